@@ -1,0 +1,90 @@
+"""A resolution: the outcome of one rules procedure, carrying its own explanation.
+
+Every procedure returns a :class:`Resolution` (or a subclass) listing each modifier and column
+shift with its value and rule, the table cell used, the dice rolled, the rulings that differ from
+the defaults, and any estimated data it leaned on. ``explain()`` gives the lines an umpire reads
+out to the players; ``to_json()`` the public JSON shape of ``umpire calc``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from umpire.core.dice import Roll
+from umpire.core.modifiers import Modifier
+
+
+class Cell(BaseModel):
+    """A table lookup: which table, which row and column, what it held."""
+
+    table: str
+    row: str | int | None = None
+    column: str | int | None = None
+    value: Any = None
+    rule: str = ""
+
+
+class Resolution(BaseModel):
+    """The result of a procedure."""
+
+    ruleset: str
+    procedure: str
+    outcome: dict[str, Any]
+    summary: str = ""
+    modifiers: list[Modifier] = Field(default_factory=list)
+    shifts: list[Modifier] = Field(default_factory=list)
+    column: str | int | None = None
+    cell: Cell | None = None
+    rolls: list[Roll] = Field(default_factory=list)
+    modified_roll: int | None = None
+    rulings: dict[str, str] = Field(default_factory=dict)
+    notes: list[str] = Field(default_factory=list)
+    estimated: list[str] = Field(default_factory=list)
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    def to_json(self) -> dict[str, Any]:
+        """The public JSON shape: outcome, modifiers, shifts, column, rolls, modified_roll..."""
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "procedure": self.procedure,
+            "outcome": self.outcome,
+            "summary": self.summary,
+            "modifiers": [m.model_dump(exclude_defaults=False) for m in self.modifiers],
+            "shifts": [m.model_dump() for m in self.shifts],
+            "column": self.column,
+            "cell": self.cell.model_dump() if self.cell else None,
+            "rolls": [r.as_dict() for r in self.rolls],
+            "modified_roll": self.modified_roll,
+            "rulings": dict(self.rulings),
+            "notes": list(self.notes),
+            "provenance": {"estimated": list(self.estimated)},
+        }
+        data.update(self.extra)
+        return data
+
+    def explain(self) -> list[str]:
+        """Plain lines, one fact each, in the order the procedure used them."""
+        lines = [self.summary] if self.summary else []
+        for m in self.modifiers:
+            lines.append(f"{m.signed():>4}  {m.name}  [{m.rule}]" + (f" {m.detail}" if m.detail else ""))
+        for s in self.shifts:
+            lines.append(f"{s.signed():>4}  {s.name}  [{s.rule}]" + (f" {s.detail}" if s.detail else ""))
+        if self.cell is not None:
+            lines.append(
+                f"table {self.cell.table}: row {self.cell.row}, column {self.cell.column}"
+                f" -> {self.cell.value if self.cell.value not in (None, '') else 'no effect'}"
+            )
+        for r in self.rolls:
+            lines.append(f"rolled d{r.sides} for {r.why}: {', '.join(map(str, r.values))}")
+        if self.modified_roll is not None:
+            lines.append(f"modified roll {self.modified_roll}")
+        lines.extend(self.notes)
+        for name, choice in self.rulings.items():
+            lines.append(f"ruling {name} = {choice} (not the default)")
+        if self.estimated:
+            lines.append("used estimated values: " + ", ".join(self.estimated))
+        return lines

@@ -1,0 +1,43 @@
+"""The user-error family.
+
+A user mistake (a typo, an impossible value, an unknown id) raises an :class:`UmpireError`.
+The CLI catches it in one place and prints one line, ``Error: <message>``, with exit status 2.
+Anything else that escapes is a bug and may show a traceback.
+
+Messages name the field, the value and what is allowed, e.g.
+``unit 'T-80B Coy 4' is not on side Red (known: T-80B Coy 1, T-80B Coy 2)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+
+
+class UmpireError(ValueError):
+    """A mistake in what the user typed or supplied; never a bug."""
+
+
+class DataError(UmpireError):
+    """A data file (scenario, table, card, case) failed validation."""
+
+
+class StoreError(UmpireError):
+    """The game database cannot be used as asked (not an umpire file, nothing to undo...)."""
+
+
+class DiceError(UmpireError):
+    """A die value that cannot occur, or scripted dice that ran out."""
+
+
+def unknown(kind: str, value: object, known: Iterable[str]) -> UmpireError:
+    """Return an error for an unknown name, suggesting close matches.
+
+    >>> str(unknown("ruleset", "mtb", ["auftragstaktik", "mbt"]))
+    "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
+    """
+    names = sorted(known)
+    close = get_close_matches(str(value), names, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+    return UmpireError(f"unknown {kind} {value!r} ({hint}known: {listed})")

@@ -1,0 +1,1 @@
+"""The auftragstaktik ruleset: pure procedures over plain values."""

@@ -1,0 +1,1 @@
+"""The mbt ruleset: pure procedures over plain values."""

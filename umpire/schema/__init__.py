@@ -1,0 +1,1 @@
+"""Pydantic models for every data file, and the loader that validates them."""
