@@ -1,0 +1,60 @@
+"""The ``umpire`` command: a thin shell over the library.
+
+One Typer app per command group, composed here. Heavy modules (shapely, reportlab, numpy) are
+imported inside the command functions, so ``umpire --help`` answers quickly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire import __version__
+from umpire.cli.app import new_app
+from umpire.cli.context import Settings
+
+app = new_app(
+    "Umpire modern miniatures wargames on an ungridded table "
+    "(Auftragstaktik, MBT in miniature): positions in inches, every roll explained and kept."
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"umpire {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Path = typer.Option(
+        Path("umpire.db"), "--db", envvar="UMPIRE_DB", help="The game file (SQLite).",
+        show_default=True,
+    ),
+    dice: str = typer.Option(
+        "seeded", "--dice", help="seeded: umpire rolls; manual: you roll real dice and type them in."
+    ),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True),
+) -> None:
+    """Umpire modern miniatures wargames."""
+    from umpire.errors import UmpireError
+
+    if dice not in ("seeded", "manual"):
+        raise UmpireError(f"--dice: unknown dice mode {dice!r} (allowed: seeded, manual)")
+    ctx.obj = Settings(db=db, dice=dice)
+
+
+def _register() -> None:
+    from umpire.cli import calc
+
+    app.command("calc")(calc.calc)
+
+
+_register()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,63 @@
+"""The Typer application class every command group uses.
+
+:class:`UmpireGroup` runs click in non-standalone mode so that every user mistake, whether it is
+an :class:`~umpire.errors.UmpireError` from the library or a click usage error (a facing that is
+not a number), ends as one ``Error:`` line on stderr and exit status 2, and never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from umpire.cli.output import fail
+from umpire.errors import UmpireError
+
+
+class UmpireGroup(TyperGroup):
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args, prog_name=prog_name, complete_var=complete_var,
+                standalone_mode=False, **extra,
+            )
+        except UmpireError as exc:
+            fail(str(exc))
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else "")
+            raise SystemExit(0) from None
+        except click.ClickException as exc:
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            fail(exc.format_message().replace("\n", " ") + where)
+        except click.exceptions.Abort:
+            sys.stderr.write("Aborted.\n")
+            raise SystemExit(1) from None
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            raise SystemExit(code)
+        return rv
+
+
+def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
+    """A Typer app (one per command group) with umpire's defaults."""
+    return typer.Typer(
+        help=help_text,
+        cls=UmpireGroup,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_show_locals=False,
+        rich_markup_mode="rich",
+        **kwargs,
+    )

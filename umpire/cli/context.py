@@ -1,0 +1,49 @@
+"""What the global options say, shared by every command through ``ctx.obj``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from umpire.core.dice import Dice, ManualDice, ScriptedDice, SeededDice
+
+
+@dataclass
+class Settings:
+    db: Path
+    dice: str = "seeded"  # seeded | manual
+
+    def dice_for(self, rolls: Sequence[int] | None, seed: int | None = None) -> Dice:
+        """The dice for one action: ``--roll`` values, the umpire's own dice, or seeded."""
+        if rolls:
+            return ScriptedDice(rolls)
+        if self.dice == "manual":
+            return ManualDice(ask_umpire)
+        return SeededDice(seed)
+
+
+def ask_umpire(sides: int, count: int, why: str) -> list[int]:
+    """Prompt the umpire for dice rolled by hand (``--dice manual``)."""
+    import typer
+
+    label = f"{count}d{sides}" if count > 1 else f"d{sides}"
+    allowed = "1-100, '00' = 100" if sides == 100 else f"1-{sides}, a 0 face is {sides}"
+    while True:
+        text = typer.prompt(f"Roll {label} for {why} ({allowed})")
+        parts = text.replace(",", " ").split()
+        try:
+            values = [_read_face(p, sides) for p in parts]
+        except ValueError:
+            typer.echo(f"  read {text!r}: give {count} whole number(s), {allowed}")
+            continue
+        if len(values) == count and all(1 <= v <= sides for v in values):
+            return values
+        typer.echo(f"  read {text!r}: give {count} value(s), {allowed}")
+
+
+def _read_face(text: str, sides: int) -> int:
+    value = int(text)
+    if value == 0 and text.strip() in {"0", "00"} and sides in (10, 100):
+        return sides
+    return value

@@ -1,0 +1,33 @@
+"""The one place the CLI writes to the terminal, and turns errors into one line.
+
+``console`` is for results (stdout), ``err`` for messages (stderr). Rich is imported here, which
+is fine for the CLI; the core never imports this module.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+from rich.console import Console
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+EXIT_USER_ERROR = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``Error: ...`` (one line per problem) on stderr and exit with status 2."""
+    for line in str(message).splitlines() or ["(no message)"]:
+        # Plain write: no markup is interpreted in user-supplied values.
+        sys.stderr.write(f"Error: {line}\n")
+    sys.stderr.flush()
+    raise SystemExit(EXIT_USER_ERROR)
+
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as indented JSON on stdout (plain, so scripts can parse it)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()

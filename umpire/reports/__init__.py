@@ -1,0 +1,1 @@
+"""Reports: a pure model built from the game, and renderers (terminal, Markdown, PDF)."""

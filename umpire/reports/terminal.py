@@ -1,0 +1,58 @@
+"""Rich renderables for the terminal; nothing here prints (the CLI's console does)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from umpire.calc import CalcAnswer
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_fmt(v) for v in value) or "-"
+    return str(value)
+
+
+def render_calc(answer: CalcAnswer) -> Group:
+    """The result of ``umpire calc``: outcome first, then how it was reached, then the odds."""
+    parts: list[Any] = []
+    res = answer.resolution
+    if res is not None:
+        title = Text(f"{res.ruleset} {res.procedure}: ", style="bold")
+        title.append(res.summary or _fmt(res.outcome), style="bold green")
+        parts.append(title)
+        if res.modifiers or res.shifts:
+            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+            t.add_column("mod", justify="right")
+            t.add_column("what")
+            t.add_column("rule", style="cyan")
+            for m in [*res.modifiers, *res.shifts]:
+                t.add_row(m.signed(), m.name + (f" ({m.detail})" if m.detail else ""), m.rule)
+            parts.append(t)
+        for line in res.explain()[1 + len(res.modifiers) + len(res.shifts) if res.summary else 0:]:
+            style = "yellow" if line.startswith(("used estimated", "ruling ")) else None
+            parts.append(Text(line, style=style))
+    if answer.data is not None:
+        t = Table(box=None, show_header=False, pad_edge=False)
+        t.add_column(style="bold")
+        t.add_column()
+        for k, v in answer.data.items():
+            t.add_row(k, _fmt(v))
+        parts.append(t)
+    if answer.odds is not None:
+        t = Table(title="odds", box=None, show_header=True, header_style="dim", title_justify="left")
+        t.add_column("outcome")
+        t.add_column("chance", justify="right")
+        for k, p in answer.odds.items():
+            t.add_row(str(k), f"{100 * p:.1f}%")
+        parts.append(t)
+    return Group(*parts)
