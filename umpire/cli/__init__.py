@@ -47,9 +47,11 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc
+    from umpire.cli import calc, demo, game
 
+    game.register(app)
     app.command("calc")(calc.calc)
+    app.command("demo")(demo.demo)
 
 
 _register()

@@ -7,15 +7,33 @@ not a number), ends as one ``Error:`` line on stderr and exit status 2, and neve
 
 from __future__ import annotations
 
+import importlib
 import sys
+from types import ModuleType
 from typing import Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
 from umpire.cli.output import fail
 from umpire.errors import UmpireError
+
+
+def _click_exception_modules() -> list[ModuleType]:
+    # Newer Typer releases carry their own copy of click (typer._click); older ones use click.
+    found = []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            found.append(importlib.import_module(name))
+        except ImportError:
+            continue
+    return found
+
+
+_CLICK = _click_exception_modules()
+_CLICK_ERRORS = tuple(m.ClickException for m in _CLICK)
+_NO_ARGS = tuple(m.NoArgsIsHelpError for m in _CLICK if hasattr(m, "NoArgsIsHelpError"))
+_ABORT = (typer.Abort, *(m.Abort for m in _CLICK if hasattr(m, "Abort")))
 
 
 class UmpireGroup(TyperGroup):
@@ -34,14 +52,14 @@ class UmpireGroup(TyperGroup):
             )
         except UmpireError as exc:
             fail(str(exc))
-        except click.exceptions.NoArgsIsHelpError as exc:
-            click.echo(exc.ctx.get_help() if exc.ctx else "")
+        except _NO_ARGS as exc:
+            typer.echo(exc.ctx.get_help() if exc.ctx else "")
             raise SystemExit(0) from None
-        except click.ClickException as exc:
+        except _CLICK_ERRORS as exc:
             ctx = getattr(exc, "ctx", None)
             where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             fail(exc.format_message().replace("\n", " ") + where)
-        except click.exceptions.Abort:
+        except _ABORT:
             sys.stderr.write("Aborted.\n")
             raise SystemExit(1) from None
         code = rv if isinstance(rv, int) else 0

@@ -56,3 +56,20 @@ def render_calc(answer: CalcAnswer) -> Group:
             t.add_row(str(k), f"{100 * p:.1f}%")
         parts.append(t)
     return Group(*parts)
+
+
+def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
+    """``umpire measure``: the facts between two units."""
+    los = data.get("los", {})
+    t = Table(title=f"{a} -> {b}", title_justify="left", box=None, show_header=False, pad_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
+    t.add_row("edge to edge", f"{_fmt(data['distance'])}\"")
+    t.add_row("centre to centre", f"{_fmt(data['center_distance'])}\"")
+    t.add_row(f"aspect ({data.get('ruleset', '')})", f"{b} is seen on its {data['aspect']}")
+    if "bearing" in data:
+        t.add_row("bearing", f"{_fmt(data['bearing'])} deg")
+    clear = los.get("clear", True)
+    t.add_row("line of sight", Text("clear", style="green") if clear else Text(
+        "blocked by " + ", ".join(los.get("blocked_by", [])), style="red"))
+    return t

@@ -1,0 +1,35 @@
+"""``umpire --help`` must not import the heavy modules (it has to answer at once)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PROBE = """
+import sys, json, runpy
+sys.argv = ["umpire"] + ARGS
+try:
+    runpy.run_module("umpire", run_name="__main__")
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in ("shapely", "reportlab", "numpy", "sqlite_utils") if m in sys.modules)))
+"""
+
+
+def _heavy_after(args: list[str]) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE.replace("ARGS", repr(args))],
+        capture_output=True, text=True, env=env, cwd=REPO, check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_help_imports_neither_shapely_nor_reportlab():
+    assert _heavy_after(["--help"]) == []
+
+
+def test_subcommand_help_is_as_light():
+    assert _heavy_after(["calc", "--help"]) == []

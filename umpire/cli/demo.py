@@ -1,0 +1,37 @@
+"""``umpire demo``: a showcase game built in a fresh folder, with nothing else to set up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire.cli.output import console
+
+
+def demo(
+    out: Path = typer.Option(Path("umpire-demo"), "--out", help="Folder to build the demo in."),
+) -> None:
+    """Build a demo game from the bundled scenario and show what umpire does."""
+    from rich.rule import Rule
+
+    from umpire.demo import run_demo
+    from umpire.reports.status import render_status
+    from umpire.reports.terminal import render_calc, render_measure
+
+    result = run_demo(out)
+    console.print(Rule(f"umpire demo: {result.game.state.name}"))
+    console.print(render_status(result.game.state))
+    for a, b, data in result.measures:
+        console.print(render_measure(a, b, data))
+    for title, answer in result.calcs:
+        console.print(Rule(title, style="dim"))
+        console.print(render_calc(answer))
+    console.print(Rule("files", style="dim"))
+    for path in result.files:
+        console.print(f"  {path}")
+    console.print(
+        f"\nTry: [bold]umpire --db {result.game.path} status[/], "
+        f"[bold]umpire --db {result.game.path} measure a-1-64 t80-1[/], "
+        f"[bold]umpire --db {result.game.path} log[/]"
+    )

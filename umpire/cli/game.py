@@ -1,0 +1,207 @@
+"""Game commands: new, status, place, move, measure, undo, log, replay."""
+
+from __future__ import annotations
+
+import typer
+
+from umpire.cli.context import Settings
+from umpire.cli.output import console, print_json
+
+
+def _settings(ctx: typer.Context) -> Settings:
+    return ctx.find_root().obj  # type: ignore[no-any-return]
+
+
+def _open(ctx: typer.Context):  # noqa: ANN202 - returns umpire.engine.Game
+    from umpire.engine import Game
+
+    return Game.open(_settings(ctx).db)
+
+
+def new(
+    ctx: typer.Context,
+    scenario: str = typer.Argument(..., help="A scenario file, or the name of a bundled one (umpire scenarios)."),
+    seed: int = typer.Option(None, "--seed", help="Seed for the game's dice (default: the scenario's, else random)."),
+    replace: bool = typer.Option(False, "--replace", help="Overwrite an existing game file."),
+) -> None:
+    """Start a game from a scenario file, in the file given by --db (default umpire.db)."""
+    from umpire.engine import Game
+    from umpire.scenarios import resolve_scenario
+    from umpire.schema.scenario import load_scenario
+
+    path = resolve_scenario(scenario)
+    sc = load_scenario(path)
+    game = Game.create(_settings(ctx).db, sc, seed=seed, replace=replace, where=str(path))
+    st = game.state
+    console.print(
+        f"[bold]{st.name}[/] ({st.ruleset}): {len(st.units)} units, {len(st.terrain)} terrain "
+        f"features, table {st.table.width:g}\" x {st.table.depth:g}\", seed {st.seed} -> {game.path}"
+    )
+
+
+def status(
+    ctx: typer.Context,
+    side: str = typer.Option(None, "--side", help="Only this side's units."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Show the game: where the turn stands and every unit."""
+    from umpire.reports.status import check_side, render_status, status_json
+
+    st = _open(ctx).state
+    if side is not None:
+        check_side(st, side)
+    if as_json:
+        print_json(status_json(st, side))
+    else:
+        console.print(render_status(st, side))
+
+
+def _parse_edges(text: str) -> dict[str, float]:
+    from umpire.errors import UmpireError
+
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        name = name.strip().lower()
+        if not sep or name not in ("top", "bottom", "left", "right"):
+            raise UmpireError(f"--edges: {part!r} is not EDGE=INCHES (edges: top, bottom, left, right)")
+        try:
+            out[name] = float(value)
+        except ValueError:
+            raise UmpireError(f"--edges: {value!r} for {name} is not a number of inches") from None
+    return out
+
+
+def place(
+    ctx: typer.Context,
+    unit: str = typer.Argument(..., help="Unit id."),
+    x: float = typer.Argument(None, help="Inches from the left edge."),
+    y: float = typer.Argument(None, help="Inches from the near (umpire's) edge."),
+    facing: str = typer.Option(None, "--facing", help="Degrees clockwise from the far edge (0 = far, 90 = right)."),
+    edges: str = typer.Option(None, "--edges", help="Position from two edges, e.g. top=23,right=13 (MBT 23.3.2.3)."),
+) -> None:
+    """Put a unit on the table (or pick it up and put it down elsewhere)."""
+    from umpire.errors import UmpireError
+    from umpire.schema.scenario import Edges
+
+    game = _open(ctx)
+    if edges is not None:
+        if x is not None or y is not None:
+            raise UmpireError("place: give X Y or --edges, not both")
+        try:
+            e = Edges(**_parse_edges(edges))
+        except ValueError:
+            raise UmpireError(
+                f"--edges {edges!r}: give one of top/bottom and one of left/right, e.g. top=23,right=13"
+            ) from None
+        x, y = e.point(game.state.table)
+    if x is None or y is None:
+        raise UmpireError("place: give X Y (inches) or --edges top=..,right=..")
+    res = game.act("place", {"unit": unit, "x": x, "y": y, "facing": _facing(facing)}, _settings(ctx).dice_for(None))
+    console.print(f"#{res.seq} {res.summary}")
+
+
+def _facing(text: str | None) -> float | None:
+    from umpire.engine.handlers import check_facing
+
+    return None if text is None else check_facing(text)
+
+
+def _point(text: str) -> tuple[float, float]:
+    from umpire.errors import UmpireError
+
+    try:
+        a, b = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UmpireError(f"--via {text!r}: give a point as X,Y in inches") from None
+    return a, b
+
+
+def move(
+    ctx: typer.Context,
+    unit: str = typer.Argument(..., help="Unit id."),
+    x: float = typer.Argument(..., help="Destination, inches from the left edge."),
+    y: float = typer.Argument(..., help="Destination, inches from the near edge."),
+    via: list[str] = typer.Option(None, "--via", help="A waypoint X,Y on the way (repeat, in order)."),
+    facing: str = typer.Option(None, "--facing", help="Facing in degrees at the end (default: the way it drove)."),
+) -> None:
+    """Move a unit along waypoints to a destination."""
+    game = _open(ctx)
+    path = [list(_point(v)) for v in (via or [])] + [[x, y]]
+    res = game.act("move", {"unit": unit, "path": path, "facing": _facing(facing)}, _settings(ctx).dice_for(None))
+    console.print(f"#{res.seq} {res.summary}")
+
+
+def measure(
+    ctx: typer.Context,
+    a: str = typer.Argument(..., help="From this unit."),
+    b: str = typer.Argument(..., help="To this unit."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Distance edge to edge and centre to centre, aspect, and line of sight between two units."""
+    from umpire.geometry.game import measure_units
+    from umpire.reports.terminal import render_measure
+
+    data = measure_units(_open(ctx).state, a, b)
+    if as_json:
+        print_json(data)
+    else:
+        console.print(render_measure(a, b, data))
+
+
+def undo(ctx: typer.Context) -> None:
+    """Take back the last action (it stays in the log, marked as undone)."""
+    game = _open(ctx)
+    ev = game.undo()
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
+
+
+def log(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="Show the dice of each action."),
+) -> None:
+    """List the actions of the game, with their dice, undone ones struck through."""
+    from umpire.reports.status import log_json, render_log
+
+    events = _open(ctx).events()
+    if as_json:
+        print_json(log_json(events))
+    else:
+        console.print(render_log(events, rolls=rolls))
+
+
+def replay(
+    ctx: typer.Context,
+    check: bool = typer.Option(
+        False, "--check", help="Compare the replay with the stored state; exit 1 if they differ."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Rebuild the state from the scenario and the log."""
+    game = _open(ctx)
+    diffs = game.check()
+    n = len(game.events())
+    if as_json:
+        print_json({"events": n, "agrees": not diffs, "differences": diffs})
+    elif diffs:
+        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
+        for d in diffs[:50]:
+            console.print(f"  {d}", markup=False)
+    else:
+        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
+    if check and diffs:
+        raise typer.Exit(1)
+
+
+def scenarios() -> None:
+    """List the bundled example scenarios."""
+    from umpire.scenarios import bundled_scenarios
+
+    for name, path in bundled_scenarios().items():
+        console.print(f"{name}  [dim]{path.name}[/]")
+
+
+def register(app: typer.Typer) -> None:
+    for fn in (new, status, place, move, measure, undo, log, replay, scenarios):
+        app.command(fn.__name__)(fn)

@@ -1,0 +1,107 @@
+"""The game state: plain values, rebuilt by folding the event log.
+
+:class:`GameState` holds everything the rules and the reports need to know about a game at one
+moment: the table, the terrain, the sides and their organisation, every unit with its position,
+facing, orders and condition, and where the turn stands. It is a pydantic model so that it
+serialises exactly (the store keeps a snapshot and ``umpire replay --check`` compares it with the
+replay of the log). Handlers copy it before they change it (see ``umpire.engine.handlers``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Status = Literal["ok", "checked", "routed", "eliminated", "surrendered"]
+
+
+class Table(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    width: float
+    depth: float
+
+
+class TerrainState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    type: str
+    name: str = ""
+    polygon: list[tuple[float, float]] | None = None
+    line: list[tuple[float, float]] | None = None
+    height: float = 0.0
+
+
+class FormationState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    side: str
+    level: str
+    parent: str | None = None
+    hq: str | None = None
+    doctrine: str | None = None
+
+
+class SideState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    color: str = ""
+    hq_rating: int | None = None
+
+
+class UnitState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    side: str
+    formation: str | None = None
+    kind: str = "company"
+    type: str | None = None
+    statline: str | None = None
+    card: str | None = None
+    quality: str = "regular"
+    x: float | None = None
+    y: float | None = None
+    facing: float = 0.0
+    base: tuple[float, float] = (1.5, 1.0)
+    status: Status = "ok"
+    hits: int = 0
+    orders: str | None = None
+    notes: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def placed(self) -> bool:
+        return self.x is not None and self.y is not None
+
+
+class GameState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    ruleset: str
+    table: Table
+    seed: int
+    rulings: dict[str, str] = Field(default_factory=dict)
+    terrain: list[TerrainState] = Field(default_factory=list)
+    sides: list[SideState] = Field(default_factory=list)
+    formations: list[FormationState] = Field(default_factory=list)
+    units: dict[str, UnitState] = Field(default_factory=dict)
+    turn: int = 1
+    phase: str = "setup"
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.sides]
+
+    def units_of(self, side: str) -> list[UnitState]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def copy_for_change(self) -> GameState:
+        return self.model_copy(deep=True)

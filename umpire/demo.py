@@ -1,0 +1,47 @@
+"""The demo: the bundled Auftragstaktik scenario played a little, in a folder of its own.
+
+Kept apart from the CLI so tests can run it and later features (turns, reports, PDFs) extend the
+one showcase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from umpire.calc import CalcAnswer
+from umpire.core.dice import SeededDice
+from umpire.engine import Game
+from umpire.errors import UmpireError
+
+SCENARIO = "hof-gap-meeting"
+
+
+@dataclass
+class DemoResult:
+    game: Game
+    measures: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    calcs: list[tuple[str, CalcAnswer]] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+
+def run_demo(out: Path) -> DemoResult:
+    """Build the demo game in ``out`` (created if needed; an old demo game there is replaced)."""
+    from umpire.geometry.game import measure_units
+    from umpire.scenarios import resolve_scenario
+    from umpire.schema.scenario import load_scenario
+
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UmpireError(f"--out {out}: exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    scenario = load_scenario(resolve_scenario(SCENARIO))
+    game = Game.create(out / "game.db", scenario, replace=True)
+    dice = SeededDice(game.state.seed)
+    game.act("move", {"unit": "t80-1", "path": [[50, 24.5], [47, 24]], "facing": 270}, dice)
+    game.act("move", {"unit": "a-1-64", "path": [[24, 22]], "facing": 90}, dice)
+    result = DemoResult(game=game, files=[game.path])
+    for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
+        result.measures.append((a, b, measure_units(game.state, a, b)))
+    return result

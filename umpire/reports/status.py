@@ -1,0 +1,96 @@
+"""The game at a glance (``umpire status``) and the action log (``umpire log``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from umpire.core.state import GameState
+from umpire.errors import unknown
+from umpire.store.events import StoredEvent
+
+STATUS_STYLE = {"ok": "green", "checked": "yellow", "routed": "red", "eliminated": "dim red", "surrendered": "dim red"}
+
+
+def check_side(state: GameState, side: str) -> None:
+    if side not in state.side_ids():
+        raise unknown("side", side, state.side_ids())
+
+
+def _num(v: float | None) -> str:
+    return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def status_json(state: GameState, side: str | None = None) -> dict[str, Any]:
+    data = state.model_dump(mode="json")
+    if side is not None:
+        data["units"] = {k: v for k, v in data["units"].items() if v["side"] == side}
+        data["formations"] = [f for f in data["formations"] if f["side"] == side]
+    return data
+
+
+def render_status(state: GameState, side: str | None = None) -> Group:
+    head = Text.assemble(
+        (state.name, "bold"), f"  {state.ruleset}, turn {state.turn}, phase {state.phase}, ",
+        f"table {_num(state.table.width)}\" x {_num(state.table.depth)}\", seed {state.seed}",
+    )
+    parts: list[Any] = [head]
+    if state.rulings:
+        parts.append(Text("rulings: " + ", ".join(f"{k}={v}" for k, v in state.rulings.items()), style="yellow"))
+    formations = {f.id: f for f in state.formations}
+    for s in state.sides:
+        if side is not None and s.id != side:
+            continue
+        t = Table(title=f"{s.name} ({s.id})", title_justify="left", title_style="bold", header_style="dim")
+        for col in ("unit", "name", "type", "formation", "x", "y", "facing", "status", "hits", "orders"):
+            t.add_column(col, justify="right" if col in ("x", "y", "facing", "hits") else "left")
+        for u in state.units_of(s.id):
+            f = formations.get(u.formation or "")
+            t.add_row(
+                u.id, u.name, u.type or u.card or (u.statline or "")[:24], f.name if f else "-",
+                _num(u.x), _num(u.y), _num(u.facing),
+                Text(u.status, style=STATUS_STYLE.get(u.status, "")), str(u.hits), u.orders or "-",
+            )
+        parts.append(t)
+    if state.terrain:
+        t = Table(title="terrain", title_justify="left", title_style="bold", header_style="dim")
+        for col in ("id", "type", "name", "height", "points"):
+            t.add_column(col)
+        for f in state.terrain:
+            pts = f.polygon or f.line or []
+            t.add_row(f.id, f.type, f.name or "-", _num(f.height), str(len(pts)))
+        parts.append(t)
+    return Group(*parts)
+
+
+def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    return [
+        {
+            "seq": e.seq, "kind": e.kind, "summary": e.summary, "turn": e.turn, "phase": e.phase,
+            "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone,
+            "created": e.created, "rolls": [r.as_dict() for r in e.rolls],
+        }
+        for e in events
+    ]
+
+
+def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
+    if not events:
+        return Text("no actions yet", style="dim")
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    t = Table(header_style="dim")
+    for col in ("#", "turn", "phase", "action", "what happened"):
+        t.add_column(col)
+    if rolls:
+        t.add_column("dice")
+    for e in events:
+        style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
+        row = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        if rolls:
+            row.append("; ".join(f"d{r.sides} {','.join(map(str, r.values))} ({r.why})" for r in e.rolls) or "-")
+        t.add_row(*row)
+    return t

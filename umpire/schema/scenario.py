@@ -1,0 +1,232 @@
+"""The scenario file: the table, its terrain, the sides and their orders of battle.
+
+A scenario is YAML, validated here with unknown fields rejected, then turned into the first
+:class:`~umpire.core.state.GameState` of a game by :func:`initial_state`. Positions are inches
+from the umpire's near-left corner (``at: [x, y]``), or distances from two table edges
+(``edges: {top: 23, right: 13}``, MBT 23.3.2.3). Organisation is written as it is on paper:
+formations nested in formations, units inside the formation they belong to.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from umpire.core.state import (
+    FormationState,
+    GameState,
+    SideState,
+    Table,
+    TerrainState,
+    UnitState,
+)
+from umpire.errors import DataError
+
+Point = tuple[float, float]
+Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TableSpec(_Strict):
+    width: float = Field(gt=0, description="inches, left to right")
+    depth: float = Field(gt=0, description="inches, near edge to far edge")
+
+
+class TerrainSpec(_Strict):
+    id: str = Field(min_length=1)
+    type: str
+    name: str = ""
+    polygon: list[Point] | None = None
+    line: list[Point] | None = None
+    height: float = Field(0.0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> TerrainSpec:
+        if (self.polygon is None) == (self.line is None):
+            raise ValueError("give exactly one of polygon (an area) or line (a road, stream...)")
+        if self.polygon is not None and len(self.polygon) < 3:
+            raise ValueError(f"a polygon needs at least 3 points (got {len(self.polygon)})")
+        if self.line is not None and len(self.line) < 2:
+            raise ValueError(f"a line needs at least 2 points (got {len(self.line)})")
+        return self
+
+
+class Edges(_Strict):
+    top: float | None = Field(None, ge=0)
+    bottom: float | None = Field(None, ge=0)
+    left: float | None = Field(None, ge=0)
+    right: float | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _two_edges(self) -> Edges:
+        if (self.top is None) == (self.bottom is None) or (self.left is None) == (self.right is None):
+            raise ValueError("give one of top/bottom and one of left/right, e.g. {top: 23, right: 13}")
+        return self
+
+    def point(self, table: TableSpec | Table) -> Point:
+        y = table.depth - self.top if self.top is not None else float(self.bottom or 0.0)
+        x = table.width - self.right if self.right is not None else float(self.left or 0.0)
+        return (x, y)
+
+
+class UnitSpec(_Strict):
+    id: str = Field(min_length=1)
+    name: str | None = None
+    kind: str | None = None
+    type: str | None = None
+    statline: str | None = None
+    card: str | None = None
+    quality: Quality = "regular"
+    at: Point | None = None
+    edges: Edges | None = None
+    facing: float = 0.0
+    base: Point | None = None
+    orders: str | None = None
+
+    @model_validator(mode="after")
+    def _one_position(self) -> UnitSpec:
+        if self.at is not None and self.edges is not None:
+            raise ValueError("give at: [x, y] or edges: {...}, not both")
+        return self
+
+
+class FormationSpec(_Strict):
+    id: str = Field(min_length=1)
+    name: str | None = None
+    level: str = "battalion"
+    hq: str | None = None
+    doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
+    formations: list[FormationSpec] = Field(default_factory=list)
+    units: list[UnitSpec] = Field(default_factory=list)
+
+
+class SideSpec(_Strict):
+    id: str = Field(min_length=1)
+    name: str | None = None
+    color: str = ""
+    hq_rating: int | None = None
+    formations: list[FormationSpec] = Field(default_factory=list)
+    units: list[UnitSpec] = Field(default_factory=list)
+
+
+class Scenario(_Strict):
+    name: str
+    ruleset: str
+    description: str = ""
+    table: TableSpec
+    seed: int | None = None
+    rulings: dict[str, str] = Field(default_factory=dict)
+    terrain: list[TerrainSpec] = Field(default_factory=list)
+    sides: list[SideSpec] = Field(min_length=2)
+
+    @field_validator("ruleset")
+    @classmethod
+    def _known_ruleset(cls, value: str) -> str:
+        from umpire.rules import find_ruleset
+
+        return find_ruleset(value).name
+
+
+def _walk(side: SideSpec) -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
+    out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
+
+    def visit(f: FormationSpec) -> None:
+        for u in f.units:
+            out.append((f, f.id, u))
+        for child in f.formations:
+            visit(child)
+
+    for f in side.formations:
+        visit(f)
+    return out
+
+
+def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> GameState:
+    """The state at the start of a game: terrain, sides, formations and units placed.
+
+    :raises DataError: for duplicate ids, positions off the table, bad terrain, unknown types.
+    """
+    from umpire.schema.bases import default_base
+
+    problems: list[str] = []
+    table = Table(width=scenario.table.width, depth=scenario.table.depth)
+    seen_ids: dict[str, str] = {}
+
+    def claim(kind: str, ident: str, path: str) -> None:
+        if ident in seen_ids:
+            problems.append(f"{where}: {path}.id: {kind} id {ident!r} is used twice (also at {seen_ids[ident]})")
+        else:
+            seen_ids[ident] = path
+
+    terrain = []
+    for i, t in enumerate(scenario.terrain):
+        claim("terrain", t.id, f"terrain[{i}]")
+        terrain.append(TerrainState(id=t.id, type=t.type, name=t.name, polygon=t.polygon, line=t.line, height=t.height))
+
+    sides: list[SideState] = []
+    formations: list[FormationState] = []
+    units: dict[str, UnitState] = {}
+    for si, side in enumerate(scenario.sides):
+        claim("side", side.id, f"sides[{si}]")
+        sides.append(SideState(id=side.id, name=side.name or side.id, color=side.color, hq_rating=side.hq_rating))
+
+        def add_formation(f: FormationSpec, parent: str | None, path: str, side_id: str = side.id) -> None:
+            claim("formation", f.id, path)
+            formations.append(FormationState(
+                id=f.id, name=f.name or f.id, side=side_id, level=f.level, parent=parent,
+                hq=f.hq, doctrine=f.doctrine,
+            ))
+            for ci, child in enumerate(f.formations):
+                add_formation(child, f.id, f"{path}.formations[{ci}]")
+
+        for fi, f in enumerate(side.formations):
+            add_formation(f, None, f"sides[{si}].formations[{fi}]")
+        for ui, (_f, formation_id, u) in enumerate(_walk(side)):
+            path = f"sides[{si}] unit {u.id!r}"
+            claim("unit", u.id, path)
+            x = y = None
+            if u.at is not None:
+                x, y = u.at
+            elif u.edges is not None:
+                x, y = u.edges.point(table)
+            if x is not None and y is not None and not (0 <= x <= table.width and 0 <= y <= table.depth):
+                problems.append(
+                    f"{where}: {path}: position ({x:g}, {y:g}) is off the table "
+                    f"(x 0-{table.width:g}, y 0-{table.depth:g})"
+                )
+            kind = u.kind or ("model" if scenario.ruleset == "mbt" else "company")
+            units[u.id] = UnitState(
+                id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind,
+                type=u.type, statline=u.statline, card=u.card, quality=u.quality, x=x, y=y,
+                facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind),
+                orders=u.orders,
+            )
+            del ui
+    for f in formations:
+        if f.hq is not None and f.hq not in units:
+            problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
+    if problems:
+        raise DataError("\n".join(problems))
+    return GameState(
+        name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,
+        rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,
+        units=units,
+    )
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and validate a scenario file (errors name the file, the field path and the value)."""
+    from umpire.schema.load import load_model
+
+    return load_model(Scenario, path)
+
+
+def scenario_from_data(data: Any, where: str) -> Scenario:
+    from umpire.schema.load import validate
+
+    return validate(Scenario, data, where)
