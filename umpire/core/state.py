@@ -74,6 +74,9 @@ class UnitState(BaseModel):
     status: Status = "ok"
     hits: int = 0
     orders: str | None = None
+    # Fog of war: the ids of the sides that currently know where this unit is. A side's briefing
+    # shows an enemy unit only while that side is in this list.
+    spotted_by: list[str] = Field(default_factory=list)
     notes: dict[str, Any] = Field(default_factory=dict)
 
     @property
