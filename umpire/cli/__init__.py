@@ -50,6 +50,9 @@ def _register() -> None:
     from umpire.cli import calc
 
     app.command("calc")(calc.calc)
+    from umpire.cli import rate
+
+    app.command("rate")(rate.rate)
 
 
 _register()

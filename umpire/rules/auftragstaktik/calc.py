@@ -23,7 +23,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from umpire.core.dice import Dice
 from umpire.core.odds import distribution
@@ -61,11 +61,21 @@ class _Sub(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _validators(cls: type[BaseModel]) -> type[BaseModel]:
-    return cls
+class _Codes(BaseModel):
+    """Order codes and troop qualities read forgivingly, errors naming the field."""
+
+    @field_validator("orders", mode="before", check_fields=False)
+    @classmethod
+    def _orders(cls, v: object) -> str:
+        return _plain(read_order, v)
+
+    @field_validator("quality", mode="before", check_fields=False)
+    @classmethod
+    def _quality(cls, v: object) -> str:
+        return _plain(read_quality, v)
 
 
-class StandCase(_Sub):
+class StandCase(_Sub, _Codes):
     """A stand in a case: its ratings (stat line or bundled unit) and its state."""
 
     statline: str | None = None
@@ -84,17 +94,6 @@ class StandCase(_Sub):
     close_terrain: bool | None = None
     soviet_tank: bool | None = None
     machine_gun: bool = False
-
-    @model_validator(mode="before")
-    @classmethod
-    def _codes(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            data = dict(data)
-            if "orders" in data:
-                data["orders"] = _plain(read_order, data["orders"])
-            if "quality" in data:
-                data["quality"] = _plain(read_quality, data["quality"])
-        return data
 
     @model_validator(mode="after")
     def _one_source(self) -> StandCase:
@@ -186,7 +185,7 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 # --- spot ---------------------------------------------------------------------------------------
 
 
-class SpotterCase(_Sub):
+class SpotterCase(_Sub, _Codes):
     statline: str | None = None
     unit: str | None = None
     quality: Quality = "regular"
@@ -200,10 +199,9 @@ class SpotterCase(_Sub):
     higher: bool = False
     air_defense: bool = False
 
-    _codes = StandCase._codes
 
 
-class SpottedCase(_Sub):
+class SpottedCase(_Sub, _Codes):
     kind: Literal["vehicle", "towed", "troop", "helicopter"] = "vehicle"
     quality: Quality = "regular"
     orders: OrderCode = "HA"
@@ -215,7 +213,6 @@ class SpottedCase(_Sub):
     cover: bool = False
     grouped_companies: int = Field(1, ge=1)
 
-    _codes = StandCase._codes
 
 
 class SpotCase(_Case):
@@ -478,7 +475,7 @@ def calc_air_defense(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAns
 # --- entrench, mines ----------------------------------------------------------------------------
 
 
-class EntrenchCase(_Case):
+class EntrenchCase(_Case, _Codes):
     level: Literal["none", "hasty", "deliberate", "prepared"] = "hasty"
     quality: Quality = "regular"
     stationary: bool = True
@@ -486,7 +483,6 @@ class EntrenchCase(_Case):
     engineer: bool = False
     with_infantry: bool = False
 
-    _codes = StandCase._codes
 
 
 def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

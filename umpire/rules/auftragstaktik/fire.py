@@ -431,6 +431,11 @@ def fire(
     if plan.no_roll:
         plan.notes.append(plan.no_roll)
     rof = rate_of_fire(shooter, target, weapon, eliminated, t)
+    needs = None
+    if not plan.no_roll:
+        lo, hi = crt.die_bounds(t, rulings)
+        needs = next((n for n in range(lo, hi + 1)
+                      if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0), None)
     summary = "no effect" if hits == 0 else ("eliminated" if eliminated else f"{hits} hit{'s' if hits > 1 else ''}")
     if plan.no_roll:
         summary = "no effect (morale check only)"
@@ -442,6 +447,8 @@ def fire(
         modifiers=plan.modifiers, shifts=plan.shifts,
         column=cell.column if cell is not None else (crt.label(pick.index, t, plan.header) if pick.index is not None else None),
         cell=cell, modified_roll=modified, rulings=rulings.differences(), rolls=rec.rolls,
-        notes=plan.notes + pick.notes + [rof["why"]],
-        extra={"column_index": pick.index, "differential": plan.differential, "net_drm": plan.drm, "net_shift": plan.shift},
+        notes=plan.notes + pick.notes + [rof["why"]] + (
+            [f"needs {needs}+ on the die for at least 1 hit"] if needs is not None else
+            [] if plan.no_roll else ["no die roll can hit"]),
+        extra={"needs": needs, "column_index": pick.index, "differential": plan.differential, "net_drm": plan.drm, "net_shift": plan.shift},
     )

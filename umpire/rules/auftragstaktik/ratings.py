@@ -60,6 +60,8 @@ def read_order(value: object, field: str = "orders") -> str:
 
     :raises UmpireError: ``orders: unknown order code 'XX' (allowed: NO, DA, HA, TR, WD)``
     """
+    if value is False:
+        return "NO"  # YAML 1.1 reads an unquoted NO as false
     text = str(value).strip()
     up = text.upper()
     if up in ORDERS:
