@@ -10,16 +10,26 @@ from umpire.cli.output import console, print_json
 
 
 def rate(
-    spec_file: Path = typer.Argument(..., help="YAML file: a spec (vehicles, speed_kph, armour_mm, gun...) or a unit file with units: [...]."),
-    unit: str = typer.Option(None, "--unit", help="Rate only this unit of a units: file (name or alias)."),
+    spec_file: Path = typer.Argument(
+        ...,
+        help="YAML file: a spec (vehicles, speed_kph, armour_mm, "
+        "gun...) or a unit file with units: [...].",
+    ),
+    unit: str = typer.Option(
+        None, "--unit", help="Rate only this unit of a units: file (name or alias)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
+    ruling: list[str] = typer.Option(
+        None, "--ruling", help="NAME=CHOICE, overriding a default ruling."
+    ),
 ) -> None:
-    """Turn real specifications into an Auftragstaktik stat line, showing how each field was derived."""
+    """Turn real specifications into an Auftragstaktik stat line, showing how each field was
+    derived."""
     from umpire.errors import DataError
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.library import UnitFile
-    from umpire.rules.auftragstaktik.rating import Spec, rate as rate_spec
+    from umpire.rules.auftragstaktik.rating import Spec
+    from umpire.rules.auftragstaktik.rating import rate as rate_spec
     from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
     from umpire.schema.load import read_yaml, validate
 
@@ -53,8 +63,15 @@ def rate(
         unit_, how = rate_spec(spec, rul, name=name)
         line = format_statline(unit_)
         same = None if recorded is None else format_statline(parse_statline(recorded)) == line
-        results.append({"name": name, "statline": line, "matches_recorded": same, "recorded": recorded,
-                        "derivation": [{"field": d.field, "value": d.value, "how": d.how} for d in how]})
+        results.append(
+            {
+                "name": name,
+                "statline": line,
+                "matches_recorded": same,
+                "recorded": recorded,
+                "derivation": [{"field": d.field, "value": d.value, "how": d.how} for d in how],
+            }
+        )
     if as_json:
         print_json(results if len(results) > 1 else results[0])
         return

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the printed table is kept verbatim, one rulebook line per line)
 """The CRT, cell by cell, against the table as printed in the rules (COMBAT), empty cells
 included, plus column selection, shifts, clamping and the ATGM caps (rulings A02-A07)."""
 
@@ -76,14 +77,36 @@ def test_rows_clamp_beyond_the_printed_rows() -> None:
 
 @pytest.mark.parametrize(
     ("diff", "index"),
-    [(-20, 0), (-7, 0), (-6, 1), (-5, 1), (-4, 1), (-3, 2), (-2, 2), (-1, 3), (0, 4), (1, 5),
-     (2, 6), (3, 6), (4, 7), (6, 7), (7, 8), (10, 8), (11, 9), (15, 9), (16, 10), (30, 10)],
+    [
+        (-20, 0),
+        (-7, 0),
+        (-6, 1),
+        (-5, 1),
+        (-4, 1),
+        (-3, 2),
+        (-2, 2),
+        (-1, 3),
+        (0, 4),
+        (1, 5),
+        (2, 6),
+        (3, 6),
+        (4, 7),
+        (6, 7),
+        (7, 8),
+        (10, 8),
+        (11, 9),
+        (15, 9),
+        (16, 10),
+        (30, 10),
+    ],
 )
 def test_at_columns_from_the_differential(diff: int, index: int) -> None:
     assert crt.column_of(diff, tables(), "AT") == index
 
 
-@pytest.mark.parametrize(("diff", "index"), [(-9, 0), (-4, 0), (-3, 1), (0, 4), (3, 7), (6, 10), (9, 10)])
+@pytest.mark.parametrize(
+    ("diff", "index"), [(-9, 0), (-4, 0), (-3, 1), (0, 4), (3, 7), (6, 10), (9, 10)]
+)
 def test_ap_columns_from_the_differential(diff: int, index: int) -> None:
     assert crt.column_of(diff, tables(), "AP") == index
 

@@ -22,7 +22,12 @@ def test_there_are_examples() -> None:
 def test_example(path: Path) -> None:
     ex: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert ex["source"], "every example names its source in the rules"
-    case = {"ruleset": "auftragstaktik", "procedure": ex["procedure"], **ex["input"], "dice": ex["dice"]}
+    case = {
+        "ruleset": "auftragstaktik",
+        "procedure": ex["procedure"],
+        **ex["input"],
+        "dice": ex["dice"],
+    }
     answer, _ = run_case(case)
     got = answer.to_json()
     want = ex["expect"]
@@ -33,4 +38,6 @@ def test_example(path: Path) -> None:
             assert got[key] == want[key], key
     for key in ("modifiers", "shifts"):
         if key in want:
-            assert [{k: m[k] for k in ("name", "value", "rule")} for m in got[key]] == want[key], key
+            assert [{k: m[k] for k in ("name", "value", "rule")} for m in got[key]] == want[key], (
+                key
+            )

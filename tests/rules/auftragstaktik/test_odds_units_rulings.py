@@ -20,10 +20,13 @@ from umpire.rules.auftragstaktik.rating import rate
 from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
 
 FIRE: dict[str, Any] = {
-    "ruleset": "auftragstaktik", "procedure": "fire",
+    "ruleset": "auftragstaktik",
+    "procedure": "fire",
     "shooter": {"unit": "T-80B Company", "orders": "HA", "moved": True},
     "target": {"unit": "M1A1 Company", "orders": "HA"},
-    "weapon": "gun", "range": 4, "aspect": "flank",
+    "weapon": "gun",
+    "range": 4,
+    "aspect": "flank",
 }
 
 
@@ -49,7 +52,9 @@ def test_odds_sum_to_one_and_match_sampling(method: str) -> None:
 
 
 def test_odds_for_the_issue_fire_case() -> None:
-    answer, _ = run_case({**FIRE, "target": {**FIRE["target"]}, "aspect": "front", "range": 6}, odds=True)
+    answer, _ = run_case(
+        {**FIRE, "target": {**FIRE["target"]}, "aspect": "front", "range": 6}, odds=True
+    )
     assert answer.odds == {"no effect": pytest.approx(0.9), "1 hit": pytest.approx(0.1)}
 
 
@@ -93,7 +98,9 @@ def test_both_blocs_and_roles_are_shipped() -> None:
 
 
 def test_t80b_matches_the_rulebook_line() -> None:
-    printed = parse_statline("sc or mc | 10t | 11* | G(g/g): 11 M(g): 12* [10] | HE (g/g): M HW: 2 [6] | -- | IR")
+    printed = parse_statline(
+        "sc or mc | 10t | 11* | G(g/g): 11 M(g): 12* [10] | HE (g/g): M HW: 2 [6] | -- | IR"
+    )
     unit, _ = rate(find_unit("T-80B Company").spec, rulings())
     assert unit.sizes[0] in printed.sizes
     assert unit.model_copy(update={"sizes": printed.sizes, "name": ""}) == printed
@@ -104,9 +111,13 @@ def test_cyrillic_alias() -> None:
 
 
 @given(
-    st.sampled_from([u.statline for u in library()]
-                    + ["lp | H | 1m/2 | M(a,3): 14^ [12] | HW (mp): 4 [6] | +2 | TI GSR h/k AD(m/a): 6 [10]",
-                       "sb | 4lw | {0/-2} | G(-/-): 6* [4] | SA: 0/4 | VLb (-2) [8] | SL eng"])
+    st.sampled_from(
+        [u.statline for u in library()]
+        + [
+            "lp | H | 1m/2 | M(a,3): 14^ [12] | HW (mp): 4 [6] | +2 | TI GSR h/k AD(m/a): 6 [10]",
+            "sb | 4lw | {0/-2} | G(-/-): 6* [4] | SA: 0/4 | VLb (-2) [8] | SL eng",
+        ]
+    )
 )
 def test_statline_round_trip(line: str) -> None:
     unit = parse_statline(line)
@@ -117,7 +128,13 @@ def test_spotting_parts_broadcast_over_arrays() -> None:
     import numpy as np
 
     from umpire.rules.auftragstaktik.spotting import (
-        Spotted, Spotter, distance_part, pair_part, spot, spotter_part, target_part,
+        Spotted,
+        Spotter,
+        distance_part,
+        pair_part,
+        spot,
+        spotter_part,
+        target_part,
     )
 
     t, r = tables(), rulings()

@@ -74,15 +74,38 @@ def test_sa_against_body_armour_and_range() -> None:
 
 
 def test_many_modifiers_at_once() -> None:
-    shooter = S(TANK, quality="veteran", orders="WD", moved=True, hits=1, spotted=False,
-                entrenchment="deliberate", grouped_companies=3)
-    target = S(INF, quality="recruit", orders="DA", moved=True, cover="light",
-               entrenchment="hasty", grouped_companies=4)
+    shooter = S(
+        TANK,
+        quality="veteran",
+        orders="WD",
+        moved=True,
+        hits=1,
+        spotted=False,
+        entrenchment="deliberate",
+        grouped_companies=3,
+    )
+    target = S(
+        INF,
+        quality="recruit",
+        orders="DA",
+        moved=True,
+        cover="light",
+        entrenchment="hasty",
+        grouped_companies=4,
+    )
     got = names(plan_fire(shooter, target, "hw", 4, "front", R))
     assert got == {
-        "target on Deliberate Advance": 2, "firer on Withdraw": -2, "HW range": -2,
-        "target cover": -1, "target entrenchment": -1, "firer entrenched": 1, "firer unspotted": 4,
-        "troop quality": 4, "firer hits": -2, "firer grouped": -1, "target grouped": 2,
+        "target on Deliberate Advance": 2,
+        "firer on Withdraw": -2,
+        "HW range": -2,
+        "target cover": -1,
+        "target entrenchment": -1,
+        "firer entrenched": 1,
+        "firer unspotted": 4,
+        "troop quality": 4,
+        "firer hits": -2,
+        "firer grouped": -1,
+        "target grouped": 2,
     }
 
 
@@ -102,11 +125,15 @@ def test_three_hits_may_not_fire() -> None:
 def test_second_shot_after_elimination() -> None:
     res = fire(S(TANK, orders="NO"), S(TANK, hits=3), "gun", 1, "rear", D([10]), R)
     assert res.outcome["eliminated"] and res.outcome["rate_of_fire"]["may_fire_again"]
-    res = fire(S(TANK, orders="NO", soviet_tank=True), S(TANK, hits=3), "gun", 1, "rear", D([10]), R)
+    res = fire(
+        S(TANK, orders="NO", soviet_tank=True), S(TANK, hits=3), "gun", 1, "rear", D([10]), R
+    )
     assert not res.outcome["rate_of_fire"]["may_fire_again"]
 
 
-@pytest.mark.parametrize(("morale", "roll", "result"), [("A", 8, "checked"), ("VH", 4, "pass"), ("VL", 7, "routed")])
+@pytest.mark.parametrize(
+    ("morale", "roll", "result"), [("A", 8, "checked"), ("VH", 4, "pass"), ("VL", 7, "routed")]
+)
 def test_morale_levels(morale: str, roll: int, result: str) -> None:
     res = morale_check(Battalion(morale=morale, average_hits=1), D([roll]), R)
     assert res.outcome["result"] == result
@@ -116,7 +143,10 @@ def test_morale_status_only_worsens_and_surrender() -> None:
     res = morale_check(Battalion(morale="A", status="routed"), D([7]), R)
     assert res.outcome["result"] == "checked" and res.outcome["status"] == "routed"
     latest = rulings({"morale.status_transitions": "latest"})
-    assert morale_check(Battalion(morale="A", status="routed"), D([7]), latest).outcome["status"] == "checked"
+    assert (
+        morale_check(Battalion(morale="A", status="routed"), D([7]), latest).outcome["status"]
+        == "checked"
+    )
     assert surrenders(3.9) and not surrenders(4.5)
 
 
@@ -126,9 +156,14 @@ def test_hq_limits_and_bands() -> None:
         hq_roll(hq, 4, D([5]), R, phase="reaction")
     with pytest.raises(UmpireError, match="one HQ roll per battalion"):
         hq_roll(Hq(rating=4), 4, D([5]), R, already_rolled=True)
-    assert hq_roll(Hq(rating=4), 4, D([8]), rulings({"hq_roll.band_7_8": "success"})).outcome["result"] == "success"
+    assert (
+        hq_roll(Hq(rating=4), 4, D([8]), rulings({"hq_roll.band_7_8": "success"})).outcome["result"]
+        == "success"
+    )
     assert hq_roll(Hq(rating=2), 4, D([9]), R).outcome["result"] == "delay"  # 9 - 4 = 5
-    assert hq_roll(Hq(doctrine="decentralized", rating=4), 4, D([1]), R).outcome["result"] == "failure"
+    assert (
+        hq_roll(Hq(doctrine="decentralized", rating=4), 4, D([1]), R).outcome["result"] == "failure"
+    )
 
 
 def test_command_radius_and_hits() -> None:
@@ -138,3 +173,12 @@ def test_command_radius_and_hits() -> None:
     assert recover(0) == 0 and recover(2) == 1
     assert apply_hits(3, 2, troop_in_close_terrain=True) == (5, False)
     assert apply_hits(3, 1, troop_in_close_terrain=True, by_close_combat=True) == (4, True)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from umpire.rules.auftragstaktik import mods, statline
+
+    for module in (mods, statline):
+        assert doctest.testmod(module).failed == 0

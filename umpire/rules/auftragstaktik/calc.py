@@ -112,13 +112,26 @@ class StandCase(_Sub, _Codes):
             unit: Unit = parse_statline(entry.statline, name=entry.name, where=f"{field}.unit")
             soviet = entry.soviet_tank
         else:
-            unit = parse_statline(self.statline or "", name=self.name or "", where=f"{field}.statline")
+            unit = parse_statline(
+                self.statline or "", name=self.name or "", where=f"{field}.statline"
+            )
         if self.size is not None and self.size not in unit.sizes:
-            raise UmpireError(f"{field}.size: {self.size!r} is not a size of this unit (allowed: {', '.join(unit.sizes)})")
+            raise UmpireError(
+                f"{field}.size: {self.size!r} is not a size of "
+                f"this unit (allowed: {', '.join(unit.sizes)})"
+            )
         return Stand(
-            unit=unit, quality=self.quality, orders=self.orders, moved=self.moved, hits=self.hits,
-            size=self.size, kind=self.kind, spotted=self.spotted, cover=self.cover,
-            entrenchment=self.entrenchment, grouped_companies=self.grouped_companies,
+            unit=unit,
+            quality=self.quality,
+            orders=self.orders,
+            moved=self.moved,
+            hits=self.hits,
+            size=self.size,
+            kind=self.kind,
+            spotted=self.spotted,
+            cover=self.cover,
+            entrenchment=self.entrenchment,
+            grouped_companies=self.grouped_companies,
             close_terrain=self.close_terrain,
             soviet_tank=soviet if self.soviet_tank is None else self.soviet_tank,
             machine_gun=self.machine_gun,
@@ -134,25 +147,54 @@ def _rulings(case: _Case) -> Rulings:
 
 def _hits_label(res: Resolution) -> str:
     h = res.outcome["hits"]
-    return "no effect" if h == 0 else "4 hits (eliminated)" if h >= 4 else f"{h} hit" + ("s" if h > 1 else "")
+    return (
+        "no effect"
+        if h == 0
+        else "4 hits (eliminated)"
+        if h >= 4
+        else f"{h} hit" + ("s" if h > 1 else "")
+    )
 
 
-_ORDER = {"no effect": 0, "1 hit": 1, "2 hits": 2, "4 hits (eliminated)": 4, "failure": 0, "delay": 1,
-          "reaction": 2, "success": 3, "pass": 0, "checked": 1, "routed": 2, "not spotted": 0, "spotted": 1}
+_ORDER = {
+    "no effect": 0,
+    "1 hit": 1,
+    "2 hits": 2,
+    "4 hits (eliminated)": 4,
+    "failure": 0,
+    "delay": 1,
+    "reaction": 2,
+    "success": 3,
+    "pass": 0,
+    "checked": 1,
+    "routed": 2,
+    "not spotted": 0,
+    "spotted": 1,
+}
 
 
-def _answer(run: Callable[[Dice], Resolution], dice: Dice, rul: Rulings, odds: bool,
-            label: Callable[[Resolution], str]) -> CalcAnswer:
+def _answer(
+    run: Callable[[Dice], Resolution],
+    dice: Dice,
+    rul: Rulings,
+    odds: bool,
+    label: Callable[[Resolution], str],
+) -> CalcAnswer:
     from umpire.calc import CalcAnswer
 
     try:
         res = run(dice)
     except DiceError as exc:
-        raise DiceError(f"dice: {exc} (dice method {rul['dice.method']}, ruling dice.method)") from None
+        raise DiceError(
+            f"dice: {exc} (dice method {rul['dice.method']}, ruling dice.method)"
+        ) from None
     out = None
     if odds:
         dist: dict[str, Fraction] = distribution(run, label)
-        out = {k: float(v) for k, v in sorted(dist.items(), key=lambda kv: (_ORDER.get(kv[0], 9), kv[0]))}
+        out = {
+            k: float(v)
+            for k, v in sorted(dist.items(), key=lambda kv: (_ORDER.get(kv[0], 9), kv[0]))
+        }
     return CalcAnswer(resolution=res, odds=out)
 
 
@@ -177,7 +219,9 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     shooter, target = c.shooter.to_stand("shooter"), c.target.to_stand("target")
 
     def run(d: Dice) -> Resolution:
-        return fire(shooter, target, c.weapon, c.range, c.aspect, d, rul, night=c.night, phase=c.phase)
+        return fire(
+            shooter, target, c.weapon, c.range, c.aspect, d, rul, night=c.night, phase=c.phase
+        )
 
     return _answer(run, dice, rul, odds, _hits_label)
 
@@ -200,7 +244,6 @@ class SpotterCase(_Sub, _Codes):
     air_defense: bool = False
 
 
-
 class SpottedCase(_Sub, _Codes):
     kind: Literal["vehicle", "towed", "troop", "helicopter"] = "vehicle"
     quality: Quality = "regular"
@@ -212,7 +255,6 @@ class SpottedCase(_Sub, _Codes):
     moved_since_spotted: float | None = Field(None, ge=0)
     cover: bool = False
     grouped_companies: int = Field(1, ge=1)
-
 
 
 class SpotCase(_Case):
@@ -232,21 +274,31 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     if s.statline is not None or s.unit is not None:
         unit = StandCase(statline=s.statline, unit=s.unit).to_stand("spotter").unit
         special = unit.special + ((unit.night_vision,) if unit.night_vision else ())
-    nv = s.night_vision if s.night_vision is not None else next((x for x in special if x in ("TI", "II", "IR", "SL")), None)
+    nv = (
+        s.night_vision
+        if s.night_vision is not None
+        else next((x for x in special if x in ("TI", "II", "IR", "SL")), None)
+    )
     spotter = Spotter(
-        quality=s.quality, orders=s.orders, moved=s.moved,
+        quality=s.quality,
+        orders=s.orders,
+        moved=s.moved,
         recon=s.recon if s.recon is not None else "recon" in special,
         thermal=s.thermal if s.thermal is not None else nv == "TI",
         gsr=s.gsr if s.gsr is not None else "GSR" in special,
-        facing_target=s.facing_target, higher=s.higher,
-        night_vision=None if nv in (None, "none") else nv, air_defense=s.air_defense,
+        facing_target=s.facing_target,
+        higher=s.higher,
+        night_vision=None if nv in (None, "none") else nv,
+        air_defense=s.air_defense,
     )
     target = Spotted(**c.target.model_dump())
 
     def run(d: Dice) -> Resolution:
         return spot(spotter, target, c.distance, rul, night=c.night, dice=d)
 
-    return _answer(run, dice, rul, odds, lambda r: "spotted" if r.outcome["spotted"] else "not spotted")
+    return _answer(
+        run, dice, rul, odds, lambda r: "spotted" if r.outcome["spotted"] else "not spotted"
+    )
 
 
 # --- hq -----------------------------------------------------------------------------------------
@@ -262,7 +314,9 @@ class HqCase(_Case):
     @model_validator(mode="after")
     def _enemy(self) -> HqCase:
         if (self.enemy_rating is None) == (self.enemy is None):
-            raise ValueError("give either enemy_rating (a number) or enemy (tech_level and quality)")
+            raise ValueError(
+                "give either enemy_rating (a number) or enemy (tech_level and quality)"
+            )
         return self
 
 
@@ -321,8 +375,15 @@ def calc_close_combat(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAn
     a, d_ = c.attacker.to_stand("attacker"), c.defender.to_stand("defender")
 
     def run(d: Dice) -> Resolution:
-        return close_combat(a, d_, d, rul, attacker_morale=c.attacker_morale,
-                            defender_morale=c.defender_morale, concealed=c.concealed)
+        return close_combat(
+            a,
+            d_,
+            d,
+            rul,
+            attacker_morale=c.attacker_morale,
+            defender_morale=c.defender_morale,
+            concealed=c.concealed,
+        )
 
     return _answer(run, dice, rul, odds, _hits_label)
 
@@ -344,10 +405,19 @@ def calc_overrun(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     atk = [s.to_stand(f"attackers[{i}]") for i, s in enumerate(c.attackers)]
 
     def run(d: Dice) -> Resolution:
-        return overrun(dfd, atk, d, rul, target_index=c.target, defender_morale=c.defender_morale,
-                       attacker_morale=c.attacker_morale)
+        return overrun(
+            dfd,
+            atk,
+            d,
+            rul,
+            target_index=c.target,
+            defender_morale=c.defender_morale,
+            attacker_morale=c.attacker_morale,
+        )
 
-    return _answer(run, dice, rul, odds, lambda r: "continues" if r.outcome["continue"] else "stops")
+    return _answer(
+        run, dice, rul, odds, lambda r: "continues" if r.outcome["continue"] else "stops"
+    )
 
 
 # --- indirect, air ------------------------------------------------------------------------------
@@ -386,10 +456,16 @@ def _indirect(case: dict[str, Any], dice: Dice, odds: bool, cb: bool) -> CalcAns
     rul = _rulings(c)
     f, x = c.firer.to_stand("firer"), c.target.to_stand("target")
     cmd = Command(c.orders_level, c.firing_level, c.doctrine)
-    facts = CounterBattery(**c.counter_battery.model_dump()) if isinstance(c, CounterBatteryCase) else None
+    facts = (
+        CounterBattery(**c.counter_battery.model_dump())
+        if isinstance(c, CounterBatteryCase)
+        else None
+    )
 
     def run(d: Dice) -> Resolution:
-        return indirect_fire(f, x, d, rul, command=cmd, icm=c.icm, counter_battery=facts, range_in=c.range)
+        return indirect_fire(
+            f, x, d, rul, command=cmd, icm=c.icm, counter_battery=facts, range_in=c.range
+        )
 
     return _answer(run, dice, rul, odds, _hits_label)
 
@@ -484,7 +560,6 @@ class EntrenchCase(_Case, _Codes):
     with_infantry: bool = False
 
 
-
 def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.entrench import entrench
 
@@ -492,8 +567,16 @@ def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
     rul = _rulings(c)
 
     def run(d: Dice) -> Resolution:
-        return entrench(c.level, c.quality, d, rul, stationary=c.stationary, stand=c.stand,
-                        engineer=c.engineer, with_infantry=c.with_infantry)
+        return entrench(
+            c.level,
+            c.quality,
+            d,
+            rul,
+            stationary=c.stationary,
+            stand=c.stand,
+            engineer=c.engineer,
+            with_infantry=c.with_infantry,
+        )
 
     return _answer(run, dice, rul, odds, lambda r: "success" if r.outcome["success"] else "failure")
 

@@ -75,7 +75,8 @@ def hq_rating(hq: Hq, rulings: Rulings, t: Tables) -> tuple[int, str]:
 
 
 def band(modified: int, rulings: Rulings, t: Tables) -> str:
-    """``failure``, ``delay``, ``success`` (or ``reaction`` under hq_roll.band_7_8=reaction_phase)."""
+    """``failure``, ``delay``, ``success`` (or ``reaction`` under
+    hq_roll.band_7_8=reaction_phase)."""
     b = t.command.hq_roll
     if modified <= b.failure_max:
         return "failure"
@@ -83,19 +84,28 @@ def band(modified: int, rulings: Rulings, t: Tables) -> str:
         return "delay"
     if modified >= b.success_min:
         return "success"
-    return {"delay": "delay", "success": "success", "reaction_phase": "reaction"}[rulings["hq_roll.band_7_8"]]
+    return {"delay": "delay", "success": "success", "reaction_phase": "reaction"}[
+        rulings["hq_roll.band_7_8"]
+    ]
 
 
 EFFECTS = {
     "failure": "Orders may not be changed.",
-    "delay": "New orders may be issued the following turn (they come into force at the next Orders Phase; ruling orders.delay_effect).",
+    "delay": "New orders may be issued the following turn (they come into "
+    "force at the next Orders Phase; ruling orders.delay_effect).",
     "success": "New orders may be issued immediately.",
-    "reaction": "New orders take effect in the Reaction Phase of this turn (ruling hq_roll.band_7_8).",
+    "reaction": "New orders take effect in the Reaction Phase "
+    "of this turn (ruling hq_roll.band_7_8).",
 }
 
 
 def hq_roll(
-    hq: Hq, enemy: Hq | int, dice: Dice, rulings: Rulings, *, phase: Literal["orders", "reaction"] = "orders",
+    hq: Hq,
+    enemy: Hq | int,
+    dice: Dice,
+    rulings: Rulings,
+    *,
+    phase: Literal["orders", "reaction"] = "orders",
     already_rolled: bool = False,
 ) -> Resolution:
     """One HQ roll to change a battalion's orders (ORDERS).
@@ -106,34 +116,49 @@ def hq_roll(
     t = tables()
     src = t.command.hq_roll.source
     if already_rolled:
-        raise UmpireError(f"already_rolled: only one HQ roll per battalion, by any HQ level, until the next Orders Phase ({src}; ruling orders.reaction_phase_roll)")
+        raise UmpireError(
+            "already_rolled: only one HQ roll per battalion, by any HQ level, "
+            f"until the next Orders Phase ({src}; ruling orders.reaction_phase_roll)"
+        )
     if phase == "reaction" and hq.level != "battalion":
-        raise UmpireError(f"hq.level: in the Reaction Phase only battalion HQs may roll (allowed: battalion; {src})")
+        raise UmpireError(
+            "hq.level: in the Reaction Phase only battalion "
+            f"HQs may roll (allowed: battalion; {src})"
+        )
     own, own_how = hq_rating(hq, rulings, t)
     if isinstance(enemy, Hq):
         foe, foe_how = hq_rating(enemy, rulings, t)
     else:
         foe, foe_how = enemy, f"rating {enemy}"
     mult = t.command.hq_roll.rating_difference_multiplier
-    mods = mod("HQ rating difference", mult * (own - foe), src, f"{mult} x ({own_how} - enemy {foe_how})")
+    mods = mod(
+        "HQ rating difference", mult * (own - foe), src, f"{mult} x ({own_how} - enemy {foe_how})"
+    )
     doc = t.command.doctrine
-    mods += mod("issuing HQ", doc.rows[hq.level][hq.doctrine], doc.source, f"{hq.level}, {hq.doctrine}")
+    mods += mod(
+        "issuing HQ", doc.rows[hq.level][hq.doctrine], doc.source, f"{hq.level}, {hq.doctrine}"
+    )
     rec = RecordingDice(dice)
     natural = crt.roll(rec, t, rulings, "HQ roll")
     modified = natural + sum(m.value for m in mods)
     result = band(modified, rulings, t)
     return Resolution(
-        ruleset=RULESET, procedure="hq",
+        ruleset=RULESET,
+        procedure="hq",
         outcome={"result": result, "effect": EFFECTS[result]},
         summary=f"{result}: {EFFECTS[result]}",
-        modifiers=mods, rolls=rec.rolls, modified_roll=modified,
+        modifiers=mods,
+        rolls=rec.rolls,
+        modified_roll=modified,
         cell=Cell(table="HQ roll", row=modified, column=hq.level, value=result, rule=src),
         rulings=rulings.differences(),
         notes=["1-3 Failure, 4-6 Delay, 9+ Success; 7-8 not printed (ruling hq_roll.band_7_8)"],
     )
 
 
-def command_radius(level: Level, tech_level: int, doctrine: Doctrine, rulings: Rulings, *, recon: bool = False) -> float:
+def command_radius(
+    level: Level, tech_level: int, doctrine: Doctrine, rulings: Rulings, *, recon: bool = False
+) -> float:
     """Command radius in inches (RATING UNITS > command radius chart; rulings
     command.radius_row_mapping, command.centralized_factor)."""
     cr = tables().command.command_radius

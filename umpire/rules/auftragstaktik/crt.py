@@ -102,7 +102,10 @@ def pick_column(
         base = column_of(differential, t, header)
         raw = column_of(differential + shift, t, header)
         if shift:
-            notes.append(f"shift applied to the differential: {differential:+d} -> {differential + shift:+d} (ruling crt.shift_mechanics)")
+            notes.append(
+                f"shift applied to the differential: {differential:+d} -> "
+                f"{differential + shift:+d} (ruling crt.shift_mechanics)"
+            )
     else:
         assert differential is not None
         base = column_of(differential, t, header)
@@ -119,7 +122,10 @@ def pick_column(
         notes.append("shifted past the right edge: last column (ruling crt.clamp)")
         index = last
     if index is not None and cap is not None and index > cap:
-        notes.append(f"{cap_why}: resolved on the {label(cap, t, header)} column instead of {label(index, t, header)}")
+        notes.append(
+            f"{cap_why}: resolved on the {label(cap, t, header)} "
+            f"column instead of {label(index, t, header)}"
+        )
         index = cap
     return ColumnPick(index=index, base=base, header=header, notes=notes)
 
@@ -133,16 +139,27 @@ def row_label(modified_roll: int, t: Tables) -> str:
     raise AssertionError("the CRT rows cover every integer")
 
 
-def lookup(index: int | None, modified_roll: int, t: Tables, rulings: Rulings, header: Header) -> tuple[int, Cell]:
+def lookup(
+    index: int | None, modified_roll: int, t: Tables, rulings: Rulings, header: Header
+) -> tuple[int, Cell]:
     """The cell at (row picked by ``modified_roll``, column ``index``): hits (0 = empty cell)."""
     row = next(
-        r for r in t.crt.rows
-        if (r.roll_min is None or modified_roll >= r.roll_min) and (r.roll_max is None or modified_roll <= r.roll_max)
+        r
+        for r in t.crt.rows
+        if (r.roll_min is None or modified_roll >= r.roll_min)
+        and (r.roll_max is None or modified_roll <= r.roll_max)
     )
     if index is None:
-        return 0, Cell(table="CRT", row=row.printed, column="off the table", value=None, rule=t.crt.source)
+        return 0, Cell(
+            table="CRT", row=row.printed, column="off the table", value=None, rule=t.crt.source
+        )
     value = row.cells[index]
-    if value is not None and rulings["crt.row4_blanks"] == "staircase" and row.printed == "4" and index == 4:
+    if (
+        value is not None
+        and rulings["crt.row4_blanks"] == "staircase"
+        and row.printed == "4"
+        and index == 4
+    ):
         value = None
     return value or 0, Cell(
         table="CRT", row=row.printed, column=label(index, t, header), value=value, rule=t.crt.source

@@ -21,8 +21,15 @@ StandType = Literal["troop", "apc", "mbt", "mbt_t64", "other_vehicle"]
 
 
 def entrench(
-    level: str, quality: str, dice: Dice, rulings: Rulings, *, stationary: bool = True,
-    stand: StandType = "troop", engineer: bool = False, with_infantry: bool = False,
+    level: str,
+    quality: str,
+    dice: Dice,
+    rulings: Rulings,
+    *,
+    stationary: bool = True,
+    stand: StandType = "troop",
+    engineer: bool = False,
+    with_infantry: bool = False,
 ) -> Resolution:
     """Try to improve a stand's entrenchment by one level. Outcome: ``success``, ``level``.
 
@@ -36,26 +43,44 @@ def entrench(
     if not stationary:
         raise UmpireError(f"stationary: only stationary stands may entrench ({e.source})")
     if level == "prepared":
-        raise UmpireError("level: prepared is the highest level a stand can dig (Fortified is placed by the scenario; ruling entrench.level_names)")
+        raise UmpireError(
+            "level: prepared is the highest level a stand can dig (Fortified "
+            "is placed by the scenario; ruling entrench.level_names)"
+        )
     blocked = (
-        stand == "other_vehicle" or (stand == "apc" and not with_infantry)
-        or (stand == "mbt" and not engineer) or (stand == "mbt_t64" and level != "none" and not engineer)
+        stand == "other_vehicle"
+        or (stand == "apc" and not with_infantry)
+        or (stand == "mbt" and not engineer)
+        or (stand == "mbt_t64" and level != "none" and not engineer)
     )
     if blocked:
-        raise UmpireError(f"stand: a {stand} may not improve its entrenchment without {'its infantry' if stand == 'apc' else 'engineer assistance'} ({e.source}; ruling entrench.vehicles)")
+        raise UmpireError(
+            f"stand: a {stand} may not improve its entrenchment without "
+            f"{'its infantry' if stand == 'apc' else 'engineer assistance'} "
+            f"({e.source}; ruling entrench.vehicles)"
+        )
     if level == "none":
-        return Resolution(ruleset=RULESET, procedure="entrench", outcome={"success": True, "level": "hasty"},
-                          summary="hasty entrenchment: automatic after one turn in place",
-                          notes=[f"{e.source}"], rulings=rulings.differences())
+        return Resolution(
+            ruleset=RULESET,
+            procedure="entrench",
+            outcome={"success": True, "level": "hasty"},
+            summary="hasty entrenchment: automatic after one turn in place",
+            notes=[f"{e.source}"],
+            rulings=rulings.differences(),
+        )
     target_level = "deliberate" if level == "hasty" else "prepared"
     need = e.deliberate[quality] + (e.prepared_extra if target_level == "prepared" else 0)
     rec = RecordingDice(dice)
     natural = crt.roll(rec, t, rulings, f"entrenching roll to {target_level}")
     ok = natural >= need
     return Resolution(
-        ruleset=RULESET, procedure="entrench",
+        ruleset=RULESET,
+        procedure="entrench",
         outcome={"success": ok, "level": target_level if ok else level, "needed": need},
-        summary=f"{'success' if ok else 'failure'}: rolled {natural}, needed {need}+ for {target_level}",
-        rolls=rec.rolls, modified_roll=natural, rulings=rulings.differences(),
+        summary=f"{'success' if ok else 'failure'}: rolled "
+        f"{natural}, needed {need}+ for {target_level}",
+        rolls=rec.rolls,
+        modified_roll=natural,
+        rulings=rulings.differences(),
         cell=Cell(table="Entrenching", row=quality, column=target_level, value=need, rule=e.source),
     )

@@ -28,7 +28,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
-from umpire.rules.auftragstaktik.ratings import GRADE_NAME, Stand
+from umpire.rules.auftragstaktik.ratings import Stand
 
 WEAPONS = ("gun", "missile", "he", "hw", "sa")
 
@@ -59,7 +59,11 @@ class FirePlan:
 
 def weapons_of(stand: Stand) -> list[str]:
     u = stand.unit
-    return [w for w, have in zip(WEAPONS, (u.gun, u.missile, u.he, u.hw, u.sa), strict=True) if have is not None]
+    return [
+        w
+        for w, have in zip(WEAPONS, (u.gun, u.missile, u.he, u.hw, u.sa), strict=True)
+        if have is not None
+    ]
 
 
 def missile_generation(stand: Stand, t: Tables) -> int:
@@ -70,7 +74,9 @@ def missile_generation(stand: Stand, t: Tables) -> int:
     return t.fire.atgm.guidance_generation.get(m.guidance or "b", 1)
 
 
-def _check(shooter: Stand, target: Stand, weapon: str, range_in: float, phase: int | None, t: Tables) -> None:
+def _check(
+    shooter: Stand, target: Stand, weapon: str, range_in: float, phase: int | None, t: Tables
+) -> None:
     """Refuse shots the rules forbid, naming the field and what is allowed."""
     u = shooter.unit
     have = weapons_of(shooter)
@@ -78,15 +84,24 @@ def _check(shooter: Stand, target: Stand, weapon: str, range_in: float, phase: i
         raise UmpireError(f"weapon: unknown weapon {weapon!r} (allowed: {', '.join(WEAPONS)})")
     if weapon not in have:
         name = u.name or "the shooter"
-        raise UmpireError(f"weapon: {name} has no {weapon} rating (allowed for this unit: {', '.join(have) or 'none'})")
+        raise UmpireError(
+            f"weapon: {name} has no {weapon} rating (allowed "
+            f"for this unit: {', '.join(have) or 'none'})"
+        )
     if range_in < 0:
         raise UmpireError(f"range: {range_in} inches cannot be negative")
     he = t.common.hit_effects
     if shooter.hits >= he.may_not_fire_from:
-        raise UmpireError(f"shooter.hits: a stand with {shooter.hits} hits may not fire (allowed: 0-{he.may_not_fire_from - 1}; {he.source})")
+        raise UmpireError(
+            f"shooter.hits: a stand with {shooter.hits} hits may not "
+            f"fire (allowed: 0-{he.may_not_fire_from - 1}; {he.source})"
+        )
     limit, why = None, ""
     if weapon == "gun" and u.gun and u.gun.heat and u.gun.range is None:
-        limit, why = t.fire.ranges.low_velocity_gun_max_in, f"low-velocity HEAT gun ({t.fire.ranges.low_velocity_gun_source})"
+        limit, why = (
+            t.fire.ranges.low_velocity_gun_max_in,
+            f"low-velocity HEAT gun ({t.fire.ranges.low_velocity_gun_source})",
+        )
     elif weapon == "gun" and u.gun and u.gun.range is not None:
         limit, why = u.gun.range, "the gun's bracketed range"
     elif weapon == "missile" and u.missile and u.missile.range is not None:
@@ -96,18 +111,33 @@ def _check(shooter: Stand, target: Stand, weapon: str, range_in: float, phase: i
     elif weapon == "sa":
         limit, why = t.fire.ranges.sa_max_in, f"small arms ({t.fire.ranges.source})"
     if limit is not None and range_in > limit:
-        raise UmpireError(f"range: {range_in:g} inches is beyond the {weapon} range of {limit:g} inches (allowed: 0-{limit:g}; {why})")
+        raise UmpireError(
+            f"range: {range_in:g} inches is beyond the {weapon} "
+            f"range of {limit:g} inches (allowed: 0-{limit:g}; {why})"
+        )
     kind = shooter.stand_kind
     if kind == "towed" and shooter.moved:
-        raise UmpireError("shooter.moved: towed artillery may fire only if it did not move in the preceding movement phase (COMBAT)")
+        raise UmpireError(
+            "shooter.moved: towed artillery may fire only if it "
+            "did not move in the preceding movement phase (COMBAT)"
+        )
     if kind == "troop" and shooter.moved and weapon in ("hw", "missile"):
         shift = getattr(t.fire.troop_fire, weapon)[shooter.moving_order]
         if shift is None:
-            raise UmpireError(f"shooter.orders: a moving troop stand on {shooter.orders} orders may not fire {weapon.upper()} (allowed: stationary or DA; {t.fire.troop_fire.source})")
+            raise UmpireError(
+                f"shooter.orders: a moving troop stand on {shooter.orders} orders may not fire "
+                f"{weapon.upper()} (allowed: stationary or DA; {t.fire.troop_fire.source})"
+            )
     if weapon == "missile" and shooter.moved and kind != "troop" and phase == 1:
-        raise UmpireError(f"phase: a moving stand may fire ATGMs only in the second fire phase (allowed: 2; {t.fire.atgm.source})")
+        raise UmpireError(
+            "phase: a moving stand may fire ATGMs only in the "
+            f"second fire phase (allowed: 2; {t.fire.atgm.source})"
+        )
     if target.fire_category() in ("helicopter", "aircraft") and weapon != "missile":
-        raise UmpireError("target.kind: fire at helicopters and aircraft other than by ATGM is air defense (use the air-defense procedure)")
+        raise UmpireError(
+            "target.kind: fire at helicopters and aircraft other than "
+            "by ATGM is air defense (use the air-defense procedure)"
+        )
 
 
 def plan_fire(
@@ -143,10 +173,20 @@ def plan_fire(
     if weapon == "missile" and cat == "helicopter":
         gen = missile_generation(shooter, t)
         plan = FirePlan(header="AT", differential=None, fixed=f.atgm.vs_helicopter_column)
-        plan.modifiers += mod("ATGM against helicopter", f.atgm.vs_helicopter_drm[gen], f.atgm.vs_helicopter_source, f"generation {gen}")
+        plan.modifiers += mod(
+            "ATGM against helicopter",
+            f.atgm.vs_helicopter_drm[gen],
+            f.atgm.vs_helicopter_source,
+            f"generation {gen}",
+        )
         plan.modifiers += hit_effects(t, shooter.hits)
         if target.orders == "DA" and target.unit.protection.mast:
-            plan.shifts += mod("mast-mounted sight (DA)", t.fire.helicopter.mast_sight_da_shift, t.fire.helicopter.source, kind="shift")
+            plan.shifts += mod(
+                "mast-mounted sight (DA)",
+                t.fire.helicopter.mast_sight_da_shift,
+                t.fire.helicopter.source,
+                kind="shift",
+            )
         return plan
 
     if weapon == "he":
@@ -156,7 +196,10 @@ def plan_fire(
     if weapon in ("gun", "missile"):
         value = u.gun.value if weapon == "gun" else u.missile.value  # type: ignore[union-attr]
         plan = FirePlan(header="AT", differential=value - target.protection_value, fixed=None)
-        notes.append(f"AT {value} against Protection {target.protection_value}: differential {value - target.protection_value:+d}")
+        notes.append(
+            f"AT {value} against Protection {target.protection_value}: "
+            f"differential {value - target.protection_value:+d}"
+        )
     else:
         value = u.hw.value if weapon == "hw" else u.sa.ranged  # type: ignore[union-attr]
         if rulings["crt.column_selection"] == "ap_rating_only":
@@ -164,7 +207,10 @@ def plan_fire(
             notes.append(f"AP {value}, Protection ignored (ruling crt.column_selection)")
         else:
             plan = FirePlan(header="AP", differential=value - target.protection_value, fixed=None)
-            notes.append(f"{weapon.upper()} {value} against Protection {target.protection_value}: differential {value - target.protection_value:+d}")
+            notes.append(
+                f"{weapon.upper()} {value} against Protection {target.protection_value}: "
+                f"differential {value - target.protection_value:+d}"
+            )
     ms = plan.modifiers
 
     # size (HW may carry its own size code)
@@ -183,23 +229,41 @@ def plan_fire(
         ms += _fire_control(u.gun.fire_control, range_in, rulings, t)
     if weapon == "hw":
         n = increments(range_in, f.ranges.hw.per_in, f.ranges.hw.beyond_in, rulings)
-        ms += mod("HW range", f.ranges.hw.drm * n, f.ranges.source, f'{range_in:g}": {n} x {f.ranges.hw.drm} beyond {f.ranges.hw.beyond_in:g}"')
+        ms += mod(
+            "HW range",
+            f.ranges.hw.drm * n,
+            f.ranges.source,
+            f'{range_in:g}": {n} x {f.ranges.hw.drm} beyond {f.ranges.hw.beyond_in:g}"',
+        )
 
     # movement of the firer
     kind = shooter.stand_kind
     if shooter.moved and kind == "troop" and weapon in ("sa", "hw", "missile"):
         shift = getattr(f.troop_fire, weapon)[shooter.moving_order]
         what = "man-portable ATGM (as HW)" if weapon == "missile" else weapon.upper()
-        plan.shifts += mod(f"moving troop stand, {what}", shift or 0, f.troop_fire.source, shooter.moving_order, kind="shift")
+        plan.shifts += mod(
+            f"moving troop stand, {what}",
+            shift or 0,
+            f.troop_fire.source,
+            shooter.moving_order,
+            kind="shift",
+        )
     elif shooter.moved and weapon == "gun" and u.gun and kind in ("vehicle", "helicopter"):
         grade = "a" if kind == "helicopter" else (u.gun.stabilization or "b")
         row = f.stabilization.rows[grade]
         order = shooter.moving_order
-        ms += mod("stabilization", getattr(row, order), f.stabilization.source, f"{row.name}, {order}")
+        ms += mod(
+            "stabilization", getattr(row, order), f.stabilization.source, f"{row.name}, {order}"
+        )
 
     # target cover and entrenchment
     ms += _cover(target, t)
-    ms += mod("firer entrenched", f.cover.fire_bonus[shooter.entrenchment], f.cover.source, shooter.entrenchment)
+    ms += mod(
+        "firer entrenched",
+        f.cover.fire_bonus[shooter.entrenchment],
+        f.cover.source,
+        shooter.entrenchment,
+    )
     if weapon == "sa" and cat == "troop" and target.unit.protection.armor:
         marks = "*" * target.unit.protection.armor
         ms += mod("SA against body armour", f.misc.sa_vs_body_armor[marks], f.misc.source, marks)
@@ -216,14 +280,24 @@ def plan_fire(
             eff_aspect = "flank"
         notes.append(f"top-attack missile: strikes flank armour ({t.fire.top_attack.source})")
         if target.unit.protection.top:
-            plan.shifts += mod("top attack against ^ armour", f.top_attack.vs_top_armor_shift, f.top_attack.source, kind="shift")
+            plan.shifts += mod(
+                "top attack against ^ armour",
+                f.top_attack.vs_top_armor_shift,
+                f.top_attack.source,
+                kind="shift",
+            )
     plan.shifts += _facing(eff_aspect, rulings, t)
     if weapon in ("gun", "missile") and cat != "troop":
         heat = u.gun.heat if weapon == "gun" else u.missile.heat  # type: ignore[union-attr]
         armor = target.unit.protection.armor
         if heat and armor:
-            plan.shifts += mod("HEAT against special armour", f.heat.shifts[heat][armor], f.heat.source,
-                               f"{'*' * heat} HEAT vs {'*' * armor} Protection", kind="shift")
+            plan.shifts += mod(
+                "HEAT against special armour",
+                f.heat.shifts[heat][armor],
+                f.heat.source,
+                f"{'*' * heat} HEAT vs {'*' * armor} Protection",
+                kind="shift",
+            )
 
     # ATGM generation cap
     if weapon == "missile":
@@ -236,10 +310,16 @@ def plan_fire(
     # HW/SA against AFVs
     if weapon in ("hw", "sa") and afv:
         if target.hits > 0:
-            plan.no_roll = f"HW/SA fire at an AFV with hits has no effect except a morale check ({f.afv_vs_hw_sa.source})"
+            plan.no_roll = (
+                "HW/SA fire at an AFV with hits has no effect "
+                f"except a morale check ({f.afv_vs_hw_sa.source})"
+            )
         else:
             plan.max_hits = f.afv_vs_hw_sa.max_hits
-            notes.append(f"HW/SA fire at an AFV with no hits: at most 1 hit, forcing it to button up ({f.afv_vs_hw_sa.source})")
+            notes.append(
+                "HW/SA fire at an AFV with no hits: at most 1 hit, "
+                f"forcing it to button up ({f.afv_vs_hw_sa.source})"
+            )
     if night:
         notes.append("night: the rules give no fire modifier (ruling spotting.night_codes)")
     plan.notes = notes + plan.notes
@@ -249,26 +329,46 @@ def plan_fire(
 def _target_orders(target: Stand, t: Tables) -> list[Modifier]:
     to = t.fire.target_orders
     if target.orders == "WD":
-        return mod("target on Withdraw", to.moving["WD"], to.source, "applied once (ruling fire.withdraw_double_count)")
+        return mod(
+            "target on Withdraw",
+            to.moving["WD"],
+            to.source,
+            "applied once (ruling fire.withdraw_double_count)",
+        )
     if target.stationary:
         troop = target.fire_category() == "troop"
-        return mod("target stationary", to.stationary_troop if troop else to.stationary, to.source,
-                   "troop stand" if troop else "")
+        return mod(
+            "target stationary",
+            to.stationary_troop if troop else to.stationary,
+            to.source,
+            "troop stand" if troop else "",
+        )
     order = target.orders if target.orders in ("DA", "TR") else "HA"
-    name = {"DA": "target on Deliberate Advance", "TR": "target on Travel (Administrative Advance)", "HA": "target on Hasty Advance"}[order]
+    name = {
+        "DA": "target on Deliberate Advance",
+        "TR": "target on Travel (Administrative Advance)",
+        "HA": "target on Hasty Advance",
+    }[order]
     return mod(name, to.moving[order], to.source)
 
 
 def _fire_control(grade: str, range_in: float, rulings: Rulings, t: Tables) -> list[Modifier]:
     row = t.fire.fire_control.rows[grade]
     n = increments(range_in, row.per_in, row.beyond_in, rulings)
-    return mod("fire control", row.drm * n, t.fire.fire_control.source,
-               f'{row.name}, {range_in:g}": {n} x {row.drm} beyond {row.beyond_in:g}"')
+    return mod(
+        "fire control",
+        row.drm * n,
+        t.fire.fire_control.source,
+        f'{row.name}, {range_in:g}": {n} x {row.drm} beyond {row.beyond_in:g}"',
+    )
 
 
-def _cover(target: Stand, t: Tables, he_weight: str | None = None, icm: bool = False) -> list[Modifier]:
+def _cover(
+    target: Stand, t: Tables, he_weight: str | None = None, icm: bool = False
+) -> list[Modifier]:
     """Cover (troop stands only) and entrenchment; against HE, AFVs count as in hard (open
-    topped: soft) cover, and the HE weight changes each modifier's size (he.weight_cover_adjustment)."""
+    topped: soft) cover, and the HE weight changes each modifier's size
+    (ruling he.weight_cover_adjustment)."""
     c = t.fire.cover
     cat = target.fire_category()
     out: list[Modifier] = []
@@ -280,7 +380,10 @@ def _cover(target: Stand, t: Tables, he_weight: str | None = None, icm: bool = F
         else:
             cover = t.indirect.he.afv_cover["soft" if target.unit.protection.open_top else "hard"]
             cover_why = t.indirect.he.source
-    pairs = [("cover", cover, c.cover[cover], cover_why), ("entrenchment", target.entrenchment, c.entrenchment[target.entrenchment], c.source)]
+    pairs = [
+        ("cover", cover, c.cover[cover], cover_why),
+        ("entrenchment", target.entrenchment, c.entrenchment[target.entrenchment], c.source),
+    ]
     for name, level, value, rule in pairs:
         if value == 0:
             continue
@@ -297,19 +400,40 @@ def _cover(target: Stand, t: Tables, he_weight: str | None = None, icm: bool = F
 
 def _grouping(shooter: Stand, target: Stand, t: Tables) -> list[Modifier]:
     g = t.fire.grouping
-    return mod("firer grouped", g.own_fire_per_extra_company * shooter.extra_companies, g.source,
-               f"{shooter.extra_companies} additional compan{'y' if shooter.extra_companies == 1 else 'ies'}") + mod(
-        "target grouped", g.fire_at_group_per_extra_company * target.extra_companies, g.source,
-        f"{target.extra_companies} additional compan{'y' if target.extra_companies == 1 else 'ies'}")
+    return mod(
+        "firer grouped",
+        g.own_fire_per_extra_company * shooter.extra_companies,
+        g.source,
+        f"{shooter.extra_companies} additional "
+        f"compan{'y' if shooter.extra_companies == 1 else 'ies'}",
+    ) + mod(
+        "target grouped",
+        g.fire_at_group_per_extra_company * target.extra_companies,
+        g.source,
+        f"{target.extra_companies} additional "
+        f"compan{'y' if target.extra_companies == 1 else 'ies'}",
+    )
 
 
 def _facing(aspect: str, rulings: Rulings, t: Tables) -> list[Modifier]:
     m = t.fire.misc
     sign = -1 if rulings["fire.flank_rear_shift_direction"] == "literal" else 1
     if aspect == "flank":
-        return mod("firing at flank", sign * m.flank_shift, m.source, "ruling fire.flank_rear_shift_direction", kind="shift")
+        return mod(
+            "firing at flank",
+            sign * m.flank_shift,
+            m.source,
+            "ruling fire.flank_rear_shift_direction",
+            kind="shift",
+        )
     if aspect == "rear":
-        return mod("firing at rear", sign * m.rear_shift, m.source, "ruling fire.flank_rear_shift_direction", kind="shift")
+        return mod(
+            "firing at rear",
+            sign * m.rear_shift,
+            m.source,
+            "ruling fire.flank_rear_shift_direction",
+            kind="shift",
+        )
     return []
 
 
@@ -318,14 +442,19 @@ def heavier(weight: str, steps: int, t: Tables) -> str:
     return order[min(len(order) - 1, order.index(weight) + steps)]
 
 
-def _plan_direct_he(shooter: Stand, target: Stand, range_in: float, rulings: Rulings, t: Tables) -> FirePlan:
+def _plan_direct_he(
+    shooter: Stand, target: Stand, range_in: float, rulings: Rulings, t: Tables
+) -> FirePlan:
     """Direct-fire HE (COMBAT > Direct fire HE effects; ruling he.direct_fire_modifiers)."""
     he = shooter.unit.he
     assert he is not None
     d = t.fire.direct_he
     weight = heavier(he.weight, d.weight_step, t)
     plan = FirePlan(header="AP", differential=None, fixed=t.indirect.he.column)
-    plan.notes.append(f"direct HE: the +1 column, {he.weight} HE counts as {weight} ({d.source}; ruling he.vh_plus_one)")
+    plan.notes.append(
+        f"direct HE: the +1 column, {he.weight} HE counts "
+        f"as {weight} ({d.source}; ruling he.vh_plus_one)"
+    )
     ms = plan.modifiers
     ms += mod("direct HE", d.drm, d.source)
     ms += size_mods(t, shooter.size_code, None)
@@ -334,16 +463,28 @@ def _plan_direct_he(shooter: Stand, target: Stand, range_in: float, rulings: Rul
     if shooter.moved and shooter.stand_kind in ("vehicle", "helicopter"):
         grade = "a" if shooter.stand_kind == "helicopter" else (he.stabilization or "b")
         row = t.fire.stabilization.rows[grade]
-        ms += mod("stabilization", getattr(row, shooter.moving_order), t.fire.stabilization.source, f"{row.name}, {shooter.moving_order}")
+        ms += mod(
+            "stabilization",
+            getattr(row, shooter.moving_order),
+            t.fire.stabilization.source,
+            f"{row.name}, {shooter.moving_order}",
+        )
     ms += _target_orders(target, t)
     if shooter.orders == "WD":
         ms += mod("firer on Withdraw", t.fire.firer_withdraw.drm, t.fire.firer_withdraw.source)
     ms += _cover(target, t, he_weight=weight)
     ms += _light_in_open(weight, target, t)
-    ms += mod("firer entrenched", t.fire.cover.fire_bonus[shooter.entrenchment], t.fire.cover.source, shooter.entrenchment)
+    ms += mod(
+        "firer entrenched",
+        t.fire.cover.fire_bonus[shooter.entrenchment],
+        t.fire.cover.source,
+        shooter.entrenchment,
+    )
     if not shooter.spotted:
         ms += mod("firer unspotted", t.fire.misc.unspotted_firer, t.fire.misc.source)
-    ms += tq_difference(shooter.quality, target.quality, t.fire.misc.tq_per_level, t.fire.misc.source)
+    ms += tq_difference(
+        shooter.quality, target.quality, t.fire.misc.tq_per_level, t.fire.misc.source
+    )
     ms += hit_effects(t, shooter.hits)
     ms += _grouping(shooter, target, t)
     return plan
@@ -354,38 +495,90 @@ def _light_in_open(weight: str, target: Stand, t: Tables) -> list[Modifier]:
     cat = target.fire_category()
     in_open = target.cover == "none" and target.entrenchment == "none"
     if weight in he.light_in_open.weights and cat in ("troop", "soft") and in_open:
-        return mod("light HE against troops/soft vehicles in the open", he.light_in_open.drm, he.source, weight)
+        return mod(
+            "light HE against troops/soft vehicles in the open",
+            he.light_in_open.drm,
+            he.source,
+            weight,
+        )
     return []
 
 
-def rate_of_fire(shooter: Stand, target: Stand, weapon: str, eliminated: bool, t: Tables) -> dict[str, Any]:
+def rate_of_fire(
+    shooter: Stand, target: Stand, weapon: str, eliminated: bool, t: Tables
+) -> dict[str, Any]:
     """What the rate-of-fire rules allow after this shot (COMBAT > Rate of fire; ruling
-    rof.shot_accounting): whether it counts against the limit and whether the stand may fire again."""
+    rof.shot_accounting): whether it counts against the limit and whether the stand may fire
+    again."""
     src = t.fire.rate_of_fire.source
     s_afv = shooter.fire_category() == "afv"
     cat = target.fire_category()
     counts = not (shooter.is_company and not target.is_company)
     if not counts:
-        return {"counts": False, "may_fire_again": True, "why": f"a company firing at a platoon: the shot does not count (ruling rof.platoon_targets; {src})"}
+        return {
+            "counts": False,
+            "may_fire_again": True,
+            "why": "a company firing at a platoon: the shot does "
+            f"not count (ruling rof.platoon_targets; {src})",
+        }
     if not shooter.is_company and target.is_company:
-        return {"counts": True, "may_fire_again": False, "why": f"a platoon firing at a company: one shot per fire phase ({src})"}
-    if weapon == "missile" and (shooter.unit.missile is None or shooter.unit.missile.guidance != "a"):
-        return {"counts": True, "may_fire_again": False, "why": f"ATGMs fire one shot, whatever its effect ({src})"}
+        return {
+            "counts": True,
+            "may_fire_again": False,
+            "why": f"a platoon firing at a company: one shot per fire phase ({src})",
+        }
+    if weapon == "missile" and (
+        shooter.unit.missile is None or shooter.unit.missile.guidance != "a"
+    ):
+        return {
+            "counts": True,
+            "may_fire_again": False,
+            "why": f"ATGMs fire one shot, whatever its effect ({src})",
+        }
     if shooter.soviet_tank:
-        return {"counts": True, "may_fire_again": False, "why": f"tanks of Soviet manufacture fire once per fire phase ({src})"}
-    unlimited = (s_afv and cat == "afv" and "h/k" in shooter.unit.special) or (shooter.machine_gun and cat == "troop")
+        return {
+            "counts": True,
+            "may_fire_again": False,
+            "why": f"tanks of Soviet manufacture fire once per fire phase ({src})",
+        }
+    unlimited = (s_afv and cat == "afv" and "h/k" in shooter.unit.special) or (
+        shooter.machine_gun and cat == "troop"
+    )
     second = (s_afv and cat == "afv") or cat == "troop"
     if eliminated and unlimited:
-        return {"counts": True, "may_fire_again": True, "why": f"hunter-killer / machine guns: another shot while they keep eliminating ({src})"}
+        return {
+            "counts": True,
+            "may_fire_again": True,
+            "why": "hunter-killer / machine guns: another "
+            f"shot while they keep eliminating ({src})",
+        }
     if eliminated and second:
-        return {"counts": True, "may_fire_again": True, "why": f"the target was eliminated: a second shot ({src})"}
-    return {"counts": True, "may_fire_again": False, "why": f"one shot unless it eliminates its target ({src})"}
+        return {
+            "counts": True,
+            "may_fire_again": True,
+            "why": f"the target was eliminated: a second shot ({src})",
+        }
+    return {
+        "counts": True,
+        "may_fire_again": False,
+        "why": f"one shot unless it eliminates its target ({src})",
+    }
 
 
-def resolve(plan: FirePlan, dice: Dice, rulings: Rulings, t: Tables, why: str = "to-hit roll") -> tuple[int, int | None, crt.ColumnPick, Any]:
+def resolve(
+    plan: FirePlan, dice: Dice, rulings: Rulings, t: Tables, why: str = "to-hit roll"
+) -> tuple[int, int | None, crt.ColumnPick, Any]:
     """Roll for ``plan``: (hits, modified roll, column, cell). No roll when ``plan.no_roll``."""
-    pick = crt.pick_column(t, rulings, plan.header, differential=plan.differential, fixed=plan.fixed,
-                           shift=plan.shift, cap=plan.cap, cap_why=plan.cap_why)
+    pick = crt.pick_column(
+        t,
+        rulings,
+        plan.header,
+        differential=plan.differential,
+        fixed=plan.fixed,
+        shift=plan.shift,
+        cap=plan.cap,
+        cap_why=plan.cap_why,
+    )
     if plan.no_roll:
         return 0, None, pick, None
     natural = crt.roll(dice, t, rulings, why)
@@ -417,7 +610,9 @@ def fire(
     :raises UmpireError: see :func:`plan_fire`.
     """
     t = tables()
-    plan = plan_fire(shooter, target, weapon, range_in, aspect, rulings, night=night, phase=phase, t=t)
+    plan = plan_fire(
+        shooter, target, weapon, range_in, aspect, rulings, night=night, phase=phase, t=t
+    )
     rec = RecordingDice(dice)
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)
     if plan.max_hits is not None and cell is not None and (cell.value or 0) > plan.max_hits:
@@ -427,28 +622,67 @@ def fire(
     eliminated = total >= he.eliminated_at
     if eliminated and target.fire_category() == "troop" and target.in_close_terrain:
         eliminated = False
-        plan.notes.append(f"troop stand in close terrain: hits accumulate, but only close combat eliminates it ({he.close_terrain_source})")
+        plan.notes.append(
+            "troop stand in close terrain: hits accumulate, but only "
+            f"close combat eliminates it ({he.close_terrain_source})"
+        )
     if plan.no_roll:
         plan.notes.append(plan.no_roll)
     rof = rate_of_fire(shooter, target, weapon, eliminated, t)
     needs = None
     if not plan.no_roll:
         lo, hi = crt.die_bounds(t, rulings)
-        needs = next((n for n in range(lo, hi + 1)
-                      if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0), None)
-    summary = "no effect" if hits == 0 else ("eliminated" if eliminated else f"{hits} hit{'s' if hits > 1 else ''}")
+        needs = next(
+            (
+                n
+                for n in range(lo, hi + 1)
+                if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0
+            ),
+            None,
+        )
+    summary = (
+        "no effect"
+        if hits == 0
+        else ("eliminated" if eliminated else f"{hits} hit{'s' if hits > 1 else ''}")
+    )
     if plan.no_roll:
         summary = "no effect (morale check only)"
     return Resolution(
-        ruleset=RULESET, procedure="fire",
-        outcome={"hits": hits, "total_hits": total, "eliminated": eliminated, "morale_check": True,
-                 "rate_of_fire": rof},
-        summary=f"{summary}" + (f" (roll {modified} on the {cell.column} column)" if cell is not None else ""),
-        modifiers=plan.modifiers, shifts=plan.shifts,
-        column=cell.column if cell is not None else (crt.label(pick.index, t, plan.header) if pick.index is not None else None),
-        cell=cell, modified_roll=modified, rulings=rulings.differences(), rolls=rec.rolls,
-        notes=plan.notes + pick.notes + [rof["why"]] + (
-            [f"needs {needs}+ on the die for at least 1 hit"] if needs is not None else
-            [] if plan.no_roll else ["no die roll can hit"]),
-        extra={"needs": needs, "column_index": pick.index, "differential": plan.differential, "net_drm": plan.drm, "net_shift": plan.shift},
+        ruleset=RULESET,
+        procedure="fire",
+        outcome={
+            "hits": hits,
+            "total_hits": total,
+            "eliminated": eliminated,
+            "morale_check": True,
+            "rate_of_fire": rof,
+        },
+        summary=f"{summary}"
+        + (f" (roll {modified} on the {cell.column} column)" if cell is not None else ""),
+        modifiers=plan.modifiers,
+        shifts=plan.shifts,
+        column=cell.column
+        if cell is not None
+        else (crt.label(pick.index, t, plan.header) if pick.index is not None else None),
+        cell=cell,
+        modified_roll=modified,
+        rulings=rulings.differences(),
+        rolls=rec.rolls,
+        notes=plan.notes
+        + pick.notes
+        + [rof["why"]]
+        + (
+            [f"needs {needs}+ on the die for at least 1 hit"]
+            if needs is not None
+            else []
+            if plan.no_roll
+            else ["no die roll can hit"]
+        ),
+        extra={
+            "needs": needs,
+            "column_index": pick.index,
+            "differential": plan.differential,
+            "net_drm": plan.drm,
+            "net_shift": plan.shift,
+        },
     )

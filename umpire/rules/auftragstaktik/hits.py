@@ -25,13 +25,21 @@ def effects(hits: int, t: Tables | None = None) -> HitState:
     """What ``hits`` hits do to a stand."""
     he = (t or tables()).common.hit_effects
     return HitState(
-        hits=hits, to_hit_drm=he.drm.get(min(hits, 2), 0),
-        may_fire=hits < he.may_not_fire_from, eliminated=hits >= he.eliminated_at,
+        hits=hits,
+        to_hit_drm=he.drm.get(min(hits, 2), 0),
+        may_fire=hits < he.may_not_fire_from,
+        eliminated=hits >= he.eliminated_at,
     )
 
 
-def apply_hits(current: int, new: int, *, troop_in_close_terrain: bool = False,
-               by_close_combat: bool = False, t: Tables | None = None) -> tuple[int, bool]:
+def apply_hits(
+    current: int,
+    new: int,
+    *,
+    troop_in_close_terrain: bool = False,
+    by_close_combat: bool = False,
+    t: Tables | None = None,
+) -> tuple[int, bool]:
     """Add ``new`` hits: (total hits, eliminated)."""
     he = (t or tables()).common.hit_effects
     total = current + new

@@ -25,7 +25,9 @@ class UnitEntry(BaseModel):
     aliases: list[str] = Field(default_factory=list)
     nation: str
     bloc: Literal["NATO", "Warsaw Pact"]
-    role: Literal["tank", "ifv", "apc", "infantry", "artillery", "hq", "recon", "air_defense", "helicopter"]
+    role: Literal[
+        "tank", "ifv", "apc", "infantry", "artillery", "hq", "recon", "air_defense", "helicopter"
+    ]
     period: str = ""
     soviet_tank: bool = False
     sources: list[str] = Field(min_length=1)

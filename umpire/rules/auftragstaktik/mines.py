@@ -18,20 +18,34 @@ from umpire.rules.auftragstaktik.mods import mod
 from umpire.rules.auftragstaktik.ratings import Stand
 
 
-def cross_minefield(stand: Stand, minefield: Literal["AP", "AT"], dice: Dice, rulings: Rulings) -> Resolution:
+def cross_minefield(
+    stand: Stand, minefield: Literal["AP", "AT"], dice: Dice, rulings: Rulings
+) -> Resolution:
     """One stand crossing one minefield. Outcome: ``hits``, ``affected``."""
     t = tables()
     m = t.misc.mines
     cat = stand.fire_category()
     cat = "afv" if cat == "afv" else "troop" if cat == "troop" else "soft"
     if minefield not in m.affects[cat]:
-        return Resolution(ruleset=RULESET, procedure="mines", outcome={"hits": 0, "affected": False},
-                          summary=f"no effect: {cat} stands are not affected by {minefield} minefields",
-                          notes=[m.source], rulings=rulings.differences())
-    shifts = mod("troop quality", m.quality_shift[stand.quality], m.source, stand.quality, kind="shift")
+        return Resolution(
+            ruleset=RULESET,
+            procedure="mines",
+            outcome={"hits": 0, "affected": False},
+            summary=f"no effect: {cat} stands are not affected by {minefield} minefields",
+            notes=[m.source],
+            rulings=rulings.differences(),
+        )
+    shifts = mod(
+        "troop quality", m.quality_shift[stand.quality], m.source, stand.quality, kind="shift"
+    )
     mods = []
     if cat == "troop" and stand.orders == "DA":
-        mods = mod("troops on Cautious Advance (DA)", m.troops_cautious, m.source, "ruling orders.undefined_names")
+        mods = mod(
+            "troops on Cautious Advance (DA)",
+            m.troops_cautious,
+            m.source,
+            "ruling orders.undefined_names",
+        )
     pick = crt.pick_column(t, rulings, "AT", fixed=m.column, shift=sum(s.value for s in shifts))
     rec = RecordingDice(dice)
     natural = crt.roll(rec, t, rulings, f"{minefield} minefield")
@@ -39,9 +53,17 @@ def cross_minefield(stand: Stand, minefield: Literal["AP", "AT"], dice: Dice, ru
     hits, cell = crt.lookup(pick.index, modified, t, rulings, "AT")
     total = stand.hits + hits
     return Resolution(
-        ruleset=RULESET, procedure="mines",
+        ruleset=RULESET,
+        procedure="mines",
         outcome={"hits": hits, "affected": True, "total_hits": total, "eliminated": total >= 4},
-        summary=f"{hits} hit{'s' if hits != 1 else ''} (roll {modified} on the {cell.column} column)",
-        modifiers=mods, shifts=shifts, column=cell.column, cell=cell, rolls=rec.rolls,
-        modified_roll=modified, rulings=rulings.differences(), notes=pick.notes,
+        summary=f"{hits} hit{'s' if hits != 1 else ''} (roll "
+        f"{modified} on the {cell.column} column)",
+        modifiers=mods,
+        shifts=shifts,
+        column=cell.column,
+        cell=cell,
+        rolls=rec.rolls,
+        modified_roll=modified,
+        rulings=rulings.differences(),
+        notes=pick.notes,
     )

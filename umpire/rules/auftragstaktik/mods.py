@@ -17,7 +17,8 @@ def increments(distance: float, per_in: float, beyond_in: float, rulings: Ruling
     ``range.increment_rounding``: complete steps by default, started steps as the switch).
 
     >>> from umpire.rules.auftragstaktik.data import rulings
-    >>> increments(6, 2, 2, rulings()), increments(7, 2, 2, rulings()), increments(2, 2, 2, rulings())
+    >>> r = rulings()
+    >>> increments(6, 2, 2, r), increments(7, 2, 2, r), increments(2, 2, 2, r)
     (2, 2, 0)
     """
     excess = distance - beyond_in
@@ -35,13 +36,17 @@ def mod(name: str, value: int, rule: str, detail: str = "", kind: str = "drm") -
     return [Modifier(name=name, value=value, rule=rule, kind=kind, detail=detail)]  # type: ignore[arg-type]
 
 
-def tq_difference(shooter_q: str, target_q: str, per_level: int, rule: str, name: str = "troop quality") -> list[Modifier]:
+def tq_difference(
+    shooter_q: str, target_q: str, per_level: int, rule: str, name: str = "troop quality"
+) -> list[Modifier]:
     """+per_level for each step the target is below the shooter, - for each step above."""
     diff = QUALITY_LEVEL[shooter_q] - QUALITY_LEVEL[target_q]
     return mod(name, per_level * diff, rule, f"{shooter_q} vs {target_q}")
 
 
-def size_mods(t: Tables, shooter_size: str | None, target_size: str | None, rule: str | None = None) -> list[Modifier]:
+def size_mods(
+    t: Tables, shooter_size: str | None, target_size: str | None, rule: str | None = None
+) -> list[Modifier]:
     rows = t.common.sizes.rows
     rule = rule or t.common.sizes.source
     out: list[Modifier] = []
@@ -55,4 +60,6 @@ def size_mods(t: Tables, shooter_size: str | None, target_size: str | None, rule
 def hit_effects(t: Tables, hits: int, who: str = "firer") -> list[Modifier]:
     """The -2 / -6 of a damaged firer (totals, ruling hits.effects_cumulative)."""
     drm = t.common.hit_effects.drm.get(min(hits, 2), 0)
-    return mod(f"{who} hits", drm, t.common.hit_effects.source, f"{hits} hit{'s' if hits != 1 else ''}")
+    return mod(
+        f"{who} hits", drm, t.common.hit_effects.source, f"{hits} hit{'s' if hits != 1 else ''}"
+    )

@@ -65,7 +65,8 @@ def average_hits(b: Battalion, rulings: Rulings) -> tuple[int, str]:
 
 
 def in_cover(b: Battalion) -> bool:
-    """More than half of the surviving stands in cover or entrenched (ruling morale.cover_condition)."""
+    """More than half of the surviving stands in cover or entrenched (ruling
+    morale.cover_condition)."""
     if b.in_cover is not None:
         return b.in_cover
     alive = [s for s in (b.stands or []) if not s.eliminated]
@@ -88,7 +89,9 @@ def morale_check(b: Battalion, dice: Dice, rulings: Rulings) -> Resolution:
     src = m.modifiers.source
     mods = mod("general", m.modifiers.general, src)
     avg, how = average_hits(b, rulings)
-    mods += mod("average hits", m.modifiers.per_average_hit * avg, src, f"{how}, ruling morale.average_hits")
+    mods += mod(
+        "average hits", m.modifiers.per_average_hit * avg, src, f"{how}, ruling morale.average_hits"
+    )
     if b.status == "checked":
         mods += mod("formation Checked", m.modifiers.checked, src)
     if b.status == "routed":
@@ -104,17 +107,28 @@ def morale_check(b: Battalion, dice: Dice, rulings: Rulings) -> Resolution:
     status = new_status(b.status, result, rulings)
     effects = {
         "ok": "no effect",
-        "checked": "only No Orders or Withdraw orders (existing orders become No Orders, ruling morale.checked_existing_orders); may fire",
-        "routed": "no orders; must move away from all visible enemy at maximum rate; may not fire; surrenders if it ends movement within 4\" of an enemy unit",
+        "checked": "only No Orders or Withdraw orders (existing orders become "
+        "No Orders, ruling morale.checked_existing_orders); may fire",
+        "routed": (
+            "no orders; must move away from all visible enemy at maximum rate; may not fire; "
+            'surrenders if it ends movement within 4" of an enemy unit'
+        ),
     }
     return Resolution(
-        ruleset=RULESET, procedure="morale",
+        ruleset=RULESET,
+        procedure="morale",
         outcome={"result": result, "status": status, "effect": effects[status]},
         summary=f"{result}" + (f" (battalion now {status})" if status != result else ""),
-        modifiers=mods, column=cell.column, cell=cell, rolls=rec.rolls, modified_roll=modified,
+        modifiers=mods,
+        column=cell.column,
+        cell=cell,
+        rolls=rec.rolls,
+        modified_roll=modified,
         rulings=rulings.differences(),
-        notes=[f"morale {m.names[b.morale]}: the {cell.column} column (ruling morale.column_notation)",
-               f"results: 2 Checked, 4 Routed, otherwise no effect ({m.results.source})"],
+        notes=[
+            f"morale {m.names[b.morale]}: the {cell.column} column (ruling morale.column_notation)",
+            f"results: 2 Checked, 4 Routed, otherwise no effect ({m.results.source})",
+        ],
     )
 
 

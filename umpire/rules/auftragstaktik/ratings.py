@@ -51,7 +51,9 @@ def read_quality(value: object, field: str = "quality") -> str:
     if text == "levy":
         return "militia"
     if text not in QUALITY_LEVEL:
-        raise UmpireError(f"{field}: unknown troop quality {value!r} (allowed: {', '.join(QUALITIES)})")
+        raise UmpireError(
+            f"{field}: unknown troop quality {value!r} (allowed: {', '.join(QUALITIES)})"
+        )
     return text
 
 
@@ -67,8 +69,13 @@ def read_order(value: object, field: str = "orders") -> str:
     if up in ORDERS:
         return up
     names = {v.lower(): k for k, v in ORDERS.items()}
-    aliases = {"CA": "DA", "FA": "HA", "AA": "TR", "ADMINISTRATIVE ADVANCE": "TR",
-               "CAUTIOUS ADVANCE": "DA"}
+    aliases = {
+        "CA": "DA",
+        "FA": "HA",
+        "AA": "TR",
+        "ADMINISTRATIVE ADVANCE": "TR",
+        "CAUTIOUS ADVANCE": "DA",
+    }
     if text.lower() in names:
         return names[text.lower()]
     if up in aliases:
@@ -97,8 +104,11 @@ class Protection(_M):
     second: int | None = None  # towed artillery moving / aircraft ECM
 
     def marks(self) -> str:
-        return "*" * self.armor + ("^" if self.top else "") + ("o" if self.open_top else "") + (
-            "m" if self.mast else ""
+        return (
+            "*" * self.armor
+            + ("^" if self.top else "")
+            + ("o" if self.open_top else "")
+            + ("m" if self.mast else "")
         )
 
 
@@ -280,5 +290,6 @@ class Stand(_M):
 
     @property
     def extra_companies(self) -> int:
-        """Additional companies in a group beyond the free AFV + troop company (grouping.counting)."""
+        """Additional companies in a group beyond the free AFV + troop company
+        (ruling grouping.counting)."""
         return max(0, self.grouped_companies - 2)

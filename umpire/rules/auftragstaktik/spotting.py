@@ -76,7 +76,9 @@ def spotter_modifiers(s: Spotter, night: bool, t: Tables) -> list[Modifier]:
     sp, src = t.spotting.spotter, _src(t)
     out: list[Modifier] = []
     if s.recon:
-        out += mod("spotter recon", sp.recon, src, "troop, light vehicle or light AFV, never an MBT")
+        out += mod(
+            "spotter recon", sp.recon, src, "troop, light vehicle or light AFV, never an MBT"
+        )
     if not s.moved:
         out += mod("spotter stationary", sp.stationary, src)
     elif s.orders in ("HA", "TR", "WD", "NO"):
@@ -89,7 +91,9 @@ def spotter_modifiers(s: Spotter, night: bool, t: Tables) -> list[Modifier]:
         nv = s.night_vision or ("TI" if s.thermal else None)
         n = t.spotting.night
         value = n.none if nv is None else n.TI if nv == "TI" else n.other
-        out += mod("night", value, src, f"night vision {nv or 'none'} (ruling spotting.night_codes)")
+        out += mod(
+            "night", value, src, f"night vision {nv or 'none'} (ruling spotting.night_codes)"
+        )
     return out
 
 
@@ -102,8 +106,12 @@ def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
         out += mod("target stationary", tg.stationary, src)
     else:
         order = "DA" if x.orders == "DA" else "HA"
-        out += mod(f"target on {order} orders", tg.moving_orders[order], src,
-                   x.orders if x.orders != order else "")
+        out += mod(
+            f"target on {order} orders",
+            tg.moving_orders[order],
+            src,
+            x.orders if x.orders != order else "",
+        )
     if x.fired:
         out += mod("target fired", tg.firing, src, "ruling spotting.firing_window")
     if x.spotted_before:
@@ -113,8 +121,12 @@ def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
     out += mod("target troop quality", tg.quality[x.quality], src, x.quality)
     extra = max(0, x.grouped_companies - 2)
     g = t.fire.grouping
-    out += mod("grouped", g.spotted_per_extra_company * extra, g.source,
-               f"{extra} additional compan{'y' if extra == 1 else 'ies'} (ruling grouping.counting)")
+    out += mod(
+        "grouped",
+        g.spotted_per_extra_company * extra,
+        g.source,
+        f"{extra} additional compan{'y' if extra == 1 else 'ies'} (ruling grouping.counting)",
+    )
     if rulings["grouping.spotting_double_count"] == "both" and x.grouped_companies > 2:
         out += mod("grouped unit of more than 2 companies", tg.grouped_over_2_companies, src)
     return out
@@ -131,7 +143,9 @@ def pair_modifiers(s: Spotter, x: Spotted, t: Tables) -> list[Modifier]:
         out += mod("spotter not facing the target", sp.not_facing, src, "ruling spotting.facing")
     if s.gsr and x.moved:
         value = t.spotting.gsr.moving_troop if x.kind == "troop" else t.spotting.gsr.moving_vehicle
-        out += mod("ground surveillance radar", value, src, f"moving {x.kind} (ruling spotting.gsr_moving)")
+        out += mod(
+            "ground surveillance radar", value, src, f"moving {x.kind} (ruling spotting.gsr_moving)"
+        )
     if s.air_defense and x.kind == "helicopter":
         ad = t.spotting.air_defense_vs_helicopter
         out += mod("air defense vehicle spotting a helicopter", ad.drm, ad.source)
@@ -163,7 +177,12 @@ def pair_part(s: Spotter, x: Spotted, t: Tables) -> int:
 
 
 def spot(
-    spotter: Spotter, target: Spotted, distance: float, rulings: Rulings, *, night: bool = False,
+    spotter: Spotter,
+    target: Spotted,
+    distance: float,
+    rulings: Rulings,
+    *,
+    night: bool = False,
     dice: Dice | None = None,
 ) -> Resolution:
     """Is ``target`` spotted by ``spotter`` at ``distance`` inches? (MOVEMENT > Spotting)
@@ -193,19 +212,27 @@ def spot(
         score = total
     spotted = score > t.spotting.spotted_if_total_greater_than
     kept = bool(
-        target.spotted_before and target.moved_since_spotted is not None
+        target.spotted_before
+        and target.moved_since_spotted is not None
         and target.moved_since_spotted < t.spotting.stays_spotted_within_in
     )
     if kept and not spotted:
         notes.append(
-            f'stays spotted: moved {target.moved_since_spotted:g}" (< 4") since it was spotted ({src})'
+            f'stays spotted: moved {target.moved_since_spotted:g}" (< 4") '
+            f"since it was spotted ({src})"
         )
     if night:
         notes.append("night")
     result = spotted or kept
     return Resolution(
-        ruleset=RULESET, procedure="spot",
+        ruleset=RULESET,
+        procedure="spot",
         outcome={"spotted": result, "total": total, "kept": kept and not spotted},
-        summary=("spotted" if result else "not spotted") + f" (total {score:+d}; spotted if more than 0)",
-        modifiers=mods, rolls=rolls, modified_roll=modified, rulings=rulings.differences(), notes=notes,
+        summary=("spotted" if result else "not spotted")
+        + f" (total {score:+d}; spotted if more than 0)",
+        modifiers=mods,
+        rolls=rolls,
+        modified_roll=modified,
+        rulings=rulings.differences(),
+        notes=notes,
     )

@@ -92,11 +92,17 @@ def parse_protection(text: str, where: str = "statline") -> Protection:
         t = t[1:-1].strip()
     m = re.fullmatch(r"(-?\d+)\s*([*^om]*)\s*(?:/\s*(-?\d+)\s*([*^om]*))?", t)
     if not m:
-        raise _fail(where, "protection", text, t, "a value with marks *, **, ^, o, m, e.g. 11*, {0}, 1m/2")
+        raise _fail(
+            where, "protection", text, t, "a value with marks *, **, ^, o, m, e.g. 11*, {0}, 1m/2"
+        )
     marks = m.group(2) + (m.group(4) or "")
     return Protection(
-        value=int(m.group(1)), armor=_heat(marks), top="^" in marks, open_top="o" in marks,
-        mast="m" in marks, unarmored=unarmored,
+        value=int(m.group(1)),
+        armor=_heat(marks),
+        top="^" in marks,
+        open_top="o" in marks,
+        mast="m" in marks,
+        unarmored=unarmored,
         second=int(m.group(3)) if m.group(3) is not None else None,
     )
 
@@ -132,7 +138,9 @@ def _range(rng: str | None, where: str, field: str, text: str, piece: str) -> fl
     return _num(rng.strip())
 
 
-def _scan(pattern: re.Pattern[str], text: str, where: str, field: str, expected: str) -> list[re.Match[str]]:
+def _scan(
+    pattern: re.Pattern[str], text: str, where: str, field: str, expected: str
+) -> list[re.Match[str]]:
     pos, found = 0, []
     t = text.strip()
     while pos < len(t):
@@ -157,15 +165,25 @@ def parse_at(text: str, where: str = "statline") -> dict[str, Any]:
         value = int(m.group("val"))
         if kind == "G":
             fc, stab = _grades(m.group("par"), 2, where, "AT", text, piece)[:2]
-            out["gun"] = Gun(value=value, fire_control=fc, stabilization=stab, heat=_heat(marks),
-                             range=_range(m.group("rng"), where, "AT", text, piece))
+            out["gun"] = Gun(
+                value=value,
+                fire_control=fc,
+                stabilization=stab,
+                heat=_heat(marks),
+                range=_range(m.group("rng"), where, "AT", text, piece),
+            )
         elif kind == "M":
             g = _grades(m.group("par"), 1, where, "AT", text, piece)
             guidance = next((x for x in g if isinstance(x, str)), None)
             gen = next((x for x in g if isinstance(x, int)), None)
-            out["missile"] = Missile(value=value, guidance=guidance, gen=gen, heat=_heat(marks),
-                                     top_attack="^" in marks,
-                                     range=_range(m.group("rng"), where, "AT", text, piece))
+            out["missile"] = Missile(
+                value=value,
+                guidance=guidance,
+                gen=gen,
+                heat=_heat(marks),
+                top_attack="^" in marks,
+                range=_range(m.group("rng"), where, "AT", text, piece),
+            )
         else:
             out["at_cc"] = value
     return out
@@ -194,9 +212,12 @@ def parse_ap(text: str, where: str = "statline") -> dict[str, Any]:
                 raise _fail(where, "AP", text, piece, "an HW value, e.g. HW: 2 [6]")
             size = par.strip().lower() if par else None
             if size is not None and size not in SIZES:
-                raise _fail(where, "AP", text, piece, "an HW size code in parentheses, e.g. HW (mp): 2 [4]")
-            out["hw"] = Hw(value=int(val), size=size,
-                           range=_range(m.group("rng"), where, "AP", text, piece))
+                raise _fail(
+                    where, "AP", text, piece, "an HW size code in parentheses, e.g. HW (mp): 2 [4]"
+                )
+            out["hw"] = Hw(
+                value=int(val), size=size, range=_range(m.group("rng"), where, "AP", text, piece)
+            )
         else:
             a, _, b = val.partition("/")
             if not re.fullmatch(r"-?\d+", a):
@@ -212,21 +233,33 @@ def parse_indirect(text: str, where: str = "statline") -> Indirect | None:
     if re.fullmatch(r"[+-]\d+", t):
         return Indirect(aircraft_drm=int(t))
     m = re.fullmatch(
-        r"(VL|VH|L|M|H)\s*(b)?\s*(?:\((-?\d+)\))?\s*(?:\[\s*(" + _NUM + r")\s*(?:/\s*(" + _NUM
+        r"(VL|VH|L|M|H)\s*(b)?\s*(?:\((-?\d+)\))?\s*(?:\[\s*("
+        + _NUM
+        + r")\s*(?:/\s*("
+        + _NUM
         + r")\s*)?\])?\s*(b)?",
         t,
     )
     if not m:
-        raise _fail(where, "indirect", text, t, "weight VL..VH, b, (MRL modifier), [range/extended], or +n for aircraft")
+        raise _fail(
+            where,
+            "indirect",
+            text,
+            t,
+            "weight VL..VH, b, (MRL modifier), [range/extended], or +n for aircraft",
+        )
     return Indirect(
-        weight=m.group(1), burst=bool(m.group(2) or m.group(6)),
+        weight=m.group(1),
+        burst=bool(m.group(2) or m.group(6)),
         mrl=int(m.group(3)) if m.group(3) is not None else None,
         range=_num(m.group(4)) if m.group(4) else None,
         extended_range=_num(m.group(5)) if m.group(5) else None,
     )
 
 
-_AD = re.compile(r"AD\s*\(\s*(g|m)\s*(?:/\s*([bga]))?\s*\)\s*:\s*(\d+)\s*(?:\[\s*(" + _NUM + r")\s*\])?")
+_AD = re.compile(
+    r"AD\s*\(\s*(g|m)\s*(?:/\s*([bga]))?\s*\)\s*:\s*(\d+)\s*(?:\[\s*(" + _NUM + r")\s*\])?"
+)
 
 
 def parse_special(text: str, where: str = "statline") -> tuple[tuple[str, ...], AirDefense | None]:
@@ -236,16 +269,26 @@ def parse_special(text: str, where: str = "statline") -> tuple[tuple[str, ...], 
     ad = None
     m = _AD.search(t)
     if m:
-        ad = AirDefense(type=m.group(1), guidance=m.group(2), value=int(m.group(3)),
-                        range=_num(m.group(4)) if m.group(4) else None)
-        t = (t[: m.start()] + " " + t[m.end():]).strip()
+        ad = AirDefense(
+            type=m.group(1),
+            guidance=m.group(2),
+            value=int(m.group(3)),
+            range=_num(m.group(4)) if m.group(4) else None,
+        )
+        t = (t[: m.start()] + " " + t[m.end() :]).strip()
     codes = []
     lookup = {c.lower(): c for c in SPECIAL_CODES}
     for tok in re.split(r"[\s,;]+", t):
         if not tok or tok in _NONE:
             continue
         if tok.lower() not in lookup:
-            raise _fail(where, "special", text, tok, "codes " + ", ".join(SPECIAL_CODES) + " or AD(g|m/grade): n [range]")
+            raise _fail(
+                where,
+                "special",
+                text,
+                tok,
+                "codes " + ", ".join(SPECIAL_CODES) + " or AD(g|m/grade): n [range]",
+            )
         codes.append(lookup[tok.lower()])
     return tuple(codes), ad
 
@@ -255,12 +298,15 @@ def parse_statline(text: str, name: str = "", where: str = "statline") -> Unit:
 
     :raises StatlineError: naming the field that could not be read and what it expects.
 
-    >>> u = parse_statline("sc or mc | 10t | 11* | G(g/g): 11 M(g): 12* [10] | HE (g/g): M HW: 2 [6] | -- | IR")
-    >>> (u.sizes, u.move, u.protection.value, u.gun.value, u.missile.range, u.hw.range, u.night_vision)
-    (('sc', 'mc'), 10, 11, 11, 10, 6, 'IR')
+    >>> line = "sc or mc | 10t | 11* | G(g/g): 11 M(g): 12* [10] | HE (g/g): M HW: 2 [6] | -- | IR"
+    >>> u = parse_statline(line)
+    >>> u.sizes, u.move, u.protection.value, u.gun.value, u.missile.range, u.hw.range
+    (('sc', 'mc'), 10, 11, 11, 10.0, 6.0)
     """
     if not isinstance(text, str):
-        raise StatlineError(f"{where}: a stat line is text: Size | Move | Protection | AT | AP | Indirect | Special")
+        raise StatlineError(
+            f"{where}: a stat line is text: Size | Move | Protection | AT | AP | Indirect | Special"
+        )
     parts = [p.strip() for p in text.split("|")]
     if len(parts) != 7:
         raise StatlineError(
@@ -271,9 +317,16 @@ def parse_statline(text: str, name: str = "", where: str = "statline") -> Unit:
     mv, mobility = parse_move(move, where)
     special, ad = parse_special(spec, where)
     return Unit(
-        name=name, sizes=parse_size(size, where), move=mv, mobility=mobility,
-        protection=parse_protection(prot, where), **parse_at(at, where), **parse_ap(ap, where),
-        indirect=parse_indirect(ind, where), special=special, air_defense=ad,
+        name=name,
+        sizes=parse_size(size, where),
+        move=mv,
+        mobility=mobility,
+        protection=parse_protection(prot, where),
+        **parse_at(at, where),
+        **parse_ap(ap, where),
+        indirect=parse_indirect(ind, where),
+        special=special,
+        air_defense=ad,
     )
 
 
@@ -339,8 +392,17 @@ def format_statline(unit: Unit) -> str:
         a = unit.air_defense
         rng = f" [{_fmt_num(a.range)}]" if a.range is not None else ""
         special.append(f"AD({a.type}{'/' + a.guidance if a.guidance else ''}): {a.value}{rng}")
-    move = "H" if unit.move is None else f"{unit.move}{'' if unit.mobility == 'f' else unit.mobility}"
-    return " | ".join([
-        " or ".join(unit.sizes), move, prot, " ".join(at) or "--", " ".join(ap) or "--", ind,
-        " ".join(special) or "--",
-    ])
+    move = (
+        "H" if unit.move is None else f"{unit.move}{'' if unit.mobility == 'f' else unit.mobility}"
+    )
+    return " | ".join(
+        [
+            " or ".join(unit.sizes),
+            move,
+            prot,
+            " ".join(at) or "--",
+            " ".join(ap) or "--",
+            ind,
+            " ".join(special) or "--",
+        ]
+    )
