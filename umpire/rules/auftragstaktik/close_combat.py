@@ -6,8 +6,9 @@ table, on the +1 column (ruling ``close_combat.column``). DRMs (ruling
 difference x1 (the SA close-combat value, 0 if none), hits difference x2, attacker and target
 size, troop quality difference x2, and against an AFV the infantry's AT CC value. No cover or
 entrenchment; hit effects are replaced by the hits difference (ruling ``close_combat.hit_effects``).
-AFVs may not attack in close combat; after each round an AFV may fire its HW at one attacking
-infantry stand with -6 (see :func:`afv_return_fire` in the fire module's terms).
+AFVs may not attack in close combat. After each round an AFV may fire its HW at one attacking
+infantry stand, normally but with -6 (``close_combat.yaml: afv_return_fire_drm``); that shot is not
+a procedure here yet: resolve it as HW fire and add the -6.
 """
 
 from __future__ import annotations
