@@ -47,11 +47,12 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, demo, game
+    from umpire.cli import calc, demo, game, rate
 
     game.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
+    app.command("rate")(rate.rate)
 
 
 _register()

@@ -1,0 +1,18 @@
+"""``umpire demo`` on the installed package, from a fresh folder (as the README's first line)."""
+
+import os
+import subprocess
+import sys
+
+
+def test_demo_runs_in_a_fresh_folder_from_the_installed_package(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["COLUMNS"] = "160"
+    r = subprocess.run(
+        [sys.executable, "-m", "umpire", "demo"], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Hof Gap meeting engagement" in r.stdout
+    assert "1-я рота Т-80Б" in r.stdout
+    assert (tmp_path / "umpire-demo" / "game.db").is_file()

@@ -1,0 +1,45 @@
+"""The README's commands work as written (the game-by-hand tour, run in a fresh folder)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from umpire.cli import app
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _block_after(heading: str) -> list[str]:
+    text = README.read_text()
+    section = text.split(heading, 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block
+    return [line for line in block.group(1).splitlines() if line.startswith("umpire ")]
+
+
+def test_readme_starts_with_the_two_commands():
+    first = re.search(r"```bash\n(.*?)```", README.read_text(), re.S).group(1).splitlines()
+    assert first[0].endswith("pip install . && umpire demo")
+    assert first[1].endswith('pip install ".[dev]" && python -m pytest')
+
+
+def test_the_game_by_hand_works_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    commands = _block_after("## A game by hand")
+    assert len(commands) >= 8
+    for line in commands:
+        r = runner.invoke(app, shlex.split(line)[1:])
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert (tmp_path / "umpire.db").exists()
+
+
+def test_the_quick_answer_works_as_written(monkeypatch):
+    monkeypatch.chdir(README.parent)
+    (line,) = _block_after("## The quick answer")
+    r = CliRunner().invoke(app, shlex.split(line)[1:])
+    assert r.exit_code == 0 and "w1" in r.output, r.output

@@ -1,0 +1,90 @@
+"""``umpire rate``: rate a unit from its specifications (Auftragstaktik RATING UNITS)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire.cli.output import console, print_json
+
+
+def rate(
+    spec_file: Path = typer.Argument(
+        ...,
+        help="YAML file: a spec (vehicles, speed_kph, armour_mm, "
+        "gun...) or a unit file with units: [...].",
+    ),
+    unit: str = typer.Option(
+        None, "--unit", help="Rate only this unit of a units: file (name or alias)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ruling: list[str] = typer.Option(
+        None, "--ruling", help="NAME=CHOICE, overriding a default ruling."
+    ),
+) -> None:
+    """Turn real specifications into an Auftragstaktik stat line, showing how each field was
+    derived."""
+    from umpire.errors import DataError
+    from umpire.rules.auftragstaktik.data import rulings
+    from umpire.rules.auftragstaktik.library import UnitFile
+    from umpire.rules.auftragstaktik.rating import Spec
+    from umpire.rules.auftragstaktik.rating import rate as rate_spec
+    from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
+    from umpire.schema.load import read_yaml, validate
+
+    data = read_yaml(spec_file)
+    overrides = {}
+    for item in ruling or []:
+        name, sep, choice = item.partition("=")
+        if not sep:
+            raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
+        overrides[name.strip()] = choice.strip()
+    rul = rulings(overrides)
+    where = str(spec_file)
+    entries: list[tuple[str, Spec, str | None]] = []
+    if isinstance(data, dict) and "units" in data:
+        f = validate(UnitFile, data, where)
+        for u in f.units:
+            if unit is None or unit.casefold() in [n.casefold() for n in [u.name, *u.aliases]]:
+                entries.append((u.name, u.spec, u.statline))
+        if not entries:
+            from umpire.errors import unknown
+
+            raise unknown("unit", unit, [u.name for u in f.units])
+    else:
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: a spec is a mapping (vehicles, speed_kph, armour_mm, ...)")
+        data = dict(data)
+        name = str(data.pop("name", "") or "")
+        entries.append((name, validate(Spec, data.get("spec", data), where), None))
+    results = []
+    for name, spec, recorded in entries:
+        unit_, how = rate_spec(spec, rul, name=name)
+        line = format_statline(unit_)
+        same = None if recorded is None else format_statline(parse_statline(recorded)) == line
+        results.append(
+            {
+                "name": name,
+                "statline": line,
+                "matches_recorded": same,
+                "recorded": recorded,
+                "derivation": [{"field": d.field, "value": d.value, "how": d.how} for d in how],
+            }
+        )
+    if as_json:
+        print_json(results if len(results) > 1 else results[0])
+        return
+    from rich.table import Table
+
+    for r in results:
+        console.print(f"[bold]{r['name'] or 'unit'}[/bold]: [green]{r['statline']}[/green]")
+        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+        t.add_column("field")
+        t.add_column("value")
+        t.add_column("how", style="cyan")
+        for d in r["derivation"]:
+            t.add_row(d["field"], d["value"], d["how"])
+        console.print(t)
+        if r["matches_recorded"] is False:
+            console.print(f"[yellow]differs from the recorded stat line: {r['recorded']}[/yellow]")

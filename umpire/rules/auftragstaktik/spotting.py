@@ -1,0 +1,238 @@
+"""Spotting (MOVEMENT > Spotting): add the spotter's and the spotted unit's modifiers; the unit
+is spotted if the total is greater than 0. No die is rolled (ruling ``spotting.die_roll``).
+
+For one pair, :func:`spot` explains every modifier. A turn engine checking many pairs splits
+the sum into parts that broadcast over arrays (plain arithmetic only, so numpy arrays work)::
+
+    total = spotter_part(s) [n,1] + target_part(x) [1,m] + pair_part(s, x) + distance_part(D [n,m])
+    spotted = total > 0
+
+Distances are inches edge to edge (shortest). A spotted stand stays spotted until it moves 4
+inches or more from where it was spotted (rulings ``spotting.spotted_before``,
+``spotting.four_inch_measure``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from umpire.core.dice import Dice, RecordingDice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.core.rulings import Rulings
+from umpire.rules.auftragstaktik import crt
+from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
+from umpire.rules.auftragstaktik.mods import mod
+from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, _plain, read_order, read_quality
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("quality", mode="before", check_fields=False)
+    @classmethod
+    def _q(cls, v: object) -> str:
+        return _plain(read_quality, v)
+
+    @field_validator("orders", mode="before", check_fields=False)
+    @classmethod
+    def _o(cls, v: object) -> str:
+        return _plain(read_order, v)
+
+
+class Spotter(_M):
+    quality: Quality = "regular"
+    orders: OrderCode = "NO"
+    moved: bool = False
+    recon: bool = False
+    thermal: bool = False
+    gsr: bool = False
+    facing_target: bool = True
+    higher: bool = False
+    night_vision: Literal["TI", "II", "IR", "SL"] | None = None
+    air_defense: bool = False
+
+
+class Spotted(_M):
+    kind: Literal["vehicle", "towed", "troop", "helicopter"] = "vehicle"
+    quality: Quality = "regular"
+    orders: OrderCode = "HA"
+    moved: bool = True
+    fired: bool = False
+    higher: bool = False
+    spotted_before: bool = False
+    moved_since_spotted: float | None = None
+    cover: bool = False
+    grouped_companies: int = 1
+
+
+def _src(t: Tables) -> str:
+    return t.spotting.source
+
+
+def spotter_modifiers(s: Spotter, night: bool, t: Tables) -> list[Modifier]:
+    sp, src = t.spotting.spotter, _src(t)
+    out: list[Modifier] = []
+    if s.recon:
+        out += mod(
+            "spotter recon", sp.recon, src, "troop, light vehicle or light AFV, never an MBT"
+        )
+    if not s.moved:
+        out += mod("spotter stationary", sp.stationary, src)
+    elif s.orders in ("HA", "TR", "WD", "NO"):
+        out += mod("spotter on HA orders", sp.ha_orders, src, s.orders if s.orders != "HA" else "")
+    thermal = s.thermal or s.night_vision == "TI"
+    if thermal:
+        out += mod("spotter has thermal imager", sp.thermal, src)
+    out += mod("spotter troop quality", sp.quality[s.quality], src, s.quality)
+    if night:
+        nv = s.night_vision or ("TI" if s.thermal else None)
+        n = t.spotting.night
+        value = n.none if nv is None else n.TI if nv == "TI" else n.other
+        out += mod(
+            "night", value, src, f"night vision {nv or 'none'} (ruling spotting.night_codes)"
+        )
+    return out
+
+
+def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
+    tg, src = t.spotting.target, _src(t)
+    out: list[Modifier] = []
+    if x.kind in ("vehicle", "towed", "helicopter"):
+        out += mod("vehicle or towed artillery", tg.vehicle_or_towed, src, x.kind)
+    if not x.moved:
+        out += mod("target stationary", tg.stationary, src)
+    else:
+        order = "DA" if x.orders == "DA" else "HA"
+        out += mod(
+            f"target on {order} orders",
+            tg.moving_orders[order],
+            src,
+            x.orders if x.orders != order else "",
+        )
+    if x.fired:
+        out += mod("target fired", tg.firing, src, "ruling spotting.firing_window")
+    if x.spotted_before:
+        out += mod("spotted previous turn or movement phase", tg.spotted_before, src)
+    if x.cover:
+        out += mod("target in cover", tg.cover, src, "ruling spotting.cover_for_vehicles")
+    out += mod("target troop quality", tg.quality[x.quality], src, x.quality)
+    extra = max(0, x.grouped_companies - 2)
+    g = t.fire.grouping
+    out += mod(
+        "grouped",
+        g.spotted_per_extra_company * extra,
+        g.source,
+        f"{extra} additional compan{'y' if extra == 1 else 'ies'} (ruling grouping.counting)",
+    )
+    if rulings["grouping.spotting_double_count"] == "both" and x.grouped_companies > 2:
+        out += mod("grouped unit of more than 2 companies", tg.grouped_over_2_companies, src)
+    return out
+
+
+def pair_modifiers(s: Spotter, x: Spotted, t: Tables) -> list[Modifier]:
+    sp, src = t.spotting.spotter, _src(t)
+    out: list[Modifier] = []
+    if s.higher and not x.higher:
+        out += mod("spotter on higher elevation", sp.higher, src)
+    if x.higher and not s.higher:
+        out += mod("target on higher elevation", t.spotting.target.higher, src)
+    if not s.facing_target:
+        out += mod("spotter not facing the target", sp.not_facing, src, "ruling spotting.facing")
+    if s.gsr and x.moved:
+        value = t.spotting.gsr.moving_troop if x.kind == "troop" else t.spotting.gsr.moving_vehicle
+        out += mod(
+            "ground surveillance radar", value, src, f"moving {x.kind} (ruling spotting.gsr_moving)"
+        )
+    if s.air_defense and x.kind == "helicopter":
+        ad = t.spotting.air_defense_vs_helicopter
+        out += mod("air defense vehicle spotting a helicopter", ad.drm, ad.source)
+    return out
+
+
+def distance_part(distance: Any, t: Tables, rulings: Rulings) -> Any:
+    """The distance modifier; works on a number or element-wise on an array of distances."""
+    d = t.spotting.spotter.distance
+    excess = distance - d.beyond_in
+    if rulings["range.increment_rounding"] == "started":
+        steps = -((-excess) // d.per_in)
+    else:
+        steps = excess // d.per_in
+    value = d.drm * steps * (excess > 0)
+    return int(value) if isinstance(value, float | int | bool) else value
+
+
+def spotter_part(s: Spotter, night: bool, t: Tables) -> int:
+    return sum(m.value for m in spotter_modifiers(s, night, t))
+
+
+def target_part(x: Spotted, t: Tables, rulings: Rulings) -> int:
+    return sum(m.value for m in target_modifiers(x, t, rulings))
+
+
+def pair_part(s: Spotter, x: Spotted, t: Tables) -> int:
+    return sum(m.value for m in pair_modifiers(s, x, t))
+
+
+def spot(
+    spotter: Spotter,
+    target: Spotted,
+    distance: float,
+    rulings: Rulings,
+    *,
+    night: bool = False,
+    dice: Dice | None = None,
+) -> Resolution:
+    """Is ``target`` spotted by ``spotter`` at ``distance`` inches? (MOVEMENT > Spotting)
+
+    Outcome: ``spotted`` (bool), ``total``, and ``kept`` when the 4-inch rule keeps a stand
+    spotted whatever the total. ``dice`` is used only under ``spotting.die_roll=die_roll``.
+    """
+    t = tables()
+    src = _src(t)
+    mods = spotter_modifiers(spotter, night, t) + target_modifiers(target, t, rulings)
+    d = t.spotting.spotter.distance
+    steps = distance_part(distance, t, rulings)
+    mods += mod("distance", steps, src, f'{distance:g}": -1 per 2" beyond {d.beyond_in:g}"')
+    mods += pair_modifiers(spotter, target, t)
+    total = sum(m.value for m in mods)
+    notes: list[str] = []
+    rolls = []
+    modified = None
+    if rulings["spotting.die_roll"] == "die_roll" and dice is not None:
+        rec = RecordingDice(dice)
+        roll = crt.roll(rec, t, rulings, "spotting roll (house rule)")
+        rolls = rec.rolls
+        modified = total + roll - 5
+        notes.append(f"house rule: die roll {roll} - 5 added (ruling spotting.die_roll)")
+        score = modified
+    else:
+        score = total
+    spotted = score > t.spotting.spotted_if_total_greater_than
+    kept = bool(
+        target.spotted_before
+        and target.moved_since_spotted is not None
+        and target.moved_since_spotted < t.spotting.stays_spotted_within_in
+    )
+    if kept and not spotted:
+        notes.append(
+            f'stays spotted: moved {target.moved_since_spotted:g}" (< 4") '
+            f"since it was spotted ({src})"
+        )
+    if night:
+        notes.append("night")
+    result = spotted or kept
+    return Resolution(
+        ruleset=RULESET,
+        procedure="spot",
+        outcome={"spotted": result, "total": total, "kept": kept and not spotted},
+        summary=("spotted" if result else "not spotted")
+        + f" (total {score:+d}; spotted if more than 0)",
+        modifiers=mods,
+        rolls=rolls,
+        modified_roll=modified,
+        rulings=rulings.differences(),
+        notes=notes,
+    )
