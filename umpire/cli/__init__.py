@@ -47,9 +47,10 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc
+    from umpire.cli import calc, data
 
     app.command("calc")(calc.calc)
+    app.add_typer(data.app, name="data")
 
 
 _register()
