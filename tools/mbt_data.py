@@ -93,7 +93,7 @@ def dump(data: dict[str, Any], indent: int = 0) -> str:
                 block = dump(item, indent + 2).splitlines()
                 out.append(f"{pad}  - " + block[0].lstrip())
                 out.extend(block[1:])
-        elif isinstance(v, dict) and not isinstance(v, R) and not (_small(v) and indent >= 2):
+        elif isinstance(v, dict) and v and not isinstance(v, R) and not (_small(v) and indent >= 2):
             out.append(f"{pad}{_key(k)}:")
             out.append(dump(v, indent + 1))
         else:
@@ -687,7 +687,7 @@ def cards() -> dict[str, dict[str, Any]]:
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(stated_clear="8.4.3", stated_height="8.4.3"),
         "point_values": R("100-50-25", "Scenario Format D.1"),
-        "notes": {"reactive_armor": None},
+        "notes": {},
     }
     out["USA-1B"] = c
 
@@ -709,7 +709,7 @@ def cards() -> dict[str, dict[str, Any]]:
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
         "point_values": points(110),
-        "notes": {"reactive_armor": None},
+        "notes": {},
     }
     out["USA-8A"] = c
 
@@ -731,7 +731,7 @@ def cards() -> dict[str, dict[str, Any]]:
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
         "point_values": points(99),
-        "notes": {"reactive_armor": None},
+        "notes": {},
     }
     out["FRG-1B"] = c
 
@@ -753,7 +753,7 @@ def cards() -> dict[str, dict[str, Any]]:
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
         "point_values": points(78),
-        "notes": {"reactive_armor": None},
+        "notes": {},
     }
     out["FRG-1A"] = c
 

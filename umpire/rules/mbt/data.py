@@ -482,7 +482,7 @@ class Weapon(_Model):
     trn: VStr
     dep_el: VStr
     tot_ammo: VStr
-    smoke_makers: VStr = Field(default_factory=lambda: Val[str](v=""))
+    smoke_makers: VStr | None = None
     speeds: list[VInt] | None = None
     ammo: list[Ammo]
 
