@@ -47,9 +47,14 @@ def _scalar(v: Any) -> str:
     if isinstance(v, int | float):
         return str(v)
     s = str(v)
-    if s == "" or any(c in s for c in ":#{}[],&*!|>'\"%@`") or s[0] in "-?" or s.strip() != s \
-            or s.lower() in ("yes", "no", "true", "false", "null", "on", "off", "y", "n") \
-            or _numberish(s):
+    if (
+        s == ""
+        or any(c in s for c in ":#{}[],&*!|>'\"%@`")
+        or s[0] in "-?"
+        or s.strip() != s
+        or s.lower() in ("yes", "no", "true", "false", "null", "on", "off", "y", "n")
+        or _numberish(s)
+    ):
         return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return s
 
@@ -77,9 +82,14 @@ def _key(k: Any) -> str:
 
 
 def _small(v: Any) -> bool:
-    return isinstance(v, R) or not isinstance(v, dict) or (
-        len(v) <= 6 and all(not isinstance(x, dict) or isinstance(x, R) for x in v.values())
-        and len(_flow(v)) < 90
+    return (
+        isinstance(v, R)
+        or not isinstance(v, dict)
+        or (
+            len(v) <= 6
+            and all(not isinstance(x, dict) or isinstance(x, R) for x in v.values())
+            and len(_flow(v)) < 90
+        )
     )
 
 
@@ -118,19 +128,35 @@ ESTIMATE_NOTE = (
 # Terrain: the list of terrain types, left to right as the sighting chart orders them.
 
 TERRAINS = [
-    "clear", "road", "stream", "scrub", "rough", "light_woods", "woods", "heavy_woods",
-    "building", "improved_position",
+    "clear",
+    "road",
+    "stream",
+    "scrub",
+    "rough",
+    "light_woods",
+    "woods",
+    "heavy_woods",
+    "building",
+    "improved_position",
 ]
 CONDITIONS = ["day", "dusk", "moonlight", "night"]
 SIZES = ["vehicle", "large", "small"]
 
 # Day, open sighter, vehicle target: the core line of the sighting model (hexes).
 DAY_OPEN_VH = {
-    "clear": 40, "road": 40, "stream": 20, "scrub": 10, "rough": 8, "light_woods": 7,
-    "woods": 5, "heavy_woods": 4, "building": 4, "improved_position": 3,
+    "clear": 40,
+    "road": 40,
+    "stream": 20,
+    "scrub": 10,
+    "rough": 8,
+    "light_woods": 7,
+    "woods": 5,
+    "heavy_woods": 4,
+    "building": 4,
+    "improved_position": 3,
 }
 STATED_SIGHT = {
-    ("day", "open", "scrub", "vehicle"): "6.1.3.4",   # printed as the buttoned figure; see rulings
+    ("day", "open", "scrub", "vehicle"): "6.1.3.4",  # printed as the buttoned figure; see rulings
     ("day", "buttoned", "scrub", "vehicle"): "6.1.3.4",  # printed as the open figure
     ("day", "open", "woods", "vehicle"): "7.4.8",
     ("day", "open", "improved_position", "vehicle"): "17.6.1.1",
@@ -172,6 +198,7 @@ def sighting_chart() -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # AP point effect hit chart: a logistic curve of (AP factor + net modifier) fitted exactly to
 # the two stated cells, (14, -3) = 56 and (18, -6) = 59.
+
 
 def _logit(p: float) -> float:
     return math.log(p / (1 - p))
@@ -239,22 +266,32 @@ def number_of_hits_table() -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # AP modifiers
 
+
 def ap_modifiers() -> dict[str, Any]:
     return {
         "chart": "ap_modifiers",
         "title": "AP POINT EFFECT MODIFIERS",
         "used_by": "7.4.2, 14.3.1, 14.3.2",
         "terrain": {
-            "clear": 0, "road": 0, "stream": 0,
-            "scrub": R(-2, "7.4.2"), "rough": R(-4, "7.4.2.1"), "light_woods": -4,
-            "woods": R(-6, "7.4.8"), "heavy_woods": -8, "building": -4,
-            "improved_position": R(-10, "14.3.1.2"), "inside_building": R(-8, "14.3.1.2"),
+            "clear": 0,
+            "road": 0,
+            "stream": 0,
+            "scrub": R(-2, "7.4.2"),
+            "rough": R(-4, "7.4.2.1"),
+            "light_woods": -4,
+            "woods": R(-6, "7.4.8"),
+            "heavy_woods": -8,
+            "building": -4,
+            "improved_position": R(-10, "14.3.1.2"),
+            "inside_building": R(-8, "14.3.1.2"),
         },
         "movement": {
             "firer_nm": {"nm": R(0, "7.4.8"), "mv": -2},
             "stab": {
-                0: {"nm": -8, "mv": -10}, 1: {"nm": -5, "mv": -7},
-                2: {"nm": -3, "mv": R(-5, "7.4.2.2")}, 3: {"nm": -2, "mv": -4},
+                0: {"nm": -8, "mv": -10},
+                1: {"nm": -5, "mv": -7},
+                2: {"nm": -3, "mv": R(-5, "7.4.2.2")},
+                3: {"nm": -2, "mv": -4},
             },
             "class": {1: {"nm": -10, "mv": -12}, 2: {"nm": -6, "mv": -8}, 3: {"nm": -4, "mv": -6}},
         },
@@ -275,12 +312,18 @@ def ap_modifiers() -> dict[str, Any]:
             "crack": [0] + [R(v, "14.3.1.3.2") for v in (1, 2, 3, 4, 5)],
         },
         "sights": {
-            "L": {"bands": ["1-5", "6-10", "11-15", "16-20", "21-25", "26-40"],
-                  "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3, 4, 5)]},
-            "C": {"bands": ["1-5", "6-10", "11-15", "16-20", "21-25", "26-40"],
-                  "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3, 4, 5)]},
-            "S": {"bands": ["1-5", "6-15", "16-25", "26-40"],
-                  "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3)]},
+            "L": {
+                "bands": ["1-5", "6-10", "11-15", "16-20", "21-25", "26-40"],
+                "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3, 4, 5)],
+            },
+            "C": {
+                "bands": ["1-5", "6-10", "11-15", "16-20", "21-25", "26-40"],
+                "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3, 4, 5)],
+            },
+            "S": {
+                "bands": ["1-5", "6-15", "16-25", "26-40"],
+                "values": [0] + [R(v, "14.3.2") for v in (1, 2, 3)],
+            },
             "O": {"bands": ["1-999"], "values": [R(0, "14.3.2")]},
         },
     }
@@ -419,8 +462,10 @@ def los_chart() -> dict[str, Any]:
         lines[line] = cells
     dep = {}
     for n in DEP_EL_LINES:
-        dep[n] = [R(dep_el_cell(n, c), "17.3.1.2") if (n, c) == (7, 5) else dep_el_cell(n, c)
-                  for c in LOS_COLUMNS]
+        dep[n] = [
+            R(dep_el_cell(n, c), "17.3.1.2") if (n, c) == (7, 5) else dep_el_cell(n, c)
+            for c in LOS_COLUMNS
+        ]
     return {
         "chart": "los",
         "title": "LINE OF SIGHT CHART",
@@ -434,6 +479,7 @@ def los_chart() -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # STANDARD TERRAIN VALUES
 
+
 def terrain_chart() -> dict[str, Any]:
     return {
         "chart": "terrain",
@@ -441,19 +487,33 @@ def terrain_chart() -> dict[str, Any]:
         "used_by": "6.1.4, 12.1, 13.2.1, 14.4.3.3",
         "terrains": TERRAINS,
         "top_height": {
-            "clear": 0, "road": 0, "stream": 0, "scrub": 0, "rough": 0, "light_woods": 1,
-            "woods": R(2, "6.1.4.5"), "heavy_woods": 3, "building": R(2, "6.1.4.5"),
+            "clear": 0,
+            "road": 0,
+            "stream": 0,
+            "scrub": 0,
+            "rough": 0,
+            "light_woods": 1,
+            "woods": R(2, "6.1.4.5"),
+            "heavy_woods": 3,
+            "building": R(2, "6.1.4.5"),
             "improved_position": 0,
         },
         "ground": {
-            "hill_per_level": R(1, "6.1.4.3"), "depression": R(-1, "6.1.4.4"),
+            "hill_per_level": R(1, "6.1.4.3"),
+            "depression": R(-1, "6.1.4.4"),
             "ditch": -1,
         },
         "smoke_height": {"smoke": 3, "brew_up": 2, "fire": R(5, "18.3.4")},
         "gp_defense": {
-            "block": 6, "wire": 1, "temporary_bridge": R(7, "22.5"),
-            "wooden_building": 8, "brick_building": 12, "stone_building": 16, "bridge": 14,
-            "hasty_minefield": R(3, "17.5.3"), "deliberate_minefield": R(6, "17.5.3"),
+            "block": 6,
+            "wire": 1,
+            "temporary_bridge": R(7, "22.5"),
+            "wooden_building": 8,
+            "brick_building": 12,
+            "stone_building": 16,
+            "bridge": 14,
+            "hasty_minefield": R(3, "17.5.3"),
+            "deliberate_minefield": R(6, "17.5.3"),
             "fascam_minefield": R(9, "17.5.3"),
         },
     }
@@ -510,14 +570,46 @@ def damage(cells: list[Any]) -> dict[str, Any]:
 
 
 HIT_LOCATION = {
-    "front": {"TF": "1-30", "HF": "31-55", "HF*": "56-70", "TK*": "71-92", "GN": "93-100",
-              "TTG": "1-12", "HDG": "36-45"},
-    "front_side": {"TF": "1-15", "TS": "16-35", "HF": "36-45", "HS": "46-62", "HS*": "63-70",
-                   "TK*": "71-92", "GN": "93-100", "TTG": "16-25", "HDG": "46-55"},
-    "rear_side": {"TS": "1-20", "TR": "21-30", "HS": "31-52", "HS*": "53-60", "HR": "61-70",
-                  "TK*": "71-95", "GN": "96-100", "TTG": "1-10", "HDG": "31-40"},
-    "rear": {"TR": "1-30", "HR": "31-58", "HR*": "59-65", "TK*": "66-95", "GN": "96-100",
-             "TTG": "1-10", "HDG": "31-45"},
+    "front": {
+        "TF": "1-30",
+        "HF": "31-55",
+        "HF*": "56-70",
+        "TK*": "71-92",
+        "GN": "93-100",
+        "TTG": "1-12",
+        "HDG": "36-45",
+    },
+    "front_side": {
+        "TF": "1-15",
+        "TS": "16-35",
+        "HF": "36-45",
+        "HS": "46-62",
+        "HS*": "63-70",
+        "TK*": "71-92",
+        "GN": "93-100",
+        "TTG": "16-25",
+        "HDG": "46-55",
+    },
+    "rear_side": {
+        "TS": "1-20",
+        "TR": "21-30",
+        "HS": "31-52",
+        "HS*": "53-60",
+        "HR": "61-70",
+        "TK*": "71-95",
+        "GN": "96-100",
+        "TTG": "1-10",
+        "HDG": "31-40",
+    },
+    "rear": {
+        "TR": "1-30",
+        "HR": "31-58",
+        "HR*": "59-65",
+        "TK*": "66-95",
+        "GN": "96-100",
+        "TTG": "1-10",
+        "HDG": "31-45",
+    },
 }
 
 
@@ -530,8 +622,12 @@ OBLIQUE = {"TF": 1.1, "HF": 1.1, "TS": 1.2, "HS": 1.2, "TR": 1.2, "HR": 1.2}
 RISING = 0.95
 
 
-def armor(ke: dict[str, int], ce: dict[str, int], top: tuple[int, int],
-          stated: dict[tuple[str, str, str, str], str] | None = None) -> dict[str, Any]:
+def armor(
+    ke: dict[str, int],
+    ce: dict[str, int],
+    top: tuple[int, int],
+    stated: dict[tuple[str, str, str, str], str] | None = None,
+) -> dict[str, Any]:
     stated = stated or {}
     out: dict[str, Any] = {}
     for ammo, base in (("KE", ke), ("CE", ce)):
@@ -553,15 +649,30 @@ def armor(ke: dict[str, int], ce: dict[str, int], top: tuple[int, int],
 
 
 MOVE_COSTS = {
-    "clear": 1, "road": "1/3", "path": "1/2", "stream": 3, "stream_nonfordable": "P",
-    "scrub": 2, "rough": 4, "light_woods": 2, "woods": 3, "heavy_woods": "P", "building": 2,
-    "improved_position": 1, "water": "P", "block": "P", "ditch": "P",
+    "clear": 1,
+    "road": "1/3",
+    "path": "1/2",
+    "stream": 3,
+    "stream_nonfordable": "P",
+    "scrub": 2,
+    "rough": 4,
+    "light_woods": 2,
+    "woods": 3,
+    "heavy_woods": "P",
+    "building": 2,
+    "improved_position": 1,
+    "water": "P",
+    "block": "P",
+    "ditch": "P",
 }
 MOVE_PLUS = {"height_change": ["1", "3", "P"], "smoke": 1, "wire": 1, "inside_building": 1}
 
 
-def movement_costs(stated_clear: str | None = None, stated_rough: str | None = None,
-                   stated_height: str | None = None) -> dict[str, Any]:
+def movement_costs(
+    stated_clear: str | None = None,
+    stated_rough: str | None = None,
+    stated_height: str | None = None,
+) -> dict[str, Any]:
     costs: dict[str, Any] = dict(MOVE_COSTS)
     plus: dict[str, Any] = dict(MOVE_PLUS)
     if stated_clear:
@@ -575,12 +686,30 @@ def points(avg: int) -> str:
     return f"{avg}-{half_up(avg / 2)}-{half_up(avg / 4)}"
 
 
-def gun(name: str, *, stab: Any, rof: Any, trn: Any, sights: list[str], dep_el: Any,
-        tot_ammo: str, smoke: list[str], ammo: list[dict[str, Any]]) -> dict[str, Any]:
+def gun(
+    name: str,
+    *,
+    stab: Any,
+    rof: Any,
+    trn: Any,
+    sights: list[str],
+    dep_el: Any,
+    tot_ammo: str,
+    smoke: list[str],
+    ammo: list[dict[str, Any]],
+) -> dict[str, Any]:
     return {
-        "name": name, "kind": "gun", "main": True, "stab": stab, "sights": "".join(sights),
-        "max_rof": rof, "trn": trn, "dep_el": dep_el, "tot_ammo": tot_ammo,
-        "smoke_makers": " ".join(smoke), "ammo": ammo,
+        "name": name,
+        "kind": "gun",
+        "main": True,
+        "stab": stab,
+        "sights": "".join(sights),
+        "max_rof": rof,
+        "trn": trn,
+        "dep_el": dep_el,
+        "tot_ammo": tot_ammo,
+        "smoke_makers": " ".join(smoke),
+        "ammo": ammo,
     }
 
 
@@ -593,63 +722,144 @@ def songster(stated: bool) -> dict[str, Any]:
         min_range = R(2, "4.7.2")
         speeds = [R(24, "14.2.2.2.3"), R(12, "14.2.2.2.3")]
     return {
-        "name": "Songster", "kind": "atgm", "main": False, "class": 3, "sights": "O",
-        "max_rof": 1, "trn": "T", "dep_el": "Unl", "tot_ammo": "4",
+        "name": "Songster",
+        "kind": "atgm",
+        "main": False,
+        "class": 3,
+        "sights": "O",
+        "max_rof": 1,
+        "trn": "T",
+        "dep_el": "Unl",
+        "tot_ammo": "4",
         "speeds": speeds,
-        "ammo": [{"name": "ATGM", "type": "CE", "min_range": min_range, "max_range": 40,
-                  "ap": ap, "pv": pv,
-                  "damage": damage(ATGM_DAMAGE)}],
+        "ammo": [
+            {
+                "name": "ATGM",
+                "type": "CE",
+                "min_range": min_range,
+                "max_range": 40,
+                "ap": ap,
+                "pv": pv,
+                "damage": damage(ATGM_DAMAGE),
+            }
+        ],
     }
 
 
 def soviet_125(card: str) -> dict[str, Any]:
     t80, t72 = card == "USSR-1A", card == "USSR-2A"
-    ke_ap_line = line(ke_ap(22), ({4: (14, "7.4.1.3")} if t80 else {}) | (
-        {2: (18, "7.4.8")} if t72 else {}))
-    pv = line(ke_pv(96, 4), ({4: (80, "7.4.6.4")} if t80 else {}) | (
-        {2: (88, "7.4.8")} if t72 else {}))
+    ke_ap_line = line(
+        ke_ap(22), ({4: (14, "7.4.1.3")} if t80 else {}) | ({2: (18, "7.4.8")} if t72 else {})
+    )
+    pv = line(
+        ke_pv(96, 4), ({4: (80, "7.4.6.4")} if t80 else {}) | ({2: (88, "7.4.8")} if t72 else {})
+    )
     heat = line(heat_ap(9), {4: (11, "7.4.1.3")} if t80 else {})
     # 4.7.2: the T-80A's maximum range is 40 with APFSDS and 32 with HEAT
     ke_max: Any = R(40, "4.7.2") if t80 else 40
     heat_max: Any = R(32, "4.7.2") if t80 else 32
     nm = line(gp_nm(25), {5: (17, "14.4.1")} if t80 else {})
     mv = line(gp_mv(gp_nm(25)), {5: (9, "14.4.1")} if t80 else {})
-    ke_damage = damage([R(c, "7.4.7") if t80 and k == "knocked_out" else c
-                        for k, c in zip(DAMAGE_KEYS, KE_DAMAGE, strict=True)])
+    ke_damage = damage(
+        [
+            R(c, "7.4.7") if t80 and k == "knocked_out" else c
+            for k, c in zip(DAMAGE_KEYS, KE_DAMAGE, strict=True)
+        ]
+    )
     return gun(
         "125mm",
         stab=R(2, "7.4.2.2") if t80 else (1 if t72 else 2),
         rof=R(1, "7.4.8") if t72 else 1,
-        trn="1T", sights=["L", "I", "O"],
-        dep_el="5/7" if not t80 else "5/9", tot_ammo="39 (4)", smoke=["DS", "EX"],
+        trn="1T",
+        sights=["L", "I", "O"],
+        dep_el="5/7" if not t80 else "5/9",
+        tot_ammo="39 (4)",
+        smoke=["DS", "EX"],
         ammo=[
-            {"name": "APFSDS", "type": "KE", "min_range": 1, "max_range": ke_max,
-             "ap": ke_ap_line, "pv": pv, "damage": ke_damage},
-            {"name": "HEAT", "type": "CE", "min_range": 1, "max_range": heat_max, "ap": heat,
-             "pv": line([90] * 9), "damage": damage(CE_DAMAGE)},
-            {"name": "GP", "type": "GP", "min_range": 1, "max_range": 40, "gp_nm": nm, "gp_mv": mv,
-             "gp_kill": {"result": "knocked_out", "gp_defense": "1-5"}},
+            {
+                "name": "APFSDS",
+                "type": "KE",
+                "min_range": 1,
+                "max_range": ke_max,
+                "ap": ke_ap_line,
+                "pv": pv,
+                "damage": ke_damage,
+            },
+            {
+                "name": "HEAT",
+                "type": "CE",
+                "min_range": 1,
+                "max_range": heat_max,
+                "ap": heat,
+                "pv": line([90] * 9),
+                "damage": damage(CE_DAMAGE),
+            },
+            {
+                "name": "GP",
+                "type": "GP",
+                "min_range": 1,
+                "max_range": 40,
+                "gp_nm": nm,
+                "gp_mv": mv,
+                "gp_kill": {"result": "knocked_out", "gp_defense": "1-5"},
+            },
         ],
     )
 
 
-def western_gun(name: str, *, ke_start: int, pv_start: int, heat_pv: int, heat_bands: int,
-                stab: int, rof: int, trn: Any, sights: list[str], dep_el: Any, tot: str,
-                smoke: list[str], gp_start: int) -> dict[str, Any]:
+def western_gun(
+    name: str,
+    *,
+    ke_start: int,
+    pv_start: int,
+    heat_pv: int,
+    heat_bands: int,
+    stab: int,
+    rof: int,
+    trn: Any,
+    sights: list[str],
+    dep_el: Any,
+    tot: str,
+    smoke: list[str],
+    gp_start: int,
+) -> dict[str, Any]:
     return gun(
-        name, stab=stab, rof=rof, trn=trn, sights=sights, dep_el=dep_el, tot_ammo=tot,
+        name,
+        stab=stab,
+        rof=rof,
+        trn=trn,
+        sights=sights,
+        dep_el=dep_el,
+        tot_ammo=tot,
         smoke=smoke,
         ammo=[
-            {"name": "APFSDS", "type": "KE", "min_range": 1, "max_range": 40,
-             "ap": line(ke_ap(ke_start)), "pv": line(ke_pv(pv_start, 3)),
-             "damage": damage(KE_DAMAGE)},
-            {"name": "HEAT", "type": "CE", "min_range": 1, "max_range": 4 * heat_bands - 4,
-             "ap": line(heat_ap(heat_bands)), "pv": line([heat_pv] * heat_bands),
-             "damage": damage(CE_DAMAGE)},
-            {"name": "GP", "type": "GP", "min_range": 1, "max_range": 40,
-             "gp_nm": line(gp_nm(gp_start)),
-             "gp_mv": line(gp_mv(gp_nm(gp_start))),
-             "gp_kill": {"result": "knocked_out", "gp_defense": "1-5"}},
+            {
+                "name": "APFSDS",
+                "type": "KE",
+                "min_range": 1,
+                "max_range": 40,
+                "ap": line(ke_ap(ke_start)),
+                "pv": line(ke_pv(pv_start, 3)),
+                "damage": damage(KE_DAMAGE),
+            },
+            {
+                "name": "HEAT",
+                "type": "CE",
+                "min_range": 1,
+                "max_range": 4 * heat_bands - 4,
+                "ap": line(heat_ap(heat_bands)),
+                "pv": line([heat_pv] * heat_bands),
+                "damage": damage(CE_DAMAGE),
+            },
+            {
+                "name": "GP",
+                "type": "GP",
+                "min_range": 1,
+                "max_range": 40,
+                "gp_nm": line(gp_nm(gp_start)),
+                "gp_mv": line(gp_mv(gp_nm(gp_start))),
+                "gp_kill": {"result": "knocked_out", "gp_defense": "1-5"},
+            },
         ],
     )
 
@@ -662,27 +872,53 @@ RA = {"available": True, "kind": "light", "cost": R(15, "TO&E 1")}
 
 
 def base_card(cid: str, name: str, nation: str, facts: str) -> dict[str, Any]:
-    return {"card": cid, "name": name, "nation": nation, "kind": "vehicle", "tracked": True,
-            "facts": facts}
+    return {
+        "card": cid,
+        "name": name,
+        "nation": nation,
+        "kind": "vehicle",
+        "tracked": True,
+        "facts": facts,
+    }
 
 
 def cards() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
 
     # M1A1 (USA-1B): 120mm M256, M829 APFSDS about 540 mm at 2 km.
-    c = base_card("USA-1B", "M1A1", "USA",
-                  "120mm M256; M829 APFSDS ~560 mm RHA at 2 km; turret front ~500 mm KE")
+    c = base_card(
+        "USA-1B",
+        "M1A1",
+        "USA",
+        "120mm M256; M829 APFSDS ~560 mm RHA at 2 km; turret front ~500 mm KE",
+    )
     c |= {
         "crew": 4,
-        "weapons": [western_gun("120mm", ke_start=23, pv_start=118, heat_pv=96, heat_bands=9,
-                                stab=3, rof=2, trn=R("2T", "9.2.1"), sights=["L", "T", "O"],
-                                dep_el="9/10", tot="40 (4)", smoke=["DS", "EX"],
-                                gp_start=24)],
+        "weapons": [
+            western_gun(
+                "120mm",
+                ke_start=23,
+                pv_start=118,
+                heat_pv=96,
+                heat_bands=9,
+                stab=3,
+                rof=2,
+                trn=R("2T", "9.2.1"),
+                sights=["L", "T", "O"],
+                dep_el="9/10",
+                tot="40 (4)",
+                smoke=["DS", "EX"],
+                gp_start=24,
+            )
+        ],
         "range_bands": BANDS,
         "target": target(0, 9, 7),
         "hit_location": hit_location(),
-        "armor": armor({"TF": 100, "TS": 45, "TR": 15, "HF": 85, "HS": 14, "HR": 10},
-                       {"TF": 160, "TS": 60, "TR": 18, "HF": 140, "HS": 20, "HR": 12}, (8, 8)),
+        "armor": armor(
+            {"TF": 100, "TS": 45, "TR": 15, "HF": 85, "HS": 14, "HR": 10},
+            {"TF": 160, "TS": 60, "TR": 18, "HF": 140, "HS": 20, "HR": 12},
+            (8, 8),
+        ),
         "speeds": {"normal": 6, "snow": 5, "mud": 4, "road": "1/3", "path": "1/2"},
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(stated_clear="8.4.3", stated_height="8.4.3"),
@@ -692,19 +928,39 @@ def cards() -> dict[str, dict[str, Any]]:
     out["USA-1B"] = c
 
     # M1A2 (USA-8A): as M1A1 with M829A1 and better armour.
-    c = base_card("USA-8A", "M1A2", "USA",
-                  "120mm M256; M829A1 APFSDS ~650 mm RHA at 2 km; turret front ~600 mm KE")
+    c = base_card(
+        "USA-8A",
+        "M1A2",
+        "USA",
+        "120mm M256; M829A1 APFSDS ~650 mm RHA at 2 km; turret front ~600 mm KE",
+    )
     c |= {
         "crew": 4,
-        "weapons": [western_gun("120mm", ke_start=23, pv_start=132, heat_pv=96, heat_bands=9,
-                                stab=3, rof=2, trn="2T", sights=["L", "T", "O"],
-                                dep_el="9/10", tot="40 (4)", smoke=["DS", "EX"],
-                                gp_start=24)],
+        "weapons": [
+            western_gun(
+                "120mm",
+                ke_start=23,
+                pv_start=132,
+                heat_pv=96,
+                heat_bands=9,
+                stab=3,
+                rof=2,
+                trn="2T",
+                sights=["L", "T", "O"],
+                dep_el="9/10",
+                tot="40 (4)",
+                smoke=["DS", "EX"],
+                gp_start=24,
+            )
+        ],
         "range_bands": BANDS,
         "target": target(0, 9, 7),
         "hit_location": hit_location(),
-        "armor": armor({"TF": 120, "TS": 50, "TR": 15, "HF": 100, "HS": 14, "HR": 10},
-                       {"TF": 220, "TS": 70, "TR": 18, "HF": 150, "HS": 20, "HR": 12}, (8, 8)),
+        "armor": armor(
+            {"TF": 120, "TS": 50, "TR": 15, "HF": 100, "HS": 14, "HR": 10},
+            {"TF": 220, "TS": 70, "TR": 18, "HF": 150, "HS": 20, "HR": 12},
+            (8, 8),
+        ),
         "speeds": {"normal": 6, "snow": 5, "mud": 4, "road": "1/3", "path": "1/2"},
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
@@ -714,19 +970,39 @@ def cards() -> dict[str, dict[str, Any]]:
     out["USA-8A"] = c
 
     # Leopard 2 (FRG-1B): 120mm Rh-120 L44, DM33 APFSDS about 500 mm at 2 km.
-    c = base_card("FRG-1B", "Leopard 2", "FRG",
-                  "120mm Rh-120 L/44; DM33 APFSDS ~500 mm RHA at 2 km; turret front ~450 mm KE")
+    c = base_card(
+        "FRG-1B",
+        "Leopard 2",
+        "FRG",
+        "120mm Rh-120 L/44; DM33 APFSDS ~500 mm RHA at 2 km; turret front ~450 mm KE",
+    )
     c |= {
         "crew": 4,
-        "weapons": [western_gun("120mm", ke_start=23, pv_start=115, heat_pv=96, heat_bands=9,
-                                stab=3, rof=2, trn="2T", sights=["L", "T", "O"],
-                                dep_el=R("8/10", "17.3.1"), tot="42 (4)",
-                                smoke=["DS"], gp_start=24)],
+        "weapons": [
+            western_gun(
+                "120mm",
+                ke_start=23,
+                pv_start=115,
+                heat_pv=96,
+                heat_bands=9,
+                stab=3,
+                rof=2,
+                trn="2T",
+                sights=["L", "T", "O"],
+                dep_el=R("8/10", "17.3.1"),
+                tot="42 (4)",
+                smoke=["DS"],
+                gp_start=24,
+            )
+        ],
         "range_bands": BANDS,
         "target": target(0, 9, 7),
         "hit_location": hit_location(),
-        "armor": armor({"TF": 90, "TS": 40, "TR": 14, "HF": 80, "HS": 14, "HR": 10},
-                       {"TF": 150, "TS": 55, "TR": 16, "HF": 120, "HS": 18, "HR": 12}, (8, 7)),
+        "armor": armor(
+            {"TF": 90, "TS": 40, "TR": 14, "HF": 80, "HS": 14, "HR": 10},
+            {"TF": 150, "TS": 55, "TR": 16, "HF": 120, "HS": 18, "HR": 12},
+            (8, 7),
+        ),
         "speeds": {"normal": 6, "snow": 5, "mud": 4, "road": "1/3", "path": "1/2"},
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
@@ -736,19 +1012,40 @@ def cards() -> dict[str, dict[str, Any]]:
     out["FRG-1B"] = c
 
     # Leopard 1A4 (FRG-1A): 105mm L7A3, DM23 APFSDS about 380 mm at 2 km; cast/spaced steel.
-    c = base_card("FRG-1A", "Leopard 1A4", "FRG",
-                  "105mm L7A3; DM23 APFSDS ~380 mm RHA at 2 km; steel armour ~290 mm at turret front")
+    c = base_card(
+        "FRG-1A",
+        "Leopard 1A4",
+        "FRG",
+        "105mm L7A3; DM23 APFSDS ~380 mm RHA at 2 km; steel armour ~290 mm at turret front",
+    )
     c |= {
         "crew": 4,
-        "weapons": [western_gun("105mm", ke_start=22, pv_start=88, heat_pv=80, heat_bands=8,
-                                stab=2, rof=2, trn="2T", sights=["L", "I", "O"],
-                                dep_el="8/10", tot="55 (5)", smoke=["DS"], gp_start=22)],
+        "weapons": [
+            western_gun(
+                "105mm",
+                ke_start=22,
+                pv_start=88,
+                heat_pv=80,
+                heat_bands=8,
+                stab=2,
+                rof=2,
+                trn="2T",
+                sights=["L", "I", "O"],
+                dep_el="8/10",
+                tot="55 (5)",
+                smoke=["DS"],
+                gp_start=22,
+            )
+        ],
         "range_bands": BANDS,
         "target": target(R(0, "7.4.8"), 6, 6),
         "hit_location": hit_location(),
-        "armor": armor({"TF": 58, "TS": 25, "TR": 12, "HF": 40, "HS": 10, "HR": 8},
-                       {"TF": 62, "TS": 27, "TR": 13, "HF": 44, "HS": 12, "HR": 9}, (6, 5),
-                       stated={("KE", "level", "straight", "TF"): "7.4.8"}),
+        "armor": armor(
+            {"TF": 58, "TS": 25, "TR": 12, "HF": 40, "HS": 10, "HR": 8},
+            {"TF": 62, "TS": 27, "TR": 13, "HF": 44, "HS": 12, "HR": 9},
+            (6, 5),
+            stated={("KE", "level", "straight", "TF"): "7.4.8"},
+        ),
         "speeds": {"normal": 5, "snow": 4, "mud": 3, "road": "1/3", "path": "1/2"},
         "turn_costs": "0-1-2",
         "movement_costs": movement_costs(),
@@ -757,18 +1054,42 @@ def cards() -> dict[str, dict[str, Any]]:
     }
     out["FRG-1A"] = c
 
-    for cid, name, facts, ke_arm, ce_arm, mf, avg, ra_cost, atgm in (
-        ("USSR-1B", "T-64B", "125mm 2A46; APFSDS ~440 mm RHA at 500 m; turret front ~400 mm KE; "
-         "fires the 9M112 Kobra (Songster) through the gun",
-         {"TF": 80, "TS": 40, "TR": 14, "HF": 75, "HS": 16, "HR": 10},
-         {"TF": 120, "TS": 50, "TR": 16, "HF": 110, "HS": 18, "HR": 12}, 5, 75, 15, True),
-        ("USSR-2A", "T-72M1", "125mm 2A46; APFSDS ~440 mm RHA at 500 m; turret front ~375 mm KE",
-         {"TF": 75, "TS": 38, "TR": 14, "HF": 70, "HS": 16, "HR": 10},
-         {"TF": 100, "TS": 45, "TR": 16, "HF": 100, "HS": 18, "HR": 12}, 5, 73, 15, False),
-        ("USSR-1A", "T-80A", "125mm 2A46; APFSDS ~400 mm RHA at 1.4 km; turret front ~425 mm KE; "
-         "fires the 9M112 Kobra (Songster) through the gun",
-         {"TF": 85, "TS": 42, "TR": 14, "HF": 80, "HS": 16, "HR": 10},
-         {"TF": 130, "TS": 55, "TR": 16, "HF": 120, "HS": 18, "HR": 12}, 6, 80, 15, True),
+    for cid, name, facts, ke_arm, ce_arm, mf, avg, _ra_cost, atgm in (
+        (
+            "USSR-1B",
+            "T-64B",
+            "125mm 2A46; APFSDS ~440 mm RHA at 500 m; turret front ~400 mm KE; "
+            "fires the 9M112 Kobra (Songster) through the gun",
+            {"TF": 80, "TS": 40, "TR": 14, "HF": 75, "HS": 16, "HR": 10},
+            {"TF": 120, "TS": 50, "TR": 16, "HF": 110, "HS": 18, "HR": 12},
+            5,
+            75,
+            15,
+            True,
+        ),
+        (
+            "USSR-2A",
+            "T-72M1",
+            "125mm 2A46; APFSDS ~440 mm RHA at 500 m; turret front ~375 mm KE",
+            {"TF": 75, "TS": 38, "TR": 14, "HF": 70, "HS": 16, "HR": 10},
+            {"TF": 100, "TS": 45, "TR": 16, "HF": 100, "HS": 18, "HR": 12},
+            5,
+            73,
+            15,
+            False,
+        ),
+        (
+            "USSR-1A",
+            "T-80A",
+            "125mm 2A46; APFSDS ~400 mm RHA at 1.4 km; turret front ~425 mm KE; "
+            "fires the 9M112 Kobra (Songster) through the gun",
+            {"TF": 85, "TS": 42, "TR": 14, "HF": 80, "HS": 16, "HR": 10},
+            {"TF": 130, "TS": 55, "TR": 16, "HF": 120, "HS": 18, "HR": 12},
+            6,
+            80,
+            15,
+            True,
+        ),
     ):
         t80 = cid == "USSR-1A"
         c = base_card(cid, name, "USSR", facts)
@@ -779,13 +1100,21 @@ def cards() -> dict[str, dict[str, Any]]:
             "crew": 3,
             "weapons": weapons,
             "range_bands": BANDS,
-            "target": target(R(-1, "7.4.2.3.2") if t80 else -1,
-                             R(8, "14.4.3.1") if t80 else 8, 6),
+            "target": target(R(-1, "7.4.2.3.2") if t80 else -1, R(8, "14.4.3.1") if t80 else 8, 6),
             "hit_location": hit_location(),
-            "armor": armor(ke_arm, ce_arm, (7, 6),
-                           stated={("KE", "level", "straight", "TF"): "7.4.6.3"} if t80 else None),
-            "speeds": {"normal": R(6, "8.2") if t80 else mf, "snow": mf - 1, "mud": mf - 2,
-                       "road": "1/3", "path": "1/2"},
+            "armor": armor(
+                ke_arm,
+                ce_arm,
+                (7, 6),
+                stated={("KE", "level", "straight", "TF"): "7.4.6.3"} if t80 else None,
+            ),
+            "speeds": {
+                "normal": R(6, "8.2") if t80 else mf,
+                "snow": mf - 1,
+                "mud": mf - 2,
+                "road": "1/3",
+                "path": "1/2",
+            },
             "turn_costs": "0-1-2",
             "movement_costs": movement_costs(),
             "point_values": R("80-40-20", "9.4.2.1") if t80 else points(avg),
@@ -798,26 +1127,53 @@ def cards() -> dict[str, dict[str, Any]]:
 
 
 def main() -> None:
-    write("charts/sighting.yaml", "SIGHTING RANGES CHART (Game Card).\n" + ESTIMATE_NOTE,
-          sighting_chart())
-    write("charts/ap_hit.yaml", "AP POINT EFFECT HIT CHART (Game Card): rows by net modifier,"
-          " one hit number per AP factor column.\n" + ESTIMATE_NOTE, ap_hit_chart())
-    write("charts/number_of_hits.yaml",
-          "AP POINT EFFECT NUMBER OF HITS TABLE (Game Card): by hit number, per ROF the highest"
-          " roll\nfor ROF, ROF-1, ..., 2 hits (1 hit is every roll up to the hit number).\n"
-          + ESTIMATE_NOTE, number_of_hits_table())
-    write("charts/ap_modifiers.yaml", "AP POINT EFFECT MODIFIERS (Game Card).\n" + ESTIMATE_NOTE,
-          ap_modifiers())
-    write("charts/gp.yaml", "GP POINT EFFECT MODIFIERS and GP COMBAT RESULTS TABLE (Game Card)."
-          "\nA CRT cell is N-S: modified roll up to N no effect, up to S suppressed, above S"
-          " effective.\n" + ESTIMATE_NOTE, gp_chart())
-    write("charts/close_assault.yaml", "CLOSE ASSAULT and HAND-TO-HAND charts (Game Card).\n"
-          + ESTIMATE_NOTE, close_assault_chart())
-    write("charts/los.yaml", "LINE OF SIGHT CHART (Game Card): lines x height-difference columns,"
-          " cells lo-hi-hd;\ndep_el: minimum range by DEP/EL number x height difference.\n"
-          + ESTIMATE_NOTE, los_chart())
-    write("charts/terrain.yaml", "STANDARD TERRAIN VALUES CHART (Game Card).\n" + ESTIMATE_NOTE,
-          terrain_chart())
+    write(
+        "charts/sighting.yaml",
+        "SIGHTING RANGES CHART (Game Card).\n" + ESTIMATE_NOTE,
+        sighting_chart(),
+    )
+    write(
+        "charts/ap_hit.yaml",
+        "AP POINT EFFECT HIT CHART (Game Card): rows by net modifier,"
+        " one hit number per AP factor column.\n" + ESTIMATE_NOTE,
+        ap_hit_chart(),
+    )
+    write(
+        "charts/number_of_hits.yaml",
+        "AP POINT EFFECT NUMBER OF HITS TABLE (Game Card): by hit number, per ROF the highest"
+        " roll\nfor ROF, ROF-1, ..., 2 hits (1 hit is every roll up to the hit number).\n"
+        + ESTIMATE_NOTE,
+        number_of_hits_table(),
+    )
+    write(
+        "charts/ap_modifiers.yaml",
+        "AP POINT EFFECT MODIFIERS (Game Card).\n" + ESTIMATE_NOTE,
+        ap_modifiers(),
+    )
+    write(
+        "charts/gp.yaml",
+        "GP POINT EFFECT MODIFIERS and GP COMBAT RESULTS TABLE (Game Card)."
+        "\nA CRT cell is N-S: modified roll up to N no effect, up to S suppressed, above S"
+        " effective.\n" + ESTIMATE_NOTE,
+        gp_chart(),
+    )
+    write(
+        "charts/close_assault.yaml",
+        "CLOSE ASSAULT and HAND-TO-HAND charts (Game Card).\n" + ESTIMATE_NOTE,
+        close_assault_chart(),
+    )
+    write(
+        "charts/los.yaml",
+        "LINE OF SIGHT CHART (Game Card): lines x height-difference columns,"
+        " cells lo-hi-hd;\ndep_el: minimum range by DEP/EL number x height difference.\n"
+        + ESTIMATE_NOTE,
+        los_chart(),
+    )
+    write(
+        "charts/terrain.yaml",
+        "STANDARD TERRAIN VALUES CHART (Game Card).\n" + ESTIMATE_NOTE,
+        terrain_chart(),
+    )
     for cid, card in cards().items():
         write(f"cards/{cid}.yaml", f"Data card {cid}: {card['name']}.\n" + ESTIMATE_NOTE, card)
 

@@ -23,12 +23,18 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
 
     rs = find_ruleset(ruleset)
     if rs.name != "mbt":
-        raise UmpireError(f"data status: only mbt data carries per-value provenance (allowed: mbt), not {rs.name!r}")
+        raise UmpireError(
+            "data status: only mbt data carries per-value "
+            f"provenance (allowed: mbt), not {rs.name!r}"
+        )
     from umpire.rules.mbt import data
 
     table = Table(title="mbt data provenance", header_style="bold")
     for col in ("file", "what", "rulebook", "official", "estimated", "total"):
-        table.add_column(col, justify="right" if col in ("rulebook", "official", "estimated", "total") else "left")
+        table.add_column(
+            col,
+            justify="right" if col in ("rulebook", "official", "estimated", "total") else "left",
+        )
     totals = {"rulebook": 0, "official": 0, "estimated": 0}
     rows = [(f"charts/{n}.yaml", n, data.chart(n)) for n in data.info().charts]
     rows += [(f"cards/{i}.yaml", data.card(i).name, data.card(i)) for i in data.card_ids()]
@@ -36,15 +42,26 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
         counts = data.provenance_counts(model)
         for k in totals:
             totals[k] += counts[k]
-        table.add_row(path, what, str(counts["rulebook"]), str(counts["official"]),
-                      str(counts["estimated"]), str(sum(counts.values())))
-    table.add_row("all", "", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold")
+        table.add_row(
+            path,
+            what,
+            str(counts["rulebook"]),
+            str(counts["official"]),
+            str(counts["estimated"]),
+            str(sum(counts.values())),
+        )
+    table.add_row(
+        "all", "", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold"
+    )
     console.print(table)
 
 
 @app.command("check")
-def check(files: list[Path] = typer.Argument(..., help="Chart or card YAML files to validate.")) -> None:
-    """Validate your own transcription of official MBT cards or charts (shape, ranges, range bands)."""
+def check(
+    files: list[Path] = typer.Argument(..., help="Chart or card YAML files to validate."),
+) -> None:
+    """Validate your own transcription of official MBT cards or charts (shape, ranges,
+    range bands)."""
     from umpire.cli.output import console
     from umpire.errors import DataError, UmpireError
     from umpire.rules.mbt import data
@@ -57,7 +74,9 @@ def check(files: list[Path] = typer.Argument(..., help="Chart or card YAML files
             problems.append(str(exc))
             continue
         counts = data.provenance_counts(model)
-        console.print(f"{path}: ok ({counts['rulebook']} rulebook, {counts['official']} official, "
-                      f"{counts['estimated']} estimated)")
+        console.print(
+            f"{path}: ok ({counts['rulebook']} rulebook, {counts['official']} official, "
+            f"{counts['estimated']} estimated)"
+        )
     if problems:
         raise UmpireError("\n".join(problems))

@@ -23,22 +23,31 @@ dice: [{die}, 25, 60]
 
 
 def run(tmp_path: Path, **kw: object) -> object:
-    values = {"firer": "USSR-2A", "ammo": "APFSDS", "orders": "F", "target": "FRG-1A",
-              "range": 5, "die": 6} | kw
+    values = {
+        "firer": "USSR-2A",
+        "ammo": "APFSDS",
+        "orders": "F",
+        "target": "FRG-1A",
+        "range": 5,
+        "die": 6,
+    } | kw
     path = tmp_path / "case.yaml"
     path.write_text(BASE.format(**values), encoding="utf-8")
     return runner.invoke(app, ["calc", "fire", str(path), "--json"])
 
 
-@pytest.mark.parametrize(("kw", "words"), [
-    ({"ammo": "HESH"}, ["unknown ammunition", "APFSDS, GP, HEAT"]),
-    ({"range": 45}, ["range 45", "allowed: 1-40"]),
-    ({"orders": "M"}, ["cannot be fired with M orders", "allowed: F, FM, OW"]),
-    ({"orders": "ATGM"}, ["cannot be fired with ATGM orders"]),
-    ({"target": "USSR-9Z"}, ["unknown data card 'USSR-9Z'", "USSR-2A"]),
-    ({"die": 101}, ["impossible on a d100", "allowed: 1-100"]),
-    ({"die": 0}, ["impossible on a d100", "allowed: 1-100"]),
-])
+@pytest.mark.parametrize(
+    ("kw", "words"),
+    [
+        ({"ammo": "HESH"}, ["unknown ammunition", "APFSDS, GP, HEAT"]),
+        ({"range": 45}, ["range 45", "allowed: 1-40"]),
+        ({"orders": "M"}, ["cannot be fired with M orders", "allowed: F, FM, OW"]),
+        ({"orders": "ATGM"}, ["cannot be fired with ATGM orders"]),
+        ({"target": "USSR-9Z"}, ["unknown data card 'USSR-9Z'", "USSR-2A"]),
+        ({"die": 101}, ["impossible on a d100", "allowed: 1-100"]),
+        ({"die": 0}, ["impossible on a d100", "allowed: 1-100"]),
+    ],
+)
 def test_bad_input(tmp_path: Path, kw: dict[str, object], words: list[str]) -> None:
     result = run(tmp_path, **kw)
     assert result.exit_code == 2, result.output
@@ -60,7 +69,9 @@ def test_good_input_json(tmp_path: Path) -> None:
 
 def test_terminal_says_estimated(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
-    path.write_text(BASE.format(firer="USSR-2A", ammo="APFSDS", orders="F", target="FRG-1A", range=5, die=6))
+    path.write_text(
+        BASE.format(firer="USSR-2A", ammo="APFSDS", orders="F", target="FRG-1A", range=5, die=6)
+    )
     result = runner.invoke(app, ["calc", "fire", str(path)])
     assert result.exit_code == 0 and "used estimated values" in result.output
 
@@ -69,8 +80,10 @@ def test_sight_case(tmp_path: Path) -> None:
     import json
 
     path = tmp_path / "s.yaml"
-    path.write_text("ruleset: mbt\nprocedure: sight\nscale: 1\nconditions: day\nsighter: {turret: open}\n"
-                    "target: {kind: vehicle, terrain: woods, spotted: moved}\nrange: 8\n")
+    path.write_text(
+        "ruleset: mbt\nprocedure: sight\nscale: 1\nconditions: day\nsighter: {turret: open}\n"
+        "target: {kind: vehicle, terrain: woods, spotted: moved}\nrange: 8\n"
+    )
     out = json.loads(runner.invoke(app, ["calc", "sight", str(path), "--json"]).output)
     assert out["outcome"]["seen"] is True and out["max_range"] == 10
     assert out["outcome"]["identification"] == "type"

@@ -15,9 +15,29 @@ from umpire.cli import app
 from umpire.rules.mbt import data
 
 DATA = Path(__file__).parents[3] / "rulesets" / "mbt"
-META = {"chart", "title", "used_by", "terrains", "sizes", "ap_factors", "rofs", "gp_factors",
-        "columns", "defenders", "card", "name", "nation", "kind", "tracked", "facts", "main",
-        "type", "bands", "result", "available"}
+META = {
+    "chart",
+    "title",
+    "used_by",
+    "terrains",
+    "sizes",
+    "ap_factors",
+    "rofs",
+    "gp_factors",
+    "columns",
+    "defenders",
+    "card",
+    "name",
+    "nation",
+    "kind",
+    "tracked",
+    "facts",
+    "main",
+    "type",
+    "bands",
+    "result",
+    "available",
+}
 
 
 def raw_count(node: Any, key: str = "") -> dict[str, int]:
@@ -29,7 +49,13 @@ def raw_count(node: Any, key: str = "") -> dict[str, int]:
         src = node.get("src")
         out["estimated" if src is None else "official" if src == "official" else "rulebook"] += 1
         return out
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else None
+    children = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else None
+    )
     if children is None:
         out["estimated"] += 1
         return out
@@ -52,8 +78,15 @@ def test_counts_are_true(path: Path) -> None:
 
 def test_seven_basic_game_cards() -> None:
     names = {data.card(i).name: i for i in data.card_ids()}
-    assert names == {"M1A1": "USA-1B", "M1A2": "USA-8A", "Leopard 2": "FRG-1B", "Leopard 1A4": "FRG-1A",
-                     "T-64B": "USSR-1B", "T-72M1": "USSR-2A", "T-80A": "USSR-1A"}
+    assert names == {
+        "M1A1": "USA-1B",
+        "M1A2": "USA-8A",
+        "Leopard 2": "FRG-1B",
+        "Leopard 1A4": "FRG-1A",
+        "T-64B": "USSR-1B",
+        "T-72M1": "USSR-2A",
+        "T-80A": "USSR-1A",
+    }
 
 
 def test_stated_values_are_where_the_text_puts_them() -> None:
@@ -90,11 +123,20 @@ def test_stated_values_are_where_the_text_puts_them() -> None:
 
 def test_estimates_agree_with_real_calibres_and_sizes() -> None:
     calibres = {i: data.card(i).gun().name for i in data.card_ids()}
-    assert calibres == {"FRG-1A": "105mm", "FRG-1B": "120mm", "USA-1B": "120mm", "USA-8A": "120mm",
-                        "USSR-1A": "125mm", "USSR-1B": "125mm", "USSR-2A": "125mm"}
+    assert calibres == {
+        "FRG-1A": "105mm",
+        "FRG-1B": "120mm",
+        "USA-1B": "120mm",
+        "USA-8A": "120mm",
+        "USSR-1A": "125mm",
+        "USSR-1B": "125mm",
+        "USSR-2A": "125mm",
+    }
     # newer armour is thicker: M1A2 > M1A1 > Leopard 2 > T-80A > T-64B > T-72M1 > Leopard 1A4
-    tf = [data.card(i).armor_value("KE", "level", "straight", "TF").v
-          for i in ("USA-8A", "USA-1B", "FRG-1B", "USSR-1A", "USSR-1B", "USSR-2A", "FRG-1A")]
+    tf = [
+        data.card(i).armor_value("KE", "level", "straight", "TF").v
+        for i in ("USA-8A", "USA-1B", "FRG-1B", "USSR-1A", "USSR-1B", "USSR-2A", "FRG-1A")
+    ]
     assert tf == sorted(tf, reverse=True)
 
 
@@ -144,17 +186,51 @@ def test_check_rejects_a_non_monotonic_hit_chart(tmp_path: Path) -> None:
     text = re.sub(r"(\n  0: \[)(\d+)", lambda m: m.group(1) + "99", text, count=1)
     result = runner.invoke(app, ["data", "check", str(_write(tmp_path, "hit.yaml", text))])
     assert result.exit_code == 2
-    assert "hit.yaml" in result.output and "rows.0" in result.output and "not monotonic" in result.output
+    assert (
+        "hit.yaml" in result.output
+        and "rows.0" in result.output
+        and "not monotonic" in result.output
+    )
 
 
 def test_check_rejects_an_unknown_terrain_column(tmp_path: Path) -> None:
     text = (DATA / "charts" / "sighting.yaml").read_text().replace("light_woods", "jungle")
     result = runner.invoke(app, ["data", "check", str(_write(tmp_path, "s.yaml", text))])
     assert result.exit_code == 2
-    assert "s.yaml" in result.output and "terrains" in result.output and "unknown terrain column 'jungle'" in result.output
+    assert (
+        "s.yaml" in result.output
+        and "terrains" in result.output
+        and "unknown terrain column 'jungle'" in result.output
+    )
 
 
 def test_official_values_count_as_official(tmp_path: Path) -> None:
-    text = _card_text().replace("size: -1", 'size: {v: -1, src: official}', 1)
+    text = _card_text().replace("size: -1", "size: {v: -1, src: official}", 1)
     result = runner.invoke(app, ["data", "check", str(_write(tmp_path, "o.yaml", text))])
     assert result.exit_code == 0 and "1 official" in result.output
+
+
+def test_rules_package_is_pure() -> None:
+    """umpire.rules.mbt imports only stdlib, pydantic and umpire core/errors/schema/resources."""
+    import ast
+
+    root = Path(__file__).parents[3] / "umpire" / "rules" / "mbt"
+    banned = ("shapely", "sqlite_utils", "rich", "reportlab", "typer", "umpire.cli", "umpire.store")
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
+            for name in names:
+                assert not name.startswith(banned), f"{path.name} imports {name}"
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from umpire.rules.mbt import arcs, conversions, gp_fire, missiles, sighting, umpired
+
+    for mod in (arcs, conversions, gp_fire, missiles, sighting, umpired):
+        assert doctest.testmod(mod).failed == 0, mod.__name__

@@ -39,7 +39,10 @@ def test_example(path: Path) -> None:
                 assert out[key] == want, (key, out[key])
     elif proc == "number_of_hits":
         for roll, hits in expect["by_roll"].items():
-            assert ap_fire.number_of_hits(ex["input"]["hit_number"], ex["input"]["rof"], roll, []) == hits
+            assert (
+                ap_fire.number_of_hits(ex["input"]["hit_number"], ex["input"]["rof"], roll, [])
+                == hits
+            )
     elif proc == "hit_location":
         card = data.card(ex["input"]["card"])
         for row in expect:
@@ -54,7 +57,9 @@ def test_example(path: Path) -> None:
     elif proc == "chart_range":
         for row in expect:
             rulings = data.rulings().select(row.get("rulings"))
-            v = sighting.chart_range(row["conditions"], row["sighter"], row["terrain"], row["size"], rulings)
+            v = sighting.chart_range(
+                row["conditions"], row["sighter"], row["terrain"], row["size"], rulings
+            )
             assert v.v == row["range"], row
     elif proc == "dep_el":
         v = sighting.dep_el_minimum(ex["input"]["number"], ex["input"]["height_diff"])
@@ -68,8 +73,15 @@ def test_example(path: Path) -> None:
 
 def test_7_4_8_reports_its_estimates() -> None:
     """The example leans on two cells the text does not print: it says so."""
-    case = yaml.safe_load((Path(__file__).parents[2] / "examples/mbt/7.4.8-direct-fire.yaml").read_text())
-    answer, _ = run_case({"ruleset": "mbt", "procedure": "fire", **case["input"], "dice": case["dice"]})
+    case = yaml.safe_load(
+        (Path(__file__).parents[2] / "examples/mbt/7.4.8-direct-fire.yaml").read_text()
+    )
+    answer, _ = run_case(
+        {"ruleset": "mbt", "procedure": "fire", **case["input"], "dice": case["dice"]}
+    )
     est = answer.to_json()["provenance"]["estimated"]
-    assert est == ["FRG-1A hit location front TF 1-30", "USSR-2A 125mm APFSDS damage knocked_out 14-74"]
+    assert est == [
+        "FRG-1A hit location front TF 1-30",
+        "USSR-2A 125mm APFSDS damage knocked_out 14-74",
+    ]
     assert any(line.startswith("used estimated values") for line in answer.resolution.explain())

@@ -35,11 +35,11 @@ class ApShot:
     firer_orders: str = "F"
     target_orders: str = "F"
     terrain: list[str] = field(default_factory=lambda: ["clear"])
-    elevation: str = "level"              # level | rising | falling
-    angle: str = "front"                  # front | front_side | rear_side | rear
-    shots: int | None = None              # default: the weapon's MAX ROF (always so in the Basic Game)
+    elevation: str = "level"  # level | rising | falling
+    angle: str = "front"  # front | front_side | rear_side | rear
+    shots: int | None = None  # default: the weapon's MAX ROF (always so in the Basic Game)
     grade: str = "average"
-    sight: str | None = None              # None: the best sight the weapon has
+    sight: str | None = None  # None: the best sight the weapon has
     conditions: str = "day"
     firer_suppressed: bool = False
     firer_tem_sup: bool = False
@@ -48,16 +48,16 @@ class ApShot:
     acquisition_turns: int = 0
     brew_up_smoke_hexes: int = 0
     other_smoke_hexes: int = 0
-    discharger_smoke: bool = False        # firer or target covered by its own DS smoke
+    discharger_smoke: bool = False  # firer or target covered by its own DS smoke
     hull_down: bool = False
     inside_building: bool = False
-    crowded: bool = False                 # more than 10 stacking points: treat as clear (12.2.2)
-    reactive_armor: str = "none"          # none | light | heavy
+    crowded: bool = False  # more than 10 stacking points: treat as clear (12.2.2)
+    reactive_armor: str = "none"  # none | light | heavy
     target_open: bool = False
     target_compartment_hit: bool = False  # already has a compartment hit (7.4.7.2)
     target_gun_hit: bool = False
     nbc: bool = False
-    advanced: bool = True                 # False: Basic Game, no sight or grade modifiers
+    advanced: bool = True  # False: Basic Game, no sight or grade modifiers
 
 
 def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
@@ -66,7 +66,9 @@ def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
     return val.v
 
 
-def factor_at(card: Card, weapon: Weapon, ammo: Ammo, line: str, rng: int) -> tuple[int, Val[Any], str]:
+def factor_at(
+    card: Card, weapon: Weapon, ammo: Ammo, line: str, rng: int
+) -> tuple[int, Val[Any], str]:
     """The value of an ammo line (``ap``, ``pv``, ``gp_nm``, ``gp_mv``) at range ``rng``.
 
     :raises UmpireError: if the range is beyond or below the weapon's reach (4.7.2).
@@ -76,7 +78,8 @@ def factor_at(card: Card, weapon: Weapon, ammo: Ammo, line: str, rng: int) -> tu
     if i < 0 or values[i].v is None:
         raise UmpireError(
             f"range {rng} is out of reach for the {card.name} {weapon.name} {ammo.name} "
-            f"(allowed: {ammo.min_range.v}-{ammo.max_range.v} hexes, 4.7.2)")
+            f"(allowed: {ammo.min_range.v}-{ammo.max_range.v} hexes, 4.7.2)"
+        )
     return i, values[i], card.range_bands[i].v
 
 
@@ -99,8 +102,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
 
     # terrain of the target hex only (7.4.2.1, 14.3.1.2)
     if shot.crowded:
-        mods.append(Modifier(name="terrain: clear", value=0, rule="12.2.2",
-                             detail="more than 10 stacking points"))
+        mods.append(
+            Modifier(
+                name="terrain: clear", value=0, rule="12.2.2", detail="more than 10 stacking points"
+            )
+        )
     elif shot.inside_building:
         add("terrain: inside building", chart.terrain["inside_building"], "14.3.1.2")
     else:
@@ -108,7 +114,9 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
 
         col = terrain_column(shot.terrain, data.chart("sighting"))
         if col not in chart.terrain:
-            raise UmpireError(f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})")
+            raise UmpireError(
+                f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})"
+            )
         add(f"terrain: {col.replace('_', ' ')}", chart.terrain[col], "7.4.2.1")
     # movement (7.4.2.2)
     firer_mv = orders.firer_moving(shot.firer_orders)
@@ -124,44 +132,86 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     # general (7.4.2.3, 14.3.1.1)
     g = chart.general
     if shot.acquisition_turns:
-        add("acquisition", g.acquisition_per_turn, "7.4.2.3.1",
-            f"{shot.acquisition_turns} consecutive Turn(s)", shot.acquisition_turns)
+        add(
+            "acquisition",
+            g.acquisition_per_turn,
+            "7.4.2.3.1",
+            f"{shot.acquisition_turns} consecutive Turn(s)",
+            shot.acquisition_turns,
+        )
     size = shot.target.target.size
-    mods.append(Modifier(name=f"target size ({shot.target.name})",
-                         value=_use(size, f"{shot.target.card} size ({size.v})", estimated),
-                         rule="7.4.2.3.2"))
+    mods.append(
+        Modifier(
+            name=f"target size ({shot.target.name})",
+            value=_use(size, f"{shot.target.card} size ({size.v})", estimated),
+            rule="7.4.2.3.2",
+        )
+    )
     thermal = "T" in weapon.sight_letters() and shot.range <= 20
     if shot.brew_up_smoke_hexes and not shot.crowded:
         if thermal:
-            mods.append(Modifier(name="brew-up smoke ignored (thermal imager)", value=0, rule="14.3.2"))
+            mods.append(
+                Modifier(name="brew-up smoke ignored (thermal imager)", value=0, rule="14.3.2")
+            )
         else:
-            add("through brew-up smoke", g.through_brew_up_smoke, "7.4.2.3.3",
-                f"{shot.brew_up_smoke_hexes} hex(es)", shot.brew_up_smoke_hexes)
+            add(
+                "through brew-up smoke",
+                g.through_brew_up_smoke,
+                "7.4.2.3.3",
+                f"{shot.brew_up_smoke_hexes} hex(es)",
+                shot.brew_up_smoke_hexes,
+            )
     if shot.other_smoke_hexes and not shot.crowded:
         if thermal:
-            mods.append(Modifier(name="other smoke ignored (thermal imager)", value=0, rule="14.3.2"))
+            mods.append(
+                Modifier(name="other smoke ignored (thermal imager)", value=0, rule="14.3.2")
+            )
         else:
-            add("through other smoke", g.through_other_smoke, "14.3.1.1.1",
-                f"{shot.other_smoke_hexes} hex(es)", shot.other_smoke_hexes)
+            add(
+                "through other smoke",
+                g.through_other_smoke,
+                "14.3.1.1.1",
+                f"{shot.other_smoke_hexes} hex(es)",
+                shot.other_smoke_hexes,
+            )
     if shot.discharger_smoke:
-        add("discharger smoke", g.through_other_smoke, "14.3.1.1.1", "firer or target under DS smoke")
+        add(
+            "discharger smoke",
+            g.through_other_smoke,
+            "14.3.1.1.1",
+            "firer or target under DS smoke",
+        )
     if shot.firer_suppressed:
         add("firer suppressed", g.firer_suppressed, "14.3.1.1.2")
     if shot.firer_transported:
         add("transported firer", g.transported_firer, "14.3.1.1.3")
     if shot.firer_crew_losses:
-        add("firer crew losses", g.per_crew_loss, "14.3.1.1.4", f"{shot.firer_crew_losses} loss(es)",
-            shot.firer_crew_losses)
+        add(
+            "firer crew losses",
+            g.per_crew_loss,
+            "14.3.1.1.4",
+            f"{shot.firer_crew_losses} loss(es)",
+            shot.firer_crew_losses,
+        )
     if shot.firer_tem_sup:
         if weapon.kind != "atgm":
-            raise UmpireError("firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)")
-        add(f"firer temporarily suppressed (Class {weapon.class_.v})", chart.tem_sup[weapon.class_.v], "14.3.1.1.5")
+            raise UmpireError(
+                "firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)"
+            )
+        add(
+            f"firer temporarily suppressed (Class {weapon.class_.v})",
+            chart.tem_sup[weapon.class_.v],
+            "14.3.1.1.5",
+        )
     if shot.nbc:
         add("NBC environment", g.nbc, "18.4.2")
     # overwatch (7.4.2.4)
     if shot.firer_orders == "OW":
-        add(f"overwatch, target {'MV' if target_mv else 'NM'}",
-            chart.overwatch.mv if target_mv else chart.overwatch.nm, "7.4.2.4")
+        add(
+            f"overwatch, target {'MV' if target_mv else 'NM'}",
+            chart.overwatch.mv if target_mv else chart.overwatch.nm,
+            "7.4.2.4",
+        )
     if not shot.advanced:
         return mods
     # grade (14.3.1.3)
@@ -178,7 +228,9 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     return mods
 
 
-def best_sight(shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated: list[str]) -> Modifier | None:
+def best_sight(
+    shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated: list[str]
+) -> Modifier | None:
     letters = weapon.sight_letters()
     fog = shot.conditions in ("night_fog", "fog", "blowing_snow")
     any_smoke = bool(shot.other_smoke_hexes or shot.brew_up_smoke_hexes or shot.discharger_smoke)
@@ -196,7 +248,9 @@ def best_sight(shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated:
     if shot.sight is not None:
         want = shot.sight.upper()
         if want not in letters:
-            raise UmpireError(f"sight: the {weapon.name} has no {want!r} sight (allowed: {', '.join(letters)})")
+            raise UmpireError(
+                f"sight: the {weapon.name} has no {want!r} sight (allowed: {', '.join(letters)})"
+            )
         usable = [u for u in usable if u[1] == want]
         if not usable:
             return Modifier(name=f"sight {want} unusable here", value=0, rule="14.3.2")
@@ -205,8 +259,12 @@ def best_sight(shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated:
     value, letter, val = max(usable)
     if value == 0:
         return None
-    return Modifier(name=f"sight {letter}", value=_use(val, f"sight {letter} ({val.v})", estimated),
-                    rule="14.3.2", detail=f"range {shot.range}")
+    return Modifier(
+        name=f"sight {letter}",
+        value=_use(val, f"sight {letter} ({val.v})", estimated),
+        rule="14.3.2",
+        detail=f"range {shot.range}",
+    )
 
 
 def hit_number(ap: int, net: int, rulings: Rulings, estimated: list[str]) -> int:
@@ -246,7 +304,11 @@ def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str
             if code in line:
                 lo, hi = data.parse_range(line[code].v)
                 if lo <= roll <= hi:
-                    _use(line[code], f"{card.card} hit location {angle} {code} {line[code].v}", estimated)
+                    _use(
+                        line[code],
+                        f"{card.card} hit location {angle} {code} {line[code].v}",
+                        estimated,
+                    )
                     return code
     for code, rng in line.items():
         if code in ("TTG", "HDG"):
@@ -287,16 +349,22 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     if ammo.type == "GP":
         raise UmpireError(
             f"ammo: {ammo.name} is GP ammunition; AP fire uses "
-            f"{', '.join(a.name for a in weapon.ammo if a.type != 'GP')} (GP fire is the gp procedure)")
+            f"{', '.join(a.name for a in weapon.ammo if a.type != 'GP')}"
+            " (GP fire is the gp procedure)"
+        )
     orders.check_can_fire(shot.firer_orders, weapon.kind)
     if shot.elevation not in ("level", "rising", "falling"):
         raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
     _, ap_val, band = factor_at(firer, weapon, ammo, "ap", shot.range)
-    ap = _use(ap_val, f"{firer.card} {weapon.name} {ammo.name} AP at {band} ({ap_val.v})", estimated)
+    ap = _use(
+        ap_val, f"{firer.card} {weapon.name} {ammo.name} AP at {band} ({ap_val.v})", estimated
+    )
     mods = modifiers(shot, weapon, ammo, estimated)
     net = sum(m.value for m in mods)
     h = hit_number(ap, net, rulings, estimated)
-    max_rof = _use(weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated)
+    max_rof = _use(
+        weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
+    )
     rof = max_rof if shot.shots is None else shot.shots
     if not 1 <= rof <= max_rof:
         raise UmpireError(f"shots: {rof} (allowed: 1-{max_rof}, the {weapon.name}'s MAX ROF)")
@@ -325,8 +393,11 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             if base == "GN" and (gun_hit or target.gun() is None):
                 hit.update(location="GN", damage="miss", note="gun already hit: a miss (7.4.5.3.2)")
             else:
-                hit.update(location=base, damage="track" if base == "TK" else "gun",
-                           note="automatic damage (7.4.5.3)")
+                hit.update(
+                    location=base,
+                    damage="track" if base == "TK" else "gun",
+                    note="automatic damage (7.4.5.3)",
+                )
                 gun_hit = gun_hit or base == "GN"
             results.append(hit)
             continue
@@ -335,14 +406,22 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         else:
             loc, group = base, armor_group(shot.angle)
         armor_val = target.armor_value(ammo.type, shot.elevation, group, loc)
-        armor = _use(armor_val, f"{target.card} armour {ammo.type} {shot.elevation} "
-                     f"{group} {loc} ({armor_val.v})", estimated)
-        pen = _use(pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated)
+        armor = _use(
+            armor_val,
+            f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
+            estimated,
+        )
+        pen = _use(
+            pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated
+        )
         hit.update(location=loc, armor=armor, penetration=pen)
         if ammo.type == "CE" and loc in ("TF", "TS", "HS") and shot.reactive_armor != "none":
             if shot.reactive_armor == "heavy":
-                hit.update(penetrated=False, damage="no_damage",
-                           note="heavy reactive armour: a CE hit here never penetrates (14.3.4.1)")
+                hit.update(
+                    penetrated=False,
+                    damage="no_damage",
+                    note="heavy reactive armour: a CE hit here never penetrates (14.3.4.1)",
+                )
                 results.append(hit)
                 continue
             armor += 80
@@ -374,26 +453,45 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             if n + 1 < hits:
                 notes.append(f"the remaining {hits - n - 1} hit(s) strike a wreck")
             break
-    notes.insert(0, f"AP factor {ap} ({weapon.name} {ammo.name} at range {shot.range}, band {band}); "
-                    f"net modifier {net:+d}; hit number {h}; {rof} shot(s)")
+    notes.insert(
+        0,
+        f"AP factor {ap} ({weapon.name} {ammo.name} at range {shot.range}, band {band}); "
+        f"net modifier {net:+d}; hit number {h}; {rof} shot(s)",
+    )
     for i, r in enumerate(results, 1):
         line = f"hit {i}: roll {r['roll']} -> {r['location']}"
         if "armor" in r:
-            line += (f", armour {r['armor']} vs penetration {r['penetration']}: "
-                     + ("penetrates" if r.get("penetrated") else "no penetration"))
+            line += f", armour {r['armor']} vs penetration {r['penetration']}: " + (
+                "penetrates" if r.get("penetrated") else "no penetration"
+            )
         line += f"; {r['damage'].replace('_', ' ')}"
         if r.get("note"):
             line += f" ({r['note']})"
         notes.insert(i, line)
     worst = _worst([r.get("damage", "") for r in results])
-    summary = (f"{hits} hit{'s' if hits != 1 else ''}" + (f": {worst.replace('_', ' ')}" if hits else "")
-               + f" (needed {h} or less, rolled {roll})")
+    summary = (
+        f"{hits} hit{'s' if hits != 1 else ''}"
+        + (f": {worst.replace('_', ' ')}" if hits else "")
+        + f" (needed {h} or less, rolled {roll})"
+    )
     return Resolution(
-        ruleset="mbt", procedure="fire",
+        ruleset="mbt",
+        procedure="fire",
         outcome={"hits": hits, "shots": rof, "hit": hits > 0, "results": results, "worst": worst},
-        summary=summary, modifiers=mods, modified_roll=None, notes=notes, estimated=estimated,
-        extra={"ap_factor": ap, "net_modifier": net, "hit_number": h, "range": shot.range,
-               "range_band": band, "max_range": ammo.max_range.v, "to_hit_roll": roll},
+        summary=summary,
+        modifiers=mods,
+        modified_roll=None,
+        notes=notes,
+        estimated=estimated,
+        extra={
+            "ap_factor": ap,
+            "net_modifier": net,
+            "hit_number": h,
+            "range": shot.range,
+            "range_band": band,
+            "max_range": ammo.max_range.v,
+            "to_hit_roll": roll,
+        },
     )
 
 
@@ -411,14 +509,22 @@ def damage_effects(result: str, loc: str) -> list[str]:
     if result == "compartment":
         turret = loc in TURRET
         return [
-            ("turret compartment hit: may move, may not fire turret weapons (7.4.7.2.1)" if turret
-             else "hull compartment hit: may not move or pivot, turret turn 1, hull weapons lost (7.4.7.2.2)"),
+            (
+                "turret compartment hit: may move, may not fire turret weapons (7.4.7.2.1)"
+                if turret
+                else "hull compartment hit: may not move or pivot, "
+                     "turret turn 1, hull weapons lost (7.4.7.2.2)"
+            ),
             "Advanced: vehicle and passengers suppressed, 1 crew loss, sights and smoke makers on "
             "that compartment destroyed (14.3.3.1)",
         ]
     if result == "knocked_out":
-        return ["knocked out: non-burning wreck (7.4.7.3)",
-                "Advanced: every transported unit eliminated (14.3.3.2)"]
-    return ["brewed up: burning wreck, brew-up smoke in the hex (7.4.7.4)",
-            "Advanced: every transported unit eliminated (14.3.3.2); every other unit in the hex "
-            "suppressed (14.3.3.3)"]
+        return [
+            "knocked out: non-burning wreck (7.4.7.3)",
+            "Advanced: every transported unit eliminated (14.3.3.2)",
+        ]
+    return [
+        "brewed up: burning wreck, brew-up smoke in the hex (7.4.7.4)",
+        "Advanced: every transported unit eliminated (14.3.3.2); every other unit in the hex "
+        "suppressed (14.3.3.3)",
+    ]

@@ -27,7 +27,8 @@ def off(a: float, b: float) -> float:
 
 
 def arc_code(trn: str) -> str:
-    """Normalise a TRN entry: ``2T`` or ``T`` -> ``T``; ``60``, ``60R``, ``120``, ``360``, ``SID``."""
+    """Normalise a TRN entry: ``2T`` or ``T`` -> ``T``; ``60``, ``60R``, ``120``,
+    ``360``, ``SID``."""
     code = str(trn).strip().upper()
     if code.endswith("T"):
         return "T"
@@ -85,5 +86,7 @@ def angle_name(text: str) -> str:
     """
     key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
     if key not in ANGLES:
-        raise UmpireError(f"angle: {text!r} is not a hit angle (allowed: front, front-side, rear-side, rear)")
+        raise UmpireError(
+            f"angle: {text!r} is not a hit angle (allowed: front, front-side, rear-side, rear)"
+        )
     return key

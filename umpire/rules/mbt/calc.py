@@ -115,7 +115,10 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     firer, target = data.card(c.firer.card), data.card(c.target.card)
     fo, to = orders.order_code(c.firer.orders), orders.order_code(c.target.orders)
     if c.game == "basic" and fo not in orders.BASIC_ORDERS:
-        raise UmpireError(f"firer.orders: {fo} is not a Basic Game order (allowed: {', '.join(orders.BASIC_ORDERS)})")
+        raise UmpireError(
+            f"firer.orders: {fo} is not a Basic Game order "
+            f"(allowed: {', '.join(orders.BASIC_ORDERS)})"
+        )
     elevation = c.elevation
     if elevation is None:
         fh, th = c.firer.height or 0, c.target.height or 0
@@ -130,28 +133,50 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     if limit is not None and rng > limit:
         raise UmpireError(
             f"range {rng}: the target cannot be seen, so cannot be fired at (7.2); sighting "
-            f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)")
+            f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)"
+        )
     hull_down = c.target.hull_down
     auto = sighting.automatic_hull_down(
-        rng, c.firer.height or 0, c.target.height or 0,
-        improved_position="improved_position" in ([c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain),
-        inside_building=c.target.inside_building)
+        rng,
+        c.firer.height or 0,
+        c.target.height or 0,
+        improved_position="improved_position"
+        in ([c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain),
+        inside_building=c.target.inside_building,
+    )
     if auto:
         hull_down = True
         notes.append(f"hull down: {auto}")
     shot = ap_fire.ApShot(
-        firer=firer, weapon=_weapon_name(firer, c.firer.weapon, c.firer.ammo), ammo=c.firer.ammo,
-        target=target, range=rng, firer_orders=fo, target_orders=to,
+        firer=firer,
+        weapon=_weapon_name(firer, c.firer.weapon, c.firer.ammo),
+        ammo=c.firer.ammo,
+        target=target,
+        range=rng,
+        firer_orders=fo,
+        target_orders=to,
         terrain=[c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain,
-        elevation=elevation, angle=arcs.angle_name(c.angle), shots=c.shots, grade=c.firer.grade,
-        sight=c.firer.sight, conditions=c.conditions, firer_suppressed=c.firer.suppressed,
-        firer_tem_sup=c.firer.tem_sup, firer_transported=c.firer.transported,
-        firer_crew_losses=c.firer.crew_losses, acquisition_turns=c.firer.acquisition_turns,
-        brew_up_smoke_hexes=c.smoke.brew_up, other_smoke_hexes=c.smoke.other,
-        discharger_smoke=c.smoke.discharger, hull_down=hull_down,
-        inside_building=c.target.inside_building is not None, crowded=c.target.crowded,
-        reactive_armor=c.target.reactive_armor, target_open=c.target.turret == "open",
-        target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
+        elevation=elevation,
+        angle=arcs.angle_name(c.angle),
+        shots=c.shots,
+        grade=c.firer.grade,
+        sight=c.firer.sight,
+        conditions=c.conditions,
+        firer_suppressed=c.firer.suppressed,
+        firer_tem_sup=c.firer.tem_sup,
+        firer_transported=c.firer.transported,
+        firer_crew_losses=c.firer.crew_losses,
+        acquisition_turns=c.firer.acquisition_turns,
+        brew_up_smoke_hexes=c.smoke.brew_up,
+        other_smoke_hexes=c.smoke.other,
+        discharger_smoke=c.smoke.discharger,
+        hull_down=hull_down,
+        inside_building=c.target.inside_building is not None,
+        crowded=c.target.crowded,
+        reactive_armor=c.target.reactive_armor,
+        target_open=c.target.turret == "open",
+        target_compartment_hit=c.target.compartment_hit,
+        target_gun_hit=c.target.gun_hit,
         advanced=c.game == "advanced",
     )
     res = ap_fire.resolve(shot, dice, rulings)
@@ -222,23 +247,44 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     in_range = limit is None or rng <= limit
     los = sighting.advanced_los(
-        c.sighter.height, c.target.height, rng,
-        [sighting.Obstacle(_hexes(o.distance, c.scale, rulings), o.height, o.what) for o in c.obstacles])
+        c.sighter.height,
+        c.target.height,
+        rng,
+        [
+            sighting.Obstacle(_hexes(o.distance, c.scale, rulings), o.height, o.what)
+            for o in c.obstacles
+        ],
+    )
     seen = in_range and not los.blocked
     level = sighting.identification(rng, base.v, c.target.spotted) if seen else None
-    estimated = ([f"sighting range {c.conditions} {c.sighter.turret} {kind} ({base.v})"]
-                 if base.estimated else []) + los.estimated
+    estimated = (
+        [f"sighting range {c.conditions} {c.sighter.turret} {kind} ({base.v})"]
+        if base.estimated
+        else []
+    ) + los.estimated
     from umpire.rules.mbt.conversions import to_inches
 
     max_in = None if limit is None else to_inches(limit, c.scale)
     summary = ("seen" if seen else "not seen") + (f", identification: {level}" if level else "")
     res = Resolution(
-        ruleset="mbt", procedure="sight",
-        outcome={"seen": seen, "identification": level, "hull_down": los.hull_down and seen,
-                 "los_blocked": los.blocked},
-        summary=summary, notes=los.reasons, estimated=estimated,
-        extra={"max_range": limit, "max_range_inches": max_in, "chart_range": base.v,
-               "range": rng, "los_chart": los.cells},
+        ruleset="mbt",
+        procedure="sight",
+        outcome={
+            "seen": seen,
+            "identification": level,
+            "hull_down": los.hull_down and seen,
+            "los_blocked": los.blocked,
+        },
+        summary=summary,
+        notes=los.reasons,
+        estimated=estimated,
+        extra={
+            "max_range": limit,
+            "max_range_inches": max_in,
+            "chart_range": base.v,
+            "range": rng,
+            "los_chart": los.cells,
+        },
     )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
@@ -292,12 +338,17 @@ def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     weapon = firer.weapon(_weapon_name(firer, c.firer.weapon, c.firer.ammo))
     ammo = weapon.find_ammo(c.firer.ammo)
     if ammo.type != "GP":
-        raise UmpireError(f"ammo: {ammo.name} is {ammo.type} (AP fire); GP fire uses "
-                          f"{', '.join(a.name for a in weapon.ammo if a.type == 'GP') or 'no ammunition of this weapon'}")
+        raise UmpireError(
+            f"ammo: {ammo.name} is {ammo.type} (AP fire); GP fire uses "
+            f"{', '.join(a.name for a in weapon.ammo if a.type == 'GP') or 'nothing'}"
+        )
     orders.check_can_fire(c.firer.orders, weapon.kind)
     line = orders.gp_line(c.firer.orders)
     if getattr(ammo, line) is None:
-        raise UmpireError(f"firer.orders: the {weapon.name} has no moving GP line, so cannot fire while moving (14.4.1)")
+        raise UmpireError(
+            f"firer.orders: the {weapon.name} has no moving GP line, "
+            "so cannot fire while moving (14.4.1)"
+        )
     if c.firer.canister and not 2 <= rng <= 10:
         raise UmpireError(f"range {rng}: canister reaches 2-10 hexes (14.4.5.2)")
     est: list[str] = []
@@ -314,21 +365,47 @@ def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         defense = dv.v
     else:
         if c.target.gp_defense is None:
-            raise UmpireError("target.gp_defense: a leg or towed target needs its GP defense (from its card by terrain)")
+            raise UmpireError(
+                "target.gp_defense: a leg or towed target needs its GP "
+                "defense (from its card by terrain)"
+            )
         defense = c.target.gp_defense
-    tgt = gp_fire.GpTarget(kind=c.target.kind, gp_defense=defense, open=c.target.turret == "open",
-                           orders=c.target.orders, in_woods="woods" in c.target.terrain,
-                           in_building=c.target.terrain == "building", hull_down=c.target.hull_down,
-                           pending_atgm=c.target.pending_atgm)
+    tgt = gp_fire.GpTarget(
+        kind=c.target.kind,
+        gp_defense=defense,
+        open=c.target.turret == "open",
+        orders=c.target.orders,
+        in_woods="woods" in c.target.terrain,
+        in_building=c.target.terrain == "building",
+        hull_down=c.target.hull_down,
+        pending_atgm=c.target.pending_atgm,
+    )
     mods = gp_fire.modifiers(
-        firer_orders=c.firer.orders, target=tgt, rng=rng, grade=c.firer.grade,
-        suppressed=c.firer.suppressed, crew_losses=c.firer.crew_losses,
-        transported=c.firer.transported, acquisition_turns=c.firer.acquisition_turns,
-        brew_up_smoke_hexes=c.smoke.brew_up, other_smoke_hexes=c.smoke.other,
-        canister=c.firer.canister, estimated=est)
-    res = gp_fire.resolve(gp=val.v, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
-                          rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
-                          extra={"range": rng, "range_band": band})
+        firer_orders=c.firer.orders,
+        target=tgt,
+        rng=rng,
+        grade=c.firer.grade,
+        suppressed=c.firer.suppressed,
+        crew_losses=c.firer.crew_losses,
+        transported=c.firer.transported,
+        acquisition_turns=c.firer.acquisition_turns,
+        brew_up_smoke_hexes=c.smoke.brew_up,
+        other_smoke_hexes=c.smoke.other,
+        canister=c.firer.canister,
+        estimated=est,
+    )
+    res = gp_fire.resolve(
+        gp=val.v,
+        defense=defense,
+        target=tgt,
+        mods=mods,
+        dice=dice,
+        estimated=est,
+        rng=rng,
+        gp_kill=ammo.gp_kill,
+        canister=c.firer.canister,
+        extra={"range": rng, "range_band": band},
+    )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
 
@@ -356,10 +433,18 @@ def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
 
     c = validate(CloseAssaultCase, case, "case")
     rulings = _rulings(c.rulings)
-    res = ca.close_assault(attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings,
-                           height_diff=c.height_diff, target_moving=c.target_moving,
-                           target_open=c.target_open, grade=c.grade,
-                           assault_infantry=c.assault_infantry, flamethrower=c.flamethrower)
+    res = ca.close_assault(
+        attack_gp=c.attack_gp,
+        target=data.card(c.target),
+        dice=dice,
+        rulings=rulings,
+        height_diff=c.height_diff,
+        target_moving=c.target_moving,
+        target_open=c.target_open,
+        grade=c.grade,
+        assault_infantry=c.assault_infantry,
+        flamethrower=c.flamethrower,
+    )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
 
@@ -384,11 +469,19 @@ def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
     c = validate(HandToHandCase, case, "case")
     rulings = _rulings(c.rulings)
-    res = ca.hand_to_hand(attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings,
-                          attackers=c.attackers, defender_suppressed=c.defender_suppressed,
-                          uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
-                          attacker_grade=c.attacker_grade, defender_grade=c.defender_grade,
-                          height_diff=c.height_diff)
+    res = ca.hand_to_hand(
+        attacker=c.attacker,
+        defender=c.defender,
+        dice=dice,
+        rulings=rulings,
+        attackers=c.attackers,
+        defender_suppressed=c.defender_suppressed,
+        uphill=c.uphill,
+        defender_crew_loss=c.defender_crew_loss,
+        attacker_grade=c.attacker_grade,
+        defender_grade=c.defender_grade,
+        height_diff=c.height_diff,
+    )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
 
@@ -426,16 +519,28 @@ def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     c = validate(MoveCase, case, "case")
     rulings = _rulings(c.rulings)
     card = data.card(c.card)
-    result = movement.cost(card, [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders,
-                           c.scale, ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed,
-                           night=c.conditions in ("night", "moonlight"))
+    result = movement.cost(
+        card,
+        [movement.Leg(**leg.model_dump()) for leg in c.route],
+        c.orders,
+        c.scale,
+        ruling=rulings["orders.move_full_speed"],
+        suppressed=c.suppressed,
+        night=c.conditions in ("night", "moonlight"),
+    )
     res = Resolution(
-        ruleset="mbt", procedure="move",
-        outcome={"legal": result.legal, "spent": round(result.spent, 3),
-                 "allowance": round(result.allowance, 3)},
+        ruleset="mbt",
+        procedure="move",
+        outcome={
+            "legal": result.legal,
+            "spent": round(result.spent, 3),
+            "allowance": round(result.allowance, 3),
+        },
         summary=("allowed" if result.legal else "not allowed")
         + f": {result.spent:g} of {result.allowance:g} inches",
-        notes=result.lines, estimated=result.estimated)
+        notes=result.lines,
+        estimated=result.estimated,
+    )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
 
@@ -444,8 +549,10 @@ class MissileCase(_Case):
     scale: float = 1
     card: str
     weapon: str
-    path: list[float] = Field(min_length=1)          # range in inches at each hex of the move
-    lost_at: list[int] = Field(default_factory=list)  # path indexes where the target is not a legal target
+    path: list[float] = Field(min_length=1)  # range in inches at each hex of the move
+    lost_at: list[int] = Field(
+        default_factory=list
+    )  # path indexes where the target is not a legal target
     rulings: dict[str, str] = Field(default_factory=dict)
 
 
@@ -459,14 +566,19 @@ def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     weapon = data.card(c.card).weapon(c.weapon)
     moved = len(c.path) - 1
     spd = missiles.speed(weapon, moved)
-    path = [missiles.PathPoint(_hexes(r, c.scale, rulings), i not in c.lost_at)
-            for i, r in enumerate(c.path)]
+    path = [
+        missiles.PathPoint(_hexes(r, c.scale, rulings), i not in c.lost_at)
+        for i, r in enumerate(c.path)
+    ]
     flight = missiles.fly(path, spd.v)
     res = Resolution(
-        ruleset="mbt", procedure="missile",
+        ruleset="mbt",
+        procedure="missile",
         outcome={"reaches": flight.impact is not None, "impact_at": flight.impact},
-        summary=flight.reason, estimated=[f"{c.card} {weapon.name} speed ({spd.v})"] if spd.estimated else [],
-        extra={"speed": spd.v, "hexes_moved": moved})
+        summary=flight.reason,
+        estimated=[f"{c.card} {weapon.name} speed ({spd.v})"] if spd.estimated else [],
+        extra={"speed": spd.v, "hexes_moved": moved},
+    )
     return CalcAnswer(resolution=_finish(res, dice, rulings))
 
 

@@ -18,9 +18,17 @@ def _add(out: list[Modifier], name: str, val: Val[int], rule: str, est: list[str
 
 
 def close_assault(
-    *, attack_gp: int, target: Card, dice: Dice, rulings: Rulings, height_diff: int = 0,
-    target_moving: bool = False, target_open: bool = False, grade: str = "average",
-    assault_infantry: bool = False, flamethrower: bool = False,
+    *,
+    attack_gp: int,
+    target: Card,
+    dice: Dice,
+    rulings: Rulings,
+    height_diff: int = 0,
+    target_moving: bool = False,
+    target_open: bool = False,
+    grade: str = "average",
+    assault_infantry: bool = False,
+    flamethrower: bool = False,
 ) -> Resolution:
     """A leg unit's close assault on an adjacent vehicle (14.5): the leg unit's MV GP at 1 hex
     (plus attached launchers) against the vehicle's CA DEFENSE on the GP COMBAT RESULTS TABLE.
@@ -28,7 +36,9 @@ def close_assault(
     :raises UmpireError: if the target is more than 2 heights above or below (14.5.1).
     """
     if abs(height_diff) > 2:
-        raise UmpireError(f"height difference {height_diff}: close assault reaches 2 heights at most (14.5.1)")
+        raise UmpireError(
+            f"height difference {height_diff}: close assault reaches 2 heights at most (14.5.1)"
+        )
     chart = data.chart("close_assault").close_assault
     est: list[str] = []
     mods: list[Modifier] = []
@@ -61,32 +71,53 @@ def close_assault(
     else:
         choice = rulings["close_assault.effective"]
         effects = {
-            "knocked_out_burning_wreck": ["knocked out, replaced by a brewed-up (burning) wreck (14.5.4)"],
-            "brewed_up": ["brewed up: burning wreck, others in the hex suppressed (14.5.4, 14.3.3.3)"],
+            "knocked_out_burning_wreck": [
+                "knocked out, replaced by a brewed-up (burning) wreck (14.5.4)"
+            ],
+            "brewed_up": [
+                "brewed up: burning wreck, others in the hex suppressed (14.5.4, 14.3.3.3)"
+            ],
             "knocked_out": ["knocked out, non-burning wreck (ruling close_assault.effective)"],
         }[choice]
     return Resolution(
-        ruleset="mbt", procedure="close_assault",
+        ruleset="mbt",
+        procedure="close_assault",
         outcome={"result": result, "effects": effects, "attacker_spotted": "moved"},
-        summary=effects[0], modifiers=mods, modified_roll=roll + net, estimated=est,
+        summary=effects[0],
+        modifiers=mods,
+        modified_roll=roll + net,
+        estimated=est,
         extra={"gp_factor": attack_gp, "ca_defense": ca.v, "net_modifier": net, "n": n, "s": s},
     )
 
 
 def hand_to_hand(
-    *, attacker: str, defender: str, dice: Dice, rulings: Rulings, attackers: int = 1,
-    defender_suppressed: bool = False, uphill: bool = False, defender_crew_loss: bool = False,
-    attacker_grade: str = "average", defender_grade: str = "average",
-    attacker_flamethrower: bool = False, defender_flamethrower: bool = False,
+    *,
+    attacker: str,
+    defender: str,
+    dice: Dice,
+    rulings: Rulings,
+    attackers: int = 1,
+    defender_suppressed: bool = False,
+    uphill: bool = False,
+    defender_crew_loss: bool = False,
+    attacker_grade: str = "average",
+    defender_grade: str = "average",
+    attacker_flamethrower: bool = False,
+    defender_flamethrower: bool = False,
     height_diff: int = 0,
 ) -> Resolution:
     """Hand-to-hand combat (14.6): a low modified roll favours the attacker."""
     if abs(height_diff) > 2:
-        raise UmpireError(f"height difference {height_diff}: hand-to-hand reaches 2 heights at most (14.6.1.1)")
+        raise UmpireError(
+            f"height difference {height_diff}: hand-to-hand reaches 2 heights at most (14.6.1.1)"
+        )
     chart = data.chart("close_assault")
     table, m = chart.hand_to_hand, chart.hand_to_hand_modifiers
     if attacker not in table.attacker_wins_up_to:
-        raise UmpireError(f"attacker: {attacker!r} (allowed: {', '.join(table.attacker_wins_up_to)}; 14.6)")
+        raise UmpireError(
+            f"attacker: {attacker!r} (allowed: {', '.join(table.attacker_wins_up_to)}; 14.6)"
+        )
     if defender not in table.defenders:
         raise UmpireError(f"defender: {defender!r} (allowed: {', '.join(table.defenders)})")
     est: list[str] = []
@@ -96,11 +127,19 @@ def hand_to_hand(
     if uphill:
         _add(mods, "uphill attack", m.uphill_attack, "14.6.3.2", est)
     if defender_crew_loss or defender == "bailed_crew":
-        _add(mods, "defender bailed out / crew loss", m.defender_crew_loss_or_bailed, "14.6.3.3", est)
+        _add(
+            mods, "defender bailed out / crew loss", m.defender_crew_loss_or_bailed, "14.6.3.3", est
+        )
     if attackers > 1:
         val = m.per_additional_attacker
-        mods.append(Modifier(name="additional attackers", value=val.v * (attackers - 1), rule="14.6.3.4",
-                             detail=f"{attackers} attackers"))
+        mods.append(
+            Modifier(
+                name="additional attackers",
+                value=val.v * (attackers - 1),
+                rule="14.6.3.4",
+                detail=f"{attackers} attackers",
+            )
+        )
     for who, grade in (("attacker", attacker_grade), ("defender", defender_grade)):
         if grade in ("crack", "poor"):
             _add(mods, f"{who} {grade}", getattr(m, f"{who}_{grade}"), "14.6.3.5", est)
@@ -115,28 +154,49 @@ def hand_to_hand(
     net = sum(x.value for x in mods)
     winner = "attacker" if roll + net <= cell.v else "defender"
     loser = "defender" if winner == "attacker" else "attacker(s)"
-    effects = [f"the {loser} suffer an effective result: squads become suppressed half squads, "
-               "others are eliminated (14.6.2.2)"]
+    effects = [
+        f"the {loser} suffer an effective result: squads become suppressed half squads, "
+        "others are eliminated (14.6.2.2)"
+    ]
     return Resolution(
-        ruleset="mbt", procedure="hand_to_hand", outcome={"winner": winner, "effects": effects},
-        summary=f"{winner} wins", modifiers=mods, modified_roll=roll + net, estimated=est,
+        ruleset="mbt",
+        procedure="hand_to_hand",
+        outcome={"winner": winner, "effects": effects},
+        summary=f"{winner} wins",
+        modifiers=mods,
+        modified_roll=roll + net,
+        estimated=est,
         extra={"attacker_wins_up_to": cell.v, "net_modifier": net},
     )
 
 
 def overrun_fire(
-    *, vehicle_mv_gp: int, defender_kind: str, defender_gp_defense: int, dice: Dice,
+    *,
+    vehicle_mv_gp: int,
+    defender_kind: str,
+    defender_gp_defense: int,
+    dice: Dice,
     mods: list[Modifier] | None = None,
 ) -> Resolution:
     """Overrun fire (14.7.2.2): the vehicle's MV GP at 1 hex, all normal GP modifiers plus +20;
     an effective result eliminates a squad outright."""
     chart = data.chart("gp").modifiers
     est: list[str] = []
-    all_mods = list(mods or []) + [Modifier(name="overrun", value=chart.overrun.v, rule="14.7.2.2.2")]
+    all_mods = list(mods or []) + [
+        Modifier(name="overrun", value=chart.overrun.v, rule="14.7.2.2.2")
+    ]
     target = gp_fire.GpTarget(kind=defender_kind, gp_defense=defender_gp_defense)
-    return gp_fire.resolve(gp=vehicle_mv_gp, defense=defender_gp_defense, target=target,
-                           mods=all_mods, dice=dice, estimated=est, rng=1, overrun=True,
-                           procedure="overrun")
+    return gp_fire.resolve(
+        gp=vehicle_mv_gp,
+        defense=defender_gp_defense,
+        target=target,
+        mods=all_mods,
+        dice=dice,
+        estimated=est,
+        rng=1,
+        overrun=True,
+        procedure="overrun",
+    )
 
 
 def overrun_defensive_first_fire(defender_fired: bool, defender_suppressed: bool) -> bool:

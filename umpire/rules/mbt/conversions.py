@@ -70,8 +70,8 @@ def one_step(scale: float = 1.0) -> float:
 def turn_hexsides(degrees: float) -> int:
     """Hexsides a turn counts as (23.3.2.4: up to 60 degrees is one).
 
-    >>> turn_hexsides(0), turn_hexsides(10), turn_hexsides(60), turn_hexsides(61), turn_hexsides(180)
-    (0, 1, 1, 2, 3)
+    >>> [turn_hexsides(d) for d in (0, 10, 60, 61, 180)]
+    [0, 1, 1, 2, 3]
     """
     d = abs(degrees) % 360
     d = min(d, 360 - d)

@@ -28,8 +28,16 @@ from umpire.schema.load import cached_model, read_yaml, validate
 T = TypeVar("T")
 
 TERRAINS = (
-    "clear", "road", "stream", "scrub", "rough", "light_woods", "woods", "heavy_woods",
-    "building", "improved_position",
+    "clear",
+    "road",
+    "stream",
+    "scrub",
+    "rough",
+    "light_woods",
+    "woods",
+    "heavy_woods",
+    "building",
+    "improved_position",
 )
 CONDITIONS = ("day", "dusk", "moonlight", "night")
 SIZES = ("vehicle", "large", "small")
@@ -40,7 +48,8 @@ DAMAGE = ("no_damage", "compartment", "knocked_out", "brewed_up")
 
 
 class Val(BaseModel, Generic[T]):
-    """One value and its source: ``src`` is a rulebook section, ``official``, or None (estimated)."""
+    """One value and its source: ``src`` is a rulebook section, ``official``, or None
+    (estimated)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -59,7 +68,8 @@ class Val(BaseModel, Generic[T]):
 
     def cite(self) -> str:
         return {"estimated": "estimated", "official": "official card"}.get(
-            self.origin, f"rulebook {self.src}")
+            self.origin, f"rulebook {self.src}"
+        )
 
 
 def _wrap(x: Any) -> Any:
@@ -119,12 +129,16 @@ class SightingChart(_Model):
     def _shape(self) -> SightingChart:
         bad = [t for t in self.terrains if t not in TERRAINS]
         if bad:
-            raise ValueError(f"terrains: unknown terrain column {bad[0]!r} (known: {', '.join(TERRAINS)})")
+            raise ValueError(
+                f"terrains: unknown terrain column {bad[0]!r} (known: {', '.join(TERRAINS)})"
+            )
         if list(self.sizes) != list(SIZES):
             raise ValueError(f"sizes: must be {list(SIZES)} (sub-columns VH, large, small)")
         for cond, by_status in self.ranges.items():
             if cond not in CONDITIONS:
-                raise ValueError(f"ranges.{cond}: unknown conditions (known: {', '.join(CONDITIONS)})")
+                raise ValueError(
+                    f"ranges.{cond}: unknown conditions (known: {', '.join(CONDITIONS)})"
+                )
             for status, line in by_status.items():
                 if status not in ("open", "buttoned"):
                     raise ValueError(f"ranges.{cond}.{status}: sighting unit is open or buttoned")
@@ -132,14 +146,18 @@ class SightingChart(_Model):
                     where = f"ranges.{cond}.{status}.{terrain}"
                     if terrain not in self.terrains:
                         raise ValueError(
-                            f"{where}: unknown terrain column {terrain!r} (known: {', '.join(self.terrains)})")
+                            f"{where}: unknown terrain column {terrain!r} "
+                            f"(known: {', '.join(self.terrains)})"
+                        )
                     if len(cells) != len(SIZES):
                         raise ValueError(f"{where}: needs {len(SIZES)} values (VH, large, small)")
                     if any(c.v < 0 for c in cells):
                         raise ValueError(f"{where}: a sighting range cannot be negative")
                 missing = [t for t in self.terrains if t not in line]
                 if missing:
-                    raise ValueError(f"ranges.{cond}.{status}: missing terrain column {missing[0]!r}")
+                    raise ValueError(
+                        f"ranges.{cond}.{status}: missing terrain column {missing[0]!r}"
+                    )
         return self
 
 
@@ -158,20 +176,25 @@ class ApHitChart(_Model):
         for m in mods:
             row = self.rows[m]
             if len(row) != len(self.ap_factors):
-                raise ValueError(f"rows.{m}: {len(row)} values for {len(self.ap_factors)} AP factor columns")
+                raise ValueError(
+                    f"rows.{m}: {len(row)} values for {len(self.ap_factors)} AP factor columns"
+                )
             for i, cell in enumerate(row):
                 if not 0 <= cell.v <= 100:
                     raise ValueError(f"rows.{m}[{i}]: hit number {cell.v} is outside 0-100")
                 if i and cell.v < row[i - 1].v:
                     raise ValueError(
-                        f"rows.{m}: not monotonic: AP {self.ap_factors[i]} gives {cell.v}, less than "
-                        f"{row[i - 1].v} at AP {self.ap_factors[i - 1]}")
+                        f"rows.{m}: not monotonic: AP "
+                        f"{self.ap_factors[i]} gives {cell.v}, less than "
+                        f"{row[i - 1].v} at AP {self.ap_factors[i - 1]}"
+                    )
         for a, b in zip(mods, mods[1:], strict=False):
             for i, (lo, hi) in enumerate(zip(self.rows[a], self.rows[b], strict=True)):
                 if hi.v < lo.v:
                     raise ValueError(
                         f"rows.{b}[{i}]: not monotonic: net modifier {b} gives {hi.v}, less than "
-                        f"{lo.v} at {a} (AP {self.ap_factors[i]})")
+                        f"{lo.v} at {a} (AP {self.ap_factors[i]})"
+                    )
         return self
 
 
@@ -190,10 +213,14 @@ class NumberOfHitsTable(_Model):
                 if rof not in self.rofs:
                     raise ValueError(f"{where}: unknown ROF column (known: {self.rofs})")
                 if len(cells) != rof - 1:
-                    raise ValueError(f"{where}: ROF {rof} needs {rof - 1} values ({rof} down to 2 hits)")
+                    raise ValueError(
+                        f"{where}: ROF {rof} needs {rof - 1} values ({rof} down to 2 hits)"
+                    )
                 vals = [c.v for c in cells]
                 if vals != sorted(vals) or any(v > h for v in vals):
-                    raise ValueError(f"{where}: values must increase and stay within the hit number {h}")
+                    raise ValueError(
+                        f"{where}: values must increase and stay within the hit number {h}"
+                    )
         return self
 
 
@@ -294,15 +321,20 @@ class Crt(_Model):
             raise ValueError("crt.gp_factors: must increase from left to right")
         for d, row in self.rows.items():
             if len(row) != len(self.gp_factors):
-                raise ValueError(f"crt.rows.{d}: {len(row)} cells for {len(self.gp_factors)} GP columns")
+                raise ValueError(
+                    f"crt.rows.{d}: {len(row)} cells for {len(self.gp_factors)} GP columns"
+                )
             prev = None
             for i, cell in enumerate(row):
                 n, s = parse_range(cell.v, f"crt.rows.{d}[{i}]")
                 if not 0 <= n <= s <= 100:
-                    raise ValueError(f"crt.rows.{d}[{i}]: N-S {cell.v!r} must satisfy 0 <= N <= S <= 100")
+                    raise ValueError(
+                        f"crt.rows.{d}[{i}]: N-S {cell.v!r} must satisfy 0 <= N <= S <= 100"
+                    )
                 if prev is not None and (n > prev[0] or s > prev[1]):
                     raise ValueError(
-                        f"crt.rows.{d}[{i}]: not monotonic: more GP factors must not raise N or S")
+                        f"crt.rows.{d}[{i}]: not monotonic: more GP factors must not raise N or S"
+                    )
                 prev = (n, s)
         return self
 
@@ -372,7 +404,9 @@ class LosChart(_Model):
                     continue
                 nums = parse_numbers(cell.v)
                 if not 1 <= len(nums) <= 3 or nums != sorted(nums):
-                    raise ValueError(f"lines.{n}[{i}]: {cell.v!r} must be 1-3 rising numbers like 12-15-15")
+                    raise ValueError(
+                        f"lines.{n}[{i}]: {cell.v!r} must be 1-3 rising numbers like 12-15-15"
+                    )
         for n, line in self.dep_el.items():
             if len(line) != len(self.columns):
                 raise ValueError(f"dep_el.{n}: {len(line)} cells for {len(self.columns)} columns")
@@ -396,7 +430,9 @@ class TerrainChart(_Model):
     def _known(self) -> TerrainChart:
         for t in (*self.terrains, *self.top_height):
             if t not in TERRAINS:
-                raise ValueError(f"top_height.{t}: unknown terrain column (known: {', '.join(TERRAINS)})")
+                raise ValueError(
+                    f"top_height.{t}: unknown terrain column (known: {', '.join(TERRAINS)})"
+                )
         return self
 
 
@@ -426,7 +462,8 @@ def _check_bands(bands: list[Any], where: str) -> list[tuple[int, int]]:
         if lo != expect:
             raise ValueError(
                 f"{where}[{i}]: range band {text!r} should start at {expect} "
-                f"(bands must rise without gaps or overlaps)")
+                f"(bands must rise without gaps or overlaps)"
+            )
         out.append((lo, hi))
         expect = hi + 1
     return out
@@ -465,7 +502,9 @@ class Ammo(_Model):
     def _lines(self) -> Ammo:
         if self.type in ("KE", "CE"):
             if self.ap is None or self.pv is None or self.damage is None:
-                raise ValueError(f"ammo {self.name}: {self.type} ammunition needs ap, pv and damage lines")
+                raise ValueError(
+                    f"ammo {self.name}: {self.type} ammunition needs ap, pv and damage lines"
+                )
         elif self.gp_nm is None:
             raise ValueError(f"ammo {self.name}: GP ammunition needs a gp_nm line")
         return self
@@ -600,34 +639,48 @@ class Card(_Model):
                     if len(values) != n:
                         raise ValueError(
                             f"{where}: {len(values)} values for {n} range bands "
-                            f"(a missing range band? bands: {', '.join(b.v for b in self.range_bands)})")
+                            "(a missing range band? bands: "
+                            f"{', '.join(b.v for b in self.range_bands)})"
+                        )
                     filled = [i for i, v in enumerate(values) if v.v is not None]
                     if filled and filled != list(range(filled[0], filled[-1] + 1)):
-                        raise ValueError(f"{where}: blank cells only before the minimum or after the maximum range")
+                        raise ValueError(
+                            f"{where}: blank cells only before the minimum "
+                            "or after the maximum range"
+                        )
                     if filled and line_name == "ap":
                         lo, hi = bands[filled[0]][0], bands[filled[-1]][1]
                         if a.max_range.v != hi:
                             raise ValueError(
-                                f"weapons.{w.name}.ammo.{a.name}.max_range: {a.max_range.v} but the last "
-                                f"band with a number ends at {hi} (4.7.2)")
+                                f"weapons.{w.name}.ammo.{a.name}.max_range: "
+                                f"{a.max_range.v} but the last "
+                                f"band with a number ends at {hi} (4.7.2)"
+                            )
                         if a.min_range.v != lo:
                             raise ValueError(
-                                f"weapons.{w.name}.ammo.{a.name}.min_range: {a.min_range.v} but the first "
-                                f"band with a number starts at {lo} (4.7.2)")
+                                f"weapons.{w.name}.ammo.{a.name}.min_range: "
+                                f"{a.min_range.v} but the first "
+                                f"band with a number starts at {lo} (4.7.2)"
+                            )
                     if line_name in ("ap", "pv") and a.type == "KE":
                         nums = [values[i].v for i in filled]
                         if any(b > a_ for a_, b in zip(nums, nums[1:], strict=False)):
-                            raise ValueError(f"{where}: not monotonic: a KE line may not rise with range")
+                            raise ValueError(
+                                f"{where}: not monotonic: a KE line may not rise with range"
+                            )
         for angle, cells in self.hit_location.items():
             if angle not in ANGLES:
-                raise ValueError(f"hit_location.{angle}: unknown hit angle (known: {', '.join(ANGLES)})")
+                raise ValueError(
+                    f"hit_location.{angle}: unknown hit angle (known: {', '.join(ANGLES)})"
+                )
             main = {}
             for loc, rng in cells.items():
                 base = loc.rstrip("*a") if loc not in FALLING else loc
                 if base not in LOCATIONS and base not in FALLING:
                     raise ValueError(
                         f"hit_location.{angle}.{loc}: unknown location "
-                        f"(known: {', '.join(LOCATIONS + FALLING)}, * = miss if hull down)")
+                        f"(known: {', '.join(LOCATIONS + FALLING)}, * = miss if hull down)"
+                    )
                 if loc not in FALLING:
                     main[loc] = rng.v
                 else:
@@ -670,8 +723,10 @@ def _check_partition(ranges: dict[str, str], where: str) -> None:
     expect = 1
     for lo, hi, k in spans:
         if lo != expect:
-            raise ValueError(f"{where}.{k}: d100 ranges must cover 01-100 without gaps or overlaps "
-                             f"({k} starts at {lo}, expected {expect})")
+            raise ValueError(
+                f"{where}.{k}: d100 ranges must cover 01-100 without gaps or overlaps "
+                f"({k} starts at {lo}, expected {expect})"
+            )
         expect = hi + 1
     if expect != 101:
         raise ValueError(f"{where}: d100 ranges must reach 100 (they stop at {expect - 1})")

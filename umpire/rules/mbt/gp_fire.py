@@ -12,7 +12,6 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
-from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders
 from umpire.rules.mbt.data import Val
@@ -49,7 +48,7 @@ def crt_result(modified: int, n: int, s: int) -> str:
 class GpTarget:
     """A GP target: a vehicle (from its card) or a leg/towed unit with its GP defense."""
 
-    kind: str = "vehicle"        # vehicle | squad | half_squad | team | towed
+    kind: str = "vehicle"  # vehicle | squad | half_squad | team | towed
     gp_defense: int | None = None
     open: bool = False
     orders: str = "F"
@@ -60,8 +59,17 @@ class GpTarget:
     pending_atgm: bool = False
 
 
-def effect(result: str, target: GpTarget, *, small_arms: bool, rng: int, gp_kill: Any | None,
-           target_defense: int, canister: bool = False, overrun: bool = False) -> list[str]:
+def effect(
+    result: str,
+    target: GpTarget,
+    *,
+    small_arms: bool,
+    rng: int,
+    gp_kill: Any | None,
+    target_defense: int,
+    canister: bool = False,
+    overrun: bool = False,
+) -> list[str]:
     """What a result does to the target (14.4.4.2)."""
     if result == "N":
         if target.pending_atgm:
@@ -69,7 +77,9 @@ def effect(result: str, target: GpTarget, *, small_arms: bool, rng: int, gp_kill
         return ["no effect (14.4.4.2.1)"]
     if target.kind == "vehicle":
         if not target.open and small_arms and rng > 2:
-            return ["no effect: small arms beyond 2 hexes against a buttoned vehicle (14.4.4.2.2.1)"]
+            return [
+                "no effect: small arms beyond 2 hexes against a buttoned vehicle (14.4.4.2.2.1)"
+            ]
         if result == "S":
             return ["suppressed (ON) (14.4.4.2.2)"]
         if gp_kill is not None and not canister:
@@ -88,9 +98,19 @@ def effect(result: str, target: GpTarget, *, small_arms: bool, rng: int, gp_kill
 
 
 def resolve(
-    *, gp: int, defense: int, target: GpTarget, mods: list[Modifier], dice: Dice,
-    estimated: list[str], small_arms: bool = False, rng: int = 1, gp_kill: Any | None = None,
-    canister: bool = False, overrun: bool = False, procedure: str = "gp",
+    *,
+    gp: int,
+    defense: int,
+    target: GpTarget,
+    mods: list[Modifier],
+    dice: Dice,
+    estimated: list[str],
+    small_arms: bool = False,
+    rng: int = 1,
+    gp_kill: Any | None = None,
+    canister: bool = False,
+    overrun: bool = False,
+    procedure: str = "gp",
     extra: dict[str, Any] | None = None,
 ) -> Resolution:
     """Roll d100 + net modifier against the CRT cell and apply the result."""
@@ -99,24 +119,51 @@ def resolve(
     (roll,) = dice.roll(100, why=f"GP {gp} vs defense {defense}")
     modified = roll + net
     result = crt_result(modified, n, s)
-    effects = effect(result, target, small_arms=small_arms, rng=rng, gp_kill=gp_kill,
-                     target_defense=defense, canister=canister, overrun=overrun)
+    effects = effect(
+        result,
+        target,
+        small_arms=small_arms,
+        rng=rng,
+        gp_kill=gp_kill,
+        target_defense=defense,
+        canister=canister,
+        overrun=overrun,
+    )
     names = {"N": "no effect", "S": "suppressed", "EF": "effective"}
     return Resolution(
-        ruleset="mbt", procedure=procedure,
+        ruleset="mbt",
+        procedure=procedure,
         outcome={"result": result, "effects": effects},
         summary=f"{names[result]}: {effects[0]}",
-        modifiers=mods, modified_roll=modified, estimated=estimated,
-        extra={"gp_factor": gp, "gp_defense": defense, "net_modifier": net, "n": n, "s": s,
-               **(extra or {})},
+        modifiers=mods,
+        modified_roll=modified,
+        estimated=estimated,
+        extra={
+            "gp_factor": gp,
+            "gp_defense": defense,
+            "net_modifier": net,
+            "n": n,
+            "s": s,
+            **(extra or {}),
+        },
     )
 
 
 def modifiers(
-    *, firer_orders: str, target: GpTarget, rng: int, grade: str = "average",
-    suppressed: bool = False, crew_losses: int = 0, transported: bool = False,
-    acquisition_turns: int = 0, brew_up_smoke_hexes: int = 0, other_smoke_hexes: int = 0,
-    canister: bool = False, tem_sup_class: int | None = None, estimated: list[str],
+    *,
+    firer_orders: str,
+    target: GpTarget,
+    rng: int,
+    grade: str = "average",
+    suppressed: bool = False,
+    crew_losses: int = 0,
+    transported: bool = False,
+    acquisition_turns: int = 0,
+    brew_up_smoke_hexes: int = 0,
+    other_smoke_hexes: int = 0,
+    canister: bool = False,
+    tem_sup_class: int | None = None,
+    estimated: list[str],
 ) -> list[Modifier]:
     """GP POINT EFFECT MODIFIERS (14.4.2) that apply, cumulative."""
     chart = data.chart("gp")
@@ -124,8 +171,14 @@ def modifiers(
     out: list[Modifier] = []
 
     def add(name: str, val: Val[int], rule: str, times: int = 1, detail: str = "") -> None:
-        out.append(Modifier(name=name, value=_use(val, f"GP modifier {name} ({val.v})", estimated) * times,
-                            rule=rule, detail=detail))
+        out.append(
+            Modifier(
+                name=name,
+                value=_use(val, f"GP modifier {name} ({val.v})", estimated) * times,
+                rule=rule,
+                detail=detail,
+            )
+        )
 
     if acquisition_turns:
         add("acquisition", m.acquisition_per_turn, "14.4.2.1.1", acquisition_turns)
@@ -143,8 +196,11 @@ def modifiers(
         add("through other smoke", m.through_other_smoke, "14.4.2.1.7", other_smoke_hexes)
     if orders.order_code(firer_orders) == "OW":
         mv = orders.target_moving(target.orders)
-        add(f"overwatch, target {'MV' if mv else 'NM'}", m.overwatch_mv if mv else m.overwatch_nm,
-            "14.4.2.1.8")
+        add(
+            f"overwatch, target {'MV' if mv else 'NM'}",
+            m.overwatch_mv if mv else m.overwatch_nm,
+            "14.4.2.1.8",
+        )
     if target.kind == "vehicle":
         if target.in_building:
             add("vehicle in building hex", m.vehicle_in_building, "14.4.2.2.1")

@@ -34,7 +34,7 @@ class PathPoint:
 
 @dataclass
 class Flight:
-    impact: int | None           # index of the path point where the missile arrives
+    impact: int | None  # index of the path point where the missile arrives
     reason: str
 
 
@@ -52,7 +52,11 @@ def fly(path: Sequence[PathPoint], missile_speed: int) -> Flight:
     i = 0
     while True:
         if not path[i].valid:
-            return Flight(None, f"the target moved where it cannot be hit (out of sight, range or line of sight) at hex {i}")
+            return Flight(
+                None,
+                "the target moved where it cannot be hit (out of "
+                f"sight, range or line of sight) at hex {i}",
+            )
         travelled += missile_speed
         if travelled >= path[i].range:
             return Flight(i, f"the missile reaches the target at hex {i} of its move")

@@ -26,17 +26,17 @@ class Leg:
     inches: float
     road: bool = False
     path: bool = False
-    height_change: int = 0       # heights changed when entering this terrain (a hexside crossing)
+    height_change: int = 0  # heights changed when entering this terrain (a hexside crossing)
     smoke: bool = False
     wire: bool = False
-    turn: float = 0.0            # degrees turned before this leg (23.3.2.4)
+    turn: float = 0.0  # degrees turned before this leg (23.3.2.4)
     reverse: bool = False
 
 
 @dataclass
 class MoveCost:
-    allowance: float             # inches the unit may spend
-    spent: float                 # inches of movement used
+    allowance: float  # inches the unit may spend
+    spent: float  # inches of movement used
     legal: bool
     lines: list[str]
     estimated: list[str]
@@ -51,8 +51,16 @@ def _cost(val: Val[object], what: str, est: list[str]) -> float | None:
     return float(Fraction(v))
 
 
-def cost(card: Card, legs: Sequence[Leg], order: str, scale: float = 1.0, *,
-         ruling: str = "move", suppressed: bool = False, night: bool = False) -> MoveCost:
+def cost(
+    card: Card,
+    legs: Sequence[Leg],
+    order: str,
+    scale: float = 1.0,
+    *,
+    ruling: str = "move",
+    suppressed: bool = False,
+    night: bool = False,
+) -> MoveCost:
     """Inches of movement a route costs and whether the unit may make it this Turn.
 
     :raises UmpireError: for a terrain the card does not list.
@@ -78,8 +86,10 @@ def cost(card: Card, legs: Sequence[Leg], order: str, scale: float = 1.0, *,
                 lines.append(f"turn {leg.turn:g} degrees = {k} hexside(s): {c:g} in (8.3)")
         key = "road" if leg.road else "path" if leg.path else leg.terrain
         if key not in costs.terrain:
-            raise UmpireError(f"terrain: {leg.terrain!r} has no movement cost on {card.card} "
-                              f"(allowed: {', '.join(costs.terrain)})")
+            raise UmpireError(
+                f"terrain: {leg.terrain!r} has no movement cost on {card.card} "
+                f"(allowed: {', '.join(costs.terrain)})"
+            )
         per = _cost(costs.terrain[key], f"{card.card} movement cost {key}", est)
         if per is None:
             legal = False
@@ -103,12 +113,18 @@ def cost(card: Card, legs: Sequence[Leg], order: str, scale: float = 1.0, *,
                 assert isinstance(val, Val)
                 extra += (_cost(val, f"{card.card} {name} cost", est) or 0) * scale
         spent += c + extra
-        lines.append(f"{leg.inches:g} in of {key}{' in reverse' if leg.reverse else ''}: "
-                     f"{c + extra:g} in (8.4, 23.3.2.1)")
+        lines.append(
+            f"{leg.inches:g} in of {key}{' in reverse' if leg.reverse else ''}: "
+            f"{c + extra:g} in (8.4, 23.3.2.1)"
+        )
     if spent > allowance + 1e-9:
         total_in = sum(leg.inches for leg in legs)
-        if (orders.order_code(order) in ("M", "OR") and not turned and legal
-                and total_in <= one_step(scale) + 1e-9):
+        if (
+            orders.order_code(order) in ("M", "OR")
+            and not turned
+            and legal
+            and total_in <= one_step(scale) + 1e-9
+        ):
             lines.append(f"always one step: {total_in:g} in is within one hex length (8.4.4)")
         else:
             legal = False

@@ -12,11 +12,23 @@ from umpire.errors import UmpireError
 BASIC_ORDERS = ("ATGM", "F", "FM", "M", "OW")
 ADVANCED_ORDERS = ("ATGM", "CA", "F", "FM", "M", "OR", "OW")
 NAMES = {
-    "ATGM": "FIRE (ANTI-TANK GUIDED) MISSILE", "CA": "CLOSE ASSAULT", "F": "FIRE",
-    "FM": "FIRE/MOVE", "M": "MOVE", "OR": "OVERRUN", "OW": "OVERWATCH",
+    "ATGM": "FIRE (ANTI-TANK GUIDED) MISSILE",
+    "CA": "CLOSE ASSAULT",
+    "F": "FIRE",
+    "FM": "FIRE/MOVE",
+    "M": "MOVE",
+    "OR": "OVERRUN",
+    "OW": "OVERWATCH",
 }
-MARKER = {"ATGM": "fire", "CA": "fire", "F": "fire", "FM": "move", "M": "move", "OR": "move",
-          "OW": "both"}
+MARKER = {
+    "ATGM": "fire",
+    "CA": "fire",
+    "F": "fire",
+    "FM": "move",
+    "M": "move",
+    "OR": "move",
+    "OW": "both",
+}
 MOVING = ("FM", "M", "OR")
 
 
@@ -26,11 +38,21 @@ def order_code(text: str) -> str:
     :raises UmpireError: naming the allowed orders.
     """
     key = str(text).strip().upper().replace(" ", "")
-    aliases = {"FIRE": "F", "FIRE/MOVE": "FM", "MOVE/FIRE": "FM", "MOVE": "M", "OVERWATCH": "OW",
-               "OVERRUN": "OR", "CLOSEASSAULT": "CA", "FIREMISSILE": "ATGM"}
+    aliases = {
+        "FIRE": "F",
+        "FIRE/MOVE": "FM",
+        "MOVE/FIRE": "FM",
+        "MOVE": "M",
+        "OVERWATCH": "OW",
+        "OVERRUN": "OR",
+        "CLOSEASSAULT": "CA",
+        "FIREMISSILE": "ATGM",
+    }
     key = aliases.get(key, key)
     if key not in NAMES:
-        raise UmpireError(f"orders: {text!r} is not an order (allowed: {', '.join(ADVANCED_ORDERS)})")
+        raise UmpireError(
+            f"orders: {text!r} is not an order (allowed: {', '.join(ADVANCED_ORDERS)})"
+        )
     return key
 
 
@@ -57,23 +79,29 @@ def check_can_fire(order: str, weapon_kind: str) -> None:
     code = order_code(order)
     if weapon_kind == "atgm":
         if code not in ("ATGM", "OW"):
-            raise UmpireError(f"orders: a missile cannot be fired with {code} orders (allowed: ATGM, OW; 14.1.4.2)")
+            raise UmpireError(
+                f"orders: a missile cannot be fired with {code} "
+                "orders (allowed: ATGM, OW; 14.1.4.2)"
+            )
     elif code not in ("CA", "F", "FM", "OR", "OW"):
-        raise UmpireError(f"orders: a gun cannot be fired with {code} orders (allowed: F, FM, OW, CA, OR; 14.1.4.1)")
+        raise UmpireError(
+            f"orders: a gun cannot be fired with {code} orders "
+            "(allowed: F, FM, OW, CA, OR; 14.1.4.1)"
+        )
 
 
 @dataclass(frozen=True)
 class UnitState:
     """What decides which orders a unit may be given (6.2.3)."""
 
-    kind: str = "vehicle"            # vehicle | leg | towed
-    leg_type: str = ""               # squad | half_squad | team (leg units)
-    can_move: bool = True            # no track hit, no hull compartment hit
-    gun_working: bool = True         # has a main gun (or other gun) that can fire
-    has_missile: bool = False        # has a working ATGM
+    kind: str = "vehicle"  # vehicle | leg | towed
+    leg_type: str = ""  # squad | half_squad | team (leg units)
+    can_move: bool = True  # no track hit, no hull compartment hit
+    gun_working: bool = True  # has a main gun (or other gun) that can fire
+    has_missile: bool = False  # has a working ATGM
     suppressed: bool = False
-    mounted: bool = False            # a leg/towed unit being transported
-    doctrine: bool = False           # a Soviet doctrine unit (13.4.3.2 relaxes 6.2.3)
+    mounted: bool = False  # a leg/towed unit being transported
+    doctrine: bool = False  # a Soviet doctrine unit (13.4.3.2 relaxes 6.2.3)
     advanced: bool = True
 
 
@@ -111,7 +139,8 @@ def check_order(order: str, unit: UnitState) -> str:
     if code not in allowed and not unit.doctrine:
         raise UmpireError(
             f"orders: this unit cannot carry out {code} ({NAMES[code]}) orders "
-            f"(allowed: {', '.join(allowed) or 'none'}; 6.2.3)")
+            f"(allowed: {', '.join(allowed) or 'none'}; 6.2.3)"
+        )
     return code
 
 
@@ -127,8 +156,9 @@ def spotted_after_pivot(order: str, used: bool) -> str | None:
     return None
 
 
-def movement_allowance(order: str, mf: float, ruling: str = "move", suppressed: bool = False,
-                       night: bool = False) -> float:
+def movement_allowance(
+    order: str, mf: float, ruling: str = "move", suppressed: bool = False, night: bool = False
+) -> float:
     """Movement factors a vehicle may spend (8.2.1, 12.3.3.1, 18.1.1).
 
     Ruling ``orders.move_full_speed``: ``move`` (MOVE and OVERRUN orders give full MF) or
@@ -159,7 +189,7 @@ class WatchPoint:
 
     index: int
     range: int
-    chart_range: int        # SIGHTING RANGES CHART value for the mover's terrain there
+    chart_range: int  # SIGHTING RANGES CHART value for the mover's terrain there
     los_clear: bool
     in_arc: bool
     in_weapon_range: bool
@@ -170,7 +200,9 @@ def can_fire_overwatch(order: str, fired_this_turn: bool) -> bool:
     return order_code(order) == "OW" and not fired_this_turn
 
 
-def fire_triggers(watcher_order: str, watcher_fired: bool, enemies_who_fired: Sequence[str]) -> list[str]:
+def fire_triggers(
+    watcher_order: str, watcher_fired: bool, enemies_who_fired: Sequence[str]
+) -> list[str]:
     """Enemy units an OW unit may fire at in the Overwatch Fire Step: those that fired in the
     Direct Fire or ATGM Announcement Steps, or fired overwatch themselves (7.5.1, 7.5.3)."""
     if not can_fire_overwatch(watcher_order, watcher_fired):
@@ -182,15 +214,20 @@ def movement_triggers(points: Sequence[WatchPoint]) -> list[int]:
     """The points of a mover's path where an overwatch unit may stop it and fire (7.5.2): the
     mover counts as spotted MOVED (twice the chart range), the line of sight must be clear and
     the mover inside the watcher's firing arc and weapon range."""
-    return [p.index for p in points
-            if p.los_clear and p.in_arc and p.in_weapon_range and p.range <= 2 * p.chart_range]
+    return [
+        p.index
+        for p in points
+        if p.los_clear and p.in_arc and p.in_weapon_range and p.range <= 2 * p.chart_range
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # Soviet doctrine (13.4)
 
 
-def doctrine_shots(strength: int, targets: Sequence[str], working: Sequence[bool] | None = None) -> list[tuple[str, str]]:
+def doctrine_shots(
+    strength: int, targets: Sequence[str], working: Sequence[bool] | None = None
+) -> list[tuple[str, str]]:
     """Shots of a doctrine unit (13.4.3.2-13.4.3.3): every working sub-unit (101a, 101b...) fires
     the same weapon and ammunition at the same enemy unit; the firer assigns each shot to a
     sub-unit of a doctrine target. Returns (firing sub-unit letter, target) pairs.
@@ -199,7 +236,9 @@ def doctrine_shots(strength: int, targets: Sequence[str], working: Sequence[bool
     """
     names = {t.rstrip("abcdefghijklmnopqrstuvwxyz") for t in targets}
     if len(names) > 1:
-        raise UmpireError(f"doctrine: all sub-units fire at one enemy unit (13.4.3.2), not {sorted(names)}")
+        raise UmpireError(
+            f"doctrine: all sub-units fire at one enemy unit (13.4.3.2), not {sorted(names)}"
+        )
     working = list(working) if working is not None else [True] * strength
     letters = "abcdefghijklmnopqrstuvwxyz"
     firing = [letters[i] for i in range(strength) if working[i]]

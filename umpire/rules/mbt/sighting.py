@@ -33,13 +33,19 @@ def terrain_column(terrain: str | Sequence[str], chart: SightingChart) -> str:
         if key == "inside_building":
             key = "building"
         if key not in chart.terrains:
-            raise UmpireError(f"terrain: unknown terrain {t!r} (allowed: {', '.join(chart.terrains)})")
+            raise UmpireError(
+                f"terrain: unknown terrain {t!r} (allowed: {', '.join(chart.terrains)})"
+            )
         cols.append(key)
     return max(cols, key=chart.terrains.index)
 
 
 def chart_range(
-    conditions: str, sighter: str, terrain: str | Sequence[str], size: str, rulings: Rulings,
+    conditions: str,
+    sighter: str,
+    terrain: str | Sequence[str],
+    size: str,
+    rulings: Rulings,
     chart: SightingChart | None = None,
 ) -> Val[int]:
     """SIGHTING RANGES CHART value (6.1.3, 13.1): conditions x open/buttoned x terrain x size.
@@ -52,7 +58,10 @@ def chart_range(
     if cond in ("fog", "blowing_snow", "blowing snow"):
         cond = "night"
     if cond not in chart.ranges:
-        raise UmpireError(f"conditions: {conditions!r} (allowed: {', '.join(chart.ranges)}; fog and blowing snow use night)")
+        raise UmpireError(
+            f"conditions: {conditions!r} (allowed: "
+            f"{', '.join(chart.ranges)}; fog and blowing snow use night)"
+        )
     status = str(sighter).strip().lower()
     if status not in ("open", "buttoned"):
         raise UmpireError(f"sighter: {sighter!r} (allowed: open, buttoned)")
@@ -61,8 +70,12 @@ def chart_range(
         raise UmpireError(f"size: {size!r} (allowed: vehicle, large, small)")
     col = terrain_column(terrain, chart)
     i = chart.sizes.index(sz)
-    if (rulings["sighting.scrub_example"] == "literal" and cond == "day" and col == "scrub"
-            and sz == "vehicle"):
+    if (
+        rulings["sighting.scrub_example"] == "literal"
+        and cond == "day"
+        and col == "scrub"
+        and sz == "vehicle"
+    ):
         status = "buttoned" if status == "open" else "open"
     return chart.ranges[cond][status][col][i]
 
@@ -125,22 +138,32 @@ def basic_los(sighter: str, target: str, between: Sequence[str], rng: int) -> Lo
     ``building`` or anything else (height 0). Adjacent hexes always see each other.
     """
     if rng <= 1:
-        return LosResult(False, reasons=["adjacent: units may always fire into an adjacent hex (6.1.4)"])
+        return LosResult(
+            False, reasons=["adjacent: units may always fire into an adjacent hex (6.1.4)"]
+        )
     ends = {sighter, target}
     for kind in between:
         if kind in ("woods", "building"):
             return LosResult(True, reasons=[f"intervening {kind} hex always blocks (6.1.4.5)"])
         if kind == "hill" and ends != {"hill"}:
-            return LosResult(True, reasons=["intervening hill blocks unless both ends are hills (6.1.4.3)"])
+            return LosResult(
+                True, reasons=["intervening hill blocks unless both ends are hills (6.1.4.3)"]
+            )
     if "depression" in ends:
         for kind in between:
             if kind == "depression":
                 continue
             if "hill" in ends:
                 if kind in ("hill", "woods", "building"):
-                    return LosResult(True, reasons=[f"intervening {kind} blocks a hill-to-depression line (6.1.4.4)"])
+                    return LosResult(
+                        True,
+                        reasons=[f"intervening {kind} blocks a hill-to-depression line (6.1.4.4)"],
+                    )
             else:
-                return LosResult(True, reasons=[f"intervening {kind} hex blocks a line from a depression (6.1.4.4)"])
+                return LosResult(
+                    True,
+                    reasons=[f"intervening {kind} hex blocks a line from a depression (6.1.4.4)"],
+                )
     return LosResult(False, reasons=["no blocking terrain (6.1.4)"])
 
 
@@ -161,7 +184,10 @@ def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[
 
 
 def advanced_los(
-    sighter_height: int, target_height: int, rng: int, obstacles: Sequence[Obstacle],
+    sighter_height: int,
+    target_height: int,
+    rng: int,
+    obstacles: Sequence[Obstacle],
     chart: data.LosChart | None = None,
 ) -> LosResult:
     """Advanced Game line of sight and height-difference hull down (13.2.1, 13.2.2.2).
@@ -175,17 +201,27 @@ def advanced_los(
     hi_h, lo_h = max(sighter_height, target_height), min(sighter_height, target_height)
     for ob in obstacles:
         if not 0 < ob.distance < max(rng, 1):
-            raise UmpireError(f"obstacle at range {ob.distance}: an obstacle lies between the ends (1-{rng - 1})")
+            raise UmpireError(
+                f"obstacle at range {ob.distance}: an obstacle lies between the ends (1-{rng - 1})"
+            )
         if ob.height > hi_h:
             res.blocked = True
-            res.reasons.append(f"{ob.what} at {ob.distance} (height {ob.height}) is higher than both ends (13.2.1.1)")
+            res.reasons.append(
+                f"{ob.what} at {ob.distance} (height {ob.height}) is "
+                "higher than both ends (13.2.1.1)"
+            )
             continue
         if ob.height <= lo_h:
-            res.reasons.append(f"{ob.what} at {ob.distance} is not higher than either end (13.2.1.3)")
+            res.reasons.append(
+                f"{ob.what} at {ob.distance} is not higher than either end (13.2.1.3)"
+            )
             continue
         if ob.height == hi_h:
             res.blocked = True
-            res.reasons.append(f"{ob.what} at {ob.distance} is as high as one end and higher than the other (13.2.1.2)")
+            res.reasons.append(
+                f"{ob.what} at {ob.distance} is as high as one end "
+                "and higher than the other (13.2.1.2)"
+            )
             continue
         diff = hi_h - lo_h
         line, first = los_chart_line(diff, rng, chart)
@@ -193,32 +229,45 @@ def advanced_los(
         cell = chart.cell(line, min(col, chart.columns[-1]))
         dist_from_high = ob.distance if sighter_height >= target_height else rng - ob.distance
         res.cells.append(f"column {diff} line {line}: {first.v}; column {col}: {cell.v}")
-        for v, what in ((first, f"LOS chart column {diff} line {line}"), (cell, f"LOS chart column {col} line {line}")):
+        for v, what in (
+            (first, f"LOS chart column {diff} line {line}"),
+            (cell, f"LOS chart column {col} line {line}"),
+        ):
             if v.estimated and what not in res.estimated:
                 res.estimated.append(f"{what} ({v.v})")
         if cell.v is None:
             res.blocked = True
-            res.reasons.append(f"{ob.what}: no distance clears on line {line} column {col} (13.2.1.4.2)")
+            res.reasons.append(
+                f"{ob.what}: no distance clears on line {line} column {col} (13.2.1.4.2)"
+            )
             continue
         nums = data.parse_numbers(cell.v)
         if dist_from_high > nums[-1]:
             res.blocked = True
             res.reasons.append(
-                f"{ob.what} at {dist_from_high} from the higher end: beyond {nums[-1]} it blocks (13.2.1.4.2)")
+                f"{ob.what} at {dist_from_high} from the higher end: "
+                f"beyond {nums[-1]} it blocks (13.2.1.4.2)"
+            )
             continue
         res.reasons.append(
-            f"{ob.what} at {dist_from_high} from the higher end: {nums[-1]} or less does not block (13.2.1.4.2)")
+            f"{ob.what} at {dist_from_high} from the higher end: "
+            f"{nums[-1]} or less does not block (13.2.1.4.2)"
+        )
         if len(nums) == 3 and nums[1] <= dist_from_high <= nums[2]:
             res.hull_down = True
             res.reasons.append(
-                f"obstacle between {nums[1]} and {nums[2]}: the target is hull down (13.2.2.2)")
+                f"obstacle between {nums[1]} and {nums[2]}: the target is hull down (13.2.2.2)"
+            )
     if res.blocked:
         res.hull_down = False
     return res
 
 
 def automatic_hull_down(
-    rng: int, firer_height: int, target_height: int, improved_position: bool = False,
+    rng: int,
+    firer_height: int,
+    target_height: int,
+    improved_position: bool = False,
     inside_building: str | None = None,
 ) -> str | None:
     """Why a vehicle is automatically hull down (13.2.2.1), or None.
@@ -237,7 +286,9 @@ def automatic_hull_down(
     return None
 
 
-def dep_el_minimum(number: int | None, diff: int, chart: data.LosChart | None = None) -> Val[int] | None:
+def dep_el_minimum(
+    number: int | None, diff: int, chart: data.LosChart | None = None
+) -> Val[int] | None:
     """Minimum range of a rising or falling shot (17.3.1.2): the DEP/EL line of the weapon's
     depression or elevation number crossed with the height difference. None if unlimited or
     level."""

@@ -10,17 +10,32 @@ from dataclasses import dataclass
 from umpire.rules.mbt.sighting import identification
 
 BASIC = (
-    ("Initiative", None), ("Command", "Sighting"), ("Command", "Mark Orders"),
-    ("Fire", "Direct Fire"), ("Fire", "ATGM Announcement"), ("Fire", "Overwatch Fire"),
-    ("Movement", "Movement"), ("Movement", "ATGM Resolution"),
-    ("Adjustment", "Pivot"), ("Adjustment", "Adjust Turrets"), ("Adjustment", "Adjust Markers"),
+    ("Initiative", None),
+    ("Command", "Sighting"),
+    ("Command", "Mark Orders"),
+    ("Fire", "Direct Fire"),
+    ("Fire", "ATGM Announcement"),
+    ("Fire", "Overwatch Fire"),
+    ("Movement", "Movement"),
+    ("Movement", "ATGM Resolution"),
+    ("Adjustment", "Pivot"),
+    ("Adjustment", "Adjust Turrets"),
+    ("Adjustment", "Adjust Markers"),
     ("Adjustment", "End Turn"),
 )
 ADVANCED = (
-    ("Initiative", None), ("Command", "Sighting"), ("Command", "Mark Orders"),
-    ("Fire", "Close Assault"), ("Fire", "Direct Fire"), ("Fire", "ATGM Announcement"),
-    ("Fire", "Overwatch Fire"), ("Movement", "Movement"), ("Movement", "Overrun"),
-    ("Adjustment", "Pivot"), ("Adjustment", "Adjust Turrets"), ("Adjustment", "Adjust Markers"),
+    ("Initiative", None),
+    ("Command", "Sighting"),
+    ("Command", "Mark Orders"),
+    ("Fire", "Close Assault"),
+    ("Fire", "Direct Fire"),
+    ("Fire", "ATGM Announcement"),
+    ("Fire", "Overwatch Fire"),
+    ("Movement", "Movement"),
+    ("Movement", "Overrun"),
+    ("Adjustment", "Pivot"),
+    ("Adjustment", "Adjust Turrets"),
+    ("Adjustment", "Adjust Markers"),
     ("Adjustment", "End Turn"),
 )
 SIMULTANEOUS = {"Direct Fire", "Overwatch Fire", "ATGM Resolution", "Sighting", "Mark Orders"}
@@ -53,7 +68,10 @@ class Enemy:
 
 
 def transfer_fire(
-    target: str, knocked_out_in: str | None, current_step: str, enemies: Sequence[Enemy],
+    target: str,
+    knocked_out_in: str | None,
+    current_step: str,
+    enemies: Sequence[Enemy],
     ruling: str = "earlier_steps",
 ) -> str | None:
     """The unit a written fire order now goes to (24.3.3.1).
@@ -72,19 +90,20 @@ def transfer_fire(
         return target
     if knocked_out_in == current_step and ruling != "always":
         return target
-    live = sorted((e for e in enemies if e.in_action and e.unit != target),
-                  key=lambda e: (e.distance, e.unit))
+    live = sorted(
+        (e for e in enemies if e.in_action and e.unit != target), key=lambda e: (e.distance, e.unit)
+    )
     return live[0].unit if live else None
 
 
 @dataclass(frozen=True)
 class Candidate:
     unit: str
-    kind: str              # tank, vehicle, large, small
+    kind: str  # tank, vehicle, large, small
     moving: bool
     fired: bool
     range: int
-    legal: bool            # seen, in arc, in range, LOS clear
+    legal: bool  # seen, in arc, in range, LOS clear
 
 
 @dataclass(frozen=True)
@@ -117,8 +136,9 @@ def identification_level(rng: int, chart_range: int, spotted: str) -> str | None
     return identification(rng, chart_range, spotted)  # type: ignore[arg-type]
 
 
-def briefing_entry(level: str | None, *, unit: str, nation: str, type_name: str, size: str,
-                   where: str) -> dict[str, str] | None:
+def briefing_entry(
+    level: str | None, *, unit: str, nation: str, type_name: str, size: str, where: str
+) -> dict[str, str] | None:
     """What a side's briefing may say about an enemy unit at an identification level."""
     if level is None:
         return None
