@@ -47,12 +47,13 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, demo, game, rate
+    from umpire.cli import calc, data, demo, game, rate
 
     game.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
+    app.add_typer(data.app, name="data")
 
 
 _register()

@@ -1,0 +1,82 @@
+"""``umpire data``: how complete and how sourced the bundled data is, and checks of a user's
+own transcriptions of the official cards and charts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire.cli.app import new_app
+
+app = new_app("Ruleset data: provenance (rulebook, official, estimated) and transcription checks.")
+
+
+@app.command("status")
+def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) -> None:
+    """Per chart and card, how many values the rulebook states and how many are estimated."""
+    from rich.table import Table
+
+    from umpire.cli.output import console
+    from umpire.errors import UmpireError
+    from umpire.rules import find_ruleset
+
+    rs = find_ruleset(ruleset)
+    if rs.name != "mbt":
+        raise UmpireError(
+            "data status: only mbt data carries per-value "
+            f"provenance (allowed: mbt), not {rs.name!r}"
+        )
+    from umpire.rules.mbt import data
+
+    table = Table(title="mbt data provenance", header_style="bold")
+    for col in ("file", "what", "rulebook", "official", "estimated", "total"):
+        table.add_column(
+            col,
+            justify="right" if col in ("rulebook", "official", "estimated", "total") else "left",
+        )
+    totals = {"rulebook": 0, "official": 0, "estimated": 0}
+    rows = [(f"charts/{n}.yaml", n, data.chart(n)) for n in data.info().charts]
+    rows += [(f"cards/{i}.yaml", data.card(i).name, data.card(i)) for i in data.card_ids()]
+    for path, what, model in rows:
+        counts = data.provenance_counts(model)
+        for k in totals:
+            totals[k] += counts[k]
+        table.add_row(
+            path,
+            what,
+            str(counts["rulebook"]),
+            str(counts["official"]),
+            str(counts["estimated"]),
+            str(sum(counts.values())),
+        )
+    table.add_row(
+        "all", "", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold"
+    )
+    console.print(table)
+
+
+@app.command("check")
+def check(
+    files: list[Path] = typer.Argument(..., help="Chart or card YAML files to validate."),
+) -> None:
+    """Validate your own transcription of official MBT cards or charts (shape, ranges,
+    range bands)."""
+    from umpire.cli.output import console
+    from umpire.errors import DataError, UmpireError
+    from umpire.rules.mbt import data
+
+    problems: list[str] = []
+    for path in files:
+        try:
+            model = data.check_file(path)
+        except DataError as exc:
+            problems.append(str(exc))
+            continue
+        counts = data.provenance_counts(model)
+        console.print(
+            f"{path}: ok ({counts['rulebook']} rulebook, {counts['official']} official, "
+            f"{counts['estimated']} estimated)"
+        )
+    if problems:
+        raise UmpireError("\n".join(problems))

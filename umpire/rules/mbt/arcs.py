@@ -1,0 +1,92 @@
+"""Firing arcs and hit angles as pure angle logic (7.2.1, 14.2.1, 7.4.5.1, 23.3.2.4).
+
+Bearings are compass degrees (0 = north, clockwise). A facing is the bearing a unit's (or
+turret's) front points to. Arcs include their edges ("all hexes and partial hexes").
+
+- turret (``2T``, ``T``...) and ``60``: 60 degrees centred on the turret or hull front;
+- ``60R``: 60 degrees centred on the hull rear; ``120``: 120 degrees centred on the hull front;
+- ``360``: everything; ``SID``: 120 degrees centred on either side (helicopters).
+"""
+
+from __future__ import annotations
+
+from umpire.errors import UmpireError
+
+ANGLES = ("front", "front_side", "rear_side", "rear")
+SECTORS = {"hexsides": (30.0, 90.0, 150.0), "quarters": (45.0, 90.0, 135.0)}
+
+
+def off(a: float, b: float) -> float:
+    """The angle between two bearings, 0-180.
+
+    >>> off(350, 10), off(90, 270)
+    (20.0, 180.0)
+    """
+    d = abs(float(a) - float(b)) % 360
+    return min(d, 360 - d)
+
+
+def arc_code(trn: str) -> str:
+    """Normalise a TRN entry: ``2T`` or ``T`` -> ``T``; ``60``, ``60R``, ``120``,
+    ``360``, ``SID``."""
+    code = str(trn).strip().upper()
+    if code.endswith("T"):
+        return "T"
+    if code in ("60", "60R", "120", "360", "SID"):
+        return code
+    raise UmpireError(f"firing arc {trn!r} is not one of nT, 60, 60R, 120, 360, SID")
+
+
+def in_arc(trn: str, bearing: float, hull: float, turret: float | None = None) -> bool:
+    """Is a target at ``bearing`` from the firer inside the weapon's firing arc?
+
+    >>> in_arc("2T", 25, hull=180, turret=0), in_arc("2T", 35, hull=0, turret=0)
+    (True, False)
+    >>> in_arc("60R", 180, hull=0), in_arc("SID", 270, hull=0), in_arc("120", 61, hull=0)
+    (True, True, False)
+    """
+    code = arc_code(trn)
+    if code == "T":
+        return off(bearing, hull if turret is None else turret) <= 30 + 1e-9
+    if code == "60":
+        return off(bearing, hull) <= 30 + 1e-9
+    if code == "60R":
+        return off(bearing, hull + 180) <= 30 + 1e-9
+    if code == "120":
+        return off(bearing, hull) <= 60 + 1e-9
+    if code == "SID":
+        return off(bearing, hull + 90) <= 60 + 1e-9 or off(bearing, hull - 90) <= 60 + 1e-9
+    return True
+
+
+def hit_angle(bearing_to_firer: float, target_facing: float, sectors: str = "hexsides") -> str:
+    """The hit angle (7.4.5.1) of a shot from a firer at ``bearing_to_firer`` seen from the target.
+
+    A line of fire exactly on a dividing line goes to the target's owner's choice (7.4.5.2.1);
+    here it goes to the more frontal angle, the usual choice (the better armour).
+
+    >>> hit_angle(0, 0), hit_angle(45, 0), hit_angle(120, 0), hit_angle(180, 0), hit_angle(30, 0)
+    ('front', 'front_side', 'rear_side', 'rear', 'front')
+    """
+    a, b, c = SECTORS[sectors]
+    d = off(bearing_to_firer, target_facing)
+    if d <= a + 1e-9:
+        return "front"
+    if d <= b + 1e-9:
+        return "front_side"
+    if d <= c + 1e-9:
+        return "rear_side"
+    return "rear"
+
+
+def angle_name(text: str) -> str:
+    """Accept ``front``, ``Front-Side``, ``front side``... -> ``front_side``.
+
+    :raises UmpireError: naming the allowed angles.
+    """
+    key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in ANGLES:
+        raise UmpireError(
+            f"angle: {text!r} is not a hit angle (allowed: front, front-side, rear-side, rear)"
+        )
+    return key

@@ -1,0 +1,205 @@
+"""Close assault (14.5), hand-to-hand combat (14.6) and overrun (14.7)."""
+
+from __future__ import annotations
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.core.rulings import Rulings
+from umpire.errors import UmpireError
+from umpire.rules.mbt import data, gp_fire
+from umpire.rules.mbt.data import Card, Val
+
+
+def _add(out: list[Modifier], name: str, val: Val[int], rule: str, est: list[str]) -> None:
+    if val.estimated:
+        est.append(f"{name} ({val.v})")
+    out.append(Modifier(name=name, value=val.v, rule=rule))
+
+
+def close_assault(
+    *,
+    attack_gp: int,
+    target: Card,
+    dice: Dice,
+    rulings: Rulings,
+    height_diff: int = 0,
+    target_moving: bool = False,
+    target_open: bool = False,
+    grade: str = "average",
+    assault_infantry: bool = False,
+    flamethrower: bool = False,
+) -> Resolution:
+    """A leg unit's close assault on an adjacent vehicle (14.5): the leg unit's MV GP at 1 hex
+    (plus attached launchers) against the vehicle's CA DEFENSE on the GP COMBAT RESULTS TABLE.
+
+    :raises UmpireError: if the target is more than 2 heights above or below (14.5.1).
+    """
+    if abs(height_diff) > 2:
+        raise UmpireError(
+            f"height difference {height_diff}: close assault reaches 2 heights at most (14.5.1)"
+        )
+    chart = data.chart("close_assault").close_assault
+    est: list[str] = []
+    mods: list[Modifier] = []
+    ca = target.target.ca_defense
+    if ca.estimated:
+        est.append(f"{target.card} CA defense ({ca.v})")
+    if height_diff > 0:
+        _add(mods, "attacking uphill", chart.attacking_uphill, "14.5.3.1", est)
+    if target_moving:
+        _add(mods, "vs moving vehicle", chart.vs_moving_vehicle, "14.5.3.2", est)
+    top_zero = target.armor["KE"].above.get("TT")
+    if target_open or (top_zero is not None and top_zero.v == 0):
+        _add(mods, "vs open vehicle", chart.vs_open_vehicle, "14.5.3.3", est)
+    if grade == "crack":
+        _add(mods, "attacker crack", chart.attacker_crack, "14.5.3.4", est)
+    elif grade == "poor":
+        _add(mods, "attacker poor", chart.attacker_poor, "14.5.3.4", est)
+    if assault_infantry:
+        _add(mods, "assault infantry", chart.assault_infantry, "17.4.1.2", est)
+    if flamethrower:
+        _add(mods, "flamethrower", chart.flamethrower, "17.4.1.2", est)
+    n, s = gp_fire.crt(attack_gp, ca.v, est)
+    (roll,) = dice.roll(100, why=f"close assault GP {attack_gp} vs CA defense {ca.v}")
+    net = sum(m.value for m in mods)
+    result = gp_fire.crt_result(roll + net, n, s)
+    if result == "N":
+        effects = ["no effect"]
+    elif result == "S":
+        effects = ["suppressed (ON) (14.5.4)"]
+    else:
+        choice = rulings["close_assault.effective"]
+        effects = {
+            "knocked_out_burning_wreck": [
+                "knocked out, replaced by a brewed-up (burning) wreck (14.5.4)"
+            ],
+            "brewed_up": [
+                "brewed up: burning wreck, others in the hex suppressed (14.5.4, 14.3.3.3)"
+            ],
+            "knocked_out": ["knocked out, non-burning wreck (ruling close_assault.effective)"],
+        }[choice]
+    return Resolution(
+        ruleset="mbt",
+        procedure="close_assault",
+        outcome={"result": result, "effects": effects, "attacker_spotted": "moved"},
+        summary=effects[0],
+        modifiers=mods,
+        modified_roll=roll + net,
+        estimated=est,
+        extra={"gp_factor": attack_gp, "ca_defense": ca.v, "net_modifier": net, "n": n, "s": s},
+    )
+
+
+def hand_to_hand(
+    *,
+    attacker: str,
+    defender: str,
+    dice: Dice,
+    rulings: Rulings,
+    attackers: int = 1,
+    defender_suppressed: bool = False,
+    uphill: bool = False,
+    defender_crew_loss: bool = False,
+    attacker_grade: str = "average",
+    defender_grade: str = "average",
+    attacker_flamethrower: bool = False,
+    defender_flamethrower: bool = False,
+    height_diff: int = 0,
+) -> Resolution:
+    """Hand-to-hand combat (14.6): a low modified roll favours the attacker."""
+    if abs(height_diff) > 2:
+        raise UmpireError(
+            f"height difference {height_diff}: hand-to-hand reaches 2 heights at most (14.6.1.1)"
+        )
+    chart = data.chart("close_assault")
+    table, m = chart.hand_to_hand, chart.hand_to_hand_modifiers
+    if attacker not in table.attacker_wins_up_to:
+        raise UmpireError(
+            f"attacker: {attacker!r} (allowed: {', '.join(table.attacker_wins_up_to)}; 14.6)"
+        )
+    if defender not in table.defenders:
+        raise UmpireError(f"defender: {defender!r} (allowed: {', '.join(table.defenders)})")
+    est: list[str] = []
+    mods: list[Modifier] = []
+    if defender_suppressed:
+        _add(mods, "defender suppressed", m.defender_suppressed, "14.6.3.1", est)
+    if uphill:
+        _add(mods, "uphill attack", m.uphill_attack, "14.6.3.2", est)
+    if defender_crew_loss or defender == "bailed_crew":
+        _add(
+            mods, "defender bailed out / crew loss", m.defender_crew_loss_or_bailed, "14.6.3.3", est
+        )
+    if attackers > 1:
+        val = m.per_additional_attacker
+        mods.append(
+            Modifier(
+                name="additional attackers",
+                value=val.v * (attackers - 1),
+                rule="14.6.3.4",
+                detail=f"{attackers} attackers",
+            )
+        )
+    for who, grade in (("attacker", attacker_grade), ("defender", defender_grade)):
+        if grade in ("crack", "poor"):
+            _add(mods, f"{who} {grade}", getattr(m, f"{who}_{grade}"), "14.6.3.5", est)
+    if attacker_flamethrower:
+        _add(mods, "attacking flamethrower", m.flamethrower_attacking, "17.4.1.2", est)
+    if defender_flamethrower:
+        _add(mods, "defending flamethrower", m.flamethrower_defending, "17.4.1.2", est)
+    cell = table.attacker_wins_up_to[attacker][table.defenders.index(defender)]
+    if cell.estimated:
+        est.append(f"HAND-TO-HAND TABLE {attacker} vs {defender} ({cell.v})")
+    (roll,) = dice.roll(100, why=f"hand-to-hand {attacker} vs {defender}")
+    net = sum(x.value for x in mods)
+    winner = "attacker" if roll + net <= cell.v else "defender"
+    loser = "defender" if winner == "attacker" else "attacker(s)"
+    effects = [
+        f"the {loser} suffer an effective result: squads become suppressed half squads, "
+        "others are eliminated (14.6.2.2)"
+    ]
+    return Resolution(
+        ruleset="mbt",
+        procedure="hand_to_hand",
+        outcome={"winner": winner, "effects": effects},
+        summary=f"{winner} wins",
+        modifiers=mods,
+        modified_roll=roll + net,
+        estimated=est,
+        extra={"attacker_wins_up_to": cell.v, "net_modifier": net},
+    )
+
+
+def overrun_fire(
+    *,
+    vehicle_mv_gp: int,
+    defender_kind: str,
+    defender_gp_defense: int,
+    dice: Dice,
+    mods: list[Modifier] | None = None,
+) -> Resolution:
+    """Overrun fire (14.7.2.2): the vehicle's MV GP at 1 hex, all normal GP modifiers plus +20;
+    an effective result eliminates a squad outright."""
+    chart = data.chart("gp").modifiers
+    est: list[str] = []
+    all_mods = list(mods or []) + [
+        Modifier(name="overrun", value=chart.overrun.v, rule="14.7.2.2.2")
+    ]
+    target = gp_fire.GpTarget(kind=defender_kind, gp_defense=defender_gp_defense)
+    return gp_fire.resolve(
+        gp=vehicle_mv_gp,
+        defense=defender_gp_defense,
+        target=target,
+        mods=all_mods,
+        dice=dice,
+        estimated=est,
+        rng=1,
+        overrun=True,
+        procedure="overrun",
+    )
+
+
+def overrun_defensive_first_fire(defender_fired: bool, defender_suppressed: bool) -> bool:
+    """Overrun defensive fire comes first if the defender has not fired and is not suppressed;
+    otherwise it is simultaneous with the overrun fire (14.7.2.1.2)."""
+    return not defender_fired and not defender_suppressed

@@ -1,0 +1,225 @@
+"""GP point effect fire (14.4) and its effects, suppression included (12.3).
+
+The net modifier is added to the d100 roll; the GP COMBAT RESULTS TABLE cell (GP factor column,
+GP defense row) gives N and S: up to N no effect, up to S suppressed, above S effective.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.errors import UmpireError
+from umpire.rules.mbt import data, orders
+from umpire.rules.mbt.data import Val
+
+
+def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
+    if val.estimated and what not in estimated:
+        estimated.append(what)
+    return val.v
+
+
+def crt(gp: int, defense: int, estimated: list[str]) -> tuple[int, int]:
+    """The (N, S) thresholds of the GP COMBAT RESULTS TABLE (14.4.4.1), clamped to its edges."""
+    table = data.chart("gp").crt
+    col = min(max(gp, table.gp_factors[0]), table.gp_factors[-1])
+    row = min(max(defense, min(table.rows)), max(table.rows))
+    cell = table.rows[row][table.gp_factors.index(col)]
+    _use(cell, f"GP CRT GP {col} vs defense {row} ({cell.v})", estimated)
+    return data.parse_range(cell.v)
+
+
+def crt_result(modified: int, n: int, s: int) -> str:
+    """``N`` (no effect), ``S`` (suppressed) or ``EF`` (effective).
+
+    >>> crt_result(72, 68, 85), crt_result(68, 68, 85), crt_result(86, 68, 85)
+    ('S', 'N', 'EF')
+    """
+    if modified <= n:
+        return "N"
+    return "S" if modified <= s else "EF"
+
+
+@dataclass
+class GpTarget:
+    """A GP target: a vehicle (from its card) or a leg/towed unit with its GP defense."""
+
+    kind: str = "vehicle"  # vehicle | squad | half_squad | team | towed
+    gp_defense: int | None = None
+    open: bool = False
+    orders: str = "F"
+    in_woods: bool = False
+    in_building: bool = False
+    hull_down: bool = False
+    block_or_wreck: bool = False
+    pending_atgm: bool = False
+
+
+def effect(
+    result: str,
+    target: GpTarget,
+    *,
+    small_arms: bool,
+    rng: int,
+    gp_kill: Any | None,
+    target_defense: int,
+    canister: bool = False,
+    overrun: bool = False,
+) -> list[str]:
+    """What a result does to the target (14.4.4.2)."""
+    if result == "N":
+        if target.pending_atgm:
+            return ["temporary suppression: its missile fire is modified (14.4.4.2.1, 12.3.5)"]
+        return ["no effect (14.4.4.2.1)"]
+    if target.kind == "vehicle":
+        if not target.open and small_arms and rng > 2:
+            return [
+                "no effect: small arms beyond 2 hexes against a buttoned vehicle (14.4.4.2.2.1)"
+            ]
+        if result == "S":
+            return ["suppressed (ON) (14.4.4.2.2)"]
+        if gp_kill is not None and not canister:
+            lo, hi = data.parse_range(gp_kill.gp_defense.v)
+            if lo <= target_defense <= hi:
+                what = gp_kill.result.replace("_", " ")
+                return [f"{what} through explosive power, passengers too (14.4.4.2.3.3)"]
+        if target.open:
+            return ["1 crew loss and suppressed (ON) (14.4.4.2.3.2)"]
+        return ["suppressed (ON) (14.4.4.2.3.1)"]
+    if result == "S":
+        return ["suppressed (ON) (14.4.4.2.2.2)"]
+    if target.kind == "squad" and not overrun:
+        return ["reduced to a half squad and suppressed (ON) (14.4.4.2.3.4)"]
+    return ["eliminated, no wreck (14.4.4.2.3.4" + (", 14.7.2.2.2)" if overrun else ")")]
+
+
+def resolve(
+    *,
+    gp: int,
+    defense: int,
+    target: GpTarget,
+    mods: list[Modifier],
+    dice: Dice,
+    estimated: list[str],
+    small_arms: bool = False,
+    rng: int = 1,
+    gp_kill: Any | None = None,
+    canister: bool = False,
+    overrun: bool = False,
+    procedure: str = "gp",
+    extra: dict[str, Any] | None = None,
+) -> Resolution:
+    """Roll d100 + net modifier against the CRT cell and apply the result."""
+    n, s = crt(gp, defense, estimated)
+    net = sum(m.value for m in mods)
+    (roll,) = dice.roll(100, why=f"GP {gp} vs defense {defense}")
+    modified = roll + net
+    result = crt_result(modified, n, s)
+    effects = effect(
+        result,
+        target,
+        small_arms=small_arms,
+        rng=rng,
+        gp_kill=gp_kill,
+        target_defense=defense,
+        canister=canister,
+        overrun=overrun,
+    )
+    names = {"N": "no effect", "S": "suppressed", "EF": "effective"}
+    return Resolution(
+        ruleset="mbt",
+        procedure=procedure,
+        outcome={"result": result, "effects": effects},
+        summary=f"{names[result]}: {effects[0]}",
+        modifiers=mods,
+        modified_roll=modified,
+        estimated=estimated,
+        extra={
+            "gp_factor": gp,
+            "gp_defense": defense,
+            "net_modifier": net,
+            "n": n,
+            "s": s,
+            **(extra or {}),
+        },
+    )
+
+
+def modifiers(
+    *,
+    firer_orders: str,
+    target: GpTarget,
+    rng: int,
+    grade: str = "average",
+    suppressed: bool = False,
+    crew_losses: int = 0,
+    transported: bool = False,
+    acquisition_turns: int = 0,
+    brew_up_smoke_hexes: int = 0,
+    other_smoke_hexes: int = 0,
+    canister: bool = False,
+    tem_sup_class: int | None = None,
+    estimated: list[str],
+) -> list[Modifier]:
+    """GP POINT EFFECT MODIFIERS (14.4.2) that apply, cumulative."""
+    chart = data.chart("gp")
+    m = chart.modifiers
+    out: list[Modifier] = []
+
+    def add(name: str, val: Val[int], rule: str, times: int = 1, detail: str = "") -> None:
+        out.append(
+            Modifier(
+                name=name,
+                value=_use(val, f"GP modifier {name} ({val.v})", estimated) * times,
+                rule=rule,
+                detail=detail,
+            )
+        )
+
+    if acquisition_turns:
+        add("acquisition", m.acquisition_per_turn, "14.4.2.1.1", acquisition_turns)
+    if crew_losses:
+        add("firer crew losses", m.per_crew_loss, "14.4.2.1.2", crew_losses)
+    if suppressed:
+        add("firer suppressed", m.firer_suppressed, "14.4.2.1.3")
+    if tem_sup_class is not None:
+        add("firer temporarily suppressed", chart.tem_sup[tem_sup_class], "14.4.2.1.4")
+    if transported:
+        add("transported firer", m.transported_firer, "14.4.2.1.5")
+    if brew_up_smoke_hexes:
+        add("through brew-up smoke", m.through_brew_up_smoke, "14.4.2.1.6", brew_up_smoke_hexes)
+    if other_smoke_hexes:
+        add("through other smoke", m.through_other_smoke, "14.4.2.1.7", other_smoke_hexes)
+    if orders.order_code(firer_orders) == "OW":
+        mv = orders.target_moving(target.orders)
+        add(
+            f"overwatch, target {'MV' if mv else 'NM'}",
+            m.overwatch_mv if mv else m.overwatch_nm,
+            "14.4.2.1.8",
+        )
+    if target.kind == "vehicle":
+        if target.in_building:
+            add("vehicle in building hex", m.vehicle_in_building, "14.4.2.2.1")
+        if target.in_woods:
+            add("vehicle in woods hex", m.vehicle_in_woods, "14.4.2.2.2")
+        if target.hull_down:
+            add("vehicle hull down", m.vehicle_hull_down, "14.4.2.2.3")
+        if orders.target_moving(target.orders):
+            add("vehicle moving", m.vehicle_moving, "14.4.2.2.4")
+    if canister:
+        if target.kind == "vehicle":
+            add("canister vs vehicle", m.canister_vs_vehicle, "14.4.2.3")
+        else:
+            add("canister vs leg/towed", m.canister_vs_leg_towed, "14.4.2.3")
+    if grade != "average":
+        if grade not in ("poor", "crack"):
+            raise UmpireError(f"grade: {grade!r} (allowed: poor, average, crack)")
+        for band, val in zip(chart.grade.bands, getattr(chart.grade, grade), strict=True):
+            lo, hi = data.parse_range(band)
+            if lo <= rng <= hi and val.v:
+                add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
+    return out
