@@ -47,9 +47,10 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, demo, game
+    from umpire.cli import calc, demo, game, paper
 
     game.register(app)
+    paper.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
 

@@ -423,23 +423,29 @@ def _units_under(report: TurnReport, side: str, top: FormationView | None) -> li
     return out
 
 
-def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str, paper_name: str = "a4",
+def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
                      formation: str | None = None, turn: int | None = None,
                      progress: Progress | None = None) -> None:
-    """One orders sheet per command of ``side`` (or for ``formation``): its units with columns to
-    write the order, direction or target, moves and notes, the order codes of the ruleset, the
-    turn and a signature line."""
+    """One orders sheet per command (a side's top formations, or ``formation``; every side when
+    neither is given): its units with columns to write the order, direction or target, moves and
+    notes, the order codes of the ruleset, the turn and a signature line."""
     s = Styles(paper())
     p = paper()
     codes = order_codes(report.ruleset)
     turn = turn if turn is not None else report.turn
-    sv = report.side(side)
-    doc = _Doc(out, paper_name, title=f"Orders: {sv.name}, turn {turn}", kind="Orders sheet",
-               footer=_footer(report), progress=progress, confidential=f"for {sv.name} and the umpire")
+    if formation is not None:
+        side = next(f.side for f in report.formations if f.id == formation)
+    sheets = [(sid, top) for sid in ([side] if side else [sv.id for sv in report.sides])
+              for top in commands(report, sid, formation)]
+    who = report.side(side).name if side else "every side"
+    doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
+               footer=_footer(report), progress=progress,
+               confidential=f"for {who} and the umpire" if side else "")
     width = doc.width
     row_h = p.orders_sheet.row_height * mm
     story: list[Flowable] = []
-    for n, top in enumerate(commands(report, side, formation)):
+    for n, (sid, top) in enumerate(sheets):
+        sv = report.side(sid)
         if n:
             story.append(PageBreak())
         name = top.name if top else "Units outside any formation"
@@ -453,7 +459,7 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str, paper_name
                                         ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
         heights: list[float | None] = [None]
         last_group: str | None = None
-        for group, u in _units_under(report, side, top):
+        for group, u in _units_under(report, sid, top):
             if u.status in ("eliminated", "surrendered"):
                 continue
             if group is not None and group != last_group:
