@@ -64,3 +64,23 @@ def per_side(path: Path, side: str) -> Path:
     """``report.pdf`` -> ``report-nato.pdf``: one file per side."""
     path = Path(path)
     return path.with_name(f"{path.stem}-{side}{path.suffix}")
+
+
+def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> list[Path]:
+    """The demo's paper: the umpire's report, every side's briefing, a roster and the first
+    side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
+
+    folder = Path(folder)
+    full = report_for_game(game)  # type: ignore[arg-type]
+    jobs: list[tuple[str, Callable[[BinaryIO], None]]] = [
+        ("report-umpire.pdf", lambda fh: turn_report_pdf(full, fh, paper_name=paper_name)),
+    ]
+    for s in full.sides:
+        brief = briefing(full, s.id)
+        jobs.append((f"briefing-{s.id}.pdf", lambda fh, b=brief: turn_report_pdf(b, fh, paper_name=paper_name)))
+    jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
+    first = full.sides[0].id
+    jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+    return [write_atomic(folder / name, write) for name, write in jobs]
