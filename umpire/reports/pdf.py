@@ -47,6 +47,14 @@ Progress = Callable[[int], None]
 FONT = "UmpireSans"
 FONTS = {"regular": FONT, "bold": f"{FONT}-Bold", "italic": f"{FONT}-Italic"}
 PAPERS = ("a4", "letter")
+_CMAPS: dict[str, set[int]] = {}
+
+
+def covers(font: str, text: str) -> bool:
+    """Whether the registered ``font`` has a glyph for every character of ``text`` (the italic
+    face of Source Sans Pro has no Cyrillic: such labels fall back to the upright face)."""
+    cmap = _CMAPS.get(font)
+    return cmap is None or all(ord(c) in cmap or c.isspace() for c in text)
 
 
 @cache
@@ -63,6 +71,7 @@ def register_fonts() -> dict[str, str]:
         if not path.is_file():
             raise UmpireError(f"font {file}: not found in the font-source-sans-pro package ({folder})")
         pdfmetrics.registerFont(TTFont(FONTS[key], str(path)))
+    _CMAPS.update({name: set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS.values()})
     pdfmetrics.registerFontFamily(FONT, normal=FONTS["regular"], bold=FONTS["bold"], italic=FONTS["italic"],
                                   boldItalic=FONTS["bold"])
     return dict(FONTS)
@@ -112,6 +121,11 @@ class Styles:
             cmds += [("FONT", (0, 0), (-1, 0), FONTS["bold"], size), ("BACKGROUND", (0, 0), (-1, 0), self.header_fill)]
         t.setStyle(TableStyle(cmds + (extra or [])))
         return t
+
+
+def _heading(text: str, style: ParagraphStyle) -> list[Flowable]:
+    """A heading that is never the last thing on a page (a table split after it is fine)."""
+    return [CondPageBreak(28 * mm), Paragraph(text, style)]
 
 
 def _esc(text: Any) -> str:
@@ -192,7 +206,7 @@ def _game_line(report: TurnReport) -> str:
 
 # -- turn report and briefing -----------------------------------------------------------------
 def _map_flowable(report: TurnReport, width: float, max_height: float) -> Flowable:
-    return to_reportlab(build_map(report, width=width, max_height=max_height), register_fonts())
+    return to_reportlab(build_map(report, width=width, max_height=max_height), register_fonts(), covers)
 
 
 def _event_cell(e: Any, s: Styles, briefing: bool) -> list[Flowable]:
@@ -227,7 +241,7 @@ def _event_cell(e: Any, s: Styles, briefing: bool) -> list[Flowable]:
 
 
 def _events(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = [Paragraph("What happened", s.h1)]
+    out: list[Flowable] = _heading("What happened", s.h1)
     if not report.events:
         which = f"in turn {report.only_turn}" if report.only_turn is not None else "yet"
         out.append(Paragraph(f"No actions {which}" + (" involving your units." if report.viewer else "."), s.body))
@@ -240,7 +254,7 @@ def _events(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
 
 
 def _changes(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = [Paragraph("Losses and status changes", s.h1)]
+    out: list[Flowable] = _heading("Losses and status changes", s.h1)
     if not report.changes:
         out.append(Paragraph("None.", s.body))
         return out
@@ -259,7 +273,7 @@ def _changes(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
 
 
 def _units(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = [Paragraph("Units", s.h1)]
+    out: list[Flowable] = _heading("Units", s.h1)
     forms = {f.id: f for f in report.formations}
     for sv in report.sides:
         groups = report.by_formation(sv.id)
@@ -268,8 +282,8 @@ def _units(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
                 out.append(Paragraph(f"{_esc(sv.name)}: no enemy unit seen.", s.body))
             continue
         observed = report.viewer is not None and sv.id != report.viewer
-        out.append(Paragraph(_esc(sv.name) + (" (enemy units seen, at their observed positions)" if observed else ""),
-                             s.h2))
+        out += _heading(_esc(sv.name) + (" (enemy units seen, at their observed positions)" if observed else ""),
+                        s.h2)
         if observed:
             rows: list[list[Any]] = [["unit", "name", "type", 'position (x, y / facing)']]
             for _f, _d, units in groups:
@@ -361,7 +375,7 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
                 tree.append(f"{'&nbsp;' * 4 * depth}Units outside any formation: {len(fu)}")
                 continue
             hq = f", HQ {_esc(f.hq)}" if f.hq else ""
-            tree.append(f"{'&nbsp;' * 5 * depth}{'└ ' if depth else ''}<b>{_esc(f.name)}</b> "
+            tree.append(f"{'&nbsp;' * 5 * depth}{'· ' if depth else ''}<b>{_esc(f.name)}</b> "
                         f"({_esc(f.level)}{hq}): {len(fu)} unit{'s' if len(fu) != 1 else ''}")
         story.append(Paragraph("<br/>".join(tree) or "No formations.", s.body))
         hits_title = "Hits" if rules.hit_boxes else "Damage"

@@ -17,6 +17,7 @@ far edge unless the game says otherwise).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
@@ -133,7 +134,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     st = style or map_style()
     tw, td = report.table
     present = _legend_entries(report, st)
-    legend_cols = max(1, int((width - RULER) // 125))
+    legend_cols = max(1, int((width - RULER) // 165))  # room for the longest label at 6.5 pt
     legend_h = LEGEND_ROW * math.ceil(len(present) / legend_cols) + 4
     s = (width - RULER - 6) / tw
     if max_height is not None:
@@ -428,9 +429,11 @@ def to_svg(m: MapDrawing) -> str:
 
 
 # -- reportlab ----------------------------------------------------------------------------------
-def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None) -> Drawing:
+def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None,
+                 covers: Callable[[str, str], bool] | None = None) -> Drawing:
     """The map as a reportlab Drawing (a flowable). ``fonts`` maps regular/bold/italic to
-    registered font names (default: Helvetica, which has no Cyrillic)."""
+    registered font names (default: Helvetica, which has no Cyrillic); ``covers(font, text)``
+    says whether a font has the glyphs of a text (else the regular face is used)."""
     from reportlab.graphics.shapes import Circle as RCircle
     from reportlab.graphics.shapes import Drawing, Polygon, PolyLine, String
     from reportlab.graphics.shapes import Group as RGroup
@@ -464,6 +467,8 @@ def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None) -> Drawing:
                                 fillOpacity=sh.paint.opacity, **common(sh.paint)))
             else:
                 font = f["bold"] if sh.bold else f["italic"] if sh.italic else f["regular"]
+                if covers is not None and not covers(font, sh.text):
+                    font = f["regular"]
                 grp.add(String(sh.at[0], H - sh.at[1], sh.text, fontName=font, fontSize=sh.size,
                                fillColor=colour(sh.colour), textAnchor=sh.anchor))
         d.add(grp)
