@@ -44,4 +44,12 @@ def run_demo(out: Path) -> DemoResult:
     result = DemoResult(game=game, files=[game.path])
     for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
         result.measures.append((a, b, measure_units(game.state, a, b)))
+    _add_papers(result, out)
     return result
+
+
+def _add_papers(result: DemoResult, out: Path) -> None:
+    """The umpire's report, both briefings, a roster and an orders sheet, as PDFs."""
+    from umpire.reports.files import write_demo_papers
+
+    result.files.extend(write_demo_papers(result.game, out))

@@ -47,9 +47,10 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, data, demo, game, rate
+    from umpire.cli import calc, data, demo, game, paper, rate
 
     game.register(app)
+    paper.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)

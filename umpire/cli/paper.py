@@ -1,0 +1,260 @@
+"""Paper output: the map (SVG or PDF), turn reports and briefings, rosters and orders sheets.
+
+Every file is written whole or not at all (see :mod:`umpire.reports.files`). Heavy modules
+(reportlab, the report model's renderers) are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from umpire.cli.output import console, err
+
+if TYPE_CHECKING:
+    from umpire.reports.model import TurnReport
+
+FORMATS = ("text", "md", "json", "pdf")
+PAPERS = ("a4", "letter")
+MANY_UNITS = 100  # a document about more units than this shows a progress bar
+
+_paper_opt = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
+_side_opt = typer.Option(None, "--side", help="Only what this side knows (its briefing, its units).")
+
+
+def _game(ctx: typer.Context):  # noqa: ANN202 - umpire.engine.Game
+    from umpire.engine import Game
+
+    return Game.open(ctx.find_root().obj.db)
+
+
+def _check_paper(name: str) -> str:
+    from umpire.errors import unknown
+
+    if name.lower() not in PAPERS:
+        raise unknown("paper size", name, PAPERS)
+    return name.lower()
+
+
+def _check_side(report: TurnReport, side: str | None) -> None:
+    from umpire.errors import unknown
+
+    if side is not None and side not in {s.id for s in report.sides}:
+        raise unknown("side", side, [s.id for s in report.sides])
+
+
+def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
+    from umpire.errors import UmpireError
+    from umpire.reports.model import report_for_game
+
+    game = _game(ctx)
+    if turn is not None and not 1 <= turn <= game.state.turn:
+        raise UmpireError(f"--turn {turn}: the game has turns 1 to {game.state.turn}")
+    return report_for_game(game, turn=turn)
+
+
+@contextmanager
+def _progress(label: str, total: int | None, show: bool):  # noqa: ANN202
+    """A rich progress bar on stderr; yields ``advance(n=1)``."""
+    if not show:
+        yield lambda *_a: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda *_a: bar.advance(task)
+
+
+def _write_pdf(path: Path, build: Callable[..., None], label: str, many: bool) -> Path:
+    from umpire.reports.files import write_atomic
+
+    with _progress(f"{label}: pages", None, many) as advance:
+        return write_atomic(path, lambda fh: build(fh, progress=advance))
+
+
+def _emit(path: Path | None, text: str, written: list[Path]) -> None:
+    """Write ``text`` to ``path`` (whole or not at all), or to the terminal."""
+    from umpire.reports.files import write_text_atomic
+
+    if path is None:
+        console.out(text, end="", highlight=False)
+    else:
+        written.append(write_text_atomic(path, text))
+
+
+def _done(paths: list[Path]) -> None:
+    for p in paths:
+        console.print(f"wrote {p}", markup=False)
+
+
+def map_cmd(
+    ctx: typer.Context,
+    out: Path = typer.Option(..., "--out", help="FILE.svg or FILE.pdf."),
+    side: str = _side_opt,
+    paper_size: str = _paper_opt,
+) -> None:
+    """Draw the map of the table: terrain, stands, fire lines and templates, to scale."""
+    from umpire.reports.files import check_out, write_text_atomic
+
+    check_out(out, (".svg", ".pdf"))
+    paper_name = _check_paper(paper_size)
+    from umpire.reports.model import briefing
+
+    report = _report(ctx)
+    _check_side(report, side)
+    if side is not None:
+        report = briefing(report, side)
+    if out.suffix.lower() == ".svg":
+        from umpire.reports.tablemap import build_map, to_svg
+
+        _done([write_text_atomic(out, to_svg(build_map(report, width=900)))])
+        return
+    from umpire.reports.pdf import map_pdf
+
+    _done([_write_pdf(out, lambda fh, progress: map_pdf(report, fh, paper_name=paper_name, progress=progress),
+                      "map", False)])
+
+
+def report(
+    ctx: typer.Context,
+    side: str = _side_opt,
+    turn: int = typer.Option(None, "--turn", help="Only the events of this turn (default: the whole game)."),
+    fmt: str = typer.Option("text", "--format", help="text (terminal), md, json or pdf."),
+    out: Path = typer.Option(None, "--out", help="Write to this file (needed for pdf)."),
+    paper_size: str = _paper_opt,
+    all_sides: bool = typer.Option(False, "--all-sides", help="One briefing per side: FILE-SIDE.EXT for each."),
+) -> None:
+    """The umpire's turn report, or a side's briefing (--side): what happened, with every modifier
+    and die, losses, statuses, and the map (pdf)."""
+    from umpire.errors import UmpireError, unknown
+    from umpire.reports.files import check_out, per_side
+
+    if fmt not in FORMATS:
+        raise unknown("format", fmt, FORMATS)
+    paper_name = _check_paper(paper_size)
+    if fmt == "pdf" and out is None:
+        raise UmpireError("--format pdf: give the file to write with --out FILE.pdf")
+    if all_sides and (out is None or side is not None):
+        raise UmpireError("--all-sides: give --out FILE (one file per side is written) and no --side")
+    if out is not None:
+        check_out(out)
+    from umpire.reports.model import briefing
+
+    full = _report(ctx, turn)
+    _check_side(full, side)
+    jobs = [(per_side(out, s.id), briefing(full, s.id)) for s in full.sides] if all_sides else [
+        (out, briefing(full, side) if side else full)]
+    written: list[Path] = []
+    with _progress("briefings", len(jobs), all_sides) as advance:
+        for path, rep in jobs:
+            if fmt == "pdf":
+                from umpire.reports.pdf import turn_report_pdf
+
+                written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
+                    r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
+            elif fmt == "json":
+                import json
+
+                _emit(path, json.dumps(rep.to_json(), indent=2, ensure_ascii=False) + "\n", written)
+            elif fmt == "md":
+                from umpire.reports.turn_text import to_markdown
+
+                _emit(path, to_markdown(rep), written)
+            else:
+                from umpire.reports.turn_text import render_report
+
+                if path is None:
+                    console.print(render_report(rep))
+                else:
+                    from io import StringIO
+
+                    from rich.console import Console
+
+                    buf = StringIO()
+                    Console(file=buf, width=120, color_system=None).print(render_report(rep))
+                    _emit(path, buf.getvalue(), written)
+            advance()
+    _done(written)
+
+
+def roster(
+    ctx: typer.Context,
+    out: Path = typer.Option(..., "--out", help="FILE.pdf."),
+    side: str = typer.Option(None, "--side", help="Only this side's units (default: every side)."),
+    paper_size: str = _paper_opt,
+    all_sides: bool = typer.Option(False, "--all-sides", help="One roster per side: FILE-SIDE.pdf for each."),
+) -> None:
+    """Print the roster: organisation, every unit's ratings or card, quality, status, hit boxes."""
+    from umpire.errors import UmpireError
+    from umpire.reports.files import check_out, per_side
+    from umpire.reports.pdf import roster_pdf
+
+    check_out(out, (".pdf",))
+    paper_name = _check_paper(paper_size)
+    if all_sides and side is not None:
+        raise UmpireError("--all-sides: give no --side (every side gets its own file)")
+    rep = _report(ctx)
+    _check_side(rep, side)
+    jobs = [(per_side(out, s.id), [s.id]) for s in rep.sides] if all_sides else [(out, [side] if side else None)]
+    written = []
+    with _progress("rosters", len(jobs), all_sides) as advance:
+        for path, sides in jobs:
+            many = sum(1 for u in rep.units if sides is None or u.side in sides) > MANY_UNITS
+            written.append(_write_pdf(path, lambda fh, progress, s=sides: roster_pdf(
+                rep, fh, paper_name=paper_name, sides=s, progress=progress), "roster", many))
+            advance()
+    _done(written)
+
+
+def orders_sheet(
+    ctx: typer.Context,
+    out: Path = typer.Option(..., "--out", help="FILE.pdf."),
+    side: str = typer.Option(None, "--side", help="This side's commands (default: every side)."),
+    formation: str = typer.Option(None, "--formation", help="One sheet for this formation only."),
+    turn: int = typer.Option(None, "--turn", help="The turn the orders are for (default: the current turn)."),
+    paper_size: str = _paper_opt,
+    all_sides: bool = typer.Option(False, "--all-sides", help="One file per side: FILE-SIDE.pdf for each."),
+) -> None:
+    """Print orders sheets: one per command, its units, the order codes, a signature line."""
+    from umpire.errors import UmpireError, unknown
+    from umpire.reports.files import check_out, per_side
+    from umpire.reports.pdf import orders_sheet_pdf
+
+    check_out(out, (".pdf",))
+    paper_name = _check_paper(paper_size)
+    if all_sides and (side is not None or formation is not None):
+        raise UmpireError("--all-sides: give neither --side nor --formation")
+    if turn is not None and turn < 1:
+        raise UmpireError(f"--turn {turn}: turns start at 1")
+    rep = _report(ctx)
+    _check_side(rep, side)
+    if formation is not None:
+        known = [f.id for f in rep.formations if side is None or f.side == side]
+        if formation not in known:
+            raise unknown("formation" + (f" of side {side}" if side else ""), formation, known)
+    jobs = [(per_side(out, s.id), s.id) for s in rep.sides] if all_sides else [(out, side)]
+    written = []
+    with _progress("orders sheets", len(jobs), all_sides) as advance:
+        for path, sid in jobs:
+            many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
+            written.append(_write_pdf(path, lambda fh, progress, s=sid: orders_sheet_pdf(
+                rep, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
+                "orders", many))
+            advance()
+    _done(written)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("map")(map_cmd)
+    app.command("report")(report)
+    app.command("roster")(roster)
+    app.command("orders-sheet")(orders_sheet)
+
+
+__all__: list[Any] = ["register"]

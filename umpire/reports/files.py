@@ -1,0 +1,86 @@
+"""Writing output files whole or not at all.
+
+A report is written to a temporary file in the target folder and renamed over the target only
+when it is complete, so a bad input or a crash half way never leaves a partial file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+from umpire.errors import UmpireError, unknown
+
+
+def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "--out") -> Path:
+    """``path`` if a file can be written there. :raises UmpireError: naming the problem."""
+    path = Path(path)
+    if suffixes is not None:
+        allowed = [s.lower() for s in suffixes]
+        if path.suffix.lower() not in allowed:
+            raise unknown(f"{option} format", path.suffix or path.name, allowed)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.exists():
+        raise UmpireError(f"{option} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise UmpireError(f"{option} {path}: {parent} is not a folder")
+    if path.is_dir():
+        raise UmpireError(f"{option} {path}: is a folder; give a file name")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UmpireError(f"{option} {path}: cannot write in the folder {parent}")
+    return path
+
+
+def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> Path:
+    """Call ``write`` on a temporary file beside ``path``, then rename it to ``path``."""
+    path = check_out(path, option=option)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as exc:
+        raise UmpireError(f"{option} {path}: cannot write there ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise UmpireError(f"{option} {path}: cannot write ({exc.strerror})") from None
+        raise
+    return path
+
+
+def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:
+    return write_atomic(path, lambda fh: fh.write(text.encode("utf-8")), option)
+
+
+def per_side(path: Path, side: str) -> Path:
+    """``report.pdf`` -> ``report-nato.pdf``: one file per side."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}-{side}{path.suffix}")
+
+
+def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> list[Path]:
+    """The demo's paper: the umpire's report, every side's briefing, a roster and the first
+    side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
+
+    folder = Path(folder)
+    full = report_for_game(game)  # type: ignore[arg-type]
+    jobs: list[tuple[str, Callable[[BinaryIO], None]]] = [
+        ("report-umpire.pdf", lambda fh: turn_report_pdf(full, fh, paper_name=paper_name)),
+    ]
+    for s in full.sides:
+        brief = briefing(full, s.id)
+        jobs.append((f"briefing-{s.id}.pdf", lambda fh, b=brief: turn_report_pdf(b, fh, paper_name=paper_name)))
+    jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
+    first = full.sides[0].id
+    jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+    return [write_atomic(folder / name, write) for name, write in jobs]

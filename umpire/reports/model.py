@@ -1,0 +1,528 @@
+"""The turn report: a pure model of what happened, built from the game state and its events.
+
+:func:`build_report` turns a :class:`~umpire.core.state.GameState` and the events in force into
+a :class:`TurnReport`: the game header, every unit by side and formation, the events with their
+summaries and resolutions (modifiers, dice, outcome), losses and status changes, fire lines and
+indirect-fire templates. :func:`briefing` filters that report down to what one side knows. The
+terminal, Markdown, JSON, SVG and PDF renderers all read this model and nothing else, so the fog
+of war is applied in one place.
+
+The fog of war, as :func:`briefing` applies it:
+
+- own units are shown in full;
+- an enemy unit is shown only while the side is in its ``spotted_by``, and then only what is
+  observed: position, facing, footprint, name and type (never hits, status, orders, quality,
+  stat line or formation);
+- an event is kept only when it involves an own unit; in a kept event the enemy's dice are
+  removed, and so are modifiers that describe the enemy (a modifier may say whose situation it
+  describes with a ``unit`` or ``side`` key; untagged modifiers of an enemy's action are
+  withheld, since they may reveal its quality, orders or hits);
+- an enemy unit that is not spotted is never named: its id and name are replaced by
+  ``an unseen enemy unit`` wherever they appear in a kept text.
+
+Nothing here imports rich or reportlab.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from umpire.core.state import GameState, UnitState
+
+if TYPE_CHECKING:
+    from umpire.engine.game import Game
+    from umpire.store.events import StoredEvent
+
+UNSEEN = "an unseen enemy unit"
+# Payload keys whose values name the units an event is about (first one = who acted).
+ACTOR_KEYS = ("firer", "unit", "spotter", "attacker", "hq")
+OTHER_KEYS = ("target", "targets", "units", "defender", "spotted")
+DEAD = ("eliminated", "surrendered")
+
+
+@dataclass(frozen=True)
+class SideView:
+    id: str
+    name: str
+    color: str = ""
+
+
+@dataclass(frozen=True)
+class FormationView:
+    id: str
+    name: str
+    side: str
+    level: str
+    parent: str | None = None
+    hq: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitView:
+    """A unit as the reader of the report may know it.
+
+    ``observed`` is True for an enemy unit in a briefing: then only id, name, type, side,
+    position, facing and base are filled, and the rest is ``None``.
+    """
+
+    id: str
+    name: str
+    side: str
+    type: str | None
+    x: float | None
+    y: float | None
+    facing: float
+    base: tuple[float, float]
+    formation: str | None = None
+    kind: str | None = None
+    statline: str | None = None
+    card: str | None = None
+    quality: str | None = None
+    status: str | None = None
+    hits: int | None = None
+    orders: str | None = None
+    spotted_by: tuple[str, ...] = ()
+    observed: bool = False
+
+    @property
+    def placed(self) -> bool:
+        return self.x is not None and self.y is not None
+
+    @property
+    def label(self) -> str:
+        return self.type or self.card or ""
+
+
+@dataclass(frozen=True)
+class ModifierView:
+    name: str
+    value: int
+    rule: str = ""
+    kind: str = "drm"
+    detail: str = ""
+    unit: str | None = None
+    side: str | None = None
+
+    def signed(self) -> str:
+        if self.kind == "shift":
+            return f"{abs(self.value)}{'R' if self.value >= 0 else 'L'}"
+        return f"{self.value:+d}"
+
+
+@dataclass(frozen=True)
+class RollView:
+    why: str
+    sides: int
+    values: tuple[int, ...]
+    side: str | None = None  # whose die (None: the umpire's or unknown)
+
+    def text(self) -> str:
+        return f"d{self.sides} {', '.join(map(str, self.values))} ({self.why})"
+
+
+@dataclass(frozen=True)
+class ResolutionView:
+    procedure: str
+    summary: str
+    outcome: dict[str, Any]
+    modifiers: tuple[ModifierView, ...] = ()
+    rolls: tuple[RollView, ...] = ()
+    modified_roll: int | None = None
+    cell: str | None = None
+    actor: str | None = None
+    withheld: int = 0  # modifiers or dice left out of a briefing
+
+    def outcome_text(self) -> str:
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in self.outcome.items())
+
+
+@dataclass(frozen=True)
+class EventView:
+    seq: int
+    kind: str
+    turn: int | None
+    phase: str | None
+    summary: str
+    actor: str | None = None
+    units: tuple[str, ...] = ()
+    rolls: tuple[RollView, ...] = ()
+    resolutions: tuple[ResolutionView, ...] = ()
+
+
+@dataclass(frozen=True)
+class FireLine:
+    seq: int
+    firer: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Template:
+    seq: int
+    at: tuple[float, float]
+    radius: float
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    unit: str
+    name: str
+    side: str
+    before: str
+    after: str
+    hits_before: int
+    hits_after: int
+
+    @property
+    def lost(self) -> bool:
+        return self.after in DEAD and self.before not in DEAD
+
+
+@dataclass(frozen=True)
+class TerrainView:
+    id: str
+    type: str
+    name: str
+    polygon: tuple[tuple[float, float], ...] | None
+    line: tuple[tuple[float, float], ...] | None
+    height: float = 0.0
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """Everything a report prints. ``viewer`` is ``None`` for the umpire, else a side id."""
+
+    name: str
+    ruleset: str
+    turn: int
+    phase: str
+    table: tuple[float, float]
+    sides: tuple[SideView, ...]
+    formations: tuple[FormationView, ...]
+    units: tuple[UnitView, ...]
+    terrain: tuple[TerrainView, ...]
+    events: tuple[EventView, ...] = ()
+    fire_lines: tuple[FireLine, ...] = ()
+    templates: tuple[Template, ...] = ()
+    changes: tuple[StatusChange, ...] = ()
+    rulings: tuple[tuple[str, str], ...] = ()
+    north: float = 0.0
+    only_turn: int | None = None
+    viewer: str | None = None
+
+    # -- lookups ------------------------------------------------------------------------
+    def side(self, side_id: str) -> SideView:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def unit(self, unit_id: str) -> UnitView | None:
+        return next((u for u in self.units if u.id == unit_id), None)
+
+    def units_of(self, side_id: str) -> list[UnitView]:
+        return [u for u in self.units if u.side == side_id]
+
+    def formations_of(self, side_id: str) -> list[FormationView]:
+        return [f for f in self.formations if f.side == side_id]
+
+    @property
+    def losses(self) -> list[StatusChange]:
+        return [c for c in self.changes if c.lost]
+
+    @property
+    def title(self) -> str:
+        if self.viewer is None:
+            return f"Umpire's report: {self.name}"
+        return f"Briefing for {self.side(self.viewer).name}: {self.name}"
+
+    def by_formation(self, side_id: str) -> list[tuple[FormationView | None, int, list[UnitView]]]:
+        """``(formation, depth, units)`` in organisation order; units outside any formation
+        (and every observed enemy unit) come last under ``None``."""
+        forms = self.formations_of(side_id)
+        known = {f.id for f in forms}
+        units = self.units_of(side_id)
+        out: list[tuple[FormationView | None, int, list[UnitView]]] = []
+
+        def visit(f: FormationView, depth: int) -> None:
+            out.append((f, depth, [u for u in units if u.formation == f.id]))
+            for child in forms:
+                if child.parent == f.id:
+                    visit(child, depth + 1)
+
+        for f in forms:
+            if f.parent is None or f.parent not in known:
+                visit(f, 0)
+        loose = [u for u in units if u.formation not in known]
+        if loose:
+            out.append((None, 0, loose))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["title"] = self.title
+        data["losses"] = [asdict(c) for c in self.losses]
+        return data
+
+
+# -- building ---------------------------------------------------------------------------------
+def _plain(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_plain(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list | tuple):
+        return ", ".join(_plain(x) for x in v)
+    return str(v)
+
+
+def _ids(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _involved(payload: dict[str, Any], units: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+    actor = None
+    found: list[str] = []
+    for key in ACTOR_KEYS + OTHER_KEYS:
+        for uid in _ids(payload.get(key)):
+            if uid in units and uid not in found:
+                found.append(uid)
+                if actor is None and key in ACTOR_KEYS:
+                    actor = uid
+    return actor, tuple(found)
+
+
+def _modifier(data: dict[str, Any]) -> ModifierView:
+    return ModifierView(
+        name=str(data.get("name", "")), value=int(data.get("value", 0)), rule=str(data.get("rule", "")),
+        kind=str(data.get("kind", "drm")), detail=str(data.get("detail", "") or ""),
+        unit=data.get("unit"), side=data.get("side"),
+    )
+
+
+def _roll(data: Any, side: str | None = None) -> RollView:
+    if isinstance(data, dict):
+        return RollView(str(data.get("why", "")), int(data.get("sides", 0)),
+                        tuple(int(v) for v in data.get("values", ())), data.get("side", side))
+    return RollView(data.why, data.sides, tuple(data.values), side)
+
+
+def _resolution(data: dict[str, Any], actor: str | None, units: dict[str, UnitState]) -> ResolutionView:
+    who = next((u for k in ("firer", "unit", "spotter", "attacker") for u in _ids(data.get(k)) if u in units), actor)
+    side = units[who].side if who in units else None
+    cell = data.get("cell")
+    cell_text = None
+    if isinstance(cell, dict) and cell.get("table"):
+        cell_text = (f"{cell['table']}: row {cell.get('row')}, column {cell.get('column')}"
+                     f" -> {_plain(cell.get('value'))}")
+    mods = [*(data.get("modifiers") or []), *(data.get("shifts") or [])]
+    return ResolutionView(
+        procedure=str(data.get("procedure", "")), summary=str(data.get("summary", "")),
+        outcome=dict(data.get("outcome") or {}),
+        modifiers=tuple(_modifier(m) for m in mods if isinstance(m, dict)),
+        rolls=tuple(_roll(r, side) for r in data.get("rolls") or []),
+        modified_roll=data.get("modified_roll"), cell=cell_text, actor=who,
+    )
+
+
+def _unit_view(u: UnitState) -> UnitView:
+    return UnitView(
+        id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing,
+        base=tuple(u.base), formation=u.formation, kind=u.kind, statline=u.statline, card=u.card,  # type: ignore[arg-type]
+        quality=u.quality, status=u.status, hits=u.hits, orders=u.orders,
+        spotted_by=tuple(sorted(u.spotted_by)),
+    )
+
+
+def build_report(
+    state: GameState,
+    events: Sequence[StoredEvent] = (),
+    *,
+    before: GameState | None = None,
+    turn: int | None = None,
+) -> TurnReport:
+    """The umpire's report of ``state`` and the ``events`` in force (undone ones already dropped,
+    see :func:`umpire.store.events.effective`). With ``turn``, only that turn's events are
+    reported. ``before`` is the state the events started from: status changes and losses are the
+    differences between it and ``state`` (without it, every unit not ``ok`` or with hits counts).
+    """
+    units = state.units
+    chosen = [e for e in events if turn is None or e.turn == turn]
+    ev_views: list[EventView] = []
+    fire: list[FireLine] = []
+    templates: list[Template] = []
+    for e in chosen:
+        p = e.payload if isinstance(e.payload, dict) else {}
+        actor, involved = _involved(p, units)
+        actor_side = units[actor].side if actor in units else None
+        res = tuple(_resolution(r, actor, units) for r in p.get("resolutions") or [] if isinstance(r, dict))
+        ev_views.append(EventView(
+            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=e.summary, actor=actor,
+            units=involved, rolls=tuple(_roll(r, actor_side) for r in e.rolls), resolutions=res,
+        ))
+        firer = p.get("firer")
+        for target in _ids(p.get("target")) + _ids(p.get("targets")):
+            if isinstance(firer, str) and firer in units and target in units:
+                fire.append(FireLine(e.seq, firer, target))
+        tpl = p.get("template")
+        if isinstance(tpl, dict) and tpl.get("at") is not None:
+            x, y = tpl["at"]
+            templates.append(Template(e.seq, (float(x), float(y)), float(tpl.get("radius", 1.0)),
+                                      str(tpl.get("label", "") or "")))
+    changes: list[StatusChange] = []
+    for u in units.values():
+        was = before.units.get(u.id) if before is not None else None
+        b_status, b_hits = (was.status, was.hits) if was is not None else ("ok", 0)
+        if (b_status, b_hits) != (u.status, u.hits):
+            changes.append(StatusChange(u.id, u.name, u.side, b_status, u.status, b_hits, u.hits))
+    north = state.extra.get("north", 0.0)
+    return TurnReport(
+        name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
+        table=(state.table.width, state.table.depth),
+        sides=tuple(SideView(s.id, s.name, s.color) for s in state.sides),
+        formations=tuple(FormationView(f.id, f.name, f.side, f.level, f.parent, f.hq) for f in state.formations),
+        units=tuple(_unit_view(u) for u in units.values()),
+        terrain=tuple(
+            TerrainView(t.id, t.type, t.name, tuple(map(tuple, t.polygon)) if t.polygon else None,  # type: ignore[arg-type]
+                        tuple(map(tuple, t.line)) if t.line else None, t.height)
+            for t in state.terrain
+        ),
+        events=tuple(ev_views), fire_lines=tuple(fire), templates=tuple(templates),
+        changes=tuple(changes), rulings=tuple(sorted(state.rulings.items())),
+        north=float(north) if isinstance(north, int | float) else 0.0, only_turn=turn,
+    )
+
+
+def _replay_until(game: Game, live: Sequence[StoredEvent], last_turn: int) -> GameState:
+    """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
+    from umpire.core.dice import ScriptedDice
+    from umpire.engine.handlers import HANDLERS
+
+    state = game.initial_state()
+    for e in live:
+        if (e.turn or 0) > last_turn:
+            break
+        state = HANDLERS[e.kind](state, e.payload, ScriptedDice(v for r in e.rolls for v in r.values)).state
+    return state
+
+
+def report_for_game(game: Game, *, turn: int | None = None) -> TurnReport:
+    """The umpire's report of a stored game: all of it, or one turn (``turn``)."""
+    from umpire.store.events import effective
+
+    live = effective(game.events())
+    if turn is None:
+        return build_report(game.state, live, before=game.initial_state())
+    start = _replay_until(game, live, turn - 1)
+    last = max((e.turn or 0 for e in live), default=0)
+    end = game.state if turn >= last else _replay_until(game, live, turn)
+    return build_report(end, live, before=start, turn=turn)
+
+
+# -- the fog of war ---------------------------------------------------------------------------
+class _Redactor:
+    """Replaces the ids and names of units the viewer may not know about."""
+
+    def __init__(self, hidden: Iterable[UnitView]) -> None:
+        words = sorted({w for u in hidden for w in (u.id, u.name) if w}, key=len, reverse=True)
+        self.pattern = (
+            re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in words)) if words else None
+        )
+
+    def __call__(self, text: str) -> str:
+        return self.pattern.sub(UNSEEN, text) if self.pattern and text else text
+
+    def value(self, v: Any) -> Any:
+        if isinstance(v, str):
+            return self(v)
+        if isinstance(v, dict):
+            return {self(str(k)): self.value(x) for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return [self.value(x) for x in v]
+        return v
+
+
+def _observed(u: UnitView) -> UnitView:
+    return UnitView(id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing,
+                    base=u.base, observed=True)
+
+
+def briefing(report: TurnReport, side: str) -> TurnReport:
+    """``report`` as ``side`` may see it (see the module docstring for what is kept).
+
+    :raises KeyError: if ``side`` is not a side of the report (the CLI checks first).
+    """
+    report.side(side)
+    own = {u.id for u in report.units if u.side == side}
+    seen = {u.id for u in report.units if u.side != side and side in u.spotted_by}
+    hidden = [u for u in report.units if u.side != side and u.id not in seen]
+    hidden_ids = {u.id for u in hidden}
+    red = _Redactor(hidden)
+    side_of = {u.id: u.side for u in report.units}
+
+    def mine(who: str | None, whose_side: str | None) -> bool:
+        if who is not None and who in side_of:
+            return side_of[who] == side
+        return whose_side is None or whose_side == side
+
+    units = tuple(
+        replace(u, spotted_by=()) if u.id in own else _observed(u)
+        for u in report.units if u.id in own or u.id in seen
+    )
+    events: list[EventView] = []
+    for e in report.events:
+        if not own.intersection(e.units):
+            continue
+        own_action = e.actor is None or e.actor in own
+        rolls = tuple(r for r in e.rolls if mine(None, r.side) and (own_action or r.side == side))
+        resolutions = []
+        for r in e.resolutions:
+            ours = r.actor in own if r.actor is not None else own_action
+            mods = tuple(
+                replace(m, name=red(m.name), detail=red(m.detail), rule=red(m.rule))
+                for m in r.modifiers
+                if (m.unit is not None or m.side is not None) and mine(m.unit, m.side)
+                or (m.unit is None and m.side is None and ours)
+            )
+            rrolls = tuple(replace(x, why=red(x.why)) for x in r.rolls if (x.side == side) or (x.side is None and ours))
+            withheld = len(r.modifiers) - len(mods) + len(r.rolls) - len(rrolls)
+            resolutions.append(ResolutionView(
+                procedure=r.procedure, summary=red(r.summary), outcome=red.value(r.outcome), modifiers=mods,
+                rolls=rrolls, modified_roll=r.modified_roll if ours else None,
+                cell=red(r.cell) if ours and r.cell else None,
+                actor=None if r.actor in hidden_ids else r.actor, withheld=withheld,
+            ))
+        events.append(EventView(
+            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(e.summary),
+            actor=None if e.actor in hidden_ids else e.actor,
+            units=tuple(u for u in e.units if u not in hidden_ids),
+            rolls=tuple(replace(r, why=red(r.why)) for r in rolls), resolutions=tuple(resolutions),
+        ))
+    kept = {e.seq for e in events}
+    visible = own | seen
+    return replace(
+        report,
+        formations=tuple(f for f in report.formations if f.side == side),
+        units=units,
+        events=tuple(events),
+        fire_lines=tuple(f for f in report.fire_lines if f.seq in kept and {f.firer, f.target} <= visible),
+        templates=tuple(replace(t, label=red(t.label)) for t in report.templates if t.seq in kept),
+        changes=tuple(c for c in report.changes if c.unit in own),
+        viewer=side,
+    )
+
+
+def side_names(report: TurnReport) -> dict[str, str]:
+    return {s.id: s.name for s in report.sides}
+
+
+__all__ = [
+    "EventView", "FireLine", "FormationView", "ModifierView", "ResolutionView", "RollView", "SideView",
+    "StatusChange", "Template", "TerrainView", "TurnReport", "UNSEEN", "UnitView", "briefing", "build_report",
+    "report_for_game",
+]

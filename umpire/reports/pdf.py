@@ -1,0 +1,518 @@
+"""PDF documents from the report model: turn reports, briefings, rosters, orders sheets, the map.
+
+Every document is built with reportlab's platypus in invariant mode, so the same game gives the
+same bytes on the same machine. Text is set in Source Sans Pro, embedded from the
+``font-source-sans-pro`` package (SIL Open Font License 1.1, licence text shipped in that
+package as ``files/LICENSE.txt``), so Cyrillic and German names (Т-80Б, Schützenpanzer, Straße)
+print whatever fonts the system has. Page sizes, margins, fonts, colours and column widths come
+from ``templates/paper.yaml``; order codes from ``templates/orders-<ruleset>.yaml``.
+
+Each ``*_pdf`` function writes to a binary file object and takes ``progress``, a callback called
+with the page number after each page is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, BinaryIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from umpire.errors import UmpireError, unknown
+from umpire.reports.layout import Paper, order_codes, paper, roster_rules
+from umpire.reports.model import FormationView, TurnReport, UnitView
+from umpire.reports.tablemap import build_map, to_reportlab
+
+Progress = Callable[[int], None]
+FONT = "UmpireSans"
+FONTS = {"regular": FONT, "bold": f"{FONT}-Bold", "italic": f"{FONT}-Italic"}
+PAPERS = ("a4", "letter")
+_CMAPS: dict[str, set[int]] = {}
+
+
+def covers(font: str, text: str) -> bool:
+    """Whether the registered ``font`` has a glyph for every character of ``text`` (the italic
+    face of Source Sans Pro has no Cyrillic: such labels fall back to the upright face)."""
+    cmap = _CMAPS.get(font)
+    return cmap is None or all(ord(c) in cmap or c.isspace() for c in text)
+
+
+@cache
+def register_fonts() -> dict[str, str]:
+    """Register the embedded font family once; returns the names for regular, bold, italic."""
+    import font_source_sans_pro
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    folder = Path(font_source_sans_pro.font_directory)
+    files = paper().fonts
+    for key, file in (("regular", files.regular), ("bold", files.bold), ("italic", files.italic)):
+        path = folder / file
+        if not path.is_file():
+            raise UmpireError(f"font {file}: not found in the font-source-sans-pro package ({folder})")
+        pdfmetrics.registerFont(TTFont(FONTS[key], str(path)))
+    _CMAPS.update({name: set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS.values()})
+    pdfmetrics.registerFontFamily(FONT, normal=FONTS["regular"], bold=FONTS["bold"], italic=FONTS["italic"],
+                                  boldItalic=FONTS["bold"])
+    return dict(FONTS)
+
+
+# -- styles -----------------------------------------------------------------------------------
+class Styles:
+    def __init__(self, p: Paper) -> None:
+        register_fonts()
+        z, c = p.sizes, p.colours
+        ink = HexColor(c.ink)
+        self.p = p
+        self.ink, self.muted = ink, HexColor(c.muted)
+        self.rule, self.header_fill, self.zebra = HexColor(c.rule), HexColor(c.header_fill), HexColor(c.zebra)
+        base = ParagraphStyle("body", fontName=FONT, fontSize=z.body, leading=z.body * 1.22, textColor=ink,
+                              alignment=TA_LEFT)
+        self.body = base
+        self.small = ParagraphStyle("small", base, fontSize=z.small, leading=z.small * 1.2)
+        self.muted_small = ParagraphStyle("msmall", self.small, textColor=self.muted)
+        self.cell = ParagraphStyle("cell", base, fontSize=z.body, leading=z.body * 1.15)
+        self.cell_small = ParagraphStyle("cells", base, fontSize=z.small, leading=z.small * 1.15)
+        self.title = ParagraphStyle("title", base, fontName=FONTS["bold"], fontSize=z.title, leading=z.title * 1.2,
+                                    spaceAfter=2)
+        self.sub = ParagraphStyle("sub", base, textColor=self.muted, spaceAfter=6)
+        self.h1 = ParagraphStyle("h1", base, fontName=FONTS["bold"], fontSize=z.heading, leading=z.heading * 1.25,
+                                 spaceBefore=8, spaceAfter=4)
+        self.h2 = ParagraphStyle("h2", base, fontName=FONTS["bold"], fontSize=z.subheading,
+                                 leading=z.subheading * 1.25, spaceBefore=6, spaceAfter=3)
+        self.withheld = HexColor(c.withheld)
+        self.lost = HexColor(c.lost)
+
+    def table(self, rows: list[list[Any]], widths: list[float], *, header: bool = True,
+              extra: list[tuple[Any, ...]] | None = None, font_size: float | None = None) -> Table:
+        size = font_size or self.p.sizes.body
+        t = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+        cmds: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (-1, -1), FONT, size),
+            ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, self.rule),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ]
+        if header:
+            cmds += [("FONT", (0, 0), (-1, 0), FONTS["bold"], size), ("BACKGROUND", (0, 0), (-1, 0), self.header_fill)]
+        t.setStyle(TableStyle(cmds + (extra or [])))
+        return t
+
+
+def _heading(text: str, style: ParagraphStyle) -> list[Flowable]:
+    """A heading that is never the last thing on a page (a table split after it is fine)."""
+    return [CondPageBreak(28 * mm), Paragraph(text, style)]
+
+
+def _esc(text: Any) -> str:
+    return escape(str(text if text is not None else ""))
+
+
+def _num(v: float | None) -> str:
+    return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _pos(u: UnitView) -> str:
+    if not u.placed:
+        return "off table"
+    return f"{_num(u.x)}, {_num(u.y)} / {_num(u.facing)}°"
+
+
+# -- the document shell ----------------------------------------------------------------------
+class _Doc(BaseDocTemplate):
+    def __init__(self, out: BinaryIO, paper_name: str, *, title: str, kind: str, footer: str,
+                 progress: Progress | None = None, confidential: str = "", landscape: bool = False) -> None:
+        p = paper()
+        if paper_name not in PAPERS:
+            raise unknown("paper size", paper_name, PAPERS)
+        size = p.page(paper_name)
+        m = p.margins
+        dims = (size.width * mm, size.height * mm)
+        super().__init__(
+            out, pagesize=dims[::-1] if landscape else dims, leftMargin=m.left * mm, rightMargin=m.right * mm,
+            topMargin=m.top * mm, bottomMargin=m.bottom * mm, title=title, author="umpire", subject=kind,
+            creator="umpire", invariant=1, pageCompression=1,
+        )
+        self.kind, self.footer_text, self.progress, self.confidential = kind, footer, progress, confidential
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("page", frames=[frame], onPage=self._decorate)])
+
+    def _decorate(self, canv: Any, doc: Any) -> None:
+        p = paper()
+        canv.saveState()
+        w, h = self.pagesize
+        canv.setFont(FONT, p.sizes.small)
+        canv.setFillColor(HexColor(p.colours.muted))
+        top = h - self.topMargin + 5 * mm
+        canv.drawString(self.leftMargin, top, self.kind)
+        if self.confidential:
+            canv.setFont(FONTS["bold"], p.sizes.small)
+            canv.drawRightString(w - self.rightMargin, top, self.confidential)
+        canv.setFont(FONT, p.sizes.small)
+        bottom = self.bottomMargin - 8 * mm
+        canv.drawString(self.leftMargin, bottom, self.footer_text)
+        canv.drawRightString(w - self.rightMargin, bottom, f"page {doc.page}")
+        canv.setStrokeColor(HexColor(p.colours.rule))
+        canv.setLineWidth(0.4)
+        canv.line(self.leftMargin, top - 2.5, w - self.rightMargin, top - 2.5)
+        canv.restoreState()
+        if self.progress is not None:
+            self.progress(doc.page)
+
+
+def _footer(report: TurnReport) -> str:
+    return f"umpire · {report.name} · {report.ruleset} · turn {report.turn}"
+
+
+def _header_lines(report: TurnReport, s: Styles, subtitle: str) -> list[Flowable]:
+    return [Paragraph(_esc(report.title if not subtitle else subtitle), s.title),
+            Paragraph(_esc(_game_line(report)), s.sub)]
+
+
+def _game_line(report: TurnReport) -> str:
+    bits = [report.ruleset, f"turn {report.turn}", f"phase {report.phase}",
+            f'table {_num(report.table[0])}" × {_num(report.table[1])}"']
+    if report.only_turn is not None:
+        bits.append(f"events of turn {report.only_turn}")
+    if report.rulings:
+        bits.append("rulings: " + ", ".join(f"{k}={v}" for k, v in report.rulings))
+    return " · ".join(bits)
+
+
+# -- turn report and briefing -----------------------------------------------------------------
+def _map_flowable(report: TurnReport, width: float, max_height: float) -> Flowable:
+    return to_reportlab(build_map(report, width=width, max_height=max_height), register_fonts(), covers)
+
+
+def _event_cell(e: Any, s: Styles, briefing: bool) -> list[Flowable]:
+    out: list[Flowable] = [Paragraph(_esc(e.summary or e.kind), s.cell)]
+    lines: list[str] = []
+    for r in e.resolutions:
+        head = f"<b>{_esc(r.procedure)}</b>"
+        if r.summary:
+            head += f": {_esc(r.summary)}"
+        lines.append(head)
+        for m in r.modifiers:
+            detail = f" ({_esc(m.detail)})" if m.detail else ""
+            rule = f" <font color='{s.p.colours.muted}'>[{_esc(m.rule)}]</font>" if m.rule else ""
+            lines.append(f"&nbsp;&nbsp;{_esc(m.signed())} {_esc(m.name)}{detail}{rule}")
+        if r.cell:
+            lines.append(f"&nbsp;&nbsp;table {_esc(r.cell)}")
+        for roll in r.rolls:
+            lines.append(f"&nbsp;&nbsp;dice: {_esc(roll.text())}")
+        if r.modified_roll is not None:
+            lines.append(f"&nbsp;&nbsp;modified roll {r.modified_roll}")
+        if r.outcome:
+            lines.append(f"&nbsp;&nbsp;outcome: <b>{_esc(r.outcome_text())}</b>")
+        if briefing and r.withheld:
+            lines.append(f"&nbsp;&nbsp;<font color='{s.p.colours.withheld}'>{r.withheld} enemy modifier(s) or "
+                         "roll(s) not shown</font>")
+    for roll in e.rolls:
+        if not any(roll in r.rolls for r in e.resolutions):
+            lines.append(f"dice: {_esc(roll.text())}")
+    if lines:
+        out.append(Paragraph("<br/>".join(lines), s.cell_small))
+    return out
+
+
+def _events(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
+    out: list[Flowable] = _heading("What happened", s.h1)
+    if not report.events:
+        which = f"in turn {report.only_turn}" if report.only_turn is not None else "yet"
+        out.append(Paragraph(f"No actions {which}" + (" involving your units." if report.viewer else "."), s.body))
+        return out
+    rows: list[list[Any]] = [["#", "turn / phase", "action and how it was resolved"]]
+    for e in report.events:
+        rows.append([str(e.seq), f"{e.turn or '-'} / {e.phase or '-'}", _event_cell(e, s, report.viewer is not None)])
+    out.append(s.table(rows, s.p.widths("events", width)))
+    return out
+
+
+def _changes(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
+    out: list[Flowable] = _heading("Losses and status changes", s.h1)
+    if not report.changes:
+        out.append(Paragraph("None.", s.body))
+        return out
+    names = {sv.id: sv.name for sv in report.sides}
+    rows: list[list[Any]] = [["unit", "name", "side", "status", "hits"]]
+    extra: list[tuple[Any, ...]] = []
+    for i, c in enumerate(sorted(report.changes, key=lambda c: (not c.lost, c.side, c.unit)), start=1):
+        status = c.after if c.before == c.after else f"{c.before} → {c.after}"
+        rows.append([c.unit, Paragraph(_esc(c.name), s.cell), names.get(c.side, c.side), status,
+                     f"{c.hits_before} → {c.hits_after}"])
+        if c.lost:
+            extra.append(("TEXTCOLOR", (0, i), (-1, i), s.lost))
+    fr = [0.12, 0.34, 0.16, 0.24, 0.14]
+    out.append(s.table(rows, [width * f for f in fr], extra=extra))
+    return out
+
+
+def _units(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
+    out: list[Flowable] = _heading("Units", s.h1)
+    forms = {f.id: f for f in report.formations}
+    for sv in report.sides:
+        groups = report.by_formation(sv.id)
+        if not any(units for _f, _d, units in groups):
+            if report.viewer is not None and sv.id != report.viewer:
+                out.append(Paragraph(f"{_esc(sv.name)}: no enemy unit seen.", s.body))
+            continue
+        observed = report.viewer is not None and sv.id != report.viewer
+        out += _heading(_esc(sv.name) + (" (enemy units seen, at their observed positions)" if observed else ""),
+                        s.h2)
+        if observed:
+            rows: list[list[Any]] = [["unit", "name", "type", 'position (x, y / facing)']]
+            for _f, _d, units in groups:
+                for u in units:
+                    rows.append([u.id, Paragraph(_esc(u.name), s.cell), Paragraph(_esc(u.type or ""), s.cell), _pos(u)])
+            out.append(s.table(rows, s.p.widths("observed", width)))
+            continue
+        rows = [["unit", "name", "type", "formation", "x, y / facing", "status", "hits", "orders"]]
+        extra: list[tuple[Any, ...]] = []
+        for f, depth, units in groups:
+            for u in units:
+                fname = forms[f.id].name if f else "-"
+                rows.append([u.id, Paragraph(_esc(u.name), s.cell), Paragraph(_esc(u.label), s.cell),
+                             Paragraph(("· " * depth) + _esc(fname), s.cell), _pos(u), u.status or "",
+                             str(u.hits if u.hits is not None else ""), u.orders or "-"])
+                if u.status in ("eliminated", "surrendered"):
+                    extra.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), s.lost))
+        out.append(s.table(rows, s.p.widths("units", width), extra=extra))
+    return out
+
+
+def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4",
+                    progress: Progress | None = None) -> None:
+    """The umpire's turn report, or (for a briefing model) a side's briefing."""
+    s = Styles(paper())
+    briefing = report.viewer is not None
+    side = report.side(report.viewer).name if briefing else ""
+    doc = _Doc(out, paper_name, title=report.title, kind="Briefing" if briefing else "Umpire's turn report",
+               footer=_footer(report), progress=progress,
+               confidential=f"for {side} only" if briefing else "umpire only: not for the players")
+    story: list[Flowable] = _header_lines(report, s, "")
+    if briefing:
+        story.append(Paragraph(
+            f"What {_esc(side)} knows: your own units in full; enemy units only where your side has spotted them, "
+            "at their observed positions; the actions that involved your units.", s.muted_small))
+        story.append(Spacer(1, 4))
+    story.append(_map_flowable(report, doc.width, doc.height * 0.66))
+    story += _events(report, s, doc.width)
+    story += _changes(report, s, doc.width)
+    story += _units(report, s, doc.width)
+    doc.build(story)
+
+
+def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None) -> None:
+    """One page: the map, as large as the page allows (landscape)."""
+    s = Styles(paper())
+    doc = _Doc(out, paper_name, title=report.title, kind="Map of the table", footer=_footer(report),
+               progress=progress, landscape=True,
+               confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
+    who = f" as {report.side(report.viewer).name} knows it" if report.viewer else ""
+    story = [Paragraph(_esc(f"Map of the table{who}: {report.name}"), s.title),
+             Paragraph(_esc(_game_line(report)), s.sub),
+             _map_flowable(report, doc.width, doc.height - 40)]
+    doc.build(story)
+
+
+# -- roster -----------------------------------------------------------------------------------
+def _boxes(n: int, hits: int | None) -> str:
+    taken = min(max(hits or 0, 0), n)
+    return " ".join(["■"] * taken + ["☐"] * (n - taken))
+
+
+def _tree(report: TurnReport, side: str) -> list[tuple[FormationView, int]]:
+    return [(f, d) for f, d, _u in report.by_formation(side) if f is not None]
+
+
+def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sides: list[str] | None = None,
+               progress: Progress | None = None) -> None:
+    """Every unit of each side (or of ``sides``): organisation tree, ratings or card, quality,
+    status and hit boxes to tick."""
+    s = Styles(paper())
+    rules = roster_rules(report.ruleset)
+    chosen = [sv for sv in report.sides if sides is None or sv.id in sides]
+    doc = _Doc(out, paper_name, title=f"Roster: {report.name}", kind="Roster", footer=_footer(report),
+               progress=progress)
+    width = doc.width
+    story: list[Flowable] = []
+    for n, sv in enumerate(chosen):
+        if n:
+            story.append(PageBreak())
+        units = report.units_of(sv.id)
+        story.append(Paragraph(f"Roster: {_esc(sv.name)}", s.title))
+        story.append(Paragraph(_esc(f"{report.name} · {report.ruleset} · turn {report.turn} · {len(units)} units"),
+                               s.sub))
+        story.append(Paragraph("Organisation", s.h2))
+        tree = []
+        for f, depth, fu in report.by_formation(sv.id):
+            if f is None:
+                tree.append(f"{'&nbsp;' * 4 * depth}Units outside any formation: {len(fu)}")
+                continue
+            hq = f", HQ {_esc(f.hq)}" if f.hq else ""
+            tree.append(f"{'&nbsp;' * 5 * depth}{'· ' if depth else ''}<b>{_esc(f.name)}</b> "
+                        f"({_esc(f.level)}{hq}): {len(fu)} unit{'s' if len(fu) != 1 else ''}")
+        story.append(Paragraph("<br/>".join(tree) or "No formations.", s.body))
+        hits_title = "Hits" if rules.hit_boxes else "Damage"
+        head = ["unit", "name", "type", rules.ratings_title, "quality", "status", hits_title]
+        for f, depth, fu in report.by_formation(sv.id):
+            if not fu:
+                continue
+            title = ("· " * depth) + (f.name if f else "Units outside any formation")
+            story.append(CondPageBreak(30 * mm))
+            story.append(Paragraph(_esc(title), s.h2))
+            rows: list[list[Any]] = [head]
+            for u in fu:
+                ratings = u.statline if rules.ratings == "statline" else _card(u)
+                rows.append([
+                    u.id, Paragraph(_esc(u.name), s.cell_small), Paragraph(_esc(u.label or u.kind or ""), s.cell_small),
+                    Paragraph(_esc(ratings or "-"), s.cell_small), u.quality or "", u.status or "",
+                    _boxes(rules.hit_boxes, u.hits) if rules.hit_boxes else "",
+                ])
+            story.append(s.table(rows, s.p.widths("roster", width), font_size=s.p.sizes.small,
+                                 extra=[("FONTSIZE", (-1, 1), (-1, -1), s.p.sizes.body + 2)]))
+        if rules.source:
+            story.append(Spacer(1, 4))
+            story.append(Paragraph(_esc(f"Hit boxes: {rules.source}."), s.muted_small))
+    doc.build(story)
+
+
+def _card(u: UnitView) -> str:
+    bits = [f"card {u.card}" if u.card else "", u.type or ""]
+    return " · ".join(b for b in bits if b) or (u.statline or "")
+
+
+# -- orders sheet -----------------------------------------------------------------------------
+def commands(report: TurnReport, side: str, formation: str | None = None) -> list[FormationView | None]:
+    """The commands an orders sheet is printed for: ``formation``, or the side's top formations
+    (``None`` stands for units outside any formation)."""
+    if formation is not None:
+        return [next(f for f in report.formations if f.id == formation)]
+    tops: list[FormationView | None] = [f for f, d, _u in report.by_formation(side) if f is not None and d == 0]
+    if any(f is None for f, _d, _u in report.by_formation(side)):
+        tops.append(None)
+    return tops
+
+
+def _units_under(report: TurnReport, side: str, top: FormationView | None) -> list[tuple[str | None, UnitView]]:
+    groups = report.by_formation(side)
+    if top is None:
+        return [(None, u) for f, _d, units in groups if f is None for u in units]
+    out: list[tuple[str | None, UnitView]] = []
+    inside = False
+    top_depth = 0
+    for f, depth, units in groups:
+        if f is not None and f.id == top.id:
+            inside, top_depth = True, depth
+        elif inside and (f is None or depth <= top_depth):
+            inside = False
+        if inside:
+            for u in units:
+                out.append((f.name if f is not None and f.id != top.id else None, u))
+    return out
+
+
+def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
+                     formation: str | None = None, turn: int | None = None,
+                     progress: Progress | None = None) -> None:
+    """One orders sheet per command (a side's top formations, or ``formation``; every side when
+    neither is given): its units with columns to write the order, direction or target, moves and
+    notes, the order codes of the ruleset, the turn and a signature line."""
+    s = Styles(paper())
+    p = paper()
+    codes = order_codes(report.ruleset)
+    turn = turn if turn is not None else report.turn
+    if formation is not None:
+        side = next(f.side for f in report.formations if f.id == formation)
+    sheets = [(sid, top) for sid in ([side] if side else [sv.id for sv in report.sides])
+              for top in commands(report, sid, formation)]
+    who = report.side(side).name if side else "every side"
+    doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
+               footer=_footer(report), progress=progress,
+               confidential=f"for {who} and the umpire" if side else "")
+    width = doc.width
+    row_h = p.orders_sheet.row_height * mm
+    story: list[Flowable] = []
+    for n, (sid, top) in enumerate(sheets):
+        sv = report.side(sid)
+        if n:
+            story.append(PageBreak())
+        name = top.name if top else "Units outside any formation"
+        story.append(Paragraph(f"Orders for turn {turn}: {_esc(name)}", s.title))
+        hq = f" · HQ {top.hq}" if top and top.hq else ""
+        story.append(Paragraph(_esc(f"{sv.name} · {report.name} · {report.ruleset}{hq}"), s.sub))
+        head = ["unit", "order", f"direction / target\n({codes.direction_hint})" if codes.direction_hint
+                else "direction / target", f"moves\n({codes.moves_hint})" if codes.moves_hint else "moves", "notes"]
+        rows: list[list[Any]] = [[Paragraph(_esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
+        extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (-1, 0), s.header_fill),
+                                        ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
+        heights: list[float | None] = [None]
+        last_group: str | None = None
+        for group, u in _units_under(report, sid, top):
+            if u.status in ("eliminated", "surrendered"):
+                continue
+            if group is not None and group != last_group:
+                rows.append([Paragraph(f"<b>{_esc(group)}</b>", s.cell_small), "", "", "", ""])
+                extra += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
+                          ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), s.zebra)]
+                heights.append(None)
+            last_group = group
+            now = f"<br/><font color='{p.colours.muted}'>now: {_esc(u.orders)}" \
+                  f"{' · ' + _esc(u.status) if u.status and u.status != 'ok' else ''}</font>" if u.orders or (
+                      u.status and u.status != "ok") else ""
+            rows.append([Paragraph(f"<b>{_esc(u.id)}</b> {_esc(u.name)}{now}", s.cell_small), "", "", "", ""])
+            heights.append(row_h)
+        for _ in range(p.orders_sheet.blank_rows):
+            rows.append(["", "", "", "", ""])
+            heights.append(row_h)
+        t = Table(rows, colWidths=p.widths("orders", width), rowHeights=heights, repeatRows=1, hAlign="LEFT")
+        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                               *extra]))
+        story.append(t)
+        story.append(Spacer(1, 6))
+        code_rows: list[list[Any]] = [[Paragraph(f"<b>{_esc(c.code)}</b>", s.cell_small),
+                                       Paragraph(_esc(c.name), s.cell_small), Paragraph(_esc(c.allows), s.cell_small)]
+                                      for c in codes.codes]
+        ct = Table(code_rows, colWidths=[width * 0.08, width * 0.2, width * 0.72], hAlign="LEFT")
+        ct.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, s.rule),
+                                ("LEFTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+        sig = Table([["Signed", "", "Rank / role", "", "Handed in at", ""]],
+                    colWidths=[width * f for f in (0.08, 0.34, 0.11, 0.2, 0.12, 0.15)], hAlign="LEFT",
+                    rowHeights=[10 * mm])
+        sig.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.body), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                                 ("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black),
+                                 ("LINEBELOW", (3, 0), (3, 0), 0.6, colors.black),
+                                 ("LINEBELOW", (5, 0), (5, 0), 0.6, colors.black)]))
+        story.append(KeepTogether([
+            Paragraph(f"{_esc(codes.title)} <font color='{p.colours.muted}' size='{p.sizes.small}'>"
+                      f"({_esc(codes.source)})</font>", s.h2),
+            Paragraph(_esc(codes.intro), s.small), Spacer(1, 3), ct, Spacer(1, 4), sig,
+        ]))
+    doc.build(story)

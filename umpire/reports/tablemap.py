@@ -1,0 +1,475 @@
+"""The map of the table: one drawing description, rendered as SVG text or a reportlab Drawing.
+
+:func:`build_map` reads a :class:`~umpire.reports.model.TurnReport` (the umpire's, or a side's
+briefing, which already holds only what that side knows) and returns a :class:`MapDrawing`:
+plain shapes with their paint, in points, y growing downwards. :func:`to_svg` and
+:func:`to_reportlab` draw the same shapes, so the SVG export and the map inside the PDFs cannot
+drift apart. Styles come from ``templates/map.yaml``.
+
+What is drawn: the table to scale with an inch grid and a ruler (labels in inches from the
+umpire's near-left corner), terrain with a legend (hills carry their height), stands as rotated
+bases coloured by side with a thick front edge and their id, a spotted mark on stands another
+side knows about (in a briefing: every enemy stand shown is one the side has seen), fire lines,
+indirect-fire templates, a scale bar in inches and ground units, and a north arrow (north is the
+far edge unless the game says otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from umpire.reports.layout import MapStyle, map_style
+from umpire.reports.model import TurnReport, UnitView
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Paint:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Poly:
+    points: tuple[Point, ...]
+    paint: Paint
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: Point
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Label:
+    at: Point
+    text: str
+    size: float
+    colour: str = "#1b1b1b"
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+    italic: bool = False
+
+
+Shape = Poly | Circle | Label
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes that belong together; ``kind`` is e.g. ``stand`` and ``key`` the unit id."""
+
+    kind: str
+    key: str
+    shapes: tuple[Shape, ...]
+
+
+@dataclass
+class MapDrawing:
+    width: float
+    height: float
+    title: str
+    groups: list[Group] = field(default_factory=list)
+
+    def add(self, kind: str, key: str, *shapes: Shape) -> None:
+        self.groups.append(Group(kind, key, tuple(shapes)))
+
+    def of_kind(self, kind: str) -> list[Group]:
+        return [g for g in self.groups if g.kind == kind]
+
+
+# -- geometry of a stand ----------------------------------------------------------------------
+def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
+    """The four corners of ``u``'s base in table inches: front-left, front-right, back-right,
+    back-left. Facing is degrees clockwise from the far edge (+y)."""
+    assert u.x is not None and u.y is not None
+    a = math.radians(u.facing)
+    fx, fy = math.sin(a), math.cos(a)  # towards the front
+    rx, ry = math.cos(a), -math.sin(a)  # towards the right
+    w, d = u.base[0] / 2, u.base[1] / 2
+    return (
+        (u.x + fx * d - rx * w, u.y + fy * d - ry * w),
+        (u.x + fx * d + rx * w, u.y + fy * d + ry * w),
+        (u.x - fx * d + rx * w, u.y - fy * d + ry * w),
+        (u.x - fx * d - rx * w, u.y - fy * d - ry * w),
+    )
+
+
+def _darker(hex_colour: str, f: float = 0.6) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
+
+
+def _lighter(hex_colour: str, f: float = 0.55) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(c + (255 - c) * f):02x}" for c in (r, g, b))
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+# -- building ---------------------------------------------------------------------------------
+RULER = 14.0  # points kept for the ruler labels, top and left
+FOOT = 34.0  # scale bar and north arrow row
+LEGEND_ROW = 11.0
+
+
+def build_map(report: TurnReport, width: float = 520.0, max_height: float | None = None,
+              style: MapStyle | None = None, label_size: float | None = None) -> MapDrawing:
+    """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall)."""
+    st = style or map_style()
+    tw, td = report.table
+    present = _legend_entries(report, st)
+    legend_cols = max(1, int((width - RULER) // 165))  # room for the longest label at 6.5 pt
+    legend_h = LEGEND_ROW * math.ceil(len(present) / legend_cols) + 4
+    s = (width - RULER - 6) / tw
+    if max_height is not None:
+        s = min(s, (max_height - RULER - FOOT - legend_h - 4) / td)
+    s = max(s, 0.5)
+    ox, oy = RULER, RULER
+    height = oy + td * s + FOOT + legend_h
+
+    def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
+        return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
+
+    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title)
+    ls = label_size or st.stands.label_size
+
+    # table, grid and ruler
+    tp = st.table
+    m.add("table", "table", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(tp.fill, None, 0)))
+    grid: list[Shape] = []
+    g = st.grid
+    for i in range(1, int(tw / g.minor) + 1):
+        x = i * g.minor
+        if x >= tw:
+            break
+        major = abs(x / g.major - round(x / g.major)) < 1e-9
+        grid.append(Poly((P(x, 0), P(x, td)), Paint(None, g.major_colour if major else g.minor_colour,
+                                                    0.5 if major else 0.3), closed=False))
+    for j in range(1, int(td / g.minor) + 1):
+        y = j * g.minor
+        if y >= td:
+            break
+        major = abs(y / g.major - round(y / g.major)) < 1e-9
+        grid.append(Poly((P(0, y), P(tw, y)), Paint(None, g.major_colour if major else g.minor_colour,
+                                                    0.5 if major else 0.3), closed=False))
+    m.add("grid", "grid", *grid)
+    ruler: list[Shape] = []
+    k = 0
+    while k * g.major <= tw + 1e-9:
+        x = k * g.major
+        px, py = P(x, td)
+        ruler.append(Label((px, py - 3), _fmt(x), 6.0, "#666666", "middle"))
+        k += 1
+    k = 0
+    while k * g.major <= td + 1e-9:
+        y = k * g.major
+        px, py = P(0, y)
+        ruler.append(Label((px - 2.5, py + 2), _fmt(y), 6.0, "#666666", "end"))
+        k += 1
+    m.add("ruler", "ruler", *ruler)
+
+    # terrain: areas first (hills under woods and towns), then lines
+    order = {"hill": 0}
+    areas = sorted((t for t in report.terrain if t.polygon), key=lambda t: (order.get(t.type, 1), t.id))
+    for t in areas:
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.polygon or ())
+        shapes: list[Shape] = [Poly(pts, Paint(ts.fill, ts.stroke, ts.width, ts.dash))]
+        cx, cy = _centroid(pts)
+        name = t.name or t.id
+        if t.type == "hill":
+            name = f"{name} (height {_fmt(t.height)})"
+        shapes.append(Label((cx, cy + 2), name, 6.0, _darker(ts.stroke or "#888888", 0.7), "middle", italic=True))
+        m.add("terrain", t.id, *shapes)
+    for t in sorted((t for t in report.terrain if t.line), key=lambda t: t.id):
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.line or ())
+        shapes = [Poly(pts, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash), closed=False)]
+        if t.name:
+            # along the longest leg, a third of the way: clear of the ends where towns often sit
+            i = max(range(len(pts) - 1), key=lambda k: math.dist(pts[k], pts[k + 1]))
+            a, b = pts[i], pts[i + 1]
+            shapes.append(Label((a[0] + (b[0] - a[0]) / 3 + 3, a[1] + (b[1] - a[1]) / 3 - 3), t.name, 6.0,
+                                _darker(ts.stroke or "#888888", 0.8), "start", italic=True))
+        m.add("terrain", t.id, *shapes)
+    m.add("outline", "outline", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(None, tp.stroke, tp.width)))
+
+    # templates and fire lines under the stands
+    tps = st.template
+    for tpl in report.templates:
+        c = P(*tpl.at)
+        shapes = [Circle(c, tpl.radius * s, Paint(tps.colour, tps.colour, tps.width, (2, 1.5), 0.18))]
+        if tpl.label:
+            shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
+        m.add("template", str(tpl.seq), *shapes)
+    by_id = {u.id: u for u in report.units}
+    fl = st.fire_line
+    for f in report.fire_lines:
+        a_u, b_u = by_id.get(f.firer), by_id.get(f.target)
+        if a_u is None or b_u is None or not a_u.placed or not b_u.placed:
+            continue
+        a, b = P(a_u.x, a_u.y), P(b_u.x, b_u.y)  # type: ignore[arg-type]
+        m.add("fire", f"{f.seq}:{f.firer}>{f.target}",
+              Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
+              Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
+
+    # stands
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    sp = st.spotted
+    for u in report.units:
+        if not u.placed:
+            continue
+        base = colours.get(u.side, "#555555")
+        dead = u.status in ("eliminated", "surrendered")
+        corners = tuple(P(x, y) for x, y in stand_corners(u))
+        fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
+        paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
+        shapes = [Poly(corners, paint),
+                  Poly((corners[0], corners[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
+        if dead:
+            shapes.append(Poly((corners[0], corners[2]), Paint(None, "#333333", 0.6), closed=False))
+            shapes.append(Poly((corners[1], corners[3]), Paint(None, "#333333", 0.6), closed=False))
+        others = [x for x in u.spotted_by if x != u.side]
+        if u.observed or others:
+            # a small diamond at the back-right corner: someone else knows where this stand is
+            bx, by = corners[2]
+            r = 2.2
+            shapes.append(Poly(((bx, by - r), (bx + r, by), (bx, by + r), (bx - r, by)),
+                               Paint(sp.colour, "#333333", 0.3)))
+        cx, cy = P(u.x, u.y)  # type: ignore[arg-type]
+        top = min(p[1] for p in corners)
+        shapes.append(Label((cx, top - 1.5), u.id, ls, _darker(base, 0.55), "middle", bold=True))
+        m.add("stand", u.id, *shapes)
+
+    # foot: scale bar, north arrow, legend
+    y0 = oy + td * s + 12
+    m.add("scale", "scale", *_scale_bar(report, st, s, ox, y0))
+    m.add("north", "north", *_north_arrow(report.north, ox + tw * s - 14, y0 + 8))
+    m.add("legend", "legend", *_legend(present, ox, y0 + FOOT - 8, (width - ox) / legend_cols, legend_cols))
+    return m
+
+
+def _centroid(pts: tuple[Point, ...]) -> Point:
+    a = cx = cy = 0.0
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        c = x0 * y1 - x1 * y0
+        a += c
+        cx += (x0 + x1) * c
+        cy += (y0 + y1) * c
+    if abs(a) < 1e-9:
+        return (sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n)
+    return (round(cx / (3 * a), 2), round(cy / (3 * a), 2))
+
+
+def _arrowhead(a: Point, b: Point, size: float) -> tuple[Point, ...]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    tip = (b[0] - ux * 3, b[1] - uy * 3)
+    back = (tip[0] - ux * size, tip[1] - uy * size)
+    return (tip, (round(back[0] - uy * size / 2.5, 2), round(back[1] + ux * size / 2.5, 2)),
+            (round(back[0] + uy * size / 2.5, 2), round(back[1] - ux * size / 2.5, 2)))
+
+
+def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float) -> list[Shape]:
+    sc = st.scales.get(report.ruleset)
+    inches = sc.bar_inches if sc else 6.0
+    steps = 3
+    seg = inches / steps
+    out: list[Shape] = []
+    for i in range(steps):
+        xa = x0 + i * seg * s
+        out.append(Poly(((xa, y0), (xa + seg * s, y0), (xa + seg * s, y0 + 4), (xa, y0 + 4)),
+                        Paint("#222222" if i % 2 == 0 else "#ffffff", "#222222", 0.5)))
+        out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
+    end = x0 + inches * s
+    ground = ""
+    if sc:
+        amount = inches * sc.per_inch
+        unit = sc.unit + ("es" if sc.unit == "hex" and amount != 1 else "")
+        ground = f" = {_fmt(amount)} {unit}  (1\" = {_fmt(sc.per_inch)} {sc.unit})"
+    out.append(Label((end, y0 - 2), f'{_fmt(inches)}"', 6.0, "#333333", "middle"))
+    out.append(Label((end + 6, y0 + 4), f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, "
+                     "ruler in inches from the near-left corner", 6.5, "#333333"))
+    return out
+
+
+def _north_arrow(north: float, cx: float, cy: float) -> list[Shape]:
+    a = math.radians(north)
+    ux, uy = math.sin(a), -math.cos(a)  # screen: up is -y
+    px, py = -uy, ux
+    tip = (cx + ux * 9, cy + uy * 9)
+    tail = (cx - ux * 7, cy - uy * 7)
+    left = (cx + px * 4 - ux * 2, cy + py * 4 - uy * 2)
+    right = (cx - px * 4 - ux * 2, cy - py * 4 - uy * 2)
+    r2 = lambda p: (round(p[0], 2), round(p[1], 2))  # noqa: E731
+    return [
+        Poly((r2(tip), r2(left), r2((cx, cy)), r2(right)), Paint("#222222", "#222222", 0.5)),
+        Poly((r2((cx, cy)), r2(tail)), Paint(None, "#222222", 0.8), closed=False),
+        Label(r2((cx + 7, cy + 3)), "N", 8.0, "#222222", "start", bold=True),
+    ]
+
+
+def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Paint]]:
+    """``(kind, label, paint)`` for what this map shows: kind is area, line, stand, mark, circle."""
+    out: list[tuple[str, str, Paint]] = []
+    seen: set[str] = set()
+    for t in sorted(report.terrain, key=lambda t: (t.line is not None, t.type)):
+        ts = st.terrain_style(t.type)
+        key = t.type if t.type in st.terrain else "other"
+        if key in seen:
+            continue
+        seen.add(key)
+        label = ts.label or t.type
+        if t.line:
+            out.append(("line", label, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash)))
+        else:
+            out.append(("area", label, Paint(ts.fill, ts.stroke, ts.width, ts.dash)))
+    for i, sv in enumerate(report.sides):
+        c = st.side_colour(sv.color, i)
+        if any(u.side == sv.id and u.placed for u in report.units):
+            observed = report.viewer is not None and sv.id != report.viewer
+            label = f"{sv.name}" + (" (seen)" if observed else "") + " stand; thick edge = front"
+            out.append(("stand", label, Paint(_lighter(c, 0.35) if observed else c, "#111111", 0.5,
+                                              (1.5, 1) if observed else None)))
+    if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
+        out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
+                    Paint(st.spotted.colour, "#333333", 0.3)))
+    if report.fire_lines:
+        out.append(("line", st.fire_line.label, Paint(None, st.fire_line.colour, st.fire_line.width,
+                                                      st.fire_line.dash)))
+    if report.templates:
+        out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
+    return out
+
+
+def _legend(entries: list[tuple[str, str, Paint]], x0: float, y0: float, colw: float, per_row: int) -> list[Shape]:
+    out: list[Shape] = []
+    for i, (kind, label, paint) in enumerate(entries):
+        col, row = i % per_row, i // per_row
+        x = x0 + col * colw
+        y = y0 + row * LEGEND_ROW
+        if kind == "area":
+            out.append(Poly(((x, y), (x + 14, y), (x + 14, y + 7), (x, y + 7)), paint))
+        elif kind == "line":
+            out.append(Poly(((x, y + 3.5), (x + 14, y + 3.5)), paint, closed=False))
+        elif kind == "stand":
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1)), Paint(None, "#111111", 2.0), closed=False))
+        elif kind == "mark":
+            out.append(Poly(((x + 7, y + 1), (x + 10, y + 4), (x + 7, y + 7), (x + 4, y + 4)), paint))
+        else:
+            out.append(Circle((x + 7, y + 3.5), 3.5, paint))
+        out.append(Label((x + 18, y + 6), label, 6.5, "#222222"))
+    return out
+
+
+# -- SVG ----------------------------------------------------------------------------------------
+def _svg_paint(p: Paint) -> str:
+    parts = [f'fill="{p.fill}"' if p.fill else 'fill="none"']
+    if p.stroke and p.width > 0:
+        parts.append(f'stroke="{p.stroke}" stroke-width="{_fmt(p.width)}"')
+        if p.dash:
+            parts.append(f'stroke-dasharray="{" ".join(_fmt(d) for d in p.dash)}"')
+    if p.opacity < 1 and p.fill:
+        parts.append(f'fill-opacity="{_fmt(p.opacity)}"')
+    return " ".join(parts)
+
+
+def _svg_shape(sh: Shape) -> str:
+    if isinstance(sh, Poly):
+        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in sh.points)
+        tag = "polygon" if sh.closed else "polyline"
+        paint = _svg_paint(sh.paint if sh.closed else Paint(None, sh.paint.stroke, sh.paint.width, sh.paint.dash))
+        return f'<{tag} points="{pts}" {paint}/>'
+    if isinstance(sh, Circle):
+        return f'<circle cx="{_fmt(sh.centre[0])}" cy="{_fmt(sh.centre[1])}" r="{_fmt(sh.r)}" {_svg_paint(sh.paint)}/>'
+    anchor = {"start": "start", "middle": "middle", "end": "end"}[sh.anchor]
+    extra = (' font-weight="600"' if sh.bold else "") + (' font-style="italic"' if sh.italic else "")
+    return (f'<text x="{_fmt(sh.at[0])}" y="{_fmt(sh.at[1])}" font-size="{_fmt(sh.size)}" fill="{sh.colour}" '
+            f'text-anchor="{anchor}"{extra}>{escape(sh.text)}</text>')
+
+
+def to_svg(m: MapDrawing) -> str:
+    """The map as a standalone SVG document (sizes in points)."""
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(m.width)}pt" height="{_fmt(m.height)}pt" '
+        f'viewBox="0 0 {_fmt(m.width)} {_fmt(m.height)}" font-family="\'Source Sans Pro\', \'Source Sans 3\', '
+        'sans-serif">',
+        f"<title>{escape(m.title)}</title>",
+        f'<rect width="{_fmt(m.width)}" height="{_fmt(m.height)}" fill="#ffffff"/>',
+    ]
+    for g in m.groups:
+        key = f' data-unit={quoteattr(g.key)}' if g.kind == "stand" else f" data-id={quoteattr(g.key)}"
+        lines.append(f'<g class="{g.kind}"{key}>')
+        lines.extend(_svg_shape(sh) for sh in g.shapes)
+        lines.append("</g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+# -- reportlab ----------------------------------------------------------------------------------
+def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None,
+                 covers: Callable[[str, str], bool] | None = None) -> Drawing:
+    """The map as a reportlab Drawing (a flowable). ``fonts`` maps regular/bold/italic to
+    registered font names (default: Helvetica, which has no Cyrillic); ``covers(font, text)``
+    says whether a font has the glyphs of a text (else the regular face is used)."""
+    from reportlab.graphics.shapes import Circle as RCircle
+    from reportlab.graphics.shapes import Drawing, Polygon, PolyLine, String
+    from reportlab.graphics.shapes import Group as RGroup
+    from reportlab.lib.colors import HexColor
+
+    f = {"regular": "Helvetica", "bold": "Helvetica-Bold", "italic": "Helvetica-Oblique", **(fonts or {})}
+    H = m.height  # noqa: N806
+
+    def colour(c: str | None) -> Any:
+        return HexColor(c) if c else None
+
+    def common(p: Paint) -> dict[str, Any]:
+        kw: dict[str, Any] = {"strokeColor": colour(p.stroke) if p.width > 0 else None, "strokeWidth": p.width}
+        if p.dash:
+            kw["strokeDashArray"] = list(p.dash)
+        return kw
+
+    d = Drawing(m.width, m.height)
+    for g in m.groups:
+        grp = RGroup()
+        for sh in g.shapes:
+            if isinstance(sh, Poly):
+                flat = [v for x, y in sh.points for v in (x, H - y)]
+                if sh.closed:
+                    grp.add(Polygon(flat, fillColor=colour(sh.paint.fill), fillOpacity=sh.paint.opacity,
+                                    **common(sh.paint)))
+                else:
+                    grp.add(PolyLine(flat, **common(sh.paint)))
+            elif isinstance(sh, Circle):
+                grp.add(RCircle(sh.centre[0], H - sh.centre[1], sh.r, fillColor=colour(sh.paint.fill),
+                                fillOpacity=sh.paint.opacity, **common(sh.paint)))
+            else:
+                font = f["bold"] if sh.bold else f["italic"] if sh.italic else f["regular"]
+                if covers is not None and not covers(font, sh.text):
+                    font = f["regular"]
+                grp.add(String(sh.at[0], H - sh.at[1], sh.text, fontName=font, fontSize=sh.size,
+                               fillColor=colour(sh.colour), textAnchor=sh.anchor))
+        d.add(grp)
+    return d
