@@ -36,6 +36,13 @@ from umpire.geometry.facts import Crossing, Feature, LosFact
 _MERGE = 1e-9  # inches: stretches of one feature closer than this are one stretch
 
 
+def _offset(points: np.ndarray, a0: np.ndarray, d: np.ndarray, len2: np.ndarray) -> np.ndarray:
+    """Distance from each point to its segment ``a0 .. a0 + d`` (``len2`` = squared length)."""
+    rel = points - a0
+    t = np.clip(np.einsum("ij,ij->i", rel, d) / len2, 0.0, 1.0)
+    return np.hypot(rel[:, 0] - t * d[:, 0], rel[:, 1] - t * d[:, 1])
+
+
 def _xy(point: Sequence[float]) -> np.ndarray:
     return np.asarray(point, dtype=float).reshape(2)
 
@@ -236,6 +243,8 @@ class TerrainIndex:
         eps = 1e-9 * (1.0 + float(np.abs(ends).max()))
         blocked = np.zeros(n * m, dtype=bool)
         settled = length == 0  # a point sees itself
+        start, length2, nf = ends[:, 0], length**2, len(self.features)
+        core, core_r = self._inner_disk
         for k in range(int(pieces.max())):
             act = np.flatnonzero(~settled & ~blocked & (pieces > k))
             if not act.size:
@@ -247,24 +256,20 @@ class TerrainIndex:
             # (The diagonal of a box has the box as its envelope, and is cheaper to make.)
             qi, qf = self._blocker_tree.query(shapely.linestrings(np.stack([lo, hi], axis=1)))
             s, f = act[qi], self._blockers[qf]
-            keep = self._may_block(
-                f, elev_a[ii[s]], elev_b[jj[s]], cover_a[ii[s], f], cover_b[jj[s], f]
-            )
-            s, f = s[keep], f[keep]
+            a0, ds, len2 = start[s], d[s], length2[s]
             # How far each candidate's centre is from the sight line, in reaches: more than 1
             # cannot meet (with a margin for rounding); the nearest are the likeliest blockers.
-            rel = self._centre[f] - ends[s, 0]
-            t = np.clip(np.einsum("ij,ij->i", rel, d[s]) / length[s] ** 2, 0.0, 1.0)
-            off = np.hypot(*(rel - t[:, None] * d[s]).T)
-            score = off / (self._reach[f] + eps)
+            score = _offset(self._centre[f], a0, ds, len2) / (self._reach[f] + eps)
             near = score <= 1.0 + 1e-9
-            s, f, score = s[near], f[near], score[near]
+            s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
+            i, j = s // m, s % m
+            keep = self._may_block(
+                f, elev_a[i], elev_b[j], cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
+            )
+            s, f, score, a0, ds, len2 = (v[keep] for v in (s, f, score, a0, ds, len2))
             # A line through a disk lying inside the feature surely passes through it (both
             # its ends are outside): that settles most blocked pairs without a GEOS call.
-            core, core_r = self._inner_disk
-            rel = core[f] - ends[s, 0]
-            t = np.clip(np.einsum("ij,ij->i", rel, d[s]) / length[s] ** 2, 0.0, 1.0)
-            sure = np.hypot(*(rel - t[:, None] * d[s]).T) < core_r[f] * (1 - 1e-6) - eps
+            sure = _offset(core[f], a0, ds, len2) < core_r[f] * (1 - 1e-6) - eps
             blocked[s[sure]] = True
             rest = ~sure & ~blocked[s]
             self._settle(s[rest], f[rest], score[rest], ends, blocked)
