@@ -61,11 +61,14 @@ def bearing(from_xy: Sequence[float], to_xy: Sequence[float]) -> float:
 
 def relative_bearing(pose: Pose, to_xy: Sequence[float]) -> float:
     """Bearing of ``to_xy`` from the stand's centre, relative to its facing, in ``(-180, 180]``;
-    positive is to the stand's right.
+    positive is to the stand's right. A point at the stand's centre has no direction: it
+    counts as dead ahead (0), whichever way the table is turned.
 
     >>> relative_bearing(Pose(0, 0, facing=90), (0, 10))
     -90.0
     """
+    if to_xy[0] == pose.x and to_xy[1] == pose.y:
+        return 0.0
     r = (bearing(pose.xy, to_xy) - pose.facing) % 360.0
     if r >= 360.0:
         r -= 360.0
