@@ -1,0 +1,146 @@
+"""Bearings and the aspect a firer sees of its target (front, flank, rear...).
+
+Bearings use the table's facing convention: degrees clockwise from +y (the far edge), so
+0 = towards the far edge and 90 = towards the right edge. Both rules measure from centre to
+centre (Auftragstaktik COMBAT "line of fire"; MBT 23.3.2.4 "a string from the center of a firing
+unit to the center of a target unit with a compass placed in front of the target").
+
+Rulings made here (the text leaves them open):
+
+- **Auftragstaktik, COMBAT (armor facing), ruling ``fire.arc_definition`` default (a).** Four
+  arcs are bounded by 45-degree lines drawn outward from each corner of the target's base: front
+  (beyond the front edge), left and right (flank), rear. The firer's arc is the one holding the
+  firer's *centre*: the line of fire runs centre to centre, so a firer whose base straddles a
+  line is judged by where its centre is. A centre exactly on a line gets the arc better for the
+  target (the armor it would choose): on a front/flank line it is ``front``, on a flank/rear
+  line ``flank``. The models always point at the front edge (ruling ``basing.platoon_facing``),
+  so "or two adjacent ones" never applies.
+- **MBT 7.4.5.1 Hit Angle Determination.** Six 60-degree sectors centred on the target's
+  facing: front within 30 degrees either side, front-side 30-90, rear-side 90-150, rear 150-180.
+  7.4.5.2.1 lets the target's player choose when the line runs exactly down a dividing line; the
+  default here gives the boundary to the more frontal sector (what that player would choose),
+  so the sectors partition the circle, and :func:`aspect_mbt_choices` lists both for the umpire.
+  Angles within 1e-9 degrees of a boundary count as on it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+from umpire.errors import unknown
+from umpire.geometry.facts import Pose
+from umpire.geometry.footprint import sin_cos
+
+AtAspect = Literal["front", "flank", "rear"]
+MbtAspect = Literal["front", "front-side", "rear-side", "rear"]
+
+#: MBT 7.4.5.1 sector limits (absolute relative bearing, degrees) and the sector each closes.
+MBT_SECTORS: tuple[tuple[float, MbtAspect], ...] = (
+    (30.0, "front"),
+    (90.0, "front-side"),
+    (150.0, "rear-side"),
+    (180.0, "rear"),
+)
+ANGLE_TOLERANCE = 1e-9  # degrees: closer than this to a boundary is on it
+LENGTH_TOLERANCE = 1e-9  # inches: closer than this to a 45-degree line is on it
+
+
+def bearing(from_xy: Sequence[float], to_xy: Sequence[float]) -> float:
+    """Direction from one point to another, degrees clockwise from +y, in ``[0, 360)``.
+    The bearing from a point to itself is 0.
+
+    >>> bearing((0, 0), (0, 5)), bearing((0, 0), (5, 0)), bearing((0, 0), (-1, -1))
+    (0.0, 90.0, 225.0)
+    """
+    dx, dy = to_xy[0] - from_xy[0], to_xy[1] - from_xy[1]
+    b = math.degrees(math.atan2(dx, dy)) % 360.0
+    return 0.0 if b >= 360.0 else b + 0.0
+
+
+def relative_bearing(pose: Pose, to_xy: Sequence[float]) -> float:
+    """Bearing of ``to_xy`` from the stand's centre, relative to its facing, in ``(-180, 180]``;
+    positive is to the stand's right. A point at the stand's centre has no direction: it
+    counts as dead ahead (0), whichever way the table is turned.
+
+    >>> relative_bearing(Pose(0, 0, facing=90), (0, 10))
+    -90.0
+    """
+    if to_xy[0] == pose.x and to_xy[1] == pose.y:
+        return 0.0
+    r = (bearing(pose.xy, to_xy) - pose.facing) % 360.0
+    if r >= 360.0:
+        r -= 360.0
+    return r - 360.0 if r > 180.0 else r + 0.0
+
+
+def local_xy(pose: Pose, xy: Sequence[float]) -> tuple[float, float]:
+    """``xy`` in the stand's own frame: (to its right, to its front) of its centre, inches."""
+    s, c = (float(v) for v in sin_cos(pose.facing))
+    dx, dy = xy[0] - pose.x, xy[1] - pose.y
+    return (dx * c - dy * s, dx * s + dy * c)
+
+
+def aspect_auftragstaktik(firer: Pose, target: Pose) -> AtAspect:
+    """The target's armor facing seen by the firer: ``front``, ``flank`` or ``rear``
+    (Auftragstaktik COMBAT, 45-degree lines from the base corners; see the module notes).
+
+    In the target's frame a point is beyond the front or rear edge by ``|forward| - depth/2``
+    and beyond a side edge by ``|right| - width/2``; the 45-degree corner lines are where the
+    two are equal.
+
+    >>> target = Pose(0, 0, facing=0)
+    >>> [aspect_auftragstaktik(Pose(x, y), target) for x, y in [(0, 5), (5, 0), (0, -5)]]
+    ['front', 'flank', 'rear']
+    """
+    right, forward = local_xy(target, firer.xy)
+    beyond_side = abs(right) - target.width / 2
+    beyond_end = abs(forward) - target.depth / 2
+    if beyond_end > beyond_side + LENGTH_TOLERANCE:
+        return "front" if forward >= 0 else "rear"
+    if beyond_end >= beyond_side - LENGTH_TOLERANCE:  # on a 45-degree line
+        return "front" if forward >= 0 else "flank"
+    return "flank"
+
+
+def _mbt_sector(angle: float) -> MbtAspect:
+    for limit, name in MBT_SECTORS:
+        if angle <= limit + ANGLE_TOLERANCE:
+            return name
+    return "rear"
+
+
+def aspect_mbt(firer: Pose, target: Pose) -> MbtAspect:
+    """MBT 7.4.5.1 hit angle: ``front``, ``front-side``, ``rear-side`` or ``rear``.
+
+    >>> target = Pose(0, 0, facing=0)
+    >>> [aspect_mbt(Pose(x, y), target) for x, y in [(1, 5), (5, 1), (5, -1), (-1, -5)]]
+    ['front', 'front-side', 'rear-side', 'rear']
+    """
+    return _mbt_sector(abs(relative_bearing(target, firer.xy)))
+
+
+def aspect_mbt_choices(firer: Pose, target: Pose) -> tuple[MbtAspect, ...]:
+    """Both hit angles when the line of fire runs down a dividing line (MBT 7.4.5.2.1: the
+    target's player chooses), else the one hit angle. The default pick comes first.
+
+    >>> aspect_mbt_choices(Pose(10, 0), Pose(0, 0))
+    ('front-side', 'rear-side')
+    """
+    angle = abs(relative_bearing(target, firer.xy))
+    first = _mbt_sector(angle)
+    for limit, name in MBT_SECTORS[:-1]:
+        if name == first and abs(angle - limit) <= ANGLE_TOLERANCE:
+            nxt = MBT_SECTORS[[n for _, n in MBT_SECTORS].index(name) + 1][1]
+            return (first, nxt)
+    return (first,)
+
+
+def aspect(ruleset: str, firer: Pose, target: Pose) -> str:
+    """The aspect under ``ruleset`` (``auftragstaktik`` or ``mbt``)."""
+    if ruleset == "mbt":
+        return aspect_mbt(firer, target)
+    if ruleset == "auftragstaktik":
+        return aspect_auftragstaktik(firer, target)
+    raise unknown("ruleset for aspects", ruleset, ["auftragstaktik", "mbt"])

@@ -1,0 +1,296 @@
+"""Line of sight across the terrain, one pair or every pair at once.
+
+MBT 23.3.2.2: "Lines of sight can be handled by stretching a string from the center of one unit
+to the center of another unit to see if it passes through any potentially blocking terrain."
+Auftragstaktik leaves LOS to the umpire (ruling ``spotting.los_rules``: terrain pieces carry a
+height level and a blocks-LOS flag). The geometry reports these facts; the ruleset decides what
+they mean (depth of penetration, spotting into woods...) from :attr:`LosFact.crossed`:
+
+- the sight line is the segment between the two points (stand centres);
+- every feature the segment meets is listed in ``crossed``, one :class:`Crossing` per stretch;
+- an area with ``blocks_los`` (woods, town) blocks when the segment passes through its
+  interior, unless either end point lies in that same area or on its edge: a stand in a wood
+  sees out of it and is seen from outside. A line that only grazes an edge or a corner passes;
+- a hill (``is_hill``) blocks when the segment passes through its interior and the hill is
+  higher than the elevation of both ends. The elevation of a point is the greatest height of
+  the hills it lies in (or on the edge of), else 0;
+- line features (roads, streams, crests) never block, nor do stands.
+
+:meth:`TerrainIndex.los_matrix` answers every pair of two point sets. It cuts each sight line
+into short pieces to find candidate features in the STRtree (a long diagonal's bounding box
+would hold half the table), stops looking at a pair once it is blocked, and decides with the
+very predicates :meth:`TerrainIndex.line_of_sight` uses, so the two always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+import numpy as np
+import shapely
+
+from umpire.errors import UmpireError
+from umpire.geometry.facts import Crossing, Feature, LosFact
+
+_MERGE = 1e-9  # inches: stretches of one feature closer than this are one stretch
+
+
+def _offset(points: np.ndarray, a0: np.ndarray, d: np.ndarray, len2: np.ndarray) -> np.ndarray:
+    """Distance from each point to its segment ``a0 .. a0 + d`` (``len2`` = squared length)."""
+    rel = points - a0
+    t = np.clip(np.einsum("ij,ij->i", rel, d) / len2, 0.0, 1.0)
+    return np.hypot(rel[:, 0] - t * d[:, 0], rel[:, 1] - t * d[:, 1])
+
+
+def _xy(point: Sequence[float]) -> np.ndarray:
+    return np.asarray(point, dtype=float).reshape(2)
+
+
+class TerrainIndex:
+    """The terrain of one table, indexed once (an STRtree) and asked many questions.
+
+    >>> wood = Feature("w1", "woods", ((28, 20), (32, 20), (32, 28), (28, 28)))
+    >>> index = TerrainIndex([wood])
+    >>> index.line_of_sight((10, 24), (50, 24)).blocked_by
+    ('w1',)
+    >>> index.line_of_sight((30, 24), (50, 24)).clear  # from inside the wood, looking out
+    True
+    """
+
+    #: Sight lines are cut into pieces to look up candidate features; ``None`` picks a length
+    #: from how closely the blocking features lie (about twice their mean spacing, at least 3").
+    piece_length: float | None = None
+
+    def __init__(self, features: Iterable[Feature]) -> None:
+        self.features: tuple[Feature, ...] = tuple(features)
+        seen: set[str] = set()
+        for f in self.features:
+            if f.id in seen:
+                raise UmpireError(f"terrain id {f.id!r} is used twice (ids must be unique)")
+            seen.add(f.id)
+        self._ids = tuple(f.id for f in self.features)
+        self._geoms = np.array(
+            [
+                shapely.Polygon(f.coords) if f.kind == "area" else shapely.LineString(f.coords)
+                for f in self.features
+            ],
+            dtype=object,
+        )
+        shapely.prepare(self._geoms)
+        self._tree = shapely.STRtree(self._geoms)
+        self._is_area = np.array([f.kind == "area" for f in self.features], dtype=bool)
+        self._is_hill = np.array([f.is_hill for f in self.features], dtype=bool)
+        self._height = np.array([f.height for f in self.features], dtype=float)
+        can_block = self._is_area & np.array([f.blocks_los for f in self.features], dtype=bool)
+        self._blockers = np.flatnonzero(can_block)
+        self._blocker_tree = shapely.STRtree(self._geoms[self._blockers])
+        # A circle round each feature (centre of its box, reach of its farthest corner): a
+        # sight line farther than that from the centre cannot meet the feature.
+        bounds = shapely.bounds(self._geoms).reshape(-1, 4)
+        self._centre = (bounds[:, :2] + bounds[:, 2:]) / 2
+        self._reach = np.hypot(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) / 2
+
+    # --- facts about points ---------------------------------------------------------------
+
+    def _covering(self, points: np.ndarray) -> np.ndarray:
+        """``cover[i, f]``: area feature ``f`` holds point ``i`` (inside or on its edge)."""
+        cover = np.zeros((len(points), len(self.features)), dtype=bool)
+        if len(points) and len(self.features):
+            pi, fi = self._tree.query(shapely.points(points), predicate="intersects")
+            cover[pi, fi] = True
+            cover[:, ~self._is_area] = False
+        return cover
+
+    def _elevations(self, cover: np.ndarray) -> np.ndarray:
+        hills = cover & self._is_hill[None, :]
+        tallest = np.where(hills, self._height[None, :], -np.inf).max(axis=1, initial=-np.inf)
+        return np.where(hills.any(axis=1), tallest, 0.0)
+
+    def features_at(self, xy: Sequence[float]) -> tuple[str, ...]:
+        """Ids of the features at a point (areas it is in or on the edge of, lines through it),
+        in the order they were listed."""
+        hits = np.sort(self._tree.query(shapely.points(_xy(xy)), predicate="intersects"))
+        return tuple(self._ids[i] for i in hits)
+
+    def elevation_at(self, xy: Sequence[float]) -> float:
+        """Ground height at a point: the greatest height of the hills holding it, else 0."""
+        return float(self._elevations(self._covering(_xy(xy)[None, :]))[0])
+
+    # --- the blocking rule, shared by the single and the all-pairs answers -----------------
+
+    def _may_block(
+        self,
+        f: np.ndarray,
+        elev_a: np.ndarray,
+        elev_b: np.ndarray,
+        a_in: np.ndarray,
+        b_in: np.ndarray,
+    ) -> np.ndarray:
+        """Whether blocking feature ``f`` blocks the line if the line passes through it."""
+        by_height = self._height[f] > np.maximum(elev_a, elev_b)
+        return np.where(self._is_hill[f], by_height, ~a_in & ~b_in)
+
+    def _pierces(self, f: np.ndarray, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment passes through the interior of feature ``f``.
+
+        Only asked when neither end lies in ``f`` or on its edge (:meth:`_may_block` is false
+        otherwise), and for such a segment "crosses" is exactly "meets the interior": a line
+        along an edge or through a corner only touches. The feature is prepared, which makes
+        shapely's ``crosses`` about as cheap as ``intersects``.
+        """
+        return shapely.crosses(self._geoms[f], segs)
+
+    def _piece_length(self) -> float:
+        if self.piece_length is not None:
+            return self.piece_length
+        x0, y0, x1, y1 = shapely.total_bounds(self._geoms[self._blockers])
+        spacing = np.sqrt(max((x1 - x0) * (y1 - y0), 1.0) / len(self._blockers))
+        return float(max(3.0, 2.0 * spacing))
+
+    @cached_property
+    def _inner_disk(self) -> tuple[np.ndarray, np.ndarray]:
+        """A disk inside each area feature: centre and radius (radius 0 for lines)."""
+        centre = np.zeros((len(self.features), 2))
+        radius = np.zeros(len(self.features))
+        areas = np.flatnonzero(self._is_area)
+        if areas.size:
+            geoms = self._geoms[areas]
+            mic = shapely.maximum_inscribed_circle(geoms, tolerance=self._reach[areas] / 50)
+            point = shapely.get_point(mic, 0)
+            inside = shapely.contains_properly(geoms, point)
+            centre[areas] = shapely.get_coordinates(point)
+            radius[areas] = np.where(inside, shapely.distance(point, shapely.boundary(geoms)), 0)
+        return centre, radius
+
+    # --- one line of sight --------------------------------------------------------------
+
+    def line_of_sight(self, a_xy: Sequence[float], b_xy: Sequence[float]) -> LosFact:
+        """Line of sight from ``a_xy`` to ``b_xy`` (stand centres), with every crossing."""
+        a, b = _xy(a_xy), _xy(b_xy)
+        if not self.features or np.array_equal(a, b):
+            return LosFact(clear=True, blocked_by=(), crossed=())
+        cover = self._covering(np.stack([a, b]))
+        elev = self._elevations(cover)
+        seg = shapely.linestrings(np.stack([a, b])[None, :, :])[0]
+        cand = np.sort(self._tree.query(seg))
+        cand = cand[shapely.intersects(self._geoms[cand], seg)]
+        crossed = self._crossings(cand, seg, a, b)
+        blockers = cand[np.isin(cand, self._blockers)]
+        may = self._may_block(
+            blockers, elev[0], elev[1], cover[0, blockers], cover[1, blockers]
+        )
+        blockers = blockers[may]
+        blockers = blockers[self._pierces(blockers, np.full(len(blockers), seg, dtype=object))]
+        first = {}
+        for c in crossed:
+            first.setdefault(c.id, c.enter)
+        blocked_by = tuple(
+            sorted((self._ids[f] for f in blockers), key=lambda i: (first.get(i, 0.0), i))
+        )
+        return LosFact(clear=not blocked_by, blocked_by=blocked_by, crossed=crossed)
+
+    def _crossings(
+        self, cand: np.ndarray, seg: shapely.LineString, a: np.ndarray, b: np.ndarray
+    ) -> tuple[Crossing, ...]:
+        if not len(cand):
+            return ()
+        d = b - a
+        length = float(np.hypot(*d))
+        out: list[Crossing] = []
+        for f, inter in zip(cand, shapely.intersection(self._geoms[cand], seg), strict=True):
+            spans = []
+            for part in shapely.get_parts(shapely.get_parts(inter)):
+                pts = shapely.get_coordinates(part)
+                if len(pts):
+                    t = np.clip((pts - a) @ d / length, 0.0, length)
+                    spans.append((float(t.min()), float(t.max())))
+            spans.sort()
+            merged: list[list[float]] = []
+            for lo, hi in spans:
+                if merged and lo <= merged[-1][1] + _MERGE:
+                    merged[-1][1] = max(merged[-1][1], hi)
+                else:
+                    merged.append([lo, hi])
+            feat = self.features[f]
+            out += [Crossing(feat.id, feat.type, feat.height, lo, hi) for lo, hi in merged]
+        return tuple(sorted(out, key=lambda c: (c.enter, c.exit, self._ids.index(c.id))))
+
+    # --- every pair ---------------------------------------------------------------------
+
+    def los_matrix(
+        self, points_a: Sequence[Sequence[float]], points_b: Sequence[Sequence[float]]
+    ) -> np.ndarray:
+        """``clear[i, j]``: is the line from ``points_a[i]`` to ``points_b[j]`` clear?
+
+        Equal, pair for pair, to :meth:`line_of_sight` ``.clear``.
+        """
+        pa = np.asarray(points_a, dtype=float).reshape(-1, 2)
+        pb = np.asarray(points_b, dtype=float).reshape(-1, 2)
+        n, m = len(pa), len(pb)
+        if n == 0 or m == 0 or len(self._blockers) == 0:
+            return np.ones((n, m), dtype=bool)
+        cover = self._covering(np.concatenate([pa, pb]))
+        elev = self._elevations(cover)
+        cover_a, cover_b, elev_a, elev_b = cover[:n], cover[n:], elev[:n], elev[n:]
+
+        ii, jj = np.repeat(np.arange(n), m), np.tile(np.arange(m), n)
+        ends = np.stack([pa[ii], pb[jj]], axis=1)  # (n*m, 2, 2)
+        d = ends[:, 1] - ends[:, 0]
+        length = np.hypot(d[:, 0], d[:, 1])
+        pieces = np.maximum(1, np.ceil(length / self._piece_length())).astype(int)
+        # Boxes a little larger than each piece, so rounding never loses a candidate.
+        eps = 1e-9 * (1.0 + float(np.abs(ends).max()))
+        blocked = np.zeros(n * m, dtype=bool)
+        settled = length == 0  # a point sees itself
+        start, length2, nf = ends[:, 0], length**2, len(self.features)
+        core, core_r = self._inner_disk
+        for k in range(int(pieces.max())):
+            act = np.flatnonzero(~settled & ~blocked & (pieces > k))
+            if not act.size:
+                break
+            t0 = (k / pieces[act])[:, None]
+            t1 = np.minimum((k + 1) / pieces[act], 1.0)[:, None]
+            p0, p1 = ends[act, 0] + t0 * d[act], ends[act, 0] + t1 * d[act]
+            lo, hi = np.minimum(p0, p1) - eps, np.maximum(p0, p1) + eps
+            # (The diagonal of a box has the box as its envelope, and is cheaper to make.)
+            qi, qf = self._blocker_tree.query(shapely.linestrings(np.stack([lo, hi], axis=1)))
+            s, f = act[qi], self._blockers[qf]
+            a0, ds, len2 = start[s], d[s], length2[s]
+            # How far each candidate's centre is from the sight line, in reaches: more than 1
+            # cannot meet (with a margin for rounding); the nearest are the likeliest blockers.
+            score = _offset(self._centre[f], a0, ds, len2) / (self._reach[f] + eps)
+            near = score <= 1.0 + 1e-9
+            s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
+            i, j = s // m, s % m
+            keep = self._may_block(
+                f, elev_a[i], elev_b[j], cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
+            )
+            s, f, score, a0, ds, len2 = (v[keep] for v in (s, f, score, a0, ds, len2))
+            # A line through a disk lying inside the feature surely passes through it (both
+            # its ends are outside): that settles most blocked pairs without a GEOS call.
+            sure = _offset(core[f], a0, ds, len2) < core_r[f] * (1 - 1e-6) - eps
+            blocked[s[sure]] = True
+            rest = ~sure & ~blocked[s]
+            self._settle(s[rest], f[rest], score[rest], ends, blocked)
+        return ~blocked.reshape(n, m)
+
+    def _settle(
+        self, s: np.ndarray, f: np.ndarray, score: np.ndarray, ends: np.ndarray, blocked: np.ndarray
+    ) -> None:
+        """Test candidate pairs (segment ``s``, feature ``f``), likeliest first for each
+        segment, skipping segments already blocked; mark the blocked segments."""
+        if not s.size:
+            return
+        order = np.lexsort((score, s))
+        s, f = s[order], f[order]
+        group_start = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
+        rank = np.arange(len(s)) - np.repeat(group_start, np.diff(np.r_[group_start, len(s)]))
+        by_rank = np.argsort(rank, kind="stable")
+        bounds = np.searchsorted(rank[by_rank], np.arange(rank.max() + 2))
+        for r in range(rank.max() + 1):
+            sel = by_rank[bounds[r] : bounds[r + 1]]
+            sel = sel[~blocked[s[sel]]]
+            if sel.size:
+                segs = shapely.linestrings(ends[s[sel]])
+                blocked[s[sel][self._pierces(f[sel], segs)]] = True
