@@ -36,6 +36,11 @@ def test_the_game_by_hand_works_as_written(tmp_path, monkeypatch):
         r = runner.invoke(app, shlex.split(line)[1:])
         assert r.exit_code == 0, (line, r.output, r.stderr)
     assert (tmp_path / "umpire.db").exists()
+    for line in _block_after("## On paper"):
+        r = runner.invoke(app, shlex.split(line)[1:])
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+        out = Path(shlex.split(line)[-1])
+        assert out.stat().st_size > 1000, line
 
 
 def test_the_quick_answer_works_as_written(monkeypatch):

@@ -63,7 +63,7 @@ def test_roster_pdf_has_every_unit_ratings_and_hit_boxes(report):
 
 def test_mbt_roster_shows_the_card(mbt_report):
     text = _text(_pdf(roster_pdf, mbt_report))
-    assert "card USSR-T80A" in text and "Т-80 №211" in text
+    assert "card USSR-1A" in text and "Т-80 №211" in text
 
 
 @pytest.mark.parametrize("fixture,codes", [("report", ["NO", "DA", "HA", "TR", "WD", "Deliberate Advance"]),

@@ -33,8 +33,16 @@ CASES = {
     ),
     "polygon crossing itself": (
         lambda d: d["terrain"][0].__setitem__("polygon", [[0, 0], [4, 4], [4, 0], [0, 4]]),
-        "terrain 'wood-n': polygon is not a simple shape",
+        "terrain 'wood-n': polygon is not simple",
     ),
+    "unknown terrain type": (
+        lambda d: d["terrain"][0].__setitem__("type", "jungle"), "unknown terrain type 'jungle'"
+    ),
+    "unknown unit type": (
+        lambda d: [_unit(d, 1).pop("statline", None), _unit(d, 1).__setitem__("type", "M1A7 Company")],
+        "unknown unit 'M1A7 Company'",
+    ),
+    "unreadable stat line": (lambda d: _unit(d, 0).__setitem__("statline", "pc | ten | 8"), "statline"),
     "unit off the table": (lambda d: _unit(d).__setitem__("at", [100, 3]), "is off the table"),
     "duplicate id": (lambda d: _unit(d, 1).__setitem__("id", "hq-1-64"), "used twice"),
     "unknown ruleset": (lambda d: d.__setitem__("ruleset", "mtb"), "did you mean 'mbt'"),

@@ -37,6 +37,7 @@ from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
 from umpire.resources import resource_dir
+from umpire.schema.bases import default_base
 from umpire.schema.load import load_model, validate
 
 Pair = tuple[float, float]
@@ -59,7 +60,6 @@ class TerrainTypes(BaseModel):
 
     source: str = ""
     types: dict[str, TerrainType]
-    default_base: dict[str, tuple[float, float]]
 
     @model_validator(mode="after")
     def _hills_are_areas(self) -> TerrainTypes:
@@ -169,7 +169,7 @@ def _pose(name: str, s: StandCase, case: MeasureCase, types: TerrainTypes) -> Po
         x, y = s.at
         if case.table is not None:
             check_on_table(f"{name}.at", x, y, case.table[0], case.table[1])
-    width, depth = s.base if s.base is not None else types.default_base[case.ruleset]
+    width, depth = s.base if s.base is not None else default_base(case.ruleset, "*")
     if width <= 0 or depth <= 0:
         raise UmpireError(
             f"{name}.base: [{width:g}, {depth:g}] is not allowed (width and depth more than 0)"

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-import shapely
-from shapely.validation import explain_validity
-
 from umpire.core.state import GameState
-from umpire.errors import DataError
+from umpire.errors import DataError, UmpireError
+from umpire.geometry.facts import check_line, check_polygon
+from umpire.geometry.measure import terrain_types
 
 
 def check_terrain(state: GameState) -> None:
-    """:raises DataError: one line per feature that is not a usable shape or type."""
+    """:raises DataError: one line per terrain feature with an unusable shape or an unknown type."""
+    types = terrain_types()
     problems = []
     for f in state.terrain:
-        if f.polygon is not None:
-            if len(f.polygon) < 3:
-                problems.append(f"terrain {f.id!r}: polygon has {len(f.polygon)} points (at least 3)")
-                continue
-            poly = shapely.Polygon(f.polygon)
-            if not poly.is_valid:
-                problems.append(
-                    f"terrain {f.id!r}: polygon is not a simple shape ({explain_validity(poly)}); "
-                    "list its corners in order around the edge, without crossing"
-                )
-            elif poly.area == 0:
-                problems.append(f"terrain {f.id!r}: polygon has no area")
+        try:
+            _, t = types.lookup(f.type, where=f"terrain {f.id!r}")
+            if t.kind == "area" and f.polygon is None:
+                raise UmpireError(f"terrain {f.id!r}: type {f.type} is an area: give polygon:, not line:")
+            if t.kind == "line" and f.line is None:
+                raise UmpireError(f"terrain {f.id!r}: type {f.type} is a line: give line:, not polygon:")
+            if f.polygon is not None:
+                check_polygon(f.id, f.polygon)
+            else:
+                check_line(f.id, f.line or [])
+        except UmpireError as exc:
+            problems.append(str(exc))
     if problems:
         raise DataError("\n".join(problems))

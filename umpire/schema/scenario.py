@@ -207,6 +207,7 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
                 orders=u.orders,
             )
             del ui
+    _resolve_unit_types(scenario.ruleset, units, problems, where)
     for f in formations:
         if f.hq is not None and f.hq not in units:
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
@@ -217,6 +218,38 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
         rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,
         units=units,
     )
+
+
+def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """Fill each unit's ratings from the ruleset's data, and check the ones given inline.
+
+    Auftragstaktik: a unit names a bundled ``type`` (its stat line is taken from the data) or
+    gives its own ``statline``, which must parse. MBT: a unit names a data ``card``.
+    """
+    from umpire.errors import UmpireError
+
+    for u in units.values():
+        try:
+            if ruleset == "auftragstaktik":
+                from umpire.rules.auftragstaktik.library import find_unit
+                from umpire.rules.auftragstaktik.statline import parse_statline
+
+                if u.statline:
+                    parse_statline(u.statline, u.name, where=f"unit {u.id!r}: statline")
+                elif u.type:
+                    u.statline = find_unit(u.type, field=f"unit {u.id!r}: type").statline
+                else:
+                    raise UmpireError(
+                        f"unit {u.id!r}: give type: (a unit of the bundled data) or statline:"
+                    )
+            elif ruleset == "mbt":
+                from umpire.rules.mbt.data import card
+
+                if not u.card:
+                    raise UmpireError(f"unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
+                u.card = card(u.card).card
+        except UmpireError as exc:
+            problems.append(f"{where}: {exc}")
 
 
 def load_scenario(path: Path) -> Scenario:
