@@ -44,8 +44,22 @@ def run_demo(out: Path) -> DemoResult:
     result = DemoResult(game=game, files=[game.path])
     for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
         result.measures.append((a, b, measure_units(game.state, a, b)))
+    _add_quick_answers(result)
     _add_papers(result, out)
     return result
+
+
+def _add_quick_answers(result: DemoResult) -> None:
+    """Two quick answers from the bundled case files, with the dice fixed so the demo repeats."""
+    from umpire.calc import run_case
+    from umpire.resources import resource_dir
+    from umpire.schema.load import read_yaml
+
+    cases = resource_dir("data") / "cases"
+    answer, _ = run_case(read_yaml(cases / "fire.yaml"), rolls=[10], odds=True, where="fire.yaml")
+    result.calcs.append(("umpire calc fire data/cases/fire.yaml --roll 10 --odds", answer))
+    answer, _ = run_case(read_yaml(cases / "mbt-fire.yaml"), where="mbt-fire.yaml")
+    result.calcs.append(("umpire calc fire data/cases/mbt-fire.yaml   (MBT 7.4.8)", answer))
 
 
 def _add_papers(result: DemoResult, out: Path) -> None:

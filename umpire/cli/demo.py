@@ -30,8 +30,6 @@ def demo(
     console.print(Rule("files", style="dim"))
     for path in result.files:
         console.print(f"  {path}")
-    console.print(
-        f"\nTry: [bold]umpire --db {result.game.path} status[/], "
-        f"[bold]umpire --db {result.game.path} measure a-1-64 t80-1[/], "
-        f"[bold]umpire --db {result.game.path} log[/]"
-    )
+    console.print("\nTry:")
+    for cmd in ("status", "measure a-1-64 t80-1", "log", "report --side nato"):
+        console.print(f"  [bold]umpire --db {result.game.path} {cmd}[/]")
