@@ -127,19 +127,8 @@ ESTIMATE_NOTE = (
 # ---------------------------------------------------------------------------------------------
 # Terrain: the list of terrain types, left to right as the sighting chart orders them.
 
-TERRAINS = [
-    "clear",
-    "road",
-    "stream",
-    "scrub",
-    "rough",
-    "light_woods",
-    "woods",
-    "heavy_woods",
-    "building",
-    "improved_position",
-]
-CONDITIONS = ["day", "dusk", "moonlight", "night"]
+from umpire.rules.mbt.data import CONDITIONS, TERRAINS  # noqa: E402  (one list, shared with the loader)
+
 SIZES = ["vehicle", "large", "small"]
 
 # Day, open sighter, vehicle target: the core line of the sighting model (hexes).

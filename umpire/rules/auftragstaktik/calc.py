@@ -23,7 +23,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from umpire.core.dice import Dice
 from umpire.core.odds import distribution
@@ -38,11 +38,9 @@ from umpire.rules.auftragstaktik.ratings import (
     Kind,
     OrderCode,
     Quality,
+    ReadsCodes,
     Stand,
     Unit,
-    _plain,
-    read_order,
-    read_quality,
 )
 from umpire.schema.load import validate
 
@@ -61,18 +59,7 @@ class _Sub(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class _Codes(BaseModel):
-    """Order codes and troop qualities read forgivingly, errors naming the field."""
-
-    @field_validator("orders", mode="before", check_fields=False)
-    @classmethod
-    def _orders(cls, v: object) -> str:
-        return _plain(read_order, v)
-
-    @field_validator("quality", mode="before", check_fields=False)
-    @classmethod
-    def _quality(cls, v: object) -> str:
-        return _plain(read_quality, v)
+_Codes = ReadsCodes
 
 
 class StandCase(_Sub, _Codes):

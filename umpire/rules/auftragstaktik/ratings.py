@@ -196,7 +196,22 @@ class Unit(_M):
         return "troop"
 
 
-class Stand(_M):
+class ReadsCodes(BaseModel):
+    """Mixin: ``orders`` and ``quality`` fields read forgivingly (aliases, YAML's ``NO`` read as
+    false), with errors naming the field and the allowed codes."""
+
+    @field_validator("quality", mode="before", check_fields=False)
+    @classmethod
+    def _quality(cls, v: object) -> str:
+        return _plain(read_quality, v)
+
+    @field_validator("orders", mode="before", check_fields=False)
+    @classmethod
+    def _orders(cls, v: object) -> str:
+        return _plain(read_order, v)
+
+
+class Stand(_M, ReadsCodes):
     """A unit in play, as the umpire describes it for one resolution."""
 
     unit: Unit
@@ -213,16 +228,6 @@ class Stand(_M):
     close_terrain: bool | None = None
     soviet_tank: bool = False
     machine_gun: bool = False
-
-    @field_validator("quality", mode="before")
-    @classmethod
-    def _q(cls, v: object) -> str:
-        return _plain(read_quality, v)
-
-    @field_validator("orders", mode="before")
-    @classmethod
-    def _o(cls, v: object) -> str:
-        return _plain(read_order, v)
 
     @field_validator("hits")
     @classmethod

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import ConfigDict
 
 from umpire.core.dice import Dice, RecordingDice
 from umpire.core.modifiers import Modifier
@@ -25,21 +25,11 @@ from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
-from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, _plain, read_order, read_quality
+from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, ReadsCodes
 
 
-class _M(BaseModel):
+class _M(ReadsCodes):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-    @field_validator("quality", mode="before", check_fields=False)
-    @classmethod
-    def _q(cls, v: object) -> str:
-        return _plain(read_quality, v)
-
-    @field_validator("orders", mode="before", check_fields=False)
-    @classmethod
-    def _o(cls, v: object) -> str:
-        return _plain(read_order, v)
 
 
 class Spotter(_M):
