@@ -38,6 +38,10 @@ def unknown(kind: str, value: object, known: Iterable[str]) -> UmpireError:
     """
     names = sorted(known)
     close = get_close_matches(str(value), names, n=1, cutoff=0.6)
+    if not close:
+        # A name cut short at the table ("fire.flank") still deserves a suggestion.
+        key = str(value).casefold()
+        close = [n for n in names if key and key in n.casefold()][:1]
     hint = f"did you mean {close[0]!r}? " if close else ""
     listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
     return UmpireError(f"unknown {kind} {value!r} ({hint}known: {listed})")
