@@ -42,6 +42,7 @@ from umpire.rules.auftragstaktik.ratings import (
     Stand,
     Unit,
 )
+from umpire.rules.auftragstaktik.spotting import Spotted
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -231,28 +232,15 @@ class SpotterCase(_Sub, _Codes):
     air_defense: bool = False
 
 
-class SpottedCase(_Sub, _Codes):
-    kind: Literal["vehicle", "towed", "troop", "helicopter"] = "vehicle"
-    quality: Quality = "regular"
-    orders: OrderCode = "HA"
-    moved: bool = True
-    fired: bool = False
-    higher: bool = False
-    spotted_before: bool = False
-    moved_since_spotted: float | None = Field(None, ge=0)
-    cover: bool = False
-    grouped_companies: int = Field(1, ge=1)
-
-
 class SpotCase(_Case):
     spotter: SpotterCase = SpotterCase()
-    target: SpottedCase = SpottedCase()
+    target: Spotted = Spotted()  # the procedure's own model: one list of fields
     distance: float = Field(ge=0)
     night: bool = False
 
 
 def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    from umpire.rules.auftragstaktik.spotting import Spotted, Spotter, spot
+    from umpire.rules.auftragstaktik.spotting import Spotter, spot
 
     c = validate(SpotCase, case, "case")
     rul = _rulings(c)
@@ -278,7 +266,7 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         night_vision=None if nv in (None, "none") else nv,
         air_defense=s.air_defense,
     )
-    target = Spotted(**c.target.model_dump())
+    target = c.target
 
     def run(d: Dice) -> Resolution:
         return spot(spotter, target, c.distance, rul, night=c.night, dice=d)

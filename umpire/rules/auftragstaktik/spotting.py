@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 from umpire.core.dice import Dice, RecordingDice
 from umpire.core.modifiers import Modifier
@@ -53,9 +53,9 @@ class Spotted(_M):
     fired: bool = False
     higher: bool = False
     spotted_before: bool = False
-    moved_since_spotted: float | None = None
+    moved_since_spotted: float | None = Field(None, ge=0)
     cover: bool = False
-    grouped_companies: int = 1
+    grouped_companies: int = Field(1, ge=1)
 
 
 def _src(t: Tables) -> str:
