@@ -7,7 +7,7 @@ from umpire.store.migrations import MIGRATIONS, migrate
 EXPECTED = {
     "_umpire_migrations": ["name", "applied"],
     "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version"],
-    "events": ["seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created"],
+    "events": ["seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"],
     "rolls": ["id", "seq", "n", "why", "sides", "vals"],
     "snapshot": ["id", "seq", "state"],
     "units": [

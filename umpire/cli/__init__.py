@@ -47,10 +47,11 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, data, demo, game, paper, rate
+    from umpire.cli import calc, data, demo, game, paper, rate, turn
 
     game.register(app)
     paper.register(app)
+    turn.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)

@@ -114,8 +114,22 @@ class Game:
         return log.read_events(self.conn)
 
     # -- acting ---------------------------------------------------------------------------
+    def turn_rules(self) -> Any:
+        """The turn rules of this game's ruleset (their handlers are registered on import)."""
+        from umpire.turns import load_turn_rules
+
+        return load_turn_rules(self.info["ruleset"])
+
+    def _load_handlers(self, kinds: set[str]) -> None:
+        if kinds - set(HANDLERS):
+            try:
+                self.turn_rules()
+            except UmpireError:
+                pass
+
     def act(self, kind: str, payload: dict[str, Any], dice: Dice) -> ActionResult:
         """Apply one action and append it, with its dice, in one transaction."""
+        self._load_handlers({kind})
         if kind not in HANDLERS:
             raise unknown("action", kind, HANDLERS)
         recording = RecordingDice(dice)
@@ -123,7 +137,7 @@ class Game:
         rolls = recording.take()
         seq = log.append(
             self.db, kind=kind, payload=payload, rolls=rolls, state=applied.state,
-            summary=applied.summary,
+            summary=applied.summary, results=[r.to_json() for r in applied.resolutions],
         )
         self._state = applied.state
         return ActionResult(seq, kind, applied.summary, applied.state, rolls, applied.resolutions)
@@ -135,6 +149,7 @@ class Game:
         if not live:
             raise StoreError("undo: nothing to undo (no action has been taken in this game)")
         target = live[-1]
+        self._load_handlers({e.kind for e in live})
         state = self._fold(self.initial_state(), live[:-1])
         log.append(
             self.db, kind="undo", payload={"undoes": target.seq}, rolls=[], state=state,
@@ -153,7 +168,9 @@ class Game:
 
     def replay(self) -> GameState:
         """The state rebuilt from the scenario and the log, dice played back as recorded."""
-        return self._fold(self.initial_state(), log.effective(self.events()))
+        live = log.effective(self.events())
+        self._load_handlers({e.kind for e in live})
+        return self._fold(self.initial_state(), live)
 
     def check(self) -> list[str]:
         """Differences between the stored state and the replay of the log (empty: they agree)."""

@@ -360,7 +360,8 @@ def build_report(
         p = e.payload if isinstance(e.payload, dict) else {}
         actor, involved = _involved(p, units)
         actor_side = units[actor].side if actor in units else None
-        res = tuple(_resolution(r, actor, units) for r in p.get("resolutions") or [] if isinstance(r, dict))
+        stored = list(getattr(e, "results", ()) or []) or list(p.get("resolutions") or [])
+        res = tuple(_resolution(r, actor, units) for r in stored if isinstance(r, dict))
         ev_views.append(EventView(
             seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=e.summary, actor=actor,
             units=involved, rolls=tuple(_roll(r, actor_side) for r in e.rolls), resolutions=res,

@@ -73,3 +73,24 @@ def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     t.add_row("line of sight", Text("clear", style="green") if clear else Text(
         "blocked by " + ", ".join(los.get("blocked_by", [])), style="red"))
     return t
+
+
+def render_resolution(res: Any) -> Group:
+    """One resolution of a tracked game, explained line by line."""
+    from umpire.calc import CalcAnswer
+
+    return render_calc(CalcAnswer(resolution=res))
+
+
+def render_turn(view: Any) -> Group:
+    """``umpire turn``: the phases with the current one marked, then what comes next."""
+    line = Text(f"turn {view.turn}: ", style="bold")
+    for i, ph in enumerate(view.phases):
+        if i:
+            line.append(" > ", style="dim")
+        line.append(ph, style="bold reverse" if ph == view.phase else "dim")
+    parts: list[Any] = [line, Text(f"next: {view.next_step}", style="green")]
+    if view.waiting_for:
+        parts.append(Text("waiting for: " + ", ".join(view.waiting_for), style="yellow"))
+    parts.extend(Text(x) for x in view.lines)
+    return Group(*parts)

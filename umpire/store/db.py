@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 MARKER = "_umpire_migrations"
 # The names of umpire.store.migrations.MIGRATIONS, kept here so that opening a file for reading
 # does not import sqlite-utils (a test checks the two lists agree).
-MIGRATION_NAMES = ("m001_initial",)
+MIGRATION_NAMES = ("m001_initial", "m002_event_results")
 
 
 def create_db(path: Path, *, replace: bool = False) -> Database:

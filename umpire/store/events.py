@@ -31,6 +31,7 @@ class StoredEvent:
     undoes: int | None = None
     created: str = ""
     rolls: tuple[Roll, ...] = field(default_factory=tuple)
+    results: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
 
 def _now() -> str:
@@ -71,6 +72,7 @@ def append(
     state: GameState,
     summary: str = "",
     undoes: int | None = None,
+    results: list[dict[str, Any]] | None = None,
 ) -> int:
     """Append one event with its rolls and the state it led to, atomically. Returns its seq."""
     with db.atomic():
@@ -84,6 +86,7 @@ def append(
                 "phase": state.phase,
                 "undoes": undoes,
                 "created": _now(),
+                "results": json.dumps(results or [], ensure_ascii=False, default=str),
             }
         )
         seq = int(table.last_pk)  # type: ignore[arg-type]
@@ -114,6 +117,7 @@ def read_events(conn: sqlite3.Connection) -> list[StoredEvent]:
             seq=row["seq"], kind=row["kind"], payload=json.loads(row["payload"]),
             summary=row["summary"] or "", turn=row["turn"], phase=row["phase"],
             undoes=row["undoes"], created=row["created"], rolls=tuple(rolls.get(row["seq"], [])),
+            results=tuple(json.loads(row.get("results") or "[]")),
         )
         for row in _query(conn, "select * from events order by seq")
     ]

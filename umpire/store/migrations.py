@@ -43,7 +43,13 @@ def m001_initial(db: Database) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial]
+def m002_event_results(db: Database) -> None:
+    # What each action resolved (its resolutions as JSON): derived by replaying, but kept so
+    # reports and people reading the file need not replay the game.
+    db["events"].add_column("results", str)
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_event_results]
 
 
 def migrate(db: Database) -> None:

@@ -1,0 +1,79 @@
+"""The turn: ``umpire turn`` (where it stands), ``umpire turn orders FILE``, ``umpire phase next``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire.cli.app import new_app
+from umpire.cli.output import console, print_json
+
+turn_app = new_app("The turn: where it stands, and the orders the umpire types in.", invoke_without_command=True)
+turn_app.info.no_args_is_help = False
+phase_app = new_app("Resolve the turn phase by phase.")
+
+
+def _open(ctx: typer.Context):  # noqa: ANN202 - umpire.engine.Game
+    from umpire.engine import Game
+
+    return Game.open(ctx.find_root().obj.db)
+
+
+def _dice(ctx: typer.Context, roll: list[int] | None):  # noqa: ANN202
+    return ctx.find_root().obj.dice_for(roll)
+
+
+@turn_app.callback()
+def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Show where the turn stands and what the umpire must enter next."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from umpire.reports.terminal import render_turn
+
+    game = _open(ctx)
+    view = game.turn_rules().view(game.state)
+    if as_json:
+        print_json(view.to_json())
+    else:
+        console.print(render_turn(view))
+
+
+@turn_app.command("orders")
+def orders(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML)."),
+    roll: list[int] = typer.Option(None, "--roll", help="A die value for the HQ rolls, in order (repeat)."),
+) -> None:
+    """Enter one side's orders for the turn from an orders file."""
+    game = _open(ctx)
+    rules = game.turn_rules()
+    payload = rules.read_orders(file, game.state)
+    res = game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll))
+    console.print(f"#{res.seq} {res.summary}", markup=False)
+    _show(res)
+
+
+@phase_app.command("next")
+def next_phase(
+    ctx: typer.Context,
+    roll: list[int] = typer.Option(None, "--roll", help="A die value, in the order used (repeat)."),
+) -> None:
+    """Resolve the current phase and move on to the next."""
+    game = _open(ctx)
+    game.turn_rules()
+    res = game.act(f"{game.state.ruleset}.phase", {}, _dice(ctx, roll))
+    console.print(f"#{res.seq} {res.summary}", markup=False)
+    _show(res)
+
+
+def _show(res) -> None:  # noqa: ANN001
+    from umpire.reports.terminal import render_resolution
+
+    for r in res.resolutions:
+        console.print(render_resolution(r))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(turn_app, name="turn")
+    app.add_typer(phase_app, name="phase")
