@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, RecordingDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import ap_fire, data, sighting
@@ -126,7 +126,9 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
         target_open=hatch(target) == "open",
         advanced=False,
     )
-    res = ap_fire.resolve(shot, dice, table.rulings)
+    rec = RecordingDice(dice)
+    res = ap_fire.resolve(shot, rec, table.rulings)
+    res.rolls = rec.take()
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
                    f"{shot.angle.replace('_', '-')}, {shot.elevation}): {res.summary}")
     if check is not None:

@@ -134,10 +134,11 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         ruleset="mbt", procedure="initiative", outcome={"first": first, "rolls": rolls},
         summary=f"{first} has the initiative and goes first ({', '.join(f'{s} {v}' for s, v in rolls.items())};"
                 " 5.1, kept from the players, 24.3.1)",
+        extra={"side": "umpire"},
     )]
     res += update_sighting(new, table)
     new.phase = "Command"
-    return Applied(new, f"turn {new.turn}: initiative rolled (umpire only); sightings updated", res)
+    return Applied(new, f"turn {new.turn}: initiative rolled (kept by the umpire, 24.3.1); sighting step (6.1)", res)
 
 
 # -- 2. Command -----------------------------------------------------------------------------
@@ -169,10 +170,8 @@ def command(state: GameState) -> Applied:
             u.orders = spec.get("order")
     res = update_sighting(new, Table(new))
     new.phase = "Fire"
-    summary = "orders marked (6.2); pivots and turrets as written (9.1, 9.2)"
-    if lines:
-        summary += ": " + "; ".join(lines)
-    return Applied(new, summary, res)
+    res += _noted(lines)
+    return Applied(new, f"turn {new.turn}: orders marked (6.2); pivots and turrets as written (9.1, 9.2)", res)
 
 
 # -- 3. Fire ----------------------------------------------------------------------------------
@@ -322,11 +321,20 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             notes.append(f"{tid}: {line}")
     res += update_sighting(new, table)
     new.phase = "Movement"
-    shots = sum(1 for r in res if r.procedure == "fire" and r.outcome.get("fired", True))
-    summary = f"fire phase: {shots} shot(s) resolved (Direct Fire, ATGM Announcement, Overwatch Fire)"
-    if notes:
-        summary += "; " + "; ".join(notes)
-    return Applied(new, summary, res)
+    res += _noted(notes)
+    return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
+                   res)
+
+
+def _noted(notes: list[str]) -> list[Resolution]:
+    """Umpire's notes (fire transferred, damage taken, moves stopped), one resolution each,
+    naming the unit they are about so each side's briefing keeps only its own."""
+    out = []
+    for n in notes:
+        uid = n.split(":", 1)[0].split(" ", 1)[0]
+        out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={}, summary=n,
+                              extra={"unit": uid}))
+    return out
 
 
 def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],
@@ -394,11 +402,8 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             notes.append(f"{tid}: {line}")
     res += update_sighting(new, table)
     new.phase = "Adjustment"
-    moved = sum(1 for u in new.units.values() if u.notes.get("moved"))
-    summary = f"movement phase: {moved} unit(s) moved, ATGMs resolved, sightings updated"
-    if notes:
-        summary += "; " + "; ".join(notes)
-    return Applied(new, summary, res)
+    res += _noted(notes)
+    return Applied(new, f"turn {new.turn}: Movement phase resolved (Movement, ATGM Resolution, sighting)", res)
 
 
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
@@ -545,7 +550,7 @@ def adjustment(state: GameState) -> Applied:
     res = update_sighting(new, table)
     t = tally(new)
     res.append(Resolution(ruleset="mbt", procedure="victory", outcome=t.as_json(), summary=t.reason,
-                          notes=t.lines))
+                          notes=t.lines, extra={"side": "umpire"}))
     if t.decided:
         m["result"] = t.as_json()
         new.phase = OVER
@@ -553,9 +558,8 @@ def adjustment(state: GameState) -> Applied:
     else:
         new.turn += 1
         new.phase = "Initiative"
-        summary = f"end of turn {state.turn} (9.4); turn {new.turn} begins"
-    if lines:
-        summary += "; " + "; ".join(lines)
+        summary = f"end of turn {state.turn}: markers adjusted (9.1, 9.3); turn {new.turn} begins (9.4)"
+    res += _noted(lines)
     return Applied(new, summary, res)
 
 
