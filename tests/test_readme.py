@@ -48,3 +48,14 @@ def test_the_quick_answer_works_as_written(monkeypatch):
     (line,) = _block_after("## The quick answer")
     r = CliRunner().invoke(app, shlex.split(line)[1:])
     assert r.exit_code == 0 and "w1" in r.output, r.output
+
+
+def test_the_mbt_umpired_game_works_as_written(monkeypatch, tmp_path):
+    monkeypatch.chdir(README.parent)
+    runner = CliRunner()
+    db = tmp_path / "mbt.db"
+    for line in _block_after("## The MBT umpired game"):
+        args = [str(db) if a == "mbt.db" else a for a in shlex.split(line)[1:]]
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert "turn 2" in r.output or "agrees" in r.output or "exactly" in r.output

@@ -24,6 +24,7 @@ class DemoResult:
     measures: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     calcs: list[tuple[str, CalcAnswer]] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    mbt: Any = None  # umpire.demo_mbt.MbtDemo
 
 
 def run_demo(out: Path) -> DemoResult:
@@ -46,6 +47,7 @@ def run_demo(out: Path) -> DemoResult:
         result.measures.append((a, b, measure_units(game.state, a, b)))
     _add_quick_answers(result)
     _add_papers(result, out)
+    result.mbt = __import__("umpire.demo_mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")
     return result
 
 

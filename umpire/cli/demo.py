@@ -27,6 +27,11 @@ def demo(
     for title, answer in result.calcs:
         console.print(Rule(title, style="dim"))
         console.print(render_calc(answer))
+    if result.mbt is not None:
+        console.print(Rule(f"MBT umpired game: {result.mbt.game.state.name}, two turns (24.3)", style="dim"))
+        for line in result.mbt.summaries:
+            console.print(f"  {line}", markup=False)
+        result.files.extend(result.mbt.files)
     console.print(Rule("files", style="dim"))
     for path in result.files:
         console.print(f"  {path}")

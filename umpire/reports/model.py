@@ -18,7 +18,13 @@ The fog of war, as :func:`briefing` applies it:
   describes with a ``unit`` or ``side`` key; untagged modifiers of an enemy's action are
   withheld, since they may reveal its quality, orders or hits);
 - an enemy unit that is not spotted is never named: its id and name are replaced by
-  ``an unseen enemy unit`` wherever they appear in a kept text.
+  ``an unseen enemy unit`` wherever they appear in a kept text;
+- an MBT enemy unit is shown at the identification level of 24.2.2 the side has of it
+  (``notes["ident"][side]``): ``full`` as above; ``type`` as a contact with only its nationality
+  and kind ("a Soviet vehicle") under a briefing-only id (``contact-1``...), never its id, name or
+  card; ``fired`` as a marker where "something just fired from there", without kind or facing;
+- a resolution naming a side (``side``) is kept only in that side's briefing, and one naming
+  units (``firer``, ``target``, ``unit``) only where one of them is the side's own.
 
 Nothing here imports rich or reportlab.
 """
@@ -86,6 +92,10 @@ class UnitView:
     orders: str | None = None
     spotted_by: tuple[str, ...] = ()
     observed: bool = False
+    ident: tuple[tuple[str, str], ...] = ()  # MBT 24.2.2: (side, full | type | fired)
+    nation: str | None = None  # MBT: the nationality a "type" identification tells
+    size: str | None = None  # MBT: vehicle, large or small
+    type_name: str | None = None  # MBT: the card's vehicle name (T-64B)
 
     @property
     def placed(self) -> bool:
@@ -93,7 +103,7 @@ class UnitView:
 
     @property
     def label(self) -> str:
-        return self.type or self.card or ""
+        return self.type or self.type_name or self.card or ""
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,9 @@ class ResolutionView:
     cell: str | None = None
     actor: str | None = None
     withheld: int = 0  # modifiers or dice left out of a briefing
+    units: tuple[str, ...] = ()  # the units it is about (firer, target, unit)
+    side: str | None = None  # a side it is for alone (a side's sighting), or "umpire"
+    estimated: tuple[str, ...] = ()  # estimated data values it used
 
     def outcome_text(self) -> str:
         return ", ".join(f"{k}: {_plain(v)}" for k, v in self.outcome.items())
@@ -210,6 +223,7 @@ class TurnReport:
     templates: tuple[Template, ...] = ()
     changes: tuple[StatusChange, ...] = ()
     rulings: tuple[tuple[str, str], ...] = ()
+    victory: tuple[str, ...] = ()  # at the end of a game: the result and how it was reached
     north: float = 0.0
     only_turn: int | None = None
     viewer: str | None = None
@@ -321,21 +335,45 @@ def _resolution(data: dict[str, Any], actor: str | None, units: dict[str, UnitSt
         cell_text = (f"{cell['table']}: row {cell.get('row')}, column {cell.get('column')}"
                      f" -> {_plain(cell.get('value'))}")
     mods = [*(data.get("modifiers") or []), *(data.get("shifts") or [])]
+    # A resolution that names whom it is about (a target or a unit) is kept in a briefing only
+    # where one of those units is the side's own; one naming just its firer follows its event.
+    about: tuple[str, ...] = ()
+    if data.get("target") is not None or data.get("unit") is not None:
+        about = tuple(dict.fromkeys(u for k in ("firer", "unit", "target") for u in _ids(data.get(k)) if u in units))
+    prov = data.get("provenance") if isinstance(data.get("provenance"), dict) else {}
     return ResolutionView(
         procedure=str(data.get("procedure", "")), summary=str(data.get("summary", "")),
         outcome=dict(data.get("outcome") or {}),
         modifiers=tuple(_modifier(m) for m in mods if isinstance(m, dict)),
         rolls=tuple(_roll(r, side) for r in data.get("rolls") or []),
-        modified_roll=data.get("modified_roll"), cell=cell_text, actor=who,
+        modified_roll=data.get("modified_roll"), cell=cell_text, actor=who, units=about,
+        side=data.get("side") if isinstance(data.get("side"), str) else None,
+        estimated=tuple(str(x) for x in prov.get("estimated") or ()),
     )
 
 
-def _unit_view(u: UnitState) -> UnitView:
+NATIONS = {"USA": "American", "FRG": "West German", "USSR": "Soviet", "UK": "British", "GDR": "East German"}
+
+
+def _card_identity(ruleset: str, card: str | None) -> tuple[str | None, str | None]:
+    """(nationality, vehicle name) of an MBT data card, for what a sighting may tell."""
+    if ruleset != "mbt" or not card:
+        return None, None
+    from umpire.rules.mbt.data import card as load_card
+
+    c = load_card(card)
+    return NATIONS.get(c.nation, c.nation), c.name
+
+
+def _unit_view(u: UnitState, ruleset: str = "") -> UnitView:
+    ident = u.notes.get("ident") if isinstance(u.notes.get("ident"), dict) else {}
+    nation, type_name = _card_identity(ruleset, u.card)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing,
         base=tuple(u.base), formation=u.formation, kind=u.kind, statline=u.statline, card=u.card,  # type: ignore[arg-type]
         quality=u.quality, status=u.status, hits=u.hits, orders=u.orders,
-        spotted_by=tuple(sorted(u.spotted_by)),
+        spotted_by=tuple(sorted(u.spotted_by)), ident=tuple(sorted((str(k), str(v)) for k, v in ident.items())),
+        nation=nation, size="vehicle" if nation else None, type_name=type_name,
     )
 
 
@@ -362,6 +400,10 @@ def build_report(
         actor_side = units[actor].side if actor in units else None
         stored = list(getattr(e, "results", ()) or []) or list(p.get("resolutions") or [])
         res = tuple(_resolution(r, actor, units) for r in stored if isinstance(r, dict))
+        involved = tuple(dict.fromkeys([*involved, *(u for r in res for u in r.units)]))
+        for r in res:
+            if r.procedure == "fire" and len(r.units) == 2 and r.outcome.get("fired", True) is not False:
+                fire.append(FireLine(e.seq, r.units[0], r.units[1]))
         ev_views.append(EventView(
             seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=e.summary, actor=actor,
             units=involved, rolls=tuple(_roll(r, actor_side) for r in e.rolls), resolutions=res,
@@ -382,19 +424,21 @@ def build_report(
         if (b_status, b_hits) != (u.status, u.hits):
             changes.append(StatusChange(u.id, u.name, u.side, b_status, u.status, b_hits, u.hits))
     north = state.extra.get("north", 0.0)
+    result = (state.extra.get("mbt") or {}).get("result") if isinstance(state.extra.get("mbt"), dict) else None
+    victory = (str(result.get("reason", "")), *map(str, result.get("lines") or ())) if isinstance(result, dict) else ()
     return TurnReport(
         name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
         table=(state.table.width, state.table.depth),
         sides=tuple(SideView(s.id, s.name, s.color) for s in state.sides),
         formations=tuple(FormationView(f.id, f.name, f.side, f.level, f.parent, f.hq) for f in state.formations),
-        units=tuple(_unit_view(u) for u in units.values()),
+        units=tuple(_unit_view(u, state.ruleset) for u in units.values()),
         terrain=tuple(
             TerrainView(t.id, t.type, t.name, tuple(map(tuple, t.polygon)) if t.polygon else None,  # type: ignore[arg-type]
                         tuple(map(tuple, t.line)) if t.line else None, t.height)
             for t in state.terrain
         ),
         events=tuple(ev_views), fire_lines=tuple(fire), templates=tuple(templates),
-        changes=tuple(changes), rulings=tuple(sorted(state.rulings.items())),
+        changes=tuple(changes), rulings=tuple(sorted(state.rulings.items())), victory=victory,
         north=float(north) if isinstance(north, int | float) else 0.0, only_turn=turn,
     )
 
@@ -429,14 +473,16 @@ def report_for_game(game: Game, *, turn: int | None = None) -> TurnReport:
 class _Redactor:
     """Replaces the ids and names of units the viewer may not know about."""
 
-    def __init__(self, hidden: Iterable[UnitView]) -> None:
-        words = sorted({w for u in hidden for w in (u.id, u.name) if w}, key=len, reverse=True)
+    def __init__(self, hidden: Iterable[UnitView], replace: dict[str, str] | None = None) -> None:
+        self.words = {w: UNSEEN for u in hidden for w in (u.id, u.name) if w}
+        self.words.update(replace or {})
+        words = sorted(self.words, key=len, reverse=True)
         self.pattern = (
             re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in words)) if words else None
         )
 
     def __call__(self, text: str) -> str:
-        return self.pattern.sub(UNSEEN, text) if self.pattern and text else text
+        return self.pattern.sub(lambda m: self.words[m.group(0)], text) if self.pattern and text else text
 
     def value(self, v: Any) -> Any:
         if isinstance(v, str):
@@ -450,7 +496,31 @@ class _Redactor:
 
 def _observed(u: UnitView) -> UnitView:
     return UnitView(id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing,
-                    base=u.base, observed=True)
+                    base=u.base, observed=True, nation=u.nation, size=u.size, type_name=u.type_name)
+
+
+def _level(u: UnitView, side: str) -> str:
+    """How well ``side`` knows the spotted enemy unit ``u``: ``full`` unless MBT says less."""
+    return dict(u.ident).get(side, "full")
+
+
+def _contacts(report: TurnReport, side: str, seen: set[str]) -> tuple[dict[str, str], dict[str, UnitView]]:
+    """Briefing-only ids and views of the enemy units ``side`` has not identified (24.2.2)."""
+    partial = sorted((u for u in report.units if u.id in seen and _level(u, side) != "full"),
+                     key=lambda u: (u.x or 0.0, u.y or 0.0, u.id))
+    alias: dict[str, str] = {}
+    views: dict[str, UnitView] = {}
+    for k, u in enumerate(partial, 1):
+        cid = f"contact-{k}"
+        alias[u.id] = cid
+        if _level(u, side) == "type":
+            what = f"a {u.nation or 'enemy'} {u.size or 'unit'}"
+            views[u.id] = UnitView(id=cid, name=what, side=u.side, type=u.size, x=u.x, y=u.y, facing=u.facing,
+                                   base=u.base, observed=True)
+        else:
+            views[u.id] = UnitView(id=cid, name="something just fired from there", side=u.side, type=None,
+                                   x=u.x, y=u.y, facing=0.0, base=(0.3, 0.3), observed=True)
+    return alias, views
 
 
 def briefing(report: TurnReport, side: str) -> TurnReport:
@@ -463,8 +533,21 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
     seen = {u.id for u in report.units if u.side != side and side in u.spotted_by}
     hidden = [u for u in report.units if u.side != side and u.id not in seen]
     hidden_ids = {u.id for u in hidden}
-    red = _Redactor(hidden)
+    alias, contact_views = _contacts(report, side, seen)
+    named = {u.type_name for u in report.units if u.type_name and (u.id in own or (u.id in seen and u.id not in alias))}
+    words: dict[str, str] = {}
+    for u in report.units:
+        if u.id in alias:
+            desc = f"{alias[u.id]} ({contact_views[u.id].name})"
+            words.update({w: desc for w in (u.id, u.name) if w})
+    for u in report.units:
+        if u.id not in own and u.type_name and u.type_name not in named:
+            words.update({w: "an enemy vehicle" for w in (u.type_name, u.card) if w})
+    red = _Redactor(hidden, words)
     side_of = {u.id: u.side for u in report.units}
+
+    def seen_as(uid: str | None) -> str | None:
+        return None if uid is None or uid in hidden_ids else alias.get(uid, uid)
 
     def mine(who: str | None, whose_side: str | None) -> bool:
         if who is not None and who in side_of:
@@ -472,17 +555,23 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         return whose_side is None or whose_side == side
 
     units = tuple(
-        replace(u, spotted_by=()) if u.id in own else _observed(u)
+        replace(u, spotted_by=(), ident=()) if u.id in own else contact_views.get(u.id) or _observed(u)
         for u in report.units if u.id in own or u.id in seen
     )
     events: list[EventView] = []
     for e in report.events:
-        if not own.intersection(e.units):
+        if not own.intersection(e.units) and not any(r.side == side for r in e.resolutions):
             continue
         own_action = e.actor is None or e.actor in own
         rolls = tuple(r for r in e.rolls if mine(None, r.side) and (own_action or r.side == side))
+        if any(r.units or r.side for r in e.resolutions):
+            rolls = ()  # each die is kept with the resolution it belongs to
         resolutions = []
         for r in e.resolutions:
+            if r.side is not None and r.side != side:
+                continue
+            if r.units and not own.intersection(r.units):
+                continue
             ours = r.actor in own if r.actor is not None else own_action
             mods = tuple(
                 replace(m, name=red(m.name), detail=red(m.detail), rule=red(m.rule))
@@ -496,12 +585,14 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
                 procedure=r.procedure, summary=red(r.summary), outcome=red.value(r.outcome), modifiers=mods,
                 rolls=rrolls, modified_roll=r.modified_roll if ours else None,
                 cell=red(r.cell) if ours and r.cell else None,
-                actor=None if r.actor in hidden_ids else r.actor, withheld=withheld,
+                actor=seen_as(r.actor), withheld=withheld,
+                units=tuple(x for x in map(seen_as, r.units) if x is not None), side=r.side,
+                estimated=tuple(red(x) for x in r.estimated) if ours else (),
             ))
         events.append(EventView(
             seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(e.summary),
-            actor=None if e.actor in hidden_ids else e.actor,
-            units=tuple(u for u in e.units if u not in hidden_ids),
+            actor=seen_as(e.actor),
+            units=tuple(x for x in map(seen_as, e.units) if x is not None),
             rolls=tuple(replace(r, why=red(r.why)) for r in rolls), resolutions=tuple(resolutions),
         ))
     kept = {e.seq for e in events}
@@ -511,7 +602,8 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         formations=tuple(f for f in report.formations if f.side == side),
         units=units,
         events=tuple(events),
-        fire_lines=tuple(f for f in report.fire_lines if f.seq in kept and {f.firer, f.target} <= visible),
+        fire_lines=tuple(replace(f, firer=seen_as(f.firer), target=seen_as(f.target)) for f in report.fire_lines
+                         if f.seq in kept and {f.firer, f.target} <= visible),
         templates=tuple(replace(t, label=red(t.label)) for t in report.templates if t.seq in kept),
         changes=tuple(c for c in report.changes if c.unit in own),
         viewer=side,

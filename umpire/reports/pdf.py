@@ -190,8 +190,12 @@ def _footer(report: TurnReport) -> str:
 
 
 def _header_lines(report: TurnReport, s: Styles, subtitle: str) -> list[Flowable]:
-    return [Paragraph(_esc(report.title if not subtitle else subtitle), s.title),
-            Paragraph(_esc(_game_line(report)), s.sub)]
+    out: list[Flowable] = [Paragraph(_esc(report.title if not subtitle else subtitle), s.title),
+                           Paragraph(_esc(_game_line(report)), s.sub)]
+    if report.victory:
+        lines = [f"<b>Victory: {_esc(report.victory[0])}</b>", *(_esc(v) for v in report.victory[1:])]
+        out.append(Paragraph("<br/>".join(lines), s.body))
+    return out
 
 
 def _game_line(report: TurnReport) -> str:
@@ -229,11 +233,15 @@ def _event_cell(e: Any, s: Styles, briefing: bool) -> list[Flowable]:
             lines.append(f"&nbsp;&nbsp;modified roll {r.modified_roll}")
         if r.outcome:
             lines.append(f"&nbsp;&nbsp;outcome: <b>{_esc(r.outcome_text())}</b>")
+        if r.estimated:
+            lines.append(f"&nbsp;&nbsp;<font color='{s.p.colours.muted}'>estimated values used: "
+                         f"{_esc(', '.join(r.estimated))}</font>")
         if briefing and r.withheld:
             lines.append(f"&nbsp;&nbsp;<font color='{s.p.colours.withheld}'>{r.withheld} enemy modifier(s) or "
                          "roll(s) not shown</font>")
+    shown = {(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls}
     for roll in e.rolls:
-        if not any(roll in r.rolls for r in e.resolutions):
+        if (roll.why, roll.sides, roll.values) not in shown:
             lines.append(f"dice: {_esc(roll.text())}")
     if lines:
         out.append(Paragraph("<br/>".join(lines), s.cell_small))

@@ -43,10 +43,12 @@ def event_lines(e: EventView, briefing: bool) -> list[str]:
             lines.append(f"  modified roll {r.modified_roll}")
         if r.outcome:
             lines.append(f"  outcome: {r.outcome_text()}")
+        if r.estimated:
+            lines.append("  estimated values used: " + ", ".join(r.estimated))
         if briefing and r.withheld:
             lines.append(f"  ({r.withheld} enemy modifier(s) or roll(s) not shown)")
-    shown = {x for r in e.resolutions for x in r.rolls}
-    lines.extend(f"dice: {x.text()}" for x in e.rolls if x not in shown)
+    shown = {(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls}
+    lines.extend(f"dice: {x.text()}" for x in e.rolls if (x.why, x.sides, x.values) not in shown)
     return lines
 
 
@@ -57,6 +59,9 @@ def render_report(r: TurnReport) -> Any:
     from rich.text import Text
 
     parts: list[Any] = [Text(r.title, style="bold"), Text(_game_line(r), style="dim")]
+    if r.victory:
+        parts.append(Text("Victory: " + r.victory[0], style="bold green"))
+        parts.extend(Text("  " + line) for line in r.victory[1:])
     ev = Table(title="What happened", title_justify="left", title_style="bold", header_style="dim")
     for col in ("#", "turn", "phase", "action"):
         ev.add_column(col)
@@ -96,7 +101,10 @@ def _md(text: Any) -> str:
 
 def to_markdown(r: TurnReport) -> str:
     """The report as Markdown (``umpire report --format md``)."""
-    out = [f"# {r.title}", "", _game_line(r), "", "## What happened", ""]
+    out = [f"# {r.title}", "", _game_line(r), ""]
+    if r.victory:
+        out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
+    out += ["## What happened", ""]
     if not r.events:
         out.append("No actions" + (" involving your units." if r.viewer else ".") + "\n")
     for e in r.events:

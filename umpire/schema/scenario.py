@@ -114,6 +114,23 @@ class SideSpec(_Strict):
     units: list[UnitSpec] = Field(default_factory=list)
 
 
+class ObjectiveSpec(_Strict):
+    terrain: str = Field(min_length=1, description="id of the terrain piece that is the objective")
+    points: int = Field(10, ge=0, description="victory points for the side controlling it")
+
+
+class MbtSpec(_Strict):
+    """How an MBT scenario is played (the Basic Game scenario of 2.0-9.4 by default)."""
+
+    game: Literal["basic"] = "basic"
+    matchup: Literal["A", "B", "C", "D"] | None = None
+    turns: int = Field(10, ge=1)
+    scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
+    conditions: Literal["day"] = "day"
+    objectives: list[ObjectiveSpec] = Field(default_factory=list)
+    win_margin: int = Field(30, ge=0)
+
+
 class Scenario(_Strict):
     name: str
     ruleset: str
@@ -123,6 +140,7 @@ class Scenario(_Strict):
     rulings: dict[str, str] = Field(default_factory=dict)
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
+    mbt: MbtSpec | None = None
 
     @field_validator("ruleset")
     @classmethod
@@ -211,13 +229,44 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
     for f in formations:
         if f.hq is not None and f.hq not in units:
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
+    extra: dict[str, Any] = {}
+    if scenario.mbt is not None:
+        extra["mbt"] = _mbt_setup(scenario, units, terrain, problems, where)
     if problems:
         raise DataError("\n".join(problems))
     return GameState(
         name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,
         rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,
-        units=units,
+        units=units, extra=extra,
     )
+
+
+def _mbt_setup(
+    scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str
+) -> dict[str, Any]:
+    """The ``mbt:`` block as the turn sequence keeps it in ``state.extra["mbt"]``."""
+    from umpire.errors import UmpireError
+
+    spec = scenario.mbt
+    assert spec is not None
+    if scenario.ruleset != "mbt":
+        problems.append(f"{where}: mbt: only an MBT scenario takes an mbt: block (ruleset is {scenario.ruleset})")
+    ids = {t.id for t in terrain}
+    for i, o in enumerate(spec.objectives):
+        if o.terrain not in ids:
+            problems.append(f"{where}: mbt.objectives[{i}].terrain: {o.terrain!r} is not a terrain id "
+                            f"(known: {', '.join(sorted(ids)) or 'none'})")
+    if spec.matchup is not None:
+        from umpire.rules.mbt.basic_game import check_matchup
+
+        cards: dict[str, list[str]] = {s.id: [] for s in scenario.sides}
+        for u in units.values():
+            cards[u.side].append(u.card or "")
+        try:
+            check_matchup(spec.matchup, cards)
+        except UmpireError as exc:
+            problems.append(f"{where}: mbt.matchup: {exc}")
+    return spec.model_dump(mode="json")
 
 
 def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: list[str], where: str) -> None:

@@ -1,0 +1,107 @@
+"""Fog of war as a property over random MBT games (24.2.2): a side's briefing never names an
+enemy unit it has not sighted, and shows each one only at the identification level it has."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from umpire.core.dice import SeededDice
+from umpire.engine import Game
+from umpire.reports.model import briefing, report_for_game
+from umpire.reports.turn_text import to_markdown
+from umpire.schema.scenario import scenario_from_data
+
+NATO = ["alphawolf", "bravowolf", "charliewolf"]
+USSR = ["deltabear", "echobear", "foxtrotbear"]
+NAME = {u: f"Name-{u.capitalize()}" for u in NATO + USSR}
+
+point = st.tuples(st.floats(2, 46), st.floats(2, 34)).map(lambda p: [round(p[0], 1), round(p[1], 1)])
+
+
+def _scenario(pos: dict[str, list[float]]) -> dict:
+    def unit(uid: str, card: str) -> dict:
+        return {"id": uid, "name": NAME[uid], "card": card, "at": pos[uid], "facing": 90 if card == "USA-1B" else 270}
+
+    return {
+        "name": "fog", "ruleset": "mbt", "table": {"width": 48, "depth": 36}, "seed": 1,
+        "mbt": {"turns": 3},
+        "terrain": [
+            {"id": "w1", "type": "woods", "polygon": [[20, 10], [26, 10], [26, 18], [20, 18]]},
+            {"id": "h1", "type": "hill", "height": 1, "polygon": [[8, 24], [16, 24], [16, 32], [8, 32]]},
+            {"id": "s1", "type": "scrub", "polygon": [[30, 20], [38, 20], [38, 28], [30, 28]]},
+        ],
+        "sides": [{"id": "nato", "units": [unit(u, "USA-1B") for u in NATO]},
+                  {"id": "ussr", "units": [unit(u, "USSR-1B") for u in USSR]}],
+    }
+
+
+def _orders(game: Game, side: str, own: list[str], enemy: list[str], picks: list[int]) -> dict:
+    """Random written orders the units can carry out (6.2.3): fire, overwatch or a short move."""
+    from umpire.rules.mbt import data, orders
+    from umpire.turns.mbt.orders_file import unit_capability
+
+    units = {}
+    for uid, k in zip(own, picks, strict=True):
+        u = game.state.units[uid]
+        if u.status == "eliminated":
+            continue
+        allowed = orders.allowed_orders(unit_capability(u, data.card(u.card)))
+        if k == 0 and "F" in allowed:
+            units[uid] = {"order": "F", "fire": {"target": enemy[(k + len(uid)) % len(enemy)]}}
+        elif k == 2 and "M" in allowed:
+            dx = 1.5 if side == "nato" else -1.5
+            x = min(max(u.x + dx, 0.5), 47.5)
+            units[uid] = {"order": "M", "move": {"path": [[x, u.y]]}}
+        elif "OW" in allowed:
+            units[uid] = {"order": "OW"}
+    return {"side": side, "units": units}
+
+
+@settings(max_examples=12, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(pos=st.fixed_dictionaries({u: point for u in NATO + USSR}),
+       picks=st.lists(st.integers(0, 2), min_size=6, max_size=6), seed=st.integers(1, 10_000))
+def test_briefings_show_only_what_each_side_has_sighted(tmp_path_factory, pos, picks, seed):
+    game = Game.create(tmp_path_factory.mktemp("fog") / "g.db", scenario_from_data(_scenario(pos), "fog"))
+    dice = SeededDice(seed)
+    for _turn in range(2):
+        game.act("mbt.phase", {}, dice)
+        game.act("mbt.orders", _orders(game, "nato", NATO, USSR, picks[:3]), dice)
+        game.act("mbt.orders", _orders(game, "ussr", USSR, NATO, picks[3:]), dice)
+        for _ in range(4):
+            game.act("mbt.phase", {}, dice)
+        _check(game)
+    assert game.check() == []
+
+
+def _check(game: Game) -> None:
+    report = report_for_game(game)
+    for side, enemies in (("nato", USSR), ("ussr", NATO)):
+        b = briefing(report, side)
+        text = json.dumps(b.to_json(), ensure_ascii=False) + to_markdown(b)
+        shown = {u.id: u for u in b.units if u.side != side}
+        levels = {uid: (game.state.units[uid].notes.get("ident") or {}).get(side) for uid in enemies}
+        card = "USSR-1B" if side == "nato" else "USA-1B"
+        type_name = "T-64B" if side == "nato" else "M1A1"
+        for uid in enemies:
+            level = levels[uid]
+            if level == "full":
+                assert uid in shown and shown[uid].name == NAME[uid]
+                continue
+            # below full identity: never its id or name, anywhere in the briefing
+            assert uid not in text and NAME[uid] not in text, (side, uid, level)
+        contacts = [u for u in shown.values() if u.id.startswith("contact-")]
+        partial = [uid for uid in enemies if levels[uid] in ("type", "fired")]
+        assert len(contacts) == len(partial)
+        for c in contacts:
+            assert c.card is None and c.hits is None and c.status is None
+            if c.name == "something just fired from there":
+                assert c.type is None and c.facing == 0.0
+            else:
+                assert c.name.endswith("vehicle") and c.type == "vehicle"
+        if not any(levels[uid] == "full" for uid in enemies):
+            assert card not in text and type_name not in text
+        assert set(shown) - {c.id for c in contacts} == {uid for uid in enemies if levels[uid] == "full"}

@@ -1,0 +1,66 @@
+"""The MBT part of the demo: two umpired Turns of the Basic Game, matchup A (24.3), with the
+orders files shipped in ``data/orders/mbt/`` and dice from the scenario's seed, then the
+umpire's report and both briefings as Markdown and PDF in a folder of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from umpire.core.dice import SeededDice
+from umpire.engine import Game
+
+SCENARIO = "mbt-basic-a"
+TURNS = 2
+
+
+@dataclass
+class MbtDemo:
+    game: Game
+    summaries: list[str] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+
+def run_mbt_demo(out: Path) -> MbtDemo:
+    """Play two Turns of the matchup-A scenario in ``out`` (created; an old game there is replaced)."""
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.turn_text import to_markdown
+    from umpire.resources import resource_dir
+    from umpire.scenarios import resolve_scenario
+    from umpire.schema.scenario import load_scenario
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    game = Game.create(out / "game.db", load_scenario(resolve_scenario(SCENARIO)), replace=True)
+    rules = game.turn_rules()
+    dice = SeededDice(game.state.seed)
+    orders = resource_dir("data") / "orders" / "mbt"
+    demo = MbtDemo(game=game, files=[game.path])
+    for turn in range(1, TURNS + 1):
+        demo.summaries.append(game.act("mbt.phase", {}, dice).summary)
+        for side in game.state.side_ids():
+            payload = rules.read_orders(orders / f"turn{turn}-{side}.yaml", game.state)
+            demo.summaries.append(game.act("mbt.orders", payload, dice).summary)
+        for _ in range(4):  # Command, Fire, Movement, Adjustment
+            demo.summaries.append(game.act("mbt.phase", {}, dice).summary)
+    report = report_for_game(game)
+    for name, rep in [("umpire", report), *((s, briefing(report, s)) for s in game.state.side_ids())]:
+        md = out / f"{'report' if name == 'umpire' else 'briefing-' + name}.md"
+        md.write_text(to_markdown(rep), encoding="utf-8")
+        demo.files.append(md)
+    demo.files.extend(_pdfs(game, out))
+    return demo
+
+
+def _pdfs(game: Game, out: Path) -> list[Path]:
+    from umpire.reports.files import write_atomic
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.pdf import turn_report_pdf
+
+    report = report_for_game(game)
+    files = [write_atomic(out / "report.pdf", lambda fh: turn_report_pdf(report, fh))]
+    for side in game.state.side_ids():
+        b = briefing(report, side)
+        files.append(write_atomic(out / f"briefing-{side}.pdf", lambda fh, b=b: turn_report_pdf(b, fh)))
+    return files

@@ -1,0 +1,80 @@
+"""The MBT umpired game over the tracked game (24.3 streamlined sequence, Basic Game 2.0-9.4).
+
+Actions: ``mbt.orders`` (one side's written plan, :mod:`umpire.turns.mbt.orders_file`) and
+``mbt.phase`` (resolve the current phase, :mod:`umpire.turns.mbt.phases`). ``RULES`` says where
+the turn stands for ``umpire turn``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.state import GameState
+from umpire.engine.handlers import Applied, handler
+from umpire.errors import UmpireError
+from umpire.turns import TurnView
+from umpire.turns.mbt import orders_file, phases
+from umpire.turns.mbt.victory import tally
+
+
+@handler("mbt.orders")
+def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    checked = orders_file.check(payload, state, payload.get("file") or "orders")
+    new = state.copy_for_change()
+    phases.mbt(new)["orders"][checked["side"]] = checked["units"]
+    again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
+    parts = []
+    for uid, spec in checked["units"].items():
+        bit = f"{uid} {spec.get('order') or '-'}"
+        if spec.get("fire"):
+            bit += f" at {spec['fire']['target']}"
+        if spec.get("move"):
+            bit += f" {spec['move']['cost']:g}/{spec['move']['allowance']:g}\""
+        parts.append(bit)
+    side = next(s.name for s in state.sides if s.id == checked["side"])
+    verb = "replaced" if again else "entered"
+    return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts))
+
+
+@handler("mbt.phase")
+def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    if payload:
+        raise UmpireError(f"phase next takes no payload (got {sorted(payload)})")
+    return phases.next_phase(state, dice)
+
+
+class MbtTurn:
+    """``umpire turn`` for MBT."""
+
+    def view(self, state: GameState) -> TurnView:
+        ph = "Initiative" if state.phase == "setup" else state.phase
+        shown = phases.PHASES + ([phases.OVER] if ph == phases.OVER else [])
+        waiting: list[str] = []
+        lines: list[str] = []
+        m = state.extra.get("mbt") or {}
+        if ph == "Command":
+            waiting = [s.id for s in state.sides if s.id not in m.get("orders", {})
+                       and any(u.status != "eliminated" for u in state.units_of(s.id))]
+            nxt = ("umpire turn orders FILE (one per side: " + ", ".join(waiting) + ")") if waiting \
+                else "umpire phase next (reveal orders, pivots and turrets; then Fire)"
+        elif ph == phases.OVER:
+            nxt = "the game is over: umpire report"
+        else:
+            nxt = f"umpire phase next (resolve the {ph} phase)"
+        if m.get("initiative") and ph not in ("Initiative",):
+            lines.append(f"initiative (umpire only): {m['initiative']} goes first")
+        t = tally(state, final=ph == phases.OVER)
+        lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
+        lines.extend(t.lines)
+        cfg = phases.settings(state)
+        lines.append(f"Basic Game{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
+                     f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
+        return TurnView(turn=state.turn, phase=ph, phases=shown, next_step=nxt, waiting_for=waiting, lines=lines)
+
+    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+        return orders_file.read_orders(path, state)
+
+
+RULES = MbtTurn()

@@ -1,0 +1,195 @@
+"""Shots over the tracked game: who may fire at whom, one AP shot resolved from the table, and
+its damage applied to the state (7.2, 7.4, 7.5, 24.3.3).
+
+A shot is legal when the firer sees the target (6.1: line of sight clear and the range within
+the SIGHTING RANGES CHART value for the firer's turret and the target's terrain, doubled for a
+spotted (MOVED) marker, any range for spotted (FIRED)), the target is in the turret's 60-degree
+arc (7.2.1; guided missiles at resolution need no arc, 7.2.2.2) and within the ammunition's
+ranges (4.7.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from umpire.core.dice import Dice, RecordingDice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import ap_fire, data, sighting
+from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.turns.mbt.orders_file import default_ammo, weapon_for
+from umpire.turns.mbt.table import Table
+
+STOPS = ("knocked_out", "brewed_up")
+
+
+def alive(u: UnitState) -> bool:
+    return u.status != "eliminated" and u.placed
+
+
+def hatch(u: UnitState) -> str:
+    return str(u.notes.get("turret", "open"))
+
+
+def turret_facing(u: UnitState) -> float:
+    return float(u.notes.get("turret_facing", u.facing))
+
+
+def marker(u: UnitState, moving: bool = False) -> str:
+    """The spotted marker the target counts as having (7.5.2: a mover counts as MOVED)."""
+    if moving:
+        return "moved"  # 3.4.1: a moving unit is marked MOVED, replacing FIRED
+    return str(u.notes.get("spotted", "none"))
+
+
+@dataclass
+class Check:
+    legal: bool
+    range: int
+    why: str = ""
+    estimated: list[str] = field(default_factory=list)
+
+
+def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,
+         moving: bool = False) -> Check:
+    """Does ``viewer`` see ``target`` (at ``at``, if it is moving there)? (6.1, 7.5.2)"""
+    a, b = table.xy(viewer), at or table.xy(target)
+    rng = table.hexes(a, b)
+    base = table.chart_range(hatch(viewer), b)
+    cols = "/".join(table.terrain(b))
+    est = [f"sighting range day {hatch(viewer)} {cols} vehicle ({base.v})"] if base.estimated else []
+    limit = sighting.sighting_limit(base.v, marker(target, moving))  # type: ignore[arg-type]
+    if limit is not None and rng > limit:
+        return Check(False, rng, f"not seen: range {rng} is beyond sighting {limit} (6.1.3)", est)
+    if not table.los(a, b):
+        return Check(False, rng, "not seen: the line of sight is blocked (6.1.4)", est)
+    return Check(True, rng, "", est)
+
+
+def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
+             at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
+    """Is ``target`` a legal target for ``firer`` now? (7.2)"""
+    seen = sees(table, firer, target, at, moving)
+    if not seen.legal:
+        return seen
+    a = weapon.find_ammo(ammo)
+    if not a.min_range.v <= seen.range <= a.max_range.v:
+        return Check(False, seen.range, f"out of range: {seen.range} hexes, the {weapon.name} {a.name} reaches "
+                     f"{a.min_range.v}-{a.max_range.v} (4.7.2)", seen.estimated)
+    if arc:
+        from umpire.geometry.arcs import bearing
+
+        b = bearing(table.xy(firer), at or table.xy(target))
+        if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
+            return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
+                         f"{turret_facing(firer):.0f}; 7.2.1)", seen.estimated)
+    return seen
+
+
+def wrecks(state: GameState, burning_before: set[str] | None = None) -> list[tuple[float, float]]:
+    """Centres of burning wrecks whose smoke counts now (5.3: not those of the current
+    simultaneous step)."""
+    out = []
+    for u in state.units.values():
+        if u.notes.get("destroyed") == "brewed_up" and u.placed:
+            if burning_before is None or u.id in burning_before:
+                out.append((float(u.x), float(u.y)))  # type: ignore[arg-type]
+    return out
+
+
+def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, order: str, ammo: str | None,
+          step: str, dice: Dice, *, at: tuple[float, float] | None = None, target_facing: float | None = None,
+          moving: bool = False, smoke: list[tuple[float, float]] | None = None,
+          check: Check | None = None) -> Resolution:
+    """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
+    fcard, tcard = data.card(firer.card or ""), data.card(target.card or "")
+    weapon = weapon_for(fcard, order)
+    ammo = ammo or default_ammo(weapon)
+    a, b = table.xy(firer), at or table.xy(target)
+    rng = table.hexes(a, b)
+    acq = state.extra["mbt"].get("acq", {}).get(firer.id)
+    turns = 0
+    if acq and acq["target"] == target.id and acq["last"] == state.turn - 1:
+        turns = acq["last"] - acq["since"] + 1
+    target_order = str(target.orders or "OW") if not moving else "M"
+    if moving and target.orders in ("M", "FM"):
+        target_order = str(target.orders)
+    shot = ap_fire.ApShot(
+        firer=fcard, weapon=weapon.name, ammo=ammo, target=tcard, range=rng,
+        firer_orders=order, target_orders=target_order,
+        terrain=table.terrain(b), elevation=table.elevation_word(a, b),
+        angle=table.hit_angle(a, b, target.facing if target_facing is None else target_facing),
+        acquisition_turns=turns,
+        brew_up_smoke_hexes=table.brew_up_smoke(a, b, smoke or []),
+        target_compartment_hit=bool(target.notes.get("compartment")),
+        target_gun_hit=bool(target.notes.get("gun_hit")),
+        target_open=hatch(target) == "open",
+        advanced=False,
+    )
+    rec = RecordingDice(dice)
+    res = ap_fire.resolve(shot, rec, table.rulings)
+    res.rolls = rec.take()
+    res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
+                   f"{shot.angle.replace('_', '-')}, {shot.elevation}): {res.summary}")
+    if check is not None:
+        res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
+    res.rulings = table.rulings.differences()
+    res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": shot.angle,
+                      "elevation": shot.elevation})
+    return res
+
+
+def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -> list[str]:
+    """Put a shot's damage on the target (7.4.5.3, 7.4.7); returns what happened, in words."""
+    u = state.units[target_id]
+    said = []
+    hits_done = 0
+    for hit in res.outcome.get("results", []):
+        dmg = hit.get("damage")
+        if dmg in ("miss", "no_damage", None):
+            continue
+        hits_done += 1
+        if dmg == "track":
+            u.notes["track_hit"] = True
+            said.append("track hit: may not move or pivot (7.4.5.3.1)")
+        elif dmg == "gun":
+            u.notes["gun_hit"] = True
+            said.append("main gun hit: may not fire it (7.4.5.3.2)")
+        elif dmg == "compartment":
+            where = "turret" if hit.get("location") in ap_fire.TURRET else "hull"
+            if u.notes.get("compartment"):
+                dmg = "knocked_out"
+            else:
+                u.notes["compartment"] = where
+                said.append(f"{where} compartment hit (7.4.7.2)")
+        if dmg in STOPS:
+            if u.status != "eliminated":
+                u.status = "eliminated"
+                u.notes["destroyed"] = dmg
+                u.notes["knocked_out_in"] = when
+                said.append("brewed up: a burning wreck (7.4.7.4)" if dmg == "brewed_up"
+                            else "knocked out: a wreck (7.4.7.3)")
+            break
+    u.hits += hits_done
+    if hits_done:
+        firer = res.extra.get("firer")
+        acq = state.extra["mbt"].setdefault("acq", {})
+        prev = acq.get(firer)
+        if prev and prev["target"] == target_id and prev["last"] in (state.turn - 1, state.turn):
+            prev["last"] = state.turn
+        else:
+            acq[firer] = {"target": target_id, "since": state.turn, "last": state.turn}
+    return said
+
+
+def stopped(u: UnitState) -> bool:
+    """A moving unit hit so that it cannot go on (7.5.2): destroyed, track or hull compartment."""
+    return u.status == "eliminated" or bool(u.notes.get("track_hit")) or u.notes.get("compartment") == "hull"
+
+
+def no_shot(firer: str, target: str, step: str, why: str, estimated: list[str] | None = None) -> Resolution:
+    return Resolution(ruleset="mbt", procedure="fire", outcome={"fired": False, "why": why},
+                      summary=f"{firer} does not fire at {target} ({step}): {why}",
+                      estimated=list(estimated or []),
+                      extra={"firer": firer, "target": target, "step": step})
+

@@ -1,0 +1,254 @@
+"""One side's written plan for a Turn (24.3.2), as the umpire types it in::
+
+    side: nato
+    turn: 1                               # optional: refused if it is not the current Turn
+    units:                                # in the order they are to move (24.3.2.2)
+      m1-1:
+        order: F                          # ATGM, F, FM, M or OW (6.2.4), checked under 6.2.3
+        turret: open                      # open | buttoned (9.2.2); default: as it was
+        turret_facing: 90                 # degrees (9.2.1: within TRN hexsides of the last)
+        fire: {target: t64-2, ammo: APFSDS}   # F, FM, ATGM: the target unit (24.3.2.1)
+      m1-2:
+        order: M
+        pivot: 45                         # new facing (9.1: only after unused M or FM orders)
+        move: {path: [[12, 10], [16, 11]], facing: 90, reverse: false}   # 24.3.2.2
+      m1-3:
+        order: OW
+        overwatch: {at: moving, targets: [], max_range: 15}   # 24.3.2.3
+
+A unit the file does not list gets OVERWATCH orders with no special instructions. Targets are
+unit ids: the umpire knows who is where and types the unit the player meant.
+
+:func:`read_orders` validates the file (unknown fields refused; every error names the file, the
+field, the value and what is allowed) and returns the ``mbt.orders`` payload; :func:`check`
+validates a payload against the state (the handler runs it again, live and on replay).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt import data, orders
+from umpire.schema.load import read_yaml, validate
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FireSpec(_Strict):
+    target: str = Field(min_length=1)
+    ammo: str | None = None
+
+
+class MoveSpec(_Strict):
+    path: list[tuple[float, float]] = Field(min_length=1)
+    facing: float | None = None
+    reverse: bool = False
+
+
+class OverwatchSpec(_Strict):
+    at: Literal["any", "fired", "moving"] = "any"
+    targets: list[str] = Field(default_factory=list)
+    max_range: float | None = Field(None, gt=0, description="inches")
+    hold: bool = False
+
+
+class UnitOrders(_Strict):
+    order: str
+    turret: Literal["open", "buttoned"] | None = None
+    turret_facing: float | None = None
+    pivot: float | None = None
+    fire: FireSpec | None = None
+    move: MoveSpec | None = None
+    overwatch: OverwatchSpec | None = None
+
+    @field_validator("order")
+    @classmethod
+    def _code(cls, value: str) -> str:
+        code = orders.order_code(value)
+        if code not in orders.BASIC_ORDERS:
+            raise ValueError(f"{value!r} is not a Basic Game order (allowed: {', '.join(orders.BASIC_ORDERS)}; 6.2.4)")
+        return code
+
+
+class OrdersFile(_Strict):
+    side: str
+    turn: int | None = None
+    units: dict[str, UnitOrders] = Field(default_factory=dict)
+
+
+def read_orders(path: Path, state: GameState) -> dict[str, Any]:
+    """Read and check one side's orders file; the JSON payload of an ``mbt.orders`` action.
+
+    :raises UmpireError: naming the file, the field, the value and what is allowed.
+    """
+    where = str(path)
+    raw = read_yaml(Path(path))
+    try:
+        model = validate(OrdersFile, raw, where)
+    except UmpireError as exc:
+        # pydantic wraps a validator's ValueError as "Value error, ..."
+        raise UmpireError(str(exc).replace("Value error, ", "")) from None
+    payload = {"side": model.side, "turn": model.turn, "file": Path(path).name,
+               "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()}}
+    return check(payload, state, where)
+
+
+def unit_capability(u: UnitState, card: data.Card) -> orders.UnitState:
+    """What decides the orders a model may be given (6.2.3), from its damage so far."""
+    comp = u.notes.get("compartment")
+    return orders.UnitState(
+        kind="vehicle",
+        can_move=not u.notes.get("track_hit") and comp != "hull",
+        gun_working=card.gun() is not None and not u.notes.get("gun_hit") and comp != "turret",
+        has_missile=any(w.kind == "atgm" for w in card.weapons) and comp != "turret",
+        advanced=False,
+    )
+
+
+def turret_turn(card: data.Card, u: UnitState) -> int:
+    """Hexsides the turret may turn (9.2.1; 1 with a hull compartment hit)."""
+    gun = card.gun() or card.weapons[0]
+    text = str(gun.trn.v).strip().upper()
+    n = int(text[:-1]) if text.endswith("T") and text[:-1].isdigit() else 6
+    return 1 if u.notes.get("compartment") == "hull" else n
+
+
+def weapon_for(card: data.Card, order: str) -> data.Weapon:
+    """The weapon an order fires in the Basic Game: the missile with ATGM, else the main gun."""
+    if order == "ATGM":
+        w = next((w for w in card.weapons if w.kind == "atgm"), None)
+    else:
+        w = card.gun()
+    if w is None:
+        raise UmpireError(f"the {card.name} has no {'missile' if order == 'ATGM' else 'main gun'}")
+    return w
+
+
+def default_ammo(weapon: data.Weapon) -> str:
+    """The first KE ammunition, else the first AP ammunition (7.4.1.2)."""
+    for kind in ("KE", "CE"):
+        for a in weapon.ammo:
+            if a.type == kind:
+                return a.name
+    raise UmpireError(f"the {weapon.name} fires no AP ammunition")
+
+
+def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
+    """Check a payload against the state; returns it complete (defaults filled in).
+
+    :raises UmpireError: for a unit, target, order, move or turret the state does not allow.
+    """
+    from umpire.turns.mbt.table import Table
+
+    if state.phase != "Command":
+        raise UmpireError(
+            f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
+            f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)"
+        )
+    side = payload.get("side")
+    if side not in state.side_ids():
+        raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
+    turn = payload.get("turn")
+    if turn is not None and turn != state.turn:
+        raise UmpireError(f"{where}: turn: {turn} is not the current turn (allowed: {state.turn})")
+    own = {u.id: u for u in state.units_of(side) if u.status != "eliminated"}
+    enemies = {u.id: u for u in state.units.values() if u.side != side}
+    units: dict[str, dict[str, Any]] = {}
+    table: Table | None = None
+    for uid, spec in (payload.get("units") or {}).items():
+        at = f"{where}: units.{uid}"
+        if uid not in own:
+            if uid in state.units and state.units[uid].side == side:
+                raise UmpireError(f"{at}: unit {uid!r} is destroyed and takes no orders")
+            raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
+        u = own[uid]
+        card = data.card(u.card or "")
+        spec = dict(spec)
+        code = orders.order_code(spec["order"])
+        try:
+            orders.check_order(code, unit_capability(u, card))
+        except UmpireError as exc:
+            raise UmpireError(f"{at}.order: {exc}") from None
+        if spec.get("fire") is not None:
+            if code not in ("F", "FM", "ATGM"):
+                raise UmpireError(f"{at}.fire: a fire target needs F, FM or ATGM orders (the order is {code}; "
+                                  "OW units fire as their overwatch instructions say)")
+            target = spec["fire"]["target"]
+            if target not in enemies:
+                raise UmpireError(f"{at}.fire.target: {unknown('enemy unit', target, enemies)}")
+            weapon = weapon_for(card, code)
+            ammo = spec["fire"].get("ammo") or default_ammo(weapon)
+            try:
+                a = weapon.find_ammo(ammo)
+            except UmpireError as exc:
+                raise UmpireError(f"{at}.fire.ammo: {exc}") from None
+            if a.type == "GP":
+                raise UmpireError(f"{at}.fire.ammo: GP ammunition is not used in the Basic Game (7.4.1.2; "
+                                  f"allowed: {', '.join(x.name for x in weapon.ammo if x.type != 'GP')})")
+            spec["fire"] = {"target": target, "ammo": a.name, "weapon": weapon.name}
+        elif code == "ATGM":
+            raise UmpireError(f"{at}.fire: ATGM orders need a target (24.3.2.1): give fire: {{target: ID}}")
+        if spec.get("move") is not None:
+            if code not in ("M", "FM"):
+                raise UmpireError(f"{at}.move: only M and FM orders move (8.0; the order is {code})")
+            mv = spec["move"]
+            for i, (x, y) in enumerate(mv["path"]):
+                if not (math.isfinite(x) and math.isfinite(y)) or not (
+                    0 <= x <= state.table.width and 0 <= y <= state.table.depth
+                ):
+                    raise UmpireError(
+                        f"{at}.move.path[{i}]: ({x:g}, {y:g}) is off the table (allowed: x 0-"
+                        f"{state.table.width:g}, y 0-{state.table.depth:g}; 8.7 a model that leaves it is out)"
+                    )
+            table = table or Table(state)
+            start = u
+            if spec.get("pivot") is not None:
+                start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
+            final = None if mv.get("facing") is None else float(mv["facing"]) % 360
+            try:
+                mc = table.move_cost(card, start, code, mv["path"], bool(mv.get("reverse")), final)
+            except UmpireError as exc:
+                raise UmpireError(f"{at}.move: {exc}") from None
+            if not mc.legal:
+                raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
+                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1)")
+            mv["cost"] = round(mc.spent, 3)
+            mv["allowance"] = round(mc.allowance, 3)
+            mv["estimated"] = mc.estimated
+        if spec.get("overwatch") is not None:
+            if code != "OW":
+                raise UmpireError(f"{at}.overwatch: overwatch instructions need OW orders (the order is {code})")
+            for t in spec["overwatch"].get("targets") or []:
+                if t not in enemies:
+                    raise UmpireError(f"{at}.overwatch.targets: {unknown('enemy unit', t, enemies)}")
+        if spec.get("pivot") is not None:
+            if not u.notes.get("may_pivot"):
+                raise UmpireError(f"{at}.pivot: only a vehicle that had unused M or FM orders last turn "
+                                  "may pivot (9.1); leave pivot out")
+            spec["pivot"] = float(spec["pivot"]) % 360
+        if spec.get("turret_facing") is not None:
+            new = float(spec["turret_facing"]) % 360
+            old = float(u.notes.get("turret_facing", u.facing))
+            n = turret_turn(card, u)
+            if mbt_arcs.off(new, old) > n * 60 + 1e-9:
+                raise UmpireError(
+                    f"{at}.turret_facing: {new:g} is {mbt_arcs.off(new, old):g} degrees from the turret's "
+                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1)"
+                )
+            spec["turret_facing"] = new
+        spec["order"] = code
+        units[uid] = spec
+    for uid, u in own.items():
+        if uid not in units:
+            allowed = orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
+            units[uid] = {"order": "OW" if "OW" in allowed else None, "default": True}
+    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units}

@@ -1,0 +1,201 @@
+"""The table of an MBT game as the turn sequence asks about it: ranges in hexes, lines of
+sight, the terrain a model stands in, hit angles and elevations, and what a move costs.
+
+Everything is measured centre to centre (23.3.2.2) and converted once by
+:mod:`umpire.rules.mbt.conversions`. Rulings made here (23.3 leaves them open):
+
+- **Terrain columns.** A model is in the terrain of the area pieces holding its centre: woods
+  -> woods, town -> building (the Basic Game treats every building hex alike), rough and marsh
+  -> rough, scrub -> scrub, anything else (and a hill, which is height, not cover) -> clear.
+  Mixed terrain takes the column farthest right on the SIGHTING RANGES CHART (6.1.3.3).
+- **Lines of sight** are the geometry's strings (:mod:`umpire.geometry.sight`: woods and towns
+  block unless an end is inside them), and a hill the string passes through, holding neither
+  end, blocks when it is as high as the higher end and higher than the lower one: equal to one
+  end and higher than the other blocks (6.1.4.3, 13.2.1.2), equal to both does not (13.2.1.3).
+- **Brew-up smoke** (7.4.2.3.3): a burning wreck whose centre lies within half a hex length of
+  the string counts as one smoke hex passed through.
+- **Movement** (23.3.2.1): each stretch of the path is charged per inch at the card's cost for
+  its terrain; a stretch that follows a road (within the geometry's 0.1") uses the road rate;
+  a stretch on a stream's line the stream cost; a change of ground height between stretches is
+  a height change (8.4.3); each change of direction at a waypoint, and the first turn from the
+  model's facing, is a turn of so many hexsides (23.3.2.4, 8.3).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from umpire.core.rulings import Rulings
+from umpire.core.state import GameState, UnitState
+from umpire.geometry.arcs import bearing
+from umpire.geometry.facts import Feature
+from umpire.geometry.measure import terrain_types
+from umpire.geometry.movement import path_terrain
+from umpire.geometry.sight import TerrainIndex
+from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt import conversions, data, movement, sighting
+
+COLUMN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough", "scrub": "scrub"}
+MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough",
+                "scrub": "scrub", "water": "water"}
+
+
+def settings(state: GameState) -> dict[str, Any]:
+    """The scenario's ``mbt:`` block (defaults: the Basic Game, 10 Turns, 1 inch a hex)."""
+    base = {"game": "basic", "matchup": None, "turns": 10, "scale": 1.0, "conditions": "day",
+            "objectives": [], "win_margin": 30}
+    setup = state.extra.get("mbt") or {}
+    return {k: setup.get(k, v) for k, v in base.items()}
+
+
+class Table:
+    """One game state's table, indexed once."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        cfg = settings(state)
+        self.scale = float(cfg["scale"])
+        self.conditions = str(cfg["conditions"])
+        self.rulings: Rulings = data.rulings().select(state.rulings)
+
+    @cached_property
+    def index(self) -> TerrainIndex:
+        types = terrain_types()
+        feats = []
+        for t in self.state.terrain:
+            name, props = types.lookup(t.type, where=f"terrain {t.id!r}")
+            coords = t.polygon if t.polygon is not None else t.line
+            feats.append(Feature(
+                id=t.id, type=name, coords=tuple(coords or ()), kind=props.kind,
+                height=t.height or props.height, blocks_los=props.blocks_los, is_hill=props.is_hill,
+            ))
+        return TerrainIndex(feats)
+
+    @cached_property
+    def _types(self) -> dict[str, str]:
+        return {f.id: f.type for f in self.index.features}
+
+    # -- points ---------------------------------------------------------------------------
+    @staticmethod
+    def xy(u: UnitState) -> tuple[float, float]:
+        assert u.x is not None and u.y is not None
+        return (float(u.x), float(u.y))
+
+    def elevation(self, xy: Sequence[float]) -> int:
+        return int(round(self.index.elevation_at(xy)))
+
+    def terrain(self, xy: Sequence[float]) -> list[str]:
+        """The SIGHTING / AP terrain columns at a point (``["clear"]`` if nothing)."""
+        cols = [COLUMN[self._types[i]] for i in self.index.features_at(xy) if self._types[i] in COLUMN]
+        return cols or ["clear"]
+
+    def hexes(self, a: Sequence[float], b: Sequence[float]) -> int:
+        return conversions.to_hexes(math.dist(a, b), self.scale, self.rulings["scale.range_rounding"])
+
+    def los(self, a: Sequence[float], b: Sequence[float]) -> bool:
+        fact = self.index.line_of_sight(a, b)
+        if not fact.clear:
+            return False
+        ends = set(self.index.features_at(a)) | set(self.index.features_at(b))
+        ea, eb = self.index.elevation_at(a), self.index.elevation_at(b)
+        for c in fact.crossed:
+            if self._types.get(c.id) != "hill" or c.id in ends or c.length <= 1e-9:
+                continue
+            if c.height >= max(ea, eb) and c.height > min(ea, eb):
+                return False
+        return True
+
+    def elevation_word(self, firer: Sequence[float], target: Sequence[float]) -> str:
+        fh, th = self.elevation(firer), self.elevation(target)
+        return "level" if fh == th else ("falling" if fh > th else "rising")
+
+    def hit_angle(self, firer: Sequence[float], target: Sequence[float], target_facing: float) -> str:
+        return mbt_arcs.hit_angle(bearing(target, firer), target_facing,
+                                  self.rulings["fire.hit_angle_sectors"])
+
+    def brew_up_smoke(self, a: Sequence[float], b: Sequence[float], wrecks: Sequence[tuple[float, float]]) -> int:
+        return sum(1 for w in wrecks if _seg_dist(w, a, b) <= self.scale / 2 + 1e-9)
+
+    # -- sighting -------------------------------------------------------------------------
+    def chart_range(self, hatch: str, target_xy: Sequence[float]) -> data.Val[int]:
+        return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings)
+
+    # -- movement -------------------------------------------------------------------------
+    def legs(self, start: Sequence[float], facing: float, path: Sequence[Sequence[float]],
+             reverse: bool = False, final_facing: float | None = None) -> list[movement.Leg]:
+        """The legs of a move for :func:`umpire.rules.mbt.movement.cost`."""
+        legs: list[movement.Leg] = []
+        heading = facing
+        prev_elev = self.elevation(start)
+        pts = [tuple(start), *[tuple(p) for p in path]]
+        for a, b in zip(pts, pts[1:], strict=False):
+            if math.dist(a, b) <= 1e-9:
+                continue
+            way = bearing(a, b)
+            if reverse:
+                way = (way + 180) % 360
+            turn = mbt_arcs.off(heading, way)
+            heading = way
+            route = path_terrain([a, b], self.index)
+            first = True
+            for s in route.stretches:
+                mid = _along(a, b, (s.start + s.end) / 2)
+                elev = self.elevation(mid)
+                along = {self._types.get(i) for i in s.along}
+                key = MOVE_TERRAIN.get(s.type, "clear")
+                if "stream" in along or "river" in along:
+                    key = "stream" if "river" not in along else "stream_nonfordable"
+                legs.append(movement.Leg(
+                    terrain=key, inches=s.inches, road="road" in along, reverse=reverse,
+                    height_change=elev - prev_elev, turn=turn if first else 0.0,
+                ))
+                prev_elev, first = elev, False
+        if final_facing is not None:
+            turn = mbt_arcs.off(heading, final_facing if not reverse else (final_facing + 180) % 360)
+            if turn > 1e-9:
+                legs.append(movement.Leg(terrain="clear", inches=0.0, turn=turn))
+        return legs
+
+    def move_cost(self, card: data.Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
+                  reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
+        legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing)
+        return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+
+
+def _along(a: Sequence[float], b: Sequence[float], t: float) -> tuple[float, float]:
+    d = math.dist(a, b)
+    if d == 0:
+        return (float(a[0]), float(a[1]))
+    return (a[0] + (b[0] - a[0]) * t / d, a[1] + (b[1] - a[1]) * t / d)
+
+
+def _seg_dist(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def points_along(
+    start: Sequence[float], path: Sequence[Sequence[float]], step: float
+) -> list[tuple[float, float, float]]:
+    """Points every ``step`` inches along a path, with each waypoint and the end: ``(x, y, heading)``."""
+    out: list[tuple[float, float, float]] = []
+    pts = [tuple(start), *[tuple(p) for p in path]]
+    for a, b in zip(pts, pts[1:], strict=False):
+        d = math.dist(a, b)
+        if d <= 1e-9:
+            continue
+        way = bearing(a, b)
+        k = 1
+        while k * step < d - 1e-9:
+            x, y = _along(a, b, k * step)
+            out.append((x, y, way))
+            k += 1
+        out.append((float(b[0]), float(b[1]), way))
+    return out

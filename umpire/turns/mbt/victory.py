@@ -1,0 +1,59 @@
+"""Victory points of the Basic Game (9.4.2, 9.4.3) from the tracked game's state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from umpire.core.state import GameState
+from umpire.rules.mbt import basic_game, data
+from umpire.turns.mbt.table import settings
+
+
+@dataclass
+class Tally:
+    points: dict[str, int]
+    lines: list[str] = field(default_factory=list)
+    winner: str | None = None
+    decided: bool = False
+    reason: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"points": dict(self.points), "winner": self.winner, "decided": self.decided,
+                "reason": self.reason, "lines": list(self.lines)}
+
+
+def tally(state: GameState, *, final: bool | None = None) -> Tally:
+    """Each side's victory points now; ``decided`` once the last Turn is done (``final``
+    defaults to "this is the last Turn's End Turn Step") or one side is destroyed."""
+    cfg = settings(state)
+    extra = state.extra.get("mbt") or {}
+    points = {s: 0 for s in state.side_ids()}
+    lines: list[str] = []
+    for u in state.units.values():
+        destroyed = u.status == "eliminated"
+        comp = bool(u.notes.get("compartment"))
+        minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
+        if not (destroyed or comp or minor) or not u.card:
+            continue
+        values = basic_game.point_values(str(data.card(u.card).point_values.v))
+        pts = basic_game.damage_points(values, destroyed, comp, minor)
+        what = "destroyed" if destroyed else "compartment hit" if comp else "track/gun hit"
+        for s in points:
+            if s != u.side:
+                points[s] += pts
+                lines.append(f"{s}: {pts} for {u.id} ({what}, {'-'.join(map(str, values))}; 9.4.2.1)")
+    control = extra.get("control") or {}
+    for o in cfg["objectives"]:
+        side = control.get(o["terrain"])
+        if side in points:
+            points[side] += int(o["points"])
+            lines.append(f"{side}: {o['points']} for objective {o['terrain']} (4.8, 9.4.2.2)")
+    destroyed_sides = [s for s in points
+                       if state.units_of(s) and all(u.status == "eliminated" for u in state.units_of(s))]
+    if final is None:
+        final = state.turn >= int(cfg["turns"])
+    winner, decided, reason = basic_game.result(points, destroyed_sides, final, int(cfg["win_margin"]))
+    if not decided:
+        reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
+    return Tally(points, lines, winner, decided, reason)
