@@ -1,0 +1,312 @@
+"""Direct fire over the tracked table (COMBAT): who may fire at whom, in what order, and the
+hits it does.
+
+A shot is checked before it is rolled: the firer is alive, not Routed, has fewer than 3 hits;
+the target is an enemy stand its side has spotted, with a clear line of sight (ruling
+``fire.target_must_be_spotted``) and within the weapon's range edge to edge; an AFV firing its
+gun or ATGM must engage the closest spotted enemy AFV in range (ruling ``fire.afv_priority_range``);
+a moving stand's ATGMs fire only in the Second Combat Phase; rate of fire (one shot, another
+only while it eliminates, ruling ``rof.shot_accounting``). The aspect comes from the geometry.
+
+A combat phase fires the orders' targets in the rules' order: unspotted firers first, then by
+troop quality, elite first; fire within one group is simultaneous (hits land after the whole
+group has fired); ATGM fire (except 4th-generation missiles) repeats the sequence at the end
+(ruling ``fire.unspotted_group_order``).
+"""
+
+from __future__ import annotations
+
+from umpire.core.dice import Dice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
+from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.turns.auftragstaktik import tracked as tr
+
+COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _moved(u: UnitState, phase: int) -> bool:
+    """Moved in the preceding movement phase (ruling orders.undefined_names: Stationary)."""
+    return tr.moved_in(u, phase) > 0
+
+
+def _range(u: UnitState, weapon: str) -> float | None:
+    r = tr.unit_ratings(u)
+    t = tables().fire.ranges
+    if weapon == "gun" and r.gun:
+        return (
+            r.gun.range
+            if r.gun.range is not None
+            else (t.low_velocity_gun_max_in if r.gun.heat and r.gun.range is None else None)
+        )
+    if weapon == "missile" and r.missile:
+        return r.missile.range
+    if weapon == "hw" and r.hw:
+        return r.hw.range
+    if weapon == "sa":
+        return t.sa_max_in
+    return None
+
+
+def distance(state: GameState, a: UnitState, b: UnitState) -> float:
+    from umpire.geometry.distance import edge_distance
+    from umpire.turns.auftragstaktik.table import pose
+
+    return edge_distance(pose(a), pose(b))
+
+
+def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    fact = terrain_index(state).line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+    return fact.clear, fact.blocked_by
+
+
+def aspect(a: UnitState, b: UnitState) -> str:
+    from umpire.geometry.arcs import aspect_auftragstaktik
+    from umpire.turns.auftragstaktik.table import pose
+
+    return aspect_auftragstaktik(pose(a), pose(b))
+
+
+def _in_range(u: UnitState, weapon: str, d: float) -> bool:
+    limit = _range(u, weapon)
+    return limit is None or d <= limit + 1e-9
+
+
+def _usable(state: GameState, u: UnitState, weapon: str, phase: int) -> bool:
+    r = tr.unit_ratings(u)
+    if weapon == "missile" and _moved(u, phase) and r.default_kind() != "troop" and phase == 1:
+        return False
+    return True
+
+
+def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, phase: int, asked: str | None) -> str:
+    """The weapon for this shot: the one asked for, else the first the firer has, may use this
+    phase and that reaches: AT weapons at AFVs, else HE, HW, small arms."""
+    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    if asked:
+        if asked not in have:
+            raise UmpireError(
+                f"weapon: {u.id} has no {asked} rating (allowed for this unit: {', '.join(have) or 'none'})"
+            )
+        return asked
+    prefs = ("gun", "missile", "he", "hw", "sa") if tr.is_afv(target) else ("he", "hw", "sa", "gun", "missile")
+    usable = [w for w in prefs if w in have and _usable(state, u, w, phase)]
+    for w in usable:
+        if _in_range(u, w, d):
+            return w
+    if not usable:
+        raise UmpireError(f"weapon: {u.id} has no weapon it may fire this phase (has: {', '.join(have) or 'none'})")
+    return usable[0]  # out of range: the check below names the range
+
+
+def closest_afv(state: GameState, u: UnitState, weapon: str, phase: int) -> tuple[UnitState, float] | None:
+    """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
+    fire.afv_priority_range)."""
+    best: tuple[UnitState, float] | None = None
+    for e in state.units.values():
+        if e.side == u.side or not tr.alive(e) or u.side not in e.spotted_by or not tr.is_afv(e):
+            continue
+        d = distance(state, u, e)
+        if not _in_range(u, weapon, d) or (best is not None and d >= best[1]):
+            continue
+        if line_clear(state, u, e)[0]:
+            best = (e, d)
+    return best
+
+
+def check_shot(
+    state: GameState, firer: UnitState, target: UnitState, phase: int, weapon: str | None
+) -> tuple[str, float]:
+    """Refuse a shot the rules forbid; return (weapon, edge distance).
+
+    :raises UmpireError: naming the reason and what is allowed.
+    """
+    ext = tr.read_book(state)
+    if not tr.alive(firer):
+        raise UmpireError(
+            f"firer: {firer.id} is {firer.status if firer.placed else 'not on the table'} and cannot fire"
+        )
+    if target.side == firer.side:
+        raise UmpireError(
+            f"target: {target.id} is on {firer.id}'s own side ({tr.side_name(state, firer.side)}); "
+            "fire at an enemy stand"
+        )
+    if not tr.alive(target):
+        raise UmpireError(f"target: {target.id} is {target.status if target.placed else 'not on the table'}")
+    bid = getattr(tr.battalion_of(state, firer), "id", "")
+    if ext["battalion_status"].get(bid) == "routed":
+        raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
+    if firer.side not in target.spotted_by:
+        seen = sorted(
+            e.id for e in state.units.values() if e.side != firer.side and tr.alive(e) and firer.side in e.spotted_by
+        )
+        raise UmpireError(
+            f"target: {target.id} is not spotted by {tr.side_name(state, firer.side)} (direct fire only at spotted "
+            f"stands, ruling fire.target_must_be_spotted; spotted: {', '.join(seen) or 'none'})"
+        )
+    clear, blockers = line_clear(state, firer, target)
+    if not clear:
+        raise UmpireError(f"target: no line of sight from {firer.id} to {target.id} (blocked by {', '.join(blockers)})")
+    d = distance(state, firer, target)
+    weapon = choose_weapon(state, firer, target, d, phase, weapon)
+    limit = _range(firer, weapon)
+    if limit is not None and d > limit + 1e-9:
+        raise UmpireError(
+            f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(limit)}")'
+        )
+    if tr.is_afv(firer) and weapon in ("gun", "missile"):
+        near = closest_afv(state, firer, weapon, phase)
+        if near is not None and near[0].id != target.id and near[1] + 1e-9 < d:
+            raise UmpireError(
+                f"target: {firer.id} must engage the closest spotted enemy AFV in range, {near[0].id} at "
+                f'{_fmt(near[1])}" (COMBAT; ruling fire.afv_priority_range; allowed: {near[0].id})'
+            )
+    shot = ext.get("shots", {}).get(firer.id)
+    if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):
+        raise UmpireError(f"firer: {firer.id} has already fired this phase ({shot.get('why', 'rate of fire')})")
+    return weapon, d
+
+
+def shoot(
+    state: GameState, firer: UnitState, target: UnitState, weapon: str, d: float, phase: int, dice: Dice
+) -> Resolution:
+    """Roll one checked shot (the state is not changed)."""
+    firer_stand = tr.stand(
+        state, firer, moved=_moved(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
+    )
+    target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
+    res = fire(
+        firer_stand, target_stand, weapon, round(d, 3), aspect(firer, target), dice, tr.rulings_of(state), phase=phase
+    )
+    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2)})
+    res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
+    return res
+
+
+def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution, phase: int) -> str:
+    """Apply a shot's hits to ``state`` (a copy being changed) and note who fired and was fired on."""
+    ext = tr.book(state)
+    hits = int(res.outcome.get("hits", 0))
+    t = state.units[target.id]
+    before = t.status
+    if t.status not in tr.DEAD:
+        t.hits = t.hits + hits
+        if res.outcome.get("eliminated") or (
+            t.hits >= tables().common.hit_effects.eliminated_at and not (tr.is_troop(t) and tr.cover_at(state, t)[1])
+        ):
+            t.status = "eliminated"
+    label = f"{state.turn}.{phase}"
+    ext["fired"].setdefault(firer.id, [])
+    if label not in ext["fired"][firer.id]:
+        ext["fired"][firer.id].append(label)
+    if target.id not in ext["attacked"]:
+        ext["attacked"].append(target.id)
+    b = tr.battalion_of(state, t)
+    if b is not None and b.id not in ext["under_fire"]:
+        ext["under_fire"].append(b.id)
+    rof = res.outcome.get("rate_of_fire") or {}
+    ext.setdefault("shots", {})[firer.id] = {
+        "phase": f"{state.turn}.{phase}",
+        "again": bool(rof.get("may_fire_again")),
+        "why": str(rof.get("why", "")),
+    }
+    return (
+        f"{target.id} {'eliminated' if t.status == 'eliminated' and before != 'eliminated' else f'now {t.hits} hits'}"
+    )
+
+
+def _is_atgm_late(u: UnitState, weapon: str) -> bool:
+    if weapon != "missile":
+        return False
+    r = tr.unit_ratings(u)
+    return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
+
+
+def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
+    """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
+    ext = tr.book(state)
+    lines: list[str] = []
+    results: list[Resolution] = []
+    firers = []
+    for uid, plan in sorted(ext["plan"].items()):
+        u = state.units.get(uid)
+        if u is None or not plan.get("fire") or phase not in plan.get("fire_in", [1, 2]):
+            continue
+        shot = ext.get("shots", {}).get(uid)
+        if shot and shot.get("phase") == f"{state.turn}.{phase}":
+            continue  # fired by hand this phase
+        firers.append(u)
+
+    def group_key(u: UnitState) -> tuple[int, int]:
+        unspotted = not any(s != u.side for s in u.spotted_by)
+        return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
+
+    for late in (False, True):
+        keys = sorted({group_key(u) for u in firers})
+        for key in keys:
+            group = [u for u in firers if group_key(u) == key]
+            landed: list[tuple[UnitState, UnitState, Resolution]] = []
+            for u in group:
+                u = state.units[u.id]
+                if not tr.alive(u):
+                    continue
+                plan = ext["plan"][u.id]
+                for tid in plan["fire"]:
+                    target = state.units.get(tid)
+                    if target is None:
+                        continue
+                    try:
+                        weapon, d = check_shot(state, u, target, phase, plan.get("weapon"))
+                    except UmpireError as exc:
+                        if late:
+                            continue
+                        msg = str(exc)
+                        if "must engage the closest" in msg:
+                            near = closest_afv(
+                                state,
+                                u,
+                                "gun"
+                                if "gun" in weapons_of(tr.stand(state, u, moved=False, spotted=True))
+                                else "missile",
+                                phase,
+                            )
+                            if near is not None:
+                                target = near[0]
+                                lines.append(
+                                    f"{u.id}: AFVs must engage the closest enemy AFV in range: "
+                                    f"fires at {target.id} instead (COMBAT)"
+                                )
+                                try:
+                                    weapon, d = check_shot(state, u, target, phase, plan.get("weapon"))
+                                except UmpireError as exc2:
+                                    lines.append(f"{u.id} holds fire: {exc2}")
+                                    break
+                            else:
+                                lines.append(f"{u.id} holds fire: {msg}")
+                                break
+                        else:
+                            if "is not spotted" in msg:
+                                msg = "its target is not spotted"
+                            lines.append(f"{u.id} holds fire at a planned target: {msg.split(': ', 1)[-1]}")
+                            continue
+                    if _is_atgm_late(u, weapon) != late:
+                        break
+                    res = shoot(state, u, target, weapon, d, phase, dice)
+                    results.append(res)
+                    landed.append((u, target, res))
+                    rof = res.outcome.get("rate_of_fire") or {}
+                    if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
+                        break
+                    # simultaneous fire: the next target only if this one is surely gone
+            for u, target, res in landed:
+                lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
+    return results, lines
