@@ -48,3 +48,18 @@ def test_the_quick_answer_works_as_written(monkeypatch):
     (line,) = _block_after("## The quick answer")
     r = CliRunner().invoke(app, shlex.split(line)[1:])
     assert r.exit_code == 0 and "w1" in r.output, r.output
+
+
+def test_the_turn_by_hand_works_as_written(tmp_path, monkeypatch):
+    """Run from the repository (the orders files are data/orders/), the game file in tmp."""
+    monkeypatch.chdir(README.parent)
+    runner = CliRunner()
+    commands = _block_after("## A turn by hand")
+    assert any(c.startswith("umpire phase next") for c in commands)
+    for line in commands:
+        args = shlex.split(line)[1:]
+        if "--out" in args:
+            args[args.index("--out") + 1] = str(tmp_path / args[args.index("--out") + 1])
+        r = runner.invoke(app, ["--db", str(tmp_path / "turn.db"), *args])
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert (tmp_path / "pact-turn1.md").stat().st_size > 500

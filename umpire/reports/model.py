@@ -134,6 +134,7 @@ class ResolutionView:
     cell: str | None = None
     actor: str | None = None
     withheld: int = 0  # modifiers or dice left out of a briefing
+    units: tuple[str, ...] = ()  # the units it is about (firer, target, unit...)
 
     def outcome_text(self) -> str:
         return ", ".join(f"{k}: {_plain(v)}" for k, v in self.outcome.items())
@@ -282,19 +283,30 @@ def _ids(value: Any) -> list[str]:
         return [value]
     if isinstance(value, list | tuple):
         return [v for v in value if isinstance(v, str)]
+    if isinstance(value, dict):  # e.g. an orders payload: unit id -> its orders
+        return [k for k in value if isinstance(k, str)]
     return []
 
 
-def _involved(payload: dict[str, Any], units: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+def _involved(
+    payload: dict[str, Any], units: dict[str, Any], results: Sequence[Any] = ()
+) -> tuple[str | None, tuple[str, ...]]:
+    """Who acted and every unit an event is about: from its payload, then from its resolutions
+    (a phase resolved at once carries no units in its payload, only in what it resolved)."""
     actor = None
     found: list[str] = []
-    for key in ACTOR_KEYS + OTHER_KEYS:
-        for uid in _ids(payload.get(key)):
-            if uid in units and uid not in found:
-                found.append(uid)
-                if actor is None and key in ACTOR_KEYS:
-                    actor = uid
+    for source in [payload, *(r for r in results if isinstance(r, dict))]:
+        for key in ACTOR_KEYS + OTHER_KEYS:
+            for uid in _ids(source.get(key)):
+                if uid in units and uid not in found:
+                    found.append(uid)
+                    if actor is None and key in ACTOR_KEYS and source is payload:
+                        actor = uid
     return actor, tuple(found)
+
+
+def _resolution_units(data: dict[str, Any], units: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(u for k in ACTOR_KEYS + OTHER_KEYS for u in _ids(data.get(k)) if u in units))
 
 
 def _modifier(data: dict[str, Any]) -> ModifierView:
@@ -327,6 +339,7 @@ def _resolution(data: dict[str, Any], actor: str | None, units: dict[str, UnitSt
         modifiers=tuple(_modifier(m) for m in mods if isinstance(m, dict)),
         rolls=tuple(_roll(r, side) for r in data.get("rolls") or []),
         modified_roll=data.get("modified_roll"), cell=cell_text, actor=who,
+        units=_resolution_units(data, units),
     )
 
 
@@ -358,18 +371,25 @@ def build_report(
     templates: list[Template] = []
     for e in chosen:
         p = e.payload if isinstance(e.payload, dict) else {}
-        actor, involved = _involved(p, units)
-        actor_side = units[actor].side if actor in units else None
         stored = list(getattr(e, "results", ()) or []) or list(p.get("resolutions") or [])
-        res = tuple(_resolution(r, actor, units) for r in stored if isinstance(r, dict))
+        actor, involved = _involved(p, units, stored)
+        actor_side = units[actor].side if actor in units else None
+        by_payload = _involved(p, units)[1]
+        res = tuple(
+            replace(v, units=tuple(dict.fromkeys((*v.units, *by_payload))))
+            for v in (_resolution(r, actor, units) for r in stored if isinstance(r, dict))
+        )
         ev_views.append(EventView(
             seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=e.summary, actor=actor,
             units=involved, rolls=tuple(_roll(r, actor_side) for r in e.rolls), resolutions=res,
         ))
-        firer = p.get("firer")
-        for target in _ids(p.get("target")) + _ids(p.get("targets")):
-            if isinstance(firer, str) and firer in units and target in units:
-                fire.append(FireLine(e.seq, firer, target))
+        shots = [(p.get("firer"), _ids(p.get("target")) + _ids(p.get("targets")))]
+        shots += [(r.get("firer"), _ids(r.get("target"))) for r in stored if isinstance(r, dict)]
+        for firer, targets in shots:
+            for target in targets:
+                line = FireLine(e.seq, firer, target) if isinstance(firer, str) else None
+                if line is not None and firer in units and target in units and line not in fire:
+                    fire.append(line)
         tpl = p.get("template")
         if isinstance(tpl, dict) and tpl.get("at") is not None:
             x, y = tpl["at"]
@@ -483,6 +503,8 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         rolls = tuple(r for r in e.rolls if mine(None, r.side) and (own_action or r.side == side))
         resolutions = []
         for r in e.resolutions:
+            if r.units and not own.intersection(r.units):
+                continue  # e.g. an enemy battalion's morale check inside a phase: not this side's business
             ours = r.actor in own if r.actor is not None else own_action
             mods = tuple(
                 replace(m, name=red(m.name), detail=red(m.detail), rule=red(m.rule))
@@ -497,9 +519,17 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
                 rolls=rrolls, modified_roll=r.modified_roll if ours else None,
                 cell=red(r.cell) if ours and r.cell else None,
                 actor=None if r.actor in hidden_ids else r.actor, withheld=withheld,
+                units=tuple(u for u in r.units if u not in hidden_ids),
             ))
+        summary = e.summary
+        if e.actor is None and e.resolutions is not None and not e.kind.endswith(("orders", "order")):
+            summary = _own_clauses(e.summary, report, side)
+            # a phase's dice belong to its resolutions: keep only those of the kept ones
+            kept_rolls = [(x.why, x.sides, x.values) for r in resolutions for x in r.rolls]
+            rolls = tuple(r for r in e.rolls if (r.why, r.sides, r.values) in kept_rolls
+                          and not kept_rolls.remove((r.why, r.sides, r.values)))
         events.append(EventView(
-            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(e.summary),
+            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(summary),
             actor=None if e.actor in hidden_ids else e.actor,
             units=tuple(u for u in e.units if u not in hidden_ids),
             rolls=tuple(replace(r, why=red(r.why)) for r in rolls), resolutions=tuple(resolutions),
@@ -516,6 +546,33 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         changes=tuple(c for c in report.changes if c.unit in own),
         viewer=side,
     )
+
+
+def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
+    """A phase resolved at once sums up every stand's part in ``"; "``-separated clauses; a side
+    reads only the clauses about its own stands (or its own side), never what an enemy stand did
+    unless it was done to one of its own ("X -> own: hits")."""
+    head, sep, rest = summary.partition(": ")
+    if not sep:
+        return summary
+    words: dict[str, set[str]] = {}
+    for u in report.units:
+        words.setdefault(u.side, set()).update(w for w in (u.id, u.name) if w)
+    for f in report.formations:
+        words.setdefault(f.side, set()).update(w for w in (f.id, f.name) if w)
+
+    def names(text: str, ws: Iterable[str]) -> bool:
+        return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in ws)
+
+    own = words.get(side, set())
+    enemy = {w for s, ws in words.items() if s != side for w in ws}
+    me = report.side(side).name
+    keep = []
+    for clause in rest.split("; "):
+        lead = clause.split(" ", 1)[0].rstrip(":")
+        if clause.startswith(me) or (names(clause, own) and (lead not in enemy or "->" in clause)):
+            keep.append(clause)
+    return head + (": " + "; ".join(keep) if keep else "")
 
 
 def side_names(report: TurnReport) -> dict[str, str]:

@@ -108,12 +108,14 @@ def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, p
     return usable[0]  # out of range: the check below names the range
 
 
-def closest_afv(state: GameState, u: UnitState, weapon: str, phase: int) -> tuple[UnitState, float] | None:
+def closest_afv(
+    state: GameState, u: UnitState, weapon: str, phase: int, gone: frozenset[str] | set[str] = frozenset()
+) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
     best: tuple[UnitState, float] | None = None
     for e in state.units.values():
-        if e.side == u.side or not tr.alive(e) or u.side not in e.spotted_by or not tr.is_afv(e):
+        if e.side == u.side or not tr.alive(e) or e.id in gone or u.side not in e.spotted_by or not tr.is_afv(e):
             continue
         d = distance(state, u, e)
         if not _in_range(u, weapon, d) or (best is not None and d >= best[1]):
@@ -124,7 +126,12 @@ def closest_afv(state: GameState, u: UnitState, weapon: str, phase: int) -> tupl
 
 
 def check_shot(
-    state: GameState, firer: UnitState, target: UnitState, phase: int, weapon: str | None
+    state: GameState,
+    firer: UnitState,
+    target: UnitState,
+    phase: int,
+    weapon: str | None,
+    gone: frozenset[str] | set[str] = frozenset(),
 ) -> tuple[str, float]:
     """Refuse a shot the rules forbid; return (weapon, edge distance).
 
@@ -164,7 +171,7 @@ def check_shot(
             f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(limit)}")'
         )
     if tr.is_afv(firer) and weapon in ("gun", "missile"):
-        near = closest_afv(state, firer, weapon, phase)
+        near = closest_afv(state, firer, weapon, phase, gone)
         if near is not None and near[0].id != target.id and near[1] + 1e-9 < d:
             raise UmpireError(
                 f"target: {firer.id} must engage the closest spotted enemy AFV in range, {near[0].id} at "
@@ -231,6 +238,11 @@ def _is_atgm_late(u: UnitState, weapon: str) -> bool:
     return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
 
 
+def _at_weapon(state: GameState, u: UnitState, phase: int) -> str:
+    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    return "gun" if "gun" in have else "missile"
+
+
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
     ext = tr.book(state)
@@ -255,58 +267,55 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         for key in keys:
             group = [u for u in firers if group_key(u) == key]
             landed: list[tuple[UnitState, UnitState, Resolution]] = []
+            gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
             for u in group:
                 u = state.units[u.id]
                 if not tr.alive(u):
                     continue
                 plan = ext["plan"][u.id]
+                held: list[str] = []
+                fired = False
                 for tid in plan["fire"]:
                     target = state.units.get(tid)
-                    if target is None:
+                    if target is None or not tr.alive(target) or target.id in gone:
                         continue
                     try:
-                        weapon, d = check_shot(state, u, target, phase, plan.get("weapon"))
+                        weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                     except UmpireError as exc:
-                        if late:
-                            continue
                         msg = str(exc)
+                        near = None
                         if "must engage the closest" in msg:
-                            near = closest_afv(
-                                state,
-                                u,
-                                "gun"
-                                if "gun" in weapons_of(tr.stand(state, u, moved=False, spotted=True))
-                                else "missile",
-                                phase,
+                            near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
+                        if near is None:
+                            held.append(
+                                "its target is not spotted" if "is not spotted" in msg else msg.split(": ", 1)[-1]
                             )
-                            if near is not None:
-                                target = near[0]
-                                lines.append(
-                                    f"{u.id}: AFVs must engage the closest enemy AFV in range: "
-                                    f"fires at {target.id} instead (COMBAT)"
-                                )
-                                try:
-                                    weapon, d = check_shot(state, u, target, phase, plan.get("weapon"))
-                                except UmpireError as exc2:
-                                    lines.append(f"{u.id} holds fire: {exc2}")
-                                    break
-                            else:
-                                lines.append(f"{u.id} holds fire: {msg}")
-                                break
-                        else:
-                            if "is not spotted" in msg:
-                                msg = "its target is not spotted"
-                            lines.append(f"{u.id} holds fire at a planned target: {msg.split(': ', 1)[-1]}")
                             continue
+                        target = near[0]
+                        try:
+                            weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
+                        except UmpireError as exc2:
+                            held.append(str(exc2).split(": ", 1)[-1])
+                            break
+                        if not late:
+                            lines.append(
+                                f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
+                                f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
+                            )
                     if _is_atgm_late(u, weapon) != late:
+                        fired = True
                         break
                     res = shoot(state, u, target, weapon, d, phase, dice)
                     results.append(res)
                     landed.append((u, target, res))
+                    fired = True
+                    if res.outcome.get("eliminated"):
+                        gone.add(target.id)
                     rof = res.outcome.get("rate_of_fire") or {}
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
-                    # simultaneous fire: the next target only if this one is surely gone
+                if not fired and held and not late:
+                    lines.append(f"{u.id} holds fire: {held[0]}")
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
     return results, lines

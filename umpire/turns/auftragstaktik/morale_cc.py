@@ -67,7 +67,7 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
         ):
             u.orders = "NO"
     ext["morale_done"].append(bid)
-    return res, f"{bid}: {res.outcome['result']} -> {new}"
+    return res, f"{bid} rolls {res.outcome['result']}, battalion {new.capitalize() if new != 'ok' else 'in good order'}"
 
 
 def who_checks(state: GameState) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
@@ -223,13 +224,31 @@ def order_rank(state: GameState, u: UnitState) -> int:
     return seq.index(order) if order in seq else len(seq)
 
 
-def resolve_movement(state: GameState, phase: int) -> list[str]:
+def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance) -> Resolution:
+    """A move as a resolution (the report lists it under the unit, with its terrain costs)."""
+    return Resolution(
+        ruleset="auftragstaktik",
+        procedure="move",
+        summary=text,
+        outcome={
+            "to": [u.x, u.y],
+            "inches": round(cost.length, 2) if cost else 0.0,
+            "allowance_used": round(cost.cost, 2) if cost else 0.0,
+            "allowance": round(allow.maximum, 2),
+        },
+        notes=(cost.lines if cost else []) + [allow.why],
+        extra={"unit": u.id},
+    )
+
+
+def resolve_movement(state: GameState, phase: int) -> tuple[list[Resolution], list[str]]:
     """Make every planned move of movement phase ``phase`` on ``state`` (a copy being changed),
     Withdraw first, then Travel, Hasty Advance, Deliberate Advance (ruling
     ``movement.order_within_class``: both sides' stands of a class move together). Returns the
     report lines."""
     ext = tr.book(state)
     lines: list[str] = []
+    results: list[Resolution] = []
     movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
     for u in movers:
         if u.notes.get(f"by_hand_{phase}"):
@@ -244,6 +263,7 @@ def resolve_movement(state: GameState, phase: int) -> list[str]:
                 cost = price(state, u, path, "WD")
                 place_at(u, path, None, phase, cost.cost)
                 lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
+                results.append(_moved(u, lines[-1], cost, allow))
             continue
         path = [tuple(p) for p in plan.get(f"move{phase}") or []]
         if not path:
@@ -262,6 +282,7 @@ def resolve_movement(state: GameState, phase: int) -> list[str]:
             note = f" (cut short: {why})"
             if not path:
                 lines.append(f"{u.id} stays put{note}")
+                results.append(_moved(u, lines[-1], None, allow))
                 continue
             cost = price(state, u, path, u.orders or "NO")  # type: ignore[arg-type]
         facing = plan.get("facing") if phase == 2 or not plan.get("move2") else None
@@ -270,8 +291,9 @@ def resolve_movement(state: GameState, phase: int) -> list[str]:
             f'{u.id} moves {_fmt(cost.length)}" ({_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
             f"allowance) to ({_fmt(u.x)}, {_fmt(u.y)}){note}"
         )  # type: ignore[arg-type]
+        results.append(_moved(u, lines[-1], cost, allow))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
-    return lines
+    return results, lines
 
 
 def surrenders(state: GameState) -> list[str]:

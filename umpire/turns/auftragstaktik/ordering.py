@@ -146,8 +146,9 @@ def change_orders(
     rolled = {uid: v for uid, v in real.items() if uid not in free}
     if free:
         given = [give(state, state.units[uid], order, d, when="now") for uid, (order, d) in free.items()]
-        lines.append("no HQ roll (first orders or recon; rulings orders.initial_orders, recon.eligibility): "
-                     + ", ".join(given))
+        lines.append(
+            "no HQ roll (first orders or recon; rulings orders.initial_orders, recon.eligibility): " + ", ".join(given)
+        )
     for uid, (_order, d) in changes.items():  # a new arrow for an unchanged order needs no roll
         if uid not in real and d is not None:
             ext["direction"][uid] = list(d) if isinstance(d, list | tuple) else d

@@ -122,7 +122,9 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resoluti
         lines += _recover(new, "orders")
     elif phase in moving.MOVEMENT_PHASES:
         n = moving.MOVEMENT_PHASES[phase]
-        lines += moving.resolve_movement(new, n)
+        r, ln = moving.resolve_movement(new, n)
+        results += r
+        lines += ln
         lines += moving.surrenders(new)
         lines += moving.integrity(new)
         lines += sighting.spot_all(new, n)
