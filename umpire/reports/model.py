@@ -561,16 +561,15 @@ def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
     for f in report.formations:
         words.setdefault(f.side, set()).update(w for w in (f.id, f.name) if w)
 
-    def names(text: str, ws: Iterable[str]) -> bool:
-        return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in ws)
-
     own = words.get(side, set())
     enemy = {w for s, ws in words.items() if s != side for w in ws}
+    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in sorted(own, key=len, reverse=True))
+                      or r"(?!x)x")
     me = report.side(side).name
     keep = []
     for clause in rest.split("; "):
         lead = clause.split(" ", 1)[0].rstrip(":")
-        if clause.startswith(me) or (names(clause, own) and (lead not in enemy or "->" in clause)):
+        if clause.startswith(me) or (mine.search(clause) and (lead not in enemy or "->" in clause)):
             keep.append(clause)
     return head + (": " + "; ".join(keep) if keep else "")
 

@@ -32,6 +32,8 @@ def event_lines(e: EventView, briefing: bool) -> list[str]:
     """The explanation lines under an event: each resolution's modifiers, table, dice, outcome."""
     lines: list[str] = []
     for r in e.resolutions:
+        if r.procedure == "move":
+            continue  # a phase's moves are in its summary; their terrain costs stay in the JSON
         lines.append(f"{r.procedure}: {r.summary}" if r.summary else r.procedure)
         for m in r.modifiers:
             lines.append(f"  {m.signed():>4} {m.name}" + (f" ({m.detail})" if m.detail else "")

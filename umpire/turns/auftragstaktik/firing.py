@@ -16,6 +16,9 @@ group has fired); ATGM fire (except 4th-generation missiles) repeats the sequenc
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
@@ -55,18 +58,38 @@ def _range(u: UnitState, weapon: str) -> float | None:
     return None
 
 
+_MEMO: dict[tuple, Any] = {}
+
+
+def _memo(key: tuple, fn: Any) -> Any:
+    """Distances and sight lines between two stands where they stand (a combat phase asks the
+    same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
+    if key not in _MEMO:
+        if len(_MEMO) > 200_000:
+            _MEMO.clear()
+        _MEMO[key] = fn()
+    return _MEMO[key]
+
+
+def _where(u: UnitState) -> tuple:
+    return (u.x, u.y, u.facing, tuple(u.base))
+
+
 def distance(state: GameState, a: UnitState, b: UnitState) -> float:
     from umpire.geometry.distance import edge_distance
     from umpire.turns.auftragstaktik.table import pose
 
-    return edge_distance(pose(a), pose(b))
+    return float(_memo(("d", _where(a), _where(b)), lambda: edge_distance(pose(a), pose(b))))
 
 
 def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
     from umpire.turns.auftragstaktik.table import terrain_index
 
-    fact = terrain_index(state).line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
-    return fact.clear, fact.blocked_by
+    def look() -> tuple[bool, tuple[str, ...]]:
+        fact = terrain_index(state).line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+        return fact.clear, fact.blocked_by
+
+    return _memo(("los", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
 
 
 def aspect(a: UnitState, b: UnitState) -> str:
@@ -114,9 +137,17 @@ def closest_afv(
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
     best: tuple[UnitState, float] | None = None
-    for e in state.units.values():
-        if e.side == u.side or not tr.alive(e) or e.id in gone or u.side not in e.spotted_by or not tr.is_afv(e):
-            continue
+    foes = [
+        e
+        for e in state.units.values()
+        if e.side != u.side and tr.alive(e) and e.id not in gone and u.side in e.spotted_by and tr.is_afv(e)
+    ]
+    reach = math.hypot(*u.base) / 2
+    # nearest centres first: once a centre is farther than the best edge distance plus both
+    # half-diagonals, no later stand can be closer
+    for c, e in sorted(((math.dist((u.x, u.y), (e.x, e.y)), e) for e in foes), key=lambda p: (p[0], p[1].id)):  # type: ignore[arg-type]
+        if best is not None and c - reach - math.hypot(*e.base) / 2 > best[1]:
+            break
         d = distance(state, u, e)
         if not _in_range(u, weapon, d) or (best is not None and d >= best[1]):
             continue
@@ -149,6 +180,12 @@ def check_shot(
         )
     if not tr.alive(target):
         raise UmpireError(f"target: {target.id} is {target.status if target.placed else 'not on the table'}")
+    limit = tables().common.hit_effects.may_not_fire_from
+    if firer.hits >= limit:
+        raise UmpireError(
+            f"firer: {firer.id} has {firer.hits} hits and may not fire (allowed: 0-{limit - 1} hits; "
+            "COMBAT > Hit Effects)"
+        )
     bid = getattr(tr.battalion_of(state, firer), "id", "")
     if ext["battalion_status"].get(bid) == "routed":
         raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
@@ -305,7 +342,11 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
                     if _is_atgm_late(u, weapon) != late:
                         fired = True
                         break
-                    res = shoot(state, u, target, weapon, d, phase, dice)
+                    try:
+                        res = shoot(state, u, target, weapon, d, phase, dice)
+                    except UmpireError as exc:  # a restriction of the fire procedure itself
+                        held.append(str(exc).split(": ", 1)[-1])
+                        continue
                     results.append(res)
                     landed.append((u, target, res))
                     fired = True

@@ -18,11 +18,23 @@ if TYPE_CHECKING:
 LINE_CROSSINGS = ("stream", "river")
 
 
+_KEYS: dict[int, tuple[list, tuple]] = {}
+
+
 def _key(state: GameState) -> tuple:
-    return tuple(
+    """The terrain as a hashable key, worked out once per terrain list (a phase asks thousands
+    of times about one state; the list is held so its id is never reused while cached)."""
+    hit = _KEYS.get(id(state.terrain))
+    if hit is not None and hit[0] is state.terrain:
+        return hit[1]
+    key = tuple(
         (t.id, t.type, tuple(map(tuple, t.polygon or ())), tuple(map(tuple, t.line or ())), t.height)
         for t in state.terrain
     )
+    if len(_KEYS) > 64:
+        _KEYS.clear()
+    _KEYS[id(state.terrain)] = (state.terrain, key)
+    return key
 
 
 @lru_cache(maxsize=8)
