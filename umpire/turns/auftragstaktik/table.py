@@ -67,12 +67,25 @@ def _index(key: tuple) -> TerrainIndex:
     return TerrainIndex(_features(key))
 
 
+_BUILT: dict[int, tuple[list, TerrainIndex, tuple]] = {}
+
+
+def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
+    hit = _BUILT.get(id(state.terrain))
+    if hit is None or hit[0] is not state.terrain:
+        key = _key(state)
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key), _features(key))
+    return hit[1], hit[2]
+
+
 def terrain_index(state: GameState) -> TerrainIndex:
-    return _index(_key(state))
+    return _built(state)[0]
 
 
 def features(state: GameState) -> tuple[Feature, ...]:
-    return _features(_key(state))
+    return _built(state)[1]
 
 
 def pose(u: UnitState, at: tuple[float, float] | None = None, facing: float | None = None) -> Pose:

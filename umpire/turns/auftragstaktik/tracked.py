@@ -123,8 +123,17 @@ def is_recon(u: UnitState) -> bool:
     return "recon" in unit_ratings(u).special
 
 
+_FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}
+
+
 def formations(state: GameState) -> dict[str, FormationState]:
-    return {f.id: f for f in state.formations}
+    """Formations by id (made once per formation list: organisation never changes in a game)."""
+    hit = _FORMS.get(id(state.formations))
+    if hit is None or hit[0] is not state.formations:
+        if len(_FORMS) > 64:
+            _FORMS.clear()
+        hit = _FORMS[id(state.formations)] = (state.formations, {f.id: f for f in state.formations})
+    return hit[1]
 
 
 def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
