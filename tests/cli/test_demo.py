@@ -16,3 +16,7 @@ def test_demo_runs_in_a_fresh_folder_from_the_installed_package(tmp_path):
     assert "Hof Gap meeting engagement" in r.stdout
     assert "1-я рота Т-80Б" in r.stdout
     assert (tmp_path / "umpire-demo" / "game.db").is_file()
+    assert "turn 2 End Phase resolved: turn 3 begins" in r.stdout  # two whole turns
+    for name in ("report-umpire", "briefing-nato", "briefing-pact"):
+        for ext in ("pdf", "md", "txt"):
+            assert (tmp_path / "umpire-demo" / f"{name}.{ext}").stat().st_size > 500
