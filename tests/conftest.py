@@ -46,3 +46,15 @@ def scripted() -> Callable[..., ScriptedDice]:
 
 def at_scenario() -> Path:
     return SCENARIOS / "hof-gap-meeting.yaml"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden", action="store_true", default=False,
+        help="Rewrite the golden files under tests/reports/golden/ (then review the diff).",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))

@@ -59,3 +59,18 @@ def test_the_mbt_umpired_game_works_as_written(monkeypatch, tmp_path):
         r = runner.invoke(app, args)
         assert r.exit_code == 0, (line, r.output, r.stderr)
     assert "turn 2" in r.output or "agrees" in r.output or "exactly" in r.output
+
+
+def test_the_turn_by_hand_works_as_written(tmp_path, monkeypatch):
+    """Run from the repository (the orders files are data/orders/), the game file in tmp."""
+    monkeypatch.chdir(README.parent)
+    runner = CliRunner()
+    commands = _block_after("## A turn by hand")
+    assert any(c.startswith("umpire phase next") for c in commands)
+    for line in commands:
+        args = shlex.split(line)[1:]
+        if "--out" in args:
+            args[args.index("--out") + 1] = str(tmp_path / args[args.index("--out") + 1])
+        r = runner.invoke(app, ["--db", str(tmp_path / "turn.db"), *args])
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert (tmp_path / "pact-turn1.md").stat().st_size > 500

@@ -39,9 +39,11 @@ def run_demo(out: Path) -> DemoResult:
     out.mkdir(parents=True, exist_ok=True)
     scenario = load_scenario(resolve_scenario(SCENARIO))
     game = Game.create(out / "game.db", scenario, replace=True)
+    from umpire.turns.auftragstaktik.script import demo_orders, play_turn
+
     dice = SeededDice(game.state.seed)
-    game.act("move", {"unit": "t80-1", "path": [[50, 24.5], [47, 24]], "facing": 270}, dice)
-    game.act("move", {"unit": "a-1-64", "path": [[24, 22]], "facing": 90}, dice)
+    for turn in (1, 2):  # two whole turns from the scripted orders in data/orders/
+        play_turn(game, demo_orders(turn), dice)
     result = DemoResult(game=game, files=[game.path])
     for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
         result.measures.append((a, b, measure_units(game.state, a, b)))
@@ -65,7 +67,9 @@ def _add_quick_answers(result: DemoResult) -> None:
 
 
 def _add_papers(result: DemoResult, out: Path) -> None:
-    """The umpire's report, both briefings, a roster and an orders sheet, as PDFs."""
-    from umpire.reports.files import write_demo_papers
+    """The umpire's report and both briefings as PDFs, Markdown and text; a roster and an
+    orders sheet."""
+    from umpire.reports.files import write_demo_papers, write_demo_texts
 
     result.files.extend(write_demo_papers(result.game, out))
+    result.files.extend(write_demo_texts(result.game, out))

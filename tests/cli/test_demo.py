@@ -16,3 +16,17 @@ def test_demo_runs_in_a_fresh_folder_from_the_installed_package(tmp_path):
     assert "Hof Gap meeting engagement" in r.stdout
     assert "1-я рота Т-80Б" in r.stdout
     assert (tmp_path / "umpire-demo" / "game.db").is_file()
+
+
+def test_demo_resolves_two_turns_and_writes_every_report(tmp_path):
+    """In process (the subprocess test above runs whatever umpire is installed)."""
+    from typer.testing import CliRunner
+
+    from umpire.cli import app
+
+    r = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "d")])
+    assert r.exit_code == 0, r.output
+    assert "turn 2 End Phase resolved" in r.output and "turn 3 begins" in r.output
+    for name in ("report-umpire", "briefing-nato", "briefing-pact"):
+        for ext in ("pdf", "md", "txt"):
+            assert (tmp_path / "d" / f"{name}.{ext}").stat().st_size > 500

@@ -1,4 +1,4 @@
-"""Small MBT games for the umpired turn: a clear table with two tanks facing each other."""
+"""Tracked games for the turn tests: small MBT duels, and the Auftragstaktik demo game at turn 1."""
 
 from __future__ import annotations
 
@@ -38,3 +38,23 @@ def write(path: Path, data: dict) -> Path:
 @pytest.fixture
 def duel(tmp_path: Path) -> Path:
     return write(tmp_path / "duel.yaml", DUEL)
+
+
+REPO = Path(__file__).resolve().parents[2]
+ORDERS = REPO / "data" / "orders"
+
+
+def advance(cli, n: int) -> None:
+    for _ in range(n):
+        r = cli("phase", "next")
+        assert r.exit_code == 0, r.output + r.stderr
+
+
+@pytest.fixture
+def at_game(cli):
+    """The demo game with both sides' turn-1 orders entered (Orders Phase of turn 1)."""
+    assert cli("new", "hof-gap-meeting").exit_code == 0
+    for side in ("nato", "pact"):
+        r = cli("turn", "orders", str(ORDERS / f"{side}-turn1.yaml"))
+        assert r.exit_code == 0, r.output + r.stderr
+    return cli

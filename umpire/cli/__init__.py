@@ -47,11 +47,12 @@ def root(
 
 
 def _register() -> None:
-    from umpire.cli import calc, data, demo, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, data, demo, game, paper, rate, turn
 
     game.register(app)
     paper.register(app)
     turn.register(app)
+    at_steps.register(app)
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)

@@ -22,6 +22,9 @@ def demo(
     result = run_demo(out)
     console.print(Rule(f"umpire demo: {result.game.state.name}"))
     console.print(render_status(result.game.state))
+    console.print(Rule("two turns resolved from data/orders/ (seeded dice)", style="dim"))
+    for e in result.game.events():
+        console.print(f"#{e.seq} turn {e.turn} {e.summary}", markup=False)
     for a, b, data in result.measures:
         console.print(render_measure(a, b, data))
     for title, answer in result.calcs:

@@ -71,7 +71,8 @@ def _show(res) -> None:  # noqa: ANN001
     from umpire.reports.terminal import render_resolution
 
     for r in res.resolutions:
-        console.print(render_resolution(r))
+        if r.procedure != "move":  # the phase's summary lists the moves; the report has their costs
+            console.print(render_resolution(r))
 
 
 def register(app: typer.Typer) -> None:

@@ -121,11 +121,12 @@ class Game:
         return load_turn_rules(self.info["ruleset"])
 
     def _load_handlers(self, kinds: set[str]) -> None:
-        if kinds - set(HANDLERS):
-            try:
-                self.turn_rules()
-            except UmpireError:
-                pass
+        """Import the ruleset's turn module (its actions, and its checks on generic ones)."""
+        del kinds
+        try:
+            self.turn_rules()
+        except UmpireError:
+            pass
 
     def act(self, kind: str, payload: dict[str, Any], dice: Dice) -> ActionResult:
         """Apply one action and append it, with its dice, in one transaction."""
@@ -138,6 +139,7 @@ class Game:
         seq = log.append(
             self.db, kind=kind, payload=payload, rolls=rolls, state=applied.state,
             summary=applied.summary, results=[r.to_json() for r in applied.resolutions],
+            turn=applied.turn, phase=applied.phase,
         )
         self._state = applied.state
         return ActionResult(seq, kind, applied.summary, applied.state, rolls, applied.resolutions)

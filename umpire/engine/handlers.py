@@ -21,13 +21,31 @@ from umpire.errors import UmpireError, unknown
 
 @dataclass
 class Applied:
+    """What a handler did. ``turn`` and ``phase`` say when the action happened when that is not
+    where the new state stands (a phase resolved moves the state on to the next one)."""
+
     state: GameState
     summary: str
     resolutions: list[Resolution] = field(default_factory=list)
+    turn: int | None = None
+    phase: str | None = None
 
 
 Handler = Callable[[GameState, dict[str, Any], Dice], Applied]
 HANDLERS: dict[str, Handler] = {}
+
+# A ruleset's check on a generic move: ``fn(state, unit, path) -> (summary text, unit notes)``;
+# it raises UmpireError to refuse the move (e.g. longer than the unit's orders allow).
+MoveCheck = Callable[[GameState, UnitState, list[tuple[float, float]]], tuple[str, dict[str, Any]]]
+MOVE_CHECKS: dict[str, MoveCheck] = {}
+
+
+def move_check(ruleset: str) -> Callable[[MoveCheck], MoveCheck]:
+    def register(fn: MoveCheck) -> MoveCheck:
+        MOVE_CHECKS[ruleset] = fn
+        return fn
+
+    return register
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:
@@ -92,6 +110,8 @@ def move(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         raise UmpireError("move: give a destination X Y")
     for i, (x, y) in enumerate(path):
         check_on_table(state, f"move of {unit.id}, point {i + 1}", x, y)
+    check = MOVE_CHECKS.get(state.ruleset)
+    extra_text, extra_notes = check(state, unit, path) if check else ("", {})
     points = [(unit.x, unit.y), *path]
     length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))  # type: ignore[arg-type]
     if payload.get("facing") is not None:
@@ -105,4 +125,7 @@ def move(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     u.x, u.y = path[-1]
     u.facing = round(facing, 3)
     u.notes["moved"] = round(float(u.notes.get("moved", 0.0)) + length, 3)
-    return Applied(new, f"{unit.id} moved {_fmt(length)}\" to ({_fmt(u.x)}, {_fmt(u.y)}) facing {_fmt(u.facing)}")
+    u.notes.update(extra_notes)
+    return Applied(
+        new, f"{unit.id} moved {_fmt(length)}\" to ({_fmt(u.x)}, {_fmt(u.y)}) facing {_fmt(u.facing)}{extra_text}"
+    )

@@ -75,6 +75,19 @@ def path_length(waypoints: Sequence[Sequence[float]]) -> float:
     return float(np.hypot(*np.diff(pts, axis=0).T).sum())
 
 
+def _zones(index: TerrainIndex, tolerance: float) -> np.ndarray:
+    """Each feature as the zone a path is "in": areas as drawn, lines widened by ``tolerance``
+    (made once per index and tolerance: a turn prices hundreds of moves on one table)."""
+    cache = index.__dict__.setdefault("_path_zones", {})
+    if tolerance not in cache:
+        is_area = [f.kind == "area" for f in index.features]
+        cache[tolerance] = np.array(
+            [g if a else shapely.buffer(g, tolerance) for g, a in zip(index._geoms, is_area, strict=True)],
+            dtype=object,
+        )
+    return cache[tolerance]
+
+
 def path_terrain(
     waypoints: Sequence[Sequence[float]], index: TerrainIndex, tolerance: float = TOLERANCE
 ) -> PathTerrain:
@@ -93,12 +106,8 @@ def path_terrain(
     """
     pts = _points(waypoints)
     feats = index.features
-    geoms = index._geoms
     is_area = np.array([f.kind == "area" for f in feats], dtype=bool)
-    zones = np.array(
-        [g if a else shapely.buffer(g, tolerance) for g, a in zip(geoms, is_area, strict=True)],
-        dtype=object,
-    )
+    zones = _zones(index, tolerance)
     stretches: list[PathStretch] = []
     walked = 0.0
     for a, b in zip(pts[:-1], pts[1:], strict=True):

@@ -230,18 +230,42 @@ class TerrainIndex:
         n, m = len(pa), len(pb)
         if n == 0 or m == 0 or len(self._blockers) == 0:
             return np.ones((n, m), dtype=bool)
+        ii, jj = np.repeat(np.arange(n), m), np.tile(np.arange(m), n)
+        return ~self._blocked(pa, pb, ii, jj).reshape(n, m)
+
+    def los_pairs(
+        self,
+        points_a: Sequence[Sequence[float]],
+        points_b: Sequence[Sequence[float]],
+        ia: Sequence[int] | np.ndarray,
+        jb: Sequence[int] | np.ndarray,
+    ) -> np.ndarray:
+        """``clear[k]``: is the line from ``points_a[ia[k]]`` to ``points_b[jb[k]]`` clear?
+
+        The same answer as :meth:`los_matrix` for just the pairs asked (a caller that has
+        already ruled most pairs out, e.g. by spotting range, asks only for the rest).
+        """
+        pa = np.asarray(points_a, dtype=float).reshape(-1, 2)
+        pb = np.asarray(points_b, dtype=float).reshape(-1, 2)
+        ia, jb = np.asarray(ia, dtype=int), np.asarray(jb, dtype=int)
+        if not ia.size or len(self._blockers) == 0:
+            return np.ones(ia.size, dtype=bool)
+        return ~self._blocked(pa, pb, ia, jb)
+
+    def _blocked(self, pa: np.ndarray, pb: np.ndarray, ii: np.ndarray, jj: np.ndarray) -> np.ndarray:
+        """Whether each sight line ``pa[ii[s]] -> pb[jj[s]]`` is blocked."""
+        n = len(pa)
         cover = self._covering(np.concatenate([pa, pb]))
         elev = self._elevations(cover)
         cover_a, cover_b, elev_a, elev_b = cover[:n], cover[n:], elev[:n], elev[n:]
 
-        ii, jj = np.repeat(np.arange(n), m), np.tile(np.arange(m), n)
-        ends = np.stack([pa[ii], pb[jj]], axis=1)  # (n*m, 2, 2)
+        ends = np.stack([pa[ii], pb[jj]], axis=1)  # (segments, 2, 2)
         d = ends[:, 1] - ends[:, 0]
         length = np.hypot(d[:, 0], d[:, 1])
         pieces = np.maximum(1, np.ceil(length / self._piece_length())).astype(int)
         # Boxes a little larger than each piece, so rounding never loses a candidate.
         eps = 1e-9 * (1.0 + float(np.abs(ends).max()))
-        blocked = np.zeros(n * m, dtype=bool)
+        blocked = np.zeros(len(ii), dtype=bool)
         settled = length == 0  # a point sees itself
         start, length2, nf = ends[:, 0], length**2, len(self.features)
         core, core_r = self._inner_disk
@@ -262,7 +286,7 @@ class TerrainIndex:
             score = _offset(self._centre[f], a0, ds, len2) / (self._reach[f] + eps)
             near = score <= 1.0 + 1e-9
             s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
-            i, j = s // m, s % m
+            i, j = ii[s], jj[s]
             keep = self._may_block(
                 f, elev_a[i], elev_b[j], cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
             )
@@ -273,7 +297,7 @@ class TerrainIndex:
             blocked[s[sure]] = True
             rest = ~sure & ~blocked[s]
             self._settle(s[rest], f[rest], score[rest], ends, blocked)
-        return ~blocked.reshape(n, m)
+        return blocked
 
     def _settle(
         self, s: np.ndarray, f: np.ndarray, score: np.ndarray, ends: np.ndarray, blocked: np.ndarray

@@ -84,3 +84,19 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     first = full.sides[0].id
     jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
     return [write_atomic(folder / name, write) for name, write in jobs]
+
+
+def write_demo_texts(game: object, folder: Path) -> list[Path]:
+    """The umpire's report and every side's briefing as Markdown and as plain text (100 columns,
+    no colour), beside the PDFs."""
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.turn_text import plain_text, to_markdown
+
+    folder = Path(folder)
+    full = report_for_game(game)  # type: ignore[arg-type]
+    reports = [("report-umpire", full)] + [(f"briefing-{s.id}", briefing(full, s.id)) for s in full.sides]
+    out = []
+    for name, r in reports:
+        out.append(write_text_atomic(folder / f"{name}.md", to_markdown(r)))
+        out.append(write_text_atomic(folder / f"{name}.txt", plain_text(r)))
+    return out

@@ -296,19 +296,30 @@ def _ids(value: Any) -> list[str]:
         return [value]
     if isinstance(value, list | tuple):
         return [v for v in value if isinstance(v, str)]
+    if isinstance(value, dict):  # e.g. an orders payload: unit id -> its orders
+        return [k for k in value if isinstance(k, str)]
     return []
 
 
-def _involved(payload: dict[str, Any], units: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+def _involved(
+    payload: dict[str, Any], units: dict[str, Any], results: Sequence[Any] = ()
+) -> tuple[str | None, tuple[str, ...]]:
+    """Who acted and every unit an event is about: from its payload, then from its resolutions
+    (a phase resolved at once carries no units in its payload, only in what it resolved)."""
     actor = None
     found: list[str] = []
-    for key in ACTOR_KEYS + OTHER_KEYS:
-        for uid in _ids(payload.get(key)):
-            if uid in units and uid not in found:
-                found.append(uid)
-                if actor is None and key in ACTOR_KEYS:
-                    actor = uid
+    for source in [payload, *(r for r in results if isinstance(r, dict))]:
+        for key in ACTOR_KEYS + OTHER_KEYS:
+            for uid in _ids(source.get(key)):
+                if uid in units and uid not in found:
+                    found.append(uid)
+                    if actor is None and key in ACTOR_KEYS and source is payload:
+                        actor = uid
     return actor, tuple(found)
+
+
+def _resolution_units(data: dict[str, Any], units: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(u for k in ACTOR_KEYS + OTHER_KEYS for u in _ids(data.get(k)) if u in units))
 
 
 def _modifier(data: dict[str, Any]) -> ModifierView:
@@ -335,18 +346,14 @@ def _resolution(data: dict[str, Any], actor: str | None, units: dict[str, UnitSt
         cell_text = (f"{cell['table']}: row {cell.get('row')}, column {cell.get('column')}"
                      f" -> {_plain(cell.get('value'))}")
     mods = [*(data.get("modifiers") or []), *(data.get("shifts") or [])]
-    # A resolution that names whom it is about (a target or a unit) is kept in a briefing only
-    # where one of those units is the side's own; one naming just its firer follows its event.
-    about: tuple[str, ...] = ()
-    if data.get("target") is not None or data.get("unit") is not None:
-        about = tuple(dict.fromkeys(u for k in ("firer", "unit", "target") for u in _ids(data.get(k)) if u in units))
     prov = data.get("provenance") if isinstance(data.get("provenance"), dict) else {}
     return ResolutionView(
         procedure=str(data.get("procedure", "")), summary=str(data.get("summary", "")),
         outcome=dict(data.get("outcome") or {}),
         modifiers=tuple(_modifier(m) for m in mods if isinstance(m, dict)),
         rolls=tuple(_roll(r, side) for r in data.get("rolls") or []),
-        modified_roll=data.get("modified_roll"), cell=cell_text, actor=who, units=about,
+        modified_roll=data.get("modified_roll"), cell=cell_text, actor=who,
+        units=_resolution_units(data, units),
         side=data.get("side") if isinstance(data.get("side"), str) else None,
         estimated=tuple(str(x) for x in prov.get("estimated") or ()),
     )
@@ -396,22 +403,28 @@ def build_report(
     templates: list[Template] = []
     for e in chosen:
         p = e.payload if isinstance(e.payload, dict) else {}
-        actor, involved = _involved(p, units)
-        actor_side = units[actor].side if actor in units else None
         stored = list(getattr(e, "results", ()) or []) or list(p.get("resolutions") or [])
-        res = tuple(_resolution(r, actor, units) for r in stored if isinstance(r, dict))
-        involved = tuple(dict.fromkeys([*involved, *(u for r in res for u in r.units)]))
-        for r in res:
-            if r.procedure == "fire" and len(r.units) == 2 and r.outcome.get("fired", True) is not False:
-                fire.append(FireLine(e.seq, r.units[0], r.units[1]))
+        actor, involved = _involved(p, units, stored)
+        actor_side = units[actor].side if actor in units else None
+        by_payload = _involved(p, units)[1]
+        res = tuple(
+            replace(v, units=tuple(dict.fromkeys((*v.units, *by_payload))))
+            for v in (_resolution(r, actor, units) for r in stored if isinstance(r, dict))
+        )
         ev_views.append(EventView(
             seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=e.summary, actor=actor,
             units=involved, rolls=tuple(_roll(r, actor_side) for r in e.rolls), resolutions=res,
         ))
-        firer = p.get("firer")
-        for target in _ids(p.get("target")) + _ids(p.get("targets")):
-            if isinstance(firer, str) and firer in units and target in units:
-                fire.append(FireLine(e.seq, firer, target))
+        shots = [(p.get("firer"), _ids(p.get("target")) + _ids(p.get("targets")))]
+        shots += [
+            (r.get("firer"), _ids(r.get("target"))) for r in stored
+            if isinstance(r, dict) and (r.get("outcome") or {}).get("fired", True) is not False
+        ]
+        for firer, targets in shots:
+            for target in targets:
+                line = FireLine(e.seq, firer, target) if isinstance(firer, str) else None
+                if line is not None and firer in units and target in units and line not in fire:
+                    fire.append(line)
         tpl = p.get("template")
         if isinstance(tpl, dict) and tpl.get("at") is not None:
             x, y = tpl["at"]
@@ -564,14 +577,12 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
             continue
         own_action = e.actor is None or e.actor in own
         rolls = tuple(r for r in e.rolls if mine(None, r.side) and (own_action or r.side == side))
-        if any(r.units or r.side for r in e.resolutions):
-            rolls = ()  # each die is kept with the resolution it belongs to
         resolutions = []
         for r in e.resolutions:
             if r.side is not None and r.side != side:
-                continue
+                continue  # a side's own sighting, or the umpire's alone
             if r.units and not own.intersection(r.units):
-                continue
+                continue  # e.g. an enemy battalion's morale check inside a phase: not this side's business
             ours = r.actor in own if r.actor is not None else own_action
             mods = tuple(
                 replace(m, name=red(m.name), detail=red(m.detail), rule=red(m.rule))
@@ -589,8 +600,15 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
                 units=tuple(x for x in map(seen_as, r.units) if x is not None), side=r.side,
                 estimated=tuple(red(x) for x in r.estimated) if ours else (),
             ))
+        summary = e.summary
+        if e.actor is None and e.resolutions is not None and not e.kind.endswith(("orders", "order")):
+            summary = _own_clauses(e.summary, report, side)
+            # a phase's dice belong to its resolutions: keep only those of the kept ones
+            kept_rolls = [(x.why, x.sides, x.values) for r in resolutions for x in r.rolls]
+            rolls = tuple(r for r in e.rolls if (r.why, r.sides, r.values) in kept_rolls
+                          and not kept_rolls.remove((r.why, r.sides, r.values)))
         events.append(EventView(
-            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(e.summary),
+            seq=e.seq, kind=e.kind, turn=e.turn, phase=e.phase, summary=red(summary),
             actor=seen_as(e.actor),
             units=tuple(x for x in map(seen_as, e.units) if x is not None),
             rolls=tuple(replace(r, why=red(r.why)) for r in rolls), resolutions=tuple(resolutions),
@@ -608,6 +626,32 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         changes=tuple(c for c in report.changes if c.unit in own),
         viewer=side,
     )
+
+
+def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
+    """A phase resolved at once sums up every stand's part in ``"; "``-separated clauses; a side
+    reads only the clauses about its own stands (or its own side), never what an enemy stand did
+    unless it was done to one of its own ("X -> own: hits")."""
+    head, sep, rest = summary.partition(": ")
+    if not sep:
+        return summary
+    words: dict[str, set[str]] = {}
+    for u in report.units:
+        words.setdefault(u.side, set()).update(w for w in (u.id, u.name) if w)
+    for f in report.formations:
+        words.setdefault(f.side, set()).update(w for w in (f.id, f.name) if w)
+
+    own = words.get(side, set())
+    enemy = {w for s, ws in words.items() if s != side for w in ws}
+    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in sorted(own, key=len, reverse=True))
+                      or r"(?!x)x")
+    me = report.side(side).name
+    keep = []
+    for clause in rest.split("; "):
+        lead = clause.split(" ", 1)[0].rstrip(":")
+        if clause.startswith(me) or (mine.search(clause) and (lead not in enemy or "->" in clause)):
+            keep.append(clause)
+    return head + (": " + "; ".join(keep) if keep else "")
 
 
 def side_names(report: TurnReport) -> dict[str, str]:

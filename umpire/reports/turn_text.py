@@ -32,6 +32,8 @@ def event_lines(e: EventView, briefing: bool) -> list[str]:
     """The explanation lines under an event: each resolution's modifiers, table, dice, outcome."""
     lines: list[str] = []
     for r in e.resolutions:
+        if r.procedure == "move":
+            continue  # a phase's moves are in its summary; their terrain costs stay in the JSON
         lines.append(f"{r.procedure}: {r.summary}" if r.summary else r.procedure)
         for m in r.modifiers:
             lines.append(f"  {m.signed():>4} {m.name}" + (f" ({m.detail})" if m.detail else "")
@@ -47,8 +49,13 @@ def event_lines(e: EventView, briefing: bool) -> list[str]:
             lines.append("  estimated values used: " + ", ".join(r.estimated))
         if briefing and r.withheld:
             lines.append(f"  ({r.withheld} enemy modifier(s) or roll(s) not shown)")
-    shown = {(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls}
-    lines.extend(f"dice: {x.text()}" for x in e.rolls if (x.why, x.sides, x.values) not in shown)
+    shown = [(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls]
+    for x in e.rolls:
+        key = (x.why, x.sides, x.values)
+        if key in shown:
+            shown.remove(key)
+        else:
+            lines.append(f"dice: {x.text()}")
     return lines
 
 
@@ -93,6 +100,18 @@ def render_report(r: TurnReport) -> Any:
             t.add_row(*row)
         parts.append(t if units else Text(f"{s.name}: no unit seen.", style="dim"))
     return Group(*parts)
+
+
+def plain_text(r: TurnReport, width: int = 100) -> str:
+    """The terminal report rendered at a fixed width with no colour (files, golden tests)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    buf = StringIO()
+    console = Console(width=width, file=buf, color_system=None, force_terminal=False, legacy_windows=False)
+    console.print(render_report(r))
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
 
 
 def _md(text: Any) -> str:

@@ -73,8 +73,12 @@ def append(
     summary: str = "",
     undoes: int | None = None,
     results: list[dict[str, Any]] | None = None,
+    turn: int | None = None,
+    phase: str | None = None,
 ) -> int:
-    """Append one event with its rolls and the state it led to, atomically. Returns its seq."""
+    """Append one event with its rolls and the state it led to, atomically. Returns its seq.
+
+    ``turn`` and ``phase`` default to where ``state`` stands."""
     with db.atomic():
         table = db["events"]
         table.insert(
@@ -82,8 +86,8 @@ def append(
                 "kind": kind,
                 "payload": json.dumps(payload, sort_keys=True, ensure_ascii=False),
                 "summary": summary,
-                "turn": state.turn,
-                "phase": state.phase,
+                "turn": state.turn if turn is None else turn,
+                "phase": state.phase if phase is None else phase,
                 "undoes": undoes,
                 "created": _now(),
                 "results": json.dumps(results or [], ensure_ascii=False, default=str),

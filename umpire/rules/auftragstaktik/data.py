@@ -542,6 +542,91 @@ class RatingFile(_M):
     unarmored: Unarmored
 
 
+# --- turn.yaml --------------------------------------------------------------------------------
+
+
+class PhaseName(_M):
+    id: str
+    name: str
+
+
+class Phases(Sourced):
+    order: list[PhaseName]
+
+
+class Limit(_M):
+    min: float
+    max: float
+    max_troops: float | None = None
+
+
+class Limits(Sourced):
+    NO: Limit
+    DA: Limit
+    HA: Limit
+    TR: Limit
+    WD: Limit
+    no_orders_first_phase: Limit
+    routed: Limit
+
+
+class CostRow(_M):
+    foot: float | None
+    wheeled: float | None
+    tracked: float | None
+
+
+class Weather(Sourced):
+    off_road_factor: dict[str, float]
+
+
+class TerrainRow(_M):
+    row: str
+    cover: Literal["none", "light", "heavy"] = "none"
+    close: bool = False
+
+
+class Movement(Sourced):
+    order_of_movement: list[str]
+    limits: Limits
+    costs: dict[str, CostRow]
+    crossings: dict[str, CostRow]
+    road: CostRow
+    low_mobility_wheeled_off_road: float
+    weather: Weather
+    mobility: dict[str, str]
+    terrain: dict[str, TerrainRow]
+    general_direction_deg: float
+
+    @model_validator(mode="after")
+    def _rows_known(self) -> Movement:
+        for name, t in self.terrain.items():
+            if t.row not in self.costs:
+                raise ValueError(f"terrain.{name}.row: {t.row!r} is not a row of costs ({', '.join(self.costs)})")
+        return self
+
+
+class Integrity(Sourced):
+    default_tech_level: Literal[1, 2, 3, 4]
+
+
+class TurnMorale(Sourced):
+    default_level: Literal["VL", "L", "A", "H", "VH"]
+    surrender_within_in: float
+
+
+class TurnCloseCombat(Sourced):
+    touching_in: float
+
+
+class TurnFile(Sourced):
+    phases: Phases
+    movement: Movement
+    integrity: Integrity
+    morale: TurnMorale
+    close_combat: TurnCloseCombat
+
+
 # --- ruleset.yaml -----------------------------------------------------------------------------
 
 
@@ -569,6 +654,7 @@ class Tables(_M):
     indirect: IndirectFile
     misc: MiscFile
     rating: RatingFile
+    turn: TurnFile
 
 
 _FILES: dict[str, type[BaseModel]] = {
@@ -582,6 +668,7 @@ _FILES: dict[str, type[BaseModel]] = {
     "indirect": IndirectFile,
     "misc": MiscFile,
     "rating": RatingFile,
+    "turn": TurnFile,
 }
 
 

@@ -1,0 +1,79 @@
+"""A scripted game: three turns of orders files and a fixed seed give the golden turn reports
+and briefings (text at 100 columns, no colour); replaying its log gives the same state and the
+same reports. ``pytest --update-golden`` rewrites the files (review the diff)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from umpire.core.dice import ScriptedDice, SeededDice
+from umpire.engine import Game
+from umpire.reports.model import briefing, report_for_game
+from umpire.reports.turn_text import plain_text
+from umpire.schema.scenario import load_scenario
+from umpire.turns.auftragstaktik.script import demo_orders, play_turn
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = HERE.parent / "reports" / "golden"
+SCENARIO = HERE.parents[1] / "data" / "scenarios" / "hof-gap-meeting.yaml"
+TURNS = 3
+
+
+def orders(turn: int) -> list[Path]:
+    if turn <= 2:
+        return demo_orders(turn)
+    return [HERE / "orders" / f"nato-turn{turn}.yaml", HERE / "orders" / f"pact-turn{turn}.yaml"]
+
+
+def renders(game: Game) -> dict[str, str]:
+    out = {}
+    for turn in range(1, TURNS + 1):
+        full = report_for_game(game, turn=turn)
+        out[f"turn{turn}-umpire.txt"] = plain_text(full)
+        for side in ("nato", "pact"):
+            out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
+    return out
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Game:
+    g = Game.create(tmp_path_factory.mktemp("golden") / "game.db", load_scenario(SCENARIO), seed=1985)
+    dice = SeededDice(1985)
+    for turn in range(1, TURNS + 1):
+        play_turn(g, orders(turn), dice)
+    return g
+
+
+def test_golden_reports(game, update_golden):
+    got = renders(game)
+    if update_golden:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        for name, text in got.items():
+            (GOLDEN / name).write_text(text)
+    for name, text in got.items():
+        assert (GOLDEN / name).read_text() == text, f"{name} differs (pytest --update-golden, then review)"
+
+
+def test_the_game_reaches_turn_4_with_losses(game):
+    assert game.state.turn == TURNS + 1 and game.state.phase == "orders"
+    assert any(u.status == "eliminated" for u in game.state.units.values())
+
+
+def test_replaying_the_log_gives_the_same_state_and_reports(game, tmp_path):
+    assert game.check() == []
+    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO), seed=1985)
+    for e in game.events():
+        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    assert again.state.model_dump() == game.state.model_dump()
+    assert renders(again) == renders(game)
+
+
+def test_briefings_never_name_an_unspotted_enemy(game):
+    full = report_for_game(game)
+    for side in ("nato", "pact"):
+        text = plain_text(briefing(full, side))
+        for u in game.state.units.values():
+            if u.side != side and side not in u.spotted_by:
+                assert u.id not in text and u.name not in text, (side, u.id)

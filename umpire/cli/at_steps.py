@@ -1,0 +1,97 @@
+"""Step commands of an Auftragstaktik turn, for the umpire who drives it by hand: ``umpire order``,
+``umpire hq``, ``umpire fire``, ``umpire morale`` (``umpire move`` is the generic move, checked
+against the orders while a turn runs). Each is one action in the game file: atomic, undoable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from umpire.cli.output import console
+
+
+def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int] | None) -> None:
+    from umpire.engine import Game
+    from umpire.errors import UmpireError
+    from umpire.reports.terminal import render_resolution
+
+    settings = ctx.find_root().obj
+    game = Game.open(settings.db)
+    if game.state.ruleset != "auftragstaktik":
+        raise UmpireError(
+            f"{kind.split('.')[-1]}: this step is an Auftragstaktik one (this game: {game.state.ruleset})"
+        )
+    res = game.act(kind, payload, settings.dice_for(roll))
+    console.print(f"#{res.seq} {res.summary}", markup=False)
+    for r in res.resolutions:
+        console.print(render_resolution(r))
+
+
+def _direction(text: str | None) -> Any:
+    from umpire.errors import UmpireError
+
+    if text is None:
+        return None
+    try:
+        if "," in text:
+            x, y = (float(v) for v in text.split(","))
+            return [x, y]
+        return float(text) % 360
+    except ValueError:
+        raise UmpireError(f"--direction {text!r}: give a heading in degrees (270) or a point X,Y (40,22)") from None
+
+
+ROLL = typer.Option(None, "--roll", help="A die value, in the order used (repeat).")
+
+
+def order(
+    ctx: typer.Context,
+    unit: str = typer.Argument(..., help="The stand to give the order to."),
+    code: str = typer.Argument(..., help="NO, DA, HA, TR or WD (or the full name)."),
+    direction: str = typer.Option(None, "--direction", help="The arrow: a heading (270) or a point X,Y."),
+    by: str = typer.Option("battalion", "--by", help="The HQ issuing it: battalion, brigade or division."),
+    roll: list[int] = ROLL,
+) -> None:
+    """Give one stand an order (its battalion's HQ roll is made if the rules ask for one)."""
+    _act(
+        ctx,
+        "auftragstaktik.order",
+        {"unit": unit, "order": code, "direction": _direction(direction), "level": by},
+        roll,
+    )
+
+
+def hq(
+    ctx: typer.Context,
+    battalion: str = typer.Argument(..., help="The battalion whose orders are to change."),
+    level: str = typer.Option("battalion", "--level", help="The HQ rolling: battalion, brigade or division."),
+    roll: list[int] = ROLL,
+) -> None:
+    """Make a battalion's HQ roll for this turn (one per battalion, ORDERS)."""
+    _act(ctx, "auftragstaktik.hq", {"battalion": battalion, "level": level}, roll)
+
+
+def fire(
+    ctx: typer.Context,
+    firer: str = typer.Argument(..., help="The firing stand."),
+    target: str = typer.Argument(..., help="The enemy stand it fires at."),
+    weapon: str = typer.Option(None, "--weapon", help="gun, missile, he, hw or sa (default: the rules' choice)."),
+    roll: list[int] = ROLL,
+) -> None:
+    """Fire one stand at a spotted enemy stand in a combat phase (range, aspect and LOS measured)."""
+    _act(ctx, "auftragstaktik.fire", {"firer": firer, "target": target, "weapon": weapon}, roll)
+
+
+def morale(
+    ctx: typer.Context,
+    battalion: str = typer.Argument(..., help="The battalion checking morale."),
+    roll: list[int] = ROLL,
+) -> None:
+    """Check one battalion's morale in the Morale Phase."""
+    _act(ctx, "auftragstaktik.morale", {"battalion": battalion}, roll)
+
+
+def register(app: typer.Typer) -> None:
+    for fn in (order, hq, fire, morale):
+        app.command(fn.__name__)(fn)

@@ -1,0 +1,38 @@
+"""The Auftragstaktik turn sequence over a tracked game (TURN SEQUENCE).
+
+Importing this package registers its actions with the engine (:mod:`.actions`) and the check
+``umpire move`` makes in a running turn. ``RULES`` is what ``umpire turn`` and ``umpire turn
+orders`` ask: :func:`~.phases.view` and :func:`~.orders_file.read_orders`.
+
+The modules, one idea each: :mod:`.tracked` (the turn's bookkeeping in the state, units as
+the rules take them), :mod:`.table` (the table as geometry), :mod:`.orders_file` (the orders
+file), :mod:`.ordering` (order changes and HQ rolls), :mod:`.moving` (movement),
+:mod:`.sighting` (spotting, vectorised), :mod:`.firing` (direct fire), :mod:`.morale_cc`
+(morale and close combat), :mod:`.phases` (the sequence), :mod:`.actions` (the handlers).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from umpire.core.state import GameState
+from umpire.turns import TurnView
+from umpire.turns.auftragstaktik import actions  # noqa: F401 - registers the handlers
+
+
+class _Rules:
+    name = "auftragstaktik"
+
+    def view(self, state: GameState) -> TurnView:
+        from umpire.turns.auftragstaktik.phases import view
+
+        return view(state)
+
+    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+        from umpire.turns.auftragstaktik.orders_file import read_orders
+
+        return read_orders(path, state)
+
+
+RULES = _Rules()

@@ -1,0 +1,142 @@
+"""The Auftragstaktik turn's actions, registered with the engine: the orders file, the phase,
+and the step commands (one order, one HQ roll, one shot, one morale check). Each validates
+against the tracked state, changes a copy and says what happened, so each is one atomic,
+undoable event that replays exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.state import GameState
+from umpire.engine.handlers import Applied, handler, move_check
+from umpire.errors import UmpireError
+from umpire.turns.auftragstaktik import tracked as tr
+
+
+@handler("auftragstaktik.orders")
+def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    from umpire.turns.auftragstaktik.ordering import apply_orders
+
+    phase = tr.current_phase(state)
+    new = state.copy_for_change()
+    if new.phase in ("setup", ""):
+        new.phase = "orders"
+    results, lines = apply_orders(new, payload, dice)
+    side = payload.get("side", "?")
+    plans = [p for uid, p in tr.read_book(new)["plan"].items() if new.units[uid].side == side]
+    moves = sum(1 for p in plans for k in ("move1", "move2") if p.get(k))
+    text = f"orders of {tr.side_name(state, side)} entered ({payload.get('file', 'orders')}, {moves} moves planned)"
+    if lines:
+        text += ": " + "; ".join(lines)
+    return Applied(new, text, results, turn=state.turn, phase=phase)
+
+
+@handler("auftragstaktik.phase")
+def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    from umpire.turns.auftragstaktik.phases import payload_info, resolve, summary
+
+    payload_info(payload)
+    turn = state.turn
+    new, done, results, lines = resolve(state, dice)
+    return Applied(new, summary(done, lines, results), results, turn=turn, phase=done)
+
+
+@handler("auftragstaktik.order")
+def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """One stand's new order (``{"unit", "order", "direction"?, "level"?}``)."""
+    from umpire.rules.auftragstaktik.ratings import read_order
+    from umpire.turns.auftragstaktik.ordering import change_orders, check_order_phase
+
+    phase = check_order_phase(state, "order")
+    u = tr.find_unit_of(state, str(payload["unit"]), "order")
+    if not tr.alive(u):
+        raise UmpireError(f"order: {u.id} is {u.status if u.placed else 'not on the table'} and takes no orders")
+    code = read_order(payload["order"], "order")
+    level = str(payload.get("level") or "battalion")
+    if level not in ("battalion", "brigade", "division"):
+        raise UmpireError(f"--by: unknown HQ level {level!r} (allowed: battalion, brigade, division)")
+    new = state.copy_for_change()
+    if new.phase in ("setup", ""):
+        new.phase = "orders"
+    bn = tr.battalion_of(new, new.units[u.id])
+    wanted = {u.id: (code, payload.get("direction"))}
+    if bn is not None and level != "battalion":
+        wanted = {x.id: (code, payload.get("direction")) for x in tr.battalion_units(new, bn.id) if tr.alive(x)}
+    results, lines = change_orders(new, bn, wanted, level, dice, "order")
+    return Applied(
+        new, f"order {code} for {u.id}: " + ("; ".join(lines) or "unchanged"), results, turn=state.turn, phase=phase
+    )
+
+
+@handler("auftragstaktik.hq")
+def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """A battalion's HQ roll for this turn (``{"battalion", "level"?}``)."""
+    from umpire.turns.auftragstaktik.ordering import check_order_phase, roll_for
+
+    phase = check_order_phase(state, "hq")
+    bid = str(payload["battalion"])
+    forms = tr.formations(state)
+    bns = {f for f, x in forms.items() if x.level in ("battalion", "regiment")}
+    if bid not in bns:
+        from umpire.errors import unknown
+
+        raise UmpireError(f"hq: {unknown('battalion', bid, bns)}")
+    level = str(payload.get("level") or "battalion")
+    new = state.copy_for_change()
+    if new.phase in ("setup", ""):
+        new.phase = "orders"
+    res = roll_for(new, forms[bid], level, dice)
+    return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
+
+
+@handler("auftragstaktik.fire")
+def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """One shot (``{"firer", "target", "weapon"?}``), in a combat phase."""
+    from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, check_shot, land, shoot
+
+    phase = tr.current_phase(state)
+    if phase not in COMBAT_PHASES:
+        raise UmpireError(
+            f"fire: direct fire is resolved in the First or Second Combat Phase (now: "
+            f"{tr.phase_name(phase)}; resolve the turn on with umpire phase next)"
+        )
+    n = COMBAT_PHASES[phase]
+    firer = tr.find_unit_of(state, str(payload["firer"]), "firer")
+    target = tr.find_unit_of(state, str(payload["target"]), "target")
+    weapon, d = check_shot(state, firer, target, n, payload.get("weapon"))
+    res = shoot(state, firer, target, weapon, d, n, dice)
+    new = state.copy_for_change()
+    after = land(new, new.units[firer.id], new.units[target.id], res, n)
+    return Applied(new, f"{res.summary}; {after}", [res], turn=state.turn, phase=phase)
+
+
+@handler("auftragstaktik.morale")
+def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """One battalion's morale check (``{"battalion"}``), in the Morale Phase."""
+    from umpire.turns.auftragstaktik.morale_cc import check_battalion
+
+    phase = tr.current_phase(state)
+    if phase != "morale":
+        raise UmpireError(
+            f"morale: morale is checked in the Morale Phase (now: {tr.phase_name(phase)}; "
+            "resolve the turn on with umpire phase next)"
+        )
+    bid = str(payload["battalion"])
+    forms = tr.formations(state)
+    if bid not in forms:
+        from umpire.errors import unknown
+
+        raise UmpireError(
+            f"morale: {unknown('battalion', bid, [f for f, x in forms.items() if x.level == 'battalion'])}"
+        )
+    new = state.copy_for_change()
+    res, line = check_battalion(new, bid, dice)
+    return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
+
+
+@move_check("auftragstaktik")
+def _move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
+    from umpire.turns.auftragstaktik.moving import move_hook
+
+    return move_hook(state, unit, path)

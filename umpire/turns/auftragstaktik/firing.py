@@ -1,0 +1,362 @@
+"""Direct fire over the tracked table (COMBAT): who may fire at whom, in what order, and the
+hits it does.
+
+A shot is checked before it is rolled: the firer is alive, not Routed, has fewer than 3 hits;
+the target is an enemy stand its side has spotted, with a clear line of sight (ruling
+``fire.target_must_be_spotted``) and within the weapon's range edge to edge; an AFV firing its
+gun or ATGM must engage the closest spotted enemy AFV in range (ruling ``fire.afv_priority_range``);
+a moving stand's ATGMs fire only in the Second Combat Phase; rate of fire (one shot, another
+only while it eliminates, ruling ``rof.shot_accounting``). The aspect comes from the geometry.
+
+A combat phase fires the orders' targets in the rules' order: unspotted firers first, then by
+troop quality, elite first; fire within one group is simultaneous (hits land after the whole
+group has fired); ATGM fire (except 4th-generation missiles) repeats the sequence at the end
+(ruling ``fire.unspotted_group_order``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
+from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.turns.auftragstaktik import tracked as tr
+
+COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _moved(u: UnitState, phase: int) -> bool:
+    """Moved in the preceding movement phase (ruling orders.undefined_names: Stationary)."""
+    return tr.moved_in(u, phase) > 0
+
+
+def _range(u: UnitState, weapon: str) -> float | None:
+    r = tr.unit_ratings(u)
+    t = tables().fire.ranges
+    if weapon == "gun" and r.gun:
+        return (
+            r.gun.range
+            if r.gun.range is not None
+            else (t.low_velocity_gun_max_in if r.gun.heat and r.gun.range is None else None)
+        )
+    if weapon == "missile" and r.missile:
+        return r.missile.range
+    if weapon == "hw" and r.hw:
+        return r.hw.range
+    if weapon == "sa":
+        return t.sa_max_in
+    return None
+
+
+_MEMO: dict[tuple, Any] = {}
+
+
+def _memo(key: tuple, fn: Any) -> Any:
+    """Distances and sight lines between two stands where they stand (a combat phase asks the
+    same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
+    if key not in _MEMO:
+        if len(_MEMO) > 200_000:
+            _MEMO.clear()
+        _MEMO[key] = fn()
+    return _MEMO[key]
+
+
+def _where(u: UnitState) -> tuple:
+    return (u.x, u.y, u.facing, tuple(u.base))
+
+
+def distance(state: GameState, a: UnitState, b: UnitState) -> float:
+    from umpire.geometry.distance import edge_distance
+    from umpire.turns.auftragstaktik.table import pose
+
+    return float(_memo(("d", _where(a), _where(b)), lambda: edge_distance(pose(a), pose(b))))
+
+
+def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    def look() -> tuple[bool, tuple[str, ...]]:
+        fact = terrain_index(state).line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+        return fact.clear, fact.blocked_by
+
+    return _memo(("los", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
+
+
+def aspect(a: UnitState, b: UnitState) -> str:
+    from umpire.geometry.arcs import aspect_auftragstaktik
+    from umpire.turns.auftragstaktik.table import pose
+
+    return aspect_auftragstaktik(pose(a), pose(b))
+
+
+def _in_range(u: UnitState, weapon: str, d: float) -> bool:
+    limit = _range(u, weapon)
+    return limit is None or d <= limit + 1e-9
+
+
+def _usable(state: GameState, u: UnitState, weapon: str, phase: int) -> bool:
+    r = tr.unit_ratings(u)
+    if weapon == "missile" and _moved(u, phase) and r.default_kind() != "troop" and phase == 1:
+        return False
+    return True
+
+
+def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, phase: int, asked: str | None) -> str:
+    """The weapon for this shot: the one asked for, else the first the firer has, may use this
+    phase and that reaches: AT weapons at AFVs, else HE, HW, small arms."""
+    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    if asked:
+        if asked not in have:
+            raise UmpireError(
+                f"weapon: {u.id} has no {asked} rating (allowed for this unit: {', '.join(have) or 'none'})"
+            )
+        return asked
+    prefs = ("gun", "missile", "he", "hw", "sa") if tr.is_afv(target) else ("he", "hw", "sa", "gun", "missile")
+    usable = [w for w in prefs if w in have and _usable(state, u, w, phase)]
+    for w in usable:
+        if _in_range(u, w, d):
+            return w
+    if not usable:
+        raise UmpireError(f"weapon: {u.id} has no weapon it may fire this phase (has: {', '.join(have) or 'none'})")
+    return usable[0]  # out of range: the check below names the range
+
+
+def closest_afv(
+    state: GameState, u: UnitState, weapon: str, phase: int, gone: frozenset[str] | set[str] = frozenset()
+) -> tuple[UnitState, float] | None:
+    """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
+    fire.afv_priority_range)."""
+    best: tuple[UnitState, float] | None = None
+    foes = [
+        e
+        for e in state.units.values()
+        if e.side != u.side and tr.alive(e) and e.id not in gone and u.side in e.spotted_by and tr.is_afv(e)
+    ]
+    reach = math.hypot(*u.base) / 2
+    # nearest centres first: once a centre is farther than the best edge distance plus both
+    # half-diagonals, no later stand can be closer
+    for c, e in sorted(((math.dist((u.x, u.y), (e.x, e.y)), e) for e in foes), key=lambda p: (p[0], p[1].id)):  # type: ignore[arg-type]
+        if best is not None and c - reach - math.hypot(*e.base) / 2 > best[1]:
+            break
+        d = distance(state, u, e)
+        if not _in_range(u, weapon, d) or (best is not None and d >= best[1]):
+            continue
+        if line_clear(state, u, e)[0]:
+            best = (e, d)
+    return best
+
+
+def check_shot(
+    state: GameState,
+    firer: UnitState,
+    target: UnitState,
+    phase: int,
+    weapon: str | None,
+    gone: frozenset[str] | set[str] = frozenset(),
+) -> tuple[str, float]:
+    """Refuse a shot the rules forbid; return (weapon, edge distance).
+
+    :raises UmpireError: naming the reason and what is allowed.
+    """
+    ext = tr.read_book(state)
+    if not tr.alive(firer):
+        raise UmpireError(
+            f"firer: {firer.id} is {firer.status if firer.placed else 'not on the table'} and cannot fire"
+        )
+    if target.side == firer.side:
+        raise UmpireError(
+            f"target: {target.id} is on {firer.id}'s own side ({tr.side_name(state, firer.side)}); "
+            "fire at an enemy stand"
+        )
+    if not tr.alive(target):
+        raise UmpireError(f"target: {target.id} is {target.status if target.placed else 'not on the table'}")
+    limit = tables().common.hit_effects.may_not_fire_from
+    if firer.hits >= limit:
+        raise UmpireError(
+            f"firer: {firer.id} has {firer.hits} hits and may not fire (allowed: 0-{limit - 1} hits; "
+            "COMBAT > Hit Effects)"
+        )
+    bid = getattr(tr.battalion_of(state, firer), "id", "")
+    if ext["battalion_status"].get(bid) == "routed":
+        raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
+    if firer.side not in target.spotted_by:
+        seen = sorted(
+            e.id for e in state.units.values() if e.side != firer.side and tr.alive(e) and firer.side in e.spotted_by
+        )
+        raise UmpireError(
+            f"target: {target.id} is not spotted by {tr.side_name(state, firer.side)} (direct fire only at spotted "
+            f"stands, ruling fire.target_must_be_spotted; spotted: {', '.join(seen) or 'none'})"
+        )
+    clear, blockers = line_clear(state, firer, target)
+    if not clear:
+        raise UmpireError(f"target: no line of sight from {firer.id} to {target.id} (blocked by {', '.join(blockers)})")
+    d = distance(state, firer, target)
+    weapon = choose_weapon(state, firer, target, d, phase, weapon)
+    limit = _range(firer, weapon)
+    if limit is not None and d > limit + 1e-9:
+        raise UmpireError(
+            f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(limit)}")'
+        )
+    if tr.is_afv(firer) and weapon in ("gun", "missile"):
+        near = closest_afv(state, firer, weapon, phase, gone)
+        if near is not None and near[0].id != target.id and near[1] + 1e-9 < d:
+            raise UmpireError(
+                f"target: {firer.id} must engage the closest spotted enemy AFV in range, {near[0].id} at "
+                f'{_fmt(near[1])}" (COMBAT; ruling fire.afv_priority_range; allowed: {near[0].id})'
+            )
+    shot = ext.get("shots", {}).get(firer.id)
+    if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):
+        raise UmpireError(f"firer: {firer.id} has already fired this phase ({shot.get('why', 'rate of fire')})")
+    return weapon, d
+
+
+def shoot(
+    state: GameState, firer: UnitState, target: UnitState, weapon: str, d: float, phase: int, dice: Dice
+) -> Resolution:
+    """Roll one checked shot (the state is not changed)."""
+    firer_stand = tr.stand(
+        state, firer, moved=_moved(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
+    )
+    target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
+    res = fire(
+        firer_stand, target_stand, weapon, round(d, 3), aspect(firer, target), dice, tr.rulings_of(state), phase=phase
+    )
+    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2)})
+    res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
+    return res
+
+
+def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution, phase: int) -> str:
+    """Apply a shot's hits to ``state`` (a copy being changed) and note who fired and was fired on."""
+    ext = tr.book(state)
+    hits = int(res.outcome.get("hits", 0))
+    t = state.units[target.id]
+    before = t.status
+    if t.status not in tr.DEAD:
+        t.hits = t.hits + hits
+        if res.outcome.get("eliminated") or (
+            t.hits >= tables().common.hit_effects.eliminated_at and not (tr.is_troop(t) and tr.cover_at(state, t)[1])
+        ):
+            t.status = "eliminated"
+    label = f"{state.turn}.{phase}"
+    ext["fired"].setdefault(firer.id, [])
+    if label not in ext["fired"][firer.id]:
+        ext["fired"][firer.id].append(label)
+    if target.id not in ext["attacked"]:
+        ext["attacked"].append(target.id)
+    b = tr.battalion_of(state, t)
+    if b is not None and b.id not in ext["under_fire"]:
+        ext["under_fire"].append(b.id)
+    rof = res.outcome.get("rate_of_fire") or {}
+    ext.setdefault("shots", {})[firer.id] = {
+        "phase": f"{state.turn}.{phase}",
+        "again": bool(rof.get("may_fire_again")),
+        "why": str(rof.get("why", "")),
+    }
+    return (
+        f"{target.id} {'eliminated' if t.status == 'eliminated' and before != 'eliminated' else f'now {t.hits} hits'}"
+    )
+
+
+def _is_atgm_late(u: UnitState, weapon: str) -> bool:
+    if weapon != "missile":
+        return False
+    r = tr.unit_ratings(u)
+    return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
+
+
+def _at_weapon(state: GameState, u: UnitState, phase: int) -> str:
+    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    return "gun" if "gun" in have else "missile"
+
+
+def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
+    """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
+    ext = tr.book(state)
+    lines: list[str] = []
+    results: list[Resolution] = []
+    firers = []
+    for uid, plan in sorted(ext["plan"].items()):
+        u = state.units.get(uid)
+        if u is None or not plan.get("fire") or phase not in plan.get("fire_in", [1, 2]):
+            continue
+        shot = ext.get("shots", {}).get(uid)
+        if shot and shot.get("phase") == f"{state.turn}.{phase}":
+            continue  # fired by hand this phase
+        firers.append(u)
+
+    def group_key(u: UnitState) -> tuple[int, int]:
+        unspotted = not any(s != u.side for s in u.spotted_by)
+        return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
+
+    for late in (False, True):
+        keys = sorted({group_key(u) for u in firers})
+        for key in keys:
+            group = [u for u in firers if group_key(u) == key]
+            landed: list[tuple[UnitState, UnitState, Resolution]] = []
+            gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
+            for u in group:
+                u = state.units[u.id]
+                if not tr.alive(u):
+                    continue
+                plan = ext["plan"][u.id]
+                held: list[str] = []
+                fired = False
+                for tid in plan["fire"]:
+                    target = state.units.get(tid)
+                    if target is None or not tr.alive(target) or target.id in gone:
+                        continue
+                    try:
+                        weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
+                    except UmpireError as exc:
+                        msg = str(exc)
+                        near = None
+                        if "must engage the closest" in msg:
+                            near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
+                        if near is None:
+                            held.append(
+                                "its target is not spotted" if "is not spotted" in msg else msg.split(": ", 1)[-1]
+                            )
+                            continue
+                        target = near[0]
+                        try:
+                            weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
+                        except UmpireError as exc2:
+                            held.append(str(exc2).split(": ", 1)[-1])
+                            break
+                        if not late:
+                            lines.append(
+                                f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
+                                f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
+                            )
+                    if _is_atgm_late(u, weapon) != late:
+                        fired = True
+                        break
+                    try:
+                        res = shoot(state, u, target, weapon, d, phase, dice)
+                    except UmpireError as exc:  # a restriction of the fire procedure itself
+                        held.append(str(exc).split(": ", 1)[-1])
+                        continue
+                    results.append(res)
+                    landed.append((u, target, res))
+                    fired = True
+                    if res.outcome.get("eliminated"):
+                        gone.add(target.id)
+                    rof = res.outcome.get("rate_of_fire") or {}
+                    if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
+                        break
+                if not fired and held and not late:
+                    lines.append(f"{u.id} holds fire: {held[0]}")
+            for u, target, res in landed:
+                lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
+    return results, lines

@@ -1,0 +1,348 @@
+"""Movement over the tracked table (ORDERS; MOVEMENT): check a move, make the planned moves of
+a movement phase in the order of movement, move Routed stands away, and check unit integrity.
+
+A move is refused (one error naming the reason and the allowed maximum) when it leaves the
+table, enters terrain the stand may not enter, or costs more than its order allows this phase.
+A planned move that the order in force no longer allows (an HQ roll failed) is cut short at the
+allowance and reported. Minimums, the order's arrow and Withdraw's "away from the enemy" are
+reported as warnings for the umpire (rulings ``movement.minimums``, ``orders.withdraw_max_move``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
+from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.auftragstaktik.table import route
+
+MOVEMENT_PHASES = {"movement_1": 1, "movement_2": 2}
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def weather(state: GameState) -> str:
+    return str(state.extra.get("weather", "clear"))
+
+
+def phase_allowance(state: GameState, u: UnitState, phase: int, order: str | None = None) -> Allowance:
+    ext = tr.read_book(state)
+    bid = getattr(tr.battalion_of(state, u), "id", "")
+    return allowance(
+        order or u.orders or "NO",
+        tr.move_value(u),
+        phase=phase,
+        troops=tr.is_troop(u),
+        status=ext["battalion_status"].get(bid, "ok"),
+        rulings=tr.rulings_of(state),
+        new_no_orders=u.id in ext["new_no_orders"],
+        moved_first=tr.moved_in(u, 1) > 0,
+    )
+
+
+def price(state: GameState, u: UnitState, path: list[tuple[float, float]], order: str) -> MoveCost:
+    legs, crossings = route(state, [(float(u.x), float(u.y)), *path])  # type: ignore[arg-type]
+    return move_cost(legs, crossings, tr.unit_ratings(u).mobility, order, tr.rulings_of(state), weather=weather(state))
+
+
+def check_path(state: GameState, u: UnitState, path: list[tuple[float, float]], what: str) -> None:
+    w, d = state.table.width, state.table.depth
+    for i, (x, y) in enumerate(path):
+        if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= w and 0 <= y <= d):
+            raise UmpireError(f"{what}, point {i + 1}: ({x:g}, {y:g}) is off the table (x 0-{w:g}, y 0-{d:g})")
+
+
+def check_move(
+    state: GameState,
+    u: UnitState,
+    path: list[tuple[float, float]],
+    *,
+    phase: int,
+    order: str | None = None,
+    spent: float = 0.0,
+    what: str = "move",
+) -> tuple[MoveCost, Allowance]:
+    """Price a move and refuse it if the rules forbid it.
+
+    :raises UmpireError: off the table, impassable terrain, or longer than the order allows.
+    """
+    check_path(state, u, path, f"{what} of {u.id}")
+    order = order or u.orders or "NO"
+    cost = price(state, u, path, order)
+    if cost.blocked:
+        raise UmpireError(f"{what} of {u.id}: {cost.blocked}")
+    allow = phase_allowance(state, u, phase, order)
+    left = max(0.0, allow.maximum - spent)
+    if cost.cost > left + 1e-6:
+        done = f', {_fmt(spent)}" already moved this phase' if spent else ""
+        raise UmpireError(
+            f'{what} of {u.id}: costs {_fmt(cost.cost)}" of allowance ({"; ".join(cost.lines) or "clear"}) '
+            f'but {u.orders or "NO"} orders allow at most {_fmt(allow.maximum)}" this phase{done} '
+            f'(allowed: {_fmt(left)}"; {allow.why})'
+        )
+    return cost, allow
+
+
+def warnings(
+    state: GameState,
+    u: UnitState,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    cost: MoveCost,
+    allow: Allowance,
+    spent: float,
+) -> list[str]:
+    out: list[str] = []
+    total = spent + cost.cost
+    if allow.minimum > 0 and total + 1e-6 < allow.minimum:
+        out.append(
+            f'{u.id} moved {_fmt(total)}", below the minimum {_fmt(allow.minimum)}" '
+            "(waived only if blocked; ruling movement.minimums)"
+        )
+    arrow = tr.read_book(state)["direction"].get(u.id)
+    if arrow is not None and cost.length > 0:
+        heading = (
+            float(arrow)
+            if not isinstance(arrow, list)
+            else math.degrees(math.atan2(arrow[0] - start[0], arrow[1] - start[1])) % 360
+        )
+        off = off_direction(start, end, heading)
+        if off > 0:
+            out.append(
+                f"{u.id} moved {_fmt(off)} degrees outside the general direction of its arrow "
+                f"({_fmt(heading)} degrees; MOVEMENT)"
+            )
+    if (u.orders == "WD") and cost.length > 0:
+        for e in _spotted_enemies(state, u):
+            before = math.dist(start, (e.x, e.y))  # type: ignore[arg-type]
+            after = math.dist(end, (e.x, e.y))  # type: ignore[arg-type]
+            if after + 1e-6 < before:
+                out.append(
+                    f"{u.id} on Withdraw moved closer to a spotted enemy stand (ORDERS; ruling "
+                    "orders.withdraw_max_move)"
+                )
+                break
+    return out
+
+
+def _spotted_enemies(state: GameState, u: UnitState) -> list[UnitState]:
+    return [e for e in state.units.values() if e.side != u.side and tr.alive(e) and u.side in e.spotted_by]
+
+
+def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
+    """``umpire move`` in an Auftragstaktik game: free before the first turn; in a Movement Phase
+    checked against the order; refused in any other phase."""
+    if state.phase in ("setup", ""):
+        return "", {}
+    phase = MOVEMENT_PHASES.get(state.phase)
+    if phase is None:
+        raise UmpireError(
+            f"move of {u.id}: stands move only in a Movement Phase (now: {tr.phase_name(state.phase)}; "
+            "allowed: First Movement Phase, Second Movement Phase; umpire place sets a stand down anywhere)"
+        )
+    spent = tr.moved_in(u, phase)
+    cost, allow = check_move(state, u, path, phase=phase, spent=spent)
+    warn = warnings(state, u, (u.x, u.y), path[-1], cost, allow, spent)  # type: ignore[arg-type]
+    text = f'; {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
+    return text, {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
+
+
+def _cut(
+    state: GameState, u: UnitState, path: list[tuple[float, float]], order: str, budget: float
+) -> list[tuple[float, float]]:
+    """The path cut where its cost reaches ``budget``."""
+    pts = [(float(u.x), float(u.y)), *path]  # type: ignore[arg-type]
+    total = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+    if total <= 0 or budget <= 0:
+        return []
+
+    def upto(length: float) -> list[tuple[float, float]]:
+        out, walked = [], 0.0
+        for a, b in zip(pts, pts[1:], strict=False):
+            seg = math.dist(a, b)
+            if walked + seg >= length:
+                f = (length - walked) / seg if seg else 0.0
+                out.append((round(a[0] + f * (b[0] - a[0]), 3), round(a[1] + f * (b[1] - a[1]), 3)))
+                return out
+            out.append(b)
+            walked += seg
+        return out
+
+    lo, hi = 0.0, total
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        c = price(state, u, upto(mid), order)
+        if not c.blocked and c.cost <= budget:
+            lo = mid
+        else:
+            hi = mid
+    return upto(lo) if lo > 0 else []
+
+
+def routed_path(state: GameState, u: UnitState, budget: float) -> list[tuple[float, float]]:
+    """Straight away from the nearest visible enemy stand, kept on the table (ruling
+    ``morale.routed_move_rate``)."""
+    enemies = _spotted_enemies(state, u) or [e for e in state.units.values() if e.side != u.side and tr.alive(e)]
+    if not enemies or budget <= 0:
+        return []
+    e = min(enemies, key=lambda e: math.dist((u.x, u.y), (e.x, e.y)))  # type: ignore[arg-type]
+    dx, dy = float(u.x) - float(e.x), float(u.y) - float(e.y)  # type: ignore[arg-type]
+    n = math.hypot(dx, dy) or 1.0
+    x = min(max(float(u.x) + dx / n * budget, 0.0), state.table.width)  # type: ignore[arg-type]
+    y = min(max(float(u.y) + dy / n * budget, 0.0), state.table.depth)  # type: ignore[arg-type]
+    return _cut(state, u, [(round(x, 3), round(y, 3))], "WD", budget)
+
+
+def place_at(u: UnitState, path: list[tuple[float, float]], facing: float | None, phase: int, cost: float) -> None:
+    pts = [(u.x, u.y), *path]
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    if facing is None:
+        facing = math.degrees(math.atan2(bx - ax, by - ay)) % 360 if (ax, ay) != (bx, by) else u.facing  # type: ignore[operator]
+    u.x, u.y = path[-1]
+    u.facing = round(float(facing), 3)
+    u.notes[f"moved_{phase}"] = round(tr.moved_in(u, phase) + cost, 3)
+    u.notes["moved"] = round(
+        float(u.notes.get("moved", 0.0)) + sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)), 3
+    )  # type: ignore[arg-type]
+
+
+def order_rank(state: GameState, u: UnitState) -> int:
+    seq = [
+        o
+        for o in __import__("umpire.rules.auftragstaktik.data", fromlist=["tables"])
+        .tables()
+        .turn.movement.order_of_movement
+    ]
+    bid = getattr(tr.battalion_of(state, u), "id", "")
+    order = "WD" if tr.read_book(state)["battalion_status"].get(bid) == "routed" else (u.orders or "NO")
+    return seq.index(order) if order in seq else len(seq)
+
+
+def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance) -> Resolution:
+    """A move as a resolution (the report lists it under the unit, with its terrain costs)."""
+    return Resolution(
+        ruleset="auftragstaktik",
+        procedure="move",
+        summary=text,
+        outcome={
+            "to": [u.x, u.y],
+            "inches": round(cost.length, 2) if cost else 0.0,
+            "allowance_used": round(cost.cost, 2) if cost else 0.0,
+            "allowance": round(allow.maximum, 2),
+        },
+        notes=(cost.lines if cost else []) + [allow.why],
+        extra={"unit": u.id},
+    )
+
+
+def resolve_movement(state: GameState, phase: int) -> tuple[list[Resolution], list[str]]:
+    """Make every planned move of movement phase ``phase`` on ``state`` (a copy being changed),
+    Withdraw first, then Travel, Hasty Advance, Deliberate Advance (ruling
+    ``movement.order_within_class``: both sides' stands of a class move together). Returns the
+    report lines."""
+    ext = tr.book(state)
+    lines: list[str] = []
+    results: list[Resolution] = []
+    movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
+    for u in movers:
+        if u.notes.get(f"by_hand_{phase}"):
+            continue
+        bid = getattr(tr.battalion_of(state, u), "id", "")
+        status = ext["battalion_status"].get(bid, "ok")
+        plan = ext["plan"].get(u.id, {})
+        allow = phase_allowance(state, u, phase)
+        if status == "routed":
+            path = routed_path(state, u, allow.maximum)
+            if path:
+                cost = price(state, u, path, "WD")
+                place_at(u, path, None, phase, cost.cost)
+                lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
+                results.append(_moved(u, lines[-1], cost, allow))
+            continue
+        path = [tuple(p) for p in plan.get(f"move{phase}") or []]
+        if not path:
+            if allow.minimum > 0 and tr.move_value(u) > 0:
+                lines.append(
+                    f'warning: {u.id} on {u.orders} orders did not move (minimum {_fmt(allow.minimum)}"; '
+                    "ruling movement.minimums)"
+                )
+            continue
+        start = (float(u.x), float(u.y))  # type: ignore[arg-type]
+        cost = price(state, u, path, u.orders or "NO")  # type: ignore[arg-type]
+        note = ""
+        if cost.blocked or cost.cost > allow.maximum + 1e-6:
+            why = cost.blocked or f'costs {_fmt(cost.cost)}", {u.orders or "NO"} allows {_fmt(allow.maximum)}"'
+            path = _cut(state, u, path, u.orders or "NO", allow.maximum)  # type: ignore[arg-type]
+            note = f" (cut short: {why})"
+            if not path:
+                lines.append(f"{u.id} stays put{note}")
+                results.append(_moved(u, lines[-1], None, allow))
+                continue
+            cost = price(state, u, path, u.orders or "NO")  # type: ignore[arg-type]
+        facing = plan.get("facing") if phase == 2 or not plan.get("move2") else None
+        place_at(u, path, facing, phase, cost.cost)
+        lines.append(
+            f'{u.id} moves {_fmt(cost.length)}" ({_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
+            f"allowance) to ({_fmt(u.x)}, {_fmt(u.y)}){note}"
+        )  # type: ignore[arg-type]
+        results.append(_moved(u, lines[-1], cost, allow))
+        lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
+    return results, lines
+
+
+def surrenders(state: GameState) -> list[str]:
+    """Routed stands that ended movement within 4 inches of an enemy stand surrender (MORALE)."""
+    from umpire.geometry.distance import edge_distance
+    from umpire.turns.auftragstaktik.table import pose
+
+    ext = tr.book(state)
+    limit = __import__("umpire.rules.auftragstaktik.data", fromlist=["tables"]).tables().turn.morale.surrender_within_in
+    lines = []
+    for u in state.units.values():
+        bid = getattr(tr.battalion_of(state, u), "id", "")
+        if not tr.alive(u) or ext["battalion_status"].get(bid) != "routed":
+            continue
+        near = [
+            e
+            for e in state.units.values()
+            if e.side != u.side and tr.alive(e) and edge_distance(pose(u), pose(e)) <= limit
+        ]
+        if near:
+            u.status = "surrendered"
+            lines.append(f'{u.id} (Routed) ends within {limit:g}" of {near[0].id} and surrenders (MORALE)')
+    return lines
+
+
+def integrity(state: GameState) -> list[str]:
+    """Battalions whose stands are farther apart than the battalion command radius (MOVEMENT >
+    Unit Integrity; ruling ``movement.integrity_violation``: edge to edge, own HQ rating)."""
+    from umpire.geometry.distance import edge_distance_matrix
+    from umpire.rules.auftragstaktik.command import command_radius
+    from umpire.rules.auftragstaktik.data import tables
+    from umpire.turns.auftragstaktik.table import pose
+
+    rulings = tr.rulings_of(state)
+    tech = tables().turn.integrity.default_tech_level
+    out = []
+    for f in state.formations:
+        if f.level not in ("battalion", "regiment"):
+            continue
+        units = [u for u in tr.battalion_units(state, f.id) if tr.alive(u)]
+        if len(units) < 2:
+            continue
+        radius = command_radius("battalion", tech, f.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+        poses = [pose(u) for u in units]
+        d = edge_distance_matrix(poses, poses)
+        i, j = divmod(int(d.argmax()), len(units))
+        if d[i, j] > radius + 1e-6:
+            out.append(
+                f'warning: {f.id}: {units[i].id} and {units[j].id} are {_fmt(float(d[i, j]))}" apart, beyond '
+                f'the battalion command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)'
+            )
+    return out

@@ -1,0 +1,212 @@
+"""The orders file: one side's written orders for a turn, as the umpire types them in.
+
+::
+
+    side: nato
+    turn: 1                      # optional: checked against the game's turn
+    battalions:                  # order changes by an HQ: one HQ roll per battalion (ORDERS)
+      tf-1-64:
+        order: HA                # NO, DA, HA, TR, WD (or the full names)
+        direction: 90            # the arrow: a heading in degrees, or a point [x, y]
+        issued_by: battalion     # battalion | brigade | division: the HQ making the roll
+        note: screen the Saale crossings
+    units:                       # per stand: its own order (battalion orders only), moves, fire
+      a-1-64:
+        order: DA
+        direction: [40, 22]
+        first: [[24, 22]]        # waypoints for the First Movement Phase
+        second: [[27, 22]]       # waypoints for the Second Movement Phase
+        facing: 90               # facing at the end of its move
+        fire: [t80-1, t80-2]     # targets, in order of preference
+        fire_in: [1, 2]          # combat phases it fires in (default both)
+        weapon: gun              # gun, missile, he, hw, sa (default: the rules' choice)
+        note: hold the crest
+
+Unknown fields are refused. A unit of the other side, an unknown unit (with a did-you-mean),
+a target on the firing side, a move off the table, through terrain the stand may not enter, or
+longer than the order allows, each give one error naming the file, the field and what is
+allowed. In the Reaction Phase only battalion HQs may change orders and only ``second`` moves
+are read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from umpire.core.state import GameState
+from umpire.errors import UmpireError, unknown
+from umpire.rules.auftragstaktik.ratings import _plain, read_order
+from umpire.turns.auftragstaktik import tracked as tr
+
+Point = tuple[float, float]
+Weapon = Literal["gun", "missile", "he", "hw", "sa"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Ordered(_Strict):
+    @field_validator("order", mode="before", check_fields=False)
+    @classmethod
+    def _order(cls, v: object) -> object:
+        return None if v is None else _plain(read_order, v)
+
+    @field_validator("direction", mode="before", check_fields=False)
+    @classmethod
+    def _direction(cls, v: object) -> object:
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            return float(v) % 360
+        return v
+
+
+class BattalionOrders(_Ordered):
+    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
+    direction: float | Point | None = None
+    issued_by: Literal["battalion", "brigade", "division"] = "battalion"
+    note: str = ""
+
+
+class UnitOrders(_Ordered):
+    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
+    direction: float | Point | None = None
+    first: list[Point] | None = None
+    second: list[Point] | None = None
+    facing: float | None = None
+    fire: list[str] = Field(default_factory=list)
+    fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: [1, 2])
+    weapon: Weapon | None = None
+    note: str = ""
+
+
+class OrdersFile(_Strict):
+    side: str
+    turn: int | None = None
+    battalions: dict[str, BattalionOrders] = Field(default_factory=dict)
+    units: dict[str, UnitOrders] = Field(default_factory=dict)
+
+
+def _jsonable(m: BaseModel) -> dict[str, Any]:
+    data = m.model_dump(mode="json", exclude_defaults=True)
+    return data
+
+
+def check_payload(state: GameState, payload: dict[str, Any], where: str = "orders") -> OrdersFile:
+    """Validate an orders payload against the game (the file's checks, and the handler's).
+
+    :raises UmpireError: naming ``where``, the field and what is allowed.
+    """
+    from umpire.schema.load import validate
+
+    orders = validate(OrdersFile, payload, where)
+    side = orders.side
+    if side not in state.side_ids():
+        raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
+    phase = tr.current_phase(state)
+    if orders.turn is not None and orders.turn != state.turn:
+        raise UmpireError(f"{where}: turn: these orders are for turn {orders.turn}, the game is in turn {state.turn}")
+    own = {u.id for u in state.units_of(side)}
+    own_bns = {f.id for f in state.formations if f.side == side and f.level in ("battalion", "regiment")}
+    for bid, b in orders.battalions.items():
+        if bid not in own_bns:
+            other = next((f for f in state.formations if f.id == bid), None)
+            if other is not None and other.side != side:
+                raise UmpireError(
+                    f"{where}: battalions.{bid}: {bid} is a formation of {tr.side_name(state, other.side)}, "
+                    f"not {tr.side_name(state, side)} (allowed: {', '.join(sorted(own_bns))})"
+                )
+            raise UmpireError(f"{where}: battalions.{bid}: {unknown('battalion', bid, own_bns)}")
+        if phase == "reaction" and b.issued_by != "battalion":
+            raise UmpireError(
+                f"{where}: battalions.{bid}.issued_by: in the Reaction Phase only battalion HQs may "
+                f"change orders (allowed: battalion; ORDERS)"
+            )
+        _check_direction(state, b.direction, f"{where}: battalions.{bid}.direction")
+    for uid, o in orders.units.items():
+        field = f"{where}: units.{uid}"
+        if uid not in state.units:
+            raise UmpireError(f"{field}: {unknown('unit', uid, own)}")
+        u = state.units[uid]
+        if u.side != side:
+            raise UmpireError(
+                f"{field}: {uid} is a unit of {tr.side_name(state, u.side)}, not {tr.side_name(state, side)} "
+                f"(units of {side}: {', '.join(sorted(own)[:12])}{', ...' if len(own) > 12 else ''})"
+            )
+        if not tr.alive(u):
+            raise UmpireError(f"{field}: {uid} is {u.status if u.placed else 'not on the table'} and takes no orders")
+        _check_direction(state, o.direction, f"{field}.direction")
+        for tid in o.fire:
+            if tid not in state.units:
+                foes = {x.id for x in state.units.values() if x.side != side}
+                raise UmpireError(f"{field}.fire: {unknown('target', tid, foes)}")
+            if state.units[tid].side == side:
+                raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
+        if phase == "reaction" and o.first:
+            raise UmpireError(
+                f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
+            )
+    return orders
+
+
+def _check_direction(state: GameState, d: Any, field: str) -> None:
+    if isinstance(d, tuple):
+        x, y = d
+        if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
+            raise UmpireError(
+                f"{field}: point ({x:g}, {y:g}) is off the table (x 0-{state.table.width:g}, y 0-{state.table.depth:g})"
+            )
+
+
+def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
+    """Each stand's moves must be legal under the order it asks for (or has): on the table, through
+    terrain it may enter, no longer than the order allows (the first phase's end starts the second)."""
+    from umpire.turns.auftragstaktik.moving import check_move
+
+    for uid, o in orders.units.items():
+        u = state.units[uid].model_copy(deep=True)
+        bn = tr.battalion_of(state, u)
+        b = orders.battalions.get(bn.id) if bn is not None else None
+        order = o.order or (b.order if b is not None else None) or u.orders or "NO"
+        new_no = (
+            order == "NO" and (u.orders or "NO") != "NO" or (state.turn == 1 and u.orders is None and order == "NO")
+        )
+        probe = state.model_copy(deep=False)
+        ext = dict(tr.read_book(state))
+        if new_no:
+            ext = {**ext, "new_no_orders": [*ext["new_no_orders"], uid]}
+        probe.extra = {**state.extra, tr.KEY: ext}
+        for phase, path in ((1, o.first), (2, o.second)):
+            if not path:
+                continue
+            cost, _ = check_move(
+                probe,
+                u,
+                [tuple(p) for p in path],
+                phase=phase,
+                order=order,
+                spent=tr.moved_in(u, phase),
+                what=f"{where}: units.{uid}.{'first' if phase == 1 else 'second'}: move",
+            )
+            u.x, u.y = path[-1]
+            u.notes[f"moved_{phase}"] = tr.moved_in(u, phase) + cost.cost
+
+
+def read_orders(path: Path, state: GameState) -> dict[str, Any]:
+    """Read and validate one side's orders file into the payload of an ``auftragstaktik.orders``
+    action."""
+    from umpire.schema.load import read_yaml
+
+    path = Path(path)
+    if not path.exists():
+        raise UmpireError(f"orders file {path}: not found")
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise UmpireError(f"{path}: an orders file is a mapping with side:, battalions: and units:")
+    orders = check_payload(state, data, str(path))
+    check_moves(state, orders, str(path))
+    payload = {"file": path.name, **_jsonable(orders)}
+    payload["side"] = orders.side
+    return payload

@@ -1,0 +1,317 @@
+"""Spotting for every pair of opposing stands at once (MOVEMENT > Spotting), vectorised.
+
+The rules' sum splits into parts (:mod:`umpire.rules.auftragstaktik.spotting`)::
+
+    total[i, j] = spotter_part(i) + target_part(j) + pair_part(i, j) + distance_part(D[i, j])
+
+``spotter_part`` and ``target_part`` are asked once per stand (they are the rules' own
+functions); ``pair_part`` depends only on a few yes/no facts (higher ground either way, facing,
+radar on a moving target, the target's kind), so the rules' function is asked once per
+combination and looked up by code; ``distance_part`` works element-wise on arrays.
+
+The work is pruned before any exact geometry: a lower bound on each edge-to-edge distance
+(centre distance less both half-diagonals) already rules out most pairs; exact distances
+(shapely, as arrays) are taken only for the rest, and lines of sight only for pairs whose total
+is above 0. A side spots a stand when any of its stands does (ruling ``spotting.side_level``),
+so :func:`side_spotting` stops asking about a stand once one spotter has seen it (the best
+candidates first). A stand spotted before stays spotted until it moves 4 inches from where it
+was spotted (rulings ``spotting.spotted_before``, ``spotting.four_inch_measure``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from umpire.core.state import GameState, UnitState
+from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.spotting import (
+    Spotted,
+    Spotter,
+    distance_part,
+    pair_part,
+    spotter_part,
+    target_part,
+)
+from umpire.turns.auftragstaktik import tracked as tr
+
+if TYPE_CHECKING:
+    from umpire.core.rulings import Rulings
+    from umpire.geometry.sight import TerrainIndex
+
+KINDS = ("vehicle", "towed", "troop", "helicopter")
+
+
+@dataclass
+class Looker:
+    """One stand as spotter and as target: the rules' models plus where it stands."""
+
+    spotter: Spotter
+    target: Spotted
+    x: float
+    y: float
+    facing: float
+    width: float
+    depth: float
+
+
+@dataclass
+class Pairs:
+    """Candidate pairs that pass the spotting total (before line of sight)."""
+
+    ii: np.ndarray
+    jj: np.ndarray
+    total: np.ndarray
+    distance: np.ndarray
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _pair_table(t: Any) -> np.ndarray:
+    """pair_part for every code: bit 0 spotter higher, 1 target higher, 2 not facing, 3 radar
+    on a moving target; times the target kind."""
+    out = np.zeros((16, len(KINDS)), dtype=int)
+    for code in range(16):
+        for k, kind in enumerate(KINDS):
+            s = Spotter(higher=bool(code & 1), facing_target=not code & 4, gsr=bool(code & 8))
+            x = Spotted(higher=bool(code & 2), moved=bool(code & 8), kind=kind)
+            out[code, k] = pair_part(s, x, t)
+    return out
+
+
+_PAIR: np.ndarray | None = None
+
+
+def pair_table() -> np.ndarray:
+    global _PAIR
+    if _PAIR is None:
+        _PAIR = _pair_table(tables())
+    return _PAIR
+
+
+def arrays(lookers: list[Looker]) -> dict[str, np.ndarray]:
+    return {
+        "xy": np.array([[s.x, s.y] for s in lookers], dtype=float).reshape(-1, 2),
+        "facing": np.array([s.facing for s in lookers], dtype=float),
+        "half": np.array([math.hypot(s.width, s.depth) / 2 for s in lookers], dtype=float),
+        "wd": np.array([[s.width, s.depth] for s in lookers], dtype=float).reshape(-1, 2),
+    }
+
+
+def facing_mask(spot: dict[str, np.ndarray], targ: dict[str, np.ndarray]) -> np.ndarray:
+    """``facing[i, j]``: target ``j``'s centre lies in spotter ``i``'s front arc (45-degree lines
+    from the front corners; ruling ``spotting.facing``)."""
+    rad = np.radians(spot["facing"])[:, None]
+    dx = targ["xy"][None, :, 0] - spot["xy"][:, None, 0]
+    dy = targ["xy"][None, :, 1] - spot["xy"][:, None, 1]
+    forward = dx * np.sin(rad) + dy * np.cos(rad)
+    right = dx * np.cos(rad) - dy * np.sin(rad)
+    beyond_end = np.abs(forward) - spot["wd"][:, None, 1] / 2
+    beyond_side = np.abs(right) - spot["wd"][:, None, 0] / 2
+    return (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
+
+
+def footprints(lookers: list[Looker]) -> np.ndarray:
+    from umpire.geometry.facts import Pose
+    from umpire.geometry.footprint import footprints as fp
+
+    return fp([Pose(s.x, s.y, s.facing, s.width, s.depth) for s in lookers])
+
+
+def candidate_pairs(
+    spotters: list[Looker],
+    targets: list[Looker],
+    index: TerrainIndex,
+    rulings: Rulings,
+    *,
+    night: bool = False,
+) -> Pairs:
+    """Every (spotter, target) pair whose spotting total is above 0, with its edge distance."""
+    import shapely
+
+    t = tables()
+    n, m = len(spotters), len(targets)
+    empty = np.zeros(0, dtype=int)
+    if not n or not m:
+        return Pairs(empty, empty, empty, np.zeros(0), {"pairs": 0})
+    sa, ta = arrays(spotters), arrays(targets)
+    cache: dict[Any, int] = {}
+
+    def part(key: Any, fn: Any) -> int:
+        if key not in cache:
+            cache[key] = fn()
+        return cache[key]
+
+    sp = np.array([part(("s", s.spotter), lambda s=s: spotter_part(s.spotter, night, t)) for s in spotters])
+    tp = np.array([part(("t", x.target), lambda x=x: target_part(x.target, t, rulings)) for x in targets])
+    elev = index._elevations(index._covering(np.concatenate([sa["xy"], ta["xy"]])))
+    es, et = elev[:n], elev[n:]
+    code = (
+        (es[:, None] > et[None, :]) * 1
+        + (et[None, :] > es[:, None]) * 2
+        + (~facing_mask(sa, ta)) * 4
+        + (np.array([s.spotter.gsr for s in spotters])[:, None] & np.array([x.target.moved for x in targets])[None, :])
+        * 8
+    )
+    kind = np.array([KINDS.index(x.target.kind) for x in targets])
+    base = sp[:, None] + tp[None, :] + pair_table()[code, kind[None, :]]
+    centre = np.hypot(ta["xy"][None, :, 0] - sa["xy"][:, None, 0], ta["xy"][None, :, 1] - sa["xy"][:, None, 1])
+    low = np.maximum(0.0, centre - sa["half"][:, None] - ta["half"][None, :])
+    maybe = base + distance_part(low, t, rulings) > t.spotting.spotted_if_total_greater_than
+    ii, jj = np.nonzero(maybe)
+    fs, ft = footprints(spotters), footprints(targets)
+    dist = shapely.distance(fs[ii], ft[jj]) if ii.size else np.zeros(0)
+    total = base[ii, jj] + distance_part(dist, t, rulings)
+    ok = total > t.spotting.spotted_if_total_greater_than
+    return Pairs(
+        ii[ok], jj[ok], total[ok], dist[ok], {"pairs": n * m, "in_bound": int(ii.size), "above_0": int(ok.sum())}
+    )
+
+
+def pair_matrix(spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings) -> np.ndarray:
+    """``spotted[i, j]``: spotter ``i`` spots target ``j`` (total above 0 and a clear line)."""
+    pairs = candidate_pairs(spotters, targets, index, rulings)
+    out = np.zeros((len(spotters), len(targets)), dtype=bool)
+    if pairs.ii.size:
+        sa, ta = arrays(spotters), arrays(targets)
+        clear = index.los_pairs(sa["xy"], ta["xy"], pairs.ii, pairs.jj)
+        out[pairs.ii[clear], pairs.jj[clear]] = True
+    return out
+
+
+def side_spotting(
+    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings
+) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """``(spotted[j], by[j])``: is target ``j`` spotted by any of ``spotters`` (and by whom,
+    -1 if not). Lines of sight are asked best total first, a few candidates per target per
+    round, and a target is dropped once one spotter sees it."""
+    pairs = candidate_pairs(spotters, targets, index, rulings)
+    m = len(targets)
+    spotted = np.zeros(m, dtype=bool)
+    by = np.full(m, -1, dtype=int)
+    counts = dict(pairs.counts)
+    counts["los_asked"] = 0
+    if not pairs.ii.size:
+        return spotted, by, counts
+    order = np.lexsort((pairs.distance, -pairs.total, pairs.jj))
+    ii, jj = pairs.ii[order], pairs.jj[order]
+    first = np.flatnonzero(np.r_[True, jj[1:] != jj[:-1]])
+    rank = np.arange(len(jj)) - np.repeat(first, np.diff(np.r_[first, len(jj)]))
+    sa, ta = arrays(spotters), arrays(targets)
+    lo, width = 0, 1
+    while True:
+        sel = np.flatnonzero((rank >= lo) & (rank < lo + width))
+        sel = sel[~spotted[jj[sel]]]
+        if not sel.size:
+            if lo > rank.max():
+                break
+            lo, width = lo + width, width * 4
+            continue
+        counts["los_asked"] += int(sel.size)
+        clear = index.los_pairs(sa["xy"], ta["xy"], ii[sel], jj[sel])
+        for k in sel[clear]:  # first clear spotter per target, in rank order
+            if not spotted[jj[k]]:
+                spotted[jj[k]] = True
+                by[jj[k]] = ii[k]
+        lo, width = lo + width, width * 4
+    return spotted, by, counts
+
+
+# --- the tracked game ------------------------------------------------------------------------------
+
+
+def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int | None) -> Looker:
+    """The stand as spotter, and as a target for ``side_viewing``."""
+    r = tr.unit_ratings(u)
+    ext = tr.read_book(state)
+    moved = phase is not None and tr.moved_in(u, phase) > 0
+    bid = getattr(tr.battalion_of(state, u), "id", "")
+    orders = "WD" if ext["battalion_status"].get(bid) == "routed" else (u.orders or "NO")
+    cover, _ = tr.cover_at(state, u)
+    kind = r.default_kind()
+    before = side_viewing is not None and side_viewing in u.spotted_by
+    return Looker(
+        spotter=Spotter(
+            quality=u.quality,
+            orders=orders,
+            moved=moved,
+            recon="recon" in r.special,
+            thermal="TI" in r.special,
+            gsr="GSR" in r.special,
+        ),
+        target=Spotted(
+            kind=kind if kind in KINDS else "vehicle",
+            quality=u.quality,
+            orders=orders,
+            moved=moved,
+            fired=fired_before(state, u.id, phase),
+            spotted_before=before,
+            cover=cover != "none" or u.notes.get("entrenchment", "none") != "none",
+        ),
+        x=float(u.x),
+        y=float(u.y),
+        facing=float(u.facing),
+        width=float(u.base[0]),
+        depth=float(u.base[1]),  # type: ignore[arg-type]
+    )
+
+
+def fired_before(state: GameState, uid: str, phase: int | None) -> bool:
+    """Fired in the combat phase before this movement phase (ruling spotting.firing_window)."""
+    label = f"{state.turn - 1}.2" if phase == 1 else f"{state.turn}.1"
+    return label in tr.read_book(state)["fired"].get(uid, [])
+
+
+def spot_all(state: GameState, phase: int | None) -> list[str]:
+    """Check spotting for every pair of opposing stands on ``state`` (a copy being changed):
+    set each stand's ``spotted_by``; returns the report lines."""
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    ext = tr.book(state)
+    rulings = tr.rulings_of(state)
+    index = terrain_index(state)
+    keep_in = tables().spotting.stays_spotted_within_in
+    live = [u for u in state.units.values() if tr.alive(u)]
+    lines: list[str] = []
+    for side in state.side_ids():
+        own = [u for u in live if u.side == side]
+        foes = [u for u in live if u.side != side]
+        spotters = [looker(state, u, None, phase) for u in own]
+        targets = [looker(state, u, side, phase) for u in foes]
+        seen, _by, _counts = side_spotting(spotters, targets, index, rulings)
+        new, kept, lost = 0, 0, 0
+        for j, u in enumerate(foes):
+            was = side in u.spotted_by
+            at = ext["spotted_at"].get(u.id, {}).get(side)
+            stays = was and at is not None and math.dist(at, (u.x, u.y)) < keep_in  # type: ignore[arg-type]
+            if seen[j]:
+                if not was or not stays:
+                    ext["spotted_at"].setdefault(u.id, {})[side] = [round(float(u.x), 3), round(float(u.y), 3)]  # type: ignore[arg-type]
+                new += not was
+                _set(u, side, True)
+            elif stays:
+                kept += 1
+                _set(u, side, True)
+            else:
+                lost += was
+                _set(u, side, False)
+        total = sum(1 for u in foes if side in u.spotted_by)
+        lines.append(
+            f"{tr.side_name(state, side)} spots {total} enemy stand{'s' if total != 1 else ''} "
+            f"({new} newly, {kept} kept by the 4-inch rule, {lost} lost)"
+        )
+    for u in state.units.values():
+        if not tr.alive(u):
+            u.spotted_by = sorted(set(u.spotted_by))
+    return lines
+
+
+def _set(u: UnitState, side: str, on: bool) -> None:
+    s = set(u.spotted_by)
+    if on:
+        s.add(side)
+    else:
+        s.discard(side)
+    u.spotted_by = sorted(s)

@@ -1,0 +1,124 @@
+"""The tracked table as geometry: the terrain index, stand poses, what a path runs through.
+
+The index is built once per terrain layout (terrain never changes in a game) and kept.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from umpire.core.state import GameState, UnitState
+
+if TYPE_CHECKING:
+    from umpire.geometry.facts import Feature, Pose
+    from umpire.geometry.sight import TerrainIndex
+    from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing
+
+LINE_CROSSINGS = ("stream", "river")
+
+
+_KEYS: dict[int, tuple[list, tuple]] = {}
+
+
+def _key(state: GameState) -> tuple:
+    """The terrain as a hashable key, worked out once per terrain list (a phase asks thousands
+    of times about one state; the list is held so its id is never reused while cached)."""
+    hit = _KEYS.get(id(state.terrain))
+    if hit is not None and hit[0] is state.terrain:
+        return hit[1]
+    key = tuple(
+        (t.id, t.type, tuple(map(tuple, t.polygon or ())), tuple(map(tuple, t.line or ())), t.height)
+        for t in state.terrain
+    )
+    if len(_KEYS) > 64:
+        _KEYS.clear()
+    _KEYS[id(state.terrain)] = (state.terrain, key)
+    return key
+
+
+@lru_cache(maxsize=8)
+def _features(key: tuple) -> tuple[Feature, ...]:
+    from umpire.geometry.facts import Feature
+    from umpire.geometry.measure import terrain_types
+
+    types = terrain_types()
+    out = []
+    for tid, ttype, polygon, line, height in key:
+        canonical, props = types.lookup(ttype, f"terrain {tid}")
+        out.append(
+            Feature(
+                id=tid,
+                type=canonical,
+                coords=polygon or line,
+                kind=props.kind,
+                height=height or props.height,
+                blocks_los=props.blocks_los,
+                is_hill=props.is_hill,
+            )
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _index(key: tuple) -> TerrainIndex:
+    from umpire.geometry.sight import TerrainIndex
+
+    return TerrainIndex(_features(key))
+
+
+_BUILT: dict[int, tuple[list, TerrainIndex, tuple]] = {}
+
+
+def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
+    hit = _BUILT.get(id(state.terrain))
+    if hit is None or hit[0] is not state.terrain:
+        key = _key(state)
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key), _features(key))
+    return hit[1], hit[2]
+
+
+def terrain_index(state: GameState) -> TerrainIndex:
+    return _built(state)[0]
+
+
+def features(state: GameState) -> tuple[Feature, ...]:
+    return _built(state)[1]
+
+
+def pose(u: UnitState, at: tuple[float, float] | None = None, facing: float | None = None) -> Pose:
+    from umpire.geometry.facts import Pose
+
+    x, y = at if at is not None else (u.x, u.y)
+    return Pose(float(x), float(y), float(u.facing if facing is None else facing), float(u.base[0]), float(u.base[1]))
+
+
+def area_types_at(state: GameState, xy: tuple[float, float]) -> list[str]:
+    """The types of the area features holding a point, in the order listed."""
+    feats = {f.id: f for f in features(state)}
+    return [feats[i].type for i in terrain_index(state).features_at(xy) if feats[i].kind == "area"]
+
+
+def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[Leg], list[StreamCrossing]]:
+    """The legs (terrain, inches, along a road) and the stream crossings of a path."""
+    from umpire.geometry.movement import path_terrain
+    from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing
+
+    index = terrain_index(state)
+    by_id = {f.id: f for f in features(state)}
+    legs: list[Leg] = []
+    crossings: list[StreamCrossing] = []
+    if len(waypoints) < 2:
+        return legs, crossings
+    pt = path_terrain(waypoints, index)
+    previous: set[str] = set()
+    for s in pt.stretches:
+        along_types = {by_id[i].type for i in s.along}
+        legs.append(Leg(s.type, s.inches, "road" in along_types))
+        streams = {i for i in s.along if by_id[i].type in LINE_CROSSINGS}
+        for sid in sorted(streams - previous):
+            crossings.append(StreamCrossing(by_id[sid].type, bridged="road" in along_types, where=sid))
+        previous = streams
+    return legs, crossings

@@ -1,0 +1,225 @@
+"""The Auftragstaktik turn's own bookkeeping in the game state, and what a unit is in play.
+
+Everything the turn needs to remember lives in ``state.extra["auftragstaktik"]`` as plain JSON
+(so the store keeps it and ``umpire replay --check`` compares it):
+
+- ``entered``: side -> the orders file entered this turn (``{"turn", "phase", "file"}``);
+- ``rolled``: battalion -> this turn's HQ roll (``{"phase", "result", "level"}``);
+- ``pending``: unit -> delayed orders (``{"order", "direction", "when"}``, ruling
+  ``orders.delay_effect``; ``when`` is ``orders`` or ``reaction``);
+- ``plan``: unit -> this turn's moves, fire targets and note from the orders;
+- ``direction``: unit -> the arrow of its order chit (a heading, or a point);
+- ``new_no_orders``: units given No Orders this turn (ruling ``orders.no_orders_first_phase_move``);
+- ``fired``: unit -> the combat phases (1, 2) it fired in, this turn and the last;
+- ``attacked``: units attacked this turn (ruling ``hits.recovery_timing``);
+- ``under_fire``: battalions that came under fire since the last Morale Phase;
+- ``spotted_at``: unit -> side -> where that side last spotted it (the 4-inch rule);
+- ``battalion_status``: battalion -> ``checked`` / ``routed`` (ruling ``morale.markers_on_battalion``);
+- ``morale_done``: battalions checked in this Morale Phase.
+
+A unit's per-phase movement is in its notes: ``moved_1``, ``moved_2`` (inches of allowance).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from umpire.core.rulings import Rulings
+from umpire.core.state import FormationState, GameState, UnitState
+from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
+from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.ratings import Stand, Unit
+
+KEY = "auftragstaktik"
+DEAD = ("eliminated", "surrendered")
+
+
+def phases() -> list[tuple[str, str]]:
+    return [(p.id, p.name) for p in tables().turn.phases.order]
+
+
+def phase_ids() -> list[str]:
+    return [p for p, _ in phases()]
+
+
+def phase_name(pid: str) -> str:
+    return dict(phases()).get(pid, pid)
+
+
+def current_phase(state: GameState) -> str:
+    """The phase to resolve next (a new game's ``setup`` is turn 1's Orders Phase)."""
+    return "orders" if state.phase in ("setup", "") else state.phase
+
+
+def book(state: GameState) -> dict[str, Any]:
+    """The turn's bookkeeping of a state being changed (made on first use)."""
+    ext = state.extra.setdefault(KEY, {})
+    for k in ("entered", "rolled", "pending", "plan", "direction", "fired", "spotted_at", "battalion_status"):
+        ext.setdefault(k, {})
+    for k in ("new_no_orders", "attacked", "under_fire", "morale_done"):
+        ext.setdefault(k, [])
+    return ext
+
+
+def read_book(state: GameState) -> dict[str, Any]:
+    """The bookkeeping of a state only read (a copy when the state has none yet)."""
+    if KEY in state.extra:
+        return state.extra[KEY]
+    return book(state.model_copy(deep=True))
+
+
+@lru_cache(maxsize=16)
+def _rulings(items: tuple[tuple[str, str], ...]) -> Rulings:
+    return ruleset_rulings(dict(items))
+
+
+def rulings_of(state: GameState) -> Rulings:
+    return _rulings(tuple(sorted(state.rulings.items())))
+
+
+@lru_cache(maxsize=256)
+def ratings(statline: str) -> Unit:
+    from umpire.rules.auftragstaktik.statline import parse_statline
+
+    return parse_statline(statline, "")
+
+
+def unit_ratings(u: UnitState) -> Unit:
+    if not u.statline:
+        raise UmpireError(f"unit {u.id}: has no stat line (give type: or statline: in the scenario)")
+    return ratings(u.statline)
+
+
+@lru_cache(maxsize=64)
+def _soviet(type_name: str) -> bool:
+    from umpire.rules.auftragstaktik.library import find_unit
+
+    try:
+        return find_unit(type_name).soviet_tank
+    except UmpireError:
+        return False
+
+
+def alive(u: UnitState) -> bool:
+    return u.placed and u.status not in DEAD
+
+
+def move_value(u: UnitState) -> float:
+    return float(unit_ratings(u).move or 0)
+
+
+def is_troop(u: UnitState) -> bool:
+    return unit_ratings(u).default_kind() == "troop"
+
+
+def is_afv(u: UnitState) -> bool:
+    r = unit_ratings(u)
+    return r.default_kind() == "vehicle" and r.protection.value > 0
+
+
+def is_recon(u: UnitState) -> bool:
+    return "recon" in unit_ratings(u).special
+
+
+_FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}
+
+
+def formations(state: GameState) -> dict[str, FormationState]:
+    """Formations by id (made once per formation list: organisation never changes in a game)."""
+    hit = _FORMS.get(id(state.formations))
+    if hit is None or hit[0] is not state.formations:
+        if len(_FORMS) > 64:
+            _FORMS.clear()
+        hit = _FORMS[id(state.formations)] = (state.formations, {f.id: f for f in state.formations})
+    return hit[1]
+
+
+def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
+    """The battalion a unit belongs to (its own formation, or the nearest battalion above it)."""
+    forms = formations(state)
+    f = forms.get(u.formation or "")
+    while f is not None:
+        if f.level in ("battalion", "regiment") or f.parent is None:
+            return f
+        f = forms.get(f.parent or "")
+    return None
+
+
+def battalion_units(state: GameState, bid: str) -> list[UnitState]:
+    return [u for u in state.units.values() if (b := battalion_of(state, u)) is not None and b.id == bid]
+
+
+def enemy_sides(state: GameState, side: str) -> list[str]:
+    return [s.id for s in state.sides if s.id != side]
+
+
+def side_name(state: GameState, side: str) -> str:
+    return next((s.name for s in state.sides if s.id == side), side)
+
+
+def moved_in(u: UnitState, phase: int) -> float:
+    return float(u.notes.get(f"moved_{phase}", 0.0))
+
+
+def moved_this_turn(u: UnitState) -> float:
+    return moved_in(u, 1) + moved_in(u, 2)
+
+
+def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
+    """The cover level at the stand (``none``, ``light``, ``heavy``) and whether it is close
+    terrain (ruling ``terrain.names``)."""
+    from umpire.turns.auftragstaktik.table import area_types_at
+
+    rows = tables().turn.movement.terrain
+    best, close = "none", False
+    rank = {"none": 0, "light": 1, "heavy": 2}
+    for t in area_types_at(state, (float(u.x), float(u.y))):  # type: ignore[arg-type]
+        row = rows.get(t)
+        if row is None:
+            continue
+        if rank[row.cover] > rank[best]:
+            best = row.cover
+        close = close or row.close
+    return best, close
+
+
+def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: int | None = None) -> Stand:
+    """The unit as the rules procedures take it, from the tracked state."""
+    cover, close = cover_at(state, u)
+    orders = u.orders or "NO"
+    status = read_book(state)["battalion_status"].get(getattr(battalion_of(state, u), "id", ""), "ok")
+    if status == "routed":
+        orders = "WD"
+    return Stand(
+        unit=unit_ratings(u),
+        quality=u.quality,
+        orders=orders,
+        moved=moved,
+        hits=min(u.hits, 3),
+        spotted=spotted,
+        cover=cover,
+        entrenchment=u.notes.get("entrenchment", "none"),
+        close_terrain=close if is_troop(u) else False,
+        soviet_tank=_soviet(u.type or ""),
+    )
+
+
+def check_side(state: GameState, side: str, where: str = "side") -> str:
+    from umpire.errors import unknown
+
+    if side not in state.side_ids():
+        raise UmpireError(f"{where}: {unknown('side', side, state.side_ids())}")
+    return side
+
+
+def find_unit_of(state: GameState, uid: str, where: str) -> UnitState:
+    from umpire.errors import unknown
+
+    if uid in state.units:
+        return state.units[uid]
+    by_name = [u for u in state.units.values() if u.name == uid]
+    if len(by_name) == 1:
+        return by_name[0]
+    raise UmpireError(f"{where}: {unknown('unit', uid, state.units)}")
