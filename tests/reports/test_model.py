@@ -118,3 +118,17 @@ def test_a_briefing_never_names_an_unspotted_enemy(game, side):
     for u in b.units:
         if u.side != side:
             assert u.hits is None and u.orders is None and u.status is None and u.quality is None
+
+
+def test_a_shot_the_enemy_never_fired_stays_out_of_the_briefing():
+    from tests.reports.conftest import fire_event, played
+    from umpire.reports.model import briefing, build_report
+
+    start, end, events = played()
+    unfired = fire_event(4, "t80-1", "a-1-64", hits=0)
+    unfired.payload["resolutions"][0]["outcome"] = {"fired": False, "why": "not seen: the line of sight is blocked"}
+    rep = build_report(end, [*events, unfired], before=start)
+    umpire_view = next(e for e in rep.events if e.seq == 4)
+    assert umpire_view.resolutions  # the umpire sees the order that could not be carried out
+    nato = next((e for e in briefing(rep, "nato").events if e.seq == 4), None)
+    assert nato is None or not nato.resolutions

@@ -527,7 +527,8 @@ def _contacts(report: TurnReport, side: str, seen: set[str]) -> tuple[dict[str, 
         cid = f"contact-{k}"
         alias[u.id] = cid
         if _level(u, side) == "type":
-            what = f"a {u.nation or 'enemy'} {u.size or 'unit'}"
+            nation = u.nation or "enemy"
+            what = f"{'an' if nation[:1].lower() in 'aeiou' else 'a'} {nation} {u.size or 'unit'}"
             views[u.id] = UnitView(id=cid, name=what, side=u.side, type=u.size, x=u.x, y=u.y, facing=u.facing,
                                    base=u.base, observed=True)
         else:
@@ -584,6 +585,8 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
             if r.units and not own.intersection(r.units):
                 continue  # e.g. an enemy battalion's morale check inside a phase: not this side's business
             ours = r.actor in own if r.actor is not None else own_action
+            if not ours and r.outcome.get("fired") is False:
+                continue  # a shot the enemy meant but never fired: nothing this side could see
             mods = tuple(
                 replace(m, name=red(m.name), detail=red(m.detail), rule=red(m.rule))
                 for m in r.modifiers
