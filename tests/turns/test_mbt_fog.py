@@ -1,9 +1,11 @@
 """Fog of war as a property over random MBT games (24.2.2): a side's briefing never names an
-enemy unit it has not sighted, and shows each one only at the identification level it has."""
+enemy unit it has not sighted, and shows each one only at the identification level it has:
+the units it shows at the level the side has now, and each event at the level it had then."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -60,6 +62,43 @@ def _orders(game: Game, side: str, own: list[str], enemy: list[str], picks: list
     return {"side": side, "units": units}
 
 
+def _levels(game: Game, before: dict[str, dict[str, tuple[str, list[float]]]]) -> dict:
+    """What each side sees now, worked out here from the table (6.1, 24.2.2) and not from the
+    turn's own records: ``{side: {unit: (level, [x, y])}}``; a wreck keeps what it had."""
+    from umpire.rules.mbt.sighting import identification, sighting_limit
+    from umpire.turns.mbt.table import Table
+
+    state = game.state
+    table = Table(state)
+    rank = {"fired": 1, "type": 2, "full": 3}
+    out: dict[str, dict[str, tuple[str, list[float]]]] = {}
+    for side in state.side_ids():
+        out[side] = {}
+        own = [u for u in state.units_of(side) if u.status != "eliminated"]
+        for e in state.units.values():
+            if e.side == side:
+                continue
+            if e.status == "eliminated":
+                if e.id in before.get(side, {}):
+                    out[side][e.id] = before[side][e.id]
+                continue
+            best = None
+            for v in own:
+                a, b = (v.x, v.y), (e.x, e.y)
+                base = table.chart_range(v.notes.get("turret", "open"), b).v
+                spotted = e.notes.get("spotted", "none")
+                rng = table.hexes(a, b)
+                limit = sighting_limit(base, spotted)
+                if (limit is not None and rng > limit) or not table.los(a, b):
+                    continue
+                lvl = identification(rng, base, spotted)
+                if lvl and (best is None or rank[lvl] > rank[best]):
+                    best = lvl
+            if best:
+                out[side][e.id] = (best, [round(e.x, 3), round(e.y, 3)])
+    return out
+
+
 @settings(max_examples=12, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(pos=st.fixed_dictionaries({u: point for u in NATO + USSR}),
@@ -67,21 +106,74 @@ def _orders(game: Game, side: str, own: list[str], enemy: list[str], picks: list
 def test_briefings_show_only_what_each_side_has_sighted(tmp_path_factory, pos, picks, seed):
     game = Game.create(tmp_path_factory.mktemp("fog") / "g.db", scenario_from_data(_scenario(pos), "fog"))
     dice = SeededDice(seed)
+    seen: dict[int, dict] = {}  # event seq -> what each side saw when it ended
+    last: dict = {}
+
+    def phase() -> None:
+        nonlocal last
+        seq = game.act("mbt.phase", {}, dice).seq
+        last = seen[seq] = _levels(game, last)
+
     for _turn in range(2):
-        game.act("mbt.phase", {}, dice)
+        phase()
         game.act("mbt.orders", _orders(game, "nato", NATO, USSR, picks[:3]), dice)
         game.act("mbt.orders", _orders(game, "ussr", USSR, NATO, picks[3:]), dice)
         for _ in range(4):
-            game.act("mbt.phase", {}, dice)
+            phase()
         _check(game)
+        _check_events(game, seen)
     assert game.check() == []
+
+
+def _check_events(game: Game, seen: dict[int, dict]) -> None:
+    """Each event of a briefing tells what the side knew then: its sighting lists exactly the
+    units seen at that moment at the level the rules give (full identity by id, below that with
+    no id or name, by description and position), and no enemy unit is named in the event unless
+    the side had it in full identity when the event began or ended, or in a shot during it."""
+    report = report_for_game(game)
+    raw = {e.seq: e for e in report.events}
+    for side, enemies in (("nato", USSR), ("ussr", NATO)):
+        b = briefing(report, side)
+        card, type_name = ("USSR-1B", "T-64B") if side == "nato" else ("USA-1B", "M1A1")
+        prev: dict = {}
+        for e in b.events:
+            now = seen.get(e.seq, {}).get(side)
+            sights = [r for r in e.resolutions if r.procedure == "sighting"]
+            if now is not None:
+                (r,) = sights
+                full = {uid for uid, (lvl, _) in now.items() if lvl == "full"}
+                assert {x["unit"] for x in r.sighted if x["level"] == "full"} == full, (e.seq, side)
+                below = sorted((lvl, tuple(at)) for lvl, at in now.values() if lvl != "full")
+                assert sorted((x["level"], tuple(x["at"])) for x in r.sighted if x["level"] != "full") == below
+                assert all(x["unit"] is None for x in r.sighted if x["level"] != "full")
+                assert r.outcome == {"seen": len(now)}
+                for uid in enemies:
+                    if uid not in full:
+                        assert uid not in r.summary and NAME[uid] not in r.summary, (e.seq, uid)
+                    else:
+                        assert f"{uid} (full identity)" in r.summary
+                assert "unseen" not in r.summary and "contact-" not in r.summary
+            in_shots = {x["unit"] for r in raw[e.seq].resolutions if r.procedure == "fire"
+                        for x in r.sighted if x["by"] == side and x["level"] == "full"}
+            knew = {uid for src in (prev, now or {}) for uid, (lvl, _) in src.items() if lvl == "full"} | in_shots
+            text = json.dumps(asdict(e), ensure_ascii=False)
+            for uid in enemies:
+                if uid not in knew:
+                    assert uid not in text and NAME[uid] not in text, (side, e.seq, uid)
+            if not knew:
+                assert card not in text and type_name not in text, (side, e.seq)
+            assert all(r.side in (None, side) for r in e.resolutions)
+            assert all(x.get("by") == side for r in e.resolutions for x in r.sighted)
+            if now is not None:
+                prev = now
 
 
 def _check(game: Game) -> None:
     report = report_for_game(game)
     for side, enemies in (("nato", USSR), ("ussr", NATO)):
         b = briefing(report, side)
-        text = json.dumps(b.to_json(), ensure_ascii=False) + to_markdown(b)
+        units_text = json.dumps([asdict(u) for u in b.units], ensure_ascii=False)
+        units_text += to_markdown(b).split("## Units", 1)[-1]
         shown = {u.id: u for u in b.units if u.side != side}
         levels = {uid: (game.state.units[uid].notes.get("ident") or {}).get(side) for uid in enemies}
         card = "USSR-1B" if side == "nato" else "USA-1B"
@@ -91,8 +183,8 @@ def _check(game: Game) -> None:
             if level == "full":
                 assert uid in shown and shown[uid].name == NAME[uid]
                 continue
-            # below full identity: never its id or name, anywhere in the briefing
-            assert uid not in text and NAME[uid] not in text, (side, uid, level)
+            # below full identity now: never its id or name in the units the briefing shows
+            assert uid not in units_text and NAME[uid] not in units_text, (side, uid, level)
         contacts = [u for u in shown.values() if u.id.startswith("contact-")]
         partial = [uid for uid in enemies if levels[uid] in ("type", "fired")]
         assert len(contacts) == len(partial)
@@ -103,5 +195,5 @@ def _check(game: Game) -> None:
             else:
                 assert c.name.endswith("vehicle") and c.type == "vehicle"
         if not any(levels[uid] == "full" for uid in enemies):
-            assert card not in text and type_name not in text
+            assert card not in units_text and type_name not in units_text
         assert set(shown) - {c.id for c in contacts} == {uid for uid in enemies if levels[uid] == "full"}

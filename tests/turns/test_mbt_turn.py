@@ -91,7 +91,9 @@ def test_briefing_keeps_own_fire_and_shows_the_enemy_at_its_level(tmp_path, duel
     report = report_for_game(game)
     nato = briefing(report, "nato")
     text = json.dumps(nato.to_json(), ensure_ascii=False)
-    assert "initiative" not in text.lower() or "kept by the umpire" in text  # no initiative rolls
+    # the Initiative phase is named (its event is logged under it) but its rolls are the umpire's
+    assert "goes first" not in text and "initiative:" not in text
+    assert [e.phase for e in nato.events][:1] == ["Initiative"]
     assert all(r.side in (None, "nato") for e in nato.events for r in e.resolutions)
     assert {u.id for u in nato.units if u.side == "ussr"} <= {"t64", "t64b"}
 

@@ -147,6 +147,9 @@ class ResolutionView:
     units: tuple[str, ...] = ()  # the units it is about (firer, target, unit)
     side: str | None = None  # a side it is for alone (a side's sighting), or "umpire"
     estimated: tuple[str, ...] = ()  # estimated data values it used
+    # MBT 24.2.2: what a side saw at that moment, ``{"by", "unit", "level", "at"}`` each; in a
+    # briefing only the reader's, with ``unit`` None below full identity and a ``what``
+    sighted: tuple[dict[str, Any], ...] = ()
 
     def outcome_text(self) -> str:
         return ", ".join(f"{k}: {_plain(v)}" for k, v in self.outcome.items())
@@ -356,6 +359,7 @@ def _resolution(data: dict[str, Any], actor: str | None, units: dict[str, UnitSt
         units=_resolution_units(data, units),
         side=data.get("side") if isinstance(data.get("side"), str) else None,
         estimated=tuple(str(x) for x in prov.get("estimated") or ()),
+        sighted=tuple(dict(x) for x in data.get("sighted") or () if isinstance(x, dict)),
     )
 
 
@@ -537,6 +541,94 @@ def _contacts(report: TurnReport, side: str, seen: set[str]) -> tuple[dict[str, 
     return alias, views
 
 
+RANK = {"fired": 1, "type": 2, "full": 3}
+SIGHT_WORDS = {"full": "full identity", "type": "type and nationality", "fired": "spotted firing"}
+
+
+def _where(at: Any) -> str:
+    if isinstance(at, list | tuple) and len(at) == 2:
+        return f"({_plain(round(float(at[0]), 1))}, {_plain(round(float(at[1]), 1))})"
+    return "there"
+
+
+def _described(u: UnitView, level: str, at: Any) -> str:
+    """An enemy unit as a side knows it below full identity (24.2.2), with no id or name."""
+    if level == "type":
+        nation = u.nation or "enemy"
+        return f"{'an' if nation[:1].lower() in 'aeiou' else 'a'} {nation} {u.size or 'unit'} at {_where(at)}"
+    return f"something that just fired from {_where(at)}"
+
+
+class _Knowledge:
+    """What one side knew of each enemy unit as the events went by (MBT, 24.2.2): at an event,
+    what it saw when the event began (the last sighting before it), what it saw in a shot
+    during it, and what it saw when it ended (the event's own sighting)."""
+
+    def __init__(self, report: TurnReport, side: str) -> None:
+        self.side = side
+        self.views = {u.id: u for u in report.units}
+        self.prev: dict[str, tuple[str, Any]] = {}
+
+    def _entries(self, r: ResolutionView) -> dict[str, tuple[str, Any]]:
+        out: dict[str, tuple[str, Any]] = {}
+        for x in r.sighted:
+            uid, lvl = x.get("unit"), x.get("level")
+            v = self.views.get(uid) if isinstance(uid, str) else None
+            if x.get("by") != self.side or v is None or v.side == self.side or lvl not in RANK:
+                continue
+            if uid not in out or RANK[lvl] > RANK[out[uid][0]]:
+                out[uid] = (lvl, x.get("at"))
+        return out
+
+    def at(self, e: EventView) -> dict[str, tuple[str, Any]]:
+        """The side's knowledge during ``e``; moves on to the knowledge after it."""
+        know = dict(self.prev)
+        after: dict[str, tuple[str, Any]] | None = None
+        for r in e.resolutions:
+            got = self._entries(r)
+            if r.procedure == "sighting" and r.side == self.side:
+                after = got
+            for uid, (lvl, where) in got.items():
+                if uid not in know or RANK[lvl] >= RANK[know[uid][0]]:
+                    know[uid] = (lvl, where)
+        if after is not None:
+            self.prev = after
+        return know
+
+    def redactor(self, know: dict[str, tuple[str, Any]], own: set[str]) -> _Redactor:
+        words: dict[str, str] = {}
+        for u in self.views.values():
+            if u.id in own:
+                continue
+            lvl, where = know.get(u.id, (None, None))
+            if lvl == "full":
+                continue
+            what = UNSEEN if lvl is None else _described(u, lvl, where)
+            words.update({w: what for w in (u.id, u.name) if w})
+        named = {u.type_name for u in self.views.values()
+                 if u.type_name and (u.id in own or know.get(u.id, ("",))[0] == "full")}
+        for u in self.views.values():
+            if u.id not in own and u.type_name and u.type_name not in named:
+                words.update({w: "an enemy vehicle" for w in (u.type_name, u.card) if w})
+        return _Redactor((), words)
+
+    def sighting(self, r: ResolutionView, know: dict[str, tuple[str, Any]]) -> tuple[str, tuple[dict[str, Any], ...]]:
+        """A side's own sighting resolution told from its data: full identity by id, below that
+        by description and position, never a unit it did not see."""
+        mine = self._entries(r)
+        shown = []
+        parts = []
+        for uid, (lvl, where) in mine.items():
+            v = self.views[uid]
+            what = uid if lvl == "full" else _described(v, lvl, where)
+            parts.append(f"{what} ({SIGHT_WORDS[lvl]})")
+            shown.append({"by": self.side, "unit": uid if lvl == "full" else None, "level": lvl,
+                          "at": where, "what": what})
+        del know
+        text = f"{self.side} sees: {', '.join(parts) if parts else 'no enemy unit'} (6.1, 24.2.2)"
+        return text, tuple(shown)
+
+
 def briefing(report: TurnReport, side: str) -> TurnReport:
     """``report`` as ``side`` may see it (see the module docstring for what is kept).
 
@@ -573,7 +665,21 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
         for u in report.units if u.id in own or u.id in seen
     )
     events: list[EventView] = []
+    knowledge = _Knowledge(report, side) if report.ruleset == "mbt" else None
+    base_red, base_seen_as = red, seen_as
     for e in report.events:
+        know: dict[str, tuple[str, Any]] = {}
+        if knowledge is not None:
+            # MBT: every event told as the side knew things then (24.2.2), not as they are now
+            know = knowledge.at(e)
+            red = knowledge.redactor(know, own)
+
+            def seen_as(uid: str | None, know: dict[str, tuple[str, Any]] = know) -> str | None:
+                if uid is None or uid in own:
+                    return uid
+                return uid if know.get(uid, ("",))[0] == "full" else None
+        else:
+            red, seen_as = base_red, base_seen_as
         if not own.intersection(e.units) and not any(r.side == side for r in e.resolutions):
             continue
         own_action = e.actor is None or e.actor in own
@@ -595,13 +701,19 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
             )
             rrolls = tuple(replace(x, why=red(x.why)) for x in r.rolls if (x.side == side) or (x.side is None and ours))
             withheld = len(r.modifiers) - len(mods) + len(r.rolls) - len(rrolls)
+            summary_r = red(r.summary)
+            sighted: tuple[dict[str, Any], ...] = ()
+            if knowledge is not None and r.sighted:
+                text, sighted = knowledge.sighting(r, know)
+                if r.procedure == "sighting":
+                    summary_r = text
             resolutions.append(ResolutionView(
-                procedure=r.procedure, summary=red(r.summary), outcome=red.value(r.outcome), modifiers=mods,
+                procedure=r.procedure, summary=summary_r, outcome=red.value(r.outcome), modifiers=mods,
                 rolls=rrolls, modified_roll=r.modified_roll if ours else None,
                 cell=red(r.cell) if ours and r.cell else None,
                 actor=seen_as(r.actor), withheld=withheld,
                 units=tuple(x for x in map(seen_as, r.units) if x is not None), side=r.side,
-                estimated=tuple(red(x) for x in r.estimated) if ours else (),
+                estimated=tuple(red(x) for x in r.estimated) if ours else (), sighted=sighted,
             ))
         summary = e.summary
         if e.actor is None and e.resolutions is not None and not e.kind.endswith(("orders", "order")):
@@ -616,6 +728,7 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
             units=tuple(x for x in map(seen_as, e.units) if x is not None),
             rolls=tuple(replace(r, why=red(r.why)) for r in rolls), resolutions=tuple(resolutions),
         ))
+    red, seen_as = base_red, base_seen_as
     kept = {e.seq for e in events}
     visible = own | seen
     return replace(

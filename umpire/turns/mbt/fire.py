@@ -135,8 +135,25 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
     res.rulings = table.rulings.differences()
     res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": shot.angle,
-                      "elevation": shot.elevation})
+                      "elevation": shot.elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving)})
     return res
+
+
+def seen_in_shot(table: Table, firer: UnitState, target: UnitState, a: tuple[float, float],
+                 b: tuple[float, float], moving: bool) -> list[dict[str, object]]:
+    """What each side saw of the other at the moment of a shot (24.2.2): the firer saw its
+    target (it could not fire otherwise), and the target's side sees the firer, now marked
+    spotted (FIRED), if the line of sight is clear."""
+    rng = table.hexes(a, b)
+    out: list[dict[str, object]] = []
+    level = sighting.identification(rng, table.chart_range(hatch(firer), b).v, marker(target, moving))  # type: ignore[arg-type]
+    if level is not None:
+        out.append({"by": firer.side, "unit": target.id, "level": level, "at": [round(b[0], 3), round(b[1], 3)]})
+    if alive(target) and table.los(b, a):
+        back = sighting.identification(rng, table.chart_range(hatch(target), a).v, "fired")
+        if back is not None:
+            out.append({"by": target.side, "unit": firer.id, "level": back, "at": [round(a[0], 3), round(a[1], 3)]})
+    return out
 
 
 def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -> list[str]:

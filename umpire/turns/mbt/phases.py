@@ -62,11 +62,14 @@ def _r(v: float) -> float:
 # -- sighting ------------------------------------------------------------------------------
 def update_sighting(state: GameState, table: Table) -> list[Resolution]:
     """Who sees whom (6.1) and at what identification level (24.2.2), for every pair; sets
-    ``spotted_by`` and ``notes["ident"]``. One resolution per side, for its briefing."""
+    ``spotted_by`` and ``notes["ident"]``. One resolution per side, for its briefing; its
+    ``sighted`` lists what the side saw at that moment: ``{"by", "unit", "level", "at"}``
+    (a wreck stays known at the level it had when it was destroyed)."""
     out = []
     for side in state.side_ids():
         own = [u for u in state.units_of(side) if F.alive(u)]
         seen: list[str] = []
+        sighted: list[dict[str, Any]] = []
         est: list[str] = []
         for e in state.units.values():
             if e.side == side or not e.placed:
@@ -95,12 +98,13 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                     e.spotted_by.append(side)
                     e.spotted_by.sort()
                 seen.append(f"{e.id} ({best})")
+                sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)]})
             e.notes["ident"] = dict(sorted(ident.items()))
         out.append(Resolution(
             ruleset="mbt", procedure="sighting",
             outcome={"seen": len(seen)},
             summary=f"{side} sees: {', '.join(seen) if seen else 'no enemy unit'} (6.1, 24.2.2)",
-            estimated=est, extra={"side": side},
+            estimated=est, extra={"side": side, "sighted": sighted},
         ))
     return out
 
@@ -564,17 +568,25 @@ def adjustment(state: GameState) -> Applied:
 
 
 def next_phase(state: GameState, dice: Dice) -> Applied:
+    """Resolve the current phase; the event is logged under the turn and phase it resolved
+    (the state it returns already stands in the next one)."""
     ph = state.phase
+    done: Applied | None = None
     if ph in ("setup", "Initiative"):
-        return initiative(state, dice)
-    if ph == "Command":
-        return command(state)
-    if ph == "Fire":
-        return fire_phase(state, dice)
-    if ph == "Movement":
-        return movement_phase(state, dice)
-    if ph == "Adjustment":
-        return adjustment(state)
+        done = initiative(state, dice)
+        ph = "Initiative"
+    elif ph == "Command":
+        done = command(state)
+    elif ph == "Fire":
+        done = fire_phase(state, dice)
+    elif ph == "Movement":
+        done = movement_phase(state, dice)
+    elif ph == "Adjustment":
+        done = adjustment(state)
+    if done is not None:
+        done.turn = state.turn if state.phase != "setup" else done.state.turn
+        done.phase = ph
+        return done
     if ph == OVER:
         why = (state.extra.get("mbt") or {}).get("result", {}).get("reason", "")
         raise UmpireError(f"phase next: the game is over ({why}); allowed now: umpire report")
