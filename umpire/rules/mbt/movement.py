@@ -31,6 +31,8 @@ class Leg:
     wire: bool = False
     turn: float = 0.0  # degrees turned before this leg (23.3.2.4)
     reverse: bool = False
+    charged: float | None = None  # inches charged when not its length (a stream crossing is one hex)
+    bridge: bool = False  # entering a bridge by its road: +1 hex (8.5.3, 8.6)
 
 
 @dataclass
@@ -95,8 +97,9 @@ def cost(
             legal = False
             lines.append(f"{key}: prohibited (8.4.2)")
             continue
-        c = per * leg.inches * (2 if leg.reverse else 1)
-        extra = 0.0
+        length = leg.inches if leg.charged is None else leg.charged
+        c = per * length * (2 if leg.reverse else 1)
+        extra = 1.0 * scale if leg.bridge else 0.0  # 8.5.3: "+1" to enter a bridge hex by road
         heights = abs(leg.height_change) - (1 if (leg.road or leg.path) else 0)
         if heights > 0:
             table = costs.plus["height_change"]
@@ -114,7 +117,8 @@ def cost(
                 extra += (_cost(val, f"{card.card} {name} cost", est) or 0) * scale
         spent += c + extra
         lines.append(
-            f"{leg.inches:g} in of {key}{' in reverse' if leg.reverse else ''}: "
+            f"{leg.inches:g} in of {key}{f' (charged as {leg.charged:g} in)' if leg.charged is not None else ''}"
+            f"{' over a bridge (8.6)' if leg.bridge else ''}{' in reverse' if leg.reverse else ''}: "
             f"{c + extra:g} in (8.4, 23.3.2.1)"
         )
     if spent > allowance + 1e-9:

@@ -15,8 +15,12 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
 - **Brew-up smoke** (7.4.2.3.3): a burning wreck whose centre lies within half a hex length of
   the string counts as one smoke hex passed through.
 - **Movement** (23.3.2.1): each stretch of the path is charged per inch at the card's cost for
-  its terrain; a stretch that follows a road (within the geometry's 0.1") uses the road rate;
-  a stretch on a stream's line the stream cost; a change of ground height between stretches is
+  its terrain; a stretch that follows a road (within the geometry's 0.1" for more than half a
+  hex length: crossing a road is not following it, 8.5.2) uses the road rate; crossing a stream
+  is entering one stream hex (8.4.1): the stream cost for one hex length however narrow the
+  crossing, that hex taken half from the ground before it and half from the ground after it
+  (a run along the stream is charged per inch); a stream crossed while following a road
+  is a bridge (8.6): the road rate plus 1 hex (8.5.3); a change of ground height between stretches is
   a height change (8.4.3); each change of direction at a waypoint, and the first turn from the
   model's facing, is a turn of so many hexsides (23.3.2.4, 8.3).
 """
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -139,20 +144,37 @@ class Table:
                 way = (way + 180) % 360
             turn = mbt_arcs.off(heading, way)
             heading = way
-            route = path_terrain([a, b], self.index)
+            route = path_terrain([a, b], self.index).stretches
+            alongs = [{self._types.get(i) for i in s.along} for s in route]
+            road_run = _runs(route, [("road" in x) for x in alongs])
+            water = [("stream" in x or "river" in x) for x in alongs]
+            water_run = _runs(route, water)
             first = True
-            for s in route.stretches:
+            seg: list[movement.Leg] = []
+            for k, s in enumerate(route):
                 mid = _along(a, b, (s.start + s.end) / 2)
                 elev = self.elevation(mid)
-                along = {self._types.get(i) for i in s.along}
+                along = alongs[k]
                 key = MOVE_TERRAIN.get(s.type, "clear")
-                if "stream" in along or "river" in along:
-                    key = "stream" if "river" not in along else "stream_nonfordable"
-                legs.append(movement.Leg(
-                    terrain=key, inches=s.inches, road="road" in along, reverse=reverse,
+                # 8.5.2: the road rate only while following the road, not crossing it
+                road = road_run[k] > FOLLOW * self.scale
+                charged = None
+                bridge = False
+                if water[k]:
+                    if road:
+                        bridge = k == 0 or not water[k - 1]  # 8.6: over the bridge, by the road
+                    else:
+                        key = "stream" if "river" not in along else "stream_nonfordable"
+                        if (k == 0 or not water[k - 1]) and water_run[k] < self.scale:
+                            # 8.4.1: a crossing enters one stream hex, whatever the band's width
+                            charged = s.inches + self.scale - water_run[k]
+                seg.append(movement.Leg(
+                    terrain=key, inches=s.inches, road=road, reverse=reverse,
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
+                    charged=charged, bridge=bridge,
                 ))
                 prev_elev, first = elev, False
+            legs += _stream_hex(seg)
         if final_facing is not None:
             turn = mbt_arcs.off(heading, final_facing if not reverse else (final_facing + 180) % 360)
             if turn > 1e-9:
@@ -163,6 +185,43 @@ class Table:
                   reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing)
         return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+
+
+def _stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
+    """A stream crossing charged as one hex takes that hex out of the ground on either side
+    (half from the stretch before, half from the one after), so a straight move across a
+    stream costs what the same hexes would: ..., 1, 3, 1, ..."""
+    out = list(seg)
+    for k, leg in enumerate(seg):
+        if leg.charged is None:
+            continue
+        excess = leg.charged - leg.inches
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(out) and out[j].charged is None and out[j].terrain != "stream":
+                take = min(excess / 2, out[j].inches)
+                out[j] = replace(out[j], charged=out[j].inches - take)
+    return out
+
+
+FOLLOW = 0.5  # hex lengths: a run along a road longer than this follows it (8.5.2)
+
+
+def _runs(stretches: Sequence[Any], flags: Sequence[bool]) -> list[float]:
+    """For each stretch, the inches of the unbroken run of flagged stretches it belongs to."""
+    out = [0.0] * len(flags)
+    k = 0
+    while k < len(flags):
+        if not flags[k]:
+            k += 1
+            continue
+        j = k
+        while j < len(flags) and flags[j]:
+            j += 1
+        run = sum(s.inches for s in stretches[k:j])
+        for i in range(k, j):
+            out[i] = run
+        k = j
+    return out
 
 
 def _along(a: Sequence[float], b: Sequence[float], t: float) -> tuple[float, float]:
