@@ -40,6 +40,24 @@ def _scenario(pos: dict[str, list[float]]) -> dict:
     }
 
 
+def _step(u, side: str) -> list[float]:
+    dx = 1.5 if side == "nato" else -1.5
+    return [min(max(u.x + dx, 0.5), 47.5), u.y]
+
+
+def _clear_of_friends(game: Game, side: str, uid: str, units: dict, end: list[float]) -> bool:
+    """4.3: the move may not end in one hex (half a hex length) with another of its side."""
+    import math
+
+    for v in game.state.units_of(side):
+        if v.id == uid or v.status == "eliminated":
+            continue
+        at = units.get(v.id, {}).get("move", {}).get("path", [[v.x, v.y]])[-1]
+        if math.dist(at, end) < 0.5:
+            return False
+    return True
+
+
 def _orders(game: Game, side: str, own: list[str], enemy: list[str], picks: list[int]) -> dict:
     """Random written orders the units can carry out (6.2.3): fire, overwatch or a short move."""
     from umpire.rules.mbt import data, orders
@@ -53,10 +71,8 @@ def _orders(game: Game, side: str, own: list[str], enemy: list[str], picks: list
         allowed = orders.allowed_orders(unit_capability(u, data.card(u.card)))
         if k == 0 and "F" in allowed:
             units[uid] = {"order": "F", "fire": {"target": enemy[(k + len(uid)) % len(enemy)]}}
-        elif k == 2 and "M" in allowed:
-            dx = 1.5 if side == "nato" else -1.5
-            x = min(max(u.x + dx, 0.5), 47.5)
-            units[uid] = {"order": "M", "move": {"path": [[x, u.y]]}}
+        elif k == 2 and "M" in allowed and _clear_of_friends(game, side, uid, units, _step(u, side)):
+            units[uid] = {"order": "M", "move": {"path": [_step(u, side)]}}
         elif "OW" in allowed:
             units[uid] = {"order": "OW"}
     return {"side": side, "units": units}

@@ -119,6 +119,12 @@ class ObjectiveSpec(_Strict):
     points: int = Field(10, ge=0, description="victory points for the side controlling it")
 
 
+class SetupZoneSpec(_Strict):
+    edge: Literal["left", "right", "near", "far"] = Field(
+        description="the table edge the side sets up along (mapboard side 1 or 4, 2.4)")
+    depth: float = Field(4, gt=0, description="hexes from that edge (2.5: 4)")
+
+
 class MbtSpec(_Strict):
     """How an MBT scenario is played (the Basic Game scenario of 2.0-9.4 by default)."""
 
@@ -129,6 +135,8 @@ class MbtSpec(_Strict):
     conditions: Literal["day"] = "day"
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     win_margin: int = Field(30, ge=0)
+    setup: dict[str, SetupZoneSpec] = Field(
+        default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
 
 
 class Scenario(_Strict):
@@ -256,6 +264,7 @@ def _mbt_setup(
         if o.terrain not in ids:
             problems.append(f"{where}: mbt.objectives[{i}].terrain: {o.terrain!r} is not a terrain id "
                             f"(known: {', '.join(sorted(ids)) or 'none'})")
+    _mbt_setup_zones(scenario, units, problems, where)
     if spec.matchup is not None:
         from umpire.rules.mbt.basic_game import check_matchup
 
@@ -267,6 +276,40 @@ def _mbt_setup(
         except UmpireError as exc:
             problems.append(f"{where}: mbt.matchup: {exc}")
     return spec.model_dump(mode="json")
+
+
+def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """2.5 as converted (23.3.2.1): each model's centre within ``depth`` hex lengths of its
+    side's edge (the partial hexes along the edge count), and one combat unit per hex: no
+    two models of a side with centres nearer than half a hex length (4.3, see
+    :data:`umpire.rules.mbt.basic_game.STACK_HEXES`)."""
+    import math
+
+    from umpire.rules.mbt.basic_game import STACK_HEXES
+
+    spec = scenario.mbt
+    assert spec is not None
+    sides = {s.id for s in scenario.sides}
+    for sid in spec.setup:
+        if sid not in sides:
+            problems.append(f"{where}: mbt.setup.{sid}: not a side (allowed: {', '.join(sorted(sides))})")
+    w, d = scenario.table.width, scenario.table.depth
+    for sid, zone in spec.setup.items():
+        limit = zone.depth * spec.scale
+        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None]
+        for u in placed:
+            off = {"left": u.x, "right": w - u.x, "near": u.y, "far": d - u.y}[zone.edge]  # type: ignore[operator]
+            if off > limit + 1e-9:
+                problems.append(
+                    f"{where}: unit {u.id!r}: at ({u.x:g}, {u.y:g}) it is {off:g}\" from the {zone.edge} edge; "
+                    f"{sid} sets up within {limit:g}\" of it ({zone.depth:g} hexes, 2.5)")
+        for i, a in enumerate(placed):
+            for b in placed[i + 1:]:
+                gap = math.dist((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+                if gap < STACK_HEXES * spec.scale - 1e-9:
+                    problems.append(
+                        f"{where}: units {a.id!r} and {b.id!r}: {gap:.2g}\" apart, in one hex (2.5: one combat "
+                        f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
 
 
 def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: list[str], where: str) -> None:

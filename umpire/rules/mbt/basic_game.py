@@ -24,6 +24,11 @@ MATCHUPS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
 TURNS = 10  # 3.0
 OBJECTIVE_POINTS = 10  # 9.4.2.2
 WIN_MARGIN = 30  # 9.4.3
+STACK_HEXES = 0.5
+"""4.3, 8.8 on a table (23.3.2.1): two models whose centres are nearer than half a hex length
+stand "in one hex". A model may not end its move that near another of its side (one combat unit
+per hex, 4.3) unless combat damage forced it; models of both sides that near at the end of a
+Movement phase are adjusted apart (8.8)."""
 
 
 def check_matchup(matchup: str, sides: Mapping[str, Sequence[str]]) -> None:

@@ -142,6 +142,32 @@ def default_ammo(weapon: data.Weapon) -> str:
     raise UmpireError(f"the {weapon.name} fires no AP ammunition")
 
 
+def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str, dict[str, Any]],
+                    where: str) -> None:
+    """4.3: no more than one combat unit of a side may finish its move in one hex: a move may not
+    end within half a hex length of where another of its side will be (see
+    :data:`umpire.rules.mbt.basic_game.STACK_HEXES`)."""
+    from umpire.rules.mbt.basic_game import STACK_HEXES
+    from umpire.turns.mbt.table import settings
+
+    near = STACK_HEXES * float(settings(state)["scale"])
+    ends = {}
+    for uid, u in own.items():
+        if not u.placed:
+            continue
+        mv = (units.get(uid) or {}).get("move")
+        ends[uid] = tuple(mv["path"][-1]) if mv else (float(u.x), float(u.y))  # type: ignore[arg-type]
+    for uid, spec in units.items():
+        if not spec.get("move") or uid not in ends:
+            continue
+        for other, at in ends.items():
+            gap = math.dist(ends[uid], at)
+            if other != uid and gap < near - 1e-9:
+                raise UmpireError(
+                    f"{where}: units.{uid}.move.path: it would end {gap:.2g}\" from {other}, in one hex with it "
+                    f"(4.3: one combat unit per hex; end at least {near:g}\" from the others of its side)")
+
+
 def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
     """Check a payload against the state; returns it complete (defaults filled in).
 
@@ -247,6 +273,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             spec["turret_facing"] = new
         spec["order"] = code
         units[uid] = spec
+    _check_stacking(state, own, units, where)
     for uid, u in own.items():
         if uid not in units:
             allowed = orders.allowed_orders(unit_capability(u, data.card(u.card or "")))

@@ -381,6 +381,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
                 notes.append(f"{uid} cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)")
                 continue
             res += _move_one(new, table, u, spec, dice, notes)
+    moved_order = list(m.get("walked", {}))
     # ATGM Resolution Step (3.4.2): simultaneous.
     pending = []
     for shot in m.get("atgm", []):
@@ -404,6 +405,8 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} ATGM Resolution"):
             notes.append(f"{tid}: {line}")
+    notes += _disputed(new, table, moved_order)
+    m.pop("walked", None)
     res += update_sighting(new, table)
     new.phase = "Adjustment"
     res += _noted(notes)
@@ -464,6 +467,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     u.notes["used"] = True
     u.notes["spotted"] = "moved"  # 3.4.1: MOVED replaces FIRED
     _claim_objectives(state, table, [u], walked)
+    m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
         outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.notes["moved"], "cost": mv.get("cost"),
@@ -474,6 +478,41 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
         estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
     ))
     return res
+
+
+def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[str]:
+    """8.8 on a table: models of both sides within half a hex length of each other at the end
+    of the Movement phase are in one hex. The side whose model did not move this turn stays,
+    else the one that got there first (units move one at a time, so the earlier mover); the
+    other goes back along its path to where it was before it came that near, even if damaged
+    (8.8.2), and so on until no two enemies share a hex."""
+    from umpire.rules.mbt.basic_game import STACK_HEXES
+
+    near = STACK_HEXES * table.scale
+    walked = mbt(state).get("walked", {})
+    lines: list[str] = []
+    for _ in range(4 * len(state.units)):
+        live = [u for u in state.units.values() if F.alive(u)]
+        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
+                     if a.side != b.side and math.dist(table.xy(a), table.xy(b)) < near - 1e-9), None)
+        if pair is None:
+            break
+        a, b = pair
+
+        def rank(u: UnitState) -> int:
+            return moved_order.index(u.id) if u.id in walked and u.id in moved_order else -1
+
+        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
+        path = walked.get(go.id) or [[go.x, go.y]]
+        back = next((p for p in reversed(path) if math.dist(p, table.xy(stay)) >= near - 1e-9), None)
+        if back is None:  # nowhere on its path: step straight away from the other model
+            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
+            d = math.hypot(dx, dy) or 1.0
+            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
+        go.x, go.y = _r(back[0]), _r(back[1])
+        lines.append(f"{go.id} is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
+                     f"was there first (8.8)")
+    return lines
 
 
 def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[str]) -> list[Resolution]:

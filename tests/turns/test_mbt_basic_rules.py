@@ -1,0 +1,117 @@
+"""Basic Game rules on the table: stream crossings and bridges (8.4.1, 8.5, 8.6), setup zones
+and one combat unit per hex (2.5, 4.3), units of both sides in one hex (8.8), and each phase's
+event logged under the phase it resolved."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from umpire.core.dice import ScriptedDice
+from umpire.engine import Game
+from umpire.errors import UmpireError
+from umpire.rules.mbt import data
+from umpire.schema.scenario import initial_state, scenario_from_data
+from umpire.turns.mbt.table import Table
+
+
+def _scenario(**mbt) -> dict:
+    return {
+        "name": "rules", "ruleset": "mbt", "table": {"width": 48, "depth": 36},
+        "mbt": {"turns": 2, **mbt},
+        "terrain": [{"id": "s1", "type": "stream", "line": [[10, 0], [10, 36]]},
+                    {"id": "r1", "type": "road", "line": [[0, 18], [48, 18]]}],
+        "sides": [
+            {"id": "nato", "units": [{"id": "a", "card": "USA-1B", "at": [2, 10], "facing": 90},
+                                     {"id": "b", "card": "USA-1B", "at": [2, 18], "facing": 90}]},
+            {"id": "ussr", "units": [{"id": "c", "card": "USSR-1B", "at": [46, 10], "facing": 270},
+                                     {"id": "d", "card": "USSR-1B", "at": [46, 30], "facing": 270}]},
+        ],
+    }
+
+
+def _cost(body: dict, uid: str, at: list[float], path: list[list[float]]):
+    body = copy.deepcopy(body)
+    for s in body["sides"]:
+        for u in s["units"]:
+            if u["id"] == uid:
+                u["at"] = at
+    state = initial_state(scenario_from_data(body, "rules"), seed=1)
+    return Table(state).move_cost(data.card("USA-1B"), state.units[uid], "M", path)
+
+
+def test_a_stream_crossing_is_one_stream_hex_and_a_bridge_is_the_road_plus_one():
+    body = _scenario()
+    # 4" straight across the stream: hexes clear 1, stream 3, clear 1, clear 1 = 6 (8.4.1)
+    across = _cost(body, "a", [8, 10], [[12, 10]])
+    assert round(across.spent, 6) == 6 and across.legal
+    assert any("stream" in line for line in across.lines)
+    # the same 4" along the road over the stream: 4 road hexes at 1/3, +1 for the bridge (8.5.3, 8.6)
+    bridge = _cost(body, "b", [8, 18], [[12, 18]])
+    assert round(bridge.spent, 6) == round(4 / 3 + 1, 6)
+    assert any("bridge" in line for line in bridge.lines)
+    # crossing a road is not following it (8.5.2): 4" of clear across it cost 4
+    cross_road = _cost(body, "a", [20, 16], [[20, 20]])  # a turn of 2 hexsides first: 1 (8.3)
+    assert round(cross_road.spent, 6) == 1 + 4 and not any("road" in line for line in cross_road.lines)
+
+
+def test_setup_zones_and_one_unit_per_hex_are_checked_when_the_game_is_created(tmp_path):
+    zones = {"setup": {"nato": {"edge": "left", "depth": 4}, "ussr": {"edge": "right", "depth": 4}}}
+    Game.create(tmp_path / "ok.db", scenario_from_data(_scenario(**zones), "rules"))
+    far = _scenario(**zones)
+    far["sides"][1]["units"][0]["at"] = [40, 10]
+    with pytest.raises(UmpireError, match=r"unit 'c'.*8\" from the right edge.*2\.5"):
+        Game.create(tmp_path / "far.db", scenario_from_data(far, "rules"))
+    stacked = _scenario(**zones)
+    stacked["sides"][0]["units"][1]["at"] = [2.2, 10.2]
+    with pytest.raises(UmpireError, match=r"units 'a' and 'b'.*one hex"):
+        Game.create(tmp_path / "stack.db", scenario_from_data(stacked, "rules"))
+    assert not (tmp_path / "far.db").exists() and not (tmp_path / "stack.db").exists()
+
+
+def _game(tmp_path, body) -> Game:
+    game = Game.create(tmp_path / "g.db", scenario_from_data(body, "rules"))
+    game.act("mbt.phase", {}, ScriptedDice([7, 3]))  # nato has the initiative
+    return game
+
+
+def test_a_move_may_not_end_in_one_hex_with_a_friend(tmp_path):
+    body = _scenario()
+    body["sides"][0]["units"][1]["at"] = [2, 14]
+    game = _game(tmp_path, body)
+    bad = {"side": "nato", "units": {"a": {"order": "M", "move": {"path": [[2, 13.7]]}}}}
+    with pytest.raises(UmpireError, match=r"units\.a\.move\.path.*from b.*4\.3"):
+        game.act("mbt.orders", bad, ScriptedDice([]))
+    ok = {"side": "nato", "units": {"a": {"order": "M", "move": {"path": [[2, 13.4]]}}}}
+    game.act("mbt.orders", ok, ScriptedDice([]))
+
+
+def test_units_of_both_sides_in_one_hex_are_adjusted_apart(tmp_path):
+    body = _scenario()
+    body["sides"][1]["units"][0]["at"] = [6, 10]  # c waits 4" in front of a, in the open
+    game = _game(tmp_path, body)
+    game.act("mbt.orders", {"side": "nato", "units": {"a": {"order": "M", "move": {"path": [[6.2, 10]]}},
+                                                      "b": {"order": "OW", "overwatch": {"hold": True}}}},
+             ScriptedDice([]))
+    game.act("mbt.orders", {"side": "ussr", "units": {"c": {"order": "OW", "overwatch": {"hold": True}},
+                                                      "d": {"order": "OW", "overwatch": {"hold": True}}}},
+             ScriptedDice([]))
+    for _ in range(3):  # Command, Fire, Movement
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    a, c = game.state.units["a"], game.state.units["c"]
+    assert (c.x, c.y) == (6, 10)  # it did not move: it stays (8.8.1)
+    assert (a.x, a.y) == (5, 10)  # back to where it was before it entered (8.8.2)
+    notes = [r["summary"] for e in game.events() for r in (e.results or [])]
+    assert any("a is moved back to (5, 10)" in n and "8.8" in n for n in notes)
+
+
+def test_each_phase_is_logged_under_the_phase_it_resolved(tmp_path):
+    game = _game(tmp_path, _scenario())
+    for side, own in (("nato", "ab"), ("ussr", "cd")):
+        game.act("mbt.orders", {"side": side, "units": {u: {"order": "OW"} for u in own}}, ScriptedDice([]))
+    for _ in range(4):
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    phases = [(e.turn, e.phase) for e in game.events() if e.kind == "mbt.phase"]
+    assert phases == [(1, "Initiative"), (1, "Command"), (1, "Fire"), (1, "Movement"), (1, "Adjustment")]
+    assert game.state.turn == 2 and game.state.phase == "Initiative"
