@@ -21,12 +21,19 @@ from umpire.turns.mbt.victory import tally
 
 @handler("mbt.orders")
 def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    # The written order of movement (24.3.2.2) goes into the payload as a list: the event log
+    # stores a payload's mappings with sorted keys, and a replay must move units as written.
+    if isinstance(payload.get("units"), dict):
+        payload.setdefault("sequence", list(payload["units"]))
     checked = orders_file.check(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
-    phases.mbt(new)["orders"][checked["side"]] = checked["units"]
+    m = phases.mbt(new)
+    m["orders"][checked["side"]] = checked["units"]
+    m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
     parts = []
-    for uid, spec in checked["units"].items():
+    for uid in checked["sequence"]:
+        spec = checked["units"][uid]
         bit = f"{uid} {spec.get('order') or '-'}"
         if spec.get("fire"):
             bit += f" at {spec['fire']['target']}"

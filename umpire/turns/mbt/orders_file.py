@@ -98,7 +98,8 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
         # pydantic wraps a validator's ValueError as "Value error, ..."
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
     payload = {"side": model.side, "turn": model.turn, "file": Path(path).name,
-               "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()}}
+               "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
+               "sequence": list(model.units)}
     return check(payload, state, where)
 
 
@@ -278,4 +279,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         if uid not in units:
             allowed = orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
             units[uid] = {"order": "OW" if "OW" in allowed else None, "default": True}
-    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units}
+    written = [u for u in (payload.get("sequence") or []) if u in units]
+    sequence = written + [u for u in units if u not in written]
+    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
+            "sequence": sequence}

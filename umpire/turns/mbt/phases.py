@@ -49,6 +49,14 @@ def mbt(state: GameState) -> dict[str, Any]:
     return extra
 
 
+def plan(m: dict[str, Any], side: str) -> list[tuple[str, dict[str, Any]]]:
+    """A side's written orders in the order its units are to move (24.3.2.2): the order the
+    plan listed them in, kept apart because the stored state keeps its mappings sorted."""
+    units = m["orders"].get(side, {})
+    seq = [u for u in (m.get("sequence") or {}).get(side, []) if u in units]
+    return [(uid, units[uid]) for uid in seq + sorted(u for u in units if u not in seq)]
+
+
 def sides_in_order(state: GameState) -> list[str]:
     first = mbt(state).get("initiative")
     sides = state.side_ids()
@@ -125,6 +133,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
     first = max(rolls, key=lambda s: rolls[s])
     m["initiative"] = first
     m["orders"] = {}
+    m["sequence"] = {}
     m["atgm"] = []
     m["fired"] = []
     for u in new.units.values():
@@ -159,7 +168,7 @@ def command(state: GameState) -> Applied:
     m = mbt(new)
     lines = []
     for side in sides_in_order(new):
-        for uid, spec in m["orders"][side].items():
+        for uid, spec in plan(m, side):
             u = new.units[uid]
             if not F.alive(u):
                 continue
@@ -233,7 +242,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     killed: set[str] = set()
     triggers: list[str] = []
     for side in sides_in_order(new):
-        for uid, spec in m["orders"].get(side, {}).items():
+        for uid, spec in plan(m, side):
             u = new.units[uid]
             if spec.get("order") not in ("F", "FM") or not spec.get("fire") or not F.alive(u):
                 continue
@@ -266,7 +275,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     # ATGM Announcement Step (3.3.2)
     m["atgm"] = []
     for side in sides_in_order(new):
-        for uid, spec in m["orders"].get(side, {}).items():
+        for uid, spec in plan(m, side):
             u = new.units[uid]
             if spec.get("order") != "ATGM" or not spec.get("fire") or not F.alive(u):
                 continue
@@ -295,7 +304,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     while triggers:
         nxt: list[str] = []
         for side in sides_in_order(new):
-            for uid, spec in m["orders"].get(side, {}).items():
+            for uid, spec in plan(m, side):
                 u = new.units[uid]
                 if spec.get("order") != "OW" or uid in fired_ow or uid in m["fired"] or not F.alive(u):
                     continue
@@ -372,7 +381,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     res: list[Resolution] = []
     notes: list[str] = []
     for side in sides_in_order(new):
-        for uid, spec in m["orders"].get(side, {}).items():
+        for uid, spec in plan(m, side):
             u = new.units[uid]
             mv = spec.get("move")
             if spec.get("order") not in ("M", "FM") or not mv or not F.alive(u):
@@ -523,7 +532,7 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
     while triggers:
         nxt = []
         for side in sides_in_order(state):
-            for uid, spec in m["orders"].get(side, {}).items():
+            for uid, spec in plan(m, side):
                 w = state.units[uid]
                 if spec.get("order") != "OW" or uid in m.get("fired", []) or not F.alive(w):
                     continue
@@ -574,7 +583,7 @@ def adjustment(state: GameState) -> Applied:
     lines = []
     # 9.1 Pivot Step: markers for unused orders; who may pivot (done next Command, 24.3.4).
     for side in new.side_ids():
-        for uid, spec in m["orders"].get(side, {}).items():
+        for uid, spec in plan(m, side):
             u = new.units[uid]
             if not F.alive(u) or u.notes.get("used"):
                 continue
