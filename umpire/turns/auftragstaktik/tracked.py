@@ -110,17 +110,30 @@ def move_value(u: UnitState) -> float:
     return float(unit_ratings(u).move or 0)
 
 
+@lru_cache(maxsize=256)
+def _kinds(statline: str) -> tuple[bool, bool, bool]:
+    """(troop, AFV, recon) of a stat line (asked for every stand in every phase)."""
+    r = ratings(statline)
+    kind = r.default_kind()
+    return kind == "troop", kind == "vehicle" and r.protection.value > 0, "recon" in r.special
+
+
+def _kinds_of(u: UnitState) -> tuple[bool, bool, bool]:
+    if not u.statline:
+        unit_ratings(u)  # raises, naming the unit
+    return _kinds(u.statline)  # type: ignore[arg-type]
+
+
 def is_troop(u: UnitState) -> bool:
-    return unit_ratings(u).default_kind() == "troop"
+    return _kinds_of(u)[0]
 
 
 def is_afv(u: UnitState) -> bool:
-    r = unit_ratings(u)
-    return r.default_kind() == "vehicle" and r.protection.value > 0
+    return _kinds_of(u)[1]
 
 
 def is_recon(u: UnitState) -> bool:
-    return "recon" in unit_ratings(u).special
+    return _kinds_of(u)[2]
 
 
 _FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}
@@ -170,12 +183,27 @@ def moved_this_turn(u: UnitState) -> float:
 def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
     """The cover level at the stand (``none``, ``light``, ``heavy``) and whether it is close
     terrain (ruling ``terrain.names``)."""
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    key = (id(terrain_index(state)), u.x, u.y)
+    hit = _COVER.get(key)
+    if hit is None:
+        if len(_COVER) > 50_000:
+            _COVER.clear()
+        hit = _COVER[key] = _cover_at(state, (float(u.x), float(u.y)))  # type: ignore[arg-type]
+    return hit
+
+
+_COVER: dict[tuple, tuple[str, bool]] = {}
+
+
+def _cover_at(state: GameState, xy: tuple[float, float]) -> tuple[str, bool]:
     from umpire.turns.auftragstaktik.table import area_types_at
 
     rows = tables().turn.movement.terrain
     best, close = "none", False
     rank = {"none": 0, "light": 1, "heavy": 2}
-    for t in area_types_at(state, (float(u.x), float(u.y))):  # type: ignore[arg-type]
+    for t in area_types_at(state, xy):
         row = rows.get(t)
         if row is None:
             continue
