@@ -631,6 +631,9 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
     )
 
 
+_RUN = re.compile(r"[\w-]+")
+
+
 def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
     """A phase resolved at once sums up every stand's part in ``"; "``-separated clauses; a side
     reads only the clauses about its own stands (or its own side), never what an enemy stand did
@@ -646,13 +649,20 @@ def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
 
     own = words.get(side, set())
     enemy = {w for s, ws in words.items() if s != side for w in ws}
-    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in sorted(own, key=len, reverse=True))
-                      or r"(?!x)x")
+    # a word made only of word characters and hyphens is found as a whole run of them (a set
+    # look-up); only the others need the pattern
+    simple = {w for w in own if _RUN.fullmatch(w)}
+    rest_words = sorted(own - simple, key=len, reverse=True)
+    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in rest_words) or r"(?!x)x")
+
+    def names_own(clause: str) -> bool:
+        return not simple.isdisjoint(_RUN.findall(clause)) or mine.search(clause) is not None
+
     me = report.side(side).name
     keep = []
     for clause in rest.split("; "):
         lead = clause.split(" ", 1)[0].rstrip(":")
-        if clause.startswith(me) or (mine.search(clause) and (lead not in enemy or "->" in clause)):
+        if clause.startswith(me) or (names_own(clause) and (lead not in enemy or "->" in clause)):
             keep.append(clause)
     return head + (": " + "; ".join(keep) if keep else "")
 

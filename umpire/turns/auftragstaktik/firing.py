@@ -175,17 +175,21 @@ def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, p
     return usable[0]  # out of range: the check below names the range
 
 
+_PHASE_AFVS: dict[Any, Any] = {}
+"""While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
+(spotting does not change during fire; who is still alive is asked each time)."""
+
+
 def closest_afv(
     state: GameState, u: UnitState, weapon: str, phase: int, gone: frozenset[str] | set[str] = frozenset()
 ) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
     best: tuple[UnitState, float] | None = None
-    foes = [
-        e
-        for e in state.units.values()
-        if e.side != u.side and tr.alive(e) and e.id not in gone and u.side in e.spotted_by and tr.is_afv(e)
-    ]
+    pool = _PHASE_AFVS.get(("side", u.side)) if _PHASE_AFVS.get("state") is state else None
+    if pool is None:
+        pool = [e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by and tr.is_afv(e)]
+    foes = [e for e in pool if e.id not in gone and tr.alive(e)]
     reach = math.hypot(*u.base) / 2
     # nearest centres first: once a centre is farther than the best edge distance plus both
     # half-diagonals, no later stand can be closer
@@ -357,8 +361,6 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
     ext = tr.book(state)
-    lines: list[str] = []
-    results: list[Resolution] = []
     firers = []
     for uid, plan in sorted(ext["plan"].items()):
         u = state.units.get(uid)
@@ -370,6 +372,24 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         firers.append(u)
 
     _plan_geometry(state, firers)
+    _PHASE_AFVS.clear()
+    _PHASE_AFVS["state"] = state
+    for side in state.side_ids():
+        _PHASE_AFVS[("side", side)] = [
+            e for e in state.units.values() if e.side != side and side in e.spotted_by and tr.is_afv(e)
+        ]
+    try:
+        return _fire_groups(state, phase, dice, firers)
+    finally:
+        _PHASE_AFVS.clear()
+
+
+def _fire_groups(
+    state: GameState, phase: int, dice: Dice, firers: list[UnitState]
+) -> tuple[list[Resolution], list[str]]:
+    ext = tr.book(state)
+    lines: list[str] = []
+    results: list[Resolution] = []
 
     def group_key(u: UnitState) -> tuple[int, int]:
         unspotted = not any(s != u.side for s in u.spotted_by)

@@ -95,9 +95,17 @@ def pose(u: UnitState, at: tuple[float, float] | None = None, facing: float | No
     return Pose(float(x), float(y), float(u.facing if facing is None else facing), float(u.base[0]), float(u.base[1]))
 
 
-@lru_cache(maxsize=8)
+_BY_ID: dict[int, tuple[tuple, dict]] = {}
+
+
 def _by_id(feats: tuple[Feature, ...]) -> dict[str, Feature]:
-    return {f.id: f for f in feats}
+    """Features by id, made once per feature tuple (kept, so its id is never reused)."""
+    hit = _BY_ID.get(id(feats))
+    if hit is None or hit[0] is not feats:
+        if len(_BY_ID) > 16:
+            _BY_ID.clear()
+        hit = _BY_ID[id(feats)] = (feats, {f.id: f for f in feats})
+    return hit[1]
 
 
 def area_types_at(state: GameState, xy: tuple[float, float]) -> list[str]:

@@ -149,19 +149,42 @@ def formations(state: GameState) -> dict[str, FormationState]:
     return hit[1]
 
 
+_BN: dict[int, tuple[dict, dict[str, FormationState | None]]] = {}
+
+
 def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
     """The battalion a unit belongs to (its own formation, or the nearest battalion above it)."""
     forms = formations(state)
-    f = forms.get(u.formation or "")
-    while f is not None:
-        if f.level in ("battalion", "regiment") or f.parent is None:
-            return f
-        f = forms.get(f.parent or "")
-    return None
+    memo = _BN.get(id(forms))
+    if memo is None or memo[0] is not forms:
+        if len(_BN) > 64:
+            _BN.clear()
+        memo = _BN[id(forms)] = (forms, {})
+    key = u.formation or ""
+    if key not in memo[1]:
+        f = forms.get(key)
+        while f is not None and not (f.level in ("battalion", "regiment") or f.parent is None):
+            f = forms.get(f.parent or "")
+        memo[1][key] = f
+    return memo[1][key]
+
+
+_MEMBERS: dict[int, tuple[dict, int, dict[str, list[str]]]] = {}
 
 
 def battalion_units(state: GameState, bid: str) -> list[UnitState]:
-    return [u for u in state.units.values() if (b := battalion_of(state, u)) is not None and b.id == bid]
+    """The stands of a battalion (membership worked out once per units table)."""
+    hit = _MEMBERS.get(id(state.units))
+    if hit is None or hit[0] is not state.units or hit[1] != len(state.units):
+        by: dict[str, list[str]] = {}
+        for u in state.units.values():
+            b = battalion_of(state, u)
+            if b is not None:
+                by.setdefault(b.id, []).append(u.id)
+        if len(_MEMBERS) > 64:
+            _MEMBERS.clear()
+        hit = _MEMBERS[id(state.units)] = (state.units, len(state.units), by)
+    return [state.units[i] for i in hit[2].get(bid, [])]
 
 
 def enemy_sides(state: GameState, side: str) -> list[str]:
