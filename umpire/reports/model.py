@@ -178,6 +178,8 @@ class Template:
     at: tuple[float, float]
     radius: float
     label: str = ""
+    size: tuple[float, float] | None = None  # a rectangle (width, depth) turned to facing, else a circle
+    facing: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -425,11 +427,17 @@ def build_report(
                 line = FireLine(e.seq, firer, target) if isinstance(firer, str) else None
                 if line is not None and firer in units and target in units and line not in fire:
                     fire.append(line)
-        tpl = p.get("template")
-        if isinstance(tpl, dict) and tpl.get("at") is not None:
-            x, y = tpl["at"]
-            templates.append(Template(e.seq, (float(x), float(y)), float(tpl.get("radius", 1.0)),
-                                      str(tpl.get("label", "") or "")))
+        for tpl in [p.get("template"), *(r.get("template") for r in stored if isinstance(r, dict))]:
+            if isinstance(tpl, dict) and tpl.get("at") is not None:
+                size = tpl.get("size")
+                for at in (tpl["at"], tpl.get("second")):
+                    if at is None:
+                        continue
+                    t = Template(e.seq, (float(at[0]), float(at[1])), float(tpl.get("radius", 1.0)),
+                                 str(tpl.get("label", "") or ""),
+                                 (float(size[0]), float(size[1])) if size else None, float(tpl.get("facing", 0.0)))
+                    if t not in templates:
+                        templates.append(t)
     changes: list[StatusChange] = []
     for u in units.values():
         was = before.units.get(u.id) if before is not None else None

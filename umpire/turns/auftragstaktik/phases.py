@@ -89,6 +89,8 @@ def _end_of_turn(state: GameState) -> list[str]:
     ext["attacked_last"] = list(ext["attacked"])
     for k in ("entered", "rolled", "plan", "shots"):
         ext[k] = {}
+    for k in ("air_plan", "indirect_fired"):
+        ext.pop(k, None)
     for k in ("new_no_orders", "attacked", "morale_done"):
         ext[k] = []
     state.turn += 1
@@ -129,9 +131,17 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resoluti
         lines += moving.integrity(new)
         lines += sighting.spot_all(new, n)
     elif phase in firing.COMBAT_PHASES:
+        if phase == "combat_1":
+            from umpire.turns.auftragstaktik.support import resolve_support
+
+            r, ln = resolve_support(new, dice)
+            results += r
+            lines += ln
         r, ln = firing.resolve_fire_phase(new, firing.COMBAT_PHASES[phase], dice)
         results += r
-        lines += ln or ["no planned fire"]
+        lines += ln
+        if not lines:
+            lines.append("no planned fire")
     elif phase == "reaction":
         from umpire.turns.auftragstaktik.ordering import apply_pending
 
