@@ -105,6 +105,8 @@ class UnitOrders(_Ordered):
     fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: [1, 2])
     weapon: Weapon | None = None
     indirect: IndirectOrders | None = None
+    entrench: bool = False
+    engineer: str | None = None
     note: str = ""
 
 
@@ -180,6 +182,15 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
                     "Phase only; COMBAT > HE indirect fire effects)"
                 )
             check_mission(state, u, o.indirect.model_dump(), f"{field}.indirect", now=False)
+        if o.entrench:
+            from umpire.turns.auftragstaktik.digging import check_entrench
+
+            if phase == "reaction" or o.first or o.second:
+                raise UmpireError(
+                    f"{field}.entrench: a stand rolls to entrench in the Orders Phase and stays put that turn "
+                    "(no first: or second: moves; MISCELLANEOUS RULES > Entrenching)"
+                )
+            check_entrench(state, u, o.engineer, f"{field}.entrench")
         if phase == "reaction" and o.first:
             raise UmpireError(
                 f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
