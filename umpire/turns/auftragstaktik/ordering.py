@@ -242,6 +242,8 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
             plan["note"] = o.note
         if o.entrench:
             plan["entrench"] = o.engineer or True
+        if o.cc_withdraw:
+            plan["cc_withdraw"] = True
         if o.indirect is not None:
             plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
         ext["plan"][uid] = plan

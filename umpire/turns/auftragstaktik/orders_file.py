@@ -107,6 +107,7 @@ class UnitOrders(_Ordered):
     indirect: IndirectOrders | None = None
     entrench: bool = False
     engineer: str | None = None
+    cc_withdraw: bool = False
     note: str = ""
 
 
