@@ -68,3 +68,32 @@ def test_a_concealed_stand_drawn_in_attacks_first_for_free(tmp_path):
     assert free.outcome["eliminated"] and free.outcome["free_attack_continues"]
     assert st.units["rifles"].status == "eliminated"
     assert len(results) == 1  # nobody left to fight
+
+
+def test_a_tank_driving_over_infantry_overruns_it_and_stops_with_two_hits(tmp_path):
+    from umpire.turns.auftragstaktik.moving import resolve_movement
+
+    st = _state(tmp_path)
+    t1 = st.units["t1"]
+    t1.x, t1.y, t1.orders = 36.0, 23.0, "HA"
+    tr.book(st)["plan"]["t1"] = {"move1": [[26.0, 23.0]]}  # straight through the riflemen at (30, 23)
+    results, lines = resolve_movement(st, 1, ScriptedDice([10]))
+    (ov,) = [r for r in results if r.procedure == "overrun"]
+    assert ov.extra == {"attacker": "rifles", "target": "t1"}
+    assert ov.outcome["hits"] >= 2 and ov.outcome["continue"] is False
+    # stopped short: centres a half-diagonal of each base apart along the path, before the riflemen
+    assert t1.y == 23.0 and t1.x > 30 and "t1 overruns rifles and must stop" in lines[-1]
+
+
+def test_an_overrun_that_does_little_harm_drives_on(tmp_path):
+    from umpire.turns.auftragstaktik.moving import resolve_movement
+
+    st = _state(tmp_path)
+    t1 = st.units["t1"]
+    t1.x, t1.y, t1.orders = 36.0, 23.0, "HA"
+    tr.book(st)["plan"]["t1"] = {"move1": [[26.0, 23.0]]}
+    st.units["rifles"].hits = 3  # hits difference (0 - 3) x2 = -6 for the riflemen's attack
+    results, lines = resolve_movement(st, 1, ScriptedDice([1]))
+    (ov,) = [r for r in results if r.procedure == "overrun"]
+    assert ov.outcome["hits"] <= 1 and ov.outcome["continue"] is True
+    assert (t1.x, t1.y) == (26.0, 23.0) and "drives on" in lines[-1]

@@ -133,7 +133,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resoluti
         lines += _recover(new, "orders")
     elif phase in moving.MOVEMENT_PHASES:
         n = moving.MOVEMENT_PHASES[phase]
-        r, ln = moving.resolve_movement(new, n)
+        r, ln = moving.resolve_movement(new, n, dice)
         results += r
         lines += ln
         lines += moving.surrenders(new)
