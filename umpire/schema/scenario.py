@@ -154,6 +154,8 @@ class Scenario(_Strict):
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
     mbt: MbtSpec | None = None
+    weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
+    night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
 
     @field_validator("ruleset")
     @classmethod
@@ -262,6 +264,12 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
                     except Exception as exc:  # noqa: BLE001 - reported as a scenario problem
                         problems.append(f"{where}: {exc}")
         extra["support"] = support
+    if scenario.weather != "clear":
+        extra["weather"] = scenario.weather
+    if scenario.night:
+        extra["night"] = scenario.night
+    if (scenario.weather != "clear" or scenario.night) and scenario.ruleset != "auftragstaktik":
+        problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
     if scenario.mbt is not None:
         extra["mbt"] = _mbt_setup(scenario, units, terrain, problems, where)
     if problems:

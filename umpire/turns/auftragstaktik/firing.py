@@ -276,8 +276,18 @@ def shoot(
         state, firer, moved=_moved(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
     )
     target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
+    from umpire.turns.auftragstaktik.sighting import is_night
+
     res = fire(
-        firer_stand, target_stand, weapon, round(d, 3), aspect(firer, target), dice, tr.rulings_of(state), phase=phase
+        firer_stand,
+        target_stand,
+        weapon,
+        round(d, 3),
+        aspect(firer, target),
+        dice,
+        tr.rulings_of(state),
+        phase=phase,
+        night=is_night(state),
     )
     res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2)})
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
