@@ -72,14 +72,47 @@ def hq(
     _act(ctx, "auftragstaktik.hq", {"battalion": battalion, "level": level}, roll)
 
 
+def _point(text: str | None, option: str) -> list[float] | None:
+    from umpire.errors import UmpireError
+
+    if text is None:
+        return None
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UmpireError(f"{option} {text!r}: give a point X,Y (40,22)") from None
+    return [x, y]
+
+
 def fire(
     ctx: typer.Context,
-    firer: str = typer.Argument(..., help="The firing stand."),
-    target: str = typer.Argument(..., help="The enemy stand it fires at."),
+    firer: str = typer.Argument(..., help="The firing stand (a battery for --indirect)."),
+    target: str = typer.Argument(None, help="The enemy stand it fires at."),
     weapon: str = typer.Option(None, "--weapon", help="gun, missile, he, hw or sa (default: the rules' choice)."),
+    indirect: bool = typer.Option(False, "--indirect", help="An indirect fire mission (template on TARGET or --at)."),
+    at: str = typer.Option(None, "--at", help="Indirect: the template's centre X,Y."),
+    also: str = typer.Option(None, "--also", help="Indirect, MRL: the second template's centre X,Y."),
+    counter_battery: str = typer.Option(None, "--counter-battery", help="Counter-battery fire at this battery."),
+    facing: float = typer.Option(0.0, "--facing", help="Indirect: the template's facing in degrees."),
+    ordered_by: str = typer.Option("battalion", "--ordered-by", help="Indirect: battalion, brigade or division."),
+    icm: bool = typer.Option(False, "--icm", help="Indirect: cluster munitions."),
+    planned: bool = typer.Option(False, "--planned", help="Indirect: a point planned before the game."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Fire one stand at a spotted enemy stand in a combat phase (range, aspect and LOS measured)."""
+    """Fire one stand at a spotted enemy stand in a combat phase (range, aspect and LOS measured),
+    or a battery's indirect fire mission or counter-battery fire in the First Combat Phase."""
+    from umpire.errors import UmpireError
+
+    if indirect or at is not None or counter_battery is not None:
+        payload = {
+            "battery": firer, "target": target, "at": _point(at, "--at"), "also": _point(also, "--also"),
+            "counter_battery": counter_battery, "facing": facing, "ordered_by": ordered_by, "icm": icm,
+            "planned": planned,
+        }
+        _act(ctx, "auftragstaktik.indirect", payload, roll)
+        return
+    if target is None:
+        raise UmpireError("fire: give the TARGET (or --indirect with --at X,Y, or --counter-battery BATTERY)")
     _act(ctx, "auftragstaktik.fire", {"firer": firer, "target": target, "weapon": weapon}, roll)
 
 

@@ -107,4 +107,33 @@ class GameState(BaseModel):
         return [u for u in self.units.values() if u.side == side]
 
     def copy_for_change(self) -> GameState:
-        return self.model_copy(deep=True)
+        """A deep copy to change (the state is plain values, so this walks it directly: a
+        generic deep copy of a few hundred units costs a tenth of a second per action)."""
+        return _dup(self)  # type: ignore[no-any-return]
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _dup(v: Any) -> Any:
+    """Deep-copy plain values and pydantic models made of them (anything else: copy.deepcopy)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is dict:
+        return {k: _dup(x) for k, x in v.items()}
+    if t is list:
+        return [_dup(x) for x in v]
+    if t is tuple:
+        items = tuple(_dup(x) for x in v)
+        return v if all(a is b for a, b in zip(items, v, strict=True)) else items
+    if isinstance(v, BaseModel):
+        new = object.__new__(t)
+        object.__setattr__(new, "__dict__", {k: _dup(x) for k, x in v.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", _dup(v.__pydantic_extra__))
+        object.__setattr__(new, "__pydantic_private__", _dup(v.__pydantic_private__))
+        return new
+    import copy
+
+    return copy.deepcopy(v)

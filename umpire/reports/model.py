@@ -181,6 +181,8 @@ class Template:
     at: tuple[float, float]
     radius: float
     label: str = ""
+    size: tuple[float, float] | None = None  # a rectangle (width, depth) turned to facing, else a circle
+    facing: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -429,11 +431,17 @@ def build_report(
                 line = FireLine(e.seq, firer, target) if isinstance(firer, str) else None
                 if line is not None and firer in units and target in units and line not in fire:
                     fire.append(line)
-        tpl = p.get("template")
-        if isinstance(tpl, dict) and tpl.get("at") is not None:
-            x, y = tpl["at"]
-            templates.append(Template(e.seq, (float(x), float(y)), float(tpl.get("radius", 1.0)),
-                                      str(tpl.get("label", "") or "")))
+        for tpl in [p.get("template"), *(r.get("template") for r in stored if isinstance(r, dict))]:
+            if isinstance(tpl, dict) and tpl.get("at") is not None:
+                size = tpl.get("size")
+                for at in (tpl["at"], tpl.get("second")):
+                    if at is None:
+                        continue
+                    t = Template(e.seq, (float(at[0]), float(at[1])), float(tpl.get("radius", 1.0)),
+                                 str(tpl.get("label", "") or ""),
+                                 (float(size[0]), float(size[1])) if size else None, float(tpl.get("facing", 0.0)))
+                    if t not in templates:
+                        templates.append(t)
     changes: list[StatusChange] = []
     for u in units.values():
         was = before.units.get(u.id) if before is not None else None
@@ -744,6 +752,9 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
     )
 
 
+_RUN = re.compile(r"[\w-]+")
+
+
 def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
     """A phase resolved at once sums up every stand's part in ``"; "``-separated clauses; a side
     reads only the clauses about its own stands (or its own side), never what an enemy stand did
@@ -759,13 +770,20 @@ def _own_clauses(summary: str, report: TurnReport, side: str) -> str:
 
     own = words.get(side, set())
     enemy = {w for s, ws in words.items() if s != side for w in ws}
-    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in sorted(own, key=len, reverse=True))
-                      or r"(?!x)x")
+    # a word made only of word characters and hyphens is found as a whole run of them (a set
+    # look-up); only the others need the pattern
+    simple = {w for w in own if _RUN.fullmatch(w)}
+    rest_words = sorted(own - simple, key=len, reverse=True)
+    mine = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in rest_words) or r"(?!x)x")
+
+    def names_own(clause: str) -> bool:
+        return not simple.isdisjoint(_RUN.findall(clause)) or mine.search(clause) is not None
+
     me = report.side(side).name
     keep = []
     for clause in rest.split("; "):
         lead = clause.split(" ", 1)[0].rstrip(":")
-        if clause.startswith(me) or (mine.search(clause) and (lead not in enemy or "->" in clause)):
+        if clause.startswith(me) or (names_own(clause) and (lead not in enemy or "->" in clause)):
             keep.append(clause)
     return head + (": " + "; ".join(keep) if keep else "")
 

@@ -214,7 +214,15 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     tps = st.template
     for tpl in report.templates:
         c = P(*tpl.at)
-        shapes = [Circle(c, tpl.radius * s, Paint(tps.colour, tps.colour, tps.width, (2, 1.5), 0.18))]
+        paint = Paint(tps.colour, tps.colour, tps.width, (2, 1.5), 0.18)
+        if tpl.size is not None:
+            from umpire.geometry.facts import Pose
+            from umpire.geometry.footprint import corners
+
+            box = corners(Pose(tpl.at[0], tpl.at[1], tpl.facing, tpl.size[0], tpl.size[1]))
+            shapes = [Poly(tuple(P(x, y) for x, y in box), paint)]
+        else:
+            shapes = [Circle(c, tpl.radius * s, paint)]
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
         m.add("template", str(tpl.seq), *shapes)

@@ -49,6 +49,9 @@ def render_errors(where: str, err: ValidationError) -> str:
     return "\n".join(lines)
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> Any:
     """Parse a YAML file.
 
@@ -61,7 +64,7 @@ def read_yaml(path: Path) -> Any:
     except (IsADirectoryError, UnicodeDecodeError) as exc:
         raise DataError(f"{path}: cannot read as a UTF-8 text file ({exc.__class__.__name__})") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader (libyaml's when built)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

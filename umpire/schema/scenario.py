@@ -105,11 +105,24 @@ class FormationSpec(_Strict):
     units: list[UnitSpec] = Field(default_factory=list)
 
 
+class AirSpec(_Strict):
+    """A flight of aircraft a side may call on (Auftragstaktik MISCELLANEOUS RULES > Airstrikes)."""
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    ordnance_tons: float = Field(gt=0, description="ordnance per aircraft, tons (RATING UNITS > Indirect)")
+    statline: str | None = Field(None, description="for strafing: the aircraft's AT and HW ratings")
+    quality: Quality = "regular"
+    sorties: int = Field(1, ge=1, description="strikes it may fly in the game")
+
+
 class SideSpec(_Strict):
     id: str = Field(min_length=1)
     name: str | None = None
     color: str = ""
     hq_rating: int | None = None
+    c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
+    air: list[AirSpec] = Field(default_factory=list)
     formations: list[FormationSpec] = Field(default_factory=list)
     units: list[UnitSpec] = Field(default_factory=list)
 
@@ -149,6 +162,8 @@ class Scenario(_Strict):
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
     mbt: MbtSpec | None = None
+    weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
+    night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
 
     @field_validator("ruleset")
     @classmethod
@@ -238,6 +253,31 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
         if f.hq is not None and f.hq not in units:
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
     extra: dict[str, Any] = {}
+    support = {
+        side.id: {k: v for k, v in (("c3", side.c3), ("air", [a.model_dump(exclude_none=True) for a in side.air])) if v}
+        for side in scenario.sides
+        if side.c3 is not None or side.air
+    }
+    if support:
+        if scenario.ruleset != "auftragstaktik":
+            problems.append(f"{where}: sides: c3: and air: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
+        for side in scenario.sides:
+            for i, a in enumerate(side.air):
+                claim("flight", a.id, f"sides.{side.id}.air[{i}]")
+                if a.statline:
+                    try:
+                        from umpire.rules.auftragstaktik.statline import parse_statline
+
+                        parse_statline(a.statline, f"sides.{side.id}.air[{i}].statline")
+                    except Exception as exc:  # noqa: BLE001 - reported as a scenario problem
+                        problems.append(f"{where}: {exc}")
+        extra["support"] = support
+    if scenario.weather != "clear":
+        extra["weather"] = scenario.weather
+    if scenario.night:
+        extra["night"] = scenario.night
+    if (scenario.weather != "clear" or scenario.night) and scenario.ruleset != "auftragstaktik":
+        problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
     if scenario.mbt is not None:
         extra["mbt"] = _mbt_setup(scenario, units, terrain, problems, where)
     if problems:

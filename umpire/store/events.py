@@ -60,7 +60,11 @@ def write_projection(db: Database, state: GameState, seq: int) -> None:
     db.execute("delete from units")
     rows = unit_rows(state)
     if rows:
-        db["units"].insert_all(rows, pk="id")
+        cols = list(rows[0])
+        db.conn.executemany(
+            f"insert into units ({', '.join(cols)}) values ({', '.join('?' * len(cols))})",
+            [tuple(r[c] for c in cols) for r in rows],
+        )
 
 
 def append(

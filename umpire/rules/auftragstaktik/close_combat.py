@@ -7,8 +7,8 @@ difference x1 (the SA close-combat value, 0 if none), hits difference x2, attack
 size, troop quality difference x2, and against an AFV the infantry's AT CC value. No cover or
 entrenchment; hit effects are replaced by the hits difference (ruling ``close_combat.hit_effects``).
 AFVs may not attack in close combat. After each round an AFV may fire its HW at one attacking
-infantry stand, normally but with -6 (``close_combat.yaml: afv_return_fire_drm``); that shot is not
-a procedure here yet: resolve it as HW fire and add the -6.
+infantry stand, normally but with -6 (``close_combat.yaml: afv_return_fire_drm``):
+:func:`afv_return_fire`.
 """
 
 from __future__ import annotations
@@ -86,16 +86,13 @@ def close_combat(
     cc = t.close_combat
     if attacker.fire_category() == "afv":
         raise UmpireError(
-            "attacker: AFVs may not initiate close combat or "
-            f"fight AFVs in it (allowed: troop stands; {cc.source})"
+            f"attacker: AFVs may not initiate close combat or fight AFVs in it (allowed: troop stands; {cc.source})"
         )
     mods = cc_modifiers(attacker, defender, attacker_morale, defender_morale, t)
     choice = rulings["close_combat.column"]
     rec = RecordingDice(dice)
     if choice == "differential":
-        pick = crt.pick_column(
-            t, rulings, "AP", differential=cc_value(attacker) - defender.protection_value
-        )
+        pick = crt.pick_column(t, rulings, "AP", differential=cc_value(attacker) - defender.protection_value)
     else:
         fixed = t.crt.named_columns["plus_1" if choice == "plus_1" else "zero"]
         pick = crt.pick_column(t, rulings, "AP", fixed=fixed)
@@ -110,8 +107,7 @@ def close_combat(
     ]
     if concealed:
         notes.append(
-            "concealed stand's free attack: if it eliminates the "
-            "target it may attack another (COMBAT > Close Combat)"
+            "concealed stand's free attack: if it eliminates the target it may attack another (COMBAT > Close Combat)"
         )
     return Resolution(
         ruleset=RULESET,
@@ -159,9 +155,7 @@ def overrun(
                 f"(allowed: 0-{ov.attacker_max_hits_at_start}; {ov.source})"
             )
     if not 0 <= target_index < len(attackers):
-        raise UmpireError(
-            f"target: {target_index} is not an overrunning stand (allowed: 0-{len(attackers) - 1})"
-        )
+        raise UmpireError(f"target: {target_index} is not an overrunning stand (allowed: 0-{len(attackers) - 1})")
     target = attackers[target_index]
     res = close_combat(
         defender,
@@ -171,9 +165,7 @@ def overrun(
         attacker_morale=defender_morale,
         defender_morale=attacker_morale,
     )
-    totals = [
-        a.hits + (res.outcome["hits"] if i == target_index else 0) for i, a in enumerate(attackers)
-    ]
+    totals = [a.hits + (res.outcome["hits"] if i == target_index else 0) for i, a in enumerate(attackers)]
     go_on = all(h <= ov.continue_max_hits for h in totals)
     out: dict[str, Any] = dict(res.outcome)
     out.update({"continue": go_on, "attacker_hits": totals})
@@ -181,8 +173,7 @@ def overrun(
         update={
             "procedure": "overrun",
             "outcome": out,
-            "summary": res.summary
-            + ("; the overrun continues" if go_on else "; the overrunning force must stop"),
+            "summary": res.summary + ("; the overrun continues" if go_on else "; the overrunning force must stop"),
             "notes": res.notes
             + [
                 "overrun: continue if every overrunning stand has at most "
@@ -190,3 +181,32 @@ def overrun(
             ],
         }
     )
+
+
+def afv_return_fire(
+    afv: Stand, infantry: Stand, dice: Dice, rulings: Rulings, *, range_in: float = 0.0, aspect: str = "front"
+) -> Resolution:
+    """An AFV in close combat fires its HW at one infantry stand attacking it, after the round
+    (COMBAT > Modifiers for CC against AFVs): resolved normally with the AFV stationary, the
+    infantry in terrain cover only (no entrenchment), and -6.
+
+    :raises UmpireError: if the AFV has no HW rating.
+    """
+    from umpire.rules.auftragstaktik.fire import fire
+
+    t = tables()
+    if afv.unit.hw is None:
+        raise UmpireError("firer: the AFV has no HW rating to fire in close combat")
+    res = fire(
+        afv.model_copy(update={"moved": False}),
+        infantry.model_copy(update={"entrenchment": "none"}),
+        "hw",
+        range_in,
+        aspect,
+        dice,
+        rulings,
+        extra_modifiers=mod(
+            "AFV fire in close combat", t.close_combat.afv_return_fire_drm, t.close_combat.vs_afv_source
+        ),
+    )
+    return res.model_copy(update={"procedure": "cc-return-fire"})

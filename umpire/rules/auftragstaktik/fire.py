@@ -600,8 +600,10 @@ def fire(
     *,
     night: bool = False,
     phase: int | None = None,
+    extra_modifiers: list[Modifier] | None = None,
 ) -> Resolution:
-    """Resolve one direct-fire attack (COMBAT).
+    """Resolve one direct-fire attack (COMBAT). ``extra_modifiers`` are added to the rules'
+    own (e.g. an AFV's -6 for HW fire in close combat).
 
     Outcome: ``hits`` (the cell: 0, 1, 2 or 4; 4 = eliminated), ``total_hits``, ``eliminated``
     (false for troop stands in close terrain unless by close combat), ``morale_check`` (the
@@ -613,6 +615,7 @@ def fire(
     plan = plan_fire(
         shooter, target, weapon, range_in, aspect, rulings, night=night, phase=phase, t=t
     )
+    plan.modifiers.extend(extra_modifiers or [])
     rec = RecordingDice(dice)
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)
     if plan.max_hits is not None and cell is not None and (cell.value or 0) > plan.max_hits:

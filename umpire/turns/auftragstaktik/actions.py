@@ -111,6 +111,49 @@ def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, f"{res.summary}; {after}", [res], turn=state.turn, phase=phase)
 
 
+@handler("auftragstaktik.indirect")
+def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """One indirect fire mission (``{"battery", "at" | "target" | "counter_battery", "also"?, "facing"?,
+    "ordered_by"?, "icm"?, "planned"?}``), in the First Combat Phase."""
+    from umpire.turns.auftragstaktik import support as sp
+    from umpire.turns.auftragstaktik.firing import land
+
+    phase = tr.current_phase(state)
+    if phase != "combat_1":
+        raise UmpireError(
+            f"fire --indirect: indirect fire is resolved in the First Combat Phase only (now: {tr.phase_name(phase)}; "
+            "COMBAT > HE indirect fire effects)"
+        )
+    u = tr.find_unit_of(state, str(payload.get("battery")), "battery")
+    if not tr.alive(u):
+        raise UmpireError(f"battery: {u.id} is {u.status if u.placed else 'not on the table'} and cannot fire")
+    m = {k: v for k, v in payload.items() if k != "battery" and v is not None}
+    sp.check_mission(state, u, m, "fire --indirect", now=True)
+    label = f"{state.turn}.1"
+    done = tr.read_book(state).get("indirect_fired", {})
+    if done.get(u.id) == label:
+        raise UmpireError(f"battery: {u.id} has already fired indirect this phase (one mission per phase)")
+    new = state.copy_for_change()
+    ext = tr.book(new)
+    nu = new.units[u.id]
+    if m.get("counter_battery") is not None:
+        if done.get(m["counter_battery"]) != label:
+            fired = sorted(k for k, v in done.items() if v == label and new.units[k].side != u.side)
+            raise UmpireError(
+                f"fire --counter-battery: {m['counter_battery']} has not fired indirect this phase (counter-battery "
+                f"fire answers batteries that fired; ruling cb.timing; fired: {', '.join(fired) or 'none'})"
+            )
+        t, res = sp.counter_battery(new, nu, m, dice)
+        pairs = [(t, res)]
+    else:
+        pairs, _tpl = sp.fire_mission(new, nu, m, dice)
+    ext.setdefault("indirect_fired", {})[u.id] = label
+    after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
+    what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"
+    text = f"{u.id} {what}: " + ("; ".join(after) if after else "no stand under the template")
+    return Applied(new, text, [r for _, r in pairs], turn=state.turn, phase=phase)
+
+
 @handler("auftragstaktik.morale")
 def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One battalion's morale check (``{"battalion"}``), in the Morale Phase."""

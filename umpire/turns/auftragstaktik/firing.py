@@ -71,25 +71,69 @@ def _memo(key: tuple, fn: Any) -> Any:
     return _MEMO[key]
 
 
-def _where(u: UnitState) -> tuple:
-    return (u.x, u.y, u.facing, tuple(u.base))
-
-
 def distance(state: GameState, a: UnitState, b: UnitState) -> float:
-    from umpire.geometry.distance import edge_distance
-    from umpire.turns.auftragstaktik.table import pose
+    import shapely
 
-    return float(_memo(("d", _where(a), _where(b)), lambda: edge_distance(pose(a), pose(b))))
+    from umpire.turns.auftragstaktik.table import footprints_of, where
+
+    def measure() -> float:
+        fa, fb = footprints_of([a, b])
+        return float(shapely.distance(fa, fb))
+
+    return float(_memo(("d", where(a), where(b)), measure))
 
 
 def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
     from umpire.turns.auftragstaktik.table import terrain_index
 
+    index = terrain_index(state)
+    if _MEMO.get(("clear", id(index), (a.x, a.y), (b.x, b.y))):
+        return True, ()
+
     def look() -> tuple[bool, tuple[str, ...]]:
-        fact = terrain_index(state).line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+        fact = index.line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
         return fact.clear, fact.blocked_by
 
-    return _memo(("los", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
+    return _memo(("los", id(index), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
+
+
+def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
+    """Whether the line of sight from ``a`` to ``b`` is clear (without naming what blocks it)."""
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    hit = _MEMO.get(("clear", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)))
+    return hit if hit is not None else line_clear(state, a, b)[0]
+
+
+def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
+    """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
+    shots and target checks that follow find them ready; the answers are the single-pair ones."""
+    import numpy as np
+    import shapely
+
+    from umpire.turns.auftragstaktik.table import footprints_of, terrain_index, where
+
+    index = terrain_index(state)
+    todo_d = [(a, b) for a, b in pairs if ("d", where(a), where(b)) not in _MEMO]
+    if todo_d:
+        fa = footprints_of([a for a, _ in todo_d])
+        fb = footprints_of([b for _, b in todo_d])
+        for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
+            _MEMO[("d", where(a), where(b))] = float(d)
+    key = id(index)
+    todo = {}
+    for a, b in pairs:
+        k = ((a.x, a.y), (b.x, b.y))
+        if ("clear", key, *k) not in _MEMO and ("los", key, *k) not in _MEMO:
+            todo[k] = None
+    if todo:
+        ends = list(todo)
+        n = np.arange(len(ends))
+        clear = index.los_pairs([e[0] for e in ends], [e[1] for e in ends], n, n)
+        for k, c in zip(ends, clear, strict=True):
+            _MEMO[("clear", key, *k)] = bool(c)
+    if len(_MEMO) > 200_000:
+        _MEMO.clear()
 
 
 def aspect(a: UnitState, b: UnitState) -> str:
@@ -131,17 +175,21 @@ def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, p
     return usable[0]  # out of range: the check below names the range
 
 
+_PHASE_AFVS: dict[Any, Any] = {}
+"""While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
+(spotting does not change during fire; who is still alive is asked each time)."""
+
+
 def closest_afv(
     state: GameState, u: UnitState, weapon: str, phase: int, gone: frozenset[str] | set[str] = frozenset()
 ) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
     best: tuple[UnitState, float] | None = None
-    foes = [
-        e
-        for e in state.units.values()
-        if e.side != u.side and tr.alive(e) and e.id not in gone and u.side in e.spotted_by and tr.is_afv(e)
-    ]
+    pool = _PHASE_AFVS.get(("side", u.side)) if _PHASE_AFVS.get("state") is state else None
+    if pool is None:
+        pool = [e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by and tr.is_afv(e)]
+    foes = [e for e in pool if e.id not in gone and tr.alive(e)]
     reach = math.hypot(*u.base) / 2
     # nearest centres first: once a centre is farther than the best edge distance plus both
     # half-diagonals, no later stand can be closer
@@ -151,7 +199,7 @@ def closest_afv(
         d = distance(state, u, e)
         if not _in_range(u, weapon, d) or (best is not None and d >= best[1]):
             continue
-        if line_clear(state, u, e)[0]:
+        if sees(state, u, e):
             best = (e, d)
     return best
 
@@ -228,8 +276,18 @@ def shoot(
         state, firer, moved=_moved(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
     )
     target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
+    from umpire.turns.auftragstaktik.sighting import is_night
+
     res = fire(
-        firer_stand, target_stand, weapon, round(d, 3), aspect(firer, target), dice, tr.rulings_of(state), phase=phase
+        firer_stand,
+        target_stand,
+        weapon,
+        round(d, 3),
+        aspect(firer, target),
+        dice,
+        tr.rulings_of(state),
+        phase=phase,
+        night=is_night(state),
     )
     res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2)})
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
@@ -280,11 +338,39 @@ def _at_weapon(state: GameState, u: UnitState, phase: int) -> str:
     return "gun" if "gun" in have else "missile"
 
 
+def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
+    """The pairs a phase's fire will ask about: each firer with its planned targets and, for an
+    AFV, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
+    distance is no more than the nearest centre distance, within reach)."""
+    import numpy as np
+
+    ext = tr.book(state)
+    live = [e for e in state.units.values() if tr.alive(e)]
+    afvs: dict[str, tuple[list[UnitState], np.ndarray, np.ndarray]] = {}
+    for side in state.side_ids():
+        foes = [e for e in live if e.side != side and side in e.spotted_by and tr.is_afv(e)]
+        xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
+        afvs[side] = (foes, xy, np.array([math.hypot(*e.base) / 2 for e in foes]))
+    pairs = []
+    for u in firers:
+        if not tr.alive(u):
+            continue
+        want = [t for t in dict.fromkeys(ext["plan"][u.id].get("fire", [])) if t in state.units]
+        pairs += [(u, state.units[t]) for t in want if tr.alive(state.units[t])]
+        foes, xy, half = afvs[u.side]
+        if not tr.is_afv(u) or not foes:
+            continue
+        centre = np.hypot(xy[:, 0] - u.x, xy[:, 1] - u.y)
+        low = centre - half - math.hypot(*u.base) / 2
+        reach = max((r for w in ("gun", "missile") if (r := _range(u, w)) is not None), default=math.inf)
+        near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
+        pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
+    look_ahead(state, pairs)
+
+
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
     ext = tr.book(state)
-    lines: list[str] = []
-    results: list[Resolution] = []
     firers = []
     for uid, plan in sorted(ext["plan"].items()):
         u = state.units.get(uid)
@@ -294,6 +380,26 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         if shot and shot.get("phase") == f"{state.turn}.{phase}":
             continue  # fired by hand this phase
         firers.append(u)
+
+    _plan_geometry(state, firers)
+    _PHASE_AFVS.clear()
+    _PHASE_AFVS["state"] = state
+    for side in state.side_ids():
+        _PHASE_AFVS[("side", side)] = [
+            e for e in state.units.values() if e.side != side and side in e.spotted_by and tr.is_afv(e)
+        ]
+    try:
+        return _fire_groups(state, phase, dice, firers)
+    finally:
+        _PHASE_AFVS.clear()
+
+
+def _fire_groups(
+    state: GameState, phase: int, dice: Dice, firers: list[UnitState]
+) -> tuple[list[Resolution], list[str]]:
+    ext = tr.book(state)
+    lines: list[str] = []
+    results: list[Resolution] = []
 
     def group_key(u: UnitState) -> tuple[int, int]:
         unspotted = not any(s != u.side for s in u.spotted_by)

@@ -8,15 +8,20 @@ battalion's HA, DA and Travel orders become No Orders (ruling ``morale.checked_e
 
 Close combat: troop stands on Hasty Advance, or on Deliberate Advance having moved no more than
 half their allowance this turn (ruling ``close_combat.da_half_ma``), whose bases touch an enemy
-stand, each attack the nearest touching enemy stand; one simultaneous round per phase (ruling
-``close_combat.rounds``; further rounds and withdrawal are the umpire's to enter by hand).
+stand, start it; the enemy stands they touch are drawn in. A concealed stand drawn in (ruling
+``orders.undefined_names``) first attacks for free, again while it eliminates. Then rounds
+(ruling ``close_combat.rounds``): every troop stand in it attacks the nearest enemy stand it
+touches, all at once; each AFV attacked fires its HW at one of its attackers with -6; after a
+round, stands whose orders say ``cc_withdraw: true`` withdraw (1 hit, Withdraw orders, a full
+move straight away from the nearest enemy, not priced through terrain). Rounds go on while any
+stand in it can still attack.
 """
 
 from __future__ import annotations
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState
+from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.close_combat import close_combat
 from umpire.rules.auftragstaktik.data import tables
@@ -91,53 +96,160 @@ def resolve_morale(state: GameState, dice: Dice) -> tuple[list[Resolution], list
     return results, lines
 
 
+MAX_ROUNDS = 10  # a guard: hits only grow, so a close combat ends long before
+
+
+def _touching(state: GameState, a: UnitState, pool: list[UnitState]) -> list[UnitState]:
+    """The enemy stands of ``pool`` whose bases touch ``a``'s, nearest first."""
+    from umpire.turns.auftragstaktik.firing import distance
+
+    touch = tables().turn.close_combat.touching_in
+    near = sorted((distance(state, a, e), e.id) for e in pool if e.side != a.side and tr.alive(e))
+    return [state.units[i] for d, i in near if d <= touch + 1e-9]
+
+
+def _concealed(state: GameState, u: UnitState) -> bool:
+    """Ruling orders.undefined_names: a troop stand unspotted by the enemy that has not moved this
+    turn (``concealed_any_unspotted``: any unspotted stand)."""
+    unspotted = not any(s != u.side for s in u.spotted_by)
+    if tr.rulings_of(state)["orders.undefined_names"] == "concealed_any_unspotted":
+        return unspotted
+    return unspotted and tr.is_troop(u) and tr.moved_this_turn(u) == 0 and not u.notes.get("moved")
+
+
+def _hit(state: GameState, uid: str, hits: int) -> str:
+    u = state.units[uid]
+    was = u.status
+    u.hits += hits
+    if u.hits >= tables().common.hit_effects.eliminated_at:
+        u.status = "eliminated"  # close combat eliminates troops in close terrain too
+    ext = tr.book(state)
+    b = tr.battalion_of(state, u)
+    if b is not None and b.id not in ext["under_fire"]:
+        ext["under_fire"].append(b.id)
+    if uid not in ext["attacked"]:
+        ext["attacked"].append(uid)
+    return f"{uid}: {hits} hit{'s' if hits != 1 else ''}" + (
+        " - eliminated" if u.status == "eliminated" and was != "eliminated" else ""
+    )
+
+
+def _withdraw(state: GameState, u: UnitState, foes: list[UnitState]) -> str:
+    """Withdraw from close combat (ruling close_combat.rounds): 1 hit, Withdraw orders, and a move
+    of its full allowance straight away from the nearest enemy, kept on the table."""
+    import math
+
+    near = min((e for e in foes if tr.alive(e)), key=lambda e: math.dist((u.x, u.y), (e.x, e.y)), default=None)  # type: ignore[arg-type]
+    line = _hit(state, u.id, 1)
+    u.orders = "WD"
+    if near is None or u.status == "eliminated":
+        return f"{u.id} withdraws from close combat ({line})"
+    dx, dy = u.x - near.x, u.y - near.y  # type: ignore[operator]
+    n = math.hypot(dx, dy) or 1.0
+    step = tr.move_value(u)
+    x = min(max(u.x + dx / n * step, 0.0), state.table.width)  # type: ignore[operator]
+    y = min(max(u.y + dy / n * step, 0.0), state.table.depth)  # type: ignore[operator]
+    u.x, u.y = round(x, 3), round(y, 3)
+    u.notes["moved"] = round(float(u.notes.get("moved", 0.0)) + step, 3)
+    return f"{u.id} withdraws from close combat to ({u.x:g}, {u.y:g}) with Withdraw orders ({line})"
+
+
+def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, concealed: bool = False) -> Resolution:
+    res = close_combat(
+        tr.stand(state, a, moved=False, spotted=True),
+        tr.stand(state, d, moved=False, spotted=True),
+        dice,
+        tr.rulings_of(state),
+        attacker_morale=morale_level(state, getattr(tr.battalion_of(state, a), "id", "")),
+        defender_morale=morale_level(state, getattr(tr.battalion_of(state, d), "id", "")),
+        concealed=concealed,
+    )
+    res.extra.update({"attacker": a.id, "target": d.id})
+    what = "a free close-combat attack (concealed)" if concealed else "close combat"
+    res.summary = f"{a.id} attacks {d.id} in {what}: {res.summary}"
+    return res
+
+
 def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution], list[str]]:
-    """One round of close combat between touching stands (see the module notes)."""
-    from umpire.geometry.distance import edge_distance
-    from umpire.turns.auftragstaktik.table import pose
+    """Close combat between touching stands, round after round (see the module notes)."""
+    from umpire.rules.auftragstaktik.close_combat import afv_return_fire
+    from umpire.turns.auftragstaktik.firing import aspect, distance
 
     ext = tr.book(state)
-    touch = tables().turn.close_combat.touching_in
     live = [u for u in state.units.values() if tr.alive(u)]
-    attacks = []
-    for a in live:
-        if tr.is_afv(a) or not tr.is_troop(a):
-            continue
+
+    def fights(a: UnitState) -> bool:
         bid = getattr(tr.battalion_of(state, a), "id", "")
-        if ext["battalion_status"].get(bid) == "routed":
+        return tr.alive(a) and tr.is_troop(a) and not tr.is_afv(a) and ext["battalion_status"].get(bid) != "routed"
+
+    starters = [
+        a
+        for a in live
+        if fights(a)
+        and (a.orders == "HA" or (a.orders == "DA" and tr.moved_this_turn(a) <= tr.move_value(a) / 2 + 1e-9))
+        and _touching(state, a, live)
+    ]
+    if not starters:
+        return [], ["no troop stands in base contact with the enemy: no close combat"]
+    engaged: dict[str, UnitState] = {a.id: a for a in starters}
+    for a in starters:
+        engaged.update({e.id: e for e in _touching(state, a, live)})
+    results: list[Resolution] = []
+    lines: list[str] = []
+    # a concealed stand drawn into close combat attacks first, for free, while it eliminates
+    for d in sorted(engaged.values(), key=lambda u: u.id):
+        if d.id in {a.id for a in starters} or not fights(d) or not _concealed(state, d):
             continue
-        eligible = a.orders == "HA" or (a.orders == "DA" and tr.moved_this_turn(a) <= tr.move_value(a) / 2 + 1e-9)
-        if not eligible:
-            continue
-        near = sorted(((edge_distance(pose(a), pose(e)), e.id) for e in live if e.side != a.side), key=lambda x: x)
-        near = [x for x in near if x[0] <= touch]
-        if near:
-            attacks.append((a, state.units[near[0][1]]))
-    results, lines = [], []
-    rulings = tr.rulings_of(state)
-    hits: dict[str, int] = {}
-    for a, d in attacks:
-        res = close_combat(
-            tr.stand(state, a, moved=False, spotted=True), tr.stand(state, d, moved=False, spotted=True), dice, rulings
-        )
-        res.extra.update({"attacker": a.id, "target": d.id})
-        res.summary = f"{a.id} attacks {d.id} in close combat: {res.summary}"
-        results.append(res)
-        hits[d.id] = hits.get(d.id, 0) + int(res.outcome["hits"])
-        b = tr.battalion_of(state, d)
-        if b is not None and b.id not in ext["under_fire"]:
-            ext["under_fire"].append(b.id)
-        if d.id not in ext["attacked"]:
-            ext["attacked"].append(d.id)
-    for uid, h in sorted(hits.items()):
-        u = state.units[uid]
-        u.hits += h
-        if u.hits >= tables().common.hit_effects.eliminated_at:
-            u.status = "eliminated"
-        lines.append(
-            f"{uid}: {h} hit{'s' if h != 1 else ''} in close combat"
-            + (" - eliminated" if u.status == "eliminated" else "")
-        )
-    if not attacks:
-        lines.append("no troop stands in base contact with the enemy: no close combat")
+        for e in _touching(state, d, list(engaged.values())):
+            res = _attack(state, d, e, dice, concealed=True)
+            results.append(res)
+            lines.append(_hit(state, e.id, int(res.outcome["hits"])))
+            if not res.outcome.get("eliminated"):
+                break
+    withdrawn: set[str] = set()
+    for rnd in range(1, MAX_ROUNDS + 1):
+        pool = [u for u in engaged.values() if tr.alive(u) and u.id not in withdrawn]
+        attacks = []
+        for a in sorted(pool, key=lambda u: u.id):
+            if not fights(a):
+                continue
+            targets = _touching(state, a, pool)
+            if targets:
+                attacks.append((a, targets[0]))
+        if not attacks:
+            break
+        hits: dict[str, int] = {}
+        by_target: dict[str, list[UnitState]] = {}
+        for a, d in attacks:  # simultaneous: every attack uses the stands as the round began
+            res = _attack(state, a, d, dice)
+            res.extra["round"] = rnd
+            results.append(res)
+            hits[d.id] = hits.get(d.id, 0) + int(res.outcome["hits"])
+            by_target.setdefault(d.id, []).append(a)
+        # after the round each AFV attacked fires its HW at one infantry stand attacking it (-6)
+        for uid in sorted(by_target):
+            v = state.units[uid]
+            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or v.hits + hits.get(uid, 0) >= 4:
+                continue
+            inf = by_target[uid][0]
+            res = afv_return_fire(
+                tr.stand(state, v, moved=False, spotted=True),
+                tr.stand(state, inf, moved=tr.moved_in(inf, 2) > 0, spotted=True),
+                dice,
+                tr.rulings_of(state),
+                range_in=round(distance(state, v, inf), 3),
+                aspect=aspect(v, inf),
+            )
+            res.extra.update({"firer": v.id, "target": inf.id, "weapon": "hw", "round": rnd})
+            res.summary = f"{v.id} fires HW at {inf.id} in close combat: {res.summary}"
+            results.append(res)
+            hits[inf.id] = hits.get(inf.id, 0) + int(res.outcome["hits"])
+        lines.append(f"round {rnd}: " + ", ".join(_hit(state, uid, h) for uid, h in sorted(hits.items())))
+        # withdrawal, possible after a round has been fought (orders: cc_withdraw)
+        for u in sorted(pool, key=lambda u: u.id):
+            if tr.alive(u) and ext["plan"].get(u.id, {}).get("cc_withdraw"):
+                withdrawn.add(u.id)
+                lines.append(_withdraw(state, u, [e for e in pool if e.side != u.side]))
+    else:
+        lines.append(f"close combat stopped after {MAX_ROUNDS} rounds (the umpire may go on by hand)")
     return results, lines

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
@@ -241,7 +242,63 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance) -> 
     )
 
 
-def resolve_movement(state: GameState, phase: int) -> tuple[list[Resolution], list[str]]:
+def overruns(
+    state: GameState, u: UnitState, start: tuple[float, float], path: list[tuple[float, float]], dice: Dice
+) -> tuple[list[Resolution], list[str]]:
+    """An AFV whose move passes over enemy troop stands overruns them (MISCELLANEOUS RULES >
+    Overruns; ruling ``overrun.tracked``): each stand overrun, nearest along the path first, makes
+    one close-combat attack on it; with 2 hits or more it stops short of that stand."""
+    import shapely
+
+    from umpire.rules.auftragstaktik.close_combat import overrun
+    from umpire.rules.auftragstaktik.data import tables
+    from umpire.turns.auftragstaktik.morale_cc import morale_level as morale
+    from umpire.turns.auftragstaktik.table import footprints_of
+
+    if not tr.is_afv(u) or u.hits > tables().close_combat.overrun.attacker_max_hits_at_start:
+        return [], []
+    line = shapely.LineString([start, *path])
+    if line.length == 0:
+        return [], []
+    swept = line.buffer(min(u.base) / 2, cap_style="flat")
+    foes = [e for e in state.units.values() if e.side != u.side and tr.alive(e) and tr.is_troop(e)]
+    hit = [e for e, f in zip(foes, footprints_of(foes), strict=True) if swept.intersects(f)]
+    results, lines = [], []
+    ext = tr.book(state)
+    for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
+        if not tr.alive(e):
+            continue
+        res = overrun(
+            tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True),
+            [tr.stand(state, u, moved=True, spotted=True)],
+            dice,
+            tr.rulings_of(state),
+            defender_morale=morale(state, getattr(tr.battalion_of(state, e), "id", "")),
+            attacker_morale=morale(state, getattr(tr.battalion_of(state, u), "id", "")),
+        )
+        res.extra.update({"attacker": e.id, "target": u.id})
+        res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
+        results.append(res)
+        u.hits += int(res.outcome["hits"])
+        if u.hits >= tables().common.hit_effects.eliminated_at:
+            u.status = "eliminated"
+        for x in (u, e):
+            b = tr.battalion_of(state, x)
+            if b is not None and b.id not in ext["under_fire"]:
+                ext["under_fire"].append(b.id)
+        if u.id not in ext["attacked"]:
+            ext["attacked"].append(u.id)
+        if not res.outcome["continue"] or u.status == "eliminated":
+            back = math.hypot(*u.base) / 2 + math.hypot(*e.base) / 2
+            stop = line.interpolate(max(0.0, line.project(shapely.Point(e.x, e.y)) - back))
+            u.x, u.y = round(stop.x, 3), round(stop.y, 3)
+            lines.append(f"{u.id} overruns {e.id} and must stop at ({_fmt(u.x)}, {_fmt(u.y)}) ({u.hits} hits)")
+            break
+        lines.append(f"{u.id} overruns {e.id} and drives on ({u.hits} hit{'s' if u.hits != 1 else ''})")
+    return results, lines
+
+
+def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> tuple[list[Resolution], list[str]]:
     """Make every planned move of movement phase ``phase`` on ``state`` (a copy being changed),
     Withdraw first, then Travel, Hasty Advance, Deliberate Advance (ruling
     ``movement.order_within_class``: both sides' stands of a class move together). Returns the
@@ -293,6 +350,10 @@ def resolve_movement(state: GameState, phase: int) -> tuple[list[Resolution], li
         )  # type: ignore[arg-type]
         results.append(_moved(u, lines[-1], cost, allow))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
+        if dice is not None:
+            r, ln = overruns(state, u, start, path, dice)  # type: ignore[arg-type]
+            results += r
+            lines += ln
     return results, lines
 
 

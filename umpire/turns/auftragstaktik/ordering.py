@@ -240,7 +240,18 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
             plan["weapon"] = o.weapon
         if o.note:
             plan["note"] = o.note
+        if o.entrench:
+            plan["entrench"] = o.engineer or True
+        if o.cc_withdraw:
+            plan["cc_withdraw"] = True
+        if o.indirect is not None:
+            plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
         ext["plan"][uid] = plan
+    if phase == "orders":
+        air = {k: v for k, v in ext.get("air_plan", {}).items() if v.get("side") != side}
+        air.update({fid: {**a.model_dump(mode="json"), "side": side} for fid, a in orders.air.items()})
+        if air or "air_plan" in ext:
+            ext["air_plan"] = air
     if phase == "orders":
         for uid in [k for k, v in ext["plan"].items() if state.units[k].side == side and k not in orders.units]:
             ext["plan"].pop(uid)

@@ -70,6 +70,31 @@ class BattalionOrders(_Ordered):
     note: str = ""
 
 
+Level = Literal["battalion", "brigade", "division"]
+
+
+class IndirectOrders(_Strict):
+    """An indirect fire mission for the First Combat Phase (COMBAT > HE indirect fire effects)."""
+
+    at: Point | None = None
+    target: str | None = None
+    counter_battery: str | None = None
+    also: Point | None = None
+    facing: float = 0.0
+    ordered_by: Level = "battalion"
+    icm: bool = False
+    planned: bool = False
+
+
+class AirOrders(_Strict):
+    """One flight's strike (MISCELLANEOUS RULES > Airstrikes)."""
+
+    target: str
+    attack: Literal["bomb", "strafe"] = "bomb"
+    assigned_to: Level = "battalion"
+    ordered_by: Level = "battalion"
+
+
 class UnitOrders(_Ordered):
     order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
     direction: float | Point | None = None
@@ -79,6 +104,10 @@ class UnitOrders(_Ordered):
     fire: list[str] = Field(default_factory=list)
     fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: [1, 2])
     weapon: Weapon | None = None
+    indirect: IndirectOrders | None = None
+    entrench: bool = False
+    engineer: str | None = None
+    cc_withdraw: bool = False
     note: str = ""
 
 
@@ -87,6 +116,7 @@ class OrdersFile(_Strict):
     turn: int | None = None
     battalions: dict[str, BattalionOrders] = Field(default_factory=dict)
     units: dict[str, UnitOrders] = Field(default_factory=dict)
+    air: dict[str, AirOrders] = Field(default_factory=dict)
 
 
 def _jsonable(m: BaseModel) -> dict[str, Any]:
@@ -144,10 +174,37 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
                 raise UmpireError(f"{field}.fire: {unknown('target', tid, foes)}")
             if state.units[tid].side == side:
                 raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
+        if o.indirect is not None:
+            from umpire.turns.auftragstaktik.support import check_mission
+
+            if phase == "reaction":
+                raise UmpireError(
+                    f"{field}.indirect: indirect fire is given in the Orders Phase (it fires in the First Combat "
+                    "Phase only; COMBAT > HE indirect fire effects)"
+                )
+            check_mission(state, u, o.indirect.model_dump(), f"{field}.indirect", now=False)
+        if o.entrench:
+            from umpire.turns.auftragstaktik.digging import check_entrench
+
+            if phase == "reaction" or o.first or o.second:
+                raise UmpireError(
+                    f"{field}.entrench: a stand rolls to entrench in the Orders Phase and stays put that turn "
+                    "(no first: or second: moves; MISCELLANEOUS RULES > Entrenching)"
+                )
+            check_entrench(state, u, o.engineer, f"{field}.entrench")
         if phase == "reaction" and o.first:
             raise UmpireError(
                 f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
             )
+    if orders.air:
+        from umpire.turns.auftragstaktik.support import check_air
+
+        if phase == "reaction":
+            raise UmpireError(
+                f"{where}: air: aircraft are assigned in the Orders Phase (MISCELLANEOUS RULES > Airstrikes)"
+            )
+        for fid, a in orders.air.items():
+            check_air(state, side, fid, a.model_dump(), f"{where}: air.{fid}", now=False)
     return orders
 
 

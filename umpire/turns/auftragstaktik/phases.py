@@ -71,6 +71,7 @@ def _end_of_turn(state: GameState) -> list[str]:
     ext = tr.book(state)
     lines = _recover(state, "end")
     dug = 0
+    stayed: list[str] = []
     for u in state.units.values():
         if not tr.alive(u):
             continue
@@ -78,8 +79,10 @@ def _end_of_turn(state: GameState) -> list[str]:
         if still and tr.is_troop(u) and u.notes.get("entrenchment", "none") == "none":
             u.notes["entrenchment"] = "hasty"  # MISCELLANEOUS RULES > Entrenching; ruling entrench.vehicles
             dug += 1
-        if not still and u.notes.get("entrenchment") == "hasty":
-            u.notes.pop("entrenchment")
+        if not still and u.notes.get("entrenchment") in ("hasty", "deliberate", "prepared"):
+            u.notes.pop("entrenchment")  # a stand that moves leaves its holes behind
+        if still:
+            stayed.append(u.id)
         for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2"):
             u.notes.pop(k, None)
     if dug:
@@ -87,8 +90,11 @@ def _end_of_turn(state: GameState) -> list[str]:
     keep = f"{state.turn}.2"
     ext["fired"] = {k: [x for x in v if x == keep] for k, v in ext["fired"].items() if keep in v}
     ext["attacked_last"] = list(ext["attacked"])
+    ext["stationary"] = stayed
     for k in ("entered", "rolled", "plan", "shots"):
         ext[k] = {}
+    for k in ("air_plan", "indirect_fired"):
+        ext.pop(k, None)
     for k in ("new_no_orders", "attacked", "morale_done"):
         ext[k] = []
     state.turn += 1
@@ -119,19 +125,32 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resoluti
     results: list[Resolution] = []
     lines: list[str] = []
     if phase == "orders":
+        from umpire.turns.auftragstaktik.digging import resolve_entrenching
+
+        r, ln = resolve_entrenching(new, dice)
+        results += r
+        lines += ln
         lines += _recover(new, "orders")
     elif phase in moving.MOVEMENT_PHASES:
         n = moving.MOVEMENT_PHASES[phase]
-        r, ln = moving.resolve_movement(new, n)
+        r, ln = moving.resolve_movement(new, n, dice)
         results += r
         lines += ln
         lines += moving.surrenders(new)
         lines += moving.integrity(new)
         lines += sighting.spot_all(new, n)
     elif phase in firing.COMBAT_PHASES:
+        if phase == "combat_1":
+            from umpire.turns.auftragstaktik.support import resolve_support
+
+            r, ln = resolve_support(new, dice)
+            results += r
+            lines += ln
         r, ln = firing.resolve_fire_phase(new, firing.COMBAT_PHASES[phase], dice)
         results += r
-        lines += ln or ["no planned fire"]
+        lines += ln
+        if not lines:
+            lines.append("no planned fire")
     elif phase == "reaction":
         from umpire.turns.auftragstaktik.ordering import apply_pending
 

@@ -182,7 +182,7 @@ def pair_matrix(spotters: list[Looker], targets: list[Looker], index: TerrainInd
 
 
 def side_spotting(
-    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings
+    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings, *, night: bool = False
 ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """``(spotted[j], by[j])``: is target ``j`` spotted by any of ``spotters`` (and by whom,
     -1 if not). Lines of sight are asked best total first, a few candidates per target per
@@ -240,6 +240,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             recon="recon" in r.special,
             thermal="TI" in r.special,
             gsr="GSR" in r.special,
+            night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),  # type: ignore[arg-type]
         ),
         target=Spotted(
             kind=kind if kind in KINDS else "vehicle",
@@ -256,6 +257,12 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
         width=float(u.base[0]),
         depth=float(u.base[1]),  # type: ignore[arg-type]
     )
+
+
+def is_night(state: GameState) -> bool:
+    """Whether this turn is played at night (scenario ``night:``, every turn or a list of turns)."""
+    night = state.extra.get("night", False)
+    return state.turn in night if isinstance(night, list) else bool(night)
 
 
 def fired_before(state: GameState, uid: str, phase: int | None) -> bool:
@@ -280,7 +287,7 @@ def spot_all(state: GameState, phase: int | None) -> list[str]:
         foes = [u for u in live if u.side != side]
         spotters = [looker(state, u, None, phase) for u in own]
         targets = [looker(state, u, side, phase) for u in foes]
-        seen, _by, _counts = side_spotting(spotters, targets, index, rulings)
+        seen, _by, _counts = side_spotting(spotters, targets, index, rulings, night=is_night(state))
         new, kept, lost = 0, 0, 0
         for j, u in enumerate(foes):
             was = side in u.spotted_by

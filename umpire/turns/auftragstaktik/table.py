@@ -95,9 +95,22 @@ def pose(u: UnitState, at: tuple[float, float] | None = None, facing: float | No
     return Pose(float(x), float(y), float(u.facing if facing is None else facing), float(u.base[0]), float(u.base[1]))
 
 
+_BY_ID: dict[int, tuple[tuple, dict]] = {}
+
+
+def _by_id(feats: tuple[Feature, ...]) -> dict[str, Feature]:
+    """Features by id, made once per feature tuple (kept, so its id is never reused)."""
+    hit = _BY_ID.get(id(feats))
+    if hit is None or hit[0] is not feats:
+        if len(_BY_ID) > 16:
+            _BY_ID.clear()
+        hit = _BY_ID[id(feats)] = (feats, {f.id: f for f in feats})
+    return hit[1]
+
+
 def area_types_at(state: GameState, xy: tuple[float, float]) -> list[str]:
     """The types of the area features holding a point, in the order listed."""
-    feats = {f.id: f for f in features(state)}
+    feats = _by_id(features(state))
     return [feats[i].type for i in terrain_index(state).features_at(xy) if feats[i].kind == "area"]
 
 
@@ -107,7 +120,7 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
     from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing
 
     index = terrain_index(state)
-    by_id = {f.id: f for f in features(state)}
+    by_id = _by_id(features(state))
     legs: list[Leg] = []
     crossings: list[StreamCrossing] = []
     if len(waypoints) < 2:
@@ -122,3 +135,26 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
             crossings.append(StreamCrossing(by_id[sid].type, bridged="road" in along_types, where=sid))
         previous = streams
     return legs, crossings
+
+
+_FOOT: dict[tuple, object] = {}
+
+
+def where(u: UnitState) -> tuple:
+    """A stand's pose as a key (position, facing, base)."""
+    return (u.x, u.y, u.facing, tuple(u.base))
+
+
+def footprints_of(units: list[UnitState]) -> list:
+    """The stands' footprint polygons, each made once per pose (a phase asks the same ones
+    many times over)."""
+    from umpire.geometry.footprint import footprints
+
+    keys = [where(u) for u in units]
+    missing = {k: u for k, u in zip(keys, units, strict=True) if k not in _FOOT}
+    if missing:
+        if len(_FOOT) > 100_000:
+            _FOOT.clear()
+        for k, f in zip(missing, footprints([pose(u) for u in missing.values()]), strict=True):
+            _FOOT[k] = f
+    return [_FOOT[k] for k in keys]

@@ -110,17 +110,30 @@ def move_value(u: UnitState) -> float:
     return float(unit_ratings(u).move or 0)
 
 
+@lru_cache(maxsize=256)
+def _kinds(statline: str) -> tuple[bool, bool, bool]:
+    """(troop, AFV, recon) of a stat line (asked for every stand in every phase)."""
+    r = ratings(statline)
+    kind = r.default_kind()
+    return kind == "troop", kind == "vehicle" and r.protection.value > 0, "recon" in r.special
+
+
+def _kinds_of(u: UnitState) -> tuple[bool, bool, bool]:
+    if not u.statline:
+        unit_ratings(u)  # raises, naming the unit
+    return _kinds(u.statline)  # type: ignore[arg-type]
+
+
 def is_troop(u: UnitState) -> bool:
-    return unit_ratings(u).default_kind() == "troop"
+    return _kinds_of(u)[0]
 
 
 def is_afv(u: UnitState) -> bool:
-    r = unit_ratings(u)
-    return r.default_kind() == "vehicle" and r.protection.value > 0
+    return _kinds_of(u)[1]
 
 
 def is_recon(u: UnitState) -> bool:
-    return "recon" in unit_ratings(u).special
+    return _kinds_of(u)[2]
 
 
 _FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}
@@ -136,19 +149,42 @@ def formations(state: GameState) -> dict[str, FormationState]:
     return hit[1]
 
 
+_BN: dict[int, tuple[dict, dict[str, FormationState | None]]] = {}
+
+
 def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
     """The battalion a unit belongs to (its own formation, or the nearest battalion above it)."""
     forms = formations(state)
-    f = forms.get(u.formation or "")
-    while f is not None:
-        if f.level in ("battalion", "regiment") or f.parent is None:
-            return f
-        f = forms.get(f.parent or "")
-    return None
+    memo = _BN.get(id(forms))
+    if memo is None or memo[0] is not forms:
+        if len(_BN) > 64:
+            _BN.clear()
+        memo = _BN[id(forms)] = (forms, {})
+    key = u.formation or ""
+    if key not in memo[1]:
+        f = forms.get(key)
+        while f is not None and not (f.level in ("battalion", "regiment") or f.parent is None):
+            f = forms.get(f.parent or "")
+        memo[1][key] = f
+    return memo[1][key]
+
+
+_MEMBERS: dict[int, tuple[dict, int, dict[str, list[str]]]] = {}
 
 
 def battalion_units(state: GameState, bid: str) -> list[UnitState]:
-    return [u for u in state.units.values() if (b := battalion_of(state, u)) is not None and b.id == bid]
+    """The stands of a battalion (membership worked out once per units table)."""
+    hit = _MEMBERS.get(id(state.units))
+    if hit is None or hit[0] is not state.units or hit[1] != len(state.units):
+        by: dict[str, list[str]] = {}
+        for u in state.units.values():
+            b = battalion_of(state, u)
+            if b is not None:
+                by.setdefault(b.id, []).append(u.id)
+        if len(_MEMBERS) > 64:
+            _MEMBERS.clear()
+        hit = _MEMBERS[id(state.units)] = (state.units, len(state.units), by)
+    return [state.units[i] for i in hit[2].get(bid, [])]
 
 
 def enemy_sides(state: GameState, side: str) -> list[str]:
@@ -170,12 +206,27 @@ def moved_this_turn(u: UnitState) -> float:
 def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
     """The cover level at the stand (``none``, ``light``, ``heavy``) and whether it is close
     terrain (ruling ``terrain.names``)."""
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    key = (id(terrain_index(state)), u.x, u.y)
+    hit = _COVER.get(key)
+    if hit is None:
+        if len(_COVER) > 50_000:
+            _COVER.clear()
+        hit = _COVER[key] = _cover_at(state, (float(u.x), float(u.y)))  # type: ignore[arg-type]
+    return hit
+
+
+_COVER: dict[tuple, tuple[str, bool]] = {}
+
+
+def _cover_at(state: GameState, xy: tuple[float, float]) -> tuple[str, bool]:
     from umpire.turns.auftragstaktik.table import area_types_at
 
     rows = tables().turn.movement.terrain
     best, close = "none", False
     rank = {"none": 0, "light": 1, "heavy": 2}
-    for t in area_types_at(state, (float(u.x), float(u.y))):  # type: ignore[arg-type]
+    for t in area_types_at(state, xy):
         row = rows.get(t)
         if row is None:
             continue

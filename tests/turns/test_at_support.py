@@ -1,0 +1,170 @@
+"""Indirect fire, counter-battery and airstrikes in the tracked Auftragstaktik turn, with dice
+given by hand and the modifiers checked against the rules (COMBAT > HE indirect fire effects;
+MISCELLANEOUS RULES > Airstrikes, Counter-Battery Fire)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from tests.turns.conftest import advance
+from tests.turns.test_bad_inputs import refused
+from umpire.engine import Game
+
+SCENARIO = {
+    "name": "support",
+    "ruleset": "auftragstaktik",
+    "table": {"width": 72, "depth": 48},
+    "seed": 7,
+    "terrain": [{"id": "w1", "type": "woods", "polygon": [[40, 30], [44, 30], [44, 34], [40, 34]]}],
+    "sides": [
+        {"id": "nato", "hq_rating": 5, "c3": 4,
+         "air": [{"id": "a10", "name": "A-10 flight", "ordnance_tons": 6, "quality": "veteran"}],
+         "formations": [{"id": "1-bde", "level": "brigade", "doctrine": "balanced", "units": [
+             {"id": "bty-n", "type": "M109A2 Battery", "at": [4, 24], "facing": 90},
+             {"id": "bty-n2", "type": "M109A2 Battery", "at": [6, 30], "facing": 90},
+         ], "formations": [{"id": "tf", "level": "battalion", "doctrine": "balanced", "units": [
+             {"id": "a1", "type": "M1A1 Company", "at": [20, 24], "facing": 90},
+             {"id": "inf-n", "type": "M2 Bradley Company", "at": [20, 20], "facing": 90},
+         ]}]}]},
+        {"id": "pact", "hq_rating": 4, "c3": 2,
+         "formations": [{"id": "1-tr", "level": "regiment", "doctrine": "centralized", "units": [
+             {"id": "bty-p", "type": "2S1 Battery", "at": [46, 36], "facing": 270},
+             {"id": "mrl-p", "type": "BM-21 Battery", "at": [60, 12], "facing": 270},
+         ], "formations": [{"id": "1-tb", "level": "battalion", "doctrine": "centralized", "units": [
+             {"id": "t1", "type": "T-80B Company", "at": [30, 24], "facing": 270},
+             {"id": "t2", "type": "T-80B Company", "at": [31.2, 24], "facing": 270},
+             {"id": "t3", "type": "T-80B Company", "at": [30, 30], "facing": 270},
+         ]}]}]},
+    ],
+}
+
+
+def _write(path: Path, data: dict) -> str:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return str(path)
+
+
+def _start(cli, tmp_path: Path, nato: dict | None = None, pact: dict | None = None):
+    assert cli("new", _write(tmp_path / "support.yaml", SCENARIO)).exit_code == 0
+    orders = {
+        "nato": {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}}, **(nato or {})},
+        "pact": {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}}, **(pact or {})},
+    }
+    for side, data in orders.items():
+        r = cli("turn", "orders", _write(tmp_path / f"{side}.yaml", data))
+        assert r.exit_code == 0, r.output + r.stderr
+    return cli
+
+
+def _results(cli, seq: int | None = None) -> list[dict]:
+    game = Game.open(Path(cli.db))
+    ev = [e for e in game.events() if seq is None or e.seq == seq][-1]
+    return list(ev.results)
+
+
+def test_a_step_mission_attacks_every_stand_the_template_touches(cli, tmp_path):
+    _start(cli, tmp_path)
+    advance(cli, 2)  # First Combat Phase; NATO has spotted t1
+    r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", "--roll", "7", "--roll", "1")
+    assert r.exit_code == 0, r.output + r.stderr
+    res = _results(cli)
+    # a company template (1.5 x 1) on t1 at (30, 24) reaches x 30.75: t2's base (x 30.7-31.7) is touched
+    assert [x["target"] for x in res] == ["t1", "t2"]
+    for x in res:
+        assert x["procedure"] == "indirect" and x["column"] == "+1"  # brigade orders, brigade guns: no shift
+        assert x["template"] == {"at": [30.0, 24.0], "radius": 0.901, "size": [1.5, 1.0], "facing": 0.0,
+                                 "label": "bty-n indirect"}
+        # H HE against an AFV (hard cover, -2) is one weaker: -1, and nothing else
+        mods = [(m["name"], m["value"], m["detail"]) for m in x["modifiers"]]
+        assert mods == [("target cover", -1, "heavy, H HE: -2 -> -1")]
+    assert [x["modified_roll"] for x in res] == [6, 0]
+    assert [x["outcome"]["hits"] for x in res] == [1, 0]  # CRT +1 column: row 6 -> 1 hit; row 0 -> none
+    state = Game.open(Path(cli.db)).state
+    assert (state.units["t1"].hits, state.units["t2"].hits) == (1, 0)
+    assert "1-tb" in state.extra["auftragstaktik"]["under_fire"]
+    # the umpire's report and map draw the template
+    from umpire.reports.model import report_for_game
+
+    rep = report_for_game(Game.open(Path(cli.db)), turn=1)
+    assert [(t.at, t.size) for t in rep.templates] == [((30.0, 24.0), (1.5, 1.0))]
+
+
+def test_battalion_orders_for_brigade_guns_shift_one_column_left(cli, tmp_path):
+    _start(cli, tmp_path)
+    advance(cli, 2)
+    # the 2S1 battery belongs to the regiment (brigade level), the call is a battalion's, doctrine centralized
+    r = cli("fire", "bty-p", "--at", "20,24", "--planned", "--roll", "5")
+    assert r.exit_code == 0, r.output + r.stderr
+    (x,) = _results(cli)
+    assert x["target"] == "a1" and x["column"] == "0"
+    assert [(s["name"], s["value"]) for s in x["shifts"]] == [("HQ level", -1)]
+
+
+def test_counter_battery_answers_a_battery_that_fired(cli, tmp_path):
+    _start(cli, tmp_path)
+    advance(cli, 2)
+    refused(cli, "fire", "bty-n2", "--counter-battery", "bty-p", "--roll", "8", needle="bty-p has not fired indirect")
+    assert cli("fire", "bty-p", "--at", "20,24", "--planned", "--roll", "5").exit_code == 0
+    r = cli("fire", "bty-n2", "--counter-battery", "bty-p", "--roll", "8")
+    assert r.exit_code == 0, r.output + r.stderr
+    (x,) = _results(cli)
+    assert x["procedure"] == "counter-battery" and x["target"] == "bty-p"
+    mods = {m["name"]: m["value"] for m in x["modifiers"]}
+    # C3 4 for NATO (+2), 2 for the Pact (+2), the target is SP artillery (-2), both regular (no TQ modifier)
+    assert mods["CB firer C3 level"] == 2 and mods["target C3 level"] == 2 and mods["target is SP artillery"] == -2
+    assert "target outranges all CB firers" not in mods  # 2S1 43.8" against the M109's 47"
+    assert x["modified_roll"] == 8 + sum(mods.values())
+
+
+def test_planned_missions_and_an_airstrike_resolve_in_the_first_combat_phase(cli, tmp_path):
+    _start(cli, tmp_path,
+           nato={"units": {"bty-n": {"indirect": {"target": "t1", "ordered_by": "brigade"}},
+                           "bty-n2": {"indirect": {"counter_battery": "bty-p"}}},
+                 "air": {"a10": {"target": "t1", "assigned_to": "brigade", "ordered_by": "brigade"}}},
+           pact={"units": {"bty-p": {"indirect": {"at": [20, 24], "planned": True}}}})
+    advance(cli, 3)  # through the First Combat Phase
+    res = _results(cli)
+    procs = [(x["procedure"], x.get("firer") or x.get("flight"), x["target"]) for x in res]
+    assert ("indirect", "bty-n", "t1") in procs and ("indirect", "bty-n", "t2") in procs
+    assert ("indirect", "bty-p", "a1") in procs
+    # counter-battery after the indirect fire, at the battery that fired (ruling cb.timing)
+    assert procs.index(("counter-battery", "bty-n2", "bty-p")) > procs.index(("indirect", "bty-p", "a1"))
+    air = [x for x in res if x["procedure"] == "airstrike"]
+    assert len(air) == 1 and air[0]["flight"] == "a10"
+    mods = {m["name"]: m["value"] for m in air[0]["modifiers"]}
+    assert mods["aircraft ordnance"] == 4  # 6 tons a plane (RATING UNITS > Indirect)
+    assert all(m["side"] == "nato" for m in air[0]["modifiers"])
+    state = Game.open(Path(cli.db)).state
+    assert state.extra["auftragstaktik"]["sorties"] == {"a10": 1}
+    # the Pact's briefing never names the unseen NATO batteries
+    r = cli("report", "--side", "pact", "--format", "json", "--out", str(tmp_path / "pact.json"))
+    assert r.exit_code == 0, r.output + r.stderr
+    text = (tmp_path / "pact.json").read_text()
+    assert "bty-n" not in text and json.loads(text)
+    # a flight flies its sorties once: the next turn's orders are refused
+    advance(cli, 6)
+    f = _write(tmp_path / "n2.yaml", {"side": "nato", "air": {"a10": {"target": "t1"}}})
+    refused(cli, "turn", "orders", f, needle="a10 has flown all its 1 sorties")
+
+
+def test_bad_missions_are_refused(cli, tmp_path):
+    _start(cli, tmp_path)
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+        "a1": {"indirect": {"at": [30, 24]}}}}), needle="a1 (M1A1 Company) has no Indirect rating")
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+        "bty-n": {"indirect": {"at": [70, 40]}}}}), needle="beyond its indirect range (allowed: 0-47\")")
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "pact", "units": {
+        "mrl-p": {"indirect": {"counter_battery": "bty-n"}}}}), needle="units.mrl-p.indirect.counter_battery")
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+        "bty-n": {"indirect": {"counter_battery": "t1"}}}}), needle="t1 is not an artillery stand")
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "air": {
+        "f16": {"target": "t1"}}}), needle="unknown flight 'f16'")
+    refused(cli, "fire", "bty-n", "t1", "--indirect", needle="First Combat Phase only")
+    advance(cli, 2)
+    refused(cli, "fire", "bty-n", "t3", "--indirect", needle="t3 is not spotted by nato")
+    refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
+    refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
+    refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
