@@ -20,27 +20,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from random_table import TABLE, terrain  # noqa: E402  (beside this script)
+
 from umpire.geometry.distance import edge_distance, edge_distance_matrix  # noqa: E402
-from umpire.geometry.facts import Feature, Pose  # noqa: E402
+from umpire.geometry.facts import Pose  # noqa: E402
 from umpire.geometry.sight import TerrainIndex  # noqa: E402
 
-TABLE = (72.0, 48.0)
 LOOP_BUDGET = 30.0  # seconds
 
-
-def terrain(rng: np.random.Generator, m: int) -> list[Feature]:
-    out = []
-    for k in range(m):
-        cx, cy = rng.uniform(0, TABLE[0]), rng.uniform(0, TABLE[1])
-        r = rng.uniform(0.1, 0.6)
-        ang = np.sort(rng.uniform(0, 2 * np.pi, 6))
-        kind = ("woods", "town", "hill")[k % 3]
-        coords = tuple(zip(cx + r * np.cos(ang), cy + r * np.sin(ang), strict=True))
-        try:
-            out.append(Feature(f"t{k}", kind, coords, height=1.0, is_hill=kind == "hill"))
-        except ValueError:
-            continue  # a degenerate random polygon; skip it
-    return out
 
 
 def stands(rng: np.random.Generator, n: int, y0: float, facing: float) -> list[Pose]:

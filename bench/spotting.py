@@ -27,31 +27,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from random_table import TABLE, terrain  # noqa: E402  (beside this script)
+
 from umpire.geometry.arcs import aspect_auftragstaktik  # noqa: E402
 from umpire.geometry.distance import edge_distance  # noqa: E402
-from umpire.geometry.facts import Feature, Pose  # noqa: E402
+from umpire.geometry.facts import Pose  # noqa: E402
 from umpire.geometry.sight import TerrainIndex  # noqa: E402
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings  # noqa: E402
 from umpire.rules.auftragstaktik.spotting import Spotted, Spotter, spot  # noqa: E402
 from umpire.turns.auftragstaktik.sighting import Looker, pair_matrix, side_spotting  # noqa: E402
 
-TABLE = (72.0, 48.0)
 QUALITIES = ("elite", "veteran", "regular", "regular", "recruit", "militia")
 
-
-def terrain(rng: np.random.Generator, m: int) -> list[Feature]:
-    out = []
-    for k in range(m):
-        cx, cy = rng.uniform(0, TABLE[0]), rng.uniform(0, TABLE[1])
-        r = rng.uniform(0.1, 0.6)
-        ang = np.sort(rng.uniform(0, 2 * np.pi, 6))
-        kind = ("woods", "town", "hill")[k % 3]
-        coords = tuple(zip(cx + r * np.cos(ang), cy + r * np.sin(ang), strict=True))
-        try:
-            out.append(Feature(f"t{k}", kind, coords, height=1.0, is_hill=kind == "hill"))
-        except ValueError:
-            continue
-    return out
 
 
 def lookers(rng: np.random.Generator, n: int, y0: float, facing: float) -> list[Looker]:
