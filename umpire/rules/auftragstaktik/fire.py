@@ -372,7 +372,7 @@ def _cover(
     c = t.fire.cover
     cat = target.fire_category()
     out: list[Modifier] = []
-    cover = target.cover if cat == "troop" else "none"
+    cover: str = target.cover if cat == "troop" else "none"
     cover_why = c.source
     if he_weight is not None and cat == "afv":
         if icm:
@@ -387,7 +387,7 @@ def _cover(
     for name, level, value, rule in pairs:
         if value == 0:
             continue
-        detail = level
+        detail: str = level
         if he_weight is not None:
             change = t.indirect.he.cover_change[he_weight]
             new = min(0, value - change)

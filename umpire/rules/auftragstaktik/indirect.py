@@ -260,6 +260,7 @@ def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Re
     a = t.indirect.airstrike
     u = aircraft.unit
     afv = target.fire_category() == "afv"
+    header: crt.Header
     if afv:
         if u.gun is None:
             raise UmpireError("firer: strafing an AFV needs an AT (G) rating")
@@ -285,7 +286,7 @@ def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Re
         notes,
         differential=value - target.protection_value,
         header=header,
-    )  # type: ignore[arg-type]
+    )
 
 
 def air_defense(

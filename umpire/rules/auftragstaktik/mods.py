@@ -33,7 +33,7 @@ def mod(name: str, value: int, rule: str, detail: str = "", kind: str = "drm") -
     """A one-item list, or an empty one when ``value`` is 0."""
     if value == 0:
         return []
-    return [Modifier(name=name, value=value, rule=rule, kind=kind, detail=detail)]  # type: ignore[arg-type]
+    return [Modifier(name=name, value=value, rule=rule, kind=kind, detail=detail)]
 
 
 def tq_difference(

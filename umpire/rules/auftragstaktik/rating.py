@@ -317,7 +317,7 @@ def rate(
             weight=calibre_class(spec.he.calibre_mm, t),
             fire_control=spec.he.fire_control,
             stabilization=spec.he.stabilization,
-        )  # type: ignore[arg-type]
+        )
         how.append(
             Derivation(
                 "HE",
@@ -360,7 +360,7 @@ def rate(
             mrl = next(b.drm for b in t.indirect.mrl.tubes if b.max is None or i.mrl_tubes <= b.max)
         ind = Indirect(
             weight=calibre_class(i.calibre_mm, t),
-            range=k * i.range_km,  # type: ignore[arg-type]
+            range=k * i.range_km,
             extended_range=k * i.extended_range_km if i.extended_range_km else None,
             burst=i.high_rof,
             mrl=mrl,
@@ -382,12 +382,12 @@ def rate(
             value = r.heavy_weapons.weapons[a.weapon][0] + r.heavy_weapons.mounts[a.mounts]
         if value is None:
             raise UmpireError("spec.air_defense: give weapon (gpmg, hmg, autocannon) or value")
-        rng = (
+        ad_range = (
             (r.missile_range.inches_per_km * a.range_km + r.missile_range.plus_in)
             if a.range_km and a.type == "m"
             else (r.heavy_weapons.weapons[a.weapon][1] if a.weapon else None)
         )
-        ad = AirDefense(type=a.type, guidance=a.guidance, value=value, range=rng)
+        ad = AirDefense(type=a.type, guidance=a.guidance, value=value, range=ad_range)
         how.append(
             Derivation(
                 "AD",

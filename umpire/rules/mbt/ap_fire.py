@@ -66,6 +66,13 @@ def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
     return val.v
 
 
+def _rating(val: Val[int] | None, what: str) -> int:
+    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs)."""
+    if val is None:
+        raise UmpireError(f"{what}: the data card gives no value (needed for this shot)")
+    return val.v
+
+
 def factor_at(
     card: Card, weapon: Weapon, ammo: Ammo, line: str, rng: int
 ) -> tuple[int, Val[Any], str]:
@@ -125,9 +132,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     if not firer_mv:
         row, label = chart.movement.firer_nm, "firer NM"
     elif weapon.kind == "atgm":
-        row, label = chart.movement.class_[weapon.class_.v], f"firer MV, Class {weapon.class_.v}"
+        cls = _rating(weapon.class_, f"{weapon.name} Class")
+        row, label = chart.movement.class_[cls], f"firer MV, Class {cls}"
     else:
-        row, label = chart.movement.stab[weapon.stab.v], f"firer MV, Stab. {weapon.stab.v}"
+        stab = _rating(weapon.stab, f"{weapon.name} Stab.")
+        row, label = chart.movement.stab[stab], f"firer MV, Stab. {stab}"
     add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
     # general (7.4.2.3, 14.3.1.1)
     g = chart.general
@@ -198,9 +207,10 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
             raise UmpireError(
                 "firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)"
             )
+        cls = _rating(weapon.class_, f"{weapon.name} Class")
         add(
-            f"firer temporarily suppressed (Class {weapon.class_.v})",
-            chart.tem_sup[weapon.class_.v],
+            f"firer temporarily suppressed (Class {cls})",
+            chart.tem_sup[cls],
             "14.3.1.1.5",
         )
     if shot.nbc:
@@ -276,7 +286,7 @@ def hit_number(ap: int, net: int, rulings: Rulings, estimated: list[str]) -> int
     row = min(max(net, mods[0]), mods[-1])
     col = min(max(ap, chart.ap_factors[0]), chart.ap_factors[-1])
     cell = chart.rows[row][chart.ap_factors.index(col)]
-    return _use(cell, f"AP hit chart AP {col} net {row:+d} ({cell.v})", estimated)
+    return int(_use(cell, f"AP hit chart AP {col} net {row:+d} ({cell.v})", estimated))
 
 
 def number_of_hits(h: int, rof: int, roll: int, estimated: list[str]) -> int:

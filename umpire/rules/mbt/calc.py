@@ -100,8 +100,8 @@ def _weapon_name(card: Any, name: str | None, ammo: str) -> str:
         return name
     for w in card.weapons:
         if any(a.name.lower() == ammo.lower() for a in w.ammo):
-            return w.name
-    return card.weapons[0].name
+            return str(w.name)
+    return str(card.weapons[0].name)
 
 
 def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

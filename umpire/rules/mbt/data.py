@@ -407,9 +407,9 @@ class LosChart(_Model):
                     raise ValueError(
                         f"lines.{n}[{i}]: {cell.v!r} must be 1-3 rising numbers like 12-15-15"
                     )
-        for n, line in self.dep_el.items():
-            if len(line) != len(self.columns):
-                raise ValueError(f"dep_el.{n}: {len(line)} cells for {len(self.columns)} columns")
+        for n, dep_line in self.dep_el.items():
+            if len(dep_line) != len(self.columns):
+                raise ValueError(f"dep_el.{n}: {len(dep_line)} cells for {len(self.columns)} columns")
         return self
 
     def cell(self, line: int, column: int) -> Val[str | None]:
@@ -715,7 +715,8 @@ class Card(_Model):
         section = self.armor["KE" if ammo_type == "KE" else "CE"]
         if group == "above":
             return section.above[location]
-        return getattr(section, elevation)[group][location]
+        value: Val[int] = getattr(section, elevation)[group][location]
+        return value
 
 
 def _check_partition(ranges: dict[str, str], where: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
@@ -44,7 +45,7 @@ class MoveCost:
     estimated: list[str]
 
 
-def _cost(val: Val[object], what: str, est: list[str]) -> float | None:
+def _cost(val: Val[Any], what: str, est: list[str]) -> float | None:
     if val.estimated and what not in est:
         est.append(what)
     v = str(val.v).strip()
