@@ -47,10 +47,12 @@ def within(a: Pose, b: Pose, radius: float, edge: bool = True) -> bool:
 def edge_distance_matrix(poses_a: Sequence[Pose], poses_b: Sequence[Pose]) -> np.ndarray:
     """Edge-to-edge distances, shape ``(len(poses_a), len(poses_b))``."""
     fa, fb = footprints(poses_a), footprints(poses_b)
-    return shapely.distance(fa[:, None], fb[None, :]).reshape(len(fa), len(fb))
+    out: np.ndarray = shapely.distance(fa[:, None], fb[None, :]).reshape(len(fa), len(fb))
+    return out
 
 
 def center_distance_matrix(poses_a: Sequence[Pose], poses_b: Sequence[Pose]) -> np.ndarray:
     """Centre-to-centre distances, shape ``(len(poses_a), len(poses_b))``."""
     a, b = pose_arrays(poses_a)[:, :2], pose_arrays(poses_b)[:, :2]
-    return np.hypot(b[None, :, 0] - a[:, None, 0], b[None, :, 1] - a[:, None, 1])
+    out: np.ndarray = np.hypot(b[None, :, 0] - a[:, None, 0], b[None, :, 1] - a[:, None, 1])
+    return out

@@ -67,7 +67,8 @@ def corners(pose: Pose) -> tuple[tuple[float, float], ...]:
 
 def footprints(poses: Sequence[Pose]) -> np.ndarray:
     """Footprint polygons of many stands at once (a numpy array of shapely polygons)."""
-    return shapely.polygons(corner_array(poses))
+    out: np.ndarray = shapely.polygons(corner_array(poses))
+    return out
 
 
 def footprint(pose: Pose) -> shapely.Polygon:

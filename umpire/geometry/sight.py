@@ -40,7 +40,8 @@ def _offset(points: np.ndarray, a0: np.ndarray, d: np.ndarray, len2: np.ndarray)
     """Distance from each point to its segment ``a0 .. a0 + d`` (``len2`` = squared length)."""
     rel = points - a0
     t = np.clip(np.einsum("ij,ij->i", rel, d) / len2, 0.0, 1.0)
-    return np.hypot(rel[:, 0] - t * d[:, 0], rel[:, 1] - t * d[:, 1])
+    out: np.ndarray = np.hypot(rel[:, 0] - t * d[:, 0], rel[:, 1] - t * d[:, 1])
+    return out
 
 
 def _xy(point: Sequence[float]) -> np.ndarray:
@@ -129,7 +130,8 @@ class TerrainIndex:
     ) -> np.ndarray:
         """Whether blocking feature ``f`` blocks the line if the line passes through it."""
         by_height = self._height[f] > np.maximum(elev_a, elev_b)
-        return np.where(self._is_hill[f], by_height, ~a_in & ~b_in)
+        out: np.ndarray = np.where(self._is_hill[f], by_height, ~a_in & ~b_in)
+        return out
 
     def _pierces(self, f: np.ndarray, segs: np.ndarray) -> np.ndarray:
         """Whether each segment passes through the interior of feature ``f``.
@@ -139,7 +141,8 @@ class TerrainIndex:
         along an edge or through a corner only touches. The feature is prepared, which makes
         shapely's ``crosses`` about as cheap as ``intersects``.
         """
-        return shapely.crosses(self._geoms[f], segs)
+        out: np.ndarray = shapely.crosses(self._geoms[f], segs)
+        return out
 
     def _piece_length(self) -> float:
         if self.piece_length is not None:
@@ -182,7 +185,7 @@ class TerrainIndex:
         )
         blockers = blockers[may]
         blockers = blockers[self._pierces(blockers, np.full(len(blockers), seg, dtype=object))]
-        first = {}
+        first: dict[str, float] = {}
         for c in crossed:
             first.setdefault(c.id, c.enter)
         blocked_by = tuple(
