@@ -59,3 +59,17 @@ def test_bad_scenario(cli, tmp_path, name):
     assert all(line.startswith("Error: ") for line in lines)
     assert any(expect in line for line in lines), r.stderr
     assert not Path(cli.db).exists()
+
+
+def test_scenario_rulings_are_checked_and_kept(cli, tmp_path):
+    import json
+
+    def with_rulings(rulings):
+        return _write(tmp_path, lambda d: d.__setitem__("rulings", rulings))
+
+    r = cli("new", str(with_rulings({"fire.flank_rear_shift_direction": "sideways"})))
+    assert r.exit_code == 2 and "allowed: firer, literal" in r.stderr
+    assert not Path(cli.db).exists()
+    r = cli("new", str(with_rulings({"fire.flank_rear_shift_direction": "literal"})))
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(cli("status", "--json").output)["rulings"] == {"fire.flank_rear_shift_direction": "literal"}

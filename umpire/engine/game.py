@@ -208,11 +208,7 @@ def _check_rulings(state: GameState) -> None:
         return
     from umpire.rules import find_ruleset
 
-    book = find_ruleset(state.ruleset)
-    load = getattr(__import__(f"{book.package}", fromlist=["rulings_book"]), "rulings_book", None)
-    if load is None:
-        raise UmpireError(f"rulings: the {state.ruleset} ruleset has no rulings to choose from yet")
-    load().select(state.rulings)
+    find_ruleset(state.ruleset).rulings_book().select(state.rulings)
 
 
 def _check_geometry(state: GameState) -> None:

@@ -15,6 +15,7 @@ from umpire.errors import unknown
 
 if TYPE_CHECKING:
     from umpire.calc import CalcProcedure
+    from umpire.core.rulings import RulingBook
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,16 @@ class Ruleset:
     title: str
     aliases: tuple[str, ...]
     package: str
+
+    def rulings_book(self) -> RulingBook:
+        """Every named ruling of this ruleset (``rulesets/<name>/rulings.yaml``), validated."""
+        from umpire.core.rulings import RulingBook
+        from umpire.resources import ruleset_dir
+        from umpire.schema.load import cached_model
+
+        book = cached_model(RulingBook, ruleset_dir(self.name) / "rulings.yaml")
+        assert isinstance(book, RulingBook)
+        return book
 
     def procedures(self) -> dict[str, CalcProcedure]:
         """The ``umpire calc`` procedures this ruleset offers (imported on first use)."""
