@@ -115,3 +115,56 @@ def test_each_phase_is_logged_under_the_phase_it_resolved(tmp_path):
     phases = [(e.turn, e.phase) for e in game.events() if e.kind == "mbt.phase"]
     assert phases == [(1, "Initiative"), (1, "Command"), (1, "Fire"), (1, "Movement"), (1, "Adjustment")]
     assert game.state.turn == 2 and game.state.phase == "Initiative"
+
+
+def test_a_move_off_the_table_edge_takes_the_unit_out_of_the_game(tmp_path):
+    body = _scenario(turns=5)
+    game = _game(tmp_path, body)
+    # c heads off the right edge from 46": the path is cut where it crosses x = 48 (8.7)
+    leave = {"side": "ussr", "units": {"c": {"order": "M", "move": {"path": [[47, 10], [52, 10]]}},
+                                       "d": {"order": "OW", "overwatch": {"hold": True}}}}
+    bad = copy.deepcopy(leave)
+    bad["units"]["c"]["move"]["path"] = [[52, 10], [47, 10]]
+    with pytest.raises(UmpireError, match=r"path\[0\].*off the table.*last waypoint.*8\.7"):
+        game.act("mbt.orders", {**bad, "side": "ussr"}, ScriptedDice([]))
+    game.act("mbt.orders", {"side": "nato", "units": {"a": {"order": "OW", "overwatch": {"hold": True}},
+                                                      "b": {"order": "OW", "overwatch": {"hold": True}}}},
+             ScriptedDice([]))
+    game.act("mbt.orders", leave, ScriptedDice([]))
+    assert game.state.extra["mbt"]["orders"]["ussr"]["c"]["move"]["leaves_at"] == [48, 10]
+    for _ in range(4):  # Command, Fire, Movement, Adjustment
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    c = game.state.units["c"]
+    assert c.status == "off_table" and (c.x, c.y) == (48, 10)
+    summaries = [r["summary"] for e in game.events() for r in (e.results or [])]
+    assert any("c leaves the table at (48, 10)" in n and "8.7" in n for n in summaries)
+    assert "c" not in game.state.units["a"].spotted_by and "nato" not in c.spotted_by
+    # no points for leaving (9.4.2.1), the game goes on while d is on the table
+    from umpire.turns.mbt.victory import tally
+
+    t = tally(game.state)
+    assert t.points == {"nato": 0, "ussr": 0} and not t.decided
+    assert any("c left the table (8.7)" in line for line in t.lines)
+    game.act("mbt.phase", {}, ScriptedDice([3, 7]))  # turn 2 initiative
+    with pytest.raises(UmpireError, match=r"'c' has left the table \(8\.7\)"):
+        game.act("mbt.orders", {"side": "ussr", "units": {"c": {"order": "OW"}}}, ScriptedDice([]))
+    with pytest.raises(UmpireError, match=r"fire\.target"):
+        game.act("mbt.orders", {"side": "nato", "units": {"a": {"order": "F", "fire": {"target": "c"}}}},
+                 ScriptedDice([]))
+    # d leaves too: ussr has nothing on the table; not destroyed, so the points decide (ruling)
+    game.act("mbt.orders", {"side": "ussr", "units": {"d": {"order": "M", "move": {"path": [[49, 30]]}}}},
+             ScriptedDice([]))
+    game.act("mbt.orders", {"side": "nato", "units": {}}, ScriptedDice([]))
+    for _ in range(4):
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    assert game.state.units["d"].status == "off_table"
+    res = game.state.extra["mbt"]["result"]
+    assert res["decided"] and res["winner"] is None and "no unit left on the table (8.7)" in res["reason"]
+
+
+def test_leave_table_cuts_the_path_at_the_edge():
+    from umpire.turns.mbt.table import leave_table
+
+    assert leave_table((10, 10), [[20, 10]], 48, 36) == ([(20.0, 10.0)], None)
+    assert leave_table((10, 10), [[10, 30], [4, 42]], 48, 36)[1] == (7.0, 36.0)
+    assert leave_table((2, 2), [[-2, 0]], 48, 36) == ([(0.0, 1.0)], (0.0, 1.0))

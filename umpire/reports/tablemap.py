@@ -241,7 +241,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     sp = st.spotted
     for u in report.units:
-        if not u.placed:
+        if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
         base = colours.get(u.side, "#555555")
         dead = u.status in ("eliminated", "surrendered")

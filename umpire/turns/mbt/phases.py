@@ -93,7 +93,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                     level = identification(chk.range, base, F.marker(e))  # type: ignore[arg-type]
                     if level is not None and (best is None or LEVELS[level] > LEVELS[best]):
                         best = level
-            else:
+            elif e.status != "off_table":  # 8.7: a unit gone off the table is not seen
                 best = (e.notes.get("ident") or {}).get(side)
             ident = dict(e.notes.get("ident") or {})
             if best is None:
@@ -429,7 +429,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     reverse = bool(mv.get("reverse"))
     start = table.xy(u)
     hull0 = u.facing
-    pts = points_along(start, mv["path"], table.scale)
+    edge = mv.get("leaves_at")
+    path = [*mv["path"][:-1], edge] if edge else mv["path"]
+    pts = points_along(start, path, table.scale)
     res: list[Resolution] = []
     walked = [start]
     stop = False
@@ -468,7 +470,12 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 notes.append(f"{u.id} stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)")
                 stop = True
                 break
-    if not stop and mv.get("facing") is not None:
+    if not stop and edge:
+        # 8.7: a vehicle that moves off the table edge is out of the game for good
+        u.status = "off_table"
+        u.notes["off_table"] = f"T{state.turn} Movement"
+        notes.append(f"{u.id} leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return (8.7)")
+    elif not stop and mv.get("facing") is not None:
         u.facing = _r(mv["facing"])
     if not stop and reverse and not pts:
         u.facing = hull0
@@ -483,6 +490,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                  "allowance": mv.get("allowance"), "stopped": stop},
         summary=f"{u.id} moves {u.notes['moved']:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stop else "")
+                + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
     ))

@@ -240,6 +240,30 @@ def _seg_dist(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> flo
     return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
 
 
+def leave_table(start: Sequence[float], path: Sequence[Sequence[float]], width: float, depth: float
+                ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+    """8.7 on a table: a path whose last waypoint lies beyond the table edge leaves the table
+    where it first crosses the edge; returns the path cut there and that point (``None`` if the
+    path stays on the table). Earlier waypoints must be on the table (checked by the caller)."""
+    pts = [(float(p[0]), float(p[1])) for p in path]
+
+    def on(p: Sequence[float]) -> bool:
+        return -1e-9 <= p[0] <= width + 1e-9 and -1e-9 <= p[1] <= depth + 1e-9
+
+    if not pts or on(pts[-1]):
+        return pts, None
+    a = (float(start[0]), float(start[1])) if len(pts) == 1 else pts[-2]
+    b = pts[-1]
+    t = 1.0
+    for lo, hi, pa, pb in ((0.0, width, a[0], b[0]), (0.0, depth, a[1], b[1])):
+        if pb < lo:
+            t = min(t, (pa - lo) / (pa - pb))
+        elif pb > hi:
+            t = min(t, (hi - pa) / (pb - pa))
+    edge = (round(a[0] + (b[0] - a[0]) * t, 3), round(a[1] + (b[1] - a[1]) * t, 3))
+    return [*pts[:-1], edge], edge
+
+
 def points_along(
     start: Sequence[float], path: Sequence[Sequence[float]], step: float
 ) -> list[tuple[float, float, float]]:
