@@ -168,3 +168,26 @@ def test_leave_table_cuts_the_path_at_the_edge():
     assert leave_table((10, 10), [[20, 10]], 48, 36) == ([(20.0, 10.0)], None)
     assert leave_table((10, 10), [[10, 30], [4, 42]], 48, 36)[1] == (7.0, 36.0)
     assert leave_table((2, 2), [[-2, 0]], 48, 36) == ([(0.0, 1.0)], (0.0, 1.0))
+
+
+def test_a_depression_hides_what_is_in_it_except_from_a_hill_or_along_it():
+    body = _scenario()
+    body["terrain"] += [
+        {"id": "dp", "type": "depression", "polygon": [[20, 4], [40, 4], [40, 8], [20, 8]]},
+        {"id": "h1", "type": "hill", "height": 1, "polygon": [[20, 26], [26, 26], [26, 32], [20, 32]]},
+        {"id": "w1", "type": "woods", "polygon": [[24, 12], [25, 12], [25, 20], [24, 20]]},
+    ]
+    table = Table(initial_state(scenario_from_data(body, "rules"), seed=1))
+    low, along, ground, hill = (30, 6), (38, 6), (30, 16), (23, 29)
+    assert table.elevation(low) == -1 and table.elevation(ground) == 0 and table.elevation(hill) == 1
+    assert table.los(low, along)  # all the way through depression (6.1.4.4)
+    assert not table.los(ground, low) and not table.los(low, ground)  # open ground between blocks
+    assert table.los((30, 8.4), low)  # at the rim: its own hex is all that lies outside
+    assert not table.los((30, 9.2), low)  # 1.2" back from the rim: ground intervenes
+    assert table.los(hill, low)  # from a hill only hills, woods, towns block
+    assert not table.los((22, 29), (25.5, 6))  # ... and here the woods do
+    deeper = copy.deepcopy(body)
+    deeper["terrain"][2]["height"] = 2  # a piece's height gives its depth
+    assert Table(initial_state(scenario_from_data(deeper, "rules"), seed=1)).elevation(low) == -2
+    # going down into it is a height change (8.4.3)
+    assert any(leg.height_change == -1 for leg in table.legs((30, 12), 180, [[30, 6]]))

@@ -12,6 +12,10 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
   block unless an end is inside them), and a hill the string passes through, holding neither
   end, blocks when it is as high as the higher end and higher than the lower one: equal to one
   end and higher than the other blocks (6.1.4.3, 13.2.1.2), equal to both does not (13.2.1.3).
+- **Depressions** (6.1.4.4, 12.1.1): a depression piece's ground is its depth below 0. A string
+  from or to a model in a depression is blocked where any of it, less half a hex length at each
+  end (the ends' own hexes), runs outside the depressions, unless an end is on a hill: then only
+  hills, woods and towns block, as for any other string.
 - **Brew-up smoke** (7.4.2.3.3): a burning wreck whose centre lies within half a hex length of
   the string counts as one smoke hex passed through.
 - **Movement** (23.3.2.1): each stretch of the path is charged per inch at the card's cost for
@@ -83,6 +87,21 @@ class Table:
     def _types(self) -> dict[str, str]:
         return {f.id: f.type for f in self.index.features}
 
+    @cached_property
+    def _depressions(self) -> tuple[Any, dict[str, float]]:
+        """The depressions as one shapely area, and each piece's depth in levels (6.1.4.4)."""
+        import shapely
+
+        types = terrain_types()
+        depth: dict[str, float] = {}
+        polys = []
+        for t in self.state.terrain:
+            name, props = types.lookup(t.type, where=f"terrain {t.id!r}")
+            if name == "depression" and t.polygon:
+                depth[t.id] = float(t.height or props.depth)
+                polys.append(shapely.Polygon(t.polygon))
+        return (shapely.union_all(polys) if polys else None), depth
+
     # -- points ---------------------------------------------------------------------------
     @staticmethod
     def xy(u: UnitState) -> tuple[float, float]:
@@ -90,7 +109,16 @@ class Table:
         return (float(u.x), float(u.y))
 
     def elevation(self, xy: Sequence[float]) -> int:
-        return int(round(self.index.elevation_at(xy)))
+        """Ground height in levels: a hill's, else minus the deepest depression holding the
+        point (12.1.1), else 0."""
+        up = self.index.elevation_at(xy)
+        if up > 0:
+            return int(round(up))
+        down = [self._depressions[1][i] for i in self.index.features_at(xy) if i in self._depressions[1]]
+        return -int(round(max(down))) if down else 0
+
+    def in_depression(self, xy: Sequence[float]) -> bool:
+        return any(i in self._depressions[1] for i in self.index.features_at(xy))
 
     def terrain(self, xy: Sequence[float]) -> list[str]:
         """The SIGHTING / AP terrain columns at a point (``["clear"]`` if nothing)."""
@@ -105,13 +133,30 @@ class Table:
         if not fact.clear:
             return False
         ends = set(self.index.features_at(a)) | set(self.index.features_at(b))
-        ea, eb = self.index.elevation_at(a), self.index.elevation_at(b)
+        ea, eb = self.elevation(a), self.elevation(b)
         for c in fact.crossed:
             if self._types.get(c.id) != "hill" or c.id in ends or c.length <= 1e-9:
                 continue
             if c.height >= max(ea, eb) and c.height > min(ea, eb):
                 return False
-        return True
+        return self._out_of_depression(a, b, ea, eb)
+
+    def _out_of_depression(self, a: Sequence[float], b: Sequence[float], ea: int, eb: int) -> bool:
+        """6.1.4.4: from or to a depression, any intervening ground but more depression blocks,
+        unless an end is on a hill (then only hills, woods and towns block, as above). On the
+        table the intervening ground is the string less half a hex length at each end (the ends'
+        own hexes): the string is blocked if any of that runs outside the depressions."""
+        import shapely
+
+        area = self._depressions[0]
+        if area is None or max(ea, eb) > 0 or not (self.in_depression(a) or self.in_depression(b)):
+            return True
+        d = math.dist(a, b)
+        trim = self.scale / 2
+        if d <= 2 * trim + 1e-9:
+            return True  # adjacent hexes: nothing intervenes
+        mid = shapely.LineString([_along(a, b, trim), _along(a, b, d - trim)])
+        return bool(mid.difference(area).length <= 1e-6)
 
     def elevation_word(self, firer: Sequence[float], target: Sequence[float]) -> str:
         fh, th = self.elevation(firer), self.elevation(target)
