@@ -191,3 +191,42 @@ def test_a_depression_hides_what_is_in_it_except_from_a_hill_or_along_it():
     assert Table(initial_state(scenario_from_data(deeper, "rules"), seed=1)).elevation(low) == -2
     # going down into it is a height change (8.4.3)
     assert any(leg.height_change == -1 for leg in table.legs((30, 12), 180, [[30, 6]]))
+
+
+def _atgm_turn(tmp_path, name, nato_path, rulings=None, facing=90):
+    from umpire.core.dice import SeededDice
+
+    body = _scenario()
+    body["rulings"] = rulings or {}
+    body["terrain"] = [{"id": "w1", "type": "woods", "polygon": [[13, 4], [17, 4], [17, 9.5], [13, 9.5]]}]
+    body["sides"][0]["units"][0].update(at=[10, 10], facing=facing)
+    body["sides"][1]["units"][0]["at"] = [40, 10]
+    game = Game.create(tmp_path / f"{name}.db", scenario_from_data(body, "rules"))
+    game.act("mbt.phase", {}, ScriptedDice([7, 3]))
+    game.act("mbt.orders", {"side": "nato", "units": {
+        "a": {"order": "M", "move": {"path": nato_path}},
+        "b": {"order": "OW", "overwatch": {"hold": True}}}}, ScriptedDice([]))
+    game.act("mbt.orders", {"side": "ussr", "units": {
+        "c": {"order": "ATGM", "fire": {"target": "a"}},
+        "d": {"order": "OW", "overwatch": {"hold": True}}}}, ScriptedDice([]))
+    for _ in range(3):  # Command, Fire (announcement), Movement (resolution)
+        game.act("mbt.phase", {}, SeededDice(3))
+    ev = [e for e in game.events() if e.kind == "mbt.phase"][-1]
+    return [r for r in ev.results if r.get("firer") == "c"]
+
+
+def test_atgm_flight_against_a_moving_target_is_a_switch_over_the_basic_resolution(tmp_path):
+    # 5" (5 hexes) straight back along the open row: 4+ hexes moved, Songster speed 12 (14.2.2.2.3);
+    # ranges 30, 31, 32: the missile reaches it on the third count (36 >= 32), at hex 2 of its move
+    away = [[5, 10]]
+    [basic] = _atgm_turn(tmp_path, "basic", away, facing=270)
+    assert "flight" not in basic and "range 35" in basic["summary"]  # 7.2.2: where it ended
+    [flown] = _atgm_turn(tmp_path, "flight", away, {"atgm.moving_targets": "flight"}, facing=270)
+    assert flown["flight"] == {"speed": 12, "hexes_moved": 5, "impact": 2, "at": [8, 10]}
+    assert "range 32" in flown["summary"] and "14.2.2.2.3" in flown["summary"]
+    # 3 hexes north (speed 24): at range 30 the missile needs two counts, and one hex on the
+    # woods stand between (14.2.2.2.4)
+    hide = [[10, 7]]
+    [missed] = _atgm_turn(tmp_path, "hide", hide, {"atgm.moving_targets": "flight"}, facing=0)
+    assert missed["outcome"]["fired"] is False and "speed 24" in missed["summary"]
+    assert "cannot be hit" in missed["summary"] and "14.2.2.2.4" in missed["summary"]

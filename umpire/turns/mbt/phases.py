@@ -403,6 +403,13 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
                                  "is wasted (7.3.2)"))
             continue
         weapon = F.weapon_for(data.card(u.card or ""), "ATGM")
+        route = m.get("walked", {}).get(t.id)
+        if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
+            r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)
+            res.append(r2)
+            if r2.outcome.get("fired") is not False:
+                pending.append((t.id, r2))
+            continue
         chk = F.can_fire(table, u, t, weapon, shot["ammo"], arc=False)
         if not chk.legal:
             res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)", chk.estimated))
@@ -420,6 +427,66 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     new.phase = "Adjustment"
     res += _noted(notes)
     return Applied(new, f"turn {new.turn}: Movement phase resolved (Movement, ATGM Resolution, sighting)", res)
+
+
+def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, float, float]]:
+    """A walked route as the hexes it entered (14.2.2.2.1 on a table): its start, then ``n``
+    points evenly along it, ``n`` its length in hex lengths rounded to the nearest (at least 1);
+    each ``(x, y, heading)``."""
+    from umpire.geometry.arcs import bearing
+
+    pts = [(float(p[0]), float(p[1])) for p in route]
+    legs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:], strict=False) if math.dist(a, b) > 1e-9]
+    total = sum(d for _, _, d in legs)
+    out = [(pts[0][0], pts[0][1], bearing(legs[0][0], legs[0][1]) if legs else 0.0)]
+    if not legs:
+        return out
+    n = max(1, round(total / scale))
+    for k in range(1, n + 1):
+        want, gone = total * k / n, 0.0
+        for a, b, d in legs:
+            if want <= gone + d + 1e-9:
+                t = (want - gone) / d
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, bearing(a, b)))
+                break
+            gone += d
+    return out
+
+
+def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: data.Weapon, ammo: str,
+                 route: list[list[float]], dice: Dice) -> Resolution:
+    """14.2.2.2 in the ATGM Resolution Step (ruling atgm.moving_targets: flight): the target
+    goes back to where it started its move and the missile flies its ATGM Speed in hexes
+    for each hex the target enters; the shot is resolved where the missile reaches it, or is a
+    miss where the target first stands out of sight, range or line of sight. The target's
+    facing there is its hull's on that stretch; it is not moved back from where it ended."""
+    from umpire.rules.mbt import missiles
+
+    hexes = hex_points(route, table.scale)
+    moved = len(hexes) - 1
+    spd = missiles.speed(weapon, moved)
+    path, checks = [], []
+    for x, y, _ in hexes:
+        chk = F.can_fire(table, u, t, weapon, ammo, at=(x, y), moving=True, arc=False)
+        checks.append(chk)
+        path.append(missiles.PathPoint(chk.range, chk.legal))
+    flight = missiles.fly(path, int(spd.v))
+    est = [f"{weapon.name} ATGM speed ({spd.v})"] if spd.estimated else []
+    speed_note = f"{weapon.name} speed {spd.v} against a move of {moved} hexes (14.2.2.2.3)"
+    if flight.impact is None:
+        return F.no_shot(u.id, t.id, "ATGM Resolution",
+                         f"{flight.reason}; {speed_note}: a miss (14.2.2.2.4)", [*checks[0].estimated, *est])
+    x, y, way = hexes[flight.impact]
+    tspec = (mbt(state)["orders"].get(t.side, {}).get(t.id) or {}).get("move") or {}
+    if tspec.get("reverse"):
+        way = (way + 180) % 360
+    r = F.shoot(state, table, u, t, "ATGM", ammo, "ATGM Resolution", dice, at=(x, y),
+                target_facing=way, moving=True, smoke=F.wrecks(state), check=checks[flight.impact])
+    r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
+    r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
+    r.extra["flight"] = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
+                         "at": [_r(x), _r(y)]}
+    return r
 
 
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
