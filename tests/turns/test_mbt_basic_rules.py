@@ -230,3 +230,40 @@ def test_atgm_flight_against_a_moving_target_is_a_switch_over_the_basic_resoluti
     [missed] = _atgm_turn(tmp_path, "hide", hide, {"atgm.moving_targets": "flight"}, facing=0)
     assert missed["outcome"]["fired"] is False and "speed 24" in missed["summary"]
     assert "cannot be hit" in missed["summary"] and "14.2.2.2.4" in missed["summary"]
+
+
+def _road_cost(place: dict, uid: str, at: list[float], path: list[list[float]]):
+    """Cost of ``uid``'s move with other units placed (``{id: (x, y, status, destroyed)}``)."""
+    state = initial_state(scenario_from_data(_scenario(), "rules"), seed=1)
+    for other, (x, y, status, destroyed) in place.items():
+        u = state.units[other]
+        u.x, u.y, u.status = x, y, status
+        if destroyed:
+            u.notes["destroyed"] = destroyed
+    u = state.units[uid]
+    u.x, u.y = at
+    return Table(state).move_cost(data.card(u.card), u, "M", path)
+
+
+def test_a_wreck_or_an_enemy_on_the_road_takes_away_the_road_rate():
+    far = {"c": (46, 2, "ok", None), "d": (46, 30, "ok", None)}
+    free = _road_cost(far, "b", [14, 18], [[26, 18]])
+    assert round(free.spent, 6) == 4  # 12" of road at 1/3 (8.5)
+    for what in ({"d": (20, 18, "eliminated", "knocked_out")}, {"d": (20, 18, "ok", None)}):
+        cost = _road_cost({**far, **what}, "b", [14, 18], [[26, 18]])
+        # the hex holding it (1" of road, half a hex length either side) is charged as clear (8.5.2)
+        assert round(cost.spent, 6) == round(11 / 3 + 1, 6)
+        assert any("no road rate (8.5.2)" in line for line in cost.lines)
+    # a friend on the road does not take it away
+    assert round(_road_cost({**far, "a": (20, 18.2, "ok", None)}, "b", [14, 18], [[26, 18]]).spent, 6) == 4
+
+
+def test_a_wreck_on_a_bridge_makes_it_clear_or_smoke_ground():
+    far = {"c": (46, 2, "ok", None), "d": (46, 30, "ok", None)}
+    bridge = _road_cost(far, "b", [8, 18], [[12, 18]])
+    assert round(bridge.spent, 6) == round(4 / 3 + 1, 6)  # road rate plus 1 (8.5.3, 8.6)
+    wreck = _road_cost({**far, "d": (10, 18, "eliminated", "knocked_out")}, "b", [8, 18], [[12, 18]])
+    assert wreck.legal and round(wreck.spent, 6) == round(3 / 3 + 1, 6)  # 1" of clear, no +1 (8.6.1)
+    burning = _road_cost({**far, "d": (10, 18, "eliminated", "brewed_up")}, "b", [8, 18], [[12, 18]])
+    smoke = float(data.card("USA-1B").movement_costs.plus["smoke"].v)
+    assert round(burning.spent, 6) == round(3 / 3 + 1 + smoke, 6)

@@ -24,7 +24,9 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
   is entering one stream hex (8.4.1): the stream cost for one hex length however narrow the
   crossing, that hex taken half from the ground before it and half from the ground after it
   (a run along the stream is charged per inch); a stream crossed while following a road
-  is a bridge (8.6): the road rate plus 1 hex (8.5.3); a change of ground height between stretches is
+  is a bridge (8.6): the road rate plus 1 hex (8.5.3); within half a hex length of a wreck or
+  an enemy unit the road rate is not used (8.5.2), and a wreck on a bridge makes its crossing
+  cost clear ground, or smoke if it burns (8.6.1); a change of ground height between stretches is
   a height change (8.4.3); each change of direction at a waypoint, and the first turn from the
   model's facing, is a turn of so many hexsides (23.3.2.4, 8.3).
 """
@@ -174,9 +176,24 @@ class Table:
         return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings)
 
     # -- movement -------------------------------------------------------------------------
+    def road_blocks(self, mover: UnitState | None) -> list[tuple[float, float, bool, str]]:
+        """What takes away the road rate (8.5.2, 8.6.1): wrecks (``burning`` for a brewed-up
+        one) and enemy combat units of ``mover`` in action; ``(x, y, burning, id)``."""
+        out = []
+        for u in self.state.units.values():
+            if not u.placed or (mover is not None and u.id == mover.id):
+                continue
+            if u.status == "eliminated":
+                out.append((float(u.x), float(u.y), u.notes.get("destroyed") == "brewed_up", u.id))  # type: ignore[arg-type]
+            elif mover is not None and u.side != mover.side and u.status not in ("off_table",):
+                out.append((float(u.x), float(u.y), False, u.id))  # type: ignore[arg-type]
+        return out
+
     def legs(self, start: Sequence[float], facing: float, path: Sequence[Sequence[float]],
-             reverse: bool = False, final_facing: float | None = None) -> list[movement.Leg]:
-        """The legs of a move for :func:`umpire.rules.mbt.movement.cost`."""
+             reverse: bool = False, final_facing: float | None = None,
+             blocks: Sequence[tuple[float, float, bool, str]] = ()) -> list[movement.Leg]:
+        """The legs of a move for :func:`umpire.rules.mbt.movement.cost`; ``blocks`` are the
+        wrecks and enemy units that take away the road rate (:meth:`road_blocks`)."""
         legs: list[movement.Leg] = []
         heading = facing
         prev_elev = self.elevation(start)
@@ -213,11 +230,12 @@ class Table:
                         if (k == 0 or not water[k - 1]) and water_run[k] < self.scale:
                             # 8.4.1: a crossing enters one stream hex, whatever the band's width
                             charged = s.inches + self.scale - water_run[k]
-                seg.append(movement.Leg(
+                leg = movement.Leg(
                     terrain=key, inches=s.inches, road=road, reverse=reverse,
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
                     charged=charged, bridge=bridge,
-                ))
+                )
+                seg += _off_road(leg, a, b, s.start, s.end, blocks, self.scale / 2, water[k])
                 prev_elev, first = elev, False
             legs += _stream_hex(seg)
         if final_facing is not None:
@@ -228,8 +246,71 @@ class Table:
 
     def move_cost(self, card: data.Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
                   reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
-        legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing)
+        legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
         return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+
+
+def _near(a: Sequence[float], b: Sequence[float], lo: float, hi: float, p: Sequence[float], r: float
+          ) -> tuple[float, float] | None:
+    """The part ``[lo, hi]`` (inches from ``a`` along a-b) that lies within ``r`` of ``p``."""
+    d = math.dist(a, b)
+    if d <= 1e-12:
+        return None
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    t0 = (p[0] - a[0]) * ux + (p[1] - a[1]) * uy
+    off2 = (p[0] - a[0] - t0 * ux) ** 2 + (p[1] - a[1] - t0 * uy) ** 2
+    if off2 >= r * r:
+        return None
+    h = math.sqrt(r * r - off2)
+    x, y = max(lo, t0 - h), min(hi, t0 + h)
+    return (x, y) if y - x > 1e-9 else None
+
+
+def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], lo: float, hi: float,
+              blocks: Sequence[tuple[float, float, bool, str]], r: float, water: bool) -> list[movement.Leg]:
+    """8.5.2 / 8.6.1 on a table: the road rate is not used within half a hex length of a
+    wreck's or an enemy unit's centre (the hex it is in); that part is charged as the ground
+    under the road. A wreck on a bridge does not block it: the crossing is charged as clear,
+    or as smoke if the wreck burns, instead of the road rate plus 1 (8.6.1)."""
+    if not leg.road or not blocks:
+        return [leg]
+    spans = []
+    for x, y, burning, _ in blocks:
+        got = _near(a, b, lo, hi, (x, y), r)
+        if got is not None:
+            spans.append((got[0], got[1], burning))
+    if not spans:
+        return [leg]
+    spans.sort()
+    merged: list[list[Any]] = []
+    for x, y, burning in spans:
+        if merged and x <= merged[-1][1] + 1e-9:
+            merged[-1][1] = max(merged[-1][1], y)
+            merged[-1][2] = merged[-1][2] or burning
+        else:
+            merged.append([x, y, burning])
+    out: list[movement.Leg] = []
+    at = lo
+    pieces: list[tuple[float, float, bool | None]] = []
+    for x, y, burning in merged:
+        if x > at + 1e-9:
+            pieces.append((at, x, None))
+        pieces.append((x, y, bool(burning)))
+        at = y
+    if hi > at + 1e-9:
+        pieces.append((at, hi, None))
+    for i, (x, y, fire) in enumerate(pieces):
+        part = replace(leg, inches=y - x, charged=None, turn=leg.turn if i == 0 else 0.0,
+                       height_change=leg.height_change if i == 0 else 0)
+        if fire is not None:
+            if water:  # 8.6.1: the bridge stays open, at the cost of clear (or smoke) ground
+                part = replace(part, road=False, bridge=False, terrain="clear", smoke=fire)
+            else:
+                part = replace(part, road=False, blocked_road=True)
+        elif i > 0 and leg.bridge:
+            part = replace(part, bridge=False)
+        out.append(part)
+    return out
 
 
 def _stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
