@@ -43,5 +43,5 @@ def unknown(kind: str, value: object, known: Iterable[str]) -> UmpireError:
         key = str(value).casefold()
         close = [n for n in names if key and key in n.casefold()][:1]
     hint = f"did you mean {close[0]!r}? " if close else ""
-    listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+    listed = ", ".join(names[:16]) + (", ..." if len(names) > 16 else "")
     return UmpireError(f"unknown {kind} {value!r} ({hint}known: {listed})")

@@ -105,3 +105,24 @@ def test_side_svg_shows_only_what_the_side_knows(report):
     root = ET.fromstring(to_svg(build_map(b)))
     stands = {g.get("data-unit") for g in root.iter() if g.get("class") == "stand"}
     assert stands == {"a-1-64", "b-1-64", "c-4-8", "hq-1-64", "t80-1"}
+
+
+def test_mbt_map_draws_each_turret_apart_from_the_hull(mbt_report, tmp_path):
+    import dataclasses
+    import math
+
+    u = next(x for x in mbt_report.units if x.placed)
+    turned = dataclasses.replace(u, turret=(u.facing + 90) % 360)
+    rep = dataclasses.replace(mbt_report, units=tuple(turned if x.id == u.id else x for x in mbt_report.units))
+    drawing = build_map(rep)
+    root = ET.fromstring(to_svg(drawing))
+    ns = "{http://www.w3.org/2000/svg}"
+    turrets = {g.get("data-id"): g for g in root.iter(f"{ns}g") if g.get("class") == "turret"}
+    assert set(turrets) == {x.id for x in rep.units if x.placed and x.card}
+    # the line leaves the centre at the turret facing, not the hull's: 90 degrees clockwise
+    # of the hull's front on the table is +90 on the page too (y grows downwards)
+    (a, b) = [tuple(map(float, p.split(","))) for p in turrets[u.id].find(f"{ns}polyline").get("points").split()]
+    page = math.degrees(math.atan2(b[0] - a[0], a[1] - b[1])) % 360
+    assert abs((page - turned.turret) % 360) < 0.5 or abs((page - turned.turret) % 360 - 360) < 0.5
+    # the PDF map draws the same groups
+    assert any(g.kind == "turret" for g in drawing.groups) and _pdf(map_pdf, rep)[:4] == b"%PDF"

@@ -115,3 +115,155 @@ def test_each_phase_is_logged_under_the_phase_it_resolved(tmp_path):
     phases = [(e.turn, e.phase) for e in game.events() if e.kind == "mbt.phase"]
     assert phases == [(1, "Initiative"), (1, "Command"), (1, "Fire"), (1, "Movement"), (1, "Adjustment")]
     assert game.state.turn == 2 and game.state.phase == "Initiative"
+
+
+def test_a_move_off_the_table_edge_takes_the_unit_out_of_the_game(tmp_path):
+    body = _scenario(turns=5)
+    game = _game(tmp_path, body)
+    # c heads off the right edge from 46": the path is cut where it crosses x = 48 (8.7)
+    leave = {"side": "ussr", "units": {"c": {"order": "M", "move": {"path": [[47, 10], [52, 10]]}},
+                                       "d": {"order": "OW", "overwatch": {"hold": True}}}}
+    bad = copy.deepcopy(leave)
+    bad["units"]["c"]["move"]["path"] = [[52, 10], [47, 10]]
+    with pytest.raises(UmpireError, match=r"path\[0\].*off the table.*last waypoint.*8\.7"):
+        game.act("mbt.orders", {**bad, "side": "ussr"}, ScriptedDice([]))
+    game.act("mbt.orders", {"side": "nato", "units": {"a": {"order": "OW", "overwatch": {"hold": True}},
+                                                      "b": {"order": "OW", "overwatch": {"hold": True}}}},
+             ScriptedDice([]))
+    game.act("mbt.orders", leave, ScriptedDice([]))
+    assert game.state.extra["mbt"]["orders"]["ussr"]["c"]["move"]["leaves_at"] == [48, 10]
+    for _ in range(4):  # Command, Fire, Movement, Adjustment
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    c = game.state.units["c"]
+    assert c.status == "off_table" and (c.x, c.y) == (48, 10)
+    summaries = [r["summary"] for e in game.events() for r in (e.results or [])]
+    assert any("c leaves the table at (48, 10)" in n and "8.7" in n for n in summaries)
+    assert "c" not in game.state.units["a"].spotted_by and "nato" not in c.spotted_by
+    # no points for leaving (9.4.2.1), the game goes on while d is on the table
+    from umpire.turns.mbt.victory import tally
+
+    t = tally(game.state)
+    assert t.points == {"nato": 0, "ussr": 0} and not t.decided
+    assert any("c left the table (8.7)" in line for line in t.lines)
+    game.act("mbt.phase", {}, ScriptedDice([3, 7]))  # turn 2 initiative
+    with pytest.raises(UmpireError, match=r"'c' has left the table \(8\.7\)"):
+        game.act("mbt.orders", {"side": "ussr", "units": {"c": {"order": "OW"}}}, ScriptedDice([]))
+    with pytest.raises(UmpireError, match=r"fire\.target"):
+        game.act("mbt.orders", {"side": "nato", "units": {"a": {"order": "F", "fire": {"target": "c"}}}},
+                 ScriptedDice([]))
+    # d leaves too: ussr has nothing on the table; not destroyed, so the points decide (ruling)
+    game.act("mbt.orders", {"side": "ussr", "units": {"d": {"order": "M", "move": {"path": [[49, 30]]}}}},
+             ScriptedDice([]))
+    game.act("mbt.orders", {"side": "nato", "units": {}}, ScriptedDice([]))
+    for _ in range(4):
+        game.act("mbt.phase", {}, ScriptedDice([]))
+    assert game.state.units["d"].status == "off_table"
+    res = game.state.extra["mbt"]["result"]
+    assert res["decided"] and res["winner"] is None and "no unit left on the table (8.7)" in res["reason"]
+
+
+def test_leave_table_cuts_the_path_at_the_edge():
+    from umpire.turns.mbt.table import leave_table
+
+    assert leave_table((10, 10), [[20, 10]], 48, 36) == ([(20.0, 10.0)], None)
+    assert leave_table((10, 10), [[10, 30], [4, 42]], 48, 36)[1] == (7.0, 36.0)
+    assert leave_table((2, 2), [[-2, 0]], 48, 36) == ([(0.0, 1.0)], (0.0, 1.0))
+
+
+def test_a_depression_hides_what_is_in_it_except_from_a_hill_or_along_it():
+    body = _scenario()
+    body["terrain"] += [
+        {"id": "dp", "type": "depression", "polygon": [[20, 4], [40, 4], [40, 8], [20, 8]]},
+        {"id": "h1", "type": "hill", "height": 1, "polygon": [[20, 26], [26, 26], [26, 32], [20, 32]]},
+        {"id": "w1", "type": "woods", "polygon": [[24, 12], [25, 12], [25, 20], [24, 20]]},
+    ]
+    table = Table(initial_state(scenario_from_data(body, "rules"), seed=1))
+    low, along, ground, hill = (30, 6), (38, 6), (30, 16), (23, 29)
+    assert table.elevation(low) == -1 and table.elevation(ground) == 0 and table.elevation(hill) == 1
+    assert table.los(low, along)  # all the way through depression (6.1.4.4)
+    assert not table.los(ground, low) and not table.los(low, ground)  # open ground between blocks
+    assert table.los((30, 8.4), low)  # at the rim: its own hex is all that lies outside
+    assert not table.los((30, 9.2), low)  # 1.2" back from the rim: ground intervenes
+    assert table.los(hill, low)  # from a hill only hills, woods, towns block
+    assert not table.los((22, 29), (25.5, 6))  # ... and here the woods do
+    deeper = copy.deepcopy(body)
+    deeper["terrain"][2]["height"] = 2  # a piece's height gives its depth
+    assert Table(initial_state(scenario_from_data(deeper, "rules"), seed=1)).elevation(low) == -2
+    # going down into it is a height change (8.4.3)
+    assert any(leg.height_change == -1 for leg in table.legs((30, 12), 180, [[30, 6]]))
+
+
+def _atgm_turn(tmp_path, name, nato_path, rulings=None, facing=90):
+    from umpire.core.dice import SeededDice
+
+    body = _scenario()
+    body["rulings"] = rulings or {}
+    body["terrain"] = [{"id": "w1", "type": "woods", "polygon": [[13, 4], [17, 4], [17, 9.5], [13, 9.5]]}]
+    body["sides"][0]["units"][0].update(at=[10, 10], facing=facing)
+    body["sides"][1]["units"][0]["at"] = [40, 10]
+    game = Game.create(tmp_path / f"{name}.db", scenario_from_data(body, "rules"))
+    game.act("mbt.phase", {}, ScriptedDice([7, 3]))
+    game.act("mbt.orders", {"side": "nato", "units": {
+        "a": {"order": "M", "move": {"path": nato_path}},
+        "b": {"order": "OW", "overwatch": {"hold": True}}}}, ScriptedDice([]))
+    game.act("mbt.orders", {"side": "ussr", "units": {
+        "c": {"order": "ATGM", "fire": {"target": "a"}},
+        "d": {"order": "OW", "overwatch": {"hold": True}}}}, ScriptedDice([]))
+    for _ in range(3):  # Command, Fire (announcement), Movement (resolution)
+        game.act("mbt.phase", {}, SeededDice(3))
+    ev = [e for e in game.events() if e.kind == "mbt.phase"][-1]
+    return [r for r in ev.results if r.get("firer") == "c"]
+
+
+def test_atgm_flight_against_a_moving_target_is_a_switch_over_the_basic_resolution(tmp_path):
+    # 5" (5 hexes) straight back along the open row: 4+ hexes moved, Songster speed 12 (14.2.2.2.3);
+    # ranges 30, 31, 32: the missile reaches it on the third count (36 >= 32), at hex 2 of its move
+    away = [[5, 10]]
+    [basic] = _atgm_turn(tmp_path, "basic", away, facing=270)
+    assert "flight" not in basic and "range 35" in basic["summary"]  # 7.2.2: where it ended
+    [flown] = _atgm_turn(tmp_path, "flight", away, {"atgm.moving_targets": "flight"}, facing=270)
+    assert flown["flight"] == {"speed": 12, "hexes_moved": 5, "impact": 2, "at": [8, 10]}
+    assert "range 32" in flown["summary"] and "14.2.2.2.3" in flown["summary"]
+    # 3 hexes north (speed 24): at range 30 the missile needs two counts, and one hex on the
+    # woods stand between (14.2.2.2.4)
+    hide = [[10, 7]]
+    [missed] = _atgm_turn(tmp_path, "hide", hide, {"atgm.moving_targets": "flight"}, facing=0)
+    assert missed["outcome"]["fired"] is False and "speed 24" in missed["summary"]
+    assert "cannot be hit" in missed["summary"] and "14.2.2.2.4" in missed["summary"]
+
+
+def _road_cost(place: dict, uid: str, at: list[float], path: list[list[float]]):
+    """Cost of ``uid``'s move with other units placed (``{id: (x, y, status, destroyed)}``)."""
+    state = initial_state(scenario_from_data(_scenario(), "rules"), seed=1)
+    for other, (x, y, status, destroyed) in place.items():
+        u = state.units[other]
+        u.x, u.y, u.status = x, y, status
+        if destroyed:
+            u.notes["destroyed"] = destroyed
+    u = state.units[uid]
+    u.x, u.y = at
+    return Table(state).move_cost(data.card(u.card), u, "M", path)
+
+
+def test_a_wreck_or_an_enemy_on_the_road_takes_away_the_road_rate():
+    far = {"c": (46, 2, "ok", None), "d": (46, 30, "ok", None)}
+    free = _road_cost(far, "b", [14, 18], [[26, 18]])
+    assert round(free.spent, 6) == 4  # 12" of road at 1/3 (8.5)
+    for what in ({"d": (20, 18, "eliminated", "knocked_out")}, {"d": (20, 18, "ok", None)}):
+        cost = _road_cost({**far, **what}, "b", [14, 18], [[26, 18]])
+        # the hex holding it (1" of road, half a hex length either side) is charged as clear (8.5.2)
+        assert round(cost.spent, 6) == round(11 / 3 + 1, 6)
+        assert any("no road rate (8.5.2)" in line for line in cost.lines)
+    # a friend on the road does not take it away
+    assert round(_road_cost({**far, "a": (20, 18.2, "ok", None)}, "b", [14, 18], [[26, 18]]).spent, 6) == 4
+
+
+def test_a_wreck_on_a_bridge_makes_it_clear_or_smoke_ground():
+    far = {"c": (46, 2, "ok", None), "d": (46, 30, "ok", None)}
+    bridge = _road_cost(far, "b", [8, 18], [[12, 18]])
+    assert round(bridge.spent, 6) == round(4 / 3 + 1, 6)  # road rate plus 1 (8.5.3, 8.6)
+    wreck = _road_cost({**far, "d": (10, 18, "eliminated", "knocked_out")}, "b", [8, 18], [[12, 18]])
+    assert wreck.legal and round(wreck.spent, 6) == round(3 / 3 + 1, 6)  # 1" of clear, no +1 (8.6.1)
+    burning = _road_cost({**far, "d": (10, 18, "eliminated", "brewed_up")}, "b", [8, 18], [[12, 18]])
+    smoke = float(data.card("USA-1B").movement_costs.plus["smoke"].v)
+    assert round(burning.spent, 6) == round(3 / 3 + 1 + smoke, 6)

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Status = Literal["ok", "checked", "routed", "eliminated", "surrendered"]
+Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
 
 
 class Table(BaseModel):

@@ -50,6 +50,7 @@ class TerrainType(BaseModel):
     blocks_los: bool = False
     is_hill: bool = False
     height: float = 0.0
+    depth: float = 0.0  # a depression: its ground lies this many levels below 0
     aliases: tuple[str, ...] = ()
 
 

@@ -96,6 +96,7 @@ class UnitView:
     nation: str | None = None  # MBT: the nationality a "type" identification tells
     size: str | None = None  # MBT: vehicle, large or small
     type_name: str | None = None  # MBT: the card's vehicle name (T-64B)
+    turret: float | None = None  # MBT: the turret's facing, degrees like ``facing`` (9.2.1)
 
     @property
     def placed(self) -> bool:
@@ -387,6 +388,7 @@ def _unit_view(u: UnitState, ruleset: str = "") -> UnitView:
         quality=u.quality, status=u.status, hits=u.hits, orders=u.orders,
         spotted_by=tuple(sorted(u.spotted_by)), ident=tuple(sorted((str(k), str(v)) for k, v in ident.items())),
         nation=nation, size="vehicle" if nation else None, type_name=type_name,
+        turret=float(u.notes.get("turret_facing", u.facing)) if ruleset == "mbt" and u.card else None,
     )
 
 
@@ -521,7 +523,8 @@ class _Redactor:
 
 def _observed(u: UnitView) -> UnitView:
     return UnitView(id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing,
-                    base=u.base, observed=True, nation=u.nation, size=u.size, type_name=u.type_name)
+                    base=u.base, observed=True, nation=u.nation, size=u.size, type_name=u.type_name,
+                    turret=u.turret)
 
 
 def _level(u: UnitView, side: str) -> str:
@@ -542,7 +545,7 @@ def _contacts(report: TurnReport, side: str, seen: set[str]) -> tuple[dict[str, 
             nation = u.nation or "enemy"
             what = f"{'an' if nation[:1].lower() in 'aeiou' else 'a'} {nation} {u.size or 'unit'}"
             views[u.id] = UnitView(id=cid, name=what, side=u.side, type=u.size, x=u.x, y=u.y, facing=u.facing,
-                                   base=u.base, observed=True)
+                                   base=u.base, observed=True, turret=u.turret)
         else:
             views[u.id] = UnitView(id=cid, name="something just fired from there", side=u.side, type=None,
                                    x=u.x, y=u.y, facing=0.0, base=(0.3, 0.3), observed=True)

@@ -12,7 +12,8 @@ from umpire.core.state import GameState
 from umpire.errors import unknown
 from umpire.store.events import StoredEvent
 
-STATUS_STYLE = {"ok": "green", "checked": "yellow", "routed": "red", "eliminated": "dim red", "surrendered": "dim red"}
+STATUS_STYLE = {"ok": "green", "checked": "yellow", "routed": "red", "eliminated": "dim red", "surrendered": "dim red",
+                "off_table": "dim"}
 
 
 def check_side(state: GameState, side: str) -> None:

@@ -9,7 +9,8 @@ drift apart. Styles come from ``templates/map.yaml``.
 What is drawn: the table to scale with an inch grid and a ruler (labels in inches from the
 umpire's near-left corner), terrain with a legend (hills carry their height), stands as rotated
 bases coloured by side with a thick front edge and their id, a spotted mark on stands another
-side knows about (in a briefing: every enemy stand shown is one the side has seen), fire lines,
+side knows about (in a briefing: every enemy stand shown is one the side has seen), for MBT a
+line from each vehicle's centre along its turret facing, fire lines,
 indirect-fire templates, a scale bar in inches and ground units, and a north arrow (north is the
 far edge unless the game says otherwise).
 """
@@ -241,7 +242,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     sp = st.spotted
     for u in report.units:
-        if not u.placed:
+        if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
         base = colours.get(u.side, "#555555")
         dead = u.status in ("eliminated", "surrendered")
@@ -264,6 +265,8 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         top = min(p[1] for p in corners)
         shapes.append(Label((cx, top - 1.5), u.id, ls, _darker(base, 0.55), "middle", bold=True))
         m.add("stand", u.id, *shapes)
+        if u.turret is not None and not dead:
+            m.add("turret", u.id, _turret_line(u, P))
 
     # foot: scale bar, north arrow, legend
     y0 = oy + td * s + 12
@@ -271,6 +274,19 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     m.add("north", "north", *_north_arrow(report.north, ox + tw * s - 14, y0 + 8))
     m.add("legend", "legend", *_legend(present, ox, y0 + FOOT - 8, (width - ox) / legend_cols, legend_cols))
     return m
+
+
+TURRET_COLOUR = "#111111"
+
+
+def _turret_line(u: UnitView, P: Callable[[float, float], Point]) -> Poly:  # noqa: N803 - as in build_map
+    """MBT: the gun, a line from the stand's centre along the turret facing, reaching just past
+    the base's edge, so it reads apart from the hull's thick front edge."""
+    assert u.x is not None and u.y is not None and u.turret is not None
+    a = math.radians(u.turret)
+    reach = max(u.base) * 0.75
+    tip = P(u.x + math.sin(a) * reach, u.y + math.cos(a) * reach)
+    return Poly((P(u.x, u.y), tip), Paint(None, TURRET_COLOUR, 1.1), closed=False)
 
 
 def _centroid(pts: tuple[Point, ...]) -> Point:

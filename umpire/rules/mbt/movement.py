@@ -34,6 +34,7 @@ class Leg:
     reverse: bool = False
     charged: float | None = None  # inches charged when not its length (a stream crossing is one hex)
     bridge: bool = False  # entering a bridge by its road: +1 hex (8.5.3, 8.6)
+    blocked_road: bool = False  # along a road, but a wreck or enemy unit there denies the road rate (8.5.2)
 
 
 @dataclass
@@ -119,7 +120,9 @@ def cost(
         spent += c + extra
         lines.append(
             f"{leg.inches:g} in of {key}{f' (charged as {leg.charged:g} in)' if leg.charged is not None else ''}"
-            f"{' over a bridge (8.6)' if leg.bridge else ''}{' in reverse' if leg.reverse else ''}: "
+            f"{' over a bridge (8.6)' if leg.bridge else ''}"
+            f"{' on a road with a wreck or enemy unit there, no road rate (8.5.2)' if leg.blocked_road else ''}"
+            f"{' in reverse' if leg.reverse else ''}: "
             f"{c + extra:g} in (8.4, 23.3.2.1)"
         )
     if spent > allowance + 1e-9:

@@ -63,7 +63,7 @@ class MbtTurn:
         m = state.extra.get("mbt") or {}
         if ph == "Command":
             waiting = [s.id for s in state.sides if s.id not in m.get("orders", {})
-                       and any(u.status != "eliminated" for u in state.units_of(s.id))]
+                       and any(u.status not in ("eliminated", "off_table") for u in state.units_of(s.id))]
             nxt = ("umpire turn orders FILE (one per side: " + ", ".join(waiting) + ")") if waiting \
                 else "umpire phase next (reveal orders, pivots and turrets; then Fire)"
         elif ph == phases.OVER:

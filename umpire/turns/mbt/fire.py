@@ -24,7 +24,8 @@ STOPS = ("knocked_out", "brewed_up")
 
 
 def alive(u: UnitState) -> bool:
-    return u.status != "eliminated" and u.placed
+    """In action on the table: not destroyed, and not gone off the table (8.7)."""
+    return u.status not in ("eliminated", "off_table") and u.placed
 
 
 def hatch(u: UnitState) -> str:

@@ -157,6 +157,8 @@ def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str
         if not u.placed:
             continue
         mv = (units.get(uid) or {}).get("move")
+        if mv and mv.get("leaves_at"):
+            continue  # 8.7: it leaves the table
         ends[uid] = tuple(mv["path"][-1]) if mv else (float(u.x), float(u.y))  # type: ignore[arg-type]
     for uid, spec in units.items():
         if not spec.get("move") or uid not in ends:
@@ -187,15 +189,16 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     turn = payload.get("turn")
     if turn is not None and turn != state.turn:
         raise UmpireError(f"{where}: turn: {turn} is not the current turn (allowed: {state.turn})")
-    own = {u.id: u for u in state.units_of(side) if u.status != "eliminated"}
-    enemies = {u.id: u for u in state.units.values() if u.side != side}
+    own = {u.id: u for u in state.units_of(side) if u.status not in ("eliminated", "off_table")}
+    enemies = {u.id: u for u in state.units.values() if u.side != side and u.status != "off_table"}
     units: dict[str, dict[str, Any]] = {}
     table: Table | None = None
     for uid, spec in (payload.get("units") or {}).items():
         at = f"{where}: units.{uid}"
         if uid not in own:
             if uid in state.units and state.units[uid].side == side:
-                raise UmpireError(f"{at}: unit {uid!r} is destroyed and takes no orders")
+                why = "has left the table (8.7)" if state.units[uid].status == "off_table" else "is destroyed"
+                raise UmpireError(f"{at}: unit {uid!r} {why} and takes no orders")
             raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
         u = own[uid]
         card = data.card(u.card or "")
@@ -228,21 +231,30 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if code not in ("M", "FM"):
                 raise UmpireError(f"{at}.move: only M and FM orders move (8.0; the order is {code})")
             mv = spec["move"]
+            last = len(mv["path"]) - 1
             for i, (x, y) in enumerate(mv["path"]):
-                if not (math.isfinite(x) and math.isfinite(y)) or not (
+                if not (math.isfinite(x) and math.isfinite(y)) or (i < last and not (
                     0 <= x <= state.table.width and 0 <= y <= state.table.depth
-                ):
+                )):
                     raise UmpireError(
                         f"{at}.move.path[{i}]: ({x:g}, {y:g}) is off the table (allowed: x 0-"
-                        f"{state.table.width:g}, y 0-{state.table.depth:g}; 8.7 a model that leaves it is out)"
+                        f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
+                        "the edge: the model leaves the table there and is out of the game, 8.7)"
                     )
+            from umpire.turns.mbt.table import leave_table
+
+            path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
+            mv.pop("leaves_at", None)
+            if edge is not None:
+                mv["leaves_at"] = list(edge)  # 8.7: out of the game once it crosses the edge
             table = table or Table(state)
             start = u
             if spec.get("pivot") is not None:
                 start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
             final = None if mv.get("facing") is None else float(mv["facing"]) % 360
             try:
-                mc = table.move_cost(card, start, code, mv["path"], bool(mv.get("reverse")), final)
+                mc = table.move_cost(card, start, code, path, bool(mv.get("reverse")),
+                                     None if edge is not None else final)
             except UmpireError as exc:
                 raise UmpireError(f"{at}.move: {exc}") from None
             if not mc.legal:

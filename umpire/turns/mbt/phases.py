@@ -93,7 +93,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                     level = identification(chk.range, base, F.marker(e))  # type: ignore[arg-type]
                     if level is not None and (best is None or LEVELS[level] > LEVELS[best]):
                         best = level
-            else:
+            elif e.status != "off_table":  # 8.7: a unit gone off the table is not seen
                 best = (e.notes.get("ident") or {}).get(side)
             ident = dict(e.notes.get("ident") or {})
             if best is None:
@@ -403,6 +403,13 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
                                  "is wasted (7.3.2)"))
             continue
         weapon = F.weapon_for(data.card(u.card or ""), "ATGM")
+        route = m.get("walked", {}).get(t.id)
+        if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
+            r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)
+            res.append(r2)
+            if r2.outcome.get("fired") is not False:
+                pending.append((t.id, r2))
+            continue
         chk = F.can_fire(table, u, t, weapon, shot["ammo"], arc=False)
         if not chk.legal:
             res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)", chk.estimated))
@@ -422,6 +429,66 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     return Applied(new, f"turn {new.turn}: Movement phase resolved (Movement, ATGM Resolution, sighting)", res)
 
 
+def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, float, float]]:
+    """A walked route as the hexes it entered (14.2.2.2.1 on a table): its start, then ``n``
+    points evenly along it, ``n`` its length in hex lengths rounded to the nearest (at least 1);
+    each ``(x, y, heading)``."""
+    from umpire.geometry.arcs import bearing
+
+    pts = [(float(p[0]), float(p[1])) for p in route]
+    legs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:], strict=False) if math.dist(a, b) > 1e-9]
+    total = sum(d for _, _, d in legs)
+    out = [(pts[0][0], pts[0][1], bearing(legs[0][0], legs[0][1]) if legs else 0.0)]
+    if not legs:
+        return out
+    n = max(1, round(total / scale))
+    for k in range(1, n + 1):
+        want, gone = total * k / n, 0.0
+        for a, b, d in legs:
+            if want <= gone + d + 1e-9:
+                t = (want - gone) / d
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, bearing(a, b)))
+                break
+            gone += d
+    return out
+
+
+def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: data.Weapon, ammo: str,
+                 route: list[list[float]], dice: Dice) -> Resolution:
+    """14.2.2.2 in the ATGM Resolution Step (ruling atgm.moving_targets: flight): the target
+    goes back to where it started its move and the missile flies its ATGM Speed in hexes
+    for each hex the target enters; the shot is resolved where the missile reaches it, or is a
+    miss where the target first stands out of sight, range or line of sight. The target's
+    facing there is its hull's on that stretch; it is not moved back from where it ended."""
+    from umpire.rules.mbt import missiles
+
+    hexes = hex_points(route, table.scale)
+    moved = len(hexes) - 1
+    spd = missiles.speed(weapon, moved)
+    path, checks = [], []
+    for x, y, _ in hexes:
+        chk = F.can_fire(table, u, t, weapon, ammo, at=(x, y), moving=True, arc=False)
+        checks.append(chk)
+        path.append(missiles.PathPoint(chk.range, chk.legal))
+    flight = missiles.fly(path, int(spd.v))
+    est = [f"{weapon.name} ATGM speed ({spd.v})"] if spd.estimated else []
+    speed_note = f"{weapon.name} speed {spd.v} against a move of {moved} hexes (14.2.2.2.3)"
+    if flight.impact is None:
+        return F.no_shot(u.id, t.id, "ATGM Resolution",
+                         f"{flight.reason}; {speed_note}: a miss (14.2.2.2.4)", [*checks[0].estimated, *est])
+    x, y, way = hexes[flight.impact]
+    tspec = (mbt(state)["orders"].get(t.side, {}).get(t.id) or {}).get("move") or {}
+    if tspec.get("reverse"):
+        way = (way + 180) % 360
+    r = F.shoot(state, table, u, t, "ATGM", ammo, "ATGM Resolution", dice, at=(x, y),
+                target_facing=way, moving=True, smoke=F.wrecks(state), check=checks[flight.impact])
+    r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
+    r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
+    r.extra["flight"] = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
+                         "at": [_r(x), _r(y)]}
+    return r
+
+
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
               notes: list[str]) -> list[Resolution]:
     m = mbt(state)
@@ -429,7 +496,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     reverse = bool(mv.get("reverse"))
     start = table.xy(u)
     hull0 = u.facing
-    pts = points_along(start, mv["path"], table.scale)
+    edge = mv.get("leaves_at")
+    path = [*mv["path"][:-1], edge] if edge else mv["path"]
+    pts = points_along(start, path, table.scale)
     res: list[Resolution] = []
     walked = [start]
     stop = False
@@ -468,7 +537,12 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 notes.append(f"{u.id} stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)")
                 stop = True
                 break
-    if not stop and mv.get("facing") is not None:
+    if not stop and edge:
+        # 8.7: a vehicle that moves off the table edge is out of the game for good
+        u.status = "off_table"
+        u.notes["off_table"] = f"T{state.turn} Movement"
+        notes.append(f"{u.id} leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return (8.7)")
+    elif not stop and mv.get("facing") is not None:
         u.facing = _r(mv["facing"])
     if not stop and reverse and not pts:
         u.facing = hull0
@@ -483,6 +557,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                  "allowance": mv.get("allowance"), "stopped": stop},
         summary=f"{u.id} moves {u.notes['moved']:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stop else "")
+                + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
     ))

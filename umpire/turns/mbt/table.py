@@ -12,6 +12,10 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
   block unless an end is inside them), and a hill the string passes through, holding neither
   end, blocks when it is as high as the higher end and higher than the lower one: equal to one
   end and higher than the other blocks (6.1.4.3, 13.2.1.2), equal to both does not (13.2.1.3).
+- **Depressions** (6.1.4.4, 12.1.1): a depression piece's ground is its depth below 0. A string
+  from or to a model in a depression is blocked where any of it, less half a hex length at each
+  end (the ends' own hexes), runs outside the depressions, unless an end is on a hill: then only
+  hills, woods and towns block, as for any other string.
 - **Brew-up smoke** (7.4.2.3.3): a burning wreck whose centre lies within half a hex length of
   the string counts as one smoke hex passed through.
 - **Movement** (23.3.2.1): each stretch of the path is charged per inch at the card's cost for
@@ -20,7 +24,9 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
   is entering one stream hex (8.4.1): the stream cost for one hex length however narrow the
   crossing, that hex taken half from the ground before it and half from the ground after it
   (a run along the stream is charged per inch); a stream crossed while following a road
-  is a bridge (8.6): the road rate plus 1 hex (8.5.3); a change of ground height between stretches is
+  is a bridge (8.6): the road rate plus 1 hex (8.5.3); within half a hex length of a wreck or
+  an enemy unit the road rate is not used (8.5.2), and a wreck on a bridge makes its crossing
+  cost clear ground, or smoke if it burns (8.6.1); a change of ground height between stretches is
   a height change (8.4.3); each change of direction at a waypoint, and the first turn from the
   model's facing, is a turn of so many hexsides (23.3.2.4, 8.3).
 """
@@ -83,6 +89,21 @@ class Table:
     def _types(self) -> dict[str, str]:
         return {f.id: f.type for f in self.index.features}
 
+    @cached_property
+    def _depressions(self) -> tuple[Any, dict[str, float]]:
+        """The depressions as one shapely area, and each piece's depth in levels (6.1.4.4)."""
+        import shapely
+
+        types = terrain_types()
+        depth: dict[str, float] = {}
+        polys = []
+        for t in self.state.terrain:
+            name, props = types.lookup(t.type, where=f"terrain {t.id!r}")
+            if name == "depression" and t.polygon:
+                depth[t.id] = float(t.height or props.depth)
+                polys.append(shapely.Polygon(t.polygon))
+        return (shapely.union_all(polys) if polys else None), depth
+
     # -- points ---------------------------------------------------------------------------
     @staticmethod
     def xy(u: UnitState) -> tuple[float, float]:
@@ -90,7 +111,16 @@ class Table:
         return (float(u.x), float(u.y))
 
     def elevation(self, xy: Sequence[float]) -> int:
-        return int(round(self.index.elevation_at(xy)))
+        """Ground height in levels: a hill's, else minus the deepest depression holding the
+        point (12.1.1), else 0."""
+        up = self.index.elevation_at(xy)
+        if up > 0:
+            return int(round(up))
+        down = [self._depressions[1][i] for i in self.index.features_at(xy) if i in self._depressions[1]]
+        return -int(round(max(down))) if down else 0
+
+    def in_depression(self, xy: Sequence[float]) -> bool:
+        return any(i in self._depressions[1] for i in self.index.features_at(xy))
 
     def terrain(self, xy: Sequence[float]) -> list[str]:
         """The SIGHTING / AP terrain columns at a point (``["clear"]`` if nothing)."""
@@ -105,13 +135,30 @@ class Table:
         if not fact.clear:
             return False
         ends = set(self.index.features_at(a)) | set(self.index.features_at(b))
-        ea, eb = self.index.elevation_at(a), self.index.elevation_at(b)
+        ea, eb = self.elevation(a), self.elevation(b)
         for c in fact.crossed:
             if self._types.get(c.id) != "hill" or c.id in ends or c.length <= 1e-9:
                 continue
             if c.height >= max(ea, eb) and c.height > min(ea, eb):
                 return False
-        return True
+        return self._out_of_depression(a, b, ea, eb)
+
+    def _out_of_depression(self, a: Sequence[float], b: Sequence[float], ea: int, eb: int) -> bool:
+        """6.1.4.4: from or to a depression, any intervening ground but more depression blocks,
+        unless an end is on a hill (then only hills, woods and towns block, as above). On the
+        table the intervening ground is the string less half a hex length at each end (the ends'
+        own hexes): the string is blocked if any of that runs outside the depressions."""
+        import shapely
+
+        area = self._depressions[0]
+        if area is None or max(ea, eb) > 0 or not (self.in_depression(a) or self.in_depression(b)):
+            return True
+        d = math.dist(a, b)
+        trim = self.scale / 2
+        if d <= 2 * trim + 1e-9:
+            return True  # adjacent hexes: nothing intervenes
+        mid = shapely.LineString([_along(a, b, trim), _along(a, b, d - trim)])
+        return bool(mid.difference(area).length <= 1e-6)
 
     def elevation_word(self, firer: Sequence[float], target: Sequence[float]) -> str:
         fh, th = self.elevation(firer), self.elevation(target)
@@ -129,9 +176,24 @@ class Table:
         return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings)
 
     # -- movement -------------------------------------------------------------------------
+    def road_blocks(self, mover: UnitState | None) -> list[tuple[float, float, bool, str]]:
+        """What takes away the road rate (8.5.2, 8.6.1): wrecks (``burning`` for a brewed-up
+        one) and enemy combat units of ``mover`` in action; ``(x, y, burning, id)``."""
+        out = []
+        for u in self.state.units.values():
+            if not u.placed or (mover is not None and u.id == mover.id):
+                continue
+            if u.status == "eliminated":
+                out.append((float(u.x), float(u.y), u.notes.get("destroyed") == "brewed_up", u.id))  # type: ignore[arg-type]
+            elif mover is not None and u.side != mover.side and u.status not in ("off_table",):
+                out.append((float(u.x), float(u.y), False, u.id))  # type: ignore[arg-type]
+        return out
+
     def legs(self, start: Sequence[float], facing: float, path: Sequence[Sequence[float]],
-             reverse: bool = False, final_facing: float | None = None) -> list[movement.Leg]:
-        """The legs of a move for :func:`umpire.rules.mbt.movement.cost`."""
+             reverse: bool = False, final_facing: float | None = None,
+             blocks: Sequence[tuple[float, float, bool, str]] = ()) -> list[movement.Leg]:
+        """The legs of a move for :func:`umpire.rules.mbt.movement.cost`; ``blocks`` are the
+        wrecks and enemy units that take away the road rate (:meth:`road_blocks`)."""
         legs: list[movement.Leg] = []
         heading = facing
         prev_elev = self.elevation(start)
@@ -168,11 +230,12 @@ class Table:
                         if (k == 0 or not water[k - 1]) and water_run[k] < self.scale:
                             # 8.4.1: a crossing enters one stream hex, whatever the band's width
                             charged = s.inches + self.scale - water_run[k]
-                seg.append(movement.Leg(
+                leg = movement.Leg(
                     terrain=key, inches=s.inches, road=road, reverse=reverse,
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
                     charged=charged, bridge=bridge,
-                ))
+                )
+                seg += _off_road(leg, a, b, s.start, s.end, blocks, self.scale / 2, water[k])
                 prev_elev, first = elev, False
             legs += _stream_hex(seg)
         if final_facing is not None:
@@ -183,8 +246,71 @@ class Table:
 
     def move_cost(self, card: data.Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
                   reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
-        legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing)
+        legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
         return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+
+
+def _near(a: Sequence[float], b: Sequence[float], lo: float, hi: float, p: Sequence[float], r: float
+          ) -> tuple[float, float] | None:
+    """The part ``[lo, hi]`` (inches from ``a`` along a-b) that lies within ``r`` of ``p``."""
+    d = math.dist(a, b)
+    if d <= 1e-12:
+        return None
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    t0 = (p[0] - a[0]) * ux + (p[1] - a[1]) * uy
+    off2 = (p[0] - a[0] - t0 * ux) ** 2 + (p[1] - a[1] - t0 * uy) ** 2
+    if off2 >= r * r:
+        return None
+    h = math.sqrt(r * r - off2)
+    x, y = max(lo, t0 - h), min(hi, t0 + h)
+    return (x, y) if y - x > 1e-9 else None
+
+
+def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], lo: float, hi: float,
+              blocks: Sequence[tuple[float, float, bool, str]], r: float, water: bool) -> list[movement.Leg]:
+    """8.5.2 / 8.6.1 on a table: the road rate is not used within half a hex length of a
+    wreck's or an enemy unit's centre (the hex it is in); that part is charged as the ground
+    under the road. A wreck on a bridge does not block it: the crossing is charged as clear,
+    or as smoke if the wreck burns, instead of the road rate plus 1 (8.6.1)."""
+    if not leg.road or not blocks:
+        return [leg]
+    spans = []
+    for x, y, burning, _ in blocks:
+        got = _near(a, b, lo, hi, (x, y), r)
+        if got is not None:
+            spans.append((got[0], got[1], burning))
+    if not spans:
+        return [leg]
+    spans.sort()
+    merged: list[list[Any]] = []
+    for x, y, burning in spans:
+        if merged and x <= merged[-1][1] + 1e-9:
+            merged[-1][1] = max(merged[-1][1], y)
+            merged[-1][2] = merged[-1][2] or burning
+        else:
+            merged.append([x, y, burning])
+    out: list[movement.Leg] = []
+    at = lo
+    pieces: list[tuple[float, float, bool | None]] = []
+    for x, y, burning in merged:
+        if x > at + 1e-9:
+            pieces.append((at, x, None))
+        pieces.append((x, y, bool(burning)))
+        at = y
+    if hi > at + 1e-9:
+        pieces.append((at, hi, None))
+    for i, (x, y, fire) in enumerate(pieces):
+        part = replace(leg, inches=y - x, charged=None, turn=leg.turn if i == 0 else 0.0,
+                       height_change=leg.height_change if i == 0 else 0)
+        if fire is not None:
+            if water:  # 8.6.1: the bridge stays open, at the cost of clear (or smoke) ground
+                part = replace(part, road=False, bridge=False, terrain="clear", smoke=fire)
+            else:
+                part = replace(part, road=False, blocked_road=True)
+        elif i > 0 and leg.bridge:
+            part = replace(part, bridge=False)
+        out.append(part)
+    return out
 
 
 def _stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
@@ -238,6 +364,30 @@ def _seg_dist(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> flo
     n = dx * dx + dy * dy
     t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
     return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def leave_table(start: Sequence[float], path: Sequence[Sequence[float]], width: float, depth: float
+                ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+    """8.7 on a table: a path whose last waypoint lies beyond the table edge leaves the table
+    where it first crosses the edge; returns the path cut there and that point (``None`` if the
+    path stays on the table). Earlier waypoints must be on the table (checked by the caller)."""
+    pts = [(float(p[0]), float(p[1])) for p in path]
+
+    def on(p: Sequence[float]) -> bool:
+        return -1e-9 <= p[0] <= width + 1e-9 and -1e-9 <= p[1] <= depth + 1e-9
+
+    if not pts or on(pts[-1]):
+        return pts, None
+    a = (float(start[0]), float(start[1])) if len(pts) == 1 else pts[-2]
+    b = pts[-1]
+    t = 1.0
+    for lo, hi, pa, pb in ((0.0, width, a[0], b[0]), (0.0, depth, a[1], b[1])):
+        if pb < lo:
+            t = min(t, (pa - lo) / (pa - pb))
+        elif pb > hi:
+            t = min(t, (hi - pa) / (pb - pa))
+    edge = (round(a[0] + (b[0] - a[0]) * t, 3), round(a[1] + (b[1] - a[1]) * t, 3))
+    return [*pts[:-1], edge], edge
 
 
 def points_along(

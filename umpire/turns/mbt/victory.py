@@ -1,4 +1,8 @@
-"""Victory points of the Basic Game (9.4.2, 9.4.3) from the tracked game's state."""
+"""Victory points of the Basic Game (9.4.2, 9.4.3) from the tracked game's state.
+
+A vehicle that left the table (8.7) is neither destroyed nor damaged by leaving: the enemy
+scores it only for damage it took before it left.
+"""
 
 from __future__ import annotations
 
@@ -49,11 +53,22 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
         if side in points:
             points[side] += int(o["points"])
             lines.append(f"{side}: {o['points']} for objective {o['terrain']} (4.8, 9.4.2.2)")
+    for u in state.units.values():
+        if u.status == "off_table":
+            lines.append(f"{u.id} left the table (8.7): out of the game; it counts only for damage it took "
+                         "before (9.4.2.1)")
     destroyed_sides = [s for s in points
                        if state.units_of(s) and all(u.status == "eliminated" for u in state.units_of(s))]
+    # 8.7 leaves open a side with nothing left on the table, some of it gone off the edge: not
+    # "all destroyed" (9.4.2), so no automatic win; ruled: the game ends and the points decide.
+    gone = [s for s in points if s not in destroyed_sides and state.units_of(s)
+            and all(u.status in ("eliminated", "off_table") for u in state.units_of(s))]
     if final is None:
         final = state.turn >= int(cfg["turns"])
-    winner, decided, reason = basic_game.result(points, destroyed_sides, final, int(cfg["win_margin"]))
+    winner, decided, reason = basic_game.result(points, destroyed_sides, final or bool(gone),
+                                                int(cfg["win_margin"]))
+    if gone and not destroyed_sides and decided:
+        reason = f"{', '.join(gone)} has no unit left on the table (8.7): {reason}"
     if not decided:
         reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
     return Tally(points, lines, winner, decided, reason)
