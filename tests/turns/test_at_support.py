@@ -168,3 +168,11 @@ def test_bad_missions_are_refused(cli, tmp_path):
     refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
     refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
     refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
+
+
+def test_a_scenario_chooses_among_the_rulings(cli, tmp_path):
+    ok = _write(tmp_path / "ok.yaml", {**SCENARIO, "rulings": {"cb.timing": "before"}})
+    assert cli("new", ok).exit_code == 0
+    assert Game.open(Path(cli.db)).state.rulings == {"cb.timing": "before"}
+    bad = _write(tmp_path / "bad.yaml", {**SCENARIO, "rulings": {"cb.timing": "later"}})
+    refused(cli, "new", bad, needle="unknown choice 'later' (allowed: after, before)")
