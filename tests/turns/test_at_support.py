@@ -170,6 +170,57 @@ def test_bad_missions_are_refused(cli, tmp_path):
     refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
 
 
+def _through(cli, tmp_path, rulings: dict | None = None):
+    """bty-n's template on t1 at (30, 24); in the Second Movement Phase t2 (under it) is driven off
+    by hand and t3 drives through it on its planned move."""
+    global SCENARIO
+    keep = SCENARIO
+    SCENARIO = {**SCENARIO, "rulings": rulings or {}}
+    try:
+        _start(cli, tmp_path, pact={"battalions": {"1-tb": {"order": "HA", "direction": 270}},
+                                    "units": {"t3": {"second": [[30, 21.5]]}}})
+    finally:
+        SCENARIO = keep
+    advance(cli, 2)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", "--roll", "7", "--roll", "1")
+    assert r.exit_code == 0, r.output + r.stderr
+    first = _results(cli)
+    advance(cli, 2)  # First Combat, Reaction: now the Second Movement Phase
+    r = cli("move", "t2", "33", "24")
+    assert r.exit_code == 0, r.output + r.stderr
+    # t2 (moved by hand) and t3 (planned) are both DA, so they are taken by id: t2's die first
+    r = cli("phase", "next", "--roll", "7", "--roll", "8")
+    assert r.exit_code == 0, r.output + r.stderr
+    return first, [x for x in _results(cli) if x["procedure"] == "indirect"]
+
+
+def test_a_tube_template_stays_and_attacks_stands_moving_through_it(cli, tmp_path):
+    first, moving = _through(cli, tmp_path)
+    assert [x["target"] for x in first] == ["t1", "t2"]  # on placement: every stand touched
+    # t2 leaves the template and t3 crosses it: each is attacked once more; t1 stays put and is not
+    assert [(x["target"], x["firer"]) for x in moving] == [("t2", "bty-n"), ("t3", "bty-n")]
+    for x in moving:
+        # the same fire as on placement: +1 column, H HE against an AFV (hard cover -2 -> -1), no shift
+        assert x["column"] == "+1" and [(m["name"], m["value"]) for m in x["modifiers"]] == [("target cover", -1)]
+        assert x["template"]["at"] == [30.0, 24.0]
+    assert [x["modified_roll"] for x in moving] == [6, 7]
+    assert [x["outcome"]["hits"] for x in moving] == [1, 2]  # CRT +1 column: row 6 -> 1 hit, row 7 -> 2
+    state = Game.open(Path(cli.db)).state
+    assert (state.units["t1"].hits, state.units["t2"].hits, state.units["t3"].hits) == (1, 1, 2)
+    # the template is lifted in the End Phase
+    advance(cli, 4)
+    assert "templates" not in Game.open(Path(cli.db)).state.extra["auftragstaktik"]
+
+
+def test_the_literal_reading_attacks_only_the_stands_that_move_over_the_template(cli, tmp_path):
+    first, moving = _through(cli, tmp_path, {"indirect.who_is_attacked": "movers_only"})
+    assert first == []
+    assert [x["target"] for x in moving] == ["t2", "t3"]
+    assert [x["modified_roll"] for x in moving] == [6, 7]
+    state = Game.open(Path(cli.db)).state
+    assert (state.units["t1"].hits, state.units["t2"].hits, state.units["t3"].hits) == (0, 1, 2)
+
+
 def test_a_scenario_chooses_among_the_rulings(cli, tmp_path):
     ok = _write(tmp_path / "ok.yaml", {**SCENARIO, "rulings": {"cb.timing": "before"}})
     assert cli("new", ok).exit_code == 0

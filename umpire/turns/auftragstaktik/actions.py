@@ -146,7 +146,8 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         t, res = sp.counter_battery(new, nu, m, dice)
         pairs = [(t, res)]
     else:
-        pairs, _tpl = sp.fire_mission(new, nu, m, dice)
+        pairs, tpl = sp.fire_mission(new, nu, m, dice)
+        sp.lay(new, nu, m, tpl)
     ext.setdefault("indirect_fired", {})[u.id] = label
     after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
     what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"

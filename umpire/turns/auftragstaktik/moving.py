@@ -151,7 +151,12 @@ def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -
     cost, allow = check_move(state, u, path, phase=phase, spent=spent)
     warn = warnings(state, u, (u.x, u.y), path[-1], cost, allow, spent)  # type: ignore[arg-type]
     text = f'; {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
-    return text, {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
+    notes: dict[str, Any] = {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
+    if phase == 2:
+        # the path, for the templates it crosses when the phase is resolved (ruling indirect.who_is_attacked)
+        done = [list(p) for p in u.notes.get("path_2") or [[u.x, u.y]]]
+        notes["path_2"] = done + [[float(x), float(y)] for x, y in path]
+    return text, notes
 
 
 def _cut(
@@ -307,8 +312,18 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
     lines: list[str] = []
     results: list[Resolution] = []
     movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
+
+    def through(u: UnitState, pts: list[tuple[float, float]]) -> None:
+        if phase == 2 and dice is not None:
+            from umpire.turns.auftragstaktik.support import template_attacks
+
+            r, ln = template_attacks(state, u, pts, dice)
+            results.extend(r)
+            lines.extend(ln)
+
     for u in movers:
         if u.notes.get(f"by_hand_{phase}"):
+            through(u, [(float(p[0]), float(p[1])) for p in u.notes.get("path_2") or []])
             continue
         bid = getattr(tr.battalion_of(state, u), "id", "")
         status = ext["battalion_status"].get(bid, "ok")
@@ -318,9 +333,11 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             path = routed_path(state, u, allow.maximum)
             if path:
                 cost = price(state, u, path, "WD")
+                start = (float(u.x), float(u.y))  # type: ignore[arg-type]
                 place_at(u, path, None, phase, cost.cost)
                 lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
                 results.append(_moved(u, lines[-1], cost, allow))
+                through(u, [start, *path])
             continue
         path = [tuple(p) for p in plan.get(f"move{phase}") or []]
         if not path:
@@ -354,6 +371,8 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             r, ln = overruns(state, u, start, path, dice)  # type: ignore[arg-type]
             results += r
             lines += ln
+        stopped = (float(u.x), float(u.y)) != tuple(path[-1])  # type: ignore[arg-type]
+        through(u, [start, (float(u.x), float(u.y))] if stopped else [start, *path])  # type: ignore[arg-type]
     return results, lines
 
 

@@ -83,7 +83,7 @@ def _end_of_turn(state: GameState) -> list[str]:
             u.notes.pop("entrenchment")  # a stand that moves leaves its holes behind
         if still:
             stayed.append(u.id)
-        for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2"):
+        for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2", "path_2"):
             u.notes.pop(k, None)
     if dug:
         lines.append(f"{dug} troop stand{'s' if dug != 1 else ''} that stayed put entrench (hasty)")
@@ -93,7 +93,7 @@ def _end_of_turn(state: GameState) -> list[str]:
     ext["stationary"] = stayed
     for k in ("entered", "rolled", "plan", "shots"):
         ext[k] = {}
-    for k in ("air_plan", "indirect_fired"):
+    for k in ("air_plan", "indirect_fired", "templates"):
         ext.pop(k, None)
     for k in ("new_no_orders", "attacked", "morale_done"):
         ext[k] = []

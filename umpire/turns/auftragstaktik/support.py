@@ -8,7 +8,10 @@ and a point, or a spotted enemy stand to centre the template on. The template is
 to ``facing``; an MRL may lay a second template that touches the first without overlapping it.
 Every stand whose footprint the template touches or covers, of either side, is attacked once
 with the rules' :func:`~umpire.rules.auftragstaktik.indirect.indirect_fire` (ruling
-``indirect.who_is_attacked``); the template must touch a stand the firing side has spotted, or
+``indirect.who_is_attacked``; its ``movers_only`` reading attacks nobody when a tube template
+lands). A tube-artillery template then stays on the table until the End Phase and attacks, once,
+each stand that moves onto or through it in the Second Movement Phase (:func:`template_attacks`);
+MRL templates are removed at once. The template must touch a stand the firing side has spotted, or
 be a point planned before the game (``planned: true``; ruling ``indirect.targeting``). Range is
 measured from the battery's base to the template's centre. The HQ-level shift takes the level
 that ordered the fire (``ordered_by``) and the level the battery belongs to (its formation's
@@ -262,7 +265,10 @@ def fire_mission(
         "facing": facing,
         "label": f"{u.id} indirect",
     }
-    for t in _touched(state, polys):
+    under = _touched(state, polys)
+    if lasting(u) and tr.rulings_of(state)["indirect.who_is_attacked"] == "movers_only":
+        under = []  # only stands that move over it are attacked (ruling indirect.who_is_attacked)
+    for t in under:
         res = indirect_fire(
             firer,
             tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
@@ -278,6 +284,95 @@ def fire_mission(
     if len(centres) == 2:
         tpl = {**tpl, "second": [round(centres[1][0], 3), round(centres[1][1], 3)]}
     return out, tpl
+
+
+def lasting(u: UnitState) -> bool:
+    """A tube battery's template stays on the table until the End Phase; an MRL's is removed at
+    once (COMBAT > HE indirect fire effects; ruling indirect.who_is_attacked)."""
+    ind = indirect_rating(u)
+    return ind is not None and ind.mrl is None
+
+
+def lay(state: GameState, u: UnitState, m: dict[str, Any], tpl: dict[str, Any]) -> None:
+    """Leave a tube battery's template on the table (``state`` is a copy being changed)."""
+    if not lasting(u):
+        return
+    tr.book(state).setdefault("templates", []).append(
+        {
+            "firer": u.id,
+            "at": tpl["at"],
+            "size": tpl["size"],
+            "facing": tpl["facing"],
+            "ordered_by": m.get("ordered_by", "battalion"),
+            "icm": bool(m.get("icm")),
+            "range": round(range_to(state, u, (tpl["at"][0], tpl["at"][1])), 3),
+            "through": [],
+        }
+    )
+
+
+def template_attacks(
+    state: GameState, u: UnitState, pts: list[tuple[float, float]], dice: Dice
+) -> tuple[list[Resolution], list[str]]:
+    """Attack ``u`` (already at the end of its move ``pts``, start first) once with each template
+    on the table that its move touches (its footprint where it started and where it ended, and its
+    centre line as wide as its base between) and that has not attacked it yet (ruling
+    ``indirect.who_is_attacked``); the hits land at once on ``state`` (a copy being changed)."""
+    import shapely
+
+    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
+    from umpire.turns.auftragstaktik.table import footprints_of
+
+    tpls = tr.book(state).get("templates") or []
+    if not tpls or len(pts) < 2 or not tr.alive(u):
+        return [], []
+    line = shapely.LineString(pts)
+    was = u.model_copy(update={"x": pts[0][0], "y": pts[0][1]})
+    swept = shapely.union_all(footprints_of([was, u]))
+    if line.length > 0:
+        swept = swept.union(line.buffer(min(u.base) / 2, cap_style="flat"))
+    results, lines = [], []
+    for tp in tpls:
+        if u.id in tp["through"] or not tr.alive(u):
+            continue
+        poly = _template_polygon((tp["at"][0], tp["at"][1]), (tp["size"][0], tp["size"][1]), float(tp["facing"]))
+        if not poly.intersects(swept):
+            continue
+        tp["through"].append(u.id)
+        firer = state.units[tp["firer"]]
+        cmd = Command(
+            orders_level=tp["ordered_by"],
+            firing_level=firing_level(state, firer),  # type: ignore[arg-type]
+            doctrine=doctrine_of(state, firer),
+        )
+        res = indirect_fire(
+            _stand(state, firer),
+            tr.stand(state, u, moved=True, spotted=True),
+            dice,
+            tr.rulings_of(state),
+            command=cmd,
+            icm=bool(tp["icm"]),
+            range_in=float(tp["range"]),
+        )
+        res.extra.update(
+            {
+                "firer": firer.id,
+                "target": u.id,
+                "weapon": "indirect",
+                "range": round(float(tp["range"]), 2),
+                "template": {
+                    "at": tp["at"],
+                    "radius": round(math.hypot(*tp["size"]) / 2, 3),
+                    "size": tp["size"],
+                    "facing": tp["facing"],
+                    "label": f"{firer.id} indirect",
+                },
+            }
+        )
+        res.summary = f"{u.id} moves through {firer.id}'s template: {res.summary}"
+        results.append(res)
+        lines.append(f"{u.id} moves through {firer.id}'s template: {_land_air(state, u, res)}")
+    return results, lines
 
 
 def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dice) -> tuple[UnitState, Resolution]:
@@ -477,6 +572,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
                 lines.append(f"{uid} holds fire: {str(exc).split(': ', 1)[-1]}")
                 continue
             pairs, tpl = fire_mission(state, u, m, dice)
+            lay(state, u, m, tpl)
             done[uid] = label
             lines.append(
                 f"{uid} fires indirect at ({_fmt(tpl['at'][0])}, {_fmt(tpl['at'][1])}): "
