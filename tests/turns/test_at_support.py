@@ -227,3 +227,78 @@ def test_a_scenario_chooses_among_the_rulings(cli, tmp_path):
     assert Game.open(Path(cli.db)).state.rulings == {"cb.timing": "before"}
     bad = _write(tmp_path / "bad.yaml", {**SCENARIO, "rulings": {"cb.timing": "later"}})
     refused(cli, "new", bad, needle="unknown choice 'later' (allowed: after, before)")
+
+
+ZSU = "mp | 10t | 1 | -- | HW: 3 [6] | -- | AD(g): 4 [6]"
+SAM = "mp | 10t | 1 | -- | HW: 2 [4] | -- | AD(m/g): 5 [10]"
+
+
+def _air_game(cli, tmp_path, rulings: dict | None = None):
+    """The A-10 flight (veteran, two sorties) bombs t1; a recruit AD gun stands just behind t1 and a
+    SAM is far off."""
+    import copy
+
+    sc = copy.deepcopy(SCENARIO)
+    sc["sides"][0]["air"][0]["sorties"] = 2
+    sc["sides"][1]["formations"][0]["units"] += [
+        {"id": "zsu", "statline": ZSU, "quality": "recruit", "at": [31.5, 25.5], "facing": 270},
+        {"id": "sam", "statline": SAM, "at": [66, 44], "facing": 270},
+    ]
+    sc["rulings"] = rulings or {}
+    assert cli("new", _write(tmp_path / "air.yaml", sc)).exit_code == 0
+    orders = {
+        "nato": {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}},
+                 "air": {"a10": {"target": "t1", "assigned_to": "brigade", "ordered_by": "brigade"}}},
+        "pact": {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}}},
+    }
+    for side, data in orders.items():
+        r = cli("turn", "orders", _write(tmp_path / f"{side}.yaml", data))
+        assert r.exit_code == 0, r.output + r.stderr
+    advance(cli, 2)  # the First Combat Phase is next
+
+
+def _air_phase(cli, *rolls: int) -> tuple[list[dict], str]:
+    r = cli("phase", "next", *[a for x in rolls for a in ("--roll", str(x))])
+    assert r.exit_code == 0, r.output + r.stderr
+    return _results(cli), r.output
+
+
+def test_air_defence_fires_before_the_strike_and_one_hit_aborts_it(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, out = _air_phase(cli, 3)
+    (ad,) = res  # the SAM is 40" off, beyond its 10"; no strike follows the hit
+    assert ad["procedure"] == "air-defense" and ad["firer"] == "zsu" and ad["flight"] == "a10"
+    assert ad["column"] == "+1" and ad["range"] <= 2
+    mods = [(m["name"], m["value"]) for m in ad["modifiers"]]
+    # the veteran flight is 2 levels above the recruit gunners (-2 each), AD 4 added (ruling
+    # ad.weapon_rating); no Protection (no stat line), no range modifier within 2", no -4 (an AA mount)
+    assert mods == [("troop quality", -4), ("weapon rating", 4)]
+    assert ad["modified_roll"] == 3 and ad["outcome"]["hits"] == 1  # CRT +1 column, row 3: 1 hit
+    assert "A-10 flight is hit and aborts its strike on t1" in out
+    state = Game.open(Path(cli.db)).state
+    assert state.units["t1"].hits == 0
+    assert state.extra["auftragstaktik"]["sorties"] == {"a10": 1}  # the sortie is spent
+
+
+def test_two_hits_shoot_the_flight_down(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, out = _air_phase(cli, 7)
+    assert [x["outcome"]["hits"] for x in res] == [2]  # row 7: 2 hits
+    assert "A-10 flight is shot down before it strikes" in out
+    advance(cli, 6)
+    f = _write(tmp_path / "n2.yaml", {"side": "nato", "air": {"a10": {"target": "t1"}}})
+    refused(cli, "turn", "orders", f, needle="a10 was shot down in turn 1")
+
+
+def test_a_miss_lets_the_strike_go_in(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, _ = _air_phase(cli, 2, 9)
+    assert [(x["procedure"], x["outcome"]["hits"]) for x in res][0] == ("air-defense", 0)  # row 2: nothing
+    assert res[1]["procedure"] == "airstrike" and res[1]["target"] == "t1"
+    assert [r["values"] for r in res[1]["rolls"]] == [[9]]
+
+
+def test_the_switch_makes_any_hit_fatal(cli, tmp_path):
+    _air_game(cli, tmp_path, {"air.defense_effect": "lost"})
+    _, out = _air_phase(cli, 3)
+    assert "A-10 flight is shot down before it strikes (1 hit" in out

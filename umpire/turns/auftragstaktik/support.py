@@ -25,7 +25,9 @@ sides' C3 levels from the scenario (ruling ``cb.c3_level``); it attacks the batt
 Airstrikes: a side's flights (scenario ``air:``) attack one spotted enemy stand each, bombing (Very
 Heavy HE with the ordnance modifier and the HQ-level shift of the HQ they are assigned to) or
 strafing (its stat line's AT and HW), once per sortie; no template (MISCELLANEOUS RULES >
-Airstrikes).
+Airstrikes). Before it strikes, the target side's stands with an AD rating in range of the stand
+attacked fire at the flight (MISCELLANEOUS RULES > Air Defense; ruling ``air.defense_fire``); a
+hit makes it abort, two shoot it down (ruling ``air.defense_effect``).
 """
 
 from __future__ import annotations
@@ -447,6 +449,9 @@ def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: s
     if fid not in mine:
         raise UmpireError(f"{field}: {unknown('flight', fid, mine)} (the scenario's air: for {side})")
     f = mine[fid]
+    lost = tr.read_book(state).get("flights_lost", {}).get(fid)
+    if lost is not None:
+        raise UmpireError(f"{field}: {fid} was shot down in turn {lost} (ruling air.defense_effect)")
     if sorties_left(state, f) <= 0:
         raise UmpireError(f"{field}: {fid} has flown all its {f.get('sorties', 1)} sorties")
     tid = a.get("target")
@@ -504,6 +509,71 @@ def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Di
         f"{f.get('name') or fid} {'strafes' if a.get('attack') == 'strafe' else 'bombs'} {t.id}: {res.summary}"
     )
     return t, res
+
+
+_NO_STATLINE = "mp | 0 | 0/0 | -- | -- | +0 | --"
+
+
+def _ad_weapon(state: GameState, x: UnitState, reach: float) -> str | None:
+    """The weapon ``x`` fires at a flight attacking a stand ``reach`` inches away (ruling
+    air.defense_fire), or None."""
+    from umpire.rules.auftragstaktik.data import tables
+
+    r = tr.unit_ratings(x)
+    if r.air_defense is not None:
+        limit = r.air_defense.range if r.air_defense.range is not None else (r.hw.range if r.hw else None)
+        if limit is not None and reach <= limit + 1e-9:
+            return "ad"
+        return None
+    if tr.rulings_of(state)["air.defense_fire"] != "sa_hw_too":
+        return None
+    if r.hw is not None and r.hw.range is not None and reach <= r.hw.range + 1e-9:
+        return "hw"
+    if r.sa is not None and r.sa.ranged is not None and reach <= tables().fire.ranges.sa_max_in + 1e-9:
+        return "sa"
+    return None
+
+
+def air_defence(
+    state: GameState, side: str, fid: str, a: dict[str, Any], dice: Dice
+) -> tuple[list[Resolution], int]:
+    """The target side's air defence fires at flight ``fid`` before it strikes (MISCELLANEOUS RULES
+    > Air Defense; ruling ``air.defense_fire``): each stand able to, in id order, once, on the +1
+    column. Returns the resolutions and the hits scored on the flight."""
+    from umpire.geometry.distance import edge_distance
+    from umpire.rules.auftragstaktik.indirect import air_defense
+    from umpire.rules.auftragstaktik.ratings import Stand
+    from umpire.turns.auftragstaktik.table import pose
+
+    f = flights(state, side)[fid]
+    t = state.units[a["target"]]
+    ext = tr.book(state)
+    plane = Stand(
+        unit=tr.ratings(f.get("statline") or _NO_STATLINE), quality=f.get("quality", "regular"), kind="aircraft"
+    )
+    results, hits = [], 0
+    for x in sorted(state.units.values(), key=lambda x: x.id):
+        if x.side != t.side or not tr.alive(x) or x.hits >= 3:
+            continue
+        if ext["battalion_status"].get(getattr(tr.battalion_of(state, x), "id", "")) == "routed":
+            continue
+        reach = 0.0 if x.id == t.id else float(edge_distance(pose(x), pose(t)))
+        weapon = _ad_weapon(state, x, reach)
+        if weapon is None:
+            continue
+        res = air_defense(
+            tr.stand(state, x, moved=tr.moved_in(x, 1) > 0, spotted=True),
+            plane,
+            weapon,  # type: ignore[arg-type]
+            dice,
+            tr.rulings_of(state),
+            range_in=round(reach, 3),
+        )
+        res.extra.update({"firer": x.id, "target": t.id, "flight": fid, "weapon": weapon, "range": round(reach, 2)})
+        res.summary = f"{x.id} fires {weapon.upper()} at {f.get('name') or fid} attacking {t.id}: {res.summary}"
+        results.append(res)
+        hits += int(res.outcome.get("hits", 0))
+    return results, hits
 
 
 def _land_all(state: GameState, hits: list[tuple[UnitState, UnitState | None, Resolution]]) -> list[str]:
@@ -624,8 +694,23 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         except UmpireError:
             lines.append(f"{fid} aborts: its target is not a spotted enemy stand (ruling air.targeting)")
             continue
-        t, res = airstrike(state, side, fid, a, dice)
+        ad, hit = air_defence(state, side, fid, a, dice)
+        results += ad
         sorties[fid] = sorties.get(fid, 0) + 1
+        if hit:
+            f = flights(state, side)[fid]
+            name = f.get("name") or fid
+            if hit >= 2 or tr.rulings_of(state)["air.defense_effect"] == "lost":
+                sorties[fid] = max(sorties[fid], int(f.get("sorties", 1)))
+                ext.setdefault("flights_lost", {})[fid] = state.turn
+                lines.append(
+                    f"{name} is shot down before it strikes ({hit} hit{'s' if hit != 1 else ''}; "
+                    "ruling air.defense_effect)"
+                )
+            else:
+                lines.append(f"{name} is hit and aborts its strike on {a['target']} (ruling air.defense_effect)")
+            continue
+        t, res = airstrike(state, side, fid, a, dice)
         results.append(res)
         landed.append((None, t, res))
     lines.extend(_land_all(state, landed))  # type: ignore[arg-type]
