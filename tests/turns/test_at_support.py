@@ -47,8 +47,8 @@ def _write(path: Path, data: dict) -> str:
     return str(path)
 
 
-def _start(cli, tmp_path: Path, nato: dict | None = None, pact: dict | None = None):
-    assert cli("new", _write(tmp_path / "support.yaml", SCENARIO)).exit_code == 0
+def _start(cli, tmp_path: Path, nato: dict | None = None, pact: dict | None = None, scenario: dict | None = None):
+    assert cli("new", _write(tmp_path / "support.yaml", scenario or SCENARIO)).exit_code == 0
     orders = {
         "nato": {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}}, **(nato or {})},
         "pact": {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}}, **(pact or {})},
@@ -173,14 +173,9 @@ def test_bad_missions_are_refused(cli, tmp_path):
 def _through(cli, tmp_path, rulings: dict | None = None):
     """bty-n's template on t1 at (30, 24); in the Second Movement Phase t2 (under it) is driven off
     by hand and t3 drives through it on its planned move."""
-    global SCENARIO
-    keep = SCENARIO
-    SCENARIO = {**SCENARIO, "rulings": rulings or {}}
-    try:
-        _start(cli, tmp_path, pact={"battalions": {"1-tb": {"order": "HA", "direction": 270}},
-                                    "units": {"t3": {"second": [[30, 21.5]]}}})
-    finally:
-        SCENARIO = keep
+    _start(cli, tmp_path, pact={"battalions": {"1-tb": {"order": "HA", "direction": 270}},
+                                "units": {"t3": {"second": [[30, 21.5]]}}},
+           scenario={**SCENARIO, "rulings": rulings or {}})
     advance(cli, 2)
     r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", "--roll", "7", "--roll", "1")
     assert r.exit_code == 0, r.output + r.stderr
@@ -302,3 +297,41 @@ def test_the_switch_makes_any_hit_fatal(cli, tmp_path):
     _air_game(cli, tmp_path, {"air.defense_effect": "lost"})
     _, out = _air_phase(cli, 3)
     assert "A-10 flight is shot down before it strikes (1 hit" in out
+
+
+def _next_turn_combat(cli, tmp_path):
+    advance(cli, 7)  # the rest of turn 1
+    for side in ("nato", "pact"):
+        r = cli("turn", "orders", _write(tmp_path / f"{side}2.yaml", {"side": side}))
+        assert r.exit_code == 0, r.output + r.stderr
+    advance(cli, 2)  # turn 2, First Combat Phase
+
+
+def test_an_artillery_stand_fires_one_icm_mission_a_game(cli, tmp_path):
+    _start(cli, tmp_path)
+    advance(cli, 2)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert Game.open(Path(cli.db)).state.extra["auftragstaktik"]["icm_fired"] == {"bty-n": 1}
+    _next_turn_combat(cli, tmp_path)
+    refused(cli, "fire", "bty-n", "t1", "--indirect", "--icm",
+            needle="bty-n fired its one ICM mission of the game in turn 1")
+    # planned in an orders file: refused when it is entered
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+        "bty-n": {"indirect": {"target": "t1", "icm": True}}}}), needle="units.bty-n.indirect.icm")
+    # HE is still allowed, and another battery has its own ICM mission
+    assert cli("fire", "bty-n2", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5").exit_code == 0
+    assert cli("fire", "bty-n", "t1", "--indirect", "--roll", "5", "--roll", "5").exit_code == 0
+
+
+def test_late_cold_war_us_artillery_fires_icm_without_limit(cli, tmp_path):
+    import copy
+
+    sc = copy.deepcopy(SCENARIO)
+    sc["sides"][0]["icm"] = "unlimited"
+    _start(cli, tmp_path, scenario=sc)
+    advance(cli, 2)
+    assert cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5").exit_code == 0
+    _next_turn_combat(cli, tmp_path)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5")
+    assert r.exit_code == 0, r.output + r.stderr

@@ -149,6 +149,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         pairs, tpl = sp.fire_mission(new, nu, m, dice)
         sp.lay(new, nu, m, tpl)
     ext.setdefault("indirect_fired", {})[u.id] = label
+    sp.spend_icm(new, nu, m)
     after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
     what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"
     text = f"{u.id} {what}: " + ("; ".join(after) if after else "no stand under the template")

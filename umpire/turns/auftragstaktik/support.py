@@ -165,10 +165,33 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
         if m.get(key) is not None:
             t = state.units[m[key]]
             check_range(state, u, (t.x, t.y), f"{field}.{key}")  # type: ignore[arg-type]
+    check_icm(state, u, m, field)
     if m.get("also") is not None and indirect_rating(u).mrl is None:
         raise UmpireError(f"{field}.also: only MRL stands lay a second template (COMBAT > HE indirect fire effects)")
     if now:
         _check_aim(state, u, m, field)
+
+
+def check_icm(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> None:
+    """No more than one ICM mission per artillery stand a game, unless the side's ICM is unlimited
+    (MISCELLANEOUS RULES > Cluster Munitions; ruling ``indirect.icm_missions``)."""
+    if not m.get("icm") or tr.rulings_of(state)["indirect.icm_missions"] == "unlimited":
+        return
+    if (state.extra.get("support") or {}).get(u.side, {}).get("icm") == "unlimited":
+        return
+    turn = tr.read_book(state).get("icm_fired", {}).get(u.id)
+    if turn is not None:
+        raise UmpireError(
+            f"{field}.icm: {u.id} fired its one ICM mission of the game in turn {turn} (MISCELLANEOUS RULES > "
+            "Cluster Munitions; ruling indirect.icm_missions; allowed: HE, or icm: unlimited for the side in the "
+            "scenario)"
+        )
+
+
+def spend_icm(state: GameState, u: UnitState, m: dict[str, Any]) -> None:
+    """Note an ICM mission fired (``state`` is a copy being changed)."""
+    if m.get("icm"):
+        tr.book(state).setdefault("icm_fired", {}).setdefault(u.id, state.turn)
 
 
 def _centres(state: GameState, u: UnitState, m: dict[str, Any]) -> list[tuple[float, float]]:
@@ -637,12 +660,14 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             if m.get("counter_battery") is not None or (u := ready(uid)) is None:
                 continue
             try:
+                check_icm(state, u, m, f"{uid}.indirect")
                 _check_aim(state, u, m, f"{uid}.indirect")
             except UmpireError as exc:
                 lines.append(f"{uid} holds fire: {str(exc).split(': ', 1)[-1]}")
                 continue
             pairs, tpl = fire_mission(state, u, m, dice)
             lay(state, u, m, tpl)
+            spend_icm(state, u, m)
             done[uid] = label
             lines.append(
                 f"{uid} fires indirect at ({_fmt(tpl['at'][0])}, {_fmt(tpl['at'][1])}): "
@@ -672,7 +697,13 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             except UmpireError:
                 lines.append(f"{uid} holds counter-battery fire: {t.id} is beyond its indirect range")
                 continue
+            try:
+                check_icm(state, u, m, uid)
+            except UmpireError as exc:
+                lines.append(f"{uid} holds counter-battery fire: {str(exc).split(': ', 1)[-1]}")
+                continue
             t, res = counter_battery(state, u, m, dice)
+            spend_icm(state, u, m)
             done[uid] = label
             results.append(res)
             landed.append((u, t, res))
