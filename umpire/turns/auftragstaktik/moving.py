@@ -425,4 +425,63 @@ def integrity(state: GameState) -> list[str]:
                 f'warning: {f.id}: {units[i].id} and {units[j].id} are {_fmt(float(d[i, j]))}" apart, beyond '
                 f'the battalion command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)'
             )
+    return out + higher_integrity(state)
+
+
+def _hq_above(state: GameState, f: Any, levels: tuple[str, ...]) -> Any:
+    """The nearest formation above ``f`` at one of ``levels``, if its HQ stand is alive (ruling
+    hq.loss_effects: checks against a lost HQ are skipped)."""
+    forms = tr.formations(state)
+    p = forms.get(f.parent or "")
+    while p is not None and p.level not in levels:
+        p = forms.get(p.parent or "")
+    if p is None or p.hq is None or p.hq not in state.units or not tr.alive(state.units[p.hq]):
+        return None
+    return p
+
+
+def higher_integrity(state: GameState) -> list[str]:
+    """At least one stand of each battalion within the brigade command radius of its brigade HQ
+    (x2 for recon stands), and each brigade HQ within the division command radius of its division
+    HQ (MOVEMENT > Unit Integrity; measured edge to edge like the battalion's)."""
+    from umpire.geometry.distance import edge_distance
+    from umpire.rules.auftragstaktik.command import command_radius
+    from umpire.rules.auftragstaktik.data import tables
+    from umpire.turns.auftragstaktik.table import pose
+
+    rulings = tr.rulings_of(state)
+    tech = tables().turn.integrity.default_tech_level
+    out = []
+    for f in state.formations:
+        if f.level == "battalion":
+            bde = _hq_above(state, f, ("brigade", "regiment"))
+            units = [u for u in tr.battalion_units(state, f.id) if tr.alive(u)]
+            if bde is None or not units:
+                continue
+            hq = state.units[bde.hq]
+            radius = command_radius("brigade", tech, bde.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            gaps = [
+                (edge_distance(pose(u), pose(hq)) - radius * (2 if tr.is_recon(u) else 1), u)
+                for u in units
+            ]
+            gap, near = min(gaps, key=lambda g: (g[0], g[1].id))
+            if gap > 1e-6:
+                d = gap + radius * (2 if tr.is_recon(near) else 1)
+                out.append(
+                    f'warning: {f.id}: no stand within the brigade command radius of {_fmt(radius)}" of {hq.id} '
+                    f'(nearest: {near.id}, {_fmt(float(d))}"; MOVEMENT > Unit Integrity)'
+                )
+        elif f.level in ("brigade", "regiment") and f.hq is not None and f.hq in state.units:
+            div = _hq_above(state, f, ("division",))
+            own = state.units[f.hq]
+            if div is None or not tr.alive(own):
+                continue
+            hq = state.units[div.hq]
+            radius = command_radius("division", tech, div.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            d = edge_distance(pose(own), pose(hq))
+            if d > radius + 1e-6:
+                out.append(
+                    f'warning: {f.id}: its HQ {own.id} is {_fmt(float(d))}" from the division HQ {hq.id}, beyond '
+                    f'the division command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)'
+                )
     return out
