@@ -75,3 +75,53 @@ def test_within_the_radii_nothing_is_reported(cli, tmp_path):
     r = cli("phase", "next")
     assert r.exit_code == 0, r.output + r.stderr
     assert "command radius" not in r.output
+
+
+def _refused_phase(cli, *args: str) -> str:
+    before = Path(cli.db).read_bytes()
+    r = cli("phase", "next", *args)
+    assert r.exit_code == 2, r.output
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
+    assert Path(cli.db).read_bytes() == before
+    return lines[0]
+
+
+# a2 drives 4" east and turns to face east: 10 - 0.75 (a1's half width) - 0.5 (a2's half depth) = 8.75"
+# from a1, beyond the battalion radius of 8"
+AWAY = {"a2": {"first": [[40, 2]]}}
+
+
+def test_a_planned_move_that_breaks_integrity_is_refused_with_the_way_to_override(cli, tmp_path):
+    _game(cli, tmp_path, AWAY)
+    err = _refused_phase(cli)
+    assert 'break unit integrity: tf: a1 and a2 are 8.75" apart, beyond the battalion command radius of 8"' in err
+    assert "umpire phase next --allow-integrity-break" in err and "override: true" in err
+    # the umpire lets it stand: the break is reported
+    r = cli("phase", "next", "--allow-integrity-break")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert 'a1 and a2 are 8.75" apart' in " ".join(r.output.split())
+
+
+def test_override_in_the_orders_file_lets_the_move_stand(cli, tmp_path):
+    _game(cli, tmp_path, {"a2": {**AWAY["a2"], "override": True}})
+    r = cli("phase", "next")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert 'a1 and a2 are 8.75" apart' in " ".join(r.output.split())
+
+
+def test_a_move_by_hand_is_checked_when_the_phase_is_resolved(cli, tmp_path):
+    _game(cli, tmp_path)
+    assert cli("move", "a2", "40", "2").exit_code == 0
+    assert "a1 and a2 are 8.75" in _refused_phase(cli)
+    assert cli("move", "a2", "38", "2").exit_code == 0  # back within 8": 6.75"
+    r = cli("phase", "next")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert "a1 and a2" not in r.output
+
+
+def test_the_other_reading_only_reports_the_break(cli, tmp_path):
+    _game(cli, tmp_path, AWAY, scenario={**SCENARIO, "rulings": {"movement.integrity_violation": "report_only"}})
+    r = cli("phase", "next")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert 'a1 and a2 are 8.75" apart' in " ".join(r.output.split())

@@ -36,9 +36,9 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.phases import payload_info, resolve, summary
 
-    payload_info(payload)
+    allow = payload_info(payload)
     turn = state.turn
-    new, done, results, lines = resolve(state, dice)
+    new, done, results, lines = resolve(state, dice, allow_integrity_break=allow)
     return Applied(new, summary(done, lines, results), results, turn=turn, phase=done)
 
 
