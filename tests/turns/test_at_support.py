@@ -183,7 +183,7 @@ def _through(cli, tmp_path, rulings: dict | None = None):
     advance(cli, 2)  # First Combat, Reaction: now the Second Movement Phase
     r = cli("move", "t2", "33", "24")
     assert r.exit_code == 0, r.output + r.stderr
-    # t2 (moved by hand) and t3 (planned) are both DA, so they are taken by id: t2's die first
+    # t2 (moved by hand) and t3 (planned) are both on HA, so they are taken by id: t2's die first
     r = cli("phase", "next", "--roll", "7", "--roll", "8")
     assert r.exit_code == 0, r.output + r.stderr
     return first, [x for x in _results(cli) if x["procedure"] == "indirect"]
