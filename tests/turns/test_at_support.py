@@ -47,8 +47,8 @@ def _write(path: Path, data: dict) -> str:
     return str(path)
 
 
-def _start(cli, tmp_path: Path, nato: dict | None = None, pact: dict | None = None):
-    assert cli("new", _write(tmp_path / "support.yaml", SCENARIO)).exit_code == 0
+def _start(cli, tmp_path: Path, nato: dict | None = None, pact: dict | None = None, scenario: dict | None = None):
+    assert cli("new", _write(tmp_path / "support.yaml", scenario or SCENARIO)).exit_code == 0
     orders = {
         "nato": {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}}, **(nato or {})},
         "pact": {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}}, **(pact or {})},
@@ -168,3 +168,170 @@ def test_bad_missions_are_refused(cli, tmp_path):
     refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
     refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
     refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
+
+
+def _through(cli, tmp_path, rulings: dict | None = None):
+    """bty-n's template on t1 at (30, 24); in the Second Movement Phase t2 (under it) is driven off
+    by hand and t3 drives through it on its planned move."""
+    _start(cli, tmp_path, pact={"battalions": {"1-tb": {"order": "HA", "direction": 270}},
+                                "units": {"t3": {"second": [[30, 21.5]]}}},
+           scenario={**SCENARIO, "rulings": rulings or {}})
+    advance(cli, 2)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", "--roll", "7", "--roll", "1")
+    assert r.exit_code == 0, r.output + r.stderr
+    first = _results(cli)
+    advance(cli, 2)  # First Combat, Reaction: now the Second Movement Phase
+    r = cli("move", "t2", "33", "24")
+    assert r.exit_code == 0, r.output + r.stderr
+    # t2 (moved by hand) and t3 (planned) are both on HA, so they are taken by id: t2's die first
+    r = cli("phase", "next", "--roll", "7", "--roll", "8")
+    assert r.exit_code == 0, r.output + r.stderr
+    return first, [x for x in _results(cli) if x["procedure"] == "indirect"]
+
+
+def test_a_tube_template_stays_and_attacks_stands_moving_through_it(cli, tmp_path):
+    first, moving = _through(cli, tmp_path)
+    assert [x["target"] for x in first] == ["t1", "t2"]  # on placement: every stand touched
+    # t2 leaves the template and t3 crosses it: each is attacked once more; t1 stays put and is not
+    assert [(x["target"], x["firer"]) for x in moving] == [("t2", "bty-n"), ("t3", "bty-n")]
+    for x in moving:
+        # the same fire as on placement: +1 column, H HE against an AFV (hard cover -2 -> -1), no shift
+        assert x["column"] == "+1" and [(m["name"], m["value"]) for m in x["modifiers"]] == [("target cover", -1)]
+        assert x["template"]["at"] == [30.0, 24.0]
+    assert [x["modified_roll"] for x in moving] == [6, 7]
+    assert [x["outcome"]["hits"] for x in moving] == [1, 2]  # CRT +1 column: row 6 -> 1 hit, row 7 -> 2
+    state = Game.open(Path(cli.db)).state
+    assert (state.units["t1"].hits, state.units["t2"].hits, state.units["t3"].hits) == (1, 1, 2)
+    # the template is lifted in the End Phase
+    advance(cli, 4)
+    assert "templates" not in Game.open(Path(cli.db)).state.extra["auftragstaktik"]
+
+
+def test_the_literal_reading_attacks_only_the_stands_that_move_over_the_template(cli, tmp_path):
+    first, moving = _through(cli, tmp_path, {"indirect.who_is_attacked": "movers_only"})
+    assert first == []
+    assert [x["target"] for x in moving] == ["t2", "t3"]
+    assert [x["modified_roll"] for x in moving] == [6, 7]
+    state = Game.open(Path(cli.db)).state
+    assert (state.units["t1"].hits, state.units["t2"].hits, state.units["t3"].hits) == (0, 1, 2)
+
+
+def test_a_scenario_chooses_among_the_rulings(cli, tmp_path):
+    ok = _write(tmp_path / "ok.yaml", {**SCENARIO, "rulings": {"cb.timing": "before"}})
+    assert cli("new", ok).exit_code == 0
+    assert Game.open(Path(cli.db)).state.rulings == {"cb.timing": "before"}
+    bad = _write(tmp_path / "bad.yaml", {**SCENARIO, "rulings": {"cb.timing": "later"}})
+    refused(cli, "new", bad, needle="unknown choice 'later' (allowed: after, before)")
+
+
+ZSU = "mp | 10t | 1 | -- | HW: 3 [6] | -- | AD(g): 4 [6]"
+SAM = "mp | 10t | 1 | -- | HW: 2 [4] | -- | AD(m/g): 5 [10]"
+
+
+def _air_game(cli, tmp_path, rulings: dict | None = None):
+    """The A-10 flight (veteran, two sorties) bombs t1; a recruit AD gun stands just behind t1 and a
+    SAM is far off."""
+    import copy
+
+    sc = copy.deepcopy(SCENARIO)
+    sc["sides"][0]["air"][0]["sorties"] = 2
+    sc["sides"][1]["formations"][0]["units"] += [
+        {"id": "zsu", "statline": ZSU, "quality": "recruit", "at": [31.5, 25.5], "facing": 270},
+        {"id": "sam", "statline": SAM, "at": [66, 44], "facing": 270},
+    ]
+    sc["rulings"] = rulings or {}
+    assert cli("new", _write(tmp_path / "air.yaml", sc)).exit_code == 0
+    orders = {
+        "nato": {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}},
+                 "air": {"a10": {"target": "t1", "assigned_to": "brigade", "ordered_by": "brigade"}}},
+        "pact": {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}}},
+    }
+    for side, data in orders.items():
+        r = cli("turn", "orders", _write(tmp_path / f"{side}.yaml", data))
+        assert r.exit_code == 0, r.output + r.stderr
+    advance(cli, 2)  # the First Combat Phase is next
+
+
+def _air_phase(cli, *rolls: int) -> tuple[list[dict], str]:
+    r = cli("phase", "next", *[a for x in rolls for a in ("--roll", str(x))])
+    assert r.exit_code == 0, r.output + r.stderr
+    return _results(cli), r.output
+
+
+def test_air_defence_fires_before_the_strike_and_one_hit_aborts_it(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, out = _air_phase(cli, 3)
+    (ad,) = res  # the SAM is 40" off, beyond its 10"; no strike follows the hit
+    assert ad["procedure"] == "air-defense" and ad["firer"] == "zsu" and ad["flight"] == "a10"
+    assert ad["column"] == "+1" and ad["range"] <= 2
+    mods = [(m["name"], m["value"]) for m in ad["modifiers"]]
+    # the veteran flight is 2 levels above the recruit gunners (-2 each), AD 4 added (ruling
+    # ad.weapon_rating); no Protection (no stat line), no range modifier within 2", no -4 (an AA mount)
+    assert mods == [("troop quality", -4), ("weapon rating", 4)]
+    assert ad["modified_roll"] == 3 and ad["outcome"]["hits"] == 1  # CRT +1 column, row 3: 1 hit
+    assert "A-10 flight is hit and aborts its strike on t1" in out
+    state = Game.open(Path(cli.db)).state
+    assert state.units["t1"].hits == 0
+    assert state.extra["auftragstaktik"]["sorties"] == {"a10": 1}  # the sortie is spent
+
+
+def test_two_hits_shoot_the_flight_down(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, out = _air_phase(cli, 7)
+    assert [x["outcome"]["hits"] for x in res] == [2]  # row 7: 2 hits
+    assert "A-10 flight is shot down before it strikes" in out
+    advance(cli, 6)
+    f = _write(tmp_path / "n2.yaml", {"side": "nato", "air": {"a10": {"target": "t1"}}})
+    refused(cli, "turn", "orders", f, needle="a10 was shot down in turn 1")
+
+
+def test_a_miss_lets_the_strike_go_in(cli, tmp_path):
+    _air_game(cli, tmp_path)
+    res, _ = _air_phase(cli, 2, 9)
+    assert [(x["procedure"], x["outcome"]["hits"]) for x in res][0] == ("air-defense", 0)  # row 2: nothing
+    assert res[1]["procedure"] == "airstrike" and res[1]["target"] == "t1"
+    assert [r["values"] for r in res[1]["rolls"]] == [[9]]
+
+
+def test_the_switch_makes_any_hit_fatal(cli, tmp_path):
+    _air_game(cli, tmp_path, {"air.defense_effect": "lost"})
+    _, out = _air_phase(cli, 3)
+    assert "A-10 flight is shot down before it strikes (1 hit" in out
+
+
+def _next_turn_combat(cli, tmp_path):
+    advance(cli, 7)  # the rest of turn 1
+    for side in ("nato", "pact"):
+        r = cli("turn", "orders", _write(tmp_path / f"{side}2.yaml", {"side": side}))
+        assert r.exit_code == 0, r.output + r.stderr
+    advance(cli, 2)  # turn 2, First Combat Phase
+
+
+def test_an_artillery_stand_fires_one_icm_mission_a_game(cli, tmp_path):
+    _start(cli, tmp_path)
+    advance(cli, 2)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5")
+    assert r.exit_code == 0, r.output + r.stderr
+    assert Game.open(Path(cli.db)).state.extra["auftragstaktik"]["icm_fired"] == {"bty-n": 1}
+    _next_turn_combat(cli, tmp_path)
+    refused(cli, "fire", "bty-n", "t1", "--indirect", "--icm",
+            needle="bty-n fired its one ICM mission of the game in turn 1")
+    # planned in an orders file: refused when it is entered
+    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+        "bty-n": {"indirect": {"target": "t1", "icm": True}}}}), needle="units.bty-n.indirect.icm")
+    # HE is still allowed, and another battery has its own ICM mission
+    assert cli("fire", "bty-n2", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5").exit_code == 0
+    assert cli("fire", "bty-n", "t1", "--indirect", "--roll", "5", "--roll", "5").exit_code == 0
+
+
+def test_late_cold_war_us_artillery_fires_icm_without_limit(cli, tmp_path):
+    import copy
+
+    sc = copy.deepcopy(SCENARIO)
+    sc["sides"][0]["icm"] = "unlimited"
+    _start(cli, tmp_path, scenario=sc)
+    advance(cli, 2)
+    assert cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5").exit_code == 0
+    _next_turn_combat(cli, tmp_path)
+    r = cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5")
+    assert r.exit_code == 0, r.output + r.stderr

@@ -41,7 +41,8 @@ def _orders(state, side: str, drawn: list[dict]) -> dict:
             at = (min(max(at[0] + step * math.sin(rad), 0), 72), min(max(at[1] + step * math.cos(rad), 0), 48))
             legs[key] = [[round(at[0], 2), round(at[1], 2)]]
         targets = [foes[i] for i in d["targets"] if i < len(foes)]
-        units[uid] = {"order": d["order"], **legs, "fire": targets}
+        # random moves scatter battalions: the umpire lets them break unit integrity
+        units[uid] = {"order": d["order"], **legs, "fire": targets, "override": True}
     return {"side": side, "units": units, "file": f"{side}.yaml"}
 
 

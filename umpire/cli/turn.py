@@ -58,11 +58,15 @@ def orders(
 def next_phase(
     ctx: typer.Context,
     roll: list[int] = typer.Option(None, "--roll", help="A die value, in the order used (repeat)."),
+    allow_integrity_break: bool = typer.Option(
+        False, "--allow-integrity-break", help="Auftragstaktik: let this phase's moves break unit integrity."
+    ),
 ) -> None:
     """Resolve the current phase and move on to the next."""
     game = _open(ctx)
     game.turn_rules()
-    res = game.act(f"{game.state.ruleset}.phase", {}, _dice(ctx, roll))
+    payload = {"allow_integrity_break": True} if allow_integrity_break else {}
+    res = game.act(f"{game.state.ruleset}.phase", payload, _dice(ctx, roll))
     console.print(f"#{res.seq} {res.summary}", markup=False)
     _show(res)
 

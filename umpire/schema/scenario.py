@@ -122,6 +122,9 @@ class SideSpec(_Strict):
     color: str = ""
     hq_rating: int | None = None
     c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
+    icm: Literal["one_per_stand", "unlimited"] | None = Field(
+        None, description="ICM missions per artillery stand a game (unlimited: US forces of the late 1980s)"
+    )
     air: list[AirSpec] = Field(default_factory=list)
     formations: list[FormationSpec] = Field(default_factory=list)
     units: list[UnitSpec] = Field(default_factory=list)
@@ -254,13 +257,23 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
     extra: dict[str, Any] = {}
     support = {
-        side.id: {k: v for k, v in (("c3", side.c3), ("air", [a.model_dump(exclude_none=True) for a in side.air])) if v}
+        side.id: {
+            k: v
+            for k, v in (
+                ("c3", side.c3),
+                ("icm", side.icm),
+                ("air", [a.model_dump(exclude_none=True) for a in side.air]),
+            )
+            if v
+        }
         for side in scenario.sides
-        if side.c3 is not None or side.air
+        if side.c3 is not None or side.air or side.icm is not None
     }
     if support:
         if scenario.ruleset != "auftragstaktik":
-            problems.append(f"{where}: sides: c3: and air: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
+            problems.append(
+                f"{where}: sides: c3:, icm: and air: are Auftragstaktik fields (ruleset is {scenario.ruleset})"
+            )
         for side in scenario.sides:
             for i, a in enumerate(side.air):
                 claim("flight", a.id, f"sides.{side.id}.air[{i}]")

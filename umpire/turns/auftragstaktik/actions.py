@@ -36,9 +36,9 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.phases import payload_info, resolve, summary
 
-    payload_info(payload)
+    allow = payload_info(payload)
     turn = state.turn
-    new, done, results, lines = resolve(state, dice)
+    new, done, results, lines = resolve(state, dice, allow_integrity_break=allow)
     return Applied(new, summary(done, lines, results), results, turn=turn, phase=done)
 
 
@@ -146,8 +146,10 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         t, res = sp.counter_battery(new, nu, m, dice)
         pairs = [(t, res)]
     else:
-        pairs, _tpl = sp.fire_mission(new, nu, m, dice)
+        pairs, tpl = sp.fire_mission(new, nu, m, dice)
+        sp.lay(new, nu, m, tpl)
     ext.setdefault("indirect_fired", {})[u.id] = label
+    sp.spend_icm(new, nu, m)
     after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
     what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"
     text = f"{u.id} {what}: " + ("; ".join(after) if after else "no stand under the template")

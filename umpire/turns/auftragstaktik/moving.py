@@ -151,7 +151,14 @@ def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -
     cost, allow = check_move(state, u, path, phase=phase, spent=spent)
     warn = warnings(state, u, (u.x, u.y), path[-1], cost, allow, spent)  # type: ignore[arg-type]
     text = f'; {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
-    return text, {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
+    notes: dict[str, Any] = {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
+    # where it stood when the phase began, for the unit-integrity check (ruling movement.integrity_violation)
+    notes[f"from_{phase}"] = u.notes.get(f"from_{phase}") or [u.x, u.y]
+    if phase == 2:
+        # the path, for the templates it crosses when the phase is resolved (ruling indirect.who_is_attacked)
+        done = [list(p) for p in u.notes.get("path_2") or [[u.x, u.y]]]
+        notes["path_2"] = done + [[float(x), float(y)] for x, y in path]
+    return text, notes
 
 
 def _cut(
@@ -307,8 +314,18 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
     lines: list[str] = []
     results: list[Resolution] = []
     movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
+
+    def through(u: UnitState, pts: list[tuple[float, float]]) -> None:
+        if phase == 2 and dice is not None:
+            from umpire.turns.auftragstaktik.support import template_attacks
+
+            r, ln = template_attacks(state, u, pts, dice)
+            results.extend(r)
+            lines.extend(ln)
+
     for u in movers:
         if u.notes.get(f"by_hand_{phase}"):
+            through(u, [(float(p[0]), float(p[1])) for p in u.notes.get("path_2") or []])
             continue
         bid = getattr(tr.battalion_of(state, u), "id", "")
         status = ext["battalion_status"].get(bid, "ok")
@@ -318,9 +335,11 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             path = routed_path(state, u, allow.maximum)
             if path:
                 cost = price(state, u, path, "WD")
+                start = (float(u.x), float(u.y))  # type: ignore[arg-type]
                 place_at(u, path, None, phase, cost.cost)
                 lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
                 results.append(_moved(u, lines[-1], cost, allow))
+                through(u, [start, *path])
             continue
         path = [tuple(p) for p in plan.get(f"move{phase}") or []]
         if not path:
@@ -354,6 +373,8 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             r, ln = overruns(state, u, start, path, dice)  # type: ignore[arg-type]
             results += r
             lines += ln
+        stopped = (float(u.x), float(u.y)) != tuple(path[-1])  # type: ignore[arg-type]
+        through(u, [start, (float(u.x), float(u.y))] if stopped else [start, *path])  # type: ignore[arg-type]
     return results, lines
 
 
@@ -382,7 +403,13 @@ def surrenders(state: GameState) -> list[str]:
 
 def integrity(state: GameState) -> list[str]:
     """Battalions whose stands are farther apart than the battalion command radius (MOVEMENT >
-    Unit Integrity; ruling ``movement.integrity_violation``: edge to edge, own HQ rating)."""
+    Unit Integrity; ruling ``movement.integrity_violation``: edge to edge, own HQ rating), and the
+    brigade and division radii (:func:`higher_integrity`), as warnings."""
+    return [f"warning: {why}" for _, why in breaches(state).values()]
+
+
+def breaches(state: GameState) -> dict[str, tuple[float, str]]:
+    """Every unit-integrity breach: key -> (inches beyond the radius, why)."""
     from umpire.geometry.distance import edge_distance_matrix
     from umpire.rules.auftragstaktik.command import command_radius
     from umpire.rules.auftragstaktik.data import tables
@@ -390,7 +417,7 @@ def integrity(state: GameState) -> list[str]:
 
     rulings = tr.rulings_of(state)
     tech = tables().turn.integrity.default_tech_level
-    out = []
+    out = {}
     for f in state.formations:
         if f.level not in ("battalion", "regiment"):
             continue
@@ -402,8 +429,104 @@ def integrity(state: GameState) -> list[str]:
         d = edge_distance_matrix(poses, poses)
         i, j = divmod(int(d.argmax()), len(units))
         if d[i, j] > radius + 1e-6:
-            out.append(
-                f'warning: {f.id}: {units[i].id} and {units[j].id} are {_fmt(float(d[i, j]))}" apart, beyond '
-                f'the battalion command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)'
+            out[f"{f.id}:battalion"] = (
+                float(d[i, j]) - radius,
+                f'{f.id}: {units[i].id} and {units[j].id} are {_fmt(float(d[i, j]))}" apart, beyond '
+                f'the battalion command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)',
             )
+    out.update(higher_integrity(state))
+    return out
+
+
+def check_integrity(before: GameState, after: GameState, phase: int, allow: bool) -> list[str]:
+    """Refuse movement that breaks unit integrity, or makes a break worse (ruling
+    ``movement.integrity_violation``), unless the umpire overrides it: the whole phase with
+    ``allow``, or the stands whose orders say ``override: true``. Returns warnings for breaks the
+    umpire let stand or that were there before.
+
+    :raises UmpireError: naming the break, the radius and how to override.
+    """
+    old, new = breaches(before), breaches(after)
+    if tr.rulings_of(after)["movement.integrity_violation"] == "report_only" or allow:
+        return [f"warning: {why}" for _, why in new.values()]
+    plan = tr.read_book(after)["plan"]
+    out = []
+    for key, (excess, why) in new.items():
+        fid = key.split(":")[0]
+        worse = excess > old.get(key, (0.0, ""))[0] + 1e-6
+        movers = [
+            u
+            for u in after.units.values()
+            if (u.formation == fid or getattr(tr.battalion_of(after, u), "id", None) == fid)
+            and tr.moved_in(u, phase) > 0
+        ]
+        routed = tr.read_book(after)["battalion_status"].get(fid) == "routed"  # its moves are compulsory
+        if worse and not routed and not any(plan.get(u.id, {}).get("override") for u in movers):
+            raise UmpireError(
+                f"phase next: the moves break unit integrity: {why}; ruling movement.integrity_violation: move "
+                "the stands by hand (umpire move UNIT X Y) to keep within the radius, or let it stand with "
+                "umpire phase next --allow-integrity-break (or override: true for the unit in the orders file)"
+            )
+        out.append(f"warning: {why}")
+    return out
+
+
+def _hq_above(state: GameState, f: Any, levels: tuple[str, ...]) -> Any:
+    """The nearest formation above ``f`` at one of ``levels``, if its HQ stand is alive (ruling
+    hq.loss_effects: checks against a lost HQ are skipped)."""
+    forms = tr.formations(state)
+    p = forms.get(f.parent or "")
+    while p is not None and p.level not in levels:
+        p = forms.get(p.parent or "")
+    if p is None or p.hq is None or p.hq not in state.units or not tr.alive(state.units[p.hq]):
+        return None
+    return p
+
+
+def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
+    """At least one stand of each battalion within the brigade command radius of its brigade HQ
+    (x2 for recon stands), and each brigade HQ within the division command radius of its division
+    HQ (MOVEMENT > Unit Integrity; measured edge to edge like the battalion's)."""
+    from umpire.geometry.distance import edge_distance
+    from umpire.rules.auftragstaktik.command import command_radius
+    from umpire.rules.auftragstaktik.data import tables
+    from umpire.turns.auftragstaktik.table import pose
+
+    rulings = tr.rulings_of(state)
+    tech = tables().turn.integrity.default_tech_level
+    out = {}
+    for f in state.formations:
+        if f.level == "battalion":
+            bde = _hq_above(state, f, ("brigade", "regiment"))
+            units = [u for u in tr.battalion_units(state, f.id) if tr.alive(u)]
+            if bde is None or not units:
+                continue
+            hq = state.units[bde.hq]
+            radius = command_radius("brigade", tech, bde.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            gaps = [
+                (edge_distance(pose(u), pose(hq)) - radius * (2 if tr.is_recon(u) else 1), u)
+                for u in units
+            ]
+            gap, near = min(gaps, key=lambda g: (g[0], g[1].id))
+            if gap > 1e-6:
+                d = gap + radius * (2 if tr.is_recon(near) else 1)
+                out[f"{f.id}:brigade"] = (
+                    float(gap),
+                    f'{f.id}: no stand within the brigade command radius of {_fmt(radius)}" of {hq.id} '
+                    f'(nearest: {near.id}, {_fmt(float(d))}"; MOVEMENT > Unit Integrity)',
+                )
+        elif f.level in ("brigade", "regiment") and f.hq is not None and f.hq in state.units:
+            div = _hq_above(state, f, ("division",))
+            own = state.units[f.hq]
+            if div is None or not tr.alive(own):
+                continue
+            hq = state.units[div.hq]
+            radius = command_radius("division", tech, div.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            d = edge_distance(pose(own), pose(hq))
+            if d > radius + 1e-6:
+                out[f"{f.id}:division"] = (
+                    float(d) - radius,
+                    f'{f.id}: its HQ {own.id} is {_fmt(float(d))}" from the division HQ {hq.id}, beyond '
+                    f'the division command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)',
+                )
     return out

@@ -244,6 +244,8 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
             plan["entrench"] = o.engineer or True
         if o.cc_withdraw:
             plan["cc_withdraw"] = True
+        if o.override:
+            plan["override"] = True
         if o.indirect is not None:
             plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
         ext["plan"][uid] = plan

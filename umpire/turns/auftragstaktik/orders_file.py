@@ -17,6 +17,7 @@
         first: [[24, 22]]        # waypoints for the First Movement Phase
         second: [[27, 22]]       # waypoints for the Second Movement Phase
         facing: 90               # facing at the end of its move
+        override: true           # the umpire lets its moves break unit integrity
         fire: [t80-1, t80-2]     # targets, in order of preference
         fire_in: [1, 2]          # combat phases it fires in (default both)
         weapon: gun              # gun, missile, he, hw, sa (default: the rules' choice)
@@ -108,6 +109,7 @@ class UnitOrders(_Ordered):
     entrench: bool = False
     engineer: str | None = None
     cc_withdraw: bool = False
+    override: bool = False
     note: str = ""
 
 

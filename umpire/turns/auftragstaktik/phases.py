@@ -83,7 +83,7 @@ def _end_of_turn(state: GameState) -> list[str]:
             u.notes.pop("entrenchment")  # a stand that moves leaves its holes behind
         if still:
             stayed.append(u.id)
-        for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2"):
+        for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2", "path_2", "from_1", "from_2"):
             u.notes.pop(k, None)
     if dug:
         lines.append(f"{dug} troop stand{'s' if dug != 1 else ''} that stayed put entrench (hasty)")
@@ -93,7 +93,7 @@ def _end_of_turn(state: GameState) -> list[str]:
     ext["stationary"] = stayed
     for k in ("entered", "rolled", "plan", "shots"):
         ext[k] = {}
-    for k in ("air_plan", "indirect_fired"):
+    for k in ("air_plan", "indirect_fired", "templates"):
         ext.pop(k, None)
     for k in ("new_no_orders", "attacked", "morale_done"):
         ext[k] = []
@@ -104,10 +104,13 @@ def _end_of_turn(state: GameState) -> list[str]:
     return lines
 
 
-def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resolution], list[str]]:
+def resolve(
+    state: GameState, dice: Dice, *, allow_integrity_break: bool = False
+) -> tuple[GameState, str, list[Resolution], list[str]]:
     """Resolve the current phase of ``state``; (new state, phase resolved, resolutions, lines).
 
-    :raises UmpireError: when orders are missing for the Orders Phase.
+    :raises UmpireError: when orders are missing for the Orders Phase, or movement breaks unit
+        integrity and ``allow_integrity_break`` is not given (ruling movement.integrity_violation).
     """
     from umpire.turns.auftragstaktik import firing, morale_cc, moving, sighting
 
@@ -133,11 +136,12 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, str, list[Resoluti
         lines += _recover(new, "orders")
     elif phase in moving.MOVEMENT_PHASES:
         n = moving.MOVEMENT_PHASES[phase]
+        before = _at_phase_start(state, n)
         r, ln = moving.resolve_movement(new, n, dice)
         results += r
         lines += ln
         lines += moving.surrenders(new)
-        lines += moving.integrity(new)
+        lines += moving.check_integrity(before, new, n, allow_integrity_break)
         lines += sighting.spot_all(new, n)
     elif phase in firing.COMBAT_PHASES:
         if phase == "combat_1":
@@ -228,6 +232,20 @@ def summary(phase: str, lines: list[str], results: list[Resolution]) -> str:
     return text
 
 
-def payload_info(payload: dict[str, Any]) -> None:
-    if payload:
-        raise UmpireError(f"phase next takes no input (got {', '.join(sorted(payload))})")
+def _at_phase_start(state: GameState, phase: int) -> GameState:
+    """``state`` with the stands moved by hand this phase back where the phase found them."""
+    back = {u.id: u.notes[f"from_{phase}"] for u in state.units.values() if u.notes.get(f"from_{phase}")}
+    if not back:
+        return state
+    old = state.copy_for_change()
+    for uid, (x, y) in back.items():
+        old.units[uid].x, old.units[uid].y = x, y
+    return old
+
+
+def payload_info(payload: dict[str, Any]) -> bool:
+    """Whether the umpire lets movement break unit integrity (``allow_integrity_break``)."""
+    extra = sorted(k for k in payload if k != "allow_integrity_break")
+    if extra:
+        raise UmpireError(f"phase next takes no input but --allow-integrity-break (got {', '.join(extra)})")
+    return bool(payload.get("allow_integrity_break"))

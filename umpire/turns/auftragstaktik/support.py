@@ -8,7 +8,10 @@ and a point, or a spotted enemy stand to centre the template on. The template is
 to ``facing``; an MRL may lay a second template that touches the first without overlapping it.
 Every stand whose footprint the template touches or covers, of either side, is attacked once
 with the rules' :func:`~umpire.rules.auftragstaktik.indirect.indirect_fire` (ruling
-``indirect.who_is_attacked``); the template must touch a stand the firing side has spotted, or
+``indirect.who_is_attacked``; its ``movers_only`` reading attacks nobody when a tube template
+lands). A tube-artillery template then stays on the table until the End Phase and attacks, once,
+each stand that moves onto or through it in the Second Movement Phase (:func:`template_attacks`);
+MRL templates are removed at once. The template must touch a stand the firing side has spotted, or
 be a point planned before the game (``planned: true``; ruling ``indirect.targeting``). Range is
 measured from the battery's base to the template's centre. The HQ-level shift takes the level
 that ordered the fire (``ordered_by``) and the level the battery belongs to (its formation's
@@ -22,7 +25,9 @@ sides' C3 levels from the scenario (ruling ``cb.c3_level``); it attacks the batt
 Airstrikes: a side's flights (scenario ``air:``) attack one spotted enemy stand each, bombing (Very
 Heavy HE with the ordnance modifier and the HQ-level shift of the HQ they are assigned to) or
 strafing (its stat line's AT and HW), once per sortie; no template (MISCELLANEOUS RULES >
-Airstrikes).
+Airstrikes). Before it strikes, the target side's stands with an AD rating in range of the stand
+attacked fire at the flight (MISCELLANEOUS RULES > Air Defense; ruling ``air.defense_fire``); a
+hit makes it abort, two shoot it down (ruling ``air.defense_effect``).
 """
 
 from __future__ import annotations
@@ -160,10 +165,33 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
         if m.get(key) is not None:
             t = state.units[m[key]]
             check_range(state, u, (t.x, t.y), f"{field}.{key}")  # type: ignore[arg-type]
+    check_icm(state, u, m, field)
     if m.get("also") is not None and indirect_rating(u).mrl is None:
         raise UmpireError(f"{field}.also: only MRL stands lay a second template (COMBAT > HE indirect fire effects)")
     if now:
         _check_aim(state, u, m, field)
+
+
+def check_icm(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> None:
+    """No more than one ICM mission per artillery stand a game, unless the side's ICM is unlimited
+    (MISCELLANEOUS RULES > Cluster Munitions; ruling ``indirect.icm_missions``)."""
+    if not m.get("icm") or tr.rulings_of(state)["indirect.icm_missions"] == "unlimited":
+        return
+    if (state.extra.get("support") or {}).get(u.side, {}).get("icm") == "unlimited":
+        return
+    turn = tr.read_book(state).get("icm_fired", {}).get(u.id)
+    if turn is not None:
+        raise UmpireError(
+            f"{field}.icm: {u.id} fired its one ICM mission of the game in turn {turn} (MISCELLANEOUS RULES > "
+            "Cluster Munitions; ruling indirect.icm_missions; allowed: HE, or icm: unlimited for the side in the "
+            "scenario)"
+        )
+
+
+def spend_icm(state: GameState, u: UnitState, m: dict[str, Any]) -> None:
+    """Note an ICM mission fired (``state`` is a copy being changed)."""
+    if m.get("icm"):
+        tr.book(state).setdefault("icm_fired", {}).setdefault(u.id, state.turn)
 
 
 def _centres(state: GameState, u: UnitState, m: dict[str, Any]) -> list[tuple[float, float]]:
@@ -262,7 +290,10 @@ def fire_mission(
         "facing": facing,
         "label": f"{u.id} indirect",
     }
-    for t in _touched(state, polys):
+    under = _touched(state, polys)
+    if lasting(u) and tr.rulings_of(state)["indirect.who_is_attacked"] == "movers_only":
+        under = []  # only stands that move over it are attacked (ruling indirect.who_is_attacked)
+    for t in under:
         res = indirect_fire(
             firer,
             tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
@@ -278,6 +309,95 @@ def fire_mission(
     if len(centres) == 2:
         tpl = {**tpl, "second": [round(centres[1][0], 3), round(centres[1][1], 3)]}
     return out, tpl
+
+
+def lasting(u: UnitState) -> bool:
+    """A tube battery's template stays on the table until the End Phase; an MRL's is removed at
+    once (COMBAT > HE indirect fire effects; ruling indirect.who_is_attacked)."""
+    ind = indirect_rating(u)
+    return ind is not None and ind.mrl is None
+
+
+def lay(state: GameState, u: UnitState, m: dict[str, Any], tpl: dict[str, Any]) -> None:
+    """Leave a tube battery's template on the table (``state`` is a copy being changed)."""
+    if not lasting(u):
+        return
+    tr.book(state).setdefault("templates", []).append(
+        {
+            "firer": u.id,
+            "at": tpl["at"],
+            "size": tpl["size"],
+            "facing": tpl["facing"],
+            "ordered_by": m.get("ordered_by", "battalion"),
+            "icm": bool(m.get("icm")),
+            "range": round(range_to(state, u, (tpl["at"][0], tpl["at"][1])), 3),
+            "through": [],
+        }
+    )
+
+
+def template_attacks(
+    state: GameState, u: UnitState, pts: list[tuple[float, float]], dice: Dice
+) -> tuple[list[Resolution], list[str]]:
+    """Attack ``u`` (already at the end of its move ``pts``, start first) once with each template
+    on the table that its move touches (its footprint where it started and where it ended, and its
+    centre line as wide as its base between) and that has not attacked it yet (ruling
+    ``indirect.who_is_attacked``); the hits land at once on ``state`` (a copy being changed)."""
+    import shapely
+
+    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
+    from umpire.turns.auftragstaktik.table import footprints_of
+
+    tpls = tr.book(state).get("templates") or []
+    if not tpls or len(pts) < 2 or not tr.alive(u):
+        return [], []
+    line = shapely.LineString(pts)
+    was = u.model_copy(update={"x": pts[0][0], "y": pts[0][1]})
+    swept = shapely.union_all(footprints_of([was, u]))
+    if line.length > 0:
+        swept = swept.union(line.buffer(min(u.base) / 2, cap_style="flat"))
+    results, lines = [], []
+    for tp in tpls:
+        if u.id in tp["through"] or not tr.alive(u):
+            continue
+        poly = _template_polygon((tp["at"][0], tp["at"][1]), (tp["size"][0], tp["size"][1]), float(tp["facing"]))
+        if not poly.intersects(swept):
+            continue
+        tp["through"].append(u.id)
+        firer = state.units[tp["firer"]]
+        cmd = Command(
+            orders_level=tp["ordered_by"],
+            firing_level=firing_level(state, firer),  # type: ignore[arg-type]
+            doctrine=doctrine_of(state, firer),
+        )
+        res = indirect_fire(
+            _stand(state, firer),
+            tr.stand(state, u, moved=True, spotted=True),
+            dice,
+            tr.rulings_of(state),
+            command=cmd,
+            icm=bool(tp["icm"]),
+            range_in=float(tp["range"]),
+        )
+        res.extra.update(
+            {
+                "firer": firer.id,
+                "target": u.id,
+                "weapon": "indirect",
+                "range": round(float(tp["range"]), 2),
+                "template": {
+                    "at": tp["at"],
+                    "radius": round(math.hypot(*tp["size"]) / 2, 3),
+                    "size": tp["size"],
+                    "facing": tp["facing"],
+                    "label": f"{firer.id} indirect",
+                },
+            }
+        )
+        res.summary = f"{u.id} moves through {firer.id}'s template: {res.summary}"
+        results.append(res)
+        lines.append(f"{u.id} moves through {firer.id}'s template: {_land_air(state, u, res)}")
+    return results, lines
 
 
 def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dice) -> tuple[UnitState, Resolution]:
@@ -352,6 +472,9 @@ def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: s
     if fid not in mine:
         raise UmpireError(f"{field}: {unknown('flight', fid, mine)} (the scenario's air: for {side})")
     f = mine[fid]
+    lost = tr.read_book(state).get("flights_lost", {}).get(fid)
+    if lost is not None:
+        raise UmpireError(f"{field}: {fid} was shot down in turn {lost} (ruling air.defense_effect)")
     if sorties_left(state, f) <= 0:
         raise UmpireError(f"{field}: {fid} has flown all its {f.get('sorties', 1)} sorties")
     tid = a.get("target")
@@ -409,6 +532,71 @@ def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Di
         f"{f.get('name') or fid} {'strafes' if a.get('attack') == 'strafe' else 'bombs'} {t.id}: {res.summary}"
     )
     return t, res
+
+
+_NO_STATLINE = "mp | 0 | 0/0 | -- | -- | +0 | --"
+
+
+def _ad_weapon(state: GameState, x: UnitState, reach: float) -> str | None:
+    """The weapon ``x`` fires at a flight attacking a stand ``reach`` inches away (ruling
+    air.defense_fire), or None."""
+    from umpire.rules.auftragstaktik.data import tables
+
+    r = tr.unit_ratings(x)
+    if r.air_defense is not None:
+        limit = r.air_defense.range if r.air_defense.range is not None else (r.hw.range if r.hw else None)
+        if limit is not None and reach <= limit + 1e-9:
+            return "ad"
+        return None
+    if tr.rulings_of(state)["air.defense_fire"] != "sa_hw_too":
+        return None
+    if r.hw is not None and r.hw.range is not None and reach <= r.hw.range + 1e-9:
+        return "hw"
+    if r.sa is not None and r.sa.ranged is not None and reach <= tables().fire.ranges.sa_max_in + 1e-9:
+        return "sa"
+    return None
+
+
+def air_defence(
+    state: GameState, side: str, fid: str, a: dict[str, Any], dice: Dice
+) -> tuple[list[Resolution], int]:
+    """The target side's air defence fires at flight ``fid`` before it strikes (MISCELLANEOUS RULES
+    > Air Defense; ruling ``air.defense_fire``): each stand able to, in id order, once, on the +1
+    column. Returns the resolutions and the hits scored on the flight."""
+    from umpire.geometry.distance import edge_distance
+    from umpire.rules.auftragstaktik.indirect import air_defense
+    from umpire.rules.auftragstaktik.ratings import Stand
+    from umpire.turns.auftragstaktik.table import pose
+
+    f = flights(state, side)[fid]
+    t = state.units[a["target"]]
+    ext = tr.book(state)
+    plane = Stand(
+        unit=tr.ratings(f.get("statline") or _NO_STATLINE), quality=f.get("quality", "regular"), kind="aircraft"
+    )
+    results, hits = [], 0
+    for x in sorted(state.units.values(), key=lambda x: x.id):
+        if x.side != t.side or not tr.alive(x) or x.hits >= 3:
+            continue
+        if ext["battalion_status"].get(getattr(tr.battalion_of(state, x), "id", "")) == "routed":
+            continue
+        reach = 0.0 if x.id == t.id else float(edge_distance(pose(x), pose(t)))
+        weapon = _ad_weapon(state, x, reach)
+        if weapon is None:
+            continue
+        res = air_defense(
+            tr.stand(state, x, moved=tr.moved_in(x, 1) > 0, spotted=True),
+            plane,
+            weapon,  # type: ignore[arg-type]
+            dice,
+            tr.rulings_of(state),
+            range_in=round(reach, 3),
+        )
+        res.extra.update({"firer": x.id, "target": t.id, "flight": fid, "weapon": weapon, "range": round(reach, 2)})
+        res.summary = f"{x.id} fires {weapon.upper()} at {f.get('name') or fid} attacking {t.id}: {res.summary}"
+        results.append(res)
+        hits += int(res.outcome.get("hits", 0))
+    return results, hits
 
 
 def _land_all(state: GameState, hits: list[tuple[UnitState, UnitState | None, Resolution]]) -> list[str]:
@@ -472,11 +660,14 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             if m.get("counter_battery") is not None or (u := ready(uid)) is None:
                 continue
             try:
+                check_icm(state, u, m, f"{uid}.indirect")
                 _check_aim(state, u, m, f"{uid}.indirect")
             except UmpireError as exc:
                 lines.append(f"{uid} holds fire: {str(exc).split(': ', 1)[-1]}")
                 continue
             pairs, tpl = fire_mission(state, u, m, dice)
+            lay(state, u, m, tpl)
+            spend_icm(state, u, m)
             done[uid] = label
             lines.append(
                 f"{uid} fires indirect at ({_fmt(tpl['at'][0])}, {_fmt(tpl['at'][1])}): "
@@ -506,7 +697,13 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             except UmpireError:
                 lines.append(f"{uid} holds counter-battery fire: {t.id} is beyond its indirect range")
                 continue
+            try:
+                check_icm(state, u, m, uid)
+            except UmpireError as exc:
+                lines.append(f"{uid} holds counter-battery fire: {str(exc).split(': ', 1)[-1]}")
+                continue
             t, res = counter_battery(state, u, m, dice)
+            spend_icm(state, u, m)
             done[uid] = label
             results.append(res)
             landed.append((u, t, res))
@@ -528,8 +725,23 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         except UmpireError:
             lines.append(f"{fid} aborts: its target is not a spotted enemy stand (ruling air.targeting)")
             continue
-        t, res = airstrike(state, side, fid, a, dice)
+        ad, hit = air_defence(state, side, fid, a, dice)
+        results += ad
         sorties[fid] = sorties.get(fid, 0) + 1
+        if hit:
+            f = flights(state, side)[fid]
+            name = f.get("name") or fid
+            if hit >= 2 or tr.rulings_of(state)["air.defense_effect"] == "lost":
+                sorties[fid] = max(sorties[fid], int(f.get("sorties", 1)))
+                ext.setdefault("flights_lost", {})[fid] = state.turn
+                lines.append(
+                    f"{name} is shot down before it strikes ({hit} hit{'s' if hit != 1 else ''}; "
+                    "ruling air.defense_effect)"
+                )
+            else:
+                lines.append(f"{name} is hit and aborts its strike on {a['target']} (ruling air.defense_effect)")
+            continue
+        t, res = airstrike(state, side, fid, a, dice)
         results.append(res)
         landed.append((None, t, res))
     lines.extend(_land_all(state, landed))  # type: ignore[arg-type]
