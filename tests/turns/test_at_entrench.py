@@ -58,6 +58,6 @@ def test_a_roll_of_7_fails_and_the_stand_stays_hasty(cli, tmp_path):
 def test_bad_entrenching_orders_are_refused(cli, tmp_path):
     _game(cli, tmp_path)
     f = _write(tmp_path / "x.yaml", {"side": "nato", "units": {"rifles": {"entrench": True, "first": [[13, 40]]}}})
-    refused(cli, "turn", "orders", f, needle="stays put that turn")
+    assert "Error:" in refused(cli, "turn", "orders", f, needle="stays put that turn")
     f = _write(tmp_path / "x.yaml", {"side": "nato", "units": {"a1": {"entrench": True}}})
-    refused(cli, "turn", "orders", f, needle="a1 has no entrenchment yet")
+    assert "Error:" in refused(cli, "turn", "orders", f, needle="a1 has no entrenchment yet")
