@@ -152,22 +152,22 @@ def test_planned_missions_and_an_airstrike_resolve_in_the_first_combat_phase(cli
 
 def test_bad_missions_are_refused(cli, tmp_path):
     _start(cli, tmp_path)
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "a1": {"indirect": {"at": [30, 24]}}}}), needle="a1 (M1A1 Company) has no Indirect rating")
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "bty-n": {"indirect": {"at": [70, 40]}}}}), needle="beyond its indirect range (allowed: 0-47\")")
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "pact", "units": {
+    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "pact", "units": {
         "mrl-p": {"indirect": {"counter_battery": "bty-n"}}}}), needle="units.mrl-p.indirect.counter_battery")
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "bty-n": {"indirect": {"counter_battery": "t1"}}}}), needle="t1 is not an artillery stand")
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "air": {
+    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "air": {
         "f16": {"target": "t1"}}}), needle="unknown flight 'f16'")
-    refused(cli, "fire", "bty-n", "t1", "--indirect", needle="First Combat Phase only")
+    assert "Error:" in refused(cli, "fire", "bty-n", "t1", "--indirect", needle="First Combat Phase only")
     advance(cli, 2)
-    refused(cli, "fire", "bty-n", "t3", "--indirect", needle="t3 is not spotted by nato")
-    refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
-    refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
-    refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
+    assert "Error:" in refused(cli, "fire", "bty-n", "t3", "--indirect", needle="t3 is not spotted by nato")
+    assert "Error:" in refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
+    assert "Error:" in refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
+    assert "Error:" in refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
 
 
 def _through(cli, tmp_path, rulings: dict | None = None):

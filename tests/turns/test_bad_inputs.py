@@ -36,7 +36,7 @@ def test_orders_for_a_unit_of_the_other_side(at_game, tmp_path):
 
 def test_orders_with_an_unknown_unit_suggest_the_close_one(at_game, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"a-1-46": {"order": "HA"}}})
-    refused(at_game, "turn", "orders", f, needle="did you mean 'a-1-64'?")
+    assert "Error:" in refused(at_game, "turn", "orders", f, needle="did you mean 'a-1-64'?")
 
 
 def test_orders_with_an_unknown_field(at_game, tmp_path):
@@ -53,7 +53,7 @@ def test_orders_with_a_move_longer_than_the_order_allows(at_game, tmp_path):
 
 def test_a_hand_move_longer_than_the_order_allows(at_game):
     advance(at_game, 1)  # into the First Movement Phase
-    refused(at_game, "move", "a-1-64", "40", "21", needle="HA orders allow at most 8\" this phase")
+    assert "Error:" in refused(at_game, "move", "a-1-64", "40", "21", needle="HA orders allow at most 8\" this phase")
 
 
 def test_a_move_through_impassable_terrain(cli, tmp_path):
@@ -75,7 +75,7 @@ def test_fire_at_an_unspotted_target(at_game):
 
 def test_fire_at_a_target_out_of_range(at_game):
     advance(at_game, 5)  # Second Combat Phase: NATO has spotted the T-80s
-    refused(at_game, "fire", "c-4-8", "t80-2", needle="beyond its missile range (allowed: 0-9.5\")")
+    assert "Error:" in refused(at_game, "fire", "c-4-8", "t80-2", needle="beyond its missile range (allowed: 0-9.5\")")
 
 
 @pytest.mark.parametrize(("args", "needle"), [
@@ -89,7 +89,7 @@ def test_steps_out_of_their_phase(at_game, args, needle):
 
 def test_orders_outside_the_orders_and_reaction_phases(at_game):
     advance(at_game, 2)
-    refused(at_game, "turn", "orders", str(ORDERS / "nato-turn1.yaml"),
+    assert "Error:" in refused(at_game, "turn", "orders", str(ORDERS / "nato-turn1.yaml"),
             needle="orders are given in the Orders Phase or the Reaction Phase (now: First Combat Phase")
 
 
