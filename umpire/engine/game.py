@@ -133,6 +133,10 @@ class Game:
         self._load_handlers({kind})
         if kind not in HANDLERS:
             raise unknown("action", kind, HANDLERS)
+        if kind != "end":
+            from umpire.engine.ending import refuse_if_over
+
+            refuse_if_over(self.state, kind.rpartition(".")[2])
         recording = RecordingDice(dice)
         applied = HANDLERS[kind](self.state, payload, recording)
         rolls = recording.take()
