@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from umpire.errors import DataError, UmpireError
 
@@ -109,13 +109,6 @@ class Season(_Strict):
 
         return find_ruleset(value).name
 
-    @model_validator(mode="after")
-    def _check(self) -> Season:
-        problems = list(_structure_problems(self))
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
     # -- lookups ------------------------------------------------------------------------
     def player(self, pid: str) -> PlayerSpec:
         return next(p for p in self.players if p.id == pid)
@@ -136,7 +129,8 @@ class Season(_Strict):
         raise unknown("game", gid, [g.id for _, g in self.games()])
 
 
-def _structure_problems(season: Season) -> list[str]:
+def structure_problems(season: Season) -> list[str]:
+    """What pydantic cannot check: ids used once, sides that exist, one game a round per player."""
     out: list[str] = []
     sides = [s.id for s in season.sides]
     if len(set(sides)) != len(sides):
@@ -196,7 +190,11 @@ def read_season(path: Path) -> Season:
     if path.is_file() and path.stat().st_size > MAX_SEASON_BYTES:
         raise DataError(f"{path}: {path.stat().st_size} bytes; a season file is at most {MAX_SEASON_BYTES}")
     data = read_yaml(path)
-    return validate(Season, data, str(path))
+    season = validate(Season, data, str(path))
+    problems = structure_problems(season)
+    if problems:
+        raise DataError("\n".join(f"{path}: {p}" for p in problems))
+    return season
 
 
 def resolve_season(name_or_path: str) -> Path:

@@ -1,0 +1,146 @@
+"""Bad inputs to the campaign commands: one ``Error:`` line, exit status 2, and the campaign file
+byte for byte as it was."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.campaign.conftest import ok, run
+from umpire.resources import resource_dir
+
+
+def refused(args: list, campaign: Path, expect: str) -> str:
+    before = campaign.read_bytes()
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.output, r.stderr)
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
+    assert expect in lines[0], lines[0]
+    assert campaign.read_bytes() == before
+    return lines[0]
+
+
+@pytest.fixture
+def ended(tmp_path: Path) -> Path:
+    """A fresh Auftragstaktik campaign whose game r1-north was set up and ended at once by the
+    umpire (finished: campaign.game_end), imported; r1-south set up, not played."""
+    season = tmp_path / "season.db"
+    ok("campaign", "new", season, "--from", "hof-autumn-1985")
+    ok("campaign", "next", season, "--game", "r1-north", "--out", tmp_path / "north.db")
+    ok("--db", tmp_path / "north.db", "end", "--reason", "the club closes early")
+    ok("campaign", "import", season, tmp_path / "north.db")
+    ok("campaign", "next", season, "--game", "r1-south", "--out", tmp_path / "south.db")
+    return tmp_path
+
+
+def test_a_game_imported_twice_is_refused(ended):
+    refused(["campaign", "import", ended / "season.db", ended / "north.db"], ended / "season.db",
+            "game r1-north is already imported")
+
+
+def test_one_game_given_twice_in_one_import_is_refused(ended):
+    ok("--db", ended / "south.db", "end")
+    refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "south.db"],
+            ended / "season.db", "is given twice")
+
+
+def test_an_unfinished_game_is_refused(ended):
+    line = refused(["campaign", "import", ended / "season.db", ended / "south.db"], ended / "season.db",
+                   "game r1-south is not finished (turn 1, setup)")
+    assert "umpire --db" in line and "end" in line
+
+
+def test_a_game_of_another_campaign_is_refused(ended, tmp_path):
+    other = tmp_path / "other.db"
+    ok("campaign", "new", other, "--from", "hof-autumn-1985")
+    ok("campaign", "next", other, "--game", "r1-south", "--out", tmp_path / "foreign.db")
+    ok("--db", tmp_path / "foreign.db", "end")
+    refused(["campaign", "import", ended / "season.db", tmp_path / "foreign.db"], ended / "season.db",
+            "a game of another campaign")
+
+
+def test_a_bad_file_among_good_ones_writes_nothing(ended):
+    ok("--db", ended / "south.db", "end")
+    refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "north.db"],
+            ended / "season.db", "already imported")
+
+
+def test_an_unknown_game_id_is_refused(ended):
+    refused(["campaign", "next", ended / "season.db", "--game", "r1-nort", "--out", ended / "x.db"],
+            ended / "season.db", "unknown game 'r1-nort' (did you mean 'r1-north'?")
+    assert not (ended / "x.db").exists()
+
+
+def test_a_game_file_that_is_no_campaign_game_is_refused(ended, tmp_path):
+    ok("--db", tmp_path / "plain.db", "new", "hof-gap-meeting")
+    ok("--db", tmp_path / "plain.db", "end")
+    refused(["campaign", "import", ended / "season.db", tmp_path / "plain.db"], ended / "season.db",
+            "not a campaign game")
+    refused(["campaign", "import", ended / "season.db", tmp_path / "missing.db"], ended / "season.db",
+            "no game file there")
+
+
+def test_no_command_writes_onto_the_campaign_file(ended):
+    season = ended / "season.db"
+    refused(["campaign", "next", season, "--game", "r1-south", "--out", season, "--replace"], season,
+            "is the campaign file itself")
+    refused(["campaign", "print", season, "--out", season], season, "is the campaign file itself")
+    refused(["campaign", "report", season, "--out", season], season, "is the campaign file itself")
+    refused(["campaign", "import", season, season], season, "is the campaign file itself")
+
+
+def test_a_game_file_is_not_a_campaign_file(ended):
+    refused(["campaign", "status", ended / "north.db"], ended / "north.db", "not an umpire campaign file (a game file")
+
+
+def _season(tmp_path: Path, change) -> Path:  # noqa: ANN001
+    src = resource_dir("campaigns") / "hof-autumn-1985.yaml"
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    change(data)
+    shutil.copytree(resource_dir("campaigns") / "maps", tmp_path / "maps", dirs_exist_ok=True)
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("change", "expect"), [
+    (lambda d: d["players"][0]["force"]["units"][1].update(type="M1A3 Company"),
+     "players[0].force.units[1].type: unknown unit 'M1A3 Company' (did you mean 'M1A1 Company'?"),
+    (lambda d: d["players"][2]["force"]["units"][2].update(qualty="elite"),
+     "players[2].force.units[2].qualty: unknown field"),
+    (lambda d: d.update(rounds_=d.pop("rounds")), "rounds: missing field"),
+    (lambda d: d["rounds"][0]["games"][0]["deploy"].update(smith={"box": [70, 15, 76, 19]}),
+     "deploy.smith.box: [70.0, 15.0, 76.0, 19.0] is off the table"),
+    (lambda d: d["rounds"][1]["games"][0]["deploy"].update(becker={"box": [6, 1, 12, 5], "facing": 90}),
+     "rounds[1].games[1].deploy.becker: the player already plays 'r2-north' in round 2"),
+    (lambda d: d.update(rulings={"campaign.hits": "forget"}), "ruling campaign.hits: unknown choice 'forget'"),
+])
+def test_a_bad_season_file_is_refused_and_no_campaign_is_made(tmp_path, change, expect):
+    path = _season(tmp_path, change)
+    r = run("campaign", "new", tmp_path / "c.db", "--from", path)
+    assert r.exit_code == 2, r.output
+    assert all(line.startswith("Error: ") for line in r.stderr.splitlines())
+    assert expect in r.stderr, r.stderr
+    assert not (tmp_path / "c.db").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".c.db")] == []
+
+
+def test_a_game_whose_forces_no_longer_match_its_slot_is_refused(at_round1, tmp_path):
+    """Round 2's game was set up, then the organiser took back round 1's last import: the forces
+    it was set up with (after round 1's replacements) are no longer the campaign's."""
+    import json
+
+    season = tmp_path / "season.db"
+    shutil.copy(at_round1 / "season.db", season)
+    ok("campaign", "next", season, "--game", "r2-north", "--out", tmp_path / "r2n.db")
+    while True:
+        status = json.loads(ok("campaign", "status", season, "--json").stdout)
+        if not all(g["status"] == "played" for g in status["games"] if g["round"] == 1):
+            break
+        ok("campaign", "undo", season)
+    ok("--db", tmp_path / "r2n.db", "end")
+    refused(["campaign", "import", season, tmp_path / "r2n.db"], season, "its forces do not match the slot")
