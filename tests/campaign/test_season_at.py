@@ -155,3 +155,17 @@ def test_a_bad_round_two_setup_is_refused(at_round1):
     assert r.exit_code == 2
     assert r.stderr.startswith("Error: --game r3-north: round 3 cannot start before round 2 is finished")
     assert not (at_round1 / "r3.db").exists()
+
+
+def test_printing_shows_a_progress_bar(at_round1, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    import umpire.cli.paper as paper
+
+    buf = io.StringIO()
+    monkeypatch.setattr(paper, "err", Console(file=buf, force_terminal=True, width=120))
+    ok("campaign", "print", at_round1 / "season.db", "--out", at_round1 / "papers-bar")
+    shown = buf.getvalue()
+    assert "round 2: rosters and orders sheets" in shown and "/16" in shown

@@ -50,9 +50,9 @@ def strength_chart(labels: list[str], series: list[tuple[str, str, list[int]]], 
     chart.data = [tuple(v) for _n, _c, v in series] or [(0,)]
     chart.categoryAxis.categoryNames = labels
     chart.categoryAxis.labels.fontName = font
-    chart.categoryAxis.labels.fontSize = 7
+    chart.categoryAxis.labels.fontSize = 8
     chart.valueAxis.labels.fontName = font
-    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.labels.fontSize = 8
     top = max((max(v) for _n, _c, v in series if v), default=1)
     chart.valueAxis.valueMin = 0
     chart.valueAxis.valueMax = max(1, top + 1)
@@ -76,9 +76,9 @@ def losses_chart(games: list[str], series: list[tuple[str, str, list[int]]], *, 
     chart.data = [tuple(v) for _n, _c, v in series] if games else [(0,)]
     chart.categoryAxis.categoryNames = games or ["no game played yet"]
     chart.categoryAxis.labels.fontName = font
-    chart.categoryAxis.labels.fontSize = 7
+    chart.categoryAxis.labels.fontSize = 8
     chart.valueAxis.labels.fontName = font
-    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.labels.fontSize = 8
     top = max((max(v) for _n, _c, v in series if v), default=1)
     chart.valueAxis.valueMin = 0
     chart.valueAxis.valueMax = max(1, top + 1)
@@ -93,13 +93,17 @@ def losses_chart(games: list[str], series: list[tuple[str, str, list[int]]], *, 
     return d
 
 
-def to_svg(drawing: Drawing) -> str:
-    """The drawing as an SVG document (text, no XML declaration: ready to inline in HTML)."""
+def to_svg(drawing: Drawing, title: str) -> str:
+    """The drawing as an SVG document titled ``title`` (no XML declaration: ready to inline in HTML)."""
+    from xml.sax.saxutils import escape
+
     from reportlab.graphics import renderSVG
 
     text = renderSVG.drawToString(drawing)
     start = text.find("<svg")
-    return text[start:] if start >= 0 else text
+    text = text[start:] if start >= 0 else text
+    return text.replace("<title>...</title>", f"<title>{escape(title)}</title>", 1).replace(
+        "<desc>...</desc>", "", 1)
 
 
 def chart_data(story: Any) -> dict[str, Any]:

@@ -192,7 +192,7 @@ h1{margin-bottom:.2rem}h2{border-bottom:1px solid #b0b0b0;padding-bottom:.2rem;m
 dt{color:#666}dd{margin:0}table{border-collapse:collapse;margin:.5rem 0 1rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:right}th:first-child,td:first-child{text-align:left}
 th{background:#e8e8e8;font-weight:600}.charts{display:flex;flex-wrap:wrap;gap:1rem}
-.charts svg{max-width:100%;height:auto}
+.charts svg{flex:1 1 26rem;max-width:100%;height:auto}
 .win{font-weight:600}ol,ul{margin:.3rem 0}code{background:#f0f0f0;padding:0 .2rem}
 """
 
@@ -246,8 +246,8 @@ def write_story(campaign: Campaign, out: Path, *, paper_name: str = "a4") -> lis
         raise UmpireError(f"--out {out}: is a file; give a folder (it is created if missing)")
     story = build_story(campaign)
     data = chart_data(story)
-    svgs = (to_svg(strength_chart(data["labels"], data["strength"])),
-            to_svg(losses_chart(data["games"], data["losses"])))
+    svgs = (to_svg(strength_chart(data["labels"], data["strength"]), "Strength by round"),
+            to_svg(losses_chart(data["games"], data["losses"]), "Losses per game"))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
