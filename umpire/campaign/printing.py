@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 @dataclass
 class Job:
     path: Path
-    write: Callable[[BinaryIO, str], None]
+    write: Callable[..., None]  # (file object, paper_name=...)
 
 
 @dataclass
@@ -98,7 +99,7 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
     return papers
 
 
-def _roster(rep: TurnReport) -> Callable[[BinaryIO, str], None]:
+def _roster(rep: TurnReport) -> Callable[..., None]:
     def write(fh: BinaryIO, paper_name: str) -> None:
         from umpire.reports.pdf import roster_pdf
 
@@ -107,7 +108,7 @@ def _roster(rep: TurnReport) -> Callable[[BinaryIO, str], None]:
     return write
 
 
-def _orders(rep: TurnReport, side: str, formation: str) -> Callable[[BinaryIO, str], None]:
+def _orders(rep: TurnReport, side: str, formation: str) -> Callable[..., None]:
     def write(fh: BinaryIO, paper_name: str) -> None:
         from umpire.reports.pdf import orders_sheet_pdf
 
@@ -128,7 +129,7 @@ def print_round(
         raise UmpireError(f"--out {papers.folder}: cannot make the folder ({exc.strerror})") from None
     written = []
     for job in papers.files:
-        written.append(write_atomic(job.path, lambda fh, j=job: j.write(fh, paper_name)))
+        written.append(write_atomic(job.path, partial(job.write, paper_name=paper_name)))
         if advance is not None:
             advance()
     return written

@@ -108,7 +108,7 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
         t.add_column("keyed dice")
     for e in events:
         style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
-        row = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
         if rolls:
             row.append("; ".join(f"{r.why}: d{r.sides} {','.join(map(str, r.values))}" for r in e.rolls) or "-")
         t.add_row(*row)
