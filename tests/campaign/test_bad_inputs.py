@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.campaign.conftest import ok, run
+from tests.campaign.conftest import copy_of, ok, run
 from umpire.resources import resource_dir
 
 
@@ -129,18 +129,30 @@ def test_a_bad_season_file_is_refused_and_no_campaign_is_made(tmp_path, change, 
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".c.db")] == []
 
 
-def test_a_game_whose_forces_no_longer_match_its_slot_is_refused(at_round1, tmp_path):
-    """Round 2's game was set up, then the organiser took back round 1's last import: the forces
-    it was set up with (after round 1's replacements) are no longer the campaign's."""
-    import json
+def test_a_game_whose_forces_no_longer_match_its_slot_is_refused(round1_played, tmp_path):
+    """The organiser imported the wrong file for r1-north (the played one, with its losses), set up
+    round 2, took both back and imported the right one (the game was called off at once): the
+    round-2 game set up from the wrong forces no longer matches its slot."""
+    d = copy_of(round1_played, tmp_path / "m")
+    season = d / "season.db"
+    ok("campaign", "next", season, "--game", "r1-north", "--out", d / "called-off.db")
+    ok("--db", d / "called-off.db", "end")
+    ok("campaign", "import", season, d / "r1-south.db", d / "r1-north.db")
+    ok("campaign", "next", season, "--game", "r2-south", "--out", d / "r2s.db")
+    ok("campaign", "undo", season)
+    ok("campaign", "undo", season)
+    ok("campaign", "import", season, d / "called-off.db")
+    ok("--db", d / "r2s.db", "end")
+    refused(["campaign", "import", season, d / "r2s.db"], season, "its forces do not match the slot (units")
 
-    season = tmp_path / "season.db"
-    shutil.copy(at_round1 / "season.db", season)
-    ok("campaign", "next", season, "--game", "r2-north", "--out", tmp_path / "r2n.db")
-    while True:
-        status = json.loads(ok("campaign", "status", season, "--json").stdout)
-        if not all(g["status"] == "played" for g in status["games"] if g["round"] == 1):
-            break
-        ok("campaign", "undo", season)
-    ok("--db", tmp_path / "r2n.db", "end")
-    refused(["campaign", "import", season, tmp_path / "r2n.db"], season, "its forces do not match the slot")
+
+def test_a_game_of_a_round_not_yet_reached_is_refused(round1_played, tmp_path):
+    d = copy_of(round1_played, tmp_path / "r")
+    season = d / "season.db"
+    ok("campaign", "import", season, d / "r1-south.db", d / "r1-north.db")
+    ok("campaign", "next", season, "--game", "r2-north", "--out", d / "r2n.db")
+    ok("campaign", "undo", season)
+    ok("campaign", "undo", season)  # r1-north's import taken back: round 1 is open again
+    ok("--db", d / "r2n.db", "end")
+    refused(["campaign", "import", season, d / "r2n.db"], season,
+            "game r2-north is in round 2, but round 1 is not finished (not imported yet: r1-north)")

@@ -114,8 +114,12 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
                           f"this campaign is {state.id})")
     game = find_game(state, str(payload["game"]))
     if game.status == "played":
-        raise UmpireError(f"{where}: game {game.id} is already imported (from {game.result and game.file}); "
+        raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}); "
                           "umpire campaign undo takes an import back")
+    earlier = [g.id for g in state.games.values() if g.round < game.round and g.status != "played"]
+    if earlier:
+        raise UmpireError(f"{where}: game {game.id} is in round {game.round}, but round {game.round - 1} is not "
+                          f"finished (not imported yet: {', '.join(earlier)})")
     check_forces(state, game, payload)
     book = campaign_book(state.ruleset)
     rulings = book.select(state.rulings)

@@ -31,8 +31,13 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
         return
     from umpire.reports.terminal import render_turn
 
+    from umpire.engine.ending import game_over
+
     game = _open(ctx)
     view = game.turn_rules().view(game.state)
+    over = game_over(game.state)
+    if over is not None:
+        view.next_step = f"the game is over ({over.reason}): umpire report"
     if as_json:
         print_json(view.to_json())
     else:
