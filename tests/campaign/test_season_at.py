@@ -109,6 +109,12 @@ def test_round_two_is_set_up_with_the_losses_carried_over(at_round1):
     carried = [u for f in state.forces.values() for u in f.units if u.hits]
     lost = [u for f in state.forces.values() for u in f.units if u.status == "lost"]
     assert carried and lost  # this season's first round leaves both to see
+    # The game file is an ordinary game: its own roster shows the hits its stands carry in.
+    ok("--db", at_round1 / "r2-north.db", "roster", "--out", at_round1 / "r2-north-roster.pdf")
+    text = " ".join(p.extract_text() for p in PdfReader(at_round1 / "r2-north-roster.pdf").pages)
+    in_game = [u for u in carried if u.id in Game.open(at_round1 / "r2-north.db").state.units]
+    assert in_game and all(u.id in text for u in in_game)
+    assert ("■ " * in_game[0].hits) + "☐" in re.sub(r"\s+", " ", text)
 
 
 def test_printed_rosters_show_the_carried_losses(at_round1):

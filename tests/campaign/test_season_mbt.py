@@ -78,3 +78,4 @@ def test_the_report_tells_the_first_round(mbt_round1):
     assert "### The stone village (r1-village)" in md and "9.4.3" in md
     assert "Т-80 №113" in (out / "season.html").read_text()
     assert "Fulda Gap, spring 1989" in PdfReader(out / "season.pdf").pages[0].extract_text()
+    assert "exactly" in ok("campaign", "replay", mbt_round1 / "season.db", "--check").stdout
