@@ -13,6 +13,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.linecharts import HorizontalLineChart
 from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib.colors import HexColor
 
 # One colour per side, by the colour name the season gives it (else in turn).
@@ -59,8 +60,13 @@ def strength_chart(labels: list[str], series: list[tuple[str, str, list[int]]], 
     chart.valueAxis.valueStep = max(1, (top + 1) // 5)
     chart.joinedLines = 1
     for i, (_n, colour, _v) in enumerate(series):
+        # The second side's line is dashed, with square markers: where the sides are level, both show.
         chart.lines[i].strokeColor = HexColor(colour)
         chart.lines[i].strokeWidth = 2
+        chart.lines[i].symbol = makeMarker("FilledSquare" if i % 2 else "FilledCircle", size=5)
+        chart.lines[i].symbol.fillColor = HexColor(colour)
+        if i % 2:
+            chart.lines[i].strokeDashArray = (5, 3)
     d.add(chart)
     _legend(d, [(c, n) for n, c, _v in series], font, 44, 14)
     return d

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from umpire.engine.ending import GameOver
 
 LOSS_WORDS = ("eliminated", "surrender", "knocked out", "brewed up", "routs", "routed", "shot down",
-              "compartment hit", "objective")
+              "compartment", "objective")
 MAX_EVENTS = 12
 MAX_CLAUSE = 200
 CHECK_REPLAY = False
@@ -107,8 +107,17 @@ def read_game(path: Path, state: CampaignState, season: Season) -> dict[str, Any
         "game": mark.game, "campaign": mark.id, "file": path.name, "seed": int(game.info["seed"]),
         "units": units, "start": {k: v.model_dump(mode="json") for k, v in mark.carried.items()},
         "result": score(gs, spec, over, rulings["campaign.result"], state),
-        "ended": {**over.to_json(), "turn": gs.turn}, "events": decisive_events(game),
+        "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs)}, "events": decisive_events(game),
     }
+
+
+def ended_text(over: GameOver, gs: GameState) -> str:
+    """How the game ended, in words for the story."""
+    if over.by == "rules":
+        return f"by the rules (9.4), in turn {gs.turn}"
+    if over.by == "umpire":
+        return f"called by the umpire in turn {over.turn}: {over.reason}"
+    return over.reason
 
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
@@ -186,13 +195,22 @@ def decisive_events(game: Any) -> list[str]:
     from umpire.store.events import effective
 
     out: list[str] = []
+
+    def telling(text: str) -> bool:
+        low = text.lower()
+        return any(w in low for w in LOSS_WORDS) and not low.startswith("warning") and "does not fire" not in low
+
     for e in effective(game.events()):
-        for clause in str(e.summary).split("; "):
-            clause = re.sub(r"^[A-Z][A-Za-z ]* [Pp]hase resolved: ", "", clause)
-            low = clause.lower()
-            if any(w in low for w in LOSS_WORDS) and not low.startswith("warning"):
-                text = clause if len(clause) <= MAX_CLAUSE else clause[: MAX_CLAUSE - 1] + "…"
-                out.append(f"turn {e.turn}: {text}")
+        clauses = [re.sub(r"^[A-Z][A-Za-z ]* [Pp]hase resolved: ", "", c) for c in str(e.summary).split("; ")]
+        found = [c for c in clauses if telling(c)]
+        if not found:
+            # A phase summed up in general words (MBT): its shots tell what happened, each
+            # "firer fires ... at target: ... knocked out"; the unit's own damage notes repeat them.
+            found = [str(r.get("summary", "")) for r in e.results if isinstance(r, dict)
+                     and telling(str(r.get("summary", ""))) and not re.match(r"^[\w-]+: ", str(r.get("summary", "")))]
+        for text in found:
+            text = text if len(text) <= MAX_CLAUSE else text[: MAX_CLAUSE - 1] + "…"
+            out.append(f"turn {e.turn}: {text}")
     if len(out) > MAX_EVENTS:
         out = out[: MAX_EVENTS - 1] + [f"... and {len(out) - MAX_EVENTS + 1} more"]
     return out
