@@ -82,6 +82,8 @@ class StandCase(_Sub, _Codes):
     close_terrain: bool | None = None
     soviet_tank: bool | None = None
     machine_gun: bool = False
+    buildings: bool = False
+    heavy_weapon: bool | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> StandCase:
@@ -123,6 +125,8 @@ class StandCase(_Sub, _Codes):
             close_terrain=self.close_terrain,
             soviet_tank=soviet if self.soviet_tank is None else self.soviet_tank,
             machine_gun=self.machine_gun,
+            buildings=self.buildings,
+            heavy_weapon=self.heavy_weapon,
         )
 
 
@@ -134,21 +138,25 @@ def _rulings(case: _Case) -> Rulings:
 
 
 def _hits_label(res: Resolution) -> str:
-    h = res.outcome["hits"]
-    return (
-        "no effect"
-        if h == 0
-        else "4 hits (eliminated)"
-        if h >= 4
-        else f"{h} hit" + ("s" if h > 1 else "")
-    )
+    """What the result does to the target, not what the table cell says (COMBAT > Hit Effects):
+    a 3-hit stand struck once is eliminated; a troop stand in close terrain never is by fire."""
+    o = res.outcome
+    hits = int(o.get("hits", 0))
+    if o.get("eliminated"):
+        return "eliminated"
+    if hits == 0:
+        return "no effect"
+    total = int(o.get("total_hits", hits))
+    word = f"{hits} hit" + ("s" if hits != 1 else "")
+    if total >= data.tables().common.hit_effects.eliminated_at:
+        return word + (f" ({total} in all)" if total != hits else "") + (
+            "; not eliminated: close terrain"
+        )
+    return word + (f" ({total} in all)" if total != hits else "")
 
 
 _ORDER = {
     "no effect": 0,
-    "1 hit": 1,
-    "2 hits": 2,
-    "4 hits (eliminated)": 4,
     "failure": 0,
     "delay": 1,
     "reaction": 2,
@@ -158,7 +166,16 @@ _ORDER = {
     "routed": 2,
     "not spotted": 0,
     "spotted": 1,
+    "eliminated": 99,
 }
+
+
+def _rank(label: str) -> tuple[int, str]:
+    """Odds in order of severity: no effect, then by hits, eliminated last."""
+    if label in _ORDER:
+        return _ORDER[label], label
+    head = label.split(" ", 1)[0]
+    return (int(head) if head.isdigit() else 50), label
 
 
 def _answer(
@@ -181,7 +198,7 @@ def _answer(
         dist: dict[str, Fraction] = distribution(run, label)
         out = {
             k: float(v)
-            for k, v in sorted(dist.items(), key=lambda kv: (_ORDER.get(kv[0], 9), kv[0]))
+            for k, v in sorted(dist.items(), key=lambda kv: _rank(kv[0]))
         }
     return CalcAnswer(resolution=res, odds=out)
 
@@ -230,6 +247,7 @@ class SpotterCase(_Sub, _Codes):
     facing_target: bool = True
     higher: bool = False
     air_defense: bool = False
+    mbt: bool | None = None
 
 
 class SpotCase(_Case):
@@ -246,9 +264,14 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     rul = _rulings(c)
     s = c.spotter
     special: tuple[str, ...] = ()
+    mbt = bool(s.mbt)
     if s.statline is not None or s.unit is not None:
         unit = StandCase(statline=s.statline, unit=s.unit).to_stand("spotter").unit
         special = unit.special + ((unit.night_vision,) if unit.night_vision else ())
+        if s.mbt is None:
+            from umpire.rules.auftragstaktik.spotting import is_mbt
+
+            mbt = is_mbt(unit, s.unit, data.tables())
     nv = (
         s.night_vision
         if s.night_vision is not None
@@ -265,6 +288,7 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         higher=s.higher,
         night_vision=None if nv in (None, "none") else nv,
         air_defense=s.air_defense,
+        mbt=mbt,
     )
     target = c.target
 

@@ -83,7 +83,7 @@ class Table:
                 id=t.id, type=name, coords=tuple(coords or ()), kind=props.kind,
                 height=t.height or props.height, blocks_los=props.blocks_los, is_hill=props.is_hill,
             ))
-        return TerrainIndex(feats)
+        return TerrainIndex(feats, inside_depth=self.scale / 2)  # a model's own hex (6.1.4.5)
 
     @cached_property
     def _types(self) -> dict[str, str]:
