@@ -417,9 +417,14 @@ def _cover(
     out: list[Modifier] = []
     cover: str = target.cover if cat == "troop" else "none"
     cover_why = c.source
+    if cat != "troop" and target.cover != "none" and not (he_weight is not None and cat == "afv"):
+        out.append(Modifier(name="target cover", value=0, rule=c.source,
+                            detail=f"{target.cover}: vehicle stands do not benefit from cover"))
     if he_weight is not None and cat == "afv":
         if icm:
             cover = "none"
+            out.append(Modifier(name="target cover", value=0, rule=t.indirect.icm.source,
+                                detail="AFV hard cover against HE ignored by ICM"))
         else:
             cover = t.indirect.he.afv_cover["soft" if target.unit.protection.open_top else "hard"]
             cover_why = t.indirect.he.source
@@ -437,7 +442,10 @@ def _cover(
             if new != value:
                 detail += f", {he_weight} HE: {value:+d} -> {new:+d}"
             value = new
-        out += mod(f"target {name}", value, rule, detail)
+        if value == 0:  # cancelled by heavier HE: said, not silently dropped
+            out.append(Modifier(name=f"target {name}", value=0, rule=rule, detail=detail))
+        else:
+            out += mod(f"target {name}", value, rule, detail)
     return out
 
 
@@ -750,7 +758,11 @@ def fire(
             "rate_of_fire": rof,
         },
         summary=f"{summary}"
-        + (f" (roll {modified} on the {cell.column} column)" if cell is not None else ""),
+        + (
+            f" ({crt.roll_words(modified - plan.drm, modified, cell.column)})"
+            if cell is not None and modified is not None
+            else ""
+        ),
         modifiers=plan.modifiers,
         shifts=plan.shifts,
         column=cell.column

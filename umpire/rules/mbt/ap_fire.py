@@ -60,6 +60,28 @@ class ApShot:
     advanced: bool = True  # False: Basic Game, no sight or grade modifiers
 
 
+def basic_game_checks(shot: ApShot, weapon: Weapon) -> None:
+    """What the Basic Game does not allow (7.1: main guns and ATGMs only; 6.2.4: "In the Basic
+    Game, only main guns can be fired with this order" (OW); hull down is 13.2, Advanced).
+
+    :raises UmpireError: naming the field and the rule.
+    """
+    if weapon.kind == "mg":
+        raise UmpireError(
+            f"weapon: the {weapon.name}: only main guns and ATGMs are used in the Basic Game (7.1)"
+        )
+    if orders.order_code(shot.firer_orders) == "OW" and not weapon.main:
+        raise UmpireError(
+            f"firer.orders: OW: in the Basic Game, only main guns can be fired with this order "
+            f"(6.2.4), not the {weapon.name}"
+        )
+    if shot.hull_down:
+        raise UmpireError(
+            "target.hull_down: hull down is an Advanced Game rule (13.2 replaces 6.1.4 of the "
+            "Basic Game)"
+        )
+
+
 def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
     if val.estimated and what not in estimated:
         estimated.append(what)
@@ -363,6 +385,8 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             " (GP fire is the gp procedure)"
         )
     orders.check_can_fire(shot.firer_orders, weapon.kind)
+    if not shot.advanced:
+        basic_game_checks(shot, weapon)
     if shot.elevation not in ("level", "rising", "falling"):
         raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
     _, ap_val, band = factor_at(firer, weapon, ammo, "ap", shot.range)
@@ -376,6 +400,11 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
     )
     rof = max_rof if shot.shots is None else shot.shots
+    if not shot.advanced and rof != max_rof:
+        raise UmpireError(
+            f"shots: {rof}: in the Basic Game, the maximum rate-of-fire number is always used "
+            f"(7.4.4; the {weapon.name}'s MAX ROF is {max_rof})"
+        )
     if not 1 <= rof <= max_rof:
         raise UmpireError(f"shots: {rof} (allowed: 1-{max_rof}, the {weapon.name}'s MAX ROF)")
     (roll,) = dice.roll(100, why=f"to hit (hit number {h})")

@@ -167,6 +167,30 @@ def basic_los(sighter: str, target: str, between: Sequence[str], rng: int) -> Lo
     return LosResult(False, reasons=["no blocking terrain (6.1.4)"])
 
 
+def basic_height_los(
+    sighter_height: int, target_height: int, rng: int, obstacles: Sequence[Obstacle]
+) -> LosResult:
+    """Basic Game line of sight by heights (6.1.4.2-6.1.4.5: depression -1, clear 0, hill +1,
+    woods and buildings +2): an obstacle higher than both ends, or as high as one and higher
+    than the other, blocks; anything else does not (no LINE OF SIGHT CHART, no hull down: 13.2
+    is the Advanced Game)."""
+    res = LosResult(False)
+    hi_h, lo_h = max(sighter_height, target_height), min(sighter_height, target_height)
+    for ob in obstacles:
+        if not 0 < ob.distance < max(rng, 1):
+            raise UmpireError(
+                f"obstacle at range {ob.distance}: an obstacle lies between the ends (1-{rng - 1})"
+            )
+        if ob.height > hi_h or (ob.height == hi_h and ob.height > lo_h):
+            res.blocked = True
+            res.reasons.append(
+                f"{ob.what} at {ob.distance} (height {ob.height}) blocks (6.1.4.3-6.1.4.5)"
+            )
+        else:
+            res.reasons.append(f"{ob.what} at {ob.distance} does not block (6.1.4)")
+    return res
+
+
 def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[str | None]]:
     """Step 1 of 13.2.1.4.1: down the height-difference column to the line holding ``rng``."""
     col = min(max(diff, chart.columns[0]), chart.columns[-1])
