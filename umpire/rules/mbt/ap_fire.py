@@ -88,11 +88,21 @@ def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
     return val.v
 
 
-def _rating(val: Val[int] | None, what: str) -> int:
-    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs)."""
+def _rating(val: Val[int] | None, what: str, estimated: list[str]) -> int:
+    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs),
+    named among the estimates when the card's value is one."""
     if val is None:
         raise UmpireError(f"{what}: the data card gives no value (needed for this shot)")
-    return val.v
+    return int(_use(val, f"{what} ({val.v})", estimated))
+
+
+def _line(lines: dict[int, Any], key: int, what: str) -> Any:
+    """A chart line by its rating; a chart without it is refused, not a crash."""
+    if key not in lines:
+        raise UmpireError(
+            f"AP POINT EFFECT MODIFIERS: no {what} {key} line (the chart has {', '.join(map(str, sorted(lines)))})"
+        )
+    return lines[key]
 
 
 def factor_at(
@@ -154,11 +164,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     if not firer_mv:
         row, label = chart.movement.firer_nm, "firer NM"
     elif weapon.kind == "atgm":
-        cls = _rating(weapon.class_, f"{weapon.name} Class")
-        row, label = chart.movement.class_[cls], f"firer MV, Class {cls}"
+        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
+        row, label = _line(chart.movement.class_, cls, "Class"), f"firer MV, Class {cls}"
     else:
-        stab = _rating(weapon.stab, f"{weapon.name} Stab.")
-        row, label = chart.movement.stab[stab], f"firer MV, Stab. {stab}"
+        stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
+        row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
     add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
     # general (7.4.2.3, 14.3.1.1)
     g = chart.general
@@ -229,10 +239,10 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
             raise UmpireError(
                 "firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)"
             )
-        cls = _rating(weapon.class_, f"{weapon.name} Class")
+        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
         add(
             f"firer temporarily suppressed (Class {cls})",
-            chart.tem_sup[cls],
+            _line(chart.tem_sup, cls, "Tem Sup Class"),
             "14.3.1.1.5",
         )
     if shot.nbc:
@@ -307,6 +317,8 @@ def hit_number(ap: int, net: int, rulings: Rulings, estimated: list[str]) -> int
         return 0
     row = min(max(net, mods[0]), mods[-1])
     col = min(max(ap, chart.ap_factors[0]), chart.ap_factors[-1])
+    if row not in chart.rows or col not in chart.ap_factors:
+        raise UmpireError(f"AP POINT EFFECT HIT CHART: no cell for AP {col}, net {row:+d} (check the chart)")
     cell = chart.rows[row][chart.ap_factors.index(col)]
     return int(_use(cell, f"AP hit chart AP {col} net {row:+d} ({cell.v})", estimated))
 
@@ -318,8 +330,10 @@ def number_of_hits(h: int, rof: int, roll: int, estimated: list[str]) -> int:
     if rof == 1:
         return 1
     table = data.chart("number_of_hits")
-    row = table.rows[min(max(h, min(table.rows)), max(table.rows))]
-    cells = row[rof]
+    key = min(max(h, min(table.rows)), max(table.rows))
+    if key not in table.rows or rof not in table.rows[key]:
+        raise UmpireError(f"NUMBER OF HITS TABLE: no cell for hit number {key}, ROF {rof} (check the chart)")
+    cells = table.rows[key][rof]
     for k, cell in enumerate(cells):
         if roll <= cell.v:
             _use(cell, f"number of hits H {h} ROF {rof} ({cell.v})", estimated)

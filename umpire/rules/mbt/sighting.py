@@ -192,18 +192,23 @@ def basic_height_los(
 
 
 def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[str | None]]:
-    """Step 1 of 13.2.1.4.1: down the height-difference column to the line holding ``rng``."""
+    """Step 1 of 13.2.1.4.1: down the height-difference column to the line whose group of
+    numbers holds ``rng`` (first to second number of ``lo-hi-hd``: the third is the reach of
+    hull down, 13.2.2.2; see :func:`~umpire.rules.mbt.chart_checks.los_group`)."""
+    from umpire.rules.mbt.chart_checks import los_group
+
     col = min(max(diff, chart.columns[0]), chart.columns[-1])
     last = None
     for n in sorted(chart.lines):
         cell = chart.cell(n, col)
         if cell.v is None:
             continue
-        nums = data.parse_numbers(cell.v)
+        lo, hi = los_group(data.parse_numbers(cell.v))
         last = (n, cell)
-        if nums[0] <= rng <= nums[-1] or rng < nums[0]:
+        if rng <= hi:
             return n, cell
-    assert last is not None
+    if last is None:
+        raise UmpireError(f"LINE OF SIGHT CHART: column {col} has no filled cell (13.2.1.4.1)")
     return last
 
 
