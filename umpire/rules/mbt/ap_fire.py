@@ -151,7 +151,7 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     else:
         from umpire.rules.mbt.sighting import terrain_column
 
-        col = terrain_column(shot.terrain, data.chart("sighting"))
+        col = terrain_column(shot.terrain, data.chart("sighting"), estimated)
         if col not in chart.terrain:
             raise UmpireError(
                 f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})"
@@ -189,6 +189,8 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
         )
     )
     thermal = "T" in weapon.sight_letters() and shot.range <= 20
+    if thermal and (shot.brew_up_smoke_hexes or shot.other_smoke_hexes):
+        _sights(shot, weapon, estimated)
     if shot.brew_up_smoke_hexes and not shot.crowded:
         if thermal:
             mods.append(
@@ -270,6 +272,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     return mods
 
 
+def _sights(shot: ApShot, weapon: Weapon, estimated: list[str]) -> None:
+    """The card's sight letters decided a modifier: say so if they are estimated."""
+    _use(weapon.sights, f"{shot.firer.card} {weapon.name} sights ({weapon.sights.v})", estimated)
+
+
 def best_sight(
     shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated: list[str]
 ) -> Modifier | None:
@@ -301,6 +308,7 @@ def best_sight(
     value, letter, val = max(usable)
     if value == 0:
         return None
+    _sights(shot, weapon, estimated)
     return Modifier(
         name=f"sight {letter}",
         value=_use(val, f"sight {letter} ({val.v})", estimated),

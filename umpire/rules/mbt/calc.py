@@ -79,7 +79,11 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     notes: list[str] = []
     estimated: list[str] = []
     # ability to fire (7.2): seen
-    base = sighting.chart_range(c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings)
+    ruled: list[str] = []
+    base = sighting.chart_range(
+        c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
+        estimated=estimated, ruled=ruled,
+    )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     if base.estimated:
         estimated.append(f"sighting range {c.conditions} {c.firer.turret} vehicle ({base.v})")
@@ -146,6 +150,7 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     res = ap_fire.resolve(shot, dice, rulings)
     res.notes = notes + res.notes
     res.estimated = estimated + [e for e in res.estimated if e not in estimated]
+    res.ruled = ruled + [r for r in res.ruled if r not in ruled]
     res.extra["range_inches"] = c.range
     answer = CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
     if odds:
@@ -206,7 +211,11 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
                 f"target.kind: {kind!r}: the Basic Game has vehicles only (13.1.2 adds "
                 "small and large units)"
             )
-    base = sighting.chart_range(c.conditions, c.sighter.turret, terrain, kind, rulings)
+    ruled: list[str] = []
+    est_order: list[str] = []
+    base = sighting.chart_range(
+        c.conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
+    )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     in_range = limit is None or rng <= limit
     obstacles = [
@@ -223,7 +232,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         [f"sighting range {c.conditions} {c.sighter.turret} {kind} ({base.v})"]
         if base.estimated
         else []
-    ) + los.estimated
+    ) + est_order + los.estimated
     from umpire.rules.mbt.conversions import to_inches
 
     max_in = None if limit is None else to_inches(limit, c.scale)
@@ -240,6 +249,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         summary=summary,
         notes=los.reasons,
         estimated=estimated,
+        ruled=ruled,
         extra={
             "max_range": limit,
             "max_range_inches": max_in,

@@ -2,9 +2,12 @@
 
 Every value in ``rulesets/mbt/`` is either bare (``58``: *estimated*, from the model documented
 in ``rulesets/mbt/README.md``) or sourced (``{v: 58, src: "7.4.8"}``: stated by the rulebook at
-that section; ``src: official`` is a value an owner transcribed from the printed card). Each
-value becomes a :class:`Val`, so a procedure that reads one knows where it came from and can list
-the estimates it leaned on (``Resolution.estimated``).
+that section; ``src: official`` is a value an owner transcribed from the printed card). A sourced
+value may say how it rests on the text: ``derived: "95 - 80"`` (arithmetic on stated figures)
+or ``ruling: sighting.scrub_example`` (the text read one way by a named ruling). Each value
+becomes a :class:`Val`, so a procedure that reads one knows where it came from and can list
+the estimates it leaned on (``Resolution.estimated``) and the rulings that decided it
+(``Resolution.ruled``).
 
 The models reject what a careful transcription can get wrong: a card with a missing range band,
 a hit chart that is not monotonic, an unknown terrain column, d100 ranges that do not cover
@@ -51,14 +54,26 @@ FALLING = ("TTG", "HDG")
 DAMAGE = ("no_damage", "compartment", "knocked_out", "brewed_up")
 
 
+ORIGINS = ("rulebook", "derived", "ruling", "official", "estimated")
+
+
 class Val(BaseModel, Generic[T]):
     """One value and its source: ``src`` is a rulebook section, ``official``, or None
-    (estimated)."""
+    (estimated); ``derived`` says the arithmetic that made it from stated figures, ``ruling``
+    names the ruling whose reading of the text it is."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     v: T
     src: str | None = None
+    derived: str | None = None
+    ruling: str | None = None
+
+    @model_validator(mode="after")
+    def _sourced(self) -> Val[T]:
+        if self.src is None and (self.derived or self.ruling):
+            raise ValueError("derived: and ruling: need src: (the section they rest on)")
+        return self
 
     @property
     def estimated(self) -> bool:
@@ -66,14 +81,20 @@ class Val(BaseModel, Generic[T]):
 
     @property
     def origin(self) -> str:
+        """``official``, ``ruling``, ``derived``, ``rulebook`` or ``estimated``."""
         if self.src is None:
             return "estimated"
-        return "official" if self.src == "official" else "rulebook"
+        if self.src == "official":
+            return "official"
+        return "ruling" if self.ruling else "derived" if self.derived else "rulebook"
 
     def cite(self) -> str:
-        return {"estimated": "estimated", "official": "official card"}.get(
-            self.origin, f"rulebook {self.src}"
-        )
+        return {
+            "estimated": "estimated",
+            "official": "official card",
+            "ruling": f"rulebook {self.src} as read by ruling {self.ruling}",
+            "derived": f"derived from rulebook {self.src}: {self.derived}",
+        }.get(self.origin, f"rulebook {self.src}")
 
 
 def _wrap(x: Any) -> Any:
@@ -126,6 +147,7 @@ class SightingChart(_Model):
     title: str = ""
     used_by: str = ""
     terrains: list[str]
+    terrains_src: str | None = None  # where the column order comes from (None: estimated)
     sizes: list[str]
     ranges: dict[str, dict[str, dict[str, list[VInt]]]]
 
@@ -907,8 +929,9 @@ def walk_values(obj: Any, path: str = "") -> Iterator[tuple[str, Val[Any]]]:
 
 
 def provenance_counts(model: Any) -> dict[str, int]:
-    """How many values are ``rulebook``, ``official`` and ``estimated``."""
-    counts = {"rulebook": 0, "official": 0, "estimated": 0}
+    """How many values are ``rulebook``, ``derived``, ``ruling``, ``official`` and
+    ``estimated``."""
+    counts = dict.fromkeys(ORIGINS, 0)
     for _, val in walk_values(model):
         counts[val.origin] += 1
     return counts

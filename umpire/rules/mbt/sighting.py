@@ -19,8 +19,12 @@ Spotted = Literal["none", "moved", "fired"]
 SIZE_ALIASES = {"vehicle": "vehicle", "vh": "vehicle", "large": "large", "small": "small"}
 
 
-def terrain_column(terrain: str | Sequence[str], chart: SightingChart) -> str:
+def terrain_column(
+    terrain: str | Sequence[str], chart: SightingChart, estimated: list[str] | None = None
+) -> str:
     """The chart column for a target hex's terrain; mixed terrain uses the rightmost (6.1.3.3).
+    When the choice between two columns rests on an estimated column order (the printed chart
+    is not in the text), it is named in ``estimated``.
 
     :raises UmpireError: for a terrain the chart does not list.
     """
@@ -37,7 +41,13 @@ def terrain_column(terrain: str | Sequence[str], chart: SightingChart) -> str:
                 f"terrain: unknown terrain {t!r} (allowed: {', '.join(chart.terrains)})"
             )
         cols.append(key)
-    return max(cols, key=chart.terrains.index)
+    best = max(cols, key=chart.terrains.index)
+    others = sorted({c for c in cols if c != best})
+    if others and chart.terrains_src is None and estimated is not None:
+        what = f"SIGHTING RANGES CHART column order ({best} right of {', '.join(others)})"
+        if what not in estimated:
+            estimated.append(what)
+    return best
 
 
 def chart_range(
@@ -47,11 +57,15 @@ def chart_range(
     size: str,
     rulings: Rulings,
     chart: SightingChart | None = None,
+    *,
+    estimated: list[str] | None = None,
+    ruled: list[str] | None = None,
 ) -> Val[int]:
     """SIGHTING RANGES CHART value (6.1.3, 13.1): conditions x open/buttoned x terrain x size.
 
     Ruling ``sighting.scrub_example`` (6.1.3.4): the shipped chart reads the scrub example as
-    open 10 / buttoned 7; the ``literal`` reading swaps those two Day vehicle cells back.
+    open 10 / buttoned 7; the ``literal`` reading swaps those two Day vehicle cells back. A
+    value a ruling decided is named in ``ruled``; an estimated column order in ``estimated``.
     """
     chart = chart or data.chart("sighting")
     cond = str(conditions).strip().lower()
@@ -68,7 +82,7 @@ def chart_range(
     sz = SIZE_ALIASES.get(str(size).strip().lower())
     if sz is None:
         raise UmpireError(f"size: {size!r} (allowed: vehicle, large, small)")
-    col = terrain_column(terrain, chart)
+    col = terrain_column(terrain, chart, estimated)
     i = chart.sizes.index(sz)
     if (
         rulings["sighting.scrub_example"] == "literal"
@@ -77,7 +91,15 @@ def chart_range(
         and sz == "vehicle"
     ):
         status = "buttoned" if status == "open" else "open"
-    return chart.ranges[cond][status][col][i]
+    val: Val[int] = chart.ranges[cond][status][col][i]
+    if val.ruling and ruled is not None:
+        what = (
+            f"sighting range {cond} {sighter} {col} {sz} {val.v} "
+            f"(ruling {val.ruling} = {rulings[val.ruling]})"
+        )
+        if what not in ruled:
+            ruled.append(what)
+    return val
 
 
 def sighting_limit(base: int, spotted: Spotted) -> int | None:

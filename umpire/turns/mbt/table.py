@@ -177,8 +177,10 @@ class Table:
         return sum(1 for w in wrecks if _seg_dist(w, a, b) <= self.scale / 2 + 1e-9)
 
     # -- sighting -------------------------------------------------------------------------
-    def chart_range(self, hatch: str, target_xy: Sequence[float]) -> data.Val[int]:
-        return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings)
+    def chart_range(self, hatch: str, target_xy: Sequence[float], estimated: list[str] | None = None,
+                    ruled: list[str] | None = None) -> data.Val[int]:
+        return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings,
+                                    estimated=estimated, ruled=ruled)
 
     # -- movement -------------------------------------------------------------------------
     def road_blocks(self, mover: UnitState | None) -> list[tuple[float, float, bool, str]]:
