@@ -20,7 +20,7 @@ from pydantic_core import PydanticUndefined
 STATE_FIELDS = frozenset({
     "quality", "orders", "moved", "hits", "cover", "entrenchment", "spotted", "aspect", "night",
     "phase", "grade", "turret", "terrain", "conditions", "game", "kind", "fired", "hull_down",
-    "suppressed", "buildings", "attacker_morale", "defender_morale", "doctrine", "orders_level",
+    "suppressed", "attacker_morale", "defender_morale", "doctrine", "orders_level",
     "firing_level", "stationary", "level", "size_class", "attacker_grade", "defender_grade",
 })
 

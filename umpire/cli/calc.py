@@ -78,7 +78,9 @@ def calc(
         console.print(answer.headline, markup=False, style="bold")
     console.print(render_calc(answer))
     if answer.assumed:
-        console.print("assumed (not in the case): " + ", ".join(answer.assumed), markup=False, style="dim")
+        console.print(
+            "assumed (not in the case): " + ", ".join(answer.assumed), markup=False, style="dim", soft_wrap=True
+        )
 
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:

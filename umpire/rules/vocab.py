@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from difflib import get_close_matches
 from typing import Any
-
-from umpire.errors import unknown
 
 _INCHES = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(?:\"|''|in|inch|inches|”|″)?\s*$", re.IGNORECASE)
 
@@ -46,8 +45,9 @@ def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) 
             return key
         if key in synonyms:
             return synonyms[key]
-        err = unknown(what, value, list(allowed) + sorted(synonyms))
-        raise ValueError(str(err).removeprefix("unknown "))
+        close = get_close_matches(key, list(allowed) + sorted(synonyms), n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ValueError(f"{what} {value!r} ({hint}allowed: {', '.join(allowed)})")
 
     return read
 
