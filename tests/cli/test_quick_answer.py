@@ -99,6 +99,11 @@ def test_zeroed_modifiers_are_said(tmp_path: Path) -> None:
     r = run("calc", "fire", str(write(tmp_path, he)), "--json")
     mods = {m["name"]: m for m in yaml.safe_load(r.output)["modifiers"]}
     assert mods["target cover"]["value"] == 0 and "-1 -> +0" in mods["target cover"]["detail"]
+    icm = {"procedure": "indirect", "ruleset": "auftragstaktik", "firer": {"unit": "M109A2 Battery"},
+           "target": {"unit": "T-72A Company"}, "icm": True, "dice": [5]}
+    r = run("calc", "indirect", str(write(tmp_path, icm)), "--json")
+    mods = {m["name"]: m for m in yaml.safe_load(r.output)["modifiers"]}
+    assert mods["target cover"]["value"] == 0 and "ICM" in mods["target cover"]["detail"]
 
 
 def test_summary_shows_the_die_and_one_notation(tmp_path: Path) -> None:
