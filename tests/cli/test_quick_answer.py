@@ -56,6 +56,8 @@ def test_table_words_are_understood(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     side = run("calc", "fire", str(write(tmp_path, {**case, "aspect": "side"})), "--json")
     assert side.exit_code == 0 and side.output == r.output
+    other = run("calc", "fire", str(write(tmp_path, {**case, "shooter": {"unit": "T-80 Company"}})))
+    assert other.exit_code == 2 and "did you mean 'T-80B Company'" in other.output  # another tank
     bad = run("calc", "fire", str(write(tmp_path, {**case, "weapon": "bazooka"})))
     assert bad.exit_code == 2 and "weapon 'bazooka'" in bad.output
     assert "allowed: gun, missile, he, hw, sa" in bad.output
