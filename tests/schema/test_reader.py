@@ -148,3 +148,23 @@ def test_reads_what_pyyaml_writes_as_pyyaml_does(value, flow):
     """Plain data written by PyYAML reads as PyYAML's own safe loader reads it."""
     text = yaml.safe_dump({"v": value}, allow_unicode=True, default_flow_style=flow)
     assert parse_yaml(text, "f") == yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+@given(st.text(max_size=30))
+def test_the_strict_number_reader_only_ever_refuses_with_a_reason(text):
+    from umpire.schema.numbers import parse_float, parse_int
+
+    for parse in (parse_float, parse_int):
+        try:
+            value = parse(text)
+        except ValueError as exc:
+            assert repr(text) in str(exc) and "allowed:" in str(exc)
+        else:
+            assert math.isfinite(value) and abs(value) <= 1_000_000 and "_" not in text
+
+
+@given(st.floats(-1e6, 1e6))
+def test_the_strict_number_reader_reads_python_s_own_decimals_back(x):
+    from umpire.schema.numbers import parse_float
+
+    assert parse_float(repr(x)) == x
