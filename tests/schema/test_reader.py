@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from umpire.errors import DataError
 from umpire.schema.limits import MAX_ALIASES, MAX_DEPTH, MAX_VALUES
+from umpire.schema.numbers import FLOAT_TEXT
 from umpire.schema.reader import parse_yaml, read_yaml_file
 
 BOMB = "".join(
@@ -136,9 +137,12 @@ def test_files_too_large_not_utf8_or_missing(tmp_path):
         read_yaml_file(tmp_path)
 
 
+# Text that is a number to YAML 1.2 (and JSON) but not to PyYAML's YAML 1.1 (``1e3``) reads as a number
+# here on purpose, so it is left out of the comparison.
+TEXT = st.text(max_size=20).filter(lambda s: not FLOAT_TEXT.match(s.strip()))
 JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(-1e6, 1e6) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(-1e6, 1e6) | TEXT,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(TEXT, inner, max_size=5),
     max_leaves=30,
 )
 
