@@ -329,3 +329,8 @@ def test_10_one_mistake_is_one_line(game, tmp_path):
             "number or a valid tuple (input: 'east')")
     refused(game, "calc", "measure", "-", input="a: [1, 2\n",
             line="Error: <stdin>: not valid YAML at line 2, column 1: did not find expected ',' or ']'")
+    data = yaml.safe_load((REPO / "data" / "scenarios" / "mbt-basic-a.yaml").read_text(encoding="utf-8"))
+    data["sides"][0]["formations"][0]["units"][0]["at"] = [100, 3]
+    f = put(tmp_path / "s.yaml", yaml.safe_dump(data))
+    refused(game, "new", f, "--replace", line=f"Error: {f}: sides[0] unit 'm1-1': position (100, 3) is off the "
+            "table (x 0-48, y 0-36)")

@@ -350,7 +350,9 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
     w, d = scenario.table.width, scenario.table.depth
     for sid, zone in spec.setup.items():
         limit = zone.depth * spec.scale
-        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None]
+        # a unit off the table is reported once, as off the table, not again as outside its zone
+        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None
+                  and 0 <= u.x <= w and 0 <= u.y <= d]
         for u in placed:
             off = {"left": u.x, "right": w - u.x, "near": u.y, "far": d - u.y}[zone.edge]  # type: ignore[operator]
             if off > limit + 1e-9:
