@@ -301,6 +301,8 @@ def read_yaml_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
 
 def read_yaml_stdin(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Read and parse YAML or JSON on standard input within the limits."""
+    if sys.stdin is None:
+        raise DataError(f"{where}: there is no standard input to read")
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
         data = stream.read(max_bytes + 1)
