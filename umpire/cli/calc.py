@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
@@ -16,28 +17,22 @@ def calc(
     case: Path = typer.Argument(..., help="YAML case file ('-' reads standard input)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     odds: bool = typer.Option(False, "--odds", help="Also list the exact odds of every outcome."),
-    roll: list[int] = typer.Option(None, "--roll", help="A die value, in the order used (repeat)."),
+    roll: list[int] = params.roll_option(),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
 ) -> None:
     """Resolve one case: every modifier with its rule, the dice, the table cell, the outcome."""
-    import sys
-
-    import yaml
-
     from umpire.calc import run_case
-    from umpire.errors import DataError
+    from umpire.errors import DataError, shown
     from umpire.schema.load import read_yaml
+    from umpire.schema.reader import read_yaml_stdin
 
     settings: Settings = ctx.obj
     if str(case) == "-":
-        try:
-            data = yaml.safe_load(sys.stdin.read())
-        except yaml.YAMLError as exc:
-            raise DataError(f"<stdin>: not valid YAML: {exc}") from None
+        data = read_yaml_stdin("<stdin>")
         where = "<stdin>"
     else:
         data = read_yaml(case)
-        where = str(case)
+        where = shown(case)
     if ruling:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.dice import Dice
 from umpire.core.odds import distribution
@@ -43,20 +43,21 @@ from umpire.rules.auftragstaktik.ratings import (
     Unit,
 )
 from umpire.rules.auftragstaktik.spotting import Spotted
+from umpire.schema.checked import Checked
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
     from umpire.calc import CalcAnswer, CalcProcedure
 
 
-class _Case(BaseModel):
+class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = "auftragstaktik"
     rulings: dict[str, str] = Field(default_factory=dict)
 
 
-class _Sub(BaseModel):
+class _Sub(Checked):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
+from umpire.schema.checked import Checked
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
     from umpire.calc import CalcAnswer, CalcProcedure
 
 
-class _Case(BaseModel):
+class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
