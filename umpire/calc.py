@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from umpire.core.dice import Dice, RecordingDice, ScriptedDice, SeededDice
+from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
 from umpire.core.resolution import Resolution
 from umpire.errors import DataError, UmpireError, unknown
 
@@ -115,14 +115,15 @@ def run_case(
     if name not in procs:
         raise unknown(f"procedure for {ruleset}", name, procs)
     scripted = case.pop("dice", None)
+    option = f"{where}: dice"
     if rolls:
-        scripted = list(rolls)
+        scripted, option = list(rolls), "--roll"
     if scripted is not None:
         if not isinstance(scripted, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in scripted
         ):
             raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
-        source: Dice = ScriptedDice(scripted, zero_face=True)
+        source: Dice = GivenDice(scripted)
     else:
         source = dice if dice is not None else SeededDice()
     recording = RecordingDice(source)
@@ -134,6 +135,8 @@ def run_case(
             game, chose = mbt_game or ("advanced", "the default")
             case["game"] = game
     answer = procs[name](case, recording, odds=odds)
+    if isinstance(source, GivenDice):
+        source.check_all_used(option)
     if model is not None:
         from umpire.casefields import assumed
 

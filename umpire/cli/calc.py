@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
@@ -20,8 +21,8 @@ def calc(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     odds: bool = typer.Option(False, "--odds", help="Also list the exact odds of every outcome."),
-    roll: list[int] = typer.Option(
-        None, "--roll", help="A die value, in the order used (repeat); 0 is a d10's 10, a d100's 100."
+    roll: list[int] = params.roll_option(
+        "A die value, in the order used (repeat); 0 is a d10's 10, a d100's 100."
     ),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
     ruleset: str = typer.Option(None, "--ruleset", help="With 'fields': auftragstaktik or mbt (default: both)."),
@@ -32,28 +33,22 @@ def calc(
     the defaults taken when a field is left out. MBT cases without game: use the Advanced Game,
     or the game set by UMPIRE_MBT_GAME or the config file (see the README).
     """
-    import sys
-
-    import yaml
-
     from umpire.calc import run_case
     from umpire.cli.context import mbt_game_default
-    from umpire.errors import DataError
+    from umpire.errors import DataError, shown
     from umpire.schema.load import read_yaml
+    from umpire.schema.reader import read_yaml_stdin
 
     if procedure == "fields":
         _fields(str(case), ruleset, as_json)
         return
     settings: Settings = ctx.obj
     if str(case) == "-":
-        try:
-            data = yaml.safe_load(sys.stdin.read())
-        except yaml.YAMLError as exc:
-            raise DataError(f"<stdin>: not valid YAML: {exc}") from None
+        data = read_yaml_stdin("<stdin>")
         where = "<stdin>"
     else:
         data = read_yaml(case)
-        where = str(case)
+        where = shown(case)
     if ruling:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import UmpireError, unknown
 from umpire.geometry.arcs import aspect, bearing
@@ -38,12 +38,13 @@ from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
 from umpire.resources import resource_dir
 from umpire.schema.bases import default_base
+from umpire.schema.checked import Checked, Vertices
 from umpire.schema.load import load_model, validate
 
 Pair = tuple[float, float]
 
 
-class TerrainType(BaseModel):
+class TerrainType(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["area", "line"]
@@ -54,7 +55,7 @@ class TerrainType(BaseModel):
     aliases: tuple[str, ...] = ()
 
 
-class TerrainTypes(BaseModel):
+class TerrainTypes(Checked):
     """``rulesets/common/terrain-types.yaml``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -88,17 +89,17 @@ def terrain_types() -> TerrainTypes:
     return load_model(TerrainTypes, path, where="rulesets/common/terrain-types.yaml")
 
 
-class TerrainCase(BaseModel):
+class TerrainCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
     id: str
     type: str
-    polygon: list[Pair] | None = None
-    line: list[Pair] | None = None
+    polygon: Vertices | None = None
+    line: Vertices | None = None
     height: float | None = None
 
 
-class StandCase(BaseModel):
+class StandCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
     at: Pair | dict[str, float]
@@ -118,7 +119,7 @@ class StandCase(BaseModel):
         return value
 
 
-class MeasureCase(BaseModel):
+class MeasureCase(Checked):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     ruleset: Literal["auftragstaktik", "mbt"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.core.state import (
     FormationState,
@@ -23,26 +23,27 @@ from umpire.core.state import (
     UnitState,
 )
 from umpire.errors import DataError
+from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
 
 
-class _Strict(BaseModel):
+class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
 class TableSpec(_Strict):
-    width: float = Field(gt=0, description="inches, left to right")
-    depth: float = Field(gt=0, description="inches, near edge to far edge")
+    width: TableInches = Field(description="inches, left to right")
+    depth: TableInches = Field(description="inches, near edge to far edge")
 
 
 class TerrainSpec(_Strict):
     id: str = Field(min_length=1)
     type: str
     name: str = ""
-    polygon: list[Point] | None = None
-    line: list[Point] | None = None
+    polygon: Vertices | None = None
+    line: Vertices | None = None
     height: float = Field(0.0, ge=0)
 
     @model_validator(mode="after")
@@ -85,7 +86,7 @@ class UnitSpec(_Strict):
     at: Point | None = None
     edges: Edges | None = None
     facing: float = 0.0
-    base: Point | None = None
+    base: Base | None = None
     orders: str | None = None
 
     @model_validator(mode="after")
@@ -160,7 +161,7 @@ class Scenario(_Strict):
     ruleset: str
     description: str = ""
     table: TableSpec
-    seed: int | None = None
+    seed: Seed | None = None
     rulings: dict[str, str] = Field(default_factory=dict)
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
@@ -355,7 +356,9 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
     w, d = scenario.table.width, scenario.table.depth
     for sid, zone in spec.setup.items():
         limit = zone.depth * spec.scale
-        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None]
+        # a unit off the table is reported once, as off the table, not again as outside its zone
+        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None
+                  and 0 <= u.x <= w and 0 <= u.y <= d]
         for u in placed:
             off = {"left": u.x, "right": w - u.x, "near": u.y, "far": d - u.y}[zone.edge]  # type: ignore[operator]
             if off > limit + 1e-9:
@@ -432,9 +435,10 @@ def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: lis
 
 def load_scenario(path: Path) -> Scenario:
     """Read and validate a scenario file (errors name the file, the field path and the value)."""
+    from umpire.schema.limits import MAX_SCENARIO_BYTES
     from umpire.schema.load import load_model
 
-    return load_model(Scenario, path)
+    return load_model(Scenario, path, max_bytes=MAX_SCENARIO_BYTES)
 
 
 def scenario_from_data(data: Any, where: str) -> Scenario:

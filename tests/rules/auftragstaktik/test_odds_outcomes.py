@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.calc import run_case
+from umpire.core.dice import ScriptedDice
 
 INF = "mc | 2 | {0} | M(g): 10* [4] CC: 2 | HW: 2 [4] SA: 2/4 | -- | II"
 SHOOTERS = {
@@ -74,7 +75,7 @@ def test_odds_are_the_outcomes_of_every_die_face(case: dict[str, Any]) -> None:
     two_d6 = case["rulings"]["dice.method"] == "2d6-2"
     faces = list(itertools.product(range(1, 7), repeat=2)) if two_d6 else [(f,) for f in range(1, 11)]
     for face in faces:
-        res, _ = run_case({**case, "dice": list(face)})
+        res, _ = run_case(dict(case), dice=ScriptedDice(face))  # a shot may roll no die
         assert res.resolution is not None
         eliminated, hits = befalls(res.resolution.outcome)
         key = (True, -1) if eliminated else (False, hits)

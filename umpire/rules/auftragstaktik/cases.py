@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
 from umpire.errors import DataError, UmpireError
 from umpire.rules.auftragstaktik.ratings import (
@@ -27,6 +27,7 @@ from umpire.rules.auftragstaktik.ratings import (
 )
 from umpire.rules.auftragstaktik.spotting import Spotted
 from umpire.rules.vocab import read_inches, read_word
+from umpire.schema.checked import Checked
 from umpire.schema.load import validate
 
 WEAPON_WORDS = {
@@ -65,14 +66,14 @@ AspectIn = Annotated[
 Inches = Annotated[float, BeforeValidator(read_inches)]
 
 
-class _Case(BaseModel):
+class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = "auftragstaktik"
     rulings: dict[str, str] = Field(default_factory=dict)
 
 
-class _Sub(BaseModel):
+class _Sub(Checked):
     model_config = ConfigDict(extra="forbid")
 
 

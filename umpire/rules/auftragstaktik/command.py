@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import ConfigDict, field_validator, model_validator
 
 from umpire.core.dice import Dice, RecordingDice
 from umpire.core.resolution import Cell, Resolution
@@ -22,12 +22,13 @@ from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
 from umpire.rules.auftragstaktik.ratings import Quality, _plain, read_quality
+from umpire.schema.checked import Checked
 
 Level = Literal["battalion", "brigade", "division"]
 Doctrine = Literal["decentralized", "balanced", "centralized"]
 
 
-class Hq(BaseModel):
+class Hq(Checked):
     """An HQ: its level, doctrine and rating (given, or from tech level and troop quality)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -16,12 +16,13 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from umpire.core.rulings import RulingBook, Rulings
 from umpire.errors import DataError
+from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 
 RULESET = "auftragstaktik"
 
 
-class _M(BaseModel):
+class _M(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

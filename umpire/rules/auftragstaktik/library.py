@@ -10,15 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.data import units_dir
 from umpire.rules.auftragstaktik.rating import Spec
+from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 
 
-class UnitEntry(BaseModel):
+class UnitEntry(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
@@ -36,7 +37,7 @@ class UnitEntry(BaseModel):
     notes: str = ""
 
 
-class UnitFile(BaseModel):
+class UnitFile(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     units: list[UnitEntry]

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import ConfigDict, field_validator
 
 from umpire.errors import UmpireError
+from umpire.schema.checked import Checked
 
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
 OrderCode = Literal["NO", "DA", "HA", "TR", "WD"]
@@ -41,7 +42,7 @@ BATTERY = {"sb": "mp", "mb": "lp", "lb": "sc"}
 GRADE_NAME = {"b": "basic", "g": "good", "a": "advanced"}
 
 
-class _M(BaseModel):
+class _M(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -214,7 +215,7 @@ class Unit(_M):
         return "troop"
 
 
-class ReadsCodes(BaseModel):
+class ReadsCodes(Checked):
     """Mixin: ``orders`` and ``quality`` fields read forgivingly (aliases, YAML's ``NO`` read as
     false), with errors naming the field and the allowed codes."""
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
 from umpire.rules.vocab import read_inches
+from umpire.schema.checked import Checked
 
 Inches = Annotated[float, BeforeValidator(read_inches)]
 Game = Literal["basic", "advanced"]
 AdvancedOnly = Literal["advanced"]
 
 
-class _Case(BaseModel):
+class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -24,10 +24,12 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from umpire.core.rulings import RulingBook
-from umpire.errors import DataError, unknown
+from umpire.errors import DataError, shown, unknown
 from umpire.resources import ruleset_dir
 from umpire.rules.mbt import chart_checks as cc
+from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model, read_yaml, validate
+from umpire.schema.numbers import parse_int
 
 T = TypeVar("T")
 
@@ -57,7 +59,7 @@ DAMAGE = ("no_damage", "compartment", "knocked_out", "brewed_up")
 ORIGINS = ("rulebook", "derived", "ruling", "official", "estimated")
 
 
-class Val(BaseModel, Generic[T]):
+class Val(Checked, Generic[T]):
     """One value and its source: ``src`` is a rulebook section, ``official``, or None
     (estimated); ``derived`` says the arithmetic that made it from stated figures, ``ruling``
     names the ruling whose reading of the text it is."""
@@ -119,7 +121,7 @@ def parse_range(text: str, where: str = "range") -> tuple[int, int]:
     """
     parts = str(text).split("-")
     try:
-        nums = [int(p) for p in parts]
+        nums = [parse_int(p) for p in parts]
     except ValueError:
         raise ValueError(f"{where}: {text!r} is not a range like 14-74") from None
     if len(nums) == 1:
@@ -131,10 +133,10 @@ def parse_range(text: str, where: str = "range") -> tuple[int, int]:
 
 def parse_numbers(text: str) -> list[int]:
     """``"12-15-15"`` -> [12, 15, 15]."""
-    return [int(p) for p in str(text).split("-")]
+    return [parse_int(p) for p in str(text).split("-")]
 
 
-class _Model(BaseModel):
+class _Model(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -636,7 +638,7 @@ class Weapon(_Model):
         if str(self.dep_el.v).strip().lower().startswith("unl"):
             return None, None
         d, _, e = str(self.dep_el.v).partition("/")
-        return int(d), int(e)
+        return parse_int(d), parse_int(e)
 
     def find_ammo(self, name: str) -> Ammo:
         for a in self.ammo:
@@ -890,7 +892,7 @@ def model_for(data: Any) -> type[_Model]:
         return Card
     if isinstance(data, dict) and "chart" in data:
         name = data["chart"]
-        if name not in CHART_MODELS:
+        if not isinstance(name, str) or name not in CHART_MODELS:
             raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(CHART_MODELS)})")
         return CHART_MODELS[name]
     raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
@@ -905,8 +907,8 @@ def check_file(path: Path) -> _Model:
     try:
         model = model_for(data)
     except DataError as exc:
-        raise DataError(f"{path}: {exc}") from None
-    return validate(model, data, str(path))
+        raise DataError(f"{shown(path)}: {exc}") from None
+    return validate(model, data, shown(path))
 
 
 # ---------------------------------------------------------------------------------------------
