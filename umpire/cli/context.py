@@ -23,6 +23,43 @@ class Settings:
         return SeededDice(seed)
 
 
+GAMES = ("basic", "advanced")
+
+
+def config_path() -> Path:
+    """The user's config file: ``$XDG_CONFIG_HOME/umpire/config.yaml`` (``~/.config/...``)."""
+    import os
+
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "umpire" / "config.yaml"
+
+
+def mbt_game_default() -> tuple[str, str] | None:
+    """The MBT game a user chose for calc cases that give none, and where: the environment
+    variable ``UMPIRE_MBT_GAME``, else ``mbt_game:`` in the config file; None if neither.
+
+    :raises UmpireError: for a value that is not a game.
+    """
+    import os
+
+    from umpire.errors import UmpireError
+
+    value, where = os.environ.get("UMPIRE_MBT_GAME"), "UMPIRE_MBT_GAME"
+    path = config_path()
+    if not value and path.is_file():
+        from umpire.schema.load import read_yaml
+
+        data = read_yaml(path)
+        value = data.get("mbt_game") if isinstance(data, dict) else None
+        where = f"mbt_game in {path}"
+    if not value:
+        return None
+    game = str(value).strip().lower()
+    if game not in GAMES:
+        raise UmpireError(f"{where}: {value!r} is not an MBT game (allowed: {', '.join(GAMES)})")
+    return game, f"from {where}"
+
+
 def ask_umpire(sides: int, count: int, why: str) -> list[int]:
     """Prompt the umpire for dice rolled by hand (``--dice manual``).
 

@@ -31,7 +31,7 @@ def _wrap(read: Callable[[str], float | int]) -> Callable[[str], float | int]:
 #: Inches, degrees: any plain decimal up to MAX_NUMBER in size (the command checks the rest).
 number = _wrap(lambda t: parse_float(t, lo=-MAX_NUMBER, hi=MAX_NUMBER))
 #: A die value for ``--roll`` (the dice check it against the die that uses it).
-die = _wrap(lambda t: parse_int(t, lo=1, hi=100))
+die = _wrap(lambda t: parse_int(t, lo=0, hi=100))  # 0: a d10's or a d100's 0 face
 #: A turn number.
 turn = _wrap(lambda t: parse_int(t, lo=1, hi=MAX_NUMBER))
 #: A game's seed: an integer SQLite can store.

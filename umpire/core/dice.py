@@ -90,11 +90,19 @@ class SeededDice:
 
 
 class ScriptedDice:
-    """Fixed values played back in order; fails loudly when they run out or cannot occur."""
+    """Fixed values played back in order; fails loudly when they run out or cannot occur.
 
-    def __init__(self, values: Iterable[int]) -> None:
+    With ``zero_face`` (values typed by the umpire) a 0 for a d10 or a d100 is the die's 0
+    face, read as 10 or 100 (A01; MBT 4.2 "00"), as the manual prompt reads it.
+
+    >>> ScriptedDice([0, 0], zero_face=True).roll(10, 2, why="x")
+    (10, 10)
+    """
+
+    def __init__(self, values: Iterable[int], *, zero_face: bool = False) -> None:
         self._values = list(values)
         self._next = 0
+        self._zero_face = zero_face
 
     @property
     def remaining(self) -> int:
@@ -107,7 +115,8 @@ class ScriptedDice:
                 f"{self.remaining} left (give more values with --roll or dice:)"
             )
         out = tuple(
-            check_value(v, sides, why) for v in self._values[self._next : self._next + count]
+            check_value(sides if self._zero_face and v == 0 and sides in (10, 100) else v, sides, why)
+            for v in self._values[self._next : self._next + count]
         )
         self._next += count
         return out
@@ -125,7 +134,7 @@ class GivenDice(ScriptedDice):
     """
 
     def __init__(self, values: Iterable[int]) -> None:
-        super().__init__(values)
+        super().__init__(values, zero_face=True)  # typed in: a d10's or d100's 0 face is 10, 100
         self.used: list[str] = []
 
     def roll(self, sides: int, count: int = 1, *, why: str) -> tuple[int, ...]:

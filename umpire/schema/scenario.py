@@ -253,6 +253,12 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
             )
             del ui
     _resolve_unit_types(scenario.ruleset, units, problems, where)
+    if scenario.ruleset == "auftragstaktik":
+        given = {u.id: u for _f, _fid, u in (x for side in scenario.sides for x in _walk(side))}
+        for u in units.values():
+            spec = given[u.id]
+            if spec.base is None and u.statline:
+                u.base = stand_base(spec.kind, u.statline, u.type)
     for f in formations:
         if f.hq is not None and f.hq not in units:
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
@@ -366,6 +372,33 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
                     problems.append(
                         f"{where}: units {a.id!r} and {b.id!r}: {gap:.2g}\" apart, in one hex (2.5: one combat "
                         f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
+
+
+def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[float, float]:
+    """An Auftragstaktik stand's base when the scenario gives none (BASING: 1.5 x 1 companies,
+    1 x 1 platoons; MISCELLANEOUS RULES > Headquarters Stands: "In all cases they are
+    represented as a medium company"). Without a kind (or for a battery) the stat line's size
+    decides: a platoon-sized code (sp, mp, lp; sb, mb are platoon-sized batteries) is a platoon."""
+    from umpire.errors import UmpireError
+    from umpire.rules.auftragstaktik.ratings import BATTERY
+    from umpire.rules.auftragstaktik.statline import parse_statline
+    from umpire.schema.bases import default_base
+
+    role = ""
+    if type_name:
+        from umpire.rules.auftragstaktik.library import find_unit
+
+        try:
+            role = find_unit(type_name).role
+        except UmpireError:
+            role = ""
+    if kind == "hq" or role == "hq":
+        return default_base("auftragstaktik", "hq")
+    if kind in (None, "battery"):
+        size = parse_statline(statline, "").sizes[0]
+        size = BATTERY.get(size, size)
+        return default_base("auftragstaktik", "platoon" if size in ("sp", "mp", "lp") else "company")
+    return default_base("auftragstaktik", kind)
 
 
 def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: list[str], where: str) -> None:

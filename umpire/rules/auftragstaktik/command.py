@@ -62,7 +62,8 @@ class Hq(Checked):
 
 
 def hq_rating(hq: Hq, rulings: Rulings, t: Tables) -> tuple[int, str]:
-    """The HQ rating value and how it was found (ruling hq_roll.hq_rating_definition)."""
+    """The HQ rating value and how it was found (ruling hq_roll.hq_rating_definition): the
+    explanation ends with the value, so that it never reads as part of a larger sum."""
     if hq.rating is not None:
         return hq.rating, f"rating {hq.rating}"
     assert hq.tech_level is not None and hq.quality is not None
@@ -72,7 +73,8 @@ def hq_rating(hq: Hq, rulings: Rulings, t: Tables) -> tuple[int, str]:
         return tq, f"TQ {hq.quality} {tq}"
     if choice == "tech_only":
         return hq.tech_level, f"tech level {hq.tech_level}"
-    return hq.tech_level + tq, f"tech level {hq.tech_level} + TQ {hq.quality} {tq}"
+    value = hq.tech_level + tq
+    return value, f"tech level {hq.tech_level} + TQ {hq.quality} {tq} = {value}"
 
 
 def band(modified: int, rulings: Rulings, t: Tables) -> str:
@@ -133,7 +135,10 @@ def hq_roll(
         foe, foe_how = enemy, f"rating {enemy}"
     mult = t.command.hq_roll.rating_difference_multiplier
     mods = mod(
-        "HQ rating difference", mult * (own - foe), src, f"{mult} x ({own_how} - enemy {foe_how})"
+        "HQ rating difference",
+        mult * (own - foe),
+        src,
+        f"{mult} x ({own} - {foe}): own {own_how}; enemy {foe_how}",
     )
     doc = t.command.doctrine
     mods += mod(

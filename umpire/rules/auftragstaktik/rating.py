@@ -121,7 +121,7 @@ class Spec(_M):
     small_arms: SaSpec | None = None
     indirect: IndirectSpec | None = None
     night_vision: Literal["TI", "II", "IR", "SL"] | None = None
-    special: list[Literal["GSR", "h/k", "recon", "eng"]] = Field(default_factory=list)
+    special: list[Literal["GSR", "h/k", "recon", "eng", "hwu"]] = Field(default_factory=list)
     air_defense: AdSpec | None = None
 
     @model_validator(mode="after")

@@ -188,6 +188,24 @@ class Unit(_M):
                 return code
         return None
 
+    def crew_served_only(self) -> bool:
+        """A foot stand with no small arms, only crew-served weapons (ATGM, MG, RCL, mortar):
+        what the rules call a heavy weapon platoon (ruling ``fire.heavy_weapon_units``)."""
+        armed = any(w is not None for w in (self.gun, self.missile, self.hw, self.indirect))
+        return self.default_kind() == "troop" and self.sa is None and armed
+
+    def looks_like_mbt(self, min_protection: int) -> bool:
+        """A bare stat line of a main battle tank (ruling ``recon.eligibility``): a tracked
+        armoured vehicle with a full-velocity gun, main-gun HE and at least ``min_protection``."""
+        return (
+            self.default_kind() == "vehicle"
+            and self.mobility.rstrip("a") == "t"
+            and self.gun is not None
+            and not self.gun.heat
+            and self.he is not None
+            and self.protection.value >= min_protection
+        )
+
     def default_kind(self) -> str:
         """Vehicle if armoured or tracked/wheeled, helicopter for H movement, else troop."""
         if self.mobility.startswith("h"):
@@ -229,6 +247,8 @@ class Stand(_M, ReadsCodes):
     close_terrain: bool | None = None
     soviet_tank: bool = False
     machine_gun: bool = False
+    buildings: bool = False  # troops in buildings (village, town, city)
+    heavy_weapon: bool | None = None  # None: by ruling fire.heavy_weapon_units
 
     @field_validator("hits")
     @classmethod

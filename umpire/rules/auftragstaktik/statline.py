@@ -19,7 +19,8 @@ Each field has its own grammar (ruling ``rating.notation``):
 - AP: ``HE (fc/stab): VL..VH``, ``HW (size): n [range]``, ``SA: ranged/cc``.
 - Indirect: weight ``VL..VH`` with ``b`` (high rate of fire), ``(n)`` (MRL modifier) and
   ``[range]`` or ``[range/extended]``; an aircraft's ordnance modifier as ``+2``.
-- Special: ``TI II IR SL GSR h/k recon eng``, and ``AD(g): n [r]`` / ``AD(m/g): n [r]``.
+- Special: ``TI II IR SL GSR h/k recon eng hwu`` (``hwu``: a heavy weapon unit, COMBAT), and
+  ``AD(g): n [r]`` / ``AD(m/g): n [r]``.
 
 ``--`` (or empty) means none. Errors name the field and the text that could not be read.
 """
@@ -45,7 +46,7 @@ from umpire.rules.auftragstaktik.ratings import (
 from umpire.schema.numbers import parse_float
 
 FIELDS = ("size", "move", "protection", "AT", "AP", "indirect", "special")
-SPECIAL_CODES = ("TI", "II", "IR", "SL", "GSR", "h/k", "recon", "eng")
+SPECIAL_CODES = ("TI", "II", "IR", "SL", "GSR", "h/k", "recon", "eng", "hwu")
 _NONE = {"", "--", "-", "—", "none"}
 _NUM = r"-?\d+(?:\.\d+)?"
 

@@ -260,8 +260,9 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             except UmpireError as exc:
                 raise UmpireError(f"{at}.move: {exc}") from None
             if not mc.legal:
+                rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
                 raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
-                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1)")
+                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1){rests}")
             mv["cost"] = round(mc.spent, 3)
             mv["allowance"] = round(mc.allowance, 3)
             mv["estimated"] = mc.estimated
@@ -281,9 +282,11 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             old = float(u.notes.get("turret_facing", u.facing))
             n = turret_turn(card, u)
             if mbt_arcs.off(new, old) > n * 60 + 1e-9:
+                trn = (card.gun() or card.weapons[0]).trn
+                rests = f"; TRN {trn.v} is an estimated card value" if trn.estimated else ""
                 raise UmpireError(
                     f"{at}.turret_facing: {new:g} is {mbt_arcs.off(new, old):g} degrees from the turret's "
-                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1)"
+                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1){rests}"
                 )
             spec["turret_facing"] = new
         spec["order"] = code
