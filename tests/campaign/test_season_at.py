@@ -19,7 +19,7 @@ from umpire.engine import Game
 # the scripted orders of tests/campaign/play.py give the same games every time.
 LOST = {
     "r1-north": {"nato": [], "pact": ["t64-1", "t64-2", "t64-3", "t80-1"]},
-    "r1-south": {"nato": [], "pact": ["bmp-2", "bmp-4", "bmp-5", "t72-2"]},
+    "r1-south": {"nato": [], "pact": ["bmp-4", "bmp-5"]},
 }
 
 
@@ -36,24 +36,26 @@ def test_round_one_games_end_by_their_turn_limit_with_the_losses_the_standings_c
 
 
 def test_standings_are_the_hand_computed_figures(at_round1):
-    # Each game: NATO scores 10 for each of the 4 Pact companies eliminated (no HQ lost, nobody on
-    # the objective town at the end): 40-0, a NATO win (10 needed). League points 3/1/0.
-    # By side: NATO 2 played, 2 won, 6 points, 80 scored, 8 inflicted, 0 suffered.
-    # By player: each NATO player 1 won, 3 points, 40 scored, 4 inflicted; each Pact player
-    # 1 lost, suffering what their own battalion lost: Ivanov t80-1 (1), Petrov t64-1..3 (3),
-    # Sidorov bmp-2 (1), Kuznetsov bmp-4, bmp-5, t72-2 (3).
+    # NATO scores 10 for each Pact company eliminated (no HQ lost, nobody on the objective town
+    # at the end): r1-north 4 companies, 40-0; r1-south 2, 20-0; both NATO wins (10 needed).
+    # League points 3/1/0. By side: NATO 2 played, 2 won, 6 points, 60 scored, 6 inflicted, 0
+    # suffered. By player: Smith and Jones 40 scored, 4 inflicted; Becker and Miller 20 and 2;
+    # each Pact player 1 lost, suffering what their own battalion lost: Ivanov t80-1 (1),
+    # Petrov t64-1..3 (3), Sidorov nothing (0), Kuznetsov bmp-4 and bmp-5 (2).
     data = json.loads(ok("campaign", "standings", at_round1 / "season.db", "--json").stdout)
     sides = {r["id"]: [r[k] for k in ("played", "won", "drawn", "lost", "points", "scored", "inflicted", "suffered")]
              for r in data["sides"]}
-    assert sides == {"nato": [2, 2, 0, 0, 6, 80, 8, 0], "pact": [2, 0, 0, 2, 0, 0, 0, 8]}
+    assert sides == {"nato": [2, 2, 0, 0, 6, 60, 6, 0], "pact": [2, 0, 0, 2, 0, 0, 0, 6]}
     players = {r["id"]: (r["won"], r["lost"], r["points"], r["scored"], r["inflicted"], r["suffered"])
                for r in data["players"]}
-    for nato in ("smith", "jones", "becker", "miller"):
+    for nato in ("smith", "jones"):
         assert players[nato] == (1, 0, 3, 40, 4, 0)
+    for nato in ("becker", "miller"):
+        assert players[nato] == (1, 0, 3, 20, 2, 0)
     assert players["ivanov"] == (0, 1, 0, 0, 0, 1)
     assert players["petrov"] == (0, 1, 0, 0, 0, 3)
-    assert players["sidorov"] == (0, 1, 0, 0, 0, 1)
-    assert players["kuznetsov"] == (0, 1, 0, 0, 0, 3)
+    assert players["sidorov"] == (0, 1, 0, 0, 0, 0)
+    assert players["kuznetsov"] == (0, 1, 0, 0, 0, 2)
     assert [r["id"] for r in data["sides"]] == ["nato", "pact"]
     text = ok("campaign", "standings", at_round1 / "season.db").stdout
     assert "by side" in text and "P. Ivanov" in text
@@ -146,7 +148,7 @@ def test_the_report_tells_the_season(at_round1):
     md = (out / "season.md").read_text()
     assert md.startswith("# Hof Gap, autumn 1985")
     assert "### The Töpen crossing (r1-north)" in md and "Decisive events:" in md
-    assert "| NATO | 2 | 2 | 0 | 0 | 6 | 80 | 8 | 0 |" in md
+    assert "| NATO | 2 | 2 | 0 | 0 | 6 | 60 | 6 | 0 |" in md
     assert "t64-2 eliminated" in md
     html = (out / "season.html").read_text()
     assert html.count("<svg") == 2 and "Gattendorf crossroads" in html and "<script" not in html

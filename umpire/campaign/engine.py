@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from umpire import __version__
 from umpire.campaign import store
 from umpire.campaign.actions import HANDLERS, Applied
@@ -197,8 +199,12 @@ def _load_state(conn: sqlite3.Connection, path: Path) -> CampaignState:
         raise StoreError(f"{path}: the file holds no campaign state")
     try:
         return CampaignState.model_validate_json(row[0])
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise StoreError(f"{path}: the stored campaign state is damaged ({where}: {first['msg']})") from None
     except ValueError:
-        raise StoreError(f"{path}: the stored campaign state is damaged (not a valid state)") from None
+        raise StoreError(f"{path}: the stored campaign state is damaged (not valid JSON)") from None
 
 
 __all__ = ["Campaign", "Done", "UmpireError"]

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.rulings import Ruling, RulingBook, Rulings
+from umpire.schema.checked import Checked
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Strict(Checked):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Points(_Strict):
@@ -61,16 +62,32 @@ class Numbers(_Strict):
         return self
 
 
+class CampaignRuling(_Strict):
+    """One campaign ruling, as :class:`umpire.core.rulings.Ruling` has it (checked as input)."""
+
+    name: str = Field(max_length=80)
+    rule: str
+    default: str
+    choices: dict[str, str] = Field(min_length=1, max_length=20)
+    reason: str = ""
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> CampaignRuling:
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of the choices {sorted(self.choices)}")
+        return self
+
+
 class CampaignBook(_Strict):
     """A ruleset's campaign rules."""
 
     ruleset: str
     source: str
-    rulings: list[Ruling] = Field(min_length=1)
+    rulings: list[CampaignRuling] = Field(min_length=1, max_length=50)
     numbers: Numbers
 
     def book(self) -> RulingBook:
-        return RulingBook(ruleset=f"{self.ruleset} campaign", source=self.source, rulings=self.rulings)
+        return _book(self)
 
     def select(self, overrides: Mapping[str, str] | None = None) -> Rulings:
         """The rulings in force for a season. :raises UmpireError: unknown ruling or choice."""
@@ -101,6 +118,11 @@ class CampaignBook(_Strict):
     def loss_points(self, kind: str | None) -> int:
         lp = self.numbers.loss_points
         return int(lp.get(kind or "", lp.get("default", 0)))
+
+
+def _book(campaign: CampaignBook) -> RulingBook:
+    rulings = [Ruling(**r.model_dump()) for r in campaign.rulings]
+    return RulingBook(ruleset=f"{campaign.ruleset} campaign", source=campaign.source, rulings=rulings)
 
 
 @cache

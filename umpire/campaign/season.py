@@ -11,18 +11,21 @@ has, players in one game a round, deployment boxes on the table, objectives that
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from umpire.errors import DataError, UmpireError
+from umpire.schema.checked import Base, Checked, Seed
+from umpire.schema.limits import MAX_TABLE
 
+Inches = Annotated[float, Field(ge=0, le=MAX_TABLE)]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
 MAX_SEASON_BYTES = 1_000_000
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Strict(Checked):
+    """Unknown fields refused, every number and text checked (umpire.schema.checked)."""
 
 
 class SideSpec(_Strict):
@@ -40,7 +43,7 @@ class UnitSpec(_Strict):
     statline: str | None = None
     card: str | None = None
     quality: Quality = "regular"
-    base: tuple[float, float] | None = None
+    base: Base | None = None
 
 
 class ForceSpec(_Strict):
@@ -60,8 +63,8 @@ class PlayerSpec(_Strict):
 
 
 class DeploySpec(_Strict):
-    box: tuple[float, float, float, float] = Field(description="x0, y0, x1, y1 in inches")
-    facing: float = 0.0
+    box: tuple[Inches, Inches, Inches, Inches] = Field(description="x0, y0, x1, y1 in inches")
+    facing: float = Field(0.0, ge=-360, le=720)
 
     @field_validator("box")
     @classmethod
@@ -96,7 +99,7 @@ class Season(_Strict):
     name: str = Field(min_length=1, max_length=120)
     ruleset: str
     description: str = ""
-    seed: int = Field(ge=0, lt=2**63)
+    seed: Seed
     rulings: dict[str, str] = Field(default_factory=dict)
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
     players: list[PlayerSpec] = Field(min_length=2, max_length=64)
@@ -187,9 +190,7 @@ def read_season(path: Path) -> Season:
     from umpire.schema.load import read_yaml, validate
 
     path = Path(path)
-    if path.is_file() and path.stat().st_size > MAX_SEASON_BYTES:
-        raise DataError(f"{path}: {path.stat().st_size} bytes; a season file is at most {MAX_SEASON_BYTES}")
-    data = read_yaml(path)
+    data = read_yaml(path, MAX_SEASON_BYTES)
     season = validate(Season, data, str(path))
     problems = structure_problems(season)
     if problems:

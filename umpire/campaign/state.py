@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from umpire.campaign.season import Season
+from umpire.schema.checked import Checked, Seed
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Model(Checked):
+    """Read back from the campaign file: checked like every input (umpire.schema.checked)."""
 
 
 class UnitRecord(_Model):
@@ -87,7 +88,7 @@ class GameRecord(_Model):
     turns: int
     players: list[str]
     status: Literal["scheduled", "set_up", "played"] = "scheduled"
-    seed: int | None = None
+    seed: Seed | None = None
     file: str | None = None
     result: GameResult | None = None
 
@@ -96,7 +97,7 @@ class CampaignState(_Model):
     id: str
     name: str
     ruleset: str
-    seed: int
+    seed: Seed
     rulings: dict[str, str] = Field(default_factory=dict)
     sides: list[SideInfo]
     forces: dict[str, ForceRecord]

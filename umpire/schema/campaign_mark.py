@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from umpire.schema.checked import Checked
 
 Damage = Literal["track", "gun", "hull", "turret"]
 # How MBT damage is kept on a unit in a game (umpire.turns.mbt.fire.apply_damage).
@@ -20,15 +22,13 @@ DAMAGE_NOTES: dict[str, tuple[str, Any]] = {
 }
 
 
-class CarriedUnit(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CarriedUnit(Checked):
 
     hits: int = Field(0, ge=0, le=3)
     damage: list[Damage] = Field(default_factory=list)
 
 
-class CampaignMark(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CampaignMark(Checked):
 
     id: str = Field(min_length=1, description="the campaign's id")
     name: str = ""
