@@ -25,7 +25,8 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
     res = game.act(kind, payload, settings.dice_for(roll))
     console.print(f"#{res.seq} {res.summary}", markup=False)
     for r in res.resolutions:
-        console.print(render_resolution(r))
+        if not r.extra.get("record"):  # records are for the reports
+            console.print(render_resolution(r))
 
 
 def _direction(text: str | None) -> Any:

@@ -75,7 +75,8 @@ def _show(res) -> None:  # noqa: ANN001
     from umpire.reports.terminal import render_resolution
 
     for r in res.resolutions:
-        if r.procedure != "move":  # the phase's summary lists the moves; the report has their costs
+        if r.procedure != "move" and not r.extra.get("record"):  # the summary lists the moves; records
+            # (what changed, notes) are for the reports
             console.print(render_resolution(r))
 
 
