@@ -54,7 +54,7 @@ def order(
     by: str = typer.Option("battalion", "--by", help="The HQ issuing it: battalion, brigade or division."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Give one stand an order (its battalion's HQ roll is made if the rules ask for one)."""
+    """Auftragstaktik only: give one stand an order (its battalion's HQ roll is made if needed)."""
     _act(
         ctx,
         "auftragstaktik.order",
@@ -69,7 +69,7 @@ def hq(
     level: str = typer.Option("battalion", "--level", help="The HQ rolling: battalion, brigade or division."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Make a battalion's HQ roll for this turn (one per battalion, ORDERS)."""
+    """Auftragstaktik only: make a battalion's HQ roll for this turn (one per battalion, ORDERS)."""
     _act(ctx, "auftragstaktik.hq", {"battalion": battalion, "level": level}, roll)
 
 
@@ -100,8 +100,10 @@ def fire(
     planned: bool = typer.Option(False, "--planned", help="Indirect: a point planned before the game."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Fire one stand at a spotted enemy stand in a combat phase (range, aspect and LOS measured),
-    or a battery's indirect fire mission or counter-battery fire in the First Combat Phase."""
+    """Auftragstaktik only: one stand fires at a spotted enemy stand, or a battery fires indirect.
+
+    Direct fire in a combat phase (range, aspect and line of sight measured); an indirect fire
+    mission or counter-battery fire in the First Combat Phase."""
     from umpire.errors import UmpireError
 
     if indirect or at is not None or counter_battery is not None:
@@ -122,7 +124,7 @@ def morale(
     battalion: str = typer.Argument(..., help="The battalion checking morale."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Check one battalion's morale in the Morale Phase."""
+    """Auftragstaktik only: check one battalion's morale in the Morale Phase."""
     _act(ctx, "auftragstaktik.morale", {"battalion": battalion}, roll)
 
 

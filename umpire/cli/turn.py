@@ -36,7 +36,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if as_json:
         print_json(view.to_json())
     else:
-        console.print(render_turn(view))
+        console.print(render_turn(view, game.state.ruleset))
 
 
 @turn_app.command("orders")

@@ -8,11 +8,12 @@ drift apart. Styles come from ``templates/map.yaml``.
 
 What is drawn: the table to scale with an inch grid and a ruler (labels in inches from the
 umpire's near-left corner), terrain with a legend (hills carry their height), stands as rotated
-bases coloured by side with a thick front edge and their id, a spotted mark on stands another
-side knows about (in a briefing: every enemy stand shown is one the side has seen), for MBT a
-line from each vehicle's centre along its turret facing, fire lines,
-indirect-fire templates, a scale bar in inches and ground units, and a north arrow (north is the
-far edge unless the game says otherwise).
+bases coloured by side with a thick front edge and their id, destroyed ones crossed out, a
+spotted mark on stands another side knows about, for MBT a line from each vehicle's centre along
+its turret facing, the moves of the map's turn as trails, its fire lines and indirect-fire
+templates, a scale bar in inches and ground units, and a north arrow (north is the far edge
+unless the game says otherwise). In a briefing, enemy stands are drawn where the side last saw
+them, marked with the turn if that was not at the end, and one seen only firing as a ring.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from umpire.reports.layout import MapStyle, map_style
-from umpire.reports.model import TurnReport, UnitView
+from umpire.reports.views import TurnReport, UnitView
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -97,7 +98,7 @@ def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
     """The four corners of ``u``'s base in table inches: front-left, front-right, back-right,
     back-left. Facing is degrees clockwise from the far edge (+y)."""
     assert u.x is not None and u.y is not None
-    a = math.radians(u.facing)
+    a = math.radians(u.facing or 0.0)
     fx, fy = math.sin(a), math.cos(a)  # towards the front
     rx, ry = math.cos(a), -math.sin(a)  # towards the right
     w, d = u.base[0] / 2, u.base[1] / 2
@@ -227,25 +228,32 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
         m.add("template", str(tpl.seq), *shapes)
-    by_id = {u.id: u for u in report.units}
-    fl = st.fire_line
-    for f in report.fire_lines:
-        a_u, b_u = by_id.get(f.firer), by_id.get(f.target)
-        if a_u is None or b_u is None or not a_u.placed or not b_u.placed:
-            continue
-        a, b = P(a_u.x, a_u.y), P(b_u.x, b_u.y)  # type: ignore[arg-type]
-        m.add("fire", f"{f.seq}:{f.firer}>{f.target}",
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    tr_style = st.trail
+    for t in report.trails:
+        pts = tuple(P(x, y) for x, y in t.points)
+        c = _darker(colours.get(t.side, "#555555"), 0.8)
+        m.add("trail", t.unit, Poly(pts, Paint(None, c, tr_style.width, tr_style.dash), closed=False),
+              Circle(pts[0], 1.4, Paint(c, None, 0)))
+    for k, f in enumerate(report.fire_lines):
+        fl = st.fire_line if f.own or report.viewer is None else st.fire_received
+        a, b = P(*f.a), P(*f.b)
+        m.add("fire", f"{f.seq}:{k}",
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
     # stands
-    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     sp = st.spotted
     for u in report.units:
         if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
         base = colours.get(u.side, "#555555")
         dead = u.status in ("eliminated", "surrendered")
+        if u.observed and u.facing is None:  # seen only as it fired: a ring where the fire came from
+            c = P(u.x, u.y)  # type: ignore[arg-type]
+            m.add("stand", u.id, Circle(c, 3.2, Paint(None, _darker(base, 0.7), 1.0, (1.2, 0.8))),
+                  Label((c[0], c[1] - 4.5), _mark(u), ls, _darker(base, 0.55), "middle", bold=True))
+            continue
         corners = tuple(P(x, y) for x, y in stand_corners(u))
         fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
@@ -263,7 +271,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                                Paint(sp.colour, "#333333", 0.3)))
         cx, cy = P(u.x, u.y)  # type: ignore[arg-type]
         top = min(p[1] for p in corners)
-        shapes.append(Label((cx, top - 1.5), u.id, ls, _darker(base, 0.55), "middle", bold=True))
+        shapes.append(Label((cx, top - 1.5), _mark(u), ls, _darker(base, 0.55), "middle", bold=True))
         m.add("stand", u.id, *shapes)
         if u.turret is not None and not dead:
             m.add("turret", u.id, _turret_line(u, P))
@@ -277,6 +285,11 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
 
 TURRET_COLOUR = "#111111"
+
+
+def _mark(u: UnitView) -> str:
+    """A stand's label: its id, and for an enemy stand not seen at the end, the turn it was."""
+    return u.id + (f" (T{u.seen_turn})" if u.observed and not u.now and u.seen_turn else "")
 
 
 def _turret_line(u: UnitView, P: Callable[[float, float], Point]) -> Poly:  # noqa: N803 - as in build_map
@@ -378,9 +391,18 @@ def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Pa
     if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
         out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
                     Paint(st.spotted.colour, "#333333", 0.3)))
-    if report.fire_lines:
+    if any(u.dead for u in report.units if u.placed):
+        out.append(("dead", "destroyed", Paint(st.stands.eliminated_fill, "#333333", 0.5)))
+    if any(u.observed and not u.now for u in report.units):
+        out.append(("note", "(T1) after an enemy stand's id: where it was last seen, in turn 1", Paint()))
+    if report.trails:
+        out.append(("line", st.trail.label, Paint(None, "#444444", st.trail.width, st.trail.dash)))
+    if any(f.own or report.viewer is None for f in report.fire_lines):
         out.append(("line", st.fire_line.label, Paint(None, st.fire_line.colour, st.fire_line.width,
                                                       st.fire_line.dash)))
+    if any(not f.own and report.viewer is not None for f in report.fire_lines):
+        fr = st.fire_received
+        out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     return out
@@ -399,6 +421,13 @@ def _legend(entries: list[tuple[str, str, Paint]], x0: float, y0: float, colw: f
         elif kind == "stand":
             out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
             out.append(Poly(((x + 2, y + 1), (x + 12, y + 1)), Paint(None, "#111111", 2.0), closed=False))
+        elif kind == "note":
+            out.append(Label((x, y + 6), label, 6.5, "#222222"))
+            continue
+        elif kind == "dead":
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 7)), Paint(None, "#333333", 0.6), closed=False))
+            out.append(Poly(((x + 12, y + 1), (x + 2, y + 7)), Paint(None, "#333333", 0.6), closed=False))
         elif kind == "mark":
             out.append(Poly(((x + 7, y + 1), (x + 10, y + 4), (x + 7, y + 7), (x + 4, y + 4)), paint))
         else:

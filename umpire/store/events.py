@@ -32,7 +32,8 @@ class StoredEvent:
     created: str = ""
     rolls: tuple[Roll, ...] = field(default_factory=tuple)
     results: tuple[dict[str, Any], ...] = field(default_factory=tuple)
-    # what the event recorded beside its resolutions for the reports (``"record": true``)
+    # what the event recorded beside its resolutions for the reports (``"record": true``; ``n``:
+    # its place among the results as stored)
     records: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
 
@@ -130,7 +131,7 @@ def read_events(conn: sqlite3.Connection) -> list[StoredEvent]:
             summary=row["summary"] or "", turn=row["turn"], phase=row["phase"],
             undoes=row["undoes"], created=row["created"], rolls=tuple(rolls.get(row["seq"], [])),
             results=tuple(r for r in stored if not (isinstance(r, dict) and r.get("record"))),
-            records=tuple(r for r in stored if isinstance(r, dict) and r.get("record")),
+            records=tuple({**r, "n": n} for n, r in enumerate(stored) if isinstance(r, dict) and r.get("record")),
         ))
     return out
 
