@@ -81,7 +81,7 @@ class Chronicle:
         self._full: dict[str, dict[str, Sight]] = {s: {u: x for u, x in self._cur[s].items() if x.level == "full"}
                                                    for s in self.sides}
         self._first: dict[str, dict[str, dict[str, tuple[int | None, int]]]] = {s: {} for s in self.sides}
-        self._death_known: dict[str, set[str]] = {s: set() for s in self.sides}
+        self._death_known: dict[str, dict[str, Sight]] = {s: {} for s in self.sides}
         self.positions_before: dict[int, dict[str, Point | None]] = {}
         for e in events:
             self._walk(e)
@@ -138,7 +138,11 @@ class Chronicle:
         d = self.deaths.get(uid)
         if d is None:
             return None
-        return d if self.owner.get(uid) == side or uid in self._death_known.get(side, set()) else None
+        return d if self.owner.get(uid) == side or uid in self._death_known.get(side, {}) else None
+
+    def death_sight(self, side: str, uid: str) -> Sight | None:
+        """How ``side`` saw ``uid`` when it was destroyed."""
+        return self._death_known.get(side, {}).get(uid)
 
     # -- walking ------------------------------------------------------------------------
     def _initial(self, side: str, units: Mapping[str, UnitState]) -> dict[str, Sight]:
@@ -199,10 +203,11 @@ class Chronicle:
             for side in self.sides:
                 if self.owner.get(uid) == side:
                     continue
-                seen = uid in self._before[e.seq][side] or uid in self._cur[side] or any(
-                    uid in self._shown(side, f) for f in facts)
-                if seen:
-                    self._death_known[side].add(uid)
+                seen = better(self._before[e.seq][side].get(uid), self._cur[side].get(uid))
+                for f in facts:
+                    seen = better(seen, self._shown(side, f).get(uid))
+                if seen is not None:
+                    self._death_known[side][uid] = seen
 
     def _sighting(self, f: Fact) -> None:
         side = str(f.side)
@@ -251,7 +256,7 @@ class Chronicle:
             for uid in known:
                 self._note_first(side, uid, known[uid])
                 if uid in self.deaths:
-                    self._death_known[side].add(uid)
+                    self._death_known[side][uid] = known[uid]
 
 
 def events_in(chronicle: Chronicle, turn: int | None) -> Iterable[tuple[StoredEvent, list[Fact]]]:

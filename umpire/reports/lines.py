@@ -99,7 +99,7 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     if shown_weapon and f.data.get("weapon"):
         what = f" {f.data['weapon']}" + (f" {f.data['ammo']}" if f.data.get("ammo") else "")
         what = f" its{what}" if o.c.ruleset == "auftragstaktik" else what
-    rng = _range(f) if mine or a.level != "unseen" else ""
+    rng = _range(f) if mine or o.side is None else ""
     step = f", {f.data['step']}" if f.data.get("step") and o.side is None else ""
     text = f"{a.text} fired{what} at {t.text}" + (f" ({rng}{step})" if rng or step else "")
     text += f": {_result(o, f, hit_mine and not mine)}"
@@ -169,16 +169,20 @@ def indirect(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
-    tpl = f.data.get("template") if isinstance(f.data.get("template"), Mapping) else {}
-    where = at((tpl or {}).get("at"))
+    raw = f.data.get("template") if isinstance(f.data.get("template"), Mapping) else {}
+    # the template as seen on the table: where and how big, never whose (its label names the battery)
+    tpl = {k: raw[k] for k in ("at", "second", "radius", "size", "facing") if k in (raw or {})}
+    if o.side is None and raw and raw.get("label"):
+        tpl["label"] = raw["label"]
+    where = at(tpl.get("at"))
     what = "counter-battery fire" if f.data.get("weapon") == "counter-battery" else "indirect fire"
     if mine and t.level == "unseen":
         text = f"{a.text} fired {what} at {where}: no result seen"
-        return [Line("indirect", text, a, None, {"firer": a.id, "at": (tpl or {}).get("at"), "template": tpl},
+        return [Line("indirect", text, a, None, {"firer": a.id, "at": tpl.get("at"), "template": tpl},
                      mine=True)]
     text = f"{a.text} fired {what} at {t.text}" if mine or a.level != "unseen" else f"enemy {what} fell on {t.text}"
-    text += f" ({where}): {at_hits(_out(f))}"
-    return [Line("indirect", text, a, t, {"firer": a.id, "target": t.id, "at": (tpl or {}).get("at"), "template": tpl},
+    text += f" at {where}: {at_hits(_out(f))}"
+    return [Line("indirect", text, a, t, {"firer": a.id, "target": t.id, "at": tpl.get("at"), "template": tpl},
                  o.why(f, known) if mine else None, mine=mine)]
 
 
@@ -328,8 +332,7 @@ def changes(o: Observer, f: Fact) -> list[Line]:
             bits.append(f"{uid} {', '.join(what)}")
             data.append({"unit": uid, "status": status[1] if status else None, "hits": hits[1] if hits else None})
         elif o.side is not None and status is not None and status[1] in DEAD and o.c.death_known(o.side, uid):
-            r = o.sighted(uid, o.c.after(o.side, f.seq).get(uid) or o.c.during(o.side, f).get(uid)
-                          or o.c.before(o.side, f.seq).get(uid))
+            r = o.sighted(uid, o.c.death_sight(o.side, uid))
             bits.append(f"{r.text} {status_words(str(status[1]), c.get('destroyed'))}")
             data.append({"unit": r.id, "status": status[1]})
     if not bits:

@@ -183,8 +183,7 @@ def _losses(obs: Observer, state: GameState, turn: int | None) -> tuple[Loss, ..
             continue
         if obs.c.death_known(obs.side, uid) is None:
             continue
-        s = obs.c.last_seen(obs.side).get(uid)
-        r = obs.sighted(uid, s)
+        r = obs.sighted(uid, obs.c.death_sight(obs.side, uid))
         out.append(Loss(r.id, r.text if r.text != UNSEEN else "an enemy unit", side, d.status, d.turn, d.how, False))
     return tuple(sorted(out, key=lambda x: (x.turn or 0, not x.own, x.side, x.text)))
 

@@ -174,14 +174,14 @@ def to_markdown(r: TurnReport) -> str:
         rows = S.side_losses(r, s.id)
         enemy = r.viewer is not None and s.id != r.viewer
         out += [f"### {_md(s.name)}" + (" (as your side saw them)" if enemy else ""), ""]
-        out += (_md_table(S.LOSS_HEAD, rows) if rows else ["None."]) + [""]
+        out += (_md_table(S.LOSS_HEAD, rows) if rows else ["No losses."]) + [""]
     out += ["## Units", ""]
     for s in r.sides:
         enemy = r.viewer is not None and s.id != r.viewer
         if enemy:
             rows = S.enemy_rows(r, s.id)
             out += [f"### {_md(s.name)}: units your side has seen", ""]
-            out += (_md_table(S.ENEMY_HEAD, rows) if rows else ["None."]) + [""]
+            out += (_md_table(S.ENEMY_HEAD, rows) if rows else ["No unit seen."]) + [""]
         else:
             out += [f"### {_md(s.name)}" + (": your units now" if r.viewer else ""), ""]
             out += _md_table(S.OWN_HEAD, S.own_rows(r, s.id)) + [""]
