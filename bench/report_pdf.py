@@ -45,8 +45,8 @@ def scenario(rng: np.random.Generator, stands: int, polygons: int) -> dict[str, 
                      for c in range(5)]
             formations.append({"id": f"{side}-bn{b}", "level": "battalion", "doctrine": "balanced", "units": units})
         sides.append({"id": side, "hq_rating": 5 if side == "nato" else 4, "formations": formations})
-    return {"name": "bench: a big meeting", "ruleset": "auftragstaktik", "table": {"width": TABLE[0], "depth": TABLE[1]},
-            "seed": 1, "terrain": pieces, "sides": sides}
+    return {"name": "bench: a big meeting", "ruleset": "auftragstaktik",
+            "table": {"width": TABLE[0], "depth": TABLE[1]}, "seed": 1, "terrain": pieces, "sides": sides}
 
 
 def orders(state: Any, side: str, sign: float) -> dict[str, Any]:
