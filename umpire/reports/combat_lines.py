@@ -118,10 +118,11 @@ def indirect(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
-    raw = f.data.get("template") if isinstance(f.data.get("template"), Mapping) else {}
+    got = f.data.get("template")
+    raw: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
     # the template as seen on the table: where and how big, never whose (its label names the battery)
-    tpl = {k: raw[k] for k in ("at", "second", "radius", "size", "facing") if k in (raw or {})}
-    if o.side is None and raw and raw.get("label"):
+    tpl = {k: raw[k] for k in ("at", "second", "radius", "size", "facing") if k in raw}
+    if o.side is None and raw.get("label"):
         tpl["label"] = raw["label"]
     where = at(tpl.get("at"))
     what = "counter-battery fire" if f.data.get("weapon") == "counter-battery" else "indirect fire"

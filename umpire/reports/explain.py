@@ -79,14 +79,14 @@ def for_side(x: Explanation, level: str, size: str | None = None) -> Shown:
         rows = tuple(_row(m, not m.name.startswith(HIDDEN_DETAIL)) for m in x.modifiers)
         return Shown(modifiers=rows, dice=_dice(x), modified_roll=x.modified_roll, cell=_cell(x),
                      rulings=tuple(f"ruling {k} = {v} (not the default)" for k, v in x.rulings))
-    rows = []
+    told: list[Row] = []
     for m in x.modifiers:
         if m.rule in SIZE_RULES:
             what = f"target size: {size}" if level == "type" and size else "target size"
-            rows.append(Row(m.signed(), what, m.rule))
+            told.append(Row(m.signed(), what, m.rule))
         else:
-            rows.append(_row(m, detail=False))
-    return Shown(modifiers=tuple(rows), dice=_dice(x), modified_roll=x.modified_roll, cell=_cell(x))
+            told.append(_row(m, detail=False))
+    return Shown(modifiers=tuple(told), dice=_dice(x), modified_roll=x.modified_roll, cell=_cell(x))
 
 
 def net(rows: tuple[Row, ...]) -> str:

@@ -56,6 +56,10 @@ def better(a: Sight | None, b: Sight | None) -> Sight | None:
     return b if RANK.get(b.level, 0) >= RANK.get(a.level, 0) else a
 
 
+def _xy(u: UnitState) -> Point | None:
+    return (float(u.x), float(u.y)) if u.x is not None and u.y is not None else None
+
+
 def _point(v: Any) -> Point | None:
     if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(x, int | float) for x in v[:2]):
         return (float(v[0]), float(v[1]))
@@ -70,7 +74,7 @@ class Chronicle:
         self.ruleset = ruleset
         self.sides = list(sides)
         self.owner = {uid: u.side for uid, u in units.items()}
-        self.start = {uid: (u.x, u.y) if u.placed else None for uid, u in units.items()}
+        self.start: dict[str, Point | None] = {uid: _xy(u) for uid, u in units.items()}
         self.pos: dict[str, Point | None] = dict(self.start)
         self.events: list[tuple[StoredEvent, list[Fact]]] = []
         self.deaths: dict[str, Death] = {}
@@ -152,7 +156,7 @@ class Chronicle:
                 continue
             ident = u.notes.get("ident") if isinstance(u.notes.get("ident"), dict) else {}
             level = str((ident or {}).get(side, "full"))
-            out[uid] = Sight(level if level in RANK else "full", (u.x, u.y) if u.placed else None, u.facing, 0, 0)
+            out[uid] = Sight(level if level in RANK else "full", _xy(u), u.facing, 0, 0)
         return out
 
     def _shown(self, side: str, fact: Fact) -> dict[str, Sight]:
@@ -246,7 +250,7 @@ class Chronicle:
         """A game recorded before sightings were kept as facts: every event is told with what
         each side sees at the end (the best that can be said)."""
         for side in self.sides:
-            known = {uid: Sight("full", (u.x, u.y) if u.placed else None, u.facing, None, 0)
+            known = {uid: Sight("full", _xy(u), u.facing, None, 0)
                      for uid, u in final.items() if u.side != side and side in u.spotted_by}
             self._cur[side] = known
             self._last[side] = dict(known)

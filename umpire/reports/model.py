@@ -88,8 +88,9 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         formations=tuple(FormationView(f.id, f.name, f.side, f.level, f.parent, f.hq) for f in state.formations
                          if viewer is None or f.side == viewer),
         units=units,
-        terrain=tuple(TerrainView(t.id, t.type, t.name, tuple(map(tuple, t.polygon)) if t.polygon else None,  # type: ignore[arg-type]
-                                  tuple(map(tuple, t.line)) if t.line else None, t.height) for t in state.terrain),
+        terrain=tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
+                                  tuple((x, y) for x, y in t.line) if t.line else None, t.height)
+                      for t in state.terrain),
         events=tuple(events), fire_lines=_fire_lines(events, last), trails=_trails(obs, events, last),
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),

@@ -9,6 +9,7 @@ runs over as many pages as it needs and no single flowable is ever taller than a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from reportlab.lib.units import mm
@@ -21,7 +22,7 @@ from umpire.reports.pdf import Progress, Styles, _Doc, _esc, _footer, _heading, 
 from umpire.reports.views import TurnReport
 
 
-def _table(s: Styles, head: tuple[str, ...], rows: list[tuple[str, ...]], widths: list[float],
+def _table(s: Styles, head: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: list[float],
            small: bool = True, lost: set[int] | None = None) -> Flowable:
     style = s.cell_small if small else s.cell
     data: list[list[Any]] = [list(head)] + [[Paragraph(_esc(c), style) for c in row] for row in rows]

@@ -46,7 +46,7 @@ def position(u: UnitView) -> str:
 
 
 def own_rows(r: TurnReport, side: str) -> list[tuple[str, ...]]:
-    out = []
+    out: list[tuple[str, ...]] = []
     for _f, _d, units in r.by_formation(side):
         for u in units:
             out.append((u.id, u.name, u.label, position(u), OWN_STATUS.get(u.status or "", None)
@@ -56,7 +56,7 @@ def own_rows(r: TurnReport, side: str) -> list[tuple[str, ...]]:
 
 
 def enemy_rows(r: TurnReport, side: str) -> list[tuple[str, ...]]:
-    out = []
+    out: list[tuple[str, ...]] = []
     for u in r.units_of(side):
         seen = "now" if u.now and not u.dead else (f"turn {u.seen_turn}" if u.seen_turn else "-")
         status = status_words(u.status, u.lost_as) if u.status else "-"

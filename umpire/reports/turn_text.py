@@ -81,7 +81,7 @@ def render_report(r: TurnReport) -> Any:
         grid.add_column(overflow="fold")
         for e in events:
             for i, ln in enumerate(e.lines or ()):
-                body: list[Any] = [Text(ln.text, style="bold" if ln.kind == "orders" else None)]
+                body: list[Any] = [Text(ln.text, style="bold" if ln.kind == "orders" else "")]
                 body += [Padding(x, (0, 0, 0, 2)) for x in _why_renderables(ln)]
                 grid.add_row(f"#{e.seq}" if i == 0 else "", Group(*body))
             if not e.lines:
