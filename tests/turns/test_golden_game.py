@@ -1,5 +1,5 @@
 """A scripted game: three turns of orders files and a fixed seed give the golden turn reports
-and briefings (text at 100 columns, no colour); replaying its log gives the same state and the
+and briefings (text at 80 columns, no colour); replaying its log gives the same state and the
 same reports. ``pytest --update-golden`` rewrites the files (review the diff)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 from umpire.reports.facts import Fact
 from umpire.reports.observe import Line, Observer, distance
-from umpire.reports.words import at, at_hits, inches, mbt_hits, plural
+from umpire.reports.words import at, at_after, at_hits, inches, mbt_hits, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
@@ -52,6 +52,8 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     step = f", {f.data['step']}" if f.data.get("step") and o.side is None else ""
     text = f"{a.text} fired{what} at {t.text}" + (f" ({rng}{step})" if rng or step else "")
     text += f": {_result(o, f, hit_mine and not mine)}"
+    after = at_after(_out(f)) if mine or o.side is None else ""
+    text += f"; {after}" if after else ""
     data: dict[str, Any] = {"firer": a.id, "target": t.id, "result": _out(f).get("hits", 0)}
     if shown_weapon:
         data.update({k: f.data[k] for k in ("weapon", "ammo") if f.data.get(k)})

@@ -103,7 +103,7 @@ class Styles:
         self.h2 = ParagraphStyle("h2", base, fontName=FONTS["bold"], fontSize=z.subheading,
                                  leading=z.subheading * 1.25, spaceBefore=6, spaceAfter=3)
         self.line = ParagraphStyle("line", base, leftIndent=12, firstLineIndent=-12, spaceBefore=1.5)
-        self.indented = ParagraphStyle("indented", self.small, leftIndent=18)
+        self.indented = ParagraphStyle("indented", self.small, leftIndent=0)
         self.withheld = HexColor(c.withheld)
         self.lost = HexColor(c.lost)
 

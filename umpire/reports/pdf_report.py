@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, Indenter, Paragraph, Spacer
 
 from umpire.reports import sections as S
 from umpire.reports.layout import paper
 from umpire.reports.observe import Line
 from umpire.reports.pdf import Progress, Styles, _Doc, _esc, _footer, _heading, _map_flowable
 from umpire.reports.views import TurnReport
+
+INDENT = 12  # points: a line's table and explanation sit under its text
 
 
 def _table(s: Styles, head: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: list[float],
@@ -34,7 +36,9 @@ def _line(s: Styles, seq: int | None, ln: Line, width: float) -> list[Flowable]:
     muted = s.p.colours.muted
     tag = f"<font color='{muted}'>#{seq}</font>&nbsp;&nbsp;" if seq is not None else ""
     text = _esc(ln.text)
-    out: list[Flowable] = [Paragraph(tag + (f"<b>{text}</b>" if ln.kind == "orders" else text), s.line)]
+    out: list[Flowable] = [Paragraph(tag + (f"<b>{text}</b>" if ln.kind == "orders" else text), s.line),
+                           Indenter(left=INDENT)]
+    width -= INDENT
     if ln.rows:
         fr = [0.13, 0.08, 0.3, 0.22, 0.27]
         out.append(_table(s, ln.head, list(ln.rows), [width * f for f in fr[:len(ln.head)]]))
@@ -51,6 +55,7 @@ def _line(s: Styles, seq: int | None, ln: Line, width: float) -> list[Flowable]:
             out.append(Spacer(1, 2))
     for x in ln.later:
         out.append(Paragraph(f"<i>later: {_esc(x)}</i>", s.indented))
+    out.append(Indenter(left=-INDENT))
     return out
 
 

@@ -105,6 +105,17 @@ def at_hits(outcome: Mapping[str, Any]) -> str:
     return text
 
 
+def at_after(outcome: Mapping[str, Any]) -> str:
+    """What an Auftragstaktik attack leaves to do: a morale check, another shot."""
+    bits = []
+    if outcome.get("morale_check"):
+        bits.append("a morale check is due")
+    rof = outcome.get("rate_of_fire")
+    if isinstance(rof, Mapping) and rof.get("may_fire_again"):
+        bits.append("it may fire again")
+    return "; ".join(bits)
+
+
 def hit_words(h: Mapping[str, Any], full: bool) -> str:
     """One MBT hit: where and what it did (``full``: with armour, penetration and the note)."""
     loc = LOCATIONS.get(str(h.get("location", "")), str(h.get("location", "")))

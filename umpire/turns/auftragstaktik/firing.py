@@ -283,7 +283,7 @@ def shoot(
         firer_stand,
         target_stand,
         weapon,
-        round(d, 3),
+        round(d, 2),
         aspect(firer, target),
         dice,
         tr.rulings_of(state),
