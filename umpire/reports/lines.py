@@ -195,8 +195,8 @@ def notes(o: Observer, f: Fact) -> list[Line]:
 def note(o: Observer, f: Fact) -> list[Line]:
     if o.side is None:
         return [Line("note", f.summary)]
-    if f.side == "umpire" or not o.own(f.actor):
-        return []
+    if f.side == "umpire" or not o.own(f.actor) or "text" not in f.data:
+        return []  # the umpire's alone, another side's, or a note from before notes were kept as data
     kind = str(f.data.get("note", "note"))
     known = o.c.during(o.side, f)
     a = o.ref(f.actor)

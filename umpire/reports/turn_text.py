@@ -20,20 +20,24 @@ def _why_renderables(ln: Line) -> list[Any]:
     from rich.text import Text
 
     out: list[Any] = []
+    # the columns get ratios, not measured widths: a long game has thousands of these
     if ln.rows:
-        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1))
+        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
         for h in ln.head:
-            t.add_column(h, overflow="fold")
+            if h == "order":
+                t.add_column(h, width=5)
+            else:
+                t.add_column(h, overflow="fold", ratio={"unit": 2, "moves": 4, "fire at": 3}.get(h, 4))
         for row in ln.rows:
             t.add_row(*row)
         out.append(t)
     w = ln.why
     if w:
         if w.modifiers:
-            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1))
-            t.add_column("mod", justify="right")
-            t.add_column("what", overflow="fold")
-            t.add_column("rule", style="cyan", overflow="fold")
+            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
+            t.add_column("mod", justify="right", width=4)
+            t.add_column("what", overflow="fold", ratio=3)
+            t.add_column("rule", style="cyan", overflow="fold", ratio=2)
             for m in w.modifiers:
                 t.add_row(m.value, m.what, m.rule)
             out.append(t)
@@ -76,9 +80,11 @@ def render_report(r: TurnReport) -> Any:
     for turn, _phase, name, events in r.phases():
         parts.append(Text(""))
         parts.append(Text(S.heading(turn, name), style="bold underline"))
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", style="dim", no_wrap=True)
-        grid.add_column(overflow="fold")
+        # fixed widths: a long game's thousands of lines are not measured one by one
+        width = max(4, len(str(events[-1].seq)) + 1)
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(justify="right", style="dim", no_wrap=True, width=width)
+        grid.add_column(overflow="fold", ratio=1)
         for e in events:
             for i, ln in enumerate(e.lines or ()):
                 body: list[Any] = [Text(ln.text, style="bold" if ln.kind == "orders" else "")]
