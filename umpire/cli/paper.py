@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.output import console, err
 
 if TYPE_CHECKING:
@@ -151,7 +152,9 @@ def _format(fmt: str | None, out: Path | None) -> str:
 def report(
     ctx: typer.Context,
     side: str = _side_opt,
-    turn: int = typer.Option(None, "--turn", help="Only the events of this turn (default: the whole game)."),
+    turn: int = typer.Option(
+        None, "--turn", parser=params.turn, metavar="N", help="Only the events of this turn (default: the whole game)."
+    ),
     fmt: str = typer.Option(None, "--format", help="text, md, json or pdf (default: from the --out extension, "
                             "else text in the terminal)."),
     out: Path = typer.Option(None, "--out", help="Write to this file: .txt, .md, .json or .pdf."),
@@ -242,7 +245,9 @@ def orders_sheet(
     out: Path = typer.Option(..., "--out", help="FILE.pdf."),
     side: str = typer.Option(None, "--side", help="This side's commands (default: every side)."),
     formation: str = typer.Option(None, "--formation", help="One sheet for this formation only."),
-    turn: int = typer.Option(None, "--turn", help="The turn the orders are for (default: the current turn)."),
+    turn: int = typer.Option(
+        None, "--turn", parser=params.turn, metavar="N", help="The turn the orders are for (default: the current turn)."
+    ),
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One file per side: FILE-SIDE.pdf for each."),
 ) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire import __version__
-from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice
+from umpire.core.dice import Dice, GivenDice, RecordingDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.engine.handlers import HANDLERS
@@ -135,6 +135,8 @@ class Game:
             raise unknown("action", kind, HANDLERS)
         recording = RecordingDice(dice)
         applied = HANDLERS[kind](self.state, payload, recording)
+        if isinstance(dice, GivenDice):
+            dice.check_all_used("--roll")
         rolls = recording.take()
         seq = log.append(
             self.db, kind=kind, payload=payload, rolls=rolls, state=applied.state,
