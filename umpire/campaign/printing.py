@@ -21,7 +21,7 @@ from umpire.errors import UmpireError
 if TYPE_CHECKING:
     from umpire.campaign.engine import Campaign
     from umpire.campaign.state import CampaignState, ForceRecord
-    from umpire.reports.model import TurnReport
+    from umpire.reports.views import TurnReport
 
 
 @dataclass
@@ -41,7 +41,7 @@ def player_report(full: TurnReport, state: CampaignState, force: ForceRecord, ga
                   with_lost: bool = True) -> TurnReport:
     """``full`` cut down to one player's force; ``with_lost`` adds the units it has lost (status
     ``lost``, the game they were lost in after the name)."""
-    from umpire.reports.model import SideView, UnitView
+    from umpire.reports.views import SideView, UnitView
 
     own = [u for u in full.units if u.formation == force.id]
     for u in force.units if with_lost else ():
@@ -57,7 +57,7 @@ def player_report(full: TurnReport, state: CampaignState, force: ForceRecord, ga
     return replace(
         full, name=f"{state.name}: {game_name}", sides=(SideView(side.id, f"{side.name} · {force.player_name}",
                                                                  side.color),),
-        formations=tuple(f for f in full.formations if f.id == force.id), units=tuple(own), events=(), changes=(),
+        formations=tuple(f for f in full.formations if f.id == force.id), units=tuple(own), events=(), losses=(),
     )
 
 
