@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.conftest import REPO, at_scenario
+from tests.store.files import hot_journal
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.schema.scenario import load_scenario
@@ -55,25 +56,6 @@ def _bytes(fn: Callable[[bytes], bytes]) -> Callable[[Path], None]:
         path.write_bytes(fn(path.read_bytes()))
 
     return damage
-
-
-def _hot_journal(path: Path) -> None:
-    """A writer killed mid-commit: pages already in the file, the journal beside it (repairable)."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sqlite3, os, signal\n"
-        f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
-        "c.execute('pragma cache_size = 1')\n"
-        "c.execute('begin immediate')\n"
-        "c.execute(\"update snapshot set state = '{}'\")\n"
-        "c.execute('delete from units')\n"
-        "for i in range(300): c.execute(\"insert into events (kind, payload, created) values ('x', '{}', '')\")\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=False)
-    assert Path(f"{path}-journal").exists()
 
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -122,7 +104,7 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], bool]] = {
     "empty-file": (_bytes(lambda b: b""), False),
     "truncated": (_bytes(lambda b: b[: len(b) // 3]), False),
     "pages-scribbled": (_bytes(lambda b: b[:4096] + b"\xff" * 8192 + b[4096 + 8192:]), False),
-    "hot-journal": (_hot_journal, True),
+    "hot-journal": (hot_journal, True),
 }
 
 

@@ -63,6 +63,8 @@ class Game:
         seed = seed if seed is not None else scenario.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
+        if not -(2**63) <= seed < 2**63:  # what the game file can hold
+            raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
         state, text = canonical(initial_state(scenario, seed=seed, where=where))
         _check_rulings(state)
         _check_geometry(state)

@@ -30,6 +30,11 @@ def protect(*paths: Path) -> None:
     _PROTECTED.set(tuple(Path(p) for p in paths))
 
 
+def protect_also(*paths: Path) -> None:
+    """Add files (a campaign file...) to the ones outputs of this command must never overwrite."""
+    _PROTECTED.set((*_PROTECTED.get(), *(Path(p) for p in paths)))
+
+
 def _same(a: Path, b: Path) -> bool:
     try:
         if os.path.samefile(a, b):
@@ -48,9 +53,7 @@ def check_not_protected(path: Path, option: str = "--out") -> None:
         for candidate in (kept, *(Path(f"{kept}{s}") for s in _SIDECARS)):
             if _same(Path(path), candidate):
                 what = "the game file" if candidate == kept else f"the journal of the game file {kept}"
-                raise UmpireError(
-                    f"{option} {path}: that is {what} (--db {kept}); choose another file to write"
-                )
+                raise UmpireError(f"{option} {path}: that is {what} (--db {kept}); choose another file to write")
 
 
 def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "--out") -> Path:

@@ -119,9 +119,9 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
 
     try:
         run(Database(conn, execute_plugins=False))
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc):
-            raise
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorname", "") != "SQLITE_ERROR":
+            raise describe(path, exc) from None  # busy, read-only, full...: not the file's fault
         raise StoreError(
             f"{path}: cannot bring the game file up to date (a migration failed: {exc}); the file "
             "is damaged; 'umpire doctor' lists what is wrong"
@@ -212,10 +212,12 @@ class GameFile:
         except sqlite3.Error as exc:
             raise describe(self.path, exc) from None
         try:
-            if self.pending:
-                self._migrate_on_disk(conn)
+            migrated = bool(self.pending) and self._migrate_on_disk(conn)
             yield conn
             conn.execute("COMMIT")
+            if migrated:  # from now on read the file itself, not the copy in memory
+                self.conn.close()
+                self.conn, self.pending = conn, ()
         except BaseException as exc:
             if conn.in_transaction:
                 try:
@@ -226,16 +228,14 @@ class GameFile:
                 raise describe(self.path, exc) from None
             raise
 
-    def _migrate_on_disk(self, conn: sqlite3.Connection) -> None:
+    def _migrate_on_disk(self, conn: sqlite3.Connection) -> bool:
         """Migrate the file itself (we hold the lock, so we look again at what is applied)."""
         if tuple(n for n in MIGRATION_NAMES if n not in applied_migrations(conn, self.path)):
             migrate(conn, self.path)
         problems = schema_problems(table_columns(conn))
         if problems:
             raise StoreError(f"{self.path}: the game file is damaged: {problems[0]}")
-        if self.conn is not conn:
-            self.conn.close()
-        self.conn, self.pending = conn, ()
+        return True
 
 
 __all__ = ["BusyError", "GameFile", "SCHEMA", "StoreError"]

@@ -61,6 +61,12 @@ def clean_stale(path: Path) -> list[Path]:
     return removed
 
 
+def _writable(path: Path) -> bool:
+    if os.access in os.supports_effective_ids:
+        return os.access(path, os.W_OK, effective_ids=True)
+    return os.access(path, os.W_OK)
+
+
 def check_target(path: Path, replace: bool) -> None:
     """:raises StoreError: if a new game cannot be made at ``path``."""
     try:
@@ -68,6 +74,10 @@ def check_target(path: Path, replace: bool) -> None:
             raise StoreError(f"--db {path}: is a folder; give the game file's path (e.g. {path / 'game.db'})")
         if path.exists() and not replace:
             raise StoreError(f"--db {path}: a file is already there (choose another --db path, or use --replace)")
+        if path.exists() and not _writable(path):
+            raise StoreError(
+                f"--db {path}: the game file is read-only; --replace leaves it alone (make it writable first)"
+            )
         parent = path.parent if str(path.parent) else Path(".")
         if not parent.exists():
             raise StoreError(f"--db {path}: folder {str(parent)!r} does not exist")
@@ -89,11 +99,18 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
     check_target(path, replace)
     clean_stale(path)
     tmp = temp_name(path)
+    try:
+        os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    except OSError as exc:
+        folder = path.parent if str(path.parent) else Path(".")
+        raise StoreError(
+            f"--db {path}: cannot write in the folder {folder} ({exc.strerror}); nothing was changed"
+        ) from None
     conn = None
     try:
         try:
-            conn = connect(tmp)
             with sql_errors(path):
+                conn = connect(tmp)
                 conn.execute("BEGIN IMMEDIATE")
                 migrate(conn, path)
                 fill(conn)
