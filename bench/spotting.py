@@ -34,7 +34,7 @@ from umpire.geometry.distance import edge_distance  # noqa: E402
 from umpire.geometry.facts import Pose  # noqa: E402
 from umpire.geometry.sight import TerrainIndex  # noqa: E402
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings  # noqa: E402
-from umpire.rules.auftragstaktik.spotting import Spotted, Spotter, spot  # noqa: E402
+from umpire.rules.auftragstaktik.spotting import Spotted, Spotter, spot, woods_depth  # noqa: E402
 from umpire.turns.auftragstaktik.sighting import Looker, pair_matrix, side_spotting  # noqa: E402
 
 QUALITIES = ("elite", "veteran", "regular", "regular", "recruit", "militia")
@@ -80,8 +80,9 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=3000, help="pairs the loop is timed on (0: all)")
     a = ap.parse_args()
     rng = np.random.default_rng(a.seed)
-    index = TerrainIndex(terrain(rng, a.polygons))
     rulings = ruleset_rulings()
+    # as the tracked game builds it: a stand in a wood sees through 1" of it (spotting.woods_depth)
+    index = TerrainIndex(terrain(rng, a.polygons), inside_depth=woods_depth(rulings))
     blue = lookers(rng, a.stands, 14.0, 0.0)
     red = lookers(rng, a.stands, 22.0, 180.0)
     pair_matrix(blue[:5], red[:5], index, rulings)  # warm the caches (tables, pair codes, index)

@@ -29,10 +29,11 @@ def half_up(x: float) -> int:
 
 
 class R:
-    """A value the rulebook states: written as ``{v: ..., src: ...}``."""
+    """A value the rulebook states: written as ``{v: ..., src: ...}``, with ``derived:`` (the
+    arithmetic on stated figures) or ``ruling:`` (the ruling whose reading it is) when so."""
 
-    def __init__(self, v: Any, src: str) -> None:
-        self.v, self.src = v, src
+    def __init__(self, v: Any, src: str, *, derived: str = "", ruling: str = "") -> None:
+        self.v, self.src, self.derived, self.ruling = v, src, derived, ruling
 
 
 # ---------------------------------------------------------------------------------------------
@@ -69,7 +70,10 @@ def _numberish(s: str) -> bool:
 
 def _flow(v: Any) -> str:
     if isinstance(v, R):
-        return "{v: " + _flow(v.v) + ', src: "' + v.src + '"}'
+        extra = (f", derived: {_scalar(v.derived)}" if v.derived else "") + (
+            f", ruling: {v.ruling}" if v.ruling else ""
+        )
+        return "{v: " + _flow(v.v) + ', src: "' + v.src + '"' + extra + "}"
     if isinstance(v, list | tuple):
         return "[" + ", ".join(_flow(x) for x in v) + "]"
     if isinstance(v, dict):
@@ -120,8 +124,9 @@ def write(rel: str, header: str, data: dict[str, Any]) -> None:
 
 ESTIMATE_NOTE = (
     "Bare values are estimated (see README.md, the estimation model); {v: ..., src: ...} values\n"
-    "are stated by the rulebook section named in src. Owners of the game replace estimates with\n"
-    "the official values as {v: ..., src: official}."
+    "are stated by the rulebook section named in src (with derived: the arithmetic on stated\n"
+    "figures, or ruling: the ruling whose reading they are). Owners of the game replace\n"
+    "estimates with the official values as {v: ..., src: official}."
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -150,6 +155,9 @@ STATED_SIGHT = {
     ("day", "open", "woods", "vehicle"): "7.4.8",
     ("day", "open", "improved_position", "vehicle"): "17.6.1.1",
 }
+# 6.1.3.4 prints buttoned 10 and open 7: the files hold the swapped reading of the default
+# ruling sighting.scrub_example, so these two cells are the rulebook as that ruling reads it.
+SCRUB_RULED = {("day", "open", "scrub", "vehicle"), ("day", "buttoned", "scrub", "vehicle")}
 BUTTONED = 0.7
 SIZE_FACTOR = {"vehicle": 1.0, "large": 0.8, "small": 0.5}
 CONDITION_FACTOR = {"day": 1.0, "dusk": 0.5, "moonlight": 0.25, "night": 0.1}
@@ -171,7 +179,10 @@ def sighting_chart() -> dict[str, Any]:
                 for size in SIZES:
                     v = sight_range(cond, status, t, size)
                     src = STATED_SIGHT.get((cond, status, t, size))
-                    cells.append(R(v, src) if src else v)
+                    ruled = (cond, status, t, size) in SCRUB_RULED
+                    cells.append(
+                        R(v, src, ruling="sighting.scrub_example" if ruled else "") if src else v
+                    )
                 line[t] = cells
             ranges[cond][status] = line
     return {
@@ -857,7 +868,15 @@ def target(size: Any, gp: Any, ca: Any) -> dict[str, Any]:
     return {"size": size, "gp_defense": gp, "ca_defense": ca, "stacking": 2, "transport": None}
 
 
-RA = {"available": True, "kind": "light", "cost": R(15, "TO&E 1")}
+# Reactive armour's cost is not printed: it is the TO&E 1 point value of the tank with it less
+# the one without (Average grade), the same 15 for the three Soviet tanks.
+RA_AV = {"T-80A": (95, 80), "T-64B": (90, 75), "T-72M1": (88, 73)}
+
+
+def reactive_armor(name: str) -> dict[str, Any]:
+    with_ra, without = RA_AV[name]
+    how = f"{with_ra} - {without}: {name} with reactive armor {with_ra} Av, without {without} Av"
+    return {"available": True, "kind": "light", "cost": R(with_ra - without, "TO&E 1", derived=how)}
 
 
 def base_card(cid: str, name: str, nation: str, facts: str) -> dict[str, Any]:
@@ -1107,7 +1126,7 @@ def cards() -> dict[str, dict[str, Any]]:
             "turn_costs": "0-1-2",
             "movement_costs": movement_costs(),
             "point_values": R("80-40-20", "9.4.2.1") if t80 else points(avg),
-            "notes": {"reactive_armor": dict(RA)},
+            "notes": {"reactive_armor": reactive_armor(name)},
         }
         if t80:
             c["target"]["stacking"] = R(2, "12.2.1")

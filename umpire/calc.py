@@ -11,15 +11,22 @@ prompt, or seeded random), records every roll, and hands the case to the procedu
 
 A procedure is ``fn(case, dice, odds=bool) -> CalcAnswer``. It validates ``case`` itself
 (pydantic, unknown fields rejected) and raises :class:`~umpire.errors.UmpireError` for bad input.
+Each ruleset also lists its case models (``CASE_MODELS``), from which the answer names the
+defaults a case leaned on (:mod:`umpire.casefields`).
+
+Dice typed in (``--roll``, ``dice:``) may give a d10's or a d100's 0 face as ``0``: it reads as
+10 (Auftragstaktik ruling A01, ``dice.d10_zero``) or 100 (MBT 4.2, "00").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from umpire.core.dice import Dice, RecordingDice, ScriptedDice, SeededDice
+from pydantic import BaseModel
+
+from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
 from umpire.core.resolution import Resolution
 from umpire.errors import DataError, UmpireError, unknown
 
@@ -31,15 +38,22 @@ class CalcAnswer:
     resolution: Resolution | None = None
     odds: dict[str, float] | None = None
     data: dict[str, Any] | None = None  # for procedures with no dice (e.g. measure)
+    game: str | None = None  # MBT: the game whose rules answered (basic, advanced)
+    headline: str = ""  # said before the answer (MBT: which game, and who chose it)
+    assumed: list[str] = field(default_factory=list)  # defaults taken for fields left out
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        if self.game is not None:
+            out["game"] = self.game
         if self.resolution is not None:
             out.update(self.resolution.to_json())
         if self.data is not None:
             out.update(self.data)
         if self.odds is not None:
             out["odds"] = self.odds
+        if self.assumed:
+            out["assumed"] = list(self.assumed)
         return out
 
 
@@ -55,6 +69,20 @@ def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
     return procs
 
 
+def case_model(ruleset: str, procedure: str) -> type[BaseModel] | None:
+    """The pydantic model of ``procedure``'s cases under ``ruleset`` (None if unknown)."""
+    from umpire.rules import find_ruleset
+
+    if procedure == "measure":
+        from umpire.geometry.measure import MeasureCase
+
+        return MeasureCase
+    return find_ruleset(ruleset).case_models().get(procedure)
+
+
+GAME_WORDS = {"basic": "Basic", "advanced": "Advanced"}
+
+
 def run_case(
     case: Any,
     *,
@@ -63,8 +91,11 @@ def run_case(
     dice: Dice | None = None,
     odds: bool = False,
     where: str = "case",
+    mbt_game: tuple[str, str] | None = None,
 ) -> tuple[CalcAnswer, RecordingDice]:
     """Resolve one case. ``procedure`` (from the command line) must agree with the file's.
+    ``mbt_game`` is the user's choice of MBT game for cases that give none, and where it was
+    set (``("basic", "UMPIRE_MBT_GAME")``).
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
@@ -84,19 +115,42 @@ def run_case(
     if name not in procs:
         raise unknown(f"procedure for {ruleset}", name, procs)
     scripted = case.pop("dice", None)
+    option = f"{where}: dice"
     if rolls:
-        scripted = list(rolls)
+        scripted, option = list(rolls), "--roll"
     if scripted is not None:
         if not isinstance(scripted, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in scripted
         ):
             raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
-        source: Dice = ScriptedDice(scripted)
+        source: Dice = GivenDice(scripted)
     else:
         source = dice if dice is not None else SeededDice()
     recording = RecordingDice(source)
     case["ruleset"] = ruleset
+    model = case_model(ruleset, name)
+    chose = "set in the case"
+    if ruleset == "mbt" and model is not None and "game" in model.model_fields:
+        if "game" not in case:
+            game, chose = mbt_game or ("advanced", "the default")
+            case["game"] = game
     answer = procs[name](case, recording, odds=odds)
+    if isinstance(source, GivenDice):
+        source.check_all_used(option)
+    if model is not None:
+        from umpire.casefields import assumed
+
+        try:
+            checked = model.model_validate(case)
+        except ValueError:
+            checked = None
+        if checked is not None:
+            answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")]
+    if answer.game is not None:
+        how = chose if chose != "the default" else (
+            "the default; choose with game: in the case, UMPIRE_MBT_GAME or the config file"
+        )
+        answer.headline = f"MBT {GAME_WORDS.get(answer.game, answer.game)} Game ({how})"
     return answer, recording
 
 

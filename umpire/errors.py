@@ -30,6 +30,24 @@ class DiceError(UmpireError):
     """A die value that cannot occur, or scripted dice that ran out."""
 
 
+def shown(text: object) -> str:
+    r"""``text`` (often a path) as text that can always be printed and stored: bytes of a file
+    name that are not UTF-8 (which Python keeps as lone surrogates) are shown as ``\xff``.
+
+    >>> shown("\udcff-orders.yaml")
+    '\\xff-orders.yaml'
+    """
+    out = str(text)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            out = out.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:
+            out = out.encode("utf-8", "backslashreplace").decode("utf-8")
+    return out
+
+
 def unknown(kind: str, value: object, known: Iterable[str]) -> UmpireError:
     """Return an error for an unknown name, suggesting close matches.
 

@@ -224,9 +224,10 @@ def test_no_terrain_no_block(a, b):
 @settings(max_examples=80, deadline=None)
 @given(features(st.integers(1, 8)),
        st.lists(st.tuples(grid, grid), min_size=1, max_size=5),
-       st.lists(st.tuples(grid, grid), min_size=1, max_size=5))
-def test_los_matrix_equals_the_loop(terrain, pa, pb):
-    index = TerrainIndex(terrain)
+       st.lists(st.tuples(grid, grid), min_size=1, max_size=5),
+       st.sampled_from([None, 0.0, 0.5, 1.0, 2.0]))
+def test_los_matrix_equals_the_loop(terrain, pa, pb, depth):
+    index = TerrainIndex(terrain, inside_depth=depth)
     matrix = index.los_matrix(pa, pb)
     loop = [[index.line_of_sight(a, b).clear for b in pb] for a in pa]
     assert matrix.tolist() == loop
@@ -250,13 +251,29 @@ def test_los_matrix_equals_the_loop_on_a_crowded_table():
         kind = ["woods", "hill", "town", "rough"][k % 4]
         feats.append(Feature(f"f{k}", kind, coords, height=float(k % 3),
                              blocks_los=kind != "rough", is_hill=kind == "hill"))
-    index = TerrainIndex(feats)
     pa = np.column_stack([rng.uniform(0, 72, 40), rng.uniform(0, 48, 40)])
     pb = np.column_stack([rng.uniform(0, 72, 40), rng.uniform(0, 48, 40)])
     pa[:5] = [np.mean(f.coords, axis=0) for f in feats[:5]]  # some stands inside terrain
-    for length in (None, 1.0, 100.0):
-        index.piece_length = length
-        matrix = index.los_matrix(pa, pb)
-        loop = np.array([[index.line_of_sight(a, b).clear for b in pb] for a in pa])
-        assert (matrix == loop).all()
-    assert 0 < matrix.mean() < 1
+    for depth in (None, 1.0):
+        index = TerrainIndex(feats, inside_depth=depth)
+        for length in (None, 1.0, 100.0):
+            index.piece_length = length
+            matrix = index.los_matrix(pa, pb)
+            loop = np.array([[index.line_of_sight(a, b).clear for b in pb] for a in pa])
+            assert (matrix == loop).all()
+        assert 0 < matrix.mean() < 1
+
+
+@FAST
+@given(st.floats(0.05, 9.95), st.floats(0, 3))
+def test_a_stand_in_a_wood_sees_out_through_at_most_inside_depth(x, depth):
+    """Ruling spotting.woods_depth: the wood blocks beyond its edge, less what the stand inside
+    it may see through; a stand outside looking in is met the same way (both ends trimmed)."""
+    wood = Feature("w", "woods", ((0, 0), (10, 0), (10, 10), (0, 10)))
+    index = TerrainIndex([wood], inside_depth=depth)
+    inside, outside = (x, 5.0), (-5.0, 5.0)
+    clear = x <= depth  # the line leaves the wood at x = 0, x inches from the stand
+    if abs(x - depth) > 1e-6:
+        assert index.line_of_sight(inside, outside).clear is clear
+        assert index.line_of_sight(outside, inside).clear is clear
+        assert index.los_matrix([inside], [outside]).tolist() == [[clear]]

@@ -29,7 +29,7 @@ CASES = {
     "facing not a number": (lambda d: _unit(d).__setitem__("facing", "east"), "units[0].facing"),
     "polygon of two points": (
         lambda d: d["terrain"][0].__setitem__("polygon", [[1, 1], [2, 2]]),
-        "terrain[0]: Value error, a polygon needs at least 3 points (got 2)",
+        "terrain[0]: a polygon needs at least 3 points (got 2)",
     ),
     "polygon crossing itself": (
         lambda d: d["terrain"][0].__setitem__("polygon", [[0, 0], [4, 4], [4, 0], [0, 4]]),

@@ -177,7 +177,9 @@ def _through(cli, tmp_path, rulings: dict | None = None):
                                 "units": {"t3": {"second": [[30, 21.5]]}}},
            scenario={**SCENARIO, "rulings": rulings or {}})
     advance(cli, 2)
-    r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", "--roll", "7", "--roll", "1")
+    # placing the template rolls for t1 and t2 unless only movers are attacked (no die: no --roll)
+    placing = [] if (rulings or {}).get("indirect.who_is_attacked") == "movers_only" else ["--roll", "7", "--roll", "1"]
+    r = cli("fire", "bty-n", "t1", "--indirect", "--ordered-by", "brigade", *placing)
     assert r.exit_code == 0, r.output + r.stderr
     first = _results(cli)
     advance(cli, 2)  # First Combat, Reaction: now the Second Movement Phase

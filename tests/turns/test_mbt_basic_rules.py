@@ -178,14 +178,16 @@ def test_a_depression_hides_what_is_in_it_except_from_a_hill_or_along_it():
         {"id": "w1", "type": "woods", "polygon": [[24, 12], [25, 12], [25, 20], [24, 20]]},
     ]
     table = Table(initial_state(scenario_from_data(body, "rules"), seed=1))
-    low, along, ground, hill = (30, 6), (38, 6), (30, 16), (23, 29)
+    # on the hill's crest, looking down: its own hex is all the hill it sees across (6.1.4.3)
+    low, along, ground, hill = (30, 6), (38, 6), (30, 16), (25.8, 26.2)
     assert table.elevation(low) == -1 and table.elevation(ground) == 0 and table.elevation(hill) == 1
     assert table.los(low, along)  # all the way through depression (6.1.4.4)
     assert not table.los(ground, low) and not table.los(low, ground)  # open ground between blocks
     assert table.los((30, 8.4), low)  # at the rim: its own hex is all that lies outside
     assert not table.los((30, 9.2), low)  # 1.2" back from the rim: ground intervenes
     assert table.los(hill, low)  # from a hill only hills, woods, towns block
-    assert not table.los((22, 29), (25.5, 6))  # ... and here the woods do
+    assert not table.los((22, 26.3), (25.5, 6))  # ... and here the woods do
+    assert not table.los((23, 29), low)  # 3" inside the hill: hill hexes intervene (6.1.4.3)
     deeper = copy.deepcopy(body)
     deeper["terrain"][2]["height"] = 2  # a piece's height gives its depth
     assert Table(initial_state(scenario_from_data(deeper, "rules"), seed=1)).elevation(low) == -2

@@ -11,12 +11,13 @@ from pathlib import Path
 import typer
 
 from umpire import __version__
-from umpire.cli.app import new_app
+from umpire.cli.app import RootGroup, new_app
 from umpire.cli.context import Settings
 
 app = new_app(
     "Umpire modern miniatures wargames on an ungridded table "
-    "(Auftragstaktik, MBT in miniature): positions in inches, every roll explained and kept."
+    "(Auftragstaktik, MBT in miniature): positions in inches, every roll explained and kept.",
+    cls=RootGroup,
 )
 
 
@@ -30,7 +31,8 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     db: Path = typer.Option(
-        Path("umpire.db"), "--db", envvar="UMPIRE_DB", help="The game file (SQLite).",
+        Path("umpire.db"), "--db", envvar="UMPIRE_DB",
+        help="The game file (SQLite); may also be given after the command.",
         show_default=True,
     ),
     dice: str = typer.Option(

@@ -68,11 +68,48 @@ class UmpireGroup(TyperGroup):
         return rv
 
 
-def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
+def hoist_global(args: list[str], option: str = "--db") -> list[str]:
+    """Move ``option VALUE`` (or ``option=VALUE``) given after the command to the front, so a
+    global option works wherever it is typed (``umpire new SCENARIO --db g.db``). Nothing after
+    a ``--`` is touched.
+
+    >>> hoist_global(["new", "hof", "--db", "g.db"])
+    ['--db', 'g.db', 'new', 'hof']
+    >>> hoist_global(["status", "--db=g.db", "--json"])
+    ['--db=g.db', 'status', '--json']
+    """
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest += args[i:]
+            break
+        if a == option and i + 1 < len(args):
+            front += args[i : i + 2]
+            i += 2
+            continue
+        if a.startswith(option + "="):
+            front.append(a)
+        else:
+            rest.append(a)
+        i += 1
+    return front + rest
+
+
+class RootGroup(UmpireGroup):
+    """The ``umpire`` command itself: ``--db`` is taken before or after the game command."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global(list(args)))
+
+
+def new_app(help_text: str, *, cls: type[UmpireGroup] = UmpireGroup, **kwargs: Any) -> typer.Typer:
     """A Typer app (one per command group) with umpire's defaults."""
     return typer.Typer(
         help=help_text,
-        cls=UmpireGroup,
+        cls=cls,
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_show_locals=False,

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.output import console
 
 
@@ -30,19 +31,20 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
 
 def _direction(text: str | None) -> Any:
     from umpire.errors import UmpireError
+    from umpire.schema.numbers import parse_float
 
     if text is None:
         return None
     try:
         if "," in text:
-            x, y = (float(v) for v in text.split(","))
-            return [x, y]
-        return float(text) % 360
+            x, y = text.split(",")
+            return [parse_float(x), parse_float(y)]
+        return parse_float(text) % 360
     except ValueError:
         raise UmpireError(f"--direction {text!r}: give a heading in degrees (270) or a point X,Y (40,22)") from None
 
 
-ROLL = typer.Option(None, "--roll", help="A die value, in the order used (repeat).")
+ROLL = params.roll_option()
 
 
 def order(
@@ -74,14 +76,14 @@ def hq(
 
 def _point(text: str | None, option: str) -> list[float] | None:
     from umpire.errors import UmpireError
+    from umpire.schema.numbers import read_float
 
     if text is None:
         return None
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UmpireError(f"{option} {text!r}: give a point X,Y (40,22)") from None
-    return [x, y]
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise UmpireError(f"{option} {text!r}: give a point X,Y (40,22)")
+    return [read_float(parts[0], f"{option} {text!r}: X"), read_float(parts[1], f"{option} {text!r}: Y")]
 
 
 def fire(
@@ -93,7 +95,9 @@ def fire(
     at: str = typer.Option(None, "--at", help="Indirect: the template's centre X,Y."),
     also: str = typer.Option(None, "--also", help="Indirect, MRL: the second template's centre X,Y."),
     counter_battery: str = typer.Option(None, "--counter-battery", help="Counter-battery fire at this battery."),
-    facing: float = typer.Option(0.0, "--facing", help="Indirect: the template's facing in degrees."),
+    facing: float = typer.Option(
+        0.0, "--facing", parser=params.number, help="Indirect: the template's facing in degrees."
+    ),
     ordered_by: str = typer.Option("battalion", "--ordered-by", help="Indirect: battalion, brigade or division."),
     icm: bool = typer.Option(False, "--icm", help="Indirect: cluster munitions."),
     planned: bool = typer.Option(False, "--planned", help="Indirect: a point planned before the game."),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from umpire.core.dice import Dice, ManualDice, ScriptedDice, SeededDice
+from umpire.core.dice import Dice, GivenDice, ManualDice, SeededDice
 
 
 @dataclass
@@ -17,33 +17,86 @@ class Settings:
     def dice_for(self, rolls: Sequence[int] | None, seed: int | None = None) -> Dice:
         """The dice for one action: ``--roll`` values, the umpire's own dice, or seeded."""
         if rolls:
-            return ScriptedDice(rolls)
+            return GivenDice(rolls)
         if self.dice == "manual":
             return ManualDice(ask_umpire)
         return SeededDice(seed)
 
 
+GAMES = ("basic", "advanced")
+
+
+def config_path() -> Path:
+    """The user's config file: ``$XDG_CONFIG_HOME/umpire/config.yaml`` (``~/.config/...``)."""
+    import os
+
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "umpire" / "config.yaml"
+
+
+def mbt_game_default() -> tuple[str, str] | None:
+    """The MBT game a user chose for calc cases that give none, and where: the environment
+    variable ``UMPIRE_MBT_GAME``, else ``mbt_game:`` in the config file; None if neither.
+
+    :raises UmpireError: for a value that is not a game.
+    """
+    import os
+
+    from umpire.errors import UmpireError
+
+    value, where = os.environ.get("UMPIRE_MBT_GAME"), "UMPIRE_MBT_GAME"
+    path = config_path()
+    if not value and path.is_file():
+        from umpire.schema.load import read_yaml
+
+        data = read_yaml(path)
+        value = data.get("mbt_game") if isinstance(data, dict) else None
+        where = f"mbt_game in {path}"
+    if not value:
+        return None
+    game = str(value).strip().lower()
+    if game not in GAMES:
+        raise UmpireError(f"{where}: {value!r} is not an MBT game (allowed: {', '.join(GAMES)})")
+    return game, f"from {where}"
+
+
 def ask_umpire(sides: int, count: int, why: str) -> list[int]:
-    """Prompt the umpire for dice rolled by hand (``--dice manual``)."""
-    import typer
+    """Prompt the umpire for dice rolled by hand (``--dice manual``).
+
+    :raises DiceError: if standard input ends before the dice are given (nothing is written).
+    """
+    import sys
+
+    from umpire.errors import DiceError
 
     label = f"{count}d{sides}" if count > 1 else f"d{sides}"
     allowed = "1-100, '00' = 100" if sides == 100 else f"1-{sides}, a 0 face is {sides}"
     while True:
-        text = typer.prompt(f"Roll {label} for {why} ({allowed})")
+        sys.stdout.write(f"Roll {label} for {why} ({allowed}): ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            sys.stdout.write("\n")
+            raise DiceError(
+                f"--dice manual: the dice were not given (standard input ended at the {label} for {why!r}); "
+                "nothing was written"
+            )
+        text = line.strip()
         parts = text.replace(",", " ").split()
         try:
             values = [_read_face(p, sides) for p in parts]
         except ValueError:
-            typer.echo(f"  read {text!r}: give {count} whole number(s), {allowed}")
+            sys.stdout.write(f"  read {text!r}: give {count} whole number(s), {allowed}\n")
             continue
         if len(values) == count and all(1 <= v <= sides for v in values):
             return values
-        typer.echo(f"  read {text!r}: give {count} value(s), {allowed}")
+        sys.stdout.write(f"  read {text!r}: give {count} value(s), {allowed}\n")
 
 
 def _read_face(text: str, sides: int) -> int:
-    value = int(text)
+    from umpire.schema.numbers import parse_int
+
+    value = parse_int(text, lo=0, hi=sides)
     if value == 0 and text.strip() in {"0", "00"} and sides in (10, 100):
         return sides
     return value

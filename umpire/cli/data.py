@@ -9,12 +9,15 @@ import typer
 
 from umpire.cli.app import new_app
 
-app = new_app("Ruleset data: provenance (rulebook, official, estimated) and transcription checks.")
+app = new_app(
+    "Ruleset data: provenance (rulebook, derived, ruling, official, estimated) and transcription checks."
+)
 
 
 @app.command("status")
 def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) -> None:
-    """Per chart and card, how many values the rulebook states and how many are estimated."""
+    """Per chart and card, how many values the rulebook states (as printed, derived by
+    arithmetic, or as a named ruling reads it), how many are official and how many estimated."""
     from rich.table import Table
 
     from umpire.cli.output import console
@@ -27,32 +30,25 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
             "data status: only mbt data carries per-value "
             f"provenance (allowed: mbt), not {rs.name!r}"
         )
+    from rich import box
+
     from umpire.rules.mbt import data
 
-    table = Table(title="mbt data provenance", header_style="bold")
-    for col in ("file", "what", "rulebook", "official", "estimated", "total"):
-        table.add_column(
-            col,
-            justify="right" if col in ("rulebook", "official", "estimated", "total") else "left",
-        )
-    totals = {"rulebook": 0, "official": 0, "estimated": 0}
-    rows = [(f"charts/{n}.yaml", n, data.chart(n)) for n in data.info().charts]
-    rows += [(f"cards/{i}.yaml", data.card(i).name, data.card(i)) for i in data.card_ids()]
-    for path, what, model in rows:
+    table = Table(
+        title="mbt data provenance", header_style="bold", box=box.SIMPLE_HEAD, show_edge=False
+    )
+    table.add_column("chart / card", no_wrap=True)
+    for col in (*data.ORIGINS, "total"):
+        table.add_column(col, justify="right", min_width=len(col))
+    totals = dict.fromkeys(data.ORIGINS, 0)
+    rows = [(n, data.chart(n)) for n in data.info().charts]
+    rows += [(f"{i} {data.card(i).name}", data.card(i)) for i in data.card_ids()]
+    for what, model in rows:
         counts = data.provenance_counts(model)
         for k in totals:
             totals[k] += counts[k]
-        table.add_row(
-            path,
-            what,
-            str(counts["rulebook"]),
-            str(counts["official"]),
-            str(counts["estimated"]),
-            str(sum(counts.values())),
-        )
-    table.add_row(
-        "all", "", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold"
-    )
+        table.add_row(what, *(str(counts[k]) for k in data.ORIGINS), str(sum(counts.values())))
+    table.add_row("all", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold")
     console.print(table)
 
 
@@ -60,8 +56,9 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
 def check(
     files: list[Path] = typer.Argument(..., help="Chart or card YAML files to validate."),
 ) -> None:
-    """Validate your own transcription of official MBT cards or charts (shape, ranges,
-    range bands)."""
+    """Validate your own transcription of official MBT cards or charts: shape, ranges, range
+    bands, and each chart complete against its own rows and columns (what passes never stops a
+    procedure)."""
     from umpire.cli.output import console
     from umpire.errors import DataError, UmpireError
     from umpire.rules.mbt import data
@@ -74,9 +71,6 @@ def check(
             problems.append(str(exc))
             continue
         counts = data.provenance_counts(model)
-        console.print(
-            f"{path}: ok ({counts['rulebook']} rulebook, {counts['official']} official, "
-            f"{counts['estimated']} estimated)"
-        )
+        console.print(f"{path}: ok (" + ", ".join(f"{counts[k]} {k}" for k in data.ORIGINS) + ")")
     if problems:
         raise UmpireError("\n".join(problems))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
@@ -21,7 +22,10 @@ def _open(ctx: typer.Context):  # noqa: ANN202 - returns umpire.engine.Game
 def new(
     ctx: typer.Context,
     scenario: str = typer.Argument(..., help="A scenario file, or the name of a bundled one (umpire scenarios)."),
-    seed: int = typer.Option(None, "--seed", help="Seed for the game's dice (default: the scenario's, else random)."),
+    seed: int = typer.Option(
+        None, "--seed", parser=params.seed, metavar="SEED",
+        help="Seed for the game's dice, 0 or more (default: the scenario's, else random).",
+    ),
     replace: bool = typer.Option(False, "--replace", help="Overwrite an existing game file."),
 ) -> None:
     """Start a game from a scenario file, in the file given by --db (default umpire.db)."""
@@ -58,6 +62,7 @@ def status(
 
 def _parse_edges(text: str) -> dict[str, float]:
     from umpire.errors import UmpireError
+    from umpire.schema.numbers import read_float
 
     out: dict[str, float] = {}
     for part in text.split(","):
@@ -65,18 +70,15 @@ def _parse_edges(text: str) -> dict[str, float]:
         name = name.strip().lower()
         if not sep or name not in ("top", "bottom", "left", "right"):
             raise UmpireError(f"--edges: {part!r} is not EDGE=INCHES (edges: top, bottom, left, right)")
-        try:
-            out[name] = float(value)
-        except ValueError:
-            raise UmpireError(f"--edges: {value!r} for {name} is not a number of inches") from None
+        out[name] = read_float(value, f"--edges {name}", lo=0)
     return out
 
 
 def place(
     ctx: typer.Context,
     unit: str = typer.Argument(..., help="Unit id."),
-    x: float = typer.Argument(None, help="Inches from the left edge."),
-    y: float = typer.Argument(None, help="Inches from the near (umpire's) edge."),
+    x: float = typer.Argument(None, parser=params.number, metavar="X", help="Inches from the left edge."),
+    y: float = typer.Argument(None, parser=params.number, metavar="Y", help="Inches from the near (umpire's) edge."),
     facing: str = typer.Option(None, "--facing", help="Degrees clockwise from the far edge (0 = far, 90 = right)."),
     edges: str = typer.Option(None, "--edges", help="Position from two edges, e.g. top=23,right=13 (MBT 23.3.2.3)."),
 ) -> None:
@@ -88,8 +90,9 @@ def place(
     if edges is not None:
         if x is not None or y is not None:
             raise UmpireError("place: give X Y or --edges, not both")
+        given = _parse_edges(edges)
         try:
-            e = Edges(**_parse_edges(edges))
+            e = Edges(**given)
         except ValueError:
             raise UmpireError(
                 f"--edges {edges!r}: give one of top/bottom and one of left/right, e.g. top=23,right=13"
@@ -109,19 +112,19 @@ def _facing(text: str | None) -> float | None:
 
 def _point(text: str) -> tuple[float, float]:
     from umpire.errors import UmpireError
+    from umpire.schema.numbers import read_float
 
-    try:
-        a, b = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UmpireError(f"--via {text!r}: give a point as X,Y in inches") from None
-    return a, b
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise UmpireError(f"--via {text!r}: give a point as X,Y in inches")
+    return read_float(parts[0], f"--via {text!r}: X"), read_float(parts[1], f"--via {text!r}: Y")
 
 
 def move(
     ctx: typer.Context,
     unit: str = typer.Argument(..., help="Unit id."),
-    x: float = typer.Argument(..., help="Destination, inches from the left edge."),
-    y: float = typer.Argument(..., help="Destination, inches from the near edge."),
+    x: float = typer.Argument(..., parser=params.number, metavar="X", help="Destination, inches from the left edge."),
+    y: float = typer.Argument(..., parser=params.number, metavar="Y", help="Destination, inches from the near edge."),
     via: list[str] = typer.Option(None, "--via", help="A waypoint X,Y on the way (repeat, in order)."),
     facing: str = typer.Option(None, "--facing", help="Facing in degrees at the end (default: the way it drove)."),
 ) -> None:

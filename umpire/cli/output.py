@@ -20,9 +20,12 @@ EXIT_USER_ERROR = 2
 
 def fail(message: str) -> NoReturn:
     """Print ``Error: ...`` (one line per problem) on stderr and exit with status 2."""
+    from umpire.errors import shown
+
     for line in str(message).splitlines() or ["(no message)"]:
-        # Plain write: no markup is interpreted in user-supplied values.
-        sys.stderr.write(f"Error: {line}\n")
+        # Plain write: no markup is interpreted in user-supplied values; a file name that is
+        # not UTF-8 is shown escaped rather than failing to print.
+        sys.stderr.write(f"Error: {shown(line)}\n")
     sys.stderr.flush()
     raise SystemExit(EXIT_USER_ERROR)
 

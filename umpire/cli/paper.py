@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.output import console, err
 
 if TYPE_CHECKING:
@@ -134,7 +135,9 @@ def map_cmd(
 def report(
     ctx: typer.Context,
     side: str = _side_opt,
-    turn: int = typer.Option(None, "--turn", help="Only the events of this turn (default: the whole game)."),
+    turn: int = typer.Option(
+        None, "--turn", parser=params.turn, metavar="N", help="Only the events of this turn (default: the whole game)."
+    ),
     fmt: str = typer.Option("text", "--format", help="text (terminal), md, json or pdf."),
     out: Path = typer.Option(None, "--out", help="Write to this file (needed for pdf)."),
     paper_size: str = _paper_opt,
@@ -229,7 +232,9 @@ def orders_sheet(
     out: Path = typer.Option(..., "--out", help="FILE.pdf."),
     side: str = typer.Option(None, "--side", help="This side's commands (default: every side)."),
     formation: str = typer.Option(None, "--formation", help="One sheet for this formation only."),
-    turn: int = typer.Option(None, "--turn", help="The turn the orders are for (default: the current turn)."),
+    turn: int = typer.Option(
+        None, "--turn", parser=params.turn, metavar="N", help="The turn the orders are for (default: the current turn)."
+    ),
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One file per side: FILE-SIDE.pdf for each."),
 ) -> None:

@@ -25,7 +25,7 @@ def rate(
 ) -> None:
     """Turn real specifications into an Auftragstaktik stat line, showing how each field was
     derived."""
-    from umpire.errors import DataError
+    from umpire.errors import DataError, shown
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.library import UnitFile
     from umpire.rules.auftragstaktik.rating import Spec
@@ -41,7 +41,7 @@ def rate(
             raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
         overrides[name.strip()] = choice.strip()
     rul = rulings(overrides)
-    where = str(spec_file)
+    where = shown(spec_file)
     entries: list[tuple[str, Spec, str | None]] = []
     if isinstance(data, dict) and "units" in data:
         f = validate(UnitFile, data, where)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from umpire.cli import params
 from umpire.cli.app import new_app
 from umpire.cli.output import console, print_json
 
@@ -43,7 +44,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 def orders(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="A side's orders for this turn (YAML)."),
-    roll: list[int] = typer.Option(None, "--roll", help="A die value for the HQ rolls, in order (repeat)."),
+    roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
     """Enter one side's orders for the turn from an orders file."""
     game = _open(ctx)
@@ -57,7 +58,7 @@ def orders(
 @phase_app.command("next")
 def next_phase(
     ctx: typer.Context,
-    roll: list[int] = typer.Option(None, "--roll", help="A die value, in the order used (repeat)."),
+    roll: list[int] = params.roll_option(),
     allow_integrity_break: bool = typer.Option(
         False, "--allow-integrity-break", help="Auftragstaktik: let this phase's moves break unit integrity."
     ),

@@ -4,7 +4,9 @@ Every rules procedure takes a :class:`Dice` and calls ``dice.roll(sides, count, 
 There is no module-level generator anywhere in umpire.
 
 - :class:`SeededDice` owns a private ``random.Random(seed)``;
-- :class:`ScriptedDice` plays back fixed values (tests, ``--roll``, replay of the log);
+- :class:`ScriptedDice` plays back fixed values (tests, replay of the log);
+- :class:`GivenDice` plays back the values the umpire gave for one action (``--roll``, a case's
+  ``dice:``), every one of which must be used;
 - :class:`ManualDice` asks a callback (the CLI prompts the umpire, who rolls real dice);
 - :class:`RecordingDice` wraps any of them and keeps every :class:`Roll`.
 
@@ -88,11 +90,19 @@ class SeededDice:
 
 
 class ScriptedDice:
-    """Fixed values played back in order; fails loudly when they run out or cannot occur."""
+    """Fixed values played back in order; fails loudly when they run out or cannot occur.
 
-    def __init__(self, values: Iterable[int]) -> None:
+    With ``zero_face`` (values typed by the umpire) a 0 for a d10 or a d100 is the die's 0
+    face, read as 10 or 100 (A01; MBT 4.2 "00"), as the manual prompt reads it.
+
+    >>> ScriptedDice([0, 0], zero_face=True).roll(10, 2, why="x")
+    (10, 10)
+    """
+
+    def __init__(self, values: Iterable[int], *, zero_face: bool = False) -> None:
         self._values = list(values)
         self._next = 0
+        self._zero_face = zero_face
 
     @property
     def remaining(self) -> int:
@@ -105,10 +115,45 @@ class ScriptedDice:
                 f"{self.remaining} left (give more values with --roll or dice:)"
             )
         out = tuple(
-            check_value(v, sides, why) for v in self._values[self._next : self._next + count]
+            check_value(sides if self._zero_face and v == 0 and sides in (10, 100) else v, sides, why)
+            for v in self._values[self._next : self._next + count]
         )
         self._next += count
         return out
+
+
+class GivenDice(ScriptedDice):
+    """The values the umpire gave for one action: a value no die uses is a mistake, not noise.
+
+    >>> d = GivenDice([4, 6]); d.roll(10, why="HQ roll")
+    (4,)
+    >>> d.check_all_used("--roll")
+    Traceback (most recent call last):
+    ...
+    umpire.errors.DiceError: --roll: 2 values given but only 1 used (d10 for 'HQ roll'); give one value per die rolled
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        super().__init__(values, zero_face=True)  # typed in: a d10's or d100's 0 face is 10, 100
+        self.used: list[str] = []
+
+    def roll(self, sides: int, count: int = 1, *, why: str) -> tuple[int, ...]:
+        out = super().roll(sides, count, why=why)
+        label = f"{count}d{sides}" if count > 1 else f"d{sides}"
+        self.used.append(f"{label} for {why!r}")
+        return out
+
+    def check_all_used(self, option: str) -> None:
+        """:raises DiceError: if a value was given that no die used."""
+        if not self.remaining:
+            return
+        given, used = len(self._values), self._next
+        what = "; ".join(self.used[:4]) + ("; ..." if len(self.used) > 4 else "")
+        rolled = f" ({what})" if what else " (this action rolls no dice)"
+        raise DiceError(
+            f"{option}: {given} value{'s' if given != 1 else ''} given but only {used} used{rolled}; "
+            "give one value per die rolled"
+        )
 
 
 class ManualDice:

@@ -2,8 +2,9 @@
 
 Every procedure returns a :class:`Resolution` (or a subclass) listing each modifier and column
 shift with its value and rule, the table cell used, the dice rolled, the rulings that differ from
-the defaults, and any estimated data it leaned on. ``explain()`` gives the lines an umpire reads
-out to the players; ``to_json()`` the public JSON shape of ``umpire calc``.
+the defaults, any estimated data it leaned on, and the values a named ruling decided.
+``explain()`` gives the lines an umpire reads out to the players; ``to_json()`` the public JSON
+shape of ``umpire calc``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Resolution(BaseModel):
     rulings: dict[str, str] = Field(default_factory=dict)
     notes: list[str] = Field(default_factory=list)
     estimated: list[str] = Field(default_factory=list)
+    ruled: list[str] = Field(default_factory=list)  # values a named ruling decided
     extra: dict[str, Any] = Field(default_factory=dict)
 
     model_config = {"arbitrary_types_allowed": True}
@@ -61,7 +63,7 @@ class Resolution(BaseModel):
             "modified_roll": self.modified_roll,
             "rulings": dict(self.rulings),
             "notes": list(self.notes),
-            "provenance": {"estimated": list(self.estimated)},
+            "provenance": {"estimated": list(self.estimated), "ruling": list(self.ruled)},
         }
         data.update(self.extra)
         return data
@@ -85,6 +87,8 @@ class Resolution(BaseModel):
         lines.extend(self.notes)
         for name, choice in self.rulings.items():
             lines.append(f"ruling {name} = {choice} (not the default)")
+        if self.ruled:
+            lines.append("decided by ruling: " + ", ".join(self.ruled))
         if self.estimated:
             lines.append("used estimated values: " + ", ".join(self.estimated))
         return lines

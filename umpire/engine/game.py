@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire import __version__
-from umpire.core.dice import Dice, ManualDice, RecordingDice, Roll, ScriptedDice
+from umpire.core.dice import Dice, GivenDice, ManualDice, RecordingDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical
 from umpire.engine.handlers import HANDLERS
@@ -207,6 +207,8 @@ class Game:
                     "nothing was written: run the command again"
                 )
             applied = handler(tx.state, payload, recording)
+            if isinstance(dice, GivenDice):
+                dice.check_all_used("--roll")
             rolls = recording.take()
             seq = tx.append(
                 kind, payload, rolls, applied.state, summary=applied.summary,

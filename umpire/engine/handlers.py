@@ -73,13 +73,10 @@ def check_on_table(state: GameState, what: str, x: float, y: float) -> None:
 
 
 def check_facing(facing: Any) -> float:
-    try:
-        value = float(facing)
-    except (TypeError, ValueError):
-        raise UmpireError(f"facing: {facing!r} is not a number (degrees clockwise from the far edge, 0-360)") from None
-    if not math.isfinite(value):
-        raise UmpireError(f"facing: {facing!r} is not a number (degrees, 0-360)")
-    return value % 360
+    """A facing typed or stored, read strictly (see :mod:`umpire.schema.numbers`), as 0-360."""
+    from umpire.schema.numbers import number
+
+    return number(facing, "facing", hint="degrees clockwise from the far edge, e.g. 90") % 360
 
 
 def _fmt(v: float) -> str:

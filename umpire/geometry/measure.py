@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import UmpireError, unknown
 from umpire.geometry.arcs import aspect, bearing
@@ -38,12 +38,13 @@ from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
 from umpire.resources import resource_dir
 from umpire.schema.bases import default_base
+from umpire.schema.checked import Checked, Vertices
 from umpire.schema.load import load_model, validate
 
 Pair = tuple[float, float]
 
 
-class TerrainType(BaseModel):
+class TerrainType(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["area", "line"]
@@ -54,7 +55,7 @@ class TerrainType(BaseModel):
     aliases: tuple[str, ...] = ()
 
 
-class TerrainTypes(BaseModel):
+class TerrainTypes(Checked):
     """``rulesets/common/terrain-types.yaml``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -88,17 +89,17 @@ def terrain_types() -> TerrainTypes:
     return load_model(TerrainTypes, path, where="rulesets/common/terrain-types.yaml")
 
 
-class TerrainCase(BaseModel):
+class TerrainCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
     id: str
     type: str
-    polygon: list[Pair] | None = None
-    line: list[Pair] | None = None
+    polygon: Vertices | None = None
+    line: Vertices | None = None
     height: float | None = None
 
 
-class StandCase(BaseModel):
+class StandCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
     at: Pair | dict[str, float]
@@ -118,10 +119,12 @@ class StandCase(BaseModel):
         return value
 
 
-class MeasureCase(BaseModel):
+class MeasureCase(Checked):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     ruleset: Literal["auftragstaktik", "mbt"]
+    rulings: dict[str, str] = Field(default_factory=dict)
+    scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
     table: tuple[float, float] | None = None
     terrain: list[TerrainCase] = Field(default_factory=list)
     from_: StandCase = Field(alias="from")
@@ -178,6 +181,21 @@ def _pose(name: str, s: StandCase, case: MeasureCase, types: TerrainTypes) -> Po
     return Pose(x=x, y=y, facing=s.facing, width=width, depth=depth)
 
 
+def inside_depth(ruleset: str, rulings: dict[str, str], scale: float) -> float | None:
+    """How far a stand sees through the wood or town it stands in: Auftragstaktik by ruling
+    ``spotting.woods_depth``; MBT half a hex length (its own hex; the next woods or building
+    hex is an intervening one, 6.1.4.5)."""
+    if ruleset == "mbt":
+        return scale / 2
+    from umpire.rules.auftragstaktik.data import rulings as at_rulings
+    from umpire.rules.auftragstaktik.spotting import woods_depth
+
+    try:
+        return woods_depth(at_rulings(rulings))
+    except UmpireError as exc:
+        raise UmpireError(f"rulings: {exc}") from None
+
+
 def _r(v: float, places: int = 2) -> float:
     return round(float(v), places) + 0.0
 
@@ -190,7 +208,7 @@ def measure_case(case: dict[str, Any]) -> dict[str, Any]:
     c = validate(MeasureCase, case, "case")
     types = terrain_types()
     features = [_feature(i, t, types) for i, t in enumerate(c.terrain)]
-    index = TerrainIndex(features)
+    index = TerrainIndex(features, inside_depth=inside_depth(c.ruleset, c.rulings, c.scale))
     a = _pose("from", c.from_, c, types)
     b = _pose("to", c.to, c, types)
     los = index.line_of_sight(a.xy, b.xy)

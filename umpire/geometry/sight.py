@@ -9,8 +9,10 @@ they mean (depth of penetration, spotting into woods...) from :attr:`LosFact.cro
 - the sight line is the segment between the two points (stand centres);
 - every feature the segment meets is listed in ``crossed``, one :class:`Crossing` per stretch;
 - an area with ``blocks_los`` (woods, town) blocks when the segment passes through its
-  interior, unless either end point lies in that same area or on its edge: a stand in a wood
-  sees out of it and is seen from outside. A line that only grazes an edge or a corner passes;
+  interior. An end point lying in that same area (or on its edge) sees out through the first
+  ``inside_depth`` inches of the line from it: the area blocks only if the line, less that much
+  at each end inside it, still meets its interior (``inside_depth=None``: any depth, the area
+  never blocks its own occupants). A line that only grazes an edge or a corner passes;
 - a hill (``is_hill``) blocks when the segment passes through its interior and the hill is
   higher than the elevation of both ends. The elevation of a point is the greatest height of
   the hills it lies in (or on the edge of), else 0;
@@ -63,8 +65,11 @@ class TerrainIndex:
     #: from how closely the blocking features lie (about twice their mean spacing, at least 3").
     piece_length: float | None = None
 
-    def __init__(self, features: Iterable[Feature]) -> None:
+    def __init__(self, features: Iterable[Feature], inside_depth: float | None = None) -> None:
         self.features: tuple[Feature, ...] = tuple(features)
+        if inside_depth is not None and not (np.isfinite(inside_depth) and inside_depth >= 0):
+            raise UmpireError(f"inside_depth: {inside_depth!r} (allowed: a number of inches >= 0)")
+        self.inside_depth = inside_depth
         seen: set[str] = set()
         for f in self.features:
             if f.id in seen:
@@ -128,9 +133,33 @@ class TerrainIndex:
         a_in: np.ndarray,
         b_in: np.ndarray,
     ) -> np.ndarray:
-        """Whether blocking feature ``f`` blocks the line if the line passes through it."""
+        """Whether blocking feature ``f`` blocks the line if the line passes through it (an area
+        holding an end blocks only through more than ``inside_depth``: :meth:`_inside_blocks`)."""
         by_height = self._height[f] > np.maximum(elev_a, elev_b)
-        out: np.ndarray = np.where(self._is_hill[f], by_height, ~a_in & ~b_in)
+        outside = ~a_in & ~b_in
+        if self.inside_depth is not None:
+            outside = np.ones_like(outside)
+        out: np.ndarray = np.where(self._is_hill[f], by_height, outside)
+        return out
+
+    def _inside_blocks(
+        self, f: np.ndarray, a: np.ndarray, b: np.ndarray, a_in: np.ndarray, b_in: np.ndarray
+    ) -> np.ndarray:
+        """For lines ``a[k] -> b[k]`` with an end inside area ``f[k]``: does the area block once
+        ``inside_depth`` is taken off the line at each end inside it?"""
+        depth = float(self.inside_depth or 0.0)
+        d = b - a
+        length = np.hypot(d[:, 0], d[:, 1])
+        unit = d / np.where(length > 0, length, 1.0)[:, None]
+        lo = np.where(a_in, depth, 0.0)
+        hi = length - np.where(b_in, depth, 0.0)
+        left = hi - lo > 1e-9
+        out = np.zeros(len(f), dtype=bool)
+        if left.any():
+            p0 = a[left] + unit[left] * lo[left, None]
+            p1 = a[left] + unit[left] * hi[left, None]
+            segs = shapely.linestrings(np.stack([p0, p1], axis=1))
+            out[left] = shapely.relate_pattern(self._geoms[f[left]], segs, "T********")
         return out
 
     def _pierces(self, f: np.ndarray, segs: np.ndarray) -> np.ndarray:
@@ -184,7 +213,19 @@ class TerrainIndex:
             blockers, elev[0], elev[1], cover[0, blockers], cover[1, blockers]
         )
         blockers = blockers[may]
-        blockers = blockers[self._pierces(blockers, np.full(len(blockers), seg, dtype=object))]
+        inside = ~self._is_hill[blockers] & (cover[0, blockers] | cover[1, blockers])
+        if self.inside_depth is None:
+            inside[:] = False
+        hit = np.zeros(len(blockers), dtype=bool)
+        out = ~inside
+        hit[out] = self._pierces(blockers[out], np.full(int(out.sum()), seg, dtype=object))
+        if inside.any():
+            n = int(inside.sum())
+            hit[inside] = self._inside_blocks(
+                blockers[inside], np.tile(a, (n, 1)), np.tile(b, (n, 1)),
+                cover[0, blockers[inside]], cover[1, blockers[inside]],
+            )
+        blockers = blockers[hit]
         first: dict[str, float] = {}
         for c in crossed:
             first.setdefault(c.id, c.enter)
@@ -290,9 +331,19 @@ class TerrainIndex:
             near = score <= 1.0 + 1e-9
             s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
             i, j = ii[s], jj[s]
-            keep = self._may_block(
-                f, elev_a[i], elev_b[j], cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
-            )
+            a_in, b_in = cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
+            keep = self._may_block(f, elev_a[i], elev_b[j], a_in, b_in)
+            inside = keep & ~self._is_hill[f] & (a_in | b_in)
+            if self.inside_depth is not None and inside.any():
+                si, fi = s[inside], f[inside]
+                todo = ~blocked[si]
+                hit = np.zeros(len(si), dtype=bool)
+                hit[todo] = self._inside_blocks(
+                    fi[todo], ends[si[todo], 0], ends[si[todo], 1], a_in[inside][todo],
+                    b_in[inside][todo],
+                )
+                blocked[si[hit]] = True
+                keep &= ~inside
             s, f, score, a0, ds, len2 = (v[keep] for v in (s, f, score, a0, ds, len2))
             # A line through a disk lying inside the feature surely passes through it (both
             # its ends are outside): that settles most blocked pairs without a GEOS call.

@@ -12,14 +12,15 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from umpire.errors import UmpireError, unknown
+from umpire.schema.checked import Checked
 
 HEX = r"^#[0-9a-fA-F]{6}$"
 
 
-class _Strict(BaseModel):
+class _Strict(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from umpire.errors import unknown
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from umpire.calc import CalcProcedure
     from umpire.core.rulings import RulingBook
 
@@ -41,6 +43,11 @@ class Ruleset:
         """The ``umpire calc`` procedures this ruleset offers (imported on first use)."""
         module = importlib.import_module(f"{self.package}.calc")
         return dict(module.PROCEDURES)
+
+    def case_models(self) -> dict[str, type[BaseModel]]:
+        """The case model of each ``umpire calc`` procedure (for ``umpire calc fields``)."""
+        module = importlib.import_module(f"{self.package}.calc")
+        return dict(getattr(module, "CASE_MODELS", {}))
 
 
 RULESETS: tuple[Ruleset, ...] = (

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from umpire.resources import resource_dir
+from umpire.schema.checked import Checked
 
 
-class BaseDefaults(BaseModel):
+class BaseDefaults(Checked):
     model_config = ConfigDict(extra="forbid")
 
     source: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.core.state import (
     FormationState,
@@ -23,26 +23,27 @@ from umpire.core.state import (
     UnitState,
 )
 from umpire.errors import DataError
+from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
 
 
-class _Strict(BaseModel):
+class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
 class TableSpec(_Strict):
-    width: float = Field(gt=0, description="inches, left to right")
-    depth: float = Field(gt=0, description="inches, near edge to far edge")
+    width: TableInches = Field(description="inches, left to right")
+    depth: TableInches = Field(description="inches, near edge to far edge")
 
 
 class TerrainSpec(_Strict):
     id: str = Field(min_length=1)
     type: str
     name: str = ""
-    polygon: list[Point] | None = None
-    line: list[Point] | None = None
+    polygon: Vertices | None = None
+    line: Vertices | None = None
     height: float = Field(0.0, ge=0)
 
     @model_validator(mode="after")
@@ -85,7 +86,7 @@ class UnitSpec(_Strict):
     at: Point | None = None
     edges: Edges | None = None
     facing: float = 0.0
-    base: Point | None = None
+    base: Base | None = None
     orders: str | None = None
 
     @model_validator(mode="after")
@@ -160,7 +161,7 @@ class Scenario(_Strict):
     ruleset: str
     description: str = ""
     table: TableSpec
-    seed: int | None = None
+    seed: Seed | None = None
     rulings: dict[str, str] = Field(default_factory=dict)
     terrain: list[TerrainSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
@@ -252,6 +253,12 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
             )
             del ui
     _resolve_unit_types(scenario.ruleset, units, problems, where)
+    if scenario.ruleset == "auftragstaktik":
+        given = {u.id: u for _f, _fid, u in (x for side in scenario.sides for x in _walk(side))}
+        for u in units.values():
+            spec = given[u.id]
+            if spec.base is None and u.statline:
+                u.base = stand_base(spec.kind, u.statline, u.type)
     for f in formations:
         if f.hq is not None and f.hq not in units:
             problems.append(f"{where}: formation {f.id!r}: hq {f.hq!r} is not a unit of the scenario")
@@ -349,7 +356,9 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
     w, d = scenario.table.width, scenario.table.depth
     for sid, zone in spec.setup.items():
         limit = zone.depth * spec.scale
-        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None]
+        # a unit off the table is reported once, as off the table, not again as outside its zone
+        placed = [u for u in units.values() if u.side == sid and u.x is not None and u.y is not None
+                  and 0 <= u.x <= w and 0 <= u.y <= d]
         for u in placed:
             off = {"left": u.x, "right": w - u.x, "near": u.y, "far": d - u.y}[zone.edge]  # type: ignore[operator]
             if off > limit + 1e-9:
@@ -363,6 +372,33 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
                     problems.append(
                         f"{where}: units {a.id!r} and {b.id!r}: {gap:.2g}\" apart, in one hex (2.5: one combat "
                         f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
+
+
+def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[float, float]:
+    """An Auftragstaktik stand's base when the scenario gives none (BASING: 1.5 x 1 companies,
+    1 x 1 platoons; MISCELLANEOUS RULES > Headquarters Stands: "In all cases they are
+    represented as a medium company"). Without a kind (or for a battery) the stat line's size
+    decides: a platoon-sized code (sp, mp, lp; sb, mb are platoon-sized batteries) is a platoon."""
+    from umpire.errors import UmpireError
+    from umpire.rules.auftragstaktik.ratings import BATTERY
+    from umpire.rules.auftragstaktik.statline import parse_statline
+    from umpire.schema.bases import default_base
+
+    role = ""
+    if type_name:
+        from umpire.rules.auftragstaktik.library import find_unit
+
+        try:
+            role = find_unit(type_name).role
+        except UmpireError:
+            role = ""
+    if kind == "hq" or role == "hq":
+        return default_base("auftragstaktik", "hq")
+    if kind in (None, "battery"):
+        size = parse_statline(statline, "").sizes[0]
+        size = BATTERY.get(size, size)
+        return default_base("auftragstaktik", "platoon" if size in ("sp", "mp", "lp") else "company")
+    return default_base("auftragstaktik", kind)
 
 
 def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: list[str], where: str) -> None:
@@ -399,9 +435,10 @@ def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: lis
 
 def load_scenario(path: Path) -> Scenario:
     """Read and validate a scenario file (errors name the file, the field path and the value)."""
+    from umpire.schema.limits import MAX_SCENARIO_BYTES
     from umpire.schema.load import load_model
 
-    return load_model(Scenario, path)
+    return load_model(Scenario, path, max_bytes=MAX_SCENARIO_BYTES)
 
 
 def scenario_from_data(data: Any, where: str) -> Scenario:

@@ -45,7 +45,7 @@ def run(tmp_path: Path, **kw: object) -> object:
         ({"orders": "ATGM"}, ["cannot be fired with ATGM orders"]),
         ({"target": "USSR-9Z"}, ["unknown data card 'USSR-9Z'", "USSR-2A"]),
         ({"die": 101}, ["impossible on a d100", "allowed: 1-100"]),
-        ({"die": 0}, ["impossible on a d100", "allowed: 1-100"]),
+        ({"die": -1}, ["impossible on a d100", "allowed: 1-100"]),
     ],
 )
 def test_bad_input(tmp_path: Path, kw: dict[str, object], words: list[str]) -> None:

@@ -41,13 +41,18 @@ META = {
 
 
 def raw_count(node: Any, key: str = "") -> dict[str, int]:
-    """An independent count, over the raw YAML: {v, src} is sourced, any other leaf estimated."""
-    out = {"rulebook": 0, "official": 0, "estimated": 0}
+    """An independent count, over the raw YAML: {v, src} is sourced (derived: or ruling: say
+    how), any other leaf estimated."""
+    out = {"rulebook": 0, "derived": 0, "ruling": 0, "official": 0, "estimated": 0}
     if key in META:
         return out
-    if isinstance(node, dict) and "v" in node and set(node) <= {"v", "src"}:
+    if isinstance(node, dict) and "v" in node and set(node) <= {"v", "src", "derived", "ruling"}:
         src = node.get("src")
-        out["estimated" if src is None else "official" if src == "official" else "rulebook"] += 1
+        kind = (
+            "estimated" if src is None else "official" if src == "official"
+            else "ruling" if node.get("ruling") else "derived" if node.get("derived") else "rulebook"
+        )
+        out[kind] += 1
         return out
     children = (
         node.items()
@@ -73,7 +78,8 @@ def test_counts_are_true(path: Path) -> None:
     model = data.chart(path.stem) if path.parent.name == "charts" else data.card(path.stem)
     counts = data.provenance_counts(model)
     assert counts == raw_count(yaml.safe_load(path.read_text()))
-    assert counts["rulebook"] == len(re.findall(r"src: \"(?!official)", path.read_text()))
+    sourced = len(re.findall(r"src: \"(?!official)", path.read_text()))
+    assert counts["rulebook"] + counts["derived"] + counts["ruling"] == sourced
 
 
 def test_seven_basic_game_cards() -> None:

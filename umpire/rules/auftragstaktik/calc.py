@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.odds import distribution
@@ -31,99 +29,30 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik import data
-from umpire.rules.auftragstaktik.ratings import (
-    Aspect,
-    CoverLevel,
-    Entrenchment,
-    Kind,
-    OrderCode,
-    Quality,
-    ReadsCodes,
-    Stand,
-    Unit,
+from umpire.rules.auftragstaktik.cases import (
+    AirDefenseCase,
+    AirstrikeCase,
+    CloseCombatCase,
+    CounterBatteryCase,
+    EntrenchCase,
+    FireCase,
+    HqCase,
+    IndirectCase,
+    MinesCase,
+    MoraleCase,
+    OverrunCase,
+    SpotCase,
+    StandCase,
+    StrafingCase,
+    _Case,
+    check_case,
 )
-from umpire.rules.auftragstaktik.spotting import Spotted
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
     from umpire.calc import CalcAnswer, CalcProcedure
 
 
-class _Case(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    ruleset: str = "auftragstaktik"
-    rulings: dict[str, str] = Field(default_factory=dict)
-
-
-class _Sub(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-_Codes = ReadsCodes
-
-
-class StandCase(_Sub, _Codes):
-    """A stand in a case: its ratings (stat line or bundled unit) and its state."""
-
-    statline: str | None = None
-    unit: str | None = None
-    name: str | None = None
-    quality: Quality = "regular"
-    orders: OrderCode = "HA"
-    moved: bool = False
-    hits: int = Field(0, ge=0)
-    size: str | None = None
-    kind: Kind | None = None
-    spotted: bool = True
-    cover: CoverLevel = "none"
-    entrenchment: Entrenchment = "none"
-    grouped_companies: int = Field(1, ge=1)
-    close_terrain: bool | None = None
-    soviet_tank: bool | None = None
-    machine_gun: bool = False
-
-    @model_validator(mode="after")
-    def _one_source(self) -> StandCase:
-        if (self.statline is None) == (self.unit is None):
-            raise ValueError("give either statline: or unit: (a unit name from the bundled data)")
-        return self
-
-    def to_stand(self, field: str) -> Stand:
-        from umpire.rules.auftragstaktik.statline import parse_statline
-
-        soviet = False
-        if self.unit is not None:
-            from umpire.rules.auftragstaktik.library import find_unit
-
-            entry = find_unit(self.unit, field=f"{field}.unit")
-            unit: Unit = parse_statline(entry.statline, name=entry.name, where=f"{field}.unit")
-            soviet = entry.soviet_tank
-        else:
-            unit = parse_statline(
-                self.statline or "", name=self.name or "", where=f"{field}.statline"
-            )
-        if self.size is not None and self.size not in unit.sizes:
-            raise UmpireError(
-                f"{field}.size: {self.size!r} is not a size of "
-                f"this unit (allowed: {', '.join(unit.sizes)})"
-            )
-        return Stand(
-            unit=unit,
-            quality=self.quality,
-            orders=self.orders,
-            moved=self.moved,
-            hits=self.hits,
-            size=self.size,
-            kind=self.kind,
-            spotted=self.spotted,
-            cover=self.cover,
-            entrenchment=self.entrenchment,
-            grouped_companies=self.grouped_companies,
-            close_terrain=self.close_terrain,
-            soviet_tank=soviet if self.soviet_tank is None else self.soviet_tank,
-            machine_gun=self.machine_gun,
-        )
 
 
 def _rulings(case: _Case) -> Rulings:
@@ -134,21 +63,25 @@ def _rulings(case: _Case) -> Rulings:
 
 
 def _hits_label(res: Resolution) -> str:
-    h = res.outcome["hits"]
-    return (
-        "no effect"
-        if h == 0
-        else "4 hits (eliminated)"
-        if h >= 4
-        else f"{h} hit" + ("s" if h > 1 else "")
-    )
+    """What the result does to the target, not what the table cell says (COMBAT > Hit Effects):
+    a 3-hit stand struck once is eliminated; a troop stand in close terrain never is by fire."""
+    o = res.outcome
+    hits = int(o.get("hits", 0))
+    if o.get("eliminated"):
+        return "eliminated"
+    if hits == 0:
+        return "no effect"
+    total = int(o.get("total_hits", hits))
+    word = f"{hits} hit" + ("s" if hits != 1 else "")
+    if total >= data.tables().common.hit_effects.eliminated_at:
+        return word + (f" ({total} in all)" if total != hits else "") + (
+            "; not eliminated: close terrain"
+        )
+    return word + (f" ({total} in all)" if total != hits else "")
 
 
 _ORDER = {
     "no effect": 0,
-    "1 hit": 1,
-    "2 hits": 2,
-    "4 hits (eliminated)": 4,
     "failure": 0,
     "delay": 1,
     "reaction": 2,
@@ -158,7 +91,16 @@ _ORDER = {
     "routed": 2,
     "not spotted": 0,
     "spotted": 1,
+    "eliminated": 99,
 }
+
+
+def _rank(label: str) -> tuple[int, str]:
+    """Odds in order of severity: no effect, then by hits, eliminated last."""
+    if label in _ORDER:
+        return _ORDER[label], label
+    head = label.split(" ", 1)[0]
+    return (int(head) if head.isdigit() else 50), label
 
 
 def _answer(
@@ -181,28 +123,15 @@ def _answer(
         dist: dict[str, Fraction] = distribution(run, label)
         out = {
             k: float(v)
-            for k, v in sorted(dist.items(), key=lambda kv: (_ORDER.get(kv[0], 9), kv[0]))
+            for k, v in sorted(dist.items(), key=lambda kv: _rank(kv[0]))
         }
     return CalcAnswer(resolution=res, odds=out)
-
-
-# --- fire ---------------------------------------------------------------------------------------
-
-
-class FireCase(_Case):
-    shooter: StandCase
-    target: StandCase
-    weapon: Literal["gun", "missile", "he", "hw", "sa"]
-    range: float = Field(ge=0)
-    aspect: Aspect = "front"
-    night: bool = False
-    phase: Literal[1, 2] | None = None
 
 
 def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.fire import fire
 
-    c = validate(FireCase, case, "case")
+    c = check_case(FireCase, case)
     rul = _rulings(c)
     shooter, target = c.shooter.to_stand("shooter"), c.target.to_stand("target")
 
@@ -214,41 +143,21 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return _answer(run, dice, rul, odds, _hits_label)
 
 
-# --- spot ---------------------------------------------------------------------------------------
-
-
-class SpotterCase(_Sub, _Codes):
-    statline: str | None = None
-    unit: str | None = None
-    quality: Quality = "regular"
-    orders: OrderCode = "NO"
-    moved: bool = False
-    recon: bool | None = None
-    thermal: bool | None = None
-    gsr: bool | None = None
-    night_vision: Literal["TI", "II", "IR", "SL", "none"] | None = None
-    facing_target: bool = True
-    higher: bool = False
-    air_defense: bool = False
-
-
-class SpotCase(_Case):
-    spotter: SpotterCase = SpotterCase()
-    target: Spotted = Spotted()  # the procedure's own model: one list of fields
-    distance: float = Field(ge=0)
-    night: bool = False
-
-
 def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.spotting import Spotter, spot
 
-    c = validate(SpotCase, case, "case")
+    c = check_case(SpotCase, case)
     rul = _rulings(c)
     s = c.spotter
     special: tuple[str, ...] = ()
+    mbt = bool(s.mbt)
     if s.statline is not None or s.unit is not None:
         unit = StandCase(statline=s.statline, unit=s.unit).to_stand("spotter").unit
         special = unit.special + ((unit.night_vision,) if unit.night_vision else ())
+        if s.mbt is None:
+            from umpire.rules.auftragstaktik.spotting import is_mbt
+
+            mbt = is_mbt(unit, s.unit, data.tables())
     nv = (
         s.night_vision
         if s.night_vision is not None
@@ -265,6 +174,7 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         higher=s.higher,
         night_vision=None if nv in (None, "none") else nv,
         air_defense=s.air_defense,
+        mbt=mbt,
     )
     target = c.target
 
@@ -276,32 +186,13 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     )
 
 
-# --- hq -----------------------------------------------------------------------------------------
-
-
-class HqCase(_Case):
-    hq: dict[str, Any]
-    enemy_rating: int | None = None
-    enemy: dict[str, Any] | None = None
-    phase: Literal["orders", "reaction"] = "orders"
-    already_rolled: bool = False
-
-    @model_validator(mode="after")
-    def _enemy(self) -> HqCase:
-        if (self.enemy_rating is None) == (self.enemy is None):
-            raise ValueError(
-                "give either enemy_rating (a number) or enemy (tech_level and quality)"
-            )
-        return self
-
-
 def calc_hq(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.command import Hq, hq_roll
 
-    c = validate(HqCase, case, "case")
+    c = check_case(HqCase, case)
     rul = _rulings(c)
     hq = validate(Hq, c.hq, "case: hq")
-    enemy: Hq | int = c.enemy_rating if c.enemy is None else validate(Hq, c.enemy, "case: enemy")  # type: ignore[assignment]
+    enemy: Hq | int = c.enemy_rating if c.enemy is None else validate(Hq, c.enemy, "case: enemy")
 
     def run(d: Dice) -> Resolution:
         return hq_roll(hq, enemy, d, rul, phase=c.phase, already_rolled=c.already_rolled)
@@ -309,17 +200,10 @@ def calc_hq(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return _answer(run, dice, rul, odds, lambda r: r.outcome["result"])
 
 
-# --- morale -------------------------------------------------------------------------------------
-
-
-class MoraleCase(_Case):
-    battalion: dict[str, Any]
-
-
 def calc_morale(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.morale import Battalion, morale_check
 
-    c = validate(MoraleCase, case, "case")
+    c = check_case(MoraleCase, case)
     rul = _rulings(c)
     b = validate(Battalion, c.battalion, "case: battalion")
 
@@ -329,23 +213,10 @@ def calc_morale(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return _answer(run, dice, rul, odds, lambda r: r.outcome["result"])
 
 
-# --- close combat and overruns ------------------------------------------------------------------
-
-Morale = Literal["VL", "L", "A", "H", "VH"]
-
-
-class CloseCombatCase(_Case):
-    attacker: StandCase
-    defender: StandCase
-    attacker_morale: Morale = "A"
-    defender_morale: Morale = "A"
-    concealed: bool = False
-
-
 def calc_close_combat(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.close_combat import close_combat
 
-    c = validate(CloseCombatCase, case, "case")
+    c = check_case(CloseCombatCase, case)
     rul = _rulings(c)
     a, d_ = c.attacker.to_stand("attacker"), c.defender.to_stand("defender")
 
@@ -363,18 +234,10 @@ def calc_close_combat(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAn
     return _answer(run, dice, rul, odds, _hits_label)
 
 
-class OverrunCase(_Case):
-    defender: StandCase
-    attackers: list[StandCase] = Field(min_length=1)
-    target: int = 0
-    attacker_morale: Morale = "A"
-    defender_morale: Morale = "A"
-
-
 def calc_overrun(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.close_combat import overrun
 
-    c = validate(OverrunCase, case, "case")
+    c = check_case(OverrunCase, case)
     rul = _rulings(c)
     dfd = c.defender.to_stand("defender")
     atk = [s.to_stand(f"attackers[{i}]") for i, s in enumerate(c.attackers)]
@@ -395,39 +258,10 @@ def calc_overrun(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     )
 
 
-# --- indirect, air ------------------------------------------------------------------------------
-
-Level = Literal["battalion", "brigade", "division"]
-
-
-class IndirectCase(_Case):
-    firer: StandCase
-    target: StandCase
-    orders_level: Level = "battalion"
-    firing_level: Level = "battalion"
-    doctrine: Literal["decentralized", "balanced", "centralized"] = "balanced"
-    icm: bool = False
-    range: float | None = Field(None, ge=0)
-
-
-class CbFacts(_Sub):
-    firer_c3: Literal[1, 2, 3, 4, 5] = 3
-    target_c3: Literal[1, 2, 3, 4, 5] = 3
-    target_sp: bool = False
-    target_mrl: bool = False
-    firer_icm: bool = False
-    firer_mrl: bool = False
-    target_outranges: bool = False
-
-
-class CounterBatteryCase(IndirectCase):
-    counter_battery: CbFacts = CbFacts()
-
-
 def _indirect(case: dict[str, Any], dice: Dice, odds: bool, cb: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.indirect import Command, CounterBattery, indirect_fire
 
-    c = validate(CounterBatteryCase if cb else IndirectCase, case, "case")
+    c = check_case(CounterBatteryCase if cb else IndirectCase, case)
     rul = _rulings(c)
     f, x = c.firer.to_stand("firer"), c.target.to_stand("target")
     cmd = Command(c.orders_level, c.firing_level, c.doctrine)
@@ -453,20 +287,10 @@ def calc_counter_battery(case: dict[str, Any], dice: Dice, *, odds: bool) -> Cal
     return _indirect(case, dice, odds, cb=True)
 
 
-class AirstrikeCase(_Case):
-    target: StandCase
-    aircraft: StandCase | None = None
-    aircraft_drm: int | None = None
-    tons: float | None = Field(None, gt=0)
-    orders_level: Level = "battalion"
-    firing_level: Level = "battalion"
-    doctrine: Literal["decentralized", "balanced", "centralized"] = "balanced"
-
-
 def calc_airstrike(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.indirect import Command, airstrike, ordnance_drm
 
-    c = validate(AirstrikeCase, case, "case")
+    c = check_case(AirstrikeCase, case)
     rul = _rulings(c)
     x = c.target.to_stand("target")
     if c.aircraft_drm is not None:
@@ -488,32 +312,19 @@ def calc_airstrike(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswe
     return _answer(run, dice, rul, odds, _hits_label)
 
 
-class StrafingCase(_Case):
-    aircraft: StandCase
-    target: StandCase
-
-
 def calc_strafing(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.indirect import strafing
 
-    c = validate(StrafingCase, case, "case")
+    c = check_case(StrafingCase, case)
     rul = _rulings(c)
     a, x = c.aircraft.to_stand("aircraft"), c.target.to_stand("target")
     return _answer(lambda d: strafing(a, x, d, rul), dice, rul, odds, _hits_label)
 
 
-class AirDefenseCase(_Case):
-    shooter: StandCase
-    target: StandCase
-    weapon: Literal["sa", "hw", "ad", "missile"]
-    range: float = Field(0, ge=0)
-    aa_mount: bool = False
-
-
 def calc_air_defense(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.indirect import air_defense
 
-    c = validate(AirDefenseCase, case, "case")
+    c = check_case(AirDefenseCase, case)
     rul = _rulings(c)
     s, x = c.shooter.to_stand("shooter"), c.target.to_stand("target")
 
@@ -523,22 +334,10 @@ def calc_air_defense(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAns
     return _answer(run, dice, rul, odds, _hits_label)
 
 
-# --- entrench, mines ----------------------------------------------------------------------------
-
-
-class EntrenchCase(_Case, _Codes):
-    level: Literal["none", "hasty", "deliberate", "prepared"] = "hasty"
-    quality: Quality = "regular"
-    stationary: bool = True
-    stand: Literal["troop", "apc", "mbt", "mbt_t64", "other_vehicle"] = "troop"
-    engineer: bool = False
-    with_infantry: bool = False
-
-
 def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.entrench import entrench
 
-    c = validate(EntrenchCase, case, "case")
+    c = check_case(EntrenchCase, case)
     rul = _rulings(c)
 
     def run(d: Dice) -> Resolution:
@@ -556,15 +355,10 @@ def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
     return _answer(run, dice, rul, odds, lambda r: "success" if r.outcome["success"] else "failure")
 
 
-class MinesCase(_Case):
-    stand: StandCase
-    minefield: Literal["AP", "AT"]
-
-
 def calc_mines(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.mines import cross_minefield
 
-    c = validate(MinesCase, case, "case")
+    c = check_case(MinesCase, case)
     rul = _rulings(c)
     s = c.stand.to_stand("stand")
     return _answer(lambda d: cross_minefield(s, c.minefield, d, rul), dice, rul, odds, _hits_label)
@@ -584,4 +378,20 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "air-defense": calc_air_defense,
     "entrench": calc_entrench,
     "mines": calc_mines,
+}
+
+CASE_MODELS = {
+    "fire": FireCase,
+    "spot": SpotCase,
+    "hq": HqCase,
+    "morale": MoraleCase,
+    "close-combat": CloseCombatCase,
+    "overrun": OverrunCase,
+    "indirect": IndirectCase,
+    "counter-battery": CounterBatteryCase,
+    "airstrike": AirstrikeCase,
+    "strafing": StrafingCase,
+    "air-defense": AirDefenseCase,
+    "entrench": EntrenchCase,
+    "mines": MinesCase,
 }

@@ -119,7 +119,7 @@ def close_combat(
             "free_attack_continues": bool(concealed and eliminated),
         },
         summary=("eliminated" if eliminated else f"{hits} hit{'s' if hits != 1 else ''}")
-        + f" (roll {modified} on the {cell.column} column)",
+        + f" ({crt.roll_words(natural, modified, cell.column)})",
         modifiers=mods,
         column=cell.column,
         cell=cell,

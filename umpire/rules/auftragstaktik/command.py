@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import ConfigDict, field_validator, model_validator
 
 from umpire.core.dice import Dice, RecordingDice
 from umpire.core.resolution import Cell, Resolution
@@ -22,12 +22,13 @@ from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
 from umpire.rules.auftragstaktik.ratings import Quality, _plain, read_quality
+from umpire.schema.checked import Checked
 
 Level = Literal["battalion", "brigade", "division"]
 Doctrine = Literal["decentralized", "balanced", "centralized"]
 
 
-class Hq(BaseModel):
+class Hq(Checked):
     """An HQ: its level, doctrine and rating (given, or from tech level and troop quality)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -61,7 +62,8 @@ class Hq(BaseModel):
 
 
 def hq_rating(hq: Hq, rulings: Rulings, t: Tables) -> tuple[int, str]:
-    """The HQ rating value and how it was found (ruling hq_roll.hq_rating_definition)."""
+    """The HQ rating value and how it was found (ruling hq_roll.hq_rating_definition): the
+    explanation ends with the value, so that it never reads as part of a larger sum."""
     if hq.rating is not None:
         return hq.rating, f"rating {hq.rating}"
     assert hq.tech_level is not None and hq.quality is not None
@@ -71,7 +73,8 @@ def hq_rating(hq: Hq, rulings: Rulings, t: Tables) -> tuple[int, str]:
         return tq, f"TQ {hq.quality} {tq}"
     if choice == "tech_only":
         return hq.tech_level, f"tech level {hq.tech_level}"
-    return hq.tech_level + tq, f"tech level {hq.tech_level} + TQ {hq.quality} {tq}"
+    value = hq.tech_level + tq
+    return value, f"tech level {hq.tech_level} + TQ {hq.quality} {tq} = {value}"
 
 
 def band(modified: int, rulings: Rulings, t: Tables) -> str:
@@ -132,7 +135,10 @@ def hq_roll(
         foe, foe_how = enemy, f"rating {enemy}"
     mult = t.command.hq_roll.rating_difference_multiplier
     mods = mod(
-        "HQ rating difference", mult * (own - foe), src, f"{mult} x ({own_how} - enemy {foe_how})"
+        "HQ rating difference",
+        mult * (own - foe),
+        src,
+        f"{mult} x ({own} - {foe}): own {own_how}; enemy {foe_how}",
     )
     doc = t.command.doctrine
     mods += mod(

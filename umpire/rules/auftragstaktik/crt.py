@@ -65,8 +65,29 @@ def _bounds(c: CrtColumn, header: Header) -> tuple[int | None, int | None]:
 
 
 def label(index: int, t: Tables, header: Header) -> str:
+    """A column's name in one notation: ``-7 or less``, ``-6..-4``, ``-1``, ``0``, ``+2..+3``,
+    ``+16 or more`` (the AT header as printed mixes ``-4... -6``, ``-2-3`` and ``+2, +3``);
+    AP columns are single values."""
     c = t.crt.columns[index]
-    return c.at_printed if header == "AT" else c.ap_printed
+    if header == "AP":
+        return c.ap_printed
+    lo, hi = c.at_min, c.at_max
+
+    def sign(v: int) -> str:
+        return f"{v:+d}" if v else "0"
+
+    if lo is None and hi is not None:
+        return f"{sign(hi)} or less"
+    if hi is None and lo is not None:
+        return f"{sign(lo)} or more"
+    assert lo is not None and hi is not None
+    return sign(lo) if lo == hi else f"{sign(lo)}..{sign(hi)}"
+
+
+def roll_words(natural: int, modified: int, column: object) -> str:
+    """``rolled 6, modified 9, on the +1 column``: the die as rolled beside the modified roll."""
+    mod = f", modified {modified}," if modified != natural else ""
+    return f"rolled {natural}{mod} on the {column} column"
 
 
 @dataclass

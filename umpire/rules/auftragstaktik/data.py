@@ -16,12 +16,13 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from umpire.core.rulings import RulingBook, Rulings
 from umpire.errors import DataError
+from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 
 RULESET = "auftragstaktik"
 
 
-class _M(BaseModel):
+class _M(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -213,6 +214,12 @@ class MaxHits(Sourced):
     max_hits: int
 
 
+class AtgmVsNonAfv(Sourced):
+    unarmored_vehicles: Literal["VL", "L", "M", "H", "VH"]
+    fighting_positions: Literal["VL", "L", "M", "H", "VH"]
+    fighting_position_entrenchment: Literal["hasty", "deliberate", "prepared"]
+
+
 class Helicopter(Sourced):
     mast_sight_da_shift: int
 
@@ -235,6 +242,7 @@ class FireFile(_M):
     heat: Heat
     top_attack: TopAttack
     atgm: Atgm
+    vs_non_afv: AtgmVsNonAfv
     afv_vs_hw_sa: MaxHits
     helicopter: Helicopter
     direct_he: DirectHe
@@ -278,7 +286,12 @@ class Night(_M):
     TI: int
 
 
+class Recon(Sourced):
+    mbt_min_protection: int
+
+
 class SpottingFile(Sourced):
+    recon: Recon
     spotted_if_total_greater_than: int
     spotter: SpotterMods
     target: SpottedMods
@@ -584,6 +597,7 @@ class TerrainRow(_M):
     row: str
     cover: Literal["none", "light", "heavy"] = "none"
     close: bool = False
+    buildings: bool = False  # troops here are "troops in buildings" (ATGMs vs. non-AFV targets)
 
 
 class Movement(Sourced):

@@ -74,8 +74,42 @@ def missile_generation(stand: Stand, t: Tables) -> int:
     return t.fire.atgm.guidance_generation.get(m.guidance or "b", 1)
 
 
+def heavy_weapon_unit(stand: Stand, rulings: Rulings) -> bool:
+    """Is ``stand`` one of the "Heavy weapon units (ATGM, MMG/HMG, RCL, mortar platoons)"
+    (COMBAT; ruling ``fire.heavy_weapon_units``)?"""
+    if stand.heavy_weapon is not None:
+        return stand.heavy_weapon
+    if "hwu" in stand.unit.special:
+        return True
+    return rulings["fire.heavy_weapon_units"] == "flag_or_crew_served" and (
+        stand.stand_kind == "troop" and stand.unit.crew_served_only()
+    )
+
+
+def atgm_as_he(target: Stand, rulings: Rulings, t: Tables) -> tuple[str, str] | None:
+    """The HE weight an ATGM counts as against ``target``, and why, or None for the AT
+    differential (MISCELLANEOUS RULES > ATGMs vs. non-AFV targets; ruling atgm.non_afv_targets)."""
+    if rulings["atgm.non_afv_targets"] == "at_differential":
+        return None
+    v = t.fire.vs_non_afv
+    cat = target.fire_category()
+    if cat == "soft":
+        return v.unarmored_vehicles, "an unarmoured vehicle"
+    if cat == "troop" and target.buildings:
+        return v.fighting_positions, "troops in buildings"
+    if cat == "troop" and target.entrenchment == v.fighting_position_entrenchment:
+        return v.fighting_positions, f"a permanent fighting position ({target.entrenchment} entrenchment)"
+    return None
+
+
 def _check(
-    shooter: Stand, target: Stand, weapon: str, range_in: float, phase: int | None, t: Tables
+    shooter: Stand,
+    target: Stand,
+    weapon: str,
+    range_in: float,
+    phase: int | None,
+    t: Tables,
+    rulings: Rulings,
 ) -> None:
     """Refuse shots the rules forbid, naming the field and what is allowed."""
     u = shooter.unit
@@ -121,6 +155,12 @@ def _check(
             "shooter.moved: towed artillery may fire only if it "
             "did not move in the preceding movement phase (COMBAT)"
         )
+    if shooter.moved and heavy_weapon_unit(shooter, rulings):
+        raise UmpireError(
+            "shooter.moved: a heavy weapon unit (ATGM, MMG/HMG, RCL, mortar platoons) may fire only "
+            "if it did not move in the preceding movement phase (COMBAT; rulings "
+            "fire.heavy_weapon_units, atgm.moving_fire)"
+        )
     if kind == "troop" and shooter.moved and weapon in ("hw", "missile"):
         shift = getattr(t.fire.troop_fire, weapon)[shooter.moving_order]
         if shift is None:
@@ -162,7 +202,7 @@ def plan_fire(
         from umpire.rules.auftragstaktik.data import rulings as _r
 
         rulings = _r()
-    _check(shooter, target, weapon, range_in, phase, t)
+    _check(shooter, target, weapon, range_in, phase, t, rulings)
     f = t.fire
     u = shooter.unit
     cat = target.fire_category()
@@ -191,6 +231,9 @@ def plan_fire(
 
     if weapon == "he":
         return _plan_direct_he(shooter, target, range_in, rulings, t)
+    as_he = atgm_as_he(target, rulings, t) if weapon == "missile" else None
+    if as_he is not None:
+        return _plan_atgm_as_he(shooter, target, as_he[0], as_he[1], range_in, rulings, t)
 
     # column
     if weapon in ("gun", "missile"):
@@ -374,9 +417,14 @@ def _cover(
     out: list[Modifier] = []
     cover: str = target.cover if cat == "troop" else "none"
     cover_why = c.source
+    if cat != "troop" and target.cover != "none" and not (he_weight is not None and cat == "afv"):
+        out.append(Modifier(name="target cover", value=0, rule=c.source,
+                            detail=f"{target.cover}: vehicle stands do not benefit from cover"))
     if he_weight is not None and cat == "afv":
         if icm:
             cover = "none"
+            out.append(Modifier(name="target cover", value=0, rule=t.indirect.icm.source,
+                                detail="AFV hard cover against HE ignored by ICM"))
         else:
             cover = t.indirect.he.afv_cover["soft" if target.unit.protection.open_top else "hard"]
             cover_why = t.indirect.he.source
@@ -394,7 +442,10 @@ def _cover(
             if new != value:
                 detail += f", {he_weight} HE: {value:+d} -> {new:+d}"
             value = new
-        out += mod(f"target {name}", value, rule, detail)
+        if value == 0:  # cancelled by heavier HE: said, not silently dropped
+            out.append(Modifier(name=f"target {name}", value=0, rule=rule, detail=detail))
+        else:
+            out += mod(f"target {name}", value, rule, detail)
     return out
 
 
@@ -443,16 +494,25 @@ def heavier(weight: str, steps: int, t: Tables) -> str:
 
 
 def _plan_direct_he(
-    shooter: Stand, target: Stand, range_in: float, rulings: Rulings, t: Tables
+    shooter: Stand,
+    target: Stand,
+    range_in: float,
+    rulings: Rulings,
+    t: Tables,
+    weight: str | None = None,
 ) -> FirePlan:
-    """Direct-fire HE (COMBAT > Direct fire HE effects; ruling he.direct_fire_modifiers)."""
-    he = shooter.unit.he
+    """Direct-fire HE (COMBAT > Direct fire HE effects; ruling he.direct_fire_modifiers), of the
+    shooter's HE rating or of ``weight`` (an ATGM treated as artillery)."""
+    from umpire.rules.auftragstaktik.ratings import He
+
+    he = shooter.unit.he if weight is None else He(weight=weight)
     assert he is not None
     d = t.fire.direct_he
-    weight = heavier(he.weight, d.weight_step, t)
+    base_weight = he.weight
+    weight = heavier(base_weight, d.weight_step, t)
     plan = FirePlan(header="AP", differential=None, fixed=t.indirect.he.column)
     plan.notes.append(
-        f"direct HE: the +1 column, {he.weight} HE counts "
+        f"direct HE: the +1 column, {base_weight} HE counts "
         f"as {weight} ({d.source}; ruling he.vh_plus_one)"
     )
     ms = plan.modifiers
@@ -487,6 +547,43 @@ def _plan_direct_he(
     )
     ms += hit_effects(t, shooter.hits)
     ms += _grouping(shooter, target, t)
+    return plan
+
+
+def _plan_atgm_as_he(
+    shooter: Stand,
+    target: Stand,
+    weight: str,
+    why: str,
+    range_in: float,
+    rulings: Rulings,
+    t: Tables,
+) -> FirePlan:
+    """An ATGM at a stand that is not an AFV, as artillery of ``weight`` (MISCELLANEOUS RULES >
+    ATGMs vs. non-AFV targets; ruling atgm.non_afv_targets): the +1 column, the firer's size
+    and hits, cover and entrenchment changed by the weight; or, under ``direct_he``, as
+    direct-fire HE of that weight."""
+    src = t.fire.vs_non_afv.source
+    name = {"VL": "Very Light", "L": "Light", "M": "Medium", "H": "Heavy", "VH": "Very Heavy"}
+    if rulings["atgm.non_afv_targets"] == "direct_he":
+        plan = _plan_direct_he(shooter, target, range_in, rulings, t, weight=weight)
+        plan.notes.insert(
+            0,
+            f"ATGM at {why}: treated as {name[weight]} artillery ({src}), "
+            "fired as direct HE (ruling atgm.non_afv_targets)",
+        )
+        return plan
+    he = t.indirect.he
+    plan = FirePlan(header="AP", differential=None, fixed=he.column)
+    plan.notes.append(
+        f"ATGM at {why}: treated as {name[weight]} artillery on the +1 column ({src}; ruling "
+        "atgm.non_afv_targets)"
+    )
+    ms = plan.modifiers
+    ms += size_mods(t, shooter.size_code, None, he.source)
+    ms += hit_effects(t, shooter.hits)
+    ms += _cover(target, t, he_weight=weight)
+    ms += _light_in_open(weight, target, t)
     return plan
 
 
@@ -661,7 +758,11 @@ def fire(
             "rate_of_fire": rof,
         },
         summary=f"{summary}"
-        + (f" (roll {modified} on the {cell.column} column)" if cell is not None else ""),
+        + (
+            f" ({crt.roll_words(modified - plan.drm, modified, cell.column)})"
+            if cell is not None and modified is not None
+            else ""
+        ),
         modifiers=plan.modifiers,
         shifts=plan.shifts,
         column=cell.column

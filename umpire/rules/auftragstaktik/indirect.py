@@ -119,7 +119,7 @@ def _resolve(
             if eliminated
             else f"{hits} hit{'s' if hits > 1 else ''}"
         )
-        + f" (roll {modified} on the {cell.column} column)",
+        + f" ({crt.roll_words(natural, modified, cell.column)})",
         modifiers=mods,
         shifts=shifts,
         column=cell.column,

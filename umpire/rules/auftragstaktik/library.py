@@ -10,15 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from umpire.errors import unknown
+from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.data import units_dir
 from umpire.rules.auftragstaktik.rating import Spec
+from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 
 
-class UnitEntry(BaseModel):
+class UnitEntry(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
@@ -36,7 +37,7 @@ class UnitEntry(BaseModel):
     notes: str = ""
 
 
-class UnitFile(BaseModel):
+class UnitFile(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     units: list[UnitEntry]
@@ -53,17 +54,42 @@ def library() -> tuple[UnitEntry, ...]:
     return tuple(out)
 
 
-def find_unit(name: str, field: str = "unit") -> UnitEntry:
-    """The unit called ``name`` (or with that alias).
+ECHELONS = ("company", "coy", "squadron", "sqn", "battery", "bty", "platoon", "plt", "troop")
 
-    :raises UmpireError: ``unit: unknown unit 'T-80 Company' (did you mean 'T-80B Company'? ...)``
+
+def _keys(text: str) -> set[str]:
+    """The ways a name may be typed: as written, letters and digits only, and without the
+    echelon word ("T80B" and "T-80B Coy" both find "T-80B Company")."""
+    from umpire.rules.vocab import short_name
+
+    words = str(text).casefold().split()
+    out = {str(text).strip().casefold(), short_name(text)}
+    if len(words) > 1 and words[-1] in ECHELONS:
+        out.add(short_name(" ".join(words[:-1])))
+    return out
+
+
+def find_unit(name: str, field: str = "unit") -> UnitEntry:
+    """The unit called ``name`` (or with that alias), read case-blind, with or without
+    punctuation and the echelon word.
+
+    :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
     """
-    key = str(name).strip().casefold()
+    exact = str(name).strip().casefold()
     names: dict[str, UnitEntry] = {}
+    loose: dict[str, set[str]] = {}
     for u in library():
         for n in [u.name, *u.aliases]:
             names[n.casefold()] = u
-    if key in names:
-        return names[key]
+            for k in _keys(n):
+                loose.setdefault(k, set()).add(u.name)
+    if exact in names:
+        return names[exact]
+    found = set().union(*(loose.get(k, set()) for k in _keys(name)))
+    if len(found) == 1:
+        (only,) = found
+        return next(u for u in library() if u.name == only)
+    if len(found) > 1:
+        raise UmpireError(f"{field}: {name!r} could be any of {', '.join(sorted(found))}; give one")
     err = unknown("unit", name, [u.name for u in library()])
     raise type(err)(f"{field}: {err}")

@@ -56,8 +56,8 @@ def cross_minefield(
         ruleset=RULESET,
         procedure="mines",
         outcome={"hits": hits, "affected": True, "total_hits": total, "eliminated": total >= 4},
-        summary=f"{hits} hit{'s' if hits != 1 else ''} (roll "
-        f"{modified} on the {cell.column} column)",
+        summary=f"{hits} hit{'s' if hits != 1 else ''} "
+        f"({crt.roll_words(natural, modified, cell.column)})",
         modifiers=mods,
         shifts=shifts,
         column=cell.column,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.dice import Dice, RecordingDice
 from umpire.core.resolution import Resolution
@@ -20,20 +20,21 @@ from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
+from umpire.schema.checked import Checked
 
 MoraleLevel = Literal["VL", "L", "A", "H", "VH"]
 Status = Literal["ok", "checked", "routed"]
 RANK = {"ok": 0, "checked": 1, "routed": 2}
 
 
-class StandHits(BaseModel):
+class StandHits(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
     hits: int = Field(0, ge=0)
     in_cover: bool = False
     eliminated: bool = False
 
 
-class Battalion(BaseModel):
+class Battalion(Checked):
     """A battalion checking morale: give ``average_hits`` and ``in_cover``, or its ``stands``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
@@ -35,11 +35,12 @@ from umpire.rules.auftragstaktik.ratings import (
     Sa,
     Unit,
 )
+from umpire.schema.checked import Checked
 
 Marks = Literal["", "*", "**"]
 
 
-class _M(BaseModel):
+class _M(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -120,7 +121,7 @@ class Spec(_M):
     small_arms: SaSpec | None = None
     indirect: IndirectSpec | None = None
     night_vision: Literal["TI", "II", "IR", "SL"] | None = None
-    special: list[Literal["GSR", "h/k", "recon", "eng"]] = Field(default_factory=list)
+    special: list[Literal["GSR", "h/k", "recon", "eng", "hwu"]] = Field(default_factory=list)
     air_defense: AdSpec | None = None
 
     @model_validator(mode="after")

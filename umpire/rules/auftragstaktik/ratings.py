@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import ConfigDict, field_validator
 
 from umpire.errors import UmpireError
+from umpire.schema.checked import Checked
 
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
 OrderCode = Literal["NO", "DA", "HA", "TR", "WD"]
@@ -41,7 +42,7 @@ BATTERY = {"sb": "mp", "mb": "lp", "lb": "sc"}
 GRADE_NAME = {"b": "basic", "g": "good", "a": "advanced"}
 
 
-class _M(BaseModel):
+class _M(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -187,6 +188,24 @@ class Unit(_M):
                 return code
         return None
 
+    def crew_served_only(self) -> bool:
+        """A foot stand with no small arms, only crew-served weapons (ATGM, MG, RCL, mortar):
+        what the rules call a heavy weapon platoon (ruling ``fire.heavy_weapon_units``)."""
+        armed = any(w is not None for w in (self.gun, self.missile, self.hw, self.indirect))
+        return self.default_kind() == "troop" and self.sa is None and armed
+
+    def looks_like_mbt(self, min_protection: int) -> bool:
+        """A bare stat line of a main battle tank (ruling ``recon.eligibility``): a tracked
+        armoured vehicle with a full-velocity gun, main-gun HE and at least ``min_protection``."""
+        return (
+            self.default_kind() == "vehicle"
+            and self.mobility.rstrip("a") == "t"
+            and self.gun is not None
+            and not self.gun.heat
+            and self.he is not None
+            and self.protection.value >= min_protection
+        )
+
     def default_kind(self) -> str:
         """Vehicle if armoured or tracked/wheeled, helicopter for H movement, else troop."""
         if self.mobility.startswith("h"):
@@ -196,7 +215,7 @@ class Unit(_M):
         return "troop"
 
 
-class ReadsCodes(BaseModel):
+class ReadsCodes(Checked):
     """Mixin: ``orders`` and ``quality`` fields read forgivingly (aliases, YAML's ``NO`` read as
     false), with errors naming the field and the allowed codes."""
 
@@ -228,6 +247,8 @@ class Stand(_M, ReadsCodes):
     close_terrain: bool | None = None
     soviet_tank: bool = False
     machine_gun: bool = False
+    buildings: bool = False  # troops in buildings (village, town, city)
+    heavy_weapon: bool | None = None  # None: by ruling fire.heavy_weapon_units
 
     @field_validator("hits")
     @classmethod

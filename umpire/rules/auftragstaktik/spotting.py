@@ -25,7 +25,7 @@ from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
-from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, ReadsCodes
+from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, ReadsCodes, Unit
 
 
 class _M(ReadsCodes):
@@ -43,6 +43,7 @@ class Spotter(_M):
     higher: bool = False
     night_vision: Literal["TI", "II", "IR", "SL"] | None = None
     air_defense: bool = False
+    mbt: bool = False  # a main battle tank: never a recon stand
 
 
 class Spotted(_M):
@@ -62,10 +63,44 @@ def _src(t: Tables) -> str:
     return t.spotting.source
 
 
+WOODS_DEPTH = {"1in": 1.0, "0.5in": 0.5, "2in": 2.0, "any": None}
+
+
+def woods_depth(rulings: Rulings) -> float | None:
+    """How many inches of the wood or town it stands in a stand sees through (ruling
+    ``spotting.woods_depth``; None: any depth)."""
+    return WOODS_DEPTH[rulings["spotting.woods_depth"]]
+
+
+def is_mbt(unit: Unit, type_name: str | None, t: Tables) -> bool:
+    """Is this a main battle tank (MISCELLANEOUS RULES > Reconnaissance Stands; ruling
+    ``recon.eligibility``)? A bundled unit says so by its role; a bare stat line is judged by
+    :meth:`~umpire.rules.auftragstaktik.ratings.Unit.looks_like_mbt`."""
+    if type_name:
+        from umpire.errors import UmpireError
+        from umpire.rules.auftragstaktik.library import find_unit
+
+        try:
+            return find_unit(type_name).role == "tank"
+        except UmpireError:
+            pass
+    return unit.looks_like_mbt(t.spotting.recon.mbt_min_protection)
+
+
+def recon_refused(s: Spotter, t: Tables) -> str:
+    """Why a spotter flagged recon gets no recon bonus ("" if it gets it)."""
+    if s.recon and s.mbt:
+        return (
+            "no recon bonus: main battle tanks are never considered to be recon vehicles, even "
+            f"when assigned to reconnaissance units ({t.spotting.recon.source}; ruling recon.eligibility)"
+        )
+    return ""
+
+
 def spotter_modifiers(s: Spotter, night: bool, t: Tables) -> list[Modifier]:
     sp, src = t.spotting.spotter, _src(t)
     out: list[Modifier] = []
-    if s.recon:
+    if s.recon and not s.mbt:
         out += mod(
             "spotter recon", sp.recon, src, "troop, light vehicle or light AFV, never an MBT"
         )
@@ -213,6 +248,9 @@ def spot(
         )
     if night:
         notes.append("night")
+    refused = recon_refused(spotter, t)
+    if refused:
+        notes.insert(0, refused)
     result = spotted or kept
     return Resolution(
         ruleset=RULESET,

@@ -19,7 +19,8 @@ Each field has its own grammar (ruling ``rating.notation``):
 - AP: ``HE (fc/stab): VL..VH``, ``HW (size): n [range]``, ``SA: ranged/cc``.
 - Indirect: weight ``VL..VH`` with ``b`` (high rate of fire), ``(n)`` (MRL modifier) and
   ``[range]`` or ``[range/extended]``; an aircraft's ordnance modifier as ``+2``.
-- Special: ``TI II IR SL GSR h/k recon eng``, and ``AD(g): n [r]`` / ``AD(m/g): n [r]``.
+- Special: ``TI II IR SL GSR h/k recon eng hwu`` (``hwu``: a heavy weapon unit, COMBAT), and
+  ``AD(g): n [r]`` / ``AD(m/g): n [r]``.
 
 ``--`` (or empty) means none. Errors name the field and the text that could not be read.
 """
@@ -42,9 +43,10 @@ from umpire.rules.auftragstaktik.ratings import (
     Sa,
     Unit,
 )
+from umpire.schema.numbers import parse_float
 
 FIELDS = ("size", "move", "protection", "AT", "AP", "indirect", "special")
-SPECIAL_CODES = ("TI", "II", "IR", "SL", "GSR", "h/k", "recon", "eng")
+SPECIAL_CODES = ("TI", "II", "IR", "SL", "GSR", "h/k", "recon", "eng", "hwu")
 _NONE = {"", "--", "-", "—", "none"}
 _NUM = r"-?\d+(?:\.\d+)?"
 
@@ -59,7 +61,7 @@ def _fail(where: str, field: str, text: str, piece: str, expected: str) -> Statl
 
 
 def _num(text: str) -> float | int:
-    v = float(text)
+    v = parse_float(text)
     return int(v) if v.is_integer() else v
 
 
@@ -307,6 +309,9 @@ def parse_statline(text: str, name: str = "", where: str = "statline") -> Unit:
         raise StatlineError(
             f"{where}: a stat line is text: Size | Move | Protection | AT | AP | Indirect | Special"
         )
+    odd = next((c for c in text if c.isdigit() and not c.isascii()), None)
+    if odd is not None:
+        raise StatlineError(f"{where}: {odd!r} in {text!r} is not a digit 0-9 (write numbers with 0-9 only)")
     parts = [p.strip() for p in text.split("|")]
     if len(parts) != 7:
         raise StatlineError(

@@ -60,17 +60,49 @@ class ApShot:
     advanced: bool = True  # False: Basic Game, no sight or grade modifiers
 
 
+def basic_game_checks(shot: ApShot, weapon: Weapon) -> None:
+    """What the Basic Game does not allow (7.1: main guns and ATGMs only; 6.2.4: "In the Basic
+    Game, only main guns can be fired with this order" (OW); hull down is 13.2, Advanced).
+
+    :raises UmpireError: naming the field and the rule.
+    """
+    if weapon.kind == "mg":
+        raise UmpireError(
+            f"weapon: the {weapon.name}: only main guns and ATGMs are used in the Basic Game (7.1)"
+        )
+    if orders.order_code(shot.firer_orders) == "OW" and not weapon.main:
+        raise UmpireError(
+            f"firer.orders: OW: in the Basic Game, only main guns can be fired with this order "
+            f"(6.2.4), not the {weapon.name}"
+        )
+    if shot.hull_down:
+        raise UmpireError(
+            "target.hull_down: hull down is an Advanced Game rule (13.2 replaces 6.1.4 of the "
+            "Basic Game)"
+        )
+
+
 def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
     if val.estimated and what not in estimated:
         estimated.append(what)
     return val.v
 
 
-def _rating(val: Val[int] | None, what: str) -> int:
-    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs)."""
+def _rating(val: Val[int] | None, what: str, estimated: list[str]) -> int:
+    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs),
+    named among the estimates when the card's value is one."""
     if val is None:
         raise UmpireError(f"{what}: the data card gives no value (needed for this shot)")
-    return val.v
+    return int(_use(val, f"{what} ({val.v})", estimated))
+
+
+def _line(lines: dict[int, Any], key: int, what: str) -> Any:
+    """A chart line by its rating; a chart without it is refused, not a crash."""
+    if key not in lines:
+        raise UmpireError(
+            f"AP POINT EFFECT MODIFIERS: no {what} {key} line (the chart has {', '.join(map(str, sorted(lines)))})"
+        )
+    return lines[key]
 
 
 def factor_at(
@@ -119,7 +151,7 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     else:
         from umpire.rules.mbt.sighting import terrain_column
 
-        col = terrain_column(shot.terrain, data.chart("sighting"))
+        col = terrain_column(shot.terrain, data.chart("sighting"), estimated)
         if col not in chart.terrain:
             raise UmpireError(
                 f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})"
@@ -132,11 +164,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     if not firer_mv:
         row, label = chart.movement.firer_nm, "firer NM"
     elif weapon.kind == "atgm":
-        cls = _rating(weapon.class_, f"{weapon.name} Class")
-        row, label = chart.movement.class_[cls], f"firer MV, Class {cls}"
+        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
+        row, label = _line(chart.movement.class_, cls, "Class"), f"firer MV, Class {cls}"
     else:
-        stab = _rating(weapon.stab, f"{weapon.name} Stab.")
-        row, label = chart.movement.stab[stab], f"firer MV, Stab. {stab}"
+        stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
+        row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
     add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
     # general (7.4.2.3, 14.3.1.1)
     g = chart.general
@@ -157,6 +189,8 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
         )
     )
     thermal = "T" in weapon.sight_letters() and shot.range <= 20
+    if thermal and (shot.brew_up_smoke_hexes or shot.other_smoke_hexes):
+        _sights(shot, weapon, estimated)
     if shot.brew_up_smoke_hexes and not shot.crowded:
         if thermal:
             mods.append(
@@ -207,10 +241,10 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
             raise UmpireError(
                 "firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)"
             )
-        cls = _rating(weapon.class_, f"{weapon.name} Class")
+        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
         add(
             f"firer temporarily suppressed (Class {cls})",
-            chart.tem_sup[cls],
+            _line(chart.tem_sup, cls, "Tem Sup Class"),
             "14.3.1.1.5",
         )
     if shot.nbc:
@@ -236,6 +270,11 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     if sight is not None:
         mods.append(sight)
     return mods
+
+
+def _sights(shot: ApShot, weapon: Weapon, estimated: list[str]) -> None:
+    """The card's sight letters decided a modifier: say so if they are estimated."""
+    _use(weapon.sights, f"{shot.firer.card} {weapon.name} sights ({weapon.sights.v})", estimated)
 
 
 def best_sight(
@@ -269,6 +308,7 @@ def best_sight(
     value, letter, val = max(usable)
     if value == 0:
         return None
+    _sights(shot, weapon, estimated)
     return Modifier(
         name=f"sight {letter}",
         value=_use(val, f"sight {letter} ({val.v})", estimated),
@@ -285,6 +325,8 @@ def hit_number(ap: int, net: int, rulings: Rulings, estimated: list[str]) -> int
         return 0
     row = min(max(net, mods[0]), mods[-1])
     col = min(max(ap, chart.ap_factors[0]), chart.ap_factors[-1])
+    if row not in chart.rows or col not in chart.ap_factors:
+        raise UmpireError(f"AP POINT EFFECT HIT CHART: no cell for AP {col}, net {row:+d} (check the chart)")
     cell = chart.rows[row][chart.ap_factors.index(col)]
     return int(_use(cell, f"AP hit chart AP {col} net {row:+d} ({cell.v})", estimated))
 
@@ -296,8 +338,10 @@ def number_of_hits(h: int, rof: int, roll: int, estimated: list[str]) -> int:
     if rof == 1:
         return 1
     table = data.chart("number_of_hits")
-    row = table.rows[min(max(h, min(table.rows)), max(table.rows))]
-    cells = row[rof]
+    key = min(max(h, min(table.rows)), max(table.rows))
+    if key not in table.rows or rof not in table.rows[key]:
+        raise UmpireError(f"NUMBER OF HITS TABLE: no cell for hit number {key}, ROF {rof} (check the chart)")
+    cells = table.rows[key][rof]
     for k, cell in enumerate(cells):
         if roll <= cell.v:
             _use(cell, f"number of hits H {h} ROF {rof} ({cell.v})", estimated)
@@ -363,6 +407,8 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             " (GP fire is the gp procedure)"
         )
     orders.check_can_fire(shot.firer_orders, weapon.kind)
+    if not shot.advanced:
+        basic_game_checks(shot, weapon)
     if shot.elevation not in ("level", "rising", "falling"):
         raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
     _, ap_val, band = factor_at(firer, weapon, ammo, "ap", shot.range)
@@ -376,6 +422,11 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
     )
     rof = max_rof if shot.shots is None else shot.shots
+    if not shot.advanced and rof != max_rof:
+        raise UmpireError(
+            f"shots: {rof}: in the Basic Game, the maximum rate-of-fire number is always used "
+            f"(7.4.4; the {weapon.name}'s MAX ROF is {max_rof})"
+        )
     if not 1 <= rof <= max_rof:
         raise UmpireError(f"shots: {rof} (allowed: 1-{max_rof}, the {weapon.name}'s MAX ROF)")
     (roll,) = dice.roll(100, why=f"to hit (hit number {h})")

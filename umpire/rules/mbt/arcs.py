@@ -85,8 +85,14 @@ def angle_name(text: str) -> str:
     :raises UmpireError: naming the allowed angles.
     """
     key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
+    key = {"back": "rear", "frontal": "front"}.get(key, key)
     if key not in ANGLES:
+        hint = (
+            "did you mean front-side or rear-side? MBT splits the side in two (7.4.5.1); "
+            if key in ("side", "sides", "flank", "flanks")
+            else ""
+        )
         raise UmpireError(
-            f"angle: {text!r} is not a hit angle (allowed: front, front-side, rear-side, rear)"
+            f"angle: {text!r} is not a hit angle ({hint}allowed: front, front-side, rear-side, rear)"
         )
     return key

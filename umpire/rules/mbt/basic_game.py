@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from umpire.errors import UmpireError
+from umpire.schema.numbers import parse_int
 
 #: 2.3: matchup -> ((NATO card, count), (Soviet card, count)).
 MATCHUPS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
@@ -72,7 +73,10 @@ def _key(d: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 
 def point_values(text: str) -> tuple[int, int, int]:
     """``"80-40-20"`` -> (80, 40, 20) (9.4.2.1)."""
-    parts = [int(p) for p in str(text).split("-")]
+    try:
+        parts = [parse_int(p) for p in str(text).split("-")]
+    except ValueError:
+        parts = []
     if len(parts) != 3:
         raise UmpireError(f"point values {text!r}: three numbers like 80-40-20 (9.4.2.1)")
     return parts[0], parts[1], parts[2]

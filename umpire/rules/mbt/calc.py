@@ -7,74 +7,27 @@ Each validates its case (pydantic, unknown fields rejected), converts inches to 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
+from umpire.rules.mbt.cases import (
+    CloseAssaultCase,
+    FireCase,
+    GpCase,
+    HandToHandCase,
+    MissileCase,
+    MoveCase,
+    SightCase,
+)
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
     from umpire.calc import CalcAnswer, CalcProcedure
 
 
-class _Case(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Firer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "open"
-    grade: Literal["poor", "average", "crack"] = "average"
-    sight: str | None = None
-    suppressed: bool = False
-    tem_sup: bool = False
-    transported: bool = False
-    crew_losses: int = Field(0, ge=0)
-    acquisition_turns: int = Field(0, ge=0)
-    height: int | None = None
-
-
-class FireTarget(_Case):
-    card: str
-    orders: str = "F"
-    terrain: str | list[str] = "clear"
-    spotted: Literal["none", "moved", "fired"] = "none"
-    turret: Literal["open", "buttoned"] = "buttoned"
-    hull_down: bool = False
-    inside_building: Literal["wooden", "brick", "stone"] | None = None
-    crowded: bool = False
-    reactive_armor: Literal["none", "light", "heavy"] = "none"
-    compartment_hit: bool = False
-    gun_hit: bool = False
-    height: int | None = None
-
-
-class Smoke(_Case):
-    brew_up: int = Field(0, ge=0)
-    other: int = Field(0, ge=0)
-    discharger: bool = False
-
-
-class FireCase(_Case):
-    ruleset: str = "mbt"
-    scale: float = 1
-    game: Literal["basic", "advanced"] = "advanced"
-    conditions: str = "day"
-    firer: Firer
-    target: FireTarget
-    range: float = Field(gt=0)
-    elevation: Literal["level", "rising", "falling"] | None = None
-    angle: str = "front"
-    shots: int | None = None
-    smoke: Smoke = Field(default_factory=Smoke)
-    rulings: dict[str, str] = Field(default_factory=dict)
 
 
 def _rulings(overrides: dict[str, str]) -> Rulings:
@@ -126,7 +79,11 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     notes: list[str] = []
     estimated: list[str] = []
     # ability to fire (7.2): seen
-    base = sighting.chart_range(c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings)
+    ruled: list[str] = []
+    base = sighting.chart_range(
+        c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
+        estimated=estimated, ruled=ruled,
+    )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     if base.estimated:
         estimated.append(f"sighting range {c.conditions} {c.firer.turret} vehicle ({base.v})")
@@ -136,13 +93,24 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)"
         )
     hull_down = c.target.hull_down
-    auto = sighting.automatic_hull_down(
-        rng,
-        c.firer.height or 0,
-        c.target.height or 0,
-        improved_position="improved_position"
-        in ([c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain),
-        inside_building=c.target.inside_building,
+    terrains = [c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain
+    if c.game == "basic":
+        _basic_only(
+            hull_down=c.target.hull_down,
+            inside_building=c.target.inside_building is not None,
+            improved_position="improved_position" in terrains,
+            conditions=c.conditions,
+        )
+    auto = (
+        sighting.automatic_hull_down(
+            rng,
+            c.firer.height or 0,
+            c.target.height or 0,
+            improved_position="improved_position" in terrains,
+            inside_building=c.target.inside_building,
+        )
+        if c.game == "advanced"
+        else None
     )
     if auto:
         hull_down = True
@@ -182,11 +150,35 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     res = ap_fire.resolve(shot, dice, rulings)
     res.notes = notes + res.notes
     res.estimated = estimated + [e for e in res.estimated if e not in estimated]
+    res.ruled = ruled + [r for r in res.ruled if r not in ruled]
     res.extra["range_inches"] = c.range
-    answer = CalcAnswer(resolution=_finish(res, dice, rulings))
+    answer = CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
     if odds:
         answer.odds = hit_odds(res.extra["hit_number"], res.outcome["shots"])
     return answer
+
+
+def _basic_only(
+    *, hull_down: bool, inside_building: bool, improved_position: bool, conditions: str
+) -> None:
+    """Refuse what the Basic Game does not have (13.2 replaces 6.1.4 and brings hull down;
+    15.4.3 and 17.6 bring buildings to enter and improved positions; 13.1.1: Day only).
+
+    :raises UmpireError: naming the field and the Advanced Game rule.
+    """
+    if hull_down:
+        raise UmpireError(
+            "target.hull_down: hull down is an Advanced Game rule (13.2 replaces 6.1.4 of the "
+            "Basic Game); give game: advanced, or leave hull_down out"
+        )
+    if inside_building:
+        raise UmpireError("target.inside_building: entering buildings is an Advanced Game rule (15.4.3)")
+    if improved_position:
+        raise UmpireError("target.terrain: improved positions are an Advanced Game rule (17.6)")
+    if conditions != "day":
+        raise UmpireError(
+            f"conditions: {conditions!r}: in the Basic Game the conditions are always Day (13.1.1)"
+        )
 
 
 def hit_odds(h: int, rof: int) -> dict[str, float]:
@@ -201,38 +193,6 @@ def hit_odds(h: int, rof: int) -> dict[str, float]:
     return {k: round(v, 4) for k, v in sorted(counts.items())}
 
 
-# ---------------------------------------------------------------------------------------------
-
-
-class Sighter(_Case):
-    turret: Literal["open", "buttoned"] = "open"
-    height: int = 0
-
-
-class SightTarget(_Case):
-    kind: Literal["vehicle", "large", "small", "hex"] = "vehicle"
-    terrain: str | list[str] = "clear"
-    spotted: Literal["none", "moved", "fired"] = "none"
-    height: int = 0
-
-
-class ObstacleIn(_Case):
-    distance: float = Field(gt=0)
-    height: int
-    what: str = "terrain"
-
-
-class SightCase(_Case):
-    ruleset: str = "mbt"
-    scale: float = 1
-    conditions: str = "day"
-    sighter: Sighter = Field(default_factory=Sighter)
-    target: SightTarget = Field(default_factory=SightTarget)
-    range: float = Field(gt=0)
-    obstacles: list[ObstacleIn] = Field(default_factory=list)
-    rulings: dict[str, str] = Field(default_factory=dict)
-
-
 def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Can the target be seen (6.1.3, 13.1, 13.2), and how well identified (24.2.2)?"""
     from umpire.calc import CalcAnswer
@@ -243,25 +203,36 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     rng = _hexes(c.range, c.scale, rulings)
     kind = "vehicle" if c.target.kind == "hex" else c.target.kind
     terrain = "clear" if c.target.kind == "hex" else c.target.terrain
-    base = sighting.chart_range(c.conditions, c.sighter.turret, terrain, kind, rulings)
+    if c.game == "basic":
+        _basic_only(hull_down=False, inside_building=False, improved_position=False,
+                    conditions=c.conditions)
+        if kind != "vehicle":
+            raise UmpireError(
+                f"target.kind: {kind!r}: the Basic Game has vehicles only (13.1.2 adds "
+                "small and large units)"
+            )
+    ruled: list[str] = []
+    est_order: list[str] = []
+    base = sighting.chart_range(
+        c.conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
+    )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     in_range = limit is None or rng <= limit
-    los = sighting.advanced_los(
-        c.sighter.height,
-        c.target.height,
-        rng,
-        [
-            sighting.Obstacle(_hexes(o.distance, c.scale, rulings), o.height, o.what)
-            for o in c.obstacles
-        ],
-    )
+    obstacles = [
+        sighting.Obstacle(_hexes(o.distance, c.scale, rulings), o.height, o.what)
+        for o in c.obstacles
+    ]
+    if c.game == "basic":
+        los = sighting.basic_height_los(c.sighter.height, c.target.height, rng, obstacles)
+    else:
+        los = sighting.advanced_los(c.sighter.height, c.target.height, rng, obstacles)
     seen = in_range and not los.blocked
     level = sighting.identification(rng, base.v, c.target.spotted) if seen else None
     estimated = (
         [f"sighting range {c.conditions} {c.sighter.turret} {kind} ({base.v})"]
         if base.estimated
         else []
-    ) + los.estimated
+    ) + est_order + los.estimated
     from umpire.rules.mbt.conversions import to_inches
 
     max_in = None if limit is None else to_inches(limit, c.scale)
@@ -278,6 +249,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         summary=summary,
         notes=los.reasons,
         estimated=estimated,
+        ruled=ruled,
         extra={
             "max_range": limit,
             "max_range_inches": max_in,
@@ -286,44 +258,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             "los_chart": los.cells,
         },
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-class GpFirer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str = "GP"
-    orders: str = "F"
-    grade: Literal["poor", "average", "crack"] = "average"
-    suppressed: bool = False
-    crew_losses: int = Field(0, ge=0)
-    transported: bool = False
-    acquisition_turns: int = Field(0, ge=0)
-    canister: bool = False
-
-
-class GpTargetIn(_Case):
-    card: str | None = None
-    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] = "vehicle"
-    gp_defense: int | None = None
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "buttoned"
-    terrain: str = "clear"
-    hull_down: bool = False
-    pending_atgm: bool = False
-
-
-class GpCase(_Case):
-    ruleset: str = "mbt"
-    scale: float = 1
-    firer: GpFirer
-    target: GpTargetIn
-    range: float = Field(gt=0)
-    smoke: Smoke = Field(default_factory=Smoke)
-    rulings: dict[str, str] = Field(default_factory=dict)
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -406,23 +341,7 @@ def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         canister=c.firer.canister,
         extra={"range": rng, "range_band": band},
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-class CloseAssaultCase(_Case):
-    ruleset: str = "mbt"
-    attack_gp: int = Field(gt=0)
-    target: str
-    height_diff: int = 0
-    target_moving: bool = False
-    target_open: bool = False
-    grade: Literal["poor", "average", "crack"] = "average"
-    assault_infantry: bool = False
-    flamethrower: bool = False
-    rulings: dict[str, str] = Field(default_factory=dict)
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -445,21 +364,7 @@ def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
         assault_infantry=c.assault_infantry,
         flamethrower=c.flamethrower,
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
-
-
-class HandToHandCase(_Case):
-    ruleset: str = "mbt"
-    attacker: str
-    defender: str
-    attackers: int = Field(1, ge=1)
-    defender_suppressed: bool = False
-    uphill: bool = False
-    defender_crew_loss: bool = False
-    attacker_grade: Literal["poor", "average", "crack"] = "average"
-    defender_grade: Literal["poor", "average", "crack"] = "average"
-    height_diff: int = 0
-    rulings: dict[str, str] = Field(default_factory=dict)
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -482,33 +387,7 @@ def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         defender_grade=c.defender_grade,
         height_diff=c.height_diff,
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-class LegIn(_Case):
-    terrain: str = "clear"
-    inches: float = Field(gt=0)
-    road: bool = False
-    path: bool = False
-    height_change: int = 0
-    smoke: bool = False
-    wire: bool = False
-    turn: float = 0
-    reverse: bool = False
-
-
-class MoveCase(_Case):
-    ruleset: str = "mbt"
-    scale: float = 1
-    card: str
-    orders: str = "M"
-    suppressed: bool = False
-    conditions: str = "day"
-    route: list[LegIn]
-    rulings: dict[str, str] = Field(default_factory=dict)
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -541,19 +420,7 @@ def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         notes=result.lines,
         estimated=result.estimated,
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
-
-
-class MissileCase(_Case):
-    ruleset: str = "mbt"
-    scale: float = 1
-    card: str
-    weapon: str
-    path: list[float] = Field(min_length=1)  # range in inches at each hex of the move
-    lost_at: list[int] = Field(
-        default_factory=list
-    )  # path indexes where the target is not a legal target
-    rulings: dict[str, str] = Field(default_factory=dict)
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -579,7 +446,7 @@ def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         estimated=[f"{c.card} {weapon.name} speed ({spd.v})"] if spd.estimated else [],
         extra={"speed": spd.v, "hexes_moved": moved},
     )
-    return CalcAnswer(resolution=_finish(res, dice, rulings))
+    return CalcAnswer(resolution=_finish(res, dice, rulings), game=c.game)
 
 
 PROCEDURES: dict[str, CalcProcedure] = {
@@ -590,4 +457,15 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "hand_to_hand": hand_to_hand,
     "move": move,
     "missile": missile,
+}
+
+
+CASE_MODELS = {
+    "fire": FireCase,
+    "sight": SightCase,
+    "gp": GpCase,
+    "close_assault": CloseAssaultCase,
+    "hand_to_hand": HandToHandCase,
+    "move": MoveCase,
+    "missile": MissileCase,
 }

@@ -2,9 +2,12 @@
 
 Every value in ``rulesets/mbt/`` is either bare (``58``: *estimated*, from the model documented
 in ``rulesets/mbt/README.md``) or sourced (``{v: 58, src: "7.4.8"}``: stated by the rulebook at
-that section; ``src: official`` is a value an owner transcribed from the printed card). Each
-value becomes a :class:`Val`, so a procedure that reads one knows where it came from and can list
-the estimates it leaned on (``Resolution.estimated``).
+that section; ``src: official`` is a value an owner transcribed from the printed card). A sourced
+value may say how it rests on the text: ``derived: "95 - 80"`` (arithmetic on stated figures)
+or ``ruling: sighting.scrub_example`` (the text read one way by a named ruling). Each value
+becomes a :class:`Val`, so a procedure that reads one knows where it came from and can list
+the estimates it leaned on (``Resolution.estimated``) and the rulings that decided it
+(``Resolution.ruled``).
 
 The models reject what a careful transcription can get wrong: a card with a missing range band,
 a hit chart that is not monotonic, an unknown terrain column, d100 ranges that do not cover
@@ -21,9 +24,12 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from umpire.core.rulings import RulingBook
-from umpire.errors import DataError, unknown
+from umpire.errors import DataError, shown, unknown
 from umpire.resources import ruleset_dir
+from umpire.rules.mbt import chart_checks as cc
+from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model, read_yaml, validate
+from umpire.schema.numbers import parse_int
 
 T = TypeVar("T")
 
@@ -40,6 +46,9 @@ TERRAINS = (
     "improved_position",
 )
 CONDITIONS = ("day", "dusk", "moonlight", "night")
+ROFS = (2, 3, 4, 5)
+STABS = (0, 1, 2, 3)  # gun stabilization ratings a card may carry (7.4.2.2)
+CLASSES = (1, 2, 3)  # missile guidance classes (7.4.2.2, 12.3.5)
 SIZES = ("vehicle", "large", "small")
 ANGLES = ("front", "front_side", "rear_side", "rear")
 LOCATIONS = ("TF", "TS", "TR", "HF", "HS", "HR", "TK", "GN", "miss")
@@ -47,14 +56,26 @@ FALLING = ("TTG", "HDG")
 DAMAGE = ("no_damage", "compartment", "knocked_out", "brewed_up")
 
 
-class Val(BaseModel, Generic[T]):
+ORIGINS = ("rulebook", "derived", "ruling", "official", "estimated")
+
+
+class Val(Checked, Generic[T]):
     """One value and its source: ``src`` is a rulebook section, ``official``, or None
-    (estimated)."""
+    (estimated); ``derived`` says the arithmetic that made it from stated figures, ``ruling``
+    names the ruling whose reading of the text it is."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     v: T
     src: str | None = None
+    derived: str | None = None
+    ruling: str | None = None
+
+    @model_validator(mode="after")
+    def _sourced(self) -> Val[T]:
+        if self.src is None and (self.derived or self.ruling):
+            raise ValueError("derived: and ruling: need src: (the section they rest on)")
+        return self
 
     @property
     def estimated(self) -> bool:
@@ -62,14 +83,20 @@ class Val(BaseModel, Generic[T]):
 
     @property
     def origin(self) -> str:
+        """``official``, ``ruling``, ``derived``, ``rulebook`` or ``estimated``."""
         if self.src is None:
             return "estimated"
-        return "official" if self.src == "official" else "rulebook"
+        if self.src == "official":
+            return "official"
+        return "ruling" if self.ruling else "derived" if self.derived else "rulebook"
 
     def cite(self) -> str:
-        return {"estimated": "estimated", "official": "official card"}.get(
-            self.origin, f"rulebook {self.src}"
-        )
+        return {
+            "estimated": "estimated",
+            "official": "official card",
+            "ruling": f"rulebook {self.src} as read by ruling {self.ruling}",
+            "derived": f"derived from rulebook {self.src}: {self.derived}",
+        }.get(self.origin, f"rulebook {self.src}")
 
 
 def _wrap(x: Any) -> Any:
@@ -94,7 +121,7 @@ def parse_range(text: str, where: str = "range") -> tuple[int, int]:
     """
     parts = str(text).split("-")
     try:
-        nums = [int(p) for p in parts]
+        nums = [parse_int(p) for p in parts]
     except ValueError:
         raise ValueError(f"{where}: {text!r} is not a range like 14-74") from None
     if len(nums) == 1:
@@ -106,10 +133,10 @@ def parse_range(text: str, where: str = "range") -> tuple[int, int]:
 
 def parse_numbers(text: str) -> list[int]:
     """``"12-15-15"`` -> [12, 15, 15]."""
-    return [int(p) for p in str(text).split("-")]
+    return [parse_int(p) for p in str(text).split("-")]
 
 
-class _Model(BaseModel):
+class _Model(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -122,6 +149,7 @@ class SightingChart(_Model):
     title: str = ""
     used_by: str = ""
     terrains: list[str]
+    terrains_src: str | None = None  # where the column order comes from (None: estimated)
     sizes: list[str]
     ranges: dict[str, dict[str, dict[str, list[VInt]]]]
 
@@ -158,6 +186,28 @@ class SightingChart(_Model):
                     raise ValueError(
                         f"ranges.{cond}.{status}: missing terrain column {missing[0]!r}"
                     )
+                for terrain, cells in line.items():
+                    cc.not_rising(
+                        [c.v for c in cells], SIZES, f"ranges.{cond}.{status}.{terrain}",
+                        "a smaller unit is seen no farther than a larger one (13.1.2)",
+                    )
+            for status in ("open", "buttoned"):
+                if status not in by_status:
+                    raise ValueError(f"ranges.{cond}: missing the {status} line")
+        for cond in CONDITIONS:
+            if cond not in self.ranges:
+                raise ValueError(f"ranges: missing the {cond} conditions (13.1.1)")
+        for t in TERRAINS:
+            if t not in self.terrains:
+                raise ValueError(f"terrains: missing terrain column {t!r} (needed: {', '.join(TERRAINS)})")
+        for status in ("open", "buttoned"):
+            for terrain in self.terrains:
+                for i, size in enumerate(SIZES):
+                    cc.not_rising(
+                        [self.ranges[c][status][terrain][i].v for c in CONDITIONS], CONDITIONS,
+                        f"ranges.*.{status}.{terrain} ({size})",
+                        "less light never lets a unit see farther (13.1.1)",
+                    )
         return self
 
 
@@ -172,6 +222,8 @@ class ApHitChart(_Model):
     def _monotonic(self) -> ApHitChart:
         if self.ap_factors != sorted(set(self.ap_factors)):
             raise ValueError("ap_factors: must increase from left to right")
+        cc.contiguous(self.ap_factors, "ap_factors", "AP factor column")
+        cc.contiguous(self.rows, "rows", "net modifier")
         mods = sorted(self.rows)
         for m in mods:
             row = self.rows[m]
@@ -207,7 +259,13 @@ class NumberOfHitsTable(_Model):
 
     @model_validator(mode="after")
     def _shape(self) -> NumberOfHitsTable:
+        if list(self.rofs) != list(ROFS):
+            raise ValueError(f"rofs: must be {list(ROFS)} (a weapon fires 2 to 5 shots, 7.4.4.2)")
+        cc.contiguous(self.rows, "rows", "hit number", start=1)
         for h, line in self.rows.items():
+            for rof in self.rofs:
+                if rof not in line:
+                    raise ValueError(f"rows.{h}: missing the ROF {rof} column")
             for rof, cells in line.items():
                 where = f"rows.{h}.{rof}"
                 if rof not in self.rofs:
@@ -288,6 +346,12 @@ class ApModifiers(_Model):
         for t in self.terrain:
             if t not in known:
                 raise ValueError(f"terrain.{t}: unknown terrain column (known: {', '.join(known)})")
+        for t in known:
+            if t not in self.terrain:
+                raise ValueError(f"terrain: missing the {t} line")
+        cc.covers(self.movement.stab, STABS, "movement.stab", "Stab.")
+        cc.covers(self.movement.class_, CLASSES, "movement.class", "Class")
+        cc.covers(self.tem_sup, CLASSES, "tem_sup", "Class")
         return self
 
 
@@ -348,6 +412,13 @@ class GpChart(_Model):
     grade: GradeLine
     crt: Crt
 
+    @model_validator(mode="after")
+    def _complete(self) -> GpChart:
+        cc.covers(self.tem_sup, CLASSES, "tem_sup", "Class")
+        cc.contiguous(self.crt.gp_factors, "crt.gp_factors", "GP factor column")
+        cc.contiguous(self.crt.rows, "crt.rows", "GP defense")
+        return self
+
 
 class CloseAssaultMods(_Model):
     attacking_uphill: VInt
@@ -362,6 +433,18 @@ class CloseAssaultMods(_Model):
 class HandToHand(_Model):
     defenders: list[str]
     attacker_wins_up_to: dict[str, list[VInt]]
+
+    @model_validator(mode="after")
+    def _complete(self) -> HandToHand:
+        if not self.attacker_wins_up_to:
+            raise ValueError("attacker_wins_up_to: no attacker lines")
+        for who, cells in self.attacker_wins_up_to.items():
+            if len(cells) != len(self.defenders):
+                raise ValueError(
+                    f"attacker_wins_up_to.{who}: {len(cells)} values for {len(self.defenders)} "
+                    f"defender columns ({', '.join(self.defenders)})"
+                )
+        return self
 
 
 class HandToHandMods(_Model):
@@ -410,6 +493,10 @@ class LosChart(_Model):
         for n, dep_line in self.dep_el.items():
             if len(dep_line) != len(self.columns):
                 raise ValueError(f"dep_el.{n}: {len(dep_line)} cells for {len(self.columns)} columns")
+        cc.contiguous(self.columns, "columns", "height difference", start=1)
+        cc.contiguous(self.lines, "lines", "line", start=1)
+        cc.contiguous(self.dep_el, "dep_el", "DEP/EL line", start=1)
+        cc.los_lines(self.columns, self.lines, parse_numbers)
         return self
 
     def cell(self, line: int, column: int) -> Val[str | None]:
@@ -533,6 +620,14 @@ class Weapon(_Model):
             raise ValueError(f"weapon {self.name}: a gun needs stab")
         if not 1 <= self.max_rof.v <= 5:
             raise ValueError(f"weapon {self.name}: max_rof {self.max_rof.v} is outside 1-5")
+        if self.stab is not None and self.stab.v not in STABS:
+            raise ValueError(
+                f"weapon {self.name}: stab {self.stab.v} (allowed: {', '.join(map(str, STABS))}; 7.4.2.2)"
+            )
+        if self.class_ is not None and self.class_.v not in CLASSES:
+            raise ValueError(
+                f"weapon {self.name}: class {self.class_.v} (allowed: {', '.join(map(str, CLASSES))}; 7.4.2.2)"
+            )
         return self
 
     def sight_letters(self) -> list[str]:
@@ -543,7 +638,7 @@ class Weapon(_Model):
         if str(self.dep_el.v).strip().lower().startswith("unl"):
             return None, None
         d, _, e = str(self.dep_el.v).partition("/")
-        return int(d), int(e)
+        return parse_int(d), parse_int(e)
 
     def find_ammo(self, name: str) -> Ammo:
         for a in self.ammo:
@@ -797,7 +892,7 @@ def model_for(data: Any) -> type[_Model]:
         return Card
     if isinstance(data, dict) and "chart" in data:
         name = data["chart"]
-        if name not in CHART_MODELS:
+        if not isinstance(name, str) or name not in CHART_MODELS:
             raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(CHART_MODELS)})")
         return CHART_MODELS[name]
     raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
@@ -812,8 +907,8 @@ def check_file(path: Path) -> _Model:
     try:
         model = model_for(data)
     except DataError as exc:
-        raise DataError(f"{path}: {exc}") from None
-    return validate(model, data, str(path))
+        raise DataError(f"{shown(path)}: {exc}") from None
+    return validate(model, data, shown(path))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -836,8 +931,9 @@ def walk_values(obj: Any, path: str = "") -> Iterator[tuple[str, Val[Any]]]:
 
 
 def provenance_counts(model: Any) -> dict[str, int]:
-    """How many values are ``rulebook``, ``official`` and ``estimated``."""
-    counts = {"rulebook": 0, "official": 0, "estimated": 0}
+    """How many values are ``rulebook``, ``derived``, ``ruling``, ``official`` and
+    ``estimated``."""
+    counts = dict.fromkeys(ORIGINS, 0)
     for _, val in walk_values(model):
         counts[val.origin] += 1
     return counts

@@ -18,7 +18,7 @@ from typing import Any
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
-from umpire.rules.mbt.data import Card, Val
+from umpire.rules.mbt.data import Card, Val, parse_numbers
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def cost(
         est.append(f"{card.card} normal MF ({mf.v})")
     allowance = orders.movement_allowance(order, mf.v, ruling, suppressed, night) * scale
     costs = card.movement_costs
-    turn_costs = [int(x) for x in str(card.turn_costs.v).split("-")]
+    turn_costs = parse_numbers(card.turn_costs.v)
     if card.turn_costs.estimated:
         est.append(f"{card.card} turn costs ({card.turn_costs.v})")
     spent, legal, turned, lines = 0.0, True, False, []

@@ -19,8 +19,12 @@ Spotted = Literal["none", "moved", "fired"]
 SIZE_ALIASES = {"vehicle": "vehicle", "vh": "vehicle", "large": "large", "small": "small"}
 
 
-def terrain_column(terrain: str | Sequence[str], chart: SightingChart) -> str:
+def terrain_column(
+    terrain: str | Sequence[str], chart: SightingChart, estimated: list[str] | None = None
+) -> str:
     """The chart column for a target hex's terrain; mixed terrain uses the rightmost (6.1.3.3).
+    When the choice between two columns rests on an estimated column order (the printed chart
+    is not in the text), it is named in ``estimated``.
 
     :raises UmpireError: for a terrain the chart does not list.
     """
@@ -37,7 +41,13 @@ def terrain_column(terrain: str | Sequence[str], chart: SightingChart) -> str:
                 f"terrain: unknown terrain {t!r} (allowed: {', '.join(chart.terrains)})"
             )
         cols.append(key)
-    return max(cols, key=chart.terrains.index)
+    best = max(cols, key=chart.terrains.index)
+    others = sorted({c for c in cols if c != best})
+    if others and chart.terrains_src is None and estimated is not None:
+        what = f"SIGHTING RANGES CHART column order ({best} right of {', '.join(others)})"
+        if what not in estimated:
+            estimated.append(what)
+    return best
 
 
 def chart_range(
@@ -47,11 +57,15 @@ def chart_range(
     size: str,
     rulings: Rulings,
     chart: SightingChart | None = None,
+    *,
+    estimated: list[str] | None = None,
+    ruled: list[str] | None = None,
 ) -> Val[int]:
     """SIGHTING RANGES CHART value (6.1.3, 13.1): conditions x open/buttoned x terrain x size.
 
     Ruling ``sighting.scrub_example`` (6.1.3.4): the shipped chart reads the scrub example as
-    open 10 / buttoned 7; the ``literal`` reading swaps those two Day vehicle cells back.
+    open 10 / buttoned 7; the ``literal`` reading swaps those two Day vehicle cells back. A
+    value a ruling decided is named in ``ruled``; an estimated column order in ``estimated``.
     """
     chart = chart or data.chart("sighting")
     cond = str(conditions).strip().lower()
@@ -68,7 +82,7 @@ def chart_range(
     sz = SIZE_ALIASES.get(str(size).strip().lower())
     if sz is None:
         raise UmpireError(f"size: {size!r} (allowed: vehicle, large, small)")
-    col = terrain_column(terrain, chart)
+    col = terrain_column(terrain, chart, estimated)
     i = chart.sizes.index(sz)
     if (
         rulings["sighting.scrub_example"] == "literal"
@@ -77,7 +91,15 @@ def chart_range(
         and sz == "vehicle"
     ):
         status = "buttoned" if status == "open" else "open"
-    return chart.ranges[cond][status][col][i]
+    val: Val[int] = chart.ranges[cond][status][col][i]
+    if val.ruling and ruled is not None:
+        what = (
+            f"sighting range {cond} {sighter} {col} {sz} {val.v} "
+            f"(ruling {val.ruling} = {rulings[val.ruling]})"
+        )
+        if what not in ruled:
+            ruled.append(what)
+    return val
 
 
 def sighting_limit(base: int, spotted: Spotted) -> int | None:
@@ -167,19 +189,48 @@ def basic_los(sighter: str, target: str, between: Sequence[str], rng: int) -> Lo
     return LosResult(False, reasons=["no blocking terrain (6.1.4)"])
 
 
+def basic_height_los(
+    sighter_height: int, target_height: int, rng: int, obstacles: Sequence[Obstacle]
+) -> LosResult:
+    """Basic Game line of sight by heights (6.1.4.2-6.1.4.5: depression -1, clear 0, hill +1,
+    woods and buildings +2): an obstacle higher than both ends, or as high as one and higher
+    than the other, blocks; anything else does not (no LINE OF SIGHT CHART, no hull down: 13.2
+    is the Advanced Game)."""
+    res = LosResult(False)
+    hi_h, lo_h = max(sighter_height, target_height), min(sighter_height, target_height)
+    for ob in obstacles:
+        if not 0 < ob.distance < max(rng, 1):
+            raise UmpireError(
+                f"obstacle at range {ob.distance}: an obstacle lies between the ends (1-{rng - 1})"
+            )
+        if ob.height > hi_h or (ob.height == hi_h and ob.height > lo_h):
+            res.blocked = True
+            res.reasons.append(
+                f"{ob.what} at {ob.distance} (height {ob.height}) blocks (6.1.4.3-6.1.4.5)"
+            )
+        else:
+            res.reasons.append(f"{ob.what} at {ob.distance} does not block (6.1.4)")
+    return res
+
+
 def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[str | None]]:
-    """Step 1 of 13.2.1.4.1: down the height-difference column to the line holding ``rng``."""
+    """Step 1 of 13.2.1.4.1: down the height-difference column to the line whose group of
+    numbers holds ``rng`` (first to second number of ``lo-hi-hd``: the third is the reach of
+    hull down, 13.2.2.2; see :func:`~umpire.rules.mbt.chart_checks.los_group`)."""
+    from umpire.rules.mbt.chart_checks import los_group
+
     col = min(max(diff, chart.columns[0]), chart.columns[-1])
     last = None
     for n in sorted(chart.lines):
         cell = chart.cell(n, col)
         if cell.v is None:
             continue
-        nums = data.parse_numbers(cell.v)
+        lo, hi = los_group(data.parse_numbers(cell.v))
         last = (n, cell)
-        if nums[0] <= rng <= nums[-1] or rng < nums[0]:
+        if rng <= hi:
             return n, cell
-    assert last is not None
+    if last is None:
+        raise UmpireError(f"LINE OF SIGHT CHART: column {col} has no filled cell (13.2.1.4.1)")
     return last
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -114,6 +114,8 @@ def resolve_entrenching(state: GameState, dice: Dice) -> tuple[list[Resolution],
                 engineer=eng,
                 with_infantry=inf,
             )
+        except DiceError:
+            raise  # dice not given or impossible: the whole action fails, nothing is written
         except UmpireError as exc:
             lines.append(f"{uid} may not entrench: {str(exc).split(': ', 1)[-1]}")
             continue

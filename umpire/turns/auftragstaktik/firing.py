@@ -22,7 +22,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
@@ -450,6 +450,8 @@ def _fire_groups(
                         break
                     try:
                         res = shoot(state, u, target, weapon, d, phase, dice)
+                    except DiceError:
+                        raise  # dice not given or impossible: the whole action fails, nothing is written
                     except UmpireError as exc:  # a restriction of the fire procedure itself
                         held.append(str(exc).split(": ", 1)[-1])
                         continue

@@ -32,6 +32,7 @@ are read.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,13 +41,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.ratings import _plain, read_order
+from umpire.schema.checked import Checked, Waypoints
+from umpire.schema.limits import MAX_NUMBER
 from umpire.turns.auftragstaktik import tracked as tr
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
 
 
-class _Strict(BaseModel):
+class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
@@ -59,9 +62,9 @@ class _Ordered(_Strict):
     @field_validator("direction", mode="before", check_fields=False)
     @classmethod
     def _direction(cls, v: object) -> object:
-        if isinstance(v, int | float) and not isinstance(v, bool):
+        if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_NUMBER:
             return float(v) % 360
-        return v
+        return v  # anything else is refused by the field's type, naming the value as given
 
 
 class BattalionOrders(_Ordered):
@@ -99,8 +102,8 @@ class AirOrders(_Strict):
 class UnitOrders(_Ordered):
     order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
     direction: float | Point | None = None
-    first: list[Point] | None = None
-    second: list[Point] | None = None
+    first: Waypoints | None = None
+    second: Waypoints | None = None
     facing: float | None = None
     fire: list[str] = Field(default_factory=list)
     fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: [1, 2])
@@ -256,16 +259,18 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     """Read and validate one side's orders file into the payload of an ``auftragstaktik.orders``
     action."""
+    from umpire.errors import shown
     from umpire.schema.load import read_yaml
 
     path = Path(path)
+    where = shown(path)
     if not path.exists():
-        raise UmpireError(f"orders file {path}: not found")
+        raise UmpireError(f"orders file {where}: not found")
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise UmpireError(f"{path}: an orders file is a mapping with side:, battalions: and units:")
-    orders = check_payload(state, data, str(path))
-    check_moves(state, orders, str(path))
-    payload = {"file": path.name, **_jsonable(orders)}
+        raise UmpireError(f"{where}: an orders file is a mapping with side:, battalions: and units:")
+    orders = check_payload(state, data, where)
+    check_moves(state, orders, where)
+    payload = {"file": shown(path.name), **_jsonable(orders)}
     payload["side"] = orders.side
     return payload

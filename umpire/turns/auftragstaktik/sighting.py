@@ -238,6 +238,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             orders=orders,
             moved=moved,
             recon="recon" in r.special,
+            mbt=tr.is_mbt(u),
             thermal="TI" in r.special,
             gsr="GSR" in r.special,
             night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),  # type: ignore[arg-type]

@@ -61,22 +61,26 @@ def _features(key: tuple) -> tuple[Feature, ...]:
 
 
 @lru_cache(maxsize=8)
-def _index(key: tuple) -> TerrainIndex:
+def _index(key: tuple, inside_depth: float | None) -> TerrainIndex:
     from umpire.geometry.sight import TerrainIndex
 
-    return TerrainIndex(_features(key))
+    return TerrainIndex(_features(key), inside_depth=inside_depth)
 
 
-_BUILT: dict[int, tuple[list, TerrainIndex, tuple]] = {}
+_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None]] = {}
 
 
 def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
+    from umpire.rules.auftragstaktik.spotting import woods_depth
+    from umpire.turns.auftragstaktik.tracked import rulings_of
+
+    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     hit = _BUILT.get(id(state.terrain))
-    if hit is None or hit[0] is not state.terrain:
+    if hit is None or hit[0] is not state.terrain or hit[3] != depth:
         key = _key(state)
         if len(_BUILT) > 64:
             _BUILT.clear()
-        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key), _features(key))
+        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key, depth), _features(key), depth)
     return hit[1], hit[2]
 
 

@@ -133,7 +133,19 @@ def is_afv(u: UnitState) -> bool:
 
 
 def is_recon(u: UnitState) -> bool:
-    return _kinds_of(u)[2]
+    """Marked recon and not a main battle tank (ruling recon.eligibility)."""
+    return _kinds_of(u)[2] and not is_mbt(u)
+
+
+def is_mbt(u: UnitState) -> bool:
+    return _mbt(u.statline or "", u.type or "")
+
+
+@lru_cache(maxsize=256)
+def _mbt(statline: str, type_name: str) -> bool:
+    from umpire.rules.auftragstaktik.spotting import is_mbt as judge
+
+    return bool(statline) and judge(ratings(statline), type_name or None, tables())
 
 
 _FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}

@@ -49,6 +49,7 @@ class Check:
     range: int
     why: str = ""
     estimated: list[str] = field(default_factory=list)
+    ruled: list[str] = field(default_factory=list)
 
 
 def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,
@@ -56,15 +57,18 @@ def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, fl
     """Does ``viewer`` see ``target`` (at ``at``, if it is moving there)? (6.1, 7.5.2)"""
     a, b = table.xy(viewer), at or table.xy(target)
     rng = table.hexes(a, b)
-    base = table.chart_range(hatch(viewer), b)
+    order: list[str] = []
+    ruled: list[str] = []
+    base = table.chart_range(hatch(viewer), b, order, ruled)
     cols = "/".join(table.terrain(b))
     est = [f"sighting range day {hatch(viewer)} {cols} vehicle ({base.v})"] if base.estimated else []
+    est += order
     limit = sighting.sighting_limit(base.v, marker(target, moving))  # type: ignore[arg-type]
     if limit is not None and rng > limit:
-        return Check(False, rng, f"not seen: range {rng} is beyond sighting {limit} (6.1.3)", est)
+        return Check(False, rng, f"not seen: range {rng} is beyond sighting {limit} (6.1.3)", est, ruled)
     if not table.los(a, b):
-        return Check(False, rng, "not seen: the line of sight is blocked (6.1.4)", est)
-    return Check(True, rng, "", est)
+        return Check(False, rng, "not seen: the line of sight is blocked (6.1.4)", est, ruled)
+    return Check(True, rng, "", est, ruled)
 
 
 def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
@@ -76,14 +80,14 @@ def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: data.Wea
     a = weapon.find_ammo(ammo)
     if not a.min_range.v <= seen.range <= a.max_range.v:
         return Check(False, seen.range, f"out of range: {seen.range} hexes, the {weapon.name} {a.name} reaches "
-                     f"{a.min_range.v}-{a.max_range.v} (4.7.2)", seen.estimated)
+                     f"{a.min_range.v}-{a.max_range.v} (4.7.2)", seen.estimated, seen.ruled)
     if arc:
         from umpire.geometry.arcs import bearing
 
         b = bearing(table.xy(firer), at or table.xy(target))
         if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
             return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
-                         f"{turret_facing(firer):.0f}; 7.2.1)", seen.estimated)
+                         f"{turret_facing(firer):.0f}; 7.2.1)", seen.estimated, seen.ruled)
     return seen
 
 
@@ -134,6 +138,7 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
                    f"{shot.angle.replace('_', '-')}, {shot.elevation}): {res.summary}")
     if check is not None:
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
+        res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
     res.rulings = table.rulings.differences()
     res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": shot.angle,
                       "elevation": shot.elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving)})
@@ -205,9 +210,10 @@ def stopped(u: UnitState) -> bool:
     return u.status == "eliminated" or bool(u.notes.get("track_hit")) or u.notes.get("compartment") == "hull"
 
 
-def no_shot(firer: str, target: str, step: str, why: str, estimated: list[str] | None = None) -> Resolution:
+def no_shot(firer: str, target: str, step: str, why: str, estimated: list[str] | None = None,
+            ruled: list[str] | None = None) -> Resolution:
     return Resolution(ruleset="mbt", procedure="fire", outcome={"fired": False, "why": why},
                       summary=f"{firer} does not fire at {target} ({step}): {why}",
-                      estimated=list(estimated or []),
+                      estimated=list(estimated or []), ruled=list(ruled or []),
                       extra={"firer": firer, "target": target, "step": step})
 

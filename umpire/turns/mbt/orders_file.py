@@ -30,16 +30,18 @@ import math
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError, unknown
+from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, orders
+from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
+from umpire.schema.numbers import INT_TEXT
 
 
-class _Strict(BaseModel):
+class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
@@ -49,7 +51,7 @@ class FireSpec(_Strict):
 
 
 class MoveSpec(_Strict):
-    path: list[tuple[float, float]] = Field(min_length=1)
+    path: Waypoints = Field(min_length=1)
     facing: float | None = None
     reverse: bool = False
 
@@ -90,14 +92,14 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
 
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
-    where = str(path)
+    where = shown(path)
     raw = read_yaml(Path(path))
     try:
         model = validate(OrdersFile, raw, where)
     except UmpireError as exc:
         # pydantic wraps a validator's ValueError as "Value error, ..."
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": Path(path).name,
+    payload = {"side": model.side, "turn": model.turn, "file": shown(Path(path).name),
                "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
                "sequence": list(model.units)}
     return check(payload, state, where)
@@ -119,7 +121,7 @@ def turret_turn(card: data.Card, u: UnitState) -> int:
     """Hexsides the turret may turn (9.2.1; 1 with a hull compartment hit)."""
     gun = card.gun() or card.weapons[0]
     text = str(gun.trn.v).strip().upper()
-    n = int(text[:-1]) if text.endswith("T") and text[:-1].isdigit() else 6
+    n = int(text[:-1]) if text.endswith("T") and INT_TEXT.match(text[:-1]) else 6
     return 1 if u.notes.get("compartment") == "hull" else n
 
 
@@ -258,8 +260,9 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             except UmpireError as exc:
                 raise UmpireError(f"{at}.move: {exc}") from None
             if not mc.legal:
+                rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
                 raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
-                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1)")
+                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1){rests}")
             mv["cost"] = round(mc.spent, 3)
             mv["allowance"] = round(mc.allowance, 3)
             mv["estimated"] = mc.estimated
@@ -279,9 +282,11 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             old = float(u.notes.get("turret_facing", u.facing))
             n = turret_turn(card, u)
             if mbt_arcs.off(new, old) > n * 60 + 1e-9:
+                trn = (card.gun() or card.weapons[0]).trn
+                rests = f"; TRN {trn.v} is an estimated card value" if trn.estimated else ""
                 raise UmpireError(
                     f"{at}.turret_facing: {new:g} is {mbt_arcs.off(new, old):g} degrees from the turret's "
-                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1)"
+                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1){rests}"
                 )
             spec["turret_facing"] = new
         spec["order"] = code

@@ -79,6 +79,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
         seen: list[str] = []
         sighted: list[dict[str, Any]] = []
         est: list[str] = []
+        ruled: list[str] = []
         for e in state.units.values():
             if e.side == side or not e.placed:
                 continue
@@ -87,6 +88,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                 for v in own:
                     chk = F.sees(table, v, e)
                     est += [x for x in chk.estimated if x not in est]
+                    ruled += [x for x in chk.ruled if x not in ruled]
                     base = table.chart_range(F.hatch(v), table.xy(e)).v
                     if not table.los(table.xy(v), table.xy(e)):
                         continue
@@ -112,7 +114,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
             ruleset="mbt", procedure="sighting",
             outcome={"seen": len(seen)},
             summary=f"{side} sees: {', '.join(seen) if seen else 'no enemy unit'} (6.1, 24.2.2)",
-            estimated=est, extra={"side": side, "sighted": sighted},
+            estimated=est, ruled=ruled, extra={"side": side, "sighted": sighted},
         ))
     return out
 
@@ -259,7 +261,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             t = new.units[tid]
             chk = F.can_fire(table, u, t, weapon, ammo)
             if not chk.legal:
-                res.append(F.no_shot(uid, tid, "Direct Fire", chk.why, chk.estimated))
+                res.append(F.no_shot(uid, tid, "Direct Fire", chk.why, chk.estimated, chk.ruled))
                 continue
             r = F.shoot(new, table, u, t, spec["order"], ammo, "Direct Fire", dice, smoke=smoke, check=chk)
             _mark_fired(new, u)
@@ -286,7 +288,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                 continue
             chk = F.can_fire(table, u, new.units[tid], weapon, ammo)
             if not chk.legal:
-                res.append(F.no_shot(uid, tid, "ATGM Announcement", chk.why, chk.estimated))
+                res.append(F.no_shot(uid, tid, "ATGM Announcement", chk.why, chk.estimated, chk.ruled))
                 continue
             _mark_fired(new, u)
             triggers.append(uid)
@@ -412,7 +414,8 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             continue
         chk = F.can_fire(table, u, t, weapon, shot["ammo"], arc=False)
         if not chk.legal:
-            res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)", chk.estimated))
+            res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)",
+                                 chk.estimated, chk.ruled))
             continue
         r = F.shoot(new, table, u, t, "ATGM", shot["ammo"], "ATGM Resolution", dice, smoke=F.wrecks(new),
                     check=chk)
@@ -677,7 +680,7 @@ def adjustment(state: GameState) -> Applied:
     res = update_sighting(new, table)
     t = tally(new)
     res.append(Resolution(ruleset="mbt", procedure="victory", outcome=t.as_json(), summary=t.reason,
-                          notes=t.lines, extra={"side": "umpire"}))
+                          notes=t.lines, estimated=t.estimated, extra={"side": "umpire"}))
     if t.decided:
         m["result"] = t.as_json()
         new.phase = OVER

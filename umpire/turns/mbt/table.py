@@ -8,10 +8,12 @@ Everything is measured centre to centre (23.3.2.2) and converted once by
   -> woods, town -> building (the Basic Game treats every building hex alike), rough and marsh
   -> rough, scrub -> scrub, anything else (and a hill, which is height, not cover) -> clear.
   Mixed terrain takes the column farthest right on the SIGHTING RANGES CHART (6.1.3.3).
-- **Lines of sight** are the geometry's strings (:mod:`umpire.geometry.sight`: woods and towns
-  block unless an end is inside them), and a hill the string passes through, holding neither
-  end, blocks when it is as high as the higher end and higher than the lower one: equal to one
-  end and higher than the other blocks (6.1.4.3, 13.2.1.2), equal to both does not (13.2.1.3).
+- **Lines of sight** are the geometry's strings (:mod:`umpire.geometry.sight`): a model's own
+  hex is the half hex length round its centre, and the rest of the string runs through
+  intervening hexes. Woods and towns there block (6.1.4.5), the piece a model stands in
+  included; a hill there blocks when it is as high as the higher end and higher than the lower
+  one: equal to one end and higher than the other blocks (6.1.4.3, 13.2.1.2), equal to both does
+  not (13.2.1.3). So a model deep inside a hill is hidden by it from the ground below.
 - **Depressions** (6.1.4.4, 12.1.1): a depression piece's ground is its depth below 0. A string
   from or to a model in a depression is blocked where any of it, less half a hex length at each
   end (the ends' own hexes), runs outside the depressions, unless an end is on a hill: then only
@@ -83,7 +85,7 @@ class Table:
                 id=t.id, type=name, coords=tuple(coords or ()), kind=props.kind,
                 height=t.height or props.height, blocks_los=props.blocks_los, is_hill=props.is_hill,
             ))
-        return TerrainIndex(feats)
+        return TerrainIndex(feats, inside_depth=self.scale / 2)  # a model's own hex (6.1.4.5)
 
     @cached_property
     def _types(self) -> dict[str, str]:
@@ -134,10 +136,13 @@ class Table:
         fact = self.index.line_of_sight(a, b)
         if not fact.clear:
             return False
-        ends = set(self.index.features_at(a)) | set(self.index.features_at(b))
         ea, eb = self.elevation(a), self.elevation(b)
+        # Only the part of the string beyond half a hex length from each end runs through
+        # intervening hexes: a hill holding an end blocks there too (6.1.4.3, 13.2.1.2).
+        d = math.dist(a, b)
+        lo, hi = self.scale / 2, d - self.scale / 2
         for c in fact.crossed:
-            if self._types.get(c.id) != "hill" or c.id in ends or c.length <= 1e-9:
+            if self._types.get(c.id) != "hill" or min(c.exit, hi) - max(c.enter, lo) <= 1e-9:
                 continue
             if c.height >= max(ea, eb) and c.height > min(ea, eb):
                 return False
@@ -172,8 +177,10 @@ class Table:
         return sum(1 for w in wrecks if _seg_dist(w, a, b) <= self.scale / 2 + 1e-9)
 
     # -- sighting -------------------------------------------------------------------------
-    def chart_range(self, hatch: str, target_xy: Sequence[float]) -> data.Val[int]:
-        return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings)
+    def chart_range(self, hatch: str, target_xy: Sequence[float], estimated: list[str] | None = None,
+                    ruled: list[str] | None = None) -> data.Val[int]:
+        return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings,
+                                    estimated=estimated, ruled=ruled)
 
     # -- movement -------------------------------------------------------------------------
     def road_blocks(self, mover: UnitState | None) -> list[tuple[float, float, bool, str]]:

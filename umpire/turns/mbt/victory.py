@@ -21,10 +21,11 @@ class Tally:
     winner: str | None = None
     decided: bool = False
     reason: str = ""
+    estimated: list[str] = field(default_factory=list)  # point values not from the rulebook
 
     def as_json(self) -> dict[str, Any]:
         return {"points": dict(self.points), "winner": self.winner, "decided": self.decided,
-                "reason": self.reason, "lines": list(self.lines)}
+                "reason": self.reason, "lines": list(self.lines), "estimated": list(self.estimated)}
 
 
 def tally(state: GameState, *, final: bool | None = None) -> Tally:
@@ -34,13 +35,19 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     extra = state.extra.get("mbt") or {}
     points = {s: 0 for s in state.side_ids()}
     lines: list[str] = []
+    estimated: list[str] = []
     for u in state.units.values():
         destroyed = u.status == "eliminated"
         comp = bool(u.notes.get("compartment"))
         minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
         if not (destroyed or comp or minor) or not u.card:
             continue
-        values = basic_game.point_values(str(data.card(u.card).point_values.v))
+        card = data.card(u.card)
+        values = basic_game.point_values(str(card.point_values.v))
+        if card.point_values.estimated:
+            what = f"{card.card} point values ({card.point_values.v})"
+            if what not in estimated:
+                estimated.append(what)
         pts = basic_game.damage_points(values, destroyed, comp, minor)
         what = "destroyed" if destroyed else "compartment hit" if comp else "track/gun hit"
         for s in points:
@@ -71,4 +78,4 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
         reason = f"{', '.join(gone)} has no unit left on the table (8.7): {reason}"
     if not decided:
         reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
-    return Tally(points, lines, winner, decided, reason)
+    return Tally(points, lines, winner, decided, reason, estimated)

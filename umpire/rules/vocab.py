@@ -1,0 +1,62 @@
+"""The words an umpire types at the table, read forgivingly for both rulesets' calc cases.
+
+A distance may carry an inch mark (``7"``, ``7 in``, ``7 inches``); names are read case-blind
+with their common synonyms (``atgm`` for the missile rating, ``side`` for the flank). An unknown
+word still fails, naming what is allowed and suggesting the closest.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from difflib import get_close_matches
+from typing import Any
+
+_INCHES = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(?:\"|''|in|inch|inches|”|″)?\s*$", re.IGNORECASE)
+
+
+def read_inches(value: Any) -> Any:
+    """``7``, ``7.5``, ``'7"'``, ``'7 in'`` -> 7.0; anything else is left for the model to refuse.
+
+    >>> read_inches('7"'), read_inches("2.5 inches"), read_inches(3)
+    (7.0, 2.5, 3)
+    """
+    if isinstance(value, str):
+        m = _INCHES.match(value)
+        if m is None:
+            raise ValueError(f"{value!r} is not a distance in inches (e.g. 7 or 7\")")
+        number = float(m.group(1))
+        if not math.isfinite(number):
+            raise ValueError(f"{value!r} is not a finite number of inches")
+        return number
+    return value
+
+
+def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> Callable[[Any], Any]:
+    """A reader mapping ``value`` case-blind onto ``allowed`` through ``synonyms``; an unknown
+    word raises naming the allowed ones and the closest."""
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+        if key in allowed:
+            return key
+        if key in synonyms:
+            return synonyms[key]
+        close = get_close_matches(key, list(allowed) + sorted(synonyms), n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ValueError(f"{what} {value!r} ({hint}allowed: {', '.join(allowed)})")
+
+    return read
+
+
+def short_name(text: str) -> str:
+    """A name as compared at the table: case-blind, letters and digits only.
+
+    >>> short_name("T-80B Coy"), short_name("Т-80Б")
+    ('t80bcoy', 'т80б')
+    """
+    return "".join(ch for ch in str(text).casefold() if ch.isalnum())
+

@@ -1,0 +1,88 @@
+"""The base of every input model: numbers finite and in range, text and geometry bounded.
+
+Every pydantic model that reads user or data files (scenarios, orders files, calc cases, rating
+specs, ruleset tables and cards) derives from :class:`Checked`. Its schema is the model's own,
+with every ``float`` and ``int`` in it (inside lists, tuples, dicts and unions too) made:
+
+- strict: a real number only, not a true/false value and not text (``"1_0"``, ``"nan"``);
+- finite: ``.nan``, ``.inf`` and ``1e400`` are refused;
+- in range: at most :data:`~umpire.schema.limits.MAX_NUMBER` in magnitude, unless the field
+  sets its own bounds (a seed goes up to :data:`~umpire.schema.limits.MAX_SEED`);
+
+every ``str`` at most :data:`~umpire.schema.limits.MAX_TEXT` characters, and every list or
+mapping at most :data:`~umpire.schema.limits.MAX_ITEMS` items, unless the field says otherwise.
+
+Doing it here, once, rather than with an annotated type on each of several hundred fields, means
+a field added tomorrow is checked too; ``tests/schema/test_checked_models.py`` walks every
+model's schema to make sure none escapes. Pydantic calls ``__get_pydantic_core_schema__`` to
+build each model's schema; this one takes the schema pydantic makes and tightens it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import CoreSchema
+
+from umpire.schema.limits import (
+    MAX_BASE,
+    MAX_ITEMS,
+    MAX_NUMBER,
+    MAX_SEED,
+    MAX_TABLE,
+    MAX_TEXT,
+    MAX_VERTICES,
+    MAX_WAYPOINTS,
+)
+
+_SKIP = frozenset({"metadata", "serialization", "ref"})
+
+
+def checked_schema(schema: Any) -> Any:
+    """A copy of a pydantic core schema with the number and text checks above applied."""
+    if isinstance(schema, list):
+        return [checked_schema(s) for s in schema]
+    if isinstance(schema, tuple):
+        return tuple(checked_schema(s) for s in schema)
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: (v if k in _SKIP else checked_schema(v)) for k, v in schema.items()}
+    kind = out.get("type")
+    if kind in ("float", "int"):
+        out["strict"] = True
+        if "ge" not in out and "gt" not in out:
+            out["ge"] = -MAX_NUMBER
+        if "le" not in out and "lt" not in out:
+            out["le"] = MAX_NUMBER
+        if kind == "float":
+            out["allow_inf_nan"] = False
+    elif kind == "str":
+        out.setdefault("max_length", MAX_TEXT)
+    elif kind in ("list", "set", "frozenset", "dict") or (kind == "tuple" and "variadic_item_index" in out):
+        out.setdefault("max_length", MAX_ITEMS)
+    return out
+
+
+class Checked(BaseModel):
+    """A model read from a file: unknown fields refused, numbers and text checked (see above)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type[BaseModel], handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema: CoreSchema = checked_schema(handler(source))
+        return schema
+
+
+Point = tuple[float, float]
+#: A terrain polygon or line: at most MAX_VERTICES points.
+Vertices = Annotated[list[Point], Field(max_length=MAX_VERTICES)]
+#: The waypoints of one move: at most MAX_WAYPOINTS.
+Waypoints = Annotated[list[Point], Field(max_length=MAX_WAYPOINTS)]
+#: A game's seed: what SQLite can store.
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
+#: A side of the table, in inches.
+TableInches = Annotated[float, Field(gt=0, le=MAX_TABLE)]
+#: A stand's base, width by depth in inches.
+Base = tuple[Annotated[float, Field(gt=0, le=MAX_BASE)], Annotated[float, Field(gt=0, le=MAX_BASE)]]

@@ -1,0 +1,313 @@
+"""The one YAML (and JSON) reader for every input: size-, depth- and alias-limited, strict.
+
+libyaml (C) parses the text into events and this module builds the Python values from them
+directly, counting as it goes, so a hostile file is refused early and in little memory:
+
+- at most :data:`~umpire.schema.limits.MAX_DEPTH` levels of nesting;
+- at most :data:`~umpire.schema.limits.MAX_VALUES` values, an alias (``*name``) counting as
+  every value it repeats, and at most :data:`~umpire.schema.limits.MAX_ALIASES` aliases: a
+  400-byte "billion laughs" file is refused in milliseconds;
+- a key given twice in one mapping is refused, naming the key and both lines (the last one no
+  longer wins silently);
+- only plain data: mappings, lists, text, numbers, true/false and null. Numbers are plain
+  decimals (``12``, ``-3.5``, ``1e3``); ``1_0``, ``0x1f``, ``017`` as octal and ``1:30`` (YAML 1.1
+  sexagesimal) stay text and are refused where a number is expected, and so are ``.nan``,
+  ``.inf`` and ``1e400`` (read as numbers here, refused by the schema as not finite). Only
+  ``true`` and ``false`` are booleans: ``NO`` (the Auftragstaktik order) is text. Tags other than
+  the standard scalar and collection ones (``!!python/...``, ``!!set``, ``!!binary``) are refused.
+
+This is also faster than building through PyYAML's node graph (see ``bench/yaml_read.py``).
+Without libyaml the pure-Python parser gives the same events, slower.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import yaml
+from yaml import events as ev
+
+from umpire.errors import DataError, shown
+from umpire.schema.limits import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, MB
+from umpire.schema.numbers import FLOAT_TEXT, INT_TEXT
+
+_NULL = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUE = frozenset({"true", "True", "TRUE"})
+_FALSE = frozenset({"false", "False", "FALSE"})
+_SPECIAL = {
+    ".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
+    "+.inf": float("inf"), "+.Inf": float("inf"), "+.INF": float("inf"),
+    "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
+    ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan"),
+}
+_Y = "tag:yaml.org,2002:"
+_COLLECTION_TAGS = frozenset({None, "!", _Y + "seq", _Y + "map"})
+
+
+def _plain(value: str) -> Any:
+    if value in _NULL:
+        return None
+    first = value[0]
+    if first in "0123456789+-.":
+        if INT_TEXT.match(value):
+            return int(value)
+        if FLOAT_TEXT.match(value):
+            return float(value)
+        if value in _SPECIAL:
+            return _SPECIAL[value]
+    elif value in _TRUE:
+        return True
+    elif value in _FALSE:
+        return False
+    return value
+
+
+class _Refused(Exception):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _tagged(value: str, tag: str, line: int) -> Any:
+    if tag in ("!", _Y + "str"):
+        return value
+    name = tag[len(_Y):] if tag.startswith(_Y) else None
+    got = _plain(value) if name in ("int", "float", "bool", "null") else None
+    ok = {
+        "int": isinstance(got, int) and not isinstance(got, bool),
+        "float": isinstance(got, int | float) and not isinstance(got, bool),
+        "bool": isinstance(got, bool),
+        "null": value in _NULL,
+    }
+    if name in ok:
+        if not ok[name]:
+            raise _Refused(line, f"{value!r} is not a plain {name} value")
+        return float(got) if name == "float" else got
+    raise _Refused(line, f"tag {tag!r} is not allowed (plain data only: mappings, lists, text, numbers)")
+
+
+class _Frame:
+    """One mapping or list being built."""
+
+    __slots__ = ("value", "key", "has_key", "size", "height", "anchor", "lines", "merges", "line")
+
+    def __init__(self, value: Any, anchor: str | None, line: int) -> None:
+        self.value = value
+        self.key: Any = None
+        self.has_key = False
+        self.size = 1
+        self.height = 0
+        self.anchor = anchor
+        self.lines: dict[Any, int] | None = {} if isinstance(value, dict) else None
+        self.merges: list[dict[Any, Any]] | None = None
+        self.line = line
+
+
+def _parser(text: str) -> Any:
+    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    return loader(text)
+
+
+def parse_yaml(text: str, where: str) -> Any:
+    """Build the value of one YAML (or JSON) document, with the limits above.
+
+    :raises DataError: one line naming ``where``, the line and the reason.
+    """
+    parser = _parser(text)
+    try:
+        return _build(parser)
+    except _Refused as exc:
+        raise DataError(f"{where}: line {exc.line}: {exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "maximum nesting depth" in problem:  # libyaml's own limit, met before ours when scanning ahead
+            problem = f"nested more than {MAX_DEPTH} levels deep (the limit for any input)"
+        raise DataError(f"{where}: not valid YAML{at}: {problem}") from None
+    finally:
+        parser.dispose()
+
+
+def _build(parser: Any) -> Any:  # noqa: C901 - one event loop, kept in one place for speed
+    get = parser.get_event
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int, int] | None] = {}  # None: still being built
+    total = 0
+    aliases = 0
+    documents = 0
+    root: Any = None
+    scalar_ev, alias_ev = ev.ScalarEvent, ev.AliasEvent
+    map_start, seq_start = ev.MappingStartEvent, ev.SequenceStartEvent
+    map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
+    while True:
+        e = get()
+        kind = type(e)
+        line = e.start_mark.line + 1 if e.start_mark is not None else 0
+        if kind is scalar_ev:
+            if e.implicit[0]:
+                value = _plain(e.value)
+            elif e.tag is None:
+                value = e.value
+            else:
+                value = _tagged(e.value, e.tag, line)
+            size, height, is_key_ok = 1, 0, True
+            total += 1
+            if e.anchor is not None:
+                anchors[e.anchor] = (value, 1, 0)
+        elif kind is map_start or kind is seq_start:
+            if e.tag not in _COLLECTION_TAGS:
+                raise _Refused(line, f"tag {e.tag!r} is not allowed (plain data only: mappings, lists, text, numbers)")
+            if len(stack) >= MAX_DEPTH:
+                raise _Refused(line, f"nested more than {MAX_DEPTH} levels deep (the limit for any input)")
+            if e.anchor is not None:
+                anchors[e.anchor] = None
+            stack.append(_Frame({} if kind is map_start else [], e.anchor, line))
+            total += 1
+            if total > MAX_VALUES:
+                repeat = ", counting what aliases repeat" if aliases else ""
+                raise _Refused(line, f"more than {MAX_VALUES:,} values{repeat} (the limit for any input)")
+            continue
+        elif kind is map_end or kind is seq_end:
+            frame = stack.pop()
+            value = frame.value
+            if frame.merges:
+                merged: dict[Any, Any] = {}
+                for m in reversed(frame.merges):
+                    merged.update(m)
+                merged.update(value)
+                value = merged
+            size, height, is_key_ok = frame.size, frame.height + 1, False
+            if frame.anchor is not None:
+                anchors[frame.anchor] = (value, size, height)
+        elif kind is alias_ev:
+            target = anchors.get(e.anchor, False)
+            if target is False:
+                raise _Refused(line, f"alias *{e.anchor} is not defined above it")
+            if target is None:
+                raise _Refused(line, f"alias *{e.anchor} refers to a value that contains it")
+            value, size, height = target  # type: ignore[misc]
+            is_key_ok = height == 0
+            total += size
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise _Refused(line, f"more than {MAX_ALIASES:,} aliases (*name) (the limit for any input)")
+            if len(stack) + height > MAX_DEPTH:
+                raise _Refused(line, f"alias *{e.anchor} nests more than {MAX_DEPTH} levels deep (the limit)")
+        elif kind is ev.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _Refused(line, "more than one YAML document (---) in one file")
+            continue
+        elif kind is ev.StreamEndEvent:
+            return root
+        else:
+            continue
+        if total > MAX_VALUES:
+            repeat = ", counting what aliases repeat" if aliases else ""
+            raise _Refused(line, f"more than {MAX_VALUES:,} values{repeat} (the limit for any input)")
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        top.size += size
+        if height > top.height:
+            top.height = height
+        container = top.value
+        if top.lines is None:
+            container.append(value)
+        elif top.has_key:
+            key = top.key
+            top.has_key = False
+            if key == "<<" and top.lines.get("<<", 0) < 0:
+                top.merges = _merges(value, line)
+            else:
+                container[key] = value
+        else:
+            if not is_key_ok:
+                raise _Refused(line, "a key must be a plain value (text or a number), not a list or mapping")
+            if kind is scalar_ev and e.implicit[0] and value == "<<":
+                top.lines["<<"] = -line  # a merge key (YAML 1.1), allowed once per mapping
+            elif value in top.lines:
+                first = abs(top.lines[value])
+                raise _Refused(line, f"key {value!r} appears twice in one mapping (first at line {first})")
+            else:
+                top.lines[value] = line
+            top.key = value
+            top.has_key = True
+
+
+def _merges(value: Any, line: int) -> list[dict[Any, Any]]:
+    maps = value if isinstance(value, list) else [value]
+    if not all(isinstance(m, dict) for m in maps):
+        raise _Refused(line, "a merge key (<<) takes a mapping or a list of mappings")
+    return list(maps)
+
+
+def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file no bigger than ``max_bytes``. :raises DataError: naming the file."""
+    name = shown(path)
+    try:
+        with open(path, "rb") as fh:
+            size = _size(fh)
+            if size is not None and size > max_bytes:
+                raise DataError(_too_big(name, size, max_bytes))
+            data = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise DataError(f"{name}: file not found") from None
+    except IsADirectoryError:
+        raise DataError(f"{name}: is a folder, not a file") from None
+    except PermissionError:
+        raise DataError(f"{name}: cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise DataError(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    if len(data) > max_bytes:
+        raise DataError(_too_big(name, None, max_bytes))
+    return data
+
+
+def _size(fh: BinaryIO) -> int | None:
+    import os
+    import stat
+
+    st = os.fstat(fh.fileno())
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _too_big(name: str, size: int | None, limit: int) -> str:
+    got = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+    return f"{name}: too large ({got}; the limit for this kind of file is {limit // MB} MB)"
+
+
+def decode(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text. :raises DataError: naming the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataError(
+            f"{where}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+
+
+def read_yaml_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Read and parse a YAML file within the limits. :raises DataError: one line."""
+    name = shown(path)
+    return parse_yaml(decode(read_bytes(path, max_bytes), name), name)
+
+
+def read_yaml_stdin(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Read and parse YAML or JSON on standard input within the limits."""
+    if sys.stdin is None:
+        raise DataError(f"{where}: there is no standard input to read")
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data = stream.read(max_bytes + 1)
+    else:
+        data = sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
+    if len(data) > max_bytes:
+        raise DataError(_too_big(where, None, max_bytes))
+    return parse_yaml(decode(data, where), where)
