@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from umpire.core.state import GameState
 from umpire.engine.handlers import HANDLERS
@@ -58,12 +57,9 @@ def diagnose(path: Path) -> Diagnosis:
     except UmpireError as exc:
         out.problems.append(f"the stored scenario cannot be used: {_plain(str(exc), path)}")
         return out
-    rows: dict[str, dict[str, Any]] = {}
-    if stored is not None and not any("'units'" in p for p in out.problems):
+    rows = fc.units or {}
+    if stored is not None and fc.units is not None:
         out.summary = f"{len(fc.events)} events, turn {stored.turn}, phase {stored.phase}"
-        units = fc.conn.execute("select * from units")
-        cols = [d[0] for d in units.description]
-        rows = {r[0]: dict(zip(cols, r, strict=True)) for r in units.fetchall()}
         for r in log.unit_rows(stored):
             if rows.get(r["id"]) != r:
                 out.problems.append(f"units table row {r['id']!r} differs from the stored state")

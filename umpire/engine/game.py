@@ -143,8 +143,8 @@ class Game:
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
-        with sql_errors(self.path):
-            events = log.read_events(self.file.conn, self.path)
+        with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
+            events = log.read_events(conn, self.path)
         self.check_kinds(events)
         return events
 

@@ -37,6 +37,7 @@ class FileCheck:
     events: list[log.StoredEvent] = field(default_factory=list)
     game: dict[str, Any] | None = None
     state_text: str | None = None
+    units: dict[str, dict[str, Any]] | None = None  # the units table, read with the rest
 
 
 def check_file(path: Path) -> FileCheck:
@@ -71,6 +72,7 @@ def check_file(path: Path) -> FileCheck:
         return out
     out.conn = conn
     try:
+        conn.execute("begin")  # every check reads the same moment of the file
         columns = table_columns(conn)
         schema = schema_problems(columns)
         out.problems += schema
@@ -83,8 +85,15 @@ def check_file(path: Path) -> FileCheck:
             out.problems += scan.problems
         if not {"snapshot", "events"} & missing:
             _snapshot(conn, out)
+        if "units" not in missing:
+            cur = conn.execute("select * from units")
+            cols = [d[0] for d in cur.description]
+            out.units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
     except sqlite3.Error as exc:
         out.problems.append(str(describe(path, exc)))
+    finally:
+        if conn.in_transaction:
+            conn.execute("commit")
     _stale_files(path, out)
     return out
 

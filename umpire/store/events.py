@@ -138,11 +138,13 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
     """
     from pydantic import ValidationError
 
-    stored = stored_state(conn)
-    if stored is None:
+    # One statement, so the snapshot and the end of the log are read at the same moment.
+    row = conn.execute(
+        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
+    ).fetchone()
+    if row is None:
         raise StoreError(f"{path}: the file holds no game state (the snapshot is missing)")
-    seq, text = stored
-    last = last_seq(conn)
+    seq, text, last = row
     if seq != last:
         raise StoreError(
             f"{path}: the stored state is at event #{seq} but the log ends at event #{last}; "
