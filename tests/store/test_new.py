@@ -149,3 +149,15 @@ def test_a_new_killed_half_way_leaves_no_file_that_blocks_the_next(tmp_path):
         assert _others(target) == []  # the next new cleaned what the killed one left
         target.unlink()
     assert outcomes  # (which of the two happened depends on the machine's speed)
+
+
+def test_a_game_made_meanwhile_by_another_new_is_not_overwritten(old, monkeypatch):
+    """Without --replace, a file that appears while the new game is built is left alone."""
+    from umpire.store import newfile
+
+    before = old.read_bytes()
+    monkeypatch.setattr(newfile, "check_target", lambda path, replace: None)  # it was not there yet
+    r = run(old, "new", str(at_scenario()))
+    assert one_error(r) == f"Error: --db {old}: a file is already there (choose another --db path, or use --replace)"
+    assert old.read_bytes() == before
+    assert _others(old) == []

@@ -118,7 +118,7 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
         finally:
             if conn is not None:
                 conn.close()
-        install(tmp, path)
+        install(tmp, path, replace=replace)
     except BaseException:
         for suffix in ("", *SIDECARS):
             with contextlib.suppress(OSError):
@@ -126,20 +126,28 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
         raise
 
 
-def install(tmp: Path, path: Path) -> None:
-    """Rename the finished game ``tmp`` over ``path``.
+def install(tmp: Path, path: Path, *, replace: bool = True) -> None:
+    """Rename the finished game ``tmp`` over ``path`` (without ``replace``: only if nothing
+    appeared there meanwhile, such as another ``new``'s game).
 
     When a game is already there, its lock is taken first (after SQLite has rolled back any
     interrupted write of it), so no command is half way through writing it; its journal files
     are then removed, because a journal left beside the new file would be played into it.
     """
-    old = _lock_old(path)
+    old = _lock_old(path) if replace else None
     try:
         try:
-            for suffix in SIDECARS:
+            for suffix in SIDECARS if replace or not path.exists() else ():
                 with contextlib.suppress(FileNotFoundError):
                     Path(f"{path}{suffix}").unlink()
-            os.replace(tmp, path)
+            if replace:
+                os.replace(tmp, path)
+            else:
+                _place_new(tmp, path)
+        except FileExistsError:
+            raise StoreError(
+                f"--db {path}: a file is already there (choose another --db path, or use --replace)"
+            ) from None
         except OSError as exc:
             raise StoreError(f"--db {path}: cannot write the game file there ({exc.strerror})") from None
         _sync_folder(path.parent)
@@ -147,6 +155,21 @@ def install(tmp: Path, path: Path) -> None:
         if old is not None:
             with contextlib.suppress(sqlite3.Error):
                 old.close()
+
+
+def _place_new(tmp: Path, path: Path) -> None:
+    """Move ``tmp`` to ``path`` unless a file is there: a hard link is made atomically or not at
+    all (where the file system has none, the check and the rename are two steps)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if path.exists():
+            raise FileExistsError(path) from None
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def _lock_old(path: Path) -> sqlite3.Connection | None:
