@@ -27,10 +27,10 @@ def _refused(cli: Cli, *args: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("fmt", ["text", "md", "json"])
+@pytest.mark.parametrize("fmt", [None, "text", "md", "json"])
 def test_report_out_the_game_file_is_refused(tmp_path, fmt):
     cli = _game(tmp_path / "g.db")
-    line = _refused(cli, "report", "--format", fmt, "--out", str(cli.db))
+    line = _refused(cli, "report", *(["--format", fmt] if fmt else []), "--out", str(cli.db))
     assert line == f"Error: --out {cli.db}: that is the game file (--db {cli.db}); choose another file to write"
 
 

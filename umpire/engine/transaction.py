@@ -7,6 +7,7 @@ the file holds, and nothing another command writes can land between reading and 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
@@ -66,9 +67,9 @@ class Transaction:
         self.seq = seq
         self.appended.append(seq)
         if self._events is not None:
+            done, records = log.split_results(json.loads(json.dumps(results or [], default=str)))
             self._events.append(
-                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls),
-                                tuple(results or []))
+                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records)
             )
         return seq
 

@@ -33,6 +33,9 @@ class StoredEvent:
     created: str = ""
     rolls: tuple[Roll, ...] = field(default_factory=tuple)
     results: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    # what the event recorded beside its resolutions for the reports (``"record": true``; ``n``:
+    # its place among the results as stored)
+    records: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
 
 def _now() -> str:
@@ -114,6 +117,15 @@ def read_events(conn: sqlite3.Connection, path: Path) -> list[StoredEvent]:
     if scan.problems:
         raise StoreError(f"{path}: {scan.problems[0]}")
     return scan.events
+
+
+def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """The ``results`` column as (resolutions, records): records are marked ``"record": true``
+    and keep ``n``, their place among the results as stored."""
+    return (
+        tuple(r for r in stored if not r.get("record")),
+        tuple({**r, "n": n} for n, r in enumerate(stored) if r.get("record")),
+    )
 
 
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:

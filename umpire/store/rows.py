@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.store.events import StoredEvent
+from umpire.store.events import StoredEvent, split_results
 
 
 @dataclass
@@ -109,11 +109,12 @@ def scan_events(conn: sqlite3.Connection) -> Scan:
         except _Bad as exc:
             found.append((seq if _int(seq) else 0, f"event #{seq} {exc}"))
             continue
+        results, records = split_results(res)
         scan.events.append(
             StoredEvent(
                 seq=seq, kind=kind, payload=data, summary=summary or "", turn=turn, phase=phase,
                 undoes=undoes, created=str(created or ""), rolls=tuple(rolls.get(seq, [])),
-                results=tuple(res),
+                results=results, records=records,
             )
         )
     scan.problems = [msg for _, msg in sorted(found, key=lambda p: p[0])]
