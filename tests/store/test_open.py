@@ -62,7 +62,7 @@ def test_a_hot_journal_that_cannot_be_rolled_back_is_one_precise_line():
         path = _game(folder / "g.db")
         hot_journal(path)
         for p in (path, Path(f"{path}-journal")):
-            p.chmod(0o644)
+            p.chmod(0o444)
         run(path, "--help")  # the command's modules are loaded before the user changes
         with unprivileged():
             line = one_error(run(path, "status"))
@@ -147,7 +147,7 @@ def test_the_game_stays_one_file(tmp_path):
 def test_a_read_only_game_can_be_read_but_not_written(what):
     with shared_folder() as folder:
         path = _game(folder / "g.db")
-        path.chmod(0o644 if what in ("file", "both") else 0o666)
+        path.chmod(0o444 if what in ("file", "both") else 0o666)
         folder.chmod(0o555 if what in ("folder", "both") else 0o777)
         before = fingerprint(path)
         for args in (("status",), ("place", "a-1-64", "1", "1"), ("new", str(at_scenario()), "--replace")):
