@@ -87,14 +87,17 @@ def test_a_game_file_that_is_no_campaign_game_is_refused(ended, tmp_path):
 def test_no_command_writes_onto_the_campaign_file(ended):
     season = ended / "season.db"
     refused(["campaign", "next", season, "--game", "r1-south", "--out", season, "--replace"], season,
-            "is the campaign file itself")
-    refused(["campaign", "print", season, "--out", season], season, "is the campaign file itself")
-    refused(["campaign", "report", season, "--out", season], season, "is the campaign file itself")
-    refused(["campaign", "import", season, season], season, "is the campaign file itself")
+            "that is the campaign file (")
+    refused(["campaign", "print", season, "--out", season], season, "that is the campaign file (")
+    refused(["campaign", "report", season, "--out", season], season, "that is the campaign file (")
+    refused(["campaign", "import", season, season], season, "is the campaign file itself, not a game file")
+    refused(["campaign", "next", season, "--game", "r1-south", "--out", f"{season}-journal"], season,
+            "that is the journal of the campaign file (")
 
 
 def test_a_game_file_is_not_a_campaign_file(ended):
-    refused(["campaign", "status", ended / "north.db"], ended / "north.db", "not an umpire campaign file (a game file")
+    refused(["campaign", "status", ended / "north.db"], ended / "north.db",
+            "not an umpire campaign file (it is an umpire game file)")
 
 
 def _season(tmp_path: Path, change) -> Path:  # noqa: ANN001
@@ -156,3 +159,15 @@ def test_a_game_of_a_round_not_yet_reached_is_refused(round1_played, tmp_path):
     ok("--db", d / "r2n.db", "end")
     refused(["campaign", "import", season, d / "r2n.db"], season,
             "game r2-north is in round 2, but round 1 is not finished (not imported yet: r1-north)")
+
+
+def test_a_game_file_whose_state_does_not_replay_is_refused(round1_played, tmp_path):
+    import sqlite3
+
+    d = copy_of(round1_played, tmp_path / "x")
+    conn = sqlite3.connect(d / "r1-north.db")
+    conn.execute("update units set hits = 3 where id = 't80-2'")  # someone edited the file by hand
+    conn.commit()
+    conn.close()
+    refused(["campaign", "import", d / "season.db", d / "r1-north.db"], d / "season.db",
+            "r1-north.db: the file's state differs from the replay of its log (units table row 't80-2'")

@@ -34,14 +34,16 @@ def test_every_season_field_is_described():
 
 
 def test_every_table_and_column_of_the_campaign_file_is_described(tmp_path):
-    from umpire.campaign.files import _connect, _migrate
+    from umpire.campaign.files import migrate
+    from umpire.campaign.store import SCHEMA
+    from umpire.store.db import connect, table_columns
 
-    conn = _connect(tmp_path / "c.db")
-    _migrate(conn)
-    tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
-    assert set(tables) == {"_umpire_migrations", "campaign", "events", "rolls", "snapshot", "forces", "games"}
-    for t in tables:
-        assert f"| `{t}` |" in DOC, t
-        for col in (r[1] for r in conn.execute(f"pragma table_info({t})")):
-            assert f"`{col}`" in DOC, (t, col)
+    conn = connect(tmp_path / "c.db")
+    migrate(conn)
+    columns = table_columns(conn)
     conn.close()
+    assert {t: tuple(c) for t, c in columns.items()} == SCHEMA  # the schema is exactly the documented one
+    for t, cols in columns.items():
+        assert f"| `{t}` |" in DOC, t
+        for col in cols:
+            assert f"`{col}`" in DOC, (t, col)

@@ -26,7 +26,7 @@ from umpire.errors import UmpireError, unknown
 class Applied:
     state: CampaignState
     summary: str
-    round: int | None = None
+    round: int
 
 
 Handler = Callable[[CampaignState, dict[str, Any], Dice], Applied]

@@ -29,9 +29,12 @@ def same_file(a: Path, b: Path) -> bool:
 
 
 def guard_output(campaign: Campaign, out: Path, option: str = "--out") -> None:
-    """:raises UmpireError: if ``out`` is the campaign file itself."""
-    if same_file(campaign.path, out):
-        raise UmpireError(f"{option} {out}: is the campaign file itself; give another path")
+    """:raises UmpireError: if ``out`` is the campaign file (or its journal), or another file no
+    output of this command may overwrite (:func:`umpire.reports.files.protect`)."""
+    from umpire.reports.files import check_not_protected, protect_also
+
+    protect_also(campaign.path)
+    check_not_protected(Path(out), option)
 
 
 def set_up(campaign: Campaign, game_id: str, out: Path, *, replace: bool = False) -> tuple[Game, str]:

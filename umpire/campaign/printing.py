@@ -66,7 +66,7 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
 
     :raises UmpireError: when the season is over, or ``out`` is the campaign file or not a folder.
     """
-    from umpire.campaign.commands import same_file
+    from umpire.campaign.commands import guard_output
     from umpire.campaign.rulings import campaign_book
     from umpire.campaign.setup import game_scenario, game_seed
     from umpire.reports.model import build_report
@@ -76,8 +76,7 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
     if state.finished:
         raise UmpireError(f"print: the season is over (all {state.rounds} rounds played); nothing to print")
     out = Path(out)
-    if same_file(campaign.path, out):
-        raise UmpireError(f"--out {out}: is the campaign file itself; give a folder")
+    guard_output(campaign, out)
     if out.exists() and not out.is_dir():
         raise UmpireError(f"--out {out}: is a file; give a folder (it is created if missing)")
     round_no = state.round

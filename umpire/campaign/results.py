@@ -26,7 +26,6 @@ LOSS_WORDS = ("eliminated", "surrender", "knocked out", "brewed up", "routs", "r
               "compartment", "objective")
 MAX_EVENTS = 12
 MAX_CLAUSE = 200
-CHECK_REPLAY = False
 
 
 def lost_status(ruleset: str) -> tuple[str, ...]:
@@ -71,6 +70,13 @@ def read_game(path: Path, state: CampaignState, season: Season) -> dict[str, Any
 
     path = Path(path)
     game = Game.open(path)
+    try:
+        return _read(game, path, state, season)
+    finally:
+        game.close()
+
+
+def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[str, Any]:
     scenario = game.scenario()
     mark = scenario.campaign
     if mark is None:
@@ -93,7 +99,7 @@ def read_game(path: Path, state: CampaignState, season: Season) -> dict[str, Any
             f"{path}: game {mark.game} is not finished (turn {gs.turn}, {gs.phase}); {how} with "
             f"umpire --db {path} end (ruling campaign.game_end: {rulings['campaign.game_end']})"
         )
-    diffs = game.check() if CHECK_REPLAY else []
+    diffs = game.check()
     if diffs:
         raise UmpireError(f"{path}: the file's state differs from the replay of its log ({diffs[0]}); "
                           "check it with umpire replay --check")

@@ -1,20 +1,19 @@
-"""The campaign file: one SQLite file with the same habits as a game file.
+"""The campaign file's tables: one SQLite file with the same habits as a game file.
 
 Numbered migrations, an append-only event log (``events`` with their ``rolls``: the same
-tables as a game's, ``turn`` holding the round and ``phase`` the game concerned), a snapshot of
-the state and two projections for people who open the file (``forces``, ``games``), all written
-in one transaction per action. See ``docs/schema.md``.
+tables as a game's, written and read by :mod:`umpire.store.events`; ``turn`` holds the round and
+``phase`` the game concerned), a snapshot of the state and two projections for people who open
+the file (``forces``, ``games``), all written in one transaction per action. See
+``docs/campaigns.md``.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
 from typing import Any
 
 from umpire.campaign.state import CampaignState
-from umpire.core.dice import Roll
 
 TABLE = "campaign"
 
@@ -58,6 +57,17 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
 
 MIGRATIONS = [c001_initial]
 MIGRATION_NAMES = tuple(m.__name__ for m in MIGRATIONS)
+# Every table and column of a campaign file with every migration applied (a test checks it).
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "_umpire_migrations": ("name", "applied"),
+    "campaign": ("id", "campaign_id", "name", "ruleset", "seed", "season", "scenarios", "rulings", "created",
+                 "umpire_version"),
+    "events": ("seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"),
+    "rolls": ("id", "seq", "n", "why", "sides", "vals"),
+    "snapshot": ("id", "seq", "state"),
+    "forces": ("id", "player", "side", "force", "name", "type", "quality", "status", "hits", "damage", "lost_in"),
+    "games": ("id", "round", "name", "table_name", "status", "winner", "points", "file"),
+}
 
 
 def dump_state(state: CampaignState) -> str:
@@ -87,22 +97,3 @@ def write_projection(conn: sqlite3.Connection, state: CampaignState, seq: int) -
     conn.executemany("insert into forces values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", force_rows(state))
     conn.execute("delete from games")
     conn.executemany("insert into games values (?, ?, ?, ?, ?, ?, ?, ?)", game_rows(state))
-
-
-def append_event(
-    conn: sqlite3.Connection, *, kind: str, payload: dict[str, Any], rolls: list[Roll], summary: str,
-    round_no: int | None, game: str | None, undoes: int | None = None,
-) -> int:
-    """Insert one event and its rolls (inside a transaction); returns its seq."""
-    cur = conn.execute(
-        "insert into events (kind, payload, summary, turn, phase, undoes, created, results) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?)",
-        (kind, json.dumps(payload, sort_keys=True, ensure_ascii=False), summary, round_no, game, undoes,
-         datetime.now(UTC).isoformat(timespec="seconds"), "[]"),
-    )
-    seq = int(cur.lastrowid or 0)
-    conn.executemany(
-        "insert into rolls (seq, n, why, sides, vals) values (?, ?, ?, ?, ?)",
-        [(seq, n, r.why, r.sides, json.dumps(list(r.values))) for n, r in enumerate(rolls)],
-    )
-    return seq

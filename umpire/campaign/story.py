@@ -234,14 +234,13 @@ def to_html(story: Story, charts: tuple[str, str]) -> str:
 def write_story(campaign: Campaign, out: Path, *, paper_name: str = "a4") -> list[Path]:
     """Write ``season.md`` (with its two chart SVGs), ``season.html`` and ``season.pdf`` in ``out``."""
     from umpire.campaign.charts import chart_data, losses_chart, strength_chart, to_svg
-    from umpire.campaign.commands import same_file
+    from umpire.campaign.commands import guard_output
     from umpire.campaign.story_pdf import story_pdf
     from umpire.errors import UmpireError
     from umpire.reports.files import write_atomic, write_text_atomic
 
     out = Path(out)
-    if same_file(campaign.path, out):
-        raise UmpireError(f"--out {out}: is the campaign file itself; give a folder")
+    guard_output(campaign, out)
     if out.exists() and not out.is_dir():
         raise UmpireError(f"--out {out}: is a file; give a folder (it is created if missing)")
     story = build_story(campaign)

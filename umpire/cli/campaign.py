@@ -21,7 +21,9 @@ _file = typer.Argument(..., help="The campaign file (SQLite).", show_default=Fal
 
 def _open(path: Path):  # noqa: ANN202 - umpire.campaign.engine.Campaign
     from umpire.campaign.engine import Campaign
+    from umpire.reports.files import protect_also
 
+    protect_also(path)  # no output of this command is written over the campaign file
     return Campaign.open(path)
 
 
