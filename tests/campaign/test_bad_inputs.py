@@ -171,3 +171,22 @@ def test_a_game_file_whose_state_does_not_replay_is_refused(round1_played, tmp_p
     conn.close()
     refused(["campaign", "import", d / "season.db", d / "r1-north.db"], d / "season.db",
             "r1-north.db: the file's state differs from the replay of its log (units table row 't80-2'")
+
+
+def test_a_damaged_campaign_file_is_one_error_line(ended, tmp_path):
+    import sqlite3
+
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 100)
+    refused(["campaign", "status", junk], junk, "not an umpire campaign file (not an SQLite database)")
+    season = ended / "season.db"
+    conn = sqlite3.connect(season)
+    conn.execute("update snapshot set state = '{\"id\": 3}'")
+    conn.commit()
+    conn.close()
+    refused(["campaign", "standings", season], season, "the stored campaign state is damaged (id:")
+    conn = sqlite3.connect(season)
+    conn.execute("drop table games")
+    conn.commit()
+    conn.close()
+    refused(["campaign", "status", season], season, "the campaign file is damaged: table 'games' is missing")
