@@ -204,7 +204,8 @@ def decisive_events(game: Any) -> list[str]:
 
     def telling(text: str) -> bool:
         low = text.lower()
-        return any(w in low for w in LOSS_WORDS) and not low.startswith("warning") and "does not fire" not in low
+        quiet = ("does not fire", "falls back", "holds fire", "may not fire")  # consequences, not events
+        return any(w in low for w in LOSS_WORDS) and not low.startswith("warning") and not any(q in low for q in quiet)
 
     for e in effective(game.events()):
         clauses = [re.sub(r"^[A-Z][A-Za-z ]* [Pp]hase resolved: ", "", c) for c in str(e.summary).split("; ")]
