@@ -40,6 +40,8 @@ def test_a_campaign_game_stops_at_its_turn_limit(round1_played):
     assert over is not None and over.by == "turn limit" and over.turn == 3
     r = run("--db", round1_played / "r1-north.db", "phase", "next")
     assert r.exit_code == 2 and "the game is over (the End Phase of turn 3, the last, is resolved)" in r.stderr
+    view = ok("--db", round1_played / "r1-north.db", "turn").stdout.replace("\n", " ")
+    assert "the game is over" in view and "umpire campaign import CAMPAIGN-FILE" in view and "missing" not in view
 
 
 def test_mbt_game_over_by_its_own_rules(tmp_path):

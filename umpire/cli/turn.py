@@ -38,6 +38,12 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     over = game_over(game.state)
     if over is not None:
         view.next_step = f"the game is over ({over.reason}): umpire report"
+        view.waiting_for = []
+        view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
+        mark = game.state.extra.get("campaign") or {}
+        if mark.get("game"):
+            view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
+                              f"umpire campaign import CAMPAIGN-FILE {game.path}")
     if as_json:
         print_json(view.to_json())
     else:
