@@ -67,3 +67,20 @@ def test_undo_with_nothing_to_undo_is_refused(tmp_path):
     r = run("campaign", "undo", tmp_path / "s.db")
     assert r.exit_code == 2 and r.stderr == "Error: undo: nothing to undo (no action has been taken in this campaign)\n"
     assert "no actions yet" in ok("campaign", "log", tmp_path / "s.db").stdout
+
+
+def test_doctor_lists_what_is_wrong_with_a_campaign_file(round1_played, tmp_path):
+    import sqlite3
+
+    d = copy_of(round1_played, tmp_path / "doc")
+    season = d / "season.db"
+    ok("campaign", "import", season, d / "r1-north.db", d / "r1-south.db")
+    assert "healthy (4 events, round 2 of 3)" in ok("campaign", "doctor", season).stdout
+    conn = sqlite3.connect(season)
+    conn.execute("delete from rolls where id = 1")  # a keyed roll lost
+    conn.commit()
+    conn.close()
+    r = run("campaign", "doctor", season)
+    assert r.exit_code == 2 and "1 problem" in r.stdout
+    assert "event #3 (campaign.import) does not replay: scripted dice ran out at 'round 1" in r.stdout
+    assert r.stderr == f"Error: {season}: the campaign file is damaged (1 problem, listed above)\n"

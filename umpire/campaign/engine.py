@@ -201,7 +201,11 @@ class Campaign:
         for ev in events:
             if ev.kind not in HANDLERS:
                 raise StoreError(f"event #{ev.seq}: unknown campaign action {ev.kind!r}")
-            applied: Applied = HANDLERS[ev.kind](state, ev.payload, ScriptedDice(v for r in ev.rolls for v in r.values))
+            try:
+                applied: Applied = HANDLERS[ev.kind](state, ev.payload,
+                                                     ScriptedDice(v for r in ev.rolls for v in r.values))
+            except UmpireError as exc:
+                raise StoreError(f"event #{ev.seq} ({ev.kind}) does not replay: {exc}") from None
             state = applied.state
         return state
 

@@ -179,3 +179,21 @@ def replay(
         console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
     if check and diffs:
         raise typer.Exit(1)
+
+
+@app.command("doctor")
+def doctor(file: Path = _file) -> None:
+    """List everything wrong with the campaign file (exit 0 if it is healthy, 2 if not); writes nothing."""
+    from umpire.campaign.doctor import diagnose
+    from umpire.cli.output import fail
+
+    found = diagnose(file)
+    n = len(found.problems)
+    head = f"healthy ({found.summary})" if found.healthy else f"{n} problem{'s' if n != 1 else ''}"
+    console.print(f"{file}: {head}", markup=False)
+    for p in found.problems:
+        console.print(f"  {p}", markup=False, soft_wrap=True)
+    for note in found.notes:
+        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+    if not found.healthy:
+        fail(f"{file}: the campaign file is damaged ({n} problem{'s' if n != 1 else ''}, listed above)")
