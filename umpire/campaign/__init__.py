@@ -6,5 +6,5 @@ rules of each ruleset), :mod:`.state` (forces and schedule), :mod:`.setup` (a ga
 :mod:`.actions` (the event handlers), :mod:`.store` and :mod:`.files` (the file),
 :mod:`.engine` (the campaign object), :mod:`.commands` (next and import), :mod:`.standings`,
 :mod:`.views` (terminal), :mod:`.printing` (rosters and orders sheets), :mod:`.story` and
-:mod:`.charts` (the season's report), :mod:`.dice` (keyed dice).
+:mod:`.charts` (the season's report), :mod:`.doctor` (a damaged file's problems), :mod:`.dice` (keyed dice).
 """

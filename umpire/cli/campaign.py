@@ -1,5 +1,5 @@
 """``umpire campaign``: a club season in one file: new, status, next, import, standings, print,
-report, undo, log, replay. A thin shell over :mod:`umpire.campaign`; heavy modules are imported
+report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`; heavy modules are imported
 inside the commands."""
 
 from __future__ import annotations
