@@ -50,8 +50,9 @@ LABEL = re.compile(r"([a-z]{1,3})(?: \((Mounted|Dismounted)\))?\. ")
 # organisation, variant or "", unit name as printed) for a card id; (nation, organisation,
 # variant) for points.
 CARD_FIXES: dict[tuple[str, str, str, str], tuple[str, str]] = {
-    ("USA", "Armored Platoon", "c", "M1A1"): (
+    ("USA", "Armored Platoon", "*", "M1A1"): (
         "USA-1B", "the M1A1 is card USA-1B (TO&E 1); USA-2B is the US artillery card"),
+    ("USA", "Scout Section", "h", "M3A2"): ("USA-2A/4", "the M3A2 is card USA-2A/4 (TO&E 1); USA-2A/2 is the M3A1"),
     ("USA", "Aero Infantry Platoon", "*", "UH-1H"): ("USA-6B/2", "US cards are USA-..., as everywhere else"),
     ("USA", "Aero Infantry Platoon", "*", "UH-60A"): ("USA-6B/3", "US cards are USA-..., as everywhere else"),
 }

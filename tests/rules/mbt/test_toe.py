@@ -152,3 +152,13 @@ def test_misprints_are_corrected_beside_the_printed_value() -> None:
                  if any(p.printed for p in v.points) or any(u.printed_card for u in v.units)]
     assert ("USA", "Armored Platoon", "c") in corrected  # M1A1 printed as USA-2B
     assert ("USSR", "Airborne Platoon", "a") in corrected  # Av printed 2326v
+
+
+def test_a_unit_has_one_card() -> None:
+    """A vehicle in an organisation has the card the individual values give it (TO&E 1)."""
+    for b in toe.books():
+        cards = {u.unit: u.card for u in b.units}
+        for o in b.organizations:
+            for v in o.variants:
+                for u in v.units:
+                    assert cards.get(u.unit, u.card) == u.card, (b.nation, o.name, v.id, u.unit)
