@@ -162,3 +162,14 @@ def test_a_unit_has_one_card() -> None:
             for v in o.variants:
                 for u in v.units:
                     assert cards.get(u.unit, u.card) == u.card, (b.nation, o.name, v.id, u.unit)
+
+
+def test_every_card_the_toe_uses_is_bundled() -> None:
+    """A data card for every card id of the TO&E (and the ruleset lists each of them)."""
+    from umpire.rules.mbt import cards, data
+
+    assert set(toe.card_ids()) <= set(data.card_ids())
+    assert data.info().cards == data.card_ids()
+    kinds = {i: cards.any_card(i).kind for i in toe.card_ids()}
+    assert kinds["USA-7B"] == "leg" and kinds["USSR-9A/2"] == "towed" and kinds["USSR-12A"] == "artillery"
+    assert kinds["USA-6A/2"] == "helicopter" and kinds["USSR-2B/2"] == "vehicle"
