@@ -1,4 +1,6 @@
-"""A game with something to report: a fire event with its resolution, a template, spotting."""
+"""Games with something to report, played once per test session: the Hof Gap meeting (two
+turns of the bundled orders) and the MBT matchup-A demo (two turns), and helpers to build a
+report from hand-written events (a shot, a sighting) on a bundled scenario."""
 
 from __future__ import annotations
 
@@ -6,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from umpire.core.dice import Roll
 from umpire.core.state import GameState
-from umpire.reports.model import TurnReport, build_report
+from umpire.engine import Game
+from umpire.reports.model import briefing, build_report, report_for_game
+from umpire.reports.views import TurnReport
 from umpire.schema.scenario import initial_state, load_scenario
 from umpire.store.events import StoredEvent
 
@@ -17,57 +20,83 @@ AT = REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"
 MBT = REPO / "data" / "scenarios" / "mbt-meeting.yaml"
 
 
-def fire_event(seq: int, firer: str, target: str, *, hits: int = 1, template: dict | None = None) -> StoredEvent:
-    resolution = {
-        "ruleset": "auftragstaktik", "procedure": "direct fire", "summary": f"{firer} fires at {target}",
-        "firer": firer,
-        "outcome": {"hits": hits},
-        "modifiers": [
-            {"name": "Stabilization", "value": 2, "rule": "FIRE COMBAT > Stabilization", "kind": "drm",
-             "detail": "", "unit": firer},
-            {"name": "Target in woods", "value": -2, "rule": "FIRE COMBAT > Terrain", "kind": "drm",
-             "detail": "", "unit": target},
-            {"name": "Flank shot", "value": 2, "rule": "FIRE COMBAT > Aspect", "kind": "shift", "detail": ""},
-        ],
-        "shifts": [],
-        "cell": {"table": "Direct fire CRT", "row": 7, "column": "+3", "value": hits},
-        "rolls": [{"why": f"to hit {target}", "sides": 10, "values": [7]}],
-        "modified_roll": 9,
+def play_at(path: Path, turns: int = 2) -> Game:
+    from umpire.core.dice import SeededDice
+    from umpire.turns.auftragstaktik.script import demo_orders, play_turn
+
+    game = Game.create(path, load_scenario(AT), seed=1985)
+    dice = SeededDice(1985)
+    for turn in range(1, turns + 1):
+        play_turn(game, demo_orders(turn), dice)
+    return game
+
+
+def play_mbt(folder: Path) -> Game:
+    from umpire.demo_mbt import run_mbt_demo
+
+    return run_mbt_demo(folder).game
+
+
+@pytest.fixture(scope="session")
+def at_game(tmp_path_factory) -> Game:
+    return play_at(tmp_path_factory.mktemp("at") / "game.db")
+
+
+@pytest.fixture(scope="session")
+def mbt_game(tmp_path_factory) -> Game:
+    return play_mbt(tmp_path_factory.mktemp("mbt"))
+
+
+@pytest.fixture
+def report(at_game) -> TurnReport:
+    return report_for_game(at_game)
+
+
+@pytest.fixture
+def mbt_report(mbt_game) -> TurnReport:
+    return report_for_game(mbt_game)
+
+
+# -- hand-written events -------------------------------------------------------------------------
+def shot(seq: int, firer: str, target: str, *, turn: int = 1, hits: int = 1, eliminated: bool = False,
+         notes: tuple[str, ...] = (), sighted: list[dict] | None = None, **extra) -> dict:
+    """A stored fire resolution as the turn code writes it."""
+    return {
+        "ruleset": extra.pop("ruleset", "auftragstaktik"), "procedure": "fire", "firer": firer, "target": target,
+        "weapon": extra.pop("weapon", "gun"), "range": 12.5,
+        "outcome": extra.pop("outcome", {"hits": hits, "eliminated": eliminated}),
+        "summary": f"{firer} fires at {target}",
+        "modifiers": extra.pop("modifiers", [{"name": "firer unspotted", "value": 4, "rule": "COMBAT", "kind": "drm",
+                                              "detail": ""}]),
+        "shifts": [], "cell": {"table": "CRT", "row": 7, "column": "+3", "value": hits},
+        "rolls": [{"why": "to-hit roll (1d10)", "sides": 10, "values": [7]}], "modified_roll": 9,
+        "notes": list(notes), "provenance": {"estimated": extra.pop("estimated", [])}, "sighted": sighted or [],
+        **extra,
     }
-    payload = {"firer": firer, "target": target, "resolutions": [resolution]}
-    if template:
-        payload["template"] = template
-    return StoredEvent(seq=seq, kind="fire", payload=payload, summary=f"{firer} fires at {target}: {hits} hit",
-                       turn=1, phase="combat", rolls=(Roll(f"to hit {target}", 10, (7,)),))
 
 
-def played(path: Path = AT) -> tuple[GameState, GameState, list[StoredEvent]]:
-    """(start, end, events): NATO's a-1-64 spotted by the Pact; t80-1 spotted by NATO and hit."""
+def sighting(side: str, seen: dict[str, tuple[str, list[float]]], ruleset: str = "auftragstaktik") -> dict:
+    return {"ruleset": ruleset, "procedure": "sighting", "outcome": {}, "summary": "", "record": True, "side": side,
+            "sighted": [{"by": side, "unit": u, "level": lvl, "at": at} for u, (lvl, at) in seen.items()]}
+
+
+def killed(unit: str, how: str | None = None) -> dict:
+    entry = {"unit": unit, "status": ["ok", "eliminated"], "hits": [0, 4]}
+    if how:
+        entry["destroyed"] = how
+    return {"ruleset": "x", "procedure": "changes", "outcome": {}, "record": True, "side": "umpire", "units": [entry]}
+
+
+def event(seq: int, turn: int, phase: str, *results: dict, kind: str = "auftragstaktik.phase") -> StoredEvent:
+    return StoredEvent(seq=seq, kind=kind, payload={}, summary=f"event {seq}", turn=turn, phase=phase,
+                       results=tuple(r for r in results if not r.get("record")),
+                       records=tuple({**r, "n": n} for n, r in enumerate(results) if r.get("record")))
+
+
+def hand_report(events: list[StoredEvent], path: Path = AT, end: GameState | None = None) -> TurnReport:
     start = initial_state(load_scenario(path), seed=1)
-    end = start.copy_for_change()
-    if "t80-1" in end.units and "a-1-64" in end.units:
-        end.units["t80-1"].spotted_by = ["nato"]
-        end.units["a-1-64"].spotted_by = ["pact"]
-        end.units["t80-1"].hits = 4
-        end.units["t80-1"].status = "eliminated"
-        end.units["b-1-64"].hits = 1
-        events = [
-            fire_event(1, "a-1-64", "t80-1", hits=4),
-            fire_event(2, "t80-3", "b-1-64", hits=1),  # t80-3 is NOT spotted by NATO
-            fire_event(3, "mr-1", "t80-2", hits=0, template={"at": [40, 30], "radius": 2, "label": "mr-1 mortars"}),
-        ]
-    else:
-        events = []
-    return start, end, events
+    return build_report(end or start, events, initial=start)
 
 
-@pytest.fixture
-def report() -> TurnReport:
-    start, end, events = played()
-    return build_report(end, events, before=start)
-
-
-@pytest.fixture
-def mbt_report() -> TurnReport:
-    start = initial_state(load_scenario(MBT), seed=1)
-    return build_report(start, [], before=start)
+def all_briefings(report: TurnReport) -> dict[str, TurnReport]:
+    return {s.id: briefing(report, s.id) for s in report.sides}

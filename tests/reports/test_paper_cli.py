@@ -42,9 +42,19 @@ def test_report_json_and_text(game):
     r = game("report", "--format", "json")
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    assert data["events"][0]["summary"].startswith("t80-1 moved")
+    assert data["events"][0]["lines"][0]["text"] == "t80-1 moved to (48, 24)"
     r = game("report", "--side", "nato")
     assert r.exit_code == 0 and "Briefing for NATO" in r.stdout and "t80-1" not in r.stdout
+
+
+@pytest.mark.parametrize("name,fmt,start", [("t1.pdf", None, b"%PDF"), ("t1.md", None, b"# Umpire's report"),
+                                            ("t1.json", None, b"{"), ("t1.txt", None, b"Umpire's report"),
+                                            ("t1.pdf", "pdf", b"%PDF")])
+def test_the_format_follows_the_out_extension(game, tmp_path, name, fmt, start):
+    """Why: --out t1.pdf without --format wrote text into a file named .pdf."""
+    r = game("report", *(["--format", fmt] if fmt else []), "--out", str(tmp_path / name))
+    assert r.exit_code == 0, r.output + r.stderr
+    assert (tmp_path / name).read_bytes().startswith(start)
 
 
 def test_all_sides_writes_one_file_per_side(game, tmp_path):
@@ -58,6 +68,8 @@ def test_all_sides_writes_one_file_per_side(game, tmp_path):
 @pytest.mark.parametrize("args,expect", [
     (["report", "--side", "natoo", "--format", "pdf", "--out", "{tmp}/x.pdf"], "did you mean 'nato'"),
     (["report", "--format", "pfd", "--out", "{tmp}/x.pdf"], "unknown format 'pfd'"),
+    (["report", "--format", "md", "--out", "{tmp}/x.pdf"], "--format md does not match --out x.pdf"),
+    (["report", "--out", "{tmp}/x.rtf"], "cannot tell the format from .rtf"),
     (["report", "--format", "pdf"], "--out"),
     (["roster", "--side", "red", "--out", "{tmp}/x.pdf"], "unknown side 'red'"),
     (["orders-sheet", "--formation", "tf-1-65", "--out", "{tmp}/x.pdf"], "did you mean 'tf-1-64'"),

@@ -48,6 +48,16 @@ def root(
     ctx.obj = Settings(db=db, dice=dice)
 
 
+# ``umpire --help`` groups the commands by what they are for.
+PANELS = {
+    "Quick answers": ("calc", "measure", "rate"),
+    "Game": ("new", "status", "place", "move", "undo", "log", "replay", "demo"),
+    "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
+    "Paper": ("report", "map", "roster", "orders-sheet"),
+    "Data": ("data", "scenarios"),
+}
+
+
 def _register() -> None:
     from umpire.cli import at_steps, calc, data, demo, game, paper, rate, turn
 
@@ -59,6 +69,15 @@ def _register() -> None:
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
     app.add_typer(data.app, name="data")
+    panel = {name: title for title, names in PANELS.items() for name in names}
+    order = list(PANELS)
+    for info in app.registered_commands:
+        name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
+        info.rich_help_panel = panel.get(name, "Other")
+    for group in app.registered_groups:
+        group.rich_help_panel = panel.get(group.name or "", "Other")
+    # the panels are listed in the order of their first command: Quick answers first
+    app.registered_commands.sort(key=lambda c: order.index(c.rich_help_panel) if c.rich_help_panel in order else 9)
 
 
 _register()

@@ -26,7 +26,8 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
     res = game.act(kind, payload, settings.dice_for(roll))
     console.print(f"#{res.seq} {res.summary}", markup=False)
     for r in res.resolutions:
-        console.print(render_resolution(r))
+        if not r.extra.get("record"):  # records are for the reports
+            console.print(render_resolution(r))
 
 
 def _direction(text: str | None) -> Any:
@@ -55,7 +56,7 @@ def order(
     by: str = typer.Option("battalion", "--by", help="The HQ issuing it: battalion, brigade or division."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Give one stand an order (its battalion's HQ roll is made if the rules ask for one)."""
+    """Auftragstaktik only: give one stand an order (its battalion's HQ roll is made if needed)."""
     _act(
         ctx,
         "auftragstaktik.order",
@@ -70,7 +71,7 @@ def hq(
     level: str = typer.Option("battalion", "--level", help="The HQ rolling: battalion, brigade or division."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Make a battalion's HQ roll for this turn (one per battalion, ORDERS)."""
+    """Auftragstaktik only: make a battalion's HQ roll for this turn (one per battalion, ORDERS)."""
     _act(ctx, "auftragstaktik.hq", {"battalion": battalion, "level": level}, roll)
 
 
@@ -103,8 +104,10 @@ def fire(
     planned: bool = typer.Option(False, "--planned", help="Indirect: a point planned before the game."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Fire one stand at a spotted enemy stand in a combat phase (range, aspect and LOS measured),
-    or a battery's indirect fire mission or counter-battery fire in the First Combat Phase."""
+    """Auftragstaktik only: one stand fires at a spotted enemy stand, or a battery fires indirect.
+
+    Direct fire in a combat phase (range, aspect and line of sight measured); an indirect fire
+    mission or counter-battery fire in the First Combat Phase."""
     from umpire.errors import UmpireError
 
     if indirect or at is not None or counter_battery is not None:
@@ -125,7 +128,7 @@ def morale(
     battalion: str = typer.Argument(..., help="The battalion checking morale."),
     roll: list[int] = ROLL,
 ) -> None:
-    """Check one battalion's morale in the Morale Phase."""
+    """Auftragstaktik only: check one battalion's morale in the Morale Phase."""
     _act(ctx, "auftragstaktik.morale", {"battalion": battalion}, roll)
 
 

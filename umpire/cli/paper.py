@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from umpire.reports.model import TurnReport
 
 FORMATS = ("text", "md", "json", "pdf")
+EXTENSIONS = {".txt": "text", ".md": "md", ".json": "json", ".pdf": "pdf"}
 PAPERS = ("a4", "letter")
 MANY_UNITS = 100  # a document about more units than this shows a progress bar
 
@@ -100,7 +101,10 @@ def map_cmd(
     side: str = _side_opt,
     paper_size: str = _paper_opt,
 ) -> None:
-    """Draw the map of the table: terrain, stands, fire lines and templates, to scale."""
+    """Draw the map of the table to scale (with --side, only what that side knows).
+
+    Terrain, stands (destroyed ones crossed out), the last turn's moves as trails, its fire and
+    indirect-fire templates; in a side's map, enemy stands where it last saw them."""
     from umpire.reports.files import check_out, write_text_atomic
 
     check_out(out, (".svg", ".pdf"))
@@ -122,24 +126,49 @@ def map_cmd(
                       "map", False)])
 
 
+def _format(fmt: str | None, out: Path | None) -> str:
+    """The format asked for, or the one the --out file's extension names; a mismatch is an error."""
+    from umpire.errors import UmpireError, unknown
+
+    if fmt is not None and fmt not in FORMATS:
+        raise unknown("format", fmt, FORMATS)
+    by_ext = EXTENSIONS.get(out.suffix.lower()) if out is not None else None
+    if out is not None and fmt is None:
+        if by_ext is None:
+            raise UmpireError(
+                f"--out {out.name}: cannot tell the format from {out.suffix or 'a name without an extension'} "
+                f"(allowed: {', '.join(EXTENSIONS)}; or give --format {'|'.join(FORMATS)})"
+            )
+        return by_ext
+    if fmt is not None and out is not None and by_ext is not None and by_ext != fmt:
+        ext = next(k for k, v in EXTENSIONS.items() if v == fmt)
+        raise UmpireError(
+            f"--format {fmt} does not match --out {out.name} (a {out.suffix} file is {by_ext}; "
+            f"give --out with the {ext} extension, or leave out --format)"
+        )
+    return fmt or "text"
+
+
 def report(
     ctx: typer.Context,
     side: str = _side_opt,
     turn: int = typer.Option(
         None, "--turn", parser=params.turn, metavar="N", help="Only the events of this turn (default: the whole game)."
     ),
-    fmt: str = typer.Option("text", "--format", help="text (terminal), md, json or pdf."),
-    out: Path = typer.Option(None, "--out", help="Write to this file (needed for pdf)."),
+    fmt: str = typer.Option(None, "--format", help="text, md, json or pdf (default: from the --out extension, "
+                            "else text in the terminal)."),
+    out: Path = typer.Option(None, "--out", help="Write to this file: .txt, .md, .json or .pdf."),
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One briefing per side: FILE-SIDE.EXT for each."),
 ) -> None:
-    """The umpire's turn report, or a side's briefing (--side): what happened, with every modifier
-    and die, losses, statuses, and the map (pdf)."""
-    from umpire.errors import UmpireError, unknown
+    """The umpire's report, or a side's briefing (--side), of the whole game or one turn (--turn).
+
+    Orders as entered, what each unit did and saw (with the modifiers, dice and table cells of
+    the reader's own actions), the losses, the units now, and in a PDF the map."""
+    from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
 
-    if fmt not in FORMATS:
-        raise unknown("format", fmt, FORMATS)
+    fmt = _format(fmt, out)
     paper_name = _check_paper(paper_size)
     if fmt == "pdf" and out is None:
         raise UmpireError("--format pdf: give the file to write with --out FILE.pdf")
@@ -175,13 +204,9 @@ def report(
                 if path is None:
                     console.print(render_report(rep))
                 else:
-                    from io import StringIO
+                    from umpire.reports.turn_text import plain_text
 
-                    from rich.console import Console
-
-                    buf = StringIO()
-                    Console(file=buf, width=120, color_system=None).print(render_report(rep))
-                    _emit(path, buf.getvalue(), written)
+                    _emit(path, plain_text(rep), written)
             advance()
     _done(written)
 

@@ -23,8 +23,7 @@ def rate(
         None, "--ruling", help="NAME=CHOICE, overriding a default ruling."
     ),
 ) -> None:
-    """Turn real specifications into an Auftragstaktik stat line, showing how each field was
-    derived."""
+    """Auftragstaktik only: turn real specifications into a stat line, showing how each field was derived."""
     from umpire.errors import DataError, shown
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.library import UnitFile

@@ -37,7 +37,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if as_json:
         print_json(view.to_json())
     else:
-        console.print(render_turn(view))
+        console.print(render_turn(view, game.state.ruleset))
 
 
 @turn_app.command("orders")
@@ -76,7 +76,8 @@ def _show(res) -> None:  # noqa: ANN001
     from umpire.reports.terminal import render_resolution
 
     for r in res.resolutions:
-        if r.procedure != "move":  # the phase's summary lists the moves; the report has their costs
+        if r.procedure != "move" and not r.extra.get("record"):  # the summary lists the moves; records
+            # (what changed, notes) are for the reports
             console.print(render_resolution(r))
 
 

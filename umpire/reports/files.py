@@ -87,7 +87,7 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
 
 
 def write_demo_texts(game: object, folder: Path) -> list[Path]:
-    """The umpire's report and every side's briefing as Markdown and as plain text (100 columns,
+    """The umpire's report and every side's briefing as Markdown and as plain text (80 columns,
     no colour), beside the PDFs."""
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import plain_text, to_markdown

@@ -144,6 +144,8 @@ class MapStyle(_Strict):
     spotted: Style
     observed: Style
     fire_line: Style
+    fire_received: Style = Style(colour="#7b2cbf", width=0.8, dash=(1.2, 1.2), label="fire received this turn")
+    trail: Style = Style(width=0.9, dash=(2, 1.2), label="moves this turn")
     template: Style
     scales: dict[str, Scale]
 

@@ -1,4 +1,5 @@
-"""PDF documents from the report model: turn reports, briefings, rosters, orders sheets, the map.
+"""PDF documents from the report model: rosters, orders sheets, the map, and the page shell and
+styles the turn reports and briefings use (:mod:`umpire.reports.pdf_report`).
 
 Every document is built with reportlab's platypus in invariant mode, so the same game gives the
 same bytes on the same machine. Text is set in Source Sans Pro, embedded from the
@@ -40,8 +41,9 @@ from reportlab.platypus import (
 
 from umpire.errors import UmpireError, unknown
 from umpire.reports.layout import Paper, order_codes, paper, roster_rules
-from umpire.reports.model import FormationView, TurnReport, UnitView
+from umpire.reports.sections import game_line
 from umpire.reports.tablemap import build_map, to_reportlab
+from umpire.reports.views import FormationView, TurnReport, UnitView
 
 Progress = Callable[[int], None]
 FONT = "UmpireSans"
@@ -100,6 +102,8 @@ class Styles:
                                  spaceBefore=8, spaceAfter=4)
         self.h2 = ParagraphStyle("h2", base, fontName=FONTS["bold"], fontSize=z.subheading,
                                  leading=z.subheading * 1.25, spaceBefore=6, spaceAfter=3)
+        self.line = ParagraphStyle("line", base, leftIndent=12, firstLineIndent=-12, spaceBefore=1.5)
+        self.indented = ParagraphStyle("indented", self.small, leftIndent=0)
         self.withheld = HexColor(c.withheld)
         self.lost = HexColor(c.lost)
 
@@ -134,12 +138,6 @@ def _esc(text: Any) -> str:
 
 def _num(v: float | None) -> str:
     return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
-
-
-def _pos(u: UnitView) -> str:
-    if not u.placed:
-        return "off table"
-    return f"{_num(u.x)}, {_num(u.y)} / {_num(u.facing)}°"
 
 
 # -- the document shell ----------------------------------------------------------------------
@@ -186,26 +184,8 @@ class _Doc(BaseDocTemplate):
 
 
 def _footer(report: TurnReport) -> str:
-    return f"umpire · {report.name} · {report.ruleset} · turn {report.turn}"
-
-
-def _header_lines(report: TurnReport, s: Styles, subtitle: str) -> list[Flowable]:
-    out: list[Flowable] = [Paragraph(_esc(report.title if not subtitle else subtitle), s.title),
-                           Paragraph(_esc(_game_line(report)), s.sub)]
-    if report.victory:
-        lines = [f"<b>Victory: {_esc(report.victory[0])}</b>", *(_esc(v) for v in report.victory[1:])]
-        out.append(Paragraph("<br/>".join(lines), s.body))
-    return out
-
-
-def _game_line(report: TurnReport) -> str:
-    bits = [report.ruleset, f"turn {report.turn}", f"phase {report.phase}",
-            f'table {_num(report.table[0])}" × {_num(report.table[1])}"']
-    if report.only_turn is not None:
-        bits.append(f"events of turn {report.only_turn}")
-    if report.rulings:
-        bits.append("rulings: " + ", ".join(f"{k}={v}" for k, v in report.rulings))
-    return " · ".join(bits)
+    what = f"turn {report.only_turn}" if report.only_turn is not None else f"to turn {report.turn}"
+    return f"umpire · {report.name} · {report.ruleset} · {what}"
 
 
 # -- turn report and briefing -----------------------------------------------------------------
@@ -213,126 +193,13 @@ def _map_flowable(report: TurnReport, width: float, max_height: float) -> Flowab
     return to_reportlab(build_map(report, width=width, max_height=max_height), register_fonts(), covers)
 
 
-def _event_cell(e: Any, s: Styles, briefing: bool) -> list[Flowable]:
-    out: list[Flowable] = [Paragraph(_esc(e.summary or e.kind), s.cell)]
-    lines: list[str] = []
-    for r in e.resolutions:
-        head = f"<b>{_esc(r.procedure)}</b>"
-        if r.summary:
-            head += f": {_esc(r.summary)}"
-        lines.append(head)
-        for m in r.modifiers:
-            detail = f" ({_esc(m.detail)})" if m.detail else ""
-            rule = f" <font color='{s.p.colours.muted}'>[{_esc(m.rule)}]</font>" if m.rule else ""
-            lines.append(f"&nbsp;&nbsp;{_esc(m.signed())} {_esc(m.name)}{detail}{rule}")
-        if r.cell:
-            lines.append(f"&nbsp;&nbsp;table {_esc(r.cell)}")
-        for roll in r.rolls:
-            lines.append(f"&nbsp;&nbsp;dice: {_esc(roll.text())}")
-        if r.modified_roll is not None:
-            lines.append(f"&nbsp;&nbsp;modified roll {r.modified_roll}")
-        if r.outcome:
-            lines.append(f"&nbsp;&nbsp;outcome: <b>{_esc(r.outcome_text())}</b>")
-        if r.estimated:
-            lines.append(f"&nbsp;&nbsp;<font color='{s.p.colours.muted}'>estimated values used: "
-                         f"{_esc(', '.join(r.estimated))}</font>")
-        if briefing and r.withheld:
-            lines.append(f"&nbsp;&nbsp;<font color='{s.p.colours.withheld}'>{r.withheld} enemy modifier(s) or "
-                         "roll(s) not shown</font>")
-    shown = {(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls}
-    for roll in e.rolls:
-        if (roll.why, roll.sides, roll.values) not in shown:
-            lines.append(f"dice: {_esc(roll.text())}")
-    if lines:
-        out.append(Paragraph("<br/>".join(lines), s.cell_small))
-    return out
-
-
-def _events(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = _heading("What happened", s.h1)
-    if not report.events:
-        which = f"in turn {report.only_turn}" if report.only_turn is not None else "yet"
-        out.append(Paragraph(f"No actions {which}" + (" involving your units." if report.viewer else "."), s.body))
-        return out
-    rows: list[list[Any]] = [["#", "turn / phase", "action and how it was resolved"]]
-    for e in report.events:
-        rows.append([str(e.seq), f"{e.turn or '-'} / {e.phase or '-'}", _event_cell(e, s, report.viewer is not None)])
-    out.append(s.table(rows, s.p.widths("events", width)))
-    return out
-
-
-def _changes(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = _heading("Losses and status changes", s.h1)
-    if not report.changes:
-        out.append(Paragraph("None.", s.body))
-        return out
-    names = {sv.id: sv.name for sv in report.sides}
-    rows: list[list[Any]] = [["unit", "name", "side", "status", "hits"]]
-    extra: list[tuple[Any, ...]] = []
-    for i, c in enumerate(sorted(report.changes, key=lambda c: (not c.lost, c.side, c.unit)), start=1):
-        status = c.after if c.before == c.after else f"{c.before} → {c.after}"
-        rows.append([c.unit, Paragraph(_esc(c.name), s.cell), names.get(c.side, c.side), status,
-                     f"{c.hits_before} → {c.hits_after}"])
-        if c.lost:
-            extra.append(("TEXTCOLOR", (0, i), (-1, i), s.lost))
-    fr = [0.12, 0.34, 0.16, 0.24, 0.14]
-    out.append(s.table(rows, [width * f for f in fr], extra=extra))
-    return out
-
-
-def _units(report: TurnReport, s: Styles, width: float) -> list[Flowable]:
-    out: list[Flowable] = _heading("Units", s.h1)
-    forms = {f.id: f for f in report.formations}
-    for sv in report.sides:
-        groups = report.by_formation(sv.id)
-        if not any(units for _f, _d, units in groups):
-            if report.viewer is not None and sv.id != report.viewer:
-                out.append(Paragraph(f"{_esc(sv.name)}: no enemy unit seen.", s.body))
-            continue
-        observed = report.viewer is not None and sv.id != report.viewer
-        out += _heading(_esc(sv.name) + (" (enemy units seen, at their observed positions)" if observed else ""),
-                        s.h2)
-        if observed:
-            rows: list[list[Any]] = [["unit", "name", "type", 'position (x, y / facing)']]
-            for _f, _d, units in groups:
-                for u in units:
-                    rows.append([u.id, Paragraph(_esc(u.name), s.cell), Paragraph(_esc(u.type or ""), s.cell), _pos(u)])
-            out.append(s.table(rows, s.p.widths("observed", width)))
-            continue
-        rows = [["unit", "name", "type", "formation", "x, y / facing", "status", "hits", "orders"]]
-        extra: list[tuple[Any, ...]] = []
-        for f, depth, units in groups:
-            for u in units:
-                fname = forms[f.id].name if f else "-"
-                rows.append([u.id, Paragraph(_esc(u.name), s.cell), Paragraph(_esc(u.label), s.cell),
-                             Paragraph(("· " * depth) + _esc(fname), s.cell), _pos(u), u.status or "",
-                             str(u.hits if u.hits is not None else ""), u.orders or "-"])
-                if u.status in ("eliminated", "surrendered"):
-                    extra.append(("TEXTCOLOR", (0, len(rows) - 1), (-1, len(rows) - 1), s.lost))
-        out.append(s.table(rows, s.p.widths("units", width), extra=extra))
-    return out
-
-
 def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4",
                     progress: Progress | None = None) -> None:
-    """The umpire's turn report, or (for a briefing model) a side's briefing."""
-    s = Styles(paper())
-    briefing = report.viewer is not None
-    side = report.side(report.viewer).name if briefing else ""
-    doc = _Doc(out, paper_name, title=report.title, kind="Briefing" if briefing else "Umpire's turn report",
-               footer=_footer(report), progress=progress,
-               confidential=f"for {side} only" if briefing else "umpire only: not for the players")
-    story: list[Flowable] = _header_lines(report, s, "")
-    if briefing:
-        story.append(Paragraph(
-            f"What {_esc(side)} knows: your own units in full; enemy units only where your side has spotted them, "
-            "at their observed positions; the actions that involved your units.", s.muted_small))
-        story.append(Spacer(1, 4))
-    story.append(_map_flowable(report, doc.width, doc.height * 0.66))
-    story += _events(report, s, doc.width)
-    story += _changes(report, s, doc.width)
-    story += _units(report, s, doc.width)
-    doc.build(story)
+    """The umpire's report, or (for a briefing model) a side's briefing
+    (:mod:`umpire.reports.pdf_report`)."""
+    from umpire.reports.pdf_report import turn_report_pdf as write
+
+    write(report, out, paper_name=paper_name, progress=progress)
 
 
 def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None) -> None:
@@ -343,7 +210,7 @@ def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progre
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
     who = f" as {report.side(report.viewer).name} knows it" if report.viewer else ""
     story = [Paragraph(_esc(f"Map of the table{who}: {report.name}"), s.title),
-             Paragraph(_esc(_game_line(report)), s.sub),
+             Paragraph(_esc(game_line(report)), s.sub),
              _map_flowable(report, doc.width, doc.height - 40)]
     doc.build(story)
 

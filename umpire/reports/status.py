@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -34,8 +35,10 @@ def status_json(state: GameState, side: str | None = None) -> dict[str, Any]:
 
 
 def render_status(state: GameState, side: str | None = None) -> Group:
+    from umpire.reports.words import phase_name
+
     head = Text.assemble(
-        (state.name, "bold"), f"  {state.ruleset}, turn {state.turn}, phase {state.phase}, ",
+        (state.name, "bold"), f"  {state.ruleset}, turn {state.turn}, {phase_name(state.ruleset, state.phase)}, ",
         f"table {_num(state.table.width)}\" x {_num(state.table.depth)}\", seed {state.seed}",
     )
     parts: list[Any] = [head]
@@ -45,16 +48,22 @@ def render_status(state: GameState, side: str | None = None) -> Group:
     for s in state.sides:
         if side is not None and s.id != side:
             continue
-        t = Table(title=f"{s.name} ({s.id})", title_justify="left", title_style="bold", header_style="dim")
-        for col in ("unit", "name", "type", "formation", "x", "y", "facing", "status", "hits", "orders"):
-            t.add_column(col, justify="right" if col in ("x", "y", "facing", "hits") else "left")
+        t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
+        for col in ("unit", "name", "type", "at / facing", "status", "hits", "orders"):
+            t.add_column(col, justify="right" if col == "hits" else "left", overflow="fold",
+                         no_wrap=col in ("unit", "hits", "orders"))
+        last = None
         for u in state.units_of(s.id):
             f = formations.get(u.formation or "")
+            if f is not None and f.id != last:
+                t.add_row("", Text(f.name, style="dim italic"), "", "", "", "", "")
+                last = f.id
+            where = "off table" if not u.placed else f"({_num(u.x)}, {_num(u.y)}) {_num(round(u.facing))}°"
             t.add_row(
-                u.id, u.name, u.type or u.card or (u.statline or "")[:24], f.name if f else "-",
-                _num(u.x), _num(u.y), _num(u.facing),
+                u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
                 Text(u.status, style=STATUS_STYLE.get(u.status, "")), str(u.hits), u.orders or "-",
             )
+        parts.append(Text(f"{s.name} ({s.id})", style="bold"))
         parts.append(t)
     if state.terrain:
         t = Table(title="terrain", title_justify="left", title_style="bold", header_style="dim")
@@ -79,18 +88,27 @@ def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
     ]
 
 
+def ruleset_of(events: list[StoredEvent]) -> str:
+    """The ruleset a log's actions belong to, by their names (``auftragstaktik.phase``)."""
+    return next((e.kind.split(".")[0] for e in events if "." in e.kind), "")
+
+
 def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
     if not events:
         return Text("no actions yet", style="dim")
+    from umpire.reports.words import short_phase
+
     undone = {e.undoes for e in events if e.kind == "undo"}
-    t = Table(header_style="dim")
-    for col in ("#", "turn", "phase", "action", "what happened"):
-        t.add_column(col)
+    t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
+    for col, most in (("#", None), ("turn · phase", 16), ("what happened", None)):
+        t.add_column(col, overflow="fold", no_wrap=col == "#", max_width=most, ratio=3 if most is None else None)
     if rolls:
-        t.add_column("dice")
+        t.add_column("dice", overflow="fold", max_width=22)
+    ruleset = ruleset_of(events)
     for e in events:
         style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
-        row = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary, style))
+        row = [str(e.seq), f"{e.turn or '-'} · {short_phase(ruleset, e.phase)}", what]
         if rolls:
             row.append("; ".join(f"d{r.sides} {','.join(map(str, r.values))} ({r.why})" for r in e.rolls) or "-")
         t.add_row(*row)

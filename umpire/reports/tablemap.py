@@ -1,95 +1,31 @@
 """The map of the table: one drawing description, rendered as SVG text or a reportlab Drawing.
 
-:func:`build_map` reads a :class:`~umpire.reports.model.TurnReport` (the umpire's, or a side's
+:func:`build_map` reads a :class:`~umpire.reports.views.TurnReport` (the umpire's, or a side's
 briefing, which already holds only what that side knows) and returns a :class:`MapDrawing`:
 plain shapes with their paint, in points, y growing downwards. :func:`to_svg` and
 :func:`to_reportlab` draw the same shapes, so the SVG export and the map inside the PDFs cannot
-drift apart. Styles come from ``templates/map.yaml``.
+drift apart (:mod:`umpire.reports.tablemap_draw`; the shapes are in
+:mod:`umpire.reports.mapshapes`). Styles come from ``templates/map.yaml``.
 
 What is drawn: the table to scale with an inch grid and a ruler (labels in inches from the
 umpire's near-left corner), terrain with a legend (hills carry their height), stands as rotated
-bases coloured by side with a thick front edge and their id, a spotted mark on stands another
-side knows about (in a briefing: every enemy stand shown is one the side has seen), for MBT a
-line from each vehicle's centre along its turret facing, fire lines,
-indirect-fire templates, a scale bar in inches and ground units, and a north arrow (north is the
-far edge unless the game says otherwise).
+bases coloured by side with a thick front edge and their id, destroyed ones crossed out, a
+spotted mark on stands another side knows about, for MBT a line from each vehicle's centre along
+its turret facing, the moves of the map's turn as trails, its fire lines and indirect-fire
+templates, a scale bar in inches and ground units, and a north arrow (north is the far edge
+unless the game says otherwise). In a briefing, enemy stands are drawn where the side last saw
+them, marked with the turn if that was not at the end, and one seen only firing as a ring.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from umpire.reports.layout import MapStyle, map_style
-from umpire.reports.model import TurnReport, UnitView
-
-if TYPE_CHECKING:
-    from reportlab.graphics.shapes import Drawing
-
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Paint:
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 0.5
-    dash: tuple[float, ...] | None = None
-    opacity: float = 1.0
-
-
-@dataclass(frozen=True)
-class Poly:
-    points: tuple[Point, ...]
-    paint: Paint
-    closed: bool = True
-
-
-@dataclass(frozen=True)
-class Circle:
-    centre: Point
-    r: float
-    paint: Paint
-
-
-@dataclass(frozen=True)
-class Label:
-    at: Point
-    text: str
-    size: float
-    colour: str = "#1b1b1b"
-    anchor: str = "start"  # start | middle | end
-    bold: bool = False
-    italic: bool = False
-
-
-Shape = Poly | Circle | Label
-
-
-@dataclass(frozen=True)
-class Group:
-    """Shapes that belong together; ``kind`` is e.g. ``stand`` and ``key`` the unit id."""
-
-    kind: str
-    key: str
-    shapes: tuple[Shape, ...]
-
-
-@dataclass
-class MapDrawing:
-    width: float
-    height: float
-    title: str
-    groups: list[Group] = field(default_factory=list)
-
-    def add(self, kind: str, key: str, *shapes: Shape) -> None:
-        self.groups.append(Group(kind, key, tuple(shapes)))
-
-    def of_kind(self, kind: str) -> list[Group]:
-        return [g for g in self.groups if g.kind == kind]
+from umpire.reports.mapshapes import Circle, Label, MapDrawing, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
+from umpire.reports.tablemap_draw import to_reportlab, to_svg
+from umpire.reports.views import TurnReport, UnitView
 
 
 # -- geometry of a stand ----------------------------------------------------------------------
@@ -97,7 +33,7 @@ def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
     """The four corners of ``u``'s base in table inches: front-left, front-right, back-right,
     back-left. Facing is degrees clockwise from the far edge (+y)."""
     assert u.x is not None and u.y is not None
-    a = math.radians(u.facing)
+    a = math.radians(u.facing or 0.0)
     fx, fy = math.sin(a), math.cos(a)  # towards the front
     rx, ry = math.cos(a), -math.sin(a)  # towards the right
     w, d = u.base[0] / 2, u.base[1] / 2
@@ -107,20 +43,6 @@ def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
         (u.x - fx * d + rx * w, u.y - fy * d + ry * w),
         (u.x - fx * d - rx * w, u.y - fy * d - ry * w),
     )
-
-
-def _darker(hex_colour: str, f: float = 0.6) -> str:
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
-
-
-def _lighter(hex_colour: str, f: float = 0.55) -> str:
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{int(c + (255 - c) * f):02x}" for c in (r, g, b))
-
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 # -- building ---------------------------------------------------------------------------------
@@ -227,25 +149,34 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
         m.add("template", str(tpl.seq), *shapes)
-    by_id = {u.id: u for u in report.units}
-    fl = st.fire_line
-    for f in report.fire_lines:
-        a_u, b_u = by_id.get(f.firer), by_id.get(f.target)
-        if a_u is None or b_u is None or not a_u.placed or not b_u.placed:
-            continue
-        a, b = P(a_u.x, a_u.y), P(b_u.x, b_u.y)  # type: ignore[arg-type]
-        m.add("fire", f"{f.seq}:{f.firer}>{f.target}",
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    tr_style = st.trail
+    for t in report.trails:
+        pts = tuple(P(x, y) for x, y in t.points)
+        c = _darker(colours.get(t.side, "#555555"), 0.8)
+        m.add("trail", t.unit, Poly(pts, Paint(None, c, tr_style.width, tr_style.dash), closed=False),
+              Circle(pts[0], 1.4, Paint(c, None, 0)))
+    for k, f in enumerate(report.fire_lines):
+        fl = st.fire_line if f.own or report.viewer is None else st.fire_received
+        a, b = P(*f.a), P(*f.b)
+        m.add("fire", f"{f.seq}:{k}",
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
     # stands
-    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     sp = st.spotted
+    taken: list[tuple[float, float, float, float]] = []
     for u in report.units:
         if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
         base = colours.get(u.side, "#555555")
         dead = u.status in ("eliminated", "surrendered")
+        if u.observed and u.facing is None:  # seen only as it fired: a ring where the fire came from
+            c = P(u.x, u.y)  # type: ignore[arg-type]
+            m.add("stand", u.id, Circle(c, 3.2, Paint(None, _darker(base, 0.7), 1.0, (1.2, 0.8))),
+                  Label(_free(taken, _mark(u), ls, c[0], c[1] - 4.5, c[1] + 4.5 + ls), _mark(u), ls,
+                        _darker(base, 0.55), "middle", bold=True))
+            continue
         corners = tuple(P(x, y) for x, y in stand_corners(u))
         fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
@@ -262,8 +193,9 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             shapes.append(Poly(((bx, by - r), (bx + r, by), (bx, by + r), (bx - r, by)),
                                Paint(sp.colour, "#333333", 0.3)))
         cx, cy = P(u.x, u.y)  # type: ignore[arg-type]
-        top = min(p[1] for p in corners)
-        shapes.append(Label((cx, top - 1.5), u.id, ls, _darker(base, 0.55), "middle", bold=True))
+        top, low = min(p[1] for p in corners), max(p[1] for p in corners)
+        shapes.append(Label(_free(taken, _mark(u), ls, cx, top - 1.5, low + 1.5 + ls), _mark(u), ls,
+                            _darker(base, 0.55), "middle", bold=True))
         m.add("stand", u.id, *shapes)
         if u.turret is not None and not dead:
             m.add("turret", u.id, _turret_line(u, P))
@@ -277,6 +209,25 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
 
 TURRET_COLOUR = "#111111"
+
+
+def _free(taken: list[tuple[float, float, float, float]], text: str, size: float, x: float, above: float,
+          below: float) -> Point:
+    """Where a stand's label goes: above the stand, else below it, else further up, clear of the
+    labels placed before (two stands in one place keep both labels readable)."""
+    w = len(text) * size * 0.55
+    tries = [above, below, above - size - 1, below + size + 1, above - 2 * (size + 1)]
+    for y in tries:
+        box = (x - w / 2, y - size, x + w / 2, y)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+            taken.append(box)
+            return (x, round(y, 2))
+    return (x, above)
+
+
+def _mark(u: UnitView) -> str:
+    """A stand's label: its id, and for an enemy stand not seen at the end, the turn it was."""
+    return u.id + (f" (T{u.seen_turn})" if u.observed and not u.now and u.seen_turn else "")
 
 
 def _turret_line(u: UnitView, P: Callable[[float, float], Point]) -> Poly:  # noqa: N803 - as in build_map
@@ -378,9 +329,18 @@ def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Pa
     if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
         out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
                     Paint(st.spotted.colour, "#333333", 0.3)))
-    if report.fire_lines:
+    if any(u.dead for u in report.units if u.placed):
+        out.append(("dead", "destroyed", Paint(st.stands.eliminated_fill, "#333333", 0.5)))
+    if any(u.observed and not u.now for u in report.units):
+        out.append(("note", "(T1) after an enemy stand's id: where it was last seen, in turn 1", Paint()))
+    if report.trails:
+        out.append(("line", st.trail.label, Paint(None, "#444444", st.trail.width, st.trail.dash)))
+    if any(f.own or report.viewer is None for f in report.fire_lines):
         out.append(("line", st.fire_line.label, Paint(None, st.fire_line.colour, st.fire_line.width,
                                                       st.fire_line.dash)))
+    if any(not f.own and report.viewer is not None for f in report.fire_lines):
+        fr = st.fire_received
+        out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     return out
@@ -399,6 +359,13 @@ def _legend(entries: list[tuple[str, str, Paint]], x0: float, y0: float, colw: f
         elif kind == "stand":
             out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
             out.append(Poly(((x + 2, y + 1), (x + 12, y + 1)), Paint(None, "#111111", 2.0), closed=False))
+        elif kind == "note":
+            out.append(Label((x, y + 6), label, 6.5, "#222222"))
+            continue
+        elif kind == "dead":
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
+            out.append(Poly(((x + 2, y + 1), (x + 12, y + 7)), Paint(None, "#333333", 0.6), closed=False))
+            out.append(Poly(((x + 12, y + 1), (x + 2, y + 7)), Paint(None, "#333333", 0.6), closed=False))
         elif kind == "mark":
             out.append(Poly(((x + 7, y + 1), (x + 10, y + 4), (x + 7, y + 7), (x + 4, y + 4)), paint))
         else:
@@ -407,93 +374,4 @@ def _legend(entries: list[tuple[str, str, Paint]], x0: float, y0: float, colw: f
     return out
 
 
-# -- SVG ----------------------------------------------------------------------------------------
-def _svg_paint(p: Paint) -> str:
-    parts = [f'fill="{p.fill}"' if p.fill else 'fill="none"']
-    if p.stroke and p.width > 0:
-        parts.append(f'stroke="{p.stroke}" stroke-width="{_fmt(p.width)}"')
-        if p.dash:
-            parts.append(f'stroke-dasharray="{" ".join(_fmt(d) for d in p.dash)}"')
-    if p.opacity < 1 and p.fill:
-        parts.append(f'fill-opacity="{_fmt(p.opacity)}"')
-    return " ".join(parts)
-
-
-def _svg_shape(sh: Shape) -> str:
-    if isinstance(sh, Poly):
-        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in sh.points)
-        tag = "polygon" if sh.closed else "polyline"
-        paint = _svg_paint(sh.paint if sh.closed else Paint(None, sh.paint.stroke, sh.paint.width, sh.paint.dash))
-        return f'<{tag} points="{pts}" {paint}/>'
-    if isinstance(sh, Circle):
-        return f'<circle cx="{_fmt(sh.centre[0])}" cy="{_fmt(sh.centre[1])}" r="{_fmt(sh.r)}" {_svg_paint(sh.paint)}/>'
-    anchor = {"start": "start", "middle": "middle", "end": "end"}[sh.anchor]
-    extra = (' font-weight="600"' if sh.bold else "") + (' font-style="italic"' if sh.italic else "")
-    return (f'<text x="{_fmt(sh.at[0])}" y="{_fmt(sh.at[1])}" font-size="{_fmt(sh.size)}" fill="{sh.colour}" '
-            f'text-anchor="{anchor}"{extra}>{escape(sh.text)}</text>')
-
-
-def to_svg(m: MapDrawing) -> str:
-    """The map as a standalone SVG document (sizes in points)."""
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(m.width)}pt" height="{_fmt(m.height)}pt" '
-        f'viewBox="0 0 {_fmt(m.width)} {_fmt(m.height)}" font-family="\'Source Sans Pro\', \'Source Sans 3\', '
-        'sans-serif">',
-        f"<title>{escape(m.title)}</title>",
-        f'<rect width="{_fmt(m.width)}" height="{_fmt(m.height)}" fill="#ffffff"/>',
-    ]
-    for g in m.groups:
-        key = f' data-unit={quoteattr(g.key)}' if g.kind == "stand" else f" data-id={quoteattr(g.key)}"
-        lines.append(f'<g class="{g.kind}"{key}>')
-        lines.extend(_svg_shape(sh) for sh in g.shapes)
-        lines.append("</g>")
-    lines.append("</svg>")
-    return "\n".join(lines) + "\n"
-
-
-# -- reportlab ----------------------------------------------------------------------------------
-def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None,
-                 covers: Callable[[str, str], bool] | None = None) -> Drawing:
-    """The map as a reportlab Drawing (a flowable). ``fonts`` maps regular/bold/italic to
-    registered font names (default: Helvetica, which has no Cyrillic); ``covers(font, text)``
-    says whether a font has the glyphs of a text (else the regular face is used)."""
-    from reportlab.graphics.shapes import Circle as RCircle
-    from reportlab.graphics.shapes import Drawing, Polygon, PolyLine, String
-    from reportlab.graphics.shapes import Group as RGroup
-    from reportlab.lib.colors import HexColor
-
-    f = {"regular": "Helvetica", "bold": "Helvetica-Bold", "italic": "Helvetica-Oblique", **(fonts or {})}
-    H = m.height  # noqa: N806
-
-    def colour(c: str | None) -> Any:
-        return HexColor(c) if c else None
-
-    def common(p: Paint) -> dict[str, Any]:
-        kw: dict[str, Any] = {"strokeColor": colour(p.stroke) if p.width > 0 else None, "strokeWidth": p.width}
-        if p.dash:
-            kw["strokeDashArray"] = list(p.dash)
-        return kw
-
-    d = Drawing(m.width, m.height)
-    for g in m.groups:
-        grp = RGroup()
-        for sh in g.shapes:
-            if isinstance(sh, Poly):
-                flat = [v for x, y in sh.points for v in (x, H - y)]
-                if sh.closed:
-                    grp.add(Polygon(flat, fillColor=colour(sh.paint.fill), fillOpacity=sh.paint.opacity,
-                                    **common(sh.paint)))
-                else:
-                    grp.add(PolyLine(flat, **common(sh.paint)))
-            elif isinstance(sh, Circle):
-                grp.add(RCircle(sh.centre[0], H - sh.centre[1], sh.r, fillColor=colour(sh.paint.fill),
-                                fillOpacity=sh.paint.opacity, **common(sh.paint)))
-            else:
-                font = f["bold"] if sh.bold else f["italic"] if sh.italic else f["regular"]
-                if covers is not None and not covers(font, sh.text):
-                    font = f["regular"]
-                grp.add(String(sh.at[0], H - sh.at[1], sh.text, fontName=font, fontSize=sh.size,
-                               fillColor=colour(sh.colour), textAnchor=sh.anchor))
-        d.add(grp)
-    return d
+__all__ = ["MapDrawing", "build_map", "stand_corners", "to_reportlab", "to_svg"]

@@ -82,13 +82,15 @@ def render_resolution(res: Any) -> Group:
     return render_calc(CalcAnswer(resolution=res))
 
 
-def render_turn(view: Any) -> Group:
+def render_turn(view: Any, ruleset: str = "") -> Group:
     """``umpire turn``: the phases with the current one marked, then what comes next."""
+    from umpire.reports.words import short_phase
+
     line = Text(f"turn {view.turn}: ", style="bold")
     for i, ph in enumerate(view.phases):
         if i:
             line.append(" > ", style="dim")
-        line.append(ph, style="bold reverse" if ph == view.phase else "dim")
+        line.append(short_phase(ruleset, ph), style="bold reverse" if ph == view.phase else "dim")
     parts: list[Any] = [line, Text(f"next: {view.next_step}", style="green")]
     if view.waiting_for:
         parts.append(Text("waiting for: " + ", ".join(view.waiting_for), style="yellow"))

@@ -1,6 +1,8 @@
-"""The turn report as text: rich renderables for the terminal, and Markdown.
+"""The report as text: rich renderables for the terminal (readable at 80 columns), and Markdown.
 
-Both read the :class:`~umpire.reports.model.TurnReport` (or a briefing of it), like the PDF.
+Both read the :class:`~umpire.reports.views.TurnReport` (the umpire's, or a side's briefing),
+like the PDF: per turn and phase, each event's lines, with the explanation of the reader's own
+actions as a compact modifier table; then the losses, the enemy units seen and the units now.
 Nothing here prints.
 """
 
@@ -8,101 +10,117 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.reports.model import EventView, TurnReport, UnitView
+from umpire.reports import sections as S
+from umpire.reports.observe import Line
+from umpire.reports.views import TurnReport
 
 
-def _num(v: float | None) -> str:
-    return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
+def _why_renderables(ln: Line) -> list[Any]:
+    from rich.table import Table
+    from rich.text import Text
+
+    out: list[Any] = []
+    # the columns get ratios, not measured widths: a long game has thousands of these
+    if ln.rows:
+        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
+        for h in ln.head:
+            if h == "order":
+                t.add_column(h, width=5)
+            else:
+                t.add_column(h, overflow="fold", ratio={"unit": 2, "moves": 4, "fire at": 3}.get(h, 4))
+        for row in ln.rows:
+            t.add_row(*row)
+        out.append(t)
+    w = ln.why
+    if w:
+        if w.modifiers:
+            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
+            t.add_column("mod", justify="right", width=4)
+            t.add_column("what", overflow="fold", ratio=3)
+            t.add_column("rule", style="cyan", overflow="fold", ratio=2)
+            for m in w.modifiers:
+                t.add_row(m.value, m.what, m.rule)
+            out.append(t)
+        if S.dice_line(w):
+            out.append(Text(S.dice_line(w), style="dim"))
+        out.extend(Text(x, style="dim") for x in S.extra_lines(w))
+    out.extend(Text(f"later: {x}", style="italic") for x in ln.later)
+    return out
 
 
-def _pos(u: UnitView) -> str:
-    return "off table" if not u.placed else f"{_num(u.x)}, {_num(u.y)} / {_num(u.facing)}°"
+def _table(title: str, head: tuple[str, ...], rows: list[tuple[str, ...]], lost: set[int] | None = None) -> Any:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
 
-
-def _game_line(r: TurnReport) -> str:
-    bits = [r.ruleset, f"turn {r.turn}", f"phase {r.phase}", f'table {_num(r.table[0])}" x {_num(r.table[1])}"']
-    if r.only_turn is not None:
-        bits.append(f"events of turn {r.only_turn}")
-    if r.rulings:
-        bits.append("rulings: " + ", ".join(f"{k}={v}" for k, v in r.rulings))
-    return " · ".join(bits)
-
-
-def event_lines(e: EventView, briefing: bool) -> list[str]:
-    """The explanation lines under an event: each resolution's modifiers, table, dice, outcome."""
-    lines: list[str] = []
-    for r in e.resolutions:
-        if r.procedure == "move":
-            continue  # a phase's moves are in its summary; their terrain costs stay in the JSON
-        lines.append(f"{r.procedure}: {r.summary}" if r.summary else r.procedure)
-        for m in r.modifiers:
-            lines.append(f"  {m.signed():>4} {m.name}" + (f" ({m.detail})" if m.detail else "")
-                         + (f" [{m.rule}]" if m.rule else ""))
-        if r.cell:
-            lines.append(f"  table {r.cell}")
-        lines.extend(f"  dice: {x.text()}" for x in r.rolls)
-        if r.modified_roll is not None:
-            lines.append(f"  modified roll {r.modified_roll}")
-        if r.outcome:
-            lines.append(f"  outcome: {r.outcome_text()}")
-        if r.estimated:
-            lines.append("  estimated values used: " + ", ".join(r.estimated))
-        if briefing and r.withheld:
-            lines.append(f"  ({r.withheld} enemy modifier(s) or roll(s) not shown)")
-    shown = [(x.why, x.sides, x.values) for r in e.resolutions for x in r.rolls]
-    for x in e.rolls:
-        key = (x.why, x.sides, x.values)
-        if key in shown:
-            shown.remove(key)
-        else:
-            lines.append(f"dice: {x.text()}")
-    return lines
+    t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
+    for h in head:
+        t.add_column(h, overflow="fold", justify="right" if h == "hits" else "left",
+                     no_wrap=h in ("unit", "hits", "turn", "orders"))
+    for i, row in enumerate(rows):
+        t.add_row(*row, style="red" if lost and i in lost else None)
+    return Group(Text(""), Text(title, style="bold"), t)
 
 
 def render_report(r: TurnReport) -> Any:
     """Rich renderables for ``umpire report --format text``."""
     from rich.console import Group
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
-    parts: list[Any] = [Text(r.title, style="bold"), Text(_game_line(r), style="dim")]
+    parts: list[Any] = [Text(r.title, style="bold"), Text(S.game_line(r), style="dim"),
+                        Text(S.knows_line(r), style="dim italic")]
     if r.victory:
         parts.append(Text("Victory: " + r.victory[0], style="bold green"))
         parts.extend(Text("  " + line) for line in r.victory[1:])
-    ev = Table(title="What happened", title_justify="left", title_style="bold", header_style="dim")
-    for col in ("#", "turn", "phase", "action"):
-        ev.add_column(col)
-    for e in r.events:
-        body = "\n".join([e.summary or e.kind, *event_lines(e, r.viewer is not None)])
-        ev.add_row(str(e.seq), str(e.turn or "-"), e.phase or "-", body)
-    parts.append(ev if r.events else Text("No actions" + (" involving your units." if r.viewer else "."), style="dim"))
-    if r.changes:
-        ch = Table(title="Losses and status changes", title_justify="left", title_style="bold", header_style="dim")
-        for col in ("unit", "name", "status", "hits"):
-            ch.add_column(col)
-        for c in r.changes:
-            ch.add_row(c.unit, c.name, c.after if c.before == c.after else f"{c.before} -> {c.after}",
-                       f"{c.hits_before} -> {c.hits_after}", style="red" if c.lost else None)
-        parts.append(ch)
-    for s in r.sides:
-        units = r.units_of(s.id)
-        observed = r.viewer is not None and s.id != r.viewer
-        t = Table(title=s.name + (" (seen)" if observed else ""), title_justify="left", title_style="bold",
-                  header_style="dim")
-        cols = ("unit", "name", "type", "x, y / facing") if observed else (
-            "unit", "name", "type", "x, y / facing", "status", "hits", "orders")
-        for col in cols:
-            t.add_column(col)
-        for u in units:
-            row = [u.id, u.name, u.label, _pos(u)]
-            if not observed:
-                row += [u.status or "", str(u.hits), u.orders or "-"]
-            t.add_row(*row)
-        parts.append(t if units else Text(f"{s.name}: no unit seen.", style="dim"))
+    if not r.events:
+        parts.append(Text("Nothing happened" + (" that your side saw." if r.viewer else "."), style="dim"))
+    for turn, _phase, name, events in r.phases():
+        parts.append(Text(""))
+        parts.append(Text(S.heading(turn, name), style="bold underline"))
+        # fixed widths: a long game's thousands of lines are not measured one by one
+        width = max(4, len(str(events[-1].seq)) + 1)
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(justify="right", style="dim", no_wrap=True, width=width)
+        grid.add_column(overflow="fold", ratio=1)
+        for e in events:
+            for i, ln in enumerate(e.lines or ()):
+                body: list[Any] = [Text(ln.text, style="bold" if ln.kind == "orders" else "")]
+                body += [Padding(x, (0, 0, 0, 2)) for x in _why_renderables(ln)]
+                grid.add_row(f"#{e.seq}" if i == 0 else "", Group(*body))
+            if not e.lines:
+                grid.add_row(f"#{e.seq}", Text(e.title, style="dim"))
+        parts.append(Padding(grid, (0, 0, 0, 1)))
+    parts += _tail(r)
     return Group(*parts)
 
 
-def plain_text(r: TurnReport, width: int = 100) -> str:
+def _tail(r: TurnReport) -> list[Any]:
+    from rich.text import Text
+
+    parts: list[Any] = [Text("")]
+    for s in r.sides:
+        rows = S.side_losses(r, s.id)
+        enemy = r.viewer is not None and s.id != r.viewer
+        title = f"Losses: {s.name}" + (" (as your side saw them)" if enemy else "")
+        parts.append(_table(title, S.LOSS_HEAD, rows) if rows else Text(f"{title}: none", style="bold"))
+    for s in r.sides:
+        enemy = r.viewer is not None and s.id != r.viewer
+        if enemy:
+            rows = S.enemy_rows(r, s.id)
+            title = f"{s.name}: units your side has seen"
+            parts.append(_table(title, S.ENEMY_HEAD, rows) if rows else Text(f"\n{title}: none", style="bold"))
+        else:
+            rows = S.own_rows(r, s.id)
+            lost = {i for i, row in enumerate(rows) if row[4] not in ("ok", "Checked", "Routed")}
+            title = f"{s.name}: units now" if r.viewer is None else "Your units now"
+            parts.append(_table(title, S.OWN_HEAD, rows, lost))
+    return parts
+
+
+def plain_text(r: TurnReport, width: int = 80) -> str:
     """The terminal report rendered at a fixed width with no colour (files, golden tests)."""
     from io import StringIO
 
@@ -114,41 +132,63 @@ def plain_text(r: TurnReport, width: int = 100) -> str:
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
 
 
+# -- Markdown -----------------------------------------------------------------------------------
 def _md(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]], indent: str = "") -> list[str]:
+    out = [indent + "| " + " | ".join(head) + " |", indent + "|" + "---|" * len(head)]
+    out += [indent + "| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def event_markdown(seq: int, ln: Line, first: bool) -> list[str]:
+    """One line of an event, with its table and explanation, as Markdown list items."""
+    out = [f"- {'**#' + str(seq) + '** ' if first else ''}{_md(ln.text)}"]
+    if ln.rows:
+        out += [""] + _md_table(ln.head, list(ln.rows), "  ") + [""]
+    w = ln.why
+    if w:
+        if w.modifiers:
+            out += [""] + _md_table(("mod", "what", "rule"), [(m.value, m.what, m.rule) for m in w.modifiers],
+                                    "  ") + [""]
+        if S.dice_line(w):
+            out.append(f"  - {_md(S.dice_line(w))}")
+        out += [f"  - {_md(x)}" for x in S.extra_lines(w)]
+    out += [f"  - *later: {_md(x)}*" for x in ln.later]
+    return out
+
+
 def to_markdown(r: TurnReport) -> str:
     """The report as Markdown (``umpire report --format md``)."""
-    out = [f"# {r.title}", "", _game_line(r), ""]
+    out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", f"*{_md(S.knows_line(r))}*", ""]
     if r.victory:
         out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
-    out += ["## What happened", ""]
     if not r.events:
-        out.append("No actions" + (" involving your units." if r.viewer else ".") + "\n")
-    for e in r.events:
-        out.append(f"- **#{e.seq}** (turn {e.turn or '-'}, {e.phase or '-'}): {_md(e.summary or e.kind)}")
-        out.extend(f"    - {_md(line.strip())}" for line in event_lines(e, r.viewer is not None))
-    out += ["", "## Losses and status changes", ""]
-    if not r.changes:
-        out.append("None.")
-    for c in r.changes:
-        status = c.after if c.before == c.after else f"{c.before} → {c.after}"
-        out.append(f"- {'**lost** ' if c.lost else ''}{c.unit} {_md(c.name)}: {status}, hits {c.hits_before} → "
-                   f"{c.hits_after}")
-    out += ["", "## Units"]
+        out += ["Nothing happened" + (" that your side saw." if r.viewer else "."), ""]
+    for turn, _phase, name, events in r.phases():
+        out += [f"## {_md(S.heading(turn, name))}", ""]
+        for e in events:
+            for i, ln in enumerate(e.lines):
+                out += event_markdown(e.seq, ln, i == 0)
+            if not e.lines:
+                out.append(f"- **#{e.seq}** {_md(e.title)}")
+        out.append("")
+    out += ["## Losses", ""]
     for s in r.sides:
-        units = r.units_of(s.id)
-        observed = r.viewer is not None and s.id != r.viewer
-        out += ["", f"### {s.name}" + (" (seen)" if observed else ""), ""]
-        if not units:
-            out.append("No unit seen.")
-            continue
-        if observed:
-            out += ["| unit | name | type | x, y / facing |", "|---|---|---|---|"]
-            out += [f"| {u.id} | {_md(u.name)} | {_md(u.label)} | {_pos(u)} |" for u in units]
+        rows = S.side_losses(r, s.id)
+        enemy = r.viewer is not None and s.id != r.viewer
+        out += [f"### {_md(s.name)}" + (" (as your side saw them)" if enemy else ""), ""]
+        out += (_md_table(S.LOSS_HEAD, rows) if rows else ["No losses."]) + [""]
+    out += ["## Units", ""]
+    for s in r.sides:
+        enemy = r.viewer is not None and s.id != r.viewer
+        if enemy:
+            rows = S.enemy_rows(r, s.id)
+            out += [f"### {_md(s.name)}: units your side has seen", ""]
+            out += (_md_table(S.ENEMY_HEAD, rows) if rows else ["No unit seen."]) + [""]
         else:
-            out += ["| unit | name | type | x, y / facing | status | hits | orders |", "|---|---|---|---|---|---|---|"]
-            out += [f"| {u.id} | {_md(u.name)} | {_md(u.label)} | {_pos(u)} | {u.status} | {u.hits} | "
-                    f"{_md(u.orders or '-')} |" for u in units]
-    return "\n".join(out) + "\n"
+            out += [f"### {_md(s.name)}" + (": your units now" if r.viewer else ""), ""]
+            out += _md_table(S.OWN_HEAD, S.own_rows(r, s.id)) + [""]
+    return "\n".join(out).rstrip() + "\n"

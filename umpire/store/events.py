@@ -32,6 +32,9 @@ class StoredEvent:
     created: str = ""
     rolls: tuple[Roll, ...] = field(default_factory=tuple)
     results: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    # what the event recorded beside its resolutions for the reports (``"record": true``; ``n``:
+    # its place among the results as stored)
+    records: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
 
 def _now() -> str:
@@ -120,15 +123,17 @@ def read_events(conn: sqlite3.Connection) -> list[StoredEvent]:
         rolls.setdefault(row["seq"], []).append(
             Roll(why=row["why"], sides=row["sides"], values=tuple(json.loads(row["vals"])))
         )
-    return [
-        StoredEvent(
+    out = []
+    for row in _query(conn, "select * from events order by seq"):
+        stored = json.loads(row.get("results") or "[]")
+        out.append(StoredEvent(
             seq=row["seq"], kind=row["kind"], payload=json.loads(row["payload"]),
             summary=row["summary"] or "", turn=row["turn"], phase=row["phase"],
             undoes=row["undoes"], created=row["created"], rolls=tuple(rolls.get(row["seq"], [])),
-            results=tuple(json.loads(row.get("results") or "[]")),
-        )
-        for row in _query(conn, "select * from events order by seq")
-    ]
+            results=tuple(r for r in stored if not (isinstance(r, dict) and r.get("record"))),
+            records=tuple({**r, "n": n} for n, r in enumerate(stored) if isinstance(r, dict) and r.get("record")),
+        ))
+    return out
 
 
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:

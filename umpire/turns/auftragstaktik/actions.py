@@ -12,9 +12,11 @@ from umpire.core.state import GameState
 from umpire.engine.handlers import Applied, handler, move_check
 from umpire.errors import UmpireError
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.facts import notes, recorded
 
 
 @handler("auftragstaktik.orders")
+@recorded
 def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.ordering import apply_orders
 
@@ -29,20 +31,24 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     text = f"orders of {tr.side_name(state, side)} entered ({payload.get('file', 'orders')}, {moves} moves planned)"
     if lines:
         text += ": " + "; ".join(lines)
-    return Applied(new, text, results, turn=state.turn, phase=phase)
+    told = notes(state.ruleset, lines, results, side=str(side))
+    return Applied(new, text, results + ([told] if told else []), turn=state.turn, phase=phase)
 
 
 @handler("auftragstaktik.phase")
+@recorded
 def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.phases import payload_info, resolve, summary
 
     allow = payload_info(payload)
     turn = state.turn
     new, done, results, lines = resolve(state, dice, allow_integrity_break=allow)
-    return Applied(new, summary(done, lines, results), results, turn=turn, phase=done)
+    told = notes(state.ruleset, lines, results)
+    return Applied(new, summary(done, lines, results), results + ([told] if told else []), turn=turn, phase=done)
 
 
 @handler("auftragstaktik.order")
+@recorded
 def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One stand's new order (``{"unit", "order", "direction"?, "level"?}``)."""
     from umpire.rules.auftragstaktik.ratings import read_order
@@ -70,6 +76,7 @@ def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 
 
 @handler("auftragstaktik.hq")
+@recorded
 def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """A battalion's HQ roll for this turn (``{"battalion", "level"?}``)."""
     from umpire.turns.auftragstaktik.ordering import check_order_phase, roll_for
@@ -91,6 +98,7 @@ def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 
 
 @handler("auftragstaktik.fire")
+@recorded
 def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One shot (``{"firer", "target", "weapon"?}``), in a combat phase."""
     from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, check_shot, land, shoot
@@ -112,6 +120,7 @@ def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 
 
 @handler("auftragstaktik.indirect")
+@recorded
 def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One indirect fire mission (``{"battery", "at" | "target" | "counter_battery", "also"?, "facing"?,
     "ordered_by"?, "icm"?, "planned"?}``), in the First Combat Phase."""
@@ -157,6 +166,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 
 
 @handler("auftragstaktik.morale")
+@recorded
 def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One battalion's morale check (``{"battalion"}``), in the Morale Phase."""
     from umpire.turns.auftragstaktik.morale_cc import check_battalion

@@ -27,6 +27,7 @@ from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
 
@@ -282,14 +283,15 @@ def shoot(
         firer_stand,
         target_stand,
         weapon,
-        round(d, 3),
+        round(d, 2),
         aspect(firer, target),
         dice,
         tr.rulings_of(state),
         phase=phase,
         night=is_night(state),
     )
-    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2)})
+    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2),
+                      "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y]})
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
     return res
 
@@ -416,7 +418,7 @@ def _fire_groups(
                 if not tr.alive(u):
                     continue
                 plan = ext["plan"][u.id]
-                held: list[str] = []
+                held: list[tuple[str, str]] = []
                 fired = False
                 for tid in plan["fire"]:
                     target = state.units.get(tid)
@@ -430,21 +432,22 @@ def _fire_groups(
                         if "must engage the closest" in msg:
                             near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
                         if near is None:
-                            held.append(
-                                "its target is not spotted" if "is not spotted" in msg else msg.split(": ", 1)[-1]
-                            )
+                            held.append((tid, "its target is not spotted" if "is not spotted" in msg
+                                         else msg.split(": ", 1)[-1]))
                             continue
                         target = near[0]
                         try:
                             weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                         except UmpireError as exc2:
-                            held.append(str(exc2).split(": ", 1)[-1])
+                            held.append((target.id, str(exc2).split(": ", 1)[-1]))
                             break
                         if not late:
                             lines.append(
                                 f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
                                 f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
                             )
+                            results.append(record(state.ruleset, "fire_redirect", unit=u.id, target=tid,
+                                                  to=target.id, line=lines[-1]))
                     if _is_atgm_late(u, weapon) != late:
                         fired = True
                         break
@@ -453,7 +456,7 @@ def _fire_groups(
                     except DiceError:
                         raise  # dice not given or impossible: the whole action fails, nothing is written
                     except UmpireError as exc:  # a restriction of the fire procedure itself
-                        held.append(str(exc).split(": ", 1)[-1])
+                        held.append((target.id, str(exc).split(": ", 1)[-1]))
                         continue
                     results.append(res)
                     landed.append((u, target, res))
@@ -464,7 +467,11 @@ def _fire_groups(
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
                 if not fired and held and not late:
-                    lines.append(f"{u.id} holds fire: {held[0]}")
+                    lines.append(f"{u.id} holds fire: {held[0][1]}")
+                    spotted = u.side in state.units[held[0][0]].spotted_by
+                    results.append(record(state.ruleset, "hold_fire", unit=u.id, target=held[0][0] if spotted else None,
+                                          why=held[0][1], line=lines[-1]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
+                res.extra["line"] = lines[-1]
     return results, lines

@@ -87,6 +87,7 @@ def resolve_morale(state: GameState, dice: Dice) -> tuple[list[Resolution], list
     results, lines = [], []
     for bid in who_checks(state):
         res, line = check_battalion(state, bid, dice)
+        res.extra["line"] = line
         results.append(res)
         lines.append(line)
     ext = tr.book(state)

@@ -232,8 +232,12 @@ def order_rank(state: GameState, u: UnitState) -> int:
     return seq.index(order) if order in seq else len(seq)
 
 
-def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance) -> Resolution:
-    """A move as a resolution (the report lists it under the unit, with its terrain costs)."""
+def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance,
+           start: tuple[float, float] | None = None, path: list[Any] | None = None) -> Resolution:
+    """A move as a resolution (the report lists it under the unit, with its terrain costs);
+    ``start`` and ``path`` say where it went from and by which waypoints."""
+    here = [u.x, u.y]
+    trail = [list(start), *([list(p) for p in path[:-1]] if path else []), here] if start is not None else [here]
     return Resolution(
         ruleset="auftragstaktik",
         procedure="move",
@@ -245,7 +249,7 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance) -> 
             "allowance": round(allow.maximum, 2),
         },
         notes=(cost.lines if cost else []) + [allow.why],
-        extra={"unit": u.id},
+        extra={"unit": u.id, "from": trail[0], "path": trail},
     )
 
 
@@ -338,7 +342,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
                 start = (float(u.x), float(u.y))  # type: ignore[arg-type]
                 place_at(u, path, None, phase, cost.cost)
                 lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
-                results.append(_moved(u, lines[-1], cost, allow))
+                results.append(_moved(u, lines[-1], cost, allow, start, path))
                 through(u, [start, *path])
             continue
         path = [tuple(p) for p in plan.get(f"move{phase}") or []]
@@ -367,7 +371,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             f'{u.id} moves {_fmt(cost.length)}" ({_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
             f"allowance) to ({_fmt(u.x)}, {_fmt(u.y)}){note}"
         )  # type: ignore[arg-type]
-        results.append(_moved(u, lines[-1], cost, allow))
+        results.append(_moved(u, lines[-1], cost, allow, start, path))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
         if dice is not None:
             r, ln = overruns(state, u, start, path, dice)  # type: ignore[arg-type]

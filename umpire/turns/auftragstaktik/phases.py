@@ -142,7 +142,7 @@ def resolve(
         lines += ln
         lines += moving.surrenders(new)
         lines += moving.check_integrity(before, new, n, allow_integrity_break)
-        lines += sighting.spot_all(new, n)
+        lines += sighting.spot_all(new, n, out=results)
     elif phase in firing.COMBAT_PHASES:
         if phase == "combat_1":
             from umpire.turns.auftragstaktik.support import resolve_support

@@ -272,9 +272,11 @@ def fired_before(state: GameState, uid: str, phase: int | None) -> bool:
     return label in tr.read_book(state)["fired"].get(uid, [])
 
 
-def spot_all(state: GameState, phase: int | None) -> list[str]:
+def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) -> list[str]:
     """Check spotting for every pair of opposing stands on ``state`` (a copy being changed):
-    set each stand's ``spotted_by``; returns the report lines."""
+    set each stand's ``spotted_by``; returns the report lines. With ``out``, one ``sighting``
+    record per side is added to it: every enemy stand the side has spotted now, where it stands
+    (``sighted``: ``{"by", "unit", "level": "full", "at", "facing"}``)."""
     from umpire.turns.auftragstaktik.table import terrain_index
 
     ext = tr.book(state)
@@ -310,6 +312,13 @@ def spot_all(state: GameState, phase: int | None) -> list[str]:
             f"{tr.side_name(state, side)} spots {total} enemy stand{'s' if total != 1 else ''} "
             f"({new} newly, {kept} kept by the 4-inch rule, {lost} lost)"
         )
+        if out is not None:
+            from umpire.turns.facts import record
+
+            sighted = [{"by": side, "unit": u.id, "level": "full", "at": [round(float(u.x), 3), round(float(u.y), 3)],  # type: ignore[arg-type]
+                        "facing": round(float(u.facing), 3)} for u in foes if side in u.spotted_by]
+            out.append(record(state.ruleset, "sighting", side=side, summary=lines[-1], sighted=sighted,
+                              counts={"new": new, "kept": kept, "lost": lost}))
     for u in state.units.values():
         if not tr.alive(u):
             u.spotted_by = sorted(set(u.spotted_by))

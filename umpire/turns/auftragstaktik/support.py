@@ -397,6 +397,7 @@ def template_attacks(
         res.summary = f"{u.id} moves through {firer.id}'s template: {res.summary}"
         results.append(res)
         lines.append(f"{u.id} moves through {firer.id}'s template: {_land_air(state, u, res)}")
+        res.extra["line"] = lines[-1]
     return results, lines
 
 
@@ -609,6 +610,7 @@ def _land_all(state: GameState, hits: list[tuple[UnitState, UnitState | None, Re
             lines.append(f"{res.extra.get('flight')} -> {target.id}: {_land_air(state, target, res)}")  # type: ignore[union-attr]
         else:
             lines.append(f"{firer.id} -> {target.id}: {land(state, firer, target, res, 1)}")  # type: ignore[union-attr]
+        res.extra["line"] = lines[-1]
     return lines
 
 

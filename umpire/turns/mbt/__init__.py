@@ -15,11 +15,13 @@ from umpire.core.state import GameState
 from umpire.engine.handlers import Applied, handler
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
+from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases
 from umpire.turns.mbt.victory import tally
 
 
 @handler("mbt.orders")
+@recorded
 def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     # The written order of movement (24.3.2.2) goes into the payload as a list: the event log
     # stores a payload's mappings with sorted keys, and a replay must move units as written.
@@ -46,6 +48,7 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
 
 
 @handler("mbt.phase")
+@recorded
 def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     if payload:
         raise UmpireError(f"phase next takes no payload (got {sorted(payload)})")

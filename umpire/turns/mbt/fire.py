@@ -141,6 +141,8 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
         res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
     res.rulings = table.rulings.differences()
     res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": shot.angle,
+                      "weapon": weapon.name, "ammo": ammo, "range": rng,
+                      "firer_at": [round(a[0], 3), round(a[1], 3)], "target_at": [round(b[0], 3), round(b[1], 3)],
                       "elevation": shot.elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving)})
     return res
 

@@ -108,7 +108,8 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                     e.spotted_by.append(side)
                     e.spotted_by.sort()
                 seen.append(f"{e.id} ({best})")
-                sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)]})
+                sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],
+                                "facing": _r(e.facing)})
             e.notes["ident"] = dict(sorted(ident.items()))
         out.append(Resolution(
             ruleset="mbt", procedure="sighting",
@@ -168,7 +169,7 @@ def command(state: GameState) -> Applied:
         )
     new = state.copy_for_change()
     m = mbt(new)
-    lines = []
+    lines: list[Any] = []
     for side in sides_in_order(new):
         for uid, spec in plan(m, side):
             u = new.units[uid]
@@ -176,7 +177,7 @@ def command(state: GameState) -> Applied:
                 continue
             if spec.get("pivot") is not None:
                 u.facing = _r(spec["pivot"])
-                lines.append(f"{uid} pivots to {u.facing:g} (9.1)")
+                lines.append(_note(uid, f"pivots to {u.facing:g} (9.1)", "pivot", sep=" "))
             if spec.get("turret"):
                 u.notes["turret"] = spec["turret"]
             if spec.get("turret_facing") is not None:
@@ -195,7 +196,7 @@ def _enemies(state: GameState, side: str) -> list[UnitState]:
 
 
 def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str, step: str,
-                weapon: data.Weapon, ammo: str, notes: list[str]) -> str | None:
+                weapon: data.Weapon, ammo: str, notes: list[Any]) -> str | None:
     """24.3.3.1: fire at a unit knocked out in an earlier step or phase goes to the closest
     enemy still in action (one the firer may fire at); within the step it is wasted (7.3.2)."""
     t = state.units[target_id]
@@ -210,15 +211,15 @@ def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str
     new = umpired.transfer_fire(target_id, ko_in if ko_in != here else step, step, cands,
                                 table.rulings["umpired.fire_transfer"])
     if new == target_id:
-        notes.append(f"{firer.id}: its target {target_id} was knocked out earlier in this step; the fire is "
-                     "wasted (7.3.2)")
+        notes.append(_note(firer.id, f"its target {target_id} was knocked out earlier in this step; the fire is "
+                           "wasted (7.3.2)", "fire_wasted", target=target_id))
         return None
     if new is None:
-        notes.append(f"{firer.id}: its target {target_id} is already knocked out and no enemy in action can be "
-                     "fired at: it holds its fire (24.3.3.1)")
+        notes.append(_note(firer.id, f"its target {target_id} is already knocked out and no enemy in action can "
+                           "be fired at: it holds its fire (24.3.3.1)", "fire_held", target=target_id))
         return None
-    notes.append(f"{firer.id}: its target {target_id} is already knocked out: fire transferred to the closest "
-                 f"enemy in action, {new} (24.3.3.1)")
+    notes.append(_note(firer.id, f"its target {target_id} is already knocked out: fire transferred to the "
+                       f"closest enemy in action, {new} (24.3.3.1)", "fire_transfer", target=target_id, to=new))
     return new
 
 
@@ -235,7 +236,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     m = mbt(new)
     table = Table(new)
     res: list[Resolution] = []
-    notes: list[str] = []
+    notes: list[Any] = []
     smoke = F.wrecks(new)
     burning = {u.id for u in new.units.values() if u.notes.get("destroyed") == "brewed_up"}
 
@@ -272,7 +273,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                 killed.add(tid)
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Direct Fire"):
-            notes.append(f"{tid}: {line}")
+            notes.append(_note(tid, line, "damage"))
 
     # ATGM Announcement Step (3.3.2)
     m["atgm"] = []
@@ -333,7 +334,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
         triggers = nxt
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Overwatch Fire"):
-            notes.append(f"{tid}: {line}")
+            notes.append(_note(tid, line, "damage"))
     res += update_sighting(new, table)
     new.phase = "Movement"
     res += _noted(notes)
@@ -341,14 +342,25 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                    res)
 
 
-def _noted(notes: list[str]) -> list[Resolution]:
+def _note(unit: str, text: str, kind: str = "note", sep: str = ": ", **fields: Any) -> dict[str, Any]:
+    """An umpire's note about ``unit`` (its side may read it): ``text`` says it in words after the
+    unit's id (joined by ``sep``); ``kind`` and ``fields`` say it as data (a fire transferred:
+    ``to``)."""
+    return {"unit": unit, "text": text, "kind": kind, "sep": sep, **fields}
+
+
+def _noted(notes: list[Any]) -> list[Resolution]:
     """Umpire's notes (fire transferred, damage taken, moves stopped), one resolution each,
-    naming the unit they are about so each side's briefing keeps only its own."""
+    naming the unit they are about so each side's briefing keeps only its own. A note given as
+    plain text (not :func:`_note`) is for the umpire alone."""
     out = []
     for n in notes:
-        uid = n.split(":", 1)[0].split(" ", 1)[0]
-        out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={}, summary=n,
-                              extra={"unit": uid}))
+        if isinstance(n, dict):
+            out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={},
+                                  summary=f"{n['unit']}{n['sep']}{n['text']}", extra=dict(n)))
+        else:
+            out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={}, summary=n,
+                                  extra={"side": "umpire"}))
     return out
 
 
@@ -381,7 +393,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     m = mbt(new)
     table = Table(new)
     res: list[Resolution] = []
-    notes: list[str] = []
+    notes: list[Any] = []
     for side in sides_in_order(new):
         for uid, spec in plan(m, side):
             u = new.units[uid]
@@ -389,7 +401,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             if spec.get("order") not in ("M", "FM") or not mv or not F.alive(u):
                 continue
             if F.stopped(u):
-                notes.append(f"{uid} cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)")
+                notes.append(_note(uid, "cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)", sep=" "))
                 continue
             res += _move_one(new, table, u, spec, dice, notes)
     moved_order = list(m.get("walked", {}))
@@ -423,7 +435,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
         pending.append((t.id, r))
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} ATGM Resolution"):
-            notes.append(f"{tid}: {line}")
+            notes.append(_note(tid, line, "damage"))
     notes += _disputed(new, table, moved_order)
     m.pop("walked", None)
     res += update_sighting(new, table)
@@ -493,7 +505,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, wea
 
 
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
-              notes: list[str]) -> list[Resolution]:
+              notes: list[Any]) -> list[Resolution]:
     m = mbt(state)
     mv = spec["move"]
     reverse = bool(mv.get("reverse"))
@@ -533,18 +545,19 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                                 smoke=F.wrecks(state), check=chk)
                     res.append(r)
                     for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
-                        notes.append(f"{u.id}: {line}")
+                        notes.append(_note(u.id, line, "damage"))
                 _mark_fired(state, w)
             res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
             if F.stopped(u):
-                notes.append(f"{u.id} stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)")
+                notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
                 stop = True
                 break
     if not stop and edge:
         # 8.7: a vehicle that moves off the table edge is out of the game for good
         u.status = "off_table"
         u.notes["off_table"] = f"T{state.turn} Movement"
-        notes.append(f"{u.id} leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return (8.7)")
+        notes.append(_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
+                           "(8.7)", sep=" "))
     elif not stop and mv.get("facing") is not None:
         u.facing = _r(mv["facing"])
     if not stop and reverse and not pts:
@@ -562,12 +575,13 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 + (" (stopped by overwatch fire)" if stop else "")
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
-        estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
+        estimated=list(mv.get("estimated") or []),
+        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m["walked"][u.id]},
     ))
     return res
 
 
-def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[str]:
+def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[dict[str, Any]]:
     """8.8 on a table: models of both sides within half a hex length of each other at the end
     of the Movement phase are in one hex. The side whose model did not move this turn stays,
     else the one that got there first (units move one at a time, so the earlier mover); the
@@ -577,7 +591,7 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[st
 
     near = STACK_HEXES * table.scale
     walked = mbt(state).get("walked", {})
-    lines: list[str] = []
+    lines: list[dict[str, Any]] = []
     for _ in range(4 * len(state.units)):
         live = [u for u in state.units.values() if F.alive(u)]
         pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
@@ -597,12 +611,12 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[st
             d = math.hypot(dx, dy) or 1.0
             back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
         go.x, go.y = _r(back[0]), _r(back[1])
-        lines.append(f"{go.id} is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
-                     f"was there first (8.8)")
+        lines.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy "
+                           "that was there first (8.8)", sep=" "))
     return lines
 
 
-def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[str]) -> list[Resolution]:
+def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[Any]) -> list[Resolution]:
     """7.5.3: overwatch units may fire at a unit that just fired overwatch, and so on."""
     m = mbt(state)
     res: list[Resolution] = []
@@ -626,7 +640,7 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
                             smoke=F.wrecks(state), check=chk)
                 res.append(r)
                 for line in F.apply_damage(state, tid, r, f"T{state.turn} Movement"):
-                    notes.append(f"{tid}: {line}")
+                    notes.append(_note(tid, line, "damage"))
                 _mark_fired(state, w)
                 nxt.append(uid)
         triggers = nxt

@@ -1,0 +1,183 @@
+"""The sentences of combat: shots, held fire, missiles, indirect fire, aircraft, close combat.
+
+The firer's side reads its own shot with its explanation (as far as its knowledge of the target
+allows); the target's side reads what hit its unit and what it did, the firer as it knew it
+then, never the firer's dice or modifiers, and its weapon only when it had identified it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from umpire.reports.facts import Fact
+from umpire.reports.observe import Line, Observer, distance
+from umpire.reports.words import at, at_after, at_hits, inches, mbt_hits, plural
+
+
+def _out(f: Fact) -> Mapping[str, Any]:
+    o = f.data.get("outcome")
+    return o if isinstance(o, Mapping) else {}
+
+
+def _range(f: Fact) -> str:
+    rng = f.data.get("range")
+    if f.data.get("firer_at") and f.data.get("target_at") and isinstance(rng, int) and f.data.get("ammo"):
+        return f"{distance(f.data['firer_at'], f.data['target_at'])}, {plural(rng, 'hex', 'hexes')}"  # MBT
+    return inches(rng) if isinstance(rng, int | float) else ""
+
+
+def _result(o: Observer, f: Fact, target_own: bool) -> str:
+    out = _out(f)
+    if o.c.ruleset == "mbt" and ("results" in out or "worst" in out):
+        return mbt_hits(out, detail=o.side is None or target_own, full=o.side is None)
+    return at_hits(out)
+
+
+def fire(o: Observer, f: Fact) -> list[Line]:
+    """A shot: the firer's side sees it with its explanation; the target's side sees what hit
+    it, the firer as it knew it then, and what it did."""
+    mine, hit_mine = o.own(f.actor), o.own(f.target)
+    if not (mine or hit_mine):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None and t is not None
+    shown_weapon = mine or a.level == "full"
+    what = ""
+    if shown_weapon and f.data.get("weapon"):
+        what = f" {f.data['weapon']}" + (f" {f.data['ammo']}" if f.data.get("ammo") else "")
+        what = f" its{what}" if o.c.ruleset == "auftragstaktik" else what
+    rng = _range(f) if mine or o.side is None else ""
+    step = f", {f.data['step']}" if f.data.get("step") and o.side is None else ""
+    text = f"{a.text} fired{what} at {t.text}" + (f" ({rng}{step})" if rng or step else "")
+    text += f": {_result(o, f, hit_mine and not mine)}"
+    after = at_after(_out(f)) if mine or o.side is None else ""
+    text += f"; {after}" if after else ""
+    data: dict[str, Any] = {"firer": a.id, "target": t.id, "result": _out(f).get("hits", 0)}
+    if shown_weapon:
+        data.update({k: f.data[k] for k in ("weapon", "ammo") if f.data.get(k)})
+    if mine or o.side is None:
+        data["range"] = f.data.get("range")
+    src = f.data.get("firer_at") if mine or o.side is None else _seen_at(known, f.actor)
+    if src is not None and f.data.get("target_at") is not None and t.level != "unseen":
+        data["from_at"], data["to_at"] = tuple(src), tuple(f.data["target_at"])
+    return [Line("fire", text, a, t, data, o.why(f, known) if mine else None,
+                 later=o.later(f, (f.actor, a), (f.target, t)), mine=mine)]
+
+
+def _seen_at(known: Mapping[str, Any], uid: str | None) -> Any:
+    s = known.get(uid) if uid else None
+    return s.at if s is not None else None
+
+
+def no_fire(o: Observer, f: Fact) -> list[Line]:
+    if not o.own(f.actor):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None
+    target = t.text if t is not None and t.level != "unseen" else "its target"
+    why = _out(f).get("why", "")
+    return [Line("no_fire", f"{a.text} did not fire at {target}" + (f": {why}" if why else ""), a, t,
+                 {"firer": a.id, "target": t.id if t else None}, mine=True)]
+
+
+def hold_fire(o: Observer, f: Fact) -> list[Line]:
+    if not o.own(f.actor):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None
+    why = str(f.data.get("why", "")) if t is None or t.level != "unseen" else "its target is not spotted"
+    return [Line("hold_fire", f"{a.text} held its fire: {why}", a, t, {"unit": a.id}, mine=True)]
+
+
+def fire_redirect(o: Observer, f: Fact) -> list[Line]:
+    if not o.own(f.actor):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, was, now = o.ref(f.actor, known), o.ref(f.target, known), o.ref(f.data.get("to"), known)
+    assert a is not None and was is not None and now is not None
+    return [Line("fire_redirect", f"{a.text} had to engage the closest enemy AFV in range: fired at {now.text} "
+                 f"instead of {was.text} (COMBAT; ruling fire.afv_priority_range)", a, now, mine=True)]
+
+
+def atgm_launch(o: Observer, f: Fact) -> list[Line]:
+    if not o.own(f.actor):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None and t is not None
+    return [Line("atgm_launch", f"{a.text} launched a guided missile at {t.text}: it flies until the ATGM "
+                 "Resolution Step (3.3.2, 7.2.2)", a, t, {"firer": a.id, "target": t.id}, mine=True)]
+
+
+def indirect(o: Observer, f: Fact) -> list[Line]:
+    mine, hit_mine = o.own(f.actor), o.own(f.target)
+    if not (mine or hit_mine):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None and t is not None
+    got = f.data.get("template")
+    raw: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
+    # the template as seen on the table: where and how big, never whose (its label names the battery)
+    tpl = {k: raw[k] for k in ("at", "second", "radius", "size", "facing") if k in raw}
+    if o.side is None and raw.get("label"):
+        tpl["label"] = raw["label"]
+    where = at(tpl.get("at"))
+    what = "counter-battery fire" if f.data.get("weapon") == "counter-battery" else "indirect fire"
+    if mine and t.level == "unseen":
+        text = f"{a.text} fired {what} at {where}: no result seen"
+        return [Line("indirect", text, a, None, {"firer": a.id, "at": tpl.get("at"), "template": tpl},
+                     mine=True)]
+    text = f"{a.text} fired {what} at {t.text}" if mine or a.level != "unseen" else f"enemy {what} fell on {t.text}"
+    text += f" at {where}: {at_hits(_out(f))}"
+    return [Line("indirect", text, a, t, {"firer": a.id, "target": t.id, "at": tpl.get("at"), "template": tpl},
+                 o.why(f, known) if mine else None, mine=mine)]
+
+
+def air_strike(o: Observer, f: Fact) -> list[Line]:
+    mine = o.side is None or f.side == o.side
+    if not (mine or o.own(f.target)):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    t = o.ref(f.target, known)
+    assert t is not None
+    flight = f"flight {f.data.get('flight')}" if mine else "enemy aircraft"
+    text = f"{flight} attacked {t.text}: {at_hits(_out(f))}"
+    return [Line("air_strike", text, None, t, {"flight": f.data.get("flight") if mine else None, "target": t.id},
+                 o.why(f, known) if mine else None, mine=mine)]
+
+
+def air_defence(o: Observer, f: Fact) -> list[Line]:
+    mine = o.own(f.actor)
+    if not mine and o.side is not None and o.c.side_of(f.actor) == o.side:
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a = o.ref(f.actor, known)
+    assert a is not None
+    flight = f"flight {f.data.get('flight')}"
+    if not mine and o.side is not None:
+        text = f"{a.text} fired at {flight}: {plural(int(_out(f).get('hits', 0) or 0), 'hit')}"
+        return [Line("air_defence", text, a, None, {"flight": f.data.get("flight")})]
+    text = f"{a.text} fired {f.data.get('weapon', '')} at enemy aircraft attacking {f.target}: " \
+           f"{plural(int(_out(f).get('hits', 0) or 0), 'hit')}"
+    return [Line("air_defence", text, a, None, {"firer": a.id}, o.why(f, known), mine=True)]
+
+
+def close_combat(o: Observer, f: Fact) -> list[Line]:
+    mine, hit_mine = o.own(f.actor), o.own(f.target)
+    if not (mine or hit_mine):
+        return []
+    known = o.c.during(o.side, f) if o.side else {}
+    a, t = o.ref(f.actor, known), o.ref(f.target, known)
+    assert a is not None and t is not None
+    rnd = f" (round {f.data['round']})" if f.data.get("round") else ""
+    if f.kind == "overrun":
+        text = f"{t.text} overran {a.text}, which fought back: {at_hits(_out(f))}"
+    else:
+        text = f"{a.text} attacked {t.text} in close combat{rnd}: {at_hits(_out(f))}"
+    return [Line(f.kind, text, a, t, {"attacker": a.id, "target": t.id}, o.why(f, known) if mine else None,
+                 mine=mine)]

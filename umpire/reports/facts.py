@@ -1,0 +1,242 @@
+"""Facts: what each stored event did, as data with its subjects, read from its resolutions and
+records (and, for an event that stored none, from its payload).
+
+A :class:`Fact` says who acted (``actor``), on whom (``target``), whose business it is
+(``side``: a side id, ``"umpire"``, or ``None`` for "whoever owns the units"), and what came of
+it (``data``: weapon, ammunition, range, hits, result, where...), with the resolution's
+explanation (``why``: modifiers, dice, table cell). Nothing here writes a sentence: the words
+come from :mod:`umpire.reports.words`, for what a reader may know (:mod:`umpire.reports.observe`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umpire.store.events import StoredEvent
+
+
+@dataclass(frozen=True)
+class Mod:
+    name: str
+    value: int
+    rule: str = ""
+    kind: str = "drm"
+    detail: str = ""
+
+    def signed(self) -> str:
+        if self.kind == "shift":
+            return f"{abs(self.value)}{'R' if self.value >= 0 else 'L'}"
+        return f"{self.value:+d}"
+
+
+@dataclass(frozen=True)
+class Die:
+    why: str
+    sides: int
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    table: str
+    row: str
+    column: str
+    value: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """How a resolution was reached, as the rules core said it."""
+
+    modifiers: tuple[Mod, ...] = ()
+    dice: tuple[Die, ...] = ()
+    modified_roll: int | None = None
+    cell: Cell | None = None
+    notes: tuple[str, ...] = ()
+    estimated: tuple[str, ...] = ()
+    rulings: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.modifiers or self.dice or self.cell or self.notes or self.estimated or self.rulings
+                    or self.modified_roll is not None)
+
+
+@dataclass(frozen=True)
+class Fact:
+    seq: int
+    turn: int | None
+    phase: str | None
+    kind: str
+    actor: str | None = None
+    target: str | None = None
+    side: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    why: Explanation = field(default_factory=Explanation)
+    summary: str = ""  # the turn code's own line (the umpire's report may fall back on it)
+
+    def units(self) -> tuple[str, ...]:
+        return tuple(u for u in (self.actor, self.target) if u)
+
+
+# The kinds of fact, by the procedure or record that gives them.
+CLOSE = {"close-combat": "close_combat", "close_assault": "close_combat", "hand_to_hand": "close_combat",
+         "overrun": "overrun"}
+PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines", "initiative": "initiative",
+         "victory": "victory", "atgm_announcement": "atgm_launch", "changes": "changes", "notes": "notes",
+         "hold_fire": "hold_fire", "fire_redirect": "fire_redirect", "sighting": "sighting", "move": "move",
+         "umpire note": "note"}
+SUBJECTS = ("firer", "unit", "attacker", "spotter")
+
+
+def _str(v: Any) -> str | None:
+    return v if isinstance(v, str) and v else None
+
+
+def _explanation(r: Mapping[str, Any]) -> Explanation:
+    mods = []
+    for m in [*(r.get("modifiers") or []), *(r.get("shifts") or [])]:
+        if isinstance(m, Mapping):
+            mods.append(Mod(str(m.get("name", "")), int(m.get("value", 0) or 0), str(m.get("rule", "") or ""),
+                            str(m.get("kind", "drm") or "drm"), str(m.get("detail", "") or "")))
+    dice = tuple(Die(str(d.get("why", "")), int(d.get("sides", 0) or 0), tuple(int(v) for v in d.get("values") or ()))
+                 for d in r.get("rolls") or [] if isinstance(d, Mapping))
+    c = r.get("cell")
+    cell = None
+    if isinstance(c, Mapping) and c.get("table"):
+        cell = Cell(str(c["table"]), _cell_text(c.get("row")), _cell_text(c.get("column")), _cell_text(c.get("value")),
+                    str(c.get("rule", "") or ""))
+    prov = r.get("provenance") if isinstance(r.get("provenance"), Mapping) else {}
+    rulings = r.get("rulings") if isinstance(r.get("rulings"), Mapping) else {}
+    mr = r.get("modified_roll")
+    return Explanation(
+        modifiers=tuple(mods), dice=dice, modified_roll=int(mr) if isinstance(mr, int | float) else None, cell=cell,
+        notes=tuple(str(n) for n in r.get("notes") or () if n),
+        estimated=tuple(str(x) for x in (prov or {}).get("estimated") or ()),
+        rulings=tuple(sorted((str(k), str(v)) for k, v in (rulings or {}).items())),
+    )
+
+
+def _cell_text(v: Any) -> str:
+    if v is None or v == "":
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def _point(v: Any) -> tuple[float, float] | None:
+    if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(x, int | float) for x in v[:2]):
+        return (float(v[0]), float(v[1]))
+    return None
+
+
+def _kind(r: Mapping[str, Any]) -> str:
+    proc = str(r.get("procedure", ""))
+    outcome = r.get("outcome") if isinstance(r.get("outcome"), Mapping) else {}
+    if proc in CLOSE:
+        return CLOSE[proc]
+    if proc in PLAIN:
+        return PLAIN[proc]
+    if r.get("flight") is not None:
+        return "air_defence" if r.get("firer") else "air_strike"
+    if proc in ("indirect", "counter-battery") or r.get("weapon") in ("indirect", "counter-battery"):
+        return "indirect"
+    if proc == "fire" or r.get("firer"):
+        return "no_fire" if (outcome or {}).get("fired") is False else "fire"
+    return "other"
+
+
+def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of ``r`` a fact of ``kind`` keeps (plain values)."""
+    out: dict[str, Any] = {}
+    outcome = r.get("outcome") if isinstance(r.get("outcome"), Mapping) else {}
+    out["outcome"] = dict(outcome or {})
+    for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
+                "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
+                "path", "counts", "hit_number", "to_hit_roll"):
+        if key in r and r[key] is not None:
+            out[key] = r[key]
+    for key in ("from", "firer_at", "target_at"):
+        p = _point(r.get(key))
+        if p is not None:
+            out[key] = p
+    if kind == "move":
+        out["to"] = _point((outcome or {}).get("to"))
+    if kind == "note":
+        out["note"] = str(r.get("kind", "note"))
+    return out
+
+
+def _side(kind: str, r: Mapping[str, Any]) -> str | None:
+    if isinstance(r.get("side"), str):
+        return str(r["side"])
+    if kind == "air_strike":
+        for d in [*(r.get("rolls") or []), *(r.get("modifiers") or [])]:
+            if isinstance(d, Mapping) and isinstance(d.get("side"), str):
+                return str(d["side"])
+    return None
+
+
+def from_result(seq: int, turn: int | None, phase: str | None, r: Mapping[str, Any]) -> Fact:
+    """One stored resolution or record as a fact."""
+    kind = _kind(r)
+    actor = next((u for k in SUBJECTS if (u := _str(r.get(k)))), None)
+    target = _str(r.get("target"))
+    if kind == "close_combat" or kind == "overrun":
+        actor, target = _str(r.get("attacker")) or actor, target
+    why = _explanation(r) if kind not in ("changes", "notes", "sighting") else Explanation()
+    return Fact(seq, turn, phase, kind, actor, target, _side(kind, r), _data(kind, r), why,
+                str(r.get("summary", "") or ""))
+
+
+def _orders_fact(e: StoredEvent) -> Fact:
+    p = e.payload if isinstance(e.payload, Mapping) else {}
+    side = _str(p.get("side"))
+    return Fact(e.seq, e.turn, e.phase, "orders", side=side, data=dict(p), summary=e.summary)
+
+
+def facts_of(e: StoredEvent, where: Mapping[str, tuple[float, float] | None] | None = None) -> list[Fact]:
+    """Every fact of event ``e``. ``where`` (unit -> position before the event) fills in where a
+    unit moved from when the event itself did not say (a move made by hand)."""
+    p = e.payload if isinstance(e.payload, Mapping) else {}
+    out: list[Fact] = []
+    if e.kind.endswith(".orders"):
+        out.append(_orders_fact(e))
+    elif e.kind.endswith(".order") and _str(p.get("unit")):
+        out.append(Fact(e.seq, e.turn, e.phase, "order_change", actor=str(p["unit"]),
+                        data={"order": p.get("order"), "by": p.get("level")}, summary=e.summary))
+    elif e.kind == "place" and _str(p.get("unit")):
+        out.append(Fact(e.seq, e.turn, e.phase, "place", actor=str(p["unit"]),
+                        data={"to": _point([p.get("x"), p.get("y")])}, summary=e.summary))
+    elif e.kind == "move" and _str(p.get("unit")):
+        path = [q for q in (_point(x) for x in p.get("path") or []) if q is not None]
+        start = (where or {}).get(str(p["unit"]))
+        out.append(Fact(e.seq, e.turn, e.phase, "move", actor=str(p["unit"]),
+                        data={"to": path[-1] if path else None, "from": start,
+                              "path": [start, *path] if start else path}, summary=e.summary))
+    for r in in_order(e):
+        if isinstance(r, Mapping):
+            out.append(from_result(e.seq, e.turn, e.phase, r))
+    if not out:
+        out.append(Fact(e.seq, e.turn, e.phase, "other", side="umpire", data={"kind": e.kind}, summary=e.summary))
+    return out
+
+
+def in_order(e: StoredEvent) -> list[Any]:
+    """The event's resolutions and records in the order they were stored."""
+    records = sorted(getattr(e, "records", ()), key=lambda r: int(r.get("n", 1 << 30)))
+    results = list(e.results)
+    out: list[Any] = []
+    for r in records:
+        while results and len(out) < int(r.get("n", 1 << 30)):
+            out.append(results.pop(0))
+        out.append(r)
+    return out + results
+
+
+def by_kind(facts: Sequence[Fact], kind: str) -> list[Fact]:
+    return [f for f in facts if f.kind == kind]

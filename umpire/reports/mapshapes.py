@@ -1,0 +1,82 @@
+"""The shapes a map is drawn with: plain polygons, circles and labels with their paint, in points
+(y growing downwards), grouped by what they show; and the colour helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Paint:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Poly:
+    points: tuple[Point, ...]
+    paint: Paint
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: Point
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Label:
+    at: Point
+    text: str
+    size: float
+    colour: str = "#1b1b1b"
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+    italic: bool = False
+
+
+Shape = Poly | Circle | Label
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes that belong together; ``kind`` is e.g. ``stand`` and ``key`` the unit id."""
+
+    kind: str
+    key: str
+    shapes: tuple[Shape, ...]
+
+
+@dataclass
+class MapDrawing:
+    width: float
+    height: float
+    title: str
+    groups: list[Group] = field(default_factory=list)
+
+    def add(self, kind: str, key: str, *shapes: Shape) -> None:
+        self.groups.append(Group(kind, key, tuple(shapes)))
+
+    def of_kind(self, kind: str) -> list[Group]:
+        return [g for g in self.groups if g.kind == kind]
+
+
+def _darker(hex_colour: str, f: float = 0.6) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
+
+
+def _lighter(hex_colour: str, f: float = 0.55) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(c + (255 - c) * f):02x}" for c in (r, g, b))
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")

@@ -1,0 +1,171 @@
+"""A reader's view of the facts: the umpire sees them all; a side sees what its knowledge at the
+time allowed, written from the facts it may know and never cut out of a fuller text.
+
+:class:`Observer` turns each :class:`~umpire.reports.facts.Fact` into the :class:`Line` s a
+reader gets (none, when the fact is none of its business). An enemy unit is a :class:`Ref`
+written at the level the side knew it then: by id when spotted (Auftragstaktik) or identified
+(MBT 24.2.2), as "a Soviet vehicle at (39, 22)" at type level, "something that fired from
+(39, 22)" when only its fire was seen, and "an unseen enemy unit" otherwise. What the side
+learned later is a separate dated remark (``later``), never a rewrite of the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from umpire.reports import explain
+from umpire.reports.explain import Shown
+from umpire.reports.facts import Fact
+from umpire.reports.knowledge import Chronicle, Known, Sight
+from umpire.reports.words import article, at, inches
+
+if TYPE_CHECKING:
+    from umpire.core.state import UnitState
+
+UNSEEN = "an unseen enemy unit"
+NATIONS = {"USA": "American", "FRG": "West German", "USSR": "Soviet", "UK": "British", "GDR": "East German"}
+LEVEL_WORDS = {"full": "identified", "type": "type and nationality", "fired": "seen firing"}
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A unit as the reader knows it at one moment. ``id`` is None when the reader may not know
+    which unit it is; ``text`` is how the report writes it."""
+
+    id: str | None
+    text: str
+    level: str  # umpire, own, full, type, fired, unseen
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One fact as the reader sees it, written."""
+
+    kind: str
+    text: str
+    actor: Ref | None = None
+    target: Ref | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    why: Shown | None = None
+    rows: tuple[tuple[str, ...], ...] = ()  # a table under the line (orders as entered)
+    head: tuple[str, ...] = ()  # its column headings
+    later: tuple[str, ...] = ()
+    mine: bool = False
+
+
+@cache
+def card_identity(card: str) -> tuple[str, str, str]:
+    """(nationality, size, vehicle name) of an MBT data card, as 24.2.2 sighting tells them."""
+    from umpire.rules.mbt.data import card as load_card
+
+    c = load_card(card)
+    return NATIONS.get(c.nation, c.nation), c.kind, c.name
+
+
+class Observer:
+    """Writes facts for one reader: ``side`` None for the umpire, else a side id."""
+
+    def __init__(self, chronicle: Chronicle, units: Mapping[str, UnitState], side: str | None,
+                 side_names: Mapping[str, str]) -> None:
+        self.c = chronicle
+        self.units = units
+        self.side = side
+        self.names = side_names
+
+    # -- who is who -----------------------------------------------------------------------
+    def own(self, uid: str | None) -> bool:
+        return uid is not None and (self.side is None or self.c.side_of(uid) == self.side)
+
+    def identity(self, uid: str) -> tuple[str, str, str] | None:
+        u = self.units.get(uid)
+        return card_identity(u.card) if u is not None and u.card and self.c.ruleset == "mbt" else None
+
+    def size(self, uid: str | None) -> str | None:
+        ident = self.identity(uid) if uid else None
+        return ident[1] if ident else None
+
+    def ref(self, uid: str | None, known: Known | None = None) -> Ref | None:
+        if uid is None:
+            return None
+        side = self.c.side_of(uid)
+        if self.side is None:
+            return Ref(uid, uid, "umpire", side)
+        if side == self.side:
+            return Ref(uid, uid, "own", side)
+        return self.sighted(uid, (known or {}).get(uid))
+
+    def sighted(self, uid: str, s: Sight | None) -> Ref:
+        side = self.c.side_of(uid)
+        if s is None:
+            return Ref(None, UNSEEN, "unseen", side)
+        if s.level == "full":
+            return Ref(uid, uid, "full", side)
+        if s.level == "type":
+            ident = self.identity(uid)
+            what = f"{ident[0]} {ident[1]}" if ident else "enemy unit"
+            return Ref(None, f"{article(what)} at {at(s.at)}", "type", side)
+        return Ref(None, f"something that fired from {at(s.at)}", "fired", side)
+
+    def label(self, uid: str, level: str) -> str:
+        """What a later identification tells: the unit's id and type, or its type and nation."""
+        u = self.units.get(uid)
+        ident = self.identity(uid)
+        if level == "full":
+            kind = (ident[2] if ident else None) or (u.type if u else None)
+            return f"{uid} ({kind})" if kind else uid
+        return article(f"{ident[0]} {ident[1]}") if ident else "an enemy unit"
+
+    def later(self, fact: Fact, *refs: tuple[str | None, Ref | None]) -> tuple[str, ...]:
+        """Dated remarks: a unit known below full identity then, identified better later."""
+        if self.side is None:
+            return ()
+        out = []
+        for uid, r in refs:
+            if uid is None or r is None or r.level not in ("type", "fired"):
+                continue
+            got = self.c.identified(self.side, uid, r.level, after=fact.seq)
+            if got is not None:
+                level, turn = got
+                out.append(f"{r.text} was identified in turn {turn} as {self.label(uid, level)}")
+        return tuple(out)
+
+    def why(self, fact: Fact, known: Known) -> Shown | None:
+        """The explanation of ``fact``: the umpire's in full; a side's own action's as its
+        knowledge of the enemy unit allows (:mod:`umpire.reports.explain`)."""
+        if not fact.why:
+            return None
+        if self.side is None:
+            return explain.for_umpire(fact.why)
+        enemy = [u for u in fact.units() if not self.own(u)]
+        level = "full"
+        for uid in enemy:
+            s = known.get(uid)
+            lvl = s.level if s is not None else "unseen"
+            if explain_rank(lvl) < explain_rank(level):
+                level = lvl
+        return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None)
+
+    # -- lines --------------------------------------------------------------------------
+    def lines(self, fact: Fact) -> list[Line]:
+        from umpire.reports import lines as writers
+
+        write: Callable[[Observer, Fact], list[Line]] | None = writers.WRITERS.get(fact.kind)
+        if write is None:
+            return writers.other(self, fact)
+        return write(self, fact)
+
+
+def explain_rank(level: str) -> int:
+    return {"unseen": 0, "fired": 1, "type": 2, "full": 3}.get(level, 3)
+
+
+def distance(a: Any, b: Any) -> str | None:
+    if not (isinstance(a, tuple | list) and isinstance(b, tuple | list)):
+        return None
+    import math
+
+    return inches(math.dist(a[:2], b[:2]))

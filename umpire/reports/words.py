@@ -1,0 +1,161 @@
+"""The words of reports: numbers, inches, positions, phase names, and outcomes in words.
+
+One vocabulary for every renderer and command: distances in inches with at most two decimals
+and an inch mark (``7.07"``), positions as ``(25, 22)`` in inches from the near-left corner,
+each ruleset's phases by the names its rulebook gives them (Auftragstaktik: "First Movement
+Phase"; MBT: "Fire Phase"). Nothing here ever prints a Python value as Python writes it: a
+dictionary, ``True`` or ``None`` become words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+MBT_PHASES = ("Initiative", "Command", "Fire", "Movement", "Adjustment")
+LOCATIONS = {"TF": "turret front", "TS": "turret side", "TR": "turret rear", "TT": "turret top",
+             "HF": "hull front", "HS": "hull side", "HR": "hull rear", "HD": "hull deck", "TK": "track",
+             "GN": "gun", "miss": "miss"}
+DAMAGE = {"miss": "a miss", "no_damage": "no damage", "gun": "gun damaged", "track": "track damaged",
+          "compartment": "compartment hit", "knocked_out": "knocked out", "brewed_up": "brewed up"}
+STATUS = {"ok": "in good order", "checked": "Checked", "routed": "Routed", "eliminated": "eliminated",
+          "surrendered": "surrendered", "off_table": "off the table"}
+VISIBLE = ("knocked_out", "brewed_up")  # MBT damage another side can see
+
+
+def num(v: float | int | None) -> str:
+    """``7.07``, ``25``: at most two decimals, no trailing zeros."""
+    if v is None:
+        return "-"
+    return f"{float(v):.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+
+
+def inches(v: float | int | None) -> str:
+    return "-" if v is None else f'{num(float(v))}"'
+
+
+def at(p: Any) -> str:
+    """A position on the table: ``(25, 22)`` (inches from the near-left corner)."""
+    if isinstance(p, list | tuple) and len(p) >= 2 and all(isinstance(x, int | float) for x in p[:2]):
+        return f"({num(round(float(p[0]), 2))}, {num(round(float(p[1]), 2))})"
+    return "(off table)"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+@cache
+def _at_phases() -> dict[str, str]:
+    from umpire.rules.auftragstaktik.data import tables
+
+    return {p.id: p.name for p in tables().turn.phases.order}
+
+
+def phase_ids(ruleset: str) -> list[str]:
+    return list(_at_phases()) if ruleset == "auftragstaktik" else list(MBT_PHASES)
+
+
+def phase_name(ruleset: str, phase: str | None) -> str:
+    """The rulebook's name of a phase (``setup`` is the first phase of turn 1)."""
+    if not phase:
+        return "-"
+    if ruleset == "auftragstaktik":
+        return _at_phases().get("orders" if phase == "setup" else phase, phase)
+    if ruleset == "mbt":
+        if phase == "setup":
+            phase = "Initiative"
+        return f"{phase} Phase" if phase in MBT_PHASES else phase
+    return phase
+
+
+def short_phase(ruleset: str, phase: str | None) -> str:
+    """The name without the word Phase (for a line of phases: Orders > First Movement > ...)."""
+    name = phase_name(ruleset, phase)
+    return name[:-6] if name.endswith(" Phase") else name
+
+
+def plain(v: Any) -> str:
+    """Any stored value in words: yes/no, lists joined, mappings as "key value" pairs."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return num(v)
+    if isinstance(v, Mapping):
+        return "; ".join(f"{str(k).replace('_', ' ')} {plain(x)}" for k, x in v.items())
+    if isinstance(v, list | tuple):
+        return ", ".join(plain(x) for x in v) or "-"
+    return str(v).replace("_", " ") if isinstance(v, str) and v.isidentifier() else str(v)
+
+
+# -- outcomes -----------------------------------------------------------------------------------
+def at_hits(outcome: Mapping[str, Any]) -> str:
+    """An Auftragstaktik attack's result: ``2 hits``, ``4 hits: eliminated``, ``no hits``."""
+    hits = int(outcome.get("hits", 0) or 0)
+    text = plural(hits, "hit") if hits else "no hits"
+    if outcome.get("eliminated"):
+        text += ": eliminated"
+    return text
+
+
+def at_after(outcome: Mapping[str, Any]) -> str:
+    """What an Auftragstaktik attack leaves to do: a morale check, another shot."""
+    bits = []
+    if outcome.get("morale_check"):
+        bits.append("a morale check is due")
+    rof = outcome.get("rate_of_fire")
+    if isinstance(rof, Mapping) and rof.get("may_fire_again"):
+        bits.append("it may fire again")
+    return "; ".join(bits)
+
+
+def hit_words(h: Mapping[str, Any], full: bool) -> str:
+    """One MBT hit: where and what it did (``full``: with armour, penetration and the note)."""
+    loc = LOCATIONS.get(str(h.get("location", "")), str(h.get("location", "")))
+    dmg = DAMAGE.get(str(h.get("damage", "")), plain(h.get("damage")))
+    text = f"{loc}: {dmg}"
+    if full and "armor" in h:
+        text += f" (armour {h['armor']} against penetration {h.get('penetration')})"
+    if full and h.get("note"):
+        text += f" ({h['note']})"
+    return text
+
+
+def mbt_hits(outcome: Mapping[str, Any], *, detail: bool, full: bool = False) -> str:
+    """An MBT shot's result. ``detail``: each hit's location and damage (the target's own side
+    and the umpire); else only what the firer sees: hits, and a wreck made."""
+    hits = int(outcome.get("hits", 0) or 0)
+    shots = int(outcome.get("shots", 0) or 0)
+    head = (plural(shots, "shot") + ", " if shots > 1 else "") + (plural(hits, "hit") if hits else "no hit")
+    results = [h for h in outcome.get("results") or () if isinstance(h, Mapping)]
+    if detail and results:
+        return head + ": " + "; ".join(hit_words(h, full) for h in results)
+    worst = str(outcome.get("worst", ""))
+    if hits and worst in VISIBLE:
+        return f"{head}: {DAMAGE[worst]}"
+    return head
+
+
+def morale_words(outcome: Mapping[str, Any]) -> str:
+    result = str(outcome.get("result", ""))
+    status = outcome.get("status")
+    text = result.replace("_", " ") or "rolled"
+    if status:
+        text += f": battalion {STATUS.get(str(status), str(status))}"
+    effect = outcome.get("effect")
+    if effect and effect != "no effect":
+        text += f" ({effect})"
+    return text
+
+
+def status_words(status: str | None, how: str | None = None) -> str:
+    if how in DAMAGE:
+        return DAMAGE[how]
+    return STATUS.get(status or "", status or "-")

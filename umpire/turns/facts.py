@@ -1,0 +1,78 @@
+"""Records an event keeps beside its resolutions: what changed on the table and the umpire's
+notes, as plain data for the reports to compose each side's view from.
+
+A record is a :class:`~umpire.core.resolution.Resolution` with no dice, stored with the event's
+results but marked ``"record": true`` (:class:`~umpire.store.events.StoredEvent` keeps records
+apart from the resolutions): ``procedure`` names what it records, ``extra`` holds the fields,
+and ``side`` says who may read it: a side id, or ``"umpire"`` for the umpire alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState
+from umpire.engine.handlers import Applied, Handler
+
+
+def record(ruleset: str, kind: str, *, side: str | None = None, summary: str = "", **fields: Any) -> Resolution:
+    """One record of ``kind`` (``procedure``), its fields in ``extra``."""
+    extra = {"side": side, **fields} if side is not None else dict(fields)
+    return Resolution(ruleset=ruleset, procedure=kind, outcome={}, summary=summary, extra={**extra, "record": True})
+
+
+def _r(v: float | None) -> float | None:
+    return None if v is None else round(float(v), 3)
+
+
+def changes(before: GameState, after: GameState) -> Resolution | None:
+    """Every unit whose position, facing, status or hits changed between the two states: where
+    it went and what it became (``destroyed`` says how, where the ruleset tells)."""
+    out: list[dict[str, Any]] = []
+    for uid, a in after.units.items():
+        b = before.units.get(uid)
+        if b is None:
+            continue
+        moved = (a.x, a.y, a.facing) != (b.x, b.y, b.facing)
+        if not moved and (a.status, a.hits) == (b.status, b.hits):
+            continue
+        entry: dict[str, Any] = {"unit": uid}
+        if moved:
+            entry.update({"from": [_r(b.x), _r(b.y)], "at": [_r(a.x), _r(a.y)], "facing": _r(a.facing)})
+        if a.status != b.status:
+            entry["status"] = [b.status, a.status]
+            if a.notes.get("destroyed"):
+                entry["destroyed"] = str(a.notes["destroyed"])
+        if a.hits != b.hits:
+            entry["hits"] = [b.hits, a.hits]
+        out.append(entry)
+    return record(after.ruleset, "changes", side="umpire", units=out) if out else None
+
+
+def notes(ruleset: str, lines: Iterable[str], results: Iterable[Resolution], side: str = "umpire",
+          ) -> Resolution | None:
+    """The lines of a handler's summary that no resolution already tells (warnings, bookkeeping),
+    for ``side`` to read."""
+    covered: set[Any] = set()
+    for r in results:
+        covered.update((r.summary, r.extra.get("line")))
+    rest = [ln for ln in lines if ln not in covered]
+    return record(ruleset, "notes", side=side, lines=rest) if rest else None
+
+
+def recorded(fn: Handler) -> Handler:
+    """A handler that also records what changed on the table (:func:`changes`)."""
+
+    @functools.wraps(fn)
+    def wrapper(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+        applied = fn(state, payload, dice)
+        done = changes(state, applied.state)
+        if done is not None:
+            applied.resolutions = [*applied.resolutions, done]
+        return applied
+
+    return wrapper
