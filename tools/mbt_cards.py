@@ -414,6 +414,21 @@ def tank_extras(card: dict[str, Any]) -> dict[str, Any]:
     return card
 
 
+def buildings_chart() -> dict[str, Any]:
+    """VEHICLE'S INTO BUILDINGS TABLE: damage on a low modified roll (roll + 5 x CA defense,
+    15.4.3.1); wooden TK 01-40 and GN (forward) reaching 45 are 15.4.3.2.2's; sturdier building
+    types damage more, a gun facing back less."""
+    return {
+        "chart": "buildings", "title": "VEHICLE'S INTO BUILDINGS TABLE", "used_by": "15.4.3",
+        "per_ca_defense": R(5, "15.4.3.1"),
+        "types": {
+            "wooden": {"TK": R("1-40", "15.4.3.2.2"), "GN_forward": "1-50", "GN_back": "1-35"},
+            "brick": {"TK": "1-50", "GN_forward": "1-60", "GN_back": "1-45"},
+            "stone": {"TK": "1-60", "GN_forward": "1-70", "GN_back": "1-55"},
+        },
+    }
+
+
 def write_cards() -> list[str]:
     """Write every card of this module; return their ids."""
     ids = []
@@ -435,4 +450,5 @@ def write_cards() -> list[str]:
     for cid in ARTILLERY:
         card = artillery_card(cid)
         out(cid, card, card["name"])
+    write("charts/buildings.yaml", "VEHICLE'S INTO BUILDINGS TABLE (Game Card).\n" + NOTE, buildings_chart())
     return ids

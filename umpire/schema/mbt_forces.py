@@ -112,7 +112,7 @@ def _load(carriers: list[dict[str, Any]], riders: list[dict[str, Any]]) -> None:
         if isinstance(card, cards.LegCard):
             need, letter = card.type(r["type"]).stacking.v, "L"
         else:
-            need, letter = int(getattr(card, "stacking").v), "T"
+            need, letter = int(card.stacking.v), "T"
         for c in carriers:
             free, what = room[c["id"]]
             if letter in what and free >= need:

@@ -95,7 +95,7 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
                 if item in ("Assault", "Squad Plus", "Special Forces"):
                     continue
                 try:
-                    card.weapon(item)
+                    card.attached_weapon(item)
                 except UmpireError as exc:
                     problems.append(f"{where}: unit {u.id!r}: equipment: {exc}")
             need = leg.stacking.v
@@ -118,11 +118,11 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
             problems.append(f"{where}: unit {u.id!r}: carried_by: only a leg or towed unit rides, and only in a "
                             f"vehicle ({carrier_id} is {ccard.kind})")
             continue
-        cap, what, _ = capacity(getattr(ccard.target, "transport").v)  # type: ignore[union-attr]
+        cap, what, _ = capacity(ccard.target.transport.v)  # type: ignore[union-attr]
         letter = "L" if isinstance(card, cards.LegCard) else "T"
         loads[carrier_id] = loads.get(carrier_id, 0) + need
         if letter not in what or loads[carrier_id] > cap:
             problems.append(f"{where}: unit {u.id!r}: carried_by: {carrier_id} ({ccard.name}, transport value "
-                            f"{getattr(ccard.target, 'transport').v or 'none'}) has no room for it (15.3.1)")
+                            f"{ccard.target.transport.v or 'none'}) has no room for it (15.3.1)")
             continue
         u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing

@@ -120,11 +120,25 @@ class LegCard(_Model):
                 return t
         raise unknown(f"leg unit type on {self.card}", name, [t.name for t in self.types])
 
-    def weapon(self, name: str) -> Attached:
+    def attached_weapon(self, name: str) -> Attached:
+        """An attached weapon and its NOTES (14.1.3)."""
         for a in self.attached:
             if a.weapon.name.lower() == str(name).strip().lower():
                 return a
         raise unknown(f"attached weapon on {self.card}", name, [a.weapon.name for a in self.attached])
+
+    def weapon(self, name: str) -> Weapon:
+        """A weapon block by name: an attached weapon, or small arms (as a vehicle card's)."""
+        if str(name).strip().lower() == "small arms":
+            return self.types[0].weapon
+        return self.attached_weapon(name).weapon
+
+    def band_index(self, hexes: int) -> int:
+        for i, b in enumerate(self.range_bands):
+            lo, hi = data.parse_range(b.v)
+            if lo <= hexes <= hi:
+                return i
+        return -1
 
 
 class TowedCard(_Model):

@@ -523,6 +523,28 @@ class TerrainChart(_Model):
         return self
 
 
+class IntoBuildingsChart(_Model):
+    """VEHICLE'S INTO BUILDINGS TABLE (15.4.3): per building type, the modified rolls that give a
+    track hit and a main gun hit (facing forward or back)."""
+
+    chart: Literal["buildings"]
+    title: str = ""
+    used_by: str = ""
+    per_ca_defense: VInt
+    types: dict[str, dict[str, VStr]]
+
+    @model_validator(mode="after")
+    def _lines(self) -> IntoBuildingsChart:
+        for kind in ("wooden", "brick", "stone"):
+            if kind not in self.types:
+                raise ValueError(f"types: missing the {kind} column")
+            for line in ("TK", "GN_forward", "GN_back"):
+                if line not in self.types[kind]:
+                    raise ValueError(f"types.{kind}: missing the {line} line")
+                parse_range(self.types[kind][line].v, f"types.{kind}.{line}")
+        return self
+
+
 CHART_MODELS: dict[str, type[_Model]] = {
     "sighting": SightingChart,
     "ap_hit": ApHitChart,
@@ -532,6 +554,7 @@ CHART_MODELS: dict[str, type[_Model]] = {
     "close_assault": CloseAssaultChart,
     "los": LosChart,
     "terrain": TerrainChart,
+    "buildings": IntoBuildingsChart,
 }
 
 
