@@ -230,7 +230,8 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 free = U.room(state, u) + sum(U.stacking(state.units[x]) for x in (spec.get("unload") or {}).get(
                     "units", []))
                 if letter not in what or loads[uid] > free:
-                    raise _err(f"{at}.load.units", f"{pid} does not fit: the {U.card_of(u).name} carries {cap}{what} "
+                    tv = U.card_of(u).target.transport.v  # type: ignore[union-attr]
+                    raise _err(f"{at}.load.units", f"{pid} does not fit: the {U.card_of(u).name} carries {tv} "
                                f"(transport value, 15.3.1) and has {max(free, 0)} stacking points free for "
                                f"{loads[uid]}")
         if spec.get("move") is not None:

@@ -82,6 +82,7 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     if final is None:
         final = state.turn >= int(cfg["turns"])
     winner, decided, reason = basic_game.result(points, beaten, final, int(cfg["win_margin"]))
+    reason = reason.replace("(9.4.3)", "(Scenario Format D)").replace("(9.4.2)", "(Scenario Format D)")
     if beaten and decided:
         reason = f"{', '.join(beaten)} has no ground unit left in action (Scenario Format D): {reason}"
     if not decided:
