@@ -47,6 +47,9 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         u.orders = None
         for k in ("used", "moved", "unloaded"):
             u.notes.pop(k, None)
+        carrier = new.units.get(str(u.notes.get("carried_by") or ""))
+        if carrier is not None and carrier.placed:  # a carrier placed by hand (a relief force) brings its riders
+            u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
     t = AdvTable(new)
     if state.phase == "setup":
         _claim_objectives(new, t, [u for u in new.units.values() if U.on_table(u)])
