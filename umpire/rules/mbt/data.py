@@ -903,6 +903,11 @@ def chart(name: str) -> Any:
     """The chart called ``name`` (sighting, ap_hit, number_of_hits, ...), validated and cached."""
     if name not in CHART_MODELS:
         raise unknown("MBT chart", name, CHART_MODELS)
+    return _chart(name)
+
+
+@lru_cache(maxsize=32)
+def _chart(name: str) -> Any:
     return cached_model(CHART_MODELS[name], data_dir() / "charts" / f"{name}.yaml")
 
 

@@ -32,6 +32,7 @@ from umpire.rules.mbt.sighting import LosResult, Obstacle
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import Table, _seg_dist
 
+_LOS_CACHE: dict[int, dict[tuple[Any, ...], LosResult]] = {}  # per terrain, reused by every phase of a game
 BUILDINGS = {"wooden_buildings": "wooden", "brick_buildings": "brick", "stone_buildings": "stone", "town": "brick"}
 WOODS = {"light_woods": "light_woods", "woods": "woods", "heavy_woods": "heavy_woods"}
 COLUMNS = {**WOODS, **dict.fromkeys(BUILDINGS, "building"), "improved_position": "improved_position",
@@ -45,8 +46,14 @@ class AdvTable(Table):
 
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
-        self._los_cache: dict[tuple[Any, ...], LosResult] = {}
         self._m = state.extra.get("mbt") or {}
+        self._at_cache: dict[tuple[float, float], list[str]] = {}
+        self._elev_cache: dict[tuple[float, float], int] = {}
+        key = (tuple((t.id, t.type, t.height, tuple(t.polygon or t.line or ())) for t in state.terrain),
+               tuple(sorted(self._m.get("removed_terrain") or [])), self.scale)
+        self._los_cache = _LOS_CACHE.setdefault(hash(key), {})
+        if len(_LOS_CACHE) > 8:  # a few tables at a time is plenty
+            _LOS_CACHE.pop(next(iter(_LOS_CACHE)))
 
     @cached_property
     def _pieces(self) -> dict[str, Any]:
@@ -57,7 +64,18 @@ class AdvTable(Table):
         return set(self._m.get("removed_terrain") or [])
 
     def pieces_at(self, xy: Sequence[float]) -> list[str]:
-        return [i for i in self.index.features_at(xy) if i not in self._removed]
+        key = (round(float(xy[0]), 4), round(float(xy[1]), 4))
+        got = self._at_cache.get(key)
+        if got is None:
+            got = self._at_cache[key] = [i for i in self.index.features_at(xy) if i not in self._removed]
+        return got
+
+    def elevation(self, xy: Sequence[float]) -> int:
+        key = (round(float(xy[0]), 4), round(float(xy[1]), 4))
+        got = self._elev_cache.get(key)
+        if got is None:
+            got = self._elev_cache[key] = super().elevation(xy)
+        return got
 
     def types_at(self, xy: Sequence[float]) -> list[str]:
         return [self._types[i] for i in self.pieces_at(xy)]
@@ -114,6 +132,8 @@ class AdvTable(Table):
             if area:
                 hb = max(hb, self.elevation(b) + max((self.top(i) for i in self.pieces_at(b)), default=0))
             res = sighting.advanced_los(ha, hb, rng, obstacles)
+        if len(self._los_cache) > 200_000:
+            self._los_cache.clear()
         self._los_cache[key] = res
         return res
 
