@@ -164,17 +164,16 @@ def allowance(i: dict[str, Any], expect: dict[str, float]) -> None:
 
 
 def half_squad_points(i: dict[str, Any], expect: dict[str, int]) -> None:
+    """With ruling advanced.half_squad_weapons = lose_missiles, as the example loses its AT-3."""
     from umpire.core.state import UnitState
     from umpire.turns.mbt.advanced.effects import reduce
     from umpire.turns.mbt.advanced.victory import loss_points
 
-    u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], x=1, y=1)
-    reduce(u, [])
-    from umpire.rules.mbt.cards import leg_card
-
-    lost = leg_card(i["card"]).attached_weapon(i["lost"]).points
-    pts, _ = loss_points(u, [])
-    assert pts + lost.v == expect["points"] and not lost.estimated
+    u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], x=1, y=1,
+                  notes={"equipment": f"with {i['lost']}"})
+    reduce(u, [], "lose_missiles")
+    est: list[str] = []
+    assert loss_points(u, est) == (expect["points"], "reduced to a half squad, with weapons lost")
 
 
 RUNNERS = {f.__name__: f for f in (heights, stacking, toe, doctrine_shots, atgm_speed, gp_factor, building_target,

@@ -127,16 +127,18 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
     elif effect in ("knocked_out", "brewed_up"):
         destroy(state, u, effect, when, notes)
     elif effect == "half":
-        reduce(u, notes)
+        from umpire.rules.mbt import data
+
+        reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"])
         suppress(u, f"{why}, 14.4.4.2.3.4", notes)
     elif effect == "eliminated":
         destroy(state, u, "eliminated", when, notes, wreck=False)
     return notes
 
 
-def reduce(u: UnitState, notes: list[Note]) -> None:
+def reduce(u: UnitState, notes: list[Note], ruling: str = "keep") -> None:
     """A squad becomes its half squad (12.5); ruling ``advanced.half_squad_weapons`` says whether
-    it keeps its attached weapons (default: it does)."""
+    it keeps its attached weapons (default: it does) or loses its missiles."""
     card = U.card_of(u)
     assert isinstance(card, LegCard)
     t = card.type(u.type or "")
@@ -144,4 +146,9 @@ def reduce(u: UnitState, notes: list[Note]) -> None:
         return
     u.notes["reduced_from"] = t.name
     u.type = t.half
-    notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)", "damage"))
+    lost = [n for n, a in U.attached_of(u).items() if a.weapon.kind in ("atgm", "aam")] if ruling == "lose_missiles" \
+        else []
+    if lost:
+        u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
+    notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
+                                                                            if lost else ""), "damage"))

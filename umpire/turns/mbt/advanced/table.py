@@ -86,8 +86,11 @@ class AdvTable(Table):
         return cols or ["clear"]
 
     def building(self, xy: Sequence[float]) -> str | None:
-        """The building type of the building hex a point is in (15.4.3), or None."""
+        """The building type of the building hex a point is in (15.4.3), or None; a Basic Game
+        town piece is the type ruling ``advanced.town_buildings`` says."""
         for t in self.types_at(xy):
+            if t == "town":
+                return str(self.rulings["advanced.town_buildings"])
             if t in BUILDINGS:
                 return BUILDINGS[t]
         return None

@@ -40,7 +40,10 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
     if dead:
         return int(start.points.v) + weapons + elite, "eliminated, with its weapons"
     if u.notes.get("reduced_from"):
-        return int(start.points.v) - int(now.points.v), "reduced to a half squad"
+        lost = sum(int(card.attached_weapon(n).points.v) for n in u.notes.get("lost_weapons") or []
+                   if any(a.weapon.name == n for a in card.attached))
+        return int(start.points.v) - int(now.points.v) + lost, "reduced to a half squad" + (
+            ", with weapons lost" if lost else "")
     return 0, ""
 
 
