@@ -36,6 +36,10 @@ def run_demo(out: Path) -> DemoResult:
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UmpireError(f"--out {out}: exists and is not a folder")
+    from umpire.reports.files import check_not_protected
+
+    for inside in (out / "game.db", out / "mbt" / "game.db"):
+        check_not_protected(inside)
     out.mkdir(parents=True, exist_ok=True)
     scenario = load_scenario(resolve_scenario(SCENARIO))
     game = Game.create(out / "game.db", scenario, replace=True)

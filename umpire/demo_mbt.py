@@ -24,6 +24,7 @@ class MbtDemo:
 
 def run_mbt_demo(out: Path) -> MbtDemo:
     """Play two Turns of the matchup-A scenario in ``out`` (created; an old game there is replaced)."""
+    from umpire.reports.files import check_not_protected, write_text_atomic
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import to_markdown
     from umpire.resources import resource_dir
@@ -32,6 +33,7 @@ def run_mbt_demo(out: Path) -> MbtDemo:
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    check_not_protected(out / "game.db")
     game = Game.create(out / "game.db", load_scenario(resolve_scenario(SCENARIO)), replace=True)
     rules = game.turn_rules()
     dice = SeededDice(game.state.seed)
@@ -47,8 +49,7 @@ def run_mbt_demo(out: Path) -> MbtDemo:
     report = report_for_game(game)
     for name, rep in [("umpire", report), *((s, briefing(report, s)) for s in game.state.side_ids())]:
         md = out / f"{'report' if name == 'umpire' else 'briefing-' + name}.md"
-        md.write_text(to_markdown(rep), encoding="utf-8")
-        demo.files.append(md)
+        demo.files.append(write_text_atomic(md, to_markdown(rep)))
     demo.files.extend(_pdfs(game, out))
     return demo
 

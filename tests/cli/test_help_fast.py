@@ -33,3 +33,15 @@ def test_help_imports_neither_shapely_nor_reportlab():
 
 def test_subcommand_help_is_as_light():
     assert _heavy_after(["calc", "--help"]) == []
+
+
+def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
+    """Reads (and writes to an up-to-date file) use plain sqlite3; sqlite-utils is for new and
+    for migrating an old file."""
+    from umpire.engine import Game
+    from umpire.schema.scenario import load_scenario
+
+    path = tmp_path / "g.db"
+    Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()
+    for args in (["status"], ["log"], ["place", "a-1-64", "3", "3"], ["undo"]):
+        assert "sqlite_utils" not in _heavy_after(["--db", str(path), *args]), args

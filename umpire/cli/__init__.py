@@ -45,6 +45,9 @@ def root(
 
     if dice not in ("seeded", "manual"):
         raise UmpireError(f"--dice: unknown dice mode {dice!r} (allowed: seeded, manual)")
+    from umpire.reports.files import protect
+
+    protect(db)  # no command writes an output over the game file
     ctx.obj = Settings(db=db, dice=dice)
 
 

@@ -1,4 +1,4 @@
-"""Game commands: new, status, place, move, measure, undo, log, replay."""
+"""Game commands: new, status, place, move, measure, undo, log, replay, doctor."""
 
 from __future__ import annotations
 
@@ -197,6 +197,25 @@ def replay(
         raise typer.Exit(1)
 
 
+def doctor(ctx: typer.Context) -> None:
+    """List everything wrong with the game file (exit 0 if it is healthy, 2 if not); writes nothing."""
+    from umpire.cli.output import fail
+    from umpire.engine.doctor import diagnose
+
+    path = _settings(ctx).db
+    found = diagnose(path)
+    n = len(found.problems)
+    head = f"healthy ({found.summary})" if found.healthy else f"{n} problem{'s' if n != 1 else ''}"
+    console.print(f"{path}: {head}", markup=False)
+    for p in found.problems:
+        console.print(f"  {p}", markup=False, soft_wrap=True)
+    for note in found.notes:
+        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+    if found.healthy:
+        return
+    fail(f"{path}: the game file is damaged ({n} problem{'s' if n != 1 else ''}, listed above)")
+
+
 def scenarios() -> None:
     """List the bundled example scenarios."""
     from umpire.scenarios import bundled_scenarios
@@ -206,5 +225,5 @@ def scenarios() -> None:
 
 
 def register(app: typer.Typer) -> None:
-    for fn in (new, status, place, move, measure, undo, log, replay, scenarios):
+    for fn in (new, status, place, move, measure, undo, log, replay, doctor, scenarios):
         app.command(fn.__name__)(fn)

@@ -54,9 +54,10 @@ def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
     from umpire.reports.model import report_for_game
 
     game = _game(ctx)
-    if turn is not None and not 1 <= turn <= game.state.turn:
-        raise UmpireError(f"--turn {turn}: the game has turns 1 to {game.state.turn}")
-    return report_for_game(game, turn=turn)
+    with game.file.read():  # one consistent view of the state and the log
+        if turn is not None and not 1 <= turn <= game.state.turn:
+            raise UmpireError(f"--turn {turn}: the game has turns 1 to {game.state.turn}")
+        return report_for_game(game, turn=turn)
 
 
 @contextmanager
@@ -78,6 +79,15 @@ def _write_pdf(path: Path, build: Callable[..., None], label: str, many: bool) -
 
     with _progress(f"{label}: pages", None, many) as advance:
         return write_atomic(path, lambda fh: build(fh, progress=advance))
+
+
+def _check_all(paths: list[Path | None]) -> None:
+    """Every file a command will write is checked before the first is written."""
+    from umpire.reports.files import check_out
+
+    for p in paths:
+        if p is not None:
+            check_out(p)
 
 
 def _emit(path: Path | None, text: str, written: list[Path]) -> None:
@@ -166,8 +176,10 @@ def report(
     Orders as entered, what each unit did and saw (with the modifiers, dice and table cells of
     the reader's own actions), the losses, the units now, and in a PDF the map."""
     from umpire.errors import UmpireError
-    from umpire.reports.files import check_out, per_side
+    from umpire.reports.files import check_not_protected, check_out, per_side
 
+    if out is not None:
+        check_not_protected(out)  # before anything else: never a word about writing the game
     fmt = _format(fmt, out)
     paper_name = _check_paper(paper_size)
     if fmt == "pdf" and out is None:
@@ -182,6 +194,7 @@ def report(
     _check_side(full, side)
     jobs = [(per_side(out, s.id), briefing(full, s.id)) for s in full.sides] if all_sides else [
         (out, briefing(full, side) if side else full)]
+    _check_all([p for p, _ in jobs])
     written: list[Path] = []
     with _progress("briefings", len(jobs), all_sides) as advance:
         for path, rep in jobs:
@@ -230,6 +243,7 @@ def roster(
     rep = _report(ctx)
     _check_side(rep, side)
     jobs = [(per_side(out, s.id), [s.id]) for s in rep.sides] if all_sides else [(out, [side] if side else None)]
+    _check_all([p for p, _ in jobs])
     written = []
     with _progress("rosters", len(jobs), all_sides) as advance:
         for path, sides in jobs:
@@ -269,6 +283,7 @@ def orders_sheet(
         if formation not in known:
             raise unknown("formation" + (f" of side {side}" if side else ""), formation, known)
     jobs = [(per_side(out, s.id), s.id) for s in rep.sides] if all_sides else [(out, side)]
+    _check_all([p for p, _ in jobs])
     written = []
     with _progress("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:

@@ -9,6 +9,7 @@ replay of the log). Handlers copy it before they change it (see ``umpire.engine.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -137,3 +138,31 @@ def _dup(v: Any) -> Any:
     import copy
 
     return copy.deepcopy(v)
+
+
+def _json_default(v: Any) -> Any:
+    """Sets have no order of their own: stored sorted, so the text never depends on hashing."""
+    if isinstance(v, set | frozenset):
+        try:
+            return sorted(v)
+        except TypeError:
+            return sorted(v, key=repr)
+    raise TypeError(f"{type(v).__name__} is not a plain value of the game state")
+
+
+def state_json(state: GameState) -> str:
+    """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists."""
+    return json.dumps(state.model_dump(mode="python"), sort_keys=True, ensure_ascii=False, default=_json_default)
+
+
+def canonical(state: GameState) -> tuple[GameState, str]:
+    """The state exactly as the stored snapshot gives it back, and that JSON text.
+
+    Every dict comes back in sorted key order, every set as a sorted list, every tuple in a
+    free-form field (``notes``, ``extra``) as a list and every dict key as a string. Live play
+    and replay hand each action this same form, so nothing the rules derive from the order of a
+    dict or set (the order units are visited in, lists built from them) can differ between a
+    game played in one process, one played command by command, and its replay.
+    """
+    text = state_json(state)
+    return GameState.model_validate_json(text), text

@@ -1,27 +1,34 @@
-"""A game: its store, its current state, and the actions that change it."""
+"""A game: its file, its current state, and the one write path that changes it.
+
+Every action goes through :meth:`Game.transaction`: the file's write lock is taken
+(``BEGIN IMMEDIATE``, waiting up to the busy timeout), the state and the log are read fresh
+inside it, the handler runs, and the event, its dice, the new snapshot and the ``units`` rows
+are written before ``COMMIT``. Two commands at once therefore run one after the other, and a
+crash at any point leaves the file as it was before or after the action, never between.
+"""
 
 from __future__ import annotations
 
 import json
 import random
-import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from umpire import __version__
-from umpire.core.dice import Dice, GivenDice, RecordingDice, Roll, ScriptedDice
+from umpire.core.dice import Dice, GivenDice, ManualDice, RecordingDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState
+from umpire.core.state import GameState, canonical
 from umpire.engine.handlers import HANDLERS
+from umpire.engine.transaction import Transaction
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.schema.scenario import Scenario, initial_state, scenario_from_data
 from umpire.store import events as log
-from umpire.store.db import create_db, open_db
-
-if TYPE_CHECKING:
-    from sqlite_utils import Database
+from umpire.store.db import GameFile
+from umpire.store.errors import sql_errors
 
 
 @dataclass
@@ -37,20 +44,11 @@ class ActionResult:
 class Game:
     """One game file. Use :meth:`create` or :meth:`open`."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
-        self.conn = conn
-        self.path = path
-        self._db: Database | None = None
+    def __init__(self, file: GameFile) -> None:
+        self.file = file
+        self.path = file.path
         self._state: GameState | None = None
-
-    @property
-    def db(self) -> Database:
-        """The sqlite-utils view of the file, made on first write (reads use plain sqlite3)."""
-        if self._db is None:
-            from sqlite_utils import Database
-
-            self._db = Database(self.conn)
-        return self._db
+        self._info: dict[str, Any] | None = None
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -58,60 +56,103 @@ class Game:
         cls, path: Path, scenario: Scenario, *, seed: int | None = None, replace: bool = False,
         where: str = "scenario",
     ) -> Game:
-        """Start a game from a validated scenario. Nothing is written if the scenario is bad."""
+        """Start a game from a validated scenario. The file is built beside ``path`` and moved
+        into place only when complete: on any failure the old file (if any) is untouched."""
+        from umpire.store.newfile import create_game_file
+
         seed = seed if seed is not None else scenario.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        state = initial_state(scenario, seed=seed, where=where)
+        if not -(2**63) <= seed < 2**63:  # what the game file can hold
+            raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
+        state, text = canonical(initial_state(scenario, seed=seed, where=where))
         _check_rulings(state)
         _check_geometry(state)
-        db = create_db(path, replace=replace)
-        with db.atomic():
-            db["game"].insert(
-                {
-                    "id": 1, "name": scenario.name, "ruleset": scenario.ruleset, "seed": seed,
-                    "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
-                    "rulings": json.dumps(state.rulings, sort_keys=True),
-                    "created": datetime.now(UTC).isoformat(timespec="seconds"),
-                    "umpire_version": __version__,
-                }
+        row = {
+            "id": 1, "name": scenario.name, "ruleset": scenario.ruleset, "seed": seed,
+            "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
+            "rulings": json.dumps(state.rulings, sort_keys=True),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "umpire_version": __version__,
+        }
+
+        def fill(conn: Any) -> None:
+            conn.execute(
+                f"insert into game ({', '.join(row)}) values ({', '.join('?' * len(row))})", tuple(row.values())
             )
-            log.write_projection(db, state, 0)
-        game = cls(db.conn, Path(path))
-        game._db = db
+            log.write_projection(conn, state, 0, text)
+
+        create_game_file(Path(path), fill, replace=replace)
+        game = cls.open(Path(path))
         game._state = state
         return game
 
     @classmethod
     def open(cls, path: Path) -> Game:
-        return cls(open_db(path), Path(path))
+        return cls(GameFile.open(Path(path)))
+
+    def close(self) -> None:
+        self.file.close()
 
     # -- reading --------------------------------------------------------------------------
     @property
     def info(self) -> dict[str, Any]:
-        cur = self.conn.execute("select * from game where id = 1")
-        row = cur.fetchone()
-        if row is None:
-            raise StoreError(f"--db {self.path}: the file holds no game")
-        return dict(zip([d[0] for d in cur.description], row, strict=True))
+        """The ``game`` row: name, ruleset, seed, scenario (JSON), rulings, when, which umpire."""
+        if self._info is None:
+            with sql_errors(self.path):
+                cur = self.file.conn.execute("select * from game where id = 1")
+                row = cur.fetchone()
+                names = [d[0] for d in cur.description]
+            if row is None:
+                raise StoreError(f"{self.path}: the file holds no game (the game row is missing)")
+            info = dict(zip(names, row, strict=True))
+            if not isinstance(info["ruleset"], str) or not isinstance(info["seed"], int):
+                raise StoreError(
+                    f"{self.path}: the game row is damaged (ruleset {info['ruleset']!r}, seed {info['seed']!r})"
+                )
+            self._info = info
+        return self._info
 
     @property
     def state(self) -> GameState:
+        """The current state (the stored snapshot)."""
         if self._state is None:
-            stored = log.stored_state(self.conn)
-            if stored is None:
-                raise StoreError(f"--db {self.path}: the file holds no game state")
-            self._state = GameState.model_validate_json(stored[1])
+            with sql_errors(self.path):
+                self._state = log.load_state(self.file.conn, self.path)
         return self._state
 
     def scenario(self) -> Scenario:
-        return scenario_from_data(json.loads(self.info["scenario"]), f"{self.path} (stored scenario)")
+        text = self.info["scenario"]
+        try:
+            data = json.loads(text) if isinstance(text, str | bytes) else None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise StoreError(f"{self.path}: the stored scenario is not valid JSON (a JSON object)")
+        return scenario_from_data(data, f"{self.path} (stored scenario)")
 
     def initial_state(self) -> GameState:
-        return initial_state(self.scenario(), seed=int(self.info["seed"]))
+        """The state before any action, in its canonical form (as the snapshot would hold it)."""
+        scenario = self.scenario()
+        if scenario.ruleset != self.info["ruleset"]:
+            raise StoreError(
+                f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
+                f"scenario is for {scenario.ruleset!r}"
+            )
+        return canonical(initial_state(scenario, seed=int(self.info["seed"])))[0]
 
     def events(self) -> list[log.StoredEvent]:
-        return log.read_events(self.conn)
+        """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
+        with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
+            events = log.read_events(conn, self.path)
+        self.check_kinds(events)
+        return events
+
+    def check_kinds(self, events: list[log.StoredEvent]) -> None:
+        self._load_handlers()
+        for e in events:
+            if e.kind != "undo" and e.kind not in HANDLERS:
+                raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
     def turn_rules(self) -> Any:
@@ -120,88 +161,116 @@ class Game:
 
         return load_turn_rules(self.info["ruleset"])
 
-    def _load_handlers(self, kinds: set[str]) -> None:
+    def _load_handlers(self) -> None:
         """Import the ruleset's turn module (its actions, and its checks on generic ones)."""
-        del kinds
         try:
             self.turn_rules()
         except UmpireError:
             pass
 
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """The one write path: the lock, the fresh state and log, then every event appended in
+        the block, the snapshot and ``units`` rows, and ``COMMIT`` (all or nothing).
+
+        Use it for every kind of event::
+
+            with game.transaction() as tx:
+                applied = handler(tx.state, payload, dice)    # tx.live() for the log in force
+                tx.append(kind, payload, rolls, applied.state, summary=applied.summary)
+
+        :raises BusyError: if another command holds the lock past the busy timeout.
+        """
+        self._load_handlers()
+        self._state = None
+        with self.file.write() as conn:
+            tx = Transaction(self, conn)
+            yield tx
+            tx.finish()
+        self._state = tx.state if tx.appended else None
+
     def act(self, kind: str, payload: dict[str, Any], dice: Dice) -> ActionResult:
         """Apply one action and append it, with its dice, in one transaction."""
-        self._load_handlers({kind})
+        self._load_handlers()
         if kind not in HANDLERS:
             raise unknown("action", kind, HANDLERS)
+        handler = HANDLERS[kind]
+        if isinstance(dice, ManualDice):
+            dice, seen = self._roll_by_hand(kind, payload, dice)
+        else:
+            seen = None
         recording = RecordingDice(dice)
-        applied = HANDLERS[kind](self.state, payload, recording)
-        if isinstance(dice, GivenDice):
-            dice.check_all_used("--roll")
-        rolls = recording.take()
-        seq = log.append(
-            self.db, kind=kind, payload=payload, rolls=rolls, state=applied.state,
-            summary=applied.summary, results=[r.to_json() for r in applied.resolutions],
-            turn=applied.turn, phase=applied.phase,
-        )
-        self._state = applied.state
-        return ActionResult(seq, kind, applied.summary, applied.state, rolls, applied.resolutions)
+        with self.transaction() as tx:
+            if seen is not None and tx.seq != seen:
+                raise StoreError(
+                    "the game changed while the dice were being rolled (another command wrote it); "
+                    "nothing was written: run the command again"
+                )
+            applied = handler(tx.state, payload, recording)
+            if isinstance(dice, GivenDice):
+                dice.check_all_used("--roll")
+            rolls = recording.take()
+            seq = tx.append(
+                kind, payload, rolls, applied.state, summary=applied.summary,
+                results=[r.to_json() for r in applied.resolutions], turn=applied.turn, phase=applied.phase,
+            )
+        return ActionResult(seq, kind, applied.summary, tx.state, rolls, applied.resolutions)
+
+    def _roll_by_hand(self, kind: str, payload: dict[str, Any], dice: Dice) -> tuple[Dice, int]:
+        """Dice the umpire types in are asked for before the lock is taken (nobody waits on a
+        prompt): the action is tried on the current state, and then made for real, inside the
+        transaction, with the values read, provided the log has not moved on meanwhile."""
+        with self.file.read() as conn:
+            seen = log.last_seq(conn)
+            state = log.load_state(conn, self.path)
+        recording = RecordingDice(dice)
+        HANDLERS[kind](state, payload, recording)
+        return ScriptedDice(v for r in recording.take() for v in r.values), seen
 
     def undo(self) -> log.StoredEvent:
         """Take back the last action still in force (an ``undo`` event is appended)."""
-        events = self.events()
-        live = log.effective(events)
-        if not live:
-            raise StoreError("undo: nothing to undo (no action has been taken in this game)")
-        target = live[-1]
-        self._load_handlers({e.kind for e in live})
-        state = self._fold(self.initial_state(), live[:-1])
-        log.append(
-            self.db, kind="undo", payload={"undoes": target.seq}, rolls=[], state=state,
-            summary=f"undo #{target.seq}: {target.summary}", undoes=target.seq,
-        )
-        self._state = state
+        with self.transaction() as tx:
+            live = tx.live()
+            if not live:
+                raise StoreError("undo: nothing to undo (no action has been taken in this game)")
+            target = live[-1]
+            state = self.fold(self.initial_state(), live[:-1])
+            tx.append(
+                "undo", {"undoes": target.seq}, [], state, summary=f"undo #{target.seq}: {target.summary}",
+                undoes=target.seq,
+            )
         return target
 
     # -- replay ---------------------------------------------------------------------------
-    @staticmethod
-    def _fold(state: GameState, events: list[log.StoredEvent]) -> GameState:
+    def fold(self, state: GameState, events: list[log.StoredEvent]) -> GameState:
+        """``state`` with ``events`` applied in order, their dice played back as recorded.
+
+        Each handler gets the state in its canonical form, exactly as a live action gets it
+        from the snapshot. :raises StoreError: naming the event that cannot be replayed.
+        """
+        from umpire.engine.replay import apply_recorded
+
         for ev in events:
-            dice = ScriptedDice(v for r in ev.rolls for v in r.values)
-            state = HANDLERS[ev.kind](state, ev.payload, dice).state
+            state = apply_recorded(self.path, state, ev)
         return state
 
     def replay(self) -> GameState:
         """The state rebuilt from the scenario and the log, dice played back as recorded."""
-        live = log.effective(self.events())
-        self._load_handlers({e.kind for e in live})
-        return self._fold(self.initial_state(), live)
+        return self.fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
         """Differences between the stored state and the replay of the log (empty: they agree)."""
-        replayed = self.replay()
-        stored = self.state
-        a, b = stored.model_dump(mode="json"), replayed.model_dump(mode="json")
-        diffs = list(_diff(a, b, ""))
-        cur = self.conn.execute("select * from units")
-        cols = [d[0] for d in cur.description]
-        rows = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
-        for r in log.unit_rows(replayed):
-            if rows.get(r["id"]) != r:
-                diffs.append(f"units table row {r['id']!r} differs from the replay")
-        if set(rows) - {u for u in replayed.units}:
-            diffs.append("units table has rows the replay does not")
-        return diffs
+        from umpire.engine.replay import compare
 
-
-def _diff(a: Any, b: Any, path: str) -> Any:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if k not in a or k not in b:
-                yield f"{path}.{k}: only in {'replay' if k in b else 'stored state'}"
-            else:
-                yield from _diff(a[k], b[k], f"{path}.{k}")
-    elif a != b:
-        yield f"{path or '(state)'}: stored {a!r}, replay {b!r}"
+        with self.file.read() as conn, sql_errors(self.path):
+            stored = log.load_state(conn, self.path)
+            events = self.events()
+            cur = conn.execute("select * from units")
+            cols = [d[0] for d in cur.description]
+            units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
+        self._state = stored
+        replayed = self.fold(self.initial_state(), log.effective(events))
+        return compare(stored, replayed, units)
 
 
 def _check_rulings(state: GameState) -> None:

@@ -1,7 +1,10 @@
-"""Writing output files whole or not at all.
+"""Writing output files whole or not at all, and never over the game file.
 
 A report is written to a temporary file in the target folder and renamed over the target only
 when it is complete, so a bad input or a crash half way never leaves a partial file behind.
+Every output path goes through :func:`check_out`, which also refuses the files :func:`protect`
+named for this command (the game file given by ``--db`` and its journal), however the path is
+spelled: ``report --out umpire.db`` is an error, not a lost game.
 """
 
 from __future__ import annotations
@@ -10,15 +13,53 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
 from umpire.errors import UmpireError, unknown
 
+# The files no output of the current command may be written to (see protect()).
+_PROTECTED: ContextVar[tuple[Path, ...]] = ContextVar("umpire_protected_files", default=())
+_SIDECARS = ("-journal", "-wal", "-shm")
+
+
+def protect(*paths: Path) -> None:
+    """Name the files (a game file, a campaign file) that outputs must never overwrite, for
+    the command being run; replaces any earlier list."""
+    _PROTECTED.set(tuple(Path(p) for p in paths))
+
+
+def protect_also(*paths: Path) -> None:
+    """Add files (a campaign file...) to the ones outputs of this command must never overwrite."""
+    _PROTECTED.set((*_PROTECTED.get(), *(Path(p) for p in paths)))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        if os.path.samefile(a, b):
+            return True
+    except OSError:
+        pass  # one of them does not exist (yet): compare where they would be
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_not_protected(path: Path, option: str = "--out") -> None:
+    """:raises UmpireError: if ``path`` is a protected file (or its journal) under any name."""
+    for kept in _PROTECTED.get():
+        for candidate in (kept, *(Path(f"{kept}{s}") for s in _SIDECARS)):
+            if _same(Path(path), candidate):
+                what = "the game file" if candidate == kept else f"the journal of the game file {kept}"
+                raise UmpireError(f"{option} {path}: that is {what} (--db {kept}); choose another file to write")
+
 
 def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "--out") -> Path:
     """``path`` if a file can be written there. :raises UmpireError: naming the problem."""
     path = Path(path)
+    check_not_protected(path, option)
     if suffixes is not None:
         allowed = [s.lower() for s in suffixes]
         if path.suffix.lower() not in allowed:

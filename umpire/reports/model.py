@@ -254,15 +254,12 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 # -- a stored game ----------------------------------------------------------------------------
 def _replay_until(game: Game, live: Sequence[StoredEvent], last_turn: int) -> GameState:
     """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
-    from umpire.core.dice import ScriptedDice
-    from umpire.engine.handlers import HANDLERS
-
-    state = game.initial_state()
+    upto = []
     for e in live:
         if (e.turn or 0) > last_turn:
             break
-        state = HANDLERS[e.kind](state, e.payload, ScriptedDice(v for r in e.rolls for v in r.values)).state
-    return state
+        upto.append(e)
+    return game.fold(game.initial_state(), upto)
 
 
 def report_for_game(game: Game, *, turn: int | None = None) -> TurnReport:

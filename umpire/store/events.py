@@ -1,8 +1,10 @@
-"""The append-only event log.
+"""The append-only event log, and the projections written beside it.
 
 Each umpire action is one row in ``events`` plus its dice in ``rolls``; :func:`append` writes
-both, with the new snapshot and the ``units`` projection, inside one transaction. An ``undo``
-is itself an event (``kind='undo'``, ``undoes=<seq>``): nothing is ever deleted.
+both, and :func:`write_projection` the new snapshot and ``units`` rows, all inside the caller's
+write transaction (see :meth:`umpire.store.db.GameFile.write`). An ``undo`` is itself an event
+(``kind='undo'``, ``undoes=<seq>``): nothing is ever deleted. Reading validates every row
+(:mod:`umpire.store.rows`), so a damaged file is reported by event number, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,13 +13,12 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState
-
-if TYPE_CHECKING:
-    from sqlite_utils import Database
+from umpire.core.state import GameState, state_json
+from umpire.errors import StoreError
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ def _now() -> str:
 
 
 def dump_state(state: GameState) -> str:
-    return json.dumps(state.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    """The state as canonical JSON (what the snapshot holds)."""
+    return state_json(state)
 
 
 def unit_rows(state: GameState) -> list[dict[str, Any]]:
@@ -57,83 +59,73 @@ def unit_rows(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def write_projection(db: Database, state: GameState, seq: int) -> None:
-    """Replace the snapshot and the units table with ``state`` (call inside a transaction)."""
-    db["snapshot"].upsert({"id": 1, "seq": seq, "state": dump_state(state)}, pk="id")
-    db.execute("delete from units")
+def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text: str | None = None) -> None:
+    """Replace the snapshot and the units table with ``state`` (inside a write transaction);
+    ``text`` is the state's JSON when the caller already has it."""
+    conn.execute(
+        "insert or replace into snapshot (id, seq, state) values (1, ?, ?)",
+        (seq, dump_state(state) if text is None else text),
+    )
+    conn.execute("delete from units")
     rows = unit_rows(state)
     if rows:
         cols = list(rows[0])
-        db.conn.executemany(
+        conn.executemany(
             f"insert into units ({', '.join(cols)}) values ({', '.join('?' * len(cols))})",
             [tuple(r[c] for c in cols) for r in rows],
         )
 
 
 def append(
-    db: Database,
+    conn: sqlite3.Connection,
     *,
     kind: str,
     payload: dict[str, Any],
     rolls: list[Roll],
-    state: GameState,
     summary: str = "",
+    turn: int,
+    phase: str,
     undoes: int | None = None,
     results: list[dict[str, Any]] | None = None,
-    turn: int | None = None,
-    phase: str | None = None,
 ) -> int:
-    """Append one event with its rolls and the state it led to, atomically. Returns its seq.
-
-    ``turn`` and ``phase`` default to where ``state`` stands."""
-    with db.atomic():
-        table = db["events"]
-        table.insert(
-            {
-                "kind": kind,
-                "payload": json.dumps(payload, sort_keys=True, ensure_ascii=False),
-                "summary": summary,
-                "turn": state.turn if turn is None else turn,
-                "phase": state.phase if phase is None else phase,
-                "undoes": undoes,
-                "created": _now(),
-                "results": json.dumps(results or [], ensure_ascii=False, default=str),
-            }
+    """Append one event with its rolls (inside a write transaction). Returns its seq."""
+    cur = conn.execute(
+        "insert into events (kind, payload, summary, turn, phase, undoes, created, results) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            kind, json.dumps(payload, sort_keys=True, ensure_ascii=False), summary, turn, phase,
+            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str),
+        ),
+    )
+    seq = int(cur.lastrowid or 0)
+    if rolls:
+        conn.executemany(
+            "insert into rolls (seq, n, why, sides, vals) values (?, ?, ?, ?, ?)",
+            [(seq, n, r.why, r.sides, json.dumps(list(r.values))) for n, r in enumerate(rolls)],
         )
-        seq = int(table.last_pk)  # type: ignore[arg-type]
-        if rolls:
-            db["rolls"].insert_all(
-                {"seq": seq, "n": n, "why": r.why, "sides": r.sides, "vals": json.dumps(list(r.values))}
-                for n, r in enumerate(rolls)
-            )
-        write_projection(db, state, seq)
     return seq
 
 
-def _query(conn: sqlite3.Connection, sql: str) -> list[dict[str, Any]]:
-    cur = conn.execute(sql)
-    names = [d[0] for d in cur.description]
-    return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+def read_events(conn: sqlite3.Connection, path: Path) -> list[StoredEvent]:
+    """Every event in order, each with its rolls, every row checked (plain sqlite3).
+
+    :raises StoreError: naming the first bad row by its event number.
+    """
+    from umpire.store.rows import scan_events
+
+    scan = scan_events(conn)
+    if scan.problems:
+        raise StoreError(f"{path}: {scan.problems[0]}")
+    return scan.events
 
 
-def read_events(conn: sqlite3.Connection) -> list[StoredEvent]:
-    """Every event in order, each with its rolls (plain sqlite3: reading stays light)."""
-    rolls: dict[int, list[Roll]] = {}
-    for row in _query(conn, "select seq, why, sides, vals from rolls order by seq, n"):
-        rolls.setdefault(row["seq"], []).append(
-            Roll(why=row["why"], sides=row["sides"], values=tuple(json.loads(row["vals"])))
-        )
-    out = []
-    for row in _query(conn, "select * from events order by seq"):
-        stored = json.loads(row.get("results") or "[]")
-        out.append(StoredEvent(
-            seq=row["seq"], kind=row["kind"], payload=json.loads(row["payload"]),
-            summary=row["summary"] or "", turn=row["turn"], phase=row["phase"],
-            undoes=row["undoes"], created=row["created"], rolls=tuple(rolls.get(row["seq"], [])),
-            results=tuple(r for r in stored if not (isinstance(r, dict) and r.get("record"))),
-            records=tuple({**r, "n": n} for n, r in enumerate(stored) if isinstance(r, dict) and r.get("record")),
-        ))
-    return out
+def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """The ``results`` column as (resolutions, records): records are marked ``"record": true``
+    and keep ``n``, their place among the results as stored."""
+    return (
+        tuple(r for r in stored if not r.get("record")),
+        tuple({**r, "n": n} for n, r in enumerate(stored) if r.get("record")),
+    )
 
 
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:
@@ -142,6 +134,43 @@ def effective(events: list[StoredEvent]) -> list[StoredEvent]:
     return [e for e in events if e.kind != "undo" and e.seq not in undone]
 
 
+def last_seq(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("select coalesce(max(seq), 0) from events").fetchone()[0])
+
+
 def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
     row = conn.execute("select seq, state from snapshot where id = 1").fetchone()
     return (row[0], row[1]) if row else None
+
+
+def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
+    """The stored state (the snapshot), checked: valid JSON, a valid state, up to the last event.
+
+    :raises StoreError: saying what is wrong with it.
+    """
+    from pydantic import ValidationError
+
+    # One statement, so the snapshot and the end of the log are read at the same moment.
+    row = conn.execute(
+        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
+    ).fetchone()
+    if row is None:
+        raise StoreError(f"{path}: the file holds no game state (the snapshot is missing)")
+    seq, text, last = row
+    if seq != last:
+        raise StoreError(
+            f"{path}: the stored state is at event #{seq} but the log ends at event #{last}; "
+            "'umpire doctor' lists what is wrong"
+        )
+    if not isinstance(text, str | bytes):
+        raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
+    try:
+        return GameState.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        if first.get("type") == "json_invalid":
+            raise StoreError(f"{path}: the stored state (snapshot) is not valid JSON") from None
+        where = ".".join(str(p) for p in first.get("loc", ())) or "(state)"
+        raise StoreError(
+            f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
+        ) from None

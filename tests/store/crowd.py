@@ -1,0 +1,118 @@
+"""Many umpire commands at once on one game: the concurrency test and ``bench/concurrency.py``.
+
+Each round starts twenty ``umpire`` processes together (place, move, undo and phase next) on
+one MBT game whose state lets every one of them succeed in any order, so each must either
+succeed or print exactly the busy Error line. Afterwards the log must hold exactly one new
+event per success and the replay must give the stored state.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from umpire.core.dice import SeededDice
+from umpire.engine import Game
+from umpire.scenarios import resolve_scenario
+from umpire.schema.scenario import load_scenario
+from umpire.store.errors import BUSY
+
+REPO = Path(__file__).resolve().parents[2]
+MIX = ["place"] * 8 + ["move"] * 5 + ["undo"] * 3 + ["phase"] * 4  # 20 writers per round
+BUFFER = 5  # actions before each round that its undos may take back (never the orders)
+
+
+@dataclass
+class Round:
+    outcomes: Counter[str] = field(default_factory=Counter)
+    unexpected: list[str] = field(default_factory=list)
+    new_events: int = 0
+    seconds: float = 0.0
+
+
+def make_game(path: Path, seed: int = 1) -> None:
+    Game.create(path, load_scenario(resolve_scenario("mbt-basic-a")), seed=seed).close()
+
+
+def prepare(path: Path, rng: random.Random) -> None:
+    """Bring the game to a Command phase with both sides' orders in, then add a few placements:
+    from there four ``phase next`` and three ``undo`` are valid in any order."""
+    game = Game.open(path)
+    rules = game.turn_rules()
+    while True:
+        view = rules.view(game.state)
+        if view.phase == "Command" and not view.waiting_for:
+            break
+        if view.waiting_for:
+            for side in view.waiting_for:
+                orders = path.parent / f"{side}.yaml"
+                orders.write_text(f"side: {side}\nunits: {{}}\n", encoding="utf-8")
+                game.act("mbt.orders", rules.read_orders(orders, game.state), SeededDice(1))
+        else:
+            game.act("mbt.phase", {}, SeededDice(rng.randrange(10**6)))
+    for _ in range(BUFFER):
+        game.act("place", _place(game, rng), SeededDice(1))
+    game.close()
+
+
+def _place(game: Game, rng: random.Random) -> dict[str, object]:
+    unit = rng.choice(sorted(game.state.units))
+    return {"unit": unit, "x": rng.uniform(1, 47), "y": rng.uniform(1, 35), "facing": None}
+
+
+def _command(kind: str, units: list[str], rng: random.Random) -> list[str]:
+    if kind == "place":
+        return ["place", rng.choice(units), f"{rng.uniform(1, 47):.2f}", f"{rng.uniform(1, 35):.2f}"]
+    if kind == "move":
+        return ["move", rng.choice(units), f"{rng.uniform(1, 47):.2f}", f"{rng.uniform(1, 35):.2f}"]
+    if kind == "undo":
+        return ["undo"]
+    return ["phase", "next"]
+
+
+def run_round(path: Path, rng: random.Random, busy_timeout: float | None = None) -> Round:
+    """Twenty writers at once; what each one did, and whether the log agrees."""
+    import time
+
+    prepare(path, rng)
+    game = Game.open(path)
+    units = sorted(game.state.units)
+    before = len(game.events())
+    game.close()
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    if busy_timeout is not None:
+        env["UMPIRE_BUSY_TIMEOUT"] = str(busy_timeout)
+    mix = MIX[:]
+    rng.shuffle(mix)
+    start = time.perf_counter()
+    procs = [
+        (kind, subprocess.Popen([sys.executable, "-m", "umpire", "--db", str(path), *_command(kind, units, rng)],
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        for kind in mix
+    ]
+    result = Round()
+    successes = 0
+    for kind, proc in procs:
+        out, err = proc.communicate()
+        if proc.returncode == 0:
+            successes += 1
+            result.outcomes[f"{kind}: ok"] += 1
+        elif proc.returncode == 2 and err == f"Error: {BUSY}\n":
+            result.outcomes[f"{kind}: busy"] += 1
+        else:
+            result.unexpected.append(f"{kind} exit {proc.returncode}: {err.strip()[-300:]}")
+    result.seconds = time.perf_counter() - start
+    game = Game.open(path)
+    result.new_events = len(game.events()) - before
+    if result.new_events != successes:
+        result.unexpected.append(f"{successes} commands succeeded but the log grew by {result.new_events}")
+    diffs = game.check()
+    if diffs:
+        result.unexpected.append(f"replay --check fails: {diffs[:3]}")
+    game.close()
+    return result

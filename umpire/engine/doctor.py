@@ -1,0 +1,100 @@
+"""``umpire doctor``: everything wrong with a game file, listed (never just the first thing).
+
+The file checks (:mod:`umpire.store.doctor`) come first; then what needs the rules: a known
+ruleset, a scenario that still validates, a stored state that is a game state, action kinds
+the ruleset knows, and the replay of the log compared with the stored state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from umpire.core.state import GameState
+from umpire.engine.handlers import HANDLERS
+from umpire.errors import UmpireError
+from umpire.store import events as log
+from umpire.store.db import GameFile
+from umpire.store.doctor import check_file
+
+MAX_DIFFS = 10
+
+
+@dataclass
+class Diagnosis:
+    path: Path
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    summary: str = ""
+
+    @property
+    def healthy(self) -> bool:
+        return not self.problems
+
+
+def diagnose(path: Path) -> Diagnosis:
+    """Check the game file at ``path`` as thoroughly as umpire can, writing nothing."""
+    from umpire.engine.game import Game
+    from umpire.engine.replay import compare
+
+    path = Path(path)
+    fc = check_file(path)
+    out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
+    if fc.conn is None or fc.game is None or any(p.startswith(("the game row", "the stored scenario",
+                                                                 "the stored rulings")) for p in out.problems):
+        return out
+    game = Game(GameFile(path, fc.conn))
+    try:
+        game.turn_rules()
+    except UmpireError as exc:
+        out.problems.append(f"the game's ruleset cannot be used: {_plain(str(exc), path)}")
+        return out
+    unknown = [e for e in fc.events if e.kind != "undo" and e.kind not in HANDLERS]
+    out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
+    stored = _stored_state(fc.state_text, out)
+    try:
+        initial = game.initial_state()
+    except UmpireError as exc:
+        out.problems.append(f"the stored scenario cannot be used: {_plain(str(exc), path)}")
+        return out
+    rows = fc.units or {}
+    if stored is not None and fc.units is not None:
+        out.summary = f"{len(fc.events)} events, turn {stored.turn}, phase {stored.phase}"
+        for r in log.unit_rows(stored):
+            if rows.get(r["id"]) != r:
+                out.problems.append(f"units table row {r['id']!r} differs from the stored state")
+    if out.problems:
+        out.notes.append("the replay was not tried: the problems above come first")
+        return out
+    try:
+        replayed = game.fold(initial, log.effective(fc.events))
+    except UmpireError as exc:
+        out.problems.append(_plain(str(exc), path))
+        return out
+    if stored is not None:
+        diffs = [d for d in compare(stored, replayed, rows) if not d.startswith("units table")]
+        out.problems += [f"the replay differs from the stored state: {d}" for d in diffs[:MAX_DIFFS]]
+        if len(diffs) > MAX_DIFFS:
+            out.problems.append(f"... and {len(diffs) - MAX_DIFFS} more differences")
+    return out
+
+
+def _plain(problem: str, path: Path) -> str:
+    """A problem without the file name in front (the doctor names the file once)."""
+    for prefix in (f"--db {path}: ", f"{path}: ", f"{path} (stored scenario): "):
+        problem = problem.removeprefix(prefix)
+    return problem
+
+
+def _stored_state(text: str | None, out: Diagnosis) -> GameState | None:
+    from pydantic import ValidationError
+
+    if text is None:
+        return None
+    try:
+        return GameState.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "(state)"
+        out.problems.append(f"the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}")
+        return None

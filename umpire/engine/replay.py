@@ -1,0 +1,57 @@
+"""Replaying the log: one recorded event applied to a state, and the stored state compared with it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from umpire.core.dice import ScriptedDice
+from umpire.core.state import GameState, canonical
+from umpire.engine.handlers import HANDLERS
+from umpire.errors import StoreError, UmpireError
+from umpire.store import events as log
+
+
+def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameState:
+    """``state`` after the recorded event ``ev`` (its dice played back), in canonical form.
+
+    :raises StoreError: naming the event, if it cannot be replayed (a damaged file, or a log
+        made by an umpire whose rules differ).
+    """
+    handler = HANDLERS.get(ev.kind)
+    if handler is None:
+        raise StoreError(f"{path}: event #{ev.seq} has an unknown action kind {ev.kind!r}")
+    dice = ScriptedDice(v for r in ev.rolls for v in r.values)
+    try:
+        applied = handler(state, ev.payload, dice)
+    except UmpireError as exc:
+        raise StoreError(f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: {exc}") from None
+    except Exception as exc:  # a payload the handler cannot read: the row was changed
+        raise StoreError(
+            f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: its payload is not what a "
+            f"{ev.kind} action records ({type(exc).__name__}: {exc})"
+        ) from None
+    return canonical(applied.state)[0]
+
+
+def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, Any]]) -> list[str]:
+    """What differs between the stored state (and ``units`` rows) and the replay."""
+    diffs = list(_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+    for r in log.unit_rows(replayed):
+        if units.get(r["id"]) != r:
+            diffs.append(f"units table row {r['id']!r} differs from the replay")
+    if set(units) - set(replayed.units):
+        diffs.append("units table has rows the replay does not")
+    return diffs
+
+
+def _diff(a: Any, b: Any, path: str) -> Iterator[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                yield f"{path}.{k}: only in {'replay' if k in b else 'stored state'}"
+            else:
+                yield from _diff(a[k], b[k], f"{path}.{k}")
+    elif a != b:
+        yield f"{path or '(state)'}: stored {a!r}, replay {b!r}"

@@ -1,0 +1,79 @@
+"""One write transaction on a game: the fresh state and log, and the events appended to it.
+
+:meth:`umpire.engine.game.Game.transaction` makes one. Everything here runs while the file's
+write lock is held, so what :attr:`Transaction.state` and :meth:`Transaction.live` say is what
+the file holds, and nothing another command writes can land between reading and appending.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from umpire.core.dice import Roll
+from umpire.core.state import GameState, canonical
+from umpire.store import events as log
+
+if TYPE_CHECKING:
+    from umpire.engine.game import Game
+
+
+class Transaction:
+    """The state and log as of now, under the lock; :meth:`append` adds events to the log."""
+
+    def __init__(self, game: Game, conn: sqlite3.Connection) -> None:
+        self.game = game
+        self.conn = conn
+        self.state: GameState = log.load_state(conn, game.path)
+        self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
+        self.appended: list[int] = []
+        self._events: list[log.StoredEvent] | None = None
+        self._text: str | None = None
+
+    def events(self) -> list[log.StoredEvent]:
+        """Every event of the log (each row checked), including those appended here."""
+        if self._events is None:
+            self._events = log.read_events(self.conn, self.game.path)
+            self.game.check_kinds(self._events)
+        return self._events
+
+    def live(self) -> list[log.StoredEvent]:
+        """The actions in force: not undos, not undone."""
+        return log.effective(self.events())
+
+    def append(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        rolls: list[Roll],
+        state: GameState,
+        *,
+        summary: str = "",
+        results: list[dict[str, Any]] | None = None,
+        turn: int | None = None,
+        phase: str | None = None,
+        undoes: int | None = None,
+    ) -> int:
+        """Append one event that leads to ``state``; returns its number. ``turn`` and ``phase``
+        (when the action happened) default to where ``state`` stands."""
+        turn = state.turn if turn is None else turn
+        phase = state.phase if phase is None else phase
+        seq = log.append(
+            self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
+            phase=phase, undoes=undoes, results=results,
+        )
+        self.state, self._text = canonical(state)
+        self.seq = seq
+        self.appended.append(seq)
+        if self._events is not None:
+            done, records = log.split_results(json.loads(json.dumps(results or [], default=str)))
+            self._events.append(
+                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records)
+            )
+        return seq
+
+    def finish(self) -> None:
+        """Write the snapshot and ``units`` rows of the last state (before the commit)."""
+        if self.appended:
+            log.write_projection(self.conn, self.state, self.seq, self._text)

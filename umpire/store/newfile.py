@@ -1,0 +1,202 @@
+"""Making a new game file whole or not at all.
+
+The game is built in a temporary file beside the target (``.NAME.new-PID-XXXX.tmp``) and
+renamed over the target only when it is complete, so a bad input, a full disk or a kill half way
+leaves the old file (or no file) exactly as it was. A temporary file left by a killed ``new`` is
+ignored by the next one and removed once the process that made it is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from umpire.errors import StoreError
+from umpire.store.db import connect, migrate
+from umpire.store.errors import BusyError, describe, sql_errors
+
+SIDECARS = ("-journal", "-wal", "-shm")
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.new-{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+def _temp_pattern(path: Path) -> re.Pattern[str]:
+    return re.compile(rf"^\.{re.escape(path.name)}\.new-(\d+)-[0-9a-f]+\.tmp(-journal|-wal|-shm)?$")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, run by someone else
+    return True
+
+
+def clean_stale(path: Path) -> list[Path]:
+    """Remove the temporary files an interrupted ``new`` of ``path`` left behind (those whose
+    process is gone); returns them."""
+    pattern = _temp_pattern(path)
+    removed = []
+    try:
+        names = os.listdir(path.parent if str(path.parent) else ".")
+    except OSError:
+        return []
+    for name in names:
+        m = pattern.match(name)
+        if m and not _alive(int(m.group(1))):
+            with contextlib.suppress(OSError):
+                (path.parent / name).unlink()
+                removed.append(path.parent / name)
+    return removed
+
+
+def _writable(path: Path) -> bool:
+    if os.access in os.supports_effective_ids:
+        return os.access(path, os.W_OK, effective_ids=True)
+    return os.access(path, os.W_OK)
+
+
+def check_target(path: Path, replace: bool) -> None:
+    """:raises StoreError: if a new game cannot be made at ``path``."""
+    try:
+        if path.is_dir():
+            raise StoreError(f"--db {path}: is a folder; give the game file's path (e.g. {path / 'game.db'})")
+        if path.exists() and not replace:
+            raise StoreError(f"--db {path}: a file is already there (choose another --db path, or use --replace)")
+        if path.exists() and not _writable(path):
+            raise StoreError(
+                f"--db {path}: the game file is read-only; --replace leaves it alone (make it writable first)"
+            )
+        parent = path.parent if str(path.parent) else Path(".")
+        if not parent.exists():
+            raise StoreError(f"--db {path}: folder {str(parent)!r} does not exist")
+        if not parent.is_dir():
+            raise StoreError(f"--db {path}: {str(parent)!r} is not a folder")
+    except OSError as exc:
+        raise StoreError(f"--db {path}: cannot look at it ({exc.strerror})") from None
+
+
+def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False) -> None:
+    """Make a complete game file at ``path``: the schema, then ``fill(conn)``, in a temporary
+    file that is renamed into place at the end (over the old file with ``replace``).
+
+    :raises StoreError: if a file is there (without ``replace``), the folder is missing or not
+        writable, or the old game is being written by another command; the old file is then
+        untouched. Any exception from ``fill`` also leaves it untouched.
+    """
+    path = Path(path)
+    check_target(path, replace)
+    clean_stale(path)
+    tmp = temp_name(path)
+    try:
+        os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    except OSError as exc:
+        folder = path.parent if str(path.parent) else Path(".")
+        raise StoreError(
+            f"--db {path}: cannot write in the folder {folder} ({exc.strerror}); nothing was changed"
+        ) from None
+    conn = None
+    try:
+        try:
+            with sql_errors(path):
+                conn = connect(tmp)
+                conn.execute("BEGIN IMMEDIATE")
+                migrate(conn, path)
+                fill(conn)
+                conn.execute("COMMIT")
+        finally:
+            if conn is not None:
+                conn.close()
+        install(tmp, path, replace=replace)
+    except BaseException:
+        for suffix in ("", *SIDECARS):
+            with contextlib.suppress(OSError):
+                Path(f"{tmp}{suffix}").unlink()
+        raise
+
+
+def install(tmp: Path, path: Path, *, replace: bool = True) -> None:
+    """Rename the finished game ``tmp`` over ``path`` (without ``replace``: only if nothing
+    appeared there meanwhile, such as another ``new``'s game).
+
+    When a game is already there, its lock is taken first (after SQLite has rolled back any
+    interrupted write of it), so no command is half way through writing it; its journal files
+    are then removed, because a journal left beside the new file would be played into it.
+    """
+    old = _lock_old(path) if replace else None
+    try:
+        try:
+            for suffix in SIDECARS if replace or not path.exists() else ():
+                with contextlib.suppress(FileNotFoundError):
+                    Path(f"{path}{suffix}").unlink()
+            if replace:
+                os.replace(tmp, path)
+            else:
+                _place_new(tmp, path)
+        except FileExistsError:
+            raise StoreError(
+                f"--db {path}: a file is already there (choose another --db path, or use --replace)"
+            ) from None
+        except OSError as exc:
+            raise StoreError(f"--db {path}: cannot write the game file there ({exc.strerror})") from None
+        _sync_folder(path.parent)
+    finally:
+        if old is not None:
+            with contextlib.suppress(sqlite3.Error):
+                old.close()
+
+
+def _place_new(tmp: Path, path: Path) -> None:
+    """Move ``tmp`` to ``path`` unless a file is there: a hard link is made atomically or not at
+    all (where the file system has none, the check and the rename are two steps)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if path.exists():
+            raise FileExistsError(path) from None
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+def _lock_old(path: Path) -> sqlite3.Connection | None:
+    """The write lock on the game at ``path`` (None if there is none, or it is not SQLite)."""
+    if not path.exists():
+        return None
+    conn = connect(path)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("select count(*) from sqlite_master").fetchall()
+    except sqlite3.Error as exc:
+        conn.close()
+        if isinstance(describe(path, exc), BusyError):
+            raise BusyError() from None
+        return None  # not an SQLite file, or one that cannot be written: it is replaced as it is
+    return conn
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (where the platform allows opening a folder)."""
+    try:
+        fd = os.open(folder if str(folder) else ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
