@@ -33,6 +33,35 @@ SIDES = {
 }
 
 
+
+def _side_units(side: str, s: dict, n: int) -> list[dict]:
+    units: list[dict] = []
+    k = 0
+
+    def add(card: str, **kw: object) -> str:
+        nonlocal k
+        k += 1
+        uid = f"{side[0]}{k}"
+        y = 2 + (k % 22) * 2.0
+        x = s["x"] + (-1 if s["facing"] == 90 else 1) * 2.5 * (k // 22)
+        units.append({"id": uid, "card": card, "at": [x, y], "facing": s["facing"], **kw})
+        return uid
+
+    while len(units) < n:
+        if len(units) % 5 == 0:
+            add(s["tank"])
+        elif len(units) % 5 == 1 and len(units) + 1 < n:
+            carrier = add(s["ifv"], **({"equipment": "with AT-3"} if side == "ussr" else {}))
+            units.append({"id": f"{carrier}s", "card": s["leg"], "type": s["squad"], "at": units[-1]["at"],
+                          "facing": s["facing"], "carried_by": carrier})
+        elif len(units) % 5 == 3:
+            add(s["leg"], type=s["team"][0], equipment=s["team"][1])
+        elif s["gun"] and len(units) % 10 == 4:
+            add(s["gun"])
+        else:
+            add(s["tank"])
+    return units
+
 def scenario(n: int) -> dict:
     terrain = [
         {"id": "w1", "type": "woods", "polygon": [[30, 8], [36, 8], [36, 14], [30, 14]]},
@@ -44,31 +73,7 @@ def scenario(n: int) -> dict:
     ]
     sides = []
     for side, s in SIDES.items():
-        units: list[dict] = []
-        k = 0
-
-        def add(card: str, **kw: object) -> str:
-            nonlocal k
-            k += 1
-            uid = f"{side[0]}{k}"
-            y = 2 + (k % 22) * 2.0
-            x = s["x"] + (-1 if s["facing"] == 90 else 1) * 2.5 * (k // 22)
-            units.append({"id": uid, "card": card, "at": [x, y], "facing": s["facing"], **kw})
-            return uid
-
-        while len(units) < n:
-            if len(units) % 5 == 0:
-                add(s["tank"])
-            elif len(units) % 5 == 1 and len(units) + 1 < n:
-                carrier = add(s["ifv"], **({"equipment": "with AT-3"} if side == "ussr" else {}))
-                units.append({"id": f"{carrier}s", "card": s["leg"], "type": s["squad"], "at": units[-1]["at"],
-                              "facing": s["facing"], "carried_by": carrier})
-            elif len(units) % 5 == 3:
-                add(s["leg"], type=s["team"][0], equipment=s["team"][1])
-            elif s["gun"] and len(units) % 10 == 4:
-                add(s["gun"])
-            else:
-                add(s["tank"])
+        units = _side_units(side, s, n)
         sides.append({"id": side, "units": units[:n]})
     return {"name": "bench", "ruleset": "mbt", "table": {"width": 72, "depth": 48}, "seed": 1,
             "mbt": {"game": "advanced", "turns": 5}, "terrain": terrain, "sides": sides}
