@@ -23,6 +23,7 @@ from umpire.core.state import (
     UnitState,
 )
 from umpire.errors import DataError
+from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
 from umpire.schema.mbt_setup import AdvancedSpec
@@ -180,6 +181,7 @@ class Scenario(_Strict):
     mbt: MbtSpec | None = None
     weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
     night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
+    campaign: CampaignMark | None = Field(None, description="set by umpire campaign next: the slot, carried losses")
 
     @field_validator("ruleset")
     @classmethod
@@ -321,6 +323,11 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
         problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
     if scenario.mbt is not None:
         extra["mbt"] = _mbt_setup(scenario, units, terrain, problems, where)
+    if scenario.campaign is not None:
+        from umpire.schema.campaign_mark import carry
+
+        carry(units, scenario.campaign, problems, where)
+        extra["campaign"] = scenario.campaign.header()
     if problems:
         raise DataError("\n".join(problems))
     return GameState(
