@@ -53,7 +53,10 @@ def facing_of_sight(u: UnitState) -> float:
 
 def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float],
                est: list[str] | None = None, ruled: list[str] | None = None) -> data.Val[int]:
-    return sighting.chart_range(t.conditions, U.hatch(viewer), t.terrain(at), U.size(target), t.rulings,
+    """The SIGHTING RANGES CHART range; a rider looks out as its carrier does (open or buttoned)."""
+    carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
+    hatch = U.hatch(carrier if carrier is not None else viewer)
+    return sighting.chart_range(t.conditions, hatch, t.terrain(at), U.size(target), t.rulings,
                                 estimated=est, ruled=ruled)
 
 
@@ -111,7 +114,8 @@ def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weap
 def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[float, float],
                     b: tuple[float, float], moving: bool) -> list[dict[str, Any]]:
     """What each side saw at the shot (24.2.2): the firer its target, the target's side the firer,
-    now marked spotted (FIRED), where the line of sight is clear."""
+    now marked spotted (FIRED), where the line of sight is clear. A rider's fire shows its
+    carrier, and the rider itself only where its carrier would show it (15.3.3.3)."""
     rng = t.hexes(a, b)
     out: list[dict[str, Any]] = []
     level = sighting.identification(rng, base_range(t, firer, target, b).v, marker(target, moving))  # type: ignore[arg-type]
@@ -119,9 +123,14 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
         out.append({"by": firer.side, "unit": target.id, "level": level, "at": [_r(b[0]), _r(b[1])]})
     if U.alive(target) and not U.carried(target) and not t.los_adv(b, a, t.unit_height(target, b),
                                                                    t.unit_height(firer, a)).blocked:
-        back = sighting.identification(rng, base_range(t, target, firer, a).v, "fired")
+        carrier = t.state.units.get(str(firer.notes.get("carried_by") or ""))
+        shown = firer if carrier is None else carrier
+        back = sighting.identification(rng, base_range(t, target, shown, a).v, "fired")
         if back is not None:
-            out.append({"by": target.side, "unit": firer.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
+            out.append({"by": target.side, "unit": shown.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
+            if carrier is not None and back == "full" and (not U.transport(carrier)[2]
+                                                           or U.hatch(carrier) == "open"):
+                out.append({"by": target.side, "unit": firer.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
     return out
 
 
