@@ -8,6 +8,8 @@ import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.errors import UmpireError
+from umpire.reports.model import briefing, report_for_game
+from umpire.reports.turn_text import plain_text
 
 SQUAD = {"card": "USA-7B", "type": "Squad Heavy Mechanized Infantry"}
 
@@ -107,6 +109,8 @@ def test_riders_fire_from_their_carrier_as_its_card_allows(tmp_path):
     assert any(m["rule"] == "14.4.2.1.5" and m["value"] == -10 for m in near["modifiers"])  # transported firer
     assert {s["unit"] for s in near["sighted"] if s["by"] == "ussr"} <= {"brad"}  # 15.3.3.3: buttoned, full cover
     assert far["outcome"]["fired"] is False and "firing ports it reaches 2 hexes" in far["summary"]
+    seen = " ".join(plain_text(briefing(report_for_game(g, turn=1), "ussr")).split())
+    assert "brad's riders fired at near: " in seen and "sq fired" not in seen  # what they saw: its carrier
     dice = orders(g, {"nato": {"brad": {"order": "F", "turret": "open", "fire": {
         "target": "far", "weapon": "LAW", "by": "sq"}}}})
     (law,) = _fire(phase(g, dice, "Movement"), "sq")

@@ -12,7 +12,7 @@ from typing import Any
 
 from umpire.reports.facts import Fact
 from umpire.reports.observe import Line, Observer, Ref, distance
-from umpire.reports.words import at, at_after, at_hits, inches, mbt_hits, plural
+from umpire.reports.words import at, at_after, at_hits, inches, mbt_gp, mbt_hits, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
@@ -31,6 +31,8 @@ def _result(o: Observer, f: Fact, target_own: bool) -> str:
     out = _out(f)
     if o.c.ruleset == "mbt" and ("results" in out or "worst" in out):
         return mbt_hits(out, detail=o.side is None or target_own, full=o.side is None)
+    if o.c.ruleset == "mbt" and "effects" in out:
+        return mbt_gp(out, detail=o.side is None or target_own)
     return at_hits(out)
 
 
@@ -43,6 +45,9 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
+    carrier = o.ref(f.data.get("carrier"), known) if a.level == "unseen" and f.data.get("carrier") else None
+    if carrier is not None and carrier.level != "unseen":  # a rider's fire is seen coming from its carrier
+        a = Ref(None, f"{carrier.text}'s riders", "fired", carrier.side)
     shown_weapon = mine or a.level == "full"
     what = ""
     if shown_weapon and f.data.get("weapon"):

@@ -216,14 +216,13 @@ def is_missile(u: UnitState, entry: dict[str, Any]) -> bool:
 
 
 def announce(state: GameState, t: AdvTable, u: UnitState, e: dict[str, Any], step: str,
-             start: int = 0, order: str = "ATGM") -> Resolution:
+             start: int = 0, order: str = "ATGM", moving: bool = False) -> Resolution:
     """14.2.2.2: a missile at a target that is to move (or is moving) is not resolved now; it
     flies while its target moves, from its initial hex: where the target started the Turn, or
     (``start``: the index of the hex in its move) where it was when overwatch fire was triggered
     during the Movement Phase (14.2.2.2.2)."""
     tgt = state.units[e["target"]]
-    chk = S.can_fire(t, u, tgt, FI.weapon(u, e["weapon"]) or U.weapons(u)[0], e.get("ammo"),
-                     moving=step.startswith("Movement"))
+    chk = S.can_fire(t, u, tgt, FI.weapon(u, e["weapon"]) or U.weapons(u)[0], e.get("ammo"), moving=moving)
     if not chk.legal:
         return FI.no_shot(u.id, e["target"], step, chk.why, chk.estimated)
     mbt(state).setdefault("atgm", []).append({"firer": u.id, **e, "from": [tgt.x, tgt.y], "start": start,

@@ -98,6 +98,8 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
                 res.append(no_shot(f.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
                 continue
             r = shoot(state, t, f, target, w, entry, order, step, dice, pending, moving=moving_target, most=most)
+        if f.id != u.id:
+            r.extra["carrier"] = u.id  # 15.3.3.1: the rider fires from its carrier
         res.append(r)
         if r.outcome.get("fired") is not False:
             kinds.add(w.kind)

@@ -94,7 +94,7 @@ def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, n
     pend = FI.Pending()
     for w, entry, riders in shooters:
         if is_missile(w, entry):
-            res.append(announce(state, t, w, entry, "Movement (overwatch)", start=step, order="OW"))
+            res.append(announce(state, t, w, entry, "Movement (overwatch)", start=step, order="OW", moving=True))
         else:
             riders.insert(0, entry)
         if riders:
