@@ -56,9 +56,12 @@ def scenario(rng: np.random.Generator, n: int, m: int) -> dict[str, Any]:
 
 def orders(state: Any, side: str, sign: float) -> dict[str, Any]:
     foes = [u for u in state.units.values() if u.side != side]
+    fxy = np.array([(e.x, e.y) for e in foes], dtype=float)
+    rank = np.argsort(np.argsort([e.id for e in foes], kind="stable"), kind="stable")
     units = {}
     for u in state.units_of(side):
-        near = sorted(foes, key=lambda e: ((e.x - u.x) ** 2 + (e.y - u.y) ** 2, e.id))[:5]
+        d2 = (fxy[:, 0] - u.x) ** 2 + (fxy[:, 1] - u.y) ** 2
+        near = [foes[k] for k in np.lexsort((rank, d2))[:5]]  # the five nearest, ties by id
         y1 = min(max(u.y + sign * 4, 0), 48)
         y2 = min(max(y1 + sign * 3, 0), 48)
         units[u.id] = {"first": [[u.x, y1]], "second": [[u.x, y2]], "fire": [e.id for e in near]}

@@ -106,7 +106,7 @@ def path_terrain(
     """
     pts = _points(waypoints)
     feats = index.features
-    is_area = np.array([f.kind == "area" for f in feats], dtype=bool)
+    is_area = index._is_area
     zones = _zones(index, tolerance)
     stretches: list[PathStretch] = []
     walked = 0.0
@@ -147,9 +147,9 @@ def path_terrain(
         else:
             merged.append(s)
     summary: dict[str, float] = {}
-    by_id = {f.id: f for f in feats}
+    position = index._position
     for s in merged:
         summary[s.type] = summary.get(s.type, 0.0) + s.inches
-        for t in dict.fromkeys(by_id[i].type for i in s.along):
+        for t in dict.fromkeys(feats[position[i]].type for i in s.along):
             summary[t] = summary.get(t, 0.0) + s.inches
     return PathTerrain(tuple(merged), summary)

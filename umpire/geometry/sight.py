@@ -89,7 +89,9 @@ class TerrainIndex:
         self._is_hill = np.array([f.is_hill for f in self.features], dtype=bool)
         self._height = np.array([f.height for f in self.features], dtype=float)
         can_block = self._is_area & np.array([f.blocks_los for f in self.features], dtype=bool)
+        self._can_block = can_block
         self._blockers = np.flatnonzero(can_block)
+        self._position = {fid: k for k, fid in enumerate(self._ids)}
         self._blocker_tree = shapely.STRtree(self._geoms[self._blockers])
         # A circle round each feature (centre of its box, reach of its farthest corner): a
         # sight line farther than that from the centre cannot meet the feature.
@@ -100,18 +102,32 @@ class TerrainIndex:
     # --- facts about points ---------------------------------------------------------------
 
     def _covering(self, points: np.ndarray) -> np.ndarray:
-        """``cover[i, f]``: area feature ``f`` holds point ``i`` (inside or on its edge)."""
-        cover = np.zeros((len(points), len(self.features)), dtype=bool)
-        if len(points) and len(self.features):
-            pi, fi = self._tree.query(shapely.points(points), predicate="intersects")
-            cover[pi, fi] = True
-            cover[:, ~self._is_area] = False
-        return cover
+        """Which area features hold which points (inside or on the edge), from the STRtree: the
+        sorted codes ``i * F + f`` (point ``i``, feature ``f``, ``F`` features). Sparse, as a
+        point lies in few of a big table's thousands of features."""
+        if not len(points) or not len(self.features):
+            return np.empty(0, dtype=np.int64)
+        pi, fi = self._tree.query(shapely.points(points), predicate="intersects")
+        keep = self._is_area[fi]
+        return np.sort(pi[keep].astype(np.int64) * len(self.features) + fi[keep])
 
-    def _elevations(self, cover: np.ndarray) -> np.ndarray:
-        hills = cover & self._is_hill[None, :]
-        tallest = np.where(hills, self._height[None, :], -np.inf).max(axis=1, initial=-np.inf)
-        return np.where(hills.any(axis=1), tallest, 0.0)
+    def _holds(self, cover: np.ndarray, i: np.ndarray | int, f: np.ndarray) -> np.ndarray:
+        """Whether area feature ``f[k]`` holds point ``i[k]`` (``cover`` from :meth:`_covering`)."""
+        code = np.asarray(i, dtype=np.int64) * len(self.features) + f
+        if not cover.size:
+            return np.zeros(np.shape(code), dtype=bool)
+        at = np.minimum(np.searchsorted(cover, code), cover.size - 1)
+        out: np.ndarray = cover[at] == code
+        return out
+
+    def _elevations(self, cover: np.ndarray, n: int) -> np.ndarray:
+        """The ground height at each of ``n`` points: the tallest hill holding it, else 0."""
+        i, f = np.divmod(cover, max(len(self.features), 1))
+        hill = self._is_hill[f]
+        tallest = np.full(n, -np.inf)
+        np.maximum.at(tallest, i[hill], self._height[f[hill]])
+        out: np.ndarray = np.where(np.isneginf(tallest), 0.0, tallest)
+        return out
 
     def features_at(self, xy: Sequence[float]) -> tuple[str, ...]:
         """Ids of the features at a point (areas it is in or on the edge of, lines through it),
@@ -119,9 +135,14 @@ class TerrainIndex:
         hits = np.sort(self._tree.query(shapely.points(_xy(xy)), predicate="intersects"))
         return tuple(self._ids[i] for i in hits)
 
+    def elevations(self, points: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+        """Ground height at each point (as :meth:`elevation_at`), all at once."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        return self._elevations(self._covering(pts), len(pts))
+
     def elevation_at(self, xy: Sequence[float]) -> float:
         """Ground height at a point: the greatest height of the hills holding it, else 0."""
-        return float(self._elevations(self._covering(_xy(xy)[None, :]))[0])
+        return float(self._elevations(self._covering(_xy(xy)[None, :]), 1)[0])
 
     # --- the blocking rule, shared by the single and the all-pairs answers -----------------
 
@@ -203,17 +224,16 @@ class TerrainIndex:
         if not self.features or np.array_equal(a, b):
             return LosFact(clear=True, blocked_by=(), crossed=())
         cover = self._covering(np.stack([a, b]))
-        elev = self._elevations(cover)
+        elev = self._elevations(cover, 2)
         seg = shapely.linestrings(np.stack([a, b])[None, :, :])[0]
         cand = np.sort(self._tree.query(seg))
         cand = cand[shapely.intersects(self._geoms[cand], seg)]
         crossed = self._crossings(cand, seg, a, b)
-        blockers = cand[np.isin(cand, self._blockers)]
-        may = self._may_block(
-            blockers, elev[0], elev[1], cover[0, blockers], cover[1, blockers]
-        )
-        blockers = blockers[may]
-        inside = ~self._is_hill[blockers] & (cover[0, blockers] | cover[1, blockers])
+        blockers = cand[self._can_block[cand]]
+        a_in, b_in = self._holds(cover, 0, blockers), self._holds(cover, 1, blockers)
+        may = self._may_block(blockers, elev[0], elev[1], a_in, b_in)
+        blockers, a_in, b_in = blockers[may], a_in[may], b_in[may]
+        inside = ~self._is_hill[blockers] & (a_in | b_in)
         if self.inside_depth is None:
             inside[:] = False
         hit = np.zeros(len(blockers), dtype=bool)
@@ -222,8 +242,7 @@ class TerrainIndex:
         if inside.any():
             n = int(inside.sum())
             hit[inside] = self._inside_blocks(
-                blockers[inside], np.tile(a, (n, 1)), np.tile(b, (n, 1)),
-                cover[0, blockers[inside]], cover[1, blockers[inside]],
+                blockers[inside], np.tile(a, (n, 1)), np.tile(b, (n, 1)), a_in[inside], b_in[inside],
             )
         blockers = blockers[hit]
         first: dict[str, float] = {}
@@ -258,7 +277,7 @@ class TerrainIndex:
                     merged.append([lo, hi])
             feat = self.features[f]
             out += [Crossing(feat.id, feat.type, feat.height, lo, hi) for lo, hi in merged]
-        return tuple(sorted(out, key=lambda c: (c.enter, c.exit, self._ids.index(c.id))))
+        return tuple(sorted(out, key=lambda c: (c.enter, c.exit, self._position[c.id])))
 
     # --- every pair ---------------------------------------------------------------------
 
@@ -300,8 +319,8 @@ class TerrainIndex:
         """Whether each sight line ``pa[ii[s]] -> pb[jj[s]]`` is blocked."""
         n = len(pa)
         cover = self._covering(np.concatenate([pa, pb]))
-        elev = self._elevations(cover)
-        cover_a, cover_b, elev_a, elev_b = cover[:n], cover[n:], elev[:n], elev[n:]
+        elev = self._elevations(cover, n + len(pb))
+        elev_a, elev_b = elev[:n], elev[n:]
 
         ends = np.stack([pa[ii], pb[jj]], axis=1)  # (segments, 2, 2)
         d = ends[:, 1] - ends[:, 0]
@@ -311,7 +330,7 @@ class TerrainIndex:
         eps = 1e-9 * (1.0 + float(np.abs(ends).max()))
         blocked = np.zeros(len(ii), dtype=bool)
         settled = length == 0  # a point sees itself
-        start, length2, nf = ends[:, 0], length**2, len(self.features)
+        start, length2 = ends[:, 0], length**2
         core, core_r = self._inner_disk
         for k in range(int(pieces.max())):
             act = np.flatnonzero(~settled & ~blocked & (pieces > k))
@@ -331,7 +350,7 @@ class TerrainIndex:
             near = score <= 1.0 + 1e-9
             s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
             i, j = ii[s], jj[s]
-            a_in, b_in = cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
+            a_in, b_in = self._holds(cover, i, f), self._holds(cover, n + j, f)
             keep = self._may_block(f, elev_a[i], elev_b[j], a_in, b_in)
             inside = keep & ~self._is_hill[f] & (a_in | b_in)
             if self.inside_depth is not None and inside.any():

@@ -146,7 +146,7 @@ def candidate_pairs(
 
     sp = np.array([part(("s", s.spotter), lambda s=s: spotter_part(s.spotter, night, t)) for s in spotters])
     tp = np.array([part(("t", x.target), lambda x=x: target_part(x.target, t, rulings)) for x in targets])
-    elev = index._elevations(index._covering(np.concatenate([sa["xy"], ta["xy"]])))
+    elev = index.elevations(np.concatenate([sa["xy"], ta["xy"]]))
     es, et = elev[:n], elev[n:]
     code = (
         (es[:, None] > et[None, :]) * 1
