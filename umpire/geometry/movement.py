@@ -118,15 +118,16 @@ def path_terrain(
         seg = shapely.LineString([a, b])
         near = np.sort(index._tree.query(seg, distance=tolerance, predicate="dwithin"))
         cuts = {0.0, length}
-        for z in zones[near]:
-            pts_cut = shapely.get_coordinates(shapely.intersection(shapely.boundary(z), seg))
+        if near.size:  # where the path crosses each nearby zone's edge, all in one call
+            pts_cut = shapely.get_coordinates(shapely.intersection(shapely.boundary(zones[near]), seg))
             cuts.update(float(t) for t in np.clip((pts_cut - a) @ d / length, 0, length))
         cut = np.array(sorted(cuts))
         mids = shapely.points(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
-        for k, mid in enumerate(mids):
+        holds = shapely.intersects(zones[near][None, :], mids[:, None])  # (stretch, nearby zone)
+        for k in range(len(mids)):
             if cut[k + 1] - cut[k] <= 1e-12:
                 continue
-            inside = [int(i) for i in near if shapely.intersects(zones[i], mid)]
+            inside = [int(i) for i in near[holds[k]]]
             areas = tuple(feats[i].id for i in inside if is_area[i])
             along = tuple(feats[i].id for i in inside if not is_area[i])
             label = feats[[i for i in inside if is_area[i]][-1]].type if areas else "open"

@@ -33,7 +33,7 @@ import numpy as np
 import shapely
 
 from umpire.errors import UmpireError
-from umpire.geometry.facts import Crossing, Feature, LosFact
+from umpire.geometry.facts import Crossing, Feature, LosFact, polygons_of
 
 _MERGE = 1e-9  # inches: stretches of one feature closer than this are one stretch
 
@@ -76,13 +76,13 @@ class TerrainIndex:
                 raise UmpireError(f"terrain id {f.id!r} is used twice (ids must be unique)")
             seen.add(f.id)
         self._ids = tuple(f.id for f in self.features)
-        self._geoms = np.array(
-            [
-                shapely.Polygon(f.coords) if f.kind == "area" else shapely.LineString(f.coords)
-                for f in self.features
-            ],
-            dtype=object,
-        )
+        self._geoms = np.empty(len(self.features), dtype=object)
+        areas = [k for k, f in enumerate(self.features) if f.kind == "area"]
+        if areas:
+            self._geoms[areas] = polygons_of([self.features[k].coords for k in areas])
+        for k, f in enumerate(self.features):
+            if f.kind != "area":
+                self._geoms[k] = shapely.LineString(f.coords)
         shapely.prepare(self._geoms)
         self._tree = shapely.STRtree(self._geoms)
         self._is_area = np.array([f.kind == "area" for f in self.features], dtype=bool)

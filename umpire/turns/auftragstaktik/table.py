@@ -39,25 +39,18 @@ def _key(state: GameState) -> tuple:
 
 @lru_cache(maxsize=8)
 def _features(key: tuple) -> tuple[Feature, ...]:
-    from umpire.geometry.facts import Feature
+    from umpire.geometry.facts import Feature, check_polygons
     from umpire.geometry.measure import terrain_types
 
     types = terrain_types()
-    out = []
-    for tid, ttype, polygon, line, height in key:
-        canonical, props = types.lookup(ttype, f"terrain {tid}")
-        out.append(
-            Feature(
-                id=tid,
-                type=canonical,
-                coords=polygon or line,
-                kind=props.kind,
-                height=height or props.height,
-                blocks_los=props.blocks_los,
-                is_hill=props.is_hill,
-            )
-        )
-    return tuple(out)
+    rows = [(tid, *types.lookup(ttype, f"terrain {tid}"), polygon or line, height)
+            for tid, ttype, polygon, line, height in key]
+    check_polygons([(tid, coords) for tid, _name, props, coords, _h in rows if props.kind == "area"])
+    return tuple(
+        Feature(id=tid, type=canonical, coords=coords, kind=props.kind, height=height or props.height,
+                blocks_los=props.blocks_los, is_hill=props.is_hill, checked=True)
+        for tid, canonical, props, coords, height in rows
+    )
 
 
 @lru_cache(maxsize=8)
