@@ -141,8 +141,8 @@ def main() -> None:
                         k = math.log(r["total"] / prev[1]) / math.log(size / prev[0])
                         flag = "  NOT near-linear" if k > 1.25 else ""
                         growth = f"x{r['total'] / prev[1]:.1f} for x{size / prev[0]:.1f} (n^{k:.2f}){flag}"
-                    print(f"  {name:8} {stands:4d} a side {polygons:5d} pieces  {r['total']:7.3f} s (CPU {r['cpu']:6.3f})  "
-                          f"{r['peak_mb']:5.0f} MB  {growth}")
+                    print(f"  {name:8} {stands:4d} a side {polygons:5d} pieces  {r['total']:7.3f} s "
+                          f"(CPU {r['cpu']:6.3f})  {r['peak_mb']:5.0f} MB  {growth}")
                     prev = (size, r["total"])
         return
 
