@@ -44,7 +44,8 @@ piece = st.tuples(st.floats(2, 22), st.floats(2, 22), st.floats(0.5, 3), st.samp
 def _one_pair(s: Looker, x: Looker, index: TerrainIndex, rulings) -> bool:
     ps, px = Pose(s.x, s.y, s.facing, s.width, s.depth), Pose(x.x, x.y, x.facing, x.width, x.depth)
     es, ex = index.elevation_at((s.x, s.y)), index.elevation_at((x.x, x.y))
-    spotter = s.spotter.model_copy(update={"higher": es > ex, "facing_target": aspect_auftragstaktik(px, ps) == "front"})
+    facing = aspect_auftragstaktik(px, ps) == "front"  # the target lies in the spotter's front arc
+    spotter = s.spotter.model_copy(update={"higher": es > ex, "facing_target": facing})
     target = x.target.model_copy(update={"higher": ex > es})
     res = spot(spotter, target, edge_distance(ps, px), rulings)
     return bool(res.outcome["spotted"]) and index.line_of_sight((s.x, s.y), (x.x, x.y)).clear

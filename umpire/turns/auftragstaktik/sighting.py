@@ -115,7 +115,9 @@ def facing_mask(spot: dict[str, np.ndarray], targ: dict[str, np.ndarray]) -> np.
     return (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
 
 
-def facing_pairs(spot: dict[str, np.ndarray], targ: dict[str, np.ndarray], ii: np.ndarray, jj: np.ndarray) -> np.ndarray:
+def facing_pairs(
+    spot: dict[str, np.ndarray], targ: dict[str, np.ndarray], ii: np.ndarray, jj: np.ndarray
+) -> np.ndarray:
     """:func:`facing_mask` for the pairs ``(ii[k], jj[k])`` only: the same answer, element for
     element."""
     rad = np.radians(spot["facing"])
