@@ -253,6 +253,18 @@ class TerrainIndex:
         )
         return LosFact(clear=not blocked_by, blocked_by=blocked_by, crossed=crossed)
 
+    def crossings(
+        self, a_xy: Sequence[float], b_xy: Sequence[float], among: Sequence[int] | np.ndarray
+    ) -> tuple[Crossing, ...]:
+        """The :attr:`LosFact.crossed` of :meth:`line_of_sight`, for features ``among`` only
+        (their positions in :attr:`features`): those stretches and no others."""
+        a, b = _xy(a_xy), _xy(b_xy)
+        among = np.sort(np.asarray(among, dtype=int))
+        if not among.size or np.array_equal(a, b):
+            return ()
+        seg = shapely.linestrings(np.stack([a, b])[None, :, :])[0]
+        return self._crossings(among[shapely.intersects(self._geoms[among], seg)], seg, a, b)
+
     def _crossings(
         self, cand: np.ndarray, seg: shapely.LineString, a: np.ndarray, b: np.ndarray
     ) -> tuple[Crossing, ...]:

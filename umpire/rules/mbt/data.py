@@ -854,11 +854,21 @@ def chart(name: str) -> Any:
     """The chart called ``name`` (sighting, ap_hit, number_of_hits, ...), validated and cached."""
     if name not in CHART_MODELS:
         raise unknown("MBT chart", name, CHART_MODELS)
+    return _chart(name)
+
+
+@lru_cache(maxsize=32)
+def _chart(name: str) -> Any:  # by name: a turn asks for its charts thousands of times
     return cached_model(CHART_MODELS[name], data_dir() / "charts" / f"{name}.yaml")
 
 
 def card_ids() -> list[str]:
-    return sorted(p.stem for p in (data_dir() / "cards").glob("*.yaml"))
+    return list(_card_ids())
+
+
+@lru_cache(maxsize=1)
+def _card_ids() -> tuple[str, ...]:  # the bundled cards, listed once
+    return tuple(sorted(p.stem for p in (data_dir() / "cards").glob("*.yaml")))
 
 
 def card(card_id: str) -> Card:
