@@ -10,8 +10,9 @@ The game (bench/big_game.py): N stands a side in battalions of five companies me
 fire targets each), every phase resolved (movement priced through the terrain, spotting, fire,
 morale, close combat, end), then the umpire's report and both briefings as Markdown. The
 ruleset's tables are read before the clock starts. Each turn runs in a fresh process, which
-also gives its peak memory (the most the process held, game building included). Times are wall
-clock; the CPU time of the turn is printed beside them (the machine may be shared).
+also gives its peak memory (the most the process held, game building included), with the
+cycle collector set as the ``umpire`` command sets it (umpire.collector). Times are wall clock;
+the CPU time of the turn is printed beside them (the machine may be shared).
 
 Goals: 150 a side over 5,000 pieces under 1.5 s; 600 a side over 1,000 pieces under 3 s and
 under 250 MB. The sweep prints, between each size and the next, how the time grew against the
@@ -49,7 +50,7 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def one_turn(stands: int, polygons: int, seed: int) -> dict:
+def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> dict:
     """In this process: build, play and report one turn; the figures as a dict."""
     from big_game import new_game, play_turn
 
@@ -59,6 +60,13 @@ def one_turn(stands: int, polygons: int, seed: int) -> dict:
     from umpire.rules.auftragstaktik.data import tables
     from umpire.rules.auftragstaktik.library import library
 
+    try:  # the collector as the umpire command sets it (older code: Python's defaults)
+        from umpire.collector import for_a_command
+
+        if not python_gc:
+            for_a_command()
+    except ImportError:
+        pass
     with tempfile.TemporaryDirectory() as tmp:
         game = new_game(Path(tmp) / "bench.db", stands, polygons, seed)
         game.turn_rules()
@@ -84,10 +92,13 @@ def one_turn(stands: int, polygons: int, seed: int) -> dict:
                 "peak_mb": peak_mb(), "lost": lost, "chars": sum(map(len, texts))}
 
 
+PYTHON_GC = False  # --python-gc: Python's own collector thresholds, not the command's
+
+
 def run(root: Path, stands: int, polygons: int, seed: int) -> dict:
     """One turn in a fresh process, with the code of checkout ``root``."""
     code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import turn; "
-            f"print(json.dumps(turn.one_turn({stands}, {polygons}, {seed})))")
+            f"print(json.dumps(turn.one_turn({stands}, {polygons}, {seed}, {PYTHON_GC})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
                          env={**os.environ, "PYTHONPATH": ""})
     if out.returncode:
@@ -108,7 +119,10 @@ def main() -> None:
     ap.add_argument("--goals", action="store_true", help="time the goals, --runs times each")
     ap.add_argument("--sweep", action="store_true", help="one turn at each size of the sweep")
     ap.add_argument("--against", type=Path, help="another checkout, timed beside this one")
+    ap.add_argument("--python-gc", action="store_true", help="keep Python's collector thresholds")
     a = ap.parse_args()
+    global PYTHON_GC
+    PYTHON_GC = a.python_gc
     roots = [("this", HERE.parent)] + ([("against", a.against.resolve())] if a.against else [])
 
     if a.goals:

@@ -77,3 +77,22 @@ def test_elevations_and_cover_match_the_dense_answer(points):
     want = np.where(hills.any(axis=1), np.where(hills, heights, -np.inf).max(axis=1), 0.0)
     assert (index.elevations(pts) == want).all()
     assert [index.elevation_at(p) for p in pts] == list(want)
+
+
+crowd = st.lists(
+    st.tuples(st.integers(0, 40), st.integers(0, 30), st.integers(2, 12), st.sampled_from(["woods", "town", "hill"]),
+              st.integers(1, 2)),
+    max_size=25,
+)
+ends = st.lists(st.tuples(st.integers(0, 80).map(lambda v: v / 2), st.integers(0, 60).map(lambda v: v / 2)),
+                min_size=1, max_size=8)
+
+
+@given(crowd, ends, ends, st.sampled_from([None, 0.0, 1.0]))
+def test_blocked_by_pairs_is_each_lines_own_answer(pieces, pa, pb, depth):
+    feats = [Feature(f"t{k}", kind, ((x, y), (x + r / 2, y), (x + r / 2, y + r / 3), (x, y + r / 2)),
+                     height=h, is_hill=kind == "hill") for k, (x, y, r, kind, h) in enumerate(pieces)]
+    index = TerrainIndex(feats, inside_depth=depth)
+    ii, jj = np.nonzero(np.ones((len(pa), len(pb)), dtype=bool))
+    got = index.blocked_by_pairs(pa, pb, ii, jj)
+    assert got == [index.line_of_sight(pa[i], pb[j]).blocked_by for i, j in zip(ii, jj, strict=True)]

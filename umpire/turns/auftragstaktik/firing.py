@@ -138,6 +138,22 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
         _MEMO.clear()
 
 
+def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
+    """Work out what blocks the sight lines of many pairs at once (their :func:`line_clear`
+    answers), for the reasons of shots refused."""
+    import numpy as np
+
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    index = terrain_index(state)
+    todo = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
+    todo = [k for k in todo if ("los", id(index), *k) not in _MEMO]
+    n = np.arange(len(todo))
+    for k, blockers in zip(todo, index.blocked_by_pairs([e[0] for e in todo], [e[1] for e in todo], n, n),
+                           strict=True):
+        _MEMO[("los", id(index), *k)] = (not blockers, blockers)
+
+
 def aspect(a: UnitState, b: UnitState) -> str:
     from umpire.geometry.arcs import aspect_auftragstaktik
     from umpire.turns.auftragstaktik.table import pose
@@ -413,6 +429,13 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
         pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
     look_ahead(state, pairs)
+    # a stand that holds fire says why for its first refused target: if that is for want of a
+    # sight line, the report names what blocks it (so: for its spotted targets it cannot see)
+    name_blockers(state, [
+        (u, t) for u in firers if tr.alive(u)
+        for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
+        if u.side in t.spotted_by and not sees(state, u, t)
+    ])
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:

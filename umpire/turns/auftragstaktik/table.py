@@ -60,20 +60,23 @@ def _index(key: tuple, inside_depth: float | None) -> TerrainIndex:
     return TerrainIndex(_features(key), inside_depth=inside_depth)
 
 
-_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None]] = {}
+_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None, dict]] = {}
 
 
 def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
     from umpire.rules.auftragstaktik.spotting import woods_depth
     from umpire.turns.auftragstaktik.tracked import rulings_of
 
-    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     hit = _BUILT.get(id(state.terrain))
+    if hit is not None and hit[0] is state.terrain and hit[4] == state.rulings:
+        return hit[1], hit[2]  # asked thousands of times a phase: the same terrain, the same rulings
+    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     if hit is None or hit[0] is not state.terrain or hit[3] != depth:
         key = _key(state)
         if len(_BUILT) > 64:
             _BUILT.clear()
-        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key, depth), _features(key), depth)
+        hit = (state.terrain, _index(key, depth), _features(key), depth, {})
+    _BUILT[id(state.terrain)] = (*hit[:4], dict(state.rulings))
     return hit[1], hit[2]
 
 
