@@ -62,7 +62,7 @@ PANELS = {
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, data, demo, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, data, demo, ending, game, paper, rate, turn
 
     game.register(app)
     paper.register(app)
@@ -71,6 +71,8 @@ def _register() -> None:
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
+    app.command("end")(ending.end)
+    app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)

@@ -196,6 +196,10 @@ class Game:
             raise unknown("action", kind, HANDLERS)
         handler = HANDLERS[kind]
         if isinstance(dice, ManualDice):
+            if kind != "end":  # before the umpire is asked for any die
+                from umpire.engine.ending import refuse_if_over
+
+                refuse_if_over(self.state, kind.rpartition(".")[2])
             dice, seen = self._roll_by_hand(kind, payload, dice)
         else:
             seen = None
@@ -206,6 +210,10 @@ class Game:
                     "the game changed while the dice were being rolled (another command wrote it); "
                     "nothing was written: run the command again"
                 )
+            if kind != "end":
+                from umpire.engine.ending import refuse_if_over
+
+                refuse_if_over(tx.state, kind.rpartition(".")[2])
             applied = handler(tx.state, payload, recording)
             if isinstance(dice, GivenDice):
                 dice.check_all_used("--roll")
