@@ -132,11 +132,15 @@ def facing_pairs(
     return out
 
 
-def footprints(lookers: list[Looker]) -> np.ndarray:
+def footprints(lookers: list[Looker], arr: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """The stands' footprints (from their :func:`arrays`, if given: no pose objects to make)."""
     from umpire.geometry.facts import Pose
     from umpire.geometry.footprint import footprints as fp
 
-    return fp([Pose(s.x, s.y, s.facing, s.width, s.depth) for s in lookers])
+    poses = None if arr is None else np.column_stack([arr["xy"], arr["facing"], arr["wd"]])
+    if poses is None or not (np.isfinite(poses).all() and (poses[:, 3:] > 0).all()):
+        return fp([Pose(s.x, s.y, s.facing, s.width, s.depth) for s in lookers])  # (a bad one: Pose says why)
+    return fp(poses)
 
 
 def candidate_pairs(
@@ -181,7 +185,7 @@ def candidate_pairs(
     base = sp[ci] + tp[cj] + table[code, kind[cj]]
     maybe = base + near_part[ci, cj] > limit
     ii, jj, base = ci[maybe], cj[maybe], base[maybe]
-    fs, ft = footprints(spotters), footprints(targets)
+    fs, ft = footprints(spotters, sa), footprints(targets, ta)
     dist = shapely.distance(fs[ii], ft[jj]) if ii.size else np.zeros(0)
     total = base + distance_part(dist, t, rulings)
     ok = total > limit
