@@ -434,7 +434,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     name_blockers(state, [
         (u, t) for u in firers if tr.alive(u)
         for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
-        if u.side in t.spotted_by and not sees(state, u, t)
+        if tr.alive(t) and u.side in t.spotted_by and not sees(state, u, t)
     ])
 
 
