@@ -96,3 +96,12 @@ def test_blocked_by_pairs_is_each_lines_own_answer(pieces, pa, pb, depth):
     ii, jj = np.nonzero(np.ones((len(pa), len(pb)), dtype=bool))
     got = index.blocked_by_pairs(pa, pb, ii, jj)
     assert got == [index.line_of_sight(pa[i], pb[j]).blocked_by for i, j in zip(ii, jj, strict=True)]
+
+
+def test_a_huge_whole_number_is_refused_as_one_at_a_time():
+    items = [("g", GOOD), ("big", [(0, 0), (10**400, 0), (1, 1)])]
+    with pytest.raises((UmpireError, OverflowError)) as single:
+        check_polygon("big", items[1][1])
+    with pytest.raises(type(single.value)) as bulk:
+        check_polygons(items)
+    assert str(bulk.value) == str(single.value)

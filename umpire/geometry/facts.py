@@ -183,17 +183,21 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> No
     """
     import numpy as np
 
-    rings: list[list[tuple[float, float]]] = []
+    rings: list[Any] = []
     first_bad: int | None = None
+    plain = _plain_numbers(items)
     for k, (fid, coords) in enumerate(items):
-        try:
-            points = _finite_points(f"terrain {fid!r}: polygon", coords)
-        except UmpireError:
-            first_bad = k
-            break
+        if plain:  # every value a finite int or float, every point a pair: as _finite_points says
+            points: Any = [tuple(p) for p in coords]
+        else:
+            try:
+                points = _finite_points(f"terrain {fid!r}: polygon", coords)
+            except UmpireError:
+                first_bad = k
+                break
         if len(points) > 1 and points[0] == points[-1]:
             points = points[:-1]
-        if len(dict.fromkeys(points)) < 3:
+        if len(set(points)) < 3:
             first_bad = k
             break
         rings.append(points)
@@ -206,6 +210,25 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> No
         check_polygon(*items[first_bad])  # raises, with its own words
         for fid, coords in items:  # (not reached: the checks agree; to be safe, one by one)
             check_polygon(fid, coords)
+
+
+def _plain_numbers(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> bool:
+    """Whether every point of every item is a pair of finite ints or floats (checked at once; a
+    False sends the caller to :func:`_finite_points`, which says what is wrong)."""
+    import numpy as np
+
+    try:
+        if any(len(p) != 2 for _, coords in items for p in coords):
+            return False
+        flat = [v for _, coords in items for p in coords for v in p]
+    except TypeError:
+        return False
+    if not set(map(type, flat)) <= {float, int}:
+        return False
+    try:
+        return bool(np.isfinite(np.array(flat, dtype=float)).all()) if flat else True
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def check_line(id: str, coords: Sequence[Sequence[float]]) -> None:

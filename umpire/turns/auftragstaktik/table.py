@@ -23,7 +23,14 @@ _KEYS: dict[int, tuple[list, tuple]] = {}
 
 def _key(state: GameState) -> tuple:
     """The terrain as a hashable key, worked out once per terrain list (a phase asks thousands
-    of times about one state; the list is held so its id is never reused while cached)."""
+    of times about one state; the list is held so its id is never reused while cached). Terrain
+    that keeps its own JSON text (``to_json()``) is keyed by that text: its pieces need not be
+    read to find the index built for them."""
+    as_kept = getattr(state.terrain, "to_json", None)
+    if callable(as_kept):
+        text = as_kept()
+        if isinstance(text, str):
+            return ("json", text)
     hit = _KEYS.get(id(state.terrain))
     if hit is not None and hit[0] is state.terrain:
         return hit[1]
@@ -42,6 +49,11 @@ def _features(key: tuple) -> tuple[Feature, ...]:
     from umpire.geometry.facts import Feature, check_polygons
     from umpire.geometry.measure import terrain_types
 
+    if key[:1] == ("json",):  # the terrain as kept: [{"id", "type", "polygon"|"line", "height"}, ...]
+        import json
+
+        key = tuple((t["id"], t["type"], t.get("polygon"), t.get("line"), t.get("height") or 0.0)
+                    for t in json.loads(key[1]))
     types = terrain_types()
     rows = [(tid, *types.lookup(ttype, f"terrain {tid}"), polygon or line, height)
             for tid, ttype, polygon, line, height in key]
