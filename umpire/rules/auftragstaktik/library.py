@@ -69,13 +69,10 @@ def _keys(text: str) -> set[str]:
     return out
 
 
-def find_unit(name: str, field: str = "unit") -> UnitEntry:
-    """The unit called ``name`` (or with that alias), read case-blind, with or without
-    punctuation and the echelon word.
-
-    :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
-    """
-    exact = str(name).strip().casefold()
+@lru_cache(maxsize=1)
+def _names() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
+    """The bundled units by exact name or alias, and by every loose way of typing one (made
+    once: a big scenario looks up every stand's type)."""
     names: dict[str, UnitEntry] = {}
     loose: dict[str, set[str]] = {}
     for u in library():
@@ -83,6 +80,17 @@ def find_unit(name: str, field: str = "unit") -> UnitEntry:
             names[n.casefold()] = u
             for k in _keys(n):
                 loose.setdefault(k, set()).add(u.name)
+    return names, loose
+
+
+def find_unit(name: str, field: str = "unit") -> UnitEntry:
+    """The unit called ``name`` (or with that alias), read case-blind, with or without
+    punctuation and the echelon word.
+
+    :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
+    """
+    exact = str(name).strip().casefold()
+    names, loose = _names()
     if exact in names:
         return names[exact]
     found = set().union(*(loose.get(k, set()) for k in _keys(name)))
