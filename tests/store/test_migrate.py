@@ -6,7 +6,7 @@ from umpire.store.migrations import MIGRATIONS, migrate
 
 EXPECTED = {
     "_umpire_migrations": ["name", "applied"],
-    "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version"],
+    "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version", "terrain"],
     "events": ["seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"],
     "rolls": ["id", "seq", "n", "why", "sides", "vals"],
     "snapshot": ["id", "seq", "state"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from umpire.core.state import GameState
+from umpire.core.state import GameState, Terrain
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import UmpireError
 from umpire.store import events as log
@@ -41,7 +41,8 @@ def diagnose(path: Path) -> Diagnosis:
     fc = check_file(path)
     out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
     if fc.conn is None or fc.game is None or any(p.startswith(("the game row", "the stored scenario",
-                                                                 "the stored rulings")) for p in out.problems):
+                                                                 "the stored rulings", "the stored terrain"))
+                                                   for p in out.problems):
         return out
     game = Game(GameFile(path, fc.conn))
     try:
@@ -57,6 +58,13 @@ def diagnose(path: Path) -> Diagnosis:
     except UmpireError as exc:
         out.problems.append(f"the stored scenario cannot be used: {_plain(str(exc), path)}")
         return out
+    if stored is not None and fc.game is not None:
+        try:
+            terrain = Terrain.from_json(str(fc.game.get("terrain")))
+            if terrain != initial.terrain:
+                out.problems.append("the stored terrain differs from the stored scenario's terrain")
+        except UmpireError as exc:
+            out.problems.append(_plain(str(exc), path))
     rows = fc.units or {}
     if stored is not None and fc.units is not None:
         out.summary = f"{len(fc.events)} events, turn {stored.turn}, phase {stored.phase}"
@@ -72,7 +80,7 @@ def diagnose(path: Path) -> Diagnosis:
         out.problems.append(_plain(str(exc), path))
         return out
     if stored is not None:
-        diffs = [d for d in compare(stored, replayed, rows) if not d.startswith("units table")]
+        diffs = [d for d in compare(stored, replayed, rows) if not d.startswith(("units table", "terrain:"))]
         out.problems += [f"the replay differs from the stored state: {d}" for d in diffs[:MAX_DIFFS]]
         if len(diffs) > MAX_DIFFS:
             out.problems.append(f"... and {len(diffs) - MAX_DIFFS} more differences")

@@ -21,7 +21,7 @@ from typing import Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, RecordingDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.handlers import HANDLERS
 from umpire.engine.transaction import Transaction
 from umpire.errors import StoreError, UmpireError, unknown
@@ -73,7 +73,7 @@ class Game:
             "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
             "rulings": json.dumps(state.rulings, sort_keys=True),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "umpire_version": __version__,
+            "umpire_version": __version__, "terrain": state.terrain.to_json(),
         }
 
         def fill(conn: Any) -> None:
@@ -139,7 +139,7 @@ class Game:
                 f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
                 f"scenario is for {scenario.ruleset!r}"
             )
-        return canonical(initial_state(scenario, seed=int(self.info["seed"])))[0]
+        return canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""

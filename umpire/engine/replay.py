@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import ScriptedDice
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical_state
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
@@ -32,12 +32,14 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
             f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: its payload is not what a "
             f"{ev.kind} action records ({type(exc).__name__}: {exc})"
         ) from None
-    return canonical(applied.state)[0]
+    return canonical_state(applied.state)
 
 
 def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, Any]]) -> list[str]:
     """What differs between the stored state (and ``units`` rows) and the replay."""
     diffs = list(_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+    if stored.terrain != replayed.terrain:
+        diffs.append("terrain: the stored terrain differs from the scenario's")
     for r in log.unit_rows(replayed):
         if units.get(r["id"]) != r:
             diffs.append(f"units table row {r['id']!r} differs from the replay")

@@ -12,7 +12,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical_state, state_json
 from umpire.store import events as log
 
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ class Transaction:
         self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None
-        self._text: str | None = None
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log (each row checked), including those appended here."""
@@ -63,7 +62,7 @@ class Transaction:
             self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
             phase=phase, undoes=undoes, results=results,
         )
-        self.state, self._text = canonical(state)
+        self.state = canonical_state(state)
         self.seq = seq
         self.appended.append(seq)
         if self._events is not None:
@@ -76,4 +75,4 @@ class Transaction:
     def finish(self) -> None:
         """Write the snapshot and ``units`` rows of the last state (before the commit)."""
         if self.appended:
-            log.write_projection(self.conn, self.state, self.seq, self._text)
+            log.write_projection(self.conn, self.state, self.seq, state_json(self.state))

@@ -114,14 +114,14 @@ def _game_row(conn: sqlite3.Connection, out: FileCheck) -> None:
         out.problems.append(f"the game row has the ruleset {game.get('ruleset')!r}")
     if not isinstance(game.get("seed"), int):
         out.problems.append(f"the game row has the seed {game.get('seed')!r} (a whole number)")
-    for col, want in (("scenario", dict), ("rulings", dict)):
+    for col, want in (("scenario", dict), ("rulings", dict), ("terrain", list)):
         try:
             value = json.loads(game.get(col) or "")
         except (ValueError, TypeError, RecursionError):
             out.problems.append(f"the stored {col} is not valid JSON")
             continue
         if not isinstance(value, want):
-            out.problems.append(f"the stored {col} is not a JSON object")
+            out.problems.append(f"the stored {col} is not a JSON {'object' if want is dict else 'list'}")
     out.game = game
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, state_json
+from umpire.core.state import GameState, Terrain, read_only, state_json
 from umpire.errors import StoreError
 
 
@@ -144,7 +144,9 @@ def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
 
 
 def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
-    """The stored state (the snapshot), checked: valid JSON, a valid state, up to the last event.
+    """The stored state (the snapshot, with the terrain kept beside it), checked: valid JSON, a
+    valid state, up to the last event. It is read-only (:func:`umpire.core.state.read_only`);
+    the terrain is parsed when first read.
 
     :raises StoreError: saying what is wrong with it.
     """
@@ -152,11 +154,12 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
 
     # One statement, so the snapshot and the end of the log are read at the same moment.
     row = conn.execute(
-        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
+        "select seq, state, (select coalesce(max(seq), 0) from events), (select terrain from game where id = 1) "
+        "from snapshot where id = 1"
     ).fetchone()
     if row is None:
         raise StoreError(f"{path}: the file holds no game state (the snapshot is missing)")
-    seq, text, last = row
+    seq, text, last, terrain = row
     if seq != last:
         raise StoreError(
             f"{path}: the stored state is at event #{seq} but the log ends at event #{last}; "
@@ -164,8 +167,10 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
         )
     if not isinstance(text, str | bytes):
         raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
+    if not isinstance(terrain, str):
+        raise StoreError(f"{path}: the stored terrain is missing; 'umpire doctor' lists what is wrong")
     try:
-        return GameState.model_validate_json(text)
+        state = GameState.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
         if first.get("type") == "json_invalid":
@@ -174,3 +179,5 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
         raise StoreError(
             f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
         ) from None
+    state.__dict__["terrain"] = Terrain.from_json(terrain)
+    return read_only(state)

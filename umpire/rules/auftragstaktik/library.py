@@ -69,13 +69,9 @@ def _keys(text: str) -> set[str]:
     return out
 
 
-def find_unit(name: str, field: str = "unit") -> UnitEntry:
-    """The unit called ``name`` (or with that alias), read case-blind, with or without
-    punctuation and the echelon word.
-
-    :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
-    """
-    exact = str(name).strip().casefold()
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
+    """Every way each unit may be named (worked out once: a scenario names hundreds of stands)."""
     names: dict[str, UnitEntry] = {}
     loose: dict[str, set[str]] = {}
     for u in library():
@@ -83,6 +79,17 @@ def find_unit(name: str, field: str = "unit") -> UnitEntry:
             names[n.casefold()] = u
             for k in _keys(n):
                 loose.setdefault(k, set()).add(u.name)
+    return names, loose
+
+
+def find_unit(name: str, field: str = "unit") -> UnitEntry:
+    """The unit called ``name`` (or with that alias), read case-blind, with or without
+    punctuation and the echelon word.
+
+    :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
+    """
+    exact = str(name).strip().casefold()
+    names, loose = _index()
     if exact in names:
         return names[exact]
     found = set().union(*(loose.get(k, set()) for k in _keys(name)))
