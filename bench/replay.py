@@ -151,8 +151,9 @@ def main() -> None:
             print(f"    {label:>15}: command {figures(command)}")
             print(f"    {'':>15}  in one process {figures(inproc)}")
         (c_small, i_small), (c_big, i_big) = results.values()
-        print(f"  {a.big} vs {a.polygons} polygons: command x{statistics.median(c_big) / statistics.median(c_small):.2f}, "
-              f"in one process x{statistics.median(i_big) / statistics.median(i_small):.2f} (medians)")
+        ratio = statistics.median(c_big) / statistics.median(c_small)
+        inside = statistics.median(i_big) / statistics.median(i_small)
+        print(f"  {a.big} vs {a.polygons} polygons: command x{ratio:.2f}, in one process x{inside:.2f} (medians)")
         shutil.rmtree(tmp, ignore_errors=True)
 
 

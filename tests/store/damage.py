@@ -14,7 +14,6 @@ from pathlib import Path
 
 from tests.conftest import REPO, at_scenario
 from tests.store.files import hot_journal
-from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.schema.scenario import load_scenario
 
@@ -25,7 +24,7 @@ def base_game(path: Path) -> Path:
     """Orders for both sides, six phases, an undo, two more phases, an undo, and a phase again:
     events with payloads, rolls, results and undos (#12 has dice)."""
     game = Game.create(path, load_scenario(at_scenario()), seed=11)
-    dice = SeededDice(11)
+    dice = None  # the game's keyed dice
     rules = game.turn_rules()
     for side in ("nato", "pact"):
         game.act("auftragstaktik.orders", rules.read_orders(ORDERS / f"{side}-turn1.yaml", game.state), dice)

@@ -107,7 +107,20 @@ def _undo_m002(conn: sqlite3.Connection) -> None:
     conn.execute("alter table events drop column results")
 
 
-UNDO = {"m003_terrain_once": _undo_m003, "m002_event_results": _undo_m002}
+def _undo_m005(conn: sqlite3.Connection) -> None:
+    conn.execute("alter table events drop column part_of")
+    conn.execute("alter table events drop column replaces")
+
+
+def _undo_m004(conn: sqlite3.Connection) -> None:
+    conn.execute("alter table rolls drop column key")
+    conn.execute("alter table rolls drop column typed")
+
+
+UNDO = {  # newest first
+    "m005_corrections": _undo_m005, "m004_roll_keys": _undo_m004, "m003_terrain_once": _undo_m003,
+    "m002_event_results": _undo_m002,
+}
 
 
 def as_made_before(path: Path, migration: str) -> None:

@@ -7,8 +7,10 @@ from umpire.store.migrations import MIGRATIONS, migrate
 EXPECTED = {
     "_umpire_migrations": ["name", "applied"],
     "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version", "terrain"],
-    "events": ["seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"],
-    "rolls": ["id", "seq", "n", "why", "sides", "vals"],
+    "events": [
+        "seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results", "part_of", "replaces",
+    ],
+    "rolls": ["id", "seq", "n", "why", "sides", "vals", "key", "typed"],
     "snapshot": ["id", "seq", "state"],
     "units": [
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from umpire.core.dice import Dice, GivenDice, ManualDice, SeededDice
+from umpire.core.dice import Dice, GivenDice, ManualDice
 
 
 @dataclass
@@ -14,13 +14,14 @@ class Settings:
     db: Path
     dice: str = "seeded"  # seeded | manual
 
-    def dice_for(self, rolls: Sequence[int] | None, seed: int | None = None) -> Dice:
-        """The dice for one action: ``--roll`` values, the umpire's own dice, or seeded."""
+    def dice_for(self, rolls: Sequence[int] | None) -> Dice | None:
+        """The dice for one action: ``--roll`` values, the umpire's own dice, or ``None``: the
+        game's keyed dice in a tracked game, fresh random dice for a quick answer."""
         if rolls:
             return GivenDice(rolls)
         if self.dice == "manual":
             return ManualDice(ask_umpire)
-        return SeededDice(seed)
+        return None
 
 
 GAMES = ("basic", "advanced")

@@ -169,6 +169,8 @@ class Units(dict[str, "UnitState"]):
     """
 
     __slots__ = ("_shared", "frozen")
+    _shared: set[str]
+    frozen: bool
 
     @classmethod
     def sharing(cls, units: Mapping[str, UnitState], *, frozen: bool = False) -> Units:
@@ -202,7 +204,7 @@ class Units(dict[str, "UnitState"]):
     def __getitem__(self, key: str) -> UnitState:
         return self._own(key)
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         return self._own(key) if key in self else default
 
     def values(self) -> Any:
@@ -221,7 +223,7 @@ class Units(dict[str, "UnitState"]):
         dict.__delitem__(self, key)
         self._shared.discard(key)
 
-    def pop(self, key: str, *default: Any) -> Any:  # type: ignore[override]
+    def pop(self, key: str, *default: Any) -> Any:
         if key in self:
             u = self._own(key)
             dict.__delitem__(self, key)
@@ -234,17 +236,17 @@ class Units(dict[str, "UnitState"]):
         key = next(reversed(self))
         return key, self.pop(key)
 
-    def setdefault(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def setdefault(self, key: str, default: Any = None) -> Any:
         if key in self:
             return self._own(key)
         self[key] = default
         return default
 
-    def update(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
             self[k] = v
 
-    def copy(self) -> dict[str, UnitState]:  # type: ignore[override]
+    def copy(self) -> dict[str, UnitState]:
         """A plain dict of the units held here (as ``dict.copy``: the same objects)."""
         self._own_all()
         return dict(dict.items(self))

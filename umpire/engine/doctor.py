@@ -16,6 +16,7 @@ from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
 from umpire.store.doctor import check_file
+from umpire.store.history import CONTROL
 
 MAX_DIFFS = 10
 
@@ -50,7 +51,7 @@ def diagnose(path: Path) -> Diagnosis:
     except UmpireError as exc:
         out.problems.append(f"the game's ruleset cannot be used: {_plain(str(exc), path)}")
         return out
-    unknown = [e for e in fc.events if e.kind != "undo" and e.kind not in HANDLERS]
+    unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in HANDLERS]
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
     stored = _stored_state(fc.state_text, out)
     try:

@@ -19,16 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from umpire import __version__
-from umpire.core.dice import Dice, GivenDice, ManualDice, RecordingDice, Roll, ScriptedDice
+from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.handlers import HANDLERS
 from umpire.engine.transaction import Transaction
-from umpire.errors import StoreError, UmpireError, unknown
+from umpire.errors import StoreError, UmpireError
 from umpire.schema.scenario import Scenario, initial_state, scenario_from_data
 from umpire.store import events as log
 from umpire.store.db import GameFile
 from umpire.store.errors import sql_errors
+from umpire.store.history import CONTROL
 
 
 @dataclass
@@ -151,7 +152,7 @@ class Game:
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         self._load_handlers()
         for e in events:
-            if e.kind != "undo" and e.kind not in HANDLERS:
+            if e.kind not in CONTROL and e.kind not in HANDLERS:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
@@ -189,27 +190,30 @@ class Game:
             tx.finish()
         self._state = tx.state if tx.appended else None
 
-    def act(self, kind: str, payload: dict[str, Any], dice: Dice) -> ActionResult:
-        """Apply one action and append it, with its dice, in one transaction."""
+    def act(self, kind: str, payload: dict[str, Any], dice: Dice | None = None) -> ActionResult:
+        """Apply one action and append it, with its dice, in one transaction.
+
+        Without ``dice`` the action rolls the game's keyed dice (:mod:`umpire.core.keyed`); dice
+        given (``--roll``, ``--dice manual``, a script) win over them and are recorded as typed.
+        """
+        from umpire.engine.acting import handler_of, keyed_dice, run
+
         self._load_handlers()
-        if kind not in HANDLERS:
-            raise unknown("action", kind, HANDLERS)
-        handler = HANDLERS[kind]
+        handler_of(kind)
+        seen = None
         if isinstance(dice, ManualDice):
             dice, seen = self._roll_by_hand(kind, payload, dice)
-        else:
-            seen = None
-        recording = RecordingDice(dice)
         with self.transaction() as tx:
             if seen is not None and tx.seq != seen:
                 raise StoreError(
                     "the game changed while the dice were being rolled (another command wrote it); "
                     "nothing was written: run the command again"
                 )
-            applied = handler(tx.state, payload, recording)
+            keyed = keyed_dice(tx.state, given=dice)
+            applied = run(tx.state, kind, payload, keyed)
             if isinstance(dice, GivenDice):
                 dice.check_all_used("--roll")
-            rolls = recording.take()
+            rolls = list(keyed.rolls)
             seq = tx.append(
                 kind, payload, rolls, applied.state, summary=applied.summary,
                 results=[r.to_json() for r in applied.resolutions], turn=applied.turn, phase=applied.phase,
@@ -220,12 +224,14 @@ class Game:
         """Dice the umpire types in are asked for before the lock is taken (nobody waits on a
         prompt): the action is tried on the current state, and then made for real, inside the
         transaction, with the values read, provided the log has not moved on meanwhile."""
+        from umpire.engine.acting import keyed_dice, run
+
         with self.file.read() as conn:
             seen = log.last_seq(conn)
             state = log.load_state(conn, self.path)
-        recording = RecordingDice(dice)
-        HANDLERS[kind](state, payload, recording)
-        return ScriptedDice(v for r in recording.take() for v in r.values), seen
+        keyed = keyed_dice(state, given=dice)
+        run(state, kind, payload, keyed)
+        return ScriptedDice(v for r in keyed.rolls for v in r.values), seen
 
     def undo(self) -> log.StoredEvent:
         """Take back the last action still in force (an ``undo`` event is appended)."""

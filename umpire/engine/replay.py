@@ -8,6 +8,7 @@ from typing import Any
 
 from umpire.core.dice import ScriptedDice
 from umpire.core.state import GameState, canonical_state
+from umpire.engine.acting import keys_of, settle
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
@@ -25,6 +26,7 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
     dice = ScriptedDice(v for r in ev.rolls for v in r.values)
     try:
         applied = handler(state, ev.payload, dice)
+        settle(applied, state, keys_of(ev.rolls))
     except UmpireError as exc:
         raise StoreError(f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: {exc}") from None
     except Exception as exc:  # a payload the handler cannot read: the row was changed

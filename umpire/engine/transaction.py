@@ -53,6 +53,8 @@ class Transaction:
         turn: int | None = None,
         phase: str | None = None,
         undoes: int | None = None,
+        part_of: int | None = None,
+        replaces: int | None = None,
     ) -> int:
         """Append one event that leads to ``state``; returns its number. ``turn`` and ``phase``
         (when the action happened) default to where ``state`` stands."""
@@ -60,7 +62,7 @@ class Transaction:
         phase = state.phase if phase is None else phase
         seq = log.append(
             self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
-            phase=phase, undoes=undoes, results=results,
+            phase=phase, undoes=undoes, results=results, part_of=part_of, replaces=replaces,
         )
         self.state = canonical_state(state)
         self.seq = seq
@@ -68,7 +70,8 @@ class Transaction:
         if self._events is not None:
             done, records = log.split_results(json.loads(json.dumps(results or [], default=str)))
             self._events.append(
-                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records)
+                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records,
+                                part_of, replaces)
             )
         return seq
 

@@ -36,6 +36,8 @@ class StoredEvent:
     # what the event recorded beside its resolutions for the reports (``"record": true``; ``n``:
     # its place among the results as stored)
     records: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    part_of: int | None = None  # the correction that appended it (an ``amend``)
+    replaces: int | None = None  # the action it stands in for (amended, or re-resolved on top of it)
 
 
 def _now() -> str:
@@ -87,21 +89,26 @@ def append(
     phase: str,
     undoes: int | None = None,
     results: list[dict[str, Any]] | None = None,
+    part_of: int | None = None,
+    replaces: int | None = None,
 ) -> int:
     """Append one event with its rolls (inside a write transaction). Returns its seq."""
     cur = conn.execute(
-        "insert into events (kind, payload, summary, turn, phase, undoes, created, results) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into events (kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             kind, json.dumps(payload, sort_keys=True, ensure_ascii=False), summary, turn, phase,
-            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str),
+            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str), part_of, replaces,
         ),
     )
     seq = int(cur.lastrowid or 0)
     if rolls:
         conn.executemany(
-            "insert into rolls (seq, n, why, sides, vals) values (?, ?, ?, ?, ?)",
-            [(seq, n, r.why, r.sides, json.dumps(list(r.values))) for n, r in enumerate(rolls)],
+            "insert into rolls (seq, n, why, sides, vals, key, typed) values (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (seq, n, r.why, r.sides, json.dumps(list(r.values)), r.key, None if r.typed is None else int(r.typed))
+                for n, r in enumerate(rolls)
+            ],
         )
     return seq
 
@@ -129,9 +136,10 @@ def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], .
 
 
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:
-    """The actions still in force: every non-undo event not taken back by an undo."""
-    undone = {e.undoes for e in events if e.kind == "undo"}
-    return [e for e in events if e.kind != "undo" and e.seq not in undone]
+    """The actions still in force, in order (:mod:`umpire.store.history` says how)."""
+    from umpire.store.history import effective as in_force
+
+    return in_force(events)
 
 
 def last_seq(conn: sqlite3.Connection) -> int:

@@ -79,7 +79,24 @@ def _json_object(text: object) -> dict | None:  # type: ignore[type-arg]
     return value if isinstance(value, dict) else None
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_event_results, m003_terrain_once]
+def m004_roll_keys(db: Database) -> None:
+    # Each roll's key (where and what it is for: its value in a tracked game is a pure function
+    # of the seed and the key) and whether its values were typed in rather than keyed. Rolls
+    # made before have neither (NULL).
+    db["rolls"].add_column("key", str)
+    db["rolls"].add_column("typed", int)
+
+
+def m005_corrections(db: Database) -> None:
+    # Corrections (amend, redo, undo --to) append events too: an event an amendment appended
+    # names it (part_of) and the action it stands in for (replaces).
+    db["events"].add_column("part_of", int)
+    db["events"].add_column("replaces", int)
+
+
+MIGRATIONS: list[Migration] = [
+    m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections,
+]
 
 
 def migrate(db: Database) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
@@ -285,7 +285,7 @@ def shoot(
         weapon,
         round(d, 2),
         aspect(firer, target),
-        dice,
+        scoped(dice, "fire", firer.id, target.id),
         tr.rulings_of(state),
         phase=phase,
         night=is_night(state),
