@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from umpire.core.dice import Dice, GivenDice, ManualDice
 
@@ -13,6 +14,20 @@ from umpire.core.dice import Dice, GivenDice, ManualDice
 class Settings:
     db: Path
     dice: str = "seeded"  # seeded | manual
+    amend: tuple[int, bool] | None = None  # umpire amend N: (N, --drop-invalid)
+    game: Any = None  # the game an amendment is made on (one for the whole command)
+
+    def open_game(self) -> Any:
+        """The game file given by --db (``umpire.engine.Game``); under ``umpire amend N`` the
+        game set to amend #N (its state is the state before #N; an action amends #N)."""
+        from umpire.engine import Game
+
+        if self.amend is None:
+            return Game.open(self.db)
+        if self.game is None:
+            n, drop = self.amend
+            self.game = Game.open(self.db).amending(n, drop_invalid=drop)
+        return self.game
 
     def dice_for(self, rolls: Sequence[int] | None) -> Dice | None:
         """The dice for one action: ``--roll`` values, the umpire's own dice, or ``None``: the

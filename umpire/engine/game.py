@@ -22,6 +22,7 @@ from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical, canonical_state
+from umpire.engine.corrections import Correction
 from umpire.engine.handlers import HANDLERS
 from umpire.engine.transaction import Transaction
 from umpire.errors import StoreError, UmpireError
@@ -50,6 +51,8 @@ class Game:
         self.path = file.path
         self._state: GameState | None = None
         self._info: dict[str, Any] | None = None
+        self._amend: tuple[int, bool] | None = None  # see amending()
+        self.correction: Correction | None = None  # what the last amend made in amending mode did
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -200,6 +203,12 @@ class Game:
 
         self._load_handlers()
         handler_of(kind)
+        if self._amend is not None:
+            n, drop = self._amend
+            done = self.amend(n, kind, payload, dice, drop_invalid=drop)
+            self.correction = done
+            new = next(b for _, b in done.pairs if b is not None)
+            return ActionResult(new.seq, kind, new.summary, done.state, list(new.rolls), [])
         seen = None
         if isinstance(dice, ManualDice):
             dice, seen = self._roll_by_hand(kind, payload, dice)
@@ -228,24 +237,49 @@ class Game:
 
         with self.file.read() as conn:
             seen = log.last_seq(conn)
-            state = log.load_state(conn, self.path)
+            state = log.load_state(conn, self.path) if self._amend is None else self.state
         keyed = keyed_dice(state, given=dice)
         run(state, kind, payload, keyed)
         return ScriptedDice(v for r in keyed.rolls for v in r.values), seen
 
-    def undo(self) -> log.StoredEvent:
-        """Take back the last action still in force (an ``undo`` event is appended)."""
-        with self.transaction() as tx:
-            live = tx.live()
-            if not live:
-                raise StoreError("undo: nothing to undo (no action has been taken in this game)")
-            target = live[-1]
-            state = self.fold(self.initial_state(), live[:-1])
-            tx.append(
-                "undo", {"undoes": target.seq}, [], state, summary=f"undo #{target.seq}: {target.summary}",
-                undoes=target.seq,
-            )
-        return target
+    # -- corrections (umpire.engine.corrections) ---------------------------------------------
+    def undo(self, to: int | None = None) -> Correction:
+        """Take back the last step in force (an action, or the amendment made last, whole), or
+        with ``to`` every action in force after #to. :raises UmpireError: if it cannot."""
+        from umpire.engine.corrections import undo
+
+        return undo(self, to)
+
+    def redo(self) -> Correction:
+        """Re-apply what the last undo took back. :raises UmpireError: if nothing is to redo."""
+        from umpire.engine.corrections import redo
+
+        return redo(self)
+
+    def amend(self, n: int, kind: str, payload: dict[str, Any], dice: Dice | None = None, *,
+              drop_invalid: bool = False) -> Correction:
+        """Replace action #n and re-resolve every later action on top of it (keyed dice).
+
+        :raises UmpireError: if #n is not an action in force, or the result would not be legal.
+        """
+        from umpire.engine.corrections import amend
+
+        self._load_handlers()
+        seen = None
+        if isinstance(dice, ManualDice):
+            dice, seen = self._roll_by_hand(kind, payload, dice)
+        return amend(self, n, kind, payload, dice, drop_invalid=drop_invalid, seen=seen)
+
+    def amending(self, n: int, *, drop_invalid: bool = False) -> Game:
+        """This game, set so that :attr:`state` is the state just before action #n and
+        :meth:`act` amends #n instead of appending (how ``umpire amend N COMMAND ...`` runs
+        COMMAND). :raises UmpireError: if #n is not an action in force."""
+        from umpire.engine.corrections import state_before
+
+        self._load_handlers()
+        self._state = state_before(self, n)
+        self._amend = (n, drop_invalid)
+        return self
 
     # -- replay ---------------------------------------------------------------------------
     def fold(self, state: GameState, events: list[log.StoredEvent]) -> GameState:
