@@ -101,7 +101,6 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
     if not events:
         return Text("no actions yet", style="dim")
     from umpire.reports.words import short_phase
-
     from umpire.store.history import CONTROL, walk
 
     live = walk(events).live
