@@ -103,19 +103,21 @@ class Walk:
         if kind not in CONTROL:
             if undoes is not None:
                 raise Broken(f"is an action ({kind}), not an undo, but says it undoes event #{undoes}")
-            self._check_member(kind, part_of, replaces)
+            self._check_member(kind, part_of, replaces, exists)
         else:
             if part_of is not None or replaces is not None:
                 raise Broken(f"is a correction ({kind}) but says it is part of #{part_of} or replaces #{replaces}")
             self._check_control(seq, kind, payload, undoes, exists)
         self.apply(seq, kind, payload, part_of)
 
-    def _check_member(self, kind: str, part_of: Any, replaces: Any) -> None:
+    def _check_member(self, kind: str, part_of: Any, replaces: Any, exists: set[int]) -> None:
         if part_of is None:
             if replaces is not None:
                 raise Broken(f"says it replaces event #{replaces} but belongs to no amendment")
             return
         if not _int(part_of) or part_of not in self.kinds:
+            if _int(part_of) and part_of in exists:
+                raise Broken(f"is part of amendment #{part_of}, which is damaged")
             raise Broken(f"is part of amendment #{part_of}, which does not exist before it")
         if self.kinds[part_of] != "amend":
             raise Broken(f"is part of event #{part_of}, which is not an amendment ({self.kinds[part_of]})")
@@ -136,8 +138,6 @@ class Walk:
         elif undoes is not None:
             raise Broken(f"is {what} but says it undoes event #{undoes}")
         back, put = takes_back(kind, payload), restores(kind, payload)
-        if kind == "undo" and undoes not in back:
-            raise Broken(f"is an undo of event #{undoes} whose list of actions taken back does not name it")
         if not back and kind != "redo":
             raise Broken(f"is {what} that takes nothing back")
         for s in back:
@@ -148,6 +148,8 @@ class Walk:
             self._target(seq, s, what, exists)
             if s in self.live:
                 raise Broken(f"is {what} that puts back event #{s}, which is in force")
+        if kind == "undo" and undoes != max(back):
+            raise Broken(f"is an undo of event #{undoes}, but the last action it takes back is #{max(back)}")
         if kind == "redo":
             u = payload.get("redoes")
             if not _int(u) or self.kinds.get(u) != "undo":
