@@ -34,7 +34,7 @@ from umpire.schema.scenario import load_scenario
 REPO = Path(__file__).resolve().parents[2]
 ORDERS = REPO / "data" / "orders"
 NEW_SEED = 424242
-TABLES = ("game", "events", "rolls", "snapshot", "units", "_umpire_migrations")
+TABLES = ("game", "events", "rolls", "snapshot", "units", "checkpoints", "_umpire_migrations")
 
 
 @dataclass

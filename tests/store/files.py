@@ -86,7 +86,7 @@ def fingerprint(path: Path) -> tuple:
     try:
         return tuple(
             tuple(conn.execute(f"select * from {t} order by 1").fetchall())
-            for t in ("game", "events", "rolls", "snapshot", "units", "_umpire_migrations")
+            for t in ("game", "events", "rolls", "snapshot", "units", "checkpoints", "_umpire_migrations")
         )
     finally:
         conn.close()
@@ -108,6 +108,7 @@ def _undo_m002(conn: sqlite3.Connection) -> None:
 
 
 def _undo_m005(conn: sqlite3.Connection) -> None:
+    conn.execute("drop table checkpoints")
     conn.execute("alter table events drop column part_of")
     conn.execute("alter table events drop column replaces")
 

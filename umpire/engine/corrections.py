@@ -47,10 +47,10 @@ def _live(tx: Transaction) -> tuple[list[log.StoredEvent], Walk]:
 
 def state_after(game: Game, tx: Transaction, live: list[log.StoredEvent], now: list[log.StoredEvent]) -> GameState:
     """The state with the actions ``live`` in force: the current state folded on when ``now``
-    (the actions in force now) is where ``live`` starts, else replayed from the start."""
+    (the actions in force now) is where ``live`` starts, else from the latest usable checkpoint."""
     if live[: len(now)] == now:
         return game.fold(tx.state, live[len(now):])
-    return game.fold(game.initial_state(), live)
+    return tx.state_with(live)
 
 
 def _in_force(n: int, events: list[log.StoredEvent], w: Walk, what: str) -> None:
@@ -153,11 +153,15 @@ def redo(game: Game) -> Correction:
 
 def state_before(game: Game, n: int) -> GameState:
     """The state just before action #n (in force) was taken. :raises UmpireError: as for amend."""
+    from umpire.engine import checkpoints
+
     events = game.events()
     w = walk(events)
     _in_force(n, events, w, f"amend {n}")
-    live = [e for e in events if e.seq in w.live]
-    return game.fold(game.initial_state(), [e for e in live if e.seq < n])
+    target = [e for e in events if e.seq in w.live and e.seq < n]
+    with game.file.read() as conn:
+        state, rest = checkpoints.start(game, conn, events, target, game.state.terrain)
+    return game.fold(state, rest)
 
 
 def amend(
@@ -184,7 +188,7 @@ def amend(
         _in_force(n, events, w, what)
         at = next(i for i, e in enumerate(live) if e.seq == n)
         old, later = live[at], live[at + 1:]
-        state = game.fold(game.initial_state(), live[:at])
+        state = tx.state_with(live[:at])
         before = state
         runs: list[tuple[log.StoredEvent, str, dict[str, Any], Any, list[Any]]] = []
         keyed = keyed_dice(state, given=dice, typed=old.rolls)

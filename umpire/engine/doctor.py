@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from umpire.core.state import GameState, Terrain
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
-from umpire.store.doctor import check_file
+from umpire.store.doctor import FileCheck, check_file
 from umpire.store.history import CONTROL
+
+if TYPE_CHECKING:
+    from umpire.engine.game import Game
 
 MAX_DIFFS = 10
 
@@ -76,7 +80,7 @@ def diagnose(path: Path) -> Diagnosis:
         out.notes.append("the replay was not tried: the problems above come first")
         return out
     try:
-        replayed = game.fold(initial, log.effective(fc.events))
+        replayed = _replay(game, initial, fc, out)
     except UmpireError as exc:
         out.problems.append(_plain(str(exc), path))
         return out
@@ -86,6 +90,15 @@ def diagnose(path: Path) -> Diagnosis:
         if len(diffs) > MAX_DIFFS:
             out.problems.append(f"... and {len(diffs) - MAX_DIFFS} more differences")
     return out
+
+
+def _replay(game: Game, initial: GameState, fc: FileCheck, out: Diagnosis) -> GameState:
+    """The replay of the log, checking on the way every checkpoint still valid against it."""
+    from umpire.engine.replay import fold_checked
+
+    state, problems = fold_checked(game.path, initial, fc.events, log.effective(fc.events), fc.checkpoints)
+    out.problems += problems
+    return state
 
 
 def _plain(problem: str, path: Path) -> str:

@@ -299,8 +299,11 @@ class Game:
         return self.fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
-        """Differences between the stored state and the replay of the log (empty: they agree)."""
-        from umpire.engine.replay import compare
+        """Differences between the stored state (and checkpoints) and the replay of the log
+        (empty: they agree)."""
+        import json
+
+        from umpire.engine.replay import compare, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
@@ -308,9 +311,22 @@ class Game:
             cur = conn.execute("select * from units")
             cols = [d[0] for d in cur.description]
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
+            kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
-        replayed = self.fold(self.initial_state(), log.effective(events))
-        return compare(stored, replayed, units)
+        bad = []
+        seqs = {e.seq for e in events}
+        for seq, text in sorted(kept.items()):
+            if seq not in seqs:
+                bad.append(f"a checkpoint belongs to event #{seq}, which does not exist")
+                del kept[seq]
+                continue
+            try:
+                json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                bad.append(f"the checkpoint after event #{seq} is not valid JSON")
+                del kept[seq]
+        replayed, problems = fold_checked(self.path, self.initial_state(), events, log.effective(events), kept)
+        return compare(stored, replayed, units) + bad + problems
 
 
 def _check_rulings(state: GameState) -> None:

@@ -37,6 +37,22 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
     return canonical_state(applied.state)
 
 
+def fold_checked(path: Path, state: GameState, events: list[log.StoredEvent], live: list[log.StoredEvent],
+                 checkpoints: dict[int, str]) -> tuple[GameState, list[str]]:
+    """``state`` with the actions ``live`` applied, and what differs from it among the stored
+    ``checkpoints`` still valid (the JSON text after each event, by number)."""
+    from umpire.core.state import state_json
+    from umpire.engine.checkpoints import usable
+
+    check = set(usable(events, [e.seq for e in live])) & set(checkpoints)
+    problems = []
+    for ev in live:
+        state = apply_recorded(path, state, ev)
+        if ev.seq in check and state_json(state) != checkpoints[ev.seq]:
+            problems.append(f"the checkpoint after event #{ev.seq} is not the state the replay gives there")
+    return state, problems
+
+
 def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, Any]]) -> list[str]:
     """What differs between the stored state (and ``units`` rows) and the replay."""
     diffs = list(_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))

@@ -29,6 +29,7 @@ class Transaction:
         self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None
+        self._checkpoints: list[tuple[int, GameState]] = []
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log (each row checked), including those appended here."""
@@ -40,6 +41,13 @@ class Transaction:
     def live(self) -> list[log.StoredEvent]:
         """The actions in force: not undos, not undone."""
         return log.effective(self.events())
+
+    def state_with(self, target: list[log.StoredEvent]) -> GameState:
+        """The state with the actions ``target`` in force (from the latest usable checkpoint)."""
+        from umpire.engine import checkpoints
+
+        state, rest = checkpoints.start(self.game, self.conn, self.events(), target, self.state.terrain)
+        return self.game.fold(state, rest)
 
     def append(
         self,
@@ -64,7 +72,13 @@ class Transaction:
             self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
             phase=phase, undoes=undoes, results=results, part_of=part_of, replaces=replaces,
         )
-        self.state = canonical_state(state)
+        from umpire.engine import checkpoints
+        from umpire.store.history import CONTROL
+
+        new = canonical_state(state)
+        if kind not in CONTROL and checkpoints.due(self.state, new):
+            self._checkpoints.append((seq, new))
+        self.state = new
         self.seq = seq
         self.appended.append(seq)
         if self._events is not None:
@@ -77,5 +91,9 @@ class Transaction:
 
     def finish(self) -> None:
         """Write the snapshot and ``units`` rows of the last state (before the commit)."""
+        from umpire.engine import checkpoints
+
         if self.appended:
             log.write_projection(self.conn, self.state, self.seq, state_json(self.state))
+        for seq, state in self._checkpoints:
+            checkpoints.write(self.conn, seq, state_json(state))

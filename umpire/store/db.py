@@ -35,6 +35,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     ),
     "rolls": ("id", "seq", "n", "why", "sides", "vals", "key", "typed"),
     "snapshot": ("id", "seq", "state"),
+    "checkpoints": ("seq", "state"),
     "units": (
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",
         "base_w", "base_d", "status", "hits", "orders",

@@ -38,6 +38,7 @@ class FileCheck:
     game: dict[str, Any] | None = None
     state_text: str | None = None
     units: dict[str, dict[str, Any]] | None = None  # the units table, read with the rest
+    checkpoints: dict[int, str] = field(default_factory=dict)  # the readable ones, by event
 
 
 def check_file(path: Path) -> FileCheck:
@@ -85,6 +86,8 @@ def check_file(path: Path) -> FileCheck:
             out.problems += scan.problems
         if not {"snapshot", "events"} & missing:
             _snapshot(conn, out)
+        if "checkpoints" not in missing:
+            _checkpoints(conn, out)
         if "units" not in missing:
             cur = conn.execute("select * from units")
             cols = [d[0] for d in cur.description]
@@ -140,6 +143,20 @@ def _snapshot(conn: sqlite3.Connection, out: FileCheck) -> None:
         out.problems.append("the stored state (snapshot) is not valid JSON")
         return
     out.state_text = text
+
+
+def _checkpoints(conn: sqlite3.Connection, out: FileCheck) -> None:
+    seqs = {e.seq for e in out.events}
+    for seq, text in conn.execute("select seq, state from checkpoints order by seq").fetchall():
+        if not isinstance(seq, int) or (out.events and seq not in seqs):
+            out.problems.append(f"a checkpoint belongs to event #{seq}, which does not exist")
+            continue
+        try:
+            json.loads(text)
+        except (ValueError, TypeError, RecursionError):
+            out.problems.append(f"the checkpoint after event #{seq} is not valid JSON")
+            continue
+        out.checkpoints[seq] = text
 
 
 def _stale_files(path: Path, out: FileCheck) -> None:

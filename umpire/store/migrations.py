@@ -89,9 +89,12 @@ def m004_roll_keys(db: Database) -> None:
 
 def m005_corrections(db: Database) -> None:
     # Corrections (amend, redo, undo --to) append events too: an event an amendment appended
-    # names it (part_of) and the action it stands in for (replaces).
+    # names it (part_of) and the action it stands in for (replaces). Checkpoints keep the state
+    # after each action that moved the game to another phase, so corrections need not replay
+    # the game from its start (derived, like the snapshot).
     db["events"].add_column("part_of", int)
     db["events"].add_column("replaces", int)
+    db["checkpoints"].create({"seq": int, "state": str}, pk="seq")
 
 
 MIGRATIONS: list[Migration] = [
