@@ -74,3 +74,17 @@ def test_the_turn_by_hand_works_as_written(tmp_path, monkeypatch):
         r = runner.invoke(app, ["--db", str(tmp_path / "turn.db"), *args])
         assert r.exit_code == 0, (line, r.output, r.stderr)
     assert (tmp_path / "pact-turn1.md").stat().st_size > 500
+
+
+def test_the_club_campaign_works_as_written(tmp_path, monkeypatch):
+    """Run in a fresh folder: the season is a bundled one, every file is written there."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    commands = _block_after("## A club campaign")
+    assert any(c.startswith("umpire campaign import") for c in commands)
+    for line in commands:
+        r = runner.invoke(app, shlex.split(line)[1:])
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert (tmp_path / "papers" / "round-2" / "nato-smith-roster.pdf").stat().st_size > 1000
+    assert (tmp_path / "story" / "season.html").stat().st_size > 1000
+    assert "exactly" in r.output

@@ -16,11 +16,13 @@ text) and that the files parse and validate.
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent / "rulesets" / "mbt"
+sys.path[:0] = [str(ROOT.parent.parent / "tools"), str(ROOT.parent.parent)]
 
 
 def half_up(x: float) -> int:
@@ -1182,8 +1184,11 @@ def main() -> None:
         "STANDARD TERRAIN VALUES CHART (Game Card).\n" + ESTIMATE_NOTE,
         terrain_chart(),
     )
+    from mbt_cards import tank_extras, write_cards
+
     for cid, card in cards().items():
-        write(f"cards/{cid}.yaml", f"Data card {cid}: {card['name']}.\n" + ESTIMATE_NOTE, card)
+        write(f"cards/{cid}.yaml", f"Data card {cid}: {card['name']}.\n" + ESTIMATE_NOTE, tank_extras(card))
+    write_cards()
 
 
 if __name__ == "__main__":

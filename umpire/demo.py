@@ -24,6 +24,7 @@ class DemoResult:
     calcs: list[tuple[str, CalcAnswer]] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     mbt: Any = None  # umpire.demo_mbt.MbtDemo
+    campaign: Any = None  # umpire.demo_campaign.CampaignDemo
 
 
 def run_demo(out: Path) -> DemoResult:
@@ -53,6 +54,9 @@ def run_demo(out: Path) -> DemoResult:
     _add_quick_answers(result)
     _add_papers(result, out)
     result.mbt = __import__("umpire.demo_mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")
+    from umpire.demo_campaign import run_campaign_demo
+
+    result.campaign = run_campaign_demo(out / "campaign")
     return result
 
 

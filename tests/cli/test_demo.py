@@ -30,3 +30,7 @@ def test_demo_resolves_two_turns_and_writes_every_report(tmp_path):
     for name in ("report-umpire", "briefing-nato", "briefing-pact"):
         for ext in ("pdf", "md", "txt"):
             assert (tmp_path / "d" / f"{name}.{ext}").stat().st_size > 500
+    camp = tmp_path / "d" / "campaign"
+    assert "club campaign: Hof Gap, autumn 1985" in r.output and "game r1-north imported" in r.output
+    for name in ("season.db", "r1-north.db", "papers/round-2/pact-petrov-roster.pdf", "story/season.html"):
+        assert (camp / name).is_file() and str(camp / name) in r.output.replace("\n", ""), name

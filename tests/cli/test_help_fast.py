@@ -45,3 +45,8 @@ def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
     Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()
     for args in (["status"], ["log"], ["place", "a-1-64", "3", "3"], ["undo"]):
         assert "sqlite_utils" not in _heavy_after(["--db", str(path), *args]), args
+
+
+def test_campaign_help_is_as_light():
+    assert _heavy_after(["campaign", "--help"]) == []
+    assert _heavy_after(["campaign", "next", "--help"]) == []

@@ -94,7 +94,7 @@ def test_measure_on_a_hill_sees_over_nothing_else():
     ("change", "words"),
     [
         ({"terrain": [{"id": "f", "type": "forest", "polygon": [[0, 0], [1, 0], [1, 1]]}]},
-         ["terrain[0]", "'forest'", "woods", "town"]),
+         ["terrain[0]", "'forest'", "woods", "hill"]),
         ({"terrain": [{"id": "w9", "type": "woods", "polygon": [[0, 0], [1, 0]]}]},
          ["'w9'", "2 corners", "at least 3"]),
         ({"terrain": [{"id": "bow", "type": "woods",

@@ -91,10 +91,12 @@ def words(state: GameState, uid: str) -> dict[str, set[str]]:
     full = {uid, u.name, *(x for x in (u.type, u.card) if x)}
     nation: set[str] = set()
     if u.card:
-        from umpire.rules.mbt.data import card
+        from umpire.rules.mbt.cards import any_card
 
-        c = card(u.card)
-        full |= {c.name, *(w.name for w in c.weapons), *(a.name for w in c.weapons for a in w.ammo)}
+        c = any_card(u.card)  # vehicle, leg and towed cards (the Advanced Game)
+        ws = [*getattr(c, "weapons", []), *(a.weapon for a in getattr(c, "attached", [])),
+              *(t.weapon for t in getattr(c, "types", []))]
+        full |= {c.name, *(w.name for w in ws), *(a.name for w in ws for a in w.ammo)}
         nation = {card_identity(u.card)[0]}
     return {"full": full, "type": nation}
 

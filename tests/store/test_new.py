@@ -156,7 +156,7 @@ def test_a_game_made_meanwhile_by_another_new_is_not_overwritten(old, monkeypatc
     from umpire.store import newfile
 
     before = old.read_bytes()
-    monkeypatch.setattr(newfile, "check_target", lambda path, replace: None)  # it was not there yet
+    monkeypatch.setattr(newfile, "check_target", lambda path, replace, kind=None: None)  # it was not there yet
     r = run(old, "new", str(at_scenario()))
     assert one_error(r) == f"Error: --db {old}: a file is already there (choose another --db path, or use --replace)"
     assert old.read_bytes() == before

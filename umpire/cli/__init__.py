@@ -62,7 +62,7 @@ PANELS = {
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, corrections, data, demo, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
 
     game.register(app)
     corrections.register(app)
@@ -72,6 +72,8 @@ def _register() -> None:
     app.command("calc")(calc.calc)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
+    app.command("end")(ending.end)
+    app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)

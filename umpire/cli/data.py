@@ -42,7 +42,9 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
         table.add_column(col, justify="right", min_width=len(col))
     totals = dict.fromkeys(data.ORIGINS, 0)
     rows = [(n, data.chart(n)) for n in data.info().charts]
-    rows += [(f"{i} {data.card(i).name}", data.card(i)) for i in data.card_ids()]
+    from umpire.rules.mbt.cards import any_card
+
+    rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
     for what, model in rows:
         counts = data.provenance_counts(model)
         for k in totals:

@@ -35,9 +35,21 @@ def demo(
         for line in result.mbt.summaries:
             console.print(f"  {line}", markup=False)
         result.files.extend(result.mbt.files)
+    if result.campaign is not None:
+        from umpire.campaign.standings import compute
+        from umpire.campaign.views import render_standings
+
+        console.print(Rule(f"club campaign: {result.campaign.campaign.state.name}, round 1 (umpire campaign)",
+                           style="dim"))
+        for line in result.campaign.lines:
+            console.print(f"  {line}", markup=False)
+        console.print(render_standings(compute(result.campaign.campaign.state)))
+        result.files.extend(result.campaign.files)
     console.print(Rule("files", style="dim"))
     for path in result.files:
         console.print(f"  {path}")
     console.print("\nTry:")
     for cmd in ("status", "measure a-1-64 t80-1", "log", "report --side nato"):
         console.print(f"  [bold]umpire --db {result.game.path} {cmd}[/]")
+    if result.campaign is not None:
+        console.print(f"  [bold]umpire campaign status {result.campaign.campaign.path}[/]")

@@ -28,10 +28,20 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     """Show where the turn stands and what the umpire must enter next."""
     if ctx.invoked_subcommand is not None:
         return
+    from umpire.engine.ending import game_over
     from umpire.reports.terminal import render_turn
 
     game = _open(ctx)
     view = game.turn_rules().view(game.state)
+    over = game_over(game.state)
+    if over is not None:
+        view.next_step = f"the game is over ({over.reason}): umpire report"
+        view.waiting_for = []
+        view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
+        mark = game.state.extra.get("campaign") or {}
+        if mark.get("game"):
+            view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
+                              f"umpire campaign import CAMPAIGN-FILE {game.path}")
     if as_json:
         print_json(view.to_json())
     else:

@@ -52,9 +52,15 @@ def handler_of(kind: str) -> Any:
 def run(state: GameState, kind: str, payload: dict[str, Any], dice: KeyedDice) -> Applied:
     """``kind`` applied to ``state`` with ``dice``; the phase's roll counts kept in the result.
 
-    :raises UmpireError: if the action is not legal on ``state``.
+    :raises UmpireError: if the action is not legal on ``state`` (a game that is over takes none
+        but its end).
     """
-    applied: Applied = handler_of(kind)(state, payload, dice)
+    handler = handler_of(kind)
+    if kind != "end":
+        from umpire.engine.ending import refuse_if_over
+
+        refuse_if_over(state, kind.rpartition(".")[2])
+    applied: Applied = handler(state, payload, dice)
     settle(applied, state, [r.key for r in dice.rolls])
     return applied
 

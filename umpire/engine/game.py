@@ -211,7 +211,7 @@ class Game:
             return ActionResult(new.seq, kind, new.summary, done.state, list(new.rolls), [])
         seen = None
         if isinstance(dice, ManualDice):
-            dice, seen = self._roll_by_hand(kind, payload, dice)
+            dice, seen = self._roll_by_hand(kind, payload, dice)  # refused before any die if the game is over
         with self.transaction() as tx:
             if seen is not None and tx.seq != seen:
                 raise StoreError(

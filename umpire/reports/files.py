@@ -19,20 +19,21 @@ from typing import BinaryIO
 
 from umpire.errors import UmpireError, unknown
 
-# The files no output of the current command may be written to (see protect()).
-_PROTECTED: ContextVar[tuple[Path, ...]] = ContextVar("umpire_protected_files", default=())
+# The files no output of the current command may be written to, each with what it is called in
+# the error (see protect()).
+_PROTECTED: ContextVar[tuple[tuple[Path, str], ...]] = ContextVar("umpire_protected_files", default=())
 _SIDECARS = ("-journal", "-wal", "-shm")
 
 
 def protect(*paths: Path) -> None:
     """Name the files (a game file, a campaign file) that outputs must never overwrite, for
     the command being run; replaces any earlier list."""
-    _PROTECTED.set(tuple(Path(p) for p in paths))
+    _PROTECTED.set(tuple((Path(p), f"the game file (--db {p})") for p in paths))
 
 
-def protect_also(*paths: Path) -> None:
+def protect_also(*paths: Path, what: str = "the campaign file") -> None:
     """Add files (a campaign file...) to the ones outputs of this command must never overwrite."""
-    _PROTECTED.set((*_PROTECTED.get(), *(Path(p) for p in paths)))
+    _PROTECTED.set((*_PROTECTED.get(), *((Path(p), f"{what} ({p})") for p in paths)))
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -49,11 +50,11 @@ def _same(a: Path, b: Path) -> bool:
 
 def check_not_protected(path: Path, option: str = "--out") -> None:
     """:raises UmpireError: if ``path`` is a protected file (or its journal) under any name."""
-    for kept in _PROTECTED.get():
+    for kept, label in _PROTECTED.get():
         for candidate in (kept, *(Path(f"{kept}{s}") for s in _SIDECARS)):
             if _same(Path(path), candidate):
-                what = "the game file" if candidate == kept else f"the journal of the game file {kept}"
-                raise UmpireError(f"{option} {path}: that is {what} (--db {kept}); choose another file to write")
+                what = label if candidate == kept else f"the journal of {label}"
+                raise UmpireError(f"{option} {path}: that is {what}; choose another file to write")
 
 
 def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "--out") -> Path:

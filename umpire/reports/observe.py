@@ -60,10 +60,11 @@ class Line:
 @cache
 def card_identity(card: str) -> tuple[str, str, str]:
     """(nationality, size, vehicle name) of an MBT data card, as 24.2.2 sighting tells them."""
-    from umpire.rules.mbt.data import card as load_card
+    from umpire.rules.mbt.cards import any_card
 
-    c = load_card(card)
-    return NATIONS.get(c.nation, c.nation), c.kind, c.name
+    c = any_card(card)
+    size = {"vehicle": "vehicle", "leg": "small"}.get(c.kind, str(getattr(c, "unit_size", c.kind)))
+    return NATIONS.get(c.nation, c.nation), size, c.name
 
 
 class Observer:

@@ -84,10 +84,26 @@ def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, A
     if u.get("pivot") is not None:
         moves.append(f"pivot to {num(float(u['pivot']))}")
     fire = "-"
-    if isinstance(u.get("fire"), Mapping):
-        f = u["fire"]
-        fire = _target(o, f.get("target"), known) + (f" ({f['ammo']})" if f.get("ammo") else "")
+    fires = u.get("fire") if isinstance(u.get("fire"), list) else [u.get("fire")]
+    shown = []
+    for f in fires:  # the Advanced Game lists a weapon each (14.1.2)
+        if isinstance(f, Mapping):
+            what = _target(o, f.get("target"), known) if f.get("target") else f"smoke at {_points([f.get('at')])}"
+            how = ", ".join(str(f[k]) for k in ("weapon", "ammo") if f.get(k) and len(fires) > 1 or k == "ammo"
+                            and f.get(k))
+            shown.append(what + (f" ({how})" if how else ""))
+    for key in ("assault", "overrun"):
+        if isinstance(u.get(key), Mapping):
+            shown.append(f"{key} {_target(o, u[key].get('target'), known)}")
+    fire = "; ".join(shown) or "-"
     extra = []
+    for key in ("load", "unload"):
+        if isinstance(u.get(key), Mapping):
+            extra.append(f"{key} {', '.join(map(str, u[key].get('units') or []))}")
+    if u.get("discharger"):
+        extra.append("smoke dischargers")
+    if u.get("full_cover"):
+        extra.append("full cover")
     ow = u.get("overwatch")
     if isinstance(ow, Mapping):
         extra.append("overwatch: " + ", ".join(f"{k.replace('_', ' ')} {_ow(o, k, v, known)}"

@@ -23,7 +23,10 @@ from umpire.core.state import (
     UnitState,
 )
 from umpire.errors import DataError
+from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
+from umpire.schema.mbt_forces import ToeSpec
+from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
@@ -88,6 +91,14 @@ class UnitSpec(_Strict):
     facing: float = 0.0
     base: Base | None = None
     orders: str | None = None
+    # MBT Advanced Game (12.5, 12.7, 13.4, 15.3, 15.4.5): grade, attached weapons, doctrine,
+    # carried at the start by a vehicle of its side, inside buildings or on an upper floor.
+    grade: Literal["crack", "average", "poor"] | None = None
+    equipment: str | None = None
+    doctrine: bool = False
+    carried_by: str | None = None
+    inside: bool = False
+    up: int = Field(0, ge=0, le=20)
 
     @model_validator(mode="after")
     def _one_position(self) -> UnitSpec:
@@ -104,6 +115,7 @@ class FormationSpec(_Strict):
     doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
     formations: list[FormationSpec] = Field(default_factory=list)
     units: list[UnitSpec] = Field(default_factory=list)
+    toe: ToeSpec | None = Field(None, description="MBT: a TO&E organisation and variant, expanded into its models")
 
 
 class AirSpec(_Strict):
@@ -145,15 +157,16 @@ class SetupZoneSpec(_Strict):
 class MbtSpec(_Strict):
     """How an MBT scenario is played (the Basic Game scenario of 2.0-9.4 by default)."""
 
-    game: Literal["basic"] = "basic"
-    matchup: Literal["A", "B", "C", "D"] | None = None
+    game: Literal["basic", "advanced"] = "basic"
+    matchup: str | None = None
     turns: int = Field(10, ge=1)
     scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
-    conditions: Literal["day"] = "day"
+    conditions: Literal["day", "dusk", "moonlight", "night"] = "day"
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     win_margin: int = Field(30, ge=0)
     setup: dict[str, SetupZoneSpec] = Field(
         default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
+    advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
 
 
 class Scenario(_Strict):
@@ -168,6 +181,7 @@ class Scenario(_Strict):
     mbt: MbtSpec | None = None
     weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
     night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
+    campaign: CampaignMark | None = Field(None, description="set by umpire campaign next: the slot, carried losses")
 
     @field_validator("ruleset")
     @classmethod
@@ -181,6 +195,11 @@ def _walk(side: SideSpec) -> list[tuple[FormationSpec | None, str | None, UnitSp
     out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
 
     def visit(f: FormationSpec) -> None:
+        if f.toe is not None:
+            from umpire.schema.mbt_forces import expand
+
+            for u in expand(f.id, f.toe, f"formation {f.id!r}"):
+                out.append((f, f.id, UnitSpec.model_validate(u)))
         for u in f.units:
             out.append((f, f.id, u))
         for child in f.formations:
@@ -247,10 +266,14 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
             kind = u.kind or ("model" if scenario.ruleset == "mbt" else "company")
             units[u.id] = UnitState(
                 id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind,
-                type=u.type, statline=u.statline, card=u.card, quality=u.quality, x=x, y=y,
+                type=u.type, statline=u.statline, card=u.card, quality=u.grade or u.quality, x=x, y=y,
                 facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind),
                 orders=u.orders,
             )
+            if scenario.ruleset == "mbt":
+                from umpire.schema.mbt_setup import unit_notes
+
+                units[u.id].notes.update(unit_notes(u))
             del ui
     _resolve_unit_types(scenario.ruleset, units, problems, where)
     if scenario.ruleset == "auftragstaktik":
@@ -300,6 +323,11 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
         problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
     if scenario.mbt is not None:
         extra["mbt"] = _mbt_setup(scenario, units, terrain, problems, where)
+    if scenario.campaign is not None:
+        from umpire.schema.campaign_mark import carry
+
+        carry(units, scenario.campaign, problems, where)
+        extra["campaign"] = scenario.campaign.header()
     if problems:
         raise DataError("\n".join(problems))
     return GameState(
@@ -325,7 +353,13 @@ def _mbt_setup(
             problems.append(f"{where}: mbt.objectives[{i}].terrain: {o.terrain!r} is not a terrain id "
                             f"(known: {', '.join(sorted(ids)) or 'none'})")
     _mbt_setup_zones(scenario, units, problems, where)
-    if spec.matchup is not None:
+    if spec.game == "advanced":
+        from umpire.schema.mbt_setup import check_units
+
+        check_units(units, problems, where)
+    elif spec.advanced is not None:
+        problems.append(f"{where}: mbt.advanced: only an Advanced Game scenario (game: advanced) takes it")
+    if spec.matchup is not None and spec.game == "basic":
         from umpire.rules.mbt.basic_game import check_matchup
 
         cards: dict[str, list[str]] = {s.id: [] for s in scenario.sides}
@@ -365,7 +399,7 @@ def _mbt_setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: 
                 problems.append(
                     f"{where}: unit {u.id!r}: at ({u.x:g}, {u.y:g}) it is {off:g}\" from the {zone.edge} edge; "
                     f"{sid} sets up within {limit:g}\" of it ({zone.depth:g} hexes, 2.5)")
-        for i, a in enumerate(placed):
+        for i, a in enumerate(placed if spec.game == "basic" else []):  # 12.2: no limit in the Advanced Game
             for b in placed[i + 1:]:
                 gap = math.dist((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
                 if gap < STACK_HEXES * spec.scale - 1e-9:
@@ -424,11 +458,11 @@ def _resolve_unit_types(ruleset: str, units: dict[str, UnitState], problems: lis
                         f"unit {u.id!r}: give type: (a unit of the bundled data) or statline:"
                     )
             elif ruleset == "mbt":
-                from umpire.rules.mbt.data import card
+                from umpire.rules.mbt.cards import any_card
 
                 if not u.card:
                     raise UmpireError(f"unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
-                u.card = card(u.card).card
+                u.card = any_card(u.card).card
         except UmpireError as exc:
             problems.append(f"{where}: {exc}")
 

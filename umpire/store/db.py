@@ -1,4 +1,6 @@
-"""Opening an existing game file: it must be an umpire game, with all of umpire's tables.
+"""Opening an existing umpire file (a game file, or a campaign file): it must be one, with all
+of its tables. What differs between the two kinds is a :class:`FileKind`: the table that says
+what the file is, the schema, the migrations and the words of the messages.
 
 Reading stays light (plain sqlite3; sqlite-utils is imported only to migrate an old file). The
 file is opened read-write whenever the file system allows, because SQLite repairs a write that
@@ -11,8 +13,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from umpire.errors import StoreError
@@ -43,6 +46,43 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 }
 
 
+def _migrate_game(conn: sqlite3.Connection) -> None:
+    from sqlite_utils import Database
+
+    from umpire.store.migrations import migrate as run
+
+    run(Database(conn, execute_plugins=False))
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What one kind of umpire file is: its identifying ``table``, its ``schema`` and
+    ``migration_names`` (every migration applied), ``migrate(conn)`` (apply the missing ones,
+    inside the caller's transaction), its ``noun`` and how its path is given (``option``) and
+    how to start one (``start``), for the messages."""
+
+    noun: str
+    table: str
+    schema: dict[str, tuple[str, ...]]
+    migration_names: tuple[str, ...]
+    migrate: Callable[[sqlite3.Connection], None]
+    option: str = ""
+    start: str = ""
+
+    def where(self, path: Path) -> str:
+        return f"{self.option} {path}".strip()
+
+
+# The table that says what an umpire file is, and what it is then called (so a campaign file
+# given as a game file, or the other way round, is named for what it is).
+KNOWN = {"game": "game file", "campaign": "campaign file"}
+
+GAME = FileKind(
+    noun="game file", table="game", schema=SCHEMA, migration_names=MIGRATION_NAMES, migrate=_migrate_game,
+    option="--db", start="start one with 'umpire new SCENARIO', or give --db / UMPIRE_DB",
+)
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection to the file at ``path`` with umpire's settings (autocommit; umpire's own
     transactions; a busy timeout; a rollback journal, so the game stays one file)."""
@@ -50,21 +90,19 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def check_path(path: Path) -> Path:
+def check_path(path: Path, kind: FileKind = GAME) -> Path:
     """``path`` if it names an existing regular file. :raises StoreError: otherwise."""
     path = Path(path)
+    w, noun = kind.where(path), kind.noun
     try:
         if path.is_dir():
-            raise StoreError(f"--db {path}: is a folder, not a game file (give the game file's path)")
+            raise StoreError(f"{w}: is a folder, not a {noun} (give the {noun}'s path)")
         if not path.exists():
-            raise StoreError(
-                f"--db {path}: no game file there (start one with 'umpire new SCENARIO', "
-                "or give --db / UMPIRE_DB)"
-            )
+            raise StoreError(f"{w}: no {noun} there ({kind.start})")
         if not path.is_file():
-            raise StoreError(f"--db {path}: not a regular file")
+            raise StoreError(f"{w}: not a regular file")
     except OSError as exc:
-        raise StoreError(f"--db {path}: cannot look at the file ({exc.strerror})") from None
+        raise StoreError(f"{w}: cannot look at the file ({exc.strerror})") from None
     return path
 
 
@@ -80,10 +118,10 @@ def table_columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
     return out
 
 
-def schema_problems(columns: dict[str, list[str]]) -> list[str]:
+def schema_problems(columns: dict[str, list[str]], kind: FileKind = GAME) -> list[str]:
     """What is missing from a migrated file's tables (empty: the schema is whole)."""
     problems = []
-    for table, cols in SCHEMA.items():
+    for table, cols in kind.schema.items():
         if table not in columns:
             problems.append(f"table {table!r} is missing")
             continue
@@ -93,42 +131,40 @@ def schema_problems(columns: dict[str, list[str]]) -> list[str]:
     return problems
 
 
-def applied_migrations(conn: sqlite3.Connection, path: Path) -> set[str]:
-    """The migrations recorded in the file. :raises StoreError: if it is not an umpire file."""
+def applied_migrations(conn: sqlite3.Connection, path: Path, kind: FileKind = GAME) -> set[str]:
+    """The migrations recorded in the file. :raises StoreError: if it is not an umpire file of ``kind``."""
     names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'").fetchall()}
-    if MARKER not in names or "game" not in names:
-        raise StoreError(f"--db {path}: not an umpire game file (an SQLite file without umpire's tables)")
+    if MARKER not in names or kind.table not in names:
+        other = next((noun for table, noun in KNOWN.items() if table != kind.table and table in names), None)
+        what = f"it is an umpire {other}" if MARKER in names and other else "an SQLite file without umpire's tables"
+        raise StoreError(f"{kind.where(path)}: not an umpire {kind.noun} ({what})")
     applied = {str(r[0]) for r in conn.execute(f"select name from {MARKER}").fetchall()}
-    newer = applied - set(MIGRATION_NAMES)
+    newer = applied - set(kind.migration_names)
     if newer:
-        raise StoreError(f"--db {path}: made by a newer umpire (schema {sorted(newer)[-1]}); upgrade umpire")
+        raise StoreError(f"{kind.where(path)}: made by a newer umpire (schema {sorted(newer)[-1]}); upgrade umpire")
     return applied
 
 
-def migrated_copy(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
+def migrated_copy(conn: sqlite3.Connection, path: Path, kind: FileKind = GAME) -> sqlite3.Connection:
     """An in-memory copy of the file with every migration applied (the file is not touched)."""
     mem = sqlite3.connect(":memory:", isolation_level=None)
     conn.backup(mem)
-    migrate(mem, path)
+    migrate(mem, path, kind)
     return mem
 
 
-def migrate(conn: sqlite3.Connection, path: Path) -> None:
+def migrate(conn: sqlite3.Connection, path: Path, kind: FileKind = GAME) -> None:
     """Apply the missing migrations on ``conn`` (inside the caller's transaction, if any).
 
     :raises StoreError: if one fails (the file's tables are not what its migrations say).
     """
-    from sqlite_utils import Database
-
-    from umpire.store.migrations import migrate as run
-
     try:
-        run(Database(conn, execute_plugins=False))
+        kind.migrate(conn)
     except sqlite3.Error as exc:
         if getattr(exc, "sqlite_errorname", "") != "SQLITE_ERROR":
-            raise describe(path, exc) from None  # busy, read-only, full...: not the file's fault
+            raise describe(path, exc, kind.noun) from None  # busy, read-only, full...: not the file's fault
         raise StoreError(
-            f"{path}: cannot bring the game file up to date (a migration failed: {exc}); the file "
+            f"{path}: cannot bring the {kind.noun} up to date (a migration failed: {exc}); the file "
             "is damaged; 'umpire doctor' lists what is wrong"
         ) from None
 
@@ -143,12 +179,15 @@ def _one_file(conn: sqlite3.Connection) -> None:
             pass
 
 
-class GameFile:
-    """An open game file: the one place umpire starts and ends its transactions on it.
+class UmpireFile:
+    """An open umpire file of kind :attr:`KIND`: the one place umpire starts and ends its
+    transactions on it.
 
     ``conn`` answers reads. For a file that still needs migrations it is an up-to-date copy in
     memory, and the file itself is migrated inside the first write transaction.
     """
+
+    KIND: FileKind = GAME
 
     def __init__(self, path: Path, conn: sqlite3.Connection, pending: tuple[str, ...] = (),
                  disk: sqlite3.Connection | None = None) -> None:
@@ -158,27 +197,28 @@ class GameFile:
         self._disk = disk or conn
 
     @classmethod
-    def open(cls, path: Path) -> GameFile:
-        """Open an existing game file for reading (and for writing, if the file system allows).
+    def open(cls, path: Path) -> UmpireFile:
+        """Open an existing file for reading (and for writing, if the file system allows).
 
-        :raises StoreError: if there is no file, it is not an umpire game file, it is busy, or
-            its tables are damaged.
+        :raises StoreError: if there is no file, it is not an umpire file of this kind, it is
+            busy, or its tables are damaged.
         """
-        path = check_path(path)
+        kind = cls.KIND
+        path = check_path(path, kind)
         disk = connect(path)
         try:
-            with sql_errors(path):
-                applied = applied_migrations(disk, path)
-                pending = tuple(n for n in MIGRATION_NAMES if n not in applied)
-                conn = migrated_copy(disk, path) if pending else disk
-                problems = schema_problems(table_columns(conn))
+            with sql_errors(path, kind.noun):
+                applied = applied_migrations(disk, path, kind)
+                pending = tuple(n for n in kind.migration_names if n not in applied)
+                conn = migrated_copy(disk, path, kind) if pending else disk
+                problems = schema_problems(table_columns(conn), kind)
         except BaseException:
             disk.close()
             raise
         gf = cls(path, conn, pending, disk)
         if problems:
             gf.close()
-            raise StoreError(f"{path}: the game file is damaged: {problems[0]}; 'umpire doctor' lists what is wrong")
+            raise StoreError(f"{path}: the {kind.noun} is damaged: {problems[0]}; 'umpire doctor' lists what is wrong")
         return gf
 
     def close(self) -> None:
@@ -192,13 +232,13 @@ class GameFile:
         if self.conn.in_transaction:
             yield self.conn
             return
-        with sql_errors(self.path):
+        with sql_errors(self.path, self.KIND.noun):
             self.conn.execute("BEGIN")
         try:
             yield self.conn
         finally:
             if self.conn.in_transaction:
-                with sql_errors(self.path):
+                with sql_errors(self.path, self.KIND.noun):
                     self.conn.execute("COMMIT")
 
     @contextmanager
@@ -215,7 +255,7 @@ class GameFile:
             _one_file(conn)
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise describe(self.path, exc) from None
+            raise describe(self.path, exc, self.KIND.noun) from None
         try:
             migrated = bool(self.pending) and self._migrate_on_disk(conn)
             yield conn
@@ -230,17 +270,24 @@ class GameFile:
                 except sqlite3.Error:
                     pass  # the transaction is gone either way; the journal undoes it on next open
             if isinstance(exc, sqlite3.Error):
-                raise describe(self.path, exc) from None
+                raise describe(self.path, exc, self.KIND.noun) from None
             raise
 
     def _migrate_on_disk(self, conn: sqlite3.Connection) -> bool:
         """Migrate the file itself (we hold the lock, so we look again at what is applied)."""
-        if tuple(n for n in MIGRATION_NAMES if n not in applied_migrations(conn, self.path)):
-            migrate(conn, self.path)
-        problems = schema_problems(table_columns(conn))
+        kind = self.KIND
+        if tuple(n for n in kind.migration_names if n not in applied_migrations(conn, self.path, kind)):
+            migrate(conn, self.path, kind)
+        problems = schema_problems(table_columns(conn), kind)
         if problems:
-            raise StoreError(f"{self.path}: the game file is damaged: {problems[0]}")
+            raise StoreError(f"{self.path}: the {kind.noun} is damaged: {problems[0]}")
         return True
 
 
-__all__ = ["BusyError", "GameFile", "SCHEMA", "StoreError"]
+class GameFile(UmpireFile):
+    """An open game file."""
+
+    KIND = GAME
+
+
+__all__ = ["BusyError", "FileKind", "GAME", "GameFile", "KNOWN", "SCHEMA", "StoreError", "UmpireFile"]

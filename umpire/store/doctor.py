@@ -17,7 +17,8 @@ from typing import Any
 from umpire.errors import StoreError
 from umpire.store import events as log
 from umpire.store.db import (
-    MIGRATION_NAMES,
+    GAME,
+    FileKind,
     applied_migrations,
     check_path,
     connect,
@@ -41,11 +42,12 @@ class FileCheck:
     checkpoints: dict[int, str] = field(default_factory=dict)  # the readable ones, by event
 
 
-def check_file(path: Path) -> FileCheck:
-    """Everything wrong with the file at ``path`` that can be seen without the rules."""
+def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
+    """Everything wrong with the file of ``kind`` at ``path`` that can be seen without the rules
+    (for a campaign file, ``game`` holds its ``campaign`` row)."""
     out = FileCheck()
     try:
-        check_path(path)
+        check_path(path, kind)
     except StoreError as exc:
         out.problems.append(str(exc))
         return out
@@ -58,42 +60,44 @@ def check_file(path: Path) -> FileCheck:
             out.notes.append("an interrupted write was rolled back when the file was opened (its journal was hot)")
         bad = [str(r[0]) for r in rows if r[0] != "ok"]
         out.problems += [f"SQLite integrity check: {b}" for b in bad[:20]]
-        applied = applied_migrations(conn, path)
-        pending = [n for n in MIGRATION_NAMES if n not in applied]
+        applied = applied_migrations(conn, path, kind)
+        pending = [n for n in kind.migration_names if n not in applied]
         if pending:
             out.notes.append(f"needs migration {', '.join(pending)} (the next command that writes applies it)")
-            conn = migrated_copy(conn, path)
+            conn = migrated_copy(conn, path, kind)
     except StoreError as exc:
         out.problems.append(str(exc))
         conn.close()
         return out
     except sqlite3.Error as exc:
-        out.problems.append(str(describe(path, exc)))
+        out.problems.append(str(describe(path, exc, kind.noun)))
         conn.close()
         return out
     out.conn = conn
     try:
         conn.execute("begin")  # every check reads the same moment of the file
         columns = table_columns(conn)
-        schema = schema_problems(columns)
+        schema = schema_problems(columns, kind)
         out.problems += schema
         missing = {p.split("'")[1] for p in schema}
-        if "game" not in missing:
+        if kind is GAME and "game" not in missing:
             _game_row(conn, out)
+        elif kind is not GAME and kind.table not in missing:
+            _own_row(conn, out, kind.table)
         if not {"events", "rolls"} & missing:
             scan = scan_events(conn)
             out.events = scan.events
             out.problems += scan.problems
         if not {"snapshot", "events"} & missing:
             _snapshot(conn, out)
-        if "checkpoints" not in missing:
+        if kind is GAME and "checkpoints" not in missing:
             _checkpoints(conn, out)
-        if "units" not in missing:
+        if kind is GAME and "units" not in missing:
             cur = conn.execute("select * from units")
             cols = [d[0] for d in cur.description]
             out.units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
     except sqlite3.Error as exc:
-        out.problems.append(str(describe(path, exc)))
+        out.problems.append(str(describe(path, exc, kind.noun)))
     finally:
         if conn.in_transaction:
             conn.execute("commit")
@@ -126,6 +130,21 @@ def _game_row(conn: sqlite3.Connection, out: FileCheck) -> None:
         if not isinstance(value, want):
             out.problems.append(f"the stored {col} is not a JSON {'object' if want is dict else 'list'}")
     out.game = game
+
+
+def _own_row(conn: sqlite3.Connection, out: FileCheck, table: str) -> None:
+    """The one row of the table that says what the file is (another kind of umpire file)."""
+    cur = conn.execute(f"select * from {table}")
+    rows = cur.fetchall()
+    names = [d[0] for d in cur.description]
+    if len(rows) != 1:
+        out.problems.append(f"table {table!r} has {len(rows)} rows (one expected)")
+        if not rows:
+            return
+    row = dict(zip(names, rows[0], strict=True))
+    if row.get("id") != 1:
+        out.problems.append(f"the {table} row has id {row.get('id')!r} (1 expected)")
+    out.game = row
 
 
 def _snapshot(conn: sqlite3.Connection, out: FileCheck) -> None:

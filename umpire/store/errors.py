@@ -20,10 +20,10 @@ MAX_BUSY_TIMEOUT = 600.0
 
 
 class BusyError(StoreError):
-    """Another command held the game file's lock for longer than the busy timeout."""
+    """Another command held the file's lock for longer than the busy timeout."""
 
-    def __init__(self) -> None:
-        super().__init__(BUSY)
+    def __init__(self, message: str = BUSY) -> None:
+        super().__init__(message)
 
 
 def busy_timeout() -> float:
@@ -43,13 +43,14 @@ def busy_timeout() -> float:
     return value
 
 
-def describe(path: Path, exc: sqlite3.Error) -> StoreError:
-    """The one-line error for ``exc`` raised while using the game file at ``path``."""
+def describe(path: Path, exc: sqlite3.Error, noun: str = "game file") -> StoreError:
+    """The one-line error for ``exc`` raised while using the game file (or the ``noun``: a
+    campaign file) at ``path``."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     msg = str(exc)
     folder = path.parent if str(path.parent) else Path(".")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in msg:
-        return BusyError()
+        return BusyError() if noun == "game file" else BusyError(BUSY.replace("game file", noun))
     if name == "SQLITE_READONLY_ROLLBACK":
         return StoreError(
             f"{path}: an interrupted write left a journal ({path.name}-journal) that must be rolled "
@@ -58,30 +59,30 @@ def describe(path: Path, exc: sqlite3.Error) -> StoreError:
         )
     if name == "SQLITE_READONLY_DIRECTORY":
         return StoreError(
-            f"{path}: the folder {folder} is read-only (umpire writes a journal beside the game "
-            "file while it records an action); nothing was written"
+            f"{path}: the folder {folder} is read-only (umpire writes a journal beside the {noun} "
+            "while it records an action); nothing was written"
         )
     if name.startswith("SQLITE_READONLY"):
-        return StoreError(f"{path}: the game file is read-only; nothing was written")
+        return StoreError(f"{path}: the {noun} is read-only; nothing was written")
     if name == "SQLITE_NOTADB":
-        return StoreError(f"{path}: not an umpire game file (not an SQLite database)")
+        return StoreError(f"{path}: not an umpire {noun} (not an SQLite database)")
     if name.startswith("SQLITE_CORRUPT"):
-        return StoreError(f"{path}: the game file is damaged ({msg}); 'umpire doctor' lists what is wrong")
+        return StoreError(f"{path}: the {noun} is damaged ({msg}); 'umpire doctor' lists what is wrong")
     if name.startswith("SQLITE_FULL"):
         return StoreError(f"{path}: the disk is full; nothing was written")
     if name.startswith("SQLITE_CANTOPEN"):
-        return StoreError(f"{path}: cannot open the game file or its journal ({msg})")
+        return StoreError(f"{path}: cannot open the {noun} or its journal ({msg})")
     if name.startswith("SQLITE_IOERR"):
-        return StoreError(f"{path}: the game file could not be read or written ({name}); nothing was written")
+        return StoreError(f"{path}: the {noun} could not be read or written ({name}); nothing was written")
     if msg.startswith(("no such table", "no such column", "table ", "has no column")):
-        return StoreError(f"{path}: the game file is damaged ({msg}); 'umpire doctor' lists what is wrong")
-    return StoreError(f"{path}: the game file cannot be used ({msg})")
+        return StoreError(f"{path}: the {noun} is damaged ({msg}); 'umpire doctor' lists what is wrong")
+    return StoreError(f"{path}: the {noun} cannot be used ({msg})")
 
 
 @contextmanager
-def sql_errors(path: Path) -> Iterator[None]:
+def sql_errors(path: Path, noun: str = "game file") -> Iterator[None]:
     """Turn any SQLite error raised inside the block into a one-line :class:`StoreError`."""
     try:
         yield
     except sqlite3.Error as exc:
-        raise describe(Path(path), exc) from None
+        raise describe(Path(path), exc, noun) from None

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from umpire.errors import StoreError
-from umpire.store.db import connect, migrate
+from umpire.store.db import GAME, FileKind, connect, migrate
 from umpire.store.errors import BusyError, describe, sql_errors
 
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -67,28 +67,37 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK)
 
 
-def check_target(path: Path, replace: bool) -> None:
-    """:raises StoreError: if a new game cannot be made at ``path``."""
+def check_target(path: Path, replace: bool, kind: FileKind = GAME) -> None:
+    """:raises StoreError: if a new file of ``kind`` cannot be made at ``path``."""
+    w, noun = kind.where(path), kind.noun
+    another = f"choose another {kind.option} path" if kind.option else "choose another path"
     try:
         if path.is_dir():
-            raise StoreError(f"--db {path}: is a folder; give the game file's path (e.g. {path / 'game.db'})")
+            raise StoreError(f"{w}: is a folder; give the {noun}'s path (e.g. {path / (kind.table + '.db')})")
         if path.exists() and not replace:
-            raise StoreError(f"--db {path}: a file is already there (choose another --db path, or use --replace)")
+            raise StoreError(f"{w}: a file is already there ({another}, or use --replace)")
         if path.exists() and not _writable(path):
             raise StoreError(
-                f"--db {path}: the game file is read-only; --replace leaves it alone (make it writable first)"
+                f"{w}: the {noun} is read-only; --replace leaves it alone (make it writable first)"
             )
         parent = path.parent if str(path.parent) else Path(".")
         if not parent.exists():
-            raise StoreError(f"--db {path}: folder {str(parent)!r} does not exist")
+            raise StoreError(f"{w}: folder {str(parent)!r} does not exist")
         if not parent.is_dir():
-            raise StoreError(f"--db {path}: {str(parent)!r} is not a folder")
+            raise StoreError(f"{w}: {str(parent)!r} is not a folder")
     except OSError as exc:
-        raise StoreError(f"--db {path}: cannot look at it ({exc.strerror})") from None
+        raise StoreError(f"{w}: cannot look at it ({exc.strerror})") from None
 
 
 def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False) -> None:
-    """Make a complete game file at ``path``: the schema, then ``fill(conn)``, in a temporary
+    """Make a complete game file at ``path`` (see :func:`create_file`)."""
+    create_file(path, fill, replace=replace, kind=GAME)
+
+
+def create_file(
+    path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False, kind: FileKind = GAME
+) -> None:
+    """Make a complete file of ``kind`` at ``path``: the schema, then ``fill(conn)``, in a temporary
     file that is renamed into place at the end (over the old file with ``replace``).
 
     :raises StoreError: if a file is there (without ``replace``), the folder is missing or not
@@ -96,7 +105,7 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
         untouched. Any exception from ``fill`` also leaves it untouched.
     """
     path = Path(path)
-    check_target(path, replace)
+    check_target(path, replace, kind)
     clean_stale(path)
     tmp = temp_name(path)
     try:
@@ -104,21 +113,21 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
     except OSError as exc:
         folder = path.parent if str(path.parent) else Path(".")
         raise StoreError(
-            f"--db {path}: cannot write in the folder {folder} ({exc.strerror}); nothing was changed"
+            f"{kind.where(path)}: cannot write in the folder {folder} ({exc.strerror}); nothing was changed"
         ) from None
     conn = None
     try:
         try:
-            with sql_errors(path):
+            with sql_errors(path, kind.noun):
                 conn = connect(tmp)
                 conn.execute("BEGIN IMMEDIATE")
-                migrate(conn, path)
+                migrate(conn, path, kind)
                 fill(conn)
                 conn.execute("COMMIT")
         finally:
             if conn is not None:
                 conn.close()
-        install(tmp, path, replace=replace)
+        install(tmp, path, replace=replace, kind=kind)
     except BaseException:
         for suffix in ("", *SIDECARS):
             with contextlib.suppress(OSError):
@@ -126,7 +135,7 @@ def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, 
         raise
 
 
-def install(tmp: Path, path: Path, *, replace: bool = True) -> None:
+def install(tmp: Path, path: Path, *, replace: bool = True, kind: FileKind = GAME) -> None:
     """Rename the finished game ``tmp`` over ``path`` (without ``replace``: only if nothing
     appeared there meanwhile, such as another ``new``'s game).
 
@@ -145,11 +154,10 @@ def install(tmp: Path, path: Path, *, replace: bool = True) -> None:
             else:
                 _place_new(tmp, path)
         except FileExistsError:
-            raise StoreError(
-                f"--db {path}: a file is already there (choose another --db path, or use --replace)"
-            ) from None
+            another = f"choose another {kind.option} path" if kind.option else "choose another path"
+            raise StoreError(f"{kind.where(path)}: a file is already there ({another}, or use --replace)") from None
         except OSError as exc:
-            raise StoreError(f"--db {path}: cannot write the game file there ({exc.strerror})") from None
+            raise StoreError(f"{kind.where(path)}: cannot write the {kind.noun} there ({exc.strerror})") from None
         _sync_folder(path.parent)
     finally:
         if old is not None:

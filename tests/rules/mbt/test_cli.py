@@ -43,7 +43,7 @@ def run(tmp_path: Path, **kw: object) -> object:
         ({"range": 45}, ["range 45", "allowed: 1-40"]),
         ({"orders": "M"}, ["cannot be fired with M orders", "allowed: F, FM, OW"]),
         ({"orders": "ATGM"}, ["cannot be fired with ATGM orders"]),
-        ({"target": "USSR-9Z"}, ["unknown data card 'USSR-9Z'", "USSR-2A"]),
+        ({"target": "USSR-9Z"}, ["unknown data card 'USSR-9Z'", "did you mean 'USSR-9B'"]),
         ({"die": 101}, ["impossible on a d100", "allowed: 1-100"]),
         ({"die": -1}, ["impossible on a d100", "allowed: 1-100"]),
     ],

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.rules.mbt import advanced_examples
 from umpire.calc import run_case
 from umpire.rules.mbt import ap_fire, data, gp_fire, sighting
 
@@ -67,6 +68,10 @@ def test_example(path: Path) -> None:
     elif proc == "crt":
         n, s = gp_fire.crt(ex["input"]["gp"], ex["input"]["defense"], [])
         assert gp_fire.crt_result(ex["input"]["modified_roll"], n, s) == expect["result"]
+    elif proc == "gp_modified":
+        advanced_examples.gp_modified(ex["input"], expect, ex["dice"])
+    elif proc in advanced_examples.RUNNERS:
+        advanced_examples.RUNNERS[proc](ex["input"], expect)
     else:  # pragma: no cover
         pytest.fail(f"unknown procedure {proc}")
 

@@ -39,7 +39,7 @@ def test_data_status_counts_every_kind() -> None:
     assert head.split()[-6:] == ["rulebook", "derived", "ruling", "official", "estimated", "total"]
     total = next(line for line in result.output.splitlines() if line.split()[:1] == ["all"])
     rulebook, derived, ruling, official, estimated, _ = (int(x) for x in total.split()[1:])
-    assert (derived, ruling) == (3, 2)
+    assert derived > 80 and ruling == 2  # TO&E point values of every card, and the reactive armour costs
     assert rulebook > 100 and estimated > 5000 and official == 0
 
 

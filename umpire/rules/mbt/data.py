@@ -24,7 +24,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from umpire.core.rulings import RulingBook
-from umpire.errors import DataError, shown, unknown
+from umpire.errors import DataError, UmpireError, shown, unknown
 from umpire.resources import ruleset_dir
 from umpire.rules.mbt import chart_checks as cc
 from umpire.schema.checked import Checked
@@ -523,6 +523,28 @@ class TerrainChart(_Model):
         return self
 
 
+class IntoBuildingsChart(_Model):
+    """VEHICLE'S INTO BUILDINGS TABLE (15.4.3): per building type, the modified rolls that give a
+    track hit and a main gun hit (facing forward or back)."""
+
+    chart: Literal["buildings"]
+    title: str = ""
+    used_by: str = ""
+    per_ca_defense: VInt
+    types: dict[str, dict[str, VStr]]
+
+    @model_validator(mode="after")
+    def _lines(self) -> IntoBuildingsChart:
+        for kind in ("wooden", "brick", "stone"):
+            if kind not in self.types:
+                raise ValueError(f"types: missing the {kind} column")
+            for line in ("TK", "GN_forward", "GN_back"):
+                if line not in self.types[kind]:
+                    raise ValueError(f"types.{kind}: missing the {line} line")
+                parse_range(self.types[kind][line].v, f"types.{kind}.{line}")
+        return self
+
+
 CHART_MODELS: dict[str, type[_Model]] = {
     "sighting": SightingChart,
     "ap_hit": ApHitChart,
@@ -532,6 +554,7 @@ CHART_MODELS: dict[str, type[_Model]] = {
     "close_assault": CloseAssaultChart,
     "los": LosChart,
     "terrain": TerrainChart,
+    "buildings": IntoBuildingsChart,
 }
 
 
@@ -597,10 +620,27 @@ class Ammo(_Model):
         return self
 
 
+WEAPON_KINDS = (
+    "gun", "atgm", "mg", "launcher", "grenade", "mortar", "aam", "designator", "flamethrower", "small_arms",
+)
+
+
 class Weapon(_Model):
+    """A weapon block of FIRING INFORMATION (7.4.1, 14.1). ``mount`` is the location code of an
+    independent machinegun (14.1.2.2: ending O = fires only open); ``option`` names the
+    equipment that fits it (``AT-4``: a BMP-1 ``[with AT-4]``); ``small_arms`` is the NOTES flag
+    of 14.4.4.2.2.1; ``canister``/``smoke_ammo`` the alternate ammunition of 14.4.5."""
+
     name: str
-    kind: Literal["gun", "atgm", "mg"]
+    kind: Literal[
+        "gun", "atgm", "mg", "launcher", "grenade", "mortar", "aam", "designator", "flamethrower", "small_arms"
+    ]
     main: bool = False
+    mount: str | None = None
+    option: str | None = None
+    small_arms: bool = False
+    canister: bool = False
+    smoke_ammo: bool = False
     stab: VInt | None = None
     class_: VInt | None = Field(default=None, alias="class")
     sights: VStr
@@ -697,8 +737,16 @@ class ReactiveArmor(_Model):
 
 
 class Notes(_Model):
+    """The NOTES of a vehicle card the Advanced Game reads (15.3.4, 15.4.1.2, 15.6, 17.7)."""
+
     reactive_armor: ReactiveArmor | None = None
     ko_by_one_compartment_hit: bool = False
+    amphibious: bool = False
+    may_not_enter_buildings: bool = False
+    path_restrictions: bool = False
+    passengers_fire: Literal["open", "buttoned", "never"] = "open"
+    mine_plow: bool = False
+    options: dict[str, VInt] = Field(default_factory=dict)  # equipment -> extra points (TO&E 1)
 
 
 class Card(_Model):
@@ -833,6 +881,7 @@ class RulesetInfo(_Model):
     title: str
     version: str
     source: str
+    toe: list[str] = Field(default_factory=list)
     charts: list[str]
     cards: list[str]
 
@@ -854,31 +903,66 @@ def chart(name: str) -> Any:
     """The chart called ``name`` (sighting, ap_hit, number_of_hits, ...), validated and cached."""
     if name not in CHART_MODELS:
         raise unknown("MBT chart", name, CHART_MODELS)
+    return _chart(name)
+
+
+@lru_cache(maxsize=32)
+def _chart(name: str) -> Any:
     return cached_model(CHART_MODELS[name], data_dir() / "charts" / f"{name}.yaml")
 
 
+def card_file(card_id: str) -> Path:
+    """``USA-2A/1`` lives in ``cards/USA-2A_1.yaml`` (a file name holds no slash)."""
+    return data_dir() / "cards" / f"{card_id.replace('/', '_')}.yaml"
+
+
+@lru_cache(maxsize=1)
 def card_ids() -> list[str]:
-    return sorted(p.stem for p in (data_dir() / "cards").glob("*.yaml"))
+    """Every bundled data card id, of every kind (vehicle, leg, towed, helicopter, artillery)."""
+    return sorted(p.stem.replace("_", "/") for p in (data_dir() / "cards").glob("*.yaml"))
 
 
-def card(card_id: str) -> Card:
-    """The data card ``card_id`` (e.g. ``USSR-2A``).
+@lru_cache(maxsize=256)
+def card_head(card_id: str) -> tuple[str, str]:
+    """(kind, name) of a card, read without validating it."""
+    raw = read_yaml(card_file(card_id))
+    if not isinstance(raw, dict):
+        raise DataError(f"{shown(card_file(card_id))}: a card is a mapping")
+    return str(raw.get("kind", "")), str(raw.get("name", ""))
 
-    :raises UmpireError: for an unknown id, listing the known ones.
+
+def card_id(text: str) -> str:
+    """A card id from an id or a unit name (``USSR-2A``, ``usa-2a/1``, ``T-72M1``).
+
+    :raises UmpireError: for an unknown one, with close names suggested.
     """
     ids = card_ids()
-    key = str(card_id).strip().upper()
-    if key not in ids:
-        by_name = {c.name.lower(): c.card for c in (_load_card(i) for i in ids)}
-        if str(card_id).strip().lower() in by_name:
-            key = by_name[str(card_id).strip().lower()]
-        else:
-            raise unknown("data card", card_id, ids + sorted(by_name))
+    key = str(text).strip().upper().replace("_", "/")
+    if key in ids:
+        return key
+    by_name = {card_head(i)[1].lower(): i for i in ids}
+    if str(text).strip().lower() in by_name:
+        return by_name[str(text).strip().lower()]
+    nation = key.split("-")[0] + "-"
+    same = [i for i in ids if i.startswith(nation)]
+    raise unknown("data card", text, same or ids + sorted(by_name))
+
+
+def card(card_id_or_name: str) -> Card:
+    """The vehicle data card ``card_id_or_name`` (e.g. ``USSR-2A``).
+
+    :raises UmpireError: for an unknown id (listing the known ones) or a card that is not a
+        vehicle's (leg, towed, helicopter and artillery cards: :func:`umpire.rules.mbt.cards.any_card`).
+    """
+    key = card_id(card_id_or_name)
+    kind, name = card_head(key)
+    if kind != "vehicle":
+        raise UmpireError(f"data card {key} ({name}) is a {kind} card, not a vehicle's")
     return _load_card(key)
 
 
 def _load_card(card_id: str) -> Card:
-    return cached_model(Card, data_dir() / "cards" / f"{card_id}.yaml")  # type: ignore[return-value]
+    return cached_model(Card, card_file(card_id))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1)
@@ -889,7 +973,12 @@ def rulings() -> RulingBook:
 def model_for(data: Any) -> type[_Model]:
     """Which model a raw data file is: a chart (``chart:`` key) or a card (``card:`` key)."""
     if isinstance(data, dict) and "card" in data:
-        return Card
+        from umpire.rules.mbt.cards import MODELS
+
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in MODELS:
+            raise DataError(f"kind: {kind!r} is not a kind of card (allowed: {', '.join(MODELS)})")
+        return MODELS[kind]  # type: ignore[return-value]
     if isinstance(data, dict) and "chart" in data:
         name = data["chart"]
         if not isinstance(name, str) or name not in CHART_MODELS:

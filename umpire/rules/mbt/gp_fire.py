@@ -223,3 +223,16 @@ def modifiers(
             if lo <= rng <= hi and val.v:
                 add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
     return out
+
+
+def building_target(heights: int, estimated: list[str]) -> Modifier:
+    """Firing at a building hex itself (not at units in it): per height of its buildings
+    (14.4.2.1.9).
+
+    >>> building_target(2, []).value
+    -20
+    """
+    val = data.chart("gp").modifiers.building_target_per_height
+    return Modifier(name=f"building target, {heights} height(s)",
+                    value=_use(val, f"GP modifier building target ({val.v})", estimated) * heights,
+                    rule="14.4.2.1.9")

@@ -1,4 +1,6 @@
-"""The MBT umpired game over the tracked game (24.3 streamlined sequence, Basic Game 2.0-9.4).
+"""The MBT umpired game over the tracked game (24.3 streamlined sequence): the Basic Game
+(2.0-9.4) or, when the scenario says ``mbt: {game: advanced}``, the Advanced Game (10-16,
+:mod:`umpire.turns.mbt.advanced`).
 
 Actions: ``mbt.orders`` (one side's written plan, :mod:`umpire.turns.mbt.orders_file`) and
 ``mbt.phase`` (resolve the current phase, :mod:`umpire.turns.mbt.phases`). ``RULES`` says where
@@ -27,7 +29,12 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     # stores a payload's mappings with sorted keys, and a replay must move units as written.
     if isinstance(payload.get("units"), dict):
         payload.setdefault("sequence", list(payload["units"]))
-    checked = orders_file.check(payload, state, payload.get("file") or "orders")
+    if is_advanced(state):
+        from umpire.turns.mbt.advanced.plan import check
+
+        checked = check(payload, state, payload.get("file") or "orders")
+    else:
+        checked = orders_file.check(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
     m = phases.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
@@ -37,8 +44,12 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     for uid in checked["sequence"]:
         spec = checked["units"][uid]
         bit = f"{uid} {spec.get('order') or '-'}"
-        if spec.get("fire"):
-            bit += f" at {spec['fire']['target']}"
+        fire = spec.get("fire")
+        for f in fire if isinstance(fire, list) else [fire] if fire else []:
+            bit += f" at {f.get('target') or f.get('at')}"
+        for key in ("assault", "overrun"):
+            if spec.get(key):
+                bit += f" {key} {spec[key]['target']}"
         if spec.get("move"):
             bit += f" {spec['move']['cost']:g}/{spec['move']['allowance']:g}\""
         parts.append(bit)
@@ -52,7 +63,16 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
 def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     if payload:
         raise UmpireError(f"phase next takes no payload (got {sorted(payload)})")
+    if is_advanced(state):
+        from umpire.turns.mbt.advanced.sequence import next_phase as advanced_phase
+
+        return advanced_phase(state, dice)
     return phases.next_phase(state, dice)
+
+
+def is_advanced(state: GameState) -> bool:
+    """Is this the Advanced Game (the scenario's ``mbt: {game: advanced}``)?"""
+    return str((state.extra.get("mbt") or {}).get("game", "basic")) == "advanced"
 
 
 class MbtTurn:
@@ -75,15 +95,25 @@ class MbtTurn:
             nxt = f"umpire phase next (resolve the {ph} phase)"
         if m.get("initiative") and ph not in ("Initiative",):
             lines.append(f"initiative (umpire only): {m['initiative']} goes first")
-        t = tally(state, final=ph == phases.OVER)
+        if is_advanced(state):
+            from umpire.turns.mbt.advanced.victory import tally as advanced_tally
+
+            t = advanced_tally(state, final=ph == phases.OVER)
+        else:
+            t = tally(state, final=ph == phases.OVER)
         lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
         lines.extend(t.lines)
         cfg = phases.settings(state)
-        lines.append(f"Basic Game{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
+        game = "Advanced Game" if is_advanced(state) else "Basic Game"
+        lines.append(f"{game}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
                      f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
         return TurnView(turn=state.turn, phase=ph, phases=shown, next_step=nxt, waiting_for=waiting, lines=lines)
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+        if is_advanced(state):
+            from umpire.turns.mbt.advanced.plan import read_orders
+
+            return read_orders(path, state)
         return orders_file.read_orders(path, state)
 
 

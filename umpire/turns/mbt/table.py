@@ -53,7 +53,11 @@ from umpire.rules.mbt import conversions, data, movement, sighting
 
 COLUMN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough", "scrub": "scrub"}
 MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough",
-                "scrub": "scrub", "water": "water"}
+                "scrub": "scrub", "water": "water",
+                # Advanced Game terrain (12.4, 15.4): the card's costs of the same names
+                "light_woods": "light_woods", "heavy_woods": "heavy_woods", "wooden_buildings": "building",
+                "brick_buildings": "building", "stone_buildings": "building",
+                "improved_position": "improved_position", "ditch": "ditch", "block": "block"}
 
 
 def settings(state: GameState) -> dict[str, Any]:

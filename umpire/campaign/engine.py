@@ -1,0 +1,266 @@
+"""A campaign: its file, its state, and the actions that change it (as :class:`umpire.engine.Game`).
+
+Every action runs inside the file's one write transaction (:meth:`UmpireFile.write`: ``BEGIN
+IMMEDIATE`` with the busy timeout): the state is read fresh under the lock, the handlers of
+:mod:`umpire.campaign.actions` run with keyed dice (recorded), and the events, their rolls, the
+snapshot and the projections are written before the commit. A bad input anywhere, even in the
+last of several games imported together, writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from umpire import __version__
+from umpire.campaign import store
+from umpire.campaign.actions import HANDLERS, Applied
+from umpire.campaign.dice import KeyedDice
+from umpire.campaign.files import CampaignFile
+from umpire.campaign.season import Season
+from umpire.campaign.state import CampaignState, initial_state
+from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice
+from umpire.errors import StoreError, UmpireError, unknown
+from umpire.store import events as log
+from umpire.store.errors import sql_errors
+
+
+@dataclass
+class Done:
+    seq: int
+    kind: str
+    summary: str
+    rolls: list[Roll] = field(default_factory=list)
+
+
+class Campaign:
+    """One campaign file. Use :meth:`create` or :meth:`open`."""
+
+    def __init__(self, file: CampaignFile) -> None:
+        self.file = file
+        self.path = file.path
+        self._state: CampaignState | None = None
+        self._info: dict[str, Any] | None = None
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection that answers reads."""
+        return self.file.conn
+
+    # -- opening --------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path, season: Season, scenarios: dict[str, Any], *, campaign_id: str | None = None,
+               replace: bool = False) -> Campaign:
+        """Start a campaign from a validated season; the file is made whole or not at all."""
+        import secrets
+
+        from umpire.campaign.files import CAMPAIGN
+        from umpire.store.newfile import create_file
+
+        cid = campaign_id or secrets.token_hex(8)
+        state = initial_state(season, campaign_id=cid)
+        row = {
+            "id": 1, "campaign_id": cid, "name": season.name, "ruleset": season.ruleset, "seed": season.seed,
+            "season": json.dumps(season.model_dump(mode="json"), ensure_ascii=False),
+            "scenarios": json.dumps(scenarios, ensure_ascii=False, sort_keys=True),
+            "rulings": json.dumps(season.rulings, sort_keys=True),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"), "umpire_version": __version__,
+        }
+
+        def fill(conn: sqlite3.Connection) -> None:
+            conn.execute(f"insert into campaign ({', '.join(row)}) values ({', '.join('?' * len(row))})",
+                         tuple(row.values()))
+            store.write_projection(conn, state, 0)
+
+        create_file(Path(path), fill, replace=replace, kind=CAMPAIGN)
+        c = cls.open(Path(path))
+        c._state = state
+        return c
+
+    @classmethod
+    def open(cls, path: Path) -> Campaign:
+        """Open a campaign file. :raises StoreError: no file, not a campaign file, damaged, busy."""
+        file = CampaignFile.open(Path(path))
+        assert isinstance(file, CampaignFile)
+        return cls(file)
+
+    def close(self) -> None:
+        self.file.close()
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def info(self) -> dict[str, Any]:
+        if self._info is None:
+            with sql_errors(self.path, "campaign file"):
+                cur = self.conn.execute("select * from campaign where id = 1")
+                row = cur.fetchone()
+                names = [d[0] for d in cur.description]
+            if row is None:
+                raise StoreError(f"{self.path}: the file holds no campaign (the campaign row is missing)")
+            info = dict(zip(names, row, strict=True))
+            for key in ("season", "scenarios", "campaign_id"):
+                if not isinstance(info.get(key), str):
+                    raise StoreError(f"{self.path}: the campaign row is damaged ({key} is not text)")
+            self._info = info
+        return self._info
+
+    @property
+    def state(self) -> CampaignState:
+        if self._state is None:
+            with self.file.read() as conn, sql_errors(self.path, "campaign file"):
+                self._state = _load_state(conn, self.path)
+        return self._state
+
+    def _json(self, key: str) -> Any:
+        try:
+            return json.loads(self.info[key])
+        except (ValueError, RecursionError):
+            raise StoreError(f"{self.path}: the stored {key} is not valid JSON") from None
+
+    def season(self) -> Season:
+        from umpire.schema.load import validate
+
+        return validate(Season, self._json("season"), f"{self.path} (stored season)")
+
+    def base_scenario(self, game_id: str) -> Any:
+        from umpire.schema.scenario import scenario_from_data
+
+        scenarios = self._json("scenarios")
+        data = scenarios.get(game_id) if isinstance(scenarios, dict) else None
+        if data is None:
+            raise unknown("game", game_id, self.state.games)
+        return scenario_from_data(data, f"{self.path} (stored scenario of {game_id})")
+
+    def initial_state(self) -> CampaignState:
+        return initial_state(self.season(), campaign_id=str(self.info["campaign_id"]))
+
+    def events(self) -> list[log.StoredEvent]:
+        """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
+        with self.file.read() as conn, sql_errors(self.path, "campaign file"):
+            events = log.read_events(conn, self.path)
+        for e in events:
+            if e.kind != "undo" and e.kind not in HANDLERS:
+                raise StoreError(f"{self.path}: event #{e.seq} has an unknown campaign action {e.kind!r}")
+        return events
+
+    # -- acting ---------------------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """The file's one write transaction (the lock, then commit or roll back)."""
+        with self.file.write() as conn:
+            yield conn
+
+    def act(self, actions: list[tuple[str, dict[str, Any]]], dice: Dice | None = None) -> list[Done]:
+        """Apply the actions in order and append them, with their dice, in one transaction:
+        all of them or none."""
+        for kind, _ in actions:
+            if kind not in HANDLERS:
+                raise unknown("campaign action", kind, HANDLERS)
+        done: list[Done] = []
+        with self._write() as conn:
+            state = _load_state(conn, self.path)
+            seq = 0
+            for kind, payload in actions:
+                recording = RecordingDice(dice or KeyedDice(state.seed))
+                applied = HANDLERS[kind](state, payload, recording)
+                rolls = recording.take()
+                seq = log.append(conn, kind=kind, payload=payload, rolls=rolls, summary=applied.summary,
+                                 turn=applied.round, phase=str(payload.get("game", "")))
+                state = applied.state
+                done.append(Done(seq, kind, applied.summary, rolls))
+            store.write_projection(conn, state, seq)
+        self._state = state
+        return done
+
+    def undo(self) -> log.StoredEvent:
+        """Take back the last action still in force (an ``undo`` event is appended)."""
+        with self._write() as conn:
+            live = log.effective(log.read_events(conn, self.path))
+            if not live:
+                raise StoreError("undo: nothing to undo (no action has been taken in this campaign)")
+            target = live[-1]
+            state = self._fold(self.initial_state(), live[:-1])
+            seq = log.append(conn, kind="undo", payload={"undoes": target.seq}, rolls=[],
+                             summary=f"undo #{target.seq}: {target.summary}", turn=target.turn,  # type: ignore[arg-type]
+                             phase=target.phase or "", undoes=target.seq)
+            store.write_projection(conn, state, seq)
+        self._state = state
+        return target
+
+    # -- replay ---------------------------------------------------------------------------
+    @staticmethod
+    def _fold(state: CampaignState, events: list[log.StoredEvent]) -> CampaignState:
+        for ev in events:
+            if ev.kind not in HANDLERS:
+                raise StoreError(f"event #{ev.seq}: unknown campaign action {ev.kind!r}")
+            try:
+                applied: Applied = HANDLERS[ev.kind](state, ev.payload,
+                                                     ScriptedDice(v for r in ev.rolls for v in r.values))
+            except UmpireError as exc:
+                raise StoreError(f"event #{ev.seq} ({ev.kind}) does not replay: {exc}") from None
+            state = applied.state
+        return state
+
+    def replay(self) -> CampaignState:
+        return self._fold(self.initial_state(), log.effective(self.events()))
+
+    def check(self) -> list[str]:
+        """Differences between the stored state (and projections) and the replay of the log."""
+        replayed = self.replay()
+        diffs = list(_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+        with self.file.read() as conn, sql_errors(self.path, "campaign file"):
+            rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}
+            games = {r[0]: tuple(r) for r in conn.execute("select * from games")}
+        for r in store.force_rows(replayed):
+            if rows.get(r[0]) != r:
+                diffs.append(f"forces table row {r[0]!r} differs from the replay")
+        for r in store.game_rows(replayed):
+            if games.get(r[0]) != r:
+                diffs.append(f"games table row {r[0]!r} differs from the replay")
+        return diffs
+
+
+def _diff(a: Any, b: Any, path: str) -> Iterator[str]:
+    """Where two JSON values differ, one line each (``path``: where they are)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                yield f"{path}.{k}: only in {'replay' if k in b else 'stored state'}"
+            else:
+                yield from _diff(a[k], b[k], f"{path}.{k}")
+    elif a != b:
+        yield f"{path or '(state)'}: stored {a!r}, replay {b!r}"
+
+
+def _load_state(conn: sqlite3.Connection, path: Path) -> CampaignState:
+    """The stored state (the snapshot), checked: up to the last event, a valid campaign state."""
+    row = conn.execute(
+        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
+    ).fetchone()
+    if row is None:
+        raise StoreError(f"{path}: the file holds no campaign state (the snapshot is missing)")
+    seq, text, last = row
+    if seq != last:
+        raise StoreError(f"{path}: the stored state is at event #{seq} but the log ends at event #{last}")
+    if not isinstance(text, str | bytes):
+        raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
+    row = (text,)
+    try:
+        return CampaignState.model_validate_json(row[0])
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise StoreError(f"{path}: the stored campaign state is damaged ({where}: {first['msg']})") from None
+    except ValueError:
+        raise StoreError(f"{path}: the stored campaign state is damaged (not valid JSON)") from None
+
+
+__all__ = ["Campaign", "Done", "UmpireError"]

@@ -1,0 +1,223 @@
+"""Reading a finished game file: what its units came out with, its result, its decisive events.
+
+:func:`read_game` opens a game set up by ``umpire campaign next``, checks it is this campaign's
+and finished (campaign ruling ``campaign.game_end``) and that its log replays to its state, and
+returns the payload of a ``campaign.import`` event: every unit's end state, the game's result
+scored by the campaign ruling ``campaign.result``, how it ended and its decisive events. The
+campaign log keeps that payload, so the campaign replays without the game files.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from umpire.campaign.rulings import campaign_book
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
+
+if TYPE_CHECKING:
+    from umpire.campaign.season import GameSpec, Season
+    from umpire.campaign.state import CampaignState
+    from umpire.engine.ending import GameOver
+
+LOSS_WORDS = ("eliminated", "surrender", "knocked out", "brewed up", "routs", "routed", "shot down",
+              "compartment", "objective")
+MAX_EVENTS = 12
+MAX_CLAUSE = 200
+
+
+def lost_status(ruleset: str) -> tuple[str, ...]:
+    """The statuses that mean a unit is lost at the end of a game."""
+    return ("eliminated", "surrendered") if ruleset == "auftragstaktik" else ("eliminated",)
+
+
+def damage_of(u: UnitState) -> list[str]:
+    """An MBT unit's damage as the campaign keeps it (``track``, ``gun``, ``hull``, ``turret``)."""
+    out = []
+    if u.notes.get("track_hit"):
+        out.append("track")
+    if u.notes.get("gun_hit"):
+        out.append("gun")
+    comp = u.notes.get("compartment")
+    if comp in ("hull", "turret"):
+        out.append(str(comp))
+    return out
+
+
+def finished(state: GameState, choice: str) -> GameOver | None:
+    """How the game ended, if it counts as finished under ruling ``campaign.game_end``."""
+    from umpire.engine.ending import game_over
+
+    over = game_over(state)
+    if over is None:
+        return None
+    if choice == "end_only" and over.by != "umpire":
+        return None
+    if choice == "game_over_only" and over.by != "rules":
+        return None
+    return over
+
+
+def read_game(path: Path, state: CampaignState, season: Season) -> dict[str, Any]:
+    """The ``campaign.import`` payload of the game file at ``path``.
+
+    :raises UmpireError: not a game file, not a campaign game, another campaign's, not finished,
+        or a file whose state does not replay from its log.
+    """
+    from umpire.engine import Game
+
+    path = Path(path)
+    game = Game.open(path)
+    try:
+        return _read(game, path, state, season)
+    finally:
+        game.close()
+
+
+def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[str, Any]:
+    scenario = game.scenario()
+    mark = scenario.campaign
+    if mark is None:
+        raise UmpireError(f"{path}: not a campaign game (set up games with umpire campaign next)")
+    if mark.id != state.id:
+        raise UmpireError(
+            f"{path}: a game of another campaign ({mark.name!r}, id {mark.id}); this campaign is "
+            f"{state.name!r} (id {state.id})"
+        )
+    if mark.game not in state.games:
+        from umpire.errors import unknown
+
+        raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
+    rulings = campaign_book(state.ruleset).select(state.rulings)
+    gs = game.state
+    over = finished(gs, rulings["campaign.game_end"])
+    if over is None:
+        how = ("play on to its end (9.4) or end it" if state.ruleset == "mbt" else "play its last turn or end it")
+        raise UmpireError(
+            f"{path}: game {mark.game} is not finished (turn {gs.turn}, {gs.phase}); {how} with "
+            f"umpire --db {path} end (ruling campaign.game_end: {rulings['campaign.game_end']})"
+        )
+    diffs = game.check()
+    if diffs:
+        raise UmpireError(f"{path}: the file's state differs from the replay of its log ({diffs[0]}); "
+                          "check it with umpire replay --check")
+    _round, spec = season.game(mark.game)
+    units = {
+        u.id: {"side": u.side, "status": u.status, "hits": u.hits, "damage": damage_of(u),
+               "destroyed": u.notes.get("destroyed")}
+        for u in gs.units.values()
+    }
+    return {
+        "game": mark.game, "campaign": mark.id, "file": path.name, "seed": int(game.info["seed"]),
+        "units": units, "start": {k: v.model_dump(mode="json") for k, v in mark.carried.items()},
+        "result": score(gs, spec, over, rulings["campaign.result"], state),
+        "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs)}, "events": decisive_events(game),
+    }
+
+
+def ended_text(over: GameOver, gs: GameState) -> str:
+    """How the game ended, in words for the story."""
+    if over.by == "rules":
+        return f"by the rules (9.4), in turn {gs.turn}"
+    if over.by == "umpire":
+        return f"called by the umpire in turn {over.turn}: {over.reason}"
+    return over.reason
+
+
+def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
+    """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
+    sides = [s.id for s in state.sides]
+    lost = {s: [u.id for u in gs.units_of(s) if u.status in lost_status(gs.ruleset)] for s in sides}
+    if gs.ruleset == "mbt":
+        return _mbt_score(gs, over, choice, lost)
+    book = campaign_book(gs.ruleset)
+    points = dict.fromkeys(sides, 0)
+    lines = []
+    held: dict[str, list[str]] = {s: [] for s in sides}
+    if choice in ("losses", "losses_and_objectives"):
+        for s in sides:
+            for enemy in sides:
+                if enemy == s:
+                    continue
+                for uid in lost[enemy]:
+                    pts = book.loss_points(gs.units[uid].kind)
+                    points[s] += pts
+                    lines.append(f"{s}: {pts} for {uid} ({gs.units[uid].status})")
+    if choice in ("objectives", "losses_and_objectives"):
+        for o in spec.objectives:
+            holder = objective_holder(gs, o.terrain)
+            if holder is not None:
+                points[holder] += o.points
+                held[holder].append(o.terrain)
+                lines.append(f"{holder}: {o.points} for holding objective {o.terrain}")
+    margin = book.numbers.win_margin
+    a, b = sides
+    winner = a if points[a] - points[b] >= max(margin, 1) else b if points[b] - points[a] >= max(margin, 1) else None
+    tally = ", ".join(f"{state.side_name(s)} {points[s]}" for s in sides)
+    reason = (f"{state.side_name(winner)} wins, {tally} (a win needs {margin} points more)" if winner
+              else f"a draw, {tally} (a win needs {margin} points more)")
+    return {"winner": winner, "points": points, "reason": reason, "lines": lines, "lost": lost, "objectives": held}
+
+
+def _mbt_score(gs: GameState, over: GameOver, choice: str, lost: dict[str, list[str]]) -> dict[str, Any]:
+    from umpire.turns.mbt.victory import tally
+
+    st = gs
+    if choice == "losses":
+        st = gs.copy_for_change()
+        (st.extra.get("mbt") or {}).pop("control", None)
+    t = tally(st, final=True)
+    if choice == "victory_points" and over.by == "rules":
+        stored = (gs.extra.get("mbt") or {}).get("result") or {}
+        if stored:
+            t.points, t.winner, t.reason = dict(stored["points"]), stored.get("winner"), str(stored.get("reason", ""))
+    control = (gs.extra.get("mbt") or {}).get("control") or {}
+    held = {s: sorted(k for k, v in control.items() if v == s) for s in lost} if choice != "losses" else {}
+    return {"winner": t.winner, "points": {k: int(v) for k, v in t.points.items()}, "reason": t.reason,
+            "lines": list(t.lines), "lost": lost, "objectives": held}
+
+
+def objective_holder(gs: GameState, terrain_id: str) -> str | None:
+    """The side holding an objective at the end: a living, unrouted stand with its centre on it
+    (within 1" of a line feature) and no such enemy stand there."""
+    from shapely.geometry import LineString, Point, Polygon
+
+    t = next((t for t in gs.terrain if t.id == terrain_id), None)
+    if t is None:
+        return None
+    shape = Polygon(t.polygon) if t.polygon else LineString(t.line or []).buffer(1.0)
+    there = {
+        u.side for u in gs.units.values()
+        if u.placed and u.status in ("ok", "checked") and shape.covers(Point(u.x, u.y))
+    }
+    return next(iter(there)) if len(there) == 1 else None
+
+
+def decisive_events(game: Any) -> list[str]:
+    """The clauses of the game's log that tell of losses, routs and objectives, each with its turn
+    (at most :data:`MAX_EVENTS`), and how the game ended."""
+    from umpire.store.events import effective
+
+    out: list[str] = []
+
+    def telling(text: str) -> bool:
+        low = text.lower()
+        quiet = ("does not fire", "falls back", "holds fire", "may not fire")  # consequences, not events
+        return any(w in low for w in LOSS_WORDS) and not low.startswith("warning") and not any(q in low for q in quiet)
+
+    for e in effective(game.events()):
+        clauses = [re.sub(r"^[A-Z][A-Za-z ]* [Pp]hase resolved: ", "", c) for c in str(e.summary).split("; ")]
+        found = [c for c in clauses if telling(c)]
+        if not found:
+            # A phase summed up in general words (MBT): its shots tell what happened, each
+            # "firer fires ... at target: ... knocked out"; the unit's own damage notes repeat them.
+            found = [str(r.get("summary", "")) for r in e.results if isinstance(r, dict)
+                     and telling(str(r.get("summary", ""))) and not re.match(r"^[\w-]+: ", str(r.get("summary", "")))]
+        for text in found:
+            text = text if len(text) <= MAX_CLAUSE else text[: MAX_CLAUSE - 1] + "…"
+            out.append(f"turn {e.turn}: {text}")
+    if len(out) > MAX_EVENTS:
+        out = out[: MAX_EVENTS - 1] + [f"... and {len(out) - MAX_EVENTS + 1} more"]
+    return out

@@ -1,0 +1,187 @@
+"""Setting up a scheduled game: its scenario, built from the schedule and the forces as they are.
+
+The game's scenario takes the table, the terrain and the game settings of the slot's scenario,
+the two sides of the season, and for each player who takes part a formation of the units still
+in service, laid out in the player's deployment box (rows across the box, in the order the force
+lists them), carrying their hits and damage (the ``campaign:`` block of
+:mod:`umpire.schema.campaign_mark`). ``umpire campaign next`` writes it as an ordinary game
+file; ``umpire campaign print`` prints the same forces.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from umpire.campaign.season import DeploySpec, GameSpec, Season
+from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
+from umpire.errors import DataError, UmpireError
+from umpire.schema.scenario import Scenario
+
+# Layout: at least this many inches between stand centres (an Auftragstaktik company base is
+# 1.5" wide; MBT models stand at least half a hex apart, 4.3).
+MIN_GAP = {"auftragstaktik": 1.6, "mbt": 0.6}
+
+
+def load_base(name: str, folder: Path, where: str) -> Scenario:
+    """The scenario a game is played on: a file relative to the season, else a bundled one."""
+    from umpire.scenarios import resolve_scenario
+    from umpire.schema.scenario import load_scenario
+
+    local = folder / name
+    if local.suffix not in (".yaml", ".yml") and not local.is_file():
+        local = local.with_suffix(".yaml")
+    try:
+        path = local if local.is_file() else resolve_scenario(name)
+        return load_scenario(path)
+    except UmpireError as exc:
+        raise DataError(f"{where}: scenario: {exc}") from None
+
+
+def layout(deploy: DeploySpec, n: int) -> list[tuple[float, float]]:
+    """``n`` points spread over the deployment box: rows across its width, evenly spaced.
+
+    >>> layout(DeploySpec(box=(0, 0, 6, 2)), 3)
+    [(1.0, 1.0), (3.0, 1.0), (5.0, 1.0)]
+    """
+    x0, y0, x1, y1 = deploy.box
+    w, h = x1 - x0, y1 - y0
+    if n <= 0:
+        return []
+    cols = max(1, min(n, round(math.sqrt(n * w / h)) or 1))
+    rows = math.ceil(n / cols)
+    out = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        in_row = min(cols, n - r * cols)
+        out.append((round(x0 + (c + 0.5) * w / in_row, 3), round(y0 + (r + 0.5) * h / rows, 3)))
+    return out
+
+
+def _gap_ok(points: list[tuple[float, float]], gap: float) -> bool:
+    return all(math.dist(a, b) >= gap for i, a in enumerate(points) for b in points[i + 1:])
+
+
+def _unit_spec(u: UnitRecord, at: tuple[float, float], facing: float) -> dict[str, Any]:
+    spec: dict[str, Any] = {"id": u.id, "name": u.name, "quality": u.quality, "at": list(at), "facing": facing}
+    for key in ("kind", "type", "statline", "card"):
+        if getattr(u, key):
+            spec[key] = getattr(u, key)
+    if u.base is not None:
+        spec["base"] = list(u.base)
+    return spec
+
+
+def placed(units: list[UnitRecord], deploy: DeploySpec, hq: str | None) -> list[tuple[UnitRecord, tuple[float, float]]]:
+    """Each unit with its point in the box: the points nearest the enemy (along the facing) go
+    to the units in the order listed, the HQ takes the one farthest back."""
+    heading = math.radians(deploy.facing)
+    ahead = (math.sin(heading), math.cos(heading))
+    points = sorted(layout(deploy, len(units)), key=lambda p: (-round(p[0] * ahead[0] + p[1] * ahead[1], 6), p))
+    order = [u for u in units if u.id != hq] + [u for u in units if u.id == hq]
+    return list(zip(order, points, strict=True))
+
+
+def _formation(force: ForceRecord, units: list[UnitRecord], deploy: DeploySpec) -> dict[str, Any]:
+    hq = force.hq if force.hq in {u.id for u in units} else None
+    at = dict((u.id, p) for u, p in placed(units, deploy, hq))
+    out: dict[str, Any] = {
+        "id": force.id, "name": f"{force.name} ({force.player_name})", "level": force.level, "hq": hq,
+        "units": [_unit_spec(u, at[u.id], deploy.facing) for u in units],
+    }
+    if force.doctrine:
+        out["doctrine"] = force.doctrine
+    return out
+
+
+def game_scenario(
+    season: Season, base: Scenario, state: CampaignState, game_id: str, *, seed: int, turn_limit: bool
+) -> Scenario:
+    """The scenario of game ``game_id`` with the forces as ``state`` has them (not validated
+    against the ruleset yet: :func:`umpire.schema.scenario.initial_state` does that)."""
+    from umpire.schema.campaign_mark import CampaignMark, CarriedUnit
+    from umpire.schema.load import validate
+
+    _round, spec = season.game(game_id)
+    sides = []
+    carried: dict[str, CarriedUnit] = {}
+    for s in state.sides:
+        forms = []
+        for pid in spec.deploy:
+            force = state.forces[pid]
+            if force.side != s.id:
+                continue
+            units = force.ready()
+            forms.append(_formation(force, units, spec.deploy[pid]))
+            for u in units:
+                if u.hits or u.damage:
+                    carried[u.id] = CarriedUnit(hits=u.hits, damage=list(u.damage))  # type: ignore[arg-type]
+        side: dict[str, Any] = {"id": s.id, "name": s.name, "color": s.color, "formations": forms}
+        if s.hq_rating is not None:
+            side["hq_rating"] = s.hq_rating
+        base_side = next((b for b in base.sides if b.id == s.id), None)
+        if base_side is not None:
+            for key in ("c3", "icm"):
+                if getattr(base_side, key) is not None:
+                    side[key] = getattr(base_side, key)
+        sides.append(side)
+    data = base.model_dump(mode="json", exclude_none=True)
+    data.update(
+        name=f"{state.name}: {spec.name or spec.id}",
+        description=(f"Round {_round}, game {spec.id}" + (f" on {spec.table}" if spec.table else "")
+                     + f". {base.description}".rstrip(". ")),
+        seed=seed, sides=sides,
+    )
+    if data.get("mbt"):
+        data["mbt"]["turns"] = spec.turns
+        data["mbt"].pop("matchup", None)  # the campaign's forces, not a matchup of 2.3
+    mark = CampaignMark(id=state.id, name=state.name, game=spec.id, round=_round,
+                        turns=spec.turns if turn_limit and state.ruleset != "mbt" else None, carried=carried)
+    data["campaign"] = mark.model_dump(mode="json")
+    return validate(Scenario, data, f"game {game_id} (built by the campaign)")
+
+
+def check_game(season: Season, game: GameSpec, base: Scenario, where: str) -> None:
+    """A scheduled game can be set up: the scenario's ruleset, deployment boxes on the table and
+    wide enough, objectives that are terrain of the scenario, and the game at full strength
+    passing every check a scenario gets.
+
+    :raises DataError: naming the game and the field.
+    """
+    problems = []
+    if base.ruleset != season.ruleset:
+        problems.append(f"{where}: scenario {game.scenario!r} is an {base.ruleset} scenario "
+                        f"(the season is {season.ruleset})")
+    tw, td = base.table.width, base.table.depth
+    gap = MIN_GAP.get(season.ruleset, 1.0)
+    for pid, d in game.deploy.items():
+        x0, y0, x1, y1 = d.box
+        if not (0 <= x0 and x1 <= tw and 0 <= y0 and y1 <= td):
+            problems.append(f"{where}: deploy.{pid}.box: {list(d.box)} is off the table (x 0-{tw:g}, y 0-{td:g})")
+        n = len(season.player(pid).force.units)
+        if not _gap_ok(layout(d, n), gap):
+            problems.append(f"{where}: deploy.{pid}.box: {list(d.box)} is too small for {n} units "
+                            f"({gap:g}\" between centres)")
+    ids = {t.id for t in base.terrain}
+    for i, o in enumerate(game.objectives):
+        if o.terrain not in ids:
+            from umpire.errors import unknown
+
+            problems.append(f"{where}: objectives[{i}].terrain: {unknown('terrain', o.terrain, ids)}")
+    if problems:
+        raise DataError("\n".join(problems))
+    from umpire.campaign.state import initial_state as campaign_start
+    from umpire.schema.scenario import initial_state
+
+    state = campaign_start(season, campaign_id="check")
+    scenario = game_scenario(season, base, state, game.id, seed=1, turn_limit=True)
+    initial_state(scenario, seed=1, where=where)
+
+
+def game_seed(campaign_seed: int, game_id: str) -> int:
+    """The seed of a scheduled game's dice: the campaign's seed keyed by the game (so setting
+    a game up again gives the same dice)."""
+    from umpire.campaign.dice import keyed_int
+
+    return keyed_int(campaign_seed, f"game {game_id} seed", 1, 2**31 - 1)

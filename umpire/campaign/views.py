@@ -1,0 +1,115 @@
+"""What the terminal shows of a campaign (rich renderables) and the same as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from umpire.campaign.standings import Standings
+from umpire.campaign.state import CampaignState, ForceRecord, GameRecord
+from umpire.store.events import StoredEvent
+
+
+def _players(state: CampaignState, g: GameRecord) -> str:
+    by_side = []
+    for s in state.sides:
+        names = [state.forces[p].player_name for p in g.players if state.forces[p].side == s.id]
+        by_side.append(" & ".join(names))
+    return " v ".join(by_side)
+
+
+def game_status(g: GameRecord) -> str:
+    if g.status == "played" and g.result is not None:
+        return f"played ({g.file}): {g.result.reason}"
+    if g.status == "set_up":
+        return f"set up as {g.file}, to play"
+    return "to set up"
+
+
+def force_line(f: ForceRecord) -> dict[str, Any]:
+    ready = f.ready()
+    return {
+        "player": f.player, "name": f.player_name, "side": f.side, "force": f.id, "force_name": f.name,
+        "strength": len(ready), "units": len(f.units), "hits": sum(u.hits for u in ready),
+        "damaged": [u.id for u in ready if u.damage], "lost": [u.id for u in f.units if u.status == "lost"],
+    }
+
+
+def status_json(state: CampaignState) -> dict[str, Any]:
+    return {
+        "campaign": state.id, "name": state.name, "ruleset": state.ruleset, "round": state.round,
+        "rounds": state.rounds, "finished": state.finished, "rulings": state.rulings,
+        "games": [{"id": g.id, "round": g.round, "name": g.name, "table": g.table, "status": g.status,
+                   "file": g.file, "players": g.players, "summary": game_status(g),
+                   "winner": g.result.winner if g.result else None,
+                   "points": g.result.points if g.result else None} for g in state.games.values()],
+        "forces": [force_line(f) for f in state.forces.values()],
+        "strength_by_round": state.strength,
+    }
+
+
+def render_status(state: CampaignState) -> Group:
+    played = sum(1 for g in state.games.values() if g.status == "played")
+    where = "the season is over" if state.finished else f"round {state.round} of {state.rounds}"
+    head = Text.assemble((state.name, "bold"), f"  {state.ruleset}, {where}, {played} of {len(state.games)} "
+                         f"games played, campaign id {state.id}")
+    games = Table(title="games", title_justify="left", title_style="bold", header_style="dim")
+    for col in ("round", "game", "name", "table", "players", "status"):
+        games.add_column(col)
+    for g in state.games.values():
+        style = "" if g.status == "played" else ("yellow" if g.status == "set_up" else "dim")
+        games.add_row(str(g.round), g.id, g.name, g.table or "-", _players(state, g), Text(game_status(g), style=style))
+    forces = Table(title="forces", title_justify="left", title_style="bold", header_style="dim")
+    for col in ("side", "player", "force", "strength", "hits carried", "damaged", "lost"):
+        forces.add_column(col)
+    for s in state.sides:
+        for f in state.forces_of(s.id):
+            line = force_line(f)
+            forces.add_row(s.name, f.player_name, f.name, f"{line['strength']}/{line['units']}", str(line["hits"]),
+                           ", ".join(line["damaged"]) or "-", ", ".join(line["lost"]) or "-")
+    return Group(head, games, forces)
+
+
+def render_standings(table: Standings) -> Group:
+    parts: list[Any] = [Text(f"{table.played} of {table.scheduled} games played; points: {table.rule}", style="dim")]
+    for title, rows in (("by side", table.sides), ("by player", table.players)):
+        t = Table(title=title, title_justify="left", title_style="bold", header_style="dim")
+        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"):
+            t.add_column(col, justify="left" if not col else "right")
+        for r in rows:
+            name = r.name if title == "by side" else f"{r.name} ({r.side})"
+            t.add_row(name, *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.points, r.scored, r.inflicted,
+                                               r.suffered)))
+        parts.append(t)
+    return Group(*parts)
+
+
+def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    return [
+        {"seq": e.seq, "kind": e.kind, "summary": e.summary, "round": e.turn, "game": e.phase,
+         "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone, "created": e.created,
+         "rolls": [r.as_dict() for r in e.rolls]}
+        for e in events
+    ]
+
+
+def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
+    if not events:
+        return Text("no actions yet", style="dim")
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    t = Table(header_style="dim")
+    for col in ("#", "round", "game", "action", "what happened"):
+        t.add_column(col)
+    if rolls:
+        t.add_column("keyed dice")
+    for e in events:
+        style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
+        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        if rolls:
+            row.append("; ".join(f"{r.why}: d{r.sides} {','.join(map(str, r.values))}" for r in e.rolls) or "-")
+        t.add_row(*row)
+    return t

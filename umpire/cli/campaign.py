@@ -1,0 +1,199 @@
+"""``umpire campaign``: a club season in one file: new, status, next, import, standings, print,
+report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`; heavy modules are imported
+inside the commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from umpire.cli.app import new_app
+from umpire.cli.output import console, print_json
+
+app = new_app(
+    "Club campaigns: a season's forces, schedule and results in one file; games set up from it, "
+    "results imported from any table, standings, printing, the season's story."
+)
+
+_file = typer.Argument(..., help="The campaign file (SQLite).", show_default=False)
+
+
+def _open(path: Path):  # noqa: ANN202 - umpire.campaign.engine.Campaign
+    from umpire.campaign.engine import Campaign
+    from umpire.reports.files import protect_also
+
+    protect_also(path)  # no output of this command is written over the campaign file
+    return Campaign.open(path)
+
+
+@app.command("new")
+def new(
+    file: Path = _file,
+    season: str = typer.Option(..., "--from", help="A season file (YAML), or the name of a bundled one."),
+    replace: bool = typer.Option(False, "--replace", help="Overwrite an existing campaign file."),
+) -> None:
+    """Start a campaign from a season file: its sides, players and forces, and the schedule."""
+    from umpire.campaign.engine import Campaign
+    from umpire.campaign.season import load_season, resolve_season
+
+    path = resolve_season(season)
+    s, scenarios = load_season(path)
+    c = Campaign.create(file, s, scenarios, replace=replace)
+    st = c.state
+    units = sum(len(f.units) for f in st.forces.values())
+    console.print(
+        f"[bold]{st.name}[/] ({st.ruleset}): {len(st.forces)} players, {units} units, {st.rounds} rounds, "
+        f"{len(st.games)} games, seed {st.seed}, campaign id {st.id} -> {c.path}"
+    )
+
+
+@app.command("status")
+def status(file: Path = _file, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Where the season stands: the round, games played and to play, each force's strength."""
+    from umpire.campaign.views import render_status, status_json
+
+    c = _open(file)
+    if as_json:
+        print_json(status_json(c.state))
+    else:
+        console.print(render_status(c.state))
+
+
+@app.command("next")
+def next_game(
+    file: Path = _file,
+    game: str = typer.Option(..., "--game", help="The scheduled game to set up (its id)."),
+    out: Path = typer.Option(..., "--out", help="The game file to write (SQLite)."),
+    replace: bool = typer.Option(False, "--replace", help="Overwrite an existing game file."),
+) -> None:
+    """Set up a scheduled game as a game file: the forces as they are (losses carried over), marked with its slot."""
+    from umpire.campaign.commands import set_up
+
+    game_file, text = set_up(_open(file), game, out, replace=replace)
+    console.print(text, markup=False)
+    console.print(f"play it with: umpire --db {game_file.path} turn", markup=False)
+
+
+@app.command("import")
+def import_cmd(
+    file: Path = _file,
+    games: list[Path] = typer.Argument(..., help="Finished game files (any order).", show_default=False),
+) -> None:
+    """Bring finished games back: losses, damage, the result; then the between-games rules."""
+    from umpire.campaign.commands import import_games
+
+    for done in import_games(_open(file), games):
+        console.print(f"#{done.seq} {done.summary}", markup=False)
+        for r in done.rolls:
+            console.print(f"    [dim]{r.why}: d{r.sides} {', '.join(map(str, r.values))}[/]")
+
+
+@app.command("standings")
+def standings(file: Path = _file, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """The standings by side and by player: played, won, drawn, lost, points, losses."""
+    from umpire.campaign.standings import compute
+    from umpire.campaign.views import render_standings
+
+    table = compute(_open(file).state)
+    if as_json:
+        print_json(table.to_json())
+    else:
+        console.print(render_standings(table))
+
+
+@app.command("print")
+def print_cmd(
+    file: Path = _file,
+    out: Path = typer.Option(..., "--out", help="Folder for the papers (created; round-N/ inside it)."),
+    paper_size: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+) -> None:
+    """Print every player's roster and orders sheet for the next round (PDF), named to hand out."""
+    from umpire.campaign.printing import plan_round, print_round
+    from umpire.cli.paper import _check_paper, _progress
+
+    paper_name = _check_paper(paper_size)
+    papers = plan_round(_open(file), out)
+    with _progress(f"round {papers.round}: rosters and orders sheets", len(papers.files), True) as advance:
+        written = print_round(papers, paper_name=paper_name, advance=advance)
+    for p in written:
+        console.print(f"wrote {p}", markup=False)
+
+
+@app.command("report")
+def report(
+    file: Path = _file,
+    out: Path = typer.Option(..., "--out", help="Folder for the season's story (created)."),
+    paper_size: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+) -> None:
+    """The season's story: every game, the standings and charts, as Markdown, PDF and one HTML page."""
+    from umpire.campaign.story import write_story
+    from umpire.cli.paper import _check_paper
+
+    for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):
+        console.print(f"wrote {p}", markup=False)
+
+
+@app.command("undo")
+def undo(file: Path = _file) -> None:
+    """Take back the last campaign action (it stays in the log, marked as undone)."""
+    ev = _open(file).undo()
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+
+
+@app.command("log")
+def log(
+    file: Path = _file,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="Show the keyed dice of each action."),
+) -> None:
+    """List the campaign's actions with their keyed dice, undone ones struck through."""
+    from umpire.campaign.views import log_json, render_log
+
+    events = _open(file).events()
+    if as_json:
+        print_json(log_json(events))
+    else:
+        console.print(render_log(events, rolls=rolls))
+
+
+@app.command("replay")
+def replay(
+    file: Path = _file,
+    check: bool = typer.Option(
+        False, "--check", help="Compare the replay with the stored state; exit 1 if they differ."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Rebuild the campaign from its season and its log."""
+    c = _open(file)
+    diffs = c.check()
+    n = len(c.events())
+    if as_json:
+        print_json({"events": n, "agrees": not diffs, "differences": diffs})
+    elif diffs:
+        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
+        for d in diffs[:50]:
+            console.print(f"  {d}", markup=False)
+    else:
+        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
+    if check and diffs:
+        raise typer.Exit(1)
+
+
+@app.command("doctor")
+def doctor(file: Path = _file) -> None:
+    """List everything wrong with the campaign file (exit 0 if it is healthy, 2 if not); writes nothing."""
+    from umpire.campaign.doctor import diagnose
+    from umpire.cli.output import fail
+
+    found = diagnose(file)
+    n = len(found.problems)
+    head = f"healthy ({found.summary})" if found.healthy else f"{n} problem{'s' if n != 1 else ''}"
+    console.print(f"{file}: {head}", markup=False)
+    for p in found.problems:
+        console.print(f"  {p}", markup=False, soft_wrap=True)
+    for note in found.notes:
+        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+    if not found.healthy:
+        fail(f"{file}: the campaign file is damaged ({n} problem{'s' if n != 1 else ''}, listed above)")

@@ -1,0 +1,73 @@
+"""The end of a game: the umpire calls it (``umpire end``), its rules end it, or its turn limit.
+
+MBT's Basic Game ends itself (9.4: the last Turn, or a side destroyed). Auftragstaktik has no
+end of game, so a game ends when the umpire says so, or, in a campaign, when the End Phase of
+its last turn is resolved (campaign ruling ``campaign.game_end``; the limit comes with the
+campaign's mark, see :mod:`umpire.schema.campaign_mark`). A game that is over takes no more
+actions; ``umpire undo`` takes back the last one, the end included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.state import GameState
+from umpire.engine.handlers import Applied, handler
+from umpire.errors import UmpireError
+
+MBT_OVER = "Game over"  # umpire.turns.mbt.phases.OVER (not imported: the engine stays light)
+MAX_REASON = 200
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """How a game ended: in which turn, why, and by whom (``umpire``, ``rules``, ``turn limit``)."""
+
+    turn: int
+    reason: str
+    by: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "reason": self.reason, "by": self.by}
+
+
+def game_over(state: GameState) -> GameOver | None:
+    """How ``state``'s game ended, or ``None`` while it goes on."""
+    ended = state.extra.get("ended")
+    if isinstance(ended, dict):
+        return GameOver(int(ended.get("turn", state.turn)), str(ended.get("reason", "")), "umpire")
+    if state.ruleset == "mbt" and state.phase == MBT_OVER:
+        result = (state.extra.get("mbt") or {}).get("result") or {}
+        return GameOver(state.turn, str(result.get("reason", "the last Turn is played")), "rules")
+    limit = (state.extra.get("campaign") or {}).get("turns")
+    if isinstance(limit, int) and state.turn > limit:
+        return GameOver(limit, f"the End Phase of turn {limit}, the last, is resolved", "turn limit")
+    return None
+
+
+def refuse_if_over(state: GameState, what: str) -> None:
+    """:raises UmpireError: when the game is over (naming how it ended and what is allowed)."""
+    over = game_over(state)
+    if over is not None:
+        raise UmpireError(
+            f"{what}: the game is over ({over.reason}); allowed now: umpire report, umpire status, "
+            "umpire undo (takes back the last action)"
+        )
+
+
+@handler("end")
+def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+    """The umpire ends the game (``{"reason"?}``): the state stands as it is, and is final."""
+    del dice
+    over = game_over(state)
+    if over is not None:
+        raise UmpireError(f"end: the game is already over ({over.reason})")
+    reason = " ".join(str(payload.get("reason") or "").split())
+    if len(reason) > MAX_REASON:
+        raise UmpireError(f"end --reason: {len(reason)} characters; at most {MAX_REASON}")
+    reason = reason or "the umpire ends the game"
+    new = state.copy_for_change()
+    new.extra["ended"] = {"turn": state.turn, "phase": state.phase, "reason": reason}
+    return Applied(new, f"the game ends in turn {state.turn} ({state.phase}): {reason}")

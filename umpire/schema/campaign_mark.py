@@ -1,0 +1,55 @@
+"""The mark a campaign puts on a game it sets up: whose game it is, and what each unit carries.
+
+``umpire campaign next`` writes a scenario with a ``campaign:`` block; the game then knows the
+campaign's id and the slot it fills (so ``umpire campaign import`` can refuse a foreign game),
+the turn limit the campaign rules give it, and the hits and damage its units carry over from
+earlier games. The block is part of the stored scenario, so a replay rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from umpire.schema.checked import Checked
+
+Damage = Literal["track", "gun", "hull", "turret"]
+# How MBT damage is kept on a unit in a game (umpire.turns.mbt.fire.apply_damage).
+DAMAGE_NOTES: dict[str, tuple[str, Any]] = {
+    "track": ("track_hit", True), "gun": ("gun_hit", True),
+    "hull": ("compartment", "hull"), "turret": ("compartment", "turret"),
+}
+
+
+class CarriedUnit(Checked):
+
+    hits: int = Field(0, ge=0, le=3)
+    damage: list[Damage] = Field(default_factory=list)
+
+
+class CampaignMark(Checked):
+
+    id: str = Field(min_length=1, description="the campaign's id")
+    name: str = ""
+    game: str = Field(min_length=1, description="the slot of the schedule this game fills")
+    round: int = Field(ge=1)
+    turns: int | None = Field(None, ge=1, description="the game ends after this turn (Auftragstaktik)")
+    carried: dict[str, CarriedUnit] = Field(default_factory=dict)
+
+    def header(self) -> dict[str, Any]:
+        """What the game keeps in ``state.extra["campaign"]``."""
+        return {"id": self.id, "name": self.name, "game": self.game, "round": self.round, "turns": self.turns}
+
+
+def carry(units: dict[str, Any], mark: CampaignMark, problems: list[str], where: str) -> None:
+    """Put each unit's carried hits and damage on it (``units``: id -> UnitState)."""
+    for uid, c in mark.carried.items():
+        u = units.get(uid)
+        if u is None:
+            problems.append(f"{where}: campaign.carried.{uid}: not a unit of the scenario")
+            continue
+        u.hits = c.hits
+        for d in c.damage:
+            key, value = DAMAGE_NOTES[d]
+            u.notes[key] = value

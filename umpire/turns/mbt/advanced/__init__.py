@@ -1,0 +1,8 @@
+"""The MBT Advanced Game over the tracked game (10-16, in the umpired sequence of 24.3).
+
+Modules: :mod:`.sequence` (the phases), :mod:`.fire_phase` and :mod:`.firing` (the Fire Phase),
+:mod:`.moving` (the Movement Phase), :mod:`.shots`, :mod:`.targets` and :mod:`.effects` (one
+shot and what it does), :mod:`.sighting`, :mod:`.table` (heights, lines of sight, smoke),
+:mod:`.units` (what a unit is and has), :mod:`.orders` and :mod:`.plan` (the written plans),
+:mod:`.victory`.
+"""

@@ -1,0 +1,154 @@
+"""What Advanced Game fire does to the units on the table (7.4.5.3, 7.4.7, 12.3, 12.5, 14.3.3,
+14.4.4.2, 14.8), applied to the state; each call returns the umpire's notes, one per unit it
+touched, so a side reads only about its own units.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import ap_fire
+from umpire.rules.mbt.cards import LegCard
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.phases import _note
+
+Note = dict[str, Any]
+
+
+def suppress(u: UnitState, why: str, notes: list[Note]) -> None:
+    """A suppressed (ON) marker (12.3); a new one replaces an OFF marker (12.3.4)."""
+    if not U.alive(u):
+        return
+    u.notes["suppressed"] = "on"
+    u.notes.pop("temp_sup", None)
+    notes.append(_note(u.id, f"suppressed ({why})", "suppressed"))
+
+
+def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Note], *, wreck: bool = True) -> None:
+    """Knocked out, brewed up or eliminated: its passengers go with it (14.3.3.2); a brew-up
+    suppresses every other unit in its hex (14.3.3.3)."""
+    if u.status == "eliminated":
+        return
+    u.status = "eliminated"
+    u.notes["destroyed"] = how if wreck else "eliminated"
+    u.notes["knocked_out_in"] = when
+    words = {"knocked_out": "knocked out: a wreck (7.4.7.3)", "brewed_up": "brewed up: a burning wreck (7.4.7.4)",
+             "eliminated": "eliminated (14.4.4.2.3.4)"}
+    notes.append(_note(u.id, words.get(u.notes["destroyed"], how), "damage"))
+    for p in U.passengers(state, u):
+        p.status = "eliminated"
+        p.notes["destroyed"] = "eliminated"
+        p.notes["knocked_out_in"] = when
+        notes.append(_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
+    if how == "brewed_up" and u.placed:
+        from umpire.turns.mbt.advanced.table import AdvTable
+
+        t = AdvTable(state)
+        for o in t.in_hex(t.xy(u)):
+            if o.id != u.id:
+                suppress(o, f"{u.id} brewed up in its hex, 14.3.3.3", notes)
+
+
+def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:
+    """Crew losses (14.3.3.1, 14.3.3.4.1, 14.4.4.2.3.2); all the crew lost is a knock-out (14.8)."""
+    u.notes["crew_losses"] = int(u.notes.get("crew_losses", 0) or 0) + n
+    notes.append(_note(u.id, f"{n} crew loss ({why}); {u.notes['crew_losses']} of {U.crew(u)}", "crew_loss"))
+    if u.notes["crew_losses"] >= U.crew(u):
+        destroy(state, u, "knocked_out", when, notes)
+        notes.append(_note(u.id, "its whole crew is lost: knocked out (14.8)", "damage"))
+
+
+def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Note]:
+    """An AP shot's hits, in order (7.4.5.3, 7.4.7, 14.3.3)."""
+    u = state.units[tid]
+    notes: list[Note] = []
+    done = 0
+    for hit in res.outcome.get("results", []):
+        dmg = hit.get("damage")
+        loc = hit.get("location", "")
+        if dmg == "no_damage" and not hit.get("penetrated", True):
+            if loc in ("TT", "HD") and U.hatch(u) == "open":
+                crew_loss(state, u, 1, "a hit on the top of an open vehicle, 14.3.3.4.1", when, notes)
+            if loc in ("TT", "HF", "HR"):
+                lost = [w.name for w in U.weapons(u) if w.kind == "mg" and (w.mount or "").startswith(loc)]
+                if lost:
+                    u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
+                    notes.append(_note(u.id, f"{', '.join(lost)} destroyed (14.3.3.4.2)", "damage"))
+            continue
+        if dmg in ("miss", "no_damage", None):
+            continue
+        done += 1
+        if dmg == "track":
+            u.notes["track_hit"] = True
+            notes.append(_note(u.id, "track hit: may not move or pivot (7.4.5.3.1)", "damage"))
+        elif dmg == "gun":
+            u.notes["gun_hit"] = True
+            notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
+        elif dmg == "compartment":
+            where = "turret" if loc in ap_fire.TURRET else "hull"
+            if u.notes.get("compartment"):
+                dmg = "knocked_out"
+            else:
+                u.notes["compartment"] = where
+                notes.append(_note(u.id, f"{where} compartment hit (7.4.7.2)", "damage"))
+                suppress(u, "compartment hit, 14.3.3.1", notes)
+                for p in U.passengers(state, u):
+                    suppress(p, f"its carrier {u.id} took a compartment hit, 14.3.3.1", notes)
+                crew_loss(state, u, 1, "compartment hit, 14.3.3.1", when, notes)
+        if dmg in ("knocked_out", "brewed_up"):
+            destroy(state, u, dmg, when, notes)
+            break
+    u.hits += done
+    if done:
+        from umpire.turns.mbt.advanced.shots import note_acq
+
+        note_acq(state, "acq", str(res.extra.get("firer")), tid)
+    return notes
+
+
+def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP fire") -> list[Note]:
+    """A GP result's effect (14.4.4.2): suppression, a crew loss, a knock-out by explosive
+    power, a squad reduced to a half squad (12.5) or a unit eliminated."""
+    u = state.units[tid]
+    notes: list[Note] = []
+    if not U.alive(u):
+        return notes
+    if effect == "temp_sup":
+        if not U.suppressed(u):
+            u.notes["temp_sup"] = True
+            notes.append(_note(u.id, "temporarily suppressed: its missile fire is modified (12.3.5)", "temp_sup"))
+    elif effect == "suppressed":
+        suppress(u, f"{why}, 14.4.4.2.2", notes)
+    elif effect == "crew_loss":
+        suppress(u, f"{why}, 14.4.4.2.3.2", notes)
+        crew_loss(state, u, 1, f"{why}, 14.4.4.2.3.2", when, notes)
+    elif effect in ("knocked_out", "brewed_up"):
+        destroy(state, u, effect, when, notes)
+    elif effect == "half":
+        from umpire.rules.mbt import data
+
+        reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"])
+        suppress(u, f"{why}, 14.4.4.2.3.4", notes)
+    elif effect == "eliminated":
+        destroy(state, u, "eliminated", when, notes, wreck=False)
+    return notes
+
+
+def reduce(u: UnitState, notes: list[Note], ruling: str = "keep") -> None:
+    """A squad becomes its half squad (12.5); ruling ``advanced.half_squad_weapons`` says whether
+    it keeps its attached weapons (default: it does) or loses its missiles."""
+    card = U.card_of(u)
+    assert isinstance(card, LegCard)
+    t = card.type(u.type or "")
+    if t.half is None:
+        return
+    u.notes["reduced_from"] = t.name
+    u.type = t.half
+    lost = [n for n, a in U.attached_of(u).items() if a.weapon.kind in ("atgm", "aam")] if ruling == "lose_missiles" \
+        else []
+    if lost:
+        u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
+    notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
+                                                                            if lost else ""), "damage"))

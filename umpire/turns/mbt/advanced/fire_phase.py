@@ -1,0 +1,282 @@
+"""The Advanced Game Fire Phase (11.3) in the umpired sequence (24.3.3): smoke dischargers
+(12.6), the Close Assault Step (14.5, 14.6; not simultaneous, the side with the initiative
+first), the Direct Fire Step and the ATGM Announcement Step (simultaneous: damage after each,
+5.3; a missile at a unit that is to move waits for its move, 14.2.2), and the Overwatch Fire
+Step (simultaneous, chained: 7.5.3, 11.3.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.dice import Dice, RecordingDice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.engine.handlers import Applied
+from umpire.rules.mbt import close_assault as CA
+from umpire.rules.mbt import orders
+from umpire.rules.mbt.cards import LegCard
+from umpire.turns.mbt.advanced import firing as FI
+from umpire.turns.mbt.advanced import shots as S
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
+from umpire.turns.mbt.advanced.sighting import update as update_sighting
+from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.phases import _note, mbt, plan, sides_in_order
+
+
+def _mine(state: GameState, side: str) -> list[tuple[UnitState, dict[str, Any]]]:
+    m = mbt(state)
+    return [(state.units[uid], spec) for uid, spec in plan(m, side) if U.alive(state.units[uid])]
+
+
+def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolution]:
+    """12.6: a vehicle's one-use smoke dischargers, a smoke (DS) marker covering it alone."""
+    res = []
+    for side in sides_in_order(state):
+        for u, spec in _mine(state, side):
+            if not spec.get("discharger") or u.notes.get("ds_used") or u.notes.get("compartment") == "turret":
+                continue
+            u.notes["ds_used"] = True
+            state.extra["mbt"].setdefault("smoke", []).append(
+                {"x": u.x, "y": u.y, "kind": "ds", "by": u.id, "turn": state.turn})
+            res.append(Resolution(ruleset="mbt", procedure="smoke", outcome={"discharger": True},
+                                  summary=f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)",
+                                  extra={"unit": u.id, "step": "Close Assault", "at": [u.x, u.y]}))
+    return res
+
+
+def close_assault_step(state: GameState, t: AdvTable, dice: Dice, notes: list[Note]
+                       ) -> tuple[list[Resolution], list[str]]:
+    """14.5, 14.6: each side in turn, its CA units against adjacent enemies; results at once."""
+    res: list[Resolution] = []
+    attackers: list[str] = []
+    for side in sides_in_order(state):
+        groups: dict[str, list[UnitState]] = {}
+        for u, spec in _mine(state, side):
+            if spec.get("order") != "CA" or not spec.get("assault"):
+                continue
+            tid = spec["assault"]["target"]
+            groups.setdefault(tid, []).append(u)
+        for tid, units in groups.items():
+            target = state.units[tid]
+            able = []
+            for u in units:
+                why = _cannot_assault(t, u, target)
+                if why:
+                    res.append(FI.no_shot(u.id, tid, "Close Assault", why))
+                else:
+                    able.append(u)
+            if not able or not U.alive(target):
+                continue
+            if U.kind(target) == "vehicle":
+                for u in able:
+                    res.append(_assault(state, t, u, target, dice, notes))
+            else:
+                res.append(_hand_to_hand(state, t, able, target, dice, notes))
+            for u in able:
+                u.notes["spotted"] = "moved"  # 14.5.1, 14.6.1.4
+                u.notes["used"] = True
+                attackers.append(u.id)
+    return res, attackers
+
+
+def _cannot_assault(t: AdvTable, u: UnitState, target: UnitState) -> str:
+    if not U.alive(target) or U.carried(target):
+        return "its target is not there to attack (14.5.1, 14.7.1.4)"
+    if U.suppressed(u) or U.carried(u):
+        return "suppressed or carried: it may not attack (14.5, 14.6)"
+    if t.hexes(t.xy(u), t.xy(target)) > 1:
+        return f"{target.id} is not in an adjacent hex (14.5.1)"
+    if abs(t.unit_height(u) - t.unit_height(target)) > 2:
+        return "more than two heights apart (14.5.1, 14.6.1.1)"
+    if not S.sees(t, u, target).legal:
+        return f"it does not see {target.id} (14.5.1)"
+    return ""
+
+
+def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dice: Dice,
+            notes: list[Note]) -> Resolution:
+    """14.5.2: the leg unit's MV GP at 1 hex and its launchers' against the CA DEFENSE."""
+    gp = 0
+    parts = []
+    for w in U.weapons(u):
+        if w.kind in ("small_arms", "launcher"):
+            try:
+                v, _ = S.gp_factor(u, w, next(a.name for a in w.ammo if a.type == "GP"), "FM", 1)
+            except (ValueError, StopIteration):
+                continue
+            gp += v
+            parts.append(f"{w.name} {v}")
+    card = U.card_of(target)
+    rec = RecordingDice(scoped(dice, "close-assault", u.id, target.id))
+    r = CA.close_assault(attack_gp=gp, target=card, dice=rec, rulings=t.rulings,  # type: ignore[arg-type]
+                         height_diff=t.unit_height(target) - t.unit_height(u),
+                         target_moving=orders.target_moving(str(target.orders or "OW")),
+                         target_open=U.hatch(target) == "open", grade=U.grade(u),
+                         assault_infantry="Assault" in U.elite(u), flamethrower="Flamethrower" in
+                         {w.name for w in U.weapons(u)})
+    r.rolls = rec.take()
+    r.summary = f"{u.id} close assaults {target.id} (MV GP {gp}: {', '.join(parts)}): {r.summary}"
+    r.extra.update({"attacker": u.id, "target": target.id, "step": "Close Assault", "range": 1})
+    if r.outcome["result"] == "S":
+        suppress(target, f"close assault by {u.id}, 14.5.4", notes)
+    elif r.outcome["result"] == "EF":
+        how = t.rulings["close_assault.effective"]
+        destroy(state, target, "brewed_up" if how == "brewed_up" else "knocked_out", f"T{state.turn} Close Assault",
+                notes)
+        if how == "knocked_out_burning_wreck":
+            target.notes["destroyed"] = "brewed_up"  # a burning wreck without a brew-up's suppression (ruling)
+    return r
+
+
+def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target: UnitState, dice: Dice,
+                  notes: list[Note]) -> Resolution:
+    """14.6.2: the best attacker's line of the HAND-TO-HAND COMBAT TABLE, -10 per other
+    attacker; the losers suffer an effective result (squads become suppressed half squads)."""
+    rank = {"squad": 2, "half_squad": 1}
+    able = [u for u in units if U.leg_kind(u) in rank]
+    best = max(able, key=lambda u: (rank[U.leg_kind(u)], U.grade(u) == "crack"))
+    defender = U.leg_kind(target) if isinstance(U.card_of(target), LegCard) else "towed"
+    rec = RecordingDice(scoped(dice, "hand-to-hand", best.id, target.id))
+    r = CA.hand_to_hand(attacker=U.leg_kind(best), defender=defender, dice=rec, rulings=t.rulings,
+                        attackers=len(able), defender_suppressed=U.suppressed(target),
+                        uphill=t.unit_height(target) > t.unit_height(best),
+                        defender_crew_loss=bool(target.notes.get("crew_losses")),
+                        attacker_grade=U.grade(best), defender_grade=U.grade(target),
+                        height_diff=t.unit_height(target) - t.unit_height(best))
+    r.rolls = rec.take()
+    ids = ", ".join(u.id for u in able)
+    r.summary = f"{ids} attack {target.id} hand-to-hand: {r.summary}"
+    r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
+                    "attackers": [u.id for u in able]})
+    losers = [target] if r.outcome["winner"] == "attacker" else able
+    for x in losers:
+        effect = "half" if U.kind(x) == "leg" and U.leg_kind(x) == "squad" else "eliminated"
+        notes += apply_gp(state, x.id, effect, f"T{state.turn} Close Assault", "hand-to-hand combat, 14.6.2.2")
+    return r
+
+
+def fire_phase(state: GameState, dice: Dice) -> Applied:
+    from umpire.turns.mbt.advanced.sequence import close_phase
+
+    new = state.copy_for_change()
+    m = mbt(new)
+    t = AdvTable(new)
+    notes: list[Note] = []
+    res: list[Resolution] = dischargers(new, t, notes)
+    got, triggers = close_assault_step(new, t, dice, notes)
+    res += got
+    t = AdvTable(new)
+    # Direct Fire Step (11.3.2): simultaneous
+    pend = FI.Pending()
+    for side in sides_in_order(new):
+        for u, spec in _mine(new, side):
+            if spec.get("order") in ("F", "FM") and spec.get("fire"):
+                res += FI.fire_unit(new, t, u, spec["fire"], spec["order"], "Direct Fire", dice, pend, notes)
+                if u.notes.get("used"):
+                    triggers.append(u.id)
+    notes += pend.apply(new, f"T{new.turn} Direct Fire")
+    t = AdvTable(new)
+    # ATGM Announcement Step (11.3.3, 14.2.2): at once unless the target is to move
+    m["atgm"] = []
+    for side in sides_in_order(new):
+        for u, spec in _mine(new, side):
+            if spec.get("order") != "ATGM" or not spec.get("fire"):
+                continue
+            now, later = [], []
+            for e in spec["fire"]:
+                tgt = new.units.get(e.get("target") or "")
+                tspec = (m["orders"].get(tgt.side, {}).get(tgt.id) or {}) if tgt else {}
+                (later if tgt is not None and tspec.get("order") in orders.MOVING and tspec.get("move") else now
+                 ).append(e)
+            res += FI.fire_unit(new, t, u, now, "ATGM", "ATGM Announcement", dice, pend, notes)
+            for e in later:
+                chk = S.can_fire(t, u, new.units[e["target"]], FI.weapon(u, e["weapon"]) or U.weapons(u)[0],
+                                 e.get("ammo"))
+                if not chk.legal:
+                    res.append(FI.no_shot(u.id, e["target"], "ATGM Announcement", chk.why, chk.estimated))
+                    continue
+                m["atgm"].append({"firer": u.id, **e, "from": [new.units[e["target"]].x, new.units[e["target"]].y]})
+                u.notes.update({"spotted": "fired", "used": True, "atgm_pending": True})
+                res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
+                                      summary=f"{u.id} fires a {e['weapon']} at {e['target']}: it flies while its "
+                                              "target moves (14.2.2.2)",
+                                      estimated=chk.estimated,
+                                      extra={"firer": u.id, "target": e["target"], "weapon": e["weapon"],
+                                             "step": "ATGM Announcement"}))
+            if u.notes.get("used"):
+                triggers.append(u.id)
+    notes += pend.apply(new, f"T{new.turn} ATGM Announcement")
+    # Overwatch Fire Step (11.3.4): chains until nobody may fire
+    res += overwatch_chain(new, dice, triggers, "Overwatch Fire", notes)
+    return close_phase(new, res, notes, "Movement", "Fire phase resolved (dischargers, Close Assault, Direct Fire, "
+                       "ATGM Announcement, Overwatch Fire; 11.3)")
+
+
+def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candidates: list[str],
+         at: tuple[float, float] | None = None, moving: bool = False) -> tuple[UnitState, dict[str, Any]] | None:
+    """An overwatch unit's shot as its instructions say (24.3.2.3, 24.3.3.2): a listed target
+    first, else the nearest it may hit; the gun, or the missile if told (13.3)."""
+    from umpire.turns.mbt.advanced.orders import default_ammo
+
+    order = [c for c in ins.get("targets") or [] if c in candidates] or candidates
+    best = None
+    for tid in order:
+        target = state.units[tid]
+        if not U.alive(target) or U.carried(target):
+            continue
+        ws = U.weapons(w)
+        want = ins.get("weapon")
+        choice = [x for x in ws if (want and x.name.lower() == str(want).lower()) or (not want and x.main)] or \
+            [x for x in ws if x.kind == "atgm"]
+        for weapon in choice:
+            try:
+                ammo = default_ammo(weapon, target)
+            except Exception:  # noqa: BLE001 - a weapon with no ammunition for this target
+                continue
+            chk = S.can_fire(t, w, target, weapon, ammo, at=at, moving=moving)
+            if not chk.legal:
+                continue
+            if ins.get("max_range") is not None and chk.range * t.scale > float(ins["max_range"]) + 1e-9:
+                continue
+            cand = (chk.range, tid, {"target": tid, "weapon": weapon.name, "ammo": ammo})
+            if best is None or cand[:2] < best[:2]:
+                best = cand
+            break
+        if best is not None and ins.get("targets") and tid in ins["targets"]:
+            break
+    return (state.units[best[1]], best[2]) if best else None
+
+
+def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str,
+                    notes: list[Note]) -> list[Resolution]:
+    """7.5.1, 7.5.3, 11.3.4: OW units fire at enemy units that attacked or fired; those that
+    fire may set off more overwatch fire, simultaneous at each link."""
+    m = mbt(state)
+    res: list[Resolution] = []
+    fired: set[str] = set(m.setdefault("ow_fired", []))
+    while triggers:
+        t = AdvTable(state)
+        pend = FI.Pending()
+        nxt: list[str] = []
+        for side in sides_in_order(state):
+            for u, spec in _mine(state, side):
+                if spec.get("order") != "OW" or u.id in fired or U.carried(u):
+                    continue
+                ins = spec.get("overwatch") or {}
+                if ins.get("hold") or ins.get("at", "any") == "moving":
+                    continue
+                got = pick(state, t, u, ins, [x for x in triggers if state.units[x].side != side])
+                if got is None:
+                    continue
+                res += FI.fire_unit(state, t, u, [got[1]], "OW", step, dice, pend, notes)
+                fired.add(u.id)
+                nxt.append(u.id)
+        notes += pend.apply(state, f"T{state.turn} {step}")
+        triggers = nxt
+    m["ow_fired"] = sorted(fired)
+    return res
+
+
+__all__ = ["fire_phase", "overwatch_chain", "pick", "update_sighting", "_note"]

@@ -1,0 +1,174 @@
+"""One unit's fire in the Advanced Game turn: each weapon its written plan names (14.1), AP or
+GP by its ammunition (14.1.1.2), smoke (14.4.5.1) and canister (14.4.5.2), with the limits of
+suppression (12.3.2), crew losses (14.1.2.3), open-only mounts (14.1.2.2) and firing from a
+carrier (15.3.4). Results are returned to apply later: fire in a simultaneous step is resolved
+from where everything stood at its start (5.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import data
+from umpire.turns.mbt.advanced import shots as S
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
+from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.phases import _note
+
+
+@dataclass
+class Pending:
+    """What a step's fire will do once the step is over."""
+
+    ap: list[tuple[str, Resolution]] = field(default_factory=list)
+    gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
+    smoke: list[dict[str, Any]] = field(default_factory=list)
+
+    def apply(self, state: GameState, when: str) -> list[Note]:
+        notes: list[Note] = []
+        for tid, r in self.ap:
+            notes += apply_ap(state, tid, r, when)
+        for tid, effect, why in self.gp:
+            notes += apply_gp(state, tid, effect, when, why)
+        m = state.extra["mbt"]
+        for s in self.smoke:
+            smoke = m.setdefault("smoke", [])
+            smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
+                                                 and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
+            smoke.append(s)
+        self.ap, self.gp, self.smoke = [], [], []
+        return notes
+
+
+def no_shot(firer: str, target: str | None, step: str, why: str, est: list[str] | None = None) -> Resolution:
+    return Resolution(ruleset="mbt", procedure="fire", outcome={"fired": False, "why": why},
+                      summary=f"{firer} does not fire{' at ' + target if target else ''} ({step}): {why}",
+                      estimated=list(est or []), extra={"firer": firer, "target": target, "step": step})
+
+
+def weapon(u: UnitState, name: str) -> data.Weapon | None:
+    return next((w for w in U.weapons(u) if w.name == name), None)
+
+
+def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[str, Any]], order: str, step: str,
+              dice: Dice, pending: Pending, notes: list[Note], *, moving_target: bool = False) -> list[Resolution]:
+    """Every weapon ``u`` fires in this step, at its own target (14.1.2.1, 14.1.3.1)."""
+    res: list[Resolution] = []
+    fired_kinds: set[str] = set()
+    for entry in entries:
+        w = weapon(u, entry["weapon"])
+        tid = entry.get("target")
+        if w is None:
+            res.append(no_shot(u.id, tid, step, f"its {entry['weapon']} is out of action (7.4.5.3.2, 14.3.3.1)"))
+            continue
+        why = _forbidden(u, w, fired_kinds)
+        if why:
+            res.append(no_shot(u.id, tid, step, why))
+            continue
+        if entry.get("at") is not None:
+            r = _smoke(state, t, u, w, entry, step, pending)
+            res.append(r)
+            if r.outcome.get("fired") is not False:
+                fired_kinds.add(w.kind)
+            continue
+        target = state.units.get(tid or "")
+        if target is None or not U.alive(target):
+            res.append(no_shot(u.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
+            continue
+        r = shoot(state, t, u, target, w, entry, order, step, dice, pending, moving=moving_target)
+        res.append(r)
+        if r.outcome.get("fired") is not False:
+            fired_kinds.add(w.kind)
+    if any(r.outcome.get("fired") is not False for r in res):
+        u.notes["spotted"] = "fired"
+        u.notes["used"] = True
+        u.notes.pop("atgm_pending", None)
+    return res
+
+
+def _forbidden(u: UnitState, w: data.Weapon, fired: set[str]) -> str:
+    if U.kind(u) == "vehicle":
+        if U.suppressed(u):
+            if w.kind == "mg" and not w.main:
+                return "suppressed: a suppressed vehicle fires no independent machinegun (12.3.2)"
+            if (w.kind == "atgm" and fired - {"atgm"}) or (w.kind != "atgm" and "atgm" in fired):
+                return "suppressed: a suppressed vehicle fires its main gun or its missiles, never both (12.3.2)"
+        if w.kind == "mg" and not w.main and u.notes.get("crew_losses") and "gun" in fired:
+            return "after crew losses it fires no machinegun with its main gun (14.1.2.3)"
+        if (w.mount or "").endswith("-O") and U.hatch(u) != "open":
+            return f"the {w.name} is fired only when the vehicle is open (14.1.2.2)"
+    if U.carried(u):
+        return "carried: its fire from the carrier is not taken in this turn sequence"
+    return ""
+
+
+def _smoke(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: dict[str, Any], step: str,
+           pending: Pending) -> Resolution:
+    """14.4.5.1: a smoke (ON) marker at a point in arc and range (2 to the GP maximum), in sight,
+    with no friendly unit in its hex."""
+    at = (float(entry["at"][0]), float(entry["at"][1]))
+    a = t.xy(u)
+    rng = t.hexes(a, at)
+    gp = next((x for x in w.ammo if x.type == "GP"), None)
+    top = gp.max_range.v if gp is not None else 0
+    why = ""
+    if not 2 <= rng <= top:
+        why = f"smoke reaches 2-{top} hexes (14.4.5.1); the point is {rng}"
+    elif any(o.side == u.side for o in t.in_hex(at)):
+        why = "a friendly unit is in that hex (14.4.5.1)"
+    elif t.los_adv(a, at, t.unit_height(u), t.elevation(at), area=True).blocked:
+        why = "the line of sight to the point is blocked (14.4.5.1)"
+    if why:
+        return no_shot(u.id, None, step, why)
+    pending.smoke.append({"x": round(at[0], 3), "y": round(at[1], 3), "kind": "on", "by": u.id, "turn": state.turn})
+    return Resolution(ruleset="mbt", procedure="smoke", outcome={"placed": [round(at[0], 3), round(at[1], 3)]},
+                      summary=f"{u.id} fires smoke with its {w.name}: a smoke (ON) marker at ({at[0]:g}, {at[1]:g}) "
+                              f"(14.4.5.1)",
+                      extra={"unit": u.id, "step": step, "at": [round(at[0], 3), round(at[1], 3)]})
+
+
+def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: data.Weapon, entry: dict[str, Any],
+          order: str, step: str, dice: Dice, pending: Pending, *, moving: bool = False,
+          at: tuple[float, float] | None = None, target_facing: float | None = None) -> Resolution:
+    """One weapon's shot at one target, resolved now; its effects wait in ``pending``."""
+    ammo = entry.get("ammo") or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
+    a = w.find_ammo(ammo)
+    chk = S.can_fire(t, u, target, w, ammo, at=at, moving=moving)
+    if not chk.legal:
+        return no_shot(u.id, target.id, step, chk.why, chk.estimated)
+    if a.type == "GP":
+        canister = bool(entry.get("canister"))
+        if canister and not 2 <= chk.range <= 10:
+            return no_shot(u.id, target.id, step, f"canister reaches 2-10 hexes (14.4.5.2); range {chk.range}")
+        try:
+            gp, est = S.gp_factor(u, w, ammo, order, chk.range)
+        except ValueError as exc:
+            return no_shot(u.id, target.id, step, str(exc))
+        shot = S.GpShot(w, ammo, gp, canister=canister, estimated=est)
+        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving)
+        S.note_acq(state, "gp_acq", u.id, target.id)
+        pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
+        for pid, effect, defense, mod in S.passenger_results(state, t, target, r, shot, order):
+            pending.gp.append((pid, effect, f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
+            r.notes.append(f"{pid} carried: GP defense {defense}, modified roll {mod}: {effect}")
+        return r
+    if U.kind(target) != "vehicle":
+        return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")
+    r = S.ap(state, t, u, target, w, ammo, order, step, dice, at=at, target_facing=target_facing, moving=moving,
+             check=chk, shots=entry.get("shots"))
+    pending.ap.append((target.id, r))
+    return r
+
+
+def note_all(notes: list[Note]) -> list[Resolution]:
+    from umpire.turns.mbt.phases import _noted
+
+    return _noted(notes)
+
+
+__all__ = ["Pending", "fire_unit", "no_shot", "note_all", "shoot", "_note"]

@@ -1,0 +1,356 @@
+"""The Advanced Game Movement Phase (11.4, 15): the Movement Step and the Overrun Step.
+
+Each side moves in turn (the side with the initiative first), unit by unit in its written order
+(24.3.2.2): vehicles as the Basic Game (8) with loading and unloading (15.3.2), exhaust smoke
+(15.7.3), going inside buildings (15.4.3) and through wire (12.4.6); leg units one hex length per
+movement factor whatever the terrain (15.1); towed guns a hex straight ahead or back (15.2);
+full cover (15.5). Overwatch units watch each mover one hex length at a time (7.5.2); a missile
+announced at a mover flies while it moves (14.2.2.2) and is resolved when its move is done.
+Then the overruns (14.7), and units of both sides in one hex are adjusted (8.8).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice, RecordingDice, scoped
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.engine.handlers import Applied
+from umpire.rules.mbt import missiles
+from umpire.turns.mbt.advanced import firing as FI
+from umpire.turns.mbt.advanced import shots as S
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.effects import Note, apply_gp
+from umpire.turns.mbt.advanced.fire_phase import _mine, overwatch_chain, pick
+from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.phases import _claim_objectives, _note, hex_points, mbt, sides_in_order
+from umpire.turns.mbt.table import points_along
+
+
+def _r(v: float) -> float:
+    return round(float(v), 3)
+
+
+def _carry(state: GameState, u: UnitState) -> None:
+    for p in U.passengers(state, u):
+        p.x, p.y, p.facing = u.x, u.y, u.facing
+
+
+def _load(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> None:
+    for pid in ids:
+        p = state.units[pid]
+        if not U.on_table(p) or U.suppressed(p):
+            notes.append(_note(pid, f"is not loaded onto {u.id}: it is suppressed or gone (12.3.3)", "load"))
+            continue
+        if math.dist((p.x, p.y), (u.x, u.y)) > state.extra["mbt"].get("scale", 1.0) + 1e-9:  # type: ignore[arg-type]
+            notes.append(_note(pid, f"is not loaded: {u.id} did not come to its hex (15.3.2.3)", "load"))
+            continue
+        p.notes["carried_by"] = u.id
+        p.notes.pop("full_cover", None)
+        p.x, p.y, p.facing = u.x, u.y, u.facing
+        notes.append(_note(pid, f"mounts {u.id} (15.3.2)", "load", carrier=u.id))
+
+
+def _unload(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> None:
+    for pid in ids:
+        p = state.units[pid]
+        if p.notes.get("carried_by") != u.id or not U.alive(p):
+            continue
+        if U.suppressed(p):
+            notes.append(_note(pid, f"is suppressed and stays in {u.id} (12.3.3)", "unload"))
+            continue
+        p.notes.pop("carried_by", None)
+        p.x, p.y, p.facing = u.x, u.y, u.facing
+        p.notes["unloaded"] = state.turn  # may not fire its attached weapons in overrun defence (14.7.2.1.1.2)
+        notes.append(_note(pid, f"dismounts from {u.id} at ({u.x:g}, {u.y:g}) (15.3.2)", "unload", carrier=u.id))
+
+
+def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, notes: list[Note]) -> list[Resolution]:
+    """7.5.2: every overwatch unit that may fire at ``u`` here does, announced together."""
+    m = mbt(state)
+    t = AdvTable(state)
+    fired = set(m.setdefault("ow_fired", []))
+    shooters = []
+    for w in state.units.values():
+        if w.side == u.side or not U.alive(w) or U.carried(w) or w.id in fired:
+            continue
+        spec = m["orders"].get(w.side, {}).get(w.id, {})
+        ins = spec.get("overwatch") or {}
+        if spec.get("order") != "OW" or ins.get("hold") or ins.get("at", "any") == "fired":
+            continue
+        got = pick(state, t, w, ins, [u.id], at=at, moving=True)
+        if got is not None:
+            shooters.append((w, got[1]))
+    res: list[Resolution] = []
+    if not shooters:
+        return res
+    pend = FI.Pending()
+    for w, entry in shooters:
+        res += FI.fire_unit(state, t, w, [entry], "OW", "Movement (overwatch)", dice, pend, notes, moving_target=True)
+        fired.add(w.id)
+    m["ow_fired"] = sorted(fired)
+    notes += pend.apply(state, f"T{state.turn} Movement")
+    res += overwatch_chain(state, dice, [w.id for w, _ in shooters], "Movement (overwatch chain)", notes)
+    return res
+
+
+def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, notes: list[Note]) -> list[Resolution]:
+    m = mbt(state)
+    t = AdvTable(state)
+    mv = spec.get("move") or {}
+    res: list[Resolution] = []
+    if spec.get("full_cover"):
+        u.notes["full_cover"] = True
+        u.notes["used"] = True
+        notes.append(_note(u.id, "takes full cover (15.5)", "full_cover"))
+        return res
+    if (spec.get("unload") or {}).get("at") == "start":
+        _unload(state, u, spec["unload"]["units"], notes)
+    if (spec.get("load") or {}).get("at", "start") == "start" and spec.get("load"):
+        _load(state, u, spec["load"]["units"], notes)
+    start = t.xy(u)
+    path = [tuple(p) for p in mv.get("path") or []]
+    reverse = bool(mv.get("reverse"))
+    pts = points_along(start, path, t.scale) if path else []
+    walked = [start]
+    stopped = False
+    smoke_at = [start] if mv.get("exhaust") else []
+    for x, y, way in pts:
+        u.x, u.y, u.facing = _r(x), _r(y), _r((way + 180) % 360 if reverse else way)
+        _carry(state, u)
+        walked.append((x, y))
+        if mv.get("exhaust") and math.dist((x, y), smoke_at[-1]) >= t.scale - 1e-9 and (x, y) != tuple(path[-1]):
+            smoke_at.append((x, y))
+        res += watch(state, u, (x, y), dice, notes)
+        if U.stopped(u) or (U.kind(u) != "vehicle" and (U.suppressed(u) or not U.alive(u))):
+            notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", "stopped"))
+            stopped = True
+            break
+    if not U.alive(u):
+        return res
+    if not stopped and mv.get("facing") is not None:
+        u.facing = _r(float(mv["facing"]) % 360)
+        _carry(state, u)
+    moved = sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False))
+    if U.kind(u) == "vehicle" and moved > t.scale / 2:
+        m["smoke"] = [s for s in m.get("smoke", []) if not (s["kind"] == "ds" and s.get("by") == u.id)]  # 11.4.1
+    if mv.get("exhaust") and U.kind(u) == "vehicle":
+        u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
+        for x, y in smoke_at:
+            m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
+        notes.append(_note(u.id, f"lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of 3; 15.7)",
+                           "smoke"))
+    if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
+        u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
+    if U.kind(u) == "vehicle":
+        _wire(state, t, walked, u, notes)
+        if mv.get("inside") and not stopped:
+            res += inside(state, u, walked, reverse, dice, notes)
+        elif moved > t.scale / 2:
+            u.notes.pop("inside", None)
+    if U.kind(u) == "leg" and t.has(t.xy(u), "ditch"):
+        u.notes["ditch"] = state.turn  # 15.1.4: it stays a Turn
+    if (spec.get("unload") or {}).get("at", "end") == "end" and spec.get("unload"):
+        _unload(state, u, spec["unload"]["units"], notes)
+    if (spec.get("load") or {}).get("at") == "end":
+        _load(state, u, spec["load"]["units"], notes)
+    if moved > 1e-9 or path:
+        u.notes["spotted"] = "moved"
+    u.notes["used"] = True
+    u.notes["moved"] = _r(moved)
+    _claim_objectives(state, t, [u], walked)
+    m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
+    res.append(Resolution(
+        ruleset="mbt", procedure="move",
+        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": _r(moved), "cost": mv.get("cost"),
+                 "allowance": mv.get("allowance"), "stopped": stopped},
+        summary=f"{u.id} moves {moved:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
+                + (" (stopped by overwatch fire)" if stopped else "") + f"; cost {mv.get('cost')}\" of "
+                f"{mv.get('allowance')}\" (15, 23.3.2.1)",
+        estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
+    ))
+    res += missiles_at(state, u, walked, dice, notes)
+    return res
+
+
+def _wire(state: GameState, t: AdvTable, walked: list[tuple[float, float]], u: UnitState, notes: list[Note]) -> None:
+    from umpire.turns.mbt.advanced.plan import _wire as crossed
+
+    gone = crossed(t, walked[0], walked[1:]) if len(walked) > 1 else []
+    if gone:
+        state.extra["mbt"].setdefault("removed_terrain", []).extend(gone)
+        notes.append(_note(u.id, f"crushes the wire {', '.join(gone)} (12.4.6)", "terrain"))
+
+
+def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], reverse: bool, dice: Dice,
+           notes: list[Note]) -> list[Resolution]:
+    """15.4.3: going inside a building may cost a track or the main gun."""
+    from umpire.rules.mbt import buildings
+
+    t = AdvTable(state)
+    kind = t.building(t.xy(u))
+    card = U.card_of(u)
+    if kind is None or card.notes.may_not_enter_buildings:  # type: ignore[union-attr]
+        notes.append(_note(u.id, "does not go inside: no building here or it may not enter buildings (15.4.1.2)",
+                           "inside"))
+        return []
+    turret = float(u.notes.get("turret_facing", u.facing))
+    way = (u.facing + 180) % 360 if reverse else u.facing
+    from umpire.rules.mbt.arcs import off
+
+    gun = "back" if off(turret, way) >= 120 - 1e-9 else "forward" if off(turret, way) <= 60 + 1e-9 else "side"
+    rec = RecordingDice(scoped(dice, "into-buildings", u.id))
+    r = buildings.into_buildings(kind, int(card.target.ca_defense.v), gun, rec)  # type: ignore[union-attr]
+    r.rolls = rec.take()
+    r.summary = f"{u.id} goes inside the {kind} buildings: {r.summary}"
+    r.extra.update({"unit": u.id})
+    if "track" in r.outcome["damage"]:
+        u.notes["track_hit"] = True
+        notes.append(_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
+    else:
+        u.notes["inside"] = True
+    if "gun" in r.outcome["damage"]:
+        u.notes["gun_hit"] = True
+        notes.append(_note(u.id, "main gun hit going inside (15.4.3.2.3)", "damage"))
+    return [r]
+
+
+def missiles_at(state: GameState, target: UnitState, walked: list[tuple[float, float]], dice: Dice,
+                notes: list[Note]) -> list[Resolution]:
+    """14.2.2.2: each missile announced at ``target`` flies its ATGM Speed a hex the target
+    enters, from where the target started; resolved where it reaches the target, a miss where
+    the target is first out of sight, range or line of sight."""
+    m = mbt(state)
+    res: list[Resolution] = []
+    keep = []
+    for shot in m.get("atgm") or []:
+        if shot["target"] != target.id:
+            keep.append(shot)
+            continue
+        res += fly(state, shot, walked, dice, notes)
+    m["atgm"] = keep
+    return res
+
+
+def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]], dice: Dice,
+        notes: list[Note]) -> list[Resolution]:
+    u, tgt = state.units[shot["firer"]], state.units[shot["target"]]
+    u.notes.pop("atgm_pending", None)
+    if not U.alive(u):
+        return [FI.no_shot(u.id, tgt.id, "Movement (missile)", "the firer is out of action: an automatic miss "
+                           "(14.2.2)")]
+    if not U.alive(tgt):
+        return [FI.no_shot(u.id, tgt.id, "Movement (missile)", "its target is out of action: the fire is wasted")]
+    w = FI.weapon(u, shot["weapon"])
+    if w is None:
+        return [FI.no_shot(u.id, tgt.id, "Movement (missile)", "its missile launcher is out of action")]
+    t = AdvTable(state)
+    hexes = hex_points([list(p) for p in walked], t.scale) if len(walked) > 1 else [(*walked[0], tgt.facing)]
+    spd = missiles.speed(w, len(hexes) - 1)
+    checks = [S.can_fire(t, u, tgt, w, shot.get("ammo"), at=(x, y), moving=True, arc=False) for x, y, _ in hexes]
+    flight = missiles.fly([missiles.PathPoint(c.range, c.legal) for c in checks], int(spd.v))
+    if flight.impact is None:
+        return [FI.no_shot(u.id, tgt.id, "Movement (missile)", f"{flight.reason}: a miss (14.2.2.2.4)")]
+    x, y, way = hexes[flight.impact]
+    pend = FI.Pending()
+    r = FI.shoot(state, t, u, tgt, w, shot, "ATGM", "Movement (missile)", dice, pend, moving=True, at=(x, y),
+                 target_facing=way)
+    r.summary += f" ({flight.reason}; speed {spd.v} against a move of {len(hexes) - 1} hexes, 14.2.2.2.3)"
+    if spd.estimated:
+        r.estimated = [*r.estimated, f"{w.name} ATGM speed ({spd.v})"]
+    notes += pend.apply(state, f"T{state.turn} Movement")
+    return [r]
+
+
+def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, notes: list[Note]) -> list[Resolution]:
+    """14.7: the vehicle moves into the defender's hex; the defender's fire first if it has not
+    fired and is not suppressed (else at the same time), then the overrun fire at +20."""
+    t = AdvTable(state)
+    d = state.units[spec["overrun"]["target"]]
+    if not U.on_table(d) or not S.sees(t, u, d).legal:
+        notes.append(_note(u.id, f"does not move: {d.id} is not a sighted, dismounted target (14.7.1.2)", "overrun"))
+        return []
+    walk = dict(spec)
+    walk["move"] = dict(spec.get("move") or {}) | {"path": [*(spec.get("move") or {}).get("path", [])[:-1], [d.x, d.y]]}
+    res = move_one(state, u, walk, dice, notes)
+    if not U.alive(u) or U.stopped(u) or not U.alive(d):
+        return res
+    t = AdvTable(state)
+
+    first = not d.notes.get("used") and not U.suppressed(d)
+    d_gp = sum(_gp(d, w, "OW") for w in U.weapons(d) if w.kind == "small_arms" or not d.notes.get("unloaded"))
+    u_gp = sum(_gp(u, w, "OR") for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade"))
+    u_gp += sum(_gp(p, w, "OR") for p in U.passengers(state, u) for w in U.weapons(p) if w.kind == "small_arms")
+    defence = S.GpShot(U.weapons(d)[0], _ball(d), max(d_gp, 1))
+    attack = S.GpShot(U.weapons(u)[0], _ball(u), max(u_gp, 1), overrun=True,
+                      extra_mods=[Modifier(name="overrun", value=20, rule="14.7.2.2.2")])
+
+    def one(f: UnitState, target: UnitState, shot: S.GpShot, order: str, what: str) -> Resolution:
+        r = S.gp(state, t, f, target, shot, order, "Overrun", dice, moving=what == "attack")
+        r.extra.update({"attacker": u.id, "target": d.id})
+        r.procedure = "overrun"
+        r.summary = f"overrun {what}: {r.summary}"
+        res.append(r)
+        return r
+
+    rd = one(d, u, defence, "OW", "defensive fire")  # 14.7.2.1
+    if first:  # 14.7.2.1.2: first fire, before the vehicle enters the hex
+        notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
+        if not U.alive(u) or U.stopped(u):
+            notes.append(_note(u.id, "stopped by the defender's first fire: no overrun fire (14.7.2.1.2)", "overrun"))
+            return res
+        ra = one(u, d, attack, "OR", "attack")
+    else:
+        ra = one(u, d, attack, "OR", "attack")
+        notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
+    notes += apply_gp(state, d.id, ra.outcome["effect"], f"T{state.turn} Overrun", "overrun fire, 14.7.2.2")
+    return res
+
+
+def _gp(u: UnitState, w: Any, order: str) -> int:
+    ammo = next((a.name for a in w.ammo if a.type == "GP"), None)
+    if ammo is None:
+        return 0
+    try:
+        return S.gp_factor(u, w, ammo, order, 1)[0]
+    except ValueError:
+        return 0
+
+
+def _ball(u: UnitState) -> str:
+    return next((a.name for a in U.weapons(u)[0].ammo if a.type == "GP"), "GP")
+
+
+def movement_phase(state: GameState, dice: Dice) -> Applied:
+    from umpire.turns.mbt.advanced.sequence import close_phase, disputed
+
+    new = state.copy_for_change()
+    m = mbt(new)
+    m["walked"] = {}
+    res: list[Resolution] = []
+    notes: list[Note] = []
+    for side in sides_in_order(new):
+        for u, spec in _mine(new, side):
+            if spec.get("order") not in ("M", "FM") or not (spec.get("move") or spec.get("full_cover")
+                                                             or spec.get("load") or spec.get("unload")):
+                continue
+            if spec.get("move") and not U.can_move(u):
+                notes.append(_note(u.id, "cannot move: damaged (7.4.5.3.1, 7.4.7.2.2)", "stopped"))
+                continue
+            if U.kind(u) != "vehicle" and U.suppressed(u) and spec.get("move"):
+                notes.append(_note(u.id, "suppressed: it may not move (12.3.3)", "stopped"))
+                continue
+            res += move_one(new, u, spec, dice, notes)
+    for side in sides_in_order(new):  # the Overrun Step (11.4.2)
+        for u, spec in _mine(new, side):
+            if spec.get("order") == "OR" and spec.get("overrun") and U.can_move(u):
+                res += overrun(new, u, spec, dice, notes)
+    for shot in list(m.get("atgm") or []):  # missiles whose target did not move after all
+        tgt = new.units[shot["target"]]
+        res += fly(new, shot, [(float(tgt.x), float(tgt.y))], dice, notes)  # type: ignore[arg-type]
+    m["atgm"] = []
+    notes += disputed(new)
+    return close_phase(new, res, notes, "Adjustment", "Movement phase resolved (Movement and Overrun Steps; 11.4)")

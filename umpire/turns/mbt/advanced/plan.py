@@ -1,0 +1,283 @@
+"""Checking an Advanced Game plan against the table (6.2.3, 12.3.3, 13.3, 13.4.3, 15.1-15.5):
+:func:`read_orders` reads a file, :func:`check` a payload (the handler runs it again, live and
+on replay). Every refusal is one line naming the file, the unit, the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError, shown, unknown
+from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt import orders
+from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.schema.load import read_yaml, validate
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
+from umpire.turns.mbt.advanced.table import AdvTable
+
+
+def read_orders(path: Path, state: GameState) -> dict[str, Any]:
+    """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload."""
+    where = shown(path)
+    raw = read_yaml(Path(path))
+    try:
+        model = validate(AdvOrdersFile, raw, where)
+    except UmpireError as exc:
+        raise UmpireError(str(exc).replace("Value error, ", "")) from None
+    payload = {"side": model.side, "turn": model.turn, "file": shown(Path(path).name),
+               "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
+                         for uid, u in model.units.items()},
+               "sequence": list(model.units)}
+    return check(payload, state, where)
+
+
+def leg_allowance(u: UnitState, code: str, scale: float, ruling: str) -> float:
+    """Inches a leg unit may move (15.1.1): squads and half squads 2 hexes with MOVE (the
+    printed FIRE: ruling ``orders.move_full_speed``), 1 with FIRE/MOVE; teams 1 with MOVE."""
+    full = "M" if ruling == "move" else "F"
+    if U.leg_kind(u) == "team":
+        return scale if code == full else 0.0
+    return 2 * scale if code == full else scale if code == "FM" else 0.0
+
+
+def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: str) -> None:
+    """The move's cost against the unit's movement (8.2-8.4, 12.3.3, 15.1, 15.2, 15.4); fills in
+    ``cost`` and ``allowance`` (inches)."""
+    mv = spec["move"]
+    path = [tuple(p) for p in mv.get("path") or []]
+    start = t.xy(u)
+    k = U.kind(u)
+    length = sum(math.dist(a, b) for a, b in zip([start, *path], path, strict=False))
+    for i, (x, y) in enumerate(path):
+        if not (0 <= x <= t.state.table.width and 0 <= y <= t.state.table.depth):
+            exits = (t.state.extra.get("mbt") or {}).get("advanced", {}) or {}
+            if i != len(path) - 1 or not (exits.get("exits") or {}).get(u.side):
+                raise _err(f"{at}.move.path[{i}]", f"({x:g}, {y:g}) is off the table (allowed: x 0-"
+                           f"{t.state.table.width:g}, y 0-{t.state.table.depth:g})")
+    if k == "vehicle":
+        if mv.get("up"):
+            raise _err(f"{at}.move.up", "only leg units go up in buildings (15.4.1.2)")
+        card = U.card_of(u)
+        from umpire.rules.mbt import movement
+
+        legs = t.legs(start, u.facing, path, bool(mv.get("reverse")), mv.get("facing"), t.road_blocks(u))
+        mc = movement.cost(card, legs, code, t.scale, ruling=t.rulings["orders.move_full_speed"],  # type: ignore[arg-type]
+                           suppressed=U.suppressed(u))
+        extra = 0.0
+        for key in ("load", "unload"):
+            if spec.get(key):
+                extra = max(extra, max(_load_cost(t.state.units[x]) for x in spec[key]["units"]) * t.scale)
+        if mv.get("inside"):
+            extra += t.scale  # 15.4.3: +1 movement factor to go inside
+        wire = _wire(t, start, path)
+        if wire and not card.tracked:  # type: ignore[union-attr]
+            raise _err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
+        extra += t.scale * len(wire)
+        spent = mc.spent + extra
+        if not mc.legal or (spent > mc.allowance + 1e-9 and length > 1e-9 and extra):
+            rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
+            why = mc.lines[-1] if not mc.legal else (
+                f"needs {spent:g} in with loading and buildings, it has {mc.allowance:g} in")
+            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {why} (8.2, 8.4, 15.3.2, "
+                       f"23.3.2.1){rests}")
+        mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), round(mc.allowance, 3), mc.estimated
+        return
+    if U.suppressed(u):
+        raise _err(f"{at}.move", "a suppressed leg or towed unit may not move (12.3.3)")
+    if k == "towed":
+        card = U.card_of(u)
+        assert isinstance(card, TowedCard)
+        if not U.can_move(u):
+            raise _err(f"{at}.move", f"the {card.name} is 'towed': it moves only when carried (15.2.1)")
+        way = mbt_arcs.off(math.degrees(math.atan2(path[-1][0] - start[0], path[-1][1] - start[1])) % 360, u.facing)
+        if len(path) != 1 or length > t.scale + 1e-9 or not (way < 1 or way > 179):
+            raise _err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
+        mv["cost"], mv["allowance"], mv["estimated"] = round(length, 3), t.scale, []
+        return
+    allowance = leg_allowance(u, code, t.scale, t.rulings["orders.move_full_speed"])
+    ups = abs(int(mv.get("up") or 0) - int(u.notes.get("up", 0) or 0))
+    if ups and (t.building(path[-1] if path else start) is None):
+        raise _err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
+    spent = length + ups * t.scale
+    heights = {t.elevation(p) for p in [start, *path]}
+    if len(heights) > 1 and length > t.scale + 1e-9:
+        raise _err(f"{at}.move", "a leg unit that changes height enters only one new hex (15.1.2)")
+    if max(heights) - min(heights) > 2:
+        raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
+    if _wire(t, start, path):
+        raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
+    if spent > allowance + 1e-9:
+        raise _err(f"{at}.move", f"needs {spent:g} in, the {U.leg_kind(u).replace('_', ' ')} has {allowance:g} in with "
+                   f"{code} orders (15.1.1)")
+    mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), allowance, []
+
+
+def _load_cost(p: UnitState) -> int:
+    card = U.card_of(p)
+    if isinstance(card, LegCard):
+        return int(card.type(p.type or "").load.v)
+    assert isinstance(card, TowedCard)
+    return int(card.load.v)
+
+
+def _wire(t: AdvTable, start: tuple[float, float], path: list[tuple[float, float]]) -> list[str]:
+    if not path:
+        return []
+    from umpire.geometry.movement import path_terrain
+
+    hit = set()
+    for s in path_terrain([start, *path], t.index).stretches:
+        hit |= {a for a in s.areas if t._types.get(a) == "wire" and a not in t._removed}
+    return sorted(hit)
+
+
+def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
+    """Check a payload against the state; returns it complete.
+
+    :raises UmpireError: one line, naming the unit, the field and what is allowed.
+    """
+    if state.phase != "Command":
+        raise UmpireError(f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
+                          f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
+    side = payload.get("side")
+    if side not in state.side_ids():
+        raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
+    if payload.get("turn") is not None and payload["turn"] != state.turn:
+        raise UmpireError(f"{where}: turn: {payload['turn']} is not the current turn (allowed: {state.turn})")
+    own = {u.id: u for u in state.units_of(side) if U.alive(u)}
+    enemies = {u.id: u for u in state.units.values() if u.side != side and u.status != "off_table"}
+    t = AdvTable(state)
+    units: dict[str, dict[str, Any]] = {}
+    loads: dict[str, int] = {}
+    for uid, raw in (payload.get("units") or {}).items():
+        at = f"{where}: units.{uid}"
+        if uid not in own:
+            if uid in state.units and state.units[uid].side == side:
+                why = "has left the table" if state.units[uid].status == "off_table" else "is destroyed"
+                raise UmpireError(f"{at}: unit {uid!r} {why} and takes no orders")
+            raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
+        u = own[uid]
+        spec = dict(raw)
+        code = orders.order_code(spec["order"])
+        if U.carried(u):
+            raise _err(at, f"carried by {u.notes['carried_by']}: it has its carrier's orders (15.3.3.1); give the "
+                       f"carrier unload: {{units: [{uid}]}}")
+        try:
+            orders.check_order(code, capability(u))
+        except UmpireError as exc:
+            raise _err(f"{at}.order", str(exc)) from None
+        if spec.get("fire") is not None:
+            specs = spec["fire"] if isinstance(spec["fire"], list) else [spec["fire"]]
+            spec["fire"] = _fire(at, u, code, specs, enemies)
+        elif code == "ATGM":
+            raise _err(f"{at}.fire", "ATGM orders need a target (24.3.2.1): give fire: {target: ID}")
+        if spec.get("assault") is not None:
+            if code != "CA":
+                raise _err(f"{at}.assault", f"a close assault needs CA orders (the order is {code}; 14.5)")
+            tgt = enemies.get(spec["assault"]["target"])
+            if tgt is None:
+                raise _err(f"{at}.assault.target", unknown("enemy unit", spec["assault"]["target"], enemies))
+            if U.kind(tgt) != "vehicle" and U.leg_kind(u) == "team":
+                raise _err(f"{at}.assault", "only squads and half squads fight hand-to-hand (14.6)")
+        elif code == "CA":
+            raise _err(f"{at}.assault", "CA orders need a target (24.3.2.1): give assault: {target: ID}")
+        if spec.get("overrun") is not None:
+            tgt = enemies.get(spec["overrun"]["target"])
+            if code != "OR":
+                raise _err(f"{at}.overrun", f"an overrun needs OR orders (the order is {code}; 14.7)")
+            if tgt is None or U.kind(tgt) == "vehicle":
+                raise _err(f"{at}.overrun.target", "an overrun attacks a dismounted leg or towed unit (14.7.1)")
+        elif code == "OR":
+            raise _err(f"{at}.overrun", "OR orders need the leg or towed unit to attack: give overrun: {target: ID}")
+        if spec.get("full_cover"):
+            if U.kind(u) == "vehicle" or code != "M":
+                raise _err(f"{at}.full_cover", "full cover is for a leg or towed unit with M orders (15.5)")
+            if spec.get("move"):
+                raise _err(f"{at}.full_cover", "a unit taking full cover does nothing else in the Movement Step (15.5)")
+        for key in ("load", "unload"):
+            if spec.get(key) is None:
+                continue
+            if U.kind(u) != "vehicle" or code not in ("M", "FM"):
+                raise _err(f"{at}.{key}", "a vehicle with M or FM orders loads and unloads (13.3, 15.3.2)")
+            _, _, fc = U.transport(u)
+            hatch = spec.get("turret") or U.hatch(u)
+            if fc and hatch != "open":
+                raise _err(f"{at}.{key}", "a full-cover carrier must be open to load or unload (15.3.2.3)")
+            for pid in spec[key]["units"]:
+                p = state.units.get(pid)
+                if p is None or p.side != side:
+                    raise _err(f"{at}.{key}.units", unknown(f"unit of side {side}", pid, own))
+                if key == "unload":
+                    if p.notes.get("carried_by") != uid:
+                        raise _err(f"{at}.unload.units", f"{pid} is not carried by {uid}")
+                    if U.suppressed(p):
+                        raise _err(f"{at}.unload.units", f"{pid} is suppressed and may not unload (12.3.3)")
+                    continue
+                if U.kind(p) == "vehicle" or U.carried(p) or U.suppressed(p):
+                    raise _err(f"{at}.load.units", f"{pid} cannot be loaded: only a dismounted, unsuppressed leg or "
+                               "towed unit (12.3.3, 15.3)")
+                psp = (payload.get("units") or {}).get(pid) or {}
+                if orders.order_code(psp.get("order", "OW")) != "M" or psp.get("move"):
+                    raise _err(f"{at}.load.units", f"{pid} must have M orders and not move to be loaded (15.3.2.3)")
+                cap, what, _ = U.transport(u)
+                need = U.stacking(p)
+                letter = "L" if U.kind(p) == "leg" else "T"
+                loads[uid] = loads.get(uid, 0) + need
+                free = U.room(state, u) + sum(U.stacking(state.units[x]) for x in (spec.get("unload") or {}).get(
+                    "units", []))
+                if letter not in what or loads[uid] > free:
+                    tv = U.card_of(u).target.transport.v  # type: ignore[union-attr]
+                    raise _err(f"{at}.load.units", f"{pid} does not fit: the {U.card_of(u).name} carries {tv} "
+                               f"(transport value, 15.3.1) and has {max(free, 0)} stacking points free for "
+                               f"{loads[uid]}")
+        if spec.get("move") is not None:
+            if code not in ("M", "FM", "OR"):
+                raise _err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
+            check_move(t, u, code, spec, at)
+        if spec.get("discharger"):
+            if "DS" not in _smoke_makers(u) or u.notes.get("ds_used") or u.notes.get("compartment") == "turret":
+                raise _err(f"{at}.discharger", "it has no unused smoke dischargers (12.6)")
+        if (spec.get("move") or {}).get("exhaust"):
+            if "EX" not in _smoke_makers(u) or int(u.notes.get("ex_used", 0) or 0) >= 3 or \
+                    u.notes.get("compartment") == "hull":
+                raise _err(f"{at}.move.exhaust", "it has no exhaust smoke left (15.7.2: three times a game)")
+        if spec.get("pivot") is not None:
+            if U.kind(u) == "vehicle" and not u.notes.get("may_pivot"):
+                raise _err(f"{at}.pivot", "only a vehicle that had unused M, FM or OR orders last turn may pivot (9.1)")
+            if U.kind(u) != "vehicle" and (U.suppressed(u) or U.carried(u)):
+                raise _err(f"{at}.pivot", "a suppressed or carried leg or towed unit may not pivot (12.3.3.2, 16.1)")
+            spec["pivot"] = float(spec["pivot"]) % 360
+        units[uid] = spec
+    _doctrine(state, units, where)
+    for uid, u in own.items():
+        if uid not in units and not U.carried(u):
+            allowed = orders.allowed_orders(capability(u))
+            units[uid] = {"order": "OW" if "OW" in allowed else (allowed[0] if allowed else None), "default": True}
+    written = [x for x in (payload.get("sequence") or []) if x in units]
+    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
+            "sequence": written + [x for x in units if x not in written]}
+
+
+def _smoke_makers(u: UnitState) -> str:
+    card = U.card_of(u)
+    return " ".join(str(w.smoke_makers.v) for w in getattr(card, "weapons", []) if w.smoke_makers is not None)
+
+
+def _doctrine(state: GameState, units: dict[str, dict[str, Any]], where: str) -> None:
+    """13.4.3: the units of a doctrine organisation of one type do everything together: one
+    order, one target."""
+    groups: dict[tuple[str | None, str | None], list[str]] = {}
+    for uid in units:
+        u = state.units[uid]
+        if u.notes.get("doctrine"):
+            groups.setdefault((u.formation, u.card), []).append(uid)
+    for ids in groups.values():
+        orders_ = {units[i]["order"] for i in ids}
+        targets = {tuple(sorted(f.get("target") or "" for f in units[i].get("fire") or [])) for i in ids}
+        if len(orders_) > 1 or len(targets) > 1:
+            raise UmpireError(f"{where}: units.{ids[0]}: doctrine units of one organisation act together (13.4.3): "
+                              f"{', '.join(ids)} need one order and one target")

@@ -1,0 +1,201 @@
+"""The Advanced Game Turn in the umpired sequence (11.0, 24.3), one phase per ``umpire phase
+next``: Initiative (11.1, 24.3.1), Command (11.2, 24.3.2: the written plans, pivots and turrets
+as the players made them, 9.1, 16.1, 16.2), Fire (11.3, :mod:`.fire_phase`), Movement (11.4,
+:mod:`.moving`), Adjustment (11.5, 16: markers, victory).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState
+from umpire.engine.handlers import Applied
+from umpire.errors import UmpireError
+from umpire.rules.mbt import orders
+from umpire.turns.mbt.advanced import shots as S
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.effects import Note
+from umpire.turns.mbt.advanced.sighting import update as update_sighting
+from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.phases import OVER, PHASES, _claim_objectives, _note, _noted, mbt, plan, sides_in_order
+
+
+def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
+    res += update_sighting(new, AdvTable(new))
+    res += _noted(notes)
+    new.phase = nxt
+    return Applied(new, f"turn {new.turn}: {what}", res)
+
+
+def initiative(state: GameState, dice: Dice) -> Applied:
+    new = state.copy_for_change()
+    m = mbt(new)
+    if state.phase == "setup":
+        new.turn = 1
+    rolls: dict[str, int] = {}
+    while True:
+        rolls = {s: scoped(dice, "initiative", s).roll(10, why=f"initiative: {s}")[0] for s in new.side_ids()}
+        top = max(rolls.values())
+        if sum(1 for v in rolls.values() if v == top) == 1:
+            break
+    first = max(rolls, key=lambda s: rolls[s])
+    m.update({"initiative": first, "orders": {}, "sequence": {}, "atgm": [], "fired": [], "ow_fired": []})
+    for u in new.units.values():
+        u.orders = None
+        for k in ("used", "moved", "unloaded"):
+            u.notes.pop(k, None)
+        carrier = new.units.get(str(u.notes.get("carried_by") or ""))
+        if carrier is not None and carrier.placed:  # a carrier placed by hand (a relief force) brings its riders
+            u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
+    t = AdvTable(new)
+    if state.phase == "setup":
+        _claim_objectives(new, t, [u for u in new.units.values() if U.on_table(u)])
+    res = [Resolution(ruleset="mbt", procedure="initiative", outcome={"first": first, "rolls": rolls},
+                      summary=f"{first} has the initiative and goes first "
+                              f"({', '.join(f'{s} {v}' for s, v in rolls.items())}; 11.1, kept from the players, "
+                              "24.3.1)",
+                      extra={"side": "umpire"})]
+    new.phase = "Initiative"
+    return close_phase(new, res, [], "Command",
+                       "initiative rolled (kept by the umpire, 24.3.1); sighting step (11.2.1)")
+
+
+def command(state: GameState) -> Applied:
+    m = state.extra.get("mbt", {})
+    missing = [s.id for s in state.sides if any(U.alive(u) for u in state.units_of(s.id))
+               and s.id not in m.get("orders", {})]
+    if missing:
+        raise UmpireError(f"phase next: the Command phase needs every side's written orders (24.3.2); missing: "
+                          f"{', '.join(missing)} (allowed now: umpire turn orders FILE)")
+    new = state.copy_for_change()
+    m = mbt(new)
+    notes: list[Note] = []
+    for side in sides_in_order(new):
+        for uid, spec in plan(m, side):
+            u = new.units[uid]
+            if not U.alive(u):
+                continue
+            if spec.get("pivot") is not None:
+                u.facing = round(float(spec["pivot"]), 3)
+                notes.append(_note(uid, f"pivots to {u.facing:g} (9.1, 16.1)", "pivot", sep=" "))
+            if spec.get("turret"):
+                u.notes["turret"] = spec["turret"]
+            if u.notes.get("compartment") == "turret":
+                u.notes["turret"] = "open"  # 16.2
+            if spec.get("turret_facing") is not None:
+                u.notes["turret_facing"] = round(float(spec["turret_facing"]) % 360, 3)
+            if spec.get("full_cover") is False:
+                u.notes.pop("full_cover", None)  # 16.3.3
+            u.notes.pop("may_pivot", None)
+            u.orders = spec.get("order")
+            for p in U.passengers(new, u):
+                p.orders = u.orders  # 15.3.3.1
+    return close_phase(new, [], notes, "Fire", "orders marked (13.3); pivots and turrets as written (9.1, 9.2, 16.1)")
+
+
+def disputed(state: GameState) -> list[Note]:
+    """8.8: units of both sides in one hex after all moves: the side that did not move into it
+    (else the first to get there) stays; the others go back along their paths."""
+    t = AdvTable(state)
+    near = t.scale / 2
+    walked = mbt(state).get("walked", {})
+    order = list(walked)
+    notes: list[Note] = []
+    for _ in range(4 * len(state.units)):
+        live = [u for u in state.units.values() if U.on_table(u)]
+        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
+                     if a.side != b.side and math.dist(t.xy(a), t.xy(b)) < near - 1e-9), None)
+        if pair is None:
+            break
+        a, b = pair
+
+        def rank(u: Any) -> int:
+            return order.index(u.id) if u.id in order else -1
+
+        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
+        path = walked.get(go.id) or [[go.x, go.y]]
+        back = next((p for p in reversed(path) if math.dist(p, t.xy(stay)) >= near - 1e-9), None)
+        if back is None:
+            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
+            d = math.hypot(dx, dy) or 1.0
+            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
+        go.x, go.y = round(back[0], 3), round(back[1], 3)
+        for p in U.passengers(state, go):
+            p.x, p.y = go.x, go.y
+        notes.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
+                           "was there first (8.8)", "moved_back", sep=" "))
+    return notes
+
+
+def adjustment(state: GameState) -> Applied:
+    from umpire.turns.mbt.advanced.victory import tally
+
+    new = state.copy_for_change()
+    m = mbt(new)
+    t = AdvTable(new)
+    notes: list[Note] = []
+    for side in new.side_ids():  # 9.1, 16.1
+        for uid, spec in plan(m, side):
+            u = new.units[uid]
+            if not U.alive(u) or u.notes.get("used"):
+                continue
+            mark = orders.spotted_after_pivot(spec["order"], False) if spec.get("order") else None
+            if mark and not u.notes.get("full_cover"):
+                u.notes["spotted"] = mark
+            if spec.get("order") in ("M", "FM", "OR") and U.kind(u) == "vehicle" and not U.stopped(u):
+                u.notes["may_pivot"] = True
+    smoke = []  # 16.3.1, 16.3.2: remove OFF and DS, ON becomes OFF
+    for s in m.get("smoke") or []:
+        if s["kind"] == "on":
+            smoke.append({**s, "kind": "off"})
+    m["smoke"] = smoke
+    for u in new.units.values():
+        u.notes.pop("temp_sup", None)
+        if u.notes.get("suppressed") == "off":
+            u.notes.pop("suppressed")
+        elif u.notes.get("suppressed") == "on":
+            u.notes["suppressed"] = "off"
+    for u in new.units.values():  # 9.3
+        if not U.on_table(u) or u.notes.get("spotted", "none") == "none":
+            continue
+        if not any(S.sees(t, e, u).legal for e in new.units.values() if e.side != u.side and U.on_table(e)):
+            u.notes.pop("spotted", None)
+            notes.append(_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
+    tl = tally(new)
+    res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,
+                      estimated=tl.estimated, extra={"side": "umpire"})]
+    if tl.decided:
+        m["result"] = tl.as_json()
+        return close_phase(new, res, notes, OVER, f"the game is over: {tl.reason}")
+    applied = close_phase(new, res, notes, "Initiative", f"markers adjusted (16.3); turn {new.turn + 1} begins (16.4)")
+    applied.state.turn += 1
+    return applied
+
+
+def next_phase(state: GameState, dice: Dice) -> Applied:
+    from umpire.turns.mbt.advanced.fire_phase import fire_phase
+    from umpire.turns.mbt.advanced.moving import movement_phase
+
+    ph = state.phase
+    if ph in ("setup", "Initiative"):
+        done = initiative(state, dice)
+        ph = "Initiative"
+    elif ph == "Command":
+        done = command(state)
+    elif ph == "Fire":
+        done = fire_phase(state, dice)
+    elif ph == "Movement":
+        done = movement_phase(state, dice)
+    elif ph == "Adjustment":
+        done = adjustment(state)
+    elif ph == OVER:
+        why = (state.extra.get("mbt") or {}).get("result", {}).get("reason", "")
+        raise UmpireError(f"phase next: the game is over ({why}); allowed now: umpire report")
+    else:
+        raise UmpireError(f"phase next: unknown phase {ph!r} (allowed: {', '.join(PHASES)})")
+    done.turn = state.turn if state.phase != "setup" else done.state.turn
+    done.phase = ph
+    return done

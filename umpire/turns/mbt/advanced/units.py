@@ -1,0 +1,190 @@
+"""What the Advanced Game needs to know of a unit on the tracked table: its card and kind
+(vehicle, leg, towed: 1.2.1.2), its weapons as fitted and as damage left them, suppression
+(12.3), crew losses (14.3.3.1, 14.8), who it carries (15.3) and what it stacks (12.2).
+
+A unit's Advanced Game condition lives in its ``notes``: ``suppressed`` (``on``/``off``),
+``temp_sup``, ``crew_losses``, ``carried_by``, ``full_cover``, ``inside``, ``up``,
+``lost_weapons``, ``ds_used``, ``ex_used``, ``reduced_from`` (a squad now a half squad).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import cards, data
+from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.schema.mbt_forces import capacity, equipment_items
+
+ELITE = ("Assault", "Squad Plus", "Special Forces")
+
+
+def card_of(u: UnitState) -> data.Card | LegCard | TowedCard:
+    c = cards.any_card(u.card or "")
+    assert isinstance(c, data.Card | LegCard | TowedCard), c.kind
+    return c
+
+
+def kind(u: UnitState) -> str:
+    """``vehicle``, ``leg`` or ``towed``."""
+    return card_of(u).kind
+
+
+def alive(u: UnitState) -> bool:
+    return u.status not in ("eliminated", "off_table") and u.placed
+
+
+def carried(u: UnitState) -> bool:
+    return bool(u.notes.get("carried_by"))
+
+
+def on_table(u: UnitState) -> bool:
+    """In action and standing on the table itself (not riding in a vehicle: 15.3.2.6)."""
+    return alive(u) and not carried(u)
+
+
+def passengers(state: GameState, u: UnitState) -> list[UnitState]:
+    return [p for p in state.units.values() if p.notes.get("carried_by") == u.id and alive(p)]
+
+
+def suppressed(u: UnitState) -> bool:
+    return u.notes.get("suppressed") in ("on", "off")
+
+
+def grade(u: UnitState) -> str:
+    return u.quality if u.quality in ("crack", "poor") else "average"
+
+
+def leg_type(u: UnitState) -> cards.LegType:
+    c = card_of(u)
+    assert isinstance(c, LegCard)
+    return c.type(u.type or "")
+
+
+def leg_kind(u: UnitState) -> str:
+    """``squad``, ``half_squad`` or ``team`` (12.5, 15.1)."""
+    return leg_type(u).leg
+
+
+def hatch(u: UnitState) -> str:
+    """Open or buttoned; leg and towed units are always open for sighting (13.1.4)."""
+    if kind(u) != "vehicle":
+        return "open"
+    return str(u.notes.get("turret", "open"))
+
+
+def size(u: UnitState) -> str:
+    """The SIGHTING RANGES CHART sub-column (13.1.2)."""
+    c = card_of(u)
+    if isinstance(c, LegCard):
+        return "small"
+    if isinstance(c, TowedCard):
+        return c.unit_size
+    return "vehicle"
+
+
+def stacking(u: UnitState) -> int:
+    c = card_of(u)
+    if isinstance(c, LegCard):
+        return int(c.type(u.type or "").stacking.v)
+    if isinstance(c, TowedCard):
+        return int(c.stacking.v)
+    return int(c.target.stacking.v)
+
+
+def transport(u: UnitState) -> tuple[int, str, bool]:
+    """(stacking points it carries, L/T/LT, full cover) from the card (15.3.1)."""
+    c = card_of(u)
+    if not isinstance(c, data.Card):
+        return 0, "", False
+    return capacity(c.target.transport.v)
+
+
+def room(state: GameState, u: UnitState) -> int:
+    return transport(u)[0] - sum(stacking(p) for p in passengers(state, u))
+
+
+def weapons(u: UnitState) -> list[data.Weapon]:
+    """The weapons a unit has now: a vehicle's as fitted (a weapon with an ``option`` only if the
+    unit's equipment names it, else the first option), a leg unit's small arms and attached
+    weapons, a towed gun's; less those destroyed (14.3.3.1, 14.3.3.4.2) or lost."""
+    c = card_of(u)
+    lost = set(u.notes.get("lost_weapons") or [])
+    if isinstance(c, LegCard):
+        out = [leg_type(u).weapon]
+        for item in equipment_items(u.notes.get("equipment")):
+            if item not in ELITE:
+                out.append(c.attached_weapon(item).weapon)
+        return [w for w in out if w.name not in lost]
+    if isinstance(c, TowedCard):
+        return [w for w in c.weapons if w.name not in lost]
+    fitted = equipment_items(u.notes.get("equipment"))
+    out = []
+    options = [w.option for w in c.weapons if w.option]
+    for w in c.weapons:
+        if w.option and not (w.option in fitted or (w.option == options[0] and not set(options) & set(fitted))):
+            continue
+        if w.name in lost or _dead(u, w):
+            continue
+        out.append(w)
+    return out
+
+
+def _dead(u: UnitState, w: data.Weapon) -> bool:
+    """A gun hit (7.4.5.3.2) or a compartment hit on the weapon's compartment (14.3.3.1)."""
+    if w.main and u.notes.get("gun_hit"):
+        return True
+    comp = u.notes.get("compartment")
+    if comp is None:
+        return False
+    mount = (w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
+    return (comp == "turret") == mount.startswith("T")
+
+
+def attached_of(u: UnitState) -> dict[str, cards.Attached]:
+    c = card_of(u)
+    if not isinstance(c, LegCard):
+        return {}
+    out = {}
+    for item in equipment_items(u.notes.get("equipment")):
+        if item not in ELITE:
+            out[item] = c.attached_weapon(item)
+    return out
+
+
+def elite(u: UnitState) -> list[str]:
+    return [i for i in equipment_items(u.notes.get("equipment")) if i in ELITE]
+
+
+def crew(u: UnitState) -> int:
+    c = card_of(u)
+    if isinstance(c, LegCard):
+        return int(leg_type(u).crew.v)
+    return int(c.crew.v)
+
+
+def gun_working(u: UnitState) -> bool:
+    return any(w.kind in ("gun", "mg", "launcher", "grenade", "small_arms") and w.ammo for w in weapons(u))
+
+
+def has_missile(u: UnitState) -> bool:
+    return any(w.kind == "atgm" for w in weapons(u))
+
+
+def can_move(u: UnitState) -> bool:
+    """Not track hit or hull compartment hit (7.4.5.3.1, 7.4.7.2.2); a towed gun only if
+    ``towed (1)`` (15.2.1)."""
+    c = card_of(u)
+    if isinstance(c, TowedCard):
+        return str(c.speed.v).strip().lower().startswith("towed (1")
+    if isinstance(c, LegCard):
+        return True
+    return not (u.notes.get("track_hit") or u.notes.get("compartment") == "hull")
+
+
+def stopped(u: UnitState) -> bool:
+    return u.status == "eliminated" or bool(u.notes.get("track_hit")) or u.notes.get("compartment") == "hull"
+
+
+def mark(u: UnitState, key: str, value: Any) -> None:
+    u.notes[key] = value

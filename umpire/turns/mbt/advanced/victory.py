@@ -1,0 +1,111 @@
+"""Victory in the Advanced Game (16.4, Scenario Format D): points for losses caused (D.1, from
+the cards, without grade or doctrine), for objectives controlled (4.8 as the scenario values
+them), for units exited and the defender's bonus (Scenario Two D); a side whose ground units are
+all eliminated or immobilized loses at once (D).
+"""
+
+from __future__ import annotations
+
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import basic_game, data
+from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.table import settings
+from umpire.turns.mbt.victory import Tally
+
+ELITE = {"Assault": "assault", "Squad Plus": "squad_plus", "Special Forces": "special_forces"}
+
+
+def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
+    """What the enemy scores for ``u`` (D.1), and why; 0 if nothing."""
+    card = U.card_of(u)
+    dead = u.status == "eliminated"
+    if isinstance(card, data.Card):
+        values = basic_game.point_values(str(card.point_values.v))
+        if card.point_values.estimated:
+            est.append(f"{card.card} point values ({card.point_values.v})")
+        comp = bool(u.notes.get("compartment"))
+        minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
+        if not (dead or comp or minor):
+            return 0, ""
+        what = "destroyed" if dead else "compartment hit" if comp else "track/gun hit"
+        return basic_game.damage_points(values, dead, comp, minor), f"{what}, {'-'.join(map(str, values))}"
+    if isinstance(card, TowedCard):
+        return (int(card.points.v), "knocked out") if dead else (0, "")
+    assert isinstance(card, LegCard)
+    now = card.type(u.type or "")
+    start = card.type(str(u.notes.get("reduced_from") or now.name))
+    weapons = sum(int(a.points.v) for a in U.attached_of(u).values())
+    elite = sum(int(card.elite[ELITE[e]].v) for e in U.elite(u) if ELITE.get(e) in card.elite)
+    if dead:
+        return int(start.points.v) + weapons + elite, "eliminated, with its weapons"
+    if u.notes.get("reduced_from"):
+        lost = sum(int(card.attached_weapon(n).points.v) for n in u.notes.get("lost_weapons") or []
+                   if any(a.weapon.name == n for a in card.attached))
+        return int(start.points.v) - int(now.points.v) + lost, "reduced to a half squad" + (
+            ", with weapons lost" if lost else "")
+    return 0, ""
+
+
+def tally(state: GameState, *, final: bool | None = None) -> Tally:
+    cfg = settings(state)
+    m = state.extra.get("mbt") or {}
+    adv = m.get("advanced") or {}
+    points = {s: 0 for s in state.side_ids()}
+    lines: list[str] = []
+    est: list[str] = []
+    for u in state.units.values():
+        if not u.card:
+            continue
+        pts, why = loss_points(u, est)
+        if pts:
+            for s in points:
+                if s != u.side:
+                    points[s] += pts
+                    lines.append(f"{s}: {pts} for {u.id} ({why}; D.1)")
+    control = m.get("control") or {}
+    for o in cfg["objectives"]:
+        side = control.get(o["terrain"])
+        if side in points:
+            points[side] += int(o["points"])
+            lines.append(f"{side}: {o['points']} for objective {o['terrain']} (Victory Conditions)")
+    for ex in adv.get("exit_points") or []:
+        gone = [u for u in state.units_of(ex["side"]) if u.notes.get("exited") == ex["edge"]
+                and (not ex.get("cards") or u.card in ex["cards"])]
+        for u in gone:
+            card = U.card_of(u)
+            each = ex["points"] if ex["points"] != "average" else _average(card)
+            points[ex["side"]] += int(each)
+            lines.append(f"{ex['side']}: {each} for {u.id} exited off the {ex['edge']} edge (Victory Conditions)")
+        if ex.get("no_exit_bonus") and not gone and (final or state.turn >= int(cfg["turns"])):
+            other = next(s for s in points if s != ex["side"])
+            points[other] += int(ex["no_exit_bonus"])
+            lines.append(f"{other}: {ex['no_exit_bonus']} bonus: none of {ex['side']} exited (Victory Conditions)")
+    beaten = [s for s in points if _beaten(state, s)]
+    if final is None:
+        final = state.turn >= int(cfg["turns"])
+    winner, decided, reason = basic_game.result(points, beaten, final, int(cfg["win_margin"]))
+    reason = reason.replace("(9.4.3)", "(Scenario Format D)").replace("(9.4.2)", "(Scenario Format D)")
+    if beaten and decided:
+        reason = f"{', '.join(beaten)} has no ground unit left in action (Scenario Format D): {reason}"
+    if not decided:
+        reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
+    return Tally(points, lines, winner, decided, reason, est)
+
+
+def _beaten(state: GameState, side: str) -> bool:
+    """All its ground units eliminated or immobilized (D); none gone off the table or still to
+    come on (a relief force)."""
+    units = [u for u in state.units_of(side) if u.card]
+    if not units or any(u.status == "off_table" or not u.placed for u in units):
+        return False
+    return all(u.status == "eliminated" or (U.kind(u) == "vehicle" and not U.can_move(u)) for u in units)
+
+
+def _average(card: object) -> int:
+    """A unit's average point value (its TO&E 1 value, the first of its victory triple)."""
+    if isinstance(card, data.Card):
+        return basic_game.point_values(str(card.point_values.v))[0]
+    if isinstance(card, TowedCard):
+        return int(card.points.v)
+    return 0
