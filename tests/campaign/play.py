@@ -1,4 +1,4 @@
-"""Scripted play of campaign games for the tests: orders written from the state, the keyed dice.
+"""Scripted play of campaign games for the tests: orders written from the state, dice seeded.
 
 Auftragstaktik: in turn 1 every battalion is ordered Hasty Advance toward the enemy and each
 company drives 5" then 3" that way; from turn 2 on nobody moves. Every turn each living
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from umpire.core.dice import SeededDice
 from umpire.engine import Game
 
 DEAD = ("eliminated", "surrendered", "off_table")
@@ -55,7 +56,7 @@ def play_at(path: Path, turns: int, folder: Path) -> Game:
     from umpire.turns.auftragstaktik.script import play_turn
 
     game = Game.open(path)
-    dice = None  # the game's keyed dice
+    dice = SeededDice(game.state.seed)
     for turn in range(1, turns + 1):
         files = []
         for side in game.state.side_ids():
@@ -86,7 +87,7 @@ def play_mbt(path: Path, turns: int, folder: Path) -> Game:
     """Play up to ``turns`` Turns of the MBT game at ``path`` (fewer if it ends first)."""
     game = Game.open(path)
     rules = game.turn_rules()
-    dice = None  # the game's keyed dice
+    dice = SeededDice(game.state.seed)
     for turn in range(1, turns + 1):
         if game.state.phase == "Game over":
             break
