@@ -101,15 +101,18 @@ class Game:
     # -- reading --------------------------------------------------------------------------
     @property
     def info(self) -> dict[str, Any]:
-        """The ``game`` row: name, ruleset, seed, scenario (JSON), rulings, when, which umpire."""
+        """The ``game`` row: name, ruleset, seed, scenario (JSON), rulings, when, which umpire.
+        The large columns (the scenario, the terrain) are read when first asked for."""
         if self._info is None:
             with sql_errors(self.path):
-                cur = self.file.conn.execute("select * from game where id = 1")
+                cur = self.file.conn.execute(
+                    "select id, name, ruleset, seed, rulings, created, umpire_version from game where id = 1"
+                )
                 row = cur.fetchone()
                 names = [d[0] for d in cur.description]
             if row is None:
                 raise StoreError(f"{self.path}: the file holds no game (the game row is missing)")
-            info = dict(zip(names, row, strict=True))
+            info = _Row(self, zip(names, row, strict=True))
             if not isinstance(info["ruleset"], str) or not isinstance(info["seed"], int):
                 raise StoreError(
                     f"{self.path}: the game row is damaged (ruleset {info['ruleset']!r}, seed {info['seed']!r})"
@@ -327,6 +330,24 @@ class Game:
                 del kept[seq]
         replayed, problems = fold_checked(self.path, self.initial_state(), events, log.effective(events), kept)
         return compare(stored, replayed, units) + bad + problems
+
+
+class _Row(dict):  # type: ignore[type-arg]
+    """The game row, its large columns read on first use (most commands never need them)."""
+
+    LARGE = ("scenario", "terrain")
+
+    def __init__(self, game: Game, items: Any) -> None:
+        super().__init__(items)
+        self._game = game
+
+    def __missing__(self, key: str) -> Any:
+        if key not in self.LARGE:
+            raise KeyError(key)
+        with sql_errors(self._game.path):
+            row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
+        self[key] = row[0] if row else None
+        return self[key]
 
 
 def _check_rulings(state: GameState) -> None:
