@@ -53,6 +53,7 @@ class Game:
         self._info: dict[str, Any] | None = None
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
+        self.checked = 0  # the number of events the last check() read
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -316,6 +317,7 @@ class Game:
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
             kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
+        self.checked = len(events)  # how many events the check read
         bad = []
         seqs = {e.seq for e in events}
         for seq, text in sorted(kept.items()):
