@@ -103,3 +103,16 @@ def test_the_readme_mbt_sequence_followed_twice_ends_the_same(monkeypatch, tmp_p
         runs.append((out, re.sub(r'"created": "[^"]*"', "", log)))
     assert runs[0] == runs[1]
     assert "initiative" in runs[0][1]
+
+
+def test_roll_keys_stay_in_the_umpires_log_and_never_reach_a_briefing(tmp_path):
+    """A key names the units of both sides (``fire/a-1-64/t80-1``): briefings show a roll's
+    reason, never its key."""
+    game = _at_game(tmp_path / "g.db")
+    keys = {r.key for e in game.events() for r in e.rolls if r.key}
+    assert keys
+    full = report_for_game(game)
+    for side in game.state.side_ids():
+        rep = briefing(full, side)
+        text = plain_text(rep) + to_markdown(rep)
+        assert not [k for k in keys if k in text or k.split("#")[0] in text]
