@@ -78,6 +78,8 @@ VERBS = {"fire": "fires at", "indirect": "fires indirect at", "close_combat": "a
 def _what(f: Fact) -> str:
     """Who did it and what, with ``|`` where "now" or "no longer" goes: ``a-1-64|fires at t80-1``."""
     who = f.actor or f.side or str(f.data.get("battalion") or "")
+    if f.kind in ("hq", "morale") and f.data.get("battalion"):
+        who = str(f.data["battalion"])
     if f.kind in ATTACKS:
         return f"{who}|{VERBS[f.kind]}" + (f" {f.target}" if f.target else "")
     if f.kind in HOLDS:
@@ -121,6 +123,7 @@ def results(e: StoredEvent) -> dict[tuple[Any, ...], tuple[str, str]]:
 
 
 ORDER = {"unit": 0, "at": 1, "sees": 2}
+MORALE_STATES = {STATUS[k] for k in ("ok", "checked", "routed", "surrendered")}
 
 
 def compare(old: StoredEvent, new: StoredEvent | None) -> list[str]:
@@ -145,7 +148,9 @@ def _line(key: tuple[Any, ...], b: tuple[str, str] | None, a: tuple[str, str] | 
             return f"{key[1]} {'now' if b is None else 'no longer'} spots {key[2]}"
         return f"{key[1]} spots {key[2]}: {b[1]} -> {a[1]}"
     if kind == "unit":
-        return f"{key[1]}: {b[1] if b else 'unharmed'} -> {a[1] if a else 'unharmed'}"
+        other = (a or b)[1]  # type: ignore[index]
+        none = "no change" if other in MORALE_STATES else "unharmed"
+        return f"{key[1]}: {b[1] if b else none} -> {a[1] if a else none}"
     if kind == "at":
         if a is None:
             return f"{key[1]} no longer moves (it ended at {b[1] if b else '-'})"
