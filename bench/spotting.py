@@ -1,6 +1,7 @@
 """Time the vectorised spotting matrix against a plain per-pair loop.
 
     python bench/spotting.py [--stands 300] [--polygons 1000] [--seed 1] [--sample 3000]
+    python bench/spotting.py --goal [--runs 5] [--against CHECKOUT]   600 v 600 over 5,000 pieces
 
 Builds N stands a side (mixed quality, orders, moving or not, tanks and infantry) facing each
 other across the middle of a 72 x 48 table, and M terrain polygons (woods, towns, hills) over
@@ -14,18 +15,30 @@ the whole table. Then, for one side spotting the other (N x N pairs):
   facing and elevations, and the line of sight when the total is above 0. When the loop would
   take long it is timed on a random sample of pairs and scaled up (the output says so); the
   sampled pairs are checked against the matrix.
+
+The candidate pairs (totals and edge distances) are worked out once and handed to both the
+matrix and the side-level answer; "matrix" is timed whole, candidates included. Times are
+process CPU seconds (the machine may be shared), min / median / max of ``--runs`` runs; with
+``--against``, the same is timed with another checkout's code, in turn. Goal: the matrix for 600
+a side over 5,000 pieces under 0.25 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent))  # run from a checkout (a worker puts its own first)
 
 from random_table import TABLE, terrain  # noqa: E402  (beside this script)
 
@@ -72,13 +85,89 @@ def one_pair(s: Looker, x: Looker, index: TerrainIndex, rulings) -> bool:
     return bool(res.outcome["spotted"]) and index.line_of_sight((s.x, s.y), (x.x, x.y)).clear
 
 
+def timings(stands: int, polygons: int, seed: int, runs: int) -> dict:
+    """In this process: the matrix, both sides, and the side-level answer, ``runs`` times each
+    (CPU seconds); works with code that cannot take the candidate pairs too."""
+    from umpire.turns.auftragstaktik import sighting
+
+    rng = np.random.default_rng(seed)
+    rulings = ruleset_rulings()
+    index = TerrainIndex(terrain(rng, polygons), inside_depth=woods_depth(rulings))
+    blue = lookers(rng, stands, 14.0, 0.0)
+    red = lookers(rng, stands, 22.0, 180.0)
+    pair_matrix(blue[:5], red[:5], index, rulings)  # warm the caches (tables, pair codes, index)
+    import inspect
+
+    shared = "pairs" in inspect.signature(sighting.side_spotting).parameters
+    out: dict[str, list[float]] = {"matrix": [], "both sides": [], "side-level": [], "matrix + side-level": []}
+    for _ in range(runs):
+        t = time.process_time()
+        matrix = pair_matrix(blue, red, index, rulings)
+        out["matrix"].append(time.process_time() - t)
+        t = time.process_time()
+        pair_matrix(red, blue, index, rulings)
+        out["both sides"].append(out["matrix"][-1] + time.process_time() - t)
+        t = time.process_time()
+        seen, _by, counts = side_spotting(blue, red, index, rulings)
+        out["side-level"].append(time.process_time() - t)
+        t = time.process_time()  # as a caller asking both would: the candidate pairs once
+        if shared:
+            pairs = sighting.candidate_pairs(blue, red, index, rulings)
+            pair_matrix(blue, red, index, rulings, pairs=pairs)
+            side_spotting(blue, red, index, rulings, pairs=pairs)
+        else:
+            pair_matrix(blue, red, index, rulings)
+            side_spotting(blue, red, index, rulings)
+        out["matrix + side-level"].append(time.process_time() - t)
+    assert (matrix.any(axis=0) == seen).all()
+    return {"times": out, "counts": counts, "spotted": int(matrix.sum()), "seen": int(seen.sum()),
+            "polygons": len(index.features), "shared": shared}
+
+
+def worker(root: Path, stands: int, polygons: int, seed: int, runs: int) -> dict:
+    code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import spotting; "
+            f"print(json.dumps(spotting.timings({stands}, {polygons}, {seed}, {runs})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
+                         env={**os.environ, "PYTHONPATH": ""})
+    if out.returncode:
+        raise SystemExit(f"{root}: {out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def spread(xs: list[float]) -> str:
+    return " / ".join(f"{v:.3f}" for v in (min(xs), statistics.median(xs), max(xs)))
+
+
+def goal(a: argparse.Namespace) -> None:
+    roots = [("this", HERE.parent)] + ([("against", a.against.resolve())] if a.against else [])
+    got = {name: worker(root, a.stands, a.polygons, a.seed, a.runs) for name, root in roots}
+    first = next(iter(got.values()))
+    print(f"{a.stands} stands a side, {first['polygons']} terrain pieces: CPU s, min / median / max of {a.runs} "
+          f"(goal: matrix < 0.25 s)")
+    for name, r in got.items():
+        t = r["times"]
+        note = "" if r["shared"] else " (this code works out the candidate pairs for each)"
+        print(f"  [{name}] matrix {spread(t['matrix'])};  both sides {spread(t['both sides'])};  "
+              f"side-level {spread(t['side-level'])}")
+        print(f"  [{name}] matrix and side-level together {spread(t['matrix + side-level'])}{note};  "
+              f"{r['spotted']:,} spotted pairs, {r['seen']} stands seen")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--stands", type=int, default=300)
     ap.add_argument("--polygons", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sample", type=int, default=3000, help="pairs the loop is timed on (0: all)")
+    ap.add_argument("--goal", action="store_true", help="600 a side over 5,000 pieces, CPU times, --runs each")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--against", type=Path, help="another checkout, timed beside this one")
     a = ap.parse_args()
+    if a.goal or a.against:
+        if a.goal:
+            a.stands, a.polygons = 600, 5000
+        goal(a)
+        return
     rng = np.random.default_rng(a.seed)
     rulings = ruleset_rulings()
     # as the tracked game builds it: a stand in a wood sees through 1" of it (spotting.woods_depth)

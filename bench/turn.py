@@ -1,86 +1,113 @@
-"""Time one full Auftragstaktik turn of a large tracked game.
+"""Time one full Auftragstaktik turn of a large tracked game, with its reports in Markdown.
 
-    python bench/turn.py [--stands 150] [--polygons 300] [--seed 1]
+    python bench/turn.py [--stands 150] [--polygons 300]      one turn, step by step
+    python bench/turn.py --goals [--runs 5]                    the goals, min / median / max
+    python bench/turn.py --sweep                               25-600 a side, 100-5,000 pieces
+    ... [--against CHECKOUT]                                   the same, beside another checkout
 
-Builds a game with N stands a side (battalions of five companies: tanks and IFVs, each with
-an HQ stand) meeting across the middle of a 72 x 48 table with M terrain polygons, enters both
-sides' orders (Hasty Advance, two moves each, five fire targets each), resolves every phase
-(movement priced through the terrain, spotting, fire, morale, close combat, end) and builds the
-umpire's report and both briefings as text. Prints the time of each step and the total.
+The game (bench/big_game.py): N stands a side in battalions of five companies meeting across a
+72 x 48 table with M terrain pieces; both sides' orders (Hasty Advance, two moves each, five
+fire targets each), every phase resolved (movement priced through the terrain, spotting, fire,
+morale, close combat, end), then the umpire's report and both briefings as Markdown. The
+ruleset's tables are read before the clock starts. Each turn runs in a fresh process, which
+also gives its peak memory (the most the process held, game building included), with the
+cycle collector set as the ``umpire`` command sets it (umpire.collector). Times are wall clock;
+the CPU time of the turn is printed beside them (the machine may be shared).
+
+Goals: 150 a side over 5,000 pieces under 1.5 s; 600 a side over 1,000 pieces under 3 s and
+under 250 MB. The sweep prints, between each size and the next, how the time grew against the
+size, on CPU time ("x1.9 for x2": near-linear), and flags the steps that grow faster than n^1.25.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
-
-from umpire.core.dice import SeededDice  # noqa: E402
-from umpire.engine import Game  # noqa: E402
-from umpire.reports.model import briefing, report_for_game  # noqa: E402
-from umpire.reports.turn_text import plain_text, to_markdown  # noqa: E402
-from umpire.schema.scenario import scenario_from_data  # noqa: E402
+HERE = Path(__file__).resolve().parent
+GOALS = [(150, 5000, 1.5), (600, 1000, 3.0)]
+MEMORY_GOAL_MB = 250
 
 
-def scenario(rng: np.random.Generator, n: int, m: int) -> dict:
-    terrain = []
-    for k in range(m):
-        cx, cy = rng.uniform(2, 70), rng.uniform(2, 46)
-        r = rng.uniform(0.2, 0.8)
-        ang = np.linspace(0, 2 * np.pi, 7)[:-1] + rng.uniform(0, 1)
-        kind = ("woods", "town", "hill")[k % 3]
-        pts = [[round(cx + r * math.cos(a), 3), round(cy + r * math.sin(a), 3)] for a in ang]
-        terrain.append({"id": f"t{k}", "type": kind, "polygon": pts})
-    sides = []
-    for side, y0, facing, types in (
-        ("nato", 12.0, 0, ("M1A1 Company", "M2 Bradley Company")),
-        ("pact", 30.0, 180, ("T-80B Company", "BMP-2 Company")),
-    ):
-        formations = []
-        for b in range(n // 5):
-            units = []
-            bx = 3 + (b % 15) * 4.5
-            by = y0 + (b // 15) * 3
-            for c in range(5):
-                units.append(
-                    {
-                        "id": f"{side}-{b}-{c}",
-                        "type": types[c % 2] if c else types[0],
-                        "quality": ["regular", "veteran", "recruit"][c % 3],
-                        "at": [round(bx + (c % 3) * 1.6, 2), round(by + (c // 3) * 1.2, 2)],
-                        "facing": facing,
-                    }
-                )
-            formations.append({"id": f"{side}-bn{b}", "level": "battalion", "doctrine": "balanced", "units": units})
-        sides.append({"id": side, "hq_rating": 5 if side == "nato" else 4, "formations": formations})
-    return {
-        "name": "bench",
-        "ruleset": "auftragstaktik",
-        "table": {"width": 72, "depth": 48},
-        "seed": 1,
-        "terrain": terrain,
-        "sides": sides,
-    }
+def peak_mb() -> float:
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def orders(game: Game, side: str, sign: float) -> dict:
-    st = game.state
-    foes = [u for u in st.units.values() if u.side != side]
-    units = {}
-    for u in st.units_of(side):
-        near = sorted(foes, key=lambda e: (e.x - u.x) ** 2 + (e.y - u.y) ** 2)[:5]
-        y1 = min(max(u.y + sign * 4, 0), 48)
-        y2 = min(max(y1 + sign * 3, 0), 48)
-        units[u.id] = {"first": [[u.x, y1]], "second": [[u.x, y2]], "fire": [e.id for e in near]}
-    bns = {f.id: {"order": "HA", "direction": 0 if sign > 0 else 180} for f in st.formations if f.side == side}
-    return {"side": side, "battalions": bns, "units": units, "file": f"{side}.yaml"}
+def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> dict:
+    """In this process: build, play and report one turn; the figures as a dict."""
+    from big_game import new_game, play_turn
+
+    from umpire.core.dice import SeededDice
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.turn_text import to_markdown
+    from umpire.rules.auftragstaktik.data import tables
+    from umpire.rules.auftragstaktik.library import library
+
+    try:  # the collector as the umpire command sets it (older code: Python's defaults)
+        from umpire.collector import for_a_command
+
+        if not python_gc:
+            for_a_command()
+    except ImportError:
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        game = new_game(Path(tmp) / "bench.db", stands, polygons, seed)
+        game.turn_rules()
+        tables(), library()  # the ruleset's data, read once per process (not part of a turn)
+        steps: list[tuple[str, float]] = []
+        cpu = time.process_time()
+        start = last = time.perf_counter()
+
+        def timer(name: str) -> None:
+            nonlocal last
+            now = time.perf_counter()
+            steps.append((name, now - last))
+            last = now
+
+        play_turn(game, SeededDice(seed), timer)
+        report = report_for_game(game, turn=1)
+        texts = [to_markdown(r) for r in [report] + [briefing(report, s) for s in ("nato", "pact")]]
+        timer("report and both briefings (Markdown)")
+        total = time.perf_counter() - start
+        cpu = time.process_time() - cpu
+        lost = sum(u.status == "eliminated" for u in game.state.units.values())
+        return {"stands": stands, "polygons": len(game.state.terrain), "steps": steps, "total": total, "cpu": cpu,
+                "peak_mb": peak_mb(), "lost": lost, "chars": sum(map(len, texts))}
+
+
+PYTHON_GC = False  # --python-gc: Python's own collector thresholds, not the command's
+
+
+def run(root: Path, stands: int, polygons: int, seed: int) -> dict:
+    """One turn in a fresh process, with the code of checkout ``root``."""
+    code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import turn; "
+            f"print(json.dumps(turn.one_turn({stands}, {polygons}, {seed}, {PYTHON_GC})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
+                         env={**os.environ, "PYTHONPATH": ""})
+    if out.returncode:
+        raise SystemExit(f"{root}: {stands} a side, {polygons} pieces failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def spread(xs: list[float], fmt: str = "{:.3f}") -> str:
+    return " / ".join(fmt.format(v) for v in (min(xs), statistics.median(xs), max(xs)))
 
 
 def main() -> None:
@@ -88,49 +115,59 @@ def main() -> None:
     ap.add_argument("--stands", type=int, default=150)
     ap.add_argument("--polygons", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--goals", action="store_true", help="time the goals, --runs times each")
+    ap.add_argument("--sweep", action="store_true", help="one turn at each size of the sweep")
+    ap.add_argument("--against", type=Path, help="another checkout, timed beside this one")
+    ap.add_argument("--python-gc", action="store_true", help="keep Python's collector thresholds")
     a = ap.parse_args()
-    rng = np.random.default_rng(a.seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        sc = scenario_from_data(scenario(rng, a.stands, a.polygons), "bench scenario")
-        game = Game.create(Path(tmp) / "bench.db", sc, seed=a.seed)
-        dice = SeededDice(a.seed)
-        game.turn_rules()
-        from umpire.rules.auftragstaktik.data import tables
-        from umpire.rules.auftragstaktik.library import library
+    global PYTHON_GC
+    PYTHON_GC = a.python_gc
+    roots = [("this", HERE.parent)] + ([("against", a.against.resolve())] if a.against else [])
 
-        tables(), library()  # the ruleset's data, read once per process (not part of a turn)
-        times: list[tuple[str, float]] = []
-        start = time.perf_counter()
-        for side, sign in (("nato", 1.0), ("pact", -1.0)):
-            t = time.perf_counter()
-            game.act("auftragstaktik.orders", orders(game, side, sign), dice)
-            times.append((f"orders of {side}", time.perf_counter() - t))
-        while game.state.turn == 1:
-            phase = game.state.phase
-            t = time.perf_counter()
-            game.act("auftragstaktik.phase", {}, dice)
-            times.append((phase, time.perf_counter() - t))
-        t = time.perf_counter()
-        report = report_for_game(game, turn=1)
-        reports = [report] + [briefing(report, s) for s in ("nato", "pact")]
-        texts = [to_markdown(r) for r in reports]
-        times.append(("report and both briefings (Markdown)", time.perf_counter() - t))
-        total = time.perf_counter() - start
-        t = time.perf_counter()
-        for r in reports:
-            plain_text(r)
-        rich_time = time.perf_counter() - t
-        units = game.state.units.values()
-        lost = sum(u.status == "eliminated" for u in units)
-        print(
-            f"{a.stands} stands a side (+ their battalions), {len(game.state.terrain)} terrain polygons: one full turn"
-        )
-        for name, s in times:
-            print(f"  {name:<36} {s:6.3f} s")
-        print(
-            f"  {'total':<36} {total:6.3f} s   ({lost} stands eliminated; reports {sum(map(len, texts)):,} characters)"
-        )
-        print(f"  (the same three reports drawn as rich text tables for the terminal: {rich_time:.3f} s more)")
+    if a.goals:
+        for stands, polygons, goal in GOALS:
+            got: dict[str, list[dict]] = {name: [] for name, _ in roots}
+            for _ in range(a.runs):  # interleaved, so the machine's load falls on both alike
+                for name, root in roots:
+                    got[name].append(run(root, stands, polygons, a.seed))
+            print(f"{stands} a side, {polygons} pieces: one turn with reports (s, min / median / max of {a.runs}; "
+                  f"goal < {goal} s), peak memory (MB)")
+            for name, rs in got.items():
+                t = [r["total"] for r in rs]
+                verdict = "meets the goal" if statistics.median(t) < goal else "misses the goal"
+                print(f"  {name:8} {spread(t)} s  {verdict};  CPU {spread([r['cpu'] for r in rs])} s;  "
+                      f"peak {spread([r['peak_mb'] for r in rs], '{:.0f}')} MB ({rs[0]['lost']} stands eliminated)")
+        print(f"  (memory goal for 600 a side: under {MEMORY_GOAL_MB} MB)")
+        return
+
+    if a.sweep:
+        for label, sizes in (("stands a side (1,000 pieces)", [(n, 1000) for n in (25, 50, 100, 150, 300, 600)]),
+                             ("terrain pieces (150 a side)", [(150, m) for m in (100, 300, 1000, 2000, 5000)])):
+            print(f"sweep over {label}: one turn with reports")
+            for name, root in roots:
+                prev = None
+                for stands, polygons in sizes:
+                    r = run(root, stands, polygons, a.seed)
+                    size = stands if label.startswith("stands") else polygons
+                    growth = ""
+                    if prev is not None:  # on CPU time: the wall clock of a shared machine wanders
+                        k = math.log(r["cpu"] / prev[1]) / math.log(size / prev[0])
+                        flag = "  NOT near-linear" if k > 1.25 else ""
+                        growth = f"CPU x{r['cpu'] / prev[1]:.1f} for x{size / prev[0]:.1f} (n^{k:.2f}){flag}"
+                    print(f"  {name:8} {stands:4d} a side {polygons:5d} pieces  {r['total']:7.3f} s "
+                          f"(CPU {r['cpu']:6.3f})  {r['peak_mb']:5.0f} MB  {growth}")
+                    prev = (size, r["cpu"])
+        return
+
+    for name, root in roots:
+        r = run(root, a.stands, a.polygons, a.seed)
+        print(f"[{name}] {r['stands']} stands a side (+ their battalions), {r['polygons']} terrain polygons: "
+              f"one full turn")
+        for step, s in r["steps"]:
+            print(f"  {step:<36} {s:6.3f} s")
+        print(f"  {'total':<36} {r['total']:6.3f} s   (CPU {r['cpu']:.3f} s; {r['lost']} stands eliminated; "
+              f"reports {r['chars']:,} characters; peak memory {r['peak_mb']:.0f} MB)")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ In a checkout (or an editable install) they are the top-level folders ``rulesets
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -15,8 +16,10 @@ Folder = Literal["rulesets", "data", "templates", "campaigns"]
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@lru_cache(maxsize=8)
 def resource_dir(name: Folder) -> Path:
-    """Return the folder holding the bundled ``name`` data."""
+    """Return the folder holding the bundled ``name`` data (found once: a turn asks for its
+    charts thousands of times)."""
     bundled = _PACKAGE / "_bundled" / name
     if bundled.is_dir():
         return bundled

@@ -91,4 +91,7 @@ _register()
 
 def main() -> None:
     """Console-script entry point."""
+    from umpire.collector import for_a_command
+
+    for_a_command()
     app()

@@ -20,14 +20,14 @@ from umpire.errors import UmpireError
 
 
 def _click_exception_modules() -> list[ModuleType]:
-    # Newer Typer releases carry their own copy of click (typer._click); older ones use click.
-    found = []
+    # Newer Typer releases carry their own copy of click (typer._click) and raise its errors;
+    # older ones use the click package. Only the one in use is imported (click costs time).
     for name in ("typer._click.exceptions", "click.exceptions"):
         try:
-            found.append(importlib.import_module(name))
+            return [importlib.import_module(name)]
         except ImportError:
             continue
-    return found
+    return []
 
 
 _CLICK = _click_exception_modules()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 import shapely
 
@@ -69,12 +69,15 @@ class Feature:
     height: float = 0.0
     blocks_los: bool = True
     is_hill: bool = False
+    #: The caller has already checked the shape, with many others at once (:func:`check_polygons`).
+    checked: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         coords = tuple((float(x), float(y)) for x, y in self.coords)
         object.__setattr__(self, "coords", coords)
         if self.kind == "area":
-            check_polygon(self.id, coords)
+            if not self.checked:
+                check_polygon(self.id, coords)
         elif self.kind == "line":
             check_line(self.id, coords)
             if self.is_hill:
@@ -152,6 +155,80 @@ def check_polygon(id: str, coords: Sequence[Sequence[float]]) -> None:
             f"terrain {id!r}: polygon is not simple ({reason}); list the corners in order "
             "around the edge, with no edge crossing another"
         )
+
+
+def polygons_of(rings: Sequence[Sequence[Sequence[float]]]) -> Any:
+    """Shapely polygons of many rings at once (an array, in order): rings of the same number of
+    points are made in one call. Each is what ``shapely.Polygon(ring)`` makes."""
+    import numpy as np
+
+    out = np.empty(len(rings), dtype=object)
+    by_size: dict[int, list[int]] = {}
+    for k, ring in enumerate(rings):
+        by_size.setdefault(len(ring), []).append(k)
+    for size, ks in by_size.items():
+        if size < 3:  # not a polygon: made alone, so that shapely says why
+            for k in ks:
+                out[k] = shapely.Polygon(rings[k])
+            continue
+        out[ks] = shapely.polygons(np.array([rings[k] for k in ks], dtype=float).reshape(len(ks), size, 2))
+    return out
+
+
+def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> None:
+    """:func:`check_polygon` for many polygons ``(id, coords)`` at once: the shapes are tested in
+    a few vectorised calls (a big table has thousands of pieces).
+
+    :raises UmpireError: the error :func:`check_polygon` gives for the first unusable one.
+    """
+    import numpy as np
+
+    rings: list[Any] = []
+    first_bad: int | None = None
+    plain = _plain_numbers(items)
+    for k, (fid, coords) in enumerate(items):
+        if plain:  # every value a finite int or float, every point a pair: as _finite_points says
+            points: Any = [tuple(p) for p in coords]
+        else:
+            try:
+                points = _finite_points(f"terrain {fid!r}: polygon", coords)
+            except UmpireError:
+                first_bad = k
+                break
+        if len(points) > 1 and points[0] == points[-1]:
+            points = points[:-1]
+        if len(set(points)) < 3:
+            first_bad = k
+            break
+        rings.append(points)
+    if rings:
+        polys = polygons_of(rings)
+        ok = (shapely.area(shapely.convex_hull(polys)) > 0) & shapely.is_valid(polys)
+        if not ok.all():
+            first_bad = int(np.flatnonzero(~ok)[0])
+    if first_bad is not None:
+        check_polygon(*items[first_bad])  # raises, with its own words
+        for fid, coords in items:  # (not reached: the checks agree; to be safe, one by one)
+            check_polygon(fid, coords)
+
+
+def _plain_numbers(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> bool:
+    """Whether every point of every item is a pair of finite ints or floats (checked at once; a
+    False sends the caller to :func:`_finite_points`, which says what is wrong)."""
+    import numpy as np
+
+    try:
+        if any(len(p) != 2 for _, coords in items for p in coords):
+            return False
+        flat = [v for _, coords in items for p in coords for v in p]
+    except TypeError:
+        return False
+    if not set(map(type, flat)) <= {float, int}:
+        return False
+    try:
+        return bool(np.isfinite(np.array(flat, dtype=float)).all()) if flat else True
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def check_line(id: str, coords: Sequence[Sequence[float]]) -> None:

@@ -41,11 +41,11 @@ def pose_arrays(poses: Sequence[Pose]) -> np.ndarray:
     return np.array([(p.x, p.y, p.facing, p.width, p.depth) for p in poses], dtype=float)
 
 
-def corner_array(poses: Sequence[Pose]) -> np.ndarray:
+def corner_array(poses: Sequence[Pose] | np.ndarray) -> np.ndarray:
     """Corners of every base, shape ``(n, 4, 2)``: front-left, front-right, rear-right,
-    rear-left."""
-    arr = pose_arrays(poses)
-    x, y, facing, width, depth = arr.T
+    rear-left. ``poses`` may also be their :func:`pose_arrays` (checked poses, as arrays)."""
+    arr = poses if isinstance(poses, np.ndarray) else pose_arrays(poses)
+    x, y, facing, width, depth = arr.reshape(-1, 5).T
     s, c = sin_cos(facing)
     fwd = np.stack([s, c], axis=-1) * (depth / 2)[:, None]  # towards the front edge
     right = np.stack([c, -s], axis=-1) * (width / 2)[:, None]  # towards the right edge
@@ -65,8 +65,9 @@ def corners(pose: Pose) -> tuple[tuple[float, float], ...]:
     return tuple((float(px), float(py)) for px, py in corner_array([pose])[0])
 
 
-def footprints(poses: Sequence[Pose]) -> np.ndarray:
-    """Footprint polygons of many stands at once (a numpy array of shapely polygons)."""
+def footprints(poses: Sequence[Pose] | np.ndarray) -> np.ndarray:
+    """Footprint polygons of many stands at once (a numpy array of shapely polygons); from
+    poses or their :func:`pose_arrays`."""
     out: np.ndarray = shapely.polygons(corner_array(poses))
     return out
 

@@ -106,7 +106,7 @@ def path_terrain(
     """
     pts = _points(waypoints)
     feats = index.features
-    is_area = np.array([f.kind == "area" for f in feats], dtype=bool)
+    is_area = index._is_area
     zones = _zones(index, tolerance)
     stretches: list[PathStretch] = []
     walked = 0.0
@@ -118,15 +118,16 @@ def path_terrain(
         seg = shapely.LineString([a, b])
         near = np.sort(index._tree.query(seg, distance=tolerance, predicate="dwithin"))
         cuts = {0.0, length}
-        for z in zones[near]:
-            pts_cut = shapely.get_coordinates(shapely.intersection(shapely.boundary(z), seg))
+        if near.size:  # where the path crosses each nearby zone's edge, all in one call
+            pts_cut = shapely.get_coordinates(shapely.intersection(shapely.boundary(zones[near]), seg))
             cuts.update(float(t) for t in np.clip((pts_cut - a) @ d / length, 0, length))
         cut = np.array(sorted(cuts))
         mids = shapely.points(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
-        for k, mid in enumerate(mids):
+        holds = shapely.intersects(zones[near][None, :], mids[:, None])  # (stretch, nearby zone)
+        for k in range(len(mids)):
             if cut[k + 1] - cut[k] <= 1e-12:
                 continue
-            inside = [int(i) for i in near if shapely.intersects(zones[i], mid)]
+            inside = [int(i) for i in near[holds[k]]]
             areas = tuple(feats[i].id for i in inside if is_area[i])
             along = tuple(feats[i].id for i in inside if not is_area[i])
             label = feats[[i for i in inside if is_area[i]][-1]].type if areas else "open"
@@ -147,9 +148,9 @@ def path_terrain(
         else:
             merged.append(s)
     summary: dict[str, float] = {}
-    by_id = {f.id: f for f in feats}
+    position = index._position
     for s in merged:
         summary[s.type] = summary.get(s.type, 0.0) + s.inches
-        for t in dict.fromkeys(by_id[i].type for i in s.along):
+        for t in dict.fromkeys(feats[position[i]].type for i in s.along):
             summary[t] = summary.get(t, 0.0) + s.inches
     return PathTerrain(tuple(merged), summary)

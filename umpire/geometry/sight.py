@@ -33,24 +33,17 @@ import numpy as np
 import shapely
 
 from umpire.errors import UmpireError
-from umpire.geometry.facts import Crossing, Feature, LosFact
+from umpire.geometry.facts import Crossing, Feature, LosFact, polygons_of
+from umpire.geometry.sight_pairs import PairQueries
 
 _MERGE = 1e-9  # inches: stretches of one feature closer than this are one stretch
-
-
-def _offset(points: np.ndarray, a0: np.ndarray, d: np.ndarray, len2: np.ndarray) -> np.ndarray:
-    """Distance from each point to its segment ``a0 .. a0 + d`` (``len2`` = squared length)."""
-    rel = points - a0
-    t = np.clip(np.einsum("ij,ij->i", rel, d) / len2, 0.0, 1.0)
-    out: np.ndarray = np.hypot(rel[:, 0] - t * d[:, 0], rel[:, 1] - t * d[:, 1])
-    return out
 
 
 def _xy(point: Sequence[float]) -> np.ndarray:
     return np.asarray(point, dtype=float).reshape(2)
 
 
-class TerrainIndex:
+class TerrainIndex(PairQueries):
     """The terrain of one table, indexed once (an STRtree) and asked many questions.
 
     >>> wood = Feature("w1", "woods", ((28, 20), (32, 20), (32, 28), (28, 28)))
@@ -76,20 +69,22 @@ class TerrainIndex:
                 raise UmpireError(f"terrain id {f.id!r} is used twice (ids must be unique)")
             seen.add(f.id)
         self._ids = tuple(f.id for f in self.features)
-        self._geoms = np.array(
-            [
-                shapely.Polygon(f.coords) if f.kind == "area" else shapely.LineString(f.coords)
-                for f in self.features
-            ],
-            dtype=object,
-        )
+        self._geoms = np.empty(len(self.features), dtype=object)
+        areas = [k for k, f in enumerate(self.features) if f.kind == "area"]
+        if areas:
+            self._geoms[areas] = polygons_of([self.features[k].coords for k in areas])
+        for k, f in enumerate(self.features):
+            if f.kind != "area":
+                self._geoms[k] = shapely.LineString(f.coords)
         shapely.prepare(self._geoms)
         self._tree = shapely.STRtree(self._geoms)
         self._is_area = np.array([f.kind == "area" for f in self.features], dtype=bool)
         self._is_hill = np.array([f.is_hill for f in self.features], dtype=bool)
         self._height = np.array([f.height for f in self.features], dtype=float)
         can_block = self._is_area & np.array([f.blocks_los for f in self.features], dtype=bool)
+        self._can_block = can_block
         self._blockers = np.flatnonzero(can_block)
+        self._position = {fid: k for k, fid in enumerate(self._ids)}
         self._blocker_tree = shapely.STRtree(self._geoms[self._blockers])
         # A circle round each feature (centre of its box, reach of its farthest corner): a
         # sight line farther than that from the centre cannot meet the feature.
@@ -100,18 +95,32 @@ class TerrainIndex:
     # --- facts about points ---------------------------------------------------------------
 
     def _covering(self, points: np.ndarray) -> np.ndarray:
-        """``cover[i, f]``: area feature ``f`` holds point ``i`` (inside or on its edge)."""
-        cover = np.zeros((len(points), len(self.features)), dtype=bool)
-        if len(points) and len(self.features):
-            pi, fi = self._tree.query(shapely.points(points), predicate="intersects")
-            cover[pi, fi] = True
-            cover[:, ~self._is_area] = False
-        return cover
+        """Which area features hold which points (inside or on the edge), from the STRtree: the
+        sorted codes ``i * F + f`` (point ``i``, feature ``f``, ``F`` features). Sparse, as a
+        point lies in few of a big table's thousands of features."""
+        if not len(points) or not len(self.features):
+            return np.empty(0, dtype=np.int64)
+        pi, fi = self._tree.query(shapely.points(points), predicate="intersects")
+        keep = self._is_area[fi]
+        return np.sort(pi[keep].astype(np.int64) * len(self.features) + fi[keep])
 
-    def _elevations(self, cover: np.ndarray) -> np.ndarray:
-        hills = cover & self._is_hill[None, :]
-        tallest = np.where(hills, self._height[None, :], -np.inf).max(axis=1, initial=-np.inf)
-        return np.where(hills.any(axis=1), tallest, 0.0)
+    def _holds(self, cover: np.ndarray, i: np.ndarray | int, f: np.ndarray) -> np.ndarray:
+        """Whether area feature ``f[k]`` holds point ``i[k]`` (``cover`` from :meth:`_covering`)."""
+        code = np.asarray(i, dtype=np.int64) * len(self.features) + f
+        if not cover.size:
+            return np.zeros(np.shape(code), dtype=bool)
+        at = np.minimum(np.searchsorted(cover, code), cover.size - 1)
+        out: np.ndarray = cover[at] == code
+        return out
+
+    def _elevations(self, cover: np.ndarray, n: int) -> np.ndarray:
+        """The ground height at each of ``n`` points: the tallest hill holding it, else 0."""
+        i, f = np.divmod(cover, max(len(self.features), 1))
+        hill = self._is_hill[f]
+        tallest = np.full(n, -np.inf)
+        np.maximum.at(tallest, i[hill], self._height[f[hill]])
+        out: np.ndarray = np.where(np.isneginf(tallest), 0.0, tallest)
+        return out
 
     def features_at(self, xy: Sequence[float]) -> tuple[str, ...]:
         """Ids of the features at a point (areas it is in or on the edge of, lines through it),
@@ -119,9 +128,14 @@ class TerrainIndex:
         hits = np.sort(self._tree.query(shapely.points(_xy(xy)), predicate="intersects"))
         return tuple(self._ids[i] for i in hits)
 
+    def elevations(self, points: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+        """Ground height at each point (as :meth:`elevation_at`), all at once."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        return self._elevations(self._covering(pts), len(pts))
+
     def elevation_at(self, xy: Sequence[float]) -> float:
         """Ground height at a point: the greatest height of the hills holding it, else 0."""
-        return float(self._elevations(self._covering(_xy(xy)[None, :]))[0])
+        return float(self._elevations(self._covering(_xy(xy)[None, :]), 1)[0])
 
     # --- the blocking rule, shared by the single and the all-pairs answers -----------------
 
@@ -203,17 +217,16 @@ class TerrainIndex:
         if not self.features or np.array_equal(a, b):
             return LosFact(clear=True, blocked_by=(), crossed=())
         cover = self._covering(np.stack([a, b]))
-        elev = self._elevations(cover)
+        elev = self._elevations(cover, 2)
         seg = shapely.linestrings(np.stack([a, b])[None, :, :])[0]
         cand = np.sort(self._tree.query(seg))
         cand = cand[shapely.intersects(self._geoms[cand], seg)]
         crossed = self._crossings(cand, seg, a, b)
-        blockers = cand[np.isin(cand, self._blockers)]
-        may = self._may_block(
-            blockers, elev[0], elev[1], cover[0, blockers], cover[1, blockers]
-        )
-        blockers = blockers[may]
-        inside = ~self._is_hill[blockers] & (cover[0, blockers] | cover[1, blockers])
+        blockers = cand[self._can_block[cand]]
+        a_in, b_in = self._holds(cover, 0, blockers), self._holds(cover, 1, blockers)
+        may = self._may_block(blockers, elev[0], elev[1], a_in, b_in)
+        blockers, a_in, b_in = blockers[may], a_in[may], b_in[may]
+        inside = ~self._is_hill[blockers] & (a_in | b_in)
         if self.inside_depth is None:
             inside[:] = False
         hit = np.zeros(len(blockers), dtype=bool)
@@ -222,8 +235,7 @@ class TerrainIndex:
         if inside.any():
             n = int(inside.sum())
             hit[inside] = self._inside_blocks(
-                blockers[inside], np.tile(a, (n, 1)), np.tile(b, (n, 1)),
-                cover[0, blockers[inside]], cover[1, blockers[inside]],
+                blockers[inside], np.tile(a, (n, 1)), np.tile(b, (n, 1)), a_in[inside], b_in[inside],
             )
         blockers = blockers[hit]
         first: dict[str, float] = {}
@@ -233,6 +245,18 @@ class TerrainIndex:
             sorted((self._ids[f] for f in blockers), key=lambda i: (first.get(i, 0.0), i))
         )
         return LosFact(clear=not blocked_by, blocked_by=blocked_by, crossed=crossed)
+
+    def crossings(
+        self, a_xy: Sequence[float], b_xy: Sequence[float], among: Sequence[int] | np.ndarray
+    ) -> tuple[Crossing, ...]:
+        """The :attr:`LosFact.crossed` of :meth:`line_of_sight`, for features ``among`` only
+        (their positions in :attr:`features`): those stretches and no others."""
+        a, b = _xy(a_xy), _xy(b_xy)
+        among = np.sort(np.asarray(among, dtype=int))
+        if not among.size or np.array_equal(a, b):
+            return ()
+        seg = shapely.linestrings(np.stack([a, b])[None, :, :])[0]
+        return self._crossings(among[shapely.intersects(self._geoms[among], seg)], seg, a, b)
 
     def _crossings(
         self, cand: np.ndarray, seg: shapely.LineString, a: np.ndarray, b: np.ndarray
@@ -258,117 +282,4 @@ class TerrainIndex:
                     merged.append([lo, hi])
             feat = self.features[f]
             out += [Crossing(feat.id, feat.type, feat.height, lo, hi) for lo, hi in merged]
-        return tuple(sorted(out, key=lambda c: (c.enter, c.exit, self._ids.index(c.id))))
-
-    # --- every pair ---------------------------------------------------------------------
-
-    def los_matrix(
-        self, points_a: Sequence[Sequence[float]], points_b: Sequence[Sequence[float]]
-    ) -> np.ndarray:
-        """``clear[i, j]``: is the line from ``points_a[i]`` to ``points_b[j]`` clear?
-
-        Equal, pair for pair, to :meth:`line_of_sight` ``.clear``.
-        """
-        pa = np.asarray(points_a, dtype=float).reshape(-1, 2)
-        pb = np.asarray(points_b, dtype=float).reshape(-1, 2)
-        n, m = len(pa), len(pb)
-        if n == 0 or m == 0 or len(self._blockers) == 0:
-            return np.ones((n, m), dtype=bool)
-        ii, jj = np.repeat(np.arange(n), m), np.tile(np.arange(m), n)
-        return ~self._blocked(pa, pb, ii, jj).reshape(n, m)
-
-    def los_pairs(
-        self,
-        points_a: Sequence[Sequence[float]],
-        points_b: Sequence[Sequence[float]],
-        ia: Sequence[int] | np.ndarray,
-        jb: Sequence[int] | np.ndarray,
-    ) -> np.ndarray:
-        """``clear[k]``: is the line from ``points_a[ia[k]]`` to ``points_b[jb[k]]`` clear?
-
-        The same answer as :meth:`los_matrix` for just the pairs asked (a caller that has
-        already ruled most pairs out, e.g. by spotting range, asks only for the rest).
-        """
-        pa = np.asarray(points_a, dtype=float).reshape(-1, 2)
-        pb = np.asarray(points_b, dtype=float).reshape(-1, 2)
-        ia, jb = np.asarray(ia, dtype=int), np.asarray(jb, dtype=int)
-        if not ia.size or len(self._blockers) == 0:
-            return np.ones(ia.size, dtype=bool)
-        return ~self._blocked(pa, pb, ia, jb)
-
-    def _blocked(self, pa: np.ndarray, pb: np.ndarray, ii: np.ndarray, jj: np.ndarray) -> np.ndarray:
-        """Whether each sight line ``pa[ii[s]] -> pb[jj[s]]`` is blocked."""
-        n = len(pa)
-        cover = self._covering(np.concatenate([pa, pb]))
-        elev = self._elevations(cover)
-        cover_a, cover_b, elev_a, elev_b = cover[:n], cover[n:], elev[:n], elev[n:]
-
-        ends = np.stack([pa[ii], pb[jj]], axis=1)  # (segments, 2, 2)
-        d = ends[:, 1] - ends[:, 0]
-        length = np.hypot(d[:, 0], d[:, 1])
-        pieces = np.maximum(1, np.ceil(length / self._piece_length())).astype(int)
-        # Boxes a little larger than each piece, so rounding never loses a candidate.
-        eps = 1e-9 * (1.0 + float(np.abs(ends).max()))
-        blocked = np.zeros(len(ii), dtype=bool)
-        settled = length == 0  # a point sees itself
-        start, length2, nf = ends[:, 0], length**2, len(self.features)
-        core, core_r = self._inner_disk
-        for k in range(int(pieces.max())):
-            act = np.flatnonzero(~settled & ~blocked & (pieces > k))
-            if not act.size:
-                break
-            t0 = (k / pieces[act])[:, None]
-            t1 = np.minimum((k + 1) / pieces[act], 1.0)[:, None]
-            p0, p1 = ends[act, 0] + t0 * d[act], ends[act, 0] + t1 * d[act]
-            lo, hi = np.minimum(p0, p1) - eps, np.maximum(p0, p1) + eps
-            # (The diagonal of a box has the box as its envelope, and is cheaper to make.)
-            qi, qf = self._blocker_tree.query(shapely.linestrings(np.stack([lo, hi], axis=1)))
-            s, f = act[qi], self._blockers[qf]
-            a0, ds, len2 = start[s], d[s], length2[s]
-            # How far each candidate's centre is from the sight line, in reaches: more than 1
-            # cannot meet (with a margin for rounding); the nearest are the likeliest blockers.
-            score = _offset(self._centre[f], a0, ds, len2) / (self._reach[f] + eps)
-            near = score <= 1.0 + 1e-9
-            s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
-            i, j = ii[s], jj[s]
-            a_in, b_in = cover_a.ravel()[i * nf + f], cover_b.ravel()[j * nf + f]
-            keep = self._may_block(f, elev_a[i], elev_b[j], a_in, b_in)
-            inside = keep & ~self._is_hill[f] & (a_in | b_in)
-            if self.inside_depth is not None and inside.any():
-                si, fi = s[inside], f[inside]
-                todo = ~blocked[si]
-                hit = np.zeros(len(si), dtype=bool)
-                hit[todo] = self._inside_blocks(
-                    fi[todo], ends[si[todo], 0], ends[si[todo], 1], a_in[inside][todo],
-                    b_in[inside][todo],
-                )
-                blocked[si[hit]] = True
-                keep &= ~inside
-            s, f, score, a0, ds, len2 = (v[keep] for v in (s, f, score, a0, ds, len2))
-            # A line through a disk lying inside the feature surely passes through it (both
-            # its ends are outside): that settles most blocked pairs without a GEOS call.
-            sure = _offset(core[f], a0, ds, len2) < core_r[f] * (1 - 1e-6) - eps
-            blocked[s[sure]] = True
-            rest = ~sure & ~blocked[s]
-            self._settle(s[rest], f[rest], score[rest], ends, blocked)
-        return blocked
-
-    def _settle(
-        self, s: np.ndarray, f: np.ndarray, score: np.ndarray, ends: np.ndarray, blocked: np.ndarray
-    ) -> None:
-        """Test candidate pairs (segment ``s``, feature ``f``), likeliest first for each
-        segment, skipping segments already blocked; mark the blocked segments."""
-        if not s.size:
-            return
-        order = np.lexsort((score, s))
-        s, f = s[order], f[order]
-        group_start = np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
-        rank = np.arange(len(s)) - np.repeat(group_start, np.diff(np.r_[group_start, len(s)]))
-        by_rank = np.argsort(rank, kind="stable")
-        bounds = np.searchsorted(rank[by_rank], np.arange(rank.max() + 2))
-        for r in range(rank.max() + 1):
-            sel = by_rank[bounds[r] : bounds[r + 1]]
-            sel = sel[~blocked[s[sel]]]
-            if sel.size:
-                segs = shapely.linestrings(ends[s[sel]])
-                blocked[s[sel][self._pierces(f[sel], segs)]] = True
+        return tuple(sorted(out, key=lambda c: (c.enter, c.exit, self._position[c.id])))

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from umpire.core.state import GameState
 from umpire.errors import DataError, UmpireError
-from umpire.geometry.facts import check_line, check_polygon
+from umpire.geometry.facts import check_line, check_polygon, check_polygons
 from umpire.geometry.measure import terrain_types
 
 
 def check_terrain(state: GameState) -> None:
     """:raises DataError: one line per terrain feature with an unusable shape or an unknown type."""
     types = terrain_types()
+    try:  # all at once (a big table has thousands of pieces); one by one only to word problems
+        check_polygons([(f.id, f.polygon) for f in state.terrain if f.polygon is not None])
+        shapes_ok = True
+    except UmpireError:
+        shapes_ok = False
     problems = []
     for f in state.terrain:
         try:
@@ -20,7 +25,8 @@ def check_terrain(state: GameState) -> None:
             if t.kind == "line" and f.line is None:
                 raise UmpireError(f"terrain {f.id!r}: type {f.type} is a line: give line:, not polygon:")
             if f.polygon is not None:
-                check_polygon(f.id, f.polygon)
+                if not shapes_ok:
+                    check_polygon(f.id, f.polygon)
             else:
                 check_line(f.id, f.line or [])
         except UmpireError as exc:

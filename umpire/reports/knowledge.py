@@ -185,6 +185,7 @@ class Chronicle:
         self.positions_before[e.seq] = dict(self.pos)
         self._before[e.seq] = {s: self._cur[s] for s in self.sides}
         dying: list[str] = []
+        changes = any(x.kind == "changes" for x in facts)  # the event's own record of where units went
         for f in facts:
             for side in self.sides:
                 for uid, s in self._shown(side, f).items():
@@ -194,12 +195,12 @@ class Chronicle:
                 self._sighting(f)
             elif f.kind == "changes":
                 dying += self._changes(f)
-            elif f.kind in ("move", "place") and not any(x.kind == "changes" for x in facts):
+            elif f.kind in ("move", "place") and not changes:
                 to = _point(f.data.get("to"))
                 if f.actor and to is not None:
                     self.pos[f.actor] = to
             elif f.kind == "fire" and f.target and (f.data.get("outcome") or {}).get("eliminated") \
-                    and not any(x.kind == "changes" for x in facts) and f.target not in self.deaths:
+                    and not changes and f.target not in self.deaths:
                 self.deaths[f.target] = Death(e.seq, e.turn, "eliminated")
                 dying.append(f.target)
         self._after[e.seq] = {s: self._cur[s] for s in self.sides}

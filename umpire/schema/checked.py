@@ -67,7 +67,7 @@ def checked_schema(schema: Any) -> Any:
 class Checked(BaseModel):
     """A model read from a file: unknown fields refused, numbers and text checked (see above)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: type[BaseModel], handler: GetCoreSchemaHandler) -> CoreSchema:

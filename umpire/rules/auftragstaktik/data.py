@@ -6,8 +6,8 @@ what they read; nothing else in the rules package touches the disk, except :func
 which reads the bundled unit files under ``data/auftragstaktik/units/``.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: pydantic then reads each field's type as
+# Python made it, instead of evaluating strings, and the ninety table models are made faster.
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -64,7 +64,7 @@ class CrtFile(_M):
     dice: DiceSection
 
     @model_validator(mode="after")
-    def _shape(self) -> CrtFile:
+    def _shape(self) -> "CrtFile":
         n = len(self.columns)
         if [c.index for c in self.columns] != list(range(n)):
             raise ValueError("columns must be indexed 0..n-1 in order")
@@ -613,7 +613,7 @@ class Movement(Sourced):
     general_direction_deg: float
 
     @model_validator(mode="after")
-    def _rows_known(self) -> Movement:
+    def _rows_known(self) -> "Movement":
         for name, t in self.terrain.items():
             if t.row not in self.costs:
                 raise ValueError(f"terrain.{name}.row: {t.row!r} is not a row of costs ({', '.join(self.costs)})")
@@ -697,12 +697,28 @@ def _load(model: type[BaseModel], name: str, folder: Path) -> BaseModel:
     return validate(model, read_yaml(path), f"rulesets/{RULESET}/{name}")
 
 
+def _code() -> list[Path]:
+    """The code the tables' models are made of (a change to it makes cached tables stale)."""
+    import umpire.core.rulings
+    import umpire.schema.checked
+
+    return [Path(__file__), Path(umpire.schema.checked.__file__), Path(umpire.core.rulings.__file__)]
+
+
 @lru_cache(maxsize=1)
 def tables() -> Tables:
-    """All the tables, read and validated once.
+    """All the tables, read and validated once (and kept validated between runs,
+    :mod:`umpire.schema.cache`).
 
     :raises DataError: naming the file and field of the first problem found.
     """
+    from umpire.schema.cache import cached
+
+    folder = _dir()
+    return cached("auftragstaktik-tables", [*sorted(folder.glob("*.yaml")), *_code()], Tables, _read_tables)
+
+
+def _read_tables() -> Tables:
     folder = _dir()
     meta = _load(RulesetFile, "ruleset.yaml", folder)
     assert isinstance(meta, RulesetFile)
@@ -716,10 +732,15 @@ def tables() -> Tables:
 
 @lru_cache(maxsize=1)
 def ruling_book() -> RulingBook:
-    """The ruleset's rulings (every ambiguity entry), validated."""
-    book = _load(RulingBook, "rulings.yaml", _dir())
-    assert isinstance(book, RulingBook)
-    return book
+    """The ruleset's rulings (every ambiguity entry), validated (and kept, as the tables)."""
+    from umpire.schema.cache import cached
+
+    def read() -> RulingBook:
+        book = _load(RulingBook, "rulings.yaml", _dir())
+        assert isinstance(book, RulingBook)
+        return book
+
+    return cached("auftragstaktik-rulings", [_dir() / "rulings.yaml", *_code()], RulingBook, read)
 
 
 def rulings(overrides: dict[str, str] | None = None) -> Rulings:

@@ -70,8 +70,9 @@ def _keys(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=1)
-def _index() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
-    """Every way each unit may be named (worked out once: a scenario names hundreds of stands)."""
+def _names() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
+    """The bundled units by exact name or alias, and by every loose way of typing one (made
+    once: a big scenario looks up every stand's type)."""
     names: dict[str, UnitEntry] = {}
     loose: dict[str, set[str]] = {}
     for u in library():
@@ -89,7 +90,7 @@ def find_unit(name: str, field: str = "unit") -> UnitEntry:
     :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
     """
     exact = str(name).strip().casefold()
-    names, loose = _index()
+    names, loose = _names()
     if exact in names:
         return names[exact]
     found = set().union(*(loose.get(k, set()) for k in _keys(name)))

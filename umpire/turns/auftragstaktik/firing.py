@@ -17,6 +17,7 @@ group has fired); ATGM fire (except 4th-generation missiles) repeats the sequenc
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -27,6 +28,7 @@ from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.auftragstaktik.sightlines import aspect, distance, line_clear, look_ahead, name_blockers, sees
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -57,91 +59,6 @@ def _range(u: UnitState, weapon: str) -> float | None:
     if weapon == "sa":
         return t.sa_max_in
     return None
-
-
-_MEMO: dict[tuple, Any] = {}
-
-
-def _memo(key: tuple, fn: Any) -> Any:
-    """Distances and sight lines between two stands where they stand (a combat phase asks the
-    same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
-    if key not in _MEMO:
-        if len(_MEMO) > 200_000:
-            _MEMO.clear()
-        _MEMO[key] = fn()
-    return _MEMO[key]
-
-
-def distance(state: GameState, a: UnitState, b: UnitState) -> float:
-    import shapely
-
-    from umpire.turns.auftragstaktik.table import footprints_of, where
-
-    def measure() -> float:
-        fa, fb = footprints_of([a, b])
-        return float(shapely.distance(fa, fb))
-
-    return float(_memo(("d", where(a), where(b)), measure))
-
-
-def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
-    from umpire.turns.auftragstaktik.table import terrain_index
-
-    index = terrain_index(state)
-    if _MEMO.get(("clear", id(index), (a.x, a.y), (b.x, b.y))):
-        return True, ()
-
-    def look() -> tuple[bool, tuple[str, ...]]:
-        fact = index.line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
-        return fact.clear, fact.blocked_by
-
-    return _memo(("los", id(index), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
-
-
-def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
-    """Whether the line of sight from ``a`` to ``b`` is clear (without naming what blocks it)."""
-    from umpire.turns.auftragstaktik.table import terrain_index
-
-    hit = _MEMO.get(("clear", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)))
-    return hit if hit is not None else line_clear(state, a, b)[0]
-
-
-def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
-    """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
-    shots and target checks that follow find them ready; the answers are the single-pair ones."""
-    import numpy as np
-    import shapely
-
-    from umpire.turns.auftragstaktik.table import footprints_of, terrain_index, where
-
-    index = terrain_index(state)
-    todo_d = [(a, b) for a, b in pairs if ("d", where(a), where(b)) not in _MEMO]
-    if todo_d:
-        fa = footprints_of([a for a, _ in todo_d])
-        fb = footprints_of([b for _, b in todo_d])
-        for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
-            _MEMO[("d", where(a), where(b))] = float(d)
-    key = id(index)
-    todo = {}
-    for a, b in pairs:
-        k = ((a.x, a.y), (b.x, b.y))
-        if ("clear", key, *k) not in _MEMO and ("los", key, *k) not in _MEMO:
-            todo[k] = None
-    if todo:
-        ends = list(todo)
-        n = np.arange(len(ends))
-        clear = index.los_pairs([e[0] for e in ends], [e[1] for e in ends], n, n)
-        for k, c in zip(ends, clear, strict=True):
-            _MEMO[("clear", key, *k)] = bool(c)
-    if len(_MEMO) > 200_000:
-        _MEMO.clear()
-
-
-def aspect(a: UnitState, b: UnitState) -> str:
-    from umpire.geometry.arcs import aspect_auftragstaktik
-    from umpire.turns.auftragstaktik.table import pose
-
-    return aspect_auftragstaktik(pose(a), pose(b))
 
 
 def _in_range(u: UnitState, weapon: str, d: float) -> bool:
@@ -176,6 +93,23 @@ def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, p
     return usable[0]  # out of range: the check below names the range
 
 
+class ShotRefused(UmpireError):
+    """A shot the rules forbid. Its message is worked out when it is read: a big combat phase
+    refuses thousands of shots and says why for few of them (the first held target of a
+    stand), and some reasons are costly to word (what blocks the sight line, who is spotted)."""
+
+    def __init__(self, kind: str, why: Callable[[], str]) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self._why: Callable[[], str] | None = why
+        self._text = ""
+
+    def __str__(self) -> str:
+        if self._why is not None:
+            self._text, self._why = self._why(), None
+        return self._text
+
+
 _PHASE_AFVS: dict[Any, Any] = {}
 """While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
 (spotting does not change during fire; who is still alive is asked each time)."""
@@ -186,15 +120,24 @@ def closest_afv(
 ) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
+    import numpy as np
+
     best: tuple[UnitState, float] | None = None
     pool = _PHASE_AFVS.get(("side", u.side)) if _PHASE_AFVS.get("state") is state else None
     if pool is None:
-        pool = [e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by and tr.is_afv(e)]
-    foes = [e for e in pool if e.id not in gone and tr.alive(e)]
+        pool = _afv_pool([e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by
+                          and tr.is_afv(e)])
+    foes, xy, rank = pool
+    if not foes:
+        return None
     reach = math.hypot(*u.base) / 2
-    # nearest centres first: once a centre is farther than the best edge distance plus both
-    # half-diagonals, no later stand can be closer
-    for c, e in sorted(((math.dist((u.x, u.y), (e.x, e.y)), e) for e in foes), key=lambda p: (p[0], p[1].id)):  # type: ignore[arg-type]
+    # nearest centres first (ties by id): once a centre is farther than the best edge distance
+    # plus both half-diagonals, no later stand can be closer
+    centre = np.hypot(xy[:, 0] - u.x, xy[:, 1] - u.y)
+    for k in np.lexsort((rank, centre)):
+        e, c = foes[k], float(centre[k])
+        if e.id in gone or not tr.alive(e):
+            continue
         if best is not None and c - reach - math.hypot(*e.base) / 2 > best[1]:
             break
         d = distance(state, u, e)
@@ -203,6 +146,16 @@ def closest_afv(
         if sees(state, u, e):
             best = (e, d)
     return best
+
+
+def _afv_pool(foes: list[UnitState]) -> tuple[list[UnitState], Any, Any]:
+    """Enemy AFVs with their centres and the rank of their ids (stands do not move in a combat
+    phase; who is still alive is asked each time)."""
+    import numpy as np
+
+    xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
+    rank = np.argsort(np.argsort([e.id for e in foes], kind="stable"), kind="stable")
+    return foes, xy, rank
 
 
 def check_shot(
@@ -239,16 +192,23 @@ def check_shot(
     if ext["battalion_status"].get(bid) == "routed":
         raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
     if firer.side not in target.spotted_by:
-        seen = sorted(
-            e.id for e in state.units.values() if e.side != firer.side and tr.alive(e) and firer.side in e.spotted_by
-        )
-        raise UmpireError(
-            f"target: {target.id} is not spotted by {tr.side_name(state, firer.side)} (direct fire only at spotted "
-            f"stands, ruling fire.target_must_be_spotted; spotted: {', '.join(seen) or 'none'})"
-        )
-    clear, blockers = line_clear(state, firer, target)
-    if not clear:
-        raise UmpireError(f"target: no line of sight from {firer.id} to {target.id} (blocked by {', '.join(blockers)})")
+
+        def not_spotted() -> str:
+            seen = sorted(
+                e.id for e in state.units.values()
+                if e.side != firer.side and tr.alive(e) and firer.side in e.spotted_by
+            )
+            return (
+                f"target: {target.id} is not spotted by {tr.side_name(state, firer.side)} (direct fire only at "
+                f"spotted stands, ruling fire.target_must_be_spotted; spotted: {', '.join(seen) or 'none'})"
+            )
+
+        raise ShotRefused("not spotted", not_spotted)
+    if not sees(state, firer, target):
+        raise ShotRefused("no line of sight", lambda: (
+            f"target: no line of sight from {firer.id} to {target.id} "
+            f"(blocked by {', '.join(line_clear(state, firer, target)[1])})"
+        ))
     d = distance(state, firer, target)
     weapon = choose_weapon(state, firer, target, d, phase, weapon)
     limit = _range(firer, weapon)
@@ -259,10 +219,11 @@ def check_shot(
     if tr.is_afv(firer) and weapon in ("gun", "missile"):
         near = closest_afv(state, firer, weapon, phase, gone)
         if near is not None and near[0].id != target.id and near[1] + 1e-9 < d:
-            raise UmpireError(
-                f"target: {firer.id} must engage the closest spotted enemy AFV in range, {near[0].id} at "
-                f'{_fmt(near[1])}" (COMBAT; ruling fire.afv_priority_range; allowed: {near[0].id})'
-            )
+            nid, nd = near[0].id, near[1]
+            raise ShotRefused("not the closest AFV", lambda: (
+                f"target: {firer.id} must engage the closest spotted enemy AFV in range, {nid} at "
+                f'{_fmt(nd)}" (COMBAT; ruling fire.afv_priority_range; allowed: {nid})'
+            ))
     shot = ext.get("shots", {}).get(firer.id)
     if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):
         raise UmpireError(f"firer: {firer.id} has already fired this phase ({shot.get('why', 'rate of fire')})")
@@ -368,6 +329,13 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
         pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
     look_ahead(state, pairs)
+    # a stand that holds fire says why for its first refused target: if that is for want of a
+    # sight line, the report names what blocks it (so: for its spotted targets it cannot see)
+    name_blockers(state, [
+        (u, t) for u in firers if tr.alive(u)
+        for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
+        if tr.alive(t) and u.side in t.spotted_by and not sees(state, u, t)
+    ])
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
@@ -387,9 +355,9 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
     _PHASE_AFVS.clear()
     _PHASE_AFVS["state"] = state
     for side in state.side_ids():
-        _PHASE_AFVS[("side", side)] = [
+        _PHASE_AFVS[("side", side)] = _afv_pool([
             e for e in state.units.values() if e.side != side and side in e.spotted_by and tr.is_afv(e)
-        ]
+        ])
     try:
         return _fire_groups(state, phase, dice, firers)
     finally:
@@ -418,7 +386,7 @@ def _fire_groups(
                 if not tr.alive(u):
                     continue
                 plan = ext["plan"][u.id]
-                held: list[tuple[str, str]] = []
+                held: list[tuple[str, str | UmpireError]] = []  # (target, why), worded when said
                 fired = False
                 for tid in plan["fire"]:
                     target = state.units.get(tid)
@@ -427,19 +395,18 @@ def _fire_groups(
                     try:
                         weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                     except UmpireError as exc:
-                        msg = str(exc)
+                        kind = exc.kind if isinstance(exc, ShotRefused) else ""
                         near = None
-                        if "must engage the closest" in msg:
+                        if kind == "not the closest AFV":
                             near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
                         if near is None:
-                            held.append((tid, "its target is not spotted" if "is not spotted" in msg
-                                         else msg.split(": ", 1)[-1]))
+                            held.append((tid, "its target is not spotted" if kind == "not spotted" else exc))
                             continue
                         target = near[0]
                         try:
                             weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                         except UmpireError as exc2:
-                            held.append((target.id, str(exc2).split(": ", 1)[-1]))
+                            held.append((target.id, exc2))
                             break
                         if not late:
                             lines.append(
@@ -456,7 +423,7 @@ def _fire_groups(
                     except DiceError:
                         raise  # dice not given or impossible: the whole action fails, nothing is written
                     except UmpireError as exc:  # a restriction of the fire procedure itself
-                        held.append((target.id, str(exc).split(": ", 1)[-1]))
+                        held.append((target.id, exc))
                         continue
                     results.append(res)
                     landed.append((u, target, res))
@@ -467,10 +434,12 @@ def _fire_groups(
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
                 if not fired and held and not late:
-                    lines.append(f"{u.id} holds fire: {held[0][1]}")
+                    why = held[0][1]
+                    why = why if isinstance(why, str) else str(why).split(": ", 1)[-1]
+                    lines.append(f"{u.id} holds fire: {why}")
                     spotted = u.side in state.units[held[0][0]].spotted_by
                     results.append(record(state.ruleset, "hold_fire", unit=u.id, target=held[0][0] if spotted else None,
-                                          why=held[0][1], line=lines[-1]))
+                                          why=why, line=lines[-1]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
                 res.extra["line"] = lines[-1]

@@ -254,11 +254,15 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance,
 
 
 def overruns(
-    state: GameState, u: UnitState, start: tuple[float, float], path: list[tuple[float, float]], dice: Dice
+    state: GameState, u: UnitState, start: tuple[float, float], path: list[tuple[float, float]], dice: Dice,
+    troops: list[UnitState] | None = None,
 ) -> tuple[list[Resolution], list[str]]:
     """An AFV whose move passes over enemy troop stands overruns them (MISCELLANEOUS RULES >
     Overruns; ruling ``overrun.tracked``): each stand overrun, nearest along the path first, makes
-    one close-combat attack on it; with 2 hits or more it stops short of that stand."""
+    one close-combat attack on it; with 2 hits or more it stops short of that stand.
+
+    ``troops``: every troop stand of the state (a movement phase finds them once; they move in
+    place and may die as it goes, which is asked here)."""
     import shapely
 
     from umpire.rules.auftragstaktik.close_combat import overrun
@@ -272,7 +276,14 @@ def overruns(
     if line.length == 0:
         return [], []
     swept = line.buffer(min(u.base) / 2, cap_style="flat")
-    foes = [e for e in state.units.values() if e.side != u.side and tr.alive(e) and tr.is_troop(e)]
+    if troops is None:
+        troops = [e for e in state.units.values() if tr.is_troop(e)]
+    x0, y0, x1, y1 = swept.bounds
+    foes = [  # a footprint lies within half its diagonal of its centre
+        e for e in troops
+        if e.side != u.side and tr.alive(e)
+        and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r  # type: ignore[operator]
+    ]
     hit = [e for e, f in zip(foes, footprints_of(foes), strict=True) if swept.intersects(f)]
     results, lines = [], []
     ext = tr.book(state)
@@ -318,6 +329,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
     lines: list[str] = []
     results: list[Resolution] = []
     movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
+    troops = [e for e in state.units.values() if tr.is_troop(e)]  # who may be overrun
 
     def through(u: UnitState, pts: list[tuple[float, float]]) -> None:
         if phase == 2 and dice is not None:
@@ -374,7 +386,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
         results.append(_moved(u, lines[-1], cost, allow, start, path))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
         if dice is not None:
-            r, ln = overruns(state, u, start, path, dice)  # type: ignore[arg-type]
+            r, ln = overruns(state, u, start, path, dice, troops)  # type: ignore[arg-type]
             results += r
             lines += ln
         stopped = (float(u.x), float(u.y)) != tuple(path[-1])  # type: ignore[arg-type]

@@ -67,6 +67,8 @@ class Pairs:
     total: np.ndarray
     distance: np.ndarray
     counts: dict[str, int] = field(default_factory=dict)
+    spotters_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    targets_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
 
 
 def _pair_table(t: Any) -> np.ndarray:
@@ -113,11 +115,32 @@ def facing_mask(spot: dict[str, np.ndarray], targ: dict[str, np.ndarray]) -> np.
     return (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
 
 
-def footprints(lookers: list[Looker]) -> np.ndarray:
+def facing_pairs(
+    spot: dict[str, np.ndarray], targ: dict[str, np.ndarray], ii: np.ndarray, jj: np.ndarray
+) -> np.ndarray:
+    """:func:`facing_mask` for the pairs ``(ii[k], jj[k])`` only: the same answer, element for
+    element."""
+    rad = np.radians(spot["facing"])
+    sin, cos = np.sin(rad)[ii], np.cos(rad)[ii]
+    dx = targ["xy"][jj, 0] - spot["xy"][ii, 0]
+    dy = targ["xy"][jj, 1] - spot["xy"][ii, 1]
+    forward = dx * sin + dy * cos
+    right = dx * cos - dy * sin
+    beyond_end = np.abs(forward) - spot["wd"][ii, 1] / 2
+    beyond_side = np.abs(right) - spot["wd"][ii, 0] / 2
+    out: np.ndarray = (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
+    return out
+
+
+def footprints(lookers: list[Looker], arr: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """The stands' footprints (from their :func:`arrays`, if given: no pose objects to make)."""
     from umpire.geometry.facts import Pose
     from umpire.geometry.footprint import footprints as fp
 
-    return fp([Pose(s.x, s.y, s.facing, s.width, s.depth) for s in lookers])
+    poses = None if arr is None else np.column_stack([arr["xy"], arr["facing"], arr["wd"]])
+    if poses is None or not (np.isfinite(poses).all() and (poses[:, 3:] > 0).all()):
+        return fp([Pose(s.x, s.y, s.facing, s.width, s.depth) for s in lookers])  # (a bad one: Pose says why)
+    return fp(poses)
 
 
 def candidate_pairs(
@@ -146,48 +169,57 @@ def candidate_pairs(
 
     sp = np.array([part(("s", s.spotter), lambda s=s: spotter_part(s.spotter, night, t)) for s in spotters])
     tp = np.array([part(("t", x.target), lambda x=x: target_part(x.target, t, rulings)) for x in targets])
-    elev = index._elevations(index._covering(np.concatenate([sa["xy"], ta["xy"]])))
-    es, et = elev[:n], elev[n:]
-    code = (
-        (es[:, None] > et[None, :]) * 1
-        + (et[None, :] > es[:, None]) * 2
-        + (~facing_mask(sa, ta)) * 4
-        + (np.array([s.spotter.gsr for s in spotters])[:, None] & np.array([x.target.moved for x in targets])[None, :])
-        * 8
-    )
     kind = np.array([KINDS.index(x.target.kind) for x in targets])
-    base = sp[:, None] + tp[None, :] + pair_table()[code, kind[None, :]]
+    table, limit = pair_table(), t.spotting.spotted_if_total_greater_than
     centre = np.hypot(ta["xy"][None, :, 0] - sa["xy"][:, None, 0], ta["xy"][None, :, 1] - sa["xy"][:, None, 1])
     low = np.maximum(0.0, centre - sa["half"][:, None] - ta["half"][None, :])
-    maybe = base + distance_part(low, t, rulings) > t.spotting.spotted_if_total_greater_than
-    ii, jj = np.nonzero(maybe)
-    fs, ft = footprints(spotters), footprints(targets)
+    near_part = distance_part(low, t, rulings)
+    # First a bound for every pair (the best pair part the target's kind can have): most pairs
+    # of a big table fail it, and the pair part is worked out only for the rest.
+    ci, cj = np.nonzero(sp[:, None] + (tp + table.max(axis=0)[kind])[None, :] + near_part > limit)
+    elev = index.elevations(np.concatenate([sa["xy"], ta["xy"]]))
+    es, et = elev[:n][ci], elev[n:][cj]
+    gsr = np.array([s.spotter.gsr for s in spotters], dtype=bool)
+    moved = np.array([x.target.moved for x in targets], dtype=bool)
+    code = (es > et) * 1 + (et > es) * 2 + (~facing_pairs(sa, ta, ci, cj)) * 4 + (gsr[ci] & moved[cj]) * 8
+    base = sp[ci] + tp[cj] + table[code, kind[cj]]
+    maybe = base + near_part[ci, cj] > limit
+    ii, jj, base = ci[maybe], cj[maybe], base[maybe]
+    fs, ft = footprints(spotters, sa), footprints(targets, ta)
     dist = shapely.distance(fs[ii], ft[jj]) if ii.size else np.zeros(0)
-    total = base[ii, jj] + distance_part(dist, t, rulings)
-    ok = total > t.spotting.spotted_if_total_greater_than
+    total = base + distance_part(dist, t, rulings)
+    ok = total > limit
     return Pairs(
-        ii[ok], jj[ok], total[ok], dist[ok], {"pairs": n * m, "in_bound": int(ii.size), "above_0": int(ok.sum())}
+        ii[ok], jj[ok], total[ok], dist[ok], {"pairs": n * m, "in_bound": int(ii.size), "above_0": int(ok.sum())},
+        sa["xy"], ta["xy"],
     )
 
 
-def pair_matrix(spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings) -> np.ndarray:
-    """``spotted[i, j]``: spotter ``i`` spots target ``j`` (total above 0 and a clear line)."""
-    pairs = candidate_pairs(spotters, targets, index, rulings)
+def pair_matrix(
+    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings, *,
+    pairs: Pairs | None = None,
+) -> np.ndarray:
+    """``spotted[i, j]``: spotter ``i`` spots target ``j`` (total above 0 and a clear line).
+    ``pairs``: the :func:`candidate_pairs` of these stands, if already worked out."""
+    if pairs is None:
+        pairs = candidate_pairs(spotters, targets, index, rulings)
     out = np.zeros((len(spotters), len(targets)), dtype=bool)
     if pairs.ii.size:
-        sa, ta = arrays(spotters), arrays(targets)
-        clear = index.los_pairs(sa["xy"], ta["xy"], pairs.ii, pairs.jj)
+        clear = index.los_pairs(pairs.spotters_xy, pairs.targets_xy, pairs.ii, pairs.jj)
         out[pairs.ii[clear], pairs.jj[clear]] = True
     return out
 
 
 def side_spotting(
-    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings, *, night: bool = False
+    spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings, *, night: bool = False,
+    pairs: Pairs | None = None,
 ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """``(spotted[j], by[j])``: is target ``j`` spotted by any of ``spotters`` (and by whom,
     -1 if not). Lines of sight are asked best total first, a few candidates per target per
-    round, and a target is dropped once one spotter sees it."""
-    pairs = candidate_pairs(spotters, targets, index, rulings)
+    round, and a target is dropped once one spotter sees it. ``pairs``: the
+    :func:`candidate_pairs` of these stands, if already worked out (e.g. for :func:`pair_matrix`)."""
+    if pairs is None:
+        pairs = candidate_pairs(spotters, targets, index, rulings)
     m = len(targets)
     spotted = np.zeros(m, dtype=bool)
     by = np.full(m, -1, dtype=int)
@@ -199,7 +231,6 @@ def side_spotting(
     ii, jj = pairs.ii[order], pairs.jj[order]
     first = np.flatnonzero(np.r_[True, jj[1:] != jj[:-1]])
     rank = np.arange(len(jj)) - np.repeat(first, np.diff(np.r_[first, len(jj)]))
-    sa, ta = arrays(spotters), arrays(targets)
     lo, width = 0, 1
     while True:
         sel = np.flatnonzero((rank >= lo) & (rank < lo + width))
@@ -210,7 +241,7 @@ def side_spotting(
             lo, width = lo + width, width * 4
             continue
         counts["los_asked"] += int(sel.size)
-        clear = index.los_pairs(sa["xy"], ta["xy"], ii[sel], jj[sel])
+        clear = index.los_pairs(pairs.spotters_xy, pairs.targets_xy, ii[sel], jj[sel])
         for k in sel[clear]:  # first clear spotter per target, in rank order
             if not spotted[jj[k]]:
                 spotted[jj[k]] = True

@@ -23,7 +23,14 @@ _KEYS: dict[int, tuple[list, tuple]] = {}
 
 def _key(state: GameState) -> tuple:
     """The terrain as a hashable key, worked out once per terrain list (a phase asks thousands
-    of times about one state; the list is held so its id is never reused while cached)."""
+    of times about one state; the list is held so its id is never reused while cached). Terrain
+    that keeps its own JSON text (``to_json()``) is keyed by that text: its pieces need not be
+    read to find the index built for them."""
+    as_kept = getattr(state.terrain, "to_json", None)
+    if callable(as_kept):
+        text = as_kept()
+        if isinstance(text, str):
+            return ("json", text)
     hit = _KEYS.get(id(state.terrain))
     if hit is not None and hit[0] is state.terrain:
         return hit[1]
@@ -39,25 +46,23 @@ def _key(state: GameState) -> tuple:
 
 @lru_cache(maxsize=8)
 def _features(key: tuple) -> tuple[Feature, ...]:
-    from umpire.geometry.facts import Feature
+    from umpire.geometry.facts import Feature, check_polygons
     from umpire.geometry.measure import terrain_types
 
+    if key[:1] == ("json",):  # the terrain as kept: [{"id", "type", "polygon"|"line", "height"}, ...]
+        import json
+
+        key = tuple((t["id"], t["type"], t.get("polygon"), t.get("line"), t.get("height") or 0.0)
+                    for t in json.loads(key[1]))
     types = terrain_types()
-    out = []
-    for tid, ttype, polygon, line, height in key:
-        canonical, props = types.lookup(ttype, f"terrain {tid}")
-        out.append(
-            Feature(
-                id=tid,
-                type=canonical,
-                coords=polygon or line,
-                kind=props.kind,
-                height=height or props.height,
-                blocks_los=props.blocks_los,
-                is_hill=props.is_hill,
-            )
-        )
-    return tuple(out)
+    rows = [(tid, *types.lookup(ttype, f"terrain {tid}"), polygon or line, height)
+            for tid, ttype, polygon, line, height in key]
+    check_polygons([(tid, coords) for tid, _name, props, coords, _h in rows if props.kind == "area"])
+    return tuple(
+        Feature(id=tid, type=canonical, coords=coords, kind=props.kind, height=height or props.height,
+                blocks_los=props.blocks_los, is_hill=props.is_hill, checked=True)
+        for tid, canonical, props, coords, height in rows
+    )
 
 
 @lru_cache(maxsize=8)
@@ -67,20 +72,23 @@ def _index(key: tuple, inside_depth: float | None) -> TerrainIndex:
     return TerrainIndex(_features(key), inside_depth=inside_depth)
 
 
-_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None]] = {}
+_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None, dict]] = {}
 
 
 def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
     from umpire.rules.auftragstaktik.spotting import woods_depth
     from umpire.turns.auftragstaktik.tracked import rulings_of
 
-    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     hit = _BUILT.get(id(state.terrain))
+    if hit is not None and hit[0] is state.terrain and hit[4] == state.rulings:
+        return hit[1], hit[2]  # asked thousands of times a phase: the same terrain, the same rulings
+    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     if hit is None or hit[0] is not state.terrain or hit[3] != depth:
         key = _key(state)
         if len(_BUILT) > 64:
             _BUILT.clear()
-        hit = _BUILT[id(state.terrain)] = (state.terrain, _index(key, depth), _features(key), depth)
+        hit = (state.terrain, _index(key, depth), _features(key), depth, {})
+    _BUILT[id(state.terrain)] = (*hit[:4], dict(state.rulings))
     return hit[1], hit[2]
 
 

@@ -68,12 +68,19 @@ def _r(v: float) -> float:
 
 
 # -- sighting ------------------------------------------------------------------------------
+def _see_all(state: GameState, table: Table) -> None:
+    """Every line of sight between opposing models at once (the phase asks them one by one)."""
+    live = [u for u in state.units.values() if F.alive(u)]
+    table.see_all([(table.xy(v), table.xy(e)) for v in live for e in live if e.side != v.side])
+
+
 def update_sighting(state: GameState, table: Table) -> list[Resolution]:
     """Who sees whom (6.1) and at what identification level (24.2.2), for every pair; sets
     ``spotted_by`` and ``notes["ident"]``. One resolution per side, for its briefing; its
     ``sighted`` lists what the side saw at that moment: ``{"by", "unit", "level", "at"}``
     (a wreck stays known at the level it had when it was destroyed)."""
     out = []
+    _see_all(state, table)
     for side in state.side_ids():
         own = [u for u in state.units_of(side) if F.alive(u)]
         seen: list[str] = []
@@ -514,6 +521,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     edge = mv.get("leaves_at")
     path = [*mv["path"][:-1], edge] if edge else mv["path"]
     pts = points_along(start, path, table.scale)
+    table.see_all([(table.xy(w), (x, y)) for w in state.units.values()  # who may see it on the way
+                   if w.side != u.side and F.alive(w)
+                   and m["orders"].get(w.side, {}).get(w.id, {}).get("order") == "OW" for x, y, _ in pts])
     res: list[Resolution] = []
     walked = [start]
     stop = False
@@ -685,6 +695,7 @@ def adjustment(state: GameState) -> Applied:
             if spec.get("order") in ("M", "FM") and not F.stopped(u):
                 u.notes["may_pivot"] = True
     # 9.3 Adjust Markers: a spotted marker stays only while some enemy sees the unit.
+    _see_all(new, table)
     for u in new.units.values():
         if not F.alive(u) or u.notes.get("spotted", "none") == "none":
             continue

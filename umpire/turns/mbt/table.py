@@ -116,9 +116,23 @@ class Table:
         assert u.x is not None and u.y is not None
         return (float(u.x), float(u.y))
 
+    @cached_property
+    def _memo(self) -> dict[tuple[Any, ...], Any]:
+        """Answers about points and pairs of points of this table (a phase asks each pair of
+        models again and again: sighting, identification, fire, overwatch)."""
+        return {}
+
+    def _memoised(self, key: tuple[Any, ...], fn: Any) -> Any:
+        if key not in self._memo:
+            self._memo[key] = fn()
+        return self._memo[key]
+
     def elevation(self, xy: Sequence[float]) -> int:
         """Ground height in levels: a hill's, else minus the deepest depression holding the
         point (12.1.1), else 0."""
+        return int(self._memoised(("elevation", float(xy[0]), float(xy[1])), lambda: self._elevation(xy)))
+
+    def _elevation(self, xy: Sequence[float]) -> int:
         up = self.index.elevation_at(xy)
         if up > 0:
             return int(round(up))
@@ -130,23 +144,52 @@ class Table:
 
     def terrain(self, xy: Sequence[float]) -> list[str]:
         """The SIGHTING / AP terrain columns at a point (``["clear"]`` if nothing)."""
-        cols = [COLUMN[self._types[i]] for i in self.index.features_at(xy) if self._types[i] in COLUMN]
-        return cols or ["clear"]
+        def find() -> tuple[str, ...]:
+            cols = [COLUMN[self._types[i]] for i in self.index.features_at(xy) if self._types[i] in COLUMN]
+            return tuple(cols or ["clear"])
+
+        return list(self._memoised(("terrain", float(xy[0]), float(xy[1])), find))
 
     def hexes(self, a: Sequence[float], b: Sequence[float]) -> int:
         return conversions.to_hexes(math.dist(a, b), self.scale, self.rulings["scale.range_rounding"])
 
     def los(self, a: Sequence[float], b: Sequence[float]) -> bool:
-        fact = self.index.line_of_sight(a, b)
-        if not fact.clear:
-            return False
+        key = ("los", float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+        return bool(self._memoised(key, lambda: self._los(a, b)))
+
+    def see_all(self, pairs: Sequence[tuple[Sequence[float], Sequence[float]]]) -> None:
+        """Work out the lines of sight of many pairs of points at once, so that :meth:`los`
+        finds them ready: which are clear of woods and towns in one vectorised call, then the
+        hills and depressions of the clear ones; each answer is :meth:`los`'s own."""
+        import numpy as np
+
+        todo = list(dict.fromkeys(
+            (float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in pairs
+        ).keys() - {k[1:] for k in self._memo if k[0] == "los"})
+        if not todo:
+            return
+        ends = np.array(todo, dtype=float).reshape(-1, 4)
+        k = np.arange(len(todo))
+        clear = self.index.los_pairs(ends[:, :2], ends[:, 2:], k, k)
+        for (ax, ay, bx, by), c in zip(todo, clear, strict=True):
+            self._memo[("los", ax, ay, bx, by)] = bool(c) and self._beyond_woods((ax, ay), (bx, by))
+
+    def _los(self, a: Sequence[float], b: Sequence[float]) -> bool:
+        return self.index.line_of_sight(a, b).clear and self._beyond_woods(a, b)
+
+    @cached_property
+    def _hills(self) -> list[int]:
+        return [k for k, f in enumerate(self.index.features) if self._types.get(f.id) == "hill"]
+
+    def _beyond_woods(self, a: Sequence[float], b: Sequence[float]) -> bool:
+        """A string clear of woods and towns: do hills or depressions block it?"""
         ea, eb = self.elevation(a), self.elevation(b)
         # Only the part of the string beyond half a hex length from each end runs through
         # intervening hexes: a hill holding an end blocks there too (6.1.4.3, 13.2.1.2).
         d = math.dist(a, b)
         lo, hi = self.scale / 2, d - self.scale / 2
-        for c in fact.crossed:
-            if self._types.get(c.id) != "hill" or min(c.exit, hi) - max(c.enter, lo) <= 1e-9:
+        for c in self.index.crossings(a, b, self._hills):
+            if min(c.exit, hi) - max(c.enter, lo) <= 1e-9:
                 continue
             if c.height >= max(ea, eb) and c.height > min(ea, eb):
                 return False

@@ -1,0 +1,188 @@
+"""Time the quick answer against ``umpire --help`` and a bare Typer app, as whole processes.
+
+    python bench/quick.py [--runs 7] [--against CHECKOUT]
+
+Runs, in turn and interleaved so the machine's load falls on all alike:
+
+- ``umpire --help``;
+- ``umpire calc fire data/cases/fire.yaml --roll 7`` (the command an umpire types most);
+- a bare Typer app with two commands (built in a temporary folder), asked for ``--help``;
+- the same bare app running a command that does the least a quick answer must: read a YAML
+  case, validate it with one pydantic model, print a rich table (the floor under ``calc``);
+- with ``--against``, the first two again from another checkout of the project.
+
+The processes run as installed code does: with bytecode (kept in a temporary folder, whatever
+``PYTHONDONTWRITEBYTECODE`` says) and with umpire's table cache (a temporary folder, filled by
+a first run, as a user's first ``calc`` fills it).
+
+Each is timed by the CPU it used (user + system, from the operating system) and by the wall
+clock, and printed as min / median / max. The goals: calc at most 1.3x the CPU of ``--help``,
+``--help`` within 1.5x the bare app. Then, in a fresh process of each checkout, the time to
+import the ruleset's procedures, and the calculation itself (first and second call): goal under
+50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+CASE = "data/cases/fire.yaml"
+
+BARE = '''
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def hello(name: str, loud: bool = typer.Option(False, help="Shout.")) -> None:
+    """Say hello."""
+    typer.echo(f"hello {name}")
+
+
+@app.command()
+def case(path: str) -> None:
+    """Read a case, check it, show it."""
+    from typing import Any
+
+    import yaml
+    from pydantic import BaseModel, ConfigDict
+    from rich.console import Console
+    from rich.table import Table
+
+    class Case(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        ruleset: str
+        procedure: str
+        shooter: dict[str, Any]
+        target: dict[str, Any]
+        weapon: str
+        range: float
+        aspect: str
+        rulings: dict[str, str]
+
+    with open(path, encoding="utf-8") as fh:
+        c = Case.model_validate(yaml.safe_load(fh))
+    table = Table("mod", "what", "rule")
+    for k, v in c.shooter.items():
+        table.add_row("-1", f"{k}: {v}", "COMBAT > Vehicle Fire Control")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    app()
+'''
+
+# what the ``umpire`` console script does, so a second checkout can be run the same way
+ENTRY = "import sys; from umpire.cli import main; sys.argv[0] = 'umpire'; sys.exit(main())"
+
+
+def run_once(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one whole process."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read() if proc.stderr else b""
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {err.decode()[-400:]}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def spread(xs: list[float]) -> str:
+    ms = [x * 1000 for x in xs]
+    return f"{min(ms):6.0f} {statistics.median(ms):6.0f} {max(ms):6.0f}"
+
+
+def work_in_process() -> tuple[float, float, float]:
+    """The procedure's modules imported; then the calculation alone, first and second time."""
+    import io
+
+    from rich.console import Console
+
+    import umpire.calc  # noqa: F401  (what ``calc`` imports before it works)
+    import umpire.cli  # noqa: F401
+    import umpire.reports.terminal  # noqa: F401
+    from umpire.calc import procedures_for, run_case
+    from umpire.reports.terminal import render_calc
+    from umpire.schema.load import read_yaml
+
+    t = time.perf_counter()
+    procedures_for("auftragstaktik")  # imports the ruleset's procedures (their code, not their data)
+    out = [time.perf_counter() - t]
+    for _ in range(2):
+        t = time.perf_counter()
+        data = read_yaml(Path(CASE))
+        answer, _rec = run_case(data, procedure="fire", rolls=[7], dice=None, odds=False, where=CASE)
+        Console(file=io.StringIO(), width=100).print(render_calc(answer))
+        out.append(time.perf_counter() - t)
+    return out[0], out[1], out[2]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--against", type=Path, help="another checkout to time beside this one")
+    a = ap.parse_args()
+    checkouts = [("this", REPO)] + ([("against", a.against.resolve())] if a.against else [])
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "bare.py"
+        bare.write_text(BARE)
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base.update(PYTHONPYCACHEPREFIX=str(Path(tmp) / "bytecode"), UMPIRE_CACHE_DIR=str(Path(tmp) / "cache"))
+        cases: list[tuple[str, list[str], dict[str, str], Path]] = []
+        for label, root in checkouts:
+            env = {**base, "PYTHONPATH": str(root)}
+            py = [sys.executable, "-c", ENTRY]
+            tag = "" if label == "this" else f" [{label}]"
+            cases.append((f"umpire --help{tag}", [*py, "--help"], env, root))
+            cases.append((f"umpire calc fire --roll 7{tag}", [*py, "calc", "fire", CASE, "--roll", "7"], env, root))
+        cases.append(("bare typer app --help", [sys.executable, str(bare), "--help"], base, Path(tmp)))
+        cases.append(("bare app: read, check, show a case", [sys.executable, str(bare), "case", str(REPO / CASE)],
+                      base, Path(tmp)))
+        for _, cmd, env, cwd in cases:  # once each, to write bytecode and fill the table cache
+            run_once(cmd, env, cwd)
+        cpu: dict[str, list[float]] = {c[0]: [] for c in cases}
+        wall: dict[str, list[float]] = {c[0]: [] for c in cases}
+        for _ in range(a.runs):
+            for label, cmd, env, cwd in cases:
+                c, w = run_once(cmd, env, cwd)
+                cpu[label].append(c)
+                wall[label].append(w)
+        work = {}
+        for label, root in checkouts:  # in a fresh process each, with the same bytecode and cache
+            code = (f"import sys; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import quick; "
+                    "print(*quick.work_in_process())")
+            out = subprocess.run([sys.executable, "-c", code], env={**base, "PYTHONPATH": ""}, cwd=root,
+                                 capture_output=True, text=True, check=True).stdout.split()
+            work[label] = (float(out[-3]), float(out[-2]), float(out[-1]))
+    print(f"whole processes, {a.runs} runs each, interleaved (ms: min median max)")
+    print(f"  {'':36} {'CPU':>20}   {'wall':>20}")
+    for label, *_ in cases:
+        print(f"  {label:36} {spread(cpu[label])}   {spread(wall[label])}")
+    med = {k: statistics.median(v) for k, v in cpu.items()}
+    for label, _root in checkouts:
+        tag = "" if label == "this" else f" [{label}]"
+        calc_ratio = med[f"umpire calc fire --roll 7{tag}"] / med[f"umpire --help{tag}"]
+        help_ratio = med[f"umpire --help{tag}"] / med["bare typer app --help"]
+        print(f"  {label}: calc / --help CPU {calc_ratio:.2f}x (goal <= 1.3x); "
+              f"--help / bare app {help_ratio:.2f}x (goal <= 1.5x)")
+    floor = med["bare app: read, check, show a case"] / med["bare typer app --help"]
+    print(f"  the floor: the bare app reading a case / its own --help, CPU {floor:.2f}x")
+    for label, (imports, first, second) in work.items():
+        print(f"  {label}: importing the procedures {imports * 1000:.1f} ms; then the calculation itself (read "
+              f"the case, resolve, render): first {first * 1000:.1f} ms, again {second * 1000:.1f} ms (goal < 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

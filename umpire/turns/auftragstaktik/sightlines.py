@@ -1,0 +1,109 @@
+"""Where stands stand to each other in a combat phase: edge distances, sight lines and what
+blocks them, and aspects, remembered by position (a phase asks the same pairs again and
+again) and worked out many pairs at once where a phase knows them ahead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.state import GameState, UnitState
+
+_MEMO: dict[tuple, Any] = {}
+
+
+def _memo(key: tuple, fn: Any) -> Any:
+    """Distances and sight lines between two stands where they stand (a combat phase asks the
+    same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
+    if key not in _MEMO:
+        if len(_MEMO) > 200_000:
+            _MEMO.clear()
+        _MEMO[key] = fn()
+    return _MEMO[key]
+
+
+def distance(state: GameState, a: UnitState, b: UnitState) -> float:
+    import shapely
+
+    from umpire.turns.auftragstaktik.table import footprints_of, where
+
+    def measure() -> float:
+        fa, fb = footprints_of([a, b])
+        return float(shapely.distance(fa, fb))
+
+    return float(_memo(("d", where(a), where(b)), measure))
+
+
+def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tuple[str, ...]]:
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    index = terrain_index(state)
+    if _MEMO.get(("clear", id(index), (a.x, a.y), (b.x, b.y))):
+        return True, ()
+
+    def look() -> tuple[bool, tuple[str, ...]]:
+        fact = index.line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
+        return fact.clear, fact.blocked_by
+
+    return _memo(("los", id(index), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
+
+
+def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
+    """Whether the line of sight from ``a`` to ``b`` is clear (without naming what blocks it)."""
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    hit = _MEMO.get(("clear", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)))
+    return hit if hit is not None else line_clear(state, a, b)[0]
+
+
+def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
+    """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
+    shots and target checks that follow find them ready; the answers are the single-pair ones."""
+    import numpy as np
+    import shapely
+
+    from umpire.turns.auftragstaktik.table import footprints_of, terrain_index, where
+
+    index = terrain_index(state)
+    todo_d = [(a, b) for a, b in pairs if ("d", where(a), where(b)) not in _MEMO]
+    if todo_d:
+        fa = footprints_of([a for a, _ in todo_d])
+        fb = footprints_of([b for _, b in todo_d])
+        for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
+            _MEMO[("d", where(a), where(b))] = float(d)
+    key = id(index)
+    todo = {}
+    for a, b in pairs:
+        k = ((a.x, a.y), (b.x, b.y))
+        if ("clear", key, *k) not in _MEMO and ("los", key, *k) not in _MEMO:
+            todo[k] = None
+    if todo:
+        ends = list(todo)
+        n = np.arange(len(ends))
+        clear = index.los_pairs([e[0] for e in ends], [e[1] for e in ends], n, n)
+        for k, c in zip(ends, clear, strict=True):
+            _MEMO[("clear", key, *k)] = bool(c)
+    if len(_MEMO) > 200_000:
+        _MEMO.clear()
+
+
+def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
+    """Work out what blocks the sight lines of many pairs at once (their :func:`line_clear`
+    answers), for the reasons of shots refused."""
+    import numpy as np
+
+    from umpire.turns.auftragstaktik.table import terrain_index
+
+    index = terrain_index(state)
+    todo = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
+    todo = [k for k in todo if ("los", id(index), *k) not in _MEMO]
+    n = np.arange(len(todo))
+    for k, blockers in zip(todo, index.blocked_by_pairs([e[0] for e in todo], [e[1] for e in todo], n, n),
+                           strict=True):
+        _MEMO[("los", id(index), *k)] = (not blockers, blockers)
+
+
+def aspect(a: UnitState, b: UnitState) -> str:
+    from umpire.geometry.arcs import aspect_auftragstaktik
+    from umpire.turns.auftragstaktik.table import pose
+
+    return aspect_auftragstaktik(pose(a), pose(b))
