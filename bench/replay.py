@@ -96,22 +96,30 @@ def cli(path: Path, *args: str) -> None:
                    env=ENV)
 
 
-def one_action(path: Path, unit: str, runs: int) -> tuple[list[float], list[float]]:
-    """One ``move`` as a user runs it, and in one process; the stand goes back and forth."""
-    spots = iter([(20.0, 20.0), (21.0, 20.0)] * runs * 2)
+def one_action(paths: dict[str, Path], unit: str, runs: int) -> dict[str, tuple[list[float], list[float]]]:
+    """One ``move`` as a user runs it, and in one process, on each game in turn (the runs of the
+    games interleaved, so a busy moment of the machine falls on both); the stand goes back and
+    forth."""
+    spots = iter([(20.0, 20.0), (21.0, 20.0)] * runs * 4)
 
-    def inproc() -> None:
+    def inproc(path: Path) -> None:
         x, y = next(spots)
         g = Game.open(path)
         g.act("move", {"unit": unit, "path": [[x, y]], "facing": None}, None)
         g.close()
 
-    def command() -> None:
+    def command(path: Path) -> None:
         x, y = next(spots)
         cli(path, "move", unit, str(x), str(y))
 
-    inproc()  # warm: the modules and the ruleset's data, read once per process
-    return timed(command, runs), timed(inproc, runs)
+    out: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in paths}
+    for path in paths.values():
+        inproc(path)  # warm: the modules and the ruleset's data, read once per process
+    for _ in range(runs):
+        for label, path in paths.items():
+            out[label][0].extend(timed(lambda p=path: command(p), 1))
+            out[label][1].extend(timed(lambda p=path: inproc(p), 1))
+    return out
 
 
 def main() -> None:
@@ -142,10 +150,7 @@ def main() -> None:
         build(big, a.units, a.big, 0, a.seed)
         small = Path(tmp) / "small.db"
         build(small, a.units, a.polygons, 0, a.seed)
-        unit = "nato-0-0"
-        results = {}
-        for label, path in ((f"{a.polygons} polygons", small), (f"{a.big} polygons", big)):
-            results[label] = one_action(path, unit, a.runs)
+        results = one_action({f"{a.polygons} polygons": small, f"{a.big} polygons": big}, "nato-0-0", a.runs)
         print("  one action (umpire move), no actions before it:")
         for label, (command, inproc) in results.items():
             print(f"    {label:>15}: command {figures(command)}")
