@@ -10,7 +10,9 @@ sets up and corrects a table), then times, ``--runs`` times each:
 - ``umpire replay --check`` of that game, as a user runs it (a new process each time), and the
   replay and comparison alone (in one process);
 - one action (``umpire move``), as a user runs it and in one process (open, act, commit), on the
-  same game and on a copy whose table holds ``--big`` polygons instead.
+  same game and on a copy whose table holds ``--big`` polygons instead;
+- ``umpire undo`` of the last phase of a whole turn of ``--units`` stands (the meeting game of
+  ``bench/big_game.py``), each undo followed by a ``redo`` (timed too) that puts it back.
 
 Prints min / median / max of each.
 """
@@ -122,6 +124,22 @@ def one_action(paths: dict[str, Path], unit: str, runs: int) -> dict[str, tuple[
     return out
 
 
+def undo_redo(folder: Path, units: int, polygons: int, runs: int) -> tuple[list[float], list[float]]:
+    """A turn of the meeting game of ``bench/big_game.py``, then undo and redo of its last phase."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from big_game import new_game, play_turn
+
+    game = new_game(folder / "turn.db", units // 2, polygons)
+    play_turn(game, None)  # the game's keyed dice
+    undos: list[float] = []
+    redos: list[float] = []
+    for _ in range(runs):
+        undos += timed(game.undo, 1)
+        redos += timed(game.redo, 1)
+    assert game.check() == []
+    return undos, redos
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--units", type=int, default=300)
@@ -159,6 +177,9 @@ def main() -> None:
         ratio = statistics.median(c_big) / statistics.median(c_small)
         inside = statistics.median(i_big) / statistics.median(i_small)
         print(f"  {a.big} vs {a.polygons} polygons: command x{ratio:.2f}, in one process x{inside:.2f} (medians)")
+        undos, redos = undo_redo(Path(tmp), a.units, a.polygons, a.runs)
+        print(f"  undo of the last phase of a turn of {a.units} stands: {figures(undos)}")
+        print(f"  and redo:                                    {figures(redos)}")
         shutil.rmtree(tmp, ignore_errors=True)
 
 
