@@ -2,7 +2,7 @@
 
     python bench/crash.py [--kills 200] [--seed 1]
 
-Kills ``phase next``, ``undo``, ``new --replace`` and ``turn orders`` (in turn) with SIGKILL:
+Kills ``phase next``, ``undo``, ``new --replace``, ``turn orders``, ``amend`` and ``redo`` (in turn) with SIGKILL:
 half after a random delay over the whole run, half aimed at the moment the command writes.
 After each kill the game must open and be exactly as it was before the command or exactly as
 the command leaves it (see tests/store/crashing.py). Prints, per command, how many kills left

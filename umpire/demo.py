@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from umpire.calc import CalcAnswer
-from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.errors import UmpireError
 
@@ -46,7 +45,7 @@ def run_demo(out: Path) -> DemoResult:
     game = Game.create(out / "game.db", scenario, replace=True)
     from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
-    dice = SeededDice(game.state.seed)
+    dice = None  # the game's keyed dice: the scenario's seed decides every roll
     for turn in (1, 2):  # two whole turns from the scripted orders in data/orders/
         play_turn(game, demo_orders(turn), dice)
     result = DemoResult(game=game, files=[game.path])

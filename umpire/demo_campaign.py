@@ -28,7 +28,7 @@ def run_campaign_demo(out: Path) -> CampaignDemo:
     from umpire.campaign.printing import plan_round, print_round
     from umpire.campaign.season import load_season, resolve_season
     from umpire.campaign.story import write_story
-    from umpire.core.dice import ScriptedDice, SeededDice
+    from umpire.core.dice import ScriptedDice
     from umpire.resources import resource_dir
     from umpire.turns.auftragstaktik.script import play_turn
 
@@ -41,8 +41,7 @@ def run_campaign_demo(out: Path) -> CampaignDemo:
     for game_id in GAMES:
         game, text = set_up(campaign, game_id, out / f"{game_id}.db", replace=True)
         demo.lines.append(text)
-        play_turn(game, [orders / f"{game_id}-{side}-turn1.yaml" for side in ("nato", "pact")],
-                  SeededDice(game.state.seed))
+        play_turn(game, [orders / f"{game_id}-{side}-turn1.yaml" for side in ("nato", "pact")])
         demo.lines.append(game.act("end", {"reason": "the club closes after one turn"}, ScriptedDice(())).summary)
         demo.files.append(game.path)
     for done in import_games(campaign, [out / f"{g}.db" for g in reversed(GAMES)]):

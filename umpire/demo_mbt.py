@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from umpire.core.dice import SeededDice
 from umpire.engine import Game
 
 SCENARIO = "mbt-basic-a"
@@ -36,7 +35,7 @@ def run_mbt_demo(out: Path) -> MbtDemo:
     check_not_protected(out / "game.db")
     game = Game.create(out / "game.db", load_scenario(resolve_scenario(SCENARIO)), replace=True)
     rules = game.turn_rules()
-    dice = SeededDice(game.state.seed)
+    dice = None  # the game's keyed dice: the scenario's seed decides every roll
     orders = resource_dir("data") / "orders" / "mbt"
     demo = MbtDemo(game=game, files=[game.path])
     for turn in range(1, TURNS + 1):

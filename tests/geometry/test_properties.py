@@ -140,7 +140,7 @@ def _at_margin(firer: Pose, target: Pose) -> bool:
 
 
 def _los_at_margin(index: TerrainIndex, a, b) -> bool:
-    """No polygon corner within a hair of the sight line, no end within a hair of an edge."""
+    """No polygon corner within a hair of the sight line, no end within a hair of an edge or a line."""
     if math.dist(a, b) < 1e-6:
         return False
     seg = shapely.LineString([a, b])
@@ -150,6 +150,10 @@ def _los_at_margin(index: TerrainIndex, a, b) -> bool:
             return False
         for end in (a, b):
             if shapely.distance(shapely.Point(end), shapely.boundary(g)) < 1e-6:
+                return False
+            # A sight line running along a road or stream: whether it "crosses" is a matter of
+            # rounding once the table is turned.
+            if f.kind != "area" and shapely.distance(shapely.Point(end), g) < 1e-6:
                 return False
     return True
 

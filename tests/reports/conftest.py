@@ -21,13 +21,11 @@ MBT = REPO / "data" / "scenarios" / "mbt-meeting.yaml"
 
 
 def play_at(path: Path, turns: int = 2) -> Game:
-    from umpire.core.dice import SeededDice
     from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
-    game = Game.create(path, load_scenario(AT), seed=1985)
-    dice = SeededDice(1985)
+    game = Game.create(path, load_scenario(AT))  # the scenario's seed and its keyed dice
     for turn in range(1, turns + 1):
-        play_turn(game, demo_orders(turn), dice)
+        play_turn(game, demo_orders(turn))
     return game
 
 

@@ -33,8 +33,8 @@ def test_the_umpire_report_tells_every_move_once_with_the_shots_explained(report
     assert len(moves) == len({(x.actor.id, x.data["to"]) for x in moves}) > 10
     fire = next(x for e in report.events for x in e.lines if x.kind == "fire")
     assert fire.text.startswith("a-1-64 fired its gun at t80-1 (13.27\"): 4 hits: eliminated")
-    assert [m.value for m in fire.why.modifiers][:2] == ["+1", "-2"] and fire.why.cell.startswith("CRT: row 12")
-    assert fire.why.dice == ("d10: 7 (to-hit roll (1d10))",) and fire.why.modified_roll == 12
+    assert [m.value for m in fire.why.modifiers][:2] == ["+1", "-2"] and fire.why.cell.startswith("CRT: row 10")
+    assert fire.why.dice == ("d10: 5 (to-hit roll (1d10))",) and fire.why.modified_roll == 10
     text = plain_text(report)
     assert "now 1 hits" not in text and "outcome:" not in text and "rate_of_fire" not in text
     assert "Turn 1 · First Movement Phase" in text and "close_combat" not in text
@@ -195,6 +195,6 @@ def test_the_map_of_a_briefing_draws_own_trails_fire_and_the_last_known_enemy(re
 def test_fire_received_from_a_known_position_is_drawn_apart(mbt_report):
     """m1-3 fires at t64-3 in turn 2; the Soviets see it fire: a line from where they saw it."""
     ussr = briefing(mbt_report, "ussr")
-    assert [(f.a, f.b, f.own) for f in ussr.fire_lines] == [((3.0, 12.0), (40.0, 15.0), False)]
+    assert [(f.a, f.b, f.own) for f in ussr.fire_lines] == [((3.0, 12.0), (42.0, 15.0), False)]
     svg = to_svg(build_map(ussr))
     assert "#7b2cbf" in svg and "fire received this turn" in svg

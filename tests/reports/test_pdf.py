@@ -35,7 +35,7 @@ def test_turn_report_pdf_holds_the_model(report, paper):
     assert "Turn 1 · Second Combat Phase" in text
     assert 'a-1-64 fired its gun at t80-1 (13.27"): 4 hits: eliminated' in text
     assert "shooter size (medium company)" in text and "COMBAT > Size-based die roll modifiers" in text
-    assert "d10: 7 (to-hit roll (1d10))" in text and "modified roll 12" in text
+    assert "d10: 5 (to-hit roll (1d10))" in text and "modified roll 10" in text
 
 
 @pytest.mark.parametrize("side", ["nato", "pact"])

@@ -1,14 +1,15 @@
 """Killing umpire commands half way: the crash test and ``bench/crash.py``.
 
 Each trial copies a prepared game, starts one writing command (``phase next``, ``undo``,
-``new --replace`` or ``turn orders``) as its own process, and kills it with SIGKILL after a
+``new --replace``, ``turn orders``, ``amend`` or ``redo``) as its own process, and kills it with SIGKILL after a
 random delay. Half the delays are spread over the whole run (most land before the command has
 opened the file, the machine being busy loading Python); the other half are aimed: the trial
 watches for the command's journal (for ``new``, its temporary file) and kills it a random
 moment later, within the time a write was measured to take, so many kills land inside the
 transaction. Afterwards the game must open and be exactly as it was before
-the command, or exactly as the command leaves it: the old log plus one whole event, with the
-snapshot and units table equal to the replay (for ``new``: the fresh game).
+the command, or exactly as the command leaves it: the old log plus one whole event (an
+amendment: all of its events), with the snapshot and units table equal to the replay (for
+``new``: the fresh game).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from umpire.schema.scenario import load_scenario
 REPO = Path(__file__).resolve().parents[2]
 ORDERS = REPO / "data" / "orders"
 NEW_SEED = 424242
-TABLES = ("game", "events", "rolls", "snapshot", "units", "_umpire_migrations")
+TABLES = ("game", "events", "rolls", "snapshot", "units", "checkpoints", "_umpire_migrations")
 
 
 @dataclass
@@ -56,10 +57,10 @@ class Tally:
 
 
 def prepare(folder: Path) -> list[Command]:
-    """The four commands, each with the game it starts from."""
+    """The commands, each with the game it starts from."""
     scenario = load_scenario(resolve_scenario("hof-gap-meeting"))
     bases = {}
-    for name in ("orders", "phase", "undo", "new"):
+    for name in ("orders", "phase", "undo", "new", "redo"):
         path = folder / f"base-{name}.db"
         game = Game.create(path, scenario, seed=5)
         rules = game.turn_rules()
@@ -70,6 +71,8 @@ def prepare(folder: Path) -> list[Command]:
         if name != "orders":
             for _ in range(5):  # to the Second Combat Phase: the next phase fires (dice, hits)
                 game.act("auftragstaktik.phase", {}, dice)
+        if name == "redo":
+            game.undo(to=4)
         game.close()
         bases[name] = path
     return [
@@ -78,6 +81,8 @@ def prepare(folder: Path) -> list[Command]:
         Command("new --replace", ["new", "hof-gap-meeting", "--replace", "--seed", str(NEW_SEED)], bases["new"], None),
         Command("turn orders", ["turn", "orders", str(ORDERS / "pact-turn1.yaml")], bases["orders"],
                 "auftragstaktik.orders"),
+        Command("amend", ["amend", "4", "phase", "next"], bases["phase"], "amend"),  # #4-#7: five events
+        Command("redo", ["redo"], bases["redo"], "redo"),
     ]
 
 
@@ -151,9 +156,11 @@ def judge(cmd: Command, path: Path, before: dict[str, list[tuple[object, ...]]])
         old = before["events"]
         assert now["events"][: len(old)] == old, f"{cmd.name}: earlier events changed"
         new = now["events"][len(old):]
-        assert len(new) == 1 and new[0][1] == cmd.kind, f"{cmd.name}: {len(new)} new events"
+        whole = 5 if cmd.kind == "amend" else 1  # an amendment of #4 appends itself and #4-#7 again
+        assert len(new) == whole and new[0][1] == cmd.kind, f"{cmd.name}: {len(new)} new events"
         assert now["game"] == before["game"], f"{cmd.name}: the game row changed"
-        assert [r for r in now["rolls"] if r[1] != new[0][0]] == before["rolls"], f"{cmd.name}: old dice changed"
+        added = {e[0] for e in new}
+        assert [r for r in now["rolls"] if r[1] not in added] == before["rolls"], f"{cmd.name}: old dice changed"
         return "after"
     finally:
         game.close()
@@ -184,7 +191,7 @@ def trial(cmd: Command, folder: Path, rng: random.Random, aimed: bool, tally: Ta
 
 
 def run(kills: int, folder: Path, seed: int = 1) -> tuple[Tally, list[Command]]:
-    """``kills`` kills spread over the four commands, half of them aimed at the write."""
+    """``kills`` kills spread over the commands, half of them aimed at the write."""
     rng = random.Random(seed)
     commands = prepare(folder)
     for cmd in commands:

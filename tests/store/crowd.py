@@ -1,9 +1,10 @@
 """Many umpire commands at once on one game: the concurrency test and ``bench/concurrency.py``.
 
-Each round starts twenty ``umpire`` processes together (place, move, undo and phase next) on
-one MBT game whose state lets every one of them succeed in any order, so each must either
-succeed or print exactly the busy Error line. Afterwards the log must hold exactly one new
-event per success and the replay must give the stored state.
+Each round starts twenty ``umpire`` processes together (place, move, undo, phase next and one
+amendment of the round's last orders entry) on one MBT game whose state lets every one of them
+succeed in any order, so each must either succeed or print exactly the busy Error line.
+Afterwards the log must hold exactly one new entry per success (an event, or an amendment with
+the events it appended) and the replay must give the stored state.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from umpire.engine import Game
 from umpire.scenarios import resolve_scenario
 from umpire.schema.scenario import load_scenario
 from umpire.store.errors import BUSY
+from umpire.store.history import walk
 
 REPO = Path(__file__).resolve().parents[2]
-MIX = ["place"] * 8 + ["move"] * 5 + ["undo"] * 3 + ["phase"] * 4  # 20 writers per round
+MIX = ["place"] * 7 + ["move"] * 5 + ["undo"] * 3 + ["phase"] * 4 + ["amend"]  # 20 writers per round
 BUFFER = 5  # actions before each round that its undos may take back (never the orders)
 
 
@@ -39,11 +41,13 @@ def make_game(path: Path, seed: int = 1) -> None:
     Game.create(path, load_scenario(resolve_scenario("mbt-basic-a")), seed=seed).close()
 
 
-def prepare(path: Path, rng: random.Random) -> None:
+def prepare(path: Path, rng: random.Random) -> int:
     """Bring the game to a Command phase with both sides' orders in, then add a few placements:
-    from there four ``phase next`` and three ``undo`` are valid in any order."""
+    from there four ``phase next``, three ``undo`` and an amendment of the last orders entered
+    (returned) are valid in any order."""
     game = Game.open(path)
     rules = game.turn_rules()
+    last = 0
     while True:
         view = rules.view(game.state)
         if view.phase == "Command" and not view.waiting_for:
@@ -52,12 +56,15 @@ def prepare(path: Path, rng: random.Random) -> None:
             for side in view.waiting_for:
                 orders = path.parent / f"{side}.yaml"
                 orders.write_text(f"side: {side}\nunits: {{}}\n", encoding="utf-8")
-                game.act("mbt.orders", rules.read_orders(orders, game.state), SeededDice(1))
+                last = game.act("mbt.orders", rules.read_orders(orders, game.state), SeededDice(1)).seq
         else:
             game.act("mbt.phase", {}, SeededDice(rng.randrange(10**6)))
     for _ in range(BUFFER):
         game.act("place", _place(game, rng), SeededDice(1))
+    if not last:  # the orders were in already: the last orders entry in force
+        last = max(e.seq for e in game.events() if e.kind == "mbt.orders" and e.seq in walk(game.events()).live)
     game.close()
+    return last
 
 
 def _place(game: Game, rng: random.Random) -> dict[str, object]:
@@ -65,13 +72,15 @@ def _place(game: Game, rng: random.Random) -> dict[str, object]:
     return {"unit": unit, "x": rng.uniform(1, 47), "y": rng.uniform(1, 35), "facing": None}
 
 
-def _command(kind: str, units: list[str], rng: random.Random) -> list[str]:
+def _command(kind: str, units: list[str], rng: random.Random, orders: tuple[int, Path]) -> list[str]:
     if kind == "place":
         return ["place", rng.choice(units), f"{rng.uniform(1, 47):.2f}", f"{rng.uniform(1, 35):.2f}"]
     if kind == "move":
         return ["move", rng.choice(units), f"{rng.uniform(1, 47):.2f}", f"{rng.uniform(1, 35):.2f}"]
     if kind == "undo":
         return ["undo"]
+    if kind == "amend":
+        return ["amend", str(orders[0]), "--orders", str(orders[1])]
     return ["phase", "next"]
 
 
@@ -79,10 +88,13 @@ def run_round(path: Path, rng: random.Random, busy_timeout: float | None = None)
     """Twenty writers at once; what each one did, and whether the log agrees."""
     import time
 
-    prepare(path, rng)
+    last = prepare(path, rng)
     game = Game.open(path)
     units = sorted(game.state.units)
-    before = len(game.events())
+    events = game.events()
+    before = len(events)
+    entered = next(e for e in events if e.seq == last)
+    orders = (last, path.parent / f"{entered.payload['side']}.yaml")
     game.close()
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     if busy_timeout is not None:
@@ -91,7 +103,8 @@ def run_round(path: Path, rng: random.Random, busy_timeout: float | None = None)
     rng.shuffle(mix)
     start = time.perf_counter()
     procs = [
-        (kind, subprocess.Popen([sys.executable, "-m", "umpire", "--db", str(path), *_command(kind, units, rng)],
+        (kind, subprocess.Popen([sys.executable, "-m", "umpire", "--db", str(path),
+                                 *_command(kind, units, rng, orders)],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         for kind in mix
     ]
@@ -108,9 +121,11 @@ def run_round(path: Path, rng: random.Random, busy_timeout: float | None = None)
             result.unexpected.append(f"{kind} exit {proc.returncode}: {err.strip()[-300:]}")
     result.seconds = time.perf_counter() - start
     game = Game.open(path)
-    result.new_events = len(game.events()) - before
-    if result.new_events != successes:
-        result.unexpected.append(f"{successes} commands succeeded but the log grew by {result.new_events}")
+    new = game.events()[before:]
+    result.new_events = len(new)
+    entries = sum(1 for e in new if e.part_of is None)  # an amendment's own events are one entry with it
+    if entries != successes:
+        result.unexpected.append(f"{successes} commands succeeded but the log grew by {entries} entries")
     diffs = game.check()
     if diffs:
         result.unexpected.append(f"replay --check fails: {diffs[:3]}")

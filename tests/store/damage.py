@@ -14,7 +14,6 @@ from pathlib import Path
 
 from tests.conftest import REPO, at_scenario
 from tests.store.files import hot_journal
-from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.schema.scenario import load_scenario
 
@@ -23,9 +22,11 @@ ORDERS = REPO / "data" / "orders"
 
 def base_game(path: Path) -> Path:
     """Orders for both sides, six phases, an undo, two more phases, an undo, and a phase again:
-    events with payloads, rolls, results and undos (#12 has dice)."""
+    events with payloads, rolls, results and undos (#12 has dice); then two phases (#13, #14),
+    an undo --to 12 (#15), its redo (#16) and an amendment of #13 (#17) that re-resolves #13 and
+    #14 (#18, #19): every kind of correction."""
     game = Game.create(path, load_scenario(at_scenario()), seed=11)
-    dice = SeededDice(11)
+    dice = None  # the game's keyed dice
     rules = game.turn_rules()
     for side in ("nato", "pact"):
         game.act("auftragstaktik.orders", rules.read_orders(ORDERS / f"{side}-turn1.yaml", game.state), dice)
@@ -36,6 +37,11 @@ def base_game(path: Path) -> Path:
         game.act("auftragstaktik.phase", {}, dice)
     game.undo()
     game.act("auftragstaktik.phase", {}, dice)
+    for _ in range(2):
+        game.act("auftragstaktik.phase", {}, dice)
+    game.undo(to=12)
+    game.redo()
+    game.amend(13, "auftragstaktik.phase", {})
     game.close()
     return path
 
@@ -79,6 +85,10 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], bool]] = {
     "scenario-not-json": (_sql("update game set scenario = '{oops'"), False),
     "scenario-invalid": (_sql("update game set scenario = json_set(scenario, '$.table.width', 'wide')"), False),
     "game-row-gone": (_sql("delete from game"), False),
+    "terrain-not-json": (_sql("update game set terrain = '[{\"id\": '"), False),
+    "terrain-not-terrain": (_sql("update game set terrain = '[{\"id\": 3}]'"), False),
+    "terrain-moved": (_sql("update game set terrain = json_set(terrain, '$[0].height', 9)"), False),
+    "terrain-gone": (_sql("update game set terrain = null"), False),
     "ruleset-unknown": (_sql("update game set ruleset = 'chess'"), False),
     "seed-not-a-number": (_sql("update game set seed = 'abc'"), False),
     "unknown-kind": (_sql("update events set kind = 'teleport' where seq = 9"), False),
@@ -88,6 +98,28 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], bool]] = {
     "undo-of-an-undo": (_sql("update events set undoes = 8, payload = '{\"undoes\": 8}' where seq = 11"), False),
     "undo-twice": (_sql("update events set undoes = 7, payload = '{\"undoes\": 7}' where seq = 11"), False),
     "undoes-on-an-action": (_sql("update events set undoes = 2 where seq = 3"), False),
+    "undo-to-of-missing-event": (_sql("update events set payload = json_set(payload, '$.takes_back[0]', 40) "
+                                      "where seq = 15"), False),
+    "undo-to-not-naming-its-last": (_sql("update events set undoes = 13, payload = json_set(payload, '$.undoes', 13)"
+                                         " where seq = 15"), False),
+    "redo-of-missing-undo": (_sql("update events set payload = json_set(payload, '$.redoes', 40) where seq = 16"),
+                             False),
+    "redo-not-reversing-its-undo": (_sql("update events set payload = json_set(payload, '$.restores', json('[13]')) "
+                                         "where seq = 16"), False),
+    "amend-of-missing-event": (_sql("update events set payload = json_set(payload, '$.amends', 40) where seq = 17"),
+                               False),
+    "amend-taking-back-missing": (_sql("update events set payload = json_set(payload, '$.takes_back[1]', 40) "
+                                       "where seq = 17"), False),
+    "part-of-missing-amendment": (_sql("update events set part_of = 40 where seq = 18"), False),
+    "part-of-a-non-amendment": (_sql("update events set part_of = 16 where seq = 19"), False),
+    "replaces-what-was-not-taken-back": (_sql("update events set replaces = 3 where seq = 18"), False),
+    "amendment-event-gone": (_sql("update events set kind = 'auftragstaktik.phase', payload = '{}' where seq = 17"),
+                             False),
+    "checkpoint-not-json": (_sql("update checkpoints set state = '{\"name\": ' where seq = 12"), False),
+    "checkpoint-wrong": (_sql("update checkpoints set state = json_set(state, '$.turn', 7) where seq = 12"), False),
+    "checkpoint-of-missing-event": (_sql("update checkpoints set seq = 99 where seq = 12"), False),
+    "roll-key-not-a-key": (_sql("update rolls set key = 'no number' where seq = 12 and n = 0"), False),
+    "roll-typed-not-a-flag": (_sql("update rolls set typed = 7 where seq = 12 and n = 0"), False),
     "event-row-deleted": (_sql("delete from events where seq = 4"), False),
     "units-row-changed": (_sql("update units set x = 1 where id = 'a-1-64'"), False),
     "table-events-dropped": (_sql("drop table events"), False),

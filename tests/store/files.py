@@ -86,7 +86,50 @@ def fingerprint(path: Path) -> tuple:
     try:
         return tuple(
             tuple(conn.execute(f"select * from {t} order by 1").fetchall())
-            for t in ("game", "events", "rolls", "snapshot", "units", "_umpire_migrations")
+            for t in ("game", "events", "rolls", "snapshot", "units", "checkpoints", "_umpire_migrations")
         )
     finally:
         conn.close()
+
+
+def _undo_m003(conn: sqlite3.Connection) -> None:
+    """Put the terrain back into the snapshot, where files made before m003 keep it."""
+    import json
+
+    (terrain,) = conn.execute("select terrain from game").fetchone()
+    state = json.loads(conn.execute("select state from snapshot").fetchone()[0])
+    state["terrain"] = json.loads(terrain)
+    conn.execute("update snapshot set state = ?", (json.dumps(state, sort_keys=True, ensure_ascii=False),))
+    conn.execute("alter table game drop column terrain")
+
+
+def _undo_m002(conn: sqlite3.Connection) -> None:
+    conn.execute("alter table events drop column results")
+
+
+def _undo_m005(conn: sqlite3.Connection) -> None:
+    conn.execute("drop table checkpoints")
+    conn.execute("alter table events drop column part_of")
+    conn.execute("alter table events drop column replaces")
+
+
+def _undo_m004(conn: sqlite3.Connection) -> None:
+    conn.execute("alter table rolls drop column key")
+    conn.execute("alter table rolls drop column typed")
+
+
+UNDO = {  # newest first
+    "m005_corrections": _undo_m005, "m004_roll_keys": _undo_m004, "m003_terrain_once": _undo_m003,
+    "m002_event_results": _undo_m002,
+}
+
+
+def as_made_before(path: Path, migration: str) -> None:
+    """Turn a game file into one an umpire without ``migration`` (and every later one) made."""
+    conn = sqlite3.connect(path)
+    names = list(UNDO)  # newest first
+    for name in names[: names.index(migration) + 1]:
+        UNDO[name](conn)
+        conn.execute("delete from _umpire_migrations where name = ?", (name,))
+    conn.commit()
+    conn.close()

@@ -1,6 +1,6 @@
 """Concurrency test (acceptance): twenty writers at once on one game (place, move, undo, phase
-next), in rounds; each succeeds or prints exactly the busy Error line, the log grows by one event
-per success and the replay gives the stored state. ``bench/concurrency.py`` runs five rounds;
+next, amend), in rounds; each succeeds or prints exactly the busy Error line, the log grows by
+one entry per success and the replay gives the stored state. ``bench/concurrency.py`` runs five rounds;
 here UMPIRE_CROWD_ROUNDS (default 2: one with the default busy timeout, one with 0.2 s so that
 some writers give up) keeps the suite quick."""
 

@@ -1,7 +1,7 @@
 """Crash test (acceptance): writing commands killed with SIGKILL at random moments leave the game
 exactly before or after the action, and it opens afterwards. ``bench/crash.py`` runs 200 kills;
-here UMPIRE_CRASH_KILLS (default 8: each command twice, once at random and once aimed at its
-write) keeps the suite quick."""
+here UMPIRE_CRASH_KILLS (default 12: each of the six commands twice, once at random and once
+aimed at its write) keeps the suite quick."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.store.crashing import run
 
 
 def test_killed_writers_leave_the_game_before_or_after(tmp_path):
-    kills = int(os.environ.get("UMPIRE_CRASH_KILLS", "8"))
+    kills = int(os.environ.get("UMPIRE_CRASH_KILLS", "12"))
     tally, _ = run(kills, tmp_path, seed=kills)
     assert tally.failures == []
     assert tally.kills == kills

@@ -102,5 +102,20 @@ def test_doctor_says_healthy_and_writes_nothing(base, tmp_path):
     before = path.read_bytes()
     r = run(path, ["doctor"])
     assert r.exit_code == 0
-    assert r.output == f"{path}: healthy (12 events, turn 1, phase morale)\n"
+    assert r.output == f"{path}: healthy (19 events, turn 1, phase end)\n"
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("amend-taking-back-missing", "event #17 is an amendment of event #40, which does not exist"),
+    ("part-of-missing-amendment", "event #18 is part of amendment #40, which does not exist before it"),
+    ("redo-of-missing-undo", "event #16 is a redo of #40, which is not an undo before it"),
+    ("undo-to-of-missing-event", "event #15 is an undo of event #40, which does not exist"),
+    ("replaces-what-was-not-taken-back",
+     "event #18 is part of amendment #17 but replaces #3, which it did not take back"),
+])
+def test_a_correction_naming_a_missing_or_wrong_event_is_damage_the_doctor_names(base, tmp_path, name, problem):
+    path = make(base, tmp_path, name)
+    r = run(path, ["doctor"])
+    assert r.exit_code == 2 and f"  {problem}\n" in r.output, r.output
+    assert run(path, ["replay", "--check"]).stderr == f"Error: {path}: {problem}\n"

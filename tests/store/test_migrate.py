@@ -6,10 +6,13 @@ from umpire.store.migrations import MIGRATIONS, migrate
 
 EXPECTED = {
     "_umpire_migrations": ["name", "applied"],
-    "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version"],
-    "events": ["seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"],
-    "rolls": ["id", "seq", "n", "why", "sides", "vals"],
+    "game": ["id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version", "terrain"],
+    "events": [
+        "seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results", "part_of", "replaces",
+    ],
+    "rolls": ["id", "seq", "n", "why", "sides", "vals", "key", "typed"],
     "snapshot": ["id", "seq", "state"],
+    "checkpoints": ["seq", "state"],
     "units": [
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",
         "base_w", "base_d", "status", "hits", "orders",

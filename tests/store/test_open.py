@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import at_scenario
-from tests.store.files import fingerprint, hot_journal, one_error, run, shared_folder, unprivileged
+from tests.store.files import as_made_before, fingerprint, hot_journal, one_error, run, shared_folder, unprivileged
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.schema.scenario import load_scenario
@@ -29,11 +29,7 @@ def _game(path: Path) -> Path:
 
 def _make_old(path: Path) -> None:
     """Turn a game file into one made before migration m002 (no results column)."""
-    conn = sqlite3.connect(path)
-    conn.execute("alter table events drop column results")
-    conn.execute("delete from _umpire_migrations where name = 'm002_event_results'")
-    conn.commit()
-    conn.close()
+    as_made_before(path, "m002_event_results")
 
 
 # -- point 2: interrupted writes and locks -------------------------------------------------------

@@ -64,8 +64,8 @@ def test_two_undos_at_once_take_back_two_actions(path):
         game.act("place", {"unit": "a-1-64", "x": x, "y": 5, "facing": 0}, SeededDice(1))
     first, second = Game.open(path), Game.open(path)
     first.events(), second.events()  # both have read the log
-    assert first.undo().seq == 3
-    assert second.undo().seq == 2
+    assert first.undo().taken_back[0].seq == 3
+    assert second.undo().taken_back[0].seq == 2
     final = Game.open(path)
     assert final.state.units["a-1-64"].x == 3
     assert final.check() == []

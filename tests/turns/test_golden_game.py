@@ -1,6 +1,7 @@
-"""A scripted game: three turns of orders files and a fixed seed give the golden turn reports
-and briefings (text at 80 columns, no colour); replaying its log gives the same state and the
-same reports. ``pytest --update-golden`` rewrites the files (review the diff)."""
+"""A scripted game: three turns of orders files and the scenario's own seed (its keyed dice)
+give the golden turn reports and briefings (text at 80 columns, no colour); replaying its log
+gives the same state and the same reports. ``pytest --update-golden`` rewrites the files (review
+the diff)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.core.dice import ScriptedDice, SeededDice
+from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
@@ -39,10 +40,9 @@ def renders(game: Game) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory) -> Game:
-    g = Game.create(tmp_path_factory.mktemp("golden") / "game.db", load_scenario(SCENARIO), seed=1985)
-    dice = SeededDice(1985)
+    g = Game.create(tmp_path_factory.mktemp("golden") / "game.db", load_scenario(SCENARIO))
     for turn in range(1, TURNS + 1):
-        play_turn(g, orders(turn), dice)
+        play_turn(g, orders(turn))
     return g
 
 
@@ -63,7 +63,7 @@ def test_the_game_reaches_turn_4_with_losses(game):
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game, tmp_path):
     assert game.check() == []
-    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO), seed=1985)
+    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
     for e in game.events():
         again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
     assert again.state.model_dump() == game.state.model_dump()

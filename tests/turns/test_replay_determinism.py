@@ -170,5 +170,33 @@ def test_the_canonical_state_is_what_the_snapshot_gives_back():
     assert list(canon.units) == sorted(live.units)
     assert canon.extra["test"] == {"a": [1, 2], "b": [1, 2, 3]}
     assert list(canon.extra["test"]) == ["a", "b"]
-    assert GameState.model_validate_json(text) == canon
+    back = GameState.model_validate_json(text)
+    back.terrain = canon.terrain  # kept once beside the snapshot, not in it
+    assert back == canon
     assert state_json(canon) == text
+    assert "terrain" not in text and len(canon.terrain) == len(state.terrain)
+
+
+def test_a_copy_shares_what_it_does_not_change():
+    """Units are copied when first touched through the copy; the terrain is one object."""
+    from umpire.core.state import canonical_state
+
+    base = canonical_state(initial_state_of("hof-gap-meeting"))
+    new = base.copy_for_change()
+    assert new.terrain is base.terrain and new.formations is base.formations
+    moved = new.units["a-1-64"]
+    moved.x, moved.notes["moved"] = 1.5, 3
+    assert base.units["a-1-64"].x != 1.5 and "moved" not in base.units["a-1-64"].notes
+    assert dict.__getitem__(new.units, "t80-1") is dict.__getitem__(base.units, "t80-1")  # untouched: shared
+    again = canonical_state(new)
+    assert again.units["a-1-64"].x == 1.5 and again.units["a-1-64"].notes == {"moved": 3}
+    assert state_json(again) == state_json(GameState.model_validate_json(state_json(new)))
+    for u in new.units.values():  # handing every unit out copies every one
+        u.hits = 3
+    assert all(u.hits == 0 for u in base.units.values())
+
+
+def initial_state_of(name: str) -> GameState:
+    from umpire.schema.scenario import initial_state
+
+    return initial_state(load_scenario(resolve_scenario(name)), seed=1)

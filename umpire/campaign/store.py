@@ -55,15 +55,30 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
             conn.execute(statement)
 
 
-MIGRATIONS = [c001_initial]
+def c002_roll_keys_and_corrections(conn: sqlite3.Connection) -> None:
+    # The columns a game file's log gained (m004, m005), so that one reader serves both: each
+    # roll's key and whether it was typed in; the amendment an event belongs to and what it replaces.
+    _run(
+        conn,
+        """
+        alter table rolls add column key text;
+        alter table rolls add column typed integer;
+        alter table events add column part_of integer;
+        alter table events add column replaces integer
+        """,
+    )
+
+
+MIGRATIONS = [c001_initial, c002_roll_keys_and_corrections]
 MIGRATION_NAMES = tuple(m.__name__ for m in MIGRATIONS)
 # Every table and column of a campaign file with every migration applied (a test checks it).
 SCHEMA: dict[str, tuple[str, ...]] = {
     "_umpire_migrations": ("name", "applied"),
     "campaign": ("id", "campaign_id", "name", "ruleset", "seed", "season", "scenarios", "rulings", "created",
                  "umpire_version"),
-    "events": ("seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"),
-    "rolls": ("id", "seq", "n", "why", "sides", "vals"),
+    "events": ("seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results", "part_of",
+               "replaces"),
+    "rolls": ("id", "seq", "n", "why", "sides", "vals", "key", "typed"),
     "snapshot": ("id", "seq", "state"),
     "forces": ("id", "player", "side", "force", "name", "type", "quality", "status", "hits", "damage", "lost_in"),
     "games": ("id", "round", "name", "table_name", "status", "winner", "points", "file"),

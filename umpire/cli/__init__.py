@@ -54,7 +54,7 @@ def root(
 # ``umpire --help`` groups the commands by what they are for.
 PANELS = {
     "Quick answers": ("calc", "measure", "rate"),
-    "Game": ("new", "status", "place", "move", "undo", "log", "replay", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
     "Data": ("data", "scenarios"),
@@ -62,9 +62,10 @@ PANELS = {
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, campaign, data, demo, ending, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
 
     game.register(app)
+    corrections.register(app)
     paper.register(app)
     turn.register(app)
     at_steps.register(app)

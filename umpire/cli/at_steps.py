@@ -13,12 +13,11 @@ from umpire.cli.output import console
 
 
 def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int] | None) -> None:
-    from umpire.engine import Game
     from umpire.errors import UmpireError
     from umpire.reports.terminal import render_resolution
 
     settings = ctx.find_root().obj
-    game = Game.open(settings.db)
+    game = settings.open_game()
     if game.state.ruleset != "auftragstaktik":
         raise UmpireError(
             f"{kind.split('.')[-1]}: this step is an Auftragstaktik one (this game: {game.state.ruleset})"

@@ -5,22 +5,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from umpire.core.dice import Dice, GivenDice, ManualDice, SeededDice
+from umpire.core.dice import Dice, GivenDice, ManualDice
 
 
 @dataclass
 class Settings:
     db: Path
     dice: str = "seeded"  # seeded | manual
+    amend: tuple[int, bool] | None = None  # umpire amend N: (N, --drop-invalid)
+    game: Any = None  # the game an amendment is made on (one for the whole command)
 
-    def dice_for(self, rolls: Sequence[int] | None, seed: int | None = None) -> Dice:
-        """The dice for one action: ``--roll`` values, the umpire's own dice, or seeded."""
+    def open_game(self) -> Any:
+        """The game file given by --db (``umpire.engine.Game``); under ``umpire amend N`` the
+        game set to amend #N (its state is the state before #N; an action amends #N)."""
+        from umpire.engine import Game
+
+        if self.amend is None:
+            return Game.open(self.db)
+        if self.game is None:
+            n, drop = self.amend
+            self.game = Game.open(self.db).amending(n, drop_invalid=drop)
+        return self.game
+
+    def dice_for(self, rolls: Sequence[int] | None) -> Dice | None:
+        """The dice for one action: ``--roll`` values, the umpire's own dice, or ``None``: the
+        game's keyed dice in a tracked game, fresh random dice for a quick answer."""
         if rolls:
             return GivenDice(rolls)
         if self.dice == "manual":
             return ManualDice(ask_umpire)
-        return SeededDice(seed)
+        return None
 
 
 GAMES = ("basic", "advanced")

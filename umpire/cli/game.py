@@ -1,4 +1,4 @@
-"""Game commands: new, status, place, move, measure, undo, log, replay, doctor."""
+"""Game commands: new, status, place, move, measure, log, replay, doctor (corrections: ``cli.corrections``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ def _settings(ctx: typer.Context) -> Settings:
 
 
 def _open(ctx: typer.Context):  # noqa: ANN202 - returns umpire.engine.Game
-    from umpire.engine import Game
-
-    return Game.open(_settings(ctx).db)
+    return _settings(ctx).open_game()
 
 
 def new(
@@ -152,13 +150,6 @@ def measure(
         console.print(render_measure(a, b, data))
 
 
-def undo(ctx: typer.Context) -> None:
-    """Take back the last action (it stays in the log, marked as undone)."""
-    game = _open(ctx)
-    ev = game.undo()
-    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
-
-
 def log(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -184,7 +175,7 @@ def replay(
     """Rebuild the state from the scenario and the log."""
     game = _open(ctx)
     diffs = game.check()
-    n = len(game.events())
+    n = game.checked
     if as_json:
         print_json({"events": n, "agrees": not diffs, "differences": diffs})
     elif diffs:
@@ -225,5 +216,5 @@ def scenarios() -> None:
 
 
 def register(app: typer.Typer) -> None:
-    for fn in (new, status, place, move, measure, undo, log, replay, doctor, scenarios):
+    for fn in (new, status, place, move, measure, log, replay, doctor, scenarios):
         app.command(fn.__name__)(fn)

@@ -16,9 +16,7 @@ phase_app = new_app("Resolve the turn phase by phase.")
 
 
 def _open(ctx: typer.Context):  # noqa: ANN202 - umpire.engine.Game
-    from umpire.engine import Game
-
-    return Game.open(ctx.find_root().obj.db)
+    return ctx.find_root().obj.open_game()
 
 
 def _dice(ctx: typer.Context, roll: list[int] | None):  # noqa: ANN202

@@ -8,7 +8,10 @@ There is no module-level generator anywhere in umpire.
 - :class:`GivenDice` plays back the values the umpire gave for one action (``--roll``, a case's
   ``dice:``), every one of which must be used;
 - :class:`ManualDice` asks a callback (the CLI prompts the umpire, who rolls real dice);
-- :class:`RecordingDice` wraps any of them and keeps every :class:`Roll`.
+- :class:`RecordingDice` wraps any of them and keeps every :class:`Roll`;
+- :class:`~umpire.core.keyed.KeyedDice` rolls a tracked game's dice as a pure function of the
+  game's seed and each roll's key (:func:`keyed_value`); the turn code names what a roll is for
+  with :func:`scoped`.
 
 A d10 reads 1-10: the 0 face counts as 10 (Auftragstaktik ruling ``dice.d10_zero``).
 A d100 reads 1-100 and is made of two d10 as MBT 4.2 says: tens die then units die, each
@@ -17,6 +20,7 @@ face 0-9, with "00" read as 100 (see :func:`read_d100`).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,11 +31,15 @@ from umpire.errors import DiceError
 
 @dataclass(frozen=True)
 class Roll:
-    """One call to :meth:`Dice.roll`: what it was for and what came up."""
+    """One call to :meth:`Dice.roll`: what it was for and what came up; in a tracked game also
+    its ``key`` (where and what for, see :mod:`umpire.core.keyed`) and whether its values were
+    ``typed`` (given by the umpire, or by anything but the keyed stream) rather than keyed."""
 
     why: str
     sides: int
     values: tuple[int, ...]
+    key: str | None = None
+    typed: bool | None = None
 
     @property
     def total(self) -> int:
@@ -70,6 +78,54 @@ def read_d100(tens: int, units: int) -> int:
     """
     value = (tens % 10) * 10 + units % 10
     return 100 if value == 0 else value
+
+
+SEED_BYTES = 8
+
+
+def keyed_value(seed: int, key: str, sides: int) -> int:
+    """One die of ``sides`` faces (1..sides) as a pure function of ``seed`` and ``key``.
+
+    The key's UTF-8 text, prefixed by an attempt number, is hashed with BLAKE2b (8-byte digest,
+    keyed by the seed as 8 signed big-endian bytes, personalisation ``umpire-dice``); the
+    digest read as an unsigned big-endian integer is kept if it falls below the largest multiple
+    of ``sides`` under 2**64 (else the next attempt is hashed), and the die shows that number
+    modulo ``sides``, plus 1. Every face is therefore exactly equally likely, and any key can be
+    checked by hand (``docs/keyed-dice.md``).
+
+    >>> keyed_value(4711, "t1/Initiative/initiative/nato#0/0", 10)
+    5
+    """
+    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+        raise DiceError(f"a die of {sides!r} sides cannot be rolled (allowed: 1 side or more)")
+    secret = int(seed).to_bytes(SEED_BYTES, "big", signed=True)
+    limit = (1 << 64) // sides * sides
+    attempt = 0
+    while True:
+        digest = hashlib.blake2b(
+            f"{attempt}:{key}".encode(), digest_size=8, key=secret, person=b"umpire-dice"
+        ).digest()
+        value = int.from_bytes(digest, "big")
+        if value < limit:
+            return value % sides + 1
+        attempt += 1
+
+
+def keyed_values(seed: int, key: str, sides: int, count: int = 1) -> tuple[int, ...]:
+    """``count`` dice of the roll keyed ``key``: die ``i`` is ``keyed_value(seed, f"{key}/{i}", sides)``."""
+    return tuple(keyed_value(seed, f"{key}/{i}", sides) for i in range(count))
+
+
+def scoped(dice: Dice, *parts: object) -> Dice:
+    """``dice`` with the rolls made through it keyed under ``parts`` as well (what they are for
+    and the units involved, e.g. ``scoped(dice, "fire", firer.id, target.id)``). Dice that keep no
+    keys (a script in a test, the values of a replay) come back unchanged.
+
+    >>> d = ScriptedDice([3]); scoped(d, "morale", "1-tb") is d
+    True
+    """
+    scope = getattr(dice, "scoped", None)
+    return scope(*(str(p) for p in parts)) if callable(scope) else dice
 
 
 class SeededDice:
@@ -185,3 +241,28 @@ class RecordingDice:
         """Return the rolls recorded so far and start a fresh record."""
         out, self.rolls = self.rolls, []
         return out
+
+    def scoped(self, *parts: str) -> RecordingDice:
+        """The same record, rolling through ``scoped(inner, *parts)`` (see :func:`scoped`)."""
+        return _Scoped(scoped(self.inner, *parts), self)
+
+
+class _Scoped(RecordingDice):
+    """A scoped view of a :class:`RecordingDice`: its rolls go into the parent's record."""
+
+    _parent: RecordingDice
+
+    def __init__(self, inner: Dice, parent: RecordingDice) -> None:
+        super().__init__(inner)
+        root: RecordingDice = parent
+        while isinstance(root, _Scoped):
+            root = root._parent
+        self._parent = root
+
+    def roll(self, sides: int, count: int = 1, *, why: str) -> tuple[int, ...]:
+        values = self.inner.roll(sides, count, why=why)
+        self._parent.rolls.append(Roll(why=why, sides=sides, values=tuple(values)))
+        return values
+
+    def take(self) -> list[Roll]:
+        return self._parent.take()

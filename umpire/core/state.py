@@ -5,6 +5,13 @@ moment: the table, the terrain, the sides and their organisation, every unit wit
 facing, orders and condition, and where the turn stands. It is a pydantic model so that it
 serialises exactly (the store keeps a snapshot and ``umpire replay --check`` compares it with the
 replay of the log). Handlers copy it before they change it (see ``umpire.engine.handlers``).
+
+A copy costs what the action changes, not what the game holds: the scenario's parts no action
+changes (terrain, table, sides, formations, rulings) are shared by every copy and never written
+to the snapshot (:class:`~umpire.core.shared.Terrain`, stored once in the game file), and the
+units are shared with the state copied from until one is touched
+(:class:`~umpire.core.shared.Units`). :func:`canonical_state` brings only what changed into the
+form the stored snapshot gives back.
 """
 
 from __future__ import annotations
@@ -14,29 +21,25 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from umpire.core.shared import Terrain, TerrainState, Units, dup
+
+__all__ = [
+    "FormationState", "GameState", "SideState", "Table", "Terrain", "TerrainState", "UnitState", "canonical",
+    "canonical_state", "read_only", "state_json",
+]
+
 Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
 
 
 class Table(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     width: float
     depth: float
 
 
-class TerrainState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    id: str
-    type: str
-    name: str = ""
-    polygon: list[tuple[float, float]] | None = None
-    line: list[tuple[float, float]] | None = None
-    height: float = 0.0
-
-
 class FormationState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     name: str
@@ -48,7 +51,7 @@ class FormationState(BaseModel):
 
 
 class SideState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     name: str
@@ -93,7 +96,8 @@ class GameState(BaseModel):
     table: Table
     seed: int
     rulings: dict[str, str] = Field(default_factory=dict)
-    terrain: list[TerrainState] = Field(default_factory=list)
+    # the scenario's terrain: shared by every copy, kept once in the game file, not in the snapshot
+    terrain: Terrain = Field(default_factory=Terrain, exclude=True)
     sides: list[SideState] = Field(default_factory=list)
     formations: list[FormationState] = Field(default_factory=list)
     units: dict[str, UnitState] = Field(default_factory=dict)
@@ -108,36 +112,37 @@ class GameState(BaseModel):
         return [u for u in self.units.values() if u.side == side]
 
     def copy_for_change(self) -> GameState:
-        """A deep copy to change (the state is plain values, so this walks it directly: a
-        generic deep copy of a few hundred units costs a tenth of a second per action)."""
-        return _dup(self)  # type: ignore[no-any-return]
+        """A copy to change: the units are shared until touched (reading one through the copy
+        copies it first), the bookkeeping in ``extra`` is copied, and the scenario's parts
+        (terrain, table, sides, formations, rulings), which no action changes, are shared."""
+        src = self.__dict__["units"]
+        if not isinstance(src, Units):
+            src = self.__dict__["units"] = Units.sharing(src)  # writes through this state copy first too
+        elif not src.frozen:
+            src.share_all()
+        data = dict(self.__dict__)
+        data["units"] = Units.sharing(src)
+        data["extra"] = dup(self.extra)
+        return _model(GameState, data, self.__pydantic_fields_set__)
 
 
-_ATOMS = (str, int, float, bool, type(None))
+def _model(cls: type[GameState], data: dict[str, Any], fields_set: set[str]) -> GameState:
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", data)
+    object.__setattr__(new, "__pydantic_fields_set__", set(fields_set))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
-def _dup(v: Any) -> Any:
-    """Deep-copy plain values and pydantic models made of them (anything else: copy.deepcopy)."""
-    t = type(v)
-    if t in _ATOMS:
-        return v
-    if t is dict:
-        return {k: _dup(x) for k, x in v.items()}
-    if t is list:
-        return [_dup(x) for x in v]
-    if t is tuple:
-        items = tuple(_dup(x) for x in v)
-        return v if all(a is b for a, b in zip(items, v, strict=True)) else items
-    if isinstance(v, BaseModel):
-        new = object.__new__(t)
-        object.__setattr__(new, "__dict__", {k: _dup(x) for k, x in v.__dict__.items()})
-        object.__setattr__(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", _dup(v.__pydantic_extra__))
-        object.__setattr__(new, "__pydantic_private__", _dup(v.__pydantic_private__))
-        return new
-    import copy
-
-    return copy.deepcopy(v)
+def read_only(state: GameState) -> GameState:
+    """``state`` marked as only read from now on: its units are handed out as they are (the
+    engine gives each handler a read-only state, and the handler changes a copy)."""
+    units = state.__dict__["units"]
+    if not isinstance(units, Units):
+        units = state.__dict__["units"] = Units.sharing(units)
+    units.frozen = True
+    return state
 
 
 def _json_default(v: Any) -> Any:
@@ -150,19 +155,57 @@ def _json_default(v: Any) -> Any:
     raise TypeError(f"{type(v).__name__} is not a plain value of the game state")
 
 
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=_json_default)
+
+
 def state_json(state: GameState) -> str:
-    """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists."""
-    return json.dumps(state.model_dump(mode="python"), sort_keys=True, ensure_ascii=False, default=_json_default)
+    """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists
+    (the terrain is not in it: it is kept once, beside the snapshot)."""
+    return _dumps(state.model_dump(mode="python"))
 
 
-def canonical(state: GameState) -> tuple[GameState, str]:
-    """The state exactly as the stored snapshot gives it back, and that JSON text.
+# The scenario's parts: no action changes them, so a copy shares them (and they are canonical
+# whenever the state it was copied from was).
+SCENARIO_PARTS = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations")
+
+
+def canonical_state(state: GameState) -> GameState:
+    """The state exactly as the stored snapshot gives it back (read-only, see :func:`read_only`).
 
     Every dict comes back in sorted key order, every set as a sorted list, every tuple in a
     free-form field (``notes``, ``extra``) as a list and every dict key as a string. Live play
     and replay hand each action this same form, so nothing the rules derive from the order of a
     dict or set (the order units are visited in, lists built from them) can differ between a
     game played in one process, one played command by command, and its replay.
+
+    Only what may have changed goes through JSON when the state was copied from a canonical one:
+    the units its copy touched, the bookkeeping and the turn; the rest is canonical already.
     """
-    text = state_json(state)
-    return GameState.model_validate_json(text), text
+    units = state.__dict__["units"]
+    if not isinstance(units, Units):  # made from scratch: all of it
+        fresh = GameState.model_validate_json(state_json(state))
+        fresh.__dict__["terrain"] = state.terrain
+        return read_only(fresh)
+    touched = units.touched()
+    data: dict[str, Any] = {
+        "name": "", "ruleset": "", "table": {"width": 0, "depth": 0}, "seed": 0, "turn": state.turn,
+        "phase": state.phase, "extra": state.extra,
+        "units": {k: dict.__getitem__(units, k).model_dump(mode="python") for k in touched},
+    }
+    fresh = GameState.model_validate_json(_dumps(data))
+    fields = fresh.__dict__
+    for name in SCENARIO_PARTS:
+        fields[name] = state.__dict__[name]
+    fields["terrain"] = state.terrain
+    done = fields["units"]
+    merged = {k: done[k] if k in done else dict.__getitem__(units, k) for k in sorted(dict.keys(units))}
+    fields["units"] = Units.sharing(merged, frozen=True)
+    object.__setattr__(fresh, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+    return fresh
+
+
+def canonical(state: GameState) -> tuple[GameState, str]:
+    """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
+    fresh = canonical_state(state)
+    return fresh, state_json(fresh)

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from umpire.core.state import GameState
+from umpire.core.state import GameState, Terrain
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
-from umpire.store.doctor import check_file
+from umpire.store.doctor import FileCheck, check_file
+from umpire.store.history import CONTROL
+
+if TYPE_CHECKING:
+    from umpire.engine.game import Game
 
 MAX_DIFFS = 10
 
@@ -41,7 +46,8 @@ def diagnose(path: Path) -> Diagnosis:
     fc = check_file(path)
     out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
     if fc.conn is None or fc.game is None or any(p.startswith(("the game row", "the stored scenario",
-                                                                 "the stored rulings")) for p in out.problems):
+                                                                 "the stored rulings", "the stored terrain"))
+                                                   for p in out.problems):
         return out
     game = Game(GameFile(path, fc.conn))
     try:
@@ -49,7 +55,7 @@ def diagnose(path: Path) -> Diagnosis:
     except UmpireError as exc:
         out.problems.append(f"the game's ruleset cannot be used: {_plain(str(exc), path)}")
         return out
-    unknown = [e for e in fc.events if e.kind != "undo" and e.kind not in HANDLERS]
+    unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in HANDLERS]
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
     stored = _stored_state(fc.state_text, out)
     try:
@@ -57,6 +63,13 @@ def diagnose(path: Path) -> Diagnosis:
     except UmpireError as exc:
         out.problems.append(f"the stored scenario cannot be used: {_plain(str(exc), path)}")
         return out
+    if stored is not None and fc.game is not None:
+        try:
+            terrain = Terrain.from_json(str(fc.game.get("terrain")))
+            if terrain != initial.terrain:
+                out.problems.append("the stored terrain differs from the stored scenario's terrain")
+        except UmpireError as exc:
+            out.problems.append(_plain(str(exc), path))
     rows = fc.units or {}
     if stored is not None and fc.units is not None:
         out.summary = f"{len(fc.events)} events, turn {stored.turn}, phase {stored.phase}"
@@ -67,16 +80,25 @@ def diagnose(path: Path) -> Diagnosis:
         out.notes.append("the replay was not tried: the problems above come first")
         return out
     try:
-        replayed = game.fold(initial, log.effective(fc.events))
+        replayed = _replay(game, initial, fc, out)
     except UmpireError as exc:
         out.problems.append(_plain(str(exc), path))
         return out
     if stored is not None:
-        diffs = [d for d in compare(stored, replayed, rows) if not d.startswith("units table")]
+        diffs = [d for d in compare(stored, replayed, rows) if not d.startswith(("units table", "terrain:"))]
         out.problems += [f"the replay differs from the stored state: {d}" for d in diffs[:MAX_DIFFS]]
         if len(diffs) > MAX_DIFFS:
             out.problems.append(f"... and {len(diffs) - MAX_DIFFS} more differences")
     return out
+
+
+def _replay(game: Game, initial: GameState, fc: FileCheck, out: Diagnosis) -> GameState:
+    """The replay of the log, checking on the way every checkpoint still valid against it."""
+    from umpire.engine.replay import fold_checked
+
+    state, problems = fold_checked(game.path, initial, fc.events, log.effective(fc.events), fc.checkpoints)
+    out.problems += problems
+    return state
 
 
 def _plain(problem: str, path: Path) -> str:

@@ -19,16 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from umpire import __version__
-from umpire.core.dice import Dice, GivenDice, ManualDice, RecordingDice, Roll, ScriptedDice
+from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical, canonical_state
+from umpire.engine.corrections import Correction
 from umpire.engine.handlers import HANDLERS
 from umpire.engine.transaction import Transaction
-from umpire.errors import StoreError, UmpireError, unknown
+from umpire.errors import StoreError, UmpireError
 from umpire.schema.scenario import Scenario, initial_state, scenario_from_data
 from umpire.store import events as log
 from umpire.store.db import GameFile
 from umpire.store.errors import sql_errors
+from umpire.store.history import CONTROL
 
 
 @dataclass
@@ -49,6 +51,9 @@ class Game:
         self.path = file.path
         self._state: GameState | None = None
         self._info: dict[str, Any] | None = None
+        self._amend: tuple[int, bool] | None = None  # see amending()
+        self.correction: Correction | None = None  # what the last amend made in amending mode did
+        self.checked = 0  # the number of events the last check() read
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -73,7 +78,7 @@ class Game:
             "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
             "rulings": json.dumps(state.rulings, sort_keys=True),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "umpire_version": __version__,
+            "umpire_version": __version__, "terrain": state.terrain.to_json(),
         }
 
         def fill(conn: Any) -> None:
@@ -97,15 +102,18 @@ class Game:
     # -- reading --------------------------------------------------------------------------
     @property
     def info(self) -> dict[str, Any]:
-        """The ``game`` row: name, ruleset, seed, scenario (JSON), rulings, when, which umpire."""
+        """The ``game`` row: name, ruleset, seed, scenario (JSON), rulings, when, which umpire.
+        The large columns (the scenario, the terrain) are read when first asked for."""
         if self._info is None:
             with sql_errors(self.path):
-                cur = self.file.conn.execute("select * from game where id = 1")
+                cur = self.file.conn.execute(
+                    "select id, name, ruleset, seed, rulings, created, umpire_version from game where id = 1"
+                )
                 row = cur.fetchone()
                 names = [d[0] for d in cur.description]
             if row is None:
                 raise StoreError(f"{self.path}: the file holds no game (the game row is missing)")
-            info = dict(zip(names, row, strict=True))
+            info = _Row(self, zip(names, row, strict=True))
             if not isinstance(info["ruleset"], str) or not isinstance(info["seed"], int):
                 raise StoreError(
                     f"{self.path}: the game row is damaged (ruleset {info['ruleset']!r}, seed {info['seed']!r})"
@@ -139,7 +147,7 @@ class Game:
                 f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
                 f"scenario is for {scenario.ruleset!r}"
             )
-        return canonical(initial_state(scenario, seed=int(self.info["seed"])))[0]
+        return canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
@@ -151,7 +159,7 @@ class Game:
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         self._load_handlers()
         for e in events:
-            if e.kind != "undo" and e.kind not in HANDLERS:
+            if e.kind not in CONTROL and e.kind not in HANDLERS:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
@@ -189,35 +197,36 @@ class Game:
             tx.finish()
         self._state = tx.state if tx.appended else None
 
-    def act(self, kind: str, payload: dict[str, Any], dice: Dice) -> ActionResult:
-        """Apply one action and append it, with its dice, in one transaction."""
-        self._load_handlers()
-        if kind not in HANDLERS:
-            raise unknown("action", kind, HANDLERS)
-        handler = HANDLERS[kind]
-        if isinstance(dice, ManualDice):
-            if kind != "end":  # before the umpire is asked for any die
-                from umpire.engine.ending import refuse_if_over
+    def act(self, kind: str, payload: dict[str, Any], dice: Dice | None = None) -> ActionResult:
+        """Apply one action and append it, with its dice, in one transaction.
 
-                refuse_if_over(self.state, kind.rpartition(".")[2])
-            dice, seen = self._roll_by_hand(kind, payload, dice)
-        else:
-            seen = None
-        recording = RecordingDice(dice)
+        Without ``dice`` the action rolls the game's keyed dice (:mod:`umpire.core.keyed`); dice
+        given (``--roll``, ``--dice manual``, a script) win over them and are recorded as typed.
+        """
+        from umpire.engine.acting import handler_of, keyed_dice, run
+
+        self._load_handlers()
+        handler_of(kind)
+        if self._amend is not None:
+            n, drop = self._amend
+            done = self.amend(n, kind, payload, dice, drop_invalid=drop)
+            self.correction = done
+            new = next(b for _, b in done.pairs if b is not None)
+            return ActionResult(new.seq, kind, new.summary, done.state, list(new.rolls), [])
+        seen = None
+        if isinstance(dice, ManualDice):
+            dice, seen = self._roll_by_hand(kind, payload, dice)  # refused before any die if the game is over
         with self.transaction() as tx:
             if seen is not None and tx.seq != seen:
                 raise StoreError(
                     "the game changed while the dice were being rolled (another command wrote it); "
                     "nothing was written: run the command again"
                 )
-            if kind != "end":
-                from umpire.engine.ending import refuse_if_over
-
-                refuse_if_over(tx.state, kind.rpartition(".")[2])
-            applied = handler(tx.state, payload, recording)
+            keyed = keyed_dice(tx.state, given=dice)
+            applied = run(tx.state, kind, payload, keyed)
             if isinstance(dice, GivenDice):
                 dice.check_all_used("--roll")
-            rolls = recording.take()
+            rolls = list(keyed.rolls)
             seq = tx.append(
                 kind, payload, rolls, applied.state, summary=applied.summary,
                 results=[r.to_json() for r in applied.resolutions], turn=applied.turn, phase=applied.phase,
@@ -228,26 +237,53 @@ class Game:
         """Dice the umpire types in are asked for before the lock is taken (nobody waits on a
         prompt): the action is tried on the current state, and then made for real, inside the
         transaction, with the values read, provided the log has not moved on meanwhile."""
+        from umpire.engine.acting import keyed_dice, run
+
         with self.file.read() as conn:
             seen = log.last_seq(conn)
-            state = log.load_state(conn, self.path)
-        recording = RecordingDice(dice)
-        HANDLERS[kind](state, payload, recording)
-        return ScriptedDice(v for r in recording.take() for v in r.values), seen
+            state = log.load_state(conn, self.path) if self._amend is None else self.state
+        keyed = keyed_dice(state, given=dice)
+        run(state, kind, payload, keyed)
+        return ScriptedDice(v for r in keyed.rolls for v in r.values), seen
 
-    def undo(self) -> log.StoredEvent:
-        """Take back the last action still in force (an ``undo`` event is appended)."""
-        with self.transaction() as tx:
-            live = tx.live()
-            if not live:
-                raise StoreError("undo: nothing to undo (no action has been taken in this game)")
-            target = live[-1]
-            state = self.fold(self.initial_state(), live[:-1])
-            tx.append(
-                "undo", {"undoes": target.seq}, [], state, summary=f"undo #{target.seq}: {target.summary}",
-                undoes=target.seq,
-            )
-        return target
+    # -- corrections (umpire.engine.corrections) ---------------------------------------------
+    def undo(self, to: int | None = None) -> Correction:
+        """Take back the last step in force (an action, or the amendment made last, whole), or
+        with ``to`` every action in force after #to. :raises UmpireError: if it cannot."""
+        from umpire.engine.corrections import undo
+
+        return undo(self, to)
+
+    def redo(self) -> Correction:
+        """Re-apply what the last undo took back. :raises UmpireError: if nothing is to redo."""
+        from umpire.engine.corrections import redo
+
+        return redo(self)
+
+    def amend(self, n: int, kind: str, payload: dict[str, Any], dice: Dice | None = None, *,
+              drop_invalid: bool = False) -> Correction:
+        """Replace action #n and re-resolve every later action on top of it (keyed dice).
+
+        :raises UmpireError: if #n is not an action in force, or the result would not be legal.
+        """
+        from umpire.engine.corrections import amend
+
+        self._load_handlers()
+        seen = None
+        if isinstance(dice, ManualDice):
+            dice, seen = self._roll_by_hand(kind, payload, dice)
+        return amend(self, n, kind, payload, dice, drop_invalid=drop_invalid, seen=seen)
+
+    def amending(self, n: int, *, drop_invalid: bool = False) -> Game:
+        """This game, set so that :attr:`state` is the state just before action #n and
+        :meth:`act` amends #n instead of appending (how ``umpire amend N COMMAND ...`` runs
+        COMMAND). :raises UmpireError: if #n is not an action in force."""
+        from umpire.engine.corrections import state_before
+
+        self._load_handlers()
+        self._state = state_before(self, n)
+        self._amend = (n, drop_invalid)
+        return self
 
     # -- replay ---------------------------------------------------------------------------
     def fold(self, state: GameState, events: list[log.StoredEvent]) -> GameState:
@@ -267,8 +303,11 @@ class Game:
         return self.fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
-        """Differences between the stored state and the replay of the log (empty: they agree)."""
-        from umpire.engine.replay import compare
+        """Differences between the stored state (and checkpoints) and the replay of the log
+        (empty: they agree)."""
+        import json
+
+        from umpire.engine.replay import compare, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
@@ -276,9 +315,41 @@ class Game:
             cur = conn.execute("select * from units")
             cols = [d[0] for d in cur.description]
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
+            kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
-        replayed = self.fold(self.initial_state(), log.effective(events))
-        return compare(stored, replayed, units)
+        self.checked = len(events)  # how many events the check read
+        bad = []
+        seqs = {e.seq for e in events}
+        for seq, text in sorted(kept.items()):
+            if seq not in seqs:
+                bad.append(f"a checkpoint belongs to event #{seq}, which does not exist")
+                del kept[seq]
+                continue
+            try:
+                json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                bad.append(f"the checkpoint after event #{seq} is not valid JSON")
+                del kept[seq]
+        replayed, problems = fold_checked(self.path, self.initial_state(), events, log.effective(events), kept)
+        return compare(stored, replayed, units) + bad + problems
+
+
+class _Row(dict):  # type: ignore[type-arg]
+    """The game row, its large columns read on first use (most commands never need them)."""
+
+    LARGE = ("scenario", "terrain")
+
+    def __init__(self, game: Game, items: Any) -> None:
+        super().__init__(items)
+        self._game = game
+
+    def __missing__(self, key: str) -> Any:
+        if key not in self.LARGE:
+            raise KeyError(key)
+        with sql_errors(self._game.path):
+            row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
+        self[key] = row[0] if row else None
+        return self[key]
 
 
 def _check_rulings(state: GameState) -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import ScriptedDice
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical_state
+from umpire.engine.acting import keys_of, settle
 from umpire.engine.handlers import HANDLERS
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
@@ -25,6 +26,7 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
     dice = ScriptedDice(v for r in ev.rolls for v in r.values)
     try:
         applied = handler(state, ev.payload, dice)
+        settle(applied, state, keys_of(ev.rolls))
     except UmpireError as exc:
         raise StoreError(f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: {exc}") from None
     except Exception as exc:  # a payload the handler cannot read: the row was changed
@@ -32,12 +34,30 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
             f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: its payload is not what a "
             f"{ev.kind} action records ({type(exc).__name__}: {exc})"
         ) from None
-    return canonical(applied.state)[0]
+    return canonical_state(applied.state)
+
+
+def fold_checked(path: Path, state: GameState, events: list[log.StoredEvent], live: list[log.StoredEvent],
+                 checkpoints: dict[int, str]) -> tuple[GameState, list[str]]:
+    """``state`` with the actions ``live`` applied, and what differs from it among the stored
+    ``checkpoints`` still valid (the JSON text after each event, by number)."""
+    from umpire.core.state import state_json
+    from umpire.engine.checkpoints import usable
+
+    check = set(usable(events, [e.seq for e in live])) & set(checkpoints)
+    problems = []
+    for ev in live:
+        state = apply_recorded(path, state, ev)
+        if ev.seq in check and state_json(state) != checkpoints[ev.seq]:
+            problems.append(f"the checkpoint after event #{ev.seq} is not the state the replay gives there")
+    return state, problems
 
 
 def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, Any]]) -> list[str]:
     """What differs between the stored state (and ``units`` rows) and the replay."""
     diffs = list(_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+    if stored.terrain != replayed.terrain:
+        diffs.append("terrain: the stored terrain differs from the scenario's")
     for r in log.unit_rows(replayed):
         if units.get(r["id"]) != r:
             diffs.append(f"units table row {r['id']!r} differs from the replay")

@@ -12,7 +12,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, canonical
+from umpire.core.state import GameState, canonical_state, state_json
 from umpire.store import events as log
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class Transaction:
         self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None
-        self._text: str | None = None
+        self._checkpoints: list[tuple[int, GameState]] = []
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log (each row checked), including those appended here."""
@@ -41,6 +41,13 @@ class Transaction:
     def live(self) -> list[log.StoredEvent]:
         """The actions in force: not undos, not undone."""
         return log.effective(self.events())
+
+    def state_with(self, target: list[log.StoredEvent]) -> GameState:
+        """The state with the actions ``target`` in force (from the latest usable checkpoint)."""
+        from umpire.engine import checkpoints
+
+        state, rest = checkpoints.start(self.game, self.conn, self.events(), target, self.state.terrain)
+        return self.game.fold(state, rest)
 
     def append(
         self,
@@ -54,6 +61,8 @@ class Transaction:
         turn: int | None = None,
         phase: str | None = None,
         undoes: int | None = None,
+        part_of: int | None = None,
+        replaces: int | None = None,
     ) -> int:
         """Append one event that leads to ``state``; returns its number. ``turn`` and ``phase``
         (when the action happened) default to where ``state`` stands."""
@@ -61,19 +70,30 @@ class Transaction:
         phase = state.phase if phase is None else phase
         seq = log.append(
             self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
-            phase=phase, undoes=undoes, results=results,
+            phase=phase, undoes=undoes, results=results, part_of=part_of, replaces=replaces,
         )
-        self.state, self._text = canonical(state)
+        from umpire.engine import checkpoints
+        from umpire.store.history import CONTROL
+
+        new = canonical_state(state)
+        if kind not in CONTROL and checkpoints.due(self.state, new):
+            self._checkpoints.append((seq, new))
+        self.state = new
         self.seq = seq
         self.appended.append(seq)
         if self._events is not None:
             done, records = log.split_results(json.loads(json.dumps(results or [], default=str)))
             self._events.append(
-                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records)
+                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records,
+                                part_of, replaces)
             )
         return seq
 
     def finish(self) -> None:
         """Write the snapshot and ``units`` rows of the last state (before the commit)."""
+        from umpire.engine import checkpoints
+
         if self.appended:
-            log.write_projection(self.conn, self.state, self.seq, self._text)
+            log.write_projection(self.conn, self.state, self.seq, state_json(self.state))
+        for seq, state in self._checkpoints:
+            checkpoints.write(self.conn, seq, state_json(state))

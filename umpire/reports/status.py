@@ -77,12 +77,16 @@ def render_status(state: GameState, side: str | None = None) -> Group:
 
 
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    from umpire.store.history import CONTROL, walk
+
+    live = walk(events).live
     return [
         {
             "seq": e.seq, "kind": e.kind, "summary": e.summary, "turn": e.turn, "phase": e.phase,
-            "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone,
-            "created": e.created, "rolls": [r.as_dict() for r in e.rolls],
+            "payload": e.payload, "undoes": e.undoes, "undone": e.kind not in CONTROL and e.seq not in live,
+            "in_force": e.seq in live, "part_of": e.part_of, "replaces": e.replaces,
+            "created": e.created,
+            "rolls": [{**r.as_dict(), "key": r.key, "typed": r.typed} for r in e.rolls],
         }
         for e in events
     ]
@@ -97,8 +101,9 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
     if not events:
         return Text("no actions yet", style="dim")
     from umpire.reports.words import short_phase
+    from umpire.store.history import CONTROL, walk
 
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    live = walk(events).live
     t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
     for col, most in (("#", None), ("turn · phase", 16), ("what happened", None)):
         t.add_column(col, overflow="fold", no_wrap=col == "#", max_width=most, ratio=3 if most is None else None)
@@ -106,10 +111,15 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
         t.add_column("dice", overflow="fold", max_width=22)
     ruleset = ruleset_of(events)
     for e in events:
-        style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
+        control = e.kind in CONTROL
+        style = "italic" if control else ("" if e.seq in live else "strike dim")
         what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary, style))
+        if e.replaces is not None:
+            verb = "amends" if e.seq == e.part_of + 1 else "re-resolves"  # type: ignore[operator]
+            what.append(f" ({verb} #{e.replaces})", style="dim")
         row = [str(e.seq), f"{e.turn or '-'} · {short_phase(ruleset, e.phase)}", what]
         if rolls:
-            row.append("; ".join(f"d{r.sides} {','.join(map(str, r.values))} ({r.why})" for r in e.rolls) or "-")
+            row.append("; ".join(f"d{r.sides} {','.join(map(str, r.values))}{' typed' if r.typed else ''} ({r.why})"
+                                 for r in e.rolls) or "-")
         t.add_row(*row)
     return t

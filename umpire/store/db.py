@@ -24,16 +24,21 @@ from umpire.store.errors import BusyError, busy_timeout, describe, sql_errors
 MARKER = "_umpire_migrations"
 # The names of umpire.store.migrations.MIGRATIONS, kept here so that opening a file for reading
 # does not import sqlite-utils (a test checks the two lists agree).
-MIGRATION_NAMES = ("m001_initial", "m002_event_results")
+MIGRATION_NAMES = (
+    "m001_initial", "m002_event_results", "m003_terrain_once", "m004_roll_keys", "m005_corrections",
+)
 
 # Every table and column of a file with every migration applied (a test checks it against the
 # migrations); a file missing one is damaged.
 SCHEMA: dict[str, tuple[str, ...]] = {
     MARKER: ("name", "applied"),
-    "game": ("id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version"),
-    "events": ("seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results"),
-    "rolls": ("id", "seq", "n", "why", "sides", "vals"),
+    "game": ("id", "name", "ruleset", "seed", "scenario", "rulings", "created", "umpire_version", "terrain"),
+    "events": (
+        "seq", "kind", "payload", "summary", "turn", "phase", "undoes", "created", "results", "part_of", "replaces",
+    ),
+    "rolls": ("id", "seq", "n", "why", "sides", "vals", "key", "typed"),
     "snapshot": ("id", "seq", "state"),
+    "checkpoints": ("seq", "state"),
     "units": (
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",
         "base_w", "base_d", "status", "hits", "orders",

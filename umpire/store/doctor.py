@@ -39,6 +39,7 @@ class FileCheck:
     game: dict[str, Any] | None = None
     state_text: str | None = None
     units: dict[str, dict[str, Any]] | None = None  # the units table, read with the rest
+    checkpoints: dict[int, str] = field(default_factory=dict)  # the readable ones, by event
 
 
 def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
@@ -89,6 +90,8 @@ def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
             out.problems += scan.problems
         if not {"snapshot", "events"} & missing:
             _snapshot(conn, out)
+        if kind is GAME and "checkpoints" not in missing:
+            _checkpoints(conn, out)
         if kind is GAME and "units" not in missing:
             cur = conn.execute("select * from units")
             cols = [d[0] for d in cur.description]
@@ -118,14 +121,14 @@ def _game_row(conn: sqlite3.Connection, out: FileCheck) -> None:
         out.problems.append(f"the game row has the ruleset {game.get('ruleset')!r}")
     if not isinstance(game.get("seed"), int):
         out.problems.append(f"the game row has the seed {game.get('seed')!r} (a whole number)")
-    for col, want in (("scenario", dict), ("rulings", dict)):
+    for col, want in (("scenario", dict), ("rulings", dict), ("terrain", list)):
         try:
             value = json.loads(game.get(col) or "")
         except (ValueError, TypeError, RecursionError):
             out.problems.append(f"the stored {col} is not valid JSON")
             continue
         if not isinstance(value, want):
-            out.problems.append(f"the stored {col} is not a JSON object")
+            out.problems.append(f"the stored {col} is not a JSON {'object' if want is dict else 'list'}")
     out.game = game
 
 
@@ -159,6 +162,20 @@ def _snapshot(conn: sqlite3.Connection, out: FileCheck) -> None:
         out.problems.append("the stored state (snapshot) is not valid JSON")
         return
     out.state_text = text
+
+
+def _checkpoints(conn: sqlite3.Connection, out: FileCheck) -> None:
+    seqs = {e.seq for e in out.events}
+    for seq, text in conn.execute("select seq, state from checkpoints order by seq").fetchall():
+        if not isinstance(seq, int) or (out.events and seq not in seqs):
+            out.problems.append(f"a checkpoint belongs to event #{seq}, which does not exist")
+            continue
+        try:
+            json.loads(text)
+        except (ValueError, TypeError, RecursionError):
+            out.problems.append(f"the checkpoint after event #{seq} is not valid JSON")
+            continue
+        out.checkpoints[seq] = text
 
 
 def _stale_files(path: Path, out: FileCheck) -> None:

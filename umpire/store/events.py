@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, state_json
+from umpire.core.state import GameState, Terrain, read_only, state_json
 from umpire.errors import StoreError
 
 
@@ -36,6 +36,8 @@ class StoredEvent:
     # what the event recorded beside its resolutions for the reports (``"record": true``; ``n``:
     # its place among the results as stored)
     records: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    part_of: int | None = None  # the correction that appended it (an ``amend``)
+    replaces: int | None = None  # the action it stands in for (amended, or re-resolved on top of it)
 
 
 def _now() -> str:
@@ -87,21 +89,26 @@ def append(
     phase: str,
     undoes: int | None = None,
     results: list[dict[str, Any]] | None = None,
+    part_of: int | None = None,
+    replaces: int | None = None,
 ) -> int:
     """Append one event with its rolls (inside a write transaction). Returns its seq."""
     cur = conn.execute(
-        "insert into events (kind, payload, summary, turn, phase, undoes, created, results) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into events (kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             kind, json.dumps(payload, sort_keys=True, ensure_ascii=False), summary, turn, phase,
-            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str),
+            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str), part_of, replaces,
         ),
     )
     seq = int(cur.lastrowid or 0)
     if rolls:
         conn.executemany(
-            "insert into rolls (seq, n, why, sides, vals) values (?, ?, ?, ?, ?)",
-            [(seq, n, r.why, r.sides, json.dumps(list(r.values))) for n, r in enumerate(rolls)],
+            "insert into rolls (seq, n, why, sides, vals, key, typed) values (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (seq, n, r.why, r.sides, json.dumps(list(r.values)), r.key, None if r.typed is None else int(r.typed))
+                for n, r in enumerate(rolls)
+            ],
         )
     return seq
 
@@ -129,9 +136,10 @@ def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], .
 
 
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:
-    """The actions still in force: every non-undo event not taken back by an undo."""
-    undone = {e.undoes for e in events if e.kind == "undo"}
-    return [e for e in events if e.kind != "undo" and e.seq not in undone]
+    """The actions still in force, in order (:mod:`umpire.store.history` says how)."""
+    from umpire.store.history import effective as in_force
+
+    return in_force(events)
 
 
 def last_seq(conn: sqlite3.Connection) -> int:
@@ -144,7 +152,9 @@ def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
 
 
 def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
-    """The stored state (the snapshot), checked: valid JSON, a valid state, up to the last event.
+    """The stored state (the snapshot, with the terrain kept beside it), checked: valid JSON, a
+    valid state, up to the last event. It is read-only (:func:`umpire.core.state.read_only`);
+    the terrain is parsed when first read.
 
     :raises StoreError: saying what is wrong with it.
     """
@@ -152,11 +162,12 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
 
     # One statement, so the snapshot and the end of the log are read at the same moment.
     row = conn.execute(
-        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
+        "select seq, state, (select coalesce(max(seq), 0) from events), (select terrain from game where id = 1) "
+        "from snapshot where id = 1"
     ).fetchone()
     if row is None:
         raise StoreError(f"{path}: the file holds no game state (the snapshot is missing)")
-    seq, text, last = row
+    seq, text, last, terrain = row
     if seq != last:
         raise StoreError(
             f"{path}: the stored state is at event #{seq} but the log ends at event #{last}; "
@@ -164,8 +175,10 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
         )
     if not isinstance(text, str | bytes):
         raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
+    if not isinstance(terrain, str):
+        raise StoreError(f"{path}: the stored terrain is missing; 'umpire doctor' lists what is wrong")
     try:
-        return GameState.model_validate_json(text)
+        state = GameState.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
         if first.get("type") == "json_invalid":
@@ -174,3 +187,5 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
         raise StoreError(
             f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
         ) from None
+    state.__dict__["terrain"] = Terrain.from_json(terrain)
+    return read_only(state)

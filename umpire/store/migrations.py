@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -49,7 +50,56 @@ def m002_event_results(db: Database) -> None:
     db["events"].add_column("results", str)
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_event_results]
+def m003_terrain_once(db: Database) -> None:
+    # The terrain, which no action changes, is kept once beside the game row instead of in the
+    # snapshot rewritten by every action: taken out of the snapshot (or, if that cannot be read,
+    # from the stored scenario).
+    db["game"].add_column("terrain", str)
+    conn = db.conn
+    row = conn.execute("select state from snapshot where id = 1").fetchone()
+    state = _json_object(row[0] if row else None)
+    if state is not None and isinstance(state.get("terrain"), list):
+        terrain = state.pop("terrain")
+        conn.execute(
+            "update snapshot set state = ? where id = 1", (json.dumps(state, sort_keys=True, ensure_ascii=False),)
+        )
+    else:
+        game = conn.execute("select scenario from game where id = 1").fetchone()
+        scenario = _json_object(game[0] if game else None) or {}
+        keep = ("id", "type", "name", "polygon", "line", "height")
+        terrain = [{k: t[k] for k in keep if k in t} for t in scenario.get("terrain") or [] if isinstance(t, dict)]
+    conn.execute("update game set terrain = ?", (json.dumps(terrain, sort_keys=True, ensure_ascii=False),))
+
+
+def _json_object(text: object) -> dict | None:  # type: ignore[type-arg]
+    try:
+        value = json.loads(text) if isinstance(text, str | bytes) else None
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def m004_roll_keys(db: Database) -> None:
+    # Each roll's key (where and what it is for: its value in a tracked game is a pure function
+    # of the seed and the key) and whether its values were typed in rather than keyed. Rolls
+    # made before have neither (NULL).
+    db["rolls"].add_column("key", str)
+    db["rolls"].add_column("typed", int)
+
+
+def m005_corrections(db: Database) -> None:
+    # Corrections (amend, redo, undo --to) append events too: an event an amendment appended
+    # names it (part_of) and the action it stands in for (replaces). Checkpoints keep the state
+    # after each action that moved the game to another phase, so corrections need not replay
+    # the game from its start (derived, like the snapshot).
+    db["events"].add_column("part_of", int)
+    db["events"].add_column("replaces", int)
+    db["checkpoints"].create({"seq": int, "state": str}, pk="seq")
+
+
+MIGRATIONS: list[Migration] = [
+    m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections,
+]
 
 
 def migrate(db: Database) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from umpire.core.dice import Roll
 from umpire.store.events import StoredEvent, split_results
+from umpire.store.history import Broken, Walk
 
 
 @dataclass
@@ -51,8 +52,8 @@ def _int(v: Any) -> bool:
 
 def _rolls(conn: sqlite3.Connection, seqs: set[int], out: list[tuple[int, str]]) -> dict[int, list[Roll]]:
     rolls: dict[int, list[Roll]] = {}
-    for rid, seq, n, why, sides, vals in conn.execute(
-        "select id, seq, n, why, sides, vals from rolls order by seq, n, id"
+    for rid, seq, n, why, sides, vals, key, typed in conn.execute(
+        "select id, seq, n, why, sides, vals, key, typed from rolls order by seq, n, id"
     ).fetchall():
         if not _int(seq) or seq not in seqs:
             out.append((seq if _int(seq) else 0, f"a roll (row {rid}) belongs to event #{seq}, which does not exist"))
@@ -65,26 +66,32 @@ def _rolls(conn: sqlite3.Connection, seqs: set[int], out: list[tuple[int, str]])
                 raise _Bad(f"has a roll (number {n}) with values {values!r} no d{sides} can show")
             if not isinstance(why, str):
                 raise _Bad(f"has a roll (number {n}) with no reason recorded")
+            if key is not None and (not isinstance(key, str) or "#" not in key):
+                raise _Bad(f"has a roll (number {n}) whose key {key!r} is not a roll key (scope#n)")
+            if typed not in (None, 0, 1) or isinstance(typed, float):
+                raise _Bad(f"has a roll (number {n}) that says typed {typed!r} (0 or 1)")
         except _Bad as exc:
             out.append((seq, f"event #{seq} {exc}"))
             continue
-        rolls.setdefault(seq, []).append(Roll(why=why, sides=sides, values=tuple(values)))
+        rolls.setdefault(seq, []).append(
+            Roll(why=why, sides=sides, values=tuple(values), key=key, typed=None if typed is None else bool(typed))
+        )
     return rolls
 
 
 def scan_events(conn: sqlite3.Connection) -> Scan:
     """Every event in order with its rolls, and everything wrong with the rows."""
     rows = conn.execute(
-        "select seq, kind, payload, summary, turn, phase, undoes, created, results from events order by seq"
+        "select seq, kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces "
+        "from events order by seq"
     ).fetchall()
     found: list[tuple[int, str]] = []
     seqs = {r[0] for r in rows if _int(r[0])}
     rolls = _rolls(conn, seqs, found)
     scan = Scan()
-    kinds: dict[int, str] = {}
-    undone: set[int] = set()
+    history = Walk()
     expected = 1
-    for seq, kind, payload, summary, turn, phase, undoes, created, results in rows:
+    for seq, kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces in rows:
         try:
             if not _int(seq) or seq < 1:
                 raise _Bad(f"has the number {seq!r} (event numbers are whole numbers from 1)")
@@ -94,7 +101,6 @@ def scan_events(conn: sqlite3.Connection) -> Scan:
             expected = seq + 1
             if not isinstance(kind, str) or not kind:
                 raise _Bad("has no action kind")
-            kinds.setdefault(seq, kind)
             data = _json(payload, "a payload that is", dict)
             res = _json(results, "results that are", list, null_ok=True)
             if not all(isinstance(r, dict) for r in res):
@@ -105,7 +111,10 @@ def scan_events(conn: sqlite3.Connection) -> Scan:
                 raise _Bad(f"has the phase {phase!r} (a name)")
             if summary is not None and not isinstance(summary, str):
                 raise _Bad("has a summary that is not text")
-            _check_undo(seq, kind, undoes, data, kinds, undone, seqs)
+            try:
+                history.check(seq, kind, data, undoes, part_of, replaces, seqs)
+            except Broken as exc:
+                raise _Bad(str(exc)) from None
         except _Bad as exc:
             found.append((seq if _int(seq) else 0, f"event #{seq} {exc}"))
             continue
@@ -114,30 +123,8 @@ def scan_events(conn: sqlite3.Connection) -> Scan:
             StoredEvent(
                 seq=seq, kind=kind, payload=data, summary=summary or "", turn=turn, phase=phase,
                 undoes=undoes, created=str(created or ""), rolls=tuple(rolls.get(seq, [])),
-                results=results, records=records,
+                results=results, records=records, part_of=part_of, replaces=replaces,
             )
         )
     scan.problems = [msg for _, msg in sorted(found, key=lambda p: p[0])]
     return scan
-
-
-def _check_undo(seq: int, kind: str, undoes: Any, payload: dict[str, Any], kinds: dict[int, str],
-                undone: set[int], seqs: set[int]) -> None:
-    """An undo takes back one earlier action still in force; no other event names one."""
-    if kind != "undo":
-        if undoes is not None:
-            raise _Bad(f"is an action ({kind}), not an undo, but says it undoes event #{undoes}")
-        return
-    if not _int(undoes):
-        raise _Bad(f"is an undo that does not say which event it undoes ({undoes!r})")
-    if payload.get("undoes") != undoes:
-        raise _Bad(f"is an undo of event #{undoes} whose payload names {payload.get('undoes')!r}")
-    if undoes not in seqs:
-        raise _Bad(f"is an undo of event #{undoes}, which does not exist")
-    if undoes >= seq:
-        raise _Bad(f"is an undo of event #{undoes}, which does not come before it")
-    if kinds[undoes] == "undo":
-        raise _Bad(f"is an undo of event #{undoes}, which is itself an undo")
-    if undoes in undone:
-        raise _Bad(f"is an undo of event #{undoes}, which was already undone")
-    undone.add(undoes)

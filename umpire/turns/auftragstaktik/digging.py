@@ -12,7 +12,7 @@ STAND``).
 
 from __future__ import annotations
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
@@ -108,7 +108,7 @@ def resolve_entrenching(state: GameState, dice: Dice) -> tuple[list[Resolution],
             res = entrench(
                 level_of(u),
                 u.quality,
-                dice,
+                scoped(dice, "entrench", u.id),
                 tr.rulings_of(state),
                 stand=kind,  # type: ignore[arg-type]
                 engineer=eng,

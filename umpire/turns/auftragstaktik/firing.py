@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
@@ -246,7 +246,7 @@ def shoot(
         weapon,
         round(d, 2),
         aspect(firer, target),
-        dice,
+        scoped(dice, "fire", firer.id, target.id),
         tr.rulings_of(state),
         phase=phase,
         night=is_night(state),

@@ -19,7 +19,7 @@ stand in it can still attack.
 
 from __future__ import annotations
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
@@ -51,7 +51,8 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
         for u in units
     ]
     res = morale_check(
-        Battalion(morale=morale_level(state, bid), status=status, stands=stands), dice, tr.rulings_of(state)
+        Battalion(morale=morale_level(state, bid), status=status, stands=stands), scoped(dice, "morale", bid),
+        tr.rulings_of(state),
     )
     new = res.outcome["status"]
     hq = next((f.hq for f in state.formations if f.id == bid), None)
@@ -159,7 +160,7 @@ def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, conceal
     res = close_combat(
         tr.stand(state, a, moved=False, spotted=True),
         tr.stand(state, d, moved=False, spotted=True),
-        dice,
+        scoped(dice, "close-combat", a.id, d.id),
         tr.rulings_of(state),
         attacker_morale=morale_level(state, getattr(tr.battalion_of(state, a), "id", "")),
         defender_morale=morale_level(state, getattr(tr.battalion_of(state, d), "id", "")),
@@ -236,7 +237,7 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
             res = afv_return_fire(
                 tr.stand(state, v, moved=False, spotted=True),
                 tr.stand(state, inf, moved=tr.moved_in(inf, 2) > 0, spotted=True),
-                dice,
+                scoped(dice, "close-combat-hw", v.id, inf.id),
                 tr.rulings_of(state),
                 range_in=round(distance(state, v, inf), 3),
                 aspect=aspect(v, inf),

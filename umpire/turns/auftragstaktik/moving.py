@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
@@ -293,7 +293,7 @@ def overruns(
         res = overrun(
             tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True),
             [tr.stand(state, u, moved=True, spotted=True)],
-            dice,
+            scoped(dice, "overrun", u.id, e.id),
             tr.rulings_of(state),
             defender_morale=morale(state, getattr(tr.battalion_of(state, e), "id", "")),
             attacker_morale=morale(state, getattr(tr.battalion_of(state, u), "id", "")),

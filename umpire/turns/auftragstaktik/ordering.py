@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.errors import UmpireError
@@ -87,7 +87,7 @@ def roll_for(state: GameState, bn: FormationState, level: str, dice: Dice) -> Re
     res = hq_roll(
         _hq_for(state, bn, level),
         _enemy_rating(state, bn.side),
-        dice,
+        scoped(dice, "hq", bn.id),
         rulings,
         phase="reaction" if phase == "reaction" else "orders",
         already_rolled=already,

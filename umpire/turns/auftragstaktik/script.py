@@ -1,7 +1,8 @@
 """Play whole turns from orders files: the demo, the golden game and the benchmarks use it.
 
 Each turn enters every side's orders file (in the order given) and resolves the phases up to
-the next turn's Orders Phase, every die from one seeded generator, so the game repeats exactly.
+the next turn's Orders Phase, with the game's keyed dice (unless dice are given), so the game
+repeats exactly from its scenario and seed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from umpire.core.dice import Dice
 
 
-def play_turn(game: object, orders: Sequence[Path], dice: Dice) -> list[int]:
+def play_turn(game: object, orders: Sequence[Path], dice: Dice | None = None) -> list[int]:
     """Enter ``orders`` and resolve the turn; returns the event numbers."""
     seqs = []
     rules = game.turn_rules()  # type: ignore[attr-defined]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
@@ -297,7 +297,7 @@ def fire_mission(
         res = indirect_fire(
             firer,
             tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
-            dice,
+            scoped(dice, "indirect", u.id, t.id),
             rulings,
             command=cmd,
             icm=bool(m.get("icm")),
@@ -373,7 +373,7 @@ def template_attacks(
         res = indirect_fire(
             _stand(state, firer),
             tr.stand(state, u, moved=True, spotted=True),
-            dice,
+            scoped(dice, "template", firer.id, u.id),
             tr.rulings_of(state),
             command=cmd,
             icm=bool(tp["icm"]),
@@ -426,7 +426,7 @@ def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dic
     res = indirect_fire(
         _stand(state, u),
         tr.stand(state, t, moved=False, spotted=True),
-        dice,
+        scoped(dice, "counter-battery", u.id, t.id),
         tr.rulings_of(state),
         command=cmd,
         icm=bool(m.get("icm")),
@@ -509,7 +509,7 @@ def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Di
     target = tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True)
     if a.get("attack", "bomb") == "strafe":
         plane = Stand(unit=tr.ratings(f["statline"]), quality=f.get("quality", "regular"))
-        res = strafing(plane, target, dice, rulings)
+        res = strafing(plane, target, scoped(dice, "strafing", fid, t.id), rulings)
     else:
         cmd = Command(
             orders_level=a.get("ordered_by", "battalion"),
@@ -517,7 +517,8 @@ def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Di
             doctrine=str(f.get("doctrine", "balanced")),
         )
         res = bomb(
-            target, dice, rulings, aircraft_drm=ordnance_drm(float(f["ordnance_tons"]), rulings, tables()), command=cmd
+            target, scoped(dice, "airstrike", fid, t.id), rulings,
+            aircraft_drm=ordnance_drm(float(f["ordnance_tons"]), rulings, tables()), command=cmd,
         )
     # the flight is no stand: its dice and modifiers are its side's (the report reads them so)
     res.extra.update(
@@ -589,7 +590,7 @@ def air_defence(
             tr.stand(state, x, moved=tr.moved_in(x, 1) > 0, spotted=True),
             plane,
             weapon,  # type: ignore[arg-type]
-            dice,
+            scoped(dice, "air-defence", x.id, fid),
             tr.rulings_of(state),
             range_in=round(reach, 3),
         )

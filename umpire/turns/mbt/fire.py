@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import ap_fire, data, sighting
@@ -102,6 +102,11 @@ def wrecks(state: GameState, burning_before: set[str] | None = None) -> list[tup
     return out
 
 
+def slug(step: str) -> str:
+    """A step's name as a part of a roll key: ``Movement (overwatch)`` -> ``movement-overwatch``."""
+    return "-".join("".join(c if c.isalnum() else " " for c in step.lower()).split())
+
+
 def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, order: str, ammo: str | None,
           step: str, dice: Dice, *, at: tuple[float, float] | None = None, target_facing: float | None = None,
           moving: bool = False, smoke: list[tuple[float, float]] | None = None,
@@ -131,7 +136,7 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
         target_open=hatch(target) == "open",
         advanced=False,
     )
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "fire", slug(step), firer.id, target.id))
     res = ap_fire.resolve(shot, rec, table.rulings)
     res.rolls = rec.take()
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "

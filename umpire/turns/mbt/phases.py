@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.engine.handlers import Applied
@@ -136,7 +136,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
     sides = new.side_ids()
     rolls: dict[str, int] = {}
     while True:
-        rolls = {s: dice.roll(10, why=f"initiative: {s}")[0] for s in sides}
+        rolls = {s: scoped(dice, "initiative", s).roll(10, why=f"initiative: {s}")[0] for s in sides}
         top = max(rolls.values())
         if sum(1 for v in rolls.values() if v == top) == 1:
             break

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.engine.handlers import Applied
@@ -110,7 +110,7 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
             gp += v
             parts.append(f"{w.name} {v}")
     card = U.card_of(target)
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "close-assault", u.id, target.id))
     r = CA.close_assault(attack_gp=gp, target=card, dice=rec, rulings=t.rulings,  # type: ignore[arg-type]
                          height_diff=t.unit_height(target) - t.unit_height(u),
                          target_moving=orders.target_moving(str(target.orders or "OW")),
@@ -139,7 +139,7 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     able = [u for u in units if U.leg_kind(u) in rank]
     best = max(able, key=lambda u: (rank[U.leg_kind(u)], U.grade(u) == "crack"))
     defender = U.leg_kind(target) if isinstance(U.card_of(target), LegCard) else "towed"
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "hand-to-hand", best.id, target.id))
     r = CA.hand_to_hand(attacker=U.leg_kind(best), defender=defender, dice=rec, rulings=t.rulings,
                         attackers=len(able), defender_suppressed=U.suppressed(target),
                         uphill=t.unit_height(target) > t.unit_height(best),

@@ -153,9 +153,11 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: d
 def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: data.Weapon, entry: dict[str, Any],
           order: str, step: str, dice: Dice, pending: Pending, *, moving: bool = False,
           at: tuple[float, float] | None = None, target_facing: float | None = None,
-          most: int | None = None) -> Resolution:
+          most: int | None = None, key_step: str | None = None) -> Resolution:
     """One weapon's shot at one target, resolved now; its effects wait in ``pending``. ``most``:
-    the farthest it reaches from where it is (a rider through firing ports, 15.3.4.2)."""
+    the farthest it reaches from where it is (a rider through firing ports, 15.3.4.2);
+    ``key_step``: the step its dice are keyed by, when not ``step`` (a missile's flight is keyed
+    by the step that announced it)."""
     ammo = entry.get("ammo") or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
     a = w.find_ammo(ammo)
     chk = S.can_fire(t, u, target, w, ammo, at=at, moving=moving)
@@ -173,7 +175,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: dat
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
         shot = S.GpShot(w, ammo, gp, canister=canister, estimated=est)
-        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving)
+        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving, key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
         pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
         for pid, effect, defense, mod in S.passenger_results(state, t, target, r, shot, order):
@@ -183,7 +185,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: dat
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")
     r = S.ap(state, t, u, target, w, ammo, order, step, dice, at=at, target_facing=target_facing, moving=moving,
-             check=chk, shots=entry.get("shots"))
+             check=chk, shots=entry.get("shots"), key_step=key_step)
     pending.ap.append((target.id, r))
     return r
 

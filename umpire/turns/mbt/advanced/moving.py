@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
@@ -212,7 +212,7 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
     from umpire.rules.mbt.arcs import off
 
     gun = "back" if off(turret, way) >= 120 - 1e-9 else "forward" if off(turret, way) <= 60 + 1e-9 else "side"
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "into-buildings", u.id))
     r = buildings.into_buildings(kind, int(card.target.ca_defense.v), gun, rec)  # type: ignore[union-attr]
     r.rolls = rec.take()
     r.summary = f"{u.id} goes inside the {kind} buildings: {r.summary}"
@@ -270,7 +270,7 @@ def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]
     x, y, way = hexes[flight.impact]
     pend = FI.Pending()
     r = FI.shoot(state, t, u, tgt, w, shot, order, "Movement (missile)", dice, pend, moving=True, at=(x, y),
-                 target_facing=way)
+                 target_facing=way, key_step=str(shot.get("step") or "ATGM Announcement"))
     r.summary += f" ({flight.reason}; speed {spd.v} against a move of {len(hexes) - 1} hexes, 14.2.2.2.3)"
     if spd.estimated:
         r.estimated = [*r.estimated, f"{w.name} ATGM speed ({spd.v})"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice
+from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.engine.handlers import Applied
@@ -37,7 +37,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         new.turn = 1
     rolls: dict[str, int] = {}
     while True:
-        rolls = {s: dice.roll(10, why=f"initiative: {s}")[0] for s in new.side_ids()}
+        rolls = {s: scoped(dice, "initiative", s).roll(10, why=f"initiative: {s}")[0] for s in new.side_ids()}
         top = max(rolls.values())
         if sum(1 for v in rolls.values() if v == top) == 1:
             break

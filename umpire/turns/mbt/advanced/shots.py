@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
@@ -22,6 +22,7 @@ from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.cards import LegCard
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.fire import slug
 
 
 def _r(v: float) -> float:
@@ -164,7 +165,7 @@ def note_acq(state: GameState, key: str, firer: str, target: str) -> None:
 def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
        order: str, step: str, dice: Dice, *, at: tuple[float, float] | None = None,
        target_facing: float | None = None, moving: bool = False, check: Check | None = None,
-       shots: int | None = None) -> Resolution:
+       shots: int | None = None, key_step: str | None = None) -> Resolution:
     """One AP point effect shot (7.4, 14.3) with the Advanced Game's modifiers."""
     from umpire.turns.mbt.advanced.targets import elevation, hull_down_why
 
@@ -195,7 +196,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
         target_open=U.hatch(target) == "open", target_compartment_hit=bool(target.notes.get("compartment")),
         target_gun_hit=bool(target.notes.get("gun_hit")), advanced=True,
     )
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
     res = ap_fire.resolve(shot, rec, t.rulings)
     res.rolls = rec.take()
     why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if hd else "")
@@ -237,7 +238,7 @@ def gp_factor(firer: UnitState, weapon: data.Weapon, ammo: str, order: str, rng:
 
 def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot: GpShot, order: str, step: str,
        dice: Dice, *, check: Check | None = None, at: tuple[float, float] | None = None,
-       moving: bool = False) -> Resolution:
+       moving: bool = False, key_step: str | None = None) -> Resolution:
     """One GP point effect shot (14.4); the same roll goes against each unit the target vehicle
     carries where they can be hit (14.4.3.2.5)."""
     from umpire.turns.mbt.advanced.targets import gp_target
@@ -257,7 +258,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot:
                        and shot.weapon.kind == "atgm" else None), estimated=est,
     ) + list(shot.extra_mods)
     gp_kill = shot.weapon.find_ammo(shot.ammo).gp_kill
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
     res = gp_fire.resolve(gp=shot.gp, defense=defense, target=tgt, mods=mods, dice=rec, estimated=est, small_arms=small,
                           rng=rng, gp_kill=gp_kill, canister=shot.canister, overrun=shot.overrun,
                           procedure="overrun" if shot.overrun else "gp",

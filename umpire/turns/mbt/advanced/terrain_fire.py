@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, TerrainState, UnitState
 from umpire.errors import UmpireError, unknown
@@ -26,6 +26,7 @@ from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, suppress
 from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
+from umpire.turns.mbt.fire import slug
 
 TARGETS = ("block", "wire")
 
@@ -122,7 +123,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: di
         crew_losses=int(u.notes.get("crew_losses", 0) or 0), transported=U.carried(u),
         brew_up_smoke_hexes=t.brew_up_smoke(a, at, t.wrecks()), other_smoke_hexes=t.other_smoke(a, at),
         estimated=est)
-    rec = RecordingDice(dice)
+    rec = RecordingDice(scoped(dice, "terrain-fire", slug(step), u.id, pid))
     res = gp_fire.resolve(gp=gp, defense=d, target=target, mods=mods, dice=rec, estimated=est, rng=rng,
                           procedure="terrain_fire", extra={"range": rng})
     res.rolls = rec.take()

@@ -1,0 +1,82 @@
+"""Part 4 of #10: the terrain, which no action changes, is kept once in the game file (not in
+the snapshot every action rewrites), shared by every copy of the state, and read when needed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from tests.conftest import at_scenario
+from tests.store.files import as_made_before, run
+from umpire.engine import Game
+from umpire.schema.scenario import load_scenario
+
+
+def _game(path: Path) -> Path:
+    game = Game.create(path, load_scenario(at_scenario()), seed=4)
+    game.act("place", {"unit": "a-1-64", "x": 5, "y": 5, "facing": 0}, None)
+    game.close()
+    return path
+
+
+def _row(path: Path, sql: str):  # noqa: ANN202
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql).fetchone()
+    finally:
+        conn.close()
+
+
+def test_the_terrain_is_kept_once_beside_the_snapshot(tmp_path):
+    path = _game(tmp_path / "g.db")
+    (state,) = _row(path, "select state from snapshot")
+    (terrain,) = _row(path, "select terrain from game")
+    assert "terrain" not in json.loads(state)
+    pieces = json.loads(terrain)
+    assert [t["id"] for t in pieces] == [t.id for t in load_scenario(at_scenario()).terrain]
+    game = Game.open(path)
+    assert [t.id for t in game.state.terrain] == [t["id"] for t in pieces]
+    assert game.check() == []
+
+
+def test_an_action_copies_neither_terrain_nor_untouched_units(tmp_path):
+    from umpire.core.state import canonical_state
+    from umpire.engine.handlers import HANDLERS
+
+    game = Game.open(_game(tmp_path / "g.db"))
+    before = game.state
+    placed = HANDLERS["place"](before, {"unit": "t80-1", "x": 40, "y": 30, "facing": 180}, None)  # type: ignore[arg-type]
+    after = canonical_state(placed.state)
+    assert after.terrain is before.terrain
+    assert dict.__getitem__(after.units, "a-1-64") is dict.__getitem__(before.units, "a-1-64")
+    assert dict.__getitem__(after.units, "t80-1") is not dict.__getitem__(before.units, "t80-1")
+
+
+def test_a_file_from_before_m003_is_migrated_by_the_first_write(tmp_path):
+    path = _game(tmp_path / "g.db")
+    as_made_before(path, "m003_terrain_once")
+    assert "terrain" in json.loads(_row(path, "select state from snapshot")[0])
+    before = path.read_bytes()
+    for args in (("status",), ("replay", "--check"), ("doctor",)):
+        r = run(path, *args)
+        assert r.exit_code == 0, (args, r.stderr)
+    assert path.read_bytes() == before  # reading never migrates
+    r = run(path, "place", "b-1-64", "3", "3")
+    assert r.exit_code == 0, r.stderr
+    assert "terrain" not in json.loads(_row(path, "select state from snapshot")[0])
+    assert len(json.loads(_row(path, "select terrain from game")[0])) == len(load_scenario(at_scenario()).terrain)
+    assert run(path, "replay", "--check").exit_code == 0
+    assert run(path, "doctor").exit_code == 0
+
+
+def test_a_migration_with_an_unreadable_snapshot_takes_the_scenario_terrain(tmp_path):
+    path = _game(tmp_path / "g.db")
+    as_made_before(path, "m003_terrain_once")
+    conn = sqlite3.connect(path)
+    conn.execute("update snapshot set state = '{oops'")
+    conn.commit()
+    conn.close()
+    r = run(path, "doctor")
+    assert r.exit_code == 2 and "snapshot" in r.output
+    assert "stored terrain" not in r.output  # the terrain itself came through whole (from the scenario)

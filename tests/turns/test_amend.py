@@ -1,0 +1,96 @@
+"""#10's correction, end to end: a move entered with a wrong coordinate, the rest of the turn
+resolved, then the move amended. Every roll whose key did not change keeps its value; the
+change report lists exactly the results that differ; the replay of the log holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import REPO, at_scenario
+from umpire.engine import Game
+from umpire.reports.changes import changes, results
+from umpire.schema.scenario import load_scenario
+
+ORDERS = REPO / "data" / "orders"
+
+
+def _move(y: float) -> dict:
+    return {"unit": "a-1-64", "path": [[30, y]], "facing": None}
+
+
+@pytest.fixture(scope="module")
+def amended(tmp_path_factory):
+    game = Game.create(tmp_path_factory.mktemp("amend") / "g.db", load_scenario(at_scenario()))
+    rules = game.turn_rules()
+    for side in ("nato", "pact"):
+        game.act("auftragstaktik.orders", rules.read_orders(ORDERS / f"{side}-turn1.yaml", game.state))
+    for _ in range(4):  # Orders, First Movement, First Combat, Reaction
+        game.act("auftragstaktik.phase", {})
+    wrong = game.act("move", _move(28)).seq  # meant (30, 22)
+    while game.state.turn == 1:
+        game.act("auftragstaktik.phase", {})
+    done = game.amend(wrong, "move", _move(22))
+    return game, wrong, done
+
+
+def test_the_amendment_replaces_the_move_and_re_resolves_the_rest_of_the_turn(amended):
+    game, wrong, done = amended
+    assert [old.seq for old, _ in done.pairs] == list(range(wrong, wrong + 6))
+    assert all(new is not None and new.replaces == old.seq for old, new in done.pairs)
+    assert game.state.turn == 2 and game.state.units["a-1-64"].y == 22
+
+
+def test_every_roll_whose_key_did_not_change_keeps_its_value(amended):
+    _, _, done = amended
+    before = {r.key: r for old, _ in done.pairs for r in old.rolls}
+    after = {r.key: r for _, new in done.pairs if new for r in new.rolls}
+    same = before.keys() & after.keys()
+    assert same and after.keys() - before.keys()  # some keys stayed, some are new (a-1-64 fires at t80-1 now)
+    assert all(r.key and r.typed is False for r in [*before.values(), *after.values()])
+    for key in same:
+        assert after[key].values == before[key].values, key
+    assert "t1/morale/morale/1-tb#0" in same
+
+
+def test_the_change_report_lists_exactly_the_results_that_differ(amended):
+    _, wrong, done = amended
+    report = changes("auftragstaktik", done.pairs)
+    differ = {old.seq for old, new in done.pairs if results(old) != results(new)}  # type: ignore[arg-type]
+    assert {c.old for c in report} == differ
+    for c in report:
+        old, new = next(p for p in done.pairs if p[0].seq == c.old)
+        a, b = results(old), results(new)  # type: ignore[arg-type]
+        assert len(c.lines) == sum(1 for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    # hand-checked against the two runs: at (30, 22) a-1-64 sees t80-1 at the end of the Second
+    # Movement Phase, so it engages the nearest AFV (t80-1) and then, its rate of fire allowing,
+    # t80-3; b-1-64 finds t80-3 gone; at (30, 28) it saw only t80-2 and t80-3.
+    assert {c.old: c.lines for c in report} == {
+        wrong: ["a-1-64 ends at (30, 22) (was (30, 28))"],
+        wrong + 1: ["nato now spots t80-1"],
+        wrong + 2: [
+            "t80-2: 2 hits -> unharmed",
+            "t80-3: 2 hits -> eliminated",
+            "t80-1: unharmed -> eliminated",
+            "a-1-64 no longer fires at t80-2 (it was 2 hits)",
+            "b-1-64 no longer fires at t80-3 (it was 2 hits)",
+            "t80-1 no longer holds fire (its target is not spotted)",
+            "t80-3 no longer holds fire (its target is not spotted)",
+            "a-1-64 now fires at t80-1: 4 hits: eliminated",
+            "a-1-64 now fires at t80-3 instead of t80-2",
+            "a-1-64 now fires at t80-3: 4 hits: eliminated",
+        ],
+    }
+
+
+def test_the_replay_holds_and_amending_back_gives_the_first_run_again(amended, tmp_path):
+    import shutil
+
+    game, wrong, done = amended
+    assert game.check() == []
+    copy = tmp_path / "copy.db"
+    shutil.copy(game.path, copy)
+    again = Game.open(copy)
+    back = again.amend(done.pairs[0][1].seq, "move", _move(28))  # type: ignore[union-attr]
+    for (first, _), (_, now) in zip(done.pairs, back.pairs, strict=True):
+        assert now is not None and now.results == first.results and now.rolls == first.rolls
+    assert again.check() == []

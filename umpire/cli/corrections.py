@@ -1,0 +1,135 @@
+"""Corrections: ``umpire undo [--to N]``, ``umpire redo`` and ``umpire amend N COMMAND ...``.
+
+Each appends to the log and deletes nothing; ``umpire log`` shows them and what they took back.
+``amend`` runs the corrected command as typed (``umpire amend 12 move a-1-64 26 22``) against
+the game as it stood before #12, then re-resolves every later action and prints what changed.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from umpire.cli.output import console
+
+# The commands that are actions, and so may stand in for one: (command, subcommand or None).
+AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
+             ("turn", "orders"), ("phase", "next"))
+
+
+def _settings(ctx: typer.Context):  # noqa: ANN202 - umpire.cli.context.Settings
+    return ctx.find_root().obj
+
+
+def undo(
+    ctx: typer.Context,
+    to: int = typer.Option(None, "--to", min=0, help="Take back every action after #N (0: all of them)."),
+) -> None:
+    """Take back the last action, or the last amendment whole (it stays in the log, marked undone);
+    --to N takes back every action after #N. umpire redo puts back what an undo took back."""
+    game = _settings(ctx).open_game()
+    done = game.undo(to)
+    if len(done.taken_back) == 1 and not done.restored:
+        ev = done.taken_back[0]
+        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+    else:
+        console.print(f"#{done.seq} {done.summary}", markup=False)
+    st = done.state
+    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back", markup=False)
+
+
+def redo(ctx: typer.Context) -> None:
+    """Re-apply what the last undo took back, with the dice it recorded (only while nothing else
+    has been done since that undo)."""
+    game = _settings(ctx).open_game()
+    done = game.redo()
+    console.print(f"#{done.seq} {done.summary}", markup=False)
+    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
+
+
+def _phase(state) -> str:  # noqa: ANN001
+    from umpire.reports.words import phase_name
+
+    return phase_name(state.ruleset, state.phase)
+
+
+def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:
+    """The amend options typed after N (``--drop-invalid``, ``--orders FILE``), and the command."""
+    from umpire.errors import UmpireError
+
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--drop-invalid":
+            drop = True
+        elif a == "--orders" and not rest:
+            if i + 1 >= len(args):
+                raise UmpireError("amend --orders: give the orders FILE")
+            orders, i = args[i + 1], i + 1
+        elif a.startswith("--orders=") and not rest:
+            orders = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+        i += 1
+    return rest, drop, orders
+
+
+def amend(
+    ctx: typer.Context,
+    n: int = typer.Argument(..., metavar="N", help="The number of the action to replace (umpire log)."),
+    orders: str = typer.Option(None, "--orders", metavar="FILE", help="The orders file entered again (turn orders)."),
+    drop_invalid: bool = typer.Option(
+        False, "--drop-invalid", help="Drop the later actions that are no longer legal (else nothing is written)."
+    ),
+) -> None:
+    """Replace action #N by a corrected one, re-resolve every later action on top of it with the
+    game's keyed dice, and print what changed in their results.
+
+    The corrected action is any action command as you would type it: umpire amend 12 move a-1-64
+    26 22, umpire amend 3 --orders data/orders/nato-turn1.yaml, umpire amend 9 phase next --roll 4.
+    A roll whose key (what it is for, where) did not change keeps its value; dice typed in with
+    --roll are used again where their key still occurs. If a later action is no longer legal the
+    amendment is refused and nothing is written, unless --drop-invalid."""
+    from umpire.errors import UmpireError
+    from umpire.reports.changes import changes, render
+
+    args, drop_invalid, orders = _split(list(ctx.args), drop_invalid, orders)
+    if orders is not None:
+        args = ["turn", "orders", orders, *args]
+    if not args:
+        raise UmpireError(
+            f"amend {n}: give the corrected action, e.g. umpire amend {n} move UNIT X Y, or --orders FILE"
+        )
+    sub = args[1] if len(args) > 1 and not args[1].startswith("-") else None
+    if (args[0], None) not in AMENDABLE and (args[0], sub) not in AMENDABLE:
+        allowed = ", ".join(f"{c} {s}" if s else c for c, s in AMENDABLE)
+        raise UmpireError(f"amend {n}: {' '.join(args[:2])!r} is not an action (allowed: {allowed})")
+    settings = _settings(ctx)
+    settings.amend = (n, drop_invalid)
+    root = ctx.find_root()
+    command = root.command.get_command(root, args[0])  # type: ignore[attr-defined]
+    with command.make_context(args[0], args[1:], parent=root) as sub_ctx:
+        command.invoke(sub_ctx)
+    done = settings.game.correction
+    if done is None:  # the command did not act (it cannot happen for the commands allowed)
+        raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
+    new = [b.seq for _, b in done.pairs if b is not None]
+    head = f"amendment #{done.seq}: #{n} replaced by #{new[0]}"
+    if len(done.pairs) > 1:
+        head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
+    if done.dropped:
+        head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
+    console.print(head, markup=False)
+    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
+    console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
+    for line in render(report, len(done.pairs) - 1):
+        console.print(line, markup=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("undo")(undo)
+    app.command("redo")(redo)
+    app.command(
+        "amend", context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                                   "allow_interspersed_args": False},
+    )(amend)

@@ -1,0 +1,263 @@
+"""What copies of a game state share: the terrain (never changed, read when first needed) and
+the units (shared until one is touched).
+
+An action changes a handful of units and the turn's bookkeeping; a game holds hundreds of units
+and thousands of terrain polygons. :class:`Terrain` is one immutable object that every copy of a
+state holds, parsed from its stored JSON only when something reads it; :class:`Units` lets a
+copied state hold the very unit objects of the state it was copied from, copying each one the
+first time it is read through the copy (whoever reads a unit through a state being changed may
+change it), so a copy costs what its action touches.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from umpire.errors import StoreError
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
+
+    from umpire.core.state import UnitState
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def dup(v: Any) -> Any:
+    """Deep-copy plain values and pydantic models made of them (anything else: copy.deepcopy)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is dict:
+        return {k: dup(x) for k, x in v.items()}
+    if t is list:
+        return [dup(x) for x in v]
+    if t is tuple:
+        items = tuple(dup(x) for x in v)
+        return v if all(a is b for a, b in zip(items, v, strict=True)) else items
+    if isinstance(v, BaseModel):
+        new = object.__new__(t)
+        object.__setattr__(new, "__dict__", {k: dup(x) for k, x in v.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", dup(v.__pydantic_extra__))
+        object.__setattr__(new, "__pydantic_private__", dup(v.__pydantic_private__))
+        return new
+    return copy.deepcopy(v)
+
+
+class TerrainState(BaseModel):
+    """One terrain piece on the table (immutable: no action changes the terrain)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    type: str
+    name: str = ""
+    polygon: tuple[tuple[float, float], ...] | None = None
+    line: tuple[tuple[float, float], ...] | None = None
+    height: float = 0.0
+
+
+_PIECES = TypeAdapter(tuple[TerrainState, ...])
+
+
+class Terrain(Sequence[TerrainState]):
+    """The terrain of a game: a read-only sequence of :class:`TerrainState`, shared by every copy
+    of a state (copying returns the object itself) and parsed from its JSON on first use."""
+
+    __slots__ = ("_items", "_text")
+
+    def __init__(self, items: Iterable[TerrainState | Mapping[str, Any]] = ()) -> None:
+        self._items: tuple[TerrainState, ...] | None = tuple(
+            t if isinstance(t, TerrainState) else TerrainState.model_validate(t) for t in items
+        )
+        self._text: str | None = None
+
+    @classmethod
+    def from_json(cls, text: str) -> Terrain:
+        """The terrain kept as ``text`` (what :meth:`to_json` wrote), read when first needed."""
+        out = cls()
+        out._items, out._text = None, text
+        return out
+
+    def _all(self) -> tuple[TerrainState, ...]:
+        if self._items is None:
+            try:
+                self._items = _PIECES.validate_json(self._text or "[]")
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(p) for p in first.get("loc", ())) or "(terrain)"
+                raise StoreError(
+                    f"the game file's stored terrain is damaged ({where}: {first.get('msg')}); "
+                    "'umpire doctor' lists what is wrong"
+                ) from None
+        return self._items
+
+    def to_json(self) -> str:
+        """Canonical JSON text (keys sorted), as the game file keeps it."""
+        if self._text is None:
+            self._text = json.dumps([t.model_dump(mode="json") for t in self._all()], sort_keys=True,
+                                    ensure_ascii=False)
+        return self._text
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, i: int) -> TerrainState: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[TerrainState, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> TerrainState | tuple[TerrainState, ...]:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[TerrainState]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Terrain):
+            return self._all() == other._all()
+        return NotImplemented
+
+    __hash__ = object.__hash__  # identity: the caches of the table geometry key on the object
+
+    def __copy__(self) -> Terrain:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Terrain:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Terrain({len(self)} pieces)"
+
+    @classmethod
+    def _validate(cls, value: Any) -> Terrain:
+        if isinstance(value, Terrain):
+            return value
+        if isinstance(value, list | tuple):
+            return cls(value)
+        raise ValueError("terrain must be a list of terrain pieces")
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_plain_validator_function(
+            cls._validate,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda v: [t.model_dump(mode="json") for t in v]
+            ),
+        )
+
+
+class Units(dict[str, "UnitState"]):
+    """A state's units by id, shared with other states until touched.
+
+    A key in ``shared`` holds a unit object that another state holds too: handing it out through
+    ``[]``, ``get``, ``values``, ``items``, ``pop`` or ``setdefault`` copies it first (the caller
+    may change it), so the other state never sees the change. A ``frozen`` mapping belongs to a
+    state that is only read (what the engine hands a handler): it hands its units out as they are.
+    """
+
+    __slots__ = ("_shared", "frozen")
+    _shared: set[str]
+    frozen: bool
+
+    @classmethod
+    def sharing(cls, units: Mapping[str, UnitState], *, frozen: bool = False) -> Units:
+        """A mapping holding the same unit objects as ``units``, every one of them shared."""
+        new = cls(units)  # the objects themselves (dict's own copy never calls our __getitem__)
+        new._shared = set(dict.keys(new))
+        new.frozen = frozen
+        return new
+
+    def share_all(self) -> None:
+        """Every unit held here is now held by another state too."""
+        self._shared = set(dict.keys(self))
+
+    def touched(self) -> list[str]:
+        """The ids of the units this mapping copied or was given (they may have changed)."""
+        return [k for k in dict.keys(self) if k not in self._shared]
+
+    def _own(self, key: str) -> UnitState:
+        u = dict.__getitem__(self, key)
+        if not self.frozen and key in self._shared:
+            u = dup(u)
+            dict.__setitem__(self, key, u)
+            self._shared.discard(key)
+        return u
+
+    def _own_all(self) -> None:
+        if self._shared and not self.frozen:
+            for k in list(self._shared):
+                self._own(k)
+
+    def __getitem__(self, key: str) -> UnitState:
+        return self._own(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._own(key) if key in self else default
+
+    def values(self) -> Any:
+        self._own_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._own_all()
+        return dict.items(self)
+
+    def __setitem__(self, key: str, value: UnitState) -> None:
+        dict.__setitem__(self, key, value)
+        self._shared.discard(key)
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, key)
+        self._shared.discard(key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        if key in self:
+            u = self._own(key)
+            dict.__delitem__(self, key)
+            return u
+        if default:
+            return default[0]
+        raise KeyError(key)
+
+    def popitem(self) -> tuple[str, UnitState]:
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key in self:
+            return self._own(key)
+        self[key] = default
+        return default
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v
+
+    def copy(self) -> dict[str, UnitState]:
+        """A plain dict of the units held here (as ``dict.copy``: the same objects)."""
+        self._own_all()
+        return dict(dict.items(self))
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, UnitState]:
+        return {k: copy.deepcopy(v, memo) for k, v in dict.items(self)}
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(dict.items(self)),))
+
+    def __or__(self, other: Any) -> Any:
+        return {**self.copy(), **other}
