@@ -172,7 +172,7 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str) -> No
     if problems:
         raise DataError("\n".join(problems))
     from umpire.campaign.state import initial_state as campaign_start
-    from umpire.schema.scenario import initial_state
+    from umpire.registry import initial_state
 
     state = campaign_start(season, campaign_id="check")
     scenario = game_scenario(season, base, state, game.id, seed=1, turn_limit=True)

@@ -103,7 +103,7 @@ def place(
 
 
 def _facing(text: str | None) -> float | None:
-    from umpire.engine.handlers import check_facing
+    from umpire.turns.common import check_facing
 
     return None if text is None else check_facing(text)
 
@@ -141,9 +141,10 @@ def measure(
 ) -> None:
     """Distance edge to edge and centre to centre, aspect, and line of sight between two units."""
     from umpire.geometry.game import measure_units
+    from umpire.registry import inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_units(_open(ctx).state, a, b)
+    data = measure_units(_open(ctx).state, a, b, inside_depth)
     if as_json:
         print_json(data)
     else:

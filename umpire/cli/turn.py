@@ -28,8 +28,8 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     """Show where the turn stands and what the umpire must enter next."""
     if ctx.invoked_subcommand is not None:
         return
-    from umpire.engine.ending import game_over
     from umpire.reports.terminal import render_turn
+    from umpire.turns.ending import game_over
 
     game = _open(ctx)
     view = game.turn_rules().view(game.state)

@@ -25,10 +25,10 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.engine.handlers import Applied
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders, umpired
 from umpire.rules.mbt.sighting import identification
+from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.table import Table, points_along, settings
 from umpire.turns.mbt.victory import tally

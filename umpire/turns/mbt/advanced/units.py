@@ -14,7 +14,7 @@ from typing import Any
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import cards, data
 from umpire.rules.mbt.cards import LegCard, TowedCard
-from umpire.schema.mbt_forces import capacity, equipment_items
+from umpire.rules.mbt.forces import capacity, equipment_items
 
 ELITE = ("Assault", "Squad Plus", "Special Forces")
 
