@@ -116,7 +116,7 @@ def game_scenario(
             forms.append(_formation(force, units, spec.deploy[pid]))
             for u in units:
                 if u.hits or u.damage:
-                    carried[u.id] = CarriedUnit(hits=u.hits, damage=list(u.damage))  # type: ignore[arg-type]
+                    carried[u.id] = CarriedUnit(hits=u.hits, damage=list(u.damage))
         side: dict[str, Any] = {"id": s.id, "name": s.name, "color": s.color, "formations": forms}
         if s.hq_rating is not None:
             side["hq_rating"] = s.hq_rating

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
+if TYPE_CHECKING:
+    from umpire.engine import Game
+
 
 def _settings(ctx: typer.Context) -> Settings:
     return ctx.find_root().obj  # type: ignore[no-any-return]
 
 
-def _open(ctx: typer.Context):  # noqa: ANN202 - returns umpire.engine.Game
+def _open(ctx: typer.Context) -> Game:
     return _settings(ctx).open_game()
 
 

@@ -19,6 +19,7 @@ from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases
+from umpire.turns.mbt.table import settings
 from umpire.turns.mbt.victory import tally
 
 
@@ -109,7 +110,7 @@ class MbtTurn:
             t = tally(state, final=ph == phases.OVER)
         lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
         lines.extend(t.lines)
-        cfg = phases.settings(state)
+        cfg = settings(state)
         game = "Advanced Game" if is_advanced(state) else "Basic Game"
         lines.append(f"{game}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
                      f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")

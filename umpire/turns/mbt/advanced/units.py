@@ -137,8 +137,8 @@ def _dead(u: UnitState, w: data.Weapon) -> bool:
     comp = u.notes.get("compartment")
     if comp is None:
         return False
-    mount = (w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
-    return (comp == "turret") == mount.startswith("T")
+    mount = str(w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
+    return (str(comp) == "turret") == mount.startswith("T")
 
 
 def attached_of(u: UnitState) -> dict[str, cards.Attached]:
