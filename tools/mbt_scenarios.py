@@ -472,6 +472,7 @@ def s4() -> None:
                       "relief": {"side": "nato", "formations": [f["id"] for f in relief], "from_turn": 12,
                                  "edge": "left"},
                       "options": ["area effect fire", "artillery", "helicopter", "anti-aircraft"],
+                      "terrain_gp_defense": {"block": 6, "wire": 1},
                       "support": {"ussr": ["Organic Artillery: 1 x Heavy Battery [4 x HE, 1 x SM], 1 x Medium "
                                            "Battery [3 x HE, 1 x SM] (USSR-12A)", "Motorized Rifle Company Attached "
                                            "Artillery: 1 x Medium Battery [5 x HE, 1 x SM] (USSR-12A)"],

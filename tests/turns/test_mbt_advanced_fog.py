@@ -2,7 +2,7 @@
 the Basic Game's (tests/reports/test_fog_property.py: no word of an enemy unit in any event of
 any briefing, in any format, beyond what the side knew then), and carried infantry is never
 sighted unless its carrier is identified and is open or gives no full cover (so not before it
-dismounts from a buttoned Bradley or BMP)."""
+dismounts from a buttoned Bradley or BMP), even when it fires through the firing ports."""
 
 from __future__ import annotations
 
@@ -58,7 +58,10 @@ def _orders(game: Game, side: str, picks: list[int]) -> dict:
         allowed = orders.allowed_orders(capability(u))
         hatch = "buttoned" if k % 2 else "open"
         if k == 0 and "F" in allowed and enemy:
-            units[uid] = {"order": "F", "fire": {"target": enemy[len(uid) % len(enemy)]}}
+            target = enemy[len(uid) % len(enemy)]
+            riders = [{"target": target, "weapon": "Small arms", "by": p.id} for p in U.passengers(state, u)
+                      if U.kind(p) == "leg"]  # 15.3.4: through the firing ports, or not at all
+            units[uid] = {"order": "F", "fire": [{"target": target}, *riders]}
         elif k == 1 and "M" in allowed and U.kind(u) == "vehicle" and U.passengers(state, u):
             units[uid] = {"order": "M", "turret": "open",
                           "unload": {"units": [p.id for p in U.passengers(state, u)], "at": "start"}}

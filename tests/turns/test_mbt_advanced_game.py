@@ -65,6 +65,10 @@ def test_the_story_happens(game):
     assert any(r["procedure"] == "smoke" for r in res) and any("exhaust smoke" in s for s in summaries)
     assert any(r["procedure"] == "hand_to_hand" and r.get("target") == "msq" for r in res)
     assert game.state.units["a1-6"].type == "½ Squad Heavy Mechanized Infantry"  # lost the fight (14.6.2.2)
+    # 14.6.2.2: "All units involved in the combat on the other, or losing, side suffer an effective
+    # result ... squads are reduced to ½ squads and suppressed": the report says so, not "no hits"
+    assert "a1-6 attacked msq hand-to-hand: msq won; a1-6 reduced to a half squad and suppressed (14.6.2.2)" in \
+        " ".join(plain_text(report_for_game(game, turn=3)).split())
     assert game.state.phase == "Game over"
 
 

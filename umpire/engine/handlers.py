@@ -48,6 +48,20 @@ def move_check(ruleset: str) -> Callable[[MoveCheck], MoveCheck]:
     return register
 
 
+# A ruleset's check on placing a unit by hand: ``fn(state, unit, x, y)``; it raises UmpireError to
+# refuse (e.g. a unit that may not enter the table yet, or not there).
+PlaceCheck = Callable[[GameState, UnitState, float, float], None]
+PLACE_CHECKS: dict[str, PlaceCheck] = {}
+
+
+def place_check(ruleset: str) -> Callable[[PlaceCheck], PlaceCheck]:
+    def register(fn: PlaceCheck) -> PlaceCheck:
+        PLACE_CHECKS[ruleset] = fn
+        return fn
+
+    return register
+
+
 def handler(kind: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         HANDLERS[kind] = fn
@@ -89,6 +103,9 @@ def place(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     x, y = float(payload["x"]), float(payload["y"])
     check_on_table(state, f"unit {unit.id}", x, y)
     facing = check_facing(payload["facing"]) if payload.get("facing") is not None else unit.facing
+    check = PLACE_CHECKS.get(state.ruleset)
+    if check is not None:
+        check(state, unit, x, y)
     new = state.copy_for_change()
     u = new.units[unit.id]
     u.x, u.y, u.facing = x, y, facing

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from umpire.reports.facts import Fact
-from umpire.reports.observe import Line, Observer, distance
-from umpire.reports.words import at, at_after, at_hits, inches, mbt_hits, plural
+from umpire.reports.observe import Line, Observer, Ref, distance
+from umpire.reports.words import at, at_after, at_hits, inches, mbt_gp, mbt_hits, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
@@ -31,6 +31,8 @@ def _result(o: Observer, f: Fact, target_own: bool) -> str:
     out = _out(f)
     if o.c.ruleset == "mbt" and ("results" in out or "worst" in out):
         return mbt_hits(out, detail=o.side is None or target_own, full=o.side is None)
+    if o.c.ruleset == "mbt" and "effects" in out:
+        return mbt_gp(out, detail=o.side is None or target_own)
     return at_hits(out)
 
 
@@ -43,6 +45,9 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
+    carrier = o.ref(f.data.get("carrier"), known) if a.level == "unseen" and f.data.get("carrier") else None
+    if carrier is not None and carrier.level != "unseen":  # a rider's fire is seen coming from its carrier
+        a = Ref(None, f"{carrier.text}'s riders", "fired", carrier.side)
     shown_weapon = mine or a.level == "full"
     what = ""
     if shown_weapon and f.data.get("weapon"):
@@ -109,8 +114,10 @@ def atgm_launch(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
-    return [Line("atgm_launch", f"{a.text} launched a guided missile at {t.text}: it flies until the ATGM "
-                 "Resolution Step (3.3.2, 7.2.2)", a, t, {"firer": a.id, "target": t.id}, mine=True)]
+    flies = "it flies while its target moves (14.2.2.2)" if f.data.get("step") else \
+        "it flies until the ATGM Resolution Step (3.3.2, 7.2.2)"  # the Advanced Game's steps are named
+    return [Line("atgm_launch", f"{a.text} launched a guided missile at {t.text}: {flies}", a, t,
+                 {"firer": a.id, "target": t.id}, mine=True)]
 
 
 def indirect(o: Observer, f: Fact) -> list[Line]:
@@ -174,6 +181,9 @@ def close_combat(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
+    if o.c.ruleset == "mbt":
+        return [Line(f.kind, mbt_close(o, f, a, t, known), a, t, {"attacker": a.id, "target": t.id},
+                     o.why(f, known) if mine else None, mine=mine)]
     rnd = f" (round {f.data['round']})" if f.data.get("round") else ""
     if f.kind == "overrun":
         text = f"{t.text} overran {a.text}, which fought back: {at_hits(_out(f))}"
@@ -181,3 +191,52 @@ def close_combat(o: Observer, f: Fact) -> list[Line]:
         text = f"{a.text} attacked {t.text} in close combat{rnd}: {at_hits(_out(f))}"
     return [Line(f.kind, text, a, t, {"attacker": a.id, "target": t.id}, o.why(f, known) if mine else None,
                  mine=mine)]
+
+
+LOSS = {"half": "reduced to a half squad and suppressed", "eliminated": "eliminated"}
+
+
+def mbt_close(o: Observer, f: Fact, a: Ref, t: Ref, known: Mapping[str, Any]) -> str:
+    """An MBT close assault (14.5.4), hand-to-hand combat (14.6.2.2) or overrun (14.7.2) in the
+    rule's outcomes: who is suppressed, reduced, eliminated or knocked out."""
+    out = _out(f)
+    effects = [str(x) for x in out.get("effects") or ()]
+    if "winner" in out:
+        won = a if out.get("winner") == "attacker" else t
+        text = f"{a.text} attacked {t.text} hand-to-hand: {won.text} won"
+        losers = out.get("losers")
+        if isinstance(losers, Mapping) and losers:
+            bits = []
+            for uid, effect in losers.items():
+                r = o.ref(str(uid), known)
+                bits.append(f"{r.text if r else uid} {LOSS.get(str(effect), str(effect))}")
+            return text + "; " + ", ".join(bits) + " (14.6.2.2)"
+        return text + (f"; {effects[0]}" if effects else "")
+    hit = t
+    if f.kind == "overrun" and f.data.get("part") == "defence":
+        text, hit = f"{t.text} fired back at {a.text} overrunning it", a
+    elif f.kind == "overrun":
+        text = f"{a.text} overran {t.text}"
+    else:
+        text = f"{a.text} close assaulted {t.text}"
+    if out.get("result") == "N" or not effects:
+        return text + ": no effect"
+    return f"{text}: {hit.text} {effects[0]}"
+
+
+def terrain_fire(o: Observer, f: Fact) -> list[Line]:
+    """GP fire at a block or wire marker (14.4.3.3): the firer's side and the umpire read it."""
+    if not o.own(f.actor):
+        return []
+    a = o.ref(f.actor)
+    assert a is not None
+    out = _out(f)
+    what = f" {f.data['weapon']}" if f.data.get("weapon") else ""
+    piece = f"the {f.data.get('marker', 'marker')} {f.data.get('piece', '')}".rstrip()
+    if out.get("fired") is False:
+        return [Line("terrain_fire", f"{a.text} did not fire at {piece}: {out.get('why', '')}", a, mine=True)]
+    rng = f" ({plural(int(f.data['range']), 'hex', 'hexes')})" if isinstance(f.data.get("range"), int) else ""
+    effects = [str(x) for x in out.get("effects") or ()]
+    text = f"{a.text} fired{what} at {piece}{rng}: {effects[0] if effects else '-'}"
+    return [Line("terrain_fire", text, a, data={"firer": a.id, "piece": f.data.get("piece")},
+                 why=o.why(f, {}), mine=True)]

@@ -22,6 +22,7 @@ from umpire.reports.combat_lines import (
     hold_fire,
     indirect,
     no_fire,
+    terrain_fire,
 )
 from umpire.reports.facts import Fact
 from umpire.reports.observe import LEVEL_WORDS, Line, Observer, Ref
@@ -247,7 +248,7 @@ WRITERS: dict[str, Writer] = {
     "air_defence": air_defence, "close_combat": close_combat, "overrun": close_combat, "morale": morale, "hq": hq,
     "entrench": own_plain("entrench", "entrenching"), "mines": own_plain("mines", "in a minefield"),
     "order_change": order_change, "sighting": sighting, "changes": changes, "notes": notes, "note": note,
-    "orders": orders, "initiative": umpire_only, "victory": umpire_only,
+    "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
 }
 
 __all__ = ["WRITERS"]

@@ -88,7 +88,9 @@ def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, A
     shown = []
     for f in fires:  # the Advanced Game lists a weapon each (14.1.2)
         if isinstance(f, Mapping):
-            what = _target(o, f.get("target"), known) if f.get("target") else f"smoke at {_points([f.get('at')])}"
+            what = _target(o, f.get("target"), known) if f.get("target") else f"marker {f['terrain']}" \
+                if f.get("terrain") else f"smoke at {_points([f.get('at')])}"
+            what += f" by {f['by']}" if f.get("by") else ""
             how = ", ".join(str(f[k]) for k in ("weapon", "ammo") if f.get(k) and len(fires) > 1 or k == "ammo"
                             and f.get(k))
             shown.append(what + (f" ({how})" if how else ""))
@@ -103,7 +105,7 @@ def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, A
     if u.get("discharger"):
         extra.append("smoke dischargers")
     if u.get("full_cover"):
-        extra.append("full cover")
+        extra.append("leaves full cover (16.3.3)" if u["full_cover"] == "leave" else "takes full cover (15.5)")
     ow = u.get("overwatch")
     if isinstance(ow, Mapping):
         extra.append("overwatch: " + ", ".join(f"{k.replace('_', ' ')} {_ow(o, k, v, known)}"

@@ -143,6 +143,16 @@ def mbt_hits(outcome: Mapping[str, Any], *, detail: bool, full: bool = False) ->
     return head
 
 
+def mbt_gp(outcome: Mapping[str, Any], *, detail: bool) -> str:
+    """An MBT GP shot's result (14.4.4): no effect, suppressed or effective; ``detail`` (the
+    target's own side and the umpire) adds what it did to the unit."""
+    result = str(outcome.get("result", ""))
+    effects = [str(x) for x in outcome.get("effects") or ()]
+    if detail and effects and (result != "N" or "temporary" in effects[0]):
+        return effects[0]
+    return {"N": "no effect", "S": "a suppressed result", "EF": "an effective result"}.get(result, "no effect")
+
+
 def morale_words(outcome: Mapping[str, Any]) -> str:
     result = str(outcome.get("result", ""))
     status = outcome.get("status")

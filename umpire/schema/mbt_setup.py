@@ -10,7 +10,7 @@ here: they come from the cards.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -53,6 +53,9 @@ class AdvancedSpec(_Strict):
                                           description="per side: off-table support (options 19, 20), not played")
     options: list[str] = Field(default_factory=list, description="optional rules the matchup names, not played")
     ground: Literal["normal", "snow", "mud"] = "normal"
+    terrain_gp_defense: dict[Literal["block", "wire"], Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=dict, description="the GP defense of block and wire markers, where the scenario gives it "
+                                          "(14.4.3.3.1; else the STANDARD TERRAIN VALUES CHART)")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -126,3 +129,24 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
                             f"{ccard.target.transport.v or 'none'}) has no room for it (15.3.1)")
             continue
         u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
+
+
+def check_relief(adv: AdvancedSpec | None, units: dict[str, UnitState], sides: list[str], problems: list[str],
+                 where: str) -> None:
+    """A relief force (Scenario Four C) is a side's formations that start off the table."""
+    relief = adv.relief if adv is not None else None
+    if relief is None:
+        return
+    at = f"{where}: mbt.advanced.relief"
+    if relief.side not in sides:
+        problems.append(f"{at}.side: {relief.side!r} is not a side of the scenario (allowed: {', '.join(sides)})")
+        return
+    known = sorted({str(u.formation) for u in units.values() if u.side == relief.side and u.formation})
+    for f in relief.formations:
+        if f not in known:
+            problems.append(f"{at}.formations: {f!r} is not a formation of {relief.side} (allowed: "
+                            f"{', '.join(known) or 'none'})")
+    for u in units.values():
+        if u.formation in relief.formations and u.side == relief.side and u.placed:
+            problems.append(f"{at}: unit {u.id!r} stands on the table at the start: a relief force enters later, "
+                            "placed by the umpire on its edge (leave out its at:)")

@@ -354,9 +354,10 @@ def _mbt_setup(
                             f"(known: {', '.join(sorted(ids)) or 'none'})")
     _mbt_setup_zones(scenario, units, problems, where)
     if spec.game == "advanced":
-        from umpire.schema.mbt_setup import check_units
+        from umpire.schema.mbt_setup import check_relief, check_units
 
         check_units(units, problems, where)
+        check_relief(spec.advanced, units, [s.id for s in scenario.sides], problems, where)
     elif spec.advanced is not None:
         problems.append(f"{where}: mbt.advanced: only an Advanced Game scenario (game: advanced) takes it")
     if spec.matchup is not None and spec.game == "basic":

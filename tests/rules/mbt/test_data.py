@@ -263,7 +263,7 @@ def test_rules_package_is_pure() -> None:
 def test_doctests() -> None:
     import doctest
 
-    from umpire.rules.mbt import arcs, conversions, gp_fire, missiles, sighting, umpired
+    from umpire.rules.mbt import arcs, conversions, gp_fire, missiles, sighting, umpired, weapon_limits
 
-    for mod in (arcs, conversions, gp_fire, missiles, sighting, umpired):
+    for mod in (arcs, conversions, gp_fire, missiles, sighting, umpired, weapon_limits):
         assert doctest.testmod(mod).failed == 0, mod.__name__

@@ -48,7 +48,7 @@ def crt_result(modified: int, n: int, s: int) -> str:
 class GpTarget:
     """A GP target: a vehicle (from its card) or a leg/towed unit with its GP defense."""
 
-    kind: str = "vehicle"  # vehicle | squad | half_squad | team | towed
+    kind: str = "vehicle"  # vehicle | squad | half_squad | team | towed | terrain (a block or wire marker)
     gp_defense: int | None = None
     open: bool = False
     orders: str = "F"
@@ -70,7 +70,12 @@ def effect(
     canister: bool = False,
     overrun: bool = False,
 ) -> list[str]:
-    """What a result does to the target (14.4.4.2)."""
+    """What a result does to the target (14.4.4.2); a ``terrain`` target is a block or wire
+    marker (14.4.3.3)."""
+    if target.kind == "terrain":
+        if result == "EF":
+            return ["destroyed: the marker is removed and every ground unit in its hex suppressed (14.4.3.3.3)"]
+        return ["no effect (14.4.4.2.2.3)" if result == "S" else "no effect (14.4.4.2.1)"]
     if result == "N":
         if target.pending_atgm:
             return ["temporary suppression: its missile fire is modified (14.4.4.2.1, 12.3.5)"]

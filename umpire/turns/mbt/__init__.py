@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.state import GameState
-from umpire.engine.handlers import Applied, handler
+from umpire.core.state import GameState, UnitState
+from umpire.engine.handlers import Applied, handler, place_check
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
 from umpire.turns.facts import recorded
@@ -68,6 +68,15 @@ def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied
 
         return advanced_phase(state, dice)
     return phases.next_phase(state, dice)
+
+
+@place_check("mbt")
+def check_place(state: GameState, unit: UnitState, x: float, y: float) -> None:
+    """A relief force enters on its turn and edge (Scenario Four C)."""
+    if is_advanced(state):
+        from umpire.turns.mbt.advanced.relief import check_entry
+
+        check_entry(state, unit, x, y)
 
 
 def is_advanced(state: GameState) -> bool:

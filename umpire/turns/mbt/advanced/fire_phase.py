@@ -20,6 +20,7 @@ from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
+from umpire.turns.mbt.advanced.limits import riders_with, upper_floor
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.phases import _note, mbt, plan, sides_in_order
@@ -101,7 +102,7 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
     gp = 0
     parts = []
     for w in U.weapons(u):
-        if w.kind in ("small_arms", "launcher"):
+        if w.kind in ("small_arms", "launcher") and not upper_floor(t, u, w):
             try:
                 v, _ = S.gp_factor(u, w, next(a.name for a in w.ammo if a.type == "GP"), "FM", 1)
             except (ValueError, StopIteration):
@@ -151,8 +152,10 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
                     "attackers": [u.id for u in able]})
     losers = [target] if r.outcome["winner"] == "attacker" else able
+    r.outcome["losers"] = {}
     for x in losers:
         effect = "half" if U.kind(x) == "leg" and U.leg_kind(x) == "squad" else "eliminated"
+        r.outcome["losers"][x.id] = effect
         notes += apply_gp(state, x.id, effect, f"T{state.turn} Close Assault", "hand-to-hand combat, 14.6.2.2")
     return r
 
@@ -184,27 +187,11 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
         for u, spec in _mine(new, side):
             if spec.get("order") != "ATGM" or not spec.get("fire"):
                 continue
-            now, later = [], []
-            for e in spec["fire"]:
-                tgt = new.units.get(e.get("target") or "")
-                tspec = (m["orders"].get(tgt.side, {}).get(tgt.id) or {}) if tgt else {}
-                (later if tgt is not None and tspec.get("order") in orders.MOVING and tspec.get("move") else now
-                 ).append(e)
+            now = [e for e in spec["fire"] if not to_move(new, e)]
             res += FI.fire_unit(new, t, u, now, "ATGM", "ATGM Announcement", dice, pend, notes)
-            for e in later:
-                chk = S.can_fire(t, u, new.units[e["target"]], FI.weapon(u, e["weapon"]) or U.weapons(u)[0],
-                                 e.get("ammo"))
-                if not chk.legal:
-                    res.append(FI.no_shot(u.id, e["target"], "ATGM Announcement", chk.why, chk.estimated))
-                    continue
-                m["atgm"].append({"firer": u.id, **e, "from": [new.units[e["target"]].x, new.units[e["target"]].y]})
-                u.notes.update({"spotted": "fired", "used": True, "atgm_pending": True})
-                res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
-                                      summary=f"{u.id} fires a {e['weapon']} at {e['target']}: it flies while its "
-                                              "target moves (14.2.2.2)",
-                                      estimated=chk.estimated,
-                                      extra={"firer": u.id, "target": e["target"], "weapon": e["weapon"],
-                                             "step": "ATGM Announcement"}))
+            for e in spec["fire"]:
+                if to_move(new, e):
+                    res.append(announce(new, t, u, e, "ATGM Announcement"))
             if u.notes.get("used"):
                 triggers.append(u.id)
     notes += pend.apply(new, f"T{new.turn} ATGM Announcement")
@@ -214,10 +201,44 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                        "ATGM Announcement, Overwatch Fire; 11.3)")
 
 
+def to_move(state: GameState, entry: dict[str, Any]) -> bool:
+    """Is the target of a missile entry moving or going to move this turn (14.2.2.2)?"""
+    tgt = state.units.get(entry.get("target") or "")
+    if tgt is None:
+        return False
+    tspec = (mbt(state)["orders"].get(tgt.side, {}).get(tgt.id) or {})
+    return tspec.get("order") in orders.MOVING and bool(tspec.get("move")) and not tgt.notes.get("moved")
+
+
+def is_missile(u: UnitState, entry: dict[str, Any]) -> bool:
+    w = FI.weapon(u, str(entry.get("weapon")))
+    return w is not None and w.kind == "atgm"
+
+
+def announce(state: GameState, t: AdvTable, u: UnitState, e: dict[str, Any], step: str,
+             start: int = 0, order: str = "ATGM", moving: bool = False) -> Resolution:
+    """14.2.2.2: a missile at a target that is to move (or is moving) is not resolved now; it
+    flies while its target moves, from its initial hex: where the target started the Turn, or
+    (``start``: the index of the hex in its move) where it was when overwatch fire was triggered
+    during the Movement Phase (14.2.2.2.2)."""
+    tgt = state.units[e["target"]]
+    chk = S.can_fire(t, u, tgt, FI.weapon(u, e["weapon"]) or U.weapons(u)[0], e.get("ammo"), moving=moving)
+    if not chk.legal:
+        return FI.no_shot(u.id, e["target"], step, chk.why, chk.estimated)
+    mbt(state).setdefault("atgm", []).append({"firer": u.id, **e, "from": [tgt.x, tgt.y], "start": start,
+                                              "step": step, "order": order})
+    u.notes.update({"spotted": "fired", "used": True, "atgm_pending": True})
+    return Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
+                      summary=f"{u.id} fires a {e['weapon']} at {e['target']}: it flies while its target moves "
+                              f"(14.2.2.2)", estimated=chk.estimated,
+                      extra={"firer": u.id, "target": e["target"], "weapon": e["weapon"], "step": step})
+
+
 def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candidates: list[str],
          at: tuple[float, float] | None = None, moving: bool = False) -> tuple[UnitState, dict[str, Any]] | None:
     """An overwatch unit's shot as its instructions say (24.3.2.3, 24.3.3.2): a listed target
     first, else the nearest it may hit; the gun, or the missile if told (13.3)."""
+    from umpire.turns.mbt.advanced.limits import weapon_why
     from umpire.turns.mbt.advanced.orders import default_ammo
 
     order = [c for c in ins.get("targets") or [] if c in candidates] or candidates
@@ -231,6 +252,8 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
         choice = [x for x in ws if (want and x.name.lower() == str(want).lower()) or (not want and x.main)] or \
             [x for x in ws if x.kind == "atgm"]
         for weapon in choice:
+            if weapon_why(state, t, w, weapon)[0]:
+                continue  # 14.1.3.2: not from an upper floor
             try:
                 ammo = default_ammo(weapon, target)
             except Exception:  # noqa: BLE001 - a weapon with no ammunition for this target
@@ -270,7 +293,12 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
                 got = pick(state, t, u, ins, [x for x in triggers if state.units[x].side != side])
                 if got is None:
                     continue
-                res += FI.fire_unit(state, t, u, [got[1]], "OW", step, dice, pend, notes)
+                riders = riders_with(state, t, u, ins, got[1])
+                if is_missile(u, got[1]) and to_move(state, got[1]):
+                    res.append(announce(state, t, u, got[1], step, order="OW"))  # 14.2.2.2.2: initial hex
+                else:
+                    riders.insert(0, got[1])
+                res += FI.fire_unit(state, t, u, riders, "OW", step, dice, pend, notes) if riders else []
                 fired.add(u.id)
                 nxt.append(u.id)
         notes += pend.apply(state, f"T{state.turn} {step}")

@@ -1,8 +1,9 @@
 """One unit's fire in the Advanced Game turn: each weapon its written plan names (14.1), AP or
-GP by its ammunition (14.1.1.2), smoke (14.4.5.1) and canister (14.4.5.2), with the limits of
-suppression (12.3.2), crew losses (14.1.2.3), open-only mounts (14.1.2.2) and firing from a
-carrier (15.3.4). Results are returned to apply later: fire in a simultaneous step is resolved
-from where everything stood at its start (5.3).
+GP by its ammunition (14.1.1.2), smoke (14.4.5.1), canister (14.4.5.2) and fire at block and wire
+markers (14.4.3.3), with the limits of suppression (12.3.2), crew losses (14.1.2.3), open-only
+mounts (14.1.2.2), upper floors (14.1.3.2) and the riders it carries firing with it (15.3.3.1,
+15.3.4: a ``by:`` entry). Results are returned to apply later: fire in a simultaneous step is
+resolved from where everything stood at its start (5.3).
 """
 
 from __future__ import annotations
@@ -28,9 +29,14 @@ class Pending:
     ap: list[tuple[str, Resolution]] = field(default_factory=list)
     gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
     smoke: list[dict[str, Any]] = field(default_factory=list)
+    terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
 
     def apply(self, state: GameState, when: str) -> list[Note]:
+        from umpire.turns.mbt.advanced.terrain_fire import destroy
+
         notes: list[Note] = []
+        for pid, by in self.terrain:
+            destroy(state, pid, by, notes)
         for tid, r in self.ap:
             notes += apply_ap(state, tid, r, when)
         for tid, effect, why in self.gp:
@@ -41,7 +47,7 @@ class Pending:
             smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
                                                  and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
             smoke.append(s)
-        self.ap, self.gp, self.smoke = [], [], []
+        self.ap, self.gp, self.smoke, self.terrain = [], [], [], []
         return notes
 
 
@@ -57,33 +63,47 @@ def weapon(u: UnitState, name: str) -> data.Weapon | None:
 
 def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[str, Any]], order: str, step: str,
               dice: Dice, pending: Pending, notes: list[Note], *, moving_target: bool = False) -> list[Resolution]:
-    """Every weapon ``u`` fires in this step, at its own target (14.1.2.1, 14.1.3.1)."""
+    """Every weapon ``u`` (and the riders its entries name) fires in this step, at its own target
+    (14.1.2.1, 14.1.3.1, 15.3.3.1)."""
+    from umpire.turns.mbt.advanced import terrain_fire
+    from umpire.turns.mbt.advanced.limits import weapon_why
+
     res: list[Resolution] = []
-    fired_kinds: set[str] = set()
+    fired_kinds: dict[str, set[str]] = {}
     for entry in entries:
-        w = weapon(u, entry["weapon"])
+        f = state.units.get(str(entry.get("by") or u.id))
         tid = entry.get("target")
-        if w is None:
-            res.append(no_shot(u.id, tid, step, f"its {entry['weapon']} is out of action (7.4.5.3.2, 14.3.3.1)"))
+        if f is None or (f.id != u.id and (f.notes.get("carried_by") != u.id or not U.alive(f))):
+            res.append(no_shot(str(entry.get("by")), tid, step, f"it is no longer carried by {u.id} (15.3.3.1)"))
             continue
-        why = _forbidden(u, w, fired_kinds)
-        if why:
-            res.append(no_shot(u.id, tid, step, why))
+        kinds = fired_kinds.setdefault(f.id, set())
+        w = weapon(f, entry["weapon"])
+        if w is None:
+            res.append(no_shot(f.id, tid, step, f"its {entry['weapon']} is out of action (7.4.5.3.2, 14.3.3.1)"))
+            continue
+        why = _forbidden(f, w, kinds)
+        limit, most = weapon_why(state, t, f, w)
+        if why or limit:
+            res.append(no_shot(f.id, tid, step, why or limit))
             continue
         if entry.get("at") is not None:
-            r = _smoke(state, t, u, w, entry, step, pending)
-            res.append(r)
-            if r.outcome.get("fired") is not False:
-                fired_kinds.add(w.kind)
-            continue
-        target = state.units.get(tid or "")
-        if target is None or not U.alive(target):
-            res.append(no_shot(u.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
-            continue
-        r = shoot(state, t, u, target, w, entry, order, step, dice, pending, moving=moving_target)
+            r = _smoke(state, t, f, w, entry, step, pending)
+        elif entry.get("terrain") is not None:
+            r = terrain_fire.shoot(state, t, f, w, entry, order, step, dice)
+            if r.outcome.get("result") == "EF":
+                pending.terrain.append((str(entry["terrain"]), f.id))
+        else:
+            target = state.units.get(tid or "")
+            if target is None or not U.alive(target):
+                res.append(no_shot(f.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
+                continue
+            r = shoot(state, t, f, target, w, entry, order, step, dice, pending, moving=moving_target, most=most)
+        if f.id != u.id:
+            r.extra["carrier"] = u.id  # 15.3.3.1: the rider fires from its carrier
         res.append(r)
         if r.outcome.get("fired") is not False:
-            fired_kinds.add(w.kind)
+            kinds.add(w.kind)
+            f.notes["used"] = True
     if any(r.outcome.get("fired") is not False for r in res):
         u.notes["spotted"] = "fired"
         u.notes["used"] = True
@@ -102,8 +122,6 @@ def _forbidden(u: UnitState, w: data.Weapon, fired: set[str]) -> str:
             return "after crew losses it fires no machinegun with its main gun (14.1.2.3)"
         if (w.mount or "").endswith("-O") and U.hatch(u) != "open":
             return f"the {w.name} is fired only when the vehicle is open (14.1.2.2)"
-    if U.carried(u):
-        return "carried: its fire from the carrier is not taken in this turn sequence"
     return ""
 
 
@@ -134,13 +152,20 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: d
 
 def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: data.Weapon, entry: dict[str, Any],
           order: str, step: str, dice: Dice, pending: Pending, *, moving: bool = False,
-          at: tuple[float, float] | None = None, target_facing: float | None = None) -> Resolution:
-    """One weapon's shot at one target, resolved now; its effects wait in ``pending``."""
+          at: tuple[float, float] | None = None, target_facing: float | None = None,
+          most: int | None = None, key_step: str | None = None) -> Resolution:
+    """One weapon's shot at one target, resolved now; its effects wait in ``pending``. ``most``:
+    the farthest it reaches from where it is (a rider through firing ports, 15.3.4.2);
+    ``key_step``: the step its dice are keyed by, when not ``step`` (a missile's flight is keyed
+    by the step that announced it)."""
     ammo = entry.get("ammo") or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
     a = w.find_ammo(ammo)
     chk = S.can_fire(t, u, target, w, ammo, at=at, moving=moving)
     if not chk.legal:
         return no_shot(u.id, target.id, step, chk.why, chk.estimated)
+    if most is not None and chk.range > most:
+        return no_shot(u.id, target.id, step, f"through its carrier's firing ports it reaches {most} hexes; the "
+                       f"target is at {chk.range} (15.3.4.2)")
     if a.type == "GP":
         canister = bool(entry.get("canister"))
         if canister and not 2 <= chk.range <= 10:
@@ -150,7 +175,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: dat
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
         shot = S.GpShot(w, ammo, gp, canister=canister, estimated=est)
-        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving)
+        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving, key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
         pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
         for pid, effect, defense, mod in S.passenger_results(state, t, target, r, shot, order):
@@ -160,7 +185,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: dat
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")
     r = S.ap(state, t, u, target, w, ammo, order, step, dice, at=at, target_facing=target_facing, moving=moving,
-             check=chk, shots=entry.get("shots"))
+             check=chk, shots=entry.get("shots"), key_step=key_step)
     pending.ap.append((target.id, r))
     return r
 

@@ -24,7 +24,8 @@ from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_gp
-from umpire.turns.mbt.advanced.fire_phase import _mine, overwatch_chain, pick
+from umpire.turns.mbt.advanced.fire_phase import _mine, announce, is_missile, overwatch_chain, pick
+from umpire.turns.mbt.advanced.limits import rider_fire, riders_with
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.phases import _claim_objectives, _note, hex_points, mbt, sides_in_order
 from umpire.turns.mbt.table import points_along
@@ -68,8 +69,11 @@ def _unload(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -
         notes.append(_note(pid, f"dismounts from {u.id} at ({u.x:g}, {u.y:g}) (15.3.2)", "unload", carrier=u.id))
 
 
-def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, notes: list[Note]) -> list[Resolution]:
-    """7.5.2: every overwatch unit that may fire at ``u`` here does, announced together."""
+def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, notes: list[Note],
+          step: int = 0) -> list[Resolution]:
+    """7.5.2: every overwatch unit that may fire at ``u`` here does, announced together. A
+    missile is not resolved here: it flies from this hex (``step``: its index in the move) while
+    ``u`` goes on moving, and is resolved when the move is done (14.2.2.2.2)."""
     m = mbt(state)
     t = AdvTable(state)
     fired = set(m.setdefault("ow_fired", []))
@@ -83,17 +87,23 @@ def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, n
             continue
         got = pick(state, t, w, ins, [u.id], at=at, moving=True)
         if got is not None:
-            shooters.append((w, got[1]))
+            shooters.append((w, got[1], riders_with(state, t, w, ins, got[1], at=at, moving=True)))
     res: list[Resolution] = []
     if not shooters:
         return res
     pend = FI.Pending()
-    for w, entry in shooters:
-        res += FI.fire_unit(state, t, w, [entry], "OW", "Movement (overwatch)", dice, pend, notes, moving_target=True)
+    for w, entry, riders in shooters:
+        if is_missile(w, entry):
+            res.append(announce(state, t, w, entry, "Movement (overwatch)", start=step, order="OW", moving=True))
+        else:
+            riders.insert(0, entry)
+        if riders:
+            res += FI.fire_unit(state, t, w, riders, "OW", "Movement (overwatch)", dice, pend, notes,
+                                moving_target=True)
         fired.add(w.id)
     m["ow_fired"] = sorted(fired)
     notes += pend.apply(state, f"T{state.turn} Movement")
-    res += overwatch_chain(state, dice, [w.id for w, _ in shooters], "Movement (overwatch chain)", notes)
+    res += overwatch_chain(state, dice, [w.id for w, *_ in shooters], "Movement (overwatch chain)", notes)
     return res
 
 
@@ -102,7 +112,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
     t = AdvTable(state)
     mv = spec.get("move") or {}
     res: list[Resolution] = []
-    if spec.get("full_cover"):
+    if spec.get("full_cover") == "take":
         u.notes["full_cover"] = True
         u.notes["used"] = True
         notes.append(_note(u.id, "takes full cover (15.5)", "full_cover"))
@@ -124,7 +134,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         walked.append((x, y))
         if mv.get("exhaust") and math.dist((x, y), smoke_at[-1]) >= t.scale - 1e-9 and (x, y) != tuple(path[-1]):
             smoke_at.append((x, y))
-        res += watch(state, u, (x, y), dice, notes)
+        res += watch(state, u, (x, y), dice, notes, len(walked) - 1)
         if U.stopped(u) or (U.kind(u) != "vehicle" and (U.suppressed(u) or not U.alive(u))):
             notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", "stopped"))
             stopped = True
@@ -221,8 +231,10 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
 def missiles_at(state: GameState, target: UnitState, walked: list[tuple[float, float]], dice: Dice,
                 notes: list[Note]) -> list[Resolution]:
     """14.2.2.2: each missile announced at ``target`` flies its ATGM Speed a hex the target
-    enters, from where the target started; resolved where it reaches the target, a miss where
-    the target is first out of sight, range or line of sight."""
+    enters, from its initial hex: where the target started, or where it was when overwatch fire
+    was triggered (14.2.2.2.2); resolved where it reaches the target, a miss where the target is
+    first out of sight, range or line of sight. The ATGM Speed's column counts the hexes the
+    target enters from its initial hex (14.2.2.2.3)."""
     m = mbt(state)
     res: list[Resolution] = []
     keep = []
@@ -230,7 +242,7 @@ def missiles_at(state: GameState, target: UnitState, walked: list[tuple[float, f
         if shot["target"] != target.id:
             keep.append(shot)
             continue
-        res += fly(state, shot, walked, dice, notes)
+        res += fly(state, shot, walked[int(shot.get("start", 0) or 0):] or walked[-1:], dice, notes)
     m["atgm"] = keep
     return res
 
@@ -238,6 +250,7 @@ def missiles_at(state: GameState, target: UnitState, walked: list[tuple[float, f
 def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]], dice: Dice,
         notes: list[Note]) -> list[Resolution]:
     u, tgt = state.units[shot["firer"]], state.units[shot["target"]]
+    order = str(shot.get("order") or "ATGM")
     u.notes.pop("atgm_pending", None)
     if not U.alive(u):
         return [FI.no_shot(u.id, tgt.id, "Movement (missile)", "the firer is out of action: an automatic miss "
@@ -256,8 +269,8 @@ def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]
         return [FI.no_shot(u.id, tgt.id, "Movement (missile)", f"{flight.reason}: a miss (14.2.2.2.4)")]
     x, y, way = hexes[flight.impact]
     pend = FI.Pending()
-    r = FI.shoot(state, t, u, tgt, w, shot, "ATGM", "Movement (missile)", dice, pend, moving=True, at=(x, y),
-                 target_facing=way)
+    r = FI.shoot(state, t, u, tgt, w, shot, order, "Movement (missile)", dice, pend, moving=True, at=(x, y),
+                 target_facing=way, key_step=str(shot.get("step") or "ATGM Announcement"))
     r.summary += f" ({flight.reason}; speed {spd.v} against a move of {len(hexes) - 1} hexes, 14.2.2.2.3)"
     if spd.estimated:
         r.estimated = [*r.estimated, f"{w.name} ATGM speed ({spd.v})"]
@@ -283,14 +296,15 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
     first = not d.notes.get("used") and not U.suppressed(d)
     d_gp = sum(_gp(d, w, "OW") for w in U.weapons(d) if w.kind == "small_arms" or not d.notes.get("unloaded"))
     u_gp = sum(_gp(u, w, "OR") for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade"))
-    u_gp += sum(_gp(p, w, "OR") for p in U.passengers(state, u) for w in U.weapons(p) if w.kind == "small_arms")
+    u_gp += sum(_gp(p, w, "OR") for p in U.passengers(state, u) for w in U.weapons(p)  # 14.7.2.2.1, 15.3.4
+                if not rider_fire(state, p, w)[0])
     defence = S.GpShot(U.weapons(d)[0], _ball(d), max(d_gp, 1))
     attack = S.GpShot(U.weapons(u)[0], _ball(u), max(u_gp, 1), overrun=True,
                       extra_mods=[Modifier(name="overrun", value=20, rule="14.7.2.2.2")])
 
     def one(f: UnitState, target: UnitState, shot: S.GpShot, order: str, what: str) -> Resolution:
         r = S.gp(state, t, f, target, shot, order, "Overrun", dice, moving=what == "attack")
-        r.extra.update({"attacker": u.id, "target": d.id})
+        r.extra.update({"attacker": u.id, "target": d.id, "part": "defence" if what != "attack" else "attack"})
         r.procedure = "overrun"
         r.summary = f"overrun {what}: {r.summary}"
         res.append(r)
@@ -334,8 +348,11 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     notes: list[Note] = []
     for side in sides_in_order(new):
         for u, spec in _mine(new, side):
-            if spec.get("order") not in ("M", "FM") or not (spec.get("move") or spec.get("full_cover")
+            if spec.get("order") not in ("M", "FM") or not (spec.get("move") or spec.get("full_cover") == "take"
                                                              or spec.get("load") or spec.get("unload")):
+                continue
+            if u.notes.get("full_cover") and spec.get("full_cover") != "take":
+                notes.append(_note(u.id, "is in full cover and does nothing in the Movement Step (15.5)", "stopped"))
                 continue
             if spec.get("move") and not U.can_move(u):
                 notes.append(_note(u.id, "cannot move: damaged (7.4.5.3.1, 7.4.7.2.2)", "stopped"))

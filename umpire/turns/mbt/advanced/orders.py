@@ -12,28 +12,42 @@
         fire:                               # a weapon each (14.1.2, 14.1.3); GP or AP by ammunition
           - {target: t72-1, weapon: TOW}
           - {target: sq-9, weapon: 25mm, ammo: HE}
+          - {target: sq-9, weapon: Ball, by: sq-4}    # 15.3.3.1, 15.3.4: a squad it carries fires too
+          - {terrain: wire-2, weapon: 25mm}  # 14.4.3.3: GP fire at a wire or block marker
         discharger: true                    # 12.6: smoke dischargers
       sq-3: {order: CA, assault: {target: t72-2}}      # 14.5 close assault (14.6 at a leg unit)
       t72-4: {order: OR, overrun: {target: sq-1}, move: {path: [[30, 14]]}}   # 14.7
-      at-1: {order: M, full_cover: true}    # 15.5
+      at-1: {order: M, full_cover: take}    # 15.5: takes full cover, does nothing else this Movement Step
+      at-2: {order: F, full_cover: leave}   # 16.3.3: its marker comes off at this turn's Adjust Markers Step
       sq-5: {order: M, move: {path: [[41, 20]], up: 1}}   # 15.4.2: one floor up in the building
+      m2-3: {order: OW, overwatch: {riders: true}}  # 15.3.3.1: its squad fires with it in overwatch
 
 A unit being carried takes its carrier's orders (15.3.3.1) and is not listed; a unit the file
-does not list gets OVERWATCH orders. :func:`check` refuses, one line each, an order a unit cannot
-carry out (6.2.3, 12.3.3, 13.3), a full carrier (15.3.1), a move beyond its movement factors.
+does not list gets OVERWATCH orders; it fires with its carrier where the card NOTES allow, as a
+``fire`` entry of the carrier's with ``by:`` naming it (15.3.4: small arms through firing ports of a
+buttoned Bradley, BMP or Marder at 2 hexes at most, launchers only from an open or non-full-cover
+carrier, missiles and machineguns never). A unit in full cover (15.5) stays in it, doing nothing in
+the Movement Step whatever its orders, until ``full_cover: leave`` takes the marker off at the
+end of the turn (16.3.3). :func:`check` refuses, one line each, an order a unit cannot carry out
+(6.2.3, 12.3.3, 13.3), a full carrier (15.3.1), a move beyond its movement factors, a weapon its
+card NOTES do not let it fire there (14.1.3.2, 15.3.4), a long gun turned or moved where 15.6
+forbids it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from umpire.core.state import UnitState
+from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt import data, orders
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
+
+if TYPE_CHECKING:
+    from umpire.turns.mbt.advanced.table import AdvTable
 
 
 class _Strict(Checked):
@@ -43,6 +57,8 @@ class _Strict(Checked):
 class FireSpec(_Strict):
     target: str | None = Field(None, min_length=1)
     at: tuple[float, float] | None = Field(None, description="a point, for smoke ammunition (14.4.5.1)")
+    terrain: str | None = Field(None, min_length=1, description="a wire or block marker to destroy (14.4.3.3)")
+    by: str | None = Field(None, min_length=1, description="a unit this vehicle carries, firing with it (15.3.3.1)")
     weapon: str | None = None
     ammo: str | None = None
     shots: int | None = Field(None, ge=1, le=5)
@@ -72,6 +88,7 @@ class OverwatchSpec(_Strict):
     max_range: float | None = Field(None, gt=0, description="inches")
     hold: bool = False
     weapon: str | None = None
+    riders: bool = Field(False, description="the units it carries fire with it where their NOTES allow (15.3.4)")
 
 
 class AdvUnitOrders(_Strict):
@@ -84,7 +101,9 @@ class AdvUnitOrders(_Strict):
     load: LoadSpec | None = None
     unload: LoadSpec | None = None
     discharger: bool = False
-    full_cover: bool | None = None
+    full_cover: Literal["take", "leave"] | None = Field(
+        None, description="take: a location (FULL COVER) marker this Movement Step (15.5); leave: the marker comes "
+                          "off at this turn's Adjust Markers Step (16.3.3)")
     assault: TargetSpec | None = None
     overrun: TargetSpec | None = None
     overwatch: OverwatchSpec | None = None
@@ -93,6 +112,16 @@ class AdvUnitOrders(_Strict):
     @classmethod
     def _code(cls, value: str) -> str:
         return orders.order_code(value)
+
+    @field_validator("full_cover", mode="before")
+    @classmethod
+    def _cover(cls, value: Any) -> Any:
+        if value is True:
+            return "take"  # the first form of the file: full_cover: true
+        if value is False:
+            raise ValueError("full_cover: false is not a choice: write full_cover: leave (the marker comes off at "
+                             "this turn's Adjust Markers Step, 16.3.3) or take (15.5)")
+        return value
 
 
 class AdvOrdersFile(_Strict):
@@ -137,23 +166,36 @@ def default_ammo(w: data.Weapon, target: UnitState | None) -> str:
     raise UmpireError(f"the {w.name} has no ammunition for that target (allowed: {', '.join(a.name for a in w.ammo)})")
 
 
-def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies: dict[str, UnitState]
-          ) -> list[dict[str, Any]]:
+def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies: dict[str, UnitState],
+          state: GameState, t: AdvTable, hatch: str) -> list[dict[str, Any]]:
+    from umpire.turns.mbt.advanced.limits import weapon_why
+    from umpire.turns.mbt.advanced.terrain_fire import check_spec
+
     if code not in ("F", "FM", "ATGM"):
         raise _err(f"{at}.fire", f"fire needs F, FM or ATGM orders (the order is {code}; OW units fire as their "
                    "overwatch instructions say, CA and OR units as they attack)")
     out = []
     for i, f in enumerate(specs):
         where = f"{at}.fire[{i}]" if len(specs) > 1 else f"{at}.fire"
+        shooter = u
+        if f.get("by") is not None:
+            riders = U.passengers(state, u)
+            shooter = next((p for p in riders if p.id == f["by"]), None)  # type: ignore[assignment]
+            if shooter is None:
+                raise _err(f"{where}.by", unknown(f"unit carried by {u.id}", f["by"], [p.id for p in riders]))
+            if f.get("at") is not None:
+                raise _err(f"{where}.by", "smoke is fired by the vehicle's own weapons (14.4.5.1)")
         target = enemies.get(f.get("target") or "")
         if f.get("target") and target is None:
             raise _err(f"{where}.target", unknown("enemy unit", f["target"], enemies))
+        if sum(f.get(k) is not None for k in ("target", "at", "terrain")) > 1:
+            raise _err(where, "give one of target (a unit), at (smoke at a point) or terrain (a marker)")
         try:
-            w = next(x for x in U.weapons(u) if x.name.lower() == f["weapon"].lower()) if f.get("weapon") else \
-                default_weapon(u, code, target)
+            w = next(x for x in U.weapons(shooter) if x.name.lower() == f["weapon"].lower()) if f.get("weapon") \
+                else default_weapon(shooter, code, target)
         except StopIteration:
-            raise _err(f"{where}.weapon", unknown(f"weapon of {u.id} that it still has", f["weapon"],
-                                                  [x.name for x in U.weapons(u)])) from None
+            raise _err(f"{where}.weapon", unknown(f"weapon of {shooter.id} that it still has", f["weapon"],
+                                                  [x.name for x in U.weapons(shooter)])) from None
         except UmpireError as exc:
             raise _err(where, str(exc)) from None
         if w.kind in ("aam", "designator", "flamethrower", "mortar"):
@@ -163,6 +205,15 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
             orders.check_can_fire(code, w.kind)
         except UmpireError as exc:
             raise _err(f"{where}.order", str(exc)) from None
+        why, _ = weapon_why(state, t, shooter, w, hatch if shooter is not u else None)
+        if why:
+            raise _err(f"{where}.weapon", why)
+        by = {"by": shooter.id} if shooter is not u else {}
+        if f.get("terrain") is not None:
+            if code not in ("F", "FM"):
+                raise _err(f"{where}.terrain", f"fire at terrain needs F or FM orders (the order is {code})")
+            out.append(check_spec(state, where, w, f["terrain"]) | by)
+            continue
         if f.get("at") is not None:
             if not w.smoke_ammo or code not in ("F", "FM"):
                 raise _err(f"{where}.at", f"only a weapon with smoke ammunition fires at a point, with F or FM "
@@ -176,7 +227,7 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
             if not w.canister or code not in ("F", "FM"):
                 raise _err(f"{where}.ammo", f"the {w.name} fires no canister (14.4.5)")
             gp_ammo = next((a.name for a in w.ammo if a.type == "GP"), None)
-            out.append({"target": target.id, "weapon": w.name, "ammo": gp_ammo, "canister": True})
+            out.append({"target": target.id, "weapon": w.name, "ammo": gp_ammo, "canister": True} | by)
             continue
         try:
             a = w.find_ammo(ammo) if ammo else w.find_ammo(default_ammo(w, target))
@@ -185,7 +236,7 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
         if a.type != "GP" and U.kind(target) != "vehicle":
             raise _err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
                        f"unit (allowed: {', '.join(x.name for x in w.ammo if x.type == 'GP') or 'none'})")
-        spec = {"target": target.id, "weapon": w.name, "ammo": a.name}
+        spec = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
         if f.get("shots"):
             spec["shots"] = int(f["shots"])
         out.append(spec)

@@ -16,6 +16,7 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.schema.load import read_yaml, validate
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
 from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
 from umpire.turns.mbt.advanced.table import AdvTable
 
@@ -61,6 +62,11 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
     if k == "vehicle":
         if mv.get("up"):
             raise _err(f"{at}.move.up", "only leg units go up in buildings (15.4.1.2)")
+        turret = spec.get("turret_facing")
+        why = move_why(t, u, path, bool(mv.get("reverse")), float(u.notes.get("turret_facing", u.facing))
+                       if turret is None else float(turret))
+        if why:
+            raise _err(f"{at}.move", why)
         card = U.card_of(u)
         from umpire.rules.mbt import movement
 
@@ -157,7 +163,9 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         at = f"{where}: units.{uid}"
         if uid not in own:
             if uid in state.units and state.units[uid].side == side:
-                why = "has left the table" if state.units[uid].status == "off_table" else "is destroyed"
+                gone = state.units[uid]
+                why = "has left the table" if gone.status == "off_table" else "is destroyed" if gone.placed else \
+                    f"is not on the table yet (umpire place {uid} X Y)"
                 raise UmpireError(f"{at}: unit {uid!r} {why} and takes no orders")
             raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
         u = own[uid]
@@ -170,9 +178,10 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             orders.check_order(code, capability(u))
         except UmpireError as exc:
             raise _err(f"{at}.order", str(exc)) from None
+        hatch = spec.get("turret") or U.hatch(u)
         if spec.get("fire") is not None:
             specs = spec["fire"] if isinstance(spec["fire"], list) else [spec["fire"]]
-            spec["fire"] = _fire(at, u, code, specs, enemies)
+            spec["fire"] = _fire(at, u, code, specs, enemies, state, t, hatch)
         elif code == "ATGM":
             raise _err(f"{at}.fire", "ATGM orders need a target (24.3.2.1): give fire: {target: ID}")
         if spec.get("assault") is not None:
@@ -193,11 +202,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 raise _err(f"{at}.overrun.target", "an overrun attacks a dismounted leg or towed unit (14.7.1)")
         elif code == "OR":
             raise _err(f"{at}.overrun", "OR orders need the leg or towed unit to attack: give overrun: {target: ID}")
-        if spec.get("full_cover"):
-            if U.kind(u) == "vehicle" or code != "M":
-                raise _err(f"{at}.full_cover", "full cover is for a leg or towed unit with M orders (15.5)")
-            if spec.get("move"):
-                raise _err(f"{at}.full_cover", "a unit taking full cover does nothing else in the Movement Step (15.5)")
+        _full_cover(at, u, code, spec)
         for key in ("load", "unload"):
             if spec.get(key) is None:
                 continue
@@ -220,6 +225,9 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 if U.kind(p) == "vehicle" or U.carried(p) or U.suppressed(p):
                     raise _err(f"{at}.load.units", f"{pid} cannot be loaded: only a dismounted, unsuppressed leg or "
                                "towed unit (12.3.3, 15.3)")
+                if p.notes.get("full_cover"):
+                    raise _err(f"{at}.load.units", f"{pid} is in full cover and does nothing in the Movement Step "
+                               "until its marker comes off at an Adjust Markers Step (15.5, 16.3.3)")
                 psp = (payload.get("units") or {}).get(pid) or {}
                 if orders.order_code(psp.get("order", "OW")) != "M" or psp.get("move"):
                     raise _err(f"{at}.load.units", f"{pid} must have M orders and not move to be loaded (15.3.2.3)")
@@ -245,6 +253,12 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if "EX" not in _smoke_makers(u) or int(u.notes.get("ex_used", 0) or 0) >= 3 or \
                     u.notes.get("compartment") == "hull":
                 raise _err(f"{at}.move.exhaust", "it has no exhaust smoke left (15.7.2: three times a game)")
+        if spec.get("turret_facing") is not None:
+            spec["turret_facing"] = float(spec["turret_facing"]) % 360
+            why = turret_turn_why(t, u, spec["turret_facing"])
+            if why:
+                raise _err(f"{at}.turret_facing", f"{spec['turret_facing']:g}: {why}; leave it at "
+                           f"{float(u.notes.get('turret_facing', u.facing)):g}")
         if spec.get("pivot") is not None:
             if U.kind(u) == "vehicle" and not u.notes.get("may_pivot"):
                 raise _err(f"{at}.pivot", "only a vehicle that had unused M, FM or OR orders last turn may pivot (9.1)")
@@ -260,6 +274,28 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     written = [x for x in (payload.get("sequence") or []) if x in units]
     return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
             "sequence": written + [x for x in units if x not in written]}
+
+
+def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:
+    """15.5: a leg or towed unit with MOVE orders takes full cover and does nothing else in the
+    Movement Step; one in full cover may have any orders but does nothing in a Movement Step
+    until its marker comes off at an Adjust Markers Step (16.3.3: ``full_cover: leave``)."""
+    cover = spec.get("full_cover")
+    if cover == "take":
+        if U.kind(u) == "vehicle" or code != "M":
+            raise _err(f"{at}.full_cover", "full cover is taken by a leg or towed unit with M orders (15.5)")
+        if u.notes.get("full_cover"):
+            raise _err(f"{at}.full_cover", "it is in full cover already (15.5; allowed: leave)")
+    elif cover == "leave" and not u.notes.get("full_cover"):
+        raise _err(f"{at}.full_cover", "it is not in full cover (allowed: take, with M orders; 15.5)")
+    if cover == "take" or u.notes.get("full_cover"):
+        busy = [k for k in ("move", "load", "unload") if spec.get(k)]
+        if busy and cover == "take":
+            raise _err(f"{at}.{busy[0]}", "a unit taking full cover does nothing else in the Movement Step (15.5)")
+        if busy:
+            raise _err(f"{at}.{busy[0]}", "it is in full cover and does nothing in a Movement Step (15.5) until "
+                       "its marker comes off at an Adjust Markers Step: write full_cover: leave this turn and move "
+                       "next turn (16.3.3)")
 
 
 def _smoke_makers(u: UnitState) -> str:

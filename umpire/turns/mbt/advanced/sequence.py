@@ -87,8 +87,6 @@ def command(state: GameState) -> Applied:
                 u.notes["turret"] = "open"  # 16.2
             if spec.get("turret_facing") is not None:
                 u.notes["turret_facing"] = round(float(spec["turret_facing"]) % 360, 3)
-            if spec.get("full_cover") is False:
-                u.notes.pop("full_cover", None)  # 16.3.3
             u.notes.pop("may_pivot", None)
             u.orders = spec.get("order")
             for p in U.passengers(new, u):
@@ -158,6 +156,11 @@ def adjustment(state: GameState) -> Applied:
             u.notes.pop("suppressed")
         elif u.notes.get("suppressed") == "on":
             u.notes["suppressed"] = "off"
+    for side in new.side_ids():  # 16.3.3: full cover markers the players take off
+        for uid, spec in plan(m, side):
+            u = new.units[uid]
+            if spec.get("full_cover") == "leave" and u.notes.pop("full_cover", None) and U.alive(u):
+                notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
     for u in new.units.values():  # 9.3
         if not U.on_table(u) or u.notes.get("spotted", "none") == "none":
             continue

@@ -54,7 +54,10 @@ def facing_of_sight(u: UnitState) -> float:
 
 def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float],
                est: list[str] | None = None, ruled: list[str] | None = None) -> data.Val[int]:
-    return sighting.chart_range(t.conditions, U.hatch(viewer), t.terrain(at), U.size(target), t.rulings,
+    """The SIGHTING RANGES CHART range; a rider looks out as its carrier does (open or buttoned)."""
+    carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
+    hatch = U.hatch(carrier if carrier is not None else viewer)
+    return sighting.chart_range(t.conditions, hatch, t.terrain(at), U.size(target), t.rulings,
                                 estimated=est, ruled=ruled)
 
 
@@ -112,7 +115,8 @@ def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weap
 def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[float, float],
                     b: tuple[float, float], moving: bool) -> list[dict[str, Any]]:
     """What each side saw at the shot (24.2.2): the firer its target, the target's side the firer,
-    now marked spotted (FIRED), where the line of sight is clear."""
+    now marked spotted (FIRED), where the line of sight is clear. A rider's fire shows its
+    carrier, and the rider itself only where its carrier would show it (15.3.3.3)."""
     rng = t.hexes(a, b)
     out: list[dict[str, Any]] = []
     level = sighting.identification(rng, base_range(t, firer, target, b).v, marker(target, moving))  # type: ignore[arg-type]
@@ -120,9 +124,14 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
         out.append({"by": firer.side, "unit": target.id, "level": level, "at": [_r(b[0]), _r(b[1])]})
     if U.alive(target) and not U.carried(target) and not t.los_adv(b, a, t.unit_height(target, b),
                                                                    t.unit_height(firer, a)).blocked:
-        back = sighting.identification(rng, base_range(t, target, firer, a).v, "fired")
+        carrier = t.state.units.get(str(firer.notes.get("carried_by") or ""))
+        shown = firer if carrier is None else carrier
+        back = sighting.identification(rng, base_range(t, target, shown, a).v, "fired")
         if back is not None:
-            out.append({"by": target.side, "unit": firer.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
+            out.append({"by": target.side, "unit": shown.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
+            if carrier is not None and back == "full" and (not U.transport(carrier)[2]
+                                                           or U.hatch(carrier) == "open"):
+                out.append({"by": target.side, "unit": firer.id, "level": back, "at": [_r(a[0]), _r(a[1])]})
     return out
 
 
@@ -156,7 +165,7 @@ def note_acq(state: GameState, key: str, firer: str, target: str) -> None:
 def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
        order: str, step: str, dice: Dice, *, at: tuple[float, float] | None = None,
        target_facing: float | None = None, moving: bool = False, check: Check | None = None,
-       shots: int | None = None) -> Resolution:
+       shots: int | None = None, key_step: str | None = None) -> Resolution:
     """One AP point effect shot (7.4, 14.3) with the Advanced Game's modifiers."""
     from umpire.turns.mbt.advanced.targets import elevation, hull_down_why
 
@@ -187,7 +196,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
         target_open=U.hatch(target) == "open", target_compartment_hit=bool(target.notes.get("compartment")),
         target_gun_hit=bool(target.notes.get("gun_hit")), advanced=True,
     )
-    rec = RecordingDice(scoped(dice, "fire", slug(step), firer.id, target.id))
+    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
     res = ap_fire.resolve(shot, rec, t.rulings)
     res.rolls = rec.take()
     why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if hd else "")
@@ -229,7 +238,7 @@ def gp_factor(firer: UnitState, weapon: data.Weapon, ammo: str, order: str, rng:
 
 def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot: GpShot, order: str, step: str,
        dice: Dice, *, check: Check | None = None, at: tuple[float, float] | None = None,
-       moving: bool = False) -> Resolution:
+       moving: bool = False, key_step: str | None = None) -> Resolution:
     """One GP point effect shot (14.4); the same roll goes against each unit the target vehicle
     carries where they can be hit (14.4.3.2.5)."""
     from umpire.turns.mbt.advanced.targets import gp_target
@@ -249,7 +258,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot:
                        and shot.weapon.kind == "atgm" else None), estimated=est,
     ) + list(shot.extra_mods)
     gp_kill = shot.weapon.find_ammo(shot.ammo).gp_kill
-    rec = RecordingDice(scoped(dice, "fire", slug(step), firer.id, target.id))
+    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
     res = gp_fire.resolve(gp=shot.gp, defense=defense, target=tgt, mods=mods, dice=rec, estimated=est, small_arms=small,
                           rng=rng, gp_kill=gp_kill, canister=shot.canister, overrun=shot.overrun,
                           procedure="overrun" if shot.overrun else "gp",

@@ -1,0 +1,152 @@
+"""GP fire at terrain markers (14.4.3.3): a weapon capable of GP point effect fire, other than
+small arms, may fire at a block or wire marker instead of a unit (14.4.3.3.1). Only an
+effective result destroys it (14.4.3.3.3; a suppressed result is no effect, 14.4.4.2.2.3): the
+marker is removed and every ground unit in its hex is suppressed. Building hexes and printed
+bridges fall only to artillery, bombs or assault infantry (14.4.3.3.2), which the Advanced Game
+does not play; temporary bridges are option 22.
+
+Rulings for the table: a marker is fired at at its centre (a polygon's centroid, or a point
+inside it where the centroid is not; a line's middle point); "its hex" is the marker itself and
+the hex round that point; its GP defense is the scenario's (``mbt.advanced.terrain_gp_defense``,
+14.4.3.3.1), else the STANDARD TERRAIN VALUES CHART's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.dice import Dice, RecordingDice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, TerrainState, UnitState
+from umpire.errors import UmpireError, unknown
+from umpire.geometry.arcs import bearing
+from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt import data, gp_fire
+from umpire.turns.mbt.advanced import shots as S
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.effects import Note, suppress
+from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
+from umpire.turns.mbt.fire import slug
+
+TARGETS = ("block", "wire")
+
+
+def aim(piece: TerrainState) -> tuple[float, float]:
+    """Where fire at a marker is aimed (the module's ruling)."""
+    import shapely
+
+    if piece.line:
+        g = shapely.LineString(piece.line)
+        p = g.interpolate(0.5, normalized=True)
+    else:
+        g = shapely.Polygon(piece.polygon or [])
+        p = g.centroid if g.contains(g.centroid) else g.representative_point()
+    return round(float(p.x), 3), round(float(p.y), 3)
+
+
+def check_spec(state: GameState, where: str, w: data.Weapon, piece_id: str) -> dict[str, Any]:
+    """A ``fire: {terrain: ID}`` entry checked against the table and the weapon.
+
+    :raises UmpireError: one line naming the field, the value and what is allowed.
+    """
+    removed = set((state.extra.get("mbt") or {}).get("removed_terrain") or [])
+    pieces = {t.id: t for t in state.terrain}
+    markers = [t.id for t in state.terrain if t.type in TARGETS and t.id not in removed]
+    piece = pieces.get(piece_id)
+    if piece is None:
+        raise UmpireError(f"{where}.terrain: {unknown('terrain piece', piece_id, markers or list(pieces))}")
+    if piece.type in BUILDINGS or piece.type in ("town", "bridge"):
+        raise UmpireError(f"{where}.terrain: {piece_id} is a {piece.type.replace('_', ' ')} piece: building and "
+                          "bridge hexes fall only to artillery, bombs or assault infantry (14.4.3.3.2), not in the "
+                          f"Advanced Game (allowed: block and wire markers: {', '.join(markers) or 'none here'})")
+    if piece.type not in TARGETS:
+        raise UmpireError(f"{where}.terrain: {piece_id} is {piece.type.replace('_', ' ')}, which has no GP defense "
+                          f"and cannot be destroyed (14.4.3.3; allowed: {', '.join(markers) or 'no marker here'})")
+    if piece_id in removed:
+        raise UmpireError(f"{where}.terrain: the {piece.type} {piece_id} is already destroyed")
+    if w.small_arms or w.kind == "small_arms":
+        raise UmpireError(f"{where}.weapon: the {w.name} is small arms, which may not fire at terrain (14.4.3.3.1)")
+    ammo = next((a.name for a in w.ammo if a.type == "GP"), None)
+    if ammo is None:
+        raise UmpireError(f"{where}.weapon: the {w.name} has no GP ammunition to fire at terrain (14.4.3.3.1)")
+    return {"terrain": piece_id, "weapon": w.name, "ammo": ammo}
+
+
+def defense(state: GameState, kind: str) -> tuple[int, list[str]]:
+    given = ((state.extra.get("mbt") or {}).get("advanced") or {}).get("terrain_gp_defense") or {}
+    if kind in given:
+        return int(given[kind]), []
+    v = data.chart("terrain").gp_defense[kind]
+    return int(v.v), ([f"STANDARD TERRAIN VALUES {kind} GP defense ({v.v})"] if v.estimated else [])
+
+
+def _no(u: UnitState, piece: TerrainState, step: str, why: str) -> Resolution:
+    return Resolution(ruleset="mbt", procedure="terrain_fire", outcome={"fired": False, "why": why},
+                      summary=f"{u.id} does not fire at the {piece.type} {piece.id} ({step}): {why}",
+                      extra={"firer": u.id, "piece": piece.id, "marker": piece.type, "step": step})
+
+
+def shoot(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: dict[str, Any], order: str,
+          step: str, dice: Dice) -> Resolution:
+    """One GP shot at a marker, resolved now; the caller destroys it after the step if effective."""
+    pid = str(entry["terrain"])
+    piece = next(p for p in state.terrain if p.id == pid)
+    if pid in t._removed:
+        return _no(u, piece, step, f"the {piece.type} is already destroyed")
+    at = aim(piece)
+    a = t.xy(u)
+    rng = t.hexes(a, at)
+    ammo = str(entry.get("ammo") or "")
+    lo, hi = w.find_ammo(ammo).min_range.v, w.find_ammo(ammo).max_range.v
+    way = bearing(a, at)
+    why = ""
+    if not lo <= rng <= hi:
+        why = f"out of range: {rng} hexes, the {w.name} {ammo} reaches {lo}-{hi} (4.7.2)"
+    elif U.suppressed(u) and mbt_arcs.off(way, S.facing_of_sight(u)) > 30 + 1e-9:
+        why = "suppressed: it fires only within 60 degrees of its front (12.3.1)"
+    elif not U.suppressed(u) and not mbt_arcs.in_arc(str(w.trn.v), way, u.facing,
+                                                     float(u.notes.get("turret_facing", u.facing))):
+        why = f"outside the {w.name}'s firing arc ({w.trn.v}; 14.2.1)"
+    elif t.los_adv(a, at, t.unit_height(u), t.elevation(at)).blocked:
+        why = "the line of sight to it is blocked (13.2.1)"
+    if why:
+        return _no(u, piece, step, why)
+    try:
+        gp, est = S.gp_factor(u, w, ammo, order, rng)
+    except ValueError as exc:
+        return _no(u, piece, step, str(exc))
+    d, more = defense(state, piece.type)
+    est += more
+    target = gp_fire.GpTarget(kind="terrain", gp_defense=d)
+    mods = gp_fire.modifiers(
+        firer_orders=order, target=target, rng=rng, grade=U.grade(u), suppressed=U.suppressed(u),
+        crew_losses=int(u.notes.get("crew_losses", 0) or 0), transported=U.carried(u),
+        brew_up_smoke_hexes=t.brew_up_smoke(a, at, t.wrecks()), other_smoke_hexes=t.other_smoke(a, at),
+        estimated=est)
+    rec = RecordingDice(scoped(dice, "terrain-fire", slug(step), u.id, pid))
+    res = gp_fire.resolve(gp=gp, defense=d, target=target, mods=mods, dice=rec, estimated=est, rng=rng,
+                          procedure="terrain_fire", extra={"range": rng})
+    res.rolls = rec.take()
+    res.summary = f"{u.id} fires {w.name} ({gp} GP) at the {piece.type} {pid} ({step}; range {rng}): {res.summary}"
+    res.rulings = t.rulings.differences()
+    res.extra.update({"firer": u.id, "piece": pid, "marker": piece.type, "step": step, "weapon": w.name,
+                      "ammo": ammo, "firer_at": [round(a[0], 3), round(a[1], 3)], "at": list(at)})
+    return res
+
+
+def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
+    """14.4.3.3.3: the marker is removed; every ground unit in its hex is suppressed."""
+    from umpire.turns.mbt.phases import _note
+
+    m = state.extra["mbt"]
+    if pid in (m.get("removed_terrain") or []):
+        return
+    piece = next(p for p in state.terrain if p.id == pid)
+    t = AdvTable(state)
+    at = aim(piece)
+    hit = [u for u in state.units.values()
+           if U.on_table(u) and (pid in t.pieces_at(t.xy(u)) or t.same_hex(t.xy(u), at))]
+    m.setdefault("removed_terrain", []).append(pid)
+    notes.append(_note(by, f"destroys the {piece.type} {pid}: it is removed (14.4.3.3.3)", "terrain"))
+    for u in hit:
+        suppress(u, f"the {piece.type} in its hex was destroyed, 14.4.3.3.3", notes)
