@@ -7,6 +7,9 @@ Runs, in turn and interleaved so the machine's load falls on all alike:
 - ``umpire --help``;
 - ``umpire calc fire data/cases/fire.yaml --roll 7`` (the command an umpire types most);
 - a bare Typer app with two commands (built in a temporary folder), asked for ``--help``;
+- the same bare app running a command with one text parameter that only echoes it: Typer
+  coerces every parameter through a pydantic TypeAdapter, so this imports pydantic, which
+  ``--help`` does not (what any Typer command with parameters pays);
 - the same bare app running a command that does the least a quick answer must: read a YAML
   case, validate it with one pydantic model, print a rich table (the floor under ``calc``);
 - with ``--against``, the first two again from another checkout of the project.
@@ -148,6 +151,7 @@ def main() -> None:
             cases.append((f"umpire --help{tag}", [*py, "--help"], env, root))
             cases.append((f"umpire calc fire --roll 7{tag}", [*py, "calc", "fire", CASE, "--roll", "7"], env, root))
         cases.append(("bare typer app --help", [sys.executable, str(bare), "--help"], base, Path(tmp)))
+        cases.append(("bare app: echo one parameter", [sys.executable, str(bare), "hello", "x"], base, Path(tmp)))
         cases.append(("bare app: read, check, show a case", [sys.executable, str(bare), "case", str(REPO / CASE)],
                       base, Path(tmp)))
         for _, cmd, env, cwd in cases:  # once each, to write bytecode and fill the table cache
@@ -178,7 +182,9 @@ def main() -> None:
         print(f"  {label}: calc / --help CPU {calc_ratio:.2f}x (goal <= 1.3x); "
               f"--help / bare app {help_ratio:.2f}x (goal <= 1.5x)")
     floor = med["bare app: read, check, show a case"] / med["bare typer app --help"]
-    print(f"  the floor: the bare app reading a case / its own --help, CPU {floor:.2f}x")
+    param = med["bare app: echo one parameter"] / med["bare typer app --help"]
+    print(f"  the floor: the bare app reading a case / its own --help, CPU {floor:.2f}x "
+          f"(echoing one parameter, pydantic imported by Typer: {param:.2f}x)")
     for label, (imports, first, second) in work.items():
         print(f"  {label}: importing the procedures {imports * 1000:.1f} ms; then the calculation itself (read "
               f"the case, resolve, render): first {first * 1000:.1f} ms, again {second * 1000:.1f} ms (goal < 50 ms)")

@@ -76,8 +76,11 @@ def test_a_killed_import_leaves_the_campaign_before_or_after(round1_played, tmp_
             while not mark.exists() and child.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.005)
             time.sleep(rng.uniform(0, 3 * SLOW))
-        else:
-            time.sleep(rng.uniform(0.3, 2.5))
+        else:  # a random moment of the whole command (no waiting on past its end)
+            try:
+                child.wait(timeout=rng.uniform(0.3, 2.5))
+            except subprocess.TimeoutExpired:
+                pass
         writing = mark.exists() and child.poll() is None
         child.send_signal(signal.SIGKILL)
         if child.wait() == -signal.SIGKILL and writing:

@@ -107,3 +107,26 @@ def test_new_refuses_to_overwrite_a_game(game):
     before = Path(game.db).read_bytes()
     assert "already there" in _one_error_line(game("new", str(at_scenario())))
     assert Path(game.db).read_bytes() == before
+
+
+def test_the_log_cuts_long_summaries_and_shows_one_action_in_full(game):
+    from umpire.reports.status import GIST, gist
+
+    long = "; ".join(f"t80-{i} holds fire: its target is not spotted" for i in range(8))
+    cut = gist(long)
+    assert len(cut) <= GIST + 2 and cut.endswith(" …") and cut.startswith("t80-0 holds fire")
+    assert gist("short") == "short"
+    path = Path(__file__).parents[2] / "data" / "orders" / "nato-turn1.yaml"
+    assert game("turn", "orders", str(path)).exit_code == 0
+    assert game("turn", "orders", str(path.with_name("pact-turn1.yaml"))).exit_code == 0
+    for _ in range(6):  # Orders ... Second Combat: #3-#8
+        assert game("phase", "next").exit_code == 0
+    table = game("log").output
+    assert "…" in table and "(to-hit roll" not in table  # summaries cut, dice as faces only
+    one = game("log", "8").output
+    assert "#8 auftragstaktik.phase" in one and "t1/combat_2/fire/a-1-64/" in one and "to-hit roll" in one
+    assert json.loads(game("log", "8", "--json").output)["seq"] == 8
+    r = game("log", "99")
+    assert r.exit_code == 2 and r.output.strip().splitlines() == [
+        "Error: log 99: there is no event #99 (the log runs from #1 to #8)"
+    ]

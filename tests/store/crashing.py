@@ -173,7 +173,7 @@ def trial(cmd: Command, folder: Path, rng: random.Random, aimed: bool, tally: Ta
     proc = _start(cmd, path)
     if aimed:
         while proc.poll() is None and not _writing(cmd, path):
-            pass
+            time.sleep(0.0005)  # (not a busy loop: on a small machine it takes the child's core)
         time.sleep(rng.uniform(0.0, 0.6 * cmd.window[1]))
     else:
         time.sleep(rng.uniform(0.0, 1.1 * cmd.runtime))

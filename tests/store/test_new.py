@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -134,7 +133,10 @@ def test_a_new_killed_half_way_leaves_no_file_that_blocks_the_next(tmp_path):
     for delay in (0.3, 0.6, 0.9, 1.2, 1.5):
         proc = subprocess.Popen([sys.executable, "-m", "umpire", "--db", str(target), "new", str(at_scenario())],
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+        try:  # kill it after ``delay``, unless it has finished by then
+            proc.wait(timeout=delay)
+        except subprocess.TimeoutExpired:
+            pass
         proc.kill()
         proc.wait()
         if target.exists():

@@ -72,11 +72,15 @@ def test_two_undos_at_once_take_back_two_actions(path):
     assert final.check() == []
 
 
-def _hold_lock(path, seconds: float, ready: threading.Event) -> None:
+def _hold_lock(path, seconds: float, ready: threading.Event, release: threading.Event | None = None) -> None:
+    """Hold the write lock for ``seconds``, or until ``release`` is set if that comes first."""
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("begin immediate")
     ready.set()
-    time.sleep(seconds)
+    if release is None:
+        time.sleep(seconds)
+    else:
+        release.wait(seconds)
     conn.execute("rollback")
     conn.close()
 
@@ -88,13 +92,15 @@ def test_a_writer_that_cannot_get_the_lock_gets_the_busy_line_and_writes_nothing
     run(path, "place", "a-1-64", "4", "4")
     before = fingerprint(path)
     monkeypatch.setenv("UMPIRE_BUSY_TIMEOUT", "0.2")
-    ready = threading.Event()
-    holder = threading.Thread(target=_hold_lock, args=(path, 1.5, ready))
+    ready, release = threading.Event(), threading.Event()
+    # held far longer than the 0.2 s the writer waits, and let go as soon as it has given up
+    holder = threading.Thread(target=_hold_lock, args=(path, 30.0, ready, release))
     holder.start()
     ready.wait()
     try:
         assert one_error(run(path, *args)) == f"Error: {BUSY}"
     finally:
+        release.set()
         holder.join()
     assert fingerprint(path) == before
 

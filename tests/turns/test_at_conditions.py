@@ -53,3 +53,39 @@ def test_weather_doubles_off_road_movement_and_is_an_auftragstaktik_field():
     mbt = {**_scenario(weather="mud"), "ruleset": "mbt"}
     with pytest.raises(DataError, match="weather: and night: are Auftragstaktik fields"):
         initial_state(scenario_from_data(mbt, "mbt"), seed=1)
+
+
+def _facing_pairs(night: bool) -> dict:
+    """Two pairs of stands facing each other 2 inches apart edge to edge (no distance modifier),
+    the pairs 20 inches from each other (too far to spot across), on an open table."""
+    return _scenario(night=night) | {"sides": [
+        {"id": "nato", "units": [
+            {"id": "m1", "type": "M1A1 Company", "at": [10, 10], "facing": 90},
+            {"id": "inf", "type": "US Mechanized Infantry Company", "at": [10, 30], "facing": 90}]},
+        {"id": "pact", "units": [
+            {"id": "mr", "type": "Soviet Motor Rifle Company", "at": [13, 10], "facing": 270},
+            {"id": "t80", "type": "T-80B Company", "at": [13, 30], "facing": 270}]}]}
+
+
+def test_a_tracked_turn_at_night_spots_by_night_vision():
+    """The turn's spotting (spot_all) takes the night modifiers, hand-checked (MOVEMENT > Spotting,
+    Night spotting; all stationary, regular, facing, 2" apart, no cover, not spotted before):
+
+    - M1A1 (TI) spots the motor rifles (troops): stationary +2, TI +2, target stationary -2 = +2,
+      spotted by day and by night (TI spots as in daylight).
+    - the motor rifles (no night vision) spot the M1A1: +2, vehicle +2, stationary -2 = +2 by day,
+      spotted; at night -4 more = -2, not spotted.
+    - the US infantry (II) spot the T-80B: +2 +2 -2 = +2 by day, spotted; at night -2 = 0, not.
+    - the T-80B (IR) spots the US infantry: +2 -2 = 0, not spotted by day; at night -2 = -2.
+    """
+    from umpire.turns.auftragstaktik.sighting import spot_all
+
+    seen = {}
+    for night in (False, True):
+        state = initial_state(scenario_from_data(_facing_pairs(night), "night"), seed=1)
+        assert tr.unit_ratings(state.units["t80"]).special == ("IR",)
+        assert is_night(state) is night
+        spot_all(state, None)
+        seen[night] = {u.id: u.spotted_by for u in state.units.values()}
+    assert seen[False] == {"m1": ["pact"], "inf": [], "mr": ["nato"], "t80": ["nato"]}
+    assert seen[True] == {"m1": [], "inf": [], "mr": ["nato"], "t80": []}

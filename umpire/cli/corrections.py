@@ -31,7 +31,8 @@ def undo(
     ctx: typer.Context,
     to: int = typer.Option(None, "--to", min=0, help="Take back every action after #N (0: all of them)."),
 ) -> None:
-    """Take back the last action, or the last amendment whole (it stays in the log, marked undone);
+    """Take back the last action, or the last amendment whole; it stays in the log, marked undone.
+
     --to N takes back every action after #N. umpire redo puts back what an undo took back."""
     game = _settings(ctx).open_game()
     done = game.undo(to)
@@ -45,8 +46,9 @@ def undo(
 
 
 def redo(ctx: typer.Context) -> None:
-    """Re-apply what the last undo took back, with the dice it recorded (only while nothing else
-    has been done since that undo)."""
+    """Re-apply what the last undo took back, with the dice it recorded.
+
+    Only while nothing else has been done since that undo."""
     game = _settings(ctx).open_game()
     done = game.redo()
     console.print(f"#{done.seq} {done.summary}", markup=False)
@@ -91,8 +93,10 @@ def amend(
         False, "--drop-invalid", help="Drop the later actions that are no longer legal (else nothing is written)."
     ),
 ) -> None:
-    """Replace action #N by a corrected one, re-resolve every later action on top of it with the
-    game's keyed dice, and print what changed in their results.
+    """Replace action #N by a corrected one, re-resolve every later action, and say what changed.
+
+    Every later action is resolved again on top of the correction with the game's keyed dice,
+    and umpire prints what changed in their results.
 
     The corrected action is any action command as you would type it: umpire amend 12 move a-1-64
     26 22, umpire amend 3 --orders data/orders/nato-turn1.yaml, umpire amend 9 phase next --roll 4.

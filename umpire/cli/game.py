@@ -158,17 +158,27 @@ def measure(
 
 def log(
     ctx: typer.Context,
+    n: int = typer.Argument(None, metavar="[N]", help="Show action #N in full, every die with its key."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="Show the dice of each action."),
+    full: bool = typer.Option(False, "--full", help="Print every summary whole instead of its first clauses."),
 ) -> None:
-    """List the actions of the game, with their dice, undone ones struck through."""
-    from umpire.reports.status import log_json, render_log
+    """List the actions of the game, with their dice, undone ones struck through.
+
+    Long summaries are cut at a clause; umpire log N shows one action in full."""
+    from umpire.reports.status import log_json, render_event, render_log
 
     events = _open(ctx).events()
-    if as_json:
+    if n is not None:
+        shown = render_event(events, n)
+        if as_json:
+            print_json(next(e for e in log_json(events) if e["seq"] == n))
+        else:
+            console.print(shown)
+    elif as_json:
         print_json(log_json(events))
     else:
-        console.print(render_log(events, rolls=rolls))
+        console.print(render_log(events, rolls=rolls, full=full))
 
 
 def replay(

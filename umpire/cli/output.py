@@ -12,8 +12,9 @@ from typing import Any, NoReturn
 
 from rich.console import Console
 
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# emoji=False: no ":name:" codes in umpire's output, and their table is not loaded for every answer
+console = Console(highlight=False, emoji=False)
+err = Console(stderr=True, highlight=False, emoji=False)
 
 EXIT_USER_ERROR = 2
 

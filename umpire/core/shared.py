@@ -34,16 +34,18 @@ def dup(v: Any) -> Any:
     t = type(v)
     if t in _ATOMS:
         return v
+    # (atoms are checked inline below too: a copy of a big state is mostly atoms, and a call
+    # per atom was most of its cost)
     if t is dict:
-        return {k: dup(x) for k, x in v.items()}
+        return {k: x if type(x) in _ATOMS else dup(x) for k, x in v.items()}
     if t is list:
-        return [dup(x) for x in v]
+        return [x if type(x) in _ATOMS else dup(x) for x in v]
     if t is tuple:
-        items = tuple(dup(x) for x in v)
+        items = tuple(x if type(x) in _ATOMS else dup(x) for x in v)
         return v if all(a is b for a, b in zip(items, v, strict=True)) else items
     if isinstance(v, BaseModel):
         new = object.__new__(t)
-        object.__setattr__(new, "__dict__", {k: dup(x) for k, x in v.__dict__.items()})
+        object.__setattr__(new, "__dict__", {k: x if type(x) in _ATOMS else dup(x) for k, x in v.__dict__.items()})
         object.__setattr__(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
         object.__setattr__(new, "__pydantic_extra__", dup(v.__pydantic_extra__))
         object.__setattr__(new, "__pydantic_private__", dup(v.__pydantic_private__))

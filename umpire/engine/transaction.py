@@ -93,7 +93,8 @@ class Transaction:
         """Write the snapshot and ``units`` rows of the last state (before the commit)."""
         from umpire.engine import checkpoints
 
-        if self.appended:
-            log.write_projection(self.conn, self.state, self.seq, state_json(self.state))
-        for seq, state in self._checkpoints:
-            checkpoints.write(self.conn, seq, state_json(state))
+        text = state_json(self.state) if self.appended else None
+        if text is not None:
+            log.write_projection(self.conn, self.state, self.seq, text)
+        for seq, state in self._checkpoints:  # a phase's action: its checkpoint is the last state
+            checkpoints.write(self.conn, seq, text if state is self.state and text is not None else state_json(state))

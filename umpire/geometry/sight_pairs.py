@@ -182,7 +182,7 @@ class PairQueries:
             # How far each candidate's centre is from the sight line, in reaches (squared): more
             # than 1 cannot meet (with a margin for rounding); the nearest are the likeliest.
             score = _offset2(self._centre[f], a0, ds, len2) / (self._reach[f] + eps) ** 2
-            near = score <= (1.0 + 1e-9) ** 2
+            near = np.flatnonzero(score <= (1.0 + 1e-9) ** 2)  # (indices: taken from six arrays)
             s, f, score, a0, ds, len2 = (v[near] for v in (s, f, score, a0, ds, len2))
             i, j = ii[s], jj[s]
             a_in, b_in = self._holds(cover, i, f), self._holds(cover, n + j, f)
@@ -198,7 +198,8 @@ class PairQueries:
                 )
                 blocked[si[hit]] = True
                 keep &= ~inside
-            s, f, score, a0, ds, len2 = (v[keep] for v in (s, f, score, a0, ds, len2))
+            kept = np.flatnonzero(keep)
+            s, f, score, a0, ds, len2 = (v[kept] for v in (s, f, score, a0, ds, len2))
             # A line through a disk lying inside the feature surely passes through it (both
             # its ends are outside): that settles most blocked pairs without a GEOS call.
             sure = _offset(core[f], a0, ds, len2) < core_r[f] * (1 - 1e-6) - eps

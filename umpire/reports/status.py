@@ -97,7 +97,26 @@ def ruleset_of(events: list[StoredEvent]) -> str:
     return next((e.kind.split(".")[0] for e in events if "." in e.kind), "")
 
 
-def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
+GIST = 100  # characters of an action's summary shown in the log's table
+
+
+def gist(summary: str, most: int = GIST) -> str:
+    """An action's summary cut to ``most`` characters at a clause, for the log's one-glance table."""
+    if len(summary) <= most:
+        return summary
+    cut = max(summary.rfind(sep, 0, most) for sep in ("; ", ": ", ", "))
+    return (summary[:cut] if cut > most // 2 else summary[: most - 1].rstrip()) + " …"
+
+
+def _dice_gist(e: StoredEvent) -> str:
+    """The faces rolled for an action, in order ("d10 7, 3 · d6 2"); typed ones marked."""
+    return " · ".join(f"d{r.sides} {','.join(map(str, r.values))}{' typed' if r.typed else ''}" for r in e.rolls) or "-"
+
+
+def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = False) -> Table | Text:
+    """Every action, one row each: its number, when, what happened in short and the dice.
+
+    ``full`` prints every summary whole; ``umpire log N`` shows one action in detail."""
     if not events:
         return Text("no actions yet", style="dim")
     from umpire.reports.words import short_phase
@@ -105,21 +124,53 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
 
     live = walk(events).live
     t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
-    for col, most in (("#", None), ("turn · phase", 16), ("what happened", None)):
-        t.add_column(col, overflow="fold", no_wrap=col == "#", max_width=most, ratio=3 if most is None else None)
+    t.add_column("#", no_wrap=True, justify="right")
+    t.add_column("turn · phase", overflow="fold", max_width=16)
+    t.add_column("what happened", overflow="fold", ratio=4)
     if rolls:
-        t.add_column("dice", overflow="fold", max_width=22)
+        t.add_column("dice", overflow="fold", ratio=1, max_width=24)
     ruleset = ruleset_of(events)
     for e in events:
         control = e.kind in CONTROL
         style = "italic" if control else ("" if e.seq in live else "strike dim")
-        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary, style))
+        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary if full else gist(e.summary), style))
         if e.replaces is not None:
             verb = "amends" if e.seq == e.part_of + 1 else "re-resolves"  # type: ignore[operator]
             what.append(f" ({verb} #{e.replaces})", style="dim")
         row: list[str | Text] = [str(e.seq), f"{e.turn or '-'} · {short_phase(ruleset, e.phase)}", what]
         if rolls:
-            row.append("; ".join(f"d{r.sides} {','.join(map(str, r.values))}{' typed' if r.typed else ''} ({r.why})"
-                                 for r in e.rolls) or "-")
+            row.append(_dice_gist(e))
         t.add_row(*row)
     return t
+
+
+def render_event(events: list[StoredEvent], seq: int) -> Group:
+    """One action in full: when, what it was, whether it is in force, its summary and every die
+    with what it was for and its key (the umpire's view: keys may name any unit)."""
+    from umpire.errors import UmpireError
+    from umpire.reports.words import phase_name
+    from umpire.store.history import CONTROL, walk
+
+    found = next((e for e in events if e.seq == seq), None)
+    if found is None:
+        last = events[-1].seq if events else 0
+        raise UmpireError(f"log {seq}: there is no event #{seq} (the log runs from #1 to #{last})")
+    e = found
+    live = walk(events).live
+    ruleset = ruleset_of(events)
+    head = Text.assemble(
+        (f"#{e.seq} ", "bold"), (e.kind, "bold"),
+        f" · turn {e.turn or '-'}, {phase_name(ruleset, e.phase)}",
+        ("" if e.seq in live or e.kind in CONTROL else " · taken back", "dim"),
+        (f" · replaces #{e.replaces}" if e.replaces is not None else "", "dim"),
+    )
+    parts: list[Any] = [head, Text(e.summary)]
+    if e.rolls:
+        dice = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, show_edge=False)
+        for col in ("die", "rolled", "for", "key"):
+            dice.add_column(col, overflow="fold")
+        for r in e.rolls:
+            faces = ",".join(map(str, r.values)) + (" typed" if r.typed else "")
+            dice.add_row(f"d{r.sides}", faces, r.why, r.key or "-")
+        parts.append(dice)
+    return Group(*parts)

@@ -86,7 +86,7 @@ def render_errors(where: str, err: ValidationError, data: Any = None) -> str:
     """One line per problem: ``where: path.to.field: reason (input: value)``."""
     groups: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
     for detail in err.errors(include_url=False):
-        e = dict(detail)
+        e: dict[str, Any] = dict(detail)
         shown, group = _where_in(data, e)
         groups.setdefault(group, []).append((shown, e))
     lines: list[str] = []

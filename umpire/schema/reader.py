@@ -84,10 +84,7 @@ def _tagged(value: str, tag: str, line: int) -> Any:
     if name in ok:
         if not ok[name]:
             raise _Refused(line, f"{value!r} is not a plain {name} value")
-        if name == "float":
-            assert isinstance(got, int | float)
-            return float(got)
-        return got
+        return float(got) if name == "float" and got is not None else got
     raise _Refused(line, f"tag {tag!r} is not allowed (plain data only: mappings, lists, text, numbers)")
 
 

@@ -198,12 +198,12 @@ def candidate_pairs(
 
 def pair_matrix(
     spotters: list[Looker], targets: list[Looker], index: TerrainIndex, rulings: Rulings, *,
-    pairs: Pairs | None = None,
+    night: bool = False, pairs: Pairs | None = None,
 ) -> np.ndarray:
     """``spotted[i, j]``: spotter ``i`` spots target ``j`` (total above 0 and a clear line).
     ``pairs``: the :func:`candidate_pairs` of these stands, if already worked out."""
     if pairs is None:
-        pairs = candidate_pairs(spotters, targets, index, rulings)
+        pairs = candidate_pairs(spotters, targets, index, rulings, night=night)
     out = np.zeros((len(spotters), len(targets)), dtype=bool)
     if pairs.ii.size:
         clear = index.los_pairs(pairs.spotters_xy, pairs.targets_xy, pairs.ii, pairs.jj)
@@ -220,7 +220,7 @@ def side_spotting(
     round, and a target is dropped once one spotter sees it. ``pairs``: the
     :func:`candidate_pairs` of these stands, if already worked out (e.g. for :func:`pair_matrix`)."""
     if pairs is None:
-        pairs = candidate_pairs(spotters, targets, index, rulings)
+        pairs = candidate_pairs(spotters, targets, index, rulings, night=night)
     m = len(targets)
     spotted = np.zeros(m, dtype=bool)
     by = np.full(m, -1, dtype=int)
