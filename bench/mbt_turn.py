@@ -69,16 +69,16 @@ def orders(state: Any, side: str) -> dict[str, Any]:
 def one_turn(vehicles: int, polygons: int, seed: int) -> dict[str, Any]:
     from umpire.core.dice import SeededDice
     from umpire.engine import Game
+    from umpire.registry import find_ruleset
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import to_markdown
     from umpire.rules.mbt import data
     from umpire.schema.scenario import scenario_from_data
-    from umpire.turns import load_turn_rules
 
     with tempfile.TemporaryDirectory() as tmp:
         sc = scenario_from_data(scenario(np.random.default_rng(seed), vehicles, polygons), "bench scenario")
         game = Game.create(Path(tmp) / "mbt.db", sc, seed=seed)
-        rules = load_turn_rules("mbt")
+        rules = find_ruleset("mbt").turn()
         data.rulings()  # the ruleset's data, read once per process (not part of a turn)
         dice = SeededDice(seed)
         steps: list[tuple[str, float]] = []

@@ -21,48 +21,19 @@ Dice typed in (``--roll``, ``dice:``) may give a d10's or a d100's 0 face as ``0
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
 from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
-from umpire.core.resolution import Resolution
 from umpire.errors import DataError, UmpireError, unknown
+from umpire.rules.answer import CalcAnswer, CalcProcedure
 
-
-@dataclass
-class CalcAnswer:
-    """What a procedure returns: the resolution, and the exact odds when asked for."""
-
-    resolution: Resolution | None = None
-    odds: dict[str, float] | None = None
-    data: dict[str, Any] | None = None  # for procedures with no dice (e.g. measure)
-    game: str | None = None  # MBT: the game whose rules answered (basic, advanced)
-    headline: str = ""  # said before the answer (MBT: which game, and who chose it)
-    assumed: list[str] = field(default_factory=list)  # defaults taken for fields left out
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.game is not None:
-            out["game"] = self.game
-        if self.resolution is not None:
-            out.update(self.resolution.to_json())
-        if self.data is not None:
-            out.update(self.data)
-        if self.odds is not None:
-            out["odds"] = self.odds
-        if self.assumed:
-            out["assumed"] = list(self.assumed)
-        return out
-
-
-class CalcProcedure(Protocol):
-    def __call__(self, case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer: ...
+__all__ = ["CalcAnswer", "CalcProcedure", "case_model", "procedures_for", "run_case"]
 
 
 def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
-    from umpire.rules import find_ruleset
+    from umpire.registry import find_ruleset
 
     procs: dict[str, CalcProcedure] = {"measure": _measure}
     procs.update(find_ruleset(ruleset).procedures())
@@ -71,7 +42,7 @@ def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
 
 def case_model(ruleset: str, procedure: str) -> type[BaseModel] | None:
     """The pydantic model of ``procedure``'s cases under ``ruleset`` (None if unknown)."""
-    from umpire.rules import find_ruleset
+    from umpire.registry import find_ruleset
 
     if procedure == "measure":
         from umpire.geometry.measure import MeasureCase
@@ -99,7 +70,7 @@ def run_case(
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
-    from umpire.rules import find_ruleset
+    from umpire.registry import find_ruleset
 
     if not isinstance(case, dict):
         raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
@@ -156,5 +127,6 @@ def run_case(
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.geometry.measure import measure_case
+    from umpire.registry import inside_depth
 
-    return CalcAnswer(data=measure_case(case))
+    return CalcAnswer(data=measure_case(case, inside_depth))

@@ -6,6 +6,7 @@ umpire's report and both briefings as Markdown and PDF in a folder of their own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from umpire.engine import Game
@@ -59,8 +60,7 @@ def _pdfs(game: Game, out: Path) -> list[Path]:
     from umpire.reports.pdf import turn_report_pdf
 
     report = report_for_game(game)
-    files = [write_atomic(out / "report.pdf", lambda fh: turn_report_pdf(report, fh))]
+    files = [write_atomic(out / "report.pdf", partial(turn_report_pdf, report))]
     for side in game.state.side_ids():
-        b = briefing(report, side)
-        files.append(write_atomic(out / f"briefing-{side}.pdf", lambda fh, b=b: turn_report_pdf(b, fh)))
+        files.append(write_atomic(out / f"briefing-{side}.pdf", partial(turn_report_pdf, briefing(report, side))))
     return files

@@ -4,7 +4,8 @@ Auftragstaktik: in turn 1 every battalion is ordered Hasty Advance toward the en
 company drives 5" then 3" that way; from turn 2 on nobody moves. Every turn each living
 company is ordered to fire at every living enemy stand (the rules pick what it may hit).
 MBT: in turn 1 every vehicle moves 6" toward the enemy and fires at the first enemy listed;
-after that every vehicle fires (order F) at the living enemies in turn.
+after that every vehicle fires (order F) at the living enemies in turn; one that may not fire
+(a gun hit, 6.2.3) edges 1" toward the middle of the table instead.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ def play_at(path: Path, turns: int, folder: Path) -> Game:
 
 
 def mbt_orders(game: Game, side: str, turn: int) -> dict:
+    from umpire.rules.mbt import data, orders
+    from umpire.turns.mbt.orders_file import unit_capability
+
     st = game.state
     sign = TOWARD[side]
     enemies = [u.id for u in st.units.values() if u.side != side and _alive(u)]
@@ -76,10 +80,13 @@ def mbt_orders(game: Game, side: str, turn: int) -> dict:
         if not enemies:
             break
         target = enemies[i % len(enemies)]
+        allowed = orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
         if turn == 1 and not u.notes.get("track_hit") and u.notes.get("compartment") != "hull":
             units[u.id] = {"order": "M", "move": {"path": [[u.x + 4 * sign, u.y]]}}
-        else:
+        elif "F" in allowed:
             units[u.id] = {"order": "F", "fire": {"target": target}}
+        elif "M" in allowed:  # edges 1" toward the middle of the table, staying on it
+            units[u.id] = {"order": "M", "move": {"path": [[u.x, u.y + (1 if u.y < st.table.depth / 2 else -1)]]}}
     return {"side": side, "turn": turn, "units": units}
 
 

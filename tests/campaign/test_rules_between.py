@@ -96,6 +96,17 @@ def test_keyed_dice_depend_on_the_seed_and_the_key_only():
     assert keyed_int(1, "k", 1, 6) == keyed_int(1, "k", 1, 6)
 
 
+def test_the_campaign_rolls_with_the_games_keyed_generator():
+    """One mechanism: a campaign roll is the game's keyed die (the worked key of
+    ``umpire.core.dice.keyed_value`` and docs/keyed-dice.md, seed 4711, shows 5)."""
+    from umpire.core.dice import keyed_value
+
+    assert KeyedDice(4711).roll(10, why="t1/Initiative/initiative/nato#0") == (5,)
+    assert KeyedDice(1985).roll(6, 2, why="k") == (keyed_value(1985, "k/0", 6), keyed_value(1985, "k/1", 6))
+    assert keyed_int(1985, "game r1-north seed", 1, 2**31 - 1) == keyed_value(1985, "game r1-north seed", 2**31 - 1)
+    assert keyed_int(3, "k", 5, 5) == 5
+
+
 def test_the_campaign_rules_are_valid_data_for_both_rulesets():
     for ruleset in ("auftragstaktik", "mbt"):
         book = campaign_book(ruleset)

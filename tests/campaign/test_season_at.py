@@ -108,13 +108,22 @@ def test_round_two_is_set_up_with_the_losses_carried_over(at_round1):
                 else:
                     assert units[u.id].hits == u.hits  # carried hits are on the stand
                     assert units[u.id].quality == u.quality
-    carried = [u for f in state.forces.values() for u in f.units if u.hits]
-    lost = [u for f in state.forces.values() for u in f.units if u.status == "lost"]
-    assert carried and lost  # this season's first round leaves both to see
+    # The recovery rolls of round 1 (d10, keyed, target 7: numbers.recovery.target): t80-1 10
+    # and t64-3 10 recovered, each with its 2 hits (numbers.recovery.hits); t64-1 4, t64-2 4,
+    # bmp-4 2 and bmp-5 3 lost. One replacement a force a round (numbers.replacements): Petrov's
+    # t64-1 (regular -> recruit) and Kuznetsov's bmp-4 (recruit -> militia) come back, so t64-2
+    # and bmp-5 stay lost.
+    carried = sorted(u.id for f in state.forces.values() for u in f.units if u.hits)
+    lost = sorted(u.id for f in state.forces.values() for u in f.units if u.status == "lost")
+    assert (carried, lost) == (["t64-3", "t80-1"], ["bmp-5", "t64-2"])
+    assert state.after_round[1] == ["t64-1 (petrov) replaced after round 1 (regular -> recruit)",
+                                    "bmp-4 (kuznetsov) replaced after round 1 (recruit -> militia)"]
     # The game file is an ordinary game: its own roster shows the hits its stands carry in.
-    ok("--db", at_round1 / "r2-north.db", "roster", "--out", at_round1 / "r2-north-roster.pdf")
-    text = " ".join(p.extract_text() for p in PdfReader(at_round1 / "r2-north-roster.pdf").pages)
-    in_game = [u for u in carried if u.id in Game.open(at_round1 / "r2-north.db").state.units]
+    game = next(g for g in ("r2-north", "r2-south") if "t80-1" in Game.open(at_round1 / f"{g}.db").state.units)
+    ok("--db", at_round1 / f"{game}.db", "roster", "--out", at_round1 / f"{game}-roster.pdf")
+    text = " ".join(p.extract_text() for p in PdfReader(at_round1 / f"{game}-roster.pdf").pages)
+    in_game = [u for f in state.forces.values() for u in f.units
+               if u.hits and u.id in Game.open(at_round1 / f"{game}.db").state.units]
     assert in_game and all(u.id in text for u in in_game)
     assert ("■ " * in_game[0].hits) + "☐" in re.sub(r"\s+", " ", text)
 

@@ -24,9 +24,10 @@ def test_both_games_end_by_the_rules_with_their_losses(mbt_round1):
 
 
 def test_standings_are_the_hand_computed_figures(mbt_round1):
-    # r1-village: one T-80A brewed up (USSR-1A, 80-40-20: 80) and no objective held: NATO 80 to
-    # 0, a win (30 or more ahead, 9.4.3). r1-farms: two T-64B knocked out and one with a hull
-    # compartment hit (USSR-1B, 75-38-19: 75 + 75 + 38 = 188): NATO 188 to 0, a win.
+    # r1-village: one T-80A brewed up (USSR-1A, 80-40-20: 80) and no objective held; the USSR
+    # scores b12's gun hit and b13's track hit (USA-1B, 100-50-25: 25 + 25 = 50): NATO 80 to 50,
+    # a win (30 or more ahead, 9.4.3). r1-farms: two T-64B knocked out (USSR-1B, 75-38-19:
+    # 75 + 75 = 150); the USSR scores z21's track hit (FRG-1B, 99-50-25: 25): NATO 150 to 25, a win.
     # League points 3/1/0; losses: Orlov t803, Volkov t641 and t643.
     data = json.loads(ok("campaign", "standings", mbt_round1 / "season.db", "--json").stdout)
     sides = {r["id"]: (r["played"], r["won"], r["drawn"], r["lost"], r["points"], r["inflicted"], r["suffered"])
@@ -40,10 +41,12 @@ def test_standings_are_the_hand_computed_figures(mbt_round1):
     from umpire.rules.mbt import basic_game
     from umpire.rules.mbt import data as cards
 
-    t80 = basic_game.point_values(str(cards.card("USSR-1A").point_values.v))
-    t64 = basic_game.point_values(str(cards.card("USSR-1B").point_values.v))
-    assert points["r1-village"] == {"nato": t80[0], "ussr": 0}
-    assert points["r1-farms"] == {"nato": 2 * t64[0] + t64[1], "ussr": 0}  # two destroyed, one compartment hit
+    def values(card: str) -> tuple[int, int, int]:
+        return basic_game.point_values(str(cards.card(card).point_values.v))
+
+    t80, t64, m1, leo = values("USSR-1A"), values("USSR-1B"), values("USA-1B"), values("FRG-1B")
+    assert points["r1-village"] == {"nato": t80[0], "ussr": 2 * m1[2]} == {"nato": 80, "ussr": 50}
+    assert points["r1-farms"] == {"nato": 2 * t64[0], "ussr": leo[2]} == {"nato": 150, "ussr": 25}
 
 
 def test_round_two_carries_the_damage_and_the_printed_rosters_show_it(mbt_round1):
@@ -68,7 +71,20 @@ def test_round_two_carries_the_damage_and_the_printed_rosters_show_it(mbt_round1
             assert f"(lost in {u.lost_in})" in text
         elif u.damage:
             assert f"{', '.join(u.damage)} hit" in text
-    assert any(u.damage or u.status == "lost" for u in volkov.units)
+    # The campaign's keyed d10s after round 1 (numbers.recovery target 8, repair targets track 4,
+    # gun 5, compartment 7): Volkov's t641 recovered on 9 with a hull hit, repaired on 7, with a
+    # new crew a step worse (campaign.crew: regular -> recruit); t643
+    # lost on 2, and replaced (one a force a round) as a recruit; Orlov's t803 brewed up (always
+    # lost) and replaced. NATO's damage is all repaired: b12 gun on 7, b13 track on 10, z21 track on 7.
+    rolls = {r["why"]: r["values"][0] for e in json.loads(ok("campaign", "log", season, "--json").stdout)
+             for r in e["rolls"]}
+    assert rolls == {"round 1 volkov t641 recovery": 9, "round 1 volkov t641 repair hull": 7,
+                     "round 1 volkov t643 recovery": 2, "round 1 hall b12 repair gun": 7,
+                     "round 1 hall b13 repair track": 10, "round 1 weber z21 repair track": 7}
+    assert [(u.id, u.status, u.quality, u.damage) for u in volkov.units if u.id in ("t641", "t643")] == [
+        ("t641", "ready", "recruit", []), ("t643", "ready", "recruit", [])]
+    assert state.after_round[1] == ["t803 (orlov) replaced after round 1 (regular -> recruit)",
+                                    "t643 (volkov) replaced after round 1 (regular -> recruit)"]
 
 
 def test_the_report_tells_the_first_round(mbt_round1):

@@ -23,6 +23,7 @@ from umpire.geometry.measure import measure_case
 from umpire.geometry.movement import path_length, path_terrain
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
+from umpire.registry import inside_depth
 
 CASE = """
 ruleset: auftragstaktik
@@ -42,7 +43,7 @@ def case(**changes):
 
 
 def test_measure_case_with_terrain():
-    out = measure_case(case())
+    out = measure_case(case(), inside_depth)
     assert out["distance"] == 39.0
     assert out["center_distance"] == 40.0
     assert out["aspect"] == "front"
@@ -59,7 +60,7 @@ def test_measure_case_with_terrain():
 def test_measure_case_without_terrain_is_clear():
     c = case()
     del c["terrain"]
-    out = measure_case(c)
+    out = measure_case(c, inside_depth)
     assert (out["distance"], out["center_distance"], out["aspect"]) == (39.0, 40.0, "front")
     assert out["los"] == {"clear": True, "blocked_by": [], "crossed": []}
 
@@ -75,7 +76,7 @@ def test_measure_mbt_default_base_and_edges():
     c = case(ruleset="mbt", table=[72, 48])
     del c["from"]["base"], c["to"]["base"]
     c["to"]["at"] = {"top": 24, "right": 22}  # = (50, 24)
-    out = measure_case(c)
+    out = measure_case(c, inside_depth)
     assert out["center_distance"] == 40.0
     assert out["distance"] == 39.25  # MBT default base [0.5, 0.75]: 40 - 0.375 - 0.375
     assert out["aspect"] == "front"
@@ -84,7 +85,7 @@ def test_measure_mbt_default_base_and_edges():
 def test_measure_on_a_hill_sees_over_nothing_else():
     hill = {"id": "h1", "type": "hill", "polygon": [[0, 20], [12, 20], [12, 28], [0, 28]]}
     c = case(terrain=[hill])
-    out = measure_case(c)
+    out = measure_case(c, inside_depth)
     assert out["from_elevation"] == 1.0 and out["to_elevation"] == 0.0
     assert out["los"]["clear"] is True
     assert out["los"]["crossed"][0]["id"] == "h1"
@@ -109,7 +110,7 @@ def test_measure_on_a_hill_sees_over_nothing_else():
 )
 def test_bad_cases_raise_a_helpful_umpire_error(change, words):
     with pytest.raises(UmpireError) as err:
-        measure_case(case(**change))
+        measure_case(case(**change), inside_depth)
     message = str(err.value)
     assert "\n" not in message
     for w in words:
@@ -119,7 +120,7 @@ def test_bad_cases_raise_a_helpful_umpire_error(change, words):
 def test_duplicate_terrain_ids_are_refused():
     t = {"id": "w", "type": "woods", "polygon": [[0, 0], [1, 0], [1, 1]]}
     with pytest.raises(UmpireError, match="'w' is used twice"):
-        measure_case(case(terrain=[t, t]))
+        measure_case(case(terrain=[t, t]), inside_depth)
 
 
 def test_check_polygon_and_on_table():
@@ -229,11 +230,11 @@ def test_mbt_boundary_choices():
 
 def test_measure_aspects_for_both_rulesets():
     flank = case(to={"at": [10, 40], "facing": 90})  # from is straight to its left
-    assert measure_case(flank)["aspect"] == "flank"
-    assert measure_case({**flank, "ruleset": "mbt"})["aspect"] == "front-side"
+    assert measure_case(flank, inside_depth)["aspect"] == "flank"
+    assert measure_case({**flank, "ruleset": "mbt"}, inside_depth)["aspect"] == "front-side"
     rear = case(to={"at": [50, 24], "facing": 90})  # from is straight behind it
-    assert measure_case(rear)["aspect"] == "rear"
-    assert measure_case({**rear, "ruleset": "mbt"})["aspect"] == "rear"
+    assert measure_case(rear, inside_depth)["aspect"] == "rear"
+    assert measure_case({**rear, "ruleset": "mbt"}, inside_depth)["aspect"] == "rear"
 
 
 def test_line_of_sight_rules():

@@ -42,11 +42,12 @@ def test_the_terrain_is_kept_once_beside_the_snapshot(tmp_path):
 
 def test_an_action_copies_neither_terrain_nor_untouched_units(tmp_path):
     from umpire.core.state import canonical_state
-    from umpire.engine.handlers import HANDLERS
+    from umpire.registry import find_ruleset
 
     game = Game.open(_game(tmp_path / "g.db"))
     before = game.state
-    placed = HANDLERS["place"](before, {"unit": "t80-1", "x": 40, "y": 30, "facing": 180}, None)  # type: ignore[arg-type]
+    place = find_ruleset(before.ruleset).handlers["place"]
+    placed = place(before, {"unit": "t80-1", "x": 40, "y": 30, "facing": 180}, None)  # type: ignore[arg-type]
     after = canonical_state(placed.state)
     assert after.terrain is before.terrain
     assert dict.__getitem__(after.units, "a-1-64") is dict.__getitem__(before.units, "a-1-64")

@@ -14,10 +14,11 @@ from tests.conftest import REPO, at_scenario
 from tests.store.files import fingerprint, one_error, run
 from umpire.core.dice import ManualDice, SeededDice
 from umpire.engine import Game
-from umpire.engine.handlers import Applied, handler
 from umpire.errors import StoreError
+from umpire.registry import find_ruleset
 from umpire.schema.scenario import load_scenario
 from umpire.store.errors import BUSY
+from umpire.turns.common import Applied
 
 ORDERS = REPO / "data" / "orders"
 
@@ -148,15 +149,15 @@ def test_a_new_kind_of_event_can_use_the_write_path(path):
     assert Game.open(path).check() == []
 
 
-@handler("test.roll")
 def _roll(state, payload, dice):  # noqa: ANN001, ANN202 - an action that rolls one die
     (value,) = dice.roll(6, why="a test roll")
     return Applied(state.copy_for_change(), f"rolled {value}")
 
 
-def test_dice_typed_by_hand_are_asked_before_the_lock(path):
+def test_dice_typed_by_hand_are_asked_before_the_lock(path, monkeypatch):
     """Nobody waits on the umpire's prompt: the dice are read first, then the action is made
     under the lock with the values read; if another command wrote meanwhile, nothing is."""
+    monkeypatch.setitem(find_ruleset("auftragstaktik").handlers, "test.roll", _roll)
     game = Game.open(path)
     locked = []
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from umpire.errors import DataError
-from umpire.schema.scenario import initial_state, scenario_from_data
+from umpire.registry import initial_state
+from umpire.schema.scenario import scenario_from_data
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sighting import is_night, looker
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
+from umpire.registry import find_ruleset
 from umpire.reports.model import briefing, report_for_game
 from umpire.rules.mbt import ap_fire, data
 from umpire.schema.scenario import load_scenario
-from umpire.turns import load_turn_rules
 
 from .conftest import write
 
@@ -27,7 +27,7 @@ USSR_1 = {"side": "ussr", "units": {"t64": {"order": "F", "fire": {"target": "m1
 
 def _play_turn_one(tmp_path: Path, duel: Path) -> Game:
     game = Game.create(tmp_path / "g.db", load_scenario(duel))
-    rules = load_turn_rules("mbt")
+    rules = find_ruleset("mbt").turn()
     game.act("mbt.phase", {}, ScriptedDice([7, 3]))  # initiative: nato 7, ussr 3
     for name, body in (("n.yaml", NATO_1), ("u.yaml", USSR_1)):
         game.act("mbt.orders", rules.read_orders(_orders(tmp_path, name, body), game.state), ScriptedDice([]))
@@ -171,8 +171,8 @@ def test_an_unknown_card_in_a_scenario(cli, tmp_path):
 
 
 def test_matchup_a_scenario_is_as_the_rulebook_says():
+    from umpire.registry import initial_state
     from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import initial_state
 
     state = initial_state(load_scenario(resolve_scenario("mbt-basic-a")), seed=1)
     cards = sorted(u.card for u in state.units.values())

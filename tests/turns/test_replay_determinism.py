@@ -161,7 +161,7 @@ def test_mbt_replays_exactly_after_every_phase(tmp_path, seed):
 def test_the_canonical_state_is_what_the_snapshot_gives_back():
     """Dict order, sets and tuples in the free-form fields come back as the stored JSON has them."""
     state = load_scenario(resolve_scenario("hof-gap-meeting"))
-    from umpire.schema.scenario import initial_state
+    from umpire.registry import initial_state
 
     live = initial_state(state, seed=1)
     live.extra["test"] = {"b": {3, 1, 2}, "a": (1, 2)}
@@ -197,6 +197,6 @@ def test_a_copy_shares_what_it_does_not_change():
 
 
 def initial_state_of(name: str) -> GameState:
-    from umpire.schema.scenario import initial_state
+    from umpire.registry import initial_state
 
     return initial_state(load_scenario(resolve_scenario(name)), seed=1)

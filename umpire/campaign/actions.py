@@ -30,15 +30,6 @@ class Applied:
 
 
 Handler = Callable[[CampaignState, dict[str, Any], Dice], Applied]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
 
 
 def find_game(state: CampaignState, game_id: str) -> GameRecord:
@@ -58,7 +49,6 @@ def check_can_set_up(state: CampaignState, game: GameRecord) -> None:
                           f"is finished (not imported yet: {', '.join(earlier)})")
 
 
-@handler("campaign.issue")
 def issue(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Applied:
     del dice
     game = find_game(state, str(payload["game"]))
@@ -104,7 +94,6 @@ def check_forces(state: CampaignState, game: GameRecord, payload: dict[str, Any]
                           f"with umpire campaign next --game {game.id}")
 
 
-@handler("campaign.import")
 def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.campaign.between import after_game, close_round
 
@@ -142,3 +131,7 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         closing = close_round(new, g.round, book, rulings)
         text += f"; round {g.round} is finished" + (": " + "; ".join(closing) if closing else "")
     return Applied(new, text, g.round)
+
+
+HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game}
+"""The campaign's actions by event kind."""

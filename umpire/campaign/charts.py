@@ -105,7 +105,7 @@ def to_svg(drawing: Drawing, title: str) -> str:
 
     from reportlab.graphics import renderSVG
 
-    text = renderSVG.drawToString(drawing)
+    text: str = renderSVG.drawToString(drawing)
     start = text.find("<svg")
     text = text[start:] if start >= 0 else text
     return text.replace("<title>...</title>", f"<title>{escape(title)}</title>", 1).replace(

@@ -69,8 +69,8 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
     from umpire.campaign.commands import guard_output
     from umpire.campaign.rulings import campaign_book
     from umpire.campaign.setup import game_scenario, game_seed
+    from umpire.registry import initial_state
     from umpire.reports.model import build_report
-    from umpire.schema.scenario import initial_state
 
     state = campaign.state
     if state.finished:

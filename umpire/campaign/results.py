@@ -20,7 +20,7 @@ from umpire.errors import UmpireError
 if TYPE_CHECKING:
     from umpire.campaign.season import GameSpec, Season
     from umpire.campaign.state import CampaignState
-    from umpire.engine.ending import GameOver
+    from umpire.turns.ending import GameOver
 
 LOSS_WORDS = ("eliminated", "surrender", "knocked out", "brewed up", "routs", "routed", "shot down",
               "compartment", "objective")
@@ -48,7 +48,7 @@ def damage_of(u: UnitState) -> list[str]:
 
 def finished(state: GameState, choice: str) -> GameOver | None:
     """How the game ended, if it counts as finished under ruling ``campaign.game_end``."""
-    from umpire.engine.ending import game_over
+    from umpire.turns.ending import game_over
 
     over = game_over(state)
     if over is None:

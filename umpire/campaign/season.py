@@ -108,7 +108,7 @@ class Season(_Strict):
     @field_validator("ruleset")
     @classmethod
     def _known_ruleset(cls, value: str) -> str:
-        from umpire.rules import find_ruleset
+        from umpire.registry import find_ruleset
 
         return find_ruleset(value).name
 

@@ -116,7 +116,7 @@ def game_scenario(
             forms.append(_formation(force, units, spec.deploy[pid]))
             for u in units:
                 if u.hits or u.damage:
-                    carried[u.id] = CarriedUnit(hits=u.hits, damage=list(u.damage))  # type: ignore[arg-type]
+                    carried[u.id] = CarriedUnit(hits=u.hits, damage=list(u.damage))
         side: dict[str, Any] = {"id": s.id, "name": s.name, "color": s.color, "formations": forms}
         if s.hq_rating is not None:
             side["hq_rating"] = s.hq_rating
@@ -172,7 +172,7 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str) -> No
     if problems:
         raise DataError("\n".join(problems))
     from umpire.campaign.state import initial_state as campaign_start
-    from umpire.schema.scenario import initial_state
+    from umpire.registry import initial_state
 
     state = campaign_start(season, campaign_id="check")
     scenario = game_scenario(season, base, state, game.id, seed=1, turn_limit=True)

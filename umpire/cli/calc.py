@@ -85,7 +85,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     from umpire.calc import case_model
     from umpire.casefields import field_lines
     from umpire.errors import UmpireError
-    from umpire.rules import RULESETS, find_ruleset
+    from umpire.registry import RULESETS, find_ruleset
 
     names = [find_ruleset(ruleset).name] if ruleset else [rs.name for rs in RULESETS]
     found = [(n, m) for n in names if (m := case_model(n, procedure)) is not None]

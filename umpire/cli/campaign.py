@@ -5,11 +5,15 @@ inside the commands."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from umpire.cli.app import new_app
 from umpire.cli.output import console, print_json
+
+if TYPE_CHECKING:
+    from umpire.campaign.engine import Campaign
 
 app = new_app(
     "Club campaigns: a season's forces, schedule and results in one file; games set up from it, "
@@ -19,7 +23,7 @@ app = new_app(
 _file = typer.Argument(..., help="The campaign file (SQLite).", show_default=False)
 
 
-def _open(path: Path):  # noqa: ANN202 - umpire.campaign.engine.Campaign
+def _open(path: Path) -> Campaign:
     from umpire.campaign.engine import Campaign
     from umpire.reports.files import protect_also
 

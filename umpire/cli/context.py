@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from umpire.core.dice import Dice, GivenDice, ManualDice
+
+if TYPE_CHECKING:
+    from umpire.engine import Game
 
 
 @dataclass
@@ -15,9 +18,9 @@ class Settings:
     db: Path
     dice: str = "seeded"  # seeded | manual
     amend: tuple[int, bool] | None = None  # umpire amend N: (N, --drop-invalid)
-    game: Any = None  # the game an amendment is made on (one for the whole command)
+    game: Game | None = None  # the game an amendment is made on (one for the whole command)
 
-    def open_game(self) -> Any:
+    def open_game(self) -> Game:
         """The game file given by --db (``umpire.engine.Game``); under ``umpire amend N`` the
         game set to amend #N (its state is the state before #N; an action amends #N)."""
         from umpire.engine import Game

@@ -7,17 +7,24 @@ the game as it stood before #12, then re-resolves every later action and prints 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from umpire.cli.output import console
+
+if TYPE_CHECKING:
+    from umpire.cli.context import Settings
+    from umpire.core.state import GameState
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
              ("turn", "orders"), ("phase", "next"))
 
 
-def _settings(ctx: typer.Context):  # noqa: ANN202 - umpire.cli.context.Settings
-    return ctx.find_root().obj
+def _settings(ctx: typer.Context) -> Settings:
+    settings: Settings = ctx.find_root().obj
+    return settings
 
 
 def undo(
@@ -48,7 +55,7 @@ def redo(ctx: typer.Context) -> None:
     console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
 
 
-def _phase(state) -> str:  # noqa: ANN001
+def _phase(state: GameState) -> str:
     from umpire.reports.words import phase_name
 
     return phase_name(state.ruleset, state.phase)
@@ -79,7 +86,9 @@ def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], 
 def amend(
     ctx: typer.Context,
     n: int = typer.Argument(..., metavar="N", help="The number of the action to replace (umpire log)."),
-    orders: str = typer.Option(None, "--orders", metavar="FILE", help="The orders file entered again (turn orders)."),
+    orders: str | None = typer.Option(
+        None, "--orders", metavar="FILE", help="The orders file entered again (turn orders)."
+    ),
     drop_invalid: bool = typer.Option(
         False, "--drop-invalid", help="Drop the later actions that are no longer legal (else nothing is written)."
     ),
@@ -114,7 +123,7 @@ def amend(
     command = root.command.get_command(root, args[0])  # type: ignore[attr-defined]
     with command.make_context(args[0], args[1:], parent=root) as sub_ctx:
         command.invoke(sub_ctx)
-    done = settings.game.correction
+    done = settings.game.correction if settings.game is not None else None
     if done is None:  # the command did not act (it cannot happen for the commands allowed)
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
     new = [b.seq for _, b in done.pairs if b is not None]

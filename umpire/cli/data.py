@@ -22,7 +22,7 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
 
     from umpire.cli.output import console
     from umpire.errors import UmpireError
-    from umpire.rules import find_ruleset
+    from umpire.registry import find_ruleset
 
     rs = find_ruleset(ruleset)
     if rs.name != "mbt":

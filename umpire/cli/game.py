@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
+if TYPE_CHECKING:
+    from umpire.engine import Game
+
 
 def _settings(ctx: typer.Context) -> Settings:
     return ctx.find_root().obj  # type: ignore[no-any-return]
 
 
-def _open(ctx: typer.Context):  # noqa: ANN202 - returns umpire.engine.Game
+def _open(ctx: typer.Context) -> Game:
     return _settings(ctx).open_game()
 
 
@@ -103,7 +108,7 @@ def place(
 
 
 def _facing(text: str | None) -> float | None:
-    from umpire.engine.handlers import check_facing
+    from umpire.turns.common import check_facing
 
     return None if text is None else check_facing(text)
 
@@ -141,9 +146,10 @@ def measure(
 ) -> None:
     """Distance edge to edge and centre to centre, aspect, and line of sight between two units."""
     from umpire.geometry.game import measure_units
+    from umpire.registry import inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_units(_open(ctx).state, a, b)
+    data = measure_units(_open(ctx).state, a, b, inside_depth)
     if as_json:
         print_json(data)
     else:

@@ -17,6 +17,9 @@ from umpire.cli import params
 from umpire.cli.output import console, err
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from umpire.engine import Game
     from umpire.reports.model import TurnReport
 
 FORMATS = ("text", "md", "json", "pdf")
@@ -28,7 +31,7 @@ _paper_opt = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
 _side_opt = typer.Option(None, "--side", help="Only what this side knows (its briefing, its units).")
 
 
-def _game(ctx: typer.Context):  # noqa: ANN202 - umpire.engine.Game
+def _game(ctx: typer.Context) -> Game:
     from umpire.engine import Game
 
     return Game.open(ctx.find_root().obj.db)
@@ -61,7 +64,7 @@ def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
 
 
 @contextmanager
-def _progress(label: str, total: int | None, show: bool):  # noqa: ANN202
+def _progress(label: str, total: int | None, show: bool) -> Iterator[Callable[..., None]]:
     """A rich progress bar on stderr; yields ``advance(n=1)``."""
     if not show:
         yield lambda *_a: None

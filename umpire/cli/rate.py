@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -57,7 +58,7 @@ def rate(
         data = dict(data)
         name = str(data.pop("name", "") or "")
         entries.append((name, validate(Spec, data.get("spec", data), where), None))
-    results = []
+    results: list[dict[str, Any]] = []
     for name, spec, recorded in entries:
         unit_, how = rate_spec(spec, rul, name=name)
         line = format_statline(unit_)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -10,17 +11,24 @@ from umpire.cli import params
 from umpire.cli.app import new_app
 from umpire.cli.output import console, print_json
 
+if TYPE_CHECKING:
+    from umpire.cli.context import Settings
+    from umpire.core.dice import Dice
+    from umpire.engine import ActionResult, Game
+
 turn_app = new_app("The turn: where it stands, and the orders the umpire types in.", invoke_without_command=True)
 turn_app.info.no_args_is_help = False
 phase_app = new_app("Resolve the turn phase by phase.")
 
 
-def _open(ctx: typer.Context):  # noqa: ANN202 - umpire.engine.Game
-    return ctx.find_root().obj.open_game()
+def _open(ctx: typer.Context) -> Game:
+    settings: Settings = ctx.find_root().obj
+    return settings.open_game()
 
 
-def _dice(ctx: typer.Context, roll: list[int] | None):  # noqa: ANN202
-    return ctx.find_root().obj.dice_for(roll)
+def _dice(ctx: typer.Context, roll: list[int] | None) -> Dice | None:
+    settings: Settings = ctx.find_root().obj
+    return settings.dice_for(roll)
 
 
 @turn_app.callback()
@@ -28,8 +36,8 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     """Show where the turn stands and what the umpire must enter next."""
     if ctx.invoked_subcommand is not None:
         return
-    from umpire.engine.ending import game_over
     from umpire.reports.terminal import render_turn
+    from umpire.turns.ending import game_over
 
     game = _open(ctx)
     view = game.turn_rules().view(game.state)
@@ -80,7 +88,7 @@ def next_phase(
     _show(res)
 
 
-def _show(res) -> None:  # noqa: ANN001
+def _show(res: ActionResult) -> None:
     from umpire.reports.terminal import render_resolution
 
     for r in res.resolutions:

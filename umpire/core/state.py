@@ -4,7 +4,7 @@
 moment: the table, the terrain, the sides and their organisation, every unit with its position,
 facing, orders and condition, and where the turn stands. It is a pydantic model so that it
 serialises exactly (the store keeps a snapshot and ``umpire replay --check`` compares it with the
-replay of the log). Handlers copy it before they change it (see ``umpire.engine.handlers``).
+replay of the log). Handlers copy it before they change it (see ``umpire.turns.common``).
 
 A copy costs what the action changes, not what the game holds: the scenario's parts no action
 changes (terrain, table, sides, formations, rulings) are shared by every copy and never written
@@ -22,6 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from umpire.core.shared import Terrain, TerrainState, Units, dup
+from umpire.errors import unknown
 
 __all__ = [
     "FormationState", "GameState", "SideState", "Table", "Terrain", "TerrainState", "UnitState", "canonical",
@@ -209,3 +210,13 @@ def canonical(state: GameState) -> tuple[GameState, str]:
     """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
     fresh = canonical_state(state)
     return fresh, state_json(fresh)
+
+
+def find_unit(state: GameState, unit_id: str) -> UnitState:
+    """The unit called ``unit_id`` (id or exact name). :raises UmpireError: naming close matches."""
+    if unit_id in state.units:
+        return state.units[unit_id]
+    by_name = [u for u in state.units.values() if u.name == unit_id]
+    if len(by_name) == 1:
+        return by_name[0]
+    raise unknown("unit", unit_id, state.units)

@@ -13,8 +13,9 @@ from typing import Any
 from umpire.core.dice import Dice, Roll
 from umpire.core.keyed import KeyedDice, counted
 from umpire.core.state import GameState
-from umpire.engine.handlers import HANDLERS, Applied
 from umpire.errors import unknown
+from umpire.registry import find_ruleset
+from umpire.turns.common import Applied, Handler
 
 COUNTS = "dice"  # extra[COUNTS]: rolls per scope so far in the phase the game stands in
 
@@ -43,10 +44,20 @@ def settle(applied: Applied, before: GameState, keys: Iterable[str | None]) -> N
         new.extra.pop(COUNTS, None)
 
 
-def handler_of(kind: str) -> Any:
-    if kind not in HANDLERS:
-        raise unknown("action", kind, HANDLERS)
-    return HANDLERS[kind]
+def handlers_of(ruleset: str) -> dict[str, Handler]:
+    """Every action a game of ``ruleset`` takes, by kind (its ruleset object's).
+
+    :raises UmpireError: for an unknown ruleset.
+    """
+    return find_ruleset(ruleset).handlers
+
+
+def handler_of(state: GameState, kind: str) -> Handler:
+    """The handler of ``kind`` in ``state``'s game. :raises UmpireError: for an unknown kind."""
+    handlers = handlers_of(state.ruleset)
+    if kind not in handlers:
+        raise unknown("action", kind, handlers)
+    return handlers[kind]
 
 
 def run(state: GameState, kind: str, payload: dict[str, Any], dice: KeyedDice) -> Applied:
@@ -55,12 +66,12 @@ def run(state: GameState, kind: str, payload: dict[str, Any], dice: KeyedDice) -
     :raises UmpireError: if the action is not legal on ``state`` (a game that is over takes none
         but its end).
     """
-    handler = handler_of(kind)
+    handler = handler_of(state, kind)
     if kind != "end":
-        from umpire.engine.ending import refuse_if_over
+        from umpire.turns.ending import refuse_if_over
 
         refuse_if_over(state, kind.rpartition(".")[2])
-    applied: Applied = handler(state, payload, dice)
+    applied = handler(state, payload, dice)
     settle(applied, state, [r.key for r in dice.rolls])
     return applied
 

@@ -175,9 +175,9 @@ def amend(
     :raises UmpireError: if #n is not an action in force, the corrected action is not legal, or
         a later action is no longer legal (unless ``drop_invalid``: it is then dropped).
     """
-    from umpire.engine.acting import handler_of, keyed_dice, run
+    from umpire.engine.acting import keyed_dice, run
 
-    handler_of(kind)
+    game.check_kind(kind)
     what = f"amend {n}"
     with game.transaction() as tx:
         if seen is not None and tx.seq != seen:

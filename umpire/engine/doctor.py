@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.core.state import GameState, Terrain
-from umpire.engine.handlers import HANDLERS
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
@@ -51,11 +50,11 @@ def diagnose(path: Path) -> Diagnosis:
         return out
     game = Game(GameFile(path, fc.conn))
     try:
-        game.turn_rules()
+        handlers = game.handlers()
     except UmpireError as exc:
         out.problems.append(f"the game's ruleset cannot be used: {_plain(str(exc), path)}")
         return out
-    unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in HANDLERS]
+    unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in handlers]
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
     stored = _stored_state(fc.state_text, out)
     try:

@@ -16,21 +16,26 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
-from umpire.engine.handlers import HANDLERS
 from umpire.engine.transaction import Transaction
-from umpire.errors import StoreError, UmpireError
-from umpire.schema.scenario import Scenario, initial_state, scenario_from_data
+from umpire.errors import StoreError, UmpireError, unknown
+from umpire.registry import initial_state, scenario_ruleset
+from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
 from umpire.store.db import GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
+
+if TYPE_CHECKING:
+    from umpire.registry import Ruleset
+    from umpire.turns import TurnRules
+    from umpire.turns.common import Handler
 
 
 @dataclass
@@ -70,6 +75,7 @@ class Game:
             seed = random.SystemRandom().randrange(1, 2**31)
         if not -(2**63) <= seed < 2**63:  # what the game file can hold
             raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
+        _, scenario = scenario_ruleset(scenario, where)  # kept under its ruleset's own name
         state, text = canonical(initial_state(scenario, seed=seed, where=where))
         _check_rulings(state)
         _check_geometry(state)
@@ -157,24 +163,31 @@ class Game:
         return events
 
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
-        self._load_handlers()
+        handlers = self.handlers()
         for e in events:
-            if e.kind not in CONTROL and e.kind not in HANDLERS:
+            if e.kind not in CONTROL and e.kind not in handlers:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
-    def turn_rules(self) -> Any:
-        """The turn rules of this game's ruleset (their handlers are registered on import)."""
-        from umpire.turns import load_turn_rules
+    def ruleset(self) -> Ruleset:
+        """This game's ruleset object. :raises UmpireError: if umpire does not know it."""
+        from umpire.registry import find_ruleset
 
-        return load_turn_rules(self.info["ruleset"])
+        return find_ruleset(self.info["ruleset"])
 
-    def _load_handlers(self) -> None:
-        """Import the ruleset's turn module (its actions, and its checks on generic ones)."""
-        try:
-            self.turn_rules()
-        except UmpireError:
-            pass
+    def turn_rules(self) -> TurnRules:
+        """The turn rules of this game's ruleset: where the turn stands, how orders are read."""
+        return self.ruleset().turn()
+
+    def handlers(self) -> dict[str, Handler]:
+        """Every action this game takes, by kind (its ruleset object's)."""
+        return self.ruleset().handlers
+
+    def check_kind(self, kind: str) -> None:
+        """:raises UmpireError: if this game takes no action ``kind`` (naming the ones it takes)."""
+        handlers = self.handlers()
+        if kind not in handlers:
+            raise unknown("action", kind, handlers)
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -189,7 +202,6 @@ class Game:
 
         :raises BusyError: if another command holds the lock past the busy timeout.
         """
-        self._load_handlers()
         self._state = None
         with self.file.write() as conn:
             tx = Transaction(self, conn)
@@ -203,10 +215,9 @@ class Game:
         Without ``dice`` the action rolls the game's keyed dice (:mod:`umpire.core.keyed`); dice
         given (``--roll``, ``--dice manual``, a script) win over them and are recorded as typed.
         """
-        from umpire.engine.acting import handler_of, keyed_dice, run
+        from umpire.engine.acting import keyed_dice, run
 
-        self._load_handlers()
-        handler_of(kind)
+        self.check_kind(kind)
         if self._amend is not None:
             n, drop = self._amend
             done = self.amend(n, kind, payload, dice, drop_invalid=drop)
@@ -268,7 +279,6 @@ class Game:
         """
         from umpire.engine.corrections import amend
 
-        self._load_handlers()
         seen = None
         if isinstance(dice, ManualDice):
             dice, seen = self._roll_by_hand(kind, payload, dice)
@@ -280,7 +290,6 @@ class Game:
         COMMAND). :raises UmpireError: if #n is not an action in force."""
         from umpire.engine.corrections import state_before
 
-        self._load_handlers()
         self._state = state_before(self, n)
         self._amend = (n, drop_invalid)
         return self
@@ -356,7 +365,7 @@ def _check_rulings(state: GameState) -> None:
     """Scenario rulings must name real rulings and choices of the ruleset (when it has a book)."""
     if not state.rulings:
         return
-    from umpire.rules import find_ruleset
+    from umpire.registry import find_ruleset
 
     find_ruleset(state.ruleset).rulings_book().select(state.rulings)
 

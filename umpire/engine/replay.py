@@ -8,8 +8,7 @@ from typing import Any
 
 from umpire.core.dice import ScriptedDice
 from umpire.core.state import GameState, canonical_state
-from umpire.engine.acting import keys_of, settle
-from umpire.engine.handlers import HANDLERS
+from umpire.engine.acting import handlers_of, keys_of, settle
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
 
@@ -20,7 +19,7 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
     :raises StoreError: naming the event, if it cannot be replayed (a damaged file, or a log
         made by an umpire whose rules differ).
     """
-    handler = HANDLERS.get(ev.kind)
+    handler = handlers_of(state.ruleset).get(ev.kind)
     if handler is None:
         raise StoreError(f"{path}: event #{ev.seq} has an unknown action kind {ev.kind!r}")
     dice = ScriptedDice(v for r in ev.rolls for v in r.values)

@@ -25,6 +25,7 @@ edge of another"), ``center_distance``, ``bearing`` from ``from`` to ``to``, ``a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -181,26 +182,16 @@ def _pose(name: str, s: StandCase, case: MeasureCase, types: TerrainTypes) -> Po
     return Pose(x=x, y=y, facing=s.facing, width=width, depth=depth)
 
 
-def inside_depth(ruleset: str, rulings: dict[str, str], scale: float) -> float | None:
-    """How far a stand sees through the wood or town it stands in: Auftragstaktik by ruling
-    ``spotting.woods_depth``; MBT half a hex length (its own hex; the next woods or building
-    hex is an intervening one, 6.1.4.5)."""
-    if ruleset == "mbt":
-        return scale / 2
-    from umpire.rules.auftragstaktik.data import rulings as at_rulings
-    from umpire.rules.auftragstaktik.spotting import woods_depth
-
-    try:
-        return woods_depth(at_rulings(rulings))
-    except UmpireError as exc:
-        raise UmpireError(f"rulings: {exc}") from None
-
-
 def _r(v: float, places: int = 2) -> float:
     return round(float(v), places) + 0.0
 
 
-def measure_case(case: dict[str, Any]) -> dict[str, Any]:
+InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
+"""``fn(ruleset, rulings, scale)``: how far a stand sees through the wood or town it stands in
+(the ruleset says: see :meth:`umpire.registry.Ruleset.inside_depth`)."""
+
+
+def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
     :raises UmpireError: for a malformed case, an unknown terrain type, a bad polygon.

@@ -78,7 +78,7 @@ def path_length(waypoints: Sequence[Sequence[float]]) -> float:
 def _zones(index: TerrainIndex, tolerance: float) -> np.ndarray:
     """Each feature as the zone a path is "in": areas as drawn, lines widened by ``tolerance``
     (made once per index and tolerance: a turn prices hundreds of moves on one table)."""
-    cache = index.__dict__.setdefault("_path_zones", {})
+    cache: dict[float, np.ndarray] = index.__dict__.setdefault("_path_zones", {})
     if tolerance not in cache:
         is_area = [f.kind == "area" for f in index.features]
         cache[tolerance] = np.array(

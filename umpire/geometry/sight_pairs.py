@@ -74,8 +74,8 @@ class PairQueries:
 
     def los_pairs(
         self,
-        points_a: Sequence[Sequence[float]],
-        points_b: Sequence[Sequence[float]],
+        points_a: Sequence[Sequence[float]] | np.ndarray,
+        points_b: Sequence[Sequence[float]] | np.ndarray,
         ia: Sequence[int] | np.ndarray,
         jb: Sequence[int] | np.ndarray,
     ) -> np.ndarray:

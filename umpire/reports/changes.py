@@ -50,7 +50,8 @@ def _condition(entry: Mapping[str, Any]) -> str | None:
 
 
 def _outcome(f: Fact) -> str:
-    outcome = f.data.get("outcome") if isinstance(f.data.get("outcome"), Mapping) else {}
+    raw = f.data.get("outcome")
+    outcome: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     if f.kind in ATTACKS:
         if "results" in outcome or "worst" in outcome or "shots" in outcome:
             return mbt_hits(outcome, detail=True)
@@ -143,12 +144,14 @@ def compare(old: StoredEvent, new: StoredEvent | None) -> list[str]:
 
 def _line(key: tuple[Any, ...], b: tuple[str, str] | None, a: tuple[str, str] | None) -> str:
     kind = key[0]
+    either = a or b
+    assert either is not None  # a change has a before or an after
     if kind == "sees":
         if a is None or b is None:
             return f"{key[1]} {'now' if b is None else 'no longer'} spots {key[2]}"
         return f"{key[1]} spots {key[2]}: {b[1]} -> {a[1]}"
     if kind == "unit":
-        other = (a or b)[1]  # type: ignore[index]
+        other = either[1]
         none = "no change" if other in MORALE_STATES else "unharmed"
         return f"{key[1]}: {b[1] if b else none} -> {a[1] if a else none}"
     if kind == "at":
@@ -157,10 +160,13 @@ def _line(key: tuple[Any, ...], b: tuple[str, str] | None, a: tuple[str, str] | 
         if b is None:
             return f"{key[1]} now ends at {a[1]} (it did not move)"
         return f"{key[1]} ends at {a[1]} (was {b[1]})"
-    who, _, what = (a or b)[0].partition("|")  # type: ignore[index]
+    who, _, what = either[0].partition("|")
     if kind in HOLDS:
-        return f"{who} now {a[1]}" if b is None else f"{who} no longer {b[1]}" if a is None else \
-            f"{who}: {b[1]} -> {a[1]}"
+        if b is None:
+            return f"{who} now {either[1]}"
+        if a is None:
+            return f"{who} no longer {b[1]}"
+        return f"{who}: {b[1]} -> {a[1]}"
     if b is None:
         return f"{who} now {what}: {a[1]}" if kind in ATTACKS else f"{who} {what}: now {a[1]}"  # type: ignore[index]
     if a is None:

@@ -14,10 +14,14 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
+from functools import partial
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from umpire.errors import UmpireError, unknown
+
+if TYPE_CHECKING:
+    from umpire.reports.views import TurnReport
 
 # The files no output of the current command may be written to, each with what it is called in
 # the error (see protect()).
@@ -99,7 +103,10 @@ def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "-
 
 
 def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:
-    return write_atomic(path, lambda fh: fh.write(text.encode("utf-8")), option)
+    def write(fh: BinaryIO) -> None:
+        fh.write(text.encode("utf-8"))
+
+    return write_atomic(path, write, option)
 
 
 def per_side(path: Path, side: str) -> Path:
@@ -121,7 +128,7 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     ]
     for s in full.sides:
         brief = briefing(full, s.id)
-        jobs.append((f"briefing-{s.id}.pdf", lambda fh, b=brief: turn_report_pdf(b, fh, paper_name=paper_name)))
+        jobs.append((f"briefing-{s.id}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
     jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
     first = full.sides[0].id
     jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
@@ -142,3 +149,9 @@ def write_demo_texts(game: object, folder: Path) -> list[Path]:
         out.append(write_text_atomic(folder / f"{name}.md", to_markdown(r)))
         out.append(write_text_atomic(folder / f"{name}.txt", plain_text(r)))
     return out
+
+
+def _briefing_pdf(brief: TurnReport, fh: BinaryIO, *, paper_name: str) -> None:
+    from umpire.reports.pdf import turn_report_pdf
+
+    turn_report_pdf(brief, fh, paper_name=paper_name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.core.state import GameState, UnitState
 from umpire.reports.knowledge import Chronicle, Sight
@@ -33,8 +33,20 @@ from umpire.reports.views import (
 from umpire.reports.words import phase_name
 
 if TYPE_CHECKING:
-    from umpire.engine.game import Game
     from umpire.store.events import StoredEvent
+
+
+class StoredGame(Protocol):
+    """What a report reads of a stored game (the engine's ``Game`` is one)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def events(self) -> list[StoredEvent]: ...
+
+    def initial_state(self) -> GameState: ...
+
+    def fold(self, state: GameState, events: list[StoredEvent]) -> GameState: ...
 
 
 @dataclass(frozen=True)
@@ -252,7 +264,7 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 
 
 # -- a stored game ----------------------------------------------------------------------------
-def _replay_until(game: Game, live: Sequence[StoredEvent], last_turn: int) -> GameState:
+def _replay_until(game: StoredGame, live: Sequence[StoredEvent], last_turn: int) -> GameState:
     """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
     upto = []
     for e in live:
@@ -262,15 +274,10 @@ def _replay_until(game: Game, live: Sequence[StoredEvent], last_turn: int) -> Ga
     return game.fold(game.initial_state(), upto)
 
 
-def report_for_game(game: Game, *, turn: int | None = None) -> TurnReport:
+def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
     """The umpire's report of a stored game: all of it, or one turn (``turn``)."""
-    from umpire.errors import UmpireError
     from umpire.store.events import effective
 
-    try:
-        game.turn_rules()  # the ruleset's event handlers, for a replay to an earlier turn
-    except UmpireError:
-        pass
     live = effective(game.events())
     initial = game.initial_state()
     last = max((e.turn or 0 for e in live), default=0)

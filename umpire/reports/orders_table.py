@@ -84,7 +84,8 @@ def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, A
     if u.get("pivot") is not None:
         moves.append(f"pivot to {num(float(u['pivot']))}")
     fire = "-"
-    fires = u.get("fire") if isinstance(u.get("fire"), list) else [u.get("fire")]
+    raw = u.get("fire")
+    fires: list[Any] = raw if isinstance(raw, list) else [raw]
     shown = []
     for f in fires:  # the Advanced Game lists a weapon each (14.1.2)
         if isinstance(f, Mapping):

@@ -141,7 +141,7 @@ def _num(v: float | None) -> str:
 
 
 # -- the document shell ----------------------------------------------------------------------
-class _Doc(BaseDocTemplate):
+class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
     def __init__(self, out: BinaryIO, paper_name: str, *, title: str, kind: str, footer: str,
                  progress: Progress | None = None, confidential: str = "", landscape: bool = False) -> None:
         p = paper()

@@ -69,9 +69,9 @@ def render_status(state: GameState, side: str | None = None) -> Group:
         t = Table(title="terrain", title_justify="left", title_style="bold", header_style="dim")
         for col in ("id", "type", "name", "height", "points"):
             t.add_column(col)
-        for f in state.terrain:
-            pts = f.polygon or f.line or []
-            t.add_row(f.id, f.type, f.name or "-", _num(f.height), str(len(pts)))
+        for piece in state.terrain:
+            pts = piece.polygon or piece.line or ()
+            t.add_row(piece.id, piece.type, piece.name or "-", _num(piece.height), str(len(pts)))
         parts.append(t)
     return Group(*parts)
 
@@ -137,7 +137,7 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
         if e.replaces is not None:
             verb = "amends" if e.seq == e.part_of + 1 else "re-resolves"  # type: ignore[operator]
             what.append(f" ({verb} #{e.replaces})", style="dim")
-        row = [str(e.seq), f"{e.turn or '-'} · {short_phase(ruleset, e.phase)}", what]
+        row: list[str | Text] = [str(e.seq), f"{e.turn or '-'} · {short_phase(ruleset, e.phase)}", what]
         if rolls:
             row.append(_dice_gist(e))
         t.add_row(*row)

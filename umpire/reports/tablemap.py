@@ -151,11 +151,11 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         m.add("template", str(tpl.seq), *shapes)
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     tr_style = st.trail
-    for t in report.trails:
-        pts = tuple(P(x, y) for x, y in t.points)
-        c = _darker(colours.get(t.side, "#555555"), 0.8)
-        m.add("trail", t.unit, Poly(pts, Paint(None, c, tr_style.width, tr_style.dash), closed=False),
-              Circle(pts[0], 1.4, Paint(c, None, 0)))
+    for trail in report.trails:
+        pts = tuple(P(x, y) for x, y in trail.points)
+        ink = _darker(colours.get(trail.side, "#555555"), 0.8)
+        m.add("trail", trail.unit, Poly(pts, Paint(None, ink, tr_style.width, tr_style.dash), closed=False),
+              Circle(pts[0], 1.4, Paint(ink, None, 0)))
     for k, f in enumerate(report.fire_lines):
         fl = st.fire_line if f.own or report.viewer is None else st.fire_received
         a, b = P(*f.a), P(*f.b)
@@ -177,23 +177,23 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                   Label(_free(taken, _mark(u), ls, c[0], c[1] - 4.5, c[1] + 4.5 + ls), _mark(u), ls,
                         _darker(base, 0.55), "middle", bold=True))
             continue
-        corners = tuple(P(x, y) for x, y in stand_corners(u))
+        box4 = tuple(P(x, y) for x, y in stand_corners(u))
         fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
-        shapes = [Poly(corners, paint),
-                  Poly((corners[0], corners[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
+        shapes = [Poly(box4, paint),
+                  Poly((box4[0], box4[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
         if dead:
-            shapes.append(Poly((corners[0], corners[2]), Paint(None, "#333333", 0.6), closed=False))
-            shapes.append(Poly((corners[1], corners[3]), Paint(None, "#333333", 0.6), closed=False))
+            shapes.append(Poly((box4[0], box4[2]), Paint(None, "#333333", 0.6), closed=False))
+            shapes.append(Poly((box4[1], box4[3]), Paint(None, "#333333", 0.6), closed=False))
         others = [x for x in u.spotted_by if x != u.side]
         if u.observed or others:
             # a small diamond at the back-right corner: someone else knows where this stand is
-            bx, by = corners[2]
+            bx, by = box4[2]
             r = 2.2
             shapes.append(Poly(((bx, by - r), (bx + r, by), (bx, by + r), (bx - r, by)),
                                Paint(sp.colour, "#333333", 0.3)))
         cx, cy = P(u.x, u.y)  # type: ignore[arg-type]
-        top, low = min(p[1] for p in corners), max(p[1] for p in corners)
+        top, low = min(p[1] for p in box4), max(p[1] for p in box4)
         shapes.append(Label(_free(taken, _mark(u), ls, cx, top - 1.5, low + 1.5 + ls), _mark(u), ls,
                             _darker(base, 0.55), "middle", bold=True))
         m.add("stand", u.id, *shapes)
@@ -296,7 +296,10 @@ def _north_arrow(north: float, cx: float, cy: float) -> list[Shape]:
     tail = (cx - ux * 7, cy - uy * 7)
     left = (cx + px * 4 - ux * 2, cy + py * 4 - uy * 2)
     right = (cx - px * 4 - ux * 2, cy - py * 4 - uy * 2)
-    r2 = lambda p: (round(p[0], 2), round(p[1], 2))  # noqa: E731
+
+    def r2(p: Point) -> Point:
+        return (round(p[0], 2), round(p[1], 2))
+
     return [
         Poly((r2(tip), r2(left), r2((cx, cy)), r2(right)), Paint("#222222", "#222222", 0.5)),
         Poly((r2((cx, cy)), r2(tail)), Paint(None, "#222222", 0.8), closed=False),

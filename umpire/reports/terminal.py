@@ -39,7 +39,7 @@ def render_calc(answer: CalcAnswer) -> Group:
                 t.add_row(m.signed(), m.name + (f" ({m.detail})" if m.detail else ""), m.rule)
             parts.append(t)
         for line in res.explain()[1 + len(res.modifiers) + len(res.shifts) if res.summary else 0:]:
-            style = "yellow" if line.startswith(("used estimated", "ruling ")) else None
+            style = "yellow" if line.startswith(("used estimated", "ruling ")) else ""
             parts.append(Text(line, style=style))
     if answer.data is not None:
         t = Table(box=None, show_header=False, pad_edge=False)

@@ -95,15 +95,15 @@ def render_errors(where: str, err: ValidationError, data: Any = None) -> str:
         if len(members) > 1 and not specific:
             shown, first = members[0]
             alternatives = []
-            for _, e in members:
-                msg = str(e["msg"]).removeprefix("Input should be ")
+            for _, member in members:
+                msg = str(member["msg"]).removeprefix("Input should be ")
                 if msg not in alternatives:
                     alternatives.append(msg)
             at = group[:-1] if group[-1:] == ("|",) else shown
             lines.append(_line(where, at, first, "Input should be " + " or ".join(alternatives)))
             continue
-        for shown, e in specific if len(members) > 1 else members:
-            line = _line(where, shown, e, _PLAIN_MESSAGES.get(e["type"], str(e["msg"])))
+        for shown, member in specific if len(members) > 1 else members:
+            line = _line(where, shown, member, _PLAIN_MESSAGES.get(member["type"], str(member["msg"])))
             if line not in lines:
                 lines.append(line)
     if len(lines) > MAX_LINES:

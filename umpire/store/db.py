@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from umpire.errors import StoreError
 from umpire.store.errors import BusyError, busy_timeout, describe, sql_errors
@@ -197,7 +198,7 @@ class UmpireFile:
         self._disk = disk or conn
 
     @classmethod
-    def open(cls, path: Path) -> UmpireFile:
+    def open(cls, path: Path) -> Self:
         """Open an existing file for reading (and for writing, if the file system allows).
 
         :raises StoreError: if there is no file, it is not an umpire file of this kind, it is

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
     from umpire.store.events import StoredEvent
@@ -34,7 +34,7 @@ class Broken(Exception):
     """What is wrong with an event, worded to follow ``event #N``."""
 
 
-def _int(v: Any) -> bool:
+def _int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -12,14 +12,14 @@ Migration = Callable[[Database], None]
 
 
 def m001_initial(db: Database) -> None:
-    db["game"].create(
+    db.table("game").create(
         {
             "id": int, "name": str, "ruleset": str, "seed": int, "scenario": str,
             "rulings": str, "created": str, "umpire_version": str,
         },
         pk="id",
     )
-    db["events"].create(
+    db.table("events").create(
         {
             "seq": int, "kind": str, "payload": str, "summary": str, "turn": int,
             "phase": str, "undoes": int, "created": str,
@@ -27,14 +27,14 @@ def m001_initial(db: Database) -> None:
         pk="seq",
         not_null={"kind", "payload", "created"},
     )
-    db["rolls"].create(
+    db.table("rolls").create(
         {"id": int, "seq": int, "n": int, "why": str, "sides": int, "vals": str},
         pk="id",
         foreign_keys=[("seq", "events", "seq")],
     )
-    db["rolls"].create_index(["seq"])
-    db["snapshot"].create({"id": int, "seq": int, "state": str}, pk="id")
-    db["units"].create(
+    db.table("rolls").create_index(["seq"])
+    db.table("snapshot").create({"id": int, "seq": int, "state": str}, pk="id")
+    db.table("units").create(
         {
             "id": str, "side": str, "name": str, "formation": str, "kind": str, "type": str,
             "quality": str, "x": float, "y": float, "facing": float, "base_w": float,
@@ -47,14 +47,14 @@ def m001_initial(db: Database) -> None:
 def m002_event_results(db: Database) -> None:
     # What each action resolved (its resolutions as JSON): derived by replaying, but kept so
     # reports and people reading the file need not replay the game.
-    db["events"].add_column("results", str)
+    db.table("events").add_column("results", str)
 
 
 def m003_terrain_once(db: Database) -> None:
     # The terrain, which no action changes, is kept once beside the game row instead of in the
     # snapshot rewritten by every action: taken out of the snapshot (or, if that cannot be read,
     # from the stored scenario).
-    db["game"].add_column("terrain", str)
+    db.table("game").add_column("terrain", str)
     conn = db.conn
     row = conn.execute("select state from snapshot where id = 1").fetchone()
     state = _json_object(row[0] if row else None)
@@ -83,8 +83,8 @@ def m004_roll_keys(db: Database) -> None:
     # Each roll's key (where and what it is for: its value in a tracked game is a pure function
     # of the seed and the key) and whether its values were typed in rather than keyed. Rolls
     # made before have neither (NULL).
-    db["rolls"].add_column("key", str)
-    db["rolls"].add_column("typed", int)
+    db.table("rolls").add_column("key", str)
+    db.table("rolls").add_column("typed", int)
 
 
 def m005_corrections(db: Database) -> None:
@@ -92,9 +92,9 @@ def m005_corrections(db: Database) -> None:
     # names it (part_of) and the action it stands in for (replaces). Checkpoints keep the state
     # after each action that moved the game to another phase, so corrections need not replay
     # the game from its start (derived, like the snapshot).
-    db["events"].add_column("part_of", int)
-    db["events"].add_column("replaces", int)
-    db["checkpoints"].create({"seq": int, "state": str}, pk="seq")
+    db.table("events").add_column("part_of", int)
+    db.table("events").add_column("replaces", int)
+    db.table("checkpoints").create({"seq": int, "state": str}, pk="seq")
 
 
 MIGRATIONS: list[Migration] = [
@@ -105,13 +105,13 @@ MIGRATIONS: list[Migration] = [
 def migrate(db: Database) -> None:
     """Apply every migration not yet recorded, each in its own transaction."""
     if "_umpire_migrations" not in db.table_names():
-        db["_umpire_migrations"].create({"name": str, "applied": str}, pk="name")
+        db.table("_umpire_migrations").create({"name": str, "applied": str}, pk="name")
     done = {row["name"] for row in db["_umpire_migrations"].rows}
     for fn in MIGRATIONS:
         if fn.__name__ in done:
             continue
         with db.atomic():
             fn(db)
-            db["_umpire_migrations"].insert(
+            db.table("_umpire_migrations").insert(
                 {"name": fn.__name__, "applied": datetime.now(UTC).isoformat(timespec="seconds")}
             )

@@ -16,7 +16,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
-from umpire.engine.handlers import Applied, Handler
+from umpire.turns.common import Applied, Handler
 
 
 def record(ruleset: str, kind: str, *, side: str | None = None, summary: str = "", **fields: Any) -> Resolution:

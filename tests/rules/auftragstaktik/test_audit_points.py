@@ -12,11 +12,12 @@ from umpire.calc import run_case
 from umpire.core.dice import ScriptedDice as D
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.registry import initial_state
 from umpire.rules.auftragstaktik.data import rulings
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.ratings import Stand
 from umpire.rules.auftragstaktik.statline import parse_statline as P
-from umpire.schema.scenario import Scenario, initial_state
+from umpire.schema.scenario import Scenario
 
 R = rulings()
 BMP2 = "sc | 8ta | 3 | M(g): 12* [10] | HW: 4 [6] | -- | IR"

@@ -10,7 +10,8 @@ from umpire.core.modifiers import Modifier
 
 
 def _state(terrain: list[dict[str, Any]], units: list[dict[str, Any]]) -> Any:
-    from umpire.schema.scenario import initial_state, scenario_from_data
+    from umpire.registry import initial_state
+    from umpire.schema.scenario import scenario_from_data
 
     data = {"name": "x", "ruleset": "mbt", "table": {"width": 30, "depth": 20}, "mbt": {"game": "advanced"},
             "terrain": terrain, "sides": [{"id": "a", "units": units}, {"id": "b", "units": []}]}

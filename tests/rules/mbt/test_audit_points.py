@@ -81,7 +81,8 @@ def test_basic_game_always_fires_the_maximum_rate() -> None:
 
 
 def _table(units: list[dict[str, Any]]):
-    from umpire.schema.scenario import Scenario, initial_state
+    from umpire.registry import initial_state
+    from umpire.schema.scenario import Scenario
     from umpire.turns.mbt.table import Table
 
     sc = Scenario.model_validate({

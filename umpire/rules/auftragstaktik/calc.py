@@ -50,7 +50,9 @@ from umpire.rules.auftragstaktik.cases import (
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
-    from umpire.calc import CalcAnswer, CalcProcedure
+    from pydantic import BaseModel
+
+    from umpire.rules.answer import CalcAnswer, CalcProcedure
 
 
 
@@ -110,7 +112,7 @@ def _answer(
     odds: bool,
     label: Callable[[Resolution], str],
 ) -> CalcAnswer:
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
 
     try:
         res = run(dice)
@@ -380,7 +382,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "mines": calc_mines,
 }
 
-CASE_MODELS = {
+CASE_MODELS: dict[str, type[BaseModel]] = {
     "fire": FireCase,
     "spot": SpotCase,
     "hq": HqCase,

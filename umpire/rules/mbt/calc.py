@@ -25,7 +25,9 @@ from umpire.rules.mbt.cases import (
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
-    from umpire.calc import CalcAnswer, CalcProcedure
+    from pydantic import BaseModel
+
+    from umpire.rules.answer import CalcAnswer, CalcProcedure
 
 
 
@@ -59,7 +61,7 @@ def _weapon_name(card: Any, name: str | None, ammo: str) -> str:
 
 def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """AP point effect fire (7.4, 14.3)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import ap_fire, arcs, data, orders, sighting
 
     c = validate(FireCase, case, "case")
@@ -195,7 +197,7 @@ def hit_odds(h: int, rof: int) -> dict[str, float]:
 
 def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Can the target be seen (6.1.3, 13.1, 13.2), and how well identified (24.2.2)?"""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import sighting
 
     c = validate(SightCase, case, "case")
@@ -263,7 +265,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """GP point effect fire (14.4)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import ap_fire, data, gp_fire, orders
 
     c = validate(GpCase, case, "case")
@@ -346,7 +348,7 @@ def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Close assault on an adjacent vehicle (14.5)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import close_assault as ca
     from umpire.rules.mbt import data
 
@@ -369,7 +371,7 @@ def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Hand-to-hand combat (14.6)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import close_assault as ca
 
     c = validate(HandToHandCase, case, "case")
@@ -392,7 +394,7 @@ def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Cost of a vehicle's route in inches (8.0, 23.3.2.1)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import data, movement
 
     c = validate(MoveCase, case, "case")
@@ -425,7 +427,7 @@ def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Flight of an ATGM at a moving target (14.2.2)."""
-    from umpire.calc import CalcAnswer
+    from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt import data, missiles
 
     c = validate(MissileCase, case, "case")
@@ -460,7 +462,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
 }
 
 
-CASE_MODELS = {
+CASE_MODELS: dict[str, type[BaseModel]] = {
     "fire": FireCase,
     "sight": SightCase,
     "gp": GpCase,

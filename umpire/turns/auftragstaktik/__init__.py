@@ -1,8 +1,9 @@
 """The Auftragstaktik turn sequence over a tracked game (TURN SEQUENCE).
 
-Importing this package registers its actions with the engine (:mod:`.actions`) and the check
-``umpire move`` makes in a running turn. ``RULES`` is what ``umpire turn`` and ``umpire turn
-orders`` ask: :func:`~.phases.view` and :func:`~.orders_file.read_orders`.
+Its actions by kind are :data:`.actions.HANDLERS`, with :func:`.actions.check_move`, the check
+``umpire move`` makes in a running turn; the ruleset object (:mod:`umpire.registry`) lists them.
+``RULES`` is what ``umpire turn`` and ``umpire turn orders`` ask: :func:`~.phases.view` and
+:func:`~.orders_file.read_orders`.
 
 The modules, one idea each: :mod:`.tracked` (the turn's bookkeeping in the state, units as
 the rules take them), :mod:`.table` (the table as geometry), :mod:`.orders_file` (the orders
@@ -18,7 +19,6 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.turns import TurnView
-from umpire.turns.auftragstaktik import actions  # noqa: F401 - registers the handlers
 
 
 class _Rules:

@@ -1,4 +1,4 @@
-"""The Auftragstaktik turn's actions, registered with the engine: the orders file, the phase,
+"""The Auftragstaktik turn's actions, listed by kind in :data:`HANDLERS`: the orders file, the phase,
 and the step commands (one order, one HQ roll, one shot, one morale check). Each validates
 against the tracked state, changes a copy and says what happened, so each is one atomic,
 undoable event that replays exactly."""
@@ -9,13 +9,12 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
-from umpire.engine.handlers import Applied, handler, move_check
 from umpire.errors import UmpireError
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import notes, recorded
 
 
-@handler("auftragstaktik.orders")
 @recorded
 def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.ordering import apply_orders
@@ -35,7 +34,6 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, text, results + ([told] if told else []), turn=state.turn, phase=phase)
 
 
-@handler("auftragstaktik.phase")
 @recorded
 def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     from umpire.turns.auftragstaktik.phases import payload_info, resolve, summary
@@ -47,7 +45,6 @@ def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, summary(done, lines, results), results + ([told] if told else []), turn=turn, phase=done)
 
 
-@handler("auftragstaktik.order")
 @recorded
 def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One stand's new order (``{"unit", "order", "direction"?, "level"?}``)."""
@@ -75,7 +72,6 @@ def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     )
 
 
-@handler("auftragstaktik.hq")
 @recorded
 def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """A battalion's HQ roll for this turn (``{"battalion", "level"?}``)."""
@@ -97,7 +93,6 @@ def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
 
 
-@handler("auftragstaktik.fire")
 @recorded
 def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One shot (``{"firer", "target", "weapon"?}``), in a combat phase."""
@@ -119,7 +114,6 @@ def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, f"{res.summary}; {after}", [res], turn=state.turn, phase=phase)
 
 
-@handler("auftragstaktik.indirect")
 @recorded
 def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One indirect fire mission (``{"battery", "at" | "target" | "counter_battery", "also"?, "facing"?,
@@ -165,7 +159,6 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, text, [r for _, r in pairs], turn=state.turn, phase=phase)
 
 
-@handler("auftragstaktik.morale")
 @recorded
 def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One battalion's morale check (``{"battalion"}``), in the Morale Phase."""
@@ -190,8 +183,19 @@ def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
 
 
-@move_check("auftragstaktik")
-def _move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
+def check_move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
     from umpire.turns.auftragstaktik.moving import move_hook
 
     return move_hook(state, unit, path)
+
+
+HANDLERS: dict[str, Handler] = {
+    "auftragstaktik.orders": orders,
+    "auftragstaktik.phase": phase,
+    "auftragstaktik.order": order,
+    "auftragstaktik.hq": hq,
+    "auftragstaktik.fire": fire,
+    "auftragstaktik.indirect": indirect,
+    "auftragstaktik.morale": morale,
+}
+"""The turn's actions by event kind (the ruleset object adds the generic ones)."""

@@ -32,7 +32,7 @@ def _role(u: UnitState) -> str:
 
 
 def _touching(state: GameState, u: UnitState, pred) -> list[UnitState]:  # type: ignore[no-untyped-def]
-    from umpire.turns.auftragstaktik.firing import distance
+    from umpire.turns.auftragstaktik.sightlines import distance
 
     touch = tables().turn.close_combat.touching_in
     return [

@@ -211,10 +211,10 @@ def check_shot(
         ))
     d = distance(state, firer, target)
     weapon = choose_weapon(state, firer, target, d, phase, weapon)
-    limit = _range(firer, weapon)
-    if limit is not None and d > limit + 1e-9:
+    reach = _range(firer, weapon)
+    if reach is not None and d > reach + 1e-9:
         raise UmpireError(
-            f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(limit)}")'
+            f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(reach)}")'
         )
     if tr.is_afv(firer) and weapon in ("gun", "missile"):
         near = closest_afv(state, firer, weapon, phase, gone)

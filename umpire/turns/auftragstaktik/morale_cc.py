@@ -65,7 +65,7 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
     for u in units:
         if not tr.alive(u):
             continue
-        u.status = new  # type: ignore[assignment]
+        u.status = new
         if (
             new == "checked"
             and tr.rulings_of(state)["morale.checked_existing_orders"] == "no_orders"
@@ -103,7 +103,7 @@ MAX_ROUNDS = 10  # a guard: hits only grow, so a close combat ends long before
 
 def _touching(state: GameState, a: UnitState, pool: list[UnitState]) -> list[UnitState]:
     """The enemy stands of ``pool`` whose bases touch ``a``'s, nearest first."""
-    from umpire.turns.auftragstaktik.firing import distance
+    from umpire.turns.auftragstaktik.sightlines import distance
 
     touch = tables().turn.close_combat.touching_in
     near = sorted((distance(state, a, e), e.id) for e in pool if e.side != a.side and tr.alive(e))
@@ -175,7 +175,7 @@ def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, conceal
 def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Close combat between touching stands, round after round (see the module notes)."""
     from umpire.rules.auftragstaktik.close_combat import afv_return_fire
-    from umpire.turns.auftragstaktik.firing import aspect, distance
+    from umpire.turns.auftragstaktik.sightlines import aspect, distance
 
     ext = tr.book(state)
     live = [u for u in state.units.values() if tr.alive(u)]

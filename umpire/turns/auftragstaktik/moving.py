@@ -208,16 +208,17 @@ def routed_path(state: GameState, u: UnitState, budget: float) -> list[tuple[flo
 
 
 def place_at(u: UnitState, path: list[tuple[float, float]], facing: float | None, phase: int, cost: float) -> None:
+    assert u.x is not None and u.y is not None, f"{u.id} is on the table"
     pts = [(u.x, u.y), *path]
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     if facing is None:
-        facing = math.degrees(math.atan2(bx - ax, by - ay)) % 360 if (ax, ay) != (bx, by) else u.facing  # type: ignore[operator]
+        facing = math.degrees(math.atan2(bx - ax, by - ay)) % 360 if (ax, ay) != (bx, by) else u.facing
     u.x, u.y = path[-1]
     u.facing = round(float(facing), 3)
     u.notes[f"moved_{phase}"] = round(tr.moved_in(u, phase) + cost, 3)
     u.notes["moved"] = round(
         float(u.notes.get("moved", 0.0)) + sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)), 3
-    )  # type: ignore[arg-type]
+    )
 
 
 def order_rank(state: GameState, u: UnitState) -> int:
@@ -282,7 +283,7 @@ def overruns(
     foes = [  # a footprint lies within half its diagonal of its centre
         e for e in troops
         if e.side != u.side and tr.alive(e)
-        and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r  # type: ignore[operator]
+        and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r
     ]
     hit = [e for e, f in zip(foes, footprints_of(foes), strict=True) if swept.intersects(f)]
     results, lines = [], []
@@ -366,27 +367,27 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
                 )
             continue
         start = (float(u.x), float(u.y))  # type: ignore[arg-type]
-        cost = price(state, u, path, u.orders or "NO")  # type: ignore[arg-type]
+        cost = price(state, u, path, u.orders or "NO")
         note = ""
         if cost.blocked or cost.cost > allow.maximum + 1e-6:
             why = cost.blocked or f'costs {_fmt(cost.cost)}", {u.orders or "NO"} allows {_fmt(allow.maximum)}"'
-            path = _cut(state, u, path, u.orders or "NO", allow.maximum)  # type: ignore[arg-type]
+            path = _cut(state, u, path, u.orders or "NO", allow.maximum)
             note = f" (cut short: {why})"
             if not path:
                 lines.append(f"{u.id} stays put{note}")
                 results.append(_moved(u, lines[-1], None, allow))
                 continue
-            cost = price(state, u, path, u.orders or "NO")  # type: ignore[arg-type]
+            cost = price(state, u, path, u.orders or "NO")
         facing = plan.get("facing") if phase == 2 or not plan.get("move2") else None
         place_at(u, path, facing, phase, cost.cost)
         lines.append(
             f'{u.id} moves {_fmt(cost.length)}" ({_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
-            f"allowance) to ({_fmt(u.x)}, {_fmt(u.y)}){note}"
-        )  # type: ignore[arg-type]
+            f"allowance) to ({_fmt(path[-1][0])}, {_fmt(path[-1][1])}){note}"
+        )
         results.append(_moved(u, lines[-1], cost, allow, start, path))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
         if dice is not None:
-            r, ln = overruns(state, u, start, path, dice, troops)  # type: ignore[arg-type]
+            r, ln = overruns(state, u, start, path, dice, troops)
             results += r
             lines += ln
         stopped = (float(u.x), float(u.y)) != tuple(path[-1])  # type: ignore[arg-type]
@@ -518,7 +519,7 @@ def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
             if bde is None or not units:
                 continue
             hq = state.units[bde.hq]
-            radius = command_radius("brigade", tech, bde.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            radius = command_radius("brigade", tech, bde.doctrine or "balanced", rulings)
             gaps = [
                 (edge_distance(pose(u), pose(hq)) - radius * (2 if tr.is_recon(u) else 1), u)
                 for u in units
@@ -537,7 +538,7 @@ def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
             if div is None or not tr.alive(own):
                 continue
             hq = state.units[div.hq]
-            radius = command_radius("division", tech, div.doctrine or "balanced", rulings)  # type: ignore[arg-type]
+            radius = command_radius("division", tech, div.doctrine or "balanced", rulings)
             d = edge_distance(pose(own), pose(hq))
             if d > radius + 1e-6:
                 out[f"{f.id}:division"] = (

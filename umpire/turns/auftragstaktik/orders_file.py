@@ -49,6 +49,8 @@ Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
 
 
+_BOTH_PHASES: list[Literal[1, 2]] = [1, 2]
+
 class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
@@ -106,7 +108,7 @@ class UnitOrders(_Ordered):
     second: Waypoints | None = None
     facing: float | None = None
     fire: list[str] = Field(default_factory=list)
-    fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: [1, 2])
+    fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: _BOTH_PHASES.copy())
     weapon: Weapon | None = None
     indirect: IndirectOrders | None = None
     entrench: bool = False
@@ -246,7 +248,7 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
             cost, _ = check_move(
                 probe,
                 u,
-                [tuple(p) for p in path],
+                [(p[0], p[1]) for p in path],
                 phase=phase,
                 order=order,
                 spent=tr.moved_in(u, phase),

@@ -112,7 +112,8 @@ def facing_mask(spot: dict[str, np.ndarray], targ: dict[str, np.ndarray]) -> np.
     right = dx * np.cos(rad) - dy * np.sin(rad)
     beyond_end = np.abs(forward) - spot["wd"][:, None, 1] / 2
     beyond_side = np.abs(right) - spot["wd"][:, None, 0] / 2
-    return (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
+    mask: np.ndarray = (forward >= 0) & (beyond_end >= beyond_side - 1e-9)
+    return mask
 
 
 def facing_pairs(
@@ -255,6 +256,7 @@ def side_spotting(
 
 def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int | None) -> Looker:
     """The stand as spotter, and as a target for ``side_viewing``."""
+    assert u.x is not None and u.y is not None, f"{u.id} is on the table"
     r = tr.unit_ratings(u)
     ext = tr.read_book(state)
     moved = phase is not None and tr.moved_in(u, phase) > 0
@@ -272,7 +274,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             mbt=tr.is_mbt(u),
             thermal="TI" in r.special,
             gsr="GSR" in r.special,
-            night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),  # type: ignore[arg-type]
+            night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),
         ),
         target=Spotted(
             kind=kind if kind in KINDS else "vehicle",
@@ -287,7 +289,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
         y=float(u.y),
         facing=float(u.facing),
         width=float(u.base[0]),
-        depth=float(u.base[1]),  # type: ignore[arg-type]
+        depth=float(u.base[1]),
     )
 
 

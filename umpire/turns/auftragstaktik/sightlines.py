@@ -8,10 +8,10 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 
-_MEMO: dict[tuple, Any] = {}
+_MEMO: dict[tuple[Any, ...], Any] = {}
 
 
-def _memo(key: tuple, fn: Any) -> Any:
+def _memo(key: tuple[Any, ...], fn: Any) -> Any:
     """Distances and sight lines between two stands where they stand (a combat phase asks the
     same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
     if key not in _MEMO:
@@ -71,7 +71,7 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
         for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
             _MEMO[("d", where(a), where(b))] = float(d)
     key = id(index)
-    todo = {}
+    todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
     for a, b in pairs:
         k = ((a.x, a.y), (b.x, b.y))
         if ("clear", key, *k) not in _MEMO and ("los", key, *k) not in _MEMO:
@@ -94,7 +94,7 @@ def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) ->
     from umpire.turns.auftragstaktik.table import terrain_index
 
     index = terrain_index(state)
-    todo = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
+    todo: list[tuple[Any, Any]] = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
     todo = [k for k in todo if ("los", id(index), *k) not in _MEMO]
     n = np.arange(len(todo))
     for k, blockers in zip(todo, index.blocked_by_pairs([e[0] for e in todo], [e[1] for e in todo], n, n),

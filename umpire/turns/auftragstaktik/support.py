@@ -33,6 +33,7 @@ hit makes it abort, two shoot it down (ruling ``air.defense_effect``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -160,7 +161,7 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
                 f"{field}.at: ({_fmt(at[0])}, {_fmt(at[1])}) is off the table "
                 f"(x 0-{state.table.width:g}, y 0-{state.table.depth:g})"
             )
-        check_range(state, u, at, f"{field}.at")  # type: ignore[arg-type]
+        check_range(state, u, at, f"{field}.at")
     for key in ("target", "counter_battery"):
         if m.get(key) is not None:
             t = state.units[m[key]]
@@ -601,16 +602,16 @@ def air_defence(
     return results, hits
 
 
-def _land_all(state: GameState, hits: list[tuple[UnitState, UnitState | None, Resolution]]) -> list[str]:
+def _land_all(state: GameState, hits: Sequence[tuple[UnitState | None, UnitState, Resolution]]) -> list[str]:
     """Apply hits together; ``firer`` None for aircraft (no fire mark)."""
     from umpire.turns.auftragstaktik.firing import land
 
     lines = []
     for firer, target, res in hits:
         if firer is None:
-            lines.append(f"{res.extra.get('flight')} -> {target.id}: {_land_air(state, target, res)}")  # type: ignore[union-attr]
+            lines.append(f"{res.extra.get('flight')} -> {target.id}: {_land_air(state, target, res)}")
         else:
-            lines.append(f"{firer.id} -> {target.id}: {land(state, firer, target, res, 1)}")  # type: ignore[union-attr]
+            lines.append(f"{firer.id} -> {target.id}: {land(state, firer, target, res, 1)}")
         res.extra["line"] = lines[-1]
     return lines
 
@@ -747,5 +748,5 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         t, res = airstrike(state, side, fid, a, dice)
         results.append(res)
         landed.append((None, t, res))
-    lines.extend(_land_all(state, landed))  # type: ignore[arg-type]
+    lines.extend(_land_all(state, landed))
     return results, lines

@@ -6,7 +6,7 @@ The index is built once per terrain layout (terrain never changes in a game) and
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState
 
@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 LINE_CROSSINGS = ("stream", "river")
 
 
-_KEYS: dict[int, tuple[list, tuple]] = {}
+Key = tuple[Any, ...]  # the terrain as a hashable key (see _key)
+
+_KEYS: dict[int, tuple[object, Key]] = {}
 
 
-def _key(state: GameState) -> tuple:
+def _key(state: GameState) -> Key:
     """The terrain as a hashable key, worked out once per terrain list (a phase asks thousands
     of times about one state; the list is held so its id is never reused while cached). Terrain
     that keeps its own JSON text (``to_json()``) is keyed by that text: its pieces need not be
@@ -45,7 +47,7 @@ def _key(state: GameState) -> tuple:
 
 
 @lru_cache(maxsize=8)
-def _features(key: tuple) -> tuple[Feature, ...]:
+def _features(key: Key) -> tuple[Feature, ...]:
     from umpire.geometry.facts import Feature, check_polygons
     from umpire.geometry.measure import terrain_types
 
@@ -66,16 +68,16 @@ def _features(key: tuple) -> tuple[Feature, ...]:
 
 
 @lru_cache(maxsize=8)
-def _index(key: tuple, inside_depth: float | None) -> TerrainIndex:
+def _index(key: Key, inside_depth: float | None) -> TerrainIndex:
     from umpire.geometry.sight import TerrainIndex
 
     return TerrainIndex(_features(key), inside_depth=inside_depth)
 
 
-_BUILT: dict[int, tuple[list, TerrainIndex, tuple, float | None, dict]] = {}
+_BUILT: dict[int, tuple[object, TerrainIndex, tuple[Feature, ...], float | None, dict[str, str]]] = {}
 
 
-def _built(state: GameState) -> tuple[TerrainIndex, tuple]:
+def _built(state: GameState) -> tuple[TerrainIndex, tuple[Feature, ...]]:
     from umpire.rules.auftragstaktik.spotting import woods_depth
     from umpire.turns.auftragstaktik.tracked import rulings_of
 
@@ -103,11 +105,15 @@ def features(state: GameState) -> tuple[Feature, ...]:
 def pose(u: UnitState, at: tuple[float, float] | None = None, facing: float | None = None) -> Pose:
     from umpire.geometry.facts import Pose
 
-    x, y = at if at is not None else (u.x, u.y)
+    if at is None:
+        if u.x is None or u.y is None:
+            raise ValueError(f"unit {u.id} is not on the table")
+        at = (u.x, u.y)
+    x, y = at
     return Pose(float(x), float(y), float(u.facing if facing is None else facing), float(u.base[0]), float(u.base[1]))
 
 
-_BY_ID: dict[int, tuple[tuple, dict]] = {}
+_BY_ID: dict[int, tuple[tuple[Feature, ...], dict[str, Feature]]] = {}
 
 
 def _by_id(feats: tuple[Feature, ...]) -> dict[str, Feature]:
@@ -149,15 +155,17 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
     return legs, crossings
 
 
-_FOOT: dict[tuple, object] = {}
+Where = tuple[float | None, float | None, float, tuple[float, ...]]
+
+_FOOT: dict[Where, object] = {}
 
 
-def where(u: UnitState) -> tuple:
+def where(u: UnitState) -> Where:
     """A stand's pose as a key (position, facing, base)."""
     return (u.x, u.y, u.facing, tuple(u.base))
 
 
-def footprints_of(units: list[UnitState]) -> list:
+def footprints_of(units: list[UnitState]) -> list[object]:
     """The stands' footprint polygons, each made once per pose (a phase asks the same ones
     many times over)."""
     from umpire.geometry.footprint import footprints

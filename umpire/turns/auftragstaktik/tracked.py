@@ -55,7 +55,7 @@ def current_phase(state: GameState) -> str:
 
 def book(state: GameState) -> dict[str, Any]:
     """The turn's bookkeeping of a state being changed (made on first use)."""
-    ext = state.extra.setdefault(KEY, {})
+    ext: dict[str, Any] = state.extra.setdefault(KEY, {})
     for k in ("entered", "rolled", "pending", "plan", "direction", "fired", "spotted_at", "battalion_status"):
         ext.setdefault(k, {})
     for k in ("new_no_orders", "attacked", "under_fire", "morale_done"):
@@ -66,7 +66,8 @@ def book(state: GameState) -> dict[str, Any]:
 def read_book(state: GameState) -> dict[str, Any]:
     """The bookkeeping of a state only read (a copy when the state has none yet)."""
     if KEY in state.extra:
-        return state.extra[KEY]
+        kept: dict[str, Any] = state.extra[KEY]
+        return kept
     return book(state.model_copy(deep=True))
 
 
@@ -121,7 +122,7 @@ def _kinds(statline: str) -> tuple[bool, bool, bool]:
 def _kinds_of(u: UnitState) -> tuple[bool, bool, bool]:
     if not u.statline:
         unit_ratings(u)  # raises, naming the unit
-    return _kinds(u.statline)  # type: ignore[arg-type]
+    return _kinds(u.statline)
 
 
 def is_troop(u: UnitState) -> bool:
@@ -148,7 +149,7 @@ def _mbt(statline: str, type_name: str) -> bool:
     return bool(statline) and judge(ratings(statline), type_name or None, tables())
 
 
-_FORMS: dict[int, tuple[list, dict[str, FormationState]]] = {}
+_FORMS: dict[int, tuple[object, dict[str, FormationState]]] = {}
 
 
 def formations(state: GameState) -> dict[str, FormationState]:
@@ -161,7 +162,7 @@ def formations(state: GameState) -> dict[str, FormationState]:
     return hit[1]
 
 
-_BN: dict[int, tuple[dict, dict[str, FormationState | None]]] = {}
+_BN: dict[int, tuple[object, dict[str, FormationState | None]]] = {}
 
 
 def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
@@ -181,7 +182,7 @@ def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
     return memo[1][key]
 
 
-_MEMBERS: dict[int, tuple[dict, int, dict[str, list[str]]]] = {}
+_MEMBERS: dict[int, tuple[object, int, dict[str, list[str]]]] = {}
 
 
 def battalion_units(state: GameState, bid: str) -> list[UnitState]:
@@ -229,7 +230,7 @@ def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
     return hit
 
 
-_COVER: dict[tuple, tuple[str, bool]] = {}
+_COVER: dict[tuple[Any, ...], tuple[str, bool]] = {}
 
 
 def _cover_at(state: GameState, xy: tuple[float, float]) -> tuple[str, bool]:

@@ -14,15 +14,15 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.state import GameState, UnitState
-from umpire.engine.handlers import Applied, handler, place_check
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
+from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases
+from umpire.turns.mbt.table import settings
 from umpire.turns.mbt.victory import tally
 
 
-@handler("mbt.orders")
 @recorded
 def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     # The written order of movement (24.3.2.2) goes into the payload as a list: the event log
@@ -58,7 +58,6 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts))
 
 
-@handler("mbt.phase")
 @recorded
 def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     if payload:
@@ -70,7 +69,6 @@ def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied
     return phases.next_phase(state, dice)
 
 
-@place_check("mbt")
 def check_place(state: GameState, unit: UnitState, x: float, y: float) -> None:
     """A relief force enters on its turn and edge (Scenario Four C)."""
     if is_advanced(state):
@@ -112,7 +110,7 @@ class MbtTurn:
             t = tally(state, final=ph == phases.OVER)
         lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
         lines.extend(t.lines)
-        cfg = phases.settings(state)
+        cfg = settings(state)
         game = "Advanced Game" if is_advanced(state) else "Basic Game"
         lines.append(f"{game}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
                      f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
@@ -127,3 +125,7 @@ class MbtTurn:
 
 
 RULES = MbtTurn()
+
+HANDLERS: dict[str, Handler] = {"mbt.orders": enter_orders, "mbt.phase": next_phase}
+"""The turn's actions by event kind (the ruleset object adds the generic ones, with
+:func:`check_place`)."""

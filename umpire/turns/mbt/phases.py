@@ -25,11 +25,12 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.engine.handlers import Applied
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders, umpired
 from umpire.rules.mbt.sighting import identification
+from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
+from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table, points_along, settings
 from umpire.turns.mbt.victory import tally
 
@@ -40,7 +41,7 @@ LEVELS = {"full": 3, "type": 2, "fired": 1}
 
 def mbt(state: GameState) -> dict[str, Any]:
     """The turn sequence's own data in the state (made on first use)."""
-    extra = state.extra.setdefault("mbt", {})
+    extra: dict[str, Any] = state.extra.setdefault("mbt", {})
     for k, v in settings(state).items():
         extra.setdefault(k, v)
     extra.setdefault("orders", {})
@@ -63,7 +64,9 @@ def sides_in_order(state: GameState) -> list[str]:
     return [first, *[s for s in sides if s != first]] if first in sides else sides
 
 
-def _r(v: float) -> float:
+def _r(v: float | None) -> float:
+    """A coordinate of a unit on the table, rounded for the record."""
+    assert v is not None, "a unit on the table has a position"
     return round(float(v), 3)
 
 
@@ -256,7 +259,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             u = new.units[uid]
             if spec.get("order") not in ("F", "FM") or not spec.get("fire") or not F.alive(u):
                 continue
-            weapon = F.weapon_for(data.card(u.card or ""), spec["order"])
+            weapon = weapon_for(data.card(u.card or ""), spec["order"])
             ammo = spec["fire"]["ammo"]
             tid = _target_now(new, table, u, spec["fire"]["target"], "Direct Fire", weapon, ammo, notes)
             if tid is None:
@@ -289,7 +292,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             u = new.units[uid]
             if spec.get("order") != "ATGM" or not spec.get("fire") or not F.alive(u):
                 continue
-            weapon = F.weapon_for(data.card(u.card or ""), "ATGM")
+            weapon = weapon_for(data.card(u.card or ""), "ATGM")
             ammo = spec["fire"]["ammo"]
             tid = _target_now(new, table, u, spec["fire"]["target"], "ATGM Announcement", weapon, ammo, notes)
             if tid is None:
@@ -375,8 +378,8 @@ def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str,
                     at: tuple[float, float] | None = None, moving: bool = False
                     ) -> tuple[str, F.Check] | None:
     """24.3.3.2: the first legal candidate the written instruction allows, or None."""
-    weapon = F.weapon_for(data.card(u.card or ""), "OW")
-    ammo = F.default_ammo(weapon)
+    weapon = weapon_for(data.card(u.card or ""), "OW")
+    ammo = default_ammo(weapon)
     only = ins.get("targets") or []
     max_in = ins.get("max_range")
     cands, checks = [], {}
@@ -423,7 +426,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             res.append(F.no_shot(u.id, t.id, "ATGM Resolution", "the target is already knocked out: the missile "
                                  "is wasted (7.3.2)"))
             continue
-        weapon = F.weapon_for(data.card(u.card or ""), "ATGM")
+        weapon = weapon_for(data.card(u.card or ""), "ATGM")
         route = m.get("walked", {}).get(t.id)
         if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
             r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)

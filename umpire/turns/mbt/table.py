@@ -62,7 +62,7 @@ MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh":
 
 def settings(state: GameState) -> dict[str, Any]:
     """The scenario's ``mbt:`` block (defaults: the Basic Game, 10 Turns, 1 inch a hex)."""
-    base = {"game": "basic", "matchup": None, "turns": 10, "scale": 1.0, "conditions": "day",
+    base: dict[str, Any] = {"game": "basic", "matchup": None, "turns": 10, "scale": 1.0, "conditions": "day",
             "objectives": [], "win_margin": 30}
     setup = state.extra.get("mbt") or {}
     return {k: setup.get(k, v) for k, v in base.items()}

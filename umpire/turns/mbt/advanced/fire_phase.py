@@ -12,10 +12,10 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.engine.handlers import Applied
 from umpire.rules.mbt import close_assault as CA
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
+from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U

@@ -18,8 +18,8 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.engine.handlers import Applied
 from umpire.rules.mbt import missiles
+from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U

@@ -140,7 +140,7 @@ def capability(u: UnitState) -> orders.UnitState:
     )
 
 
-def _err(at: str, msg: str) -> UmpireError:
+def _err(at: str, msg: str | Exception) -> UmpireError:
     return UmpireError(f"{at}: {msg}")
 
 
@@ -236,7 +236,7 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
         if a.type != "GP" and U.kind(target) != "vehicle":
             raise _err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
                        f"unit (allowed: {', '.join(x.name for x in w.ammo if x.type == 'GP') or 'none'})")
-        spec = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
+        spec: dict[str, Any] = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
         if f.get("shots"):
             spec["shots"] = int(f["shots"])
         out.append(spec)

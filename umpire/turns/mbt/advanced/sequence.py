@@ -12,9 +12,9 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
-from umpire.engine.handlers import Applied
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
+from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note

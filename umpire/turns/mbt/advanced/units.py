@@ -14,7 +14,7 @@ from typing import Any
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import cards, data
 from umpire.rules.mbt.cards import LegCard, TowedCard
-from umpire.schema.mbt_forces import capacity, equipment_items
+from umpire.rules.mbt.forces import capacity, equipment_items
 
 ELITE = ("Assault", "Squad Plus", "Special Forces")
 
@@ -137,8 +137,8 @@ def _dead(u: UnitState, w: data.Weapon) -> bool:
     comp = u.notes.get("compartment")
     if comp is None:
         return False
-    mount = (w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
-    return (comp == "turret") == mount.startswith("T")
+    mount = str(w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
+    return (str(comp) == "turret") == mount.startswith("T")
 
 
 def attached_of(u: UnitState) -> dict[str, cards.Attached]:

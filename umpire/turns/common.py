@@ -1,9 +1,11 @@
-"""Event handlers: ``kind -> fn(state, payload, dice) -> Applied``.
+"""What an event handler is and returns, and the actions every ruleset's games take (place, move).
 
-A handler never writes anything: it validates the payload against the state (raising
-:class:`~umpire.errors.UmpireError` for a user mistake), copies the state, changes the copy and
-says what happened. The same handler serves a live action and its replay from the log.
-Rulesets add their own kinds with :func:`handler`.
+A handler (``fn(state, payload, dice) -> Applied``) never writes anything: it validates the
+payload against the state (raising :class:`~umpire.errors.UmpireError` for a user mistake),
+copies the state, changes the copy and says what happened. The same handler serves a live
+action and its replay from the log. A ruleset's object (:mod:`umpire.registry`) lists the
+handlers of its games by kind; :func:`place_action` and :func:`move_action` make the generic
+ones with the ruleset's own checks.
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError, unknown
+from umpire.core.state import GameState, UnitState, find_unit
+from umpire.errors import UmpireError
+
+__all__ = [
+    "Applied", "Handler", "MoveCheck", "PlaceCheck", "check_facing", "check_on_table", "find_unit",
+    "move_action", "place_action",
+]
 
 
 @dataclass
@@ -32,52 +39,14 @@ class Applied:
 
 
 Handler = Callable[[GameState, dict[str, Any], Dice], Applied]
-HANDLERS: dict[str, Handler] = {}
 
 # A ruleset's check on a generic move: ``fn(state, unit, path) -> (summary text, unit notes)``;
 # it raises UmpireError to refuse the move (e.g. longer than the unit's orders allow).
 MoveCheck = Callable[[GameState, UnitState, list[tuple[float, float]]], tuple[str, dict[str, Any]]]
-MOVE_CHECKS: dict[str, MoveCheck] = {}
-
-
-def move_check(ruleset: str) -> Callable[[MoveCheck], MoveCheck]:
-    def register(fn: MoveCheck) -> MoveCheck:
-        MOVE_CHECKS[ruleset] = fn
-        return fn
-
-    return register
-
 
 # A ruleset's check on placing a unit by hand: ``fn(state, unit, x, y)``; it raises UmpireError to
 # refuse (e.g. a unit that may not enter the table yet, or not there).
 PlaceCheck = Callable[[GameState, UnitState, float, float], None]
-PLACE_CHECKS: dict[str, PlaceCheck] = {}
-
-
-def place_check(ruleset: str) -> Callable[[PlaceCheck], PlaceCheck]:
-    def register(fn: PlaceCheck) -> PlaceCheck:
-        PLACE_CHECKS[ruleset] = fn
-        return fn
-
-    return register
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
-
-
-def find_unit(state: GameState, unit_id: str) -> UnitState:
-    """The unit called ``unit_id`` (id or exact name). :raises UmpireError: naming close matches."""
-    if unit_id in state.units:
-        return state.units[unit_id]
-    by_name = [u for u in state.units.values() if u.name == unit_id]
-    if len(by_name) == 1:
-        return by_name[0]
-    raise unknown("unit", unit_id, state.units)
 
 
 def check_on_table(state: GameState, what: str, x: float, y: float) -> None:
@@ -97,13 +66,29 @@ def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-@handler("place")
-def place(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+def place_action(check: PlaceCheck | None = None) -> Handler:
+    """The ``place`` action, with the ruleset's ``check`` on where a unit may be put."""
+
+    def place(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+        return _place(state, payload, check)
+
+    return place
+
+
+def move_action(check: MoveCheck | None = None) -> Handler:
+    """The ``move`` action, with the ruleset's ``check`` on a move in a running turn."""
+
+    def move(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+        return _move(state, payload, check)
+
+    return move
+
+
+def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) -> Applied:
     unit = find_unit(state, payload["unit"])
     x, y = float(payload["x"]), float(payload["y"])
     check_on_table(state, f"unit {unit.id}", x, y)
     facing = check_facing(payload["facing"]) if payload.get("facing") is not None else unit.facing
-    check = PLACE_CHECKS.get(state.ruleset)
     if check is not None:
         check(state, unit, x, y)
     new = state.copy_for_change()
@@ -112,8 +97,7 @@ def place(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, f"{unit.id} placed at ({_fmt(x)}, {_fmt(y)}) facing {_fmt(facing)}")
 
 
-@handler("move")
-def move(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) -> Applied:
     unit = find_unit(state, payload["unit"])
     if not unit.placed:
         raise UmpireError(f"unit {unit.id} is not on the table yet (place it first: umpire place {unit.id} X Y)")
@@ -124,15 +108,16 @@ def move(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         raise UmpireError("move: give a destination X Y")
     for i, (x, y) in enumerate(path):
         check_on_table(state, f"move of {unit.id}, point {i + 1}", x, y)
-    check = MOVE_CHECKS.get(state.ruleset)
     extra_text, extra_notes = check(state, unit, path) if check else ("", {})
+    if unit.x is None or unit.y is None:
+        raise UmpireError(f"unit {unit.id} is not on the table yet (place it first: umpire place {unit.id} X Y)")
     points = [(unit.x, unit.y), *path]
-    length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))  # type: ignore[arg-type]
+    length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
     if payload.get("facing") is not None:
         facing = check_facing(payload["facing"])
     else:
         # Face the way the last leg went, as a stand does when it drives there.
-        (ax, ay), (bx, by) = points[-2], points[-1]  # type: ignore[misc]
+        (ax, ay), (bx, by) = points[-2], points[-1]
         facing = math.degrees(math.atan2(bx - ax, by - ay)) % 360 if (ax, ay) != (bx, by) else unit.facing
     new = state.copy_for_change()
     u = new.units[unit.id]

@@ -14,10 +14,10 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
-from umpire.engine.handlers import Applied, handler
 from umpire.errors import UmpireError
+from umpire.turns.common import Applied
 
-MBT_OVER = "Game over"  # umpire.turns.mbt.phases.OVER (not imported: the engine stays light)
+MBT_OVER = "Game over"  # umpire.turns.mbt.phases.OVER (not imported: the generic actions stay light)
 MAX_REASON = 200
 
 
@@ -57,7 +57,6 @@ def refuse_if_over(state: GameState, what: str) -> None:
         )
 
 
-@handler("end")
 def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """The umpire ends the game (``{"reason"?}``): the state stands as it is, and is final."""
     del dice

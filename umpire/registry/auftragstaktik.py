@@ -1,0 +1,59 @@
+"""The Auftragstaktik ruleset object: where each of its parts lives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from umpire.errors import UmpireError
+from umpire.registry.base import Ruleset
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from umpire.rules.answer import CalcProcedure
+    from umpire.rules.setup import ScenarioChecks
+    from umpire.turns import TurnRules
+    from umpire.turns.common import Handler
+
+
+class Auftragstaktik(Ruleset):
+    name = "auftragstaktik"
+    title = "Auftragstaktik Miniatures Rules v1.01 (grand-tactical, 1 inch = 500 m)"
+    aliases = ("at", "auftrag")
+
+    def procedures(self) -> dict[str, CalcProcedure]:
+        from umpire.rules.auftragstaktik.calc import PROCEDURES
+
+        return dict(PROCEDURES)
+
+    def case_models(self) -> dict[str, type[BaseModel]]:
+        from umpire.rules.auftragstaktik.calc import CASE_MODELS
+
+        return dict(CASE_MODELS)
+
+    def scenario_checks(self) -> ScenarioChecks:
+        from umpire.rules.auftragstaktik.scenario import AuftragstaktikScenario
+
+        return AuftragstaktikScenario()
+
+    def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
+        """By ruling ``spotting.woods_depth``."""
+        from umpire.rules.auftragstaktik.data import rulings as at_rulings
+        from umpire.rules.auftragstaktik.spotting import woods_depth
+
+        try:
+            return woods_depth(at_rulings(dict(rulings)))
+        except UmpireError as exc:
+            raise UmpireError(f"rulings: {exc}") from None
+
+    def turn(self) -> TurnRules:
+        from umpire.turns.auftragstaktik import RULES
+
+        return RULES
+
+    def _own_handlers(self) -> dict[str, Handler]:
+        from umpire.turns.auftragstaktik.actions import HANDLERS, check_move
+        from umpire.turns.common import move_action, place_action
+
+        return {"place": place_action(), "move": move_action(check_move), **HANDLERS}

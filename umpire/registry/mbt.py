@@ -1,0 +1,52 @@
+"""The MBT ruleset object: where each of its parts lives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from umpire.registry.base import Ruleset
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from umpire.rules.answer import CalcProcedure
+    from umpire.rules.setup import ScenarioChecks
+    from umpire.turns import TurnRules
+    from umpire.turns.common import Handler
+
+
+class Mbt(Ruleset):
+    name = "mbt"
+    title = "MBT played in miniature (tactical, one model = one vehicle or squad)"
+    aliases = ("mbt-miniature",)
+
+    def procedures(self) -> dict[str, CalcProcedure]:
+        from umpire.rules.mbt.calc import PROCEDURES
+
+        return dict(PROCEDURES)
+
+    def case_models(self) -> dict[str, type[BaseModel]]:
+        from umpire.rules.mbt.calc import CASE_MODELS
+
+        return dict(CASE_MODELS)
+
+    def scenario_checks(self) -> ScenarioChecks:
+        from umpire.rules.mbt.scenario import MbtScenario
+
+        return MbtScenario()
+
+    def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
+        """Half a hex length: its own hex; the next woods or building hex is an intervening one (6.1.4.5)."""
+        return scale / 2
+
+    def turn(self) -> TurnRules:
+        from umpire.turns.mbt import RULES
+
+        return RULES
+
+    def _own_handlers(self) -> dict[str, Handler]:
+        from umpire.turns.common import move_action, place_action
+        from umpire.turns.mbt import HANDLERS, check_place
+
+        return {"place": place_action(check_place), "move": move_action(), **HANDLERS}

@@ -1,0 +1,82 @@
+"""What an Auftragstaktik scenario must hold: unit types or stat lines, stand bases, aircraft."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.state import TerrainState, UnitState
+from umpire.errors import UmpireError
+from umpire.schema.scenario import FormationSpec, Scenario, UnitSpec
+
+
+class AuftragstaktikScenario:
+    """The scenario checks of Auftragstaktik (see :class:`umpire.rules.setup.ScenarioChecks`)."""
+
+    ruleset = "auftragstaktik"
+    default_kind = "company"
+    takes_support = True
+    takes_weather = True
+    takes_mbt = False
+
+    def expand(self, formation: FormationSpec) -> list[UnitSpec]:
+        raise UmpireError(f"formation {formation.id!r}: toe: only an MBT scenario names TO&E organisations")
+
+    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
+        return {}
+
+    def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
+                      problems: list[str], where: str) -> None:
+        """A unit names a bundled ``type`` (its stat line is taken from the data) or gives its own
+        ``statline``, which must parse; a stand given no base gets its kind's (BASING)."""
+        from umpire.rules.auftragstaktik.library import find_unit
+        from umpire.rules.auftragstaktik.statline import parse_statline
+
+        for u in units.values():
+            try:
+                if u.statline:
+                    parse_statline(u.statline, u.name, where=f"unit {u.id!r}: statline")
+                elif u.type:
+                    u.statline = find_unit(u.type, field=f"unit {u.id!r}: type").statline
+                else:
+                    raise UmpireError(f"unit {u.id!r}: give type: (a unit of the bundled data) or statline:")
+            except UmpireError as exc:
+                problems.append(f"{where}: {exc}")
+        for u in units.values():
+            spec = specs[u.id]
+            if spec.base is None and u.statline:
+                u.base = stand_base(spec.kind, u.statline, u.type)
+
+    def check_air(self, statline: str, where: str) -> None:
+        from umpire.rules.auftragstaktik.statline import parse_statline
+
+        parse_statline(statline, where)
+
+    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
+            problems: list[str], where: str) -> dict[str, Any]:
+        raise AssertionError("an Auftragstaktik scenario takes no mbt: block")
+
+
+def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[float, float]:
+    """An Auftragstaktik stand's base when the scenario gives none (BASING: 1.5 x 1 companies,
+    1 x 1 platoons; MISCELLANEOUS RULES > Headquarters Stands: "In all cases they are
+    represented as a medium company"). Without a kind (or for a battery) the stat line's size
+    decides: a platoon-sized code (sp, mp, lp; sb, mb are platoon-sized batteries) is a platoon."""
+    from umpire.rules.auftragstaktik.ratings import BATTERY
+    from umpire.rules.auftragstaktik.statline import parse_statline
+    from umpire.schema.bases import default_base
+
+    role = ""
+    if type_name:
+        from umpire.rules.auftragstaktik.library import find_unit
+
+        try:
+            role = find_unit(type_name).role
+        except UmpireError:
+            role = ""
+    if kind == "hq" or role == "hq":
+        return default_base("auftragstaktik", "hq")
+    if kind in (None, "battery"):
+        size = parse_statline(statline, "").sizes[0]
+        size = BATTERY.get(size, size)
+        return default_base("auftragstaktik", "platoon" if size in ("sp", "mp", "lp") else "company")
+    return default_base("auftragstaktik", kind)

@@ -1,0 +1,207 @@
+"""What an MBT scenario must hold: data cards, TO&E organisations, setup zones, the Advanced Game's forces."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.state import TerrainState, UnitState
+from umpire.errors import UmpireError
+from umpire.schema.mbt_setup import AdvancedSpec
+from umpire.schema.scenario import FormationSpec, Scenario, UnitSpec
+
+
+class MbtScenario:
+    """The scenario checks of MBT (see :class:`umpire.rules.setup.ScenarioChecks`)."""
+
+    ruleset = "mbt"
+    default_kind = "model"
+    takes_support = False
+    takes_weather = False
+    takes_mbt = True
+
+    def expand(self, formation: FormationSpec) -> list[UnitSpec]:
+        from umpire.rules.mbt.forces import expand
+
+        assert formation.toe is not None
+        return [UnitSpec.model_validate(u) for u in expand(formation.id, formation.toe, f"formation {formation.id!r}")]
+
+    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
+        return unit_notes(spec)
+
+    def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
+                      problems: list[str], where: str) -> None:
+        """A unit names a data ``card``."""
+        from umpire.rules.mbt.cards import any_card
+
+        for u in units.values():
+            try:
+                if not u.card:
+                    raise UmpireError(f"unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
+                u.card = any_card(u.card).card
+            except UmpireError as exc:
+                problems.append(f"{where}: {exc}")
+
+    def check_air(self, statline: str, where: str) -> None:
+        raise AssertionError("an MBT scenario takes no aircraft")
+
+    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
+            problems: list[str], where: str) -> dict[str, Any]:
+        return mbt_block(scenario, units, terrain, problems, where)
+
+
+def mbt_block(
+    scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str
+) -> dict[str, Any]:
+    """The ``mbt:`` block as the turn sequence keeps it in ``state.extra["mbt"]``."""
+    spec = scenario.mbt
+    assert spec is not None
+    ids = {t.id for t in terrain}
+    for i, o in enumerate(spec.objectives):
+        if o.terrain not in ids:
+            problems.append(f"{where}: mbt.objectives[{i}].terrain: {o.terrain!r} is not a terrain id "
+                            f"(known: {', '.join(sorted(ids)) or 'none'})")
+    setup_zones(scenario, units, problems, where)
+    if spec.game == "advanced":
+        check_units(units, problems, where)
+        check_relief(spec.advanced, units, [s.id for s in scenario.sides], problems, where)
+    elif spec.advanced is not None:
+        problems.append(f"{where}: mbt.advanced: only an Advanced Game scenario (game: advanced) takes it")
+    if spec.matchup is not None and spec.game == "basic":
+        from umpire.rules.mbt.basic_game import check_matchup
+
+        cards: dict[str, list[str]] = {s.id: [] for s in scenario.sides}
+        for u in units.values():
+            cards[u.side].append(u.card or "")
+        try:
+            check_matchup(spec.matchup, cards)
+        except UmpireError as exc:
+            problems.append(f"{where}: mbt.matchup: {exc}")
+    return spec.model_dump(mode="json")
+
+
+def setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """2.5 as converted (23.3.2.1): each model's centre within ``depth`` hex lengths of its
+    side's edge (the partial hexes along the edge count), and one combat unit per hex: no
+    two models of a side with centres nearer than half a hex length (4.3, see
+    :data:`umpire.rules.mbt.basic_game.STACK_HEXES`)."""
+    from umpire.rules.mbt.basic_game import STACK_HEXES
+
+    spec = scenario.mbt
+    assert spec is not None
+    sides = {s.id for s in scenario.sides}
+    for sid in spec.setup:
+        if sid not in sides:
+            problems.append(f"{where}: mbt.setup.{sid}: not a side (allowed: {', '.join(sorted(sides))})")
+    w, d = scenario.table.width, scenario.table.depth
+    for sid, zone in spec.setup.items():
+        limit = zone.depth * spec.scale
+        # a unit off the table is reported once, as off the table, not again as outside its zone
+        placed = [(u, u.x, u.y) for u in units.values() if u.side == sid and u.x is not None and u.y is not None
+                  and 0 <= u.x <= w and 0 <= u.y <= d]
+        for u, x, y in placed:
+            off = {"left": x, "right": w - x, "near": y, "far": d - y}[zone.edge]
+            if off > limit + 1e-9:
+                problems.append(
+                    f"{where}: unit {u.id!r}: at ({u.x:g}, {u.y:g}) it is {off:g}\" from the {zone.edge} edge; "
+                    f"{sid} sets up within {limit:g}\" of it ({zone.depth:g} hexes, 2.5)")
+        for i, (a, ax, ay) in enumerate(placed if spec.game == "basic" else []):  # 12.2: none in the Advanced Game
+            for b, bx, by in placed[i + 1:]:
+                gap = math.dist((ax, ay), (bx, by))
+                if gap < STACK_HEXES * spec.scale - 1e-9:
+                    problems.append(
+                        f"{where}: units {a.id!r} and {b.id!r}: {gap:.2g}\" apart, in one hex (2.5: one combat "
+                        f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
+
+
+def unit_notes(u: Any) -> dict[str, Any]:
+    """A unit spec's Advanced Game facts as the state keeps them in ``notes``."""
+    out: dict[str, Any] = {}
+    for key in ("equipment", "carried_by"):
+        if getattr(u, key, None):
+            out[key] = getattr(u, key)
+    for key in ("doctrine", "inside"):
+        if getattr(u, key, False):
+            out[key] = True
+    if getattr(u, "up", 0):
+        out["up"] = int(u.up)
+    return out
+
+
+def check_units(units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """Every unit's card, leg type, equipment and carrier fit together (12.5, 14.1.3, 15.3.1)."""
+    from umpire.rules.mbt import cards
+    from umpire.rules.mbt.forces import capacity, equipment_items
+
+    loads: dict[str, int] = {}
+    for u in units.values():
+        try:
+            card = cards.any_card(u.card or "")
+        except UmpireError:
+            continue  # reported by the card check
+        if card.kind in ("helicopter", "artillery"):
+            problems.append(f"{where}: unit {u.id!r}: {card.card} ({card.name}) is a {card.kind} card: the Advanced "
+                            "Game does not put it on the table (10.0); list it under mbt.advanced.support")
+            continue
+        if isinstance(card, cards.LegCard):
+            try:
+                leg = card.type(u.type or "")
+            except UmpireError as exc:
+                problems.append(f"{where}: unit {u.id!r}: type: {exc}")
+                continue
+            for item in equipment_items(u.notes.get("equipment")):
+                if item in ("Assault", "Squad Plus", "Special Forces"):
+                    continue
+                try:
+                    card.attached_weapon(item)
+                except UmpireError as exc:
+                    problems.append(f"{where}: unit {u.id!r}: equipment: {exc}")
+            need = leg.stacking.v
+        elif isinstance(card, cards.TowedCard):
+            need = card.stacking.v
+        else:
+            need = 0
+        carrier_id = u.notes.get("carried_by")
+        if carrier_id is None:
+            continue
+        carrier = units.get(carrier_id)
+        if carrier is None or carrier.side != u.side:
+            problems.append(f"{where}: unit {u.id!r}: carried_by: {carrier_id!r} is not a unit of its side")
+            continue
+        try:
+            ccard = cards.any_card(carrier.card or "")
+        except UmpireError:
+            continue
+        if ccard.kind != "vehicle" or need == 0:
+            problems.append(f"{where}: unit {u.id!r}: carried_by: only a leg or towed unit rides, and only in a "
+                            f"vehicle ({carrier_id} is {ccard.kind})")
+            continue
+        cap, what, _ = capacity(ccard.target.transport.v)
+        letter = "L" if isinstance(card, cards.LegCard) else "T"
+        loads[carrier_id] = loads.get(carrier_id, 0) + need
+        if letter not in what or loads[carrier_id] > cap:
+            problems.append(f"{where}: unit {u.id!r}: carried_by: {carrier_id} ({ccard.name}, transport value "
+                            f"{ccard.target.transport.v or 'none'}) has no room for it (15.3.1)")
+            continue
+        u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
+
+
+def check_relief(adv: AdvancedSpec | None, units: dict[str, UnitState], sides: list[str], problems: list[str],
+                 where: str) -> None:
+    """A relief force (Scenario Four C) is a side's formations that start off the table."""
+    relief = adv.relief if adv is not None else None
+    if relief is None:
+        return
+    at = f"{where}: mbt.advanced.relief"
+    if relief.side not in sides:
+        problems.append(f"{at}.side: {relief.side!r} is not a side of the scenario (allowed: {', '.join(sides)})")
+        return
+    known = sorted({str(u.formation) for u in units.values() if u.side == relief.side and u.formation})
+    for f in relief.formations:
+        if f not in known:
+            problems.append(f"{at}.formations: {f!r} is not a formation of {relief.side} (allowed: "
+                            f"{', '.join(known) or 'none'})")
+    for u in units.values():
+        if u.formation in relief.formations and u.side == relief.side and u.placed:
+            problems.append(f"{at}: unit {u.id!r} stands on the table at the start: a relief force enters later, "
+                            "placed by the umpire on its edge (leave out its at:)")

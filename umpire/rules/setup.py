@@ -1,0 +1,187 @@
+"""The first state of a game, built from a validated scenario with its ruleset's scenario checks.
+
+The scenario file's shape is the schema's (:mod:`umpire.schema.scenario`); what a ruleset
+accepts in it (unit types, stat lines, cards, setup rules, TO&E organisations) is the ruleset's,
+given here as a :class:`ScenarioChecks` by the ruleset object (:mod:`umpire.registry`). Every
+problem found is collected, and all are raised together as one :class:`~umpire.errors.DataError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from umpire.core.state import FormationState, GameState, SideState, Table, TerrainState, UnitState
+from umpire.errors import DataError
+from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
+
+
+class ScenarioChecks(Protocol):
+    """What one ruleset checks and adds when a scenario becomes a game."""
+
+    ruleset: str
+    default_kind: str  # a unit's kind when the scenario gives none
+    takes_support: bool  # c3:, icm: and air: on a side
+    takes_weather: bool  # weather: and night:
+    takes_mbt: bool  # the mbt: block
+
+    def expand(self, formation: FormationSpec) -> list[UnitSpec]:
+        """The units a formation's ``toe:`` names. :raises UmpireError: for a bad organisation."""
+        ...
+
+    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
+        """What the ruleset keeps in a unit's ``notes`` from its spec."""
+        ...
+
+    def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
+                      problems: list[str], where: str) -> None:
+        """Fill each unit's ratings from the ruleset's data, checking the ones given inline."""
+        ...
+
+    def check_air(self, statline: str, where: str) -> None:
+        """:raises UmpireError: if an aircraft's stat line cannot be read."""
+        ...
+
+    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
+            problems: list[str], where: str) -> dict[str, Any]:
+        """The ``mbt:`` block as the turn keeps it in ``state.extra["mbt"]``."""
+        ...
+
+
+def walk(side: SideSpec, checks: ScenarioChecks) -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
+    """Every unit of a side with its formation, a ``toe:`` expanded by the ruleset."""
+    out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
+
+    def visit(f: FormationSpec) -> None:
+        if f.toe is not None:
+            for u in checks.expand(f):
+                out.append((f, f.id, u))
+        for u in f.units:
+            out.append((f, f.id, u))
+        for child in f.formations:
+            visit(child)
+
+    for f in side.formations:
+        visit(f)
+    return out
+
+
+def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where: str = "scenario") -> GameState:
+    """The state at the start of a game: terrain, sides, formations and units placed.
+
+    :raises DataError: for duplicate ids, positions off the table, bad terrain, unknown types.
+    """
+    from umpire.schema.bases import default_base
+
+    problems: list[str] = []
+    table = Table(width=scenario.table.width, depth=scenario.table.depth)
+    seen_ids: dict[str, str] = {}
+
+    def claim(kind: str, ident: str, path: str) -> None:
+        if ident in seen_ids:
+            problems.append(f"{where}: {path}.id: {kind} id {ident!r} is used twice (also at {seen_ids[ident]})")
+        else:
+            seen_ids[ident] = path
+
+    terrain = []
+    for i, t in enumerate(scenario.terrain):
+        claim("terrain", t.id, f"terrain[{i}]")
+        terrain.append(TerrainState(id=t.id, type=t.type, name=t.name, polygon=t.polygon, line=t.line, height=t.height))
+
+    sides: list[SideState] = []
+    formations: list[FormationState] = []
+    units: dict[str, UnitState] = {}
+    specs: dict[str, UnitSpec] = {}
+    for si, side in enumerate(scenario.sides):
+        claim("side", side.id, f"sides[{si}]")
+        sides.append(SideState(id=side.id, name=side.name or side.id, color=side.color, hq_rating=side.hq_rating))
+
+        def add_formation(f: FormationSpec, parent: str | None, path: str, side_id: str = side.id) -> None:
+            claim("formation", f.id, path)
+            formations.append(FormationState(
+                id=f.id, name=f.name or f.id, side=side_id, level=f.level, parent=parent,
+                hq=f.hq, doctrine=f.doctrine,
+            ))
+            for ci, child in enumerate(f.formations):
+                add_formation(child, f.id, f"{path}.formations[{ci}]")
+
+        for fi, f in enumerate(side.formations):
+            add_formation(f, None, f"sides[{si}].formations[{fi}]")
+        for _f, formation_id, u in walk(side, checks):
+            path = f"sides[{si}] unit {u.id!r}"
+            claim("unit", u.id, path)
+            x = y = None
+            if u.at is not None:
+                x, y = u.at
+            elif u.edges is not None:
+                x, y = u.edges.point(table)
+            if x is not None and y is not None and not (0 <= x <= table.width and 0 <= y <= table.depth):
+                problems.append(
+                    f"{where}: {path}: position ({x:g}, {y:g}) is off the table "
+                    f"(x 0-{table.width:g}, y 0-{table.depth:g})"
+                )
+            kind = u.kind or checks.default_kind
+            units[u.id] = UnitState(
+                id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind,
+                type=u.type, statline=u.statline, card=u.card, quality=u.grade or u.quality, x=x, y=y,
+                facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind),
+                orders=u.orders,
+            )
+            units[u.id].notes.update(checks.unit_notes(u))
+            specs[u.id] = u
+    checks.resolve_units(scenario, units, specs, problems, where)
+    for fs in formations:
+        if fs.hq is not None and fs.hq not in units:
+            problems.append(f"{where}: formation {fs.id!r}: hq {fs.hq!r} is not a unit of the scenario")
+    extra: dict[str, Any] = {}
+    support = {
+        side.id: {
+            k: v
+            for k, v in (
+                ("c3", side.c3),
+                ("icm", side.icm),
+                ("air", [a.model_dump(exclude_none=True) for a in side.air]),
+            )
+            if v
+        }
+        for side in scenario.sides
+        if side.c3 is not None or side.air or side.icm is not None
+    }
+    if support:
+        if not checks.takes_support:
+            problems.append(
+                f"{where}: sides: c3:, icm: and air: are Auftragstaktik fields (ruleset is {scenario.ruleset})"
+            )
+        for side in scenario.sides:
+            for i, a in enumerate(side.air):
+                claim("flight", a.id, f"sides.{side.id}.air[{i}]")
+                if a.statline and checks.takes_support:
+                    from umpire.errors import UmpireError
+
+                    try:
+                        checks.check_air(a.statline, f"sides.{side.id}.air[{i}].statline")
+                    except UmpireError as exc:
+                        problems.append(f"{where}: {exc}")
+        extra["support"] = support
+    if scenario.weather != "clear":
+        extra["weather"] = scenario.weather
+    if scenario.night:
+        extra["night"] = scenario.night
+    if (scenario.weather != "clear" or scenario.night) and not checks.takes_weather:
+        problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
+    if scenario.mbt is not None:
+        if not checks.takes_mbt:
+            problems.append(f"{where}: mbt: only an MBT scenario takes an mbt: block (ruleset is {scenario.ruleset})")
+        else:
+            extra["mbt"] = checks.mbt(scenario, units, terrain, problems, where)
+    if scenario.campaign is not None:
+        from umpire.schema.campaign_mark import carry
+
+        carry(units, scenario.campaign, problems, where)
+        extra["campaign"] = scenario.campaign.header()
+    if problems:
+        raise DataError("\n".join(problems))
+    return GameState(
+        name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,
+        rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,
+        units=units, extra=extra,
+    )
