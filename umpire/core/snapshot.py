@@ -1,0 +1,276 @@
+"""A state's snapshot text and canonical form, built part by part from what changed.
+
+A state is cut into parts: each unit, each entry of the bookkeeping in ``extra`` (one level
+down where that is a mapping by name), and each other field. :class:`Written` keeps, for one
+canonical state, every part's canonical value, a fingerprint of it and its JSON text. The next
+state (a copy of that one, changed by an action) is brought into canonical form and written by
+looking at each part's fingerprint: a part whose fingerprint is the one written keeps its value
+and text, and only the others go through JSON. Nothing is trusted for being the same object:
+the fingerprint is taken of what the part holds now, so a part changed in place is seen.
+
+The fingerprint is :mod:`marshal`'s bytes (format 2, which has no back-references): they tell
+apart every type a plain value can have (``1``, ``1.0`` and ``True``; a list and a tuple; a set)
+and keep the order of dicts, so equal bytes mean the very same value down to its types. A part
+marshal cannot write (anything but plain values) always counts as changed.
+
+The text built is exactly :func:`umpire.core.state.state_json`'s, and the state exactly what
+parsing that text gives (tests compare both).
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umpire.core.state import GameState
+
+Path = tuple[str, ...]
+
+
+@dataclass
+class Part:
+    """One part of a canonical state: its value (never changed), fingerprint and JSON text
+    (None until first needed, for a state read from its snapshot)."""
+
+    value: Any
+    print: bytes | None
+    text: str | None
+
+
+@dataclass(frozen=True)
+class Written:
+    """A canonical state as written: its parts and its whole JSON text."""
+
+    units: dict[str, Part]
+    extra: dict[Path, Part]
+    head: dict[str, Part]
+    text: str | None  # None: not written yet (see adopt)
+
+
+EMPTY = Written({}, {}, {}, None)
+# The fields of a state other than the units and the bookkeeping (the terrain is kept apart).
+HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "turn", "phase")
+
+
+def fingerprint(value: Any) -> bytes | None:
+    """``value``'s marshal bytes (None: not a plain value, so never the same as anything)."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
+
+
+def _dumps(data: Any) -> str:
+    from umpire.core.state import _dumps as dumps
+
+    return dumps(data)
+
+
+def _key(k: str) -> str:
+    return json.dumps(k, ensure_ascii=False)
+
+
+def _split(v: Any) -> bool:
+    """Whether a mapping is written entry by entry (a plain dict keyed by plain strings)."""
+    return type(v) is dict and all(type(k) is str for k in v)
+
+
+def _unit_print(u: Any) -> bytes | None:
+    from umpire.core.state import UnitState
+
+    if type(u) is not UnitState:
+        return None
+    return fingerprint(u.__dict__)
+
+
+def _paths(extra_src: Any) -> list[tuple[Path, Any]]:
+    """The bookkeeping's parts: its entries, one level down where that is a mapping by name."""
+    paths: list[tuple[Path, Any]] = []
+    if _split(extra_src):
+        for k in sorted(extra_src):
+            v = extra_src[k]
+            if _split(v) and v:
+                paths.extend(((k, sk), v[sk]) for sk in sorted(v))
+            else:
+                paths.append(((k,), v))
+    else:
+        paths.append(((), extra_src))
+    return paths
+
+
+def adopt(state: GameState) -> Written:
+    """The parts of ``state``, which must be in canonical form (as read from a snapshot), to
+    write the next state from; their texts are made when first needed."""
+    fields = state.__dict__
+    src = fields["units"]
+    units = {uid: Part(u, _unit_print(u), None) for uid, u in dict.items(src) if type(uid) is str}
+    extra = {path: Part(v, fingerprint(v), None) for path, v in _paths(fields["extra"])}
+    head = {name: Part(fields[name], None, None) for name in HEAD}
+    return Written(units, extra, head, None)
+
+
+def _text_of(p: Part, unit: bool = False) -> str:
+    if p.text is None:
+        p.text = _dumps(p.value.model_dump(mode="python") if unit else p.value)
+    return p.text
+
+
+def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tuple[Written, dict[str, Any]]:
+    """``state`` written, reusing ``base``'s parts where they are unchanged; with ``build``,
+    the fields of its canonical form too (otherwise only the text is made).
+
+    :raises TypeError: if a unit's id is not a string, or the state holds something that is not
+        a plain value (as :func:`~umpire.core.state.state_json` does).
+    """
+    from pydantic_core import from_json
+
+    from umpire.core.state import UnitState
+
+    fields = state.__dict__
+    # -- the units, by id
+    src = fields["units"]
+    ids = list(dict.keys(src))
+    if not all(type(k) is str for k in ids):
+        raise TypeError("a unit id in the game state is not a string")
+    units: dict[str, Part] = {}
+    for uid in sorted(ids):
+        u = dict.__getitem__(src, uid)
+        fp = _unit_print(u)
+        old = base.units.get(uid)
+        if old is not None and fp is not None and fp == old.print:
+            units[uid] = old
+            continue
+        text = _dumps(u.model_dump(mode="python"))
+        if build:  # the text of the canonical value: the one written unless reading changed it
+            new = UnitState.model_validate_json(text)
+            nfp = _unit_print(new)
+            units[uid] = Part(new, nfp, text if fp is not None and nfp == fp else None)
+        else:
+            units[uid] = Part(None, None, text)
+    # -- the bookkeeping, one level down where that is a mapping by name
+    extra_src = fields["extra"]
+    extra: dict[Path, Part] = {}
+    for path, v in _paths(extra_src):
+        fp = fingerprint(v)
+        old = base.extra.get(path)
+        if old is not None and fp is not None and fp == old.print:
+            extra[path] = old
+            continue
+        text = _dumps(v)
+        if build:
+            value = from_json(text)
+            vfp = fingerprint(value)
+            extra[path] = Part(value, vfp, text if fp is not None and vfp == fp else None)
+        else:
+            extra[path] = Part(None, None, text)
+    # -- the other fields
+    head: dict[str, Part] = {}
+    changed: list[str] = []
+    for name in HEAD:
+        v = fields[name]
+        old = base.head.get(name)
+        if old is not None and (v is old.value or (type(v) in (int, str) and type(v) is type(old.value)
+                                                    and v == old.value)):
+            head[name] = old
+        else:
+            changed.append(name)
+    if changed:
+        dumped = state.model_dump(mode="python", include=set(changed))
+        texts = {} if build else {name: _dumps(dumped[name]) for name in changed}
+        if build:
+            from umpire.core.state import GameState
+
+            data = {"name": "", "ruleset": "", "table": {"width": 0, "depth": 0}, "seed": 0}
+            data.update(dumped)
+            fresh = GameState.model_validate_json(_dumps(data)).__dict__
+        for name in changed:  # (built: written from the canonical value when first needed)
+            head[name] = Part(fresh[name], None, None) if build else Part(None, None, texts[name])
+    # -- the whole text (keys sorted at every level, as state_json writes it)
+    parts = {name: _head_text(name, p) for name, p in head.items()}
+    parts["units"] = "{" + ", ".join(f"{_key(uid)}: {_text_of(p, True)}" for uid, p in units.items()) + "}"
+    parts["extra"] = _extra_text(extra)
+    text = "{" + ", ".join(f"{_key(name)}: {parts[name]}" for name in sorted(parts)) + "}"
+    written = Written(units, extra, head, text)
+    if not build:
+        return written, {}
+    out: dict[str, Any] = {name: head[name].value for name in HEAD}
+    out["units"] = {uid: p.value for uid, p in units.items()}
+    out["extra"] = _extra_value(extra)
+    return written, out
+
+
+def _head_text(name: str, p: Part) -> str:
+    if p.text is None:
+        from pydantic import BaseModel
+
+        v = p.value
+        dumped = [x.model_dump(mode="python") for x in v] if isinstance(v, list) else \
+            v.model_dump(mode="python") if isinstance(v, BaseModel) else v
+        p.text = _dumps(dumped)
+    return p.text
+
+
+def _extra_text(extra: dict[Path, Part]) -> str:
+    if () in extra:
+        return _text_of(extra[()])
+    out: list[str] = []
+    i, items = 0, list(extra.items())
+    while i < len(items):
+        path, p = items[i]
+        if len(path) == 1:
+            out.append(f"{_key(path[0])}: {_text_of(p)}")
+            i += 1
+            continue
+        k, inner = path[0], []
+        while i < len(items) and len(items[i][0]) == 2 and items[i][0][0] == k:
+            inner.append(f"{_key(items[i][0][1])}: {_text_of(items[i][1])}")
+            i += 1
+        out.append(f"{_key(k)}: {{{', '.join(inner)}}}")
+    return "{" + ", ".join(out) + "}"
+
+
+def _extra_value(extra: dict[Path, Part]) -> Any:
+    if () in extra:
+        return extra[()].value
+    out: dict[str, Any] = {}
+    for path, p in extra.items():
+        if len(path) == 1:
+            out[path[0]] = p.value
+        else:
+            out.setdefault(path[0], {})[path[1]] = p.value
+    return out
+
+
+def copy_extra(extra: Any, base: Written | None) -> Any:
+    """A copy of ``extra`` to change: the parts unchanged since ``base`` read back from their
+    text (quicker than copying them value by value), the others copied."""
+    from umpire.core.shared import dup
+
+    if base is None or not _split(extra) or () in base.extra:
+        return dup(extra)
+    out: dict[str, Any] = {}
+    for k, v in extra.items():
+        if _split(v) and v:
+            inner: dict[str, Any] = {}
+            for sk, x in v.items():
+                inner[sk] = _copy_part(x, base.extra.get((k, sk)))
+            out[k] = inner
+        else:
+            out[k] = _copy_part(v, base.extra.get((k,)))
+    return out
+
+
+def _copy_part(v: Any, old: Part | None) -> Any:
+    from umpire.core.shared import _ATOMS, dup
+
+    if type(v) in _ATOMS:
+        return v
+    if old is not None and old.print is not None and fingerprint(v) == old.print:
+        return json.loads(_text_of(old))
+    return dup(v)
+
+
+__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "write"]
