@@ -101,15 +101,39 @@ def _paths(extra_src: Any) -> list[tuple[Path, Any]]:
     return paths
 
 
-def adopt(state: GameState) -> Written:
+def adopt(state: GameState, text: str | None = None) -> Written:
     """The parts of ``state``, which must be in canonical form (as read from a snapshot), to
-    write the next state from; their texts are made when first needed."""
+    write the next state from; their texts are made when first needed. ``text``: the snapshot
+    text ``state`` was read from."""
     fields = state.__dict__
     src = fields["units"]
     units = {uid: Part(u, _unit_print(u), None) for uid, u in dict.items(src) if type(uid) is str}
     extra = {path: Part(v, fingerprint(v), None) for path, v in _paths(fields["extra"])}
     head = {name: Part(fields[name], None, None) for name in HEAD}
-    return Written(units, extra, head, None)
+    return Written(units, extra, head, text)
+
+
+def unchanged(state: GameState) -> bool:
+    """Whether ``state`` holds just what it was written as or read from: every part's
+    fingerprint as written (nothing changed it in place since)."""
+    from umpire.core.shared import Units
+
+    fields = state.__dict__
+    units, extra = fields["units"], fields["extra"]
+    written = units.written if isinstance(units, Units) else None
+    if written is None or list(dict.keys(units)) != list(written.units):
+        return False
+    for uid, p in written.units.items():
+        u = dict.__getitem__(units, uid)
+        if u is not p.value or p.print is None or _unit_print(u) != p.print:
+            return False
+    paths = _paths(extra)
+    if [path for path, _ in paths] != list(written.extra):
+        return False
+    for (_, v), p in zip(paths, written.extra.values(), strict=True):
+        if p.print is None or fingerprint(v) != p.print:
+            return False
+    return all(fields[name] is written.head[name].value for name in HEAD)
 
 
 def _text_of(p: Part, unit: bool = False) -> str:
@@ -273,4 +297,4 @@ def _copy_part(v: Any, old: Part | None) -> Any:
     return dup(v)
 
 
-__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "write"]
+__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "write"]

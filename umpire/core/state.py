@@ -142,7 +142,7 @@ def _model(cls: type[GameState], data: dict[str, Any], fields_set: set[str]) -> 
     return new
 
 
-def read_only(state: GameState) -> GameState:
+def read_only(state: GameState, text: str | None = None) -> GameState:
     """``state``, which is in canonical form (read from a snapshot or a checkpoint), marked as
     only read from now on: its units are handed out as they are (the engine gives each handler
     a read-only state, and the handler changes a copy), and what it holds is what the next
@@ -154,7 +154,7 @@ def read_only(state: GameState) -> GameState:
     if units.written is None:
         from umpire.core.snapshot import adopt
 
-        units.written = adopt(state)
+        units.written = adopt(state, text)
     return state
 
 
