@@ -161,15 +161,21 @@ def candidate_pairs(
     if not n or not m:
         return Pairs(empty, empty, empty, np.zeros(0), {"pairs": 0})
     sa, ta = arrays(spotters), arrays(targets)
-    cache: dict[Any, int] = {}
-
-    def part(key: Any, fn: Any) -> int:
-        if key not in cache:
-            cache[key] = fn()
-        return cache[key]
-
-    sp = np.array([part(("s", s.spotter), lambda s=s: spotter_part(s.spotter, night, t)) for s in spotters])
-    tp = np.array([part(("t", x.target), lambda x=x: target_part(x.target, t, rulings)) for x in targets])
+    # Each distinct spotter and target worked out once (a table holds a few kinds of stand); a
+    # frozen model is told by its type and field values (what its own == compares), which are
+    # quicker to hash than the model.
+    skeys = [(type(s.spotter), tuple(s.spotter.__dict__.values())) for s in spotters]
+    tkeys = [(type(x.target), tuple(x.target.__dict__.values())) for x in targets]
+    sp_of: dict[Any, int] = {}
+    for k, s in zip(skeys, spotters, strict=True):
+        if k not in sp_of:
+            sp_of[k] = spotter_part(s.spotter, night, t)
+    tp_of: dict[Any, int] = {}
+    for kt, x in zip(tkeys, targets, strict=True):
+        if kt not in tp_of:
+            tp_of[kt] = target_part(x.target, t, rulings)
+    sp = np.array([sp_of[k] for k in skeys])
+    tp = np.array([tp_of[kt] for kt in tkeys])
     kind = np.array([KINDS.index(x.target.kind) for x in targets])
     table, limit = pair_table(), t.spotting.spotted_if_total_greater_than
     centre = np.hypot(ta["xy"][None, :, 0] - sa["xy"][:, None, 0], ta["xy"][None, :, 1] - sa["xy"][:, None, 1])
