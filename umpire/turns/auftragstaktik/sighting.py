@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -260,6 +260,22 @@ def side_spotting(
 # --- the tracked game ------------------------------------------------------------------------------
 
 
+M = TypeVar("M")
+_MODELS: dict[tuple[Any, ...], Any] = {}
+
+
+def _model(cls: type[M], **fields: Any) -> M:
+    """``cls(**fields)``, made once for each set of values (frozen, so shared: thousands of
+    stands are a few kinds of spotter and target)."""
+    key = (cls, *fields.items())
+    hit = _MODELS.get(key)
+    if hit is None:
+        if len(_MODELS) > 4096:
+            _MODELS.clear()
+        hit = _MODELS[key] = cls(**fields)
+    return hit
+
+
 def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int | None) -> Looker:
     """The stand as spotter, and as a target for ``side_viewing``."""
     assert u.x is not None and u.y is not None, f"{u.id} is on the table"
@@ -272,7 +288,8 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
     kind = r.default_kind()
     before = side_viewing is not None and side_viewing in u.spotted_by
     return Looker(
-        spotter=Spotter(
+        spotter=_model(
+            Spotter,
             quality=u.quality,
             orders=orders,
             moved=moved,
@@ -282,7 +299,8 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             gsr="GSR" in r.special,
             night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),
         ),
-        target=Spotted(
+        target=_model(
+            Spotted,
             kind=kind if kind in KINDS else "vehicle",
             quality=u.quality,
             orders=orders,
@@ -323,6 +341,7 @@ def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) 
     index = terrain_index(state)
     keep_in = tables().spotting.stays_spotted_within_in
     live = [u for u in state.units.values() if tr.alive(u)]
+    tr.cover_all(state, live)  # each stand's cover, for the targets, in one terrain query
     lines: list[str] = []
     for side in state.side_ids():
         own = [u for u in live if u.side == side]

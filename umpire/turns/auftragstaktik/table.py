@@ -132,6 +132,13 @@ def area_types_at(state: GameState, xy: tuple[float, float]) -> list[str]:
     return [feats[i].type for i in terrain_index(state).features_at(xy) if feats[i].kind == "area"]
 
 
+def area_types_of(state: GameState, points: list[tuple[float, float]]) -> list[list[str]]:
+    """:func:`area_types_at` of many points, in one terrain query."""
+    feats = _by_id(features(state))
+    return [[feats[i].type for i in ids if feats[i].kind == "area"]
+            for ids in terrain_index(state).features_at_many(points)]
+
+
 def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[Leg], list[StreamCrossing]]:
     """The legs (terrain, inches, along a road) and the stream crossings of a path."""
     from umpire.geometry.movement import path_terrain
