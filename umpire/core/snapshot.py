@@ -40,14 +40,15 @@ class Part:
     text: str | None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Written:
-    """A canonical state as written: its parts and its whole JSON text."""
+    """A canonical state as written: its parts and its whole JSON text (None until first
+    needed: :func:`whole_text`; for a state read from its snapshot, the text read)."""
 
     units: dict[str, Part]
     extra: dict[Path, Part]
     head: dict[str, Part]
-    text: str | None  # None: not written yet (see adopt)
+    text: str | None
 
 
 EMPTY = Written({}, {}, {}, None)
@@ -151,6 +152,7 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     """
     from pydantic_core import from_json
 
+    from umpire.core.shared import Units
     from umpire.core.state import UnitState
 
     fields = state.__dict__
@@ -159,11 +161,18 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     ids = list(dict.keys(src))
     if not all(type(k) is str for k in ids):
         raise TypeError("a unit id in the game state is not a string")
+    # A unit this copy never handed out is the very object of the state it was copied from
+    # (a state only read hands out its own objects, which nothing may change): taken as it is,
+    # as it always was. Any other is told changed or not by its fingerprint.
+    shared = src._shared if isinstance(src, Units) else ()
     units: dict[str, Part] = {}
     for uid in sorted(ids):
         u = dict.__getitem__(src, uid)
-        fp = _unit_print(u)
         old = base.units.get(uid)
+        if old is not None and u is old.value and uid in shared:
+            units[uid] = old
+            continue
+        fp = _unit_print(u)
         if old is not None and fp is not None and fp == old.print:
             units[uid] = old
             continue
@@ -212,18 +221,25 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             fresh = GameState.model_validate_json(_dumps(data)).__dict__
         for name in changed:  # (built: written from the canonical value when first needed)
             head[name] = Part(fresh[name], None, None) if build else Part(None, None, texts[name])
-    # -- the whole text (keys sorted at every level, as state_json writes it)
-    parts = {name: _head_text(name, p) for name, p in head.items()}
-    parts["units"] = "{" + ", ".join(f"{_key(uid)}: {_text_of(p, True)}" for uid, p in units.items()) + "}"
-    parts["extra"] = _extra_text(extra)
-    text = "{" + ", ".join(f"{_key(name)}: {parts[name]}" for name in sorted(parts)) + "}"
-    written = Written(units, extra, head, text)
+    written = Written(units, extra, head, None)
     if not build:
+        whole_text(written)
         return written, {}
     out: dict[str, Any] = {name: head[name].value for name in HEAD}
     out["units"] = {uid: p.value for uid, p in units.items()}
     out["extra"] = _extra_value(extra)
     return written, out
+
+
+def whole_text(written: Written) -> str:
+    """The state's whole JSON text, keys sorted at every level as state_json writes it (made
+    from the parts' texts when first asked: an action's state is written once, at the end)."""
+    if written.text is None:
+        parts = {name: _head_text(name, p) for name, p in written.head.items()}
+        parts["units"] = "{" + ", ".join(f"{_key(uid)}: {_text_of(p, True)}" for uid, p in written.units.items()) + "}"
+        parts["extra"] = _extra_text(written.extra)
+        written.text = "{" + ", ".join(f"{_key(name)}: {parts[name]}" for name in sorted(parts)) + "}"
+    return written.text
 
 
 def _head_text(name: str, p: Part) -> str:
@@ -297,4 +313,4 @@ def _copy_part(v: Any, old: Part | None) -> Any:
     return dup(v)
 
 
-__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "write"]
+__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "whole_text", "write"]

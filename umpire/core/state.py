@@ -176,11 +176,9 @@ def state_json(state: GameState) -> str:
     """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists
     (the terrain is not in it: it is kept once, beside the snapshot). The parts unchanged since
     the canonical state it was copied from keep the text they were written with."""
-    from umpire.core.snapshot import write
+    from umpire.core.snapshot import whole_text, write
 
-    text = write(state, _written(state), build=False)[0].text
-    assert text is not None
-    return text
+    return whole_text(write(state, _written(state), build=False)[0])
 
 
 def _written(state: GameState) -> Written:
@@ -214,9 +212,12 @@ def canonical_state(state: GameState) -> GameState:
 
 
 def written_text(state: GameState) -> str | None:
-    """The JSON text of a canonical state as :func:`canonical_state` wrote it (None: not one)."""
+    """The JSON text of a canonical state as :func:`canonical_state` wrote it, or as it was read
+    (None: not a canonical state)."""
+    from umpire.core.snapshot import whole_text
+
     units = state.__dict__["units"]
-    return units.written.text if isinstance(units, Units) and units.written is not None else None
+    return whole_text(units.written) if isinstance(units, Units) and units.written is not None else None
 
 
 def canonical(state: GameState) -> tuple[GameState, str]:
