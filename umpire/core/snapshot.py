@@ -19,9 +19,9 @@ parsing that text gives (tests compare both).
 
 from __future__ import annotations
 
-import json
 import marshal
 from dataclasses import dataclass
+from json.encoder import encode_basestring as _encode_str
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def _dumps(data: Any) -> str:
 
 
 def _key(k: str) -> str:
-    return json.dumps(k, ensure_ascii=False)
+    return _encode_str(k)  # what json.dumps(k, ensure_ascii=False) writes, without its setup
 
 
 def _split(v: Any) -> bool:
@@ -284,33 +284,16 @@ def _extra_value(extra: dict[Path, Part]) -> Any:
     return out
 
 
-def copy_extra(extra: Any, base: Written | None) -> Any:
-    """A copy of ``extra`` to change: the parts unchanged since ``base`` read back from their
-    text (quicker than copying them value by value), the others copied."""
+def copy_extra(extra: Any) -> Any:
+    """A copy of ``extra`` to change, made in one go through marshal (which copies plain values
+    exactly, types and order included, and shares nothing: format 2 has no back-references);
+    value by value with :func:`~umpire.core.shared.dup` if it holds anything else."""
     from umpire.core.shared import dup
 
-    if base is None or not _split(extra) or () in base.extra:
+    try:
+        return marshal.loads(marshal.dumps(extra, 2))
+    except ValueError:
         return dup(extra)
-    out: dict[str, Any] = {}
-    for k, v in extra.items():
-        if _split(v) and v:
-            inner: dict[str, Any] = {}
-            for sk, x in v.items():
-                inner[sk] = _copy_part(x, base.extra.get((k, sk)))
-            out[k] = inner
-        else:
-            out[k] = _copy_part(v, base.extra.get((k,)))
-    return out
-
-
-def _copy_part(v: Any, old: Part | None) -> Any:
-    from umpire.core.shared import _ATOMS, dup
-
-    if type(v) in _ATOMS:
-        return v
-    if old is not None and old.print is not None and fingerprint(v) == old.print:
-        return json.loads(_text_of(old))
-    return dup(v)
 
 
 __all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "whole_text", "write"]

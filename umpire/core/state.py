@@ -129,7 +129,7 @@ class GameState(BaseModel):
         data = dict(self.__dict__)
         data["units"] = Units.sharing(src)
         data["units"].written = src.written
-        data["extra"] = copy_extra(self.extra, src.written)
+        data["extra"] = copy_extra(self.extra)
         return _model(GameState, data, self.__pydantic_fields_set__)
 
 

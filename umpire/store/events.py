@@ -49,6 +49,10 @@ def dump_state(state: GameState) -> str:
     return state_json(state)
 
 
+UNIT_COLUMNS = ("id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing", "base_w", "base_d",
+                "status", "hits", "orders")
+
+
 def unit_rows(state: GameState) -> list[dict[str, Any]]:
     return [
         {
@@ -69,13 +73,14 @@ def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text:
         (seq, dump_state(state) if text is None else text),
     )
     conn.execute("delete from units")
-    rows = unit_rows(state)
+    rows = [
+        (u.id, u.side, u.name, u.formation, u.kind, u.type or u.card or u.statline, u.quality, u.x, u.y, u.facing,
+         u.base[0], u.base[1], u.status, u.hits, u.orders)
+        for u in state.units.values()
+    ]  # the columns of unit_rows, in its order (made as tuples: a big game writes thousands)
     if rows:
-        cols = list(rows[0])
-        conn.executemany(
-            f"insert into units ({', '.join(cols)}) values ({', '.join('?' * len(cols))})",
-            [tuple(r[c] for c in cols) for r in rows],
-        )
+        conn.executemany(f"insert into units ({', '.join(UNIT_COLUMNS)}) values ({', '.join('?' * len(UNIT_COLUMNS))})",
+                         rows)
 
 
 def append(
