@@ -17,7 +17,9 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders
-from umpire.rules.mbt.data import Ammo, Card, Val, Weapon
+from umpire.rules.mbt.fire_charts import ApModifiers
+from umpire.rules.mbt.provenance import DAMAGE, Val, parse_range
+from umpire.rules.mbt.vehicle_card import Ammo, Card, Weapon
 
 TURRET = ("TF", "TS", "TR", "TT")
 HULL = ("HF", "HS", "HR", "HD")
@@ -124,7 +126,7 @@ def factor_at(
 
 def band_value(bands: list[str], values: list[Val[int]], rng: int) -> Val[int] | None:
     for b, v in zip(bands, values, strict=True):
-        lo, hi = data.parse_range(b)
+        lo, hi = parse_range(b)
         if lo <= rng <= hi:
             return v
     return None
@@ -278,7 +280,7 @@ def _sights(shot: ApShot, weapon: Weapon, estimated: list[str]) -> None:
 
 
 def best_sight(
-    shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated: list[str]
+    shot: ApShot, weapon: Weapon, chart: ApModifiers, estimated: list[str]
 ) -> Modifier | None:
     letters = weapon.sight_letters()
     fog = shot.conditions in ("night_fog", "fog", "blowing_snow")
@@ -356,7 +358,7 @@ def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str
     if falling:
         for code in ("TTG", "HDG"):
             if code in line:
-                lo, hi = data.parse_range(line[code].v)
+                lo, hi = parse_range(line[code].v)
                 if lo <= roll <= hi:
                     _use(
                         line[code],
@@ -367,7 +369,7 @@ def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str
     for code, rng in line.items():
         if code in ("TTG", "HDG"):
             continue
-        lo, hi = data.parse_range(rng.v)
+        lo, hi = parse_range(rng.v)
         if lo <= roll <= hi:
             _use(rng, f"{card.card} hit location {angle} {code} {rng.v}", estimated)
             return code
@@ -380,9 +382,9 @@ def armor_group(angle: str) -> str:
 
 def damage_result(ammo: Ammo, roll: int, where: str, estimated: list[str]) -> str:
     assert ammo.damage is not None
-    for key in data.DAMAGE:
+    for key in DAMAGE:
         val = getattr(ammo.damage, key)
-        lo, hi = data.parse_range(val.v)
+        lo, hi = parse_range(val.v)
         if lo <= roll <= hi:
             _use(val, f"{where} damage {key} {val.v}", estimated)
             return key

@@ -17,6 +17,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import ap_fire, data, sighting
 from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
 
@@ -71,7 +72,7 @@ def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, fl
     return Check(True, rng, "", est, ruled)
 
 
-def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
+def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
              at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
     """Is ``target`` a legal target for ``firer`` now? (7.2)"""
     seen = sees(table, firer, target, at, moving)

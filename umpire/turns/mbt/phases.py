@@ -28,6 +28,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders, umpired
 from umpire.rules.mbt.sighting import identification
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
@@ -206,7 +207,7 @@ def _enemies(state: GameState, side: str) -> list[UnitState]:
 
 
 def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str, step: str,
-                weapon: data.Weapon, ammo: str, notes: list[Any]) -> str | None:
+                weapon: Weapon, ammo: str, notes: list[Any]) -> str | None:
     """24.3.3.1: fire at a unit knocked out in an earlier step or phase goes to the closest
     enemy still in action (one the firer may fire at); within the step it is wasted (7.3.2)."""
     t = state.units[target_id]
@@ -478,7 +479,7 @@ def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, floa
     return out
 
 
-def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: data.Weapon, ammo: str,
+def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: Weapon, ammo: str,
                  route: list[list[float]], dice: Dice) -> Resolution:
     """14.2.2.2 in the ATGM Resolution Step (ruling atgm.moving_targets: flight): the target
     goes back to where it started its move and the missile flies its ATGM Speed in hexes

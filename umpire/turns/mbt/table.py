@@ -50,6 +50,8 @@ from umpire.geometry.movement import path_terrain
 from umpire.geometry.sight import TerrainIndex
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import conversions, data, movement, sighting
+from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.vehicle_card import Card
 
 COLUMN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough", "scrub": "scrub"}
 MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough",
@@ -225,7 +227,7 @@ class Table:
 
     # -- sighting -------------------------------------------------------------------------
     def chart_range(self, hatch: str, target_xy: Sequence[float], estimated: list[str] | None = None,
-                    ruled: list[str] | None = None) -> data.Val[int]:
+                    ruled: list[str] | None = None) -> Val[int]:
         return sighting.chart_range(self.conditions, hatch, self.terrain(target_xy), "vehicle", self.rulings,
                                     estimated=estimated, ruled=ruled)
 
@@ -298,7 +300,7 @@ class Table:
                 legs.append(movement.Leg(terrain="clear", inches=0.0, turn=turn))
         return legs
 
-    def move_cost(self, card: data.Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
+    def move_cost(self, card: Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
                   reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
         return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
