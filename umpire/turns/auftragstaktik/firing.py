@@ -25,7 +25,8 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
-from umpire.rules.auftragstaktik.fire import fire, missile_generation, weapons_of
+from umpire.rules.auftragstaktik.fire import fire
+from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sightlines import aspect, distance, line_clear, look_ahead, name_blockers, sees
