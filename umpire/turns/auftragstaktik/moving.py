@@ -334,7 +334,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
 
     def through(u: UnitState, pts: list[tuple[float, float]]) -> None:
         if phase == 2 and dice is not None:
-            from umpire.turns.auftragstaktik.support import template_attacks
+            from umpire.turns.auftragstaktik.indirect import template_attacks
 
             r, ln = template_attacks(state, u, pts, dice)
             results.extend(r)
