@@ -12,7 +12,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import ap_fire
 from umpire.rules.mbt.cards import LegCard
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.phases import _note
+from umpire.turns.mbt.turn_state import _note
 
 Note = dict[str, Any]
 

@@ -19,7 +19,7 @@ from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import _note
+from umpire.turns.mbt.turn_state import _note
 
 
 @dataclass
@@ -191,7 +191,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
 
 
 def note_all(notes: list[Note]) -> list[Resolution]:
-    from umpire.turns.mbt.phases import _noted
+    from umpire.turns.mbt.turn_state import _noted
 
     return _noted(notes)
 

@@ -137,7 +137,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
 
 def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
     """14.4.3.3.3: the marker is removed; every ground unit in its hex is suppressed."""
-    from umpire.turns.mbt.phases import _note
+    from umpire.turns.mbt.turn_state import _note
 
     m = state.extra["mbt"]
     if pid in (m.get("removed_terrain") or []):
