@@ -185,11 +185,11 @@ def _basic_only(
 
 def hit_odds(h: int, rof: int) -> dict[str, float]:
     """Exact chances of 0..ROF hits from the hit number (every d100 reading equally likely)."""
-    from umpire.rules.mbt import ap_fire
+    from umpire.rules.mbt.ap_tables import number_of_hits
 
     counts: dict[str, float] = {}
     for roll in range(1, 101):
-        n = ap_fire.number_of_hits(h, rof, roll, [])
+        n = number_of_hits(h, rof, roll, [])
         key = f"{n} hit{'s' if n != 1 else ''}"
         counts[key] = counts.get(key, 0) + 0.01
     return {k: round(v, 4) for k, v in sorted(counts.items())}
@@ -266,7 +266,8 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """GP point effect fire (14.4)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import ap_fire, data, gp_fire, orders
+    from umpire.rules.mbt import data, gp_fire, orders
+    from umpire.rules.mbt.ap_tables import factor_at
 
     c = validate(GpCase, case, "case")
     rulings = _rulings(c.rulings)
@@ -289,7 +290,7 @@ def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     if c.firer.canister and not 2 <= rng <= 10:
         raise UmpireError(f"range {rng}: canister reaches 2-10 hexes (14.4.5.2)")
     est: list[str] = []
-    _, val, band = ap_fire.factor_at(firer, weapon, ammo, line, rng)
+    _, val, band = factor_at(firer, weapon, ammo, line, rng)
     if val.estimated:
         est.append(f"{firer.card} {weapon.name} {ammo.name} {line.upper()} at {band} ({val.v})")
     if c.target.kind == "vehicle":
