@@ -14,7 +14,8 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
 from umpire.turns.mbt.orders_file import weapon_for
-from umpire.turns.mbt.table import Table, points_along
+from umpire.turns.mbt.paths import points_along
+from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
     _claim_objectives,
     _note,

@@ -244,7 +244,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                         f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
                         "the edge: the model leaves the table there and is out of the game, 8.7)"
                     )
-            from umpire.turns.mbt.table import leave_table
+            from umpire.turns.mbt.paths import leave_table
 
             path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
             mv.pop("leaves_at", None)

@@ -22,7 +22,7 @@ from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import BUILDINGS, WOODS, AdvTable
-from umpire.turns.mbt.table import FOLLOW, _runs, _seg_dist
+from umpire.turns.mbt.paths import FOLLOW, _runs, _seg_dist
 
 COVER = {*WOODS, *BUILDINGS}
 
