@@ -14,7 +14,7 @@ from pydantic import ConfigDict, Field
 
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.data import units_dir
-from umpire.rules.auftragstaktik.rating import Spec
+from umpire.rules.auftragstaktik.unit_spec import Spec
 from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 
