@@ -29,7 +29,8 @@ def rate(
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.library import UnitFile
     from umpire.rules.auftragstaktik.rating import rate as rate_spec
-    from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
+    from umpire.rules.auftragstaktik.statline import parse_statline
+    from umpire.rules.auftragstaktik.statline_format import format_statline
     from umpire.rules.auftragstaktik.unit_spec import Spec
     from umpire.schema.load import read_yaml, validate
 
