@@ -96,7 +96,8 @@ def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 @recorded
 def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One shot (``{"firer", "target", "weapon"?}``), in a combat phase."""
-    from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, check_shot, land, shoot
+    from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, land, shoot
+    from umpire.turns.auftragstaktik.shot_checks import check_shot
 
     phase = tr.current_phase(state)
     if phase not in COMBAT_PHASES:

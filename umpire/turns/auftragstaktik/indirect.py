@@ -241,7 +241,7 @@ def check_aim(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> 
 
 
 def as_stand(state: GameState, u: UnitState) -> Any:
-    from umpire.turns.auftragstaktik.firing import _moved
+    from umpire.turns.auftragstaktik.shot_checks import _moved
 
     return tr.stand(state, u, moved=_moved(u, 1), spotted=any(s != u.side for s in u.spotted_by))
 
