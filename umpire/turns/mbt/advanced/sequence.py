@@ -20,7 +20,8 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import OVER, PHASES, _claim_objectives, _note, _noted, mbt, plan, sides_in_order
+from umpire.turns.mbt.phases import OVER, PHASES
+from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, plan, sides_in_order
 
 
 def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
