@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -160,23 +161,25 @@ def adjustment(state: GameState) -> Applied:
     return Applied(new, summary, res)
 
 
+Step = Callable[[GameState, Dice], Applied]
+
+
 def next_phase(state: GameState, dice: Dice) -> Applied:
-    """Resolve the current phase; the event is logged under the turn and phase it resolved
-    (the state it returns already stands in the next one)."""
-    ph = state.phase
-    done: Applied | None = None
-    if ph in ("setup", "Initiative"):
-        done = initiative(state, dice)
-        ph = "Initiative"
-    elif ph == "Command":
-        done = command(state)
-    elif ph == "Fire":
-        done = fire_phase(state, dice)
-    elif ph == "Movement":
-        done = movement_phase(state, dice)
-    elif ph == "Adjustment":
-        done = adjustment(state)
-    if done is not None:
+    """Resolve the current phase of the Basic Game; the event is logged under the turn and phase
+    it resolved (the state it returns already stands in the next one)."""
+    return resolve_phase(state, dice, {
+        "Initiative": initiative, "Command": lambda s, d: command(s), "Fire": fire_phase,
+        "Movement": movement_phase, "Adjustment": lambda s, d: adjustment(s),
+    })
+
+
+def resolve_phase(state: GameState, dice: Dice, steps: Mapping[str, Step]) -> Applied:
+    """Resolve the current phase by ``steps`` (one per name of :data:`PHASES`; the game's set-up
+    goes to its Initiative), logged under the turn and phase it resolved. :raises UmpireError:
+    if the game is over."""
+    ph = "Initiative" if state.phase == "setup" else state.phase
+    if ph in steps:
+        done = steps[ph](state, dice)
         done.turn = state.turn if state.phase != "setup" else done.state.turn
         done.phase = ph
         return done
