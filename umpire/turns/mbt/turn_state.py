@@ -81,20 +81,10 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                         best = level
             elif e.status != "off_table":  # 8.7: a unit gone off the table is not seen
                 best = (e.notes.get("ident") or {}).get(side)
-            ident = dict(e.notes.get("ident") or {})
-            if best is None:
-                ident.pop(side, None)
-                if side in e.spotted_by:
-                    e.spotted_by.remove(side)
-            else:
-                ident[side] = best
-                if side not in e.spotted_by:
-                    e.spotted_by.append(side)
-                    e.spotted_by.sort()
+            if mark_sighting(e, side, best):
                 seen.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],
                                 "facing": _r(e.facing)})
-            e.notes["ident"] = dict(sorted(ident.items()))
         out.append(Resolution(
             ruleset="mbt", procedure="sighting",
             outcome={"seen": len(seen)},
@@ -102,6 +92,23 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
             estimated=est, ruled=ruled, extra={"side": side, "sighted": sighted},
         ))
     return out
+
+
+def mark_sighting(e: UnitState, side: str, best: str | None) -> bool:
+    """Record that ``side`` sees ``e`` at identification level ``best`` (None: not at all) in
+    its ``spotted_by`` and ``notes["ident"]``; True if it is seen."""
+    ident = dict(e.notes.get("ident") or {})
+    if best is None:
+        ident.pop(side, None)
+        if side in e.spotted_by:
+            e.spotted_by.remove(side)
+    else:
+        ident[side] = best
+        if side not in e.spotted_by:
+            e.spotted_by.append(side)
+            e.spotted_by.sort()
+    e.notes["ident"] = dict(sorted(ident.items()))
+    return best is not None
 
 
 # -- 3. Fire ----------------------------------------------------------------------------------
