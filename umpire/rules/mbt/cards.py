@@ -19,7 +19,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt import data
-from umpire.rules.mbt.provenance import TERRAINS, Val, VInt, VStr, parse_range
+from umpire.rules.mbt.provenance import TERRAINS, Val, VInt, VStr, band_of
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model
@@ -135,11 +135,7 @@ class LegCard(_Model):
         return self.attached_weapon(name).weapon
 
     def band_index(self, hexes: int) -> int:
-        for i, b in enumerate(self.range_bands):
-            lo, hi = parse_range(b.v)
-            if lo <= hexes <= hi:
-                return i
-        return -1
+        return band_of(self.range_bands, hexes)
 
 
 class TowedCard(_Model):
@@ -170,11 +166,7 @@ class TowedCard(_Model):
         return next((w for w in self.weapons if w.main), None)
 
     def band_index(self, hexes: int) -> int:
-        for i, b in enumerate(self.range_bands):
-            lo, hi = parse_range(b.v)
-            if lo <= hexes <= hi:
-                return i
-        return -1
+        return band_of(self.range_bands, hexes)
 
 
 class HelicopterCard(_Model):

@@ -120,6 +120,15 @@ def parse_range(text: str, where: str = "range") -> tuple[int, int]:
     return nums[0], nums[1]
 
 
+def band_of(range_bands: list[Val[str]], hexes: int) -> int:
+    """The index of the card's range band holding ``hexes`` (-1: beyond them all)."""
+    for i, b in enumerate(range_bands):
+        lo, hi = parse_range(b.v)
+        if lo <= hexes <= hi:
+            return i
+    return -1
+
+
 def parse_numbers(text: str) -> list[int]:
     """``"12-15-15"`` -> [12, 15, 15]."""
     return [parse_int(p) for p in str(text).split("-")]

@@ -21,6 +21,7 @@ from umpire.rules.mbt.provenance import (
     VStr,
     _check_bands,
     _Model,
+    band_of,
     parse_range,
 )
 from umpire.schema.numbers import parse_int
@@ -295,11 +296,7 @@ class Card(_Model):
         raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
 
     def band_index(self, hexes: int) -> int:
-        for i, b in enumerate(self.range_bands):
-            lo, hi = parse_range(b.v)
-            if lo <= hexes <= hi:
-                return i
-        return -1
+        return band_of(self.range_bands, hexes)
 
     def armor_value(self, ammo_type: str, elevation: str, group: str, location: str) -> Val[int]:
         section = self.armor["KE" if ammo_type == "KE" else "CE"]
