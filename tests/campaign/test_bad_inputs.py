@@ -13,7 +13,7 @@ from tests.campaign.conftest import copy_of, ok, run
 from umpire.resources import resource_dir
 
 
-def refused(args: list, campaign: Path, expect: str) -> str:
+def assert_refused(args: list, campaign: Path, expect: str) -> str:
     before = campaign.read_bytes()
     r = run(*args)
     assert r.exit_code == 2, (args, r.output, r.stderr)
@@ -38,18 +38,18 @@ def ended(tmp_path: Path) -> Path:
 
 
 def test_a_game_imported_twice_is_refused(ended):
-    refused(["campaign", "import", ended / "season.db", ended / "north.db"], ended / "season.db",
+    assert_refused(["campaign", "import", ended / "season.db", ended / "north.db"], ended / "season.db",
             "game r1-north is already imported")
 
 
 def test_one_game_given_twice_in_one_import_is_refused(ended):
     ok("--db", ended / "south.db", "end")
-    refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "south.db"],
+    assert_refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "south.db"],
             ended / "season.db", "is given twice")
 
 
 def test_an_unfinished_game_is_refused(ended):
-    line = refused(["campaign", "import", ended / "season.db", ended / "south.db"], ended / "season.db",
+    line = assert_refused(["campaign", "import", ended / "season.db", ended / "south.db"], ended / "season.db",
                    "game r1-south is not finished (turn 1, setup)")
     assert "umpire --db" in line and "end" in line
 
@@ -59,18 +59,18 @@ def test_a_game_of_another_campaign_is_refused(ended, tmp_path):
     ok("campaign", "new", other, "--from", "hof-autumn-1985")
     ok("campaign", "next", other, "--game", "r1-south", "--out", tmp_path / "foreign.db")
     ok("--db", tmp_path / "foreign.db", "end")
-    refused(["campaign", "import", ended / "season.db", tmp_path / "foreign.db"], ended / "season.db",
+    assert_refused(["campaign", "import", ended / "season.db", tmp_path / "foreign.db"], ended / "season.db",
             "a game of another campaign")
 
 
 def test_a_bad_file_among_good_ones_writes_nothing(ended):
     ok("--db", ended / "south.db", "end")
-    refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "north.db"],
+    assert_refused(["campaign", "import", ended / "season.db", ended / "south.db", ended / "north.db"],
             ended / "season.db", "already imported")
 
 
 def test_an_unknown_game_id_is_refused(ended):
-    refused(["campaign", "next", ended / "season.db", "--game", "r1-nort", "--out", ended / "x.db"],
+    assert_refused(["campaign", "next", ended / "season.db", "--game", "r1-nort", "--out", ended / "x.db"],
             ended / "season.db", "unknown game 'r1-nort' (did you mean 'r1-north'?")
     assert not (ended / "x.db").exists()
 
@@ -78,25 +78,25 @@ def test_an_unknown_game_id_is_refused(ended):
 def test_a_game_file_that_is_no_campaign_game_is_refused(ended, tmp_path):
     ok("--db", tmp_path / "plain.db", "new", "hof-gap-meeting")
     ok("--db", tmp_path / "plain.db", "end")
-    refused(["campaign", "import", ended / "season.db", tmp_path / "plain.db"], ended / "season.db",
+    assert_refused(["campaign", "import", ended / "season.db", tmp_path / "plain.db"], ended / "season.db",
             "not a campaign game")
-    refused(["campaign", "import", ended / "season.db", tmp_path / "missing.db"], ended / "season.db",
+    assert_refused(["campaign", "import", ended / "season.db", tmp_path / "missing.db"], ended / "season.db",
             "no game file there")
 
 
 def test_no_command_writes_onto_the_campaign_file(ended):
     season = ended / "season.db"
-    refused(["campaign", "next", season, "--game", "r1-south", "--out", season, "--replace"], season,
+    assert_refused(["campaign", "next", season, "--game", "r1-south", "--out", season, "--replace"], season,
             "that is the campaign file (")
-    refused(["campaign", "print", season, "--out", season], season, "that is the campaign file (")
-    refused(["campaign", "report", season, "--out", season], season, "that is the campaign file (")
-    refused(["campaign", "import", season, season], season, "is the campaign file itself, not a game file")
-    refused(["campaign", "next", season, "--game", "r1-south", "--out", f"{season}-journal"], season,
+    assert_refused(["campaign", "print", season, "--out", season], season, "that is the campaign file (")
+    assert_refused(["campaign", "report", season, "--out", season], season, "that is the campaign file (")
+    assert_refused(["campaign", "import", season, season], season, "is the campaign file itself, not a game file")
+    assert_refused(["campaign", "next", season, "--game", "r1-south", "--out", f"{season}-journal"], season,
             "that is the journal of the campaign file (")
 
 
 def test_a_game_file_is_not_a_campaign_file(ended):
-    refused(["campaign", "status", ended / "north.db"], ended / "north.db",
+    assert_refused(["campaign", "status", ended / "north.db"], ended / "north.db",
             "not an umpire campaign file (it is an umpire game file)")
 
 
@@ -146,7 +146,7 @@ def test_a_game_whose_forces_no_longer_match_its_slot_is_refused(round1_played, 
     ok("campaign", "undo", season)
     ok("campaign", "import", season, d / "called-off.db")
     ok("--db", d / "r2s.db", "end")
-    refused(["campaign", "import", season, d / "r2s.db"], season, "its forces do not match the slot (units")
+    assert_refused(["campaign", "import", season, d / "r2s.db"], season, "its forces do not match the slot (units")
 
 
 def test_a_game_of_a_round_not_yet_reached_is_refused(round1_played, tmp_path):
@@ -157,7 +157,7 @@ def test_a_game_of_a_round_not_yet_reached_is_refused(round1_played, tmp_path):
     ok("campaign", "undo", season)
     ok("campaign", "undo", season)  # r1-north's import taken back: round 1 is open again
     ok("--db", d / "r2n.db", "end")
-    refused(["campaign", "import", season, d / "r2n.db"], season,
+    assert_refused(["campaign", "import", season, d / "r2n.db"], season,
             "game r2-north is in round 2, but round 1 is not finished (not imported yet: r1-north)")
 
 
@@ -169,7 +169,7 @@ def test_a_game_file_whose_state_does_not_replay_is_refused(round1_played, tmp_p
     conn.execute("update units set hits = 3 where id = 't80-2'")  # someone edited the file by hand
     conn.commit()
     conn.close()
-    refused(["campaign", "import", d / "season.db", d / "r1-north.db"], d / "season.db",
+    assert_refused(["campaign", "import", d / "season.db", d / "r1-north.db"], d / "season.db",
             "r1-north.db: the file's state differs from the replay of its log (units table row 't80-2'")
 
 
@@ -178,15 +178,15 @@ def test_a_damaged_campaign_file_is_one_error_line(ended, tmp_path):
 
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"not a database at all" * 100)
-    refused(["campaign", "status", junk], junk, "not an umpire campaign file (not an SQLite database)")
+    assert_refused(["campaign", "status", junk], junk, "not an umpire campaign file (not an SQLite database)")
     season = ended / "season.db"
     conn = sqlite3.connect(season)
     conn.execute("update snapshot set state = '{\"id\": 3}'")
     conn.commit()
     conn.close()
-    refused(["campaign", "standings", season], season, "the stored campaign state is damaged (id:")
+    assert_refused(["campaign", "standings", season], season, "the stored campaign state is damaged (id:")
     conn = sqlite3.connect(season)
     conn.execute("drop table games")
     conn.commit()
     conn.close()
-    refused(["campaign", "status", season], season, "the campaign file is damaged: table 'games' is missing")
+    assert_refused(["campaign", "status", season], season, "the campaign file is damaged: table 'games' is missing")

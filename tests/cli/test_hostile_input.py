@@ -18,7 +18,7 @@ from tests.turns.conftest import DUEL, ORDERS
 FINITE = "not a finite number (.nan, .inf and numbers too large to hold are not allowed)"
 
 
-def refused(cli: Cli, *args: str, line: str, input: str | None = None) -> None:  # noqa: A002
+def assert_refused(cli: Cli, *args: str, line: str, input: str | None = None) -> None:  # noqa: A002
     before = cli.db.read_bytes() if cli.db.exists() else None
     r = cli(*args, input=input)
     assert (r.exit_code, r.stderr.splitlines()) == (2, [line]), r.output
@@ -49,19 +49,19 @@ def mbt(cli: Cli, tmp_path: Path) -> Cli:
 @pytest.mark.parametrize(("text", "shown"), [(".nan", "nan"), (".inf", "inf"), ("1e400", "inf"), ("-.INF", "-inf")])
 def test_5_non_finite_facing_in_an_auftragstaktik_orders_file(game, tmp_path, text, shown):
     f = put(tmp_path / "o.yaml", f"side: nato\nunits:\n  a-1-64: {{first: [[25, 22]], facing: {text}}}\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: units.a-1-64.facing: {FINITE} (input: {shown})")
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: units.a-1-64.facing: {FINITE} (input: {shown})")
 
 
 @pytest.mark.parametrize(("text", "shown"), [(".nan", "nan"), ("1e400", "inf")])
 def test_5_non_finite_facing_in_an_mbt_orders_file(mbt, tmp_path, text, shown):
     move = f"{{path: [[12, 10]], facing: {text}}}"
     f = put(tmp_path / "o.yaml", f"side: nato\nunits:\n  m1:\n    order: M\n    move: {move}\n")
-    refused(mbt, "turn", "orders", f, line=f"Error: {f}: units.m1.move.facing: {FINITE} (input: {shown})")
+    assert_refused(mbt, "turn", "orders", f, line=f"Error: {f}: units.m1.move.facing: {FINITE} (input: {shown})")
 
 
 def test_5_direction_nan_is_one_line(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, direction: .nan}\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: {FINITE} (input: nan)")
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: {FINITE} (input: nan)")
 
 
 def _unit(data: dict) -> dict:
@@ -88,25 +88,25 @@ def test_5_non_finite_numbers_in_a_scenario(cli, tmp_path, name):
     data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
     change(data)
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data, allow_unicode=True))
-    refused(cli, "new", f, line=f"Error: {f}: {field}: {FINITE} (input: {shown})")
+    assert_refused(cli, "new", f, line=f"Error: {f}: {field}: {FINITE} (input: {shown})")
     assert not cli.db.exists()
 
 
 def test_5_a_scenario_seed_too_large_for_the_game_file_leaves_the_old_game(game, tmp_path):
     text = at_scenario().read_text(encoding="utf-8").replace("seed: 1985", "seed: 1e23")
     f = put(tmp_path / "s.yaml", text)
-    refused(game, "new", f, "--replace",
+    assert_refused(game, "new", f, "--replace",
             line=f"Error: {f}: seed: not a whole number (allowed: digits only, e.g. 7) (input: 1e+23)")
     text = text.replace("seed: 1e23", "seed: 100000000000000000000000")
     put(tmp_path / "s.yaml", text)
-    refused(game, "new", f, "--replace", line=f"Error: {f}: seed: Input should be less than or equal to "
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: seed: Input should be less than or equal to "
             f"9223372036854775807 (input: 100000000000000000000000)")
 
 
 def test_5_a_seed_too_large_on_the_command_line(game):
-    refused(game, "new", "hof-gap-meeting", "--replace", "--seed", "1180591620717411303424",
+    assert_refused(game, "new", "hof-gap-meeting", "--replace", "--seed", "1180591620717411303424",
             line="Error: Invalid value for '--seed': '1180591620717411303424' is out of range "
-            "(allowed: 0 to 9223372036854775807) (see 'root new --help')")
+                 "(allowed: 0 to 9223372036854775807) (see 'root new --help')")
 
 
 @pytest.mark.parametrize(
@@ -133,7 +133,7 @@ def test_5_a_seed_too_large_on_the_command_line(game):
     ],
 )
 def test_5_non_finite_numbers_on_the_command_line(game, args, line):
-    refused(game, *args, line=f"Error: {line}")
+    assert_refused(game, *args, line=f"Error: {line}")
 
 
 def test_5_non_finite_numbers_in_a_case_a_rating_spec_and_a_data_file(cli, tmp_path):
@@ -203,23 +203,24 @@ def test_7_a_400_byte_alias_bomb_is_refused_in_under_5_s_and_200_mb(game, tmp_pa
 def test_7_files_over_the_size_limit(game, tmp_path):
     orders = tmp_path / "o.yaml"
     orders.write_bytes(b"side: nato\nnote: " + b"x" * (5 * 1024 * 1024) + b"\n")
-    refused(game, "turn", "orders", str(orders), line=f"Error: {orders}: too large ({orders.stat().st_size:,} bytes; "
-            "the limit for this kind of file is 5 MB)")
+    assert_refused(game, "turn", "orders", str(orders),
+                   line=f"Error: {orders}: too large ({orders.stat().st_size:,} bytes; "
+                        "the limit for this kind of file is 5 MB)")
     scenario = tmp_path / "s.yaml"
     scenario.write_bytes(at_scenario().read_bytes() + b"#" * (20 * 1024 * 1024))
     size = scenario.stat().st_size
-    refused(game, "new", str(scenario), "--replace", line=f"Error: {scenario}: too large ({size:,} bytes; "
+    assert_refused(game, "new", str(scenario), "--replace", line=f"Error: {scenario}: too large ({size:,} bytes; "
             "the limit for this kind of file is 20 MB)")
 
 
 def test_7_long_text_and_huge_polygons(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, note: " + "x" * 10_001 + "}\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.note: String should have at most "
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.note: String should have at most "
             "10000 characters (input: 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx')")
     data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
     data["terrain"][0]["polygon"] = [[i % 60, (i // 60) % 40] for i in range(10_001)]
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data, allow_unicode=True))
-    refused(game, "new", f, "--replace", line=f"Error: {f}: terrain[0].polygon: List should have at most 10000 "
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: terrain[0].polygon: List should have at most 10000 "
             "items after validation, not 10001 (input: [[0, 0], [1, 0], [2, 0], [3, 0], ...])")
     big = "[" + ", ".join("[1, 2]" for _ in range(1_000_000)) + "]"
     text = at_scenario().read_text(encoding="utf-8").replace("terrain:\n", f"terrain:\n- {{id: huge, type: woods, "
@@ -227,14 +228,14 @@ def test_7_long_text_and_huge_polygons(game, tmp_path):
     f = put(tmp_path / "s.yaml", text)
     at = text.splitlines().index(next(t for t in text.splitlines() if "{id: huge" in t)) + 1
     line = f"Error: {f}: line {at}: more than 1,000,000 values (the limit for any input)"
-    refused(game, "new", f, "--replace", line=line)
+    assert_refused(game, "new", f, "--replace", line=line)
 
 
 def test_7_deep_nesting_on_stdin_is_one_line(cli):
-    refused(cli, "calc", "measure", "-", input="[" * 100_000 + "]" * 100_000,
+    assert_refused(cli, "calc", "measure", "-", input="[" * 100_000 + "]" * 100_000,
             line="Error: <stdin>: not valid YAML at line 1, column 1001: nested more than 64 levels deep "
-            "(the limit for any input)")
-    refused(cli, "calc", "measure", "-", input='{"a": ' * 70 + "1" + "}" * 70,
+                 "(the limit for any input)")
+    assert_refused(cli, "calc", "measure", "-", input='{"a": ' * 70 + "1" + "}" * 70,
             line="Error: <stdin>: line 1: nested more than 64 levels deep (the limit for any input)")
     assert not cli.db.exists()
 
@@ -245,8 +246,9 @@ def test_8_an_orders_file_name_that_is_not_utf8(game, tmp_path):
     name = os.fsdecode(b"\xff-orders.yaml")  # as Python reads such a name from the command line
     bad = tmp_path / name
     bad.write_text("side: nato\nunits: {zz-9: {}}\n", encoding="utf-8")
-    refused(game, "turn", "orders", str(bad), line=f"Error: {tmp_path}/\\xff-orders.yaml: units.zz-9: unknown unit "
-            "'zz-9' (known: a-1-64, b-1-64, c-4-8, hq-1-64)")
+    assert_refused(game, "turn", "orders", str(bad),
+                   line=f"Error: {tmp_path}/\\xff-orders.yaml: units.zz-9: unknown unit "
+                        "'zz-9' (known: a-1-64, b-1-64, c-4-8, hq-1-64)")
     bad.write_bytes((ORDERS / "nato-turn1.yaml").read_bytes())
     r = game("turn", "orders", str(bad))
     assert r.exit_code == 0 and "\\xff-orders.yaml" in r.output, r.output + r.stderr
@@ -275,62 +277,64 @@ def test_8_bytes_in_argv_from_a_real_command_line(game, tmp_path):
 def test_8_manual_dice_with_standard_input_at_its_end(game, tmp_path):
     for side in ("nato", "pact"):
         assert game("turn", "orders", str(ORDERS / f"{side}-turn1.yaml")).exit_code == 0
-    refused(game, "--dice", "manual", "hq", "tf-1-64", input="",
+    assert_refused(game, "--dice", "manual", "hq", "tf-1-64", input="",
             line="Error: --dice manual: the dice were not given (standard input ended at the d10 for "
-            "'HQ roll (1d10)'); nothing was written")
+                 "'HQ roll (1d10)'); nothing was written")
     case = put(tmp_path / "hq.yaml", "procedure: hq\nhq: {level: battalion, doctrine: balanced, rating: 4}\n"
                "enemy_rating: 4\n")
-    refused(game, "--dice", "manual", "calc", "hq", case, input="12\n",
+    assert_refused(game, "--dice", "manual", "calc", "hq", case, input="12\n",
             line="Error: dice: --dice manual: the dice were not given (standard input ended at the d10 for "
-            "'HQ roll (1d10)'); nothing was written (dice method 1d10, ruling dice.method)")
+                 "'HQ roll (1d10)'); nothing was written (dice method 1d10, ruling dice.method)")
 
 
 # -- 10. accepted when it should not be --------------------------------------------------------
 
 def test_10_a_key_given_twice(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nunits:\n  a-1-64: {first: [[25, 22]]}\nside: pact\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: line 4: key 'side' appears twice in one mapping "
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 4: key 'side' appears twice in one mapping "
             "(first at line 1)")
     f = put(tmp_path / "o.yaml", "side: nato\nunits:\n  a-1-64: {first: [[25, 22]], first: [[26, 22]]}\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: line 3: key 'first' appears twice in one mapping "
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 3: key 'first' appears twice in one mapping "
             "(first at line 3)")
 
 
 def test_10_roll_values_no_die_uses(game, tmp_path):
     for side in ("nato", "pact"):
         assert game("turn", "orders", str(ORDERS / f"{side}-turn1.yaml")).exit_code == 0
-    refused(game, "hq", "tf-1-64", "--roll", "4", "--roll", "5", "--roll", "6",
+    assert_refused(game, "hq", "tf-1-64", "--roll", "4", "--roll", "5", "--roll", "6",
             line="Error: --roll: 3 values given but only 1 used (d10 for 'HQ roll (1d10)'); "
-            "give one value per die rolled")
+                 "give one value per die rolled")
     case = put(tmp_path / "hq.yaml", "procedure: hq\nhq: {level: battalion, doctrine: balanced, rating: 4}\n"
                "enemy_rating: 4\n")
-    refused(game, "calc", "hq", case, "--roll", "7", "--roll", "8",
+    assert_refused(game, "calc", "hq", case, "--roll", "7", "--roll", "8",
             line="Error: --roll: 2 values given but only 1 used (d10 for 'HQ roll (1d10)'); "
-            "give one value per die rolled")
+                 "give one value per die rolled")
     f = put(tmp_path / "hq2.yaml", "procedure: hq\nhq: {level: battalion, doctrine: balanced, rating: 4}\n"
             "enemy_rating: 4\ndice: [7, 8]\n")
-    refused(game, "calc", "hq", f, line=f"Error: {f}: dice: 2 values given but only 1 used (d10 for "
+    assert_refused(game, "calc", "hq", f, line=f"Error: {f}: dice: 2 values given but only 1 used (d10 for "
             "'HQ roll (1d10)'); give one value per die rolled")
 
 
 def test_10_python_number_syntax_is_not_a_number(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nturn: 1_0\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: turn: not a whole number (allowed: digits only, e.g. 7) "
-            "(input: '1_0')")
-    refused(game, "hq", "tf-1-64", "--roll", "1_0", line="Error: Invalid value for '--roll': '1_0' is not a whole "
-            "number (allowed: digits only, e.g. 7) (see 'root hq --help')")
-    refused(game, "place", "a-1-64", "1_0", "5", line="Error: Invalid value for 'X': '1_0' is not a number "
+    assert_refused(game, "turn", "orders", f,
+                   line=f"Error: {f}: turn: not a whole number (allowed: digits only, e.g. 7) "
+                        "(input: '1_0')")
+    assert_refused(game, "hq", "tf-1-64", "--roll", "1_0",
+                   line="Error: Invalid value for '--roll': '1_0' is not a whole "
+                        "number (allowed: digits only, e.g. 7) (see 'root hq --help')")
+    assert_refused(game, "place", "a-1-64", "1_0", "5", line="Error: Invalid value for 'X': '1_0' is not a number "
             "(allowed: plain digits, e.g. 12 or 12.5) (see 'root place --help')")
 
 
 def test_10_one_mistake_is_one_line(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, direction: east}\n")
-    refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: Input should be a valid "
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: Input should be a valid "
             "number or a valid tuple (input: 'east')")
-    refused(game, "calc", "measure", "-", input="a: [1, 2\n",
+    assert_refused(game, "calc", "measure", "-", input="a: [1, 2\n",
             line="Error: <stdin>: not valid YAML at line 2, column 1: did not find expected ',' or ']'")
     data = yaml.safe_load((REPO / "data" / "scenarios" / "mbt-basic-a.yaml").read_text(encoding="utf-8"))
     data["sides"][0]["formations"][0]["units"][0]["at"] = [100, 3]
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data))
-    refused(game, "new", f, "--replace", line=f"Error: {f}: sides[0] unit 'm1-1': position (100, 3) is off the "
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: sides[0] unit 'm1-1': position (100, 3) is off the "
             "table (x 0-48, y 0-36)")

@@ -46,6 +46,11 @@ CASES = {
     "unit off the table": (lambda d: _unit(d).__setitem__("at", [100, 3]), "is off the table"),
     "duplicate id": (lambda d: _unit(d, 1).__setitem__("id", "hq-1-64"), "used twice"),
     "unknown ruleset": (lambda d: d.__setitem__("ruleset", "mtb"), "did you mean 'mbt'"),
+    "table a list": (lambda d: d.__setitem__("table", [72, 48]),
+                     "table: not a mapping (allowed: fields as name: value lines, or {name: value}) (input: [72, 48])"),
+    "terrain a mapping": (lambda d: d.__setitem__("terrain", {"a": 1}),
+                          "terrain: not a list (allowed: items as - item lines, or [a, b])"),
+    "name a list": (lambda d: d.__setitem__("name", ["x"]), "name: not text (allowed: a word or a quoted string)"),
 }
 
 

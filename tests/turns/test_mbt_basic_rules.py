@@ -164,7 +164,7 @@ def test_a_move_off_the_table_edge_takes_the_unit_out_of_the_game(tmp_path):
 
 
 def test_leave_table_cuts_the_path_at_the_edge():
-    from umpire.turns.mbt.table import leave_table
+    from umpire.turns.mbt.paths import leave_table
 
     assert leave_table((10, 10), [[20, 10]], 48, 36) == ([(20.0, 10.0)], None)
     assert leave_table((10, 10), [[10, 30], [4, 42]], 48, 36)[1] == (7.0, 36.0)

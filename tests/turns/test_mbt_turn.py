@@ -10,7 +10,8 @@ from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import find_ruleset
 from umpire.reports.model import briefing, report_for_game
-from umpire.rules.mbt import ap_fire, data
+from umpire.rules.mbt import data
+from umpire.rules.mbt.ap_tables import hit_number
 from umpire.schema.scenario import load_scenario
 
 from .conftest import write
@@ -57,7 +58,7 @@ def test_turn_one_fire_is_exact(tmp_path, duel):
     firer, _target = data.card("USA-1B"), data.card("USSR-1B")
     ap = firer.weapon("120mm").find_ammo("APFSDS").ap[firer.band_index(10)].v
     assert m1["ap_factor"] == ap and m1["net_modifier"] == -1  # target size -1 only (7.4.2.3.2)
-    assert m1["hit_number"] == ap_fire.hit_number(ap, -1, data.rulings().select({}), [])
+    assert m1["hit_number"] == hit_number(ap, -1, data.rulings().select({}), [])
     assert m1["outcome"]["hits"] == 0 and m1["to_hit_roll"] == 99
     assert t64["outcome"]["hits"] == 1 and t64["outcome"]["results"][0]["location"] == "GN"
     assert t64["outcome"]["results"][0]["damage"] == "gun"

@@ -28,6 +28,7 @@ from umpire.campaign.files import CampaignFile
 from umpire.campaign.season import Season
 from umpire.campaign.state import CampaignState, initial_state
 from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice
+from umpire.core.diff import json_diff
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.store import events as log
 from umpire.store.errors import sql_errors
@@ -215,7 +216,7 @@ class Campaign:
     def check(self) -> list[str]:
         """Differences between the stored state (and projections) and the replay of the log."""
         replayed = self.replay()
-        diffs = list(_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+        diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}
             games = {r[0]: tuple(r) for r in conn.execute("select * from games")}
@@ -226,18 +227,6 @@ class Campaign:
             if games.get(r[0]) != r:
                 diffs.append(f"games table row {r[0]!r} differs from the replay")
         return diffs
-
-
-def _diff(a: Any, b: Any, path: str) -> Iterator[str]:
-    """Where two JSON values differ, one line each (``path``: where they are)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if k not in a or k not in b:
-                yield f"{path}.{k}: only in {'replay' if k in b else 'stored state'}"
-            else:
-                yield from _diff(a[k], b[k], f"{path}.{k}")
-    elif a != b:
-        yield f"{path or '(state)'}: stored {a!r}, replay {b!r}"
 
 
 def _load_state(conn: sqlite3.Connection, path: Path) -> CampaignState:

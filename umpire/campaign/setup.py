@@ -99,7 +99,7 @@ def game_scenario(
     season: Season, base: Scenario, state: CampaignState, game_id: str, *, seed: int, turn_limit: bool
 ) -> Scenario:
     """The scenario of game ``game_id`` with the forces as ``state`` has them (not validated
-    against the ruleset yet: :func:`umpire.schema.scenario.initial_state` does that)."""
+    against the ruleset yet: :func:`umpire.registry.initial_state` does that)."""
     from umpire.schema.campaign_mark import CampaignMark, CarriedUnit
     from umpire.schema.load import validate
 

@@ -8,9 +8,11 @@ not a number), ends as one ``Error:`` line on stderr and exit status 2, and neve
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperGroup
@@ -105,10 +107,48 @@ class RootGroup(UmpireGroup):
         return super().parse_args(ctx, hoist_global(list(args)))
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reflow(text: str) -> str:
+    r"""Help text as the terminal should wrap it: each paragraph of a docstring on one line, and
+    each list item ("- ...") on a line of its own. Typer's rich help keeps every line break of
+    a docstring, so a paragraph wrapped in the source would show broken at the source's width.
+
+    >>> reflow("Take back the last action,\n    or the last amendment.\n\n    - one\n      item\n    - two")
+    'Take back the last action, or the last amendment.\n\n- one item\n- two'
+    """
+    paragraphs = []
+    for para in inspect.cleandoc(text).split("\n\n"):
+        lines: list[str] = []
+        for line in para.splitlines():
+            line = line.strip()
+            if lines and not line.startswith("- "):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+class UmpireTyper(typer.Typer):
+    """A Typer app whose commands' help is their docstring reflowed (:func:`reflow`)."""
+
+    def command(self, name: str | None = None, **kwargs: Any) -> Callable[[F], F]:
+        parent = super().command
+
+        def register(fn: F) -> F:
+            if kwargs.get("help") is None and fn.__doc__:
+                kwargs["help"] = reflow(fn.__doc__)
+            return parent(name, **kwargs)(fn)
+
+        return register
+
+
 def new_app(help_text: str, *, cls: type[UmpireGroup] = UmpireGroup, **kwargs: Any) -> typer.Typer:
     """A Typer app (one per command group) with umpire's defaults."""
-    return typer.Typer(
-        help=help_text,
+    return UmpireTyper(
+        help=reflow(help_text),
         cls=cls,
         no_args_is_help=True,
         add_completion=False,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from umpire.cli.app import new_app
+from umpire.cli.file_checks import show_diagnosis, show_replay
 from umpire.cli.output import console, print_json
 
 if TYPE_CHECKING:
@@ -173,31 +174,13 @@ def replay(
     c = _open(file)
     diffs = c.check()
     n = len(c.events())
-    if as_json:
-        print_json({"events": n, "agrees": not diffs, "differences": diffs})
-    elif diffs:
-        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
-        for d in diffs[:50]:
-            console.print(f"  {d}", markup=False)
-    else:
-        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
-    if check and diffs:
-        raise typer.Exit(1)
+    show_replay(n, diffs, check=check, as_json=as_json)
 
 
 @app.command("doctor")
 def doctor(file: Path = _file) -> None:
     """List everything wrong with the campaign file (exit 0 if it is healthy, 2 if not); writes nothing."""
     from umpire.campaign.doctor import diagnose
-    from umpire.cli.output import fail
 
     found = diagnose(file)
-    n = len(found.problems)
-    head = f"healthy ({found.summary})" if found.healthy else f"{n} problem{'s' if n != 1 else ''}"
-    console.print(f"{file}: {head}", markup=False)
-    for p in found.problems:
-        console.print(f"  {p}", markup=False, soft_wrap=True)
-    for note in found.notes:
-        console.print(f"  note: {note}", markup=False, soft_wrap=True)
-    if not found.healthy:
-        fail(f"{file}: the campaign file is damaged ({n} problem{'s' if n != 1 else ''}, listed above)")
+    show_diagnosis(file, found, "campaign")

@@ -33,23 +33,24 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
     from rich import box
 
     from umpire.rules.mbt import data
+    from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
 
     table = Table(
         title="mbt data provenance", header_style="bold", box=box.SIMPLE_HEAD, show_edge=False
     )
     table.add_column("chart / card", no_wrap=True)
-    for col in (*data.ORIGINS, "total"):
+    for col in (*ORIGINS, "total"):
         table.add_column(col, justify="right", min_width=len(col))
-    totals = dict.fromkeys(data.ORIGINS, 0)
+    totals = dict.fromkeys(ORIGINS, 0)
     rows = [(n, data.chart(n)) for n in data.info().charts]
     from umpire.rules.mbt.cards import any_card
 
     rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
     for what, model in rows:
-        counts = data.provenance_counts(model)
+        counts = provenance_counts(model)
         for k in totals:
             totals[k] += counts[k]
-        table.add_row(what, *(str(counts[k]) for k in data.ORIGINS), str(sum(counts.values())))
+        table.add_row(what, *(str(counts[k]) for k in ORIGINS), str(sum(counts.values())))
     table.add_row("all", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold")
     console.print(table)
 
@@ -64,6 +65,7 @@ def check(
     from umpire.cli.output import console
     from umpire.errors import DataError, UmpireError
     from umpire.rules.mbt import data
+    from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
 
     problems: list[str] = []
     for path in files:
@@ -72,7 +74,7 @@ def check(
         except DataError as exc:
             problems.append(str(exc))
             continue
-        counts = data.provenance_counts(model)
-        console.print(f"{path}: ok (" + ", ".join(f"{counts[k]} {k}" for k in data.ORIGINS) + ")")
+        counts = provenance_counts(model)
+        console.print(f"{path}: ok (" + ", ".join(f"{counts[k]} {k}" for k in ORIGINS) + ")")
     if problems:
         raise UmpireError("\n".join(problems))

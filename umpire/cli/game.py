@@ -8,6 +8,7 @@ import typer
 
 from umpire.cli import params
 from umpire.cli.context import Settings
+from umpire.cli.file_checks import show_diagnosis, show_replay
 from umpire.cli.output import console, print_json
 
 if TYPE_CHECKING:
@@ -192,35 +193,16 @@ def replay(
     game = _open(ctx)
     diffs = game.check()
     n = game.checked
-    if as_json:
-        print_json({"events": n, "agrees": not diffs, "differences": diffs})
-    elif diffs:
-        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
-        for d in diffs[:50]:
-            console.print(f"  {d}", markup=False)
-    else:
-        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
-    if check and diffs:
-        raise typer.Exit(1)
+    show_replay(n, diffs, check=check, as_json=as_json)
 
 
 def doctor(ctx: typer.Context) -> None:
     """List everything wrong with the game file (exit 0 if it is healthy, 2 if not); writes nothing."""
-    from umpire.cli.output import fail
     from umpire.engine.doctor import diagnose
 
     path = _settings(ctx).db
     found = diagnose(path)
-    n = len(found.problems)
-    head = f"healthy ({found.summary})" if found.healthy else f"{n} problem{'s' if n != 1 else ''}"
-    console.print(f"{path}: {head}", markup=False)
-    for p in found.problems:
-        console.print(f"  {p}", markup=False, soft_wrap=True)
-    for note in found.notes:
-        console.print(f"  note: {note}", markup=False, soft_wrap=True)
-    if found.healthy:
-        return
-    fail(f"{path}: the game file is damaged ({n} problem{'s' if n != 1 else ''}, listed above)")
+    show_diagnosis(path, found, "game")
 
 
 def scenarios() -> None:

@@ -28,9 +28,10 @@ def rate(
     from umpire.errors import DataError, shown
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.library import UnitFile
-    from umpire.rules.auftragstaktik.rating import Spec
     from umpire.rules.auftragstaktik.rating import rate as rate_spec
-    from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
+    from umpire.rules.auftragstaktik.statline import parse_statline
+    from umpire.rules.auftragstaktik.statline_format import format_statline
+    from umpire.rules.auftragstaktik.unit_spec import Spec
     from umpire.schema.load import read_yaml, validate
 
     data = read_yaml(spec_file)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import ScriptedDice
+from umpire.core.diff import json_diff
 from umpire.core.state import GameState, canonical_state
 from umpire.engine.acting import handlers_of, keys_of, settle
 from umpire.errors import StoreError, UmpireError
@@ -54,7 +54,7 @@ def fold_checked(path: Path, state: GameState, events: list[log.StoredEvent], li
 
 def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, Any]]) -> list[str]:
     """What differs between the stored state (and ``units`` rows) and the replay."""
-    diffs = list(_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+    diffs = list(json_diff(stored.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
     if stored.terrain != replayed.terrain:
         diffs.append("terrain: the stored terrain differs from the scenario's")
     for r in log.unit_rows(replayed):
@@ -65,12 +65,3 @@ def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, A
     return diffs
 
 
-def _diff(a: Any, b: Any, path: str) -> Iterator[str]:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if k not in a or k not in b:
-                yield f"{path}.{k}: only in {'replay' if k in b else 'stored state'}"
-            else:
-                yield from _diff(a[k], b[k], f"{path}.{k}")
-    elif a != b:
-        yield f"{path or '(state)'}: stored {a!r}, replay {b!r}"

@@ -47,6 +47,13 @@ _PLAIN_MESSAGES = {
     "finite_number": "not a finite number (.nan, .inf and numbers too large to hold are not allowed)",
     "extra_forbidden": "unknown field (not allowed here; check the spelling)",
     "missing": "missing field (required)",
+    "model_type": "not a mapping (allowed: fields as name: value lines, or {name: value})",
+    "model_attributes_type": "not a mapping (allowed: fields as name: value lines, or {name: value})",
+    "dict_type": "not a mapping (allowed: name: value lines, or {name: value})",
+    "list_type": "not a list (allowed: items as - item lines, or [a, b])",
+    "string_type": "not text (allowed: a word or a quoted string)",
+    "bool_type": "not true or false (allowed: true, false)",
+    "bool_parsing": "not true or false (allowed: true, false)",
 }
 
 

@@ -216,7 +216,7 @@ WOOD = [{"id": "w1", "type": "woods", "polygon": [[10, 0], [30, 0], [30, 40], [1
 def test_a_stand_deep_in_a_wood_neither_sees_out_nor_is_seen() -> None:
     """Ruling A53 (spotting.los_rules): woods block "beyond their edge"; ruling
     spotting.woods_depth says how deep a stand may see through from inside (1" by default)."""
-    from umpire.turns.auftragstaktik import firing
+    from umpire.turns.auftragstaktik.sightlines import line_clear
 
     st = at_state([
         {"id": "deep", "type": "T-72A Company", "at": [16.2, 20]},
@@ -224,14 +224,14 @@ def test_a_stand_deep_in_a_wood_neither_sees_out_nor_is_seen() -> None:
         {"id": "out", "type": "M1A1 Company", "at": [2, 20]},
     ], WOOD)
     deep, edge, out = (st.units[i] for i in ("deep", "edge", "out"))
-    assert firing.line_clear(st, deep, out)[0] is False
-    assert firing.line_clear(st, out, deep)[0] is False
-    assert firing.line_clear(st, edge, out)[0] is True
+    assert line_clear(st, deep, out)[0] is False
+    assert line_clear(st, out, deep)[0] is False
+    assert line_clear(st, edge, out)[0] is True
     any_depth = at_state([
         {"id": "deep", "type": "T-72A Company", "at": [16.2, 20]},
         {"id": "out", "type": "M1A1 Company", "at": [2, 20]},
     ], WOOD, {"spotting.woods_depth": "any"})
-    assert firing.line_clear(any_depth, any_depth.units["deep"], any_depth.units["out"])[0]
+    assert line_clear(any_depth, any_depth.units["deep"], any_depth.units["out"])[0]
 
 
 def test_calc_measure_agrees_with_the_tracked_game_on_woods() -> None:

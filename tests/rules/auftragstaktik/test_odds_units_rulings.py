@@ -17,7 +17,8 @@ from umpire.core.dice import SeededDice
 from umpire.rules.auftragstaktik.data import ruling_book, rulings, tables
 from umpire.rules.auftragstaktik.library import find_unit, library
 from umpire.rules.auftragstaktik.rating import rate
-from umpire.rules.auftragstaktik.statline import format_statline, parse_statline
+from umpire.rules.auftragstaktik.statline import parse_statline
+from umpire.rules.auftragstaktik.statline_format import format_statline
 
 FIRE: dict[str, Any] = {
     "ruleset": "auftragstaktik",

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from umpire.cli import app
 from umpire.rules.mbt import data
+from umpire.rules.mbt.provenance import provenance_counts
 
 DATA = Path(__file__).parents[3] / "rulesets" / "mbt"
 META = {
@@ -94,7 +95,7 @@ def test_counts_are_true(path: Path) -> None:
     from umpire.rules.mbt.cards import any_card
 
     model = data.chart(path.stem) if path.parent.name == "charts" else any_card(path.stem.replace("_", "/"))
-    counts = data.provenance_counts(model)
+    counts = provenance_counts(model)
     assert counts == raw_count(yaml.safe_load(path.read_text()))
     sourced = len(re.findall(r"src: \"(?!official)", path.read_text()))
     assert counts["rulebook"] + counts["derived"] + counts["ruling"] == sourced

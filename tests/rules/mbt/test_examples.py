@@ -9,7 +9,8 @@ import yaml
 
 from tests.rules.mbt import advanced_examples
 from umpire.calc import run_case
-from umpire.rules.mbt import ap_fire, data, gp_fire, sighting
+from umpire.rules.mbt import data, gp_fire, sighting
+from umpire.rules.mbt.ap_tables import locate, number_of_hits
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "mbt").glob("*.yaml"))
 
@@ -41,13 +42,13 @@ def test_example(path: Path) -> None:
     elif proc == "number_of_hits":
         for roll, hits in expect["by_roll"].items():
             assert (
-                ap_fire.number_of_hits(ex["input"]["hit_number"], ex["input"]["rof"], roll, [])
+                number_of_hits(ex["input"]["hit_number"], ex["input"]["rof"], roll, [])
                 == hits
             )
     elif proc == "hit_location":
         card = data.card(ex["input"]["card"])
         for row in expect:
-            got = ap_fire.locate(card, ex["input"]["angle"], row["roll"], row["falling"], [])
+            got = locate(card, ex["input"]["angle"], row["roll"], row["falling"], [])
             assert got == row["location"], row
     elif proc == "los":
         i = ex["input"]

@@ -18,7 +18,8 @@ from typing import Literal
 from umpire.core.dice import Dice
 from umpire.core.resolution import Cell
 from umpire.core.rulings import Rulings
-from umpire.rules.auftragstaktik.data import CrtColumn, Tables
+from umpire.rules.auftragstaktik.combat_tables import CrtColumn
+from umpire.rules.auftragstaktik.data import Tables
 
 Header = Literal["AT", "AP"]
 

@@ -24,12 +24,8 @@ from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
-from umpire.rules.auftragstaktik.fire import (
-    _cover,
-    _fire_control,
-    _light_in_open,
-    missile_generation,
-)
+from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, light_in_open
+from umpire.rules.auftragstaktik.fire_plan import missile_generation
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
 
@@ -133,8 +129,8 @@ def _resolve(
 
 def _he_target_mods(weight: str, target: Stand, t: Tables, icm: bool) -> list[Modifier]:
     he = t.indirect.he
-    out = _cover(target, t, he_weight=weight, icm=icm)
-    out += _light_in_open(weight, target, t)
+    out = cover(target, t, he_weight=weight, icm=icm)
+    out += light_in_open(weight, target, t)
     if (
         icm
         and target.fire_category() == "troop"
@@ -369,7 +365,7 @@ def air_defense(
                     f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
                 )
         elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
-            mods += _fire_control(u.gun.fire_control, range_in, rulings, t)
+            mods += fire_control(u.gun.fire_control, range_in, rulings, t)
         else:
             h = t.fire.ranges.hw
             n = increments(range_in, h.per_in, h.beyond_in, rulings)

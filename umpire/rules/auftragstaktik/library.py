@@ -1,7 +1,7 @@
 """The bundled units (``data/auftragstaktik/units/*.yaml``), found by name or alias.
 
 Each file holds one or more units, each with its sources, the specifications it was rated
-from (:class:`~umpire.rules.auftragstaktik.rating.Spec`) and its stat line. Names are matched
+from (:class:`~umpire.rules.auftragstaktik.unit_spec.Spec`) and its stat line. Names are matched
 case-blind, aliases included (e.g. the Cyrillic "Т-80Б"); an unknown name suggests the closest.
 """
 
@@ -14,7 +14,7 @@ from pydantic import ConfigDict, Field
 
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.data import units_dir
-from umpire.rules.auftragstaktik.rating import Spec
+from umpire.rules.auftragstaktik.unit_spec import Spec
 from umpire.schema.checked import Checked
 from umpire.schema.load import read_yaml, validate
 

@@ -12,15 +12,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
-from umpire.rules.mbt import data, orders
-from umpire.rules.mbt.data import Ammo, Card, Val, Weapon
-
-TURRET = ("TF", "TS", "TR", "TT")
-HULL = ("HF", "HS", "HR", "HD")
+from umpire.rules.mbt import orders
+from umpire.rules.mbt.ap_mods import modifiers
+from umpire.rules.mbt.ap_tables import (
+    armor_group,
+    damage_effects,
+    damage_result,
+    factor_at,
+    hit_number,
+    locate,
+    number_of_hits,
+    read_val,
+    worst_result,
+)
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 
 
 @dataclass
@@ -82,313 +90,6 @@ def basic_game_checks(shot: ApShot, weapon: Weapon) -> None:
         )
 
 
-def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
-    if val.estimated and what not in estimated:
-        estimated.append(what)
-    return val.v
-
-
-def _rating(val: Val[int] | None, what: str, estimated: list[str]) -> int:
-    """A weapon rating the card must give for this shot (Stab. for guns, Class for ATGMs),
-    named among the estimates when the card's value is one."""
-    if val is None:
-        raise UmpireError(f"{what}: the data card gives no value (needed for this shot)")
-    return int(_use(val, f"{what} ({val.v})", estimated))
-
-
-def _line(lines: dict[int, Any], key: int, what: str) -> Any:
-    """A chart line by its rating; a chart without it is refused, not a crash."""
-    if key not in lines:
-        raise UmpireError(
-            f"AP POINT EFFECT MODIFIERS: no {what} {key} line (the chart has {', '.join(map(str, sorted(lines)))})"
-        )
-    return lines[key]
-
-
-def factor_at(
-    card: Card, weapon: Weapon, ammo: Ammo, line: str, rng: int
-) -> tuple[int, Val[Any], str]:
-    """The value of an ammo line (``ap``, ``pv``, ``gp_nm``, ``gp_mv``) at range ``rng``.
-
-    :raises UmpireError: if the range is beyond or below the weapon's reach (4.7.2).
-    """
-    i = card.band_index(rng)
-    values = getattr(ammo, line) or []
-    if i < 0 or values[i].v is None:
-        raise UmpireError(
-            f"range {rng} is out of reach for the {card.name} {weapon.name} {ammo.name} "
-            f"(allowed: {ammo.min_range.v}-{ammo.max_range.v} hexes, 4.7.2)"
-        )
-    return i, values[i], card.range_bands[i].v
-
-
-def band_value(bands: list[str], values: list[Val[int]], rng: int) -> Val[int] | None:
-    for b, v in zip(bands, values, strict=True):
-        lo, hi = data.parse_range(b)
-        if lo <= rng <= hi:
-            return v
-    return None
-
-
-def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) -> list[Modifier]:
-    """Every AP POINT EFFECT MODIFIER that applies (7.4.2, 14.3.1, 14.3.2), cumulative."""
-    chart = data.chart("ap_modifiers")
-    mods: list[Modifier] = []
-
-    def add(name: str, val: Val[int], rule: str, detail: str = "", times: int = 1) -> None:
-        value = _use(val, f"AP modifier {name} ({val.v})", estimated) * times
-        mods.append(Modifier(name=name, value=value, rule=rule, detail=detail))
-
-    # terrain of the target hex only (7.4.2.1, 14.3.1.2)
-    if shot.crowded:
-        mods.append(
-            Modifier(
-                name="terrain: clear", value=0, rule="12.2.2", detail="more than 10 stacking points"
-            )
-        )
-    elif shot.inside_building:
-        add("terrain: inside building", chart.terrain["inside_building"], "14.3.1.2")
-    else:
-        from umpire.rules.mbt.sighting import terrain_column
-
-        col = terrain_column(shot.terrain, data.chart("sighting"), estimated)
-        if col not in chart.terrain:
-            raise UmpireError(
-                f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})"
-            )
-        add(f"terrain: {col.replace('_', ' ')}", chart.terrain[col], "7.4.2.1")
-    # movement (7.4.2.2)
-    firer_mv = orders.firer_moving(shot.firer_orders)
-    target_mv = orders.target_moving(shot.target_orders)
-    col = "mv" if target_mv else "nm"
-    if not firer_mv:
-        row, label = chart.movement.firer_nm, "firer NM"
-    elif weapon.kind == "atgm":
-        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
-        row, label = _line(chart.movement.class_, cls, "Class"), f"firer MV, Class {cls}"
-    else:
-        stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
-        row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
-    add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
-    # general (7.4.2.3, 14.3.1.1)
-    g = chart.general
-    if shot.acquisition_turns:
-        add(
-            "acquisition",
-            g.acquisition_per_turn,
-            "7.4.2.3.1",
-            f"{shot.acquisition_turns} consecutive Turn(s)",
-            shot.acquisition_turns,
-        )
-    size = shot.target.target.size
-    mods.append(
-        Modifier(
-            name=f"target size ({shot.target.name})",
-            value=_use(size, f"{shot.target.card} size ({size.v})", estimated),
-            rule="7.4.2.3.2",
-        )
-    )
-    thermal = "T" in weapon.sight_letters() and shot.range <= 20
-    if thermal and (shot.brew_up_smoke_hexes or shot.other_smoke_hexes):
-        _sights(shot, weapon, estimated)
-    if shot.brew_up_smoke_hexes and not shot.crowded:
-        if thermal:
-            mods.append(
-                Modifier(name="brew-up smoke ignored (thermal imager)", value=0, rule="14.3.2")
-            )
-        else:
-            add(
-                "through brew-up smoke",
-                g.through_brew_up_smoke,
-                "7.4.2.3.3",
-                f"{shot.brew_up_smoke_hexes} hex(es)",
-                shot.brew_up_smoke_hexes,
-            )
-    if shot.other_smoke_hexes and not shot.crowded:
-        if thermal:
-            mods.append(
-                Modifier(name="other smoke ignored (thermal imager)", value=0, rule="14.3.2")
-            )
-        else:
-            add(
-                "through other smoke",
-                g.through_other_smoke,
-                "14.3.1.1.1",
-                f"{shot.other_smoke_hexes} hex(es)",
-                shot.other_smoke_hexes,
-            )
-    if shot.discharger_smoke:
-        add(
-            "discharger smoke",
-            g.through_other_smoke,
-            "14.3.1.1.1",
-            "firer or target under DS smoke",
-        )
-    if shot.firer_suppressed:
-        add("firer suppressed", g.firer_suppressed, "14.3.1.1.2")
-    if shot.firer_transported:
-        add("transported firer", g.transported_firer, "14.3.1.1.3")
-    if shot.firer_crew_losses:
-        add(
-            "firer crew losses",
-            g.per_crew_loss,
-            "14.3.1.1.4",
-            f"{shot.firer_crew_losses} loss(es)",
-            shot.firer_crew_losses,
-        )
-    if shot.firer_tem_sup:
-        if weapon.kind != "atgm":
-            raise UmpireError(
-                "firer_tem_sup: temporary suppression affects only ATGM fire (12.3.5)"
-            )
-        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
-        add(
-            f"firer temporarily suppressed (Class {cls})",
-            _line(chart.tem_sup, cls, "Tem Sup Class"),
-            "14.3.1.1.5",
-        )
-    if shot.nbc:
-        add("NBC environment", g.nbc, "18.4.2")
-    # overwatch (7.4.2.4)
-    if shot.firer_orders == "OW":
-        add(
-            f"overwatch, target {'MV' if target_mv else 'NM'}",
-            chart.overwatch.mv if target_mv else chart.overwatch.nm,
-            "7.4.2.4",
-        )
-    if not shot.advanced:
-        return mods
-    # grade (14.3.1.3)
-    if shot.grade != "average":
-        if shot.grade not in ("poor", "crack"):
-            raise UmpireError(f"grade: {shot.grade!r} (allowed: poor, average, crack)")
-        v = band_value(chart.grade.bands, getattr(chart.grade, shot.grade), shot.range)
-        if v is not None and v.v:
-            add(f"{shot.grade} firer", v, "14.3.1.3", f"range {shot.range}")
-    # sights (14.3.2)
-    sight = best_sight(shot, weapon, chart, estimated)
-    if sight is not None:
-        mods.append(sight)
-    return mods
-
-
-def _sights(shot: ApShot, weapon: Weapon, estimated: list[str]) -> None:
-    """The card's sight letters decided a modifier: say so if they are estimated."""
-    _use(weapon.sights, f"{shot.firer.card} {weapon.name} sights ({weapon.sights.v})", estimated)
-
-
-def best_sight(
-    shot: ApShot, weapon: Weapon, chart: data.ApModifiers, estimated: list[str]
-) -> Modifier | None:
-    letters = weapon.sight_letters()
-    fog = shot.conditions in ("night_fog", "fog", "blowing_snow")
-    any_smoke = bool(shot.other_smoke_hexes or shot.brew_up_smoke_hexes or shot.discharger_smoke)
-    usable = []
-    for s in letters:
-        if s not in chart.sights:
-            continue
-        if s == "L" and (fog or any_smoke):
-            continue
-        if s == "C" and shot.discharger_smoke:
-            continue
-        v = band_value(chart.sights[s].bands, chart.sights[s].values, shot.range)
-        if v is not None:
-            usable.append((v.v, s, v))
-    if shot.sight is not None:
-        want = shot.sight.upper()
-        if want not in letters:
-            raise UmpireError(
-                f"sight: the {weapon.name} has no {want!r} sight (allowed: {', '.join(letters)})"
-            )
-        usable = [u for u in usable if u[1] == want]
-        if not usable:
-            return Modifier(name=f"sight {want} unusable here", value=0, rule="14.3.2")
-    if not usable:
-        return None
-    value, letter, val = max(usable)
-    if value == 0:
-        return None
-    _sights(shot, weapon, estimated)
-    return Modifier(
-        name=f"sight {letter}",
-        value=_use(val, f"sight {letter} ({val.v})", estimated),
-        rule="14.3.2",
-        detail=f"range {shot.range}",
-    )
-
-
-def hit_number(ap: int, net: int, rulings: Rulings, estimated: list[str]) -> int:
-    """AP POINT EFFECT HIT CHART (7.4.3): column AP factor, line net modifier."""
-    chart = data.chart("ap_hit")
-    mods = sorted(chart.rows)
-    if net < mods[0] and rulings["ap.chart_edge"] == "no_hit":
-        return 0
-    row = min(max(net, mods[0]), mods[-1])
-    col = min(max(ap, chart.ap_factors[0]), chart.ap_factors[-1])
-    if row not in chart.rows or col not in chart.ap_factors:
-        raise UmpireError(f"AP POINT EFFECT HIT CHART: no cell for AP {col}, net {row:+d} (check the chart)")
-    cell = chart.rows[row][chart.ap_factors.index(col)]
-    return int(_use(cell, f"AP hit chart AP {col} net {row:+d} ({cell.v})", estimated))
-
-
-def number_of_hits(h: int, rof: int, roll: int, estimated: list[str]) -> int:
-    """Hits from one roll (7.4.4): one shot hits at or under H; 2-5 shots use the table."""
-    if roll > h:
-        return 0
-    if rof == 1:
-        return 1
-    table = data.chart("number_of_hits")
-    key = min(max(h, min(table.rows)), max(table.rows))
-    if key not in table.rows or rof not in table.rows[key]:
-        raise UmpireError(f"NUMBER OF HITS TABLE: no cell for hit number {key}, ROF {rof} (check the chart)")
-    cells = table.rows[key][rof]
-    for k, cell in enumerate(cells):
-        if roll <= cell.v:
-            _use(cell, f"number of hits H {h} ROF {rof} ({cell.v})", estimated)
-            return rof - k
-    return 1
-
-
-def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str]) -> str:
-    """HIT LOCATION CHARTS (7.4.5.2): the location code, with TTG/HDG superseding on a falling
-    shot (7.4.5.2.3). The asterisk (miss if hull down) is kept."""
-    line = card.hit_location[angle]
-    if falling:
-        for code in ("TTG", "HDG"):
-            if code in line:
-                lo, hi = data.parse_range(line[code].v)
-                if lo <= roll <= hi:
-                    _use(
-                        line[code],
-                        f"{card.card} hit location {angle} {code} {line[code].v}",
-                        estimated,
-                    )
-                    return code
-    for code, rng in line.items():
-        if code in ("TTG", "HDG"):
-            continue
-        lo, hi = data.parse_range(rng.v)
-        if lo <= roll <= hi:
-            _use(rng, f"{card.card} hit location {angle} {code} {rng.v}", estimated)
-            return code
-    raise AssertionError("hit location chart does not cover the roll")  # validated on load
-
-
-def armor_group(angle: str) -> str:
-    return "straight" if angle in ("front", "rear") else "oblique"
-
-
-def damage_result(ammo: Ammo, roll: int, where: str, estimated: list[str]) -> str:
-    assert ammo.damage is not None
-    for key in data.DAMAGE:
-        val = getattr(ammo.damage, key)
-        lo, hi = data.parse_range(val.v)
-        if lo <= roll <= hi:
-            _use(val, f"{where} damage {key} {val.v}", estimated)
-            return key
-    raise AssertionError("damage line does not cover the roll")
-
-
 def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     """Resolve one AP point effect shot (or ROF shots) at one target.
 
@@ -412,13 +113,13 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     if shot.elevation not in ("level", "rising", "falling"):
         raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
     _, ap_val, band = factor_at(firer, weapon, ammo, "ap", shot.range)
-    ap = _use(
+    ap = read_val(
         ap_val, f"{firer.card} {weapon.name} {ammo.name} AP at {band} ({ap_val.v})", estimated
     )
     mods = modifiers(shot, weapon, ammo, estimated)
     net = sum(m.value for m in mods)
     h = hit_number(ap, net, rulings, estimated)
-    max_rof = _use(
+    max_rof = read_val(
         weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
     )
     rof = max_rof if shot.shots is None else shot.shots
@@ -467,12 +168,12 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         else:
             loc, group = base, armor_group(shot.angle)
         armor_val = target.armor_value(ammo.type, shot.elevation, group, loc)
-        armor = _use(
+        armor = read_val(
             armor_val,
             f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
             estimated,
         )
-        pen = _use(
+        pen = read_val(
             pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated
         )
         hit.update(location=loc, armor=armor, penetration=pen)
@@ -529,7 +230,7 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         if r.get("note"):
             line += f" ({r['note']})"
         notes.insert(i, line)
-    worst = _worst([r.get("damage", "") for r in results])
+    worst = worst_result([r.get("damage", "") for r in results])
     summary = (
         f"{hits} hit{'s' if hits != 1 else ''}"
         + (f": {worst.replace('_', ' ')}" if hits else "")
@@ -556,36 +257,3 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     )
 
 
-ORDER = ["", "miss", "no_damage", "gun", "track", "compartment", "knocked_out", "brewed_up"]
-
-
-def _worst(results: list[str]) -> str:
-    return max(results, key=lambda r: ORDER.index(r) if r in ORDER else 0) if results else "miss"
-
-
-def damage_effects(result: str, loc: str) -> list[str]:
-    """What a penetrating hit's damage does (7.4.7, 14.3.3)."""
-    if result == "no_damage":
-        return ["no effect (7.4.7.1)"]
-    if result == "compartment":
-        turret = loc in TURRET
-        return [
-            (
-                "turret compartment hit: may move, may not fire turret weapons (7.4.7.2.1)"
-                if turret
-                else "hull compartment hit: may not move or pivot, "
-                     "turret turn 1, hull weapons lost (7.4.7.2.2)"
-            ),
-            "Advanced: vehicle and passengers suppressed, 1 crew loss, sights and smoke makers on "
-            "that compartment destroyed (14.3.3.1)",
-        ]
-    if result == "knocked_out":
-        return [
-            "knocked out: non-burning wreck (7.4.7.3)",
-            "Advanced: every transported unit eliminated (14.3.3.2)",
-        ]
-    return [
-        "brewed up: burning wreck, brew-up smoke in the hex (7.4.7.4)",
-        "Advanced: every transported unit eliminated (14.3.3.2); every other unit in the hex "
-        "suppressed (14.3.3.3)",
-    ]

@@ -14,6 +14,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data
+from umpire.rules.mbt.provenance import parse_range
 
 
 def into_buildings(kind: str, ca_defense: int, gun: str, dice: Dice) -> Resolution:
@@ -36,7 +37,7 @@ def into_buildings(kind: str, ca_defense: int, gun: str, dice: Dice) -> Resoluti
     lines = [("TK", "track")] + ([(f"GN_{gun}", "gun")] if gun != "side" else [])
     for key, what in lines:
         cell = chart.types[kind][key]
-        lo, hi = data.parse_range(cell.v)
+        lo, hi = parse_range(cell.v)
         if cell.estimated:
             est.append(f"INTO BUILDINGS {kind} {key} ({cell.v})")
         if lo <= total <= hi:

@@ -19,11 +19,12 @@ from pydantic import ConfigDict, Field, model_validator
 
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt import data
-from umpire.rules.mbt.data import Card, VInt, VStr, Weapon
+from umpire.rules.mbt.provenance import TERRAINS, Val, VInt, VStr, band_of
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model
 
-LEG_TERRAINS = (*data.TERRAINS, "ditch")
+LEG_TERRAINS = (*TERRAINS, "ditch")
 STATUS = ("fc", "nm", "mv")
 
 
@@ -53,7 +54,7 @@ class GpDefense(_Model):
                                      + (" pair like 8/3 (14.4.3.2.3)" if t == "ditch" else ""))
         return self
 
-    def value(self, terrain: str, status: str, above: bool = False) -> tuple[int, data.Val[str] | data.Val[int]]:
+    def value(self, terrain: str, status: str, above: bool = False) -> tuple[int, Val[str] | Val[int]]:
         """The GP defense for a terrain column and status; in a ditch, the first number if the
         fire comes from a greater height (``above``), else the second (14.4.3.2.3)."""
         cell = self.terrain[terrain][STATUS.index(status)]
@@ -134,11 +135,7 @@ class LegCard(_Model):
         return self.attached_weapon(name).weapon
 
     def band_index(self, hexes: int) -> int:
-        for i, b in enumerate(self.range_bands):
-            lo, hi = data.parse_range(b.v)
-            if lo <= hexes <= hi:
-                return i
-        return -1
+        return band_of(self.range_bands, hexes)
 
 
 class TowedCard(_Model):
@@ -169,11 +166,7 @@ class TowedCard(_Model):
         return next((w for w in self.weapons if w.main), None)
 
     def band_index(self, hexes: int) -> int:
-        for i, b in enumerate(self.range_bands):
-            lo, hi = data.parse_range(b.v)
-            if lo <= hexes <= hi:
-                return i
-        return -1
+        return band_of(self.range_bands, hexes)
 
 
 class HelicopterCard(_Model):

@@ -8,7 +8,8 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, gp_fire
-from umpire.rules.mbt.data import Card, Val
+from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.vehicle_card import Card
 
 
 def _add(out: list[Modifier], name: str, val: Val[int], rule: str, est: list[str]) -> None:

@@ -14,7 +14,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders
-from umpire.rules.mbt.data import Val
+from umpire.rules.mbt.provenance import Val, parse_range
 
 
 def _use(val: Val[Any], what: str, estimated: list[str]) -> Any:
@@ -30,7 +30,7 @@ def crt(gp: int, defense: int, estimated: list[str]) -> tuple[int, int]:
     row = min(max(defense, min(table.rows)), max(table.rows))
     cell = table.rows[row][table.gp_factors.index(col)]
     _use(cell, f"GP CRT GP {col} vs defense {row} ({cell.v})", estimated)
-    return data.parse_range(cell.v)
+    return parse_range(cell.v)
 
 
 def crt_result(modified: int, n: int, s: int) -> str:
@@ -88,7 +88,7 @@ def effect(
         if result == "S":
             return ["suppressed (ON) (14.4.4.2.2)"]
         if gp_kill is not None and not canister:
-            lo, hi = data.parse_range(gp_kill.gp_defense.v)
+            lo, hi = parse_range(gp_kill.gp_defense.v)
             if lo <= target_defense <= hi:
                 what = gp_kill.result.replace("_", " ")
                 return [f"{what} through explosive power, passengers too (14.4.4.2.3.3)"]
@@ -224,7 +224,7 @@ def modifiers(
         if grade not in ("poor", "crack"):
             raise UmpireError(f"grade: {grade!r} (allowed: poor, average, crack)")
         for band, val in zip(chart.grade.bands, getattr(chart.grade, grade), strict=True):
-            lo, hi = data.parse_range(band)
+            lo, hi = parse_range(band)
             if lo <= rng <= hi and val.v:
                 add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
     return out

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umpire.errors import UmpireError
-from umpire.rules.mbt.data import Val, Weapon
+from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.vehicle_card import Weapon
 
 
 def speed(weapon: Weapon, hexes_moved: int) -> Val[int]:

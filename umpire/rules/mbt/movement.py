@@ -18,7 +18,8 @@ from typing import Any
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
-from umpire.rules.mbt.data import Card, Val, parse_numbers
+from umpire.rules.mbt.provenance import Val, parse_numbers
+from umpire.rules.mbt.vehicle_card import Card
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Literal
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data
-from umpire.rules.mbt.data import SightingChart, Val
+from umpire.rules.mbt.ground_charts import LosChart, SightingChart
+from umpire.rules.mbt.provenance import Val, parse_numbers
 
 Spotted = Literal["none", "moved", "fired"]
 SIZE_ALIASES = {"vehicle": "vehicle", "vh": "vehicle", "large": "large", "small": "small"}
@@ -213,7 +214,7 @@ def basic_height_los(
     return res
 
 
-def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[str | None]]:
+def los_chart_line(diff: int, rng: int, chart: LosChart) -> tuple[int, Val[str | None]]:
     """Step 1 of 13.2.1.4.1: down the height-difference column to the line whose group of
     numbers holds ``rng`` (first to second number of ``lo-hi-hd``: the third is the reach of
     hull down, 13.2.2.2; see :func:`~umpire.rules.mbt.chart_checks.los_group`)."""
@@ -225,7 +226,7 @@ def los_chart_line(diff: int, rng: int, chart: data.LosChart) -> tuple[int, Val[
         cell = chart.cell(n, col)
         if cell.v is None:
             continue
-        lo, hi = los_group(data.parse_numbers(cell.v))
+        lo, hi = los_group(parse_numbers(cell.v))
         last = (n, cell)
         if rng <= hi:
             return n, cell
@@ -239,7 +240,7 @@ def advanced_los(
     target_height: int,
     rng: int,
     obstacles: Sequence[Obstacle],
-    chart: data.LosChart | None = None,
+    chart: LosChart | None = None,
 ) -> LosResult:
     """Advanced Game line of sight and height-difference hull down (13.2.1, 13.2.2.2).
 
@@ -292,7 +293,7 @@ def advanced_los(
                 f"{ob.what}: no distance clears on line {line} column {col} (13.2.1.4.2)"
             )
             continue
-        nums = data.parse_numbers(cell.v)
+        nums = parse_numbers(cell.v)
         if dist_from_high > nums[-1]:
             res.blocked = True
             res.reasons.append(
@@ -338,7 +339,7 @@ def automatic_hull_down(
 
 
 def dep_el_minimum(
-    number: int | None, diff: int, chart: data.LosChart | None = None
+    number: int | None, diff: int, chart: LosChart | None = None
 ) -> Val[int] | None:
     """Minimum range of a rising or falling shot (17.3.1.2): the DEP/EL line of the weapon's
     depression or elevation number crossed with the height difference. None if unlimited or

@@ -96,7 +96,8 @@ def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 @recorded
 def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One shot (``{"firer", "target", "weapon"?}``), in a combat phase."""
-    from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, check_shot, land, shoot
+    from umpire.turns.auftragstaktik.firing import COMBAT_PHASES, land, shoot
+    from umpire.turns.auftragstaktik.shot_checks import check_shot
 
     phase = tr.current_phase(state)
     if phase not in COMBAT_PHASES:
@@ -120,6 +121,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     "ordered_by"?, "icm"?, "planned"?}``), in the First Combat Phase."""
     from umpire.turns.auftragstaktik import support as sp
     from umpire.turns.auftragstaktik.firing import land
+    from umpire.turns.auftragstaktik.indirect import check_mission, fire_mission, lay, spend_icm
 
     phase = tr.current_phase(state)
     if phase != "combat_1":
@@ -131,7 +133,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     if not tr.alive(u):
         raise UmpireError(f"battery: {u.id} is {u.status if u.placed else 'not on the table'} and cannot fire")
     m = {k: v for k, v in payload.items() if k != "battery" and v is not None}
-    sp.check_mission(state, u, m, "fire --indirect", now=True)
+    check_mission(state, u, m, "fire --indirect", now=True)
     label = f"{state.turn}.1"
     done = tr.read_book(state).get("indirect_fired", {})
     if done.get(u.id) == label:
@@ -149,10 +151,10 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         t, res = sp.counter_battery(new, nu, m, dice)
         pairs = [(t, res)]
     else:
-        pairs, tpl = sp.fire_mission(new, nu, m, dice)
-        sp.lay(new, nu, m, tpl)
+        pairs, tpl = fire_mission(new, nu, m, dice)
+        lay(new, nu, m, tpl)
     ext.setdefault("indirect_fired", {})[u.id] = label
-    sp.spend_icm(new, nu, m)
+    spend_icm(new, nu, m)
     after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
     what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"
     text = f"{u.id} {what}: " + ("; ".join(after) if after else "no stand under the template")

@@ -182,7 +182,7 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
             if state.units[tid].side == side:
                 raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
         if o.indirect is not None:
-            from umpire.turns.auftragstaktik.support import check_mission
+            from umpire.turns.auftragstaktik.indirect import check_mission
 
             if phase == "reaction":
                 raise UmpireError(
@@ -204,7 +204,7 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
                 f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
             )
     if orders.air:
-        from umpire.turns.auftragstaktik.support import check_air
+        from umpire.turns.auftragstaktik.air import check_air
 
         if phase == "reaction":
             raise UmpireError(

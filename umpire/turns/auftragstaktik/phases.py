@@ -113,6 +113,7 @@ def resolve(
         integrity and ``allow_integrity_break`` is not given (ruling movement.integrity_violation).
     """
     from umpire.turns.auftragstaktik import firing, morale_cc, moving, sighting
+    from umpire.turns.auftragstaktik.movement_end import check_integrity, surrenders
 
     phase = tr.current_phase(state)
     if phase == "orders":
@@ -140,8 +141,8 @@ def resolve(
         r, ln = moving.resolve_movement(new, n, dice)
         results += r
         lines += ln
-        lines += moving.surrenders(new)
-        lines += moving.check_integrity(before, new, n, allow_integrity_break)
+        lines += surrenders(new)
+        lines += check_integrity(before, new, n, allow_integrity_break)
         lines += sighting.spot_all(new, n, out=results)
     elif phase in firing.COMBAT_PHASES:
         if phase == "combat_1":

@@ -18,7 +18,7 @@ from umpire.errors import UmpireError
 from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import recorded
-from umpire.turns.mbt import orders_file, phases
+from umpire.turns.mbt import orders_file, phases, turn_state
 from umpire.turns.mbt.table import settings
 from umpire.turns.mbt.victory import tally
 
@@ -36,7 +36,7 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     else:
         checked = orders_file.check(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
-    m = phases.mbt(new)
+    m = turn_state.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
     m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})

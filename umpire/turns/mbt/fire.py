@@ -17,6 +17,8 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import ap_fire, data, sighting
 from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt.ap_tables import TURRET
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
 
@@ -71,7 +73,7 @@ def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, fl
     return Check(True, rng, "", est, ruled)
 
 
-def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
+def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
              at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
     """Is ``target`` a legal target for ``firer`` now? (7.2)"""
     seen = sees(table, firer, target, at, moving)
@@ -186,7 +188,7 @@ def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -
             u.notes["gun_hit"] = True
             said.append("main gun hit: may not fire it (7.4.5.3.2)")
         elif dmg == "compartment":
-            where = "turret" if hit.get("location") in ap_fire.TURRET else "hull"
+            where = "turret" if hit.get("location") in TURRET else "hull"
             if u.notes.get("compartment"):
                 dmg = "knocked_out"
             else:

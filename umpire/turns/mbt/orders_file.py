@@ -36,6 +36,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, orders
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
@@ -105,7 +106,7 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     return check(payload, state, where)
 
 
-def unit_capability(u: UnitState, card: data.Card) -> orders.UnitState:
+def unit_capability(u: UnitState, card: Card) -> orders.UnitState:
     """What decides the orders a model may be given (6.2.3), from its damage so far."""
     comp = u.notes.get("compartment")
     return orders.UnitState(
@@ -117,7 +118,7 @@ def unit_capability(u: UnitState, card: data.Card) -> orders.UnitState:
     )
 
 
-def turret_turn(card: data.Card, u: UnitState) -> int:
+def turret_turn(card: Card, u: UnitState) -> int:
     """Hexsides the turret may turn (9.2.1; 1 with a hull compartment hit)."""
     gun = card.gun() or card.weapons[0]
     text = str(gun.trn.v).strip().upper()
@@ -125,7 +126,7 @@ def turret_turn(card: data.Card, u: UnitState) -> int:
     return 1 if u.notes.get("compartment") == "hull" else n
 
 
-def weapon_for(card: data.Card, order: str) -> data.Weapon:
+def weapon_for(card: Card, order: str) -> Weapon:
     """The weapon an order fires in the Basic Game: the missile with ATGM, else the main gun."""
     if order == "ATGM":
         w = next((w for w in card.weapons if w.kind == "atgm"), None)
@@ -136,7 +137,7 @@ def weapon_for(card: data.Card, order: str) -> data.Weapon:
     return w
 
 
-def default_ammo(weapon: data.Weapon) -> str:
+def default_ammo(weapon: Weapon) -> str:
     """The first KE ammunition, else the first AP ammunition (7.4.1.2)."""
     for kind in ("KE", "CE"):
         for a in weapon.ammo:
@@ -243,7 +244,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                         f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
                         "the edge: the model leaves the table there and is out of the game, 8.7)"
                     )
-            from umpire.turns.mbt.table import leave_table
+            from umpire.turns.mbt.paths import leave_table
 
             path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
             mv.pop("leaves_at", None)

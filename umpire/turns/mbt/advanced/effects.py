@@ -9,10 +9,10 @@ from typing import Any
 
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import ap_fire
+from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.phases import _note
+from umpire.turns.mbt.turn_state import _note
 
 Note = dict[str, Any]
 
@@ -87,7 +87,7 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
             u.notes["gun_hit"] = True
             notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
         elif dmg == "compartment":
-            where = "turret" if loc in ap_fire.TURRET else "hull"
+            where = "turret" if loc in TURRET else "hull"
             if u.notes.get("compartment"):
                 dmg = "knocked_out"
             else:

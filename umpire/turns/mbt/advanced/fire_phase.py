@@ -23,7 +23,7 @@ from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
 from umpire.turns.mbt.advanced.limits import riders_with, upper_floor
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import _note, mbt, plan, sides_in_order
+from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
 
 
 def _mine(state: GameState, side: str) -> list[tuple[UnitState, dict[str, Any]]]:

@@ -14,12 +14,12 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import data
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import _note
+from umpire.turns.mbt.turn_state import _note
 
 
 @dataclass
@@ -57,7 +57,7 @@ def no_shot(firer: str, target: str | None, step: str, why: str, est: list[str] 
                       estimated=list(est or []), extra={"firer": firer, "target": target, "step": step})
 
 
-def weapon(u: UnitState, name: str) -> data.Weapon | None:
+def weapon(u: UnitState, name: str) -> Weapon | None:
     return next((w for w in U.weapons(u) if w.name == name), None)
 
 
@@ -111,7 +111,7 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
     return res
 
 
-def _forbidden(u: UnitState, w: data.Weapon, fired: set[str]) -> str:
+def _forbidden(u: UnitState, w: Weapon, fired: set[str]) -> str:
     if U.kind(u) == "vehicle":
         if U.suppressed(u):
             if w.kind == "mg" and not w.main:
@@ -125,7 +125,7 @@ def _forbidden(u: UnitState, w: data.Weapon, fired: set[str]) -> str:
     return ""
 
 
-def _smoke(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: dict[str, Any], step: str,
+def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], step: str,
            pending: Pending) -> Resolution:
     """14.4.5.1: a smoke (ON) marker at a point in arc and range (2 to the GP maximum), in sight,
     with no friendly unit in its hex."""
@@ -150,7 +150,7 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: d
                       extra={"unit": u.id, "step": step, "at": [round(at[0], 3), round(at[1], 3)]})
 
 
-def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: data.Weapon, entry: dict[str, Any],
+def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
           order: str, step: str, dice: Dice, pending: Pending, *, moving: bool = False,
           at: tuple[float, float] | None = None, target_facing: float | None = None,
           most: int | None = None, key_step: str | None = None) -> Resolution:
@@ -191,7 +191,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: dat
 
 
 def note_all(notes: list[Note]) -> list[Resolution]:
-    from umpire.turns.mbt.phases import _noted
+    from umpire.turns.mbt.turn_state import _noted
 
     return _noted(notes)
 

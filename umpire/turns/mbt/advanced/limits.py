@@ -17,11 +17,12 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
-from umpire.rules.mbt import data, weapon_limits
+from umpire.rules.mbt import weapon_limits
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import BUILDINGS, WOODS, AdvTable
-from umpire.turns.mbt.table import FOLLOW, _runs, _seg_dist
+from umpire.turns.mbt.paths import FOLLOW, _runs, _seg_dist
 
 COVER = {*WOODS, *BUILDINGS}
 
@@ -30,7 +31,7 @@ def carrier_of(state: GameState, u: UnitState) -> UnitState | None:
     return state.units.get(str(u.notes.get("carried_by") or ""))
 
 
-def rider_fire(state: GameState, p: UnitState, w: data.Weapon, hatch: str | None = None) -> tuple[str, int | None]:
+def rider_fire(state: GameState, p: UnitState, w: Weapon, hatch: str | None = None) -> tuple[str, int | None]:
     """May carried unit ``p`` fire ``w`` from its carrier now (15.3.4)? ``hatch``: the carrier's
     turret as the orders will set it (else as it is). Returns ``(why not, most hexes)``."""
     carrier = carrier_of(state, p)
@@ -41,13 +42,13 @@ def rider_fire(state: GameState, p: UnitState, w: data.Weapon, hatch: str | None
     item = next((a for a in attached.values() if a.weapon.name == w.name), None)
     _, _, fc = U.transport(carrier)
     ccard = U.card_of(carrier)
-    ports = ccard.notes.passengers_fire if isinstance(ccard, data.Card) else "open"
+    ports = ccard.notes.passengers_fire if isinstance(ccard, Card) else "open"
     return weapon_limits.carried_fire(
         towed=isinstance(card, TowedCard), weapon=w.name, transported=item.transported if item else None,
         full_cover=fc, carrier_open=(hatch or U.hatch(carrier)) == "open", ports=ports)
 
 
-def upper_floor(t: AdvTable, u: UnitState, w: data.Weapon) -> str:
+def upper_floor(t: AdvTable, u: UnitState, w: Weapon) -> str:
     """14.1.3.2 for leg unit ``u`` where it stands."""
     card = U.card_of(u)
     if not isinstance(card, LegCard):
@@ -58,7 +59,7 @@ def upper_floor(t: AdvTable, u: UnitState, w: data.Weapon) -> str:
         upper_floors=bool(item and item.upper_floors), weapon=w.name)
 
 
-def weapon_why(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, hatch: str | None = None
+def weapon_why(state: GameState, t: AdvTable, u: UnitState, w: Weapon, hatch: str | None = None
                ) -> tuple[str, int | None]:
     """Every NOTE limit on ``u`` firing ``w`` now: ``(why not, most hexes)``."""
     if U.carried(u):
@@ -68,7 +69,7 @@ def weapon_why(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, hatc
 
 def restricted(u: UnitState) -> bool:
     card = U.card_of(u)
-    return isinstance(card, data.Card) and card.notes.path_restrictions
+    return isinstance(card, Card) and card.notes.path_restrictions
 
 
 def road_in_hex(t: AdvTable, xy: Sequence[float]) -> bool:

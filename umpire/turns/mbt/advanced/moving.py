@@ -27,8 +27,9 @@ from umpire.turns.mbt.advanced.effects import Note, apply_gp
 from umpire.turns.mbt.advanced.fire_phase import _mine, announce, is_missile, overwatch_chain, pick
 from umpire.turns.mbt.advanced.limits import rider_fire, riders_with
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import _claim_objectives, _note, hex_points, mbt, sides_in_order
-from umpire.turns.mbt.table import points_along
+from umpire.turns.mbt.movement_phase import hex_points
+from umpire.turns.mbt.paths import points_along
+from umpire.turns.mbt.turn_state import _claim_objectives, _note, mbt, sides_in_order
 
 
 def _r(v: float) -> float:

@@ -42,7 +42,8 @@ from pydantic import ConfigDict, Field, field_validator
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
-from umpire.rules.mbt import data, orders
+from umpire.rules.mbt import orders
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
 
@@ -144,7 +145,7 @@ def _err(at: str, msg: str | Exception) -> UmpireError:
     return UmpireError(f"{at}: {msg}")
 
 
-def default_weapon(u: UnitState, code: str, target: UnitState | None) -> data.Weapon:
+def default_weapon(u: UnitState, code: str, target: UnitState | None) -> Weapon:
     ws = U.weapons(u)
     if code == "ATGM":
         w = next((w for w in ws if w.kind == "atgm"), None)
@@ -156,7 +157,7 @@ def default_weapon(u: UnitState, code: str, target: UnitState | None) -> data.We
     return w
 
 
-def default_ammo(w: data.Weapon, target: UnitState | None) -> str:
+def default_ammo(w: Weapon, target: UnitState | None) -> str:
     """AP ammunition at a vehicle (KE first), GP at anything else (14.1.1.2)."""
     vehicle = target is not None and U.kind(target) == "vehicle"
     for kind in (("KE", "CE", "GP") if vehicle else ("GP",)):

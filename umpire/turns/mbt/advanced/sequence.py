@@ -20,7 +20,8 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.phases import OVER, PHASES, _claim_objectives, _note, _noted, mbt, plan, sides_in_order
+from umpire.turns.mbt.phases import OVER, resolve_phase
+from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, plan, sides_in_order
 
 
 def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
@@ -179,26 +180,11 @@ def adjustment(state: GameState) -> Applied:
 
 
 def next_phase(state: GameState, dice: Dice) -> Applied:
+    """Resolve the current phase of the Advanced Game (10-16 in the sequence of 24.3)."""
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
     from umpire.turns.mbt.advanced.moving import movement_phase
 
-    ph = state.phase
-    if ph in ("setup", "Initiative"):
-        done = initiative(state, dice)
-        ph = "Initiative"
-    elif ph == "Command":
-        done = command(state)
-    elif ph == "Fire":
-        done = fire_phase(state, dice)
-    elif ph == "Movement":
-        done = movement_phase(state, dice)
-    elif ph == "Adjustment":
-        done = adjustment(state)
-    elif ph == OVER:
-        why = (state.extra.get("mbt") or {}).get("result", {}).get("reason", "")
-        raise UmpireError(f"phase next: the game is over ({why}); allowed now: umpire report")
-    else:
-        raise UmpireError(f"phase next: unknown phase {ph!r} (allowed: {', '.join(PHASES)})")
-    done.turn = state.turn if state.phase != "setup" else done.state.turn
-    done.phase = ph
-    return done
+    return resolve_phase(state, dice, {
+        "Initiative": initiative, "Command": lambda s, d: command(s), "Fire": fire_phase,
+        "Movement": movement_phase, "Adjustment": lambda s, d: adjustment(s),
+    })

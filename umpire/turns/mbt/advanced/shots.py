@@ -17,9 +17,11 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
-from umpire.rules.mbt import ap_fire, data, gp_fire, orders, sighting
+from umpire.rules.mbt import ap_fire, gp_fire, orders, sighting
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.provenance import Val, parse_range
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import slug
@@ -53,7 +55,7 @@ def facing_of_sight(u: UnitState) -> float:
 
 
 def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float],
-               est: list[str] | None = None, ruled: list[str] | None = None) -> data.Val[int]:
+               est: list[str] | None = None, ruled: list[str] | None = None) -> Val[int]:
     """The SIGHTING RANGES CHART range; a rider looks out as its carrier does (open or buttoned)."""
     carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
     hatch = U.hatch(carrier if carrier is not None else viewer)
@@ -88,7 +90,7 @@ def sees(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, flo
     return Check(True, rng, "", est, ruled, los.hull_down, los.reasons)
 
 
-def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str | None,
+def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str | None,
              at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
     """Is ``target`` a legal target of ``weapon`` now (7.2, 14.2)?"""
     seen = sees(t, firer, target, at, moving)
@@ -135,7 +137,7 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
     return out
 
 
-def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
+def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
            step: str, a: tuple[float, float], b: tuple[float, float], moving: bool, check: Check | None) -> None:
     if check is not None:
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
@@ -162,7 +164,7 @@ def note_acq(state: GameState, key: str, firer: str, target: str) -> None:
         acq[firer] = {"target": target, "since": state.turn, "last": state.turn}
 
 
-def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: data.Weapon, ammo: str,
+def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
        order: str, step: str, dice: Dice, *, at: tuple[float, float] | None = None,
        target_facing: float | None = None, moving: bool = False, check: Check | None = None,
        shots: int | None = None, key_step: str | None = None) -> Resolution:
@@ -170,7 +172,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     from umpire.turns.mbt.advanced.targets import elevation, hull_down_why
 
     fcard, tcard = U.card_of(firer), U.card_of(target)
-    assert isinstance(tcard, data.Card)
+    assert isinstance(tcard, Card)
     a, b = t.xy(firer), at or t.xy(target)
     rng = t.hexes(a, b)
     target_order = "M" if moving else str(target.orders or "OW")
@@ -209,7 +211,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
 
 @dataclass
 class GpShot:
-    weapon: data.Weapon
+    weapon: Weapon
     ammo: str
     gp: int
     canister: bool = False
@@ -218,7 +220,7 @@ class GpShot:
     estimated: list[str] = field(default_factory=list)
 
 
-def gp_factor(firer: UnitState, weapon: data.Weapon, ammo: str, order: str, rng: int) -> tuple[int, list[str]]:
+def gp_factor(firer: UnitState, weapon: Weapon, ammo: str, order: str, rng: int) -> tuple[int, list[str]]:
     """The GP factor of a weapon at a range, NM or MV by the firer's orders (14.4.1).
 
     :raises ValueError: (caught by callers) if the weapon cannot fire GP so.
@@ -228,7 +230,7 @@ def gp_factor(firer: UnitState, weapon: data.Weapon, ammo: str, order: str, rng:
     values = getattr(a, line) or []
     bands = U.card_of(firer).range_bands
     for i, band in enumerate(bands):
-        lo, hi = data.parse_range(band.v)
+        lo, hi = parse_range(band.v)
         if lo <= rng <= hi and i < len(values) and values[i].v is not None:
             est = [f"{U.card_of(firer).card} {weapon.name} {a.name} {line.upper()} at {band.v} ({values[i].v})"] \
                 if values[i].estimated else []
@@ -286,7 +288,7 @@ def effect_code(result: str, tgt: gp_fire.GpTarget, small_arms: bool, rng: int, 
         if result == "S":
             return "suppressed"
         if gp_kill is not None and not canister:
-            lo, hi = data.parse_range(gp_kill.gp_defense.v)
+            lo, hi = parse_range(gp_kill.gp_defense.v)
             if lo <= defense <= hi:
                 return str(gp_kill.result)
         return "crew_loss" if tgt.open else "suppressed"

@@ -16,6 +16,7 @@ from umpire.rules.mbt.sighting import identification, sighting_limit
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.turn_state import mark_sighting
 
 LEVELS = {"full": 3, "type": 2, "fired": 1}
 
@@ -72,26 +73,16 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
         for e in state.units.values():
             if e.side == side or not e.placed:
                 continue
-            ident = dict(e.notes.get("ident") or {})
             if U.alive(e):
                 best = seen.get(e.id)
             elif e.status == "off_table":
                 best = None
             else:  # a wreck (or an eliminated unit) stays known at the level it had
-                best = ident.get(side)
-            if best is None:
-                ident.pop(side, None)
-                if side in e.spotted_by:
-                    e.spotted_by.remove(side)
-            else:
-                ident[side] = best
-                if side not in e.spotted_by:
-                    e.spotted_by.append(side)
-                    e.spotted_by.sort()
+                best = (e.notes.get("ident") or {}).get(side)
+            if mark_sighting(e, side, best):
                 said.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],  # type: ignore[arg-type]
                                 "facing": _r(e.facing)})
-            e.notes["ident"] = dict(sorted(ident.items()))
         out.append(Resolution(
             ruleset="mbt", procedure="sighting", outcome={"seen": len(said)},
             summary=f"{side} sees: {', '.join(said) if said else 'no enemy unit'} (13.1, 24.2.2)",

@@ -30,7 +30,8 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.sighting import LosResult, Obstacle
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.table import Table, _seg_dist
+from umpire.turns.mbt.paths import _seg_dist
+from umpire.turns.mbt.table import Table
 
 _LOS_CACHE: dict[int, dict[tuple[Any, ...], LosResult]] = {}  # per terrain, reused by every phase of a game
 BUILDINGS = {"wooden_buildings": "wooden", "brick_buildings": "brick", "stone_buildings": "stone", "town": "brick"}

@@ -22,6 +22,7 @@ from umpire.errors import UmpireError, unknown
 from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, gp_fire
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, suppress
@@ -44,7 +45,7 @@ def aim(piece: TerrainState) -> tuple[float, float]:
     return round(float(p.x), 3), round(float(p.y), 3)
 
 
-def check_spec(state: GameState, where: str, w: data.Weapon, piece_id: str) -> dict[str, Any]:
+def check_spec(state: GameState, where: str, w: Weapon, piece_id: str) -> dict[str, Any]:
     """A ``fire: {terrain: ID}`` entry checked against the table and the weapon.
 
     :raises UmpireError: one line naming the field, the value and what is allowed.
@@ -86,7 +87,7 @@ def _no(u: UnitState, piece: TerrainState, step: str, why: str) -> Resolution:
                       extra={"firer": u.id, "piece": piece.id, "marker": piece.type, "step": step})
 
 
-def shoot(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: dict[str, Any], order: str,
+def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], order: str,
           step: str, dice: Dice) -> Resolution:
     """One GP shot at a marker, resolved now; the caller destroys it after the step if effective."""
     pid = str(entry["terrain"])
@@ -136,7 +137,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: data.Weapon, entry: di
 
 def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
     """14.4.3.3.3: the marker is removed; every ground unit in its hex is suppressed."""
-    from umpire.turns.mbt.phases import _note
+    from umpire.turns.mbt.turn_state import _note
 
     m = state.extra["mbt"]
     if pid in (m.get("removed_terrain") or []):

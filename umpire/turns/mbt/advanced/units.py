@@ -12,16 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import cards, data
+from umpire.rules.mbt import cards
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.rules.mbt.forces import capacity, equipment_items
+from umpire.rules.mbt.vehicle_card import Card, Weapon
 
 ELITE = ("Assault", "Squad Plus", "Special Forces")
 
 
-def card_of(u: UnitState) -> data.Card | LegCard | TowedCard:
+def card_of(u: UnitState) -> Card | LegCard | TowedCard:
     c = cards.any_card(u.card or "")
-    assert isinstance(c, data.Card | LegCard | TowedCard), c.kind
+    assert isinstance(c, Card | LegCard | TowedCard), c.kind
     return c
 
 
@@ -95,7 +96,7 @@ def stacking(u: UnitState) -> int:
 def transport(u: UnitState) -> tuple[int, str, bool]:
     """(stacking points it carries, L/T/LT, full cover) from the card (15.3.1)."""
     c = card_of(u)
-    if not isinstance(c, data.Card):
+    if not isinstance(c, Card):
         return 0, "", False
     return capacity(c.target.transport.v)
 
@@ -104,7 +105,7 @@ def room(state: GameState, u: UnitState) -> int:
     return transport(u)[0] - sum(stacking(p) for p in passengers(state, u))
 
 
-def weapons(u: UnitState) -> list[data.Weapon]:
+def weapons(u: UnitState) -> list[Weapon]:
     """The weapons a unit has now: a vehicle's as fitted (a weapon with an ``option`` only if the
     unit's equipment names it, else the first option), a leg unit's small arms and attached
     weapons, a towed gun's; less those destroyed (14.3.3.1, 14.3.3.4.2) or lost."""
@@ -130,7 +131,7 @@ def weapons(u: UnitState) -> list[data.Weapon]:
     return out
 
 
-def _dead(u: UnitState, w: data.Weapon) -> bool:
+def _dead(u: UnitState, w: Weapon) -> bool:
     """A gun hit (7.4.5.3.2) or a compartment hit on the weapon's compartment (14.3.3.1)."""
     if w.main and u.notes.get("gun_hit"):
         return True

@@ -7,8 +7,9 @@ all eliminated or immobilized loses at once (D).
 from __future__ import annotations
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import basic_game, data
+from umpire.rules.mbt import basic_game
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import settings
 from umpire.turns.mbt.victory import Tally
@@ -20,7 +21,7 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
     """What the enemy scores for ``u`` (D.1), and why; 0 if nothing."""
     card = U.card_of(u)
     dead = u.status == "eliminated"
-    if isinstance(card, data.Card):
+    if isinstance(card, Card):
         values = basic_game.point_values(str(card.point_values.v))
         if card.point_values.estimated:
             est.append(f"{card.card} point values ({card.point_values.v})")
@@ -104,7 +105,7 @@ def _beaten(state: GameState, side: str) -> bool:
 
 def _average(card: object) -> int:
     """A unit's average point value (its TO&E 1 value, the first of its victory triple)."""
-    if isinstance(card, data.Card):
+    if isinstance(card, Card):
         return basic_game.point_values(str(card.point_values.v))[0]
     if isinstance(card, TowedCard):
         return int(card.points.v)

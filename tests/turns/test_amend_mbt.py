@@ -1,0 +1,93 @@
+"""#10's correction in an MBT umpired game: the demo's two turns of matchup A on keyed dice, then
+NATO's turn-1 orders amended (m1-1 sent to (8, 24) instead of (9, 28)). Every roll whose key did
+not change keeps its value; the change report lists exactly the results that differ, and what
+they are was read off the two runs by hand; the replay holds; amending back restores the game."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.conftest import REPO
+from umpire.demo_mbt import SCENARIO
+from umpire.engine import Game
+from umpire.reports.changes import changes, results
+from umpire.scenarios import resolve_scenario
+from umpire.schema.scenario import load_scenario
+
+ORDERS = REPO / "data" / "orders" / "mbt"
+
+
+def _play(path):
+    game = Game.create(path, load_scenario(resolve_scenario(SCENARIO)))
+    rules = game.turn_rules()
+    for turn in (1, 2):
+        game.act("mbt.phase", {})
+        for side in game.state.side_ids():
+            game.act("mbt.orders", rules.read_orders(ORDERS / f"turn{turn}-{side}.yaml", game.state))
+        for _ in range(4):  # Command, Fire, Movement, Adjustment
+            game.act("mbt.phase", {})
+    return game
+
+
+def _amend_nato_turn_one(path, n: int, to: tuple[int, int], tmp_path):
+    """Amend action #n (NATO's turn-1 orders) with m1-1 sent to ``to``, as `umpire amend N
+    turn orders FILE` does: the orders are read against the state just before #n."""
+    text = (ORDERS / "turn1-nato.yaml").read_text(encoding="utf-8")
+    assert "path: [[9, 28]]" in text
+    fixed = tmp_path / f"turn1-nato-{to[0]}-{to[1]}.yaml"
+    fixed.write_text(text.replace("path: [[9, 28]]", f"path: [[{to[0]}, {to[1]}]]"), encoding="utf-8")
+    game = Game.open(path).amending(n)
+    game.act("mbt.orders", game.turn_rules().read_orders(fixed, game.state))
+    assert game.correction is not None
+    return game.correction
+
+
+@pytest.fixture(scope="module")
+def amended(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("amend-mbt")
+    game = _play(tmp / "g.db")
+    first = {e.seq: e for e in game.events()}
+    assert first[2].kind == "mbt.orders" and first[2].payload["side"] == "nato"
+    done = _amend_nato_turn_one(game.path, 2, (8, 24), tmp)
+    return Game.open(game.path), first, done, tmp
+
+
+def test_every_roll_whose_key_did_not_change_keeps_its_value(amended):
+    _, _, done, _ = amended
+    assert len(done.pairs) == 13  # #2 and the 12 actions after it
+    kept = 0
+    for old, new in done.pairs:
+        assert new is not None
+        before = {r.key: r.values for r in old.rolls}
+        for r in new.rolls:
+            if r.key in before:
+                assert r.values == before[r.key], (old.seq, r.key)
+                kept += 1
+    assert kept > 0
+
+
+def test_the_change_report_lists_exactly_the_results_that_differ(amended):
+    _, _, done, _ = amended
+    report = changes("mbt", done.pairs)
+    differ = {old.seq for old, new in done.pairs if results(old) != results(new)}  # type: ignore[arg-type]
+    assert {c.old for c in report} == differ
+    # m1-1 ends turn 1's Movement Phase (#6) at (8, 24) instead of (9, 28), where the Soviet
+    # tanks see it: they spot it then and at the next three sightings (#7, #8, #11); from turn 2's
+    # Fire Phase, where m1-1 fires at t64-1, the two runs agree again. No die changes a shot.
+    spotted = ["ussr now spots m1-1"]
+    assert {c.old: c.lines for c in report} == {
+        6: ["m1-1 ends at (8, 24) (was (9, 28))", *spotted], 7: spotted, 8: spotted, 11: spotted,
+    }
+
+
+def test_the_replay_holds_and_amending_back_gives_the_first_run_again(amended):
+    game, first, done, tmp = amended
+    assert game.check() == []
+    copy = tmp / "copy.db"
+    shutil.copy(game.path, copy)
+    back = _amend_nato_turn_one(copy, done.pairs[0][1].seq, (9, 28), tmp)  # type: ignore[union-attr]
+    for (old, _), (_, now) in zip(done.pairs, back.pairs, strict=True):
+        assert now is not None and now.results == first[old.seq].results and now.rolls == first[old.seq].rolls
+    assert Game.open(copy).check() == []

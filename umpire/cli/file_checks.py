@@ -1,0 +1,42 @@
+"""What `replay` and `doctor` print, for a game file and a campaign file alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from umpire.cli.output import console, fail, print_json
+
+if TYPE_CHECKING:
+    from umpire.engine.doctor import Diagnosis
+
+
+def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool) -> None:
+    """Say whether the replay of ``n`` events gives the stored state (the first 50 differences
+    if not); with ``check``, exit 1 when it does not."""
+    if as_json:
+        print_json({"events": n, "agrees": not diffs, "differences": diffs})
+    elif diffs:
+        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
+        for d in diffs[:50]:
+            console.print(f"  {d}", markup=False)
+    else:
+        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
+    if check and diffs:
+        raise typer.Exit(1)
+
+
+def show_diagnosis(path: Path, found: Diagnosis, kind: str) -> None:
+    """List what the doctor found in the ``kind`` file at ``path`` (say "game" or "campaign");
+    an unhealthy file ends in one ``Error:`` line and exit status 2."""
+    n = len(found.problems)
+    problems = f"{n} problem{'s' if n != 1 else ''}"
+    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}", markup=False)
+    for p in found.problems:
+        console.print(f"  {p}", markup=False, soft_wrap=True)
+    for note in found.notes:
+        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+    if not found.healthy:
+        fail(f"{path}: the {kind} file is damaged ({problems}, listed above)")

@@ -1,0 +1,291 @@
+"""The Basic Game's Movement Phase (3.4): movers in written order, overwatch along the path, ATGM resolution."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import data
+from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.turns.common import Applied
+from umpire.turns.mbt import fire as F
+from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
+from umpire.turns.mbt.orders_file import weapon_for
+from umpire.turns.mbt.paths import points_along
+from umpire.turns.mbt.table import Table
+from umpire.turns.mbt.turn_state import (
+    _claim_objectives,
+    _note,
+    _noted,
+    _r,
+    mbt,
+    plan,
+    sides_in_order,
+    update_sighting,
+)
+
+
+# -- 4. Movement ------------------------------------------------------------------------------
+def movement_phase(state: GameState, dice: Dice) -> Applied:
+    new = state.copy_for_change()
+    m = mbt(new)
+    table = Table(new)
+    res: list[Resolution] = []
+    notes: list[Any] = []
+    for side in sides_in_order(new):
+        for uid, spec in plan(m, side):
+            u = new.units[uid]
+            mv = spec.get("move")
+            if spec.get("order") not in ("M", "FM") or not mv or not F.alive(u):
+                continue
+            if F.stopped(u):
+                notes.append(_note(uid, "cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)", sep=" "))
+                continue
+            res += _move_one(new, table, u, spec, dice, notes)
+    moved_order = list(m.get("walked", {}))
+    # ATGM Resolution Step (3.4.2): simultaneous.
+    pending = []
+    for shot in m.get("atgm", []):
+        u, t = new.units[shot["firer"]], new.units[shot["target"]]
+        if not F.alive(u):
+            res.append(F.no_shot(u.id, t.id, "ATGM Resolution", "the firer was destroyed: a miss (7.2.2.1)"))
+            continue
+        if not F.alive(t):
+            res.append(F.no_shot(u.id, t.id, "ATGM Resolution", "the target is already knocked out: the missile "
+                                 "is wasted (7.3.2)"))
+            continue
+        weapon = weapon_for(data.card(u.card or ""), "ATGM")
+        route = m.get("walked", {}).get(t.id)
+        if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
+            r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)
+            res.append(r2)
+            if r2.outcome.get("fired") is not False:
+                pending.append((t.id, r2))
+            continue
+        chk = F.can_fire(table, u, t, weapon, shot["ammo"], arc=False)
+        if not chk.legal:
+            res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)",
+                                 chk.estimated, chk.ruled))
+            continue
+        r = F.shoot(new, table, u, t, "ATGM", shot["ammo"], "ATGM Resolution", dice, smoke=F.wrecks(new),
+                    check=chk)
+        res.append(r)
+        pending.append((t.id, r))
+    for tid, r in pending:
+        for line in F.apply_damage(new, tid, r, f"T{new.turn} ATGM Resolution"):
+            notes.append(_note(tid, line, "damage"))
+    notes += _disputed(new, table, moved_order)
+    m.pop("walked", None)
+    res += update_sighting(new, table)
+    new.phase = "Adjustment"
+    res += _noted(notes)
+    return Applied(new, f"turn {new.turn}: Movement phase resolved (Movement, ATGM Resolution, sighting)", res)
+
+
+def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, float, float]]:
+    """A walked route as the hexes it entered (14.2.2.2.1 on a table): its start, then ``n``
+    points evenly along it, ``n`` its length in hex lengths rounded to the nearest (at least 1);
+    each ``(x, y, heading)``."""
+    from umpire.geometry.arcs import bearing
+
+    pts = [(float(p[0]), float(p[1])) for p in route]
+    legs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:], strict=False) if math.dist(a, b) > 1e-9]
+    total = sum(d for _, _, d in legs)
+    out = [(pts[0][0], pts[0][1], bearing(legs[0][0], legs[0][1]) if legs else 0.0)]
+    if not legs:
+        return out
+    n = max(1, round(total / scale))
+    for k in range(1, n + 1):
+        want, gone = total * k / n, 0.0
+        for a, b, d in legs:
+            if want <= gone + d + 1e-9:
+                t = (want - gone) / d
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, bearing(a, b)))
+                break
+            gone += d
+    return out
+
+
+def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: Weapon, ammo: str,
+                 route: list[list[float]], dice: Dice) -> Resolution:
+    """14.2.2.2 in the ATGM Resolution Step (ruling atgm.moving_targets: flight): the target
+    goes back to where it started its move and the missile flies its ATGM Speed in hexes
+    for each hex the target enters; the shot is resolved where the missile reaches it, or is a
+    miss where the target first stands out of sight, range or line of sight. The target's
+    facing there is its hull's on that stretch; it is not moved back from where it ended."""
+    from umpire.rules.mbt import missiles
+
+    hexes = hex_points(route, table.scale)
+    moved = len(hexes) - 1
+    spd = missiles.speed(weapon, moved)
+    path, checks = [], []
+    for x, y, _ in hexes:
+        chk = F.can_fire(table, u, t, weapon, ammo, at=(x, y), moving=True, arc=False)
+        checks.append(chk)
+        path.append(missiles.PathPoint(chk.range, chk.legal))
+    flight = missiles.fly(path, int(spd.v))
+    est = [f"{weapon.name} ATGM speed ({spd.v})"] if spd.estimated else []
+    speed_note = f"{weapon.name} speed {spd.v} against a move of {moved} hexes (14.2.2.2.3)"
+    if flight.impact is None:
+        return F.no_shot(u.id, t.id, "ATGM Resolution",
+                         f"{flight.reason}; {speed_note}: a miss (14.2.2.2.4)", [*checks[0].estimated, *est])
+    x, y, way = hexes[flight.impact]
+    tspec = (mbt(state)["orders"].get(t.side, {}).get(t.id) or {}).get("move") or {}
+    if tspec.get("reverse"):
+        way = (way + 180) % 360
+    r = F.shoot(state, table, u, t, "ATGM", ammo, "ATGM Resolution", dice, at=(x, y),
+                target_facing=way, moving=True, smoke=F.wrecks(state), check=checks[flight.impact])
+    r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
+    r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
+    r.extra["flight"] = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
+                         "at": [_r(x), _r(y)]}
+    return r
+
+
+def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
+              notes: list[Any]) -> list[Resolution]:
+    m = mbt(state)
+    mv = spec["move"]
+    reverse = bool(mv.get("reverse"))
+    start = table.xy(u)
+    hull0 = u.facing
+    edge = mv.get("leaves_at")
+    path = [*mv["path"][:-1], edge] if edge else mv["path"]
+    pts = points_along(start, path, table.scale)
+    table.see_all([(table.xy(w), (x, y)) for w in state.units.values()  # who may see it on the way
+                   if w.side != u.side and F.alive(w)
+                   and m["orders"].get(w.side, {}).get(w.id, {}).get("order") == "OW" for x, y, _ in pts])
+    res: list[Resolution] = []
+    walked = [start]
+    stop = False
+    for x, y, way in pts:
+        hull = (way + 180) % 360 if reverse else way
+        u.x, u.y, u.facing = _r(x), _r(y), _r(hull)
+        walked.append((x, y))
+        watchers = []
+        for w in state.units.values():
+            if w.side == u.side or not F.alive(w) or w.id in m.get("fired", []):
+                continue
+            wspec = m["orders"].get(w.side, {}).get(w.id, {})
+            if wspec.get("order") != "OW":
+                continue
+            ins = wspec.get("overwatch") or {}
+            if ins.get("hold") or ins.get("at", "any") == "fired":
+                continue
+            pick = _overwatch_pick(state, table, w, ins, [u.id], at=(x, y), moving=True)
+            if pick is not None:
+                watchers.append((w, pick[1]))
+        if watchers:
+            # 7.5.2: all overwatch fire at one unit in one place is announced, then resolved.
+            for w, chk in watchers:
+                if not F.alive(u):
+                    res.append(F.no_shot(w.id, u.id, "Movement", "already knocked out here: the fire is wasted "
+                                         "(7.3.2)"))
+                else:
+                    r = F.shoot(state, table, w, u, "OW", None, "Movement (overwatch)", dice, moving=True,
+                                smoke=F.wrecks(state), check=chk)
+                    res.append(r)
+                    for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
+                        notes.append(_note(u.id, line, "damage"))
+                _mark_fired(state, w)
+            res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
+            if F.stopped(u):
+                notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
+                stop = True
+                break
+    if not stop and edge:
+        # 8.7: a vehicle that moves off the table edge is out of the game for good
+        u.status = "off_table"
+        u.notes["off_table"] = f"T{state.turn} Movement"
+        notes.append(_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
+                           "(8.7)", sep=" "))
+    elif not stop and mv.get("facing") is not None:
+        u.facing = _r(mv["facing"])
+    if not stop and reverse and not pts:
+        u.facing = hull0
+    u.notes["moved"] = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
+    u.notes["used"] = True
+    u.notes["spotted"] = "moved"  # 3.4.1: MOVED replaces FIRED
+    _claim_objectives(state, table, [u], walked)
+    m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
+    res.append(Resolution(
+        ruleset="mbt", procedure="move",
+        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.notes["moved"], "cost": mv.get("cost"),
+                 "allowance": mv.get("allowance"), "stopped": stop},
+        summary=f"{u.id} moves {u.notes['moved']:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
+                + (" (stopped by overwatch fire)" if stop else "")
+                + (" and leaves the table (8.7)" if u.status == "off_table" else "")
+                + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
+        estimated=list(mv.get("estimated") or []),
+        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m["walked"][u.id]},
+    ))
+    return res
+
+
+def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[dict[str, Any]]:
+    """8.8 on a table: models of both sides within half a hex length of each other at the end
+    of the Movement phase are in one hex. The side whose model did not move this turn stays,
+    else the one that got there first (units move one at a time, so the earlier mover); the
+    other goes back along its path to where it was before it came that near, even if damaged
+    (8.8.2), and so on until no two enemies share a hex."""
+    from umpire.rules.mbt.basic_game import STACK_HEXES
+
+    near = STACK_HEXES * table.scale
+    walked = mbt(state).get("walked", {})
+    lines: list[dict[str, Any]] = []
+    for _ in range(4 * len(state.units)):
+        live = [u for u in state.units.values() if F.alive(u)]
+        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
+                     if a.side != b.side and math.dist(table.xy(a), table.xy(b)) < near - 1e-9), None)
+        if pair is None:
+            break
+        a, b = pair
+
+        def rank(u: UnitState) -> int:
+            return moved_order.index(u.id) if u.id in walked and u.id in moved_order else -1
+
+        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
+        path = walked.get(go.id) or [[go.x, go.y]]
+        back = next((p for p in reversed(path) if math.dist(p, table.xy(stay)) >= near - 1e-9), None)
+        if back is None:  # nowhere on its path: step straight away from the other model
+            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
+            d = math.hypot(dx, dy) or 1.0
+            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
+        go.x, go.y = _r(back[0]), _r(back[1])
+        lines.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy "
+                           "that was there first (8.8)", sep=" "))
+    return lines
+
+
+def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[Any]) -> list[Resolution]:
+    """7.5.3: overwatch units may fire at a unit that just fired overwatch, and so on."""
+    m = mbt(state)
+    res: list[Resolution] = []
+    triggers = list(shooters)
+    while triggers:
+        nxt = []
+        for side in sides_in_order(state):
+            for uid, spec in plan(m, side):
+                w = state.units[uid]
+                if spec.get("order") != "OW" or uid in m.get("fired", []) or not F.alive(w):
+                    continue
+                ins = spec.get("overwatch") or {}
+                if ins.get("hold") or ins.get("at", "any") == "moving":
+                    continue
+                pick = _overwatch_pick(state, table, w, ins,
+                                       [t for t in triggers if state.units[t].side != side])
+                if pick is None:
+                    continue
+                tid, chk = pick
+                r = F.shoot(state, table, w, state.units[tid], "OW", None, "Movement (overwatch chain)", dice,
+                            smoke=F.wrecks(state), check=chk)
+                res.append(r)
+                for line in F.apply_damage(state, tid, r, f"T{state.turn} Movement"):
+                    notes.append(_note(tid, line, "damage"))
+                _mark_fired(state, w)
+                nxt.append(uid)
+        triggers = nxt
+    return res

@@ -1,0 +1,158 @@
+"""The MBT turn's shared state: the game's MBT book, written plans, side order, umpire notes, sighting, objectives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.sighting import identification
+from umpire.turns.mbt import fire as F
+from umpire.turns.mbt.table import Table, settings
+
+LEVELS = {"full": 3, "type": 2, "fired": 1}
+
+
+def mbt(state: GameState) -> dict[str, Any]:
+    """The turn sequence's own data in the state (made on first use)."""
+    extra: dict[str, Any] = state.extra.setdefault("mbt", {})
+    for k, v in settings(state).items():
+        extra.setdefault(k, v)
+    extra.setdefault("orders", {})
+    extra.setdefault("control", {})
+    extra.setdefault("acq", {})
+    return extra
+
+
+def plan(m: dict[str, Any], side: str) -> list[tuple[str, dict[str, Any]]]:
+    """A side's written orders in the order its units are to move (24.3.2.2): the order the
+    plan listed them in, kept apart because the stored state keeps its mappings sorted."""
+    units = m["orders"].get(side, {})
+    seq = [u for u in (m.get("sequence") or {}).get(side, []) if u in units]
+    return [(uid, units[uid]) for uid in seq + sorted(u for u in units if u not in seq)]
+
+
+def sides_in_order(state: GameState) -> list[str]:
+    first = mbt(state).get("initiative")
+    sides = state.side_ids()
+    return [first, *[s for s in sides if s != first]] if first in sides else sides
+
+
+def _r(v: float | None) -> float:
+    """A coordinate of a unit on the table, rounded for the record."""
+    assert v is not None, "a unit on the table has a position"
+    return round(float(v), 3)
+
+
+# -- sighting ------------------------------------------------------------------------------
+def _see_all(state: GameState, table: Table) -> None:
+    """Every line of sight between opposing models at once (the phase asks them one by one)."""
+    live = [u for u in state.units.values() if F.alive(u)]
+    table.see_all([(table.xy(v), table.xy(e)) for v in live for e in live if e.side != v.side])
+
+
+def update_sighting(state: GameState, table: Table) -> list[Resolution]:
+    """Who sees whom (6.1) and at what identification level (24.2.2), for every pair; sets
+    ``spotted_by`` and ``notes["ident"]``. One resolution per side, for its briefing; its
+    ``sighted`` lists what the side saw at that moment: ``{"by", "unit", "level", "at"}``
+    (a wreck stays known at the level it had when it was destroyed)."""
+    out = []
+    _see_all(state, table)
+    for side in state.side_ids():
+        own = [u for u in state.units_of(side) if F.alive(u)]
+        seen: list[str] = []
+        sighted: list[dict[str, Any]] = []
+        est: list[str] = []
+        ruled: list[str] = []
+        for e in state.units.values():
+            if e.side == side or not e.placed:
+                continue
+            best: str | None = None
+            if F.alive(e):
+                for v in own:
+                    chk = F.sees(table, v, e)
+                    est += [x for x in chk.estimated if x not in est]
+                    ruled += [x for x in chk.ruled if x not in ruled]
+                    base = table.chart_range(F.hatch(v), table.xy(e)).v
+                    if not table.los(table.xy(v), table.xy(e)):
+                        continue
+                    level = identification(chk.range, base, F.marker(e))  # type: ignore[arg-type]
+                    if level is not None and (best is None or LEVELS[level] > LEVELS[best]):
+                        best = level
+            elif e.status != "off_table":  # 8.7: a unit gone off the table is not seen
+                best = (e.notes.get("ident") or {}).get(side)
+            if mark_sighting(e, side, best):
+                seen.append(f"{e.id} ({best})")
+                sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],
+                                "facing": _r(e.facing)})
+        out.append(Resolution(
+            ruleset="mbt", procedure="sighting",
+            outcome={"seen": len(seen)},
+            summary=f"{side} sees: {', '.join(seen) if seen else 'no enemy unit'} (6.1, 24.2.2)",
+            estimated=est, ruled=ruled, extra={"side": side, "sighted": sighted},
+        ))
+    return out
+
+
+def mark_sighting(e: UnitState, side: str, best: str | None) -> bool:
+    """Record that ``side`` sees ``e`` at identification level ``best`` (None: not at all) in
+    its ``spotted_by`` and ``notes["ident"]``; True if it is seen."""
+    ident = dict(e.notes.get("ident") or {})
+    if best is None:
+        ident.pop(side, None)
+        if side in e.spotted_by:
+            e.spotted_by.remove(side)
+    else:
+        ident[side] = best
+        if side not in e.spotted_by:
+            e.spotted_by.append(side)
+            e.spotted_by.sort()
+    e.notes["ident"] = dict(sorted(ident.items()))
+    return best is not None
+
+
+# -- 3. Fire ----------------------------------------------------------------------------------
+def _enemies(state: GameState, side: str) -> list[UnitState]:
+    return [u for u in state.units.values() if u.side != side and F.alive(u)]
+
+
+def _note(unit: str, text: str, kind: str = "note", sep: str = ": ", **fields: Any) -> dict[str, Any]:
+    """An umpire's note about ``unit`` (its side may read it): ``text`` says it in words after the
+    unit's id (joined by ``sep``); ``kind`` and ``fields`` say it as data (a fire transferred:
+    ``to``)."""
+    return {"unit": unit, "text": text, "kind": kind, "sep": sep, **fields}
+
+
+def _noted(notes: list[Any]) -> list[Resolution]:
+    """Umpire's notes (fire transferred, damage taken, moves stopped), one resolution each,
+    naming the unit they are about so each side's briefing keeps only its own. A note given as
+    plain text (not :func:`_note`) is for the umpire alone."""
+    out = []
+    for n in notes:
+        if isinstance(n, dict):
+            out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={},
+                                  summary=f"{n['unit']}{n['sep']}{n['text']}", extra=dict(n)))
+        else:
+            out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={}, summary=n,
+                                  extra={"side": "umpire"}))
+    return out
+
+
+def _claim_objectives(state: GameState, table: Table, units: list[UnitState],
+                      path: list[tuple[float, float]] | None = None) -> None:
+    """4.8: the last side to occupy or pass through an objective controls it."""
+    objectives = [o["terrain"] for o in mbt(state).get("objectives", [])]
+    if not objectives:
+        return
+    control = mbt(state).setdefault("control", {})
+    from umpire.geometry.movement import path_terrain
+
+    for u in units:
+        pts = path or [table.xy(u)]
+        hit: set[str] = set(table.index.features_at(pts[0]))
+        if len(pts) > 1:
+            for s in path_terrain(pts, table.index).stretches:
+                hit.update(s.areas)
+        for oid in objectives:
+            if oid in hit:
+                control[oid] = u.side
