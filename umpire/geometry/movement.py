@@ -104,7 +104,30 @@ def path_terrain(
     >>> {t: round(i, 2) for t, i in route.summary.items()}
     {'open': 8.0, 'woods': 2.0, 'road': 5.1}
     """
-    return paths_terrain([waypoints], index, tolerance)[0]
+    pts = _points(waypoints)
+    zones = _zones(index, tolerance)
+    mine: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]] = []
+    near_of: list[np.ndarray] = []
+    cuts_of: list[np.ndarray] = []
+    holds_of: list[np.ndarray] = []
+    for a, b in zip(pts[:-1], pts[1:], strict=True):  # (one path: each segment asked alone)
+        d = b - a
+        length = float(np.hypot(*d))
+        if length == 0:
+            continue
+        seg = shapely.LineString([a, b])
+        near = np.sort(index._tree.query(seg, distance=tolerance, predicate="dwithin"))
+        cuts = {0.0, length}
+        if near.size:  # where the path crosses each nearby zone's edge, all in one call
+            pts_cut = shapely.get_coordinates(shapely.intersection(shapely.boundary(zones[near]), seg))
+            cuts.update(float(t) for t in np.clip((pts_cut - a) @ d / length, 0, length))
+        cut = np.array(sorted(cuts))
+        mids = shapely.points(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
+        mine.append((len(near_of), a, b, d, length))
+        near_of.append(near)
+        cuts_of.append(cut)
+        holds_of.append(shapely.intersects(zones[near][None, :], mids[:, None]))  # (stretch, nearby zone)
+    return _stretches(mine, near_of, cuts_of, holds_of, index)
 
 
 def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
@@ -119,7 +142,8 @@ def paths_terrain(
     paths: Sequence[Sequence[Sequence[float]]], index: TerrainIndex, tolerance: float = TOLERANCE
 ) -> list[PathTerrain]:
     """:func:`path_terrain` of many moves: the same answers, the terrain asked about all their
-    segments in a few vectorised calls (a movement phase prices hundreds of moves)."""
+    segments in a few vectorised calls (a movement phase prices hundreds of moves; one path
+    alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
     all_pts = [_points(w) for w in paths]
     zones = _zones(index, tolerance)
     # Every segment of every path that has a length, in order.
