@@ -271,7 +271,7 @@ def test_8_bytes_in_argv_from_a_real_command_line(game, tmp_path):
         f"Error: {tmp_path}/\\xfe.yaml: units.zz-9: unknown unit 'zz-9' (known: a-1-64, b-1-64, c-4-8, hq-1-64)"])
     assert game.db.read_bytes() == before
     r = run((ORDERS / "nato-turn1.yaml").read_bytes())
-    assert r.returncode == 0 and b"orders of NATO entered (\\xfe.yaml" in r.stdout, r.stdout + r.stderr
+    assert r.returncode == 0 and b"Orders of NATO entered from \\xfe.yaml" in r.stdout, r.stdout + r.stderr
 
 
 def test_8_manual_dice_with_standard_input_at_its_end(game, tmp_path):

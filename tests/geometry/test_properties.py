@@ -82,7 +82,9 @@ def features(draw, n=st.integers(0, 6)):
 @given(poses(), poses())
 def test_distance_symmetric_nonnegative_and_zero_exactly_when_touching(a, b):
     d = edge_distance(a, b)
-    assert d == edge_distance(b, a)
+    # GEOS may walk the two outlines in the other order and round the last bit differently
+    # (0.489696494400886 against 0.48969649440088603 was found): symmetric to a few ulps.
+    assert math.isclose(d, edge_distance(b, a), rel_tol=1e-12, abs_tol=1e-12)
     assert d >= 0
     assert (d == 0) == bool(shapely.intersects(footprint(a), footprint(b)))
     assert center_distance(a, b) == center_distance(b, a) >= 0

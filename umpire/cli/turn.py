@@ -66,9 +66,7 @@ def orders(
     game = _open(ctx)
     rules = game.turn_rules()
     payload = rules.read_orders(file, game.state)
-    res = game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll))
-    console.print(f"#{res.seq} {res.summary}", markup=False)
-    _show(res)
+    _tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
 
 
 @phase_app.command("next")
@@ -83,18 +81,27 @@ def next_phase(
     game = _open(ctx)
     game.turn_rules()
     payload = {"allow_integrity_break": True} if allow_integrity_break else {}
-    res = game.act(f"{game.state.ruleset}.phase", payload, _dice(ctx, roll))
-    console.print(f"#{res.seq} {res.summary}", markup=False)
-    _show(res)
+    _tell(game, game.act(f"{game.state.ruleset}.phase", payload, _dice(ctx, roll)))
 
 
-def _show(res: ActionResult) -> None:
-    from umpire.reports.terminal import render_resolution
+def _tell(game: Game, res: ActionResult) -> None:
+    """Print what the action did as the umpire's report tells it (the same lines, with their
+    modifiers, dice and table cells), then where the turn stands now."""
+    from dataclasses import replace
 
-    for r in res.resolutions:
-        if r.procedure != "move" and not r.extra.get("record"):  # the summary lists the moves; records
-            # (what changed, notes) are for the reports
-            console.print(render_resolution(r))
+    from rich.console import Group
+
+    from umpire.reports.model import build_report
+    from umpire.reports.turn_text import render_events
+    from umpire.reports.words import phase_name
+    from umpire.store.events import effective
+
+    live = effective(game.events())
+    turn = next(e.turn for e in reversed(live) if e.seq == res.seq)
+    report = build_report(res.state, live, initial=game.initial_state(), turn=turn)
+    console.print(Group(*render_events(replace(report, events=tuple(e for e in report.events if e.seq == res.seq)))))
+    now = res.state
+    console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim", markup=False)
 
 
 def register(app: typer.Typer) -> None:

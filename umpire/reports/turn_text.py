@@ -66,8 +66,6 @@ def _table(title: str, head: tuple[str, ...], rows: list[tuple[str, ...]], lost:
 def render_report(r: TurnReport) -> Any:
     """Rich renderables for ``umpire report --format text``."""
     from rich.console import Group
-    from rich.padding import Padding
-    from rich.table import Table
     from rich.text import Text
 
     parts: list[Any] = [Text(r.title, style="bold"), Text(S.game_line(r), style="dim"),
@@ -77,6 +75,20 @@ def render_report(r: TurnReport) -> Any:
         parts.extend(Text("  " + line) for line in r.victory[1:])
     if not r.events:
         parts.append(Text("Nothing happened" + (" that your side saw." if r.viewer else "."), style="dim"))
+    parts += render_events(r)
+    parts += _tail(r)
+    return Group(*parts)
+
+
+def render_events(r: TurnReport) -> list[Any]:
+    """The events of ``r`` under their turn and phase headings, each line with its modifiers,
+    dice and table cells: the body of ``umpire report``, and what ``phase next`` prints."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[Any] = []
     for turn, _phase, name, events in r.phases():
         parts.append(Text(""))
         parts.append(Text(S.heading(turn, name), style="bold underline"))
@@ -93,8 +105,7 @@ def render_report(r: TurnReport) -> Any:
             if not e.lines:
                 grid.add_row(f"#{e.seq}", Text(e.title, style="dim"))
         parts.append(Padding(grid, (0, 0, 0, 1)))
-    parts += _tail(r)
-    return Group(*parts)
+    return parts
 
 
 def _tail(r: TurnReport) -> list[Any]:
