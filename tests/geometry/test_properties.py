@@ -283,3 +283,32 @@ def test_a_stand_in_a_wood_sees_out_through_at_most_inside_depth(x, depth):
         assert index.line_of_sight(inside, outside).clear is clear
         assert index.line_of_sight(outside, inside).clear is clear
         assert index.los_matrix([inside], [outside]).tolist() == [[clear]]
+
+
+@FAST
+@given(st.lists(st.tuples(grid, grid), min_size=1, max_size=12), st.data())
+def test_features_at_many_is_features_at_point_by_point(points, data):
+    """Points on grid lines often fall on an edge or corner, where a feature holds them too."""
+    feats = [
+        Feature(f"a{k}", "woods", ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+        for k, (x, y, w, h) in enumerate(data.draw(st.lists(st.tuples(grid, grid, st.integers(1, 6), st.integers(1, 6)),
+                                                            min_size=1, max_size=6)))
+    ]
+    feats.append(Feature("r", "road", ((0.0, 3.0), (24.0, 3.0)), kind="line", blocks_los=False))
+    index = TerrainIndex(feats)
+    assert index.features_at_many(points) == [index.features_at(p) for p in points]
+
+
+@FAST
+@given(st.lists(st.lists(st.tuples(grid, grid), min_size=1, max_size=4), min_size=1, max_size=5), st.data())
+def test_many_paths_at_once_are_each_path_alone(paths, data):
+    """The terrain of many moves worked out together is each move's own, stretch for stretch
+    (grid points: paths along edges, through corners and along roads happen often)."""
+    from umpire.geometry.movement import paths_terrain
+
+    boxes = data.draw(st.lists(st.tuples(grid, grid, st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
+    feats = [Feature(f"a{k}", ("woods", "town")[k % 2], ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+             for k, (x, y, w, h) in enumerate(boxes)]
+    feats.append(Feature("r", "road", ((0.0, 3.0), (24.0, 3.0)), kind="line", blocks_los=False))
+    index = TerrainIndex(feats)
+    assert paths_terrain(paths, index) == [paths_terrain([p], index)[0] for p in paths]

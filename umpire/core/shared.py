@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
     from pydantic_core import CoreSchema
 
+    from umpire.core.snapshot import Written
     from umpire.core.state import UnitState
 
 _ATOMS = (str, int, float, bool, type(None))
@@ -161,6 +162,30 @@ class Terrain(Sequence[TerrainState]):
         )
 
 
+def _dup_units(units: list[UnitState]) -> list[UnitState]:
+    """Copies of ``units``, made in one go through marshal (which copies plain values exactly,
+    types and order included; format 2 has no back-references, so nothing two units held alike
+    comes back shared); unit by unit with :func:`dup` if one holds anything else."""
+    import marshal
+
+    try:
+        fields = marshal.loads(marshal.dumps([u.__dict__ for u in units], 2))
+    except ValueError:
+        return [dup(u) for u in units]
+    out = []
+    for u, d in zip(units, fields, strict=True):
+        if u.__pydantic_extra__ is None and u.__pydantic_private__ is None:
+            new = object.__new__(type(u))
+            object.__setattr__(new, "__dict__", d)
+            object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
+            object.__setattr__(new, "__pydantic_extra__", None)
+            object.__setattr__(new, "__pydantic_private__", None)
+            out.append(new)
+        else:
+            out.append(dup(u))
+    return out
+
+
 class Units(dict[str, "UnitState"]):
     """A state's units by id, shared with other states until touched.
 
@@ -168,11 +193,14 @@ class Units(dict[str, "UnitState"]):
     ``[]``, ``get``, ``values``, ``items``, ``pop`` or ``setdefault`` copies it first (the caller
     may change it), so the other state never sees the change. A ``frozen`` mapping belongs to a
     state that is only read (what the engine hands a handler): it hands its units out as they are.
+    ``written`` is the written form of the canonical state these units belong to or were copied
+    from (see :mod:`umpire.core.snapshot`), or None.
     """
 
-    __slots__ = ("_shared", "frozen")
+    __slots__ = ("_shared", "frozen", "written")
     _shared: set[str]
     frozen: bool
+    written: Written | None
 
     @classmethod
     def sharing(cls, units: Mapping[str, UnitState], *, frozen: bool = False) -> Units:
@@ -180,6 +208,7 @@ class Units(dict[str, "UnitState"]):
         new = cls(units)  # the objects themselves (dict's own copy never calls our __getitem__)
         new._shared = set(dict.keys(new))
         new.frozen = frozen
+        new.written = None
         return new
 
     def share_all(self) -> None:
@@ -200,8 +229,10 @@ class Units(dict[str, "UnitState"]):
 
     def _own_all(self) -> None:
         if self._shared and not self.frozen:
-            for k in list(self._shared):
-                self._own(k)
+            keys = [k for k in dict.keys(self) if k in self._shared]
+            for k, u in zip(keys, _dup_units([dict.__getitem__(self, k) for k in keys]), strict=True):
+                dict.__setitem__(self, k, u)
+            self._shared.clear()
 
     def __getitem__(self, key: str) -> UnitState:
         return self._own(key)

@@ -17,16 +17,19 @@ form the stored snapshot gives back.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from umpire.core.shared import Terrain, TerrainState, Units, dup
+from umpire.core.shared import Terrain, TerrainState, Units
 from umpire.errors import unknown
+
+if TYPE_CHECKING:
+    from umpire.core.snapshot import Written
 
 __all__ = [
     "FormationState", "GameState", "SideState", "Table", "Terrain", "TerrainState", "UnitState", "canonical",
-    "canonical_state", "read_only", "state_json",
+    "canonical_state", "read_only", "state_json", "written_text",
 ]
 
 Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
@@ -121,9 +124,12 @@ class GameState(BaseModel):
             src = self.__dict__["units"] = Units.sharing(src)  # writes through this state copy first too
         elif not src.frozen:
             src.share_all()
+        from umpire.core.snapshot import copy_extra
+
         data = dict(self.__dict__)
         data["units"] = Units.sharing(src)
-        data["extra"] = dup(self.extra)
+        data["units"].written = src.written
+        data["extra"] = copy_extra(self.extra)
         return _model(GameState, data, self.__pydantic_fields_set__)
 
 
@@ -136,13 +142,19 @@ def _model(cls: type[GameState], data: dict[str, Any], fields_set: set[str]) -> 
     return new
 
 
-def read_only(state: GameState) -> GameState:
-    """``state`` marked as only read from now on: its units are handed out as they are (the
-    engine gives each handler a read-only state, and the handler changes a copy)."""
+def read_only(state: GameState, text: str | None = None) -> GameState:
+    """``state``, which is in canonical form (read from a snapshot or a checkpoint), marked as
+    only read from now on: its units are handed out as they are (the engine gives each handler
+    a read-only state, and the handler changes a copy), and what it holds is what the next
+    state is written from (:func:`umpire.core.snapshot.adopt`)."""
     units = state.__dict__["units"]
     if not isinstance(units, Units):
         units = state.__dict__["units"] = Units.sharing(units)
     units.frozen = True
+    if units.written is None:
+        from umpire.core.snapshot import adopt
+
+        units.written = adopt(state, text)
     return state
 
 
@@ -162,13 +174,18 @@ def _dumps(data: Any) -> str:
 
 def state_json(state: GameState) -> str:
     """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists
-    (the terrain is not in it: it is kept once, beside the snapshot)."""
-    return _dumps(state.model_dump(mode="python"))
+    (the terrain is not in it: it is kept once, beside the snapshot). The parts unchanged since
+    the canonical state it was copied from keep the text they were written with."""
+    from umpire.core.snapshot import whole_text, write
+
+    return whole_text(write(state, _written(state), build=False)[0])
 
 
-# The scenario's parts: no action changes them, so a copy shares them (and they are canonical
-# whenever the state it was copied from was).
-SCENARIO_PARTS = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations")
+def _written(state: GameState) -> Written:
+    from umpire.core.snapshot import EMPTY
+
+    units = state.__dict__["units"]
+    return (units.written if isinstance(units, Units) else None) or EMPTY
 
 
 def canonical_state(state: GameState) -> GameState:
@@ -180,36 +197,33 @@ def canonical_state(state: GameState) -> GameState:
     dict or set (the order units are visited in, lists built from them) can differ between a
     game played in one process, one played command by command, and its replay.
 
-    Only what may have changed goes through JSON when the state was copied from a canonical one:
-    the units its copy touched, the bookkeeping and the turn; the rest is canonical already.
+    Only the parts that changed since the canonical state it was copied from go through JSON
+    (:mod:`umpire.core.snapshot`); the canonical state keeps its written form, so its
+    :func:`state_json` and the next action's canonical state cost what that action changed.
     """
+    from umpire.core.snapshot import write
+
+    written, data = write(state, _written(state))
+    data["terrain"] = state.terrain
+    data["units"] = Units.sharing(data["units"], frozen=True)
+    data["units"].written = written
+    ordered = {name: data[name] for name in GameState.model_fields}
+    return _model(GameState, ordered, state.__pydantic_fields_set__)
+
+
+def written_text(state: GameState) -> str | None:
+    """The JSON text of a canonical state as :func:`canonical_state` wrote it, or as it was read
+    (None: not a canonical state)."""
+    from umpire.core.snapshot import whole_text
+
     units = state.__dict__["units"]
-    if not isinstance(units, Units):  # made from scratch: all of it
-        fresh = GameState.model_validate_json(state_json(state))
-        fresh.__dict__["terrain"] = state.terrain
-        return read_only(fresh)
-    touched = units.touched()
-    data: dict[str, Any] = {
-        "name": "", "ruleset": "", "table": {"width": 0, "depth": 0}, "seed": 0, "turn": state.turn,
-        "phase": state.phase, "extra": state.extra,
-        "units": {k: dict.__getitem__(units, k).model_dump(mode="python") for k in touched},
-    }
-    fresh = GameState.model_validate_json(_dumps(data))
-    fields = fresh.__dict__
-    for name in SCENARIO_PARTS:
-        fields[name] = state.__dict__[name]
-    fields["terrain"] = state.terrain
-    done = fields["units"]
-    merged = {k: done[k] if k in done else dict.__getitem__(units, k) for k in sorted(dict.keys(units))}
-    fields["units"] = Units.sharing(merged, frozen=True)
-    object.__setattr__(fresh, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    return fresh
+    return whole_text(units.written) if isinstance(units, Units) and units.written is not None else None
 
 
 def canonical(state: GameState) -> tuple[GameState, str]:
     """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
     fresh = canonical_state(state)
-    return fresh, state_json(fresh)
+    return fresh, written_text(fresh) or state_json(fresh)
 
 
 def find_unit(state: GameState, unit_id: str) -> UnitState:

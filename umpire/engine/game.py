@@ -55,6 +55,9 @@ class Game:
         self.file = file
         self.path = file.path
         self._state: GameState | None = None
+        # the canonical state this process last read or wrote, with the text it was written as:
+        # the next transaction takes it instead of parsing the snapshot again if that is the text
+        self._known: GameState | None = None
         self._info: dict[str, Any] | None = None
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
@@ -207,6 +210,7 @@ class Game:
             tx = Transaction(self, conn)
             yield tx
             tx.finish()
+        self._known = tx.state
         self._state = tx.state if tx.appended else None
 
     def act(self, kind: str, payload: dict[str, Any], dice: Dice | None = None) -> ActionResult:

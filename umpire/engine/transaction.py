@@ -12,7 +12,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, canonical_state, state_json
+from umpire.core.state import GameState, canonical_state, state_json, written_text
 from umpire.store import events as log
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class Transaction:
     def __init__(self, game: Game, conn: sqlite3.Connection) -> None:
         self.game = game
         self.conn = conn
-        self.state: GameState = log.load_state(conn, game.path)
+        self.state: GameState = log.load_state(conn, game.path, known=game._known)
         self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None
@@ -93,8 +93,10 @@ class Transaction:
         """Write the snapshot and ``units`` rows of the last state (before the commit)."""
         from umpire.engine import checkpoints
 
-        text = state_json(self.state) if self.appended else None
+        # the text canonical_state wrote for the last state (nothing has touched it since)
+        text = (written_text(self.state) or state_json(self.state)) if self.appended else None
         if text is not None:
             log.write_projection(self.conn, self.state, self.seq, text)
         for seq, state in self._checkpoints:  # a phase's action: its checkpoint is the last state
-            checkpoints.write(self.conn, seq, text if state is self.state and text is not None else state_json(state))
+            mine = text if state is self.state else None
+            checkpoints.write(self.conn, seq, mine or written_text(state) or state_json(state))

@@ -105,12 +105,12 @@ def path_terrain(
     {'open': 8.0, 'woods': 2.0, 'road': 5.1}
     """
     pts = _points(waypoints)
-    feats = index.features
-    is_area = index._is_area
     zones = _zones(index, tolerance)
-    stretches: list[PathStretch] = []
-    walked = 0.0
-    for a, b in zip(pts[:-1], pts[1:], strict=True):
+    mine: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]] = []
+    near_of: list[np.ndarray] = []
+    cuts_of: list[np.ndarray] = []
+    holds_of: list[np.ndarray] = []
+    for a, b in zip(pts[:-1], pts[1:], strict=True):  # (one path: each segment asked alone)
         d = b - a
         length = float(np.hypot(*d))
         if length == 0:
@@ -123,17 +123,118 @@ def path_terrain(
             cuts.update(float(t) for t in np.clip((pts_cut - a) @ d / length, 0, length))
         cut = np.array(sorted(cuts))
         mids = shapely.points(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
-        holds = shapely.intersects(zones[near][None, :], mids[:, None])  # (stretch, nearby zone)
-        for k in range(len(mids)):
-            if cut[k + 1] - cut[k] <= 1e-12:
+        mine.append((len(near_of), a, b, d, length))
+        near_of.append(near)
+        cuts_of.append(cut)
+        holds_of.append(shapely.intersects(zones[near][None, :], mids[:, None]))  # (stretch, nearby zone)
+    return _stretches(mine, near_of, cuts_of, holds_of, index)
+
+
+def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
+    """The edges of each zone (:func:`_zones`), made once per index and tolerance."""
+    cache: dict[float, np.ndarray] = index.__dict__.setdefault("_path_zone_edges", {})
+    if tolerance not in cache:
+        cache[tolerance] = shapely.boundary(_zones(index, tolerance))
+    return cache[tolerance]
+
+
+def paths_terrain(
+    paths: Sequence[Sequence[Sequence[float]]], index: TerrainIndex, tolerance: float = TOLERANCE
+) -> list[PathTerrain]:
+    """:func:`path_terrain` of many moves: the same answers, the terrain asked about all their
+    segments in a few vectorised calls (a movement phase prices hundreds of moves; one path
+    alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
+    all_pts = [_points(w) for w in paths]
+    zones = _zones(index, tolerance)
+    # Every segment of every path that has a length, in order.
+    segs_of: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]] = []
+    flat: list[np.ndarray] = []
+    for pts in all_pts:
+        mine = []
+        for a, b in zip(pts[:-1], pts[1:], strict=True):
+            d = b - a
+            length = float(np.hypot(*d))
+            if length == 0:
                 continue
-            inside = [int(i) for i in near[holds[k]]]
+            mine.append((len(flat), a, b, d, length))
+            flat.append(np.stack([a, b]))
+        segs_of.append(mine)
+    n = len(flat)
+    near_of: list[np.ndarray] = [np.empty(0, dtype=np.intp)] * n
+    cut_pts: list[np.ndarray] = [np.empty((0, 2))] * n
+    if n:
+        segs = shapely.linestrings(np.array(flat))
+        si, fi = index._tree.query(segs, distance=tolerance, predicate="dwithin")
+        order = np.lexsort((fi, si))
+        si, fi = si[order], fi[order]
+        starts = np.searchsorted(si, np.arange(n + 1))
+        # where each segment crosses each nearby zone's edge, all in one call
+        coords, which = shapely.get_coordinates(
+            shapely.intersection(_boundaries(index, tolerance)[fi], segs[si]), return_index=True
+        )
+        pair_starts = np.searchsorted(which, np.arange(len(si) + 1))
+        for k in range(n):
+            lo, hi = starts[k], starts[k + 1]
+            near_of[k] = fi[lo:hi]
+            cut_pts[k] = coords[pair_starts[lo]:pair_starts[hi]]
+    # The cuts of each segment, and the middle of each piece between two cuts.
+    cuts_of: list[np.ndarray] = [np.empty(0)] * n
+    mid_xy: list[np.ndarray] = []
+    for mine in segs_of:
+        for k, a, _b, d, length in mine:
+            cuts = {0.0, length}
+            if near_of[k].size:
+                cuts.update(float(t) for t in np.clip((cut_pts[k] - a) @ d / length, 0, length))
+            cut = cuts_of[k] = np.array(sorted(cuts))
+            mid_xy.append(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
+    mids = shapely.points(np.concatenate(mid_xy)) if mid_xy else np.empty(0, dtype=object)
+    # Which nearby zones hold each middle: one call for every (middle, nearby zone) pair.
+    mid_at, pair_mid, pair_zone = [], [], []
+    at = 0
+    for k in range(n):
+        m, z = len(cuts_of[k]) - 1, near_of[k]
+        mid_at.append(at)
+        if z.size:
+            pair_mid.append(np.repeat(np.arange(at, at + m), z.size))
+            pair_zone.append(np.tile(z, m))
+        at += m
+    holds_all = (
+        shapely.intersects(zones[np.concatenate(pair_zone)], mids[np.concatenate(pair_mid)])
+        if pair_zone else np.zeros(0, dtype=bool)
+    )
+    holds_of: list[np.ndarray] = []
+    done = 0
+    for k in range(n):
+        m, size = len(cuts_of[k]) - 1, near_of[k].size
+        holds_of.append(holds_all[done:done + m * size].reshape(m, size))
+        done += m * size
+    return [_stretches(mine, near_of, cuts_of, holds_of, index) for mine in segs_of]
+
+
+def _stretches(
+    mine: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]],
+    near_of: list[np.ndarray],
+    cuts_of: list[np.ndarray],
+    holds_of: list[np.ndarray],
+    index: TerrainIndex,
+) -> PathTerrain:
+    """One path's stretches and summary, from its segments' cuts and the zones holding them."""
+    feats = index.features
+    is_area = index._is_area
+    stretches: list[PathStretch] = []
+    walked = 0.0
+    for k, _a, _b, _d, length in mine:
+        near, cut, holds = near_of[k], cuts_of[k], holds_of[k]
+        for j in range(len(cut) - 1):
+            if cut[j + 1] - cut[j] <= 1e-12:
+                continue
+            inside = [int(i) for i in near[holds[j]]]
             areas = tuple(feats[i].id for i in inside if is_area[i])
             along = tuple(feats[i].id for i in inside if not is_area[i])
             label = feats[[i for i in inside if is_area[i]][-1]].type if areas else "open"
             stretches.append(
                 PathStretch(
-                    label, float(cut[k + 1] - cut[k]), walked + cut[k], walked + cut[k + 1],
+                    label, float(cut[j + 1] - cut[j]), walked + cut[j], walked + cut[j + 1],
                     areas, along,
                 )
             )

@@ -128,6 +128,18 @@ class TerrainIndex(PairQueries):
         hits = np.sort(self._tree.query(shapely.points(_xy(xy)), predicate="intersects"))
         return tuple(self._ids[i] for i in hits)
 
+    def features_at_many(self, points: Sequence[Sequence[float]] | np.ndarray) -> list[tuple[str, ...]]:
+        """:meth:`features_at` of each point, all in one query."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        out: list[list[str]] = [[] for _ in range(len(pts))]
+        if len(pts):
+            pi, fi = self._tree.query(shapely.points(pts), predicate="intersects")
+            order = np.lexsort((fi, pi))
+            ids = self._ids
+            for p, f in zip(pi[order].tolist(), fi[order].tolist(), strict=True):
+                out[p].append(ids[f])
+        return [tuple(x) for x in out]
+
     def elevations(self, points: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
         """Ground height at each point (as :meth:`elevation_at`), all at once."""
         pts = np.asarray(points, dtype=float).reshape(-1, 2)

@@ -128,9 +128,15 @@ def _cell_text(v: Any) -> str:
     return str(v)
 
 
+_PAIR = (list, tuple)
+_NUMBER = (int, float)
+
+
 def _point(v: Any) -> tuple[float, float] | None:
-    if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(x, int | float) for x in v[:2]):
-        return (float(v[0]), float(v[1]))
+    if isinstance(v, _PAIR) and len(v) >= 2:
+        x, y = v[0], v[1]
+        if isinstance(x, _NUMBER) and isinstance(y, _NUMBER):
+            return (float(x), float(y))
     return None
 
 

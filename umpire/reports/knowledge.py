@@ -61,8 +61,10 @@ def _xy(u: UnitState) -> Point | None:
 
 
 def _point(v: Any) -> Point | None:
-    if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(x, int | float) for x in v[:2]):
-        return (float(v[0]), float(v[1]))
+    if isinstance(v, list | tuple) and len(v) >= 2:
+        x, y = v[0], v[1]
+        if isinstance(x, int | float) and isinstance(y, int | float):
+            return (float(x), float(y))
     return None
 
 
@@ -204,13 +206,22 @@ class Chronicle:
                 self.deaths[f.target] = Death(e.seq, e.turn, "eliminated")
                 dying.append(f.target)
         self._after[e.seq] = {s: self._cur[s] for s in self.sides}
+        # what each side was shown by the event's facts, the best of each unit (``better`` keeps
+        # the best, the later on a tie, whatever the grouping: folded once, not once per wreck)
+        shown: dict[str, dict[str, Sight]] = {}
+        if dying:
+            for side in self.sides:
+                best: dict[str, Sight] = {}
+                shown[side] = best
+                for f in facts:
+                    for uid, s in self._shown(side, f).items():
+                        best[uid] = better(best.get(uid), s)  # type: ignore[assignment]
         for uid in dying:
             for side in self.sides:
                 if self.owner.get(uid) == side:
                     continue
                 seen = better(self._before[e.seq][side].get(uid), self._cur[side].get(uid))
-                for f in facts:
-                    seen = better(seen, self._shown(side, f).get(uid))
+                seen = better(seen, shown[side].get(uid))
                 if seen is not None:
                     self._death_known[side][uid] = seen
 

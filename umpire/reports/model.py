@@ -56,6 +56,16 @@ class Source:
     chronicle: Chronicle
     state: GameState
 
+    def terrain(self) -> tuple[TerrainView, ...]:
+        """The table's terrain as the report shows it (the same for every view: made once)."""
+        made: tuple[TerrainView, ...] | None = self.__dict__.get("_terrain")
+        if made is None:
+            made = tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
+                                     tuple((x, y) for x, y in t.line) if t.line else None, t.height)
+                         for t in self.state.terrain)
+            object.__setattr__(self, "_terrain", made)
+        return made
+
 
 def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initial: GameState | None = None,
                  turn: int | None = None) -> TurnReport:
@@ -100,9 +110,7 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         formations=tuple(FormationView(f.id, f.name, f.side, f.level, f.parent, f.hq) for f in state.formations
                          if viewer is None or f.side == viewer),
         units=units,
-        terrain=tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
-                                  tuple((x, y) for x, y in t.line) if t.line else None, t.height)
-                      for t in state.terrain),
+        terrain=src.terrain(),
         events=tuple(events), fire_lines=_fire_lines(events, last), trails=_trails(obs, events, last),
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),

@@ -37,8 +37,10 @@ def inches(v: float | int | None) -> str:
 
 def at(p: Any) -> str:
     """A position on the table: ``(25, 22)`` (inches from the near-left corner)."""
-    if isinstance(p, list | tuple) and len(p) >= 2 and all(isinstance(x, int | float) for x in p[:2]):
-        return f"({num(round(float(p[0]), 2))}, {num(round(float(p[1]), 2))})"
+    if isinstance(p, list | tuple) and len(p) >= 2:
+        x, y = p[0], p[1]
+        if isinstance(x, int | float) and isinstance(y, int | float):
+            return f"({num(round(float(x), 2))}, {num(round(float(y), 2))})"
     return "(off table)"
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, Terrain, read_only, state_json
+from umpire.core.state import GameState, Terrain, read_only, state_json, written_text
 from umpire.errors import StoreError
 
 
@@ -49,6 +49,10 @@ def dump_state(state: GameState) -> str:
     return state_json(state)
 
 
+UNIT_COLUMNS = ("id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing", "base_w", "base_d",
+                "status", "hits", "orders")
+
+
 def unit_rows(state: GameState) -> list[dict[str, Any]]:
     return [
         {
@@ -69,13 +73,14 @@ def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text:
         (seq, dump_state(state) if text is None else text),
     )
     conn.execute("delete from units")
-    rows = unit_rows(state)
+    rows = [
+        (u.id, u.side, u.name, u.formation, u.kind, u.type or u.card or u.statline, u.quality, u.x, u.y, u.facing,
+         u.base[0], u.base[1], u.status, u.hits, u.orders)
+        for u in state.units.values()
+    ]  # the columns of unit_rows, in its order (made as tuples: a big game writes thousands)
     if rows:
-        cols = list(rows[0])
-        conn.executemany(
-            f"insert into units ({', '.join(cols)}) values ({', '.join('?' * len(cols))})",
-            [tuple(r[c] for c in cols) for r in rows],
-        )
+        conn.executemany(f"insert into units ({', '.join(UNIT_COLUMNS)}) values ({', '.join('?' * len(UNIT_COLUMNS))})",
+                         rows)
 
 
 def append(
@@ -151,10 +156,19 @@ def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
     return (row[0], row[1]) if row else None
 
 
-def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
+def _same(known: GameState, text: object, terrain: str) -> bool:
+    """Whether ``known`` is what parsing snapshot ``text`` and ``terrain`` would give."""
+    from umpire.core.snapshot import unchanged
+
+    return text == written_text(known) and terrain == known.terrain.to_json() and unchanged(known)
+
+
+def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = None) -> GameState:
     """The stored state (the snapshot, with the terrain kept beside it), checked: valid JSON, a
     valid state, up to the last event. It is read-only (:func:`umpire.core.state.read_only`);
-    the terrain is parsed when first read.
+    the terrain is parsed when first read. ``known``: a canonical state this process read or
+    wrote; if the snapshot and terrain are the very text it was written as (and read from),
+    it is what parsing them would give, and is returned as it is.
 
     :raises StoreError: saying what is wrong with it.
     """
@@ -177,6 +191,8 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
         raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
     if not isinstance(terrain, str):
         raise StoreError(f"{path}: the stored terrain is missing; 'umpire doctor' lists what is wrong")
+    if known is not None and _same(known, text, terrain):
+        return known
     try:
         state = GameState.model_validate_json(text)
     except ValidationError as exc:
@@ -188,4 +204,4 @@ def load_state(conn: sqlite3.Connection, path: Path) -> GameState:
             f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
         ) from None
     state.__dict__["terrain"] = Terrain.from_json(terrain)
-    return read_only(state)
+    return read_only(state, text if isinstance(text, str) else None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from umpire.core.state import TerrainState, UnitState
@@ -31,10 +32,13 @@ class AuftragstaktikScenario:
         from umpire.rules.auftragstaktik.library import find_unit
         from umpire.rules.auftragstaktik.statline import parse_statline
 
+        read: set[str] = set()  # stat lines read already (an order of battle repeats a few)
         for u in units.values():
             try:
                 if u.statline:
-                    parse_statline(u.statline, u.name, where=f"unit {u.id!r}: statline")
+                    if u.statline not in read:
+                        parse_statline(u.statline, u.name, where=f"unit {u.id!r}: statline")
+                        read.add(u.statline)
                 elif u.type:
                     u.statline = find_unit(u.type, field=f"unit {u.id!r}: type").statline
                 else:
@@ -56,13 +60,20 @@ class AuftragstaktikScenario:
         raise AssertionError("an Auftragstaktik scenario takes no mbt: block")
 
 
+@lru_cache(maxsize=256)
+def _first_size(statline: str) -> str:
+    """The first size code of a stat line (read once per line: a big game has a few)."""
+    from umpire.rules.auftragstaktik.statline import parse_statline
+
+    return parse_statline(statline, "").sizes[0]
+
+
 def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[float, float]:
     """An Auftragstaktik stand's base when the scenario gives none (BASING: 1.5 x 1 companies,
     1 x 1 platoons; MISCELLANEOUS RULES > Headquarters Stands: "In all cases they are
     represented as a medium company"). Without a kind (or for a battery) the stat line's size
     decides: a platoon-sized code (sp, mp, lp; sb, mb are platoon-sized batteries) is a platoon."""
     from umpire.rules.auftragstaktik.ratings import BATTERY
-    from umpire.rules.auftragstaktik.statline import parse_statline
     from umpire.schema.bases import default_base
 
     role = ""
@@ -76,7 +87,7 @@ def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[
     if kind == "hq" or role == "hq":
         return default_base("auftragstaktik", "hq")
     if kind in (None, "battery"):
-        size = parse_statline(statline, "").sizes[0]
+        size = _first_size(statline)
         size = BATTERY.get(size, size)
         return default_base("auftragstaktik", "platoon" if size in ("sp", "mp", "lp") else "company")
     return default_base("auftragstaktik", kind)

@@ -31,7 +31,7 @@ from umpire.turns.auftragstaktik.shot_checks import (
     check_shot,
     closest_afv,
 )
-from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers, sees
+from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_first_blockers, sees
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -138,7 +138,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     look_ahead(state, pairs)
     # a stand that holds fire says why for its first refused target: if that is for want of a
     # sight line, the report names what blocks it (so: for its spotted targets it cannot see)
-    name_blockers(state, [
+    name_first_blockers(state, [
         (u, t) for u in firers if tr.alive(u)
         for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
         if tr.alive(t) and u.side in t.spotted_by and not sees(state, u, t)

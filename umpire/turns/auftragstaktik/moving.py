@@ -20,7 +20,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.auftragstaktik.table import route
+from umpire.turns.auftragstaktik.table import route, route_ahead
 
 MOVEMENT_PHASES = {"movement_1": 1, "movement_2": 2}
 
@@ -341,6 +341,8 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             results.extend(r)
             lines.extend(ln)
 
+    route_ahead(state, [[(u.x, u.y), *(ext["plan"].get(u.id, {}).get(f"move{phase}") or [])] for u in movers
+                        if u.x is not None and u.y is not None and not u.notes.get(f"by_hand_{phase}")])
     for u in movers:
         if u.notes.get(f"by_hand_{phase}"):
             through(u, [(float(p[0]), float(p[1])) for p in u.notes.get("path_2") or []])

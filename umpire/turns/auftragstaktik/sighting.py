@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -161,15 +161,21 @@ def candidate_pairs(
     if not n or not m:
         return Pairs(empty, empty, empty, np.zeros(0), {"pairs": 0})
     sa, ta = arrays(spotters), arrays(targets)
-    cache: dict[Any, int] = {}
-
-    def part(key: Any, fn: Any) -> int:
-        if key not in cache:
-            cache[key] = fn()
-        return cache[key]
-
-    sp = np.array([part(("s", s.spotter), lambda s=s: spotter_part(s.spotter, night, t)) for s in spotters])
-    tp = np.array([part(("t", x.target), lambda x=x: target_part(x.target, t, rulings)) for x in targets])
+    # Each distinct spotter and target worked out once (a table holds a few kinds of stand); a
+    # frozen model is told by its type and field values (what its own == compares), which are
+    # quicker to hash than the model.
+    skeys = [(type(s.spotter), tuple(s.spotter.__dict__.values())) for s in spotters]
+    tkeys = [(type(x.target), tuple(x.target.__dict__.values())) for x in targets]
+    sp_of: dict[Any, int] = {}
+    for k, s in zip(skeys, spotters, strict=True):
+        if k not in sp_of:
+            sp_of[k] = spotter_part(s.spotter, night, t)
+    tp_of: dict[Any, int] = {}
+    for kt, x in zip(tkeys, targets, strict=True):
+        if kt not in tp_of:
+            tp_of[kt] = target_part(x.target, t, rulings)
+    sp = np.array([sp_of[k] for k in skeys])
+    tp = np.array([tp_of[kt] for kt in tkeys])
     kind = np.array([KINDS.index(x.target.kind) for x in targets])
     table, limit = pair_table(), t.spotting.spotted_if_total_greater_than
     centre = np.hypot(ta["xy"][None, :, 0] - sa["xy"][:, None, 0], ta["xy"][None, :, 1] - sa["xy"][:, None, 1])
@@ -254,6 +260,22 @@ def side_spotting(
 # --- the tracked game ------------------------------------------------------------------------------
 
 
+M = TypeVar("M")
+_MODELS: dict[tuple[Any, ...], Any] = {}
+
+
+def _model(cls: type[M], **fields: Any) -> M:
+    """``cls(**fields)``, made once for each set of values (frozen, so shared: thousands of
+    stands are a few kinds of spotter and target)."""
+    key = (cls, *fields.items())
+    hit = _MODELS.get(key)
+    if hit is None:
+        if len(_MODELS) > 4096:
+            _MODELS.clear()
+        hit = _MODELS[key] = cls(**fields)
+    return hit
+
+
 def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int | None) -> Looker:
     """The stand as spotter, and as a target for ``side_viewing``."""
     assert u.x is not None and u.y is not None, f"{u.id} is on the table"
@@ -266,7 +288,8 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
     kind = r.default_kind()
     before = side_viewing is not None and side_viewing in u.spotted_by
     return Looker(
-        spotter=Spotter(
+        spotter=_model(
+            Spotter,
             quality=u.quality,
             orders=orders,
             moved=moved,
@@ -276,7 +299,8 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             gsr="GSR" in r.special,
             night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),
         ),
-        target=Spotted(
+        target=_model(
+            Spotted,
             kind=kind if kind in KINDS else "vehicle",
             quality=u.quality,
             orders=orders,
@@ -317,6 +341,7 @@ def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) 
     index = terrain_index(state)
     keep_in = tables().spotting.stays_spotted_within_in
     live = [u for u in state.units.values() if tr.alive(u)]
+    tr.cover_all(state, live)  # each stand's cover, for the targets, in one terrain query
     lines: list[str] = []
     for side in state.side_ids():
         own = [u for u in live if u.side == side]

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 from umpire.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from umpire.geometry.facts import Feature, Pose
+    from umpire.geometry.movement import PathTerrain
     from umpire.geometry.sight import TerrainIndex
     from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing
 
@@ -132,6 +135,42 @@ def area_types_at(state: GameState, xy: tuple[float, float]) -> list[str]:
     return [feats[i].type for i in terrain_index(state).features_at(xy) if feats[i].kind == "area"]
 
 
+def area_types_of(state: GameState, points: list[tuple[float, float]]) -> list[list[str]]:
+    """:func:`area_types_at` of many points, in one terrain query."""
+    feats = _by_id(features(state))
+    return [[feats[i].type for i in ids if feats[i].kind == "area"]
+            for ids in terrain_index(state).features_at_many(points)]
+
+
+RouteKey = tuple[int, tuple[tuple[float, float], ...]]
+_ROUTES: dict[RouteKey, tuple[object, PathTerrain]] = {}
+
+
+def _route_key(index: object, waypoints: Sequence[Sequence[float]]) -> RouteKey | None:
+    """A path's key among the routes worked out ahead (None: not a list of points; the path
+    is then read as it is, which says what is wrong)."""
+    try:
+        return id(index), tuple((float(x), float(y)) for x, y in waypoints)
+    except (TypeError, ValueError):
+        return None
+
+
+def route_ahead(state: GameState, paths: Sequence[Sequence[Sequence[float]]]) -> None:
+    """Work out the terrain along many paths at once (a movement phase's planned moves), so
+    that :func:`route` finds them ready; the answers are the single-path ones."""
+    from umpire.geometry.movement import paths_terrain
+
+    index = terrain_index(state)
+    todo = list(dict.fromkeys(k for w in paths if len(w) >= 2 and (k := _route_key(index, w)) is not None
+                              and k not in _ROUTES))
+    if not todo:
+        return
+    if len(_ROUTES) > 20_000:
+        _ROUTES.clear()
+    for k, pt in zip(todo, paths_terrain([k[1] for k in todo], index), strict=True):
+        _ROUTES[k] = (index, pt)
+
+
 def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[Leg], list[StreamCrossing]]:
     """The legs (terrain, inches, along a road) and the stream crossings of a path."""
     from umpire.geometry.movement import path_terrain
@@ -143,7 +182,9 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
     crossings: list[StreamCrossing] = []
     if len(waypoints) < 2:
         return legs, crossings
-    pt = path_terrain(waypoints, index)
+    key = _route_key(index, waypoints)
+    ahead = _ROUTES.get(key) if key is not None else None
+    pt = ahead[1] if ahead is not None and ahead[0] is index else path_terrain(waypoints, index)
     previous: set[str] = set()
     for s in pt.stretches:
         along_types = {by_id[i].type for i in s.along}

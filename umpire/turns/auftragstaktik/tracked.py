@@ -22,6 +22,7 @@ A unit's per-phase movement is in its notes: ``moved_1``, ``moved_2`` (inches of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -233,13 +234,35 @@ def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
 _COVER: dict[tuple[Any, ...], tuple[str, bool]] = {}
 
 
+def cover_all(state: GameState, units: Iterable[UnitState]) -> None:
+    """Work out :func:`cover_at` of many stands at once (one terrain query), so that the
+    calls that follow find it ready."""
+    from umpire.turns.auftragstaktik.table import area_types_of, terrain_index
+
+    index = terrain_index(state)
+    todo = {(u.x, u.y): None for u in units if u.x is not None and u.y is not None
+            and (id(index), u.x, u.y) not in _COVER}
+    if not todo:
+        return
+    if len(_COVER) > 50_000:
+        _COVER.clear()
+    xy = list(todo)
+    for (x, y), types in zip(xy, area_types_of(state, [(float(x), float(y)) for x, y in xy]),
+                             strict=True):
+        _COVER[(id(index), x, y)] = _cover_of(types)
+
+
 def _cover_at(state: GameState, xy: tuple[float, float]) -> tuple[str, bool]:
     from umpire.turns.auftragstaktik.table import area_types_at
 
+    return _cover_of(area_types_at(state, xy))
+
+
+def _cover_of(types: list[str]) -> tuple[str, bool]:
     rows = tables().turn.movement.terrain
     best, close = "none", False
     rank = {"none": 0, "light": 1, "heavy": 2}
-    for t in area_types_at(state, xy):
+    for t in types:
         row = rows.get(t)
         if row is None:
             continue
