@@ -274,19 +274,26 @@ def overruns(
 
     if not tr.is_afv(u) or u.hits > tables().close_combat.overrun.attacker_max_hits_at_start:
         return [], []
-    line = shapely.LineString([start, *path])
-    if line.length == 0:
-        return [], []
-    swept = line.buffer(min(u.base) / 2, cap_style="flat")
     if troops is None:
         troops = [e for e in state.units.values() if tr.is_troop(e)]
-    x0, y0, x1, y1 = swept.bounds
-    foes = [  # a footprint lies within half its diagonal of its centre
+    # the swept band lies within half the base's width of the path's box, and a footprint
+    # within half its diagonal of its centre: most moves pass no enemy troop stand at all
+    pts = [start, *path]
+    half = min(u.base) / 2
+    bx0, bx1 = min(p[0] for p in pts) - half - 1e-6, max(p[0] for p in pts) + half + 1e-6
+    by0, by1 = min(p[1] for p in pts) - half - 1e-6, max(p[1] for p in pts) + half + 1e-6
+    near = [
         e for e in troops
         if e.side != u.side and tr.alive(e)
-        and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r
+        and bx0 - (r := math.hypot(*e.base) / 2) <= e.x <= bx1 + r and by0 - r <= e.y <= by1 + r
     ]
-    hit = [e for e, f in zip(foes, footprints_of(foes), strict=True) if swept.intersects(f)]
+    if not near:
+        return [], []
+    line = shapely.LineString(pts)
+    if line.length == 0:
+        return [], []
+    swept = line.buffer(half, cap_style="flat")
+    hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
     results, lines = [], []
     ext = tr.book(state)
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
