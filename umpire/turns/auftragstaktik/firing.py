@@ -31,7 +31,7 @@ from umpire.turns.auftragstaktik.shot_checks import (
     check_shot,
     closest_afv,
 )
-from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_first_blockers, sees
+from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -136,13 +136,6 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
         pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
     look_ahead(state, pairs)
-    # a stand that holds fire says why for its first refused target: if that is for want of a
-    # sight line, the report names what blocks it (so: for its spotted targets it cannot see)
-    name_first_blockers(state, [
-        (u, t) for u in firers if tr.alive(u)
-        for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
-        if tr.alive(t) and u.side in t.spotted_by and not sees(state, u, t)
-    ])
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
@@ -171,12 +164,28 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         _PHASE_AFVS.clear()
 
 
+def _hold_lines(state: GameState, holds: list[tuple[int, int, UnitState, str, str | UmpireError]],
+                lines: list[str], results: list[Resolution]) -> None:
+    """Say why each stand that fired at nothing holds fire, in its place among the phase's lines
+    and results (``holds``: where each goes, the stand, its first target refused and why)."""
+    name_blockers(state, [w.pair for *_, w in holds if isinstance(w, ShotRefused) and w.pair is not None])
+    for k, (at_line, at_result, u, tid, why) in enumerate(holds):
+        why = why if isinstance(why, str) else str(why).split(": ", 1)[-1]
+        lines.insert(at_line + k, f"{u.id} holds fire: {why}")
+        spotted = u.side in state.units[tid].spotted_by
+        results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
+                                             why=why, line=lines[at_line + k]))
+
+
 def _fire_groups(
     state: GameState, phase: int, dice: Dice, firers: list[UnitState]
 ) -> tuple[list[Resolution], list[str]]:
     ext = tr.book(state)
     lines: list[str] = []
     results: list[Resolution] = []
+    # stands that fired at nothing, said in their places when the phase ends (nothing moves and
+    # spotting does not change while it fires): the sight lines refused are named together
+    holds: list[tuple[int, int, UnitState, str, str | UmpireError]] = []
 
     def group_key(u: UnitState) -> tuple[int, int]:
         unspotted = not any(s != u.side for s in u.spotted_by)
@@ -241,13 +250,9 @@ def _fire_groups(
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
                 if not fired and held and not late:
-                    why = held[0][1]
-                    why = why if isinstance(why, str) else str(why).split(": ", 1)[-1]
-                    lines.append(f"{u.id} holds fire: {why}")
-                    spotted = u.side in state.units[held[0][0]].spotted_by
-                    results.append(record(state.ruleset, "hold_fire", unit=u.id, target=held[0][0] if spotted else None,
-                                          why=why, line=lines[-1]))
+                    holds.append((len(lines), len(results), u, *held[0]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
                 res.extra["line"] = lines[-1]
+    _hold_lines(state, holds, lines, results)
     return results, lines

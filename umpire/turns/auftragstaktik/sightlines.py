@@ -102,17 +102,6 @@ def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) ->
         _MEMO[("los", id(index), *k)] = (not blockers, blockers)
 
 
-def name_first_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
-    """:func:`name_blockers` of each firer's first pair only: a stand that holds fire names
-    what blocks the line to its first refused target, which is nearly always its first target
-    it cannot see; any other line asked about later is worked out then (:func:`line_clear`),
-    with the same answer."""
-    first: dict[str, tuple[UnitState, UnitState]] = {}
-    for a, b in pairs:
-        first.setdefault(a.id, (a, b))
-    name_blockers(state, list(first.values()))
-
-
 def aspect(a: UnitState, b: UnitState) -> str:
     from umpire.geometry.arcs import aspect_auftragstaktik
     from umpire.turns.auftragstaktik.table import pose
