@@ -284,7 +284,7 @@ def overruns(
     by0, by1 = min(p[1] for p in pts) - half - 1e-6, max(p[1] for p in pts) + half + 1e-6
     near = [
         e for e in troops
-        if e.side != u.side and tr.alive(e)
+        if e.side != u.side and tr.alive(e) and e.x is not None and e.y is not None
         and bx0 - (r := math.hypot(*e.base) / 2) <= e.x <= bx1 + r and by0 - r <= e.y <= by1 + r
     ]
     if not near:
