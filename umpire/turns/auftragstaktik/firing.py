@@ -11,6 +11,7 @@ group has fired); ATGM fire (except 4th-generation missiles) repeats the sequenc
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -164,13 +165,27 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         _PHASE_AFVS.clear()
 
 
-def _hold_lines(state: GameState, holds: list[tuple[int, int, UnitState, str, str | UmpireError]],
-                lines: list[str], results: list[Resolution]) -> None:
+Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
+Hold = tuple[int, int, UnitState, str, "str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
+
+
+def _said(exc: UmpireError) -> Said:
+    """Why a shot is refused, without its exception (whose traceback would keep the phase's
+    frames, and so its states, alive): said now, or for a sight line refused, the words to
+    work out later and the pair, whose blockers are named with the others'."""
+    if isinstance(exc, ShotRefused) and exc.pair is not None:
+        later = exc.later()
+        return (lambda: later().split(": ", 1)[-1]), exc.pair
+    return str(exc).split(": ", 1)[-1], None
+
+
+def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: list[Resolution]) -> None:
     """Say why each stand that fired at nothing holds fire, in its place among the phase's lines
-    and results (``holds``: where each goes, the stand, its first target refused and why)."""
-    name_blockers(state, [w.pair for *_, w in holds if isinstance(w, ShotRefused) and w.pair is not None])
-    for k, (at_line, at_result, u, tid, why) in enumerate(holds):
-        why = why if isinstance(why, str) else str(why).split(": ", 1)[-1]
+    and results (``holds``: where each goes, the stand, its first target refused, why, and the
+    sight line refused, if that is why)."""
+    name_blockers(state, [pair for *_, pair in holds if pair is not None])
+    for k, (at_line, at_result, u, tid, said, _pair) in enumerate(holds):
+        why = said if isinstance(said, str) else said()
         lines.insert(at_line + k, f"{u.id} holds fire: {why}")
         spotted = u.side in state.units[tid].spotted_by
         results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
@@ -185,7 +200,7 @@ def _fire_groups(
     results: list[Resolution] = []
     # stands that fired at nothing, said in their places when the phase ends (nothing moves and
     # spotting does not change while it fires): the sight lines refused are named together
-    holds: list[tuple[int, int, UnitState, str, str | UmpireError]] = []
+    holds: list[Hold] = []
 
     def group_key(u: UnitState) -> tuple[int, int]:
         unspotted = not any(s != u.side for s in u.spotted_by)
@@ -202,7 +217,7 @@ def _fire_groups(
                 if not tr.alive(u):
                     continue
                 plan = ext["plan"][u.id]
-                held: list[tuple[str, str | UmpireError]] = []  # (target, why), worded when said
+                held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
                 fired = False
                 for tid in plan["fire"]:
                     target = state.units.get(tid)
@@ -216,13 +231,14 @@ def _fire_groups(
                         if kind == "not the closest AFV":
                             near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
                         if near is None:
-                            held.append((tid, "its target is not spotted" if kind == "not spotted" else exc))
+                            unseen: Said = ("its target is not spotted", None)
+                            held.append((tid, unseen if kind == "not spotted" else _said(exc)))
                             continue
                         target = near[0]
                         try:
                             weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                         except UmpireError as exc2:
-                            held.append((target.id, exc2))
+                            held.append((target.id, _said(exc2)))
                             break
                         if not late:
                             lines.append(
@@ -239,7 +255,7 @@ def _fire_groups(
                     except DiceError:
                         raise  # dice not given or impossible: the whole action fails, nothing is written
                     except UmpireError as exc:  # a restriction of the fire procedure itself
-                        held.append((target.id, exc))
+                        held.append((target.id, _said(exc)))
                         continue
                     results.append(res)
                     landed.append((u, target, res))
@@ -250,7 +266,7 @@ def _fire_groups(
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
                 if not fired and held and not late:
-                    holds.append((len(lines), len(results), u, *held[0]))
+                    holds.append((len(lines), len(results), u, held[0][0], *held[0][1]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
                 res.extra["line"] = lines[-1]

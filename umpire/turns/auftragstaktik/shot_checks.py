@@ -94,6 +94,10 @@ class ShotRefused(UmpireError):
         self._why: Callable[[], str] | None = why
         self._text = ""
 
+    def later(self) -> Callable[[], str]:
+        """The message, to be worked out later without keeping this exception."""
+        return self._why or (lambda text=self._text: text)  # type: ignore[misc]
+
     def __str__(self) -> str:
         if self._why is not None:
             self._text, self._why = self._why(), None
