@@ -206,10 +206,10 @@ def _fire_groups(
         unspotted = not any(s != u.side for s in u.spotted_by)
         return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
 
+    keyed = [(group_key(u), u) for u in firers]  # who is spotted does not change as the phase fires
     for late in (False, True):
-        keys = sorted({group_key(u) for u in firers})
-        for key in keys:
-            group = [u for u in firers if group_key(u) == key]
+        for key in sorted({k for k, _ in keyed}):
+            group = [u for k, u in keyed if k == key]
             landed: list[tuple[UnitState, UnitState, Resolution]] = []
             gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
             for u in group:
