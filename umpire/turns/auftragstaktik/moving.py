@@ -276,21 +276,15 @@ def overruns(
         return [], []
     if troops is None:
         troops = [e for e in state.units.values() if tr.is_troop(e)]
-    # the swept band lies within half the base's width of the path's box, and a footprint
-    # within half its diagonal of its centre: most moves pass no enemy troop stand at all
-    pts = [start, *path]
-    half = min(u.base) / 2
-    bx0, bx1 = min(p[0] for p in pts) - half - 1e-6, max(p[0] for p in pts) + half + 1e-6
-    by0, by1 = min(p[1] for p in pts) - half - 1e-6, max(p[1] for p in pts) + half + 1e-6
-    near = [
-        e for e in troops
-        if e.side != u.side and tr.alive(e) and e.x is not None and e.y is not None
-        and bx0 - (r := math.hypot(*e.base) / 2) <= e.x <= bx1 + r and by0 - r <= e.y <= by1 + r
-    ]
-    if not near:
-        return [], []
-    line = shapely.LineString(pts)
-    if line.length == 0:
+    # the swept band lies in the path's box widened by half the base, a footprint within half
+    # its diagonal of its centre: most moves pass no enemy troop stand, and build no shapes
+    pts, half = [start, *path], min(u.base) / 2
+    xs, ys, w = [p[0] for p in pts], [p[1] for p in pts], half + 1e-6
+    x0, x1, y0, y1 = min(xs) - w, max(xs) + w, min(ys) - w, max(ys) + w
+    near = [e for e in troops if e.side != u.side and tr.alive(e) and e.x is not None and e.y is not None
+            and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r]
+    line = shapely.LineString(pts) if near else None
+    if line is None or line.length == 0:
         return [], []
     swept = line.buffer(half, cap_style="flat")
     hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
