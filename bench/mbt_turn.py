@@ -8,7 +8,9 @@ the umpire types them (a third fire at the nearest enemy, a third move 4" toward
 third on overwatch), then the Command, Direct Fire, Movement and Adjustment phases. Each run is
 a fresh process; printed: min / median / max over ``--runs`` of the turn (wall and CPU seconds),
 then the reports (the umpire's and both briefings, Markdown) apart. Goal: the turn under 1 s
-for 30 a side.
+for 30 a side. The processes run as installed code does: with bytecode kept in a temporary
+folder (PYTHONPYCACHEPREFIX), whatever PYTHONDONTWRITEBYTECODE says, written by one untimed run
+per checkout first (bench/processes.py).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import yaml
+from processes import installed_env
 
 HERE = Path(__file__).resolve().parent
 SIDES = {"nato": ("USA-1B", 8.0, 90), "ussr": ("USSR-1B", 64.0, 270)}
@@ -111,11 +114,14 @@ def one_turn(vehicles: int, polygons: int, seed: int) -> dict[str, Any]:
         return {"steps": steps, "total": total, "cpu": cpu, "reports": reports, "chars": chars, "fires": fires}
 
 
+ENV: dict[str, str] = {}  # the child processes' environment (processes.installed_env)
+
+
 def run(root: Path, vehicles: int, polygons: int, seed: int) -> dict[str, Any]:
     code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import mbt_turn; "
             f"print(json.dumps(mbt_turn.one_turn({vehicles}, {polygons}, {seed})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env={**os.environ, "PYTHONPATH": ""})
+                         env=ENV or {**os.environ, "PYTHONPATH": ""})
     if out.returncode:
         raise SystemExit(f"{root}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -135,9 +141,13 @@ def main() -> None:
     a = ap.parse_args()
     roots = [("this", HERE.parent)] + ([("against", a.against.resolve())] if a.against else [])
     got: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in roots}
-    for _ in range(a.runs):  # interleaved, so the machine's load falls on both alike
-        for name, root in roots:
-            got[name].append(run(root, a.vehicles, a.polygons, a.seed))
+    with installed_env() as env:
+        ENV.update(env)
+        for _, root in roots:  # untimed: writes each checkout's bytecode
+            run(root, a.vehicles, a.polygons, a.seed)
+        for _ in range(a.runs):  # interleaved, so the machine's load falls on both alike
+            for name, root in roots:
+                got[name].append(run(root, a.vehicles, a.polygons, a.seed))
     print(f"MBT Basic Game, {a.vehicles} vehicles a side, {a.polygons} terrain pieces: one whole turn "
           f"(s, min / median / max of {a.runs}; goal < 1 s)")
     for name, rs in got.items():

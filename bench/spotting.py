@@ -20,7 +20,9 @@ The candidate pairs (totals and edge distances) are worked out once and handed t
 matrix and the side-level answer; "matrix" is timed whole, candidates included. Times are
 process CPU seconds (the machine may be shared), min / median / max of ``--runs`` runs; with
 ``--against``, the same is timed with another checkout's code, in turn. Goal: the matrix for 600
-a side over 5,000 pieces under 0.25 s.
+a side over 5,000 pieces under 0.25 s. The worker processes run as installed code does: with
+bytecode kept in a temporary folder (PYTHONPYCACHEPREFIX), whatever PYTHONDONTWRITEBYTECODE
+says (bench/processes.py; the timed calls come after the imports, so this changes little here).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parent))  # run from a checkout (a worker puts its own first)
 
+from processes import installed_env  # noqa: E402  (beside this script)
 from random_table import TABLE, terrain  # noqa: E402  (beside this script)
 
 from umpire.geometry.arcs import aspect_auftragstaktik  # noqa: E402
@@ -124,11 +127,14 @@ def timings(stands: int, polygons: int, seed: int, runs: int) -> dict:
             "polygons": len(index.features), "shared": shared}
 
 
+ENV: dict[str, str] = {}  # the worker processes' environment (processes.installed_env)
+
+
 def worker(root: Path, stands: int, polygons: int, seed: int, runs: int) -> dict:
     code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import spotting; "
             f"print(json.dumps(spotting.timings({stands}, {polygons}, {seed}, {runs})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env={**os.environ, "PYTHONPATH": ""})
+                         env=ENV or {**os.environ, "PYTHONPATH": ""})
     if out.returncode:
         raise SystemExit(f"{root}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -166,7 +172,9 @@ def main() -> None:
     if a.goal or a.against:
         if a.goal:
             a.stands, a.polygons = 600, 5000
-        goal(a)
+        with installed_env() as env:
+            ENV.update(env)
+            goal(a)
         return
     rng = np.random.default_rng(a.seed)
     rulings = ruleset_rulings()

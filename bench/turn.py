@@ -12,7 +12,10 @@ morale, close combat, end), then the umpire's report and both briefings as Markd
 ruleset's tables are read before the clock starts. Each turn runs in a fresh process, which
 also gives its peak memory (the most the process held, game building included), with the
 cycle collector set as the ``umpire`` command sets it (umpire.collector). Times are wall clock;
-the CPU time of the turn is printed beside them (the machine may be shared).
+the CPU time of the turn is printed beside them (the machine may be shared). The processes run
+as installed code does: with bytecode kept in a temporary folder (PYTHONPYCACHEPREFIX), whatever
+PYTHONDONTWRITEBYTECODE says, written by one untimed turn per checkout before the timed ones
+(bench/processes.py); otherwise each timed turn would also compile the modules it imports lazily.
 
 Goals: 150 a side over 5,000 pieces under 1.5 s; 600 a side over 1,000 pieces under 3 s and
 under 250 MB. The sweep prints, between each size and the next, how the time grew against the
@@ -31,6 +34,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from processes import installed_env
 
 HERE = Path(__file__).resolve().parent
 GOALS = [(150, 5000, 1.5), (600, 1000, 3.0)]
@@ -93,6 +98,7 @@ def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> 
 
 
 PYTHON_GC = False  # --python-gc: Python's own collector thresholds, not the command's
+ENV: dict[str, str] = {}  # the child processes' environment (processes.installed_env)
 
 
 def run(root: Path, stands: int, polygons: int, seed: int) -> dict:
@@ -100,7 +106,7 @@ def run(root: Path, stands: int, polygons: int, seed: int) -> dict:
     code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import turn; "
             f"print(json.dumps(turn.one_turn({stands}, {polygons}, {seed}, {PYTHON_GC})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env={**os.environ, "PYTHONPATH": ""})
+                         env=ENV or {**os.environ, "PYTHONPATH": ""})
     if out.returncode:
         raise SystemExit(f"{root}: {stands} a side, {polygons} pieces failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -124,7 +130,15 @@ def main() -> None:
     global PYTHON_GC
     PYTHON_GC = a.python_gc
     roots = [("this", HERE.parent)] + ([("against", a.against.resolve())] if a.against else [])
+    with installed_env() as env:
+        ENV.update(env)
+        warm = GOALS[-1][:2] if a.goals else (150, 1000) if a.sweep else (a.stands, a.polygons)
+        for _, root in roots:  # untimed: writes each checkout's bytecode
+            run(root, *warm, a.seed)
+        timed(a, roots)
 
+
+def timed(a: argparse.Namespace, roots: list[tuple[str, Path]]) -> None:
     if a.goals:
         for stands, polygons, goal in GOALS:
             got: dict[str, list[dict]] = {name: [] for name, _ in roots}

@@ -130,14 +130,21 @@ class PairQueries:
         s, f = s[hit], f[hit]
         if not s.size:
             return out
-        # Nearest first: where each blocker is first met along the line.
+        # Nearest first: where each blocker is first met along the line (only lines with more
+        # than one blocker need it; most lines have one).
         d = b[s] - a[s]
         length = np.hypot(d[:, 0], d[:, 1])
-        coords, which = shapely.get_coordinates(shapely.intersection(self._geoms[f], segs[s]), return_index=True)
-        rel = coords - a[s][which]
-        t = np.clip((rel[:, 0] * d[which, 0] + rel[:, 1] * d[which, 1]) / length[which], 0.0, length[which])
-        first = np.full(len(s), np.inf)
-        np.minimum.at(first, which, t)
+        first = np.zeros(len(s))
+        multi = np.flatnonzero(np.bincount(s)[s] > 1)
+        if multi.size:
+            sm, dm, lm = s[multi], d[multi], length[multi]
+            coords, which = shapely.get_coordinates(shapely.intersection(self._geoms[f[multi]], segs[sm]),
+                                                    return_index=True)
+            rel = coords - a[sm][which]
+            t = np.clip((rel[:, 0] * dm[which, 0] + rel[:, 1] * dm[which, 1]) / lm[which], 0.0, lm[which])
+            met = np.full(len(multi), np.inf)
+            np.minimum.at(met, which, t)
+            first[multi] = met
         order = np.lexsort((first, s))
         s, f, first, length = s[order], f[order], first[order], length[order]
         # two blockers of one line met at (nearly) the same place: the single answer orders them

@@ -11,6 +11,7 @@ group has fired); ATGM fire (except 4th-generation missiles) repeats the sequenc
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -31,7 +32,7 @@ from umpire.turns.auftragstaktik.shot_checks import (
     check_shot,
     closest_afv,
 )
-from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_first_blockers, sees
+from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -136,13 +137,6 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
         pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
     look_ahead(state, pairs)
-    # a stand that holds fire says why for its first refused target: if that is for want of a
-    # sight line, the report names what blocks it (so: for its spotted targets it cannot see)
-    name_first_blockers(state, [
-        (u, t) for u in firers if tr.alive(u)
-        for t in (state.units[i] for i in ext["plan"][u.id].get("fire", []) if i in state.units)
-        if tr.alive(t) and u.side in t.spotted_by and not sees(state, u, t)
-    ])
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
@@ -171,21 +165,51 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         _PHASE_AFVS.clear()
 
 
+Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
+Hold = tuple[int, int, UnitState, str, "str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
+
+
+def _said(exc: UmpireError) -> Said:
+    """Why a shot is refused, without its exception (whose traceback would keep the phase's
+    frames, and so its states, alive): said now, or for a sight line refused, the words to
+    work out later and the pair, whose blockers are named with the others'."""
+    if isinstance(exc, ShotRefused) and exc.pair is not None:
+        later = exc.later()
+        return (lambda: later().split(": ", 1)[-1]), exc.pair
+    return str(exc).split(": ", 1)[-1], None
+
+
+def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: list[Resolution]) -> None:
+    """Say why each stand that fired at nothing holds fire, in its place among the phase's lines
+    and results (``holds``: where each goes, the stand, its first target refused, why, and the
+    sight line refused, if that is why)."""
+    name_blockers(state, [pair for *_, pair in holds if pair is not None])
+    for k, (at_line, at_result, u, tid, said, _pair) in enumerate(holds):
+        why = said if isinstance(said, str) else said()
+        lines.insert(at_line + k, f"{u.id} holds fire: {why}")
+        spotted = u.side in state.units[tid].spotted_by
+        results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
+                                             why=why, line=lines[at_line + k]))
+
+
 def _fire_groups(
     state: GameState, phase: int, dice: Dice, firers: list[UnitState]
 ) -> tuple[list[Resolution], list[str]]:
     ext = tr.book(state)
     lines: list[str] = []
     results: list[Resolution] = []
+    # stands that fired at nothing, said in their places when the phase ends (nothing moves and
+    # spotting does not change while it fires): the sight lines refused are named together
+    holds: list[Hold] = []
 
     def group_key(u: UnitState) -> tuple[int, int]:
         unspotted = not any(s != u.side for s in u.spotted_by)
         return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
 
+    keyed = [(group_key(u), u) for u in firers]  # who is spotted does not change as the phase fires
     for late in (False, True):
-        keys = sorted({group_key(u) for u in firers})
-        for key in keys:
-            group = [u for u in firers if group_key(u) == key]
+        for key in sorted({k for k, _ in keyed}):
+            group = [u for k, u in keyed if k == key]
             landed: list[tuple[UnitState, UnitState, Resolution]] = []
             gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
             for u in group:
@@ -193,7 +217,7 @@ def _fire_groups(
                 if not tr.alive(u):
                     continue
                 plan = ext["plan"][u.id]
-                held: list[tuple[str, str | UmpireError]] = []  # (target, why), worded when said
+                held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
                 fired = False
                 for tid in plan["fire"]:
                     target = state.units.get(tid)
@@ -207,13 +231,14 @@ def _fire_groups(
                         if kind == "not the closest AFV":
                             near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
                         if near is None:
-                            held.append((tid, "its target is not spotted" if kind == "not spotted" else exc))
+                            unseen: Said = ("its target is not spotted", None)
+                            held.append((tid, unseen if kind == "not spotted" else _said(exc)))
                             continue
                         target = near[0]
                         try:
                             weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
                         except UmpireError as exc2:
-                            held.append((target.id, exc2))
+                            held.append((target.id, _said(exc2)))
                             break
                         if not late:
                             lines.append(
@@ -230,7 +255,7 @@ def _fire_groups(
                     except DiceError:
                         raise  # dice not given or impossible: the whole action fails, nothing is written
                     except UmpireError as exc:  # a restriction of the fire procedure itself
-                        held.append((target.id, exc))
+                        held.append((target.id, _said(exc)))
                         continue
                     results.append(res)
                     landed.append((u, target, res))
@@ -241,13 +266,9 @@ def _fire_groups(
                     if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
                         break
                 if not fired and held and not late:
-                    why = held[0][1]
-                    why = why if isinstance(why, str) else str(why).split(": ", 1)[-1]
-                    lines.append(f"{u.id} holds fire: {why}")
-                    spotted = u.side in state.units[held[0][0]].spotted_by
-                    results.append(record(state.ruleset, "hold_fire", unit=u.id, target=held[0][0] if spotted else None,
-                                          why=why, line=lines[-1]))
+                    holds.append((len(lines), len(results), u, held[0][0], *held[0][1]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
                 res.extra["line"] = lines[-1]
+    _hold_lines(state, holds, lines, results)
     return results, lines

@@ -42,23 +42,24 @@ def integrity(state: GameState) -> list[str]:
 
 def breaches(state: GameState) -> dict[str, tuple[float, str]]:
     """Every unit-integrity breach: key -> (inches beyond the radius, why)."""
-    from umpire.geometry.distance import edge_distance_matrix
+    import numpy as np
+    import shapely
+
     from umpire.rules.auftragstaktik.command import command_radius
     from umpire.rules.auftragstaktik.data import tables
-    from umpire.turns.auftragstaktik.table import pose
+    from umpire.turns.auftragstaktik.table import footprints_of
 
     rulings = tr.rulings_of(state)
     tech = tables().turn.integrity.default_tech_level
     out = {}
-    for f in state.formations:
-        if f.level not in ("battalion", "regiment"):
-            continue
-        units = [u for u in tr.battalion_units(state, f.id) if tr.alive(u)]
-        if len(units) < 2:
-            continue
+    groups = [(f, [u for u in tr.battalion_units(state, f.id) if tr.alive(u)])
+              for f in state.formations if f.level in ("battalion", "regiment")]
+    groups = [(f, units) for f, units in groups if len(units) >= 2]
+    feet = iter(footprints_of([u for _, units in groups for u in units]))  # in one go, each pose once
+    for f, units in groups:
         radius = command_radius("battalion", tech, f.doctrine or "balanced", rulings)  # type: ignore[arg-type]
-        poses = [pose(u) for u in units]
-        d = edge_distance_matrix(poses, poses)
+        fp = np.array([next(feet) for _ in units])
+        d = shapely.distance(fp[:, None], fp[None, :]).reshape(len(units), len(units))
         i, j = divmod(int(d.argmax()), len(units))
         if d[i, j] > radius + 1e-6:
             out[f"{f.id}:battalion"] = (

@@ -274,19 +274,20 @@ def overruns(
 
     if not tr.is_afv(u) or u.hits > tables().close_combat.overrun.attacker_max_hits_at_start:
         return [], []
-    line = shapely.LineString([start, *path])
-    if line.length == 0:
-        return [], []
-    swept = line.buffer(min(u.base) / 2, cap_style="flat")
     if troops is None:
         troops = [e for e in state.units.values() if tr.is_troop(e)]
-    x0, y0, x1, y1 = swept.bounds
-    foes = [  # a footprint lies within half its diagonal of its centre
-        e for e in troops
-        if e.side != u.side and tr.alive(e)
-        and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r
-    ]
-    hit = [e for e, f in zip(foes, footprints_of(foes), strict=True) if swept.intersects(f)]
+    # the swept band lies in the path's box widened by half the base, a footprint within half
+    # its diagonal of its centre: most moves pass no enemy troop stand, and build no shapes
+    pts, half = [start, *path], min(u.base) / 2
+    xs, ys, w = [p[0] for p in pts], [p[1] for p in pts], half + 1e-6
+    x0, x1, y0, y1 = min(xs) - w, max(xs) + w, min(ys) - w, max(ys) + w
+    near = [e for e in troops if e.side != u.side and tr.alive(e) and e.x is not None and e.y is not None
+            and x0 - (r := math.hypot(*e.base) / 2) <= e.x <= x1 + r and y0 - r <= e.y <= y1 + r]
+    line = shapely.LineString(pts) if near else None
+    if line is None or line.length == 0:
+        return [], []
+    swept = line.buffer(half, cap_style="flat")
+    hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
     results, lines = [], []
     ext = tr.book(state)
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):

@@ -86,11 +86,17 @@ class ShotRefused(UmpireError):
     refuses thousands of shots and says why for few of them (the first held target of a
     stand), and some reasons are costly to word (what blocks the sight line, who is spotted)."""
 
-    def __init__(self, kind: str, why: Callable[[], str]) -> None:
+    def __init__(self, kind: str, why: Callable[[], str],
+                 pair: tuple[UnitState, UnitState] | None = None) -> None:
         super().__init__(kind)
         self.kind = kind
+        self.pair = pair  # firer and target of a sight line refused
         self._why: Callable[[], str] | None = why
         self._text = ""
+
+    def later(self) -> Callable[[], str]:
+        """The message, to be worked out later without keeping this exception."""
+        return self._why or (lambda text=self._text: text)  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self._why is not None:
@@ -196,7 +202,7 @@ def check_shot(
         raise ShotRefused("no line of sight", lambda: (
             f"target: no line of sight from {firer.id} to {target.id} "
             f"(blocked by {', '.join(line_clear(state, firer, target)[1])})"
-        ))
+        ), (firer, target))
     d = distance(state, firer, target)
     weapon = choose_weapon(state, firer, target, d, phase, weapon)
     reach = _range(firer, weapon)

@@ -88,7 +88,8 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
 
 def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
     """Work out what blocks the sight lines of many pairs at once (their :func:`line_clear`
-    answers), for the reasons of shots refused."""
+    answers), for the reasons of shots refused; a few hundred lines a call, as a long line
+    crosses many pieces and each crossing is held until the call ends."""
     import numpy as np
 
     from umpire.turns.auftragstaktik.table import terrain_index
@@ -96,21 +97,12 @@ def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) ->
     index = terrain_index(state)
     todo: list[tuple[Any, Any]] = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
     todo = [k for k in todo if ("los", id(index), *k) not in _MEMO]
-    n = np.arange(len(todo))
-    for k, blockers in zip(todo, index.blocked_by_pairs([e[0] for e in todo], [e[1] for e in todo], n, n),
-                           strict=True):
-        _MEMO[("los", id(index), *k)] = (not blockers, blockers)
-
-
-def name_first_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
-    """:func:`name_blockers` of each firer's first pair only: a stand that holds fire names
-    what blocks the line to its first refused target, which is nearly always its first target
-    it cannot see; any other line asked about later is worked out then (:func:`line_clear`),
-    with the same answer."""
-    first: dict[str, tuple[UnitState, UnitState]] = {}
-    for a, b in pairs:
-        first.setdefault(a.id, (a, b))
-    name_blockers(state, list(first.values()))
+    for at in range(0, len(todo), 300):
+        part = todo[at:at + 300]
+        n = np.arange(len(part))
+        for k, blockers in zip(part, index.blocked_by_pairs([e[0] for e in part], [e[1] for e in part], n, n),
+                               strict=True):
+            _MEMO[("los", id(index), *k)] = (not blockers, blockers)
 
 
 def aspect(a: UnitState, b: UnitState) -> str:

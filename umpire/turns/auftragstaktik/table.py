@@ -78,14 +78,18 @@ def _index(key: Key, inside_depth: float | None) -> TerrainIndex:
 
 
 _BUILT: dict[int, tuple[object, TerrainIndex, tuple[Feature, ...], float | None, dict[str, str]]] = {}
+_LAST: list[Any] = [None, None, None]  # the terrain and rulings objects last asked about, and the answer
 
 
 def _built(state: GameState) -> tuple[TerrainIndex, tuple[Feature, ...]]:
     from umpire.rules.auftragstaktik.spotting import woods_depth
     from umpire.turns.auftragstaktik.tracked import rulings_of
 
+    if _LAST[0] is state.terrain and _LAST[1] is state.rulings:  # (rulings are never changed in place)
+        return _LAST[2]  # type: ignore[no-any-return]
     hit = _BUILT.get(id(state.terrain))
     if hit is not None and hit[0] is state.terrain and hit[4] == state.rulings:
+        _LAST[:] = [state.terrain, state.rulings, (hit[1], hit[2])]
         return hit[1], hit[2]  # asked thousands of times a phase: the same terrain, the same rulings
     depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
     if hit is None or hit[0] is not state.terrain or hit[3] != depth:
