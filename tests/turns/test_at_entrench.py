@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.turns.conftest import advance
 from tests.turns.test_at_support import SCENARIO, _write
-from tests.turns.test_bad_inputs import refused
+from tests.turns.test_bad_inputs import assert_refused
 from umpire.engine import Game
 
 
@@ -58,6 +58,6 @@ def test_a_roll_of_7_fails_and_the_stand_stays_hasty(cli, tmp_path):
 def test_bad_entrenching_orders_are_refused(cli, tmp_path):
     _game(cli, tmp_path)
     f = _write(tmp_path / "x.yaml", {"side": "nato", "units": {"rifles": {"entrench": True, "first": [[13, 40]]}}})
-    assert "Error:" in refused(cli, "turn", "orders", f, needle="stays put that turn")
+    assert "Error:" in assert_refused(cli, "turn", "orders", f, needle="stays put that turn")
     f = _write(tmp_path / "x.yaml", {"side": "nato", "units": {"a1": {"entrench": True}}})
-    assert "Error:" in refused(cli, "turn", "orders", f, needle="a1 has no entrenchment yet")
+    assert "Error:" in assert_refused(cli, "turn", "orders", f, needle="a1 has no entrenchment yet")

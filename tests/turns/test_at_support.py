@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from tests.turns.conftest import advance
-from tests.turns.test_bad_inputs import refused
+from tests.turns.test_bad_inputs import assert_refused
 from umpire.engine import Game
 
 SCENARIO = {
@@ -106,7 +106,8 @@ def test_battalion_orders_for_brigade_guns_shift_one_column_left(cli, tmp_path):
 def test_counter_battery_answers_a_battery_that_fired(cli, tmp_path):
     _start(cli, tmp_path)
     advance(cli, 2)
-    refused(cli, "fire", "bty-n2", "--counter-battery", "bty-p", "--roll", "8", needle="bty-p has not fired indirect")
+    assert_refused(cli, "fire", "bty-n2", "--counter-battery", "bty-p", "--roll", "8",
+                   needle="bty-p has not fired indirect")
     assert cli("fire", "bty-p", "--at", "20,24", "--planned", "--roll", "5").exit_code == 0
     r = cli("fire", "bty-n2", "--counter-battery", "bty-p", "--roll", "8")
     assert r.exit_code == 0, r.output + r.stderr
@@ -147,27 +148,28 @@ def test_planned_missions_and_an_airstrike_resolve_in_the_first_combat_phase(cli
     # a flight flies its sorties once: the next turn's orders are refused
     advance(cli, 6)
     f = _write(tmp_path / "n2.yaml", {"side": "nato", "air": {"a10": {"target": "t1"}}})
-    refused(cli, "turn", "orders", f, needle="a10 has flown all its 1 sorties")
+    assert_refused(cli, "turn", "orders", f, needle="a10 has flown all its 1 sorties")
 
 
 def test_bad_missions_are_refused(cli, tmp_path):
     _start(cli, tmp_path)
-    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "a1": {"indirect": {"at": [30, 24]}}}}), needle="a1 (M1A1 Company) has no Indirect rating")
-    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "bty-n": {"indirect": {"at": [70, 40]}}}}), needle="beyond its indirect range (allowed: 0-47\")")
-    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "pact", "units": {
+    assert "Error:" in assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "pact", "units": {
         "mrl-p": {"indirect": {"counter_battery": "bty-n"}}}}), needle="units.mrl-p.indirect.counter_battery")
-    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert "Error:" in assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "bty-n": {"indirect": {"counter_battery": "t1"}}}}), needle="t1 is not an artillery stand")
-    assert "Error:" in refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "air": {
+    assert "Error:" in assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "air": {
         "f16": {"target": "t1"}}}), needle="unknown flight 'f16'")
-    assert "Error:" in refused(cli, "fire", "bty-n", "t1", "--indirect", needle="First Combat Phase only")
+    assert "Error:" in assert_refused(cli, "fire", "bty-n", "t1", "--indirect", needle="First Combat Phase only")
     advance(cli, 2)
-    assert "Error:" in refused(cli, "fire", "bty-n", "t3", "--indirect", needle="t3 is not spotted by nato")
-    assert "Error:" in refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
-    assert "Error:" in refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
-    assert "Error:" in refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24", needle="only MRL stands")
+    assert "Error:" in assert_refused(cli, "fire", "bty-n", "t3", "--indirect", needle="t3 is not spotted by nato")
+    assert "Error:" in assert_refused(cli, "fire", "bty-n", "--at", "45,45", needle="touches no enemy stand")
+    assert "Error:" in assert_refused(cli, "fire", "a1", "--at", "30,24", needle="has no Indirect rating")
+    assert "Error:" in assert_refused(cli, "fire", "bty-p", "--at", "20,24", "--also", "21.5,24",
+                                      needle="only MRL stands")
 
 
 def _through(cli, tmp_path, rulings: dict | None = None):
@@ -223,7 +225,7 @@ def test_a_scenario_chooses_among_the_rulings(cli, tmp_path):
     assert cli("new", ok).exit_code == 0
     assert Game.open(Path(cli.db)).state.rulings == {"cb.timing": "before"}
     bad = _write(tmp_path / "bad.yaml", {**SCENARIO, "rulings": {"cb.timing": "later"}})
-    refused(cli, "new", bad, needle="unknown choice 'later' (allowed: after, before)")
+    assert_refused(cli, "new", bad, needle="unknown choice 'later' (allowed: after, before)")
 
 
 ZSU = "mp | 10t | 1 | -- | HW: 3 [6] | -- | AD(g): 4 [6]"
@@ -284,7 +286,7 @@ def test_two_hits_shoot_the_flight_down(cli, tmp_path):
     assert "A-10 flight is shot down before it strikes" in out
     advance(cli, 6)
     f = _write(tmp_path / "n2.yaml", {"side": "nato", "air": {"a10": {"target": "t1"}}})
-    refused(cli, "turn", "orders", f, needle="a10 was shot down in turn 1")
+    assert_refused(cli, "turn", "orders", f, needle="a10 was shot down in turn 1")
 
 
 def test_a_miss_lets_the_strike_go_in(cli, tmp_path):
@@ -316,10 +318,10 @@ def test_an_artillery_stand_fires_one_icm_mission_a_game(cli, tmp_path):
     assert r.exit_code == 0, r.output + r.stderr
     assert Game.open(Path(cli.db)).state.extra["auftragstaktik"]["icm_fired"] == {"bty-n": 1}
     _next_turn_combat(cli, tmp_path)
-    refused(cli, "fire", "bty-n", "t1", "--indirect", "--icm",
+    assert_refused(cli, "fire", "bty-n", "t1", "--indirect", "--icm",
             needle="bty-n fired its one ICM mission of the game in turn 1")
     # planned in an orders file: refused when it is entered
-    refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
+    assert_refused(cli, "turn", "orders", _write(tmp_path / "x.yaml", {"side": "nato", "units": {
         "bty-n": {"indirect": {"target": "t1", "icm": True}}}}), needle="units.bty-n.indirect.icm")
     # HE is still allowed, and another battery has its own ICM mission
     assert cli("fire", "bty-n2", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5").exit_code == 0

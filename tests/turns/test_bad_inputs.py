@@ -11,7 +11,7 @@ import yaml
 from tests.turns.conftest import ORDERS, REPO, advance
 
 
-def refused(cli, *args: str, needle: str) -> str:
+def assert_refused(cli, *args: str, needle: str) -> str:
     before = Path(cli.db).read_bytes()
     r = cli(*args)
     assert r.exit_code == 2, (args, r.output, r.stderr)
@@ -30,30 +30,31 @@ def write(tmp_path: Path, name: str, data: dict) -> str:
 
 def test_orders_for_a_unit_of_the_other_side(at_game, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"t80-1": {"first": [[50, 25]]}}})
-    line = refused(at_game, "turn", "orders", f, needle="units.t80-1: t80-1 is a unit of Warsaw Pact, not NATO")
+    line = assert_refused(at_game, "turn", "orders", f, needle="units.t80-1: t80-1 is a unit of Warsaw Pact, not NATO")
     assert "a-1-64" in line  # what is allowed
 
 
 def test_orders_with_an_unknown_unit_suggest_the_close_one(at_game, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"a-1-46": {"order": "HA"}}})
-    assert "Error:" in refused(at_game, "turn", "orders", f, needle="did you mean 'a-1-64'?")
+    assert "Error:" in assert_refused(at_game, "turn", "orders", f, needle="did you mean 'a-1-64'?")
 
 
 def test_orders_with_an_unknown_field(at_game, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"a-1-64": {"speed": 5}}})
-    line = refused(at_game, "turn", "orders", f, needle="o.yaml")
+    line = assert_refused(at_game, "turn", "orders", f, needle="o.yaml")
     assert "units.a-1-64.speed" in line
 
 
 def test_orders_with_a_move_longer_than_the_order_allows(at_game, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"b-1-64": {"order": "DA", "first": [[30, 12]]}}})
-    line = refused(at_game, "turn", "orders", f, needle="allow at most 4\" this phase")
+    line = assert_refused(at_game, "turn", "orders", f, needle="allow at most 4\" this phase")
     assert "allowed:" in line and "Deliberate Advance" in line
 
 
 def test_a_hand_move_longer_than_the_order_allows(at_game):
     advance(at_game, 1)  # into the First Movement Phase
-    assert "Error:" in refused(at_game, "move", "a-1-64", "40", "21", needle="HA orders allow at most 8\" this phase")
+    assert "Error:" in assert_refused(at_game, "move", "a-1-64", "40", "21",
+                                      needle="HA orders allow at most 8\" this phase")
 
 
 def test_a_move_through_impassable_terrain(cli, tmp_path):
@@ -64,18 +65,19 @@ def test_a_move_through_impassable_terrain(cli, tmp_path):
     assert cli("new", path).exit_code == 0
     f = write(tmp_path, "o.yaml", {"side": "nato", "battalions": {"tf-1-64": {"order": "HA"}},
                                    "units": {"c-4-8": {"first": [[21, 35]]}}})
-    refused(cli, "turn", "orders", f, needle="tracked stands may not enter marsh")
+    assert_refused(cli, "turn", "orders", f, needle="tracked stands may not enter marsh")
 
 
 def test_fire_at_an_unspotted_target(at_game):
     advance(at_game, 2)  # First Combat Phase: nobody has been spotted yet
-    line = refused(at_game, "fire", "a-1-64", "t80-1", needle="t80-1 is not spotted by NATO")
+    line = assert_refused(at_game, "fire", "a-1-64", "t80-1", needle="t80-1 is not spotted by NATO")
     assert "spotted: none" in line
 
 
 def test_fire_at_a_target_out_of_range(at_game):
     advance(at_game, 5)  # Second Combat Phase: NATO has spotted the T-80s
-    assert "Error:" in refused(at_game, "fire", "c-4-8", "t80-2", needle="beyond its missile range (allowed: 0-9.5\")")
+    assert "Error:" in assert_refused(at_game, "fire", "c-4-8", "t80-2",
+                                      needle="beyond its missile range (allowed: 0-9.5\")")
 
 
 @pytest.mark.parametrize(("args", "needle"), [
@@ -84,19 +86,19 @@ def test_fire_at_a_target_out_of_range(at_game):
     (("move", "a-1-64", "20", "21"), "stands move only in a Movement Phase (now: Orders Phase"),
 ])
 def test_steps_out_of_their_phase(at_game, args, needle):
-    refused(at_game, *args, needle=needle)
+    assert_refused(at_game, *args, needle=needle)
 
 
 def test_orders_outside_the_orders_and_reaction_phases(at_game):
     advance(at_game, 2)
-    assert "Error:" in refused(at_game, "turn", "orders", str(ORDERS / "nato-turn1.yaml"),
+    assert "Error:" in assert_refused(at_game, "turn", "orders", str(ORDERS / "nato-turn1.yaml"),
             needle="orders are given in the Orders Phase or the Reaction Phase (now: First Combat Phase")
 
 
 def test_phase_next_without_both_sides_orders(cli):
     assert cli("new", "hof-gap-meeting").exit_code == 0
     assert cli("turn", "orders", str(ORDERS / "nato-turn1.yaml")).exit_code == 0
-    refused(cli, "phase", "next", needle="orders missing for pact (Warsaw Pact)")
+    assert_refused(cli, "phase", "next", needle="orders missing for pact (Warsaw Pact)")
 
 
 def test_a_checked_battalion_may_only_get_no_orders_or_withdraw(at_game):

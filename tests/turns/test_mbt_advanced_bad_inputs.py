@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.turns.test_bad_inputs import refused, write
+from tests.turns.test_bad_inputs import assert_refused, write
 
 REPO = Path(__file__).resolve().parents[2]
 VILLAGE = REPO / "data" / "scenarios" / "mbt-advanced-village.yaml"
@@ -26,13 +26,13 @@ def village(cli):
 
 def test_a_leg_unit_given_overrun_orders(village, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "ussr", "units": {"msq": {"order": "OR", "overrun": {"target": "a1-1"}}}})
-    line = refused(village, "turn", "orders", f, needle="units.msq.order")
+    line = assert_refused(village, "turn", "orders", f, needle="units.msq.order")
     assert "cannot carry out OR (OVERRUN)" in line and "allowed: " in line
 
 
 def test_a_carried_squad_given_its_own_orders(village, tmp_path):
     f = write(tmp_path, "o.yaml", {"side": "nato", "units": {"a1-5": {"order": "CA", "assault": {"target": "msq"}}}})
-    refused(village, "turn", "orders", f, needle="carried by a1-1: it has its carrier's orders (15.3.3.1)")
+    assert_refused(village, "turn", "orders", f, needle="carried by a1-1: it has its carrier's orders (15.3.3.1)")
 
 
 def test_mounting_a_full_carrier(cli, tmp_path):
@@ -48,7 +48,7 @@ def test_mounting_a_full_carrier(cli, tmp_path):
     assert cli("phase", "next").exit_code == 0
     f = write(tmp_path, "o.yaml", {"side": "ussr", "units": {
         "bmp": {"order": "M", "turret": "open", "load": {"units": ["rifles2"]}}, "rifles2": {"order": "M"}}})
-    line = refused(cli, "turn", "orders", f, needle="units.bmp.load.units: rifles2 does not fit")
+    line = assert_refused(cli, "turn", "orders", f, needle="units.bmp.load.units: rifles2 does not fit")
     assert "3L (FC)" in line and "15.3.1" in line
 
 
@@ -109,31 +109,33 @@ def test_what_the_card_notes_the_markers_and_the_relief_force_forbid(cli, tmp_pa
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(NOTES_TABLE, allow_unicode=True))
     assert cli("new", str(path)).exit_code == 0
-    refused(cli, "place", "rm", "5", "12", needle="place: unit rm is of the relief force (Scenario Four C): it enters "
+    assert_refused(cli, "place", "rm", "5", "12",
+                   needle="place: unit rm is of the relief force (Scenario Four C): it enters "
             "in an edge hex along the left edge; (5, 12) is 5\" from it (allowed: at most 1\", one hex length)")
     assert cli("phase", "next").exit_code == 0
-    refused(cli, "place", "rm", "0.5", "12", needle="it enters from turn 1, before the Initiative Phase's dice")
+    assert_refused(cli, "place", "rm", "0.5", "12", needle="it enters from turn 1, before the Initiative Phase's dice")
 
     def nato(name: str, units: dict) -> str:
         return write(tmp_path, name, {"side": "nato", "units": units})
 
-    refused(cli, "turn", "orders", nato("a.yaml", {"m1": {"order": "OW", "turret_facing": 0}}),
+    assert_refused(cli, "turn", "orders", nato("a.yaml", {"m1": {"order": "OW", "turret_facing": 0}}),
             needle="units.m1.turret_facing: 0: its long main gun may not be turned in a woods or building hex "
                    "without a road (15.6.3")
-    refused(cli, "turn", "orders", nato("b.yaml", {"up": {"order": "ATGM", "fire": {"target": "t72",
+    assert_refused(cli, "turn", "orders", nato("b.yaml", {"up": {"order": "ATGM", "fire": {"target": "t72",
                                                                                      "weapon": "Dragon"}}}),
             needle="units.up.fire.weapon: the Dragon is not fired from the upper floors of a building (back-blast; "
                    "14.1.3.2, leg card NOTES)")
-    refused(cli, "turn", "orders", nato("c.yaml", {"brad": {"order": "F", "turret": "buttoned", "fire": {
+    assert_refused(cli, "turn", "orders", nato("c.yaml", {"brad": {"order": "F", "turret": "buttoned", "fire": {
         "target": "rus", "weapon": "LAW", "by": "sq"}}}), needle="units.brad.fire.weapon: the LAW is fired from a "
             "full-cover carrier only when the carrier is open (15.3.4.1; leg card NOTES)")
-    refused(cli, "turn", "orders", nato("d.yaml", {"m1": {"order": "F", "fire": {"terrain": "wire", "weapon": "MG"}}}),
+    assert_refused(cli, "turn", "orders",
+                   nato("d.yaml", {"m1": {"order": "F", "fire": {"terrain": "wire", "weapon": "MG"}}}),
             needle="units.m1.fire.weapon: the MG is small arms, which may not fire at terrain (14.4.3.3.1)")
-    refused(cli, "turn", "orders", nato("e.yaml", {"m1": {"order": "F", "fire": {"terrain": "b1"}}}),
+    assert_refused(cli, "turn", "orders", nato("e.yaml", {"m1": {"order": "F", "fire": {"terrain": "b1"}}}),
             needle="units.m1.fire.terrain: b1 is a brick buildings piece")
-    refused(cli, "turn", "orders", nato("f.yaml", {"tm": {"order": "M", "full_cover": False}}),
+    assert_refused(cli, "turn", "orders", nato("f.yaml", {"tm": {"order": "M", "full_cover": False}}),
             needle="full_cover: false is not a choice: write full_cover: leave")
-    refused(cli, "turn", "orders", nato("g.yaml", {"tm": {"order": "M", "full_cover": "take", "move": {
+    assert_refused(cli, "turn", "orders", nato("g.yaml", {"tm": {"order": "M", "full_cover": "take", "move": {
         "path": [[6, 28]]}}}), needle="units.tm.move: a unit taking full cover does nothing else in the Movement "
             "Step (15.5)")
 
