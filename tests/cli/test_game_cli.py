@@ -130,3 +130,21 @@ def test_the_log_cuts_long_summaries_and_shows_one_action_in_full(game):
     assert r.exit_code == 2 and r.output.strip().splitlines() == [
         "Error: log 99: there is no event #99 (the log runs from #1 to #8)"
     ]
+
+
+def test_status_sums_up_a_big_terrain_and_lists_it_on_request(cli, tmp_path):
+    import yaml
+
+    data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
+    data["terrain"] += [{"id": f"copse-{i}", "type": "woods", "polygon": [[1 + i, 44], [1.5 + i, 44], [1.5 + i, 44.5]]}
+                        for i in range(41)]
+    path = tmp_path / "many.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert cli("new", str(path)).exit_code == 0
+    out = cli("status").output
+    assert "terrain: 47 pieces (43 woods, 1 hill, 1 road, 1 stream, 1 town); umpire status --terrain lists them" in (
+        " ".join(out.split()))
+    assert "copse-7" not in out
+    listed = cli("status", "--terrain").output
+    assert "copse-7" in listed and "Frankenwald (north)" in listed
+    assert "Frankenwald (north)" not in cli("status", "--no-terrain").output

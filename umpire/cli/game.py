@@ -51,6 +51,9 @@ def status(
     ctx: typer.Context,
     side: str = typer.Option(None, "--side", help="Only this side's units."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    terrain: bool = typer.Option(
+        None, "--terrain/--no-terrain", help="List every terrain piece (default: when there are at most 40)."
+    ),
 ) -> None:
     """Show the game: where the turn stands and every unit."""
     from umpire.reports.status import check_side, render_status, status_json
@@ -61,7 +64,7 @@ def status(
     if as_json:
         print_json(status_json(st, side))
     else:
-        console.print(render_status(st, side))
+        console.print(render_status(st, side, terrain=terrain))
 
 
 def _parse_edges(text: str) -> dict[str, float]:

@@ -34,7 +34,15 @@ def status_json(state: GameState, side: str | None = None) -> dict[str, Any]:
     return data
 
 
-def render_status(state: GameState, side: str | None = None) -> Group:
+TERRAIN_LISTED = 40  # more pieces than this: status sums the terrain up in a line (--terrain lists it)
+
+
+def render_status(state: GameState, side: str | None = None, *, terrain: bool | None = None) -> Group:
+    """The game at a glance: where the turn stands and every unit by side and formation, then the
+    terrain: listed piece by piece if ``terrain`` (None: when there are at most
+    :data:`TERRAIN_LISTED` pieces), else summed up by type in one line."""
+    from collections import Counter
+
     from umpire.reports.words import phase_name
 
     head = Text.assemble(
@@ -65,7 +73,14 @@ def render_status(state: GameState, side: str | None = None) -> Group:
             )
         parts.append(Text(f"{s.name} ({s.id})", style="bold"))
         parts.append(t)
-    if state.terrain:
+    if state.terrain and not (terrain if terrain is not None else len(state.terrain) <= TERRAIN_LISTED):
+        kinds = Counter(piece.type for piece in state.terrain)
+        parts.append(Text.assemble(
+            ("terrain", "bold"), f": {len(state.terrain):,} pieces (",
+            ", ".join(f"{n:,} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "); umpire status --terrain lists them, umpire map draws them",
+        ))
+    elif state.terrain:
         t = Table(title="terrain", title_justify="left", title_style="bold", header_style="dim")
         for col in ("id", "type", "name", "height", "points"):
             t.add_column(col)
