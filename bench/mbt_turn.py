@@ -16,12 +16,8 @@ per checkout first (bench/processes.py).
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -29,7 +25,7 @@ from typing import Any
 
 import numpy as np
 import yaml
-from processes import installed_env
+from processes import in_process, installed_env, spread
 
 HERE = Path(__file__).resolve().parent
 SIDES = {"nato": ("USA-1B", 8.0, 90), "ussr": ("USSR-1B", 64.0, 270)}
@@ -118,17 +114,9 @@ ENV: dict[str, str] = {}  # the child processes' environment (processes.installe
 
 
 def run(root: Path, vehicles: int, polygons: int, seed: int) -> dict[str, Any]:
-    code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import mbt_turn; "
-            f"print(json.dumps(mbt_turn.one_turn({vehicles}, {polygons}, {seed})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env=ENV or {**os.environ, "PYTHONPATH": ""})
-    if out.returncode:
-        raise SystemExit(f"{root}: {out.stderr[-2000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def spread(xs: list[float]) -> str:
-    return " / ".join(f"{v:.3f}" for v in (min(xs), statistics.median(xs), max(xs)))
+    """One turn in a fresh process, with the code of checkout ``root``."""
+    result: dict[str, Any] = in_process(root, "mbt_turn", f"one_turn({vehicles}, {polygons}, {seed})", ENV)
+    return result
 
 
 def main() -> None:

@@ -28,10 +28,6 @@ says (bench/processes.py; the timed calls come after the imports, so this change
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parent))  # run from a checkout (a worker puts its own first)
 
-from processes import installed_env  # noqa: E402  (beside this script)
+from processes import in_process, installed_env, spread  # noqa: E402  (beside this script)
 from random_table import TABLE, terrain  # noqa: E402  (beside this script)
 
 from umpire.geometry.arcs import aspect_auftragstaktik  # noqa: E402
@@ -131,17 +127,9 @@ ENV: dict[str, str] = {}  # the worker processes' environment (processes.install
 
 
 def worker(root: Path, stands: int, polygons: int, seed: int, runs: int) -> dict:
-    code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import spotting; "
-            f"print(json.dumps(spotting.timings({stands}, {polygons}, {seed}, {runs})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env=ENV or {**os.environ, "PYTHONPATH": ""})
-    if out.returncode:
-        raise SystemExit(f"{root}: {out.stderr[-2000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def spread(xs: list[float]) -> str:
-    return " / ".join(f"{v:.3f}" for v in (min(xs), statistics.median(xs), max(xs)))
+    """The timings in a fresh process, with the code of checkout ``root``."""
+    result: dict = in_process(root, "spotting", f"timings({stands}, {polygons}, {seed}, {runs})", ENV)
+    return result
 
 
 def goal(a: argparse.Namespace) -> None:

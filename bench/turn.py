@@ -25,17 +25,13 @@ size, on CPU time ("x1.9 for x2": near-linear), and flags the steps that grow fa
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from processes import installed_env
+from processes import in_process, installed_env, spread
 
 HERE = Path(__file__).resolve().parent
 GOALS = [(150, 5000, 1.5), (600, 1000, 3.0)]
@@ -103,17 +99,7 @@ ENV: dict[str, str] = {}  # the child processes' environment (processes.installe
 
 def run(root: Path, stands: int, polygons: int, seed: int) -> dict:
     """One turn in a fresh process, with the code of checkout ``root``."""
-    code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import turn; "
-            f"print(json.dumps(turn.one_turn({stands}, {polygons}, {seed}, {PYTHON_GC})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE,
-                         env=ENV or {**os.environ, "PYTHONPATH": ""})
-    if out.returncode:
-        raise SystemExit(f"{root}: {stands} a side, {polygons} pieces failed:\n{out.stderr[-2000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def spread(xs: list[float], fmt: str = "{:.3f}") -> str:
-    return " / ".join(fmt.format(v) for v in (min(xs), statistics.median(xs), max(xs)))
+    return in_process(root, "turn", f"one_turn({stands}, {polygons}, {seed}, {PYTHON_GC})", ENV)
 
 
 def main() -> None:
