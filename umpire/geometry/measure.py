@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -122,6 +122,8 @@ class StandCase(Checked):
 
 class MeasureCase(Checked):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    words: ClassVar[tuple[str, ...]] = ("from.at", "to.at")  # umpire calc measure 10,24 50,24
+    roles: ClassVar[tuple[str, ...]] = ("from", "to")
 
     ruleset: Literal["auftragstaktik", "mbt"]
     rulings: dict[str, str] = Field(default_factory=dict)
