@@ -163,7 +163,8 @@ def _takes_one(annotation: Any) -> bool:
 # --- building the case ----------------------------------------------------------------------
 
 
-def _put(case: dict[str, Any], parts: list[str | int], value: Any, key: str) -> None:
+def _put(case: dict[str, Any], parts: list[str | int], value: Any, key: str, *, more: bool = False) -> None:
+    """Set ``value`` at ``parts``; ``more``: a list slot growing word by word."""
     cur: Any = case
     for here, nxt in zip(parts, parts[1:], strict=False):
         if isinstance(here, int):
@@ -180,7 +181,7 @@ def _put(case: dict[str, Any], parts: list[str | int], value: Any, key: str) -> 
             cur.append({})
         cur[last] = value
     elif isinstance(cur, dict):
-        if last in cur and not isinstance(cur[last], dict):
+        if last in cur and not isinstance(cur[last], dict) and not more:
             raise DataError(f"line: {key}: given twice")
         cur[last] = value
     else:
@@ -214,9 +215,8 @@ def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[l
         if part is not None:  # one more part named by the word: attackers T-80B T-72
             name = _name_field(part, word)
             return parts, [{name: value_for(_fields(part)[name].annotation, word, where)}], True
-        value = value_for(item, word, where)
-        items = value if isinstance(value, list) else [value]
-        return parts, items, _fits(model, parts, items)
+        items = [value_for(item, w.strip(), where) for w in word.split(",") if w.strip()]
+        return parts, items, bool(items) and _fits(model, parts, items)
     sub = _model_of(annotation)
     if sub is not None:  # a part named by the word: checked with the case
         return [*parts, _name_field(sub, word)], word, True
@@ -276,7 +276,15 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
             if not fits:
                 continue
             if greedy:
-                _put(case, parts, [*_get(case, parts, []), *value], slot)
+                items = list(_get(case, parts, []))
+                for v in value:  # an item given by key (route[1].inches=2) is filled, not passed
+                    gap = next((i for i, it in enumerate(items) if isinstance(v, dict) and isinstance(it, dict)
+                                and not set(v) & set(it)), None)
+                    if gap is None:
+                        items.append(v)
+                    else:
+                        items[gap] = {**v, **items[gap]}
+                _put(case, parts, items, slot, more=True)
             else:
                 _put(case, parts, value, slot)
             filled.add(slot)
