@@ -92,7 +92,7 @@ def roles_of(model: type[BaseModel]) -> tuple[str, ...]:
 
 def form(model: type[BaseModel]) -> str:
     """The positional form as help shows it: ``SHOOTER TARGET RANGE ASPECT WEAPON``."""
-    return " ".join(w.split(".")[-1].upper() + ("..." if _greedy(model, w) else "") for w in words_of(model))
+    return " ".join(w.upper() + ("..." if _greedy(model, w) else "") for w in words_of(model))
 
 
 def _walk(model: type[BaseModel] | None, key: str) -> tuple[list[str | int], Any]:

@@ -58,35 +58,51 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[^\w]+", str(text).casefold()) if t]
 
 
+def rank(query: object, spellings: Iterable[str]) -> int | None:
+    """How well ``query`` matches a name written any of ``spellings`` ways, lower is better:
+    0 written alike but for case and punctuation, 1 every word of it a word of one (``Abrams``
+    in ``M1 Abrams``), 2 a part of one (``fire.flank`` in ``fire.flank_rear_shift_direction``),
+    3 a typo or two away; None for no match.
+
+    >>> [rank(q, ["M1A1 Abrams Company"]) for q in ("m1a1abramscompany", "abrams", "brams", "abrms", "BRDM")]
+    [0, 1, 2, 3, None]
+    """
+    key = _loose(query)
+    if not key:
+        return None
+    words = _tokens(query)
+    spelled = list(spellings)
+    if any(_loose(s) == key for s in spelled):
+        return 0
+    if words and any(all(w in _tokens(s) for w in words) for s in spelled):
+        return 1
+    if len(key) > 1 and any(key in _loose(s) for s in spelled):
+        return 2
+    if get_close_matches(key, [_loose(s) for s in spelled] + [t for s in spelled for t in _tokens(s)], n=1,
+                         cutoff=0.75):
+        return 3
+    return None
+
+
 def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[str]] | None = None,
             n: int = 3) -> list[str]:
-    """The names ``value`` most likely means, best first: the name or an alias (``aliases``:
-    name -> its other names) written alike but for case and punctuation; then names having it
-    as a word or a part (``Abrams`` in ``M1 Abrams``, ``fire.flank`` in
-    ``fire.flank_rear_shift_direction``); then names a typo or two away.
+    """The names ``value`` most likely means, best first (:func:`rank`; ``aliases``: name -> its
+    other names): those written alike, else those having it as a word or a part (the shortest
+    first), else the one nearest a typo away.
 
     >>> closest("Abrams", ["BRDM", "M1", "M1A1"], {"M1": ["M1 Abrams"], "M1A1": ["M1A1 Abrams"]})
     ['M1', 'M1A1']
     >>> closest("mtb", ["auftragstaktik", "mbt"])
     ['mbt']
     """
-    key = _loose(value)
-    words = _tokens(value)
     every = {name: [name, *(aliases or {}).get(name, ())] for name in names}
-    if not key:
-        return []
-    alike = [nm for nm, spellings in every.items() if any(_loose(s) == key for s in spellings)]
-    if alike:
-        return alike[:n]
-    part = [nm for nm, spellings in every.items()
-            if any(words and all(w in _tokens(s) for w in words) for s in spellings)]
-    if len(key) > 1:
-        part += [nm for nm, spellings in every.items()
-                 if nm not in part and any(key in _loose(s) for s in spellings)]
-    if part:
-        return sorted(part, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
+    ranked = {nm: r for nm, spellings in every.items() if (r := rank(value, spellings)) is not None and r < 3}
+    if ranked:
+        best = min(ranked.values())
+        hits = [nm for nm, r in ranked.items() if r == best]
+        return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
     loose = {_loose(s): nm for nm, spellings in every.items() for s in spellings}
-    found = get_close_matches(key, list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
+    found = get_close_matches(_loose(value), list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
     return [loose[f] for f in found]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -97,11 +98,13 @@ def ask(
     ruleset: str | None = None,
     dice: Any = None,
     mbt_game: tuple[str, str] | None = None,
+    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> CalcAnswer:
     """Answer one question, from a case file or from words (:func:`read_case`): what
     ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
     override the case's; ``mbt_game`` is the game for MBT cases that name none (default: the
-    user's choice, :func:`~umpire.cli.context.mbt_game_default`).
+    user's choice, :func:`~umpire.cli.context.mbt_game_default`); ``fill`` completes a case from
+    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`).
 
     :raises UmpireError: for anything that does not read or resolve.
     """
@@ -110,6 +113,8 @@ def ask(
     from umpire.errors import DataError
 
     data, where = read_case(words, ruleset=ruleset)
+    if fill is not None and isinstance(data, dict):
+        data = fill(data)
     if rulings:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")
