@@ -29,7 +29,9 @@ from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.rules.answer import CalcAnswer, CalcProcedure
 
-__all__ = ["CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case"]
+__all__ = [
+    "CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case",
+]
 
 
 def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:

@@ -48,11 +48,11 @@ def shown(text: object) -> str:
     return out
 
 
-def _loose(text: str) -> str:
+def _loose(text: object) -> str:
     return "".join(ch for ch in str(text).casefold() if ch.isalnum())
 
 
-def _tokens(text: str) -> list[str]:
+def _tokens(text: object) -> list[str]:
     import re
 
     return [t for t in re.split(r"[^\w]+", str(text).casefold()) if t]

@@ -26,7 +26,8 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
     ("auftragstaktik", "fire"): (["fire", "T-80B", "Abrams", '7"', "side"], [7],
                                  "T-80B Company -> M1A1 Company ('Abrams' read as M1A1 Company)"),
     ("auftragstaktik", "spot"): (["spot", "BMP-2", "12", "target.kind=troop", "night=true"], [], "BMP-2 Company"),
-    ("auftragstaktik", "hq"): (["hq", "3", "2", "hq.doctrine=centralized"], [6], "hq: hq.rating 3, enemy_rating 2"),
+    ("auftragstaktik", "hq"): (["hq", "3", "2", "hq.doctrine=centralized"], [6],
+                               "hq: hq.rating 3, enemy_rating 2"),
     ("auftragstaktik", "morale"): (["morale", "H", "1.5"], [4], "morale: battalion.morale H"),
     ("auftragstaktik", "close-combat"): (["close-combat", "MR Company", "T-80B", "concealed=true"], [3],
                                          "Soviet Motor Rifle Company -> T-80B Company"),
@@ -47,7 +48,8 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
     ("auftragstaktik", "measure"): (["measure", "10,24", "50,24", "to.facing=270"], [], "(10, 24) -> (50, 24)"),
     ("mbt", "fire"): (["mbt", "fire", "USSR-2A", "FRG-1A", "5", "APFSDS", "target.terrain=woods"], [6, 25, 60],
                       "T-72M1 (USSR-2A) -> Leopard 1A4 (FRG-1A)"),
-    ("mbt", "sight"): (["sight", "12", "woods", "sighter.turret=buttoned"], [], "sight: range 12, target.terrain woods"),
+    ("mbt", "sight"): (["sight", "12", "woods", "sighter.turret=buttoned"], [],
+                       "sight: range 12, target.terrain woods"),
     ("mbt", "gp"): (["gp", "M1A1", "T-72M1", "10"], [40], "M1A1 (USA-1B) -> T-72M1 (USSR-2A)"),
     ("mbt", "close_assault"): (["close-assault", "40", "M1A1", "target_moving=true"], [30], "M1A1 (USA-1B)"),
     ("mbt", "hand_to_hand"): (["hand_to_hand", "squad", "squad", "2"], [50], "squad -> squad"),
@@ -58,7 +60,8 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
 
 
 def every_procedure() -> list[tuple[str, str]]:
-    return [(rs.name, p) for rs in RULESETS for p in ["measure", *rs.case_models()] if (rs.name, p) != ("mbt", "measure")]
+    return [(rs.name, p) for rs in RULESETS for p in ["measure", *rs.case_models()]
+            if (rs.name, p) != ("mbt", "measure")]
 
 
 def test_every_procedure_has_a_line() -> None:
@@ -102,7 +105,8 @@ def test_the_words_build_the_case_a_file_holds() -> None:
         "target": {"unit": "M1"}, "range": '7"', "aspect": "side",
     }
     # positional words in either order where each fits one word only
-    assert read_question(["fire", "T-80B", "M1A1", "side", "7"]) == read_question(["fire", "T-80B", "M1A1", "7", "side"])
+    either = [read_question(["fire", "T-80B", "M1A1", *w]) for w in (["side", "7"], ["7", "side"])]
+    assert either[0] == either[1]
     # a pasted stat line goes to statline; a ruling's dotted name stays one key
     case = read_question(["fire", "sc | 10t | 11* | G(g/g): 11 | -- | -- | --", "M1A1", "6", "atgm",
                           "rulings.fire.flank_rear_shift_direction=literal"])
@@ -120,7 +124,8 @@ def test_the_words_build_the_case_a_file_holds() -> None:
         (["fire", "T-90", "M1A1", "7"], "unknown unit 'T-90'"),
         (["firing", "T-80B", "M1A1"], "unknown procedure 'firing' (did you mean 'fire'?"),
         (["auftragstaktik", "sight", "10"], "procedure 'sight' is mbt's, not auftragstaktik's"),
-        (["mbt", "fire", "Abrams", "T-72M1", "5", "APFSDS"], "could be any of USA-1A (M1), USA-1B (M1A1), USA-8A (M1A2)"),
+        (["mbt", "fire", "Abrams", "T-72M1", "5", "APFSDS"],
+         "could be any of USA-1A (M1), USA-1B (M1A1), USA-8A (M1A2)"),
         (["fire", "T-80B", "M1A1", "range=7", "range=8"], "range: given twice"),
     ],
 )

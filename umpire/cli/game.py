@@ -25,7 +25,8 @@ def _open(ctx: typer.Context) -> Game:
 
 def new(
     ctx: typer.Context,
-    scenario: str = typer.Argument(..., help="A scenario file, or the name of a bundled one (umpire scenarios)."),
+    scenario: str = typer.Argument(..., help="A scenario file ('-' reads standard input), or the name of a "
+                                   "bundled one (umpire scenarios)."),
     seed: int = typer.Option(
         None, "--seed", parser=params.seed, metavar="SEED",
         help="Seed for the game's dice, 0 or more (default: the scenario's, else random).",

@@ -12,7 +12,8 @@ from umpire.cli.output import console, print_json
 COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "units": (("ruleset", "ruleset"), ("id", "card"), ("name", "name"), ("kind", "kind"), ("nation", "nation"),
               ("aliases", "also found by")),
-    "cards": (("id", "card"), ("name", "vehicle"), ("kind", "kind"), ("nation", "nation"), ("aliases", "also found by")),
+    "cards": (("id", "card"), ("name", "vehicle"), ("kind", "kind"), ("nation", "nation"),
+              ("aliases", "also found by")),
     "rulings": (("ruleset", "ruleset"), ("name", "ruling"), ("default", "default"), ("choices", "choices"),
                 ("rule", "rule")),
     "procedures": (("ruleset", "ruleset"), ("name", "procedure"), ("form", "umpire calc ..."), ("about", "what")),
@@ -71,7 +72,8 @@ def _command(kind: str, about: str) -> Any:
 
 
 ABOUT = {
-    "units": "List the bundled units (Auftragstaktik) and data cards (MBT), or those a word finds: 'umpire units abrams'.",
+    "units": "List the bundled units (Auftragstaktik) and data cards (MBT), or those a word finds: "
+             "'umpire units abrams'.",
     "cards": "List MBT's data cards, or those a word finds: 'umpire cards leopard'.",
     "rulings": "List the named rulings of both rulesets, or those a word finds; one found is shown in full.",
     "procedures": "List the calc procedures of both rulesets with their one-line form.",

@@ -184,7 +184,8 @@ class Session:
 
 def session(
     ctx: typer.Context,
-    ruleset: str = typer.Option(None, "--ruleset", help="The ruleset for procedures both have (default: auftragstaktik)."),
+    ruleset: str = typer.Option(None, "--ruleset",
+                                help="The ruleset for procedures both have (default: auftragstaktik)."),
     game: str = typer.Option(None, "--game", help="basic or advanced: the MBT game for cases that name none."),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE for the whole session (repeat)."),
 ) -> None:

@@ -33,7 +33,7 @@ class SessionCompleter(Completer):
 
         names = names_for_completion()
         if self.session.state is not None:  # the units on the table, by id, first
-            names = [u.id for u in self.session.state.units] + names
+            names = list(self.session.state.units) + names
         return names
 
     @cached_property

@@ -240,15 +240,15 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     (its stat line or card, quality, orders, hits) and, between two units on the table, the
     range and aspect measured there unless given. Reads the state only."""
     from umpire.calc import case_model
-    from umpire.caseline import NAME_FIELDS, _fields, roles_of
     from umpire.casefields import _model_of
+    from umpire.caseline import NAME_FIELDS, _fields, roles_of
     from umpire.registry import find_ruleset
 
     ruleset = find_ruleset(str(case.get("ruleset", "auftragstaktik"))).name
     model = case_model(ruleset, str(case.get("procedure")))
     if model is None or ruleset != state.ruleset:
         return case
-    units = {u.id: u for u in state.units}
+    units = state.units
     case = {k: (dict(v) if isinstance(v, dict) else v) for k, v in case.items()}
     fields = _fields(model)
     on_table: list[UnitState] = []

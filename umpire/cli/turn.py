@@ -59,7 +59,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 @turn_app.command("orders")
 def orders(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML)."),
+    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML; '-' reads standard input)."),
     roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
     """Enter one side's orders for the turn from an orders file."""

@@ -132,7 +132,6 @@ def _answer(
 
 def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.fire import fire
-
     from umpire.rules.auftragstaktik.fire_plan import weapon_order, weapons_of
 
     c = check_case(FireCase, case)
