@@ -99,12 +99,14 @@ def ask(
     dice: Any = None,
     mbt_game: tuple[str, str] | None = None,
     fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    standing: dict[str, dict[str, str]] | None = None,
 ) -> CalcAnswer:
     """Answer one question, from a case file or from words (:func:`read_case`): what
     ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
     override the case's; ``mbt_game`` is the game for MBT cases that name none (default: the
     user's choice, :func:`~umpire.cli.context.mbt_game_default`); ``fill`` completes a case from
-    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`).
+    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`); ``standing``: the
+    rulings switched for a whole session, by ruleset (a case's own rulings come before them).
 
     :raises UmpireError: for anything that does not read or resolve.
     """
@@ -115,6 +117,12 @@ def ask(
     data, where = read_case(words, ruleset=ruleset)
     if fill is not None and isinstance(data, dict):
         data = fill(data)
+    if standing and isinstance(data, dict):
+        from umpire.registry import find_ruleset
+
+        mine = standing.get(find_ruleset(str(data.get("ruleset", "auftragstaktik"))).name, {})
+        if mine:
+            data["rulings"] = {**mine, **(data.get("rulings") or {})}
     if rulings:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")

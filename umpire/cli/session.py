@@ -52,7 +52,7 @@ class Session:
 
     ruleset: str | None = None
     game: str | None = None
-    rulings: dict[str, str] = field(default_factory=dict)
+    rulings: dict[str, dict[str, str]] = field(default_factory=dict)  # by ruleset
     dice: Any = None
     state: GameState | None = None
     last: list[str] | None = None
@@ -116,11 +116,10 @@ class Session:
         from umpire.cli.talk import question_options
 
         q = question_options(words)
-        rulings = {**self.rulings, **q.rulings}
         game = (self.game, "set for the session") if self.game else None
         fill = self._from_table if self.state is not None else None
-        answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=rulings, ruleset=q.ruleset or self.ruleset,
-                     dice=self.dice, mbt_game=game, fill=fill)
+        answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=q.rulings, ruleset=q.ruleset or self.ruleset,
+                     dice=self.dice, mbt_game=game, fill=fill, standing=self.rulings)
         self.last, self.last_answer = words, answer
         print_answer(answer, as_json=q.as_json)
 
@@ -152,12 +151,14 @@ class Session:
         from umpire.cli.talk import check_ruling
 
         for item in rest:
-            name, choice = check_ruling(item, self.ruleset)
+            ruleset, name, choice = check_ruling(item, self.ruleset)
+            mine = self.rulings.setdefault(ruleset, {})
             if choice:
-                self.rulings[name] = choice
+                mine[name] = choice
             else:
-                self.rulings.pop(name, None)
-        shown = ", ".join(f"{k}={v}" for k, v in sorted(self.rulings.items())) or "none (every ruling its default)"
+                mine.pop(name, None)
+        shown = ", ".join(f"{k}={v}" for rs in sorted(self.rulings) for k, v in sorted(self.rulings[rs].items())
+                          ) or "none (every ruling its default)"
         console.print(f"rulings for the session: {shown}", markup=False, soft_wrap=True)
 
     def _explain(self, rest: list[str]) -> None:

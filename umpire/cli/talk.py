@@ -105,8 +105,9 @@ def question_options(words: list[str]) -> Question:
     return q
 
 
-def check_ruling(item: str, ruleset: str | None) -> tuple[str, str]:
-    """``NAME=CHOICE`` checked against the rulings books (``NAME=``: back to the default).
+def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
+    """``NAME=CHOICE`` checked against the rulings books (``NAME=``: back to the default): the
+    ruleset whose ruling it is, the name and the choice.
 
     :raises UmpireError: for an unknown ruling or a choice it does not offer, suggesting the closest.
     """
@@ -118,13 +119,14 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str]:
     if not sep:
         raise UmpireError(f"ruling {item!r}: give NAME=CHOICE (or NAME= for its default)")
     wanted = find_ruleset(ruleset).name if ruleset else None
-    books = [rs.rulings_book().by_name() for rs in RULESETS if wanted in (None, rs.name)]
-    found = next((b[name] for b in books if name in b), None) if books else None
-    if found is None:
-        raise unknown("ruling", name, [n for b in books for n in b])
+    books = {rs.name: rs.rulings_book().by_name() for rs in RULESETS if wanted in (None, rs.name)}
+    owner = next((rs for rs, b in books.items() if name in b), None)
+    if owner is None:
+        raise unknown("ruling", name, [n for b in books.values() for n in b])
+    found = books[owner][name]
     if choice and choice not in found.choices:
         raise UmpireError(f"ruling {name}: no choice {choice!r} (allowed: {', '.join(found.choices)})")
-    return name, choice
+    return owner, name, choice
 
 
 def explain_name(name: str, ruleset: str | None) -> None:
