@@ -125,3 +125,23 @@ def test_session_choices_and_the_last_question(child: pexpect.spawn, monkeypatch
     assert "MBT Basic Game (set for the session)" in ask(child, q)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_session_on_a_game_reads_its_table_and_writes_nothing(tmp_path: Path) -> None:
+    import hashlib
+    import subprocess
+
+    db = tmp_path / "g.db"
+    assert CliRunner().invoke(app, ["--db", str(db), "new", "hof-gap-meeting"]).exit_code == 0
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "UMPIRE_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "200"}
+    out = subprocess.run([sys.executable, "-m", "umpire", "session", "--db", str(db)], cwd=str(ROOT), env=env,
+                         input="fire a-1-64 t80-1 --roll 7 --json\nfire a-1-64 nobody 7 --roll 7\n",
+                         capture_output=True, text=True, timeout=60)
+    import json
+
+    answer = json.loads(out.stdout)
+    assert answer["resolved"]["line"] == "a-1-64 (A/1-64 (M1A1)) -> t80-1 (1-я рота Т-80Б)"
+    assert "35.09" in json.dumps(answer)  # the range measured on the table (7 x -1 beyond 4")
+    assert out.stderr.count("Error: ") == 1 and "unknown unit 'nobody'" in out.stderr
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
