@@ -76,8 +76,9 @@ def procedure_names() -> dict[str, list[str]]:
 def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[str, Any]:
     """The case a one-line question describes: ``[RULESET] PROCEDURE WORDS...`` read onto the
     procedure's case model (:mod:`umpire.caseline`), with ``ruleset`` and ``procedure`` keys as
-    a case file has them. The ruleset is the one named first or by ``ruleset=``, else the one
-    that has the procedure, else ``ruleset`` (the session's or ``--ruleset``), else Auftragstaktik.
+    a case file has them. The ruleset is the one named first or by ``ruleset=``, else
+    ``ruleset`` (the session's or ``--ruleset``), else the first that has the procedure
+    (Auftragstaktik, then MBT: only the one asked about is loaded).
 
     :raises UmpireError: for an unknown ruleset or procedure, or words that do not read.
     """
@@ -92,26 +93,24 @@ def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[s
         ruleset = find_ruleset(named).name
     if not words:
         raise UmpireError("give a procedure (umpire procedures lists them)")
-    every = procedure_names()
-    proc = _procedure_name(words[0], list(every))
-    if proc is None:
+    order = [find_ruleset(ruleset)] if ruleset is not None else list(RULESETS)
+    for rs in order:
+        proc = _procedure_name(words[0], ["measure", *rs.case_models()])
+        if proc is not None:
+            break
+    else:
         if ruleset is not None:
-            raise unknown(f"procedure for {find_ruleset(ruleset).name}", words[0],
-                          ["measure", *find_ruleset(ruleset).case_models()])
-        raise unknown("procedure", words[0], every)
-    owners = every[proc]
-    if ruleset is not None and find_ruleset(ruleset).name not in owners:
-        have = find_ruleset(ruleset).name
-        proc_here = _procedure_name(words[0], ["measure", *find_ruleset(have).case_models()])
-        if proc_here is None:
-            raise UmpireError(f"procedure {words[0]!r} is {' and '.join(owners)}'s, not {have}'s "
-                              f"(give {owners[0]} {words[0]} ...)")
-    name = find_ruleset(ruleset).name if ruleset is not None else (owners[0] if len(owners) == 1 else "auftragstaktik")
-    model = case_model(name, proc)
+            owners = procedure_names().get(_procedure_name(words[0], list(procedure_names())) or "", [])
+            if owners:
+                raise UmpireError(f"procedure {words[0]!r} is {' and '.join(owners)}'s, not {order[0].name}'s "
+                                  f"(give {owners[0]} {words[0]} ...)")
+            raise unknown(f"procedure for {order[0].name}", words[0], ["measure", *order[0].case_models()])
+        raise unknown("procedure", words[0], procedure_names())
+    model = case_model(rs.name, proc)
     assert model is not None
-    case: dict[str, Any] = {"ruleset": name, "procedure": proc}
+    case: dict[str, Any] = {"ruleset": rs.name, "procedure": proc}
     rest = [w for w in words[1:] if not w.startswith("ruleset=")]
-    case.update(read_line(model, rest, where=f"{name} {proc}"))
+    case.update(read_line(model, rest, where=f"{rs.name} {proc}"))
     return case
 
 

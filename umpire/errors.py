@@ -101,9 +101,12 @@ def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[
         best = min(ranked.values())
         hits = [nm for nm, r in ranked.items() if r == best]
         return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
-    loose = {_loose(s): nm for nm, spellings in every.items() for s in spellings}
+    loose: dict[str, list[str]] = {}
+    for nm, spellings in every.items():
+        for s in spellings:
+            loose.setdefault(_loose(s), []).append(nm)
     found = get_close_matches(_loose(value), list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
-    return [loose[f] for f in found]
+    return list(dict.fromkeys(loose[found[0]]))[:n] if found else []
 
 
 def unknown(kind: str, value: object, known: Iterable[str],

@@ -179,7 +179,18 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             for n, m in found
         })
         return
+    from umpire.caseline import form
+
     for n, model in found:
+        prefix = "mbt " if n == "mbt" and procedure in find_ruleset("auftragstaktik").case_models() else ""
+        console.print(
+            f"{n} {procedure} in one line: umpire calc {prefix}{procedure} {form(model)} [FIELD=VALUE]...\n"
+            "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
+            "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
+            "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "
+            "a,b is a list; values read as in a case file.",
+            markup=False, soft_wrap=False,
+        )
         table = Table(title=f"{n} {procedure}: case fields", title_justify="left", header_style="bold")
         table.add_column("field")
         table.add_column("accepts")
