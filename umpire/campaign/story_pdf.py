@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from typing import Any, BinaryIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -12,10 +11,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from umpire.campaign.story import Story, _standing_rows, game_lines
+from umpire.text import xml_text
 
 
 def _e(text: Any) -> str:
-    return escape(str(text))
+    return xml_text(text)
 
 
 class _Styles:

@@ -70,11 +70,11 @@ def calc(
     from umpire.reports.terminal import render_calc
 
     if answer.headline:
-        console.print(answer.headline, markup=False, style="bold")
+        console.print(answer.headline, style="bold")
     console.print(render_calc(answer))
     if answer.assumed:
         console.print(
-            "assumed (not in the case): " + ", ".join(answer.assumed), markup=False, style="dim", soft_wrap=True
+            "assumed (not in the case): " + ", ".join(answer.assumed), style="dim", soft_wrap=True
         )
 
 

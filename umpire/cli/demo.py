@@ -24,7 +24,7 @@ def demo(
     console.print(render_status(result.game.state))
     console.print(Rule("two turns resolved from data/orders/ (seeded dice)", style="dim"))
     for e in result.game.events():
-        console.print(f"#{e.seq} turn {e.turn} {e.summary}", markup=False)
+        console.print(f"#{e.seq} turn {e.turn} {e.summary}")
     for a, b, data in result.measures:
         console.print(render_measure(a, b, data))
     for title, answer in result.calcs:
@@ -33,7 +33,7 @@ def demo(
     if result.mbt is not None:
         console.print(Rule(f"MBT umpired game: {result.mbt.game.state.name}, two turns (24.3)", style="dim"))
         for line in result.mbt.summaries:
-            console.print(f"  {line}", markup=False)
+            console.print(f"  {line}")
         result.files.extend(result.mbt.files)
     if result.campaign is not None:
         from umpire.campaign.standings import compute
@@ -42,7 +42,7 @@ def demo(
         console.print(Rule(f"club campaign: {result.campaign.campaign.state.name}, round 1 (umpire campaign)",
                            style="dim"))
         for line in result.campaign.lines:
-            console.print(f"  {line}", markup=False)
+            console.print(f"  {line}")
         console.print(render_standings(compute(result.campaign.campaign.state)))
         result.files.extend(result.campaign.files)
     console.print(Rule("files", style="dim"))
@@ -50,6 +50,6 @@ def demo(
         console.print(f"  {path}")
     console.print("\nTry:")
     for cmd in ("status", "measure a-1-64 t80-1", "log", "report --side nato"):
-        console.print(f"  [bold]umpire --db {result.game.path} {cmd}[/]")
+        console.print(f"  umpire --db {result.game.path} {cmd}", style="bold")
     if result.campaign is not None:
-        console.print(f"  [bold]umpire campaign status {result.campaign.campaign.path}[/]")
+        console.print(f"  umpire campaign status {result.campaign.campaign.path}", style="bold")

@@ -19,11 +19,11 @@ def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool) -> None
     if as_json:
         print_json({"events": n, "agrees": not diffs, "differences": diffs})
     elif diffs:
-        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
+        console.print(f"replay of {n} events differs from the stored state:", style="red")
         for d in diffs[:50]:
-            console.print(f"  {d}", markup=False)
+            console.print(f"  {d}")
     else:
-        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
+        console.print(f"replay of {n} events gives the stored state exactly", style="green")
     if check and diffs:
         raise typer.Exit(1)
 
@@ -33,10 +33,10 @@ def show_diagnosis(path: Path, found: Diagnosis, kind: str) -> None:
     an unhealthy file ends in one ``Error:`` line and exit status 2."""
     n = len(found.problems)
     problems = f"{n} problem{'s' if n != 1 else ''}"
-    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}", markup=False)
+    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}")
     for p in found.problems:
-        console.print(f"  {p}", markup=False, soft_wrap=True)
+        console.print(f"  {p}", soft_wrap=True)
     for note in found.notes:
-        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+        console.print(f"  note: {note}", soft_wrap=True)
     if not found.healthy:
         fail(f"{path}: the {kind} file is damaged ({problems}, listed above)")

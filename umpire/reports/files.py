@@ -110,9 +110,12 @@ def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:
 
 
 def per_side(path: Path, side: str) -> Path:
-    """``report.pdf`` -> ``report-nato.pdf``: one file per side."""
+    """``report.pdf`` -> ``report-nato.pdf``: one file per side, beside ``path`` whatever the
+    side's id holds (:func:`umpire.text.safe_name`)."""
+    from umpire.text import safe_name
+
     path = Path(path)
-    return path.with_name(f"{path.stem}-{side}{path.suffix}")
+    return path.with_name(f"{path.stem}-{safe_name(side)}{path.suffix}")
 
 
 def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> list[Path]:
@@ -120,6 +123,7 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
+    from umpire.text import safe_name
 
     folder = Path(folder)
     full = report_for_game(game)  # type: ignore[arg-type]
@@ -128,10 +132,11 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     ]
     for s in full.sides:
         brief = briefing(full, s.id)
-        jobs.append((f"briefing-{s.id}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
+        jobs.append((f"briefing-{safe_name(s.id)}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
     jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
     first = full.sides[0].id
-    jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+    jobs.append((f"orders-{safe_name(first)}.pdf",
+                 lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
     return [write_atomic(folder / name, write) for name, write in jobs]
 
 
@@ -140,10 +145,11 @@ def write_demo_texts(game: object, folder: Path) -> list[Path]:
     no colour), beside the PDFs."""
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import plain_text, to_markdown
+    from umpire.text import safe_name
 
     folder = Path(folder)
     full = report_for_game(game)  # type: ignore[arg-type]
-    reports = [("report-umpire", full)] + [(f"briefing-{s.id}", briefing(full, s.id)) for s in full.sides]
+    reports = [("report-umpire", full)] + [(f"briefing-{safe_name(s.id)}", briefing(full, s.id)) for s in full.sides]
     out = []
     for name, r in reports:
         out.append(write_text_atomic(folder / f"{name}.md", to_markdown(r)))
