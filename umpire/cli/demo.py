@@ -11,15 +11,19 @@ from umpire.cli.output import console
 
 def demo(
     out: Path = typer.Option(Path("umpire-demo"), "--out", help="Folder to build the demo in."),
+    replace: bool = typer.Option(False, "--replace", help="Build it over the games a folder already holds."),
 ) -> None:
-    """Build a demo game from the bundled scenario and show what umpire does."""
+    """Build a demo game from the bundled scenario and show what umpire does.
+
+    The folder is built aside and moved into place when complete; a folder that holds a game
+    already is refused unless --replace is given."""
     from rich.rule import Rule
 
     from umpire.demo import run_demo
     from umpire.reports.status import render_status
     from umpire.reports.terminal import render_calc, render_measure
 
-    result = run_demo(out)
+    result = run_demo(out, replace=replace)
     console.print(Rule(f"umpire demo: {result.game.state.name}"))
     console.print(render_status(result.game.state))
     console.print(Rule("two turns resolved from data/orders/ (seeded dice)", style="dim"))

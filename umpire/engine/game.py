@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -67,10 +67,11 @@ class Game:
     @classmethod
     def create(
         cls, path: Path, scenario: Scenario, *, seed: int | None = None, replace: bool = False,
-        where: str = "scenario",
+        where: str = "scenario", before_install: Callable[[], None] | None = None,
     ) -> Game:
         """Start a game from a validated scenario. The file is built beside ``path`` and moved
-        into place only when complete: on any failure the old file (if any) is untouched."""
+        into place only when complete (after ``before_install()``, if given): on any failure
+        the old file (if any) is untouched and nothing is left behind."""
         from umpire.store.newfile import create_game_file
 
         seed = seed if seed is not None else scenario.seed
@@ -96,7 +97,7 @@ class Game:
             )
             log.write_projection(conn, state, 0, text)
 
-        create_game_file(Path(path), fill, replace=replace)
+        create_game_file(Path(path), fill, replace=replace, before_install=before_install)
         game = cls.open(Path(path))
         game._state = state
         return game

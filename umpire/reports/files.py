@@ -1,7 +1,8 @@
 """Writing output files whole or not at all, and never over the game file.
 
 A report is written to a temporary file in the target folder and renamed over the target only
-when it is complete, so a bad input or a crash half way never leaves a partial file behind.
+when it is complete, so a bad input or a crash half way never leaves a partial file behind (and
+the temporary file of a write that was killed is removed by the next write of that file).
 Every output path goes through :func:`check_out`, which also refuses the files :func:`protect`
 named for this command (the game file given by ``--db`` and its journal), however the path is
 spelled: ``report --out umpire.db`` is an error, not a lost game.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -81,11 +83,20 @@ def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "
     return path
 
 
+def _part_pattern(path: Path) -> re.Pattern[str]:
+    return re.compile(rf"^\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.part$")
+
+
 def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> Path:
-    """Call ``write`` on a temporary file beside ``path``, then rename it to ``path``."""
+    """Call ``write`` on a temporary file beside ``path`` (``.NAME.PID-XXXX.part``), then rename
+    it to ``path``. The temporary file is removed on any failure, and one a killed write left
+    (its process gone) is removed by the next write of ``path``."""
+    from umpire.store.newfile import remove_stale
+
     path = check_out(path, option=option)
+    remove_stale(path.parent, _part_pattern(path))
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}-", suffix=".part")
     except OSError as exc:
         raise UmpireError(f"{option} {path}: cannot write there ({exc.strerror})") from None
     try:
