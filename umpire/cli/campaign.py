@@ -175,7 +175,7 @@ def replay(
     c = _open(file)
     diffs = c.check()
     n = len(c.events())
-    show_replay(n, diffs, check=check, as_json=as_json)
+    show_replay(n, diffs, check=check, as_json=as_json, forged=c.forged)
 
 
 @app.command("doctor")

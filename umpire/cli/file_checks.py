@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,18 +14,26 @@ if TYPE_CHECKING:
     from umpire.engine.doctor import Diagnosis
 
 
-def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool) -> None:
+def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool, forged: Sequence[str] = ()) -> None:
     """Say whether the replay of ``n`` events gives the stored state (the first 50 differences
-    if not); with ``check``, exit 1 when it does not."""
+    if not), and name the seeded rolls the seed does not give (``forged``); with ``check``, exit
+    1 when either is found."""
     if as_json:
-        print_json({"events": n, "agrees": not diffs, "differences": diffs})
-    elif diffs:
-        console.print(f"replay of {n} events differs from the stored state:", style="red")
-        for d in diffs[:50]:
-            console.print(f"  {d}")
+        print_json({"events": n, "agrees": not diffs, "differences": diffs, "dice_agree": not forged,
+                    "dice_differences": list(forged)})
     else:
-        console.print(f"replay of {n} events gives the stored state exactly", style="green")
-    if check and diffs:
+        if diffs:
+            console.print(f"replay of {n} events differs from the stored state:", style="red")
+            for d in diffs[:50]:
+                console.print(f"  {d}")
+        else:
+            console.print(f"replay of {n} events gives the stored state exactly", style="green")
+        if forged:
+            console.print(f"{len(forged)} seeded roll{'s' if len(forged) != 1 else ''} not what the seed "
+                          "gives (changed in the file by hand?):", style="red")
+            for d in forged[:50]:
+                console.print(f"  {d}")
+    if check and (diffs or forged):
         raise typer.Exit(1)
 
 

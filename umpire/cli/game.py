@@ -197,7 +197,7 @@ def replay(
     game = _open(ctx)
     diffs = game.check()
     n = game.checked
-    show_replay(n, diffs, check=check, as_json=as_json)
+    show_replay(n, diffs, check=check, as_json=as_json, forged=game.forged)
 
 
 def doctor(ctx: typer.Context) -> None:

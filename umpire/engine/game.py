@@ -28,7 +28,7 @@ from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
-from umpire.store.db import GameFile
+from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
 
@@ -62,6 +62,7 @@ class Game:
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
         self.checked = 0  # the number of events the last check() read
+        self.forged: list[str] = []  # the seeded rolls the last check() found not to be the seed's
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -318,20 +319,22 @@ class Game:
 
     def check(self) -> list[str]:
         """Differences between the stored state (and checkpoints) and the replay of the log
-        (empty: they agree)."""
+        (empty: they agree). Every seeded roll is derived again from the seed and its key on the
+        way: those that differ are kept in :attr:`forged`."""
         import json
 
-        from umpire.engine.replay import compare, fold_checked
+        from umpire.engine.replay import compare, dice_differences, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
             events = self.events()
-            cur = conn.execute("select * from units")
+            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
             cols = [d[0] for d in cur.description]
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
             kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
         self.checked = len(events)  # how many events the check read
+        self.forged = dice_differences(int(self.info["seed"]), events)
         bad = []
         seqs = {e.seq for e in events}
         for seq, text in sorted(kept.items()):
