@@ -110,7 +110,8 @@ class Styles:
     def table(self, rows: list[list[Any]], widths: list[float], *, header: bool = True,
               extra: list[tuple[Any, ...]] | None = None, font_size: float | None = None) -> Table:
         size = font_size or self.p.sizes.body
-        t = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+        # a row taller than a page (a name of thousands of characters) goes on over the next page
+        t = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT", splitInRow=1)
         cmds: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), FONT, size),
             ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
