@@ -11,6 +11,7 @@ command once rather than every name through every command.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,11 @@ def ok(*args: object, code: int = 0):
     return r
 
 
-def _hostile_at() -> dict:
-    d = yaml.safe_load((SCENARIOS / "hof-gap-meeting.yaml").read_text(encoding="utf-8"))
-    pool = iter(C.NAMES * 3)
-    d["name"] = "Hof [bold]Gap[/] <script>alert(1)</script> \x1b]0;t\x07"
-    d["description"] = next(pool) + " " + next(pool)
+def _renamed(scenario: str, names: list[str]) -> tuple[dict, Iterator[str]]:
+    """A bundled scenario with every terrain piece, side, formation and unit named from ``names``
+    in turn; and the names left."""
+    d = yaml.safe_load((SCENARIOS / scenario).read_text(encoding="utf-8"))
+    pool = iter(names * 3)
     for t in d["terrain"]:
         t["name"] = next(pool)
     for s in d["sides"]:
@@ -47,6 +48,13 @@ def _hostile_at() -> dict:
             f["name"] = next(pool)
             for u in f["units"]:
                 u["name"] = next(pool)
+    return d, pool
+
+
+def _hostile_at() -> dict:
+    d, pool = _renamed("hof-gap-meeting.yaml", C.NAMES)
+    d["name"] = "Hof [bold]Gap[/] <script>alert(1)</script> \x1b]0;t\x07"
+    d["description"] = next(pool) + " " + next(pool)
     tf = d["sides"][0]["formations"][0]["units"]
     for i, uid in enumerate(C.IDS):
         tf.append({"id": uid, "name": next(pool), "type": "M1A1 Company", "at": [4 + 2.5 * i, 44], "facing": 90})
@@ -56,17 +64,8 @@ def _hostile_at() -> dict:
 
 
 def _hostile_mbt() -> dict:
-    d = yaml.safe_load((SCENARIOS / "mbt-basic-a.yaml").read_text(encoding="utf-8"))
-    pool = iter(C.NAMES[::-1] * 3)
+    d, _ = _renamed("mbt-basic-a.yaml", C.NAMES[::-1])
     d["name"] = "MBT [/] " + C.HTML[1]
-    for t in d["terrain"]:
-        t["name"] = next(pool)
-    for s in d["sides"]:
-        s["name"] = next(pool)
-        for f in s["formations"]:
-            f["name"] = next(pool)
-            for u in f["units"]:
-                u["name"] = next(pool)
     return d
 
 

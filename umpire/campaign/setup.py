@@ -54,7 +54,8 @@ def season_scenario(name: str, folder: Path) -> Path:
                           f"({folder}), not by an absolute path")
     root = os.path.realpath(folder)
     local = folder / given
-    for candidate in (local, *(() if local.suffix in (".yaml", ".yml") else (local.with_name(local.name + ".yaml"),))):
+    named = [local] if local.suffix in (".yaml", ".yml") else [local, local.with_name(local.name + ".yaml")]
+    for candidate in named:
         real = os.path.realpath(candidate)
         if os.path.commonpath([real, root]) != root:
             raise UmpireError(f"{name!r}: leaves the season's folder ({folder}); a season's scenario files "

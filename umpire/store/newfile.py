@@ -50,8 +50,10 @@ def clean_stale(path: Path) -> list[Path]:
 
 
 def remove_stale(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
-    """Remove the files of ``folder`` whose name matches ``pattern`` (its first group: the id of
-    the process that made the file) when that process is gone; returns them."""
+    """Remove the files (and folders) of ``folder`` whose name matches ``pattern`` (its first
+    group: the id of the process that made it) when that process is gone; returns them."""
+    import shutil
+
     removed = []
     try:
         names = os.listdir(folder)
@@ -60,9 +62,13 @@ def remove_stale(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
     for name in names:
         m = pattern.match(name)
         if m and not _alive(int(m.group(1))):
+            path = folder / name
             with contextlib.suppress(OSError):
-                (folder / name).unlink()
-                removed.append(folder / name)
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+                removed.append(path)
     return removed
 
 
@@ -257,18 +263,7 @@ def _folder_pattern(out: Path) -> re.Pattern[str]:
 
 def remove_stale_folders(out: Path) -> None:
     """Remove the temporary folders a killed build of ``out`` left beside it (their process gone)."""
-    import shutil
-
-    pattern = _folder_pattern(out)
-    folder = out.parent if str(out.parent) else Path(".")
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        m = pattern.match(name)
-        if m and not _alive(int(m.group(1))):
-            shutil.rmtree(folder / name, ignore_errors=True)
+    remove_stale(out.parent if str(out.parent) else Path("."), _folder_pattern(out))
 
 
 def move_into(work: Path, out: Path) -> None:
