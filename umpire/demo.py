@@ -62,7 +62,8 @@ GAME_FILES = ("game.db", "mbt/game.db", "campaign/season.db", "campaign/r1-north
 
 def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
     """Build the demo in ``out`` (created if needed). Everything is built in a temporary folder
-    beside it and moved into place at the end, so a failure leaves ``out`` as it was.
+    beside it and moved into place at the end, so a failure while it is built leaves ``out`` as it
+    was.
 
     :raises UmpireError: if ``out`` is not a folder, or holds a game (one of :data:`GAME_FILES`)
         and ``replace`` is not given.

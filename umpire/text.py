@@ -69,13 +69,19 @@ def xml_text(text: object) -> str:
     return escape(visible(text))
 
 
+_PLAIN_ATTR = re.compile(r"[\w .,#:;()%+\-/]*\Z", re.ASCII)  # numbers, colours, points: nothing to escape
+
+
 def xml_attr(text: object) -> str:
     """``text`` as an attribute value, quotes included.
 
     >>> xml_attr('"><svg onload=alert(1)>')
     '\\'"&gt;&lt;svg onload=alert(1)&gt;\\''
+    >>> xml_attr("#2456a6")
+    '"#2456a6"'
     """
-    return quoteattr(visible(text))
+    s = str(text)
+    return f'"{s}"' if _PLAIN_ATTR.match(s) else quoteattr(visible(s))
 
 
 _MD_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")

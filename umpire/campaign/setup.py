@@ -49,7 +49,7 @@ def season_scenario(name: str, folder: Path) -> Path:
     from umpire.scenarios import bundled_scenarios
 
     given = Path(name)
-    if given.is_absolute() or name.startswith("~"):
+    if given.is_absolute():
         raise UmpireError(f"{name!r}: a season names its scenario files relative to its own folder "
                           f"({folder}), not by an absolute path")
     root = os.path.realpath(folder)

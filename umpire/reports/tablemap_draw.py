@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 # umpire.text.xml_attr / xml_text, so a name is always text: the document stays well-formed and
 # inert (no element, attribute or script from data) whatever the name holds.
 _NAME = re.compile(r"[a-zA-Z][a-zA-Z:-]*\Z")
+_NAMES: set[str] = set()  # the attribute names seen to be names (a map writes a handful, thousands of times)
 
 
 def _attrs(attrs: dict[str, object]) -> str:
@@ -26,8 +27,10 @@ def _attrs(attrs: dict[str, object]) -> str:
     for k, v in attrs.items():
         if v is None:
             continue
-        if not _NAME.match(k):
-            raise ValueError(f"not an SVG attribute name umpire writes: {k!r}")
+        if k not in _NAMES:
+            if not _NAME.match(k):
+                raise ValueError(f"not an SVG attribute name umpire writes: {k!r}")
+            _NAMES.add(k)
         out.append(f" {k}={xml_attr(v)}")
     return "".join(out)
 
