@@ -151,11 +151,11 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
     if answer.resolved is not None:
         console.print(answer.resolved["line"], markup=False, style="bold", soft_wrap=True)
     if answer.headline:
-        console.print(answer.headline, markup=False, style="bold")
+        console.print(answer.headline, style="bold")
     console.print(render_calc(answer))
     if answer.assumed:
         console.print(
-            "assumed (not in the case): " + ", ".join(answer.assumed), markup=False, style="dim", soft_wrap=True
+            "assumed (not in the case): " + ", ".join(answer.assumed), style="dim", soft_wrap=True
         )
 
 

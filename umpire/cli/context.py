@@ -88,11 +88,12 @@ def ask_umpire(sides: int, count: int, why: str) -> list[int]:
     import sys
 
     from umpire.errors import DiceError
+    from umpire.text import visible
 
     label = f"{count}d{sides}" if count > 1 else f"d{sides}"
     allowed = "1-100, '00' = 100" if sides == 100 else f"1-{sides}, a 0 face is {sides}"
     while True:
-        sys.stderr.write(f"Roll {label} for {why} ({allowed}): ")
+        sys.stderr.write(f"Roll {label} for {visible(why)} ({allowed}): ")
         sys.stderr.flush()
         line = sys.stdin.readline()
         if not line:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from umpire.cli import params
 from umpire.cli.context import Settings
@@ -42,10 +43,10 @@ def new(
     sc = load_scenario(path)
     game = Game.create(_settings(ctx).db, sc, seed=seed, replace=replace, where=str(path))
     st = game.state
-    console.print(
-        f"[bold]{st.name}[/] ({st.ruleset}): {len(st.units)} units, {len(st.terrain)} terrain "
+    console.print(Text.assemble(
+        (st.name, "bold"), f" ({st.ruleset}): {len(st.units)} units, {len(st.terrain)} terrain "
         f"features, table {st.table.width:g}\" x {st.table.depth:g}\", seed {st.seed} -> {game.path}"
-    )
+    ))
 
 
 def status(
@@ -197,7 +198,7 @@ def replay(
     game = _open(ctx)
     diffs = game.check()
     n = game.checked
-    show_replay(n, diffs, check=check, as_json=as_json)
+    show_replay(n, diffs, check=check, as_json=as_json, forged=game.forged)
 
 
 def doctor(ctx: typer.Context) -> None:
@@ -214,7 +215,7 @@ def scenarios() -> None:
     from umpire.scenarios import bundled_scenarios
 
     for name, path in bundled_scenarios().items():
-        console.print(f"{name}  [dim]{path.name}[/]")
+        console.print(Text.assemble(f"{name}  ", (path.name, "dim")))
 
 
 def register(app: typer.Typer) -> None:

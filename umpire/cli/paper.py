@@ -71,8 +71,8 @@ def _progress(label: str, total: int | None, show: bool) -> Iterator[Callable[..
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda *_a: bar.advance(task)
 
@@ -105,7 +105,7 @@ def _emit(path: Path | None, text: str, written: list[Path]) -> None:
 
 def _done(paths: list[Path]) -> None:
     for p in paths:
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 def map_cmd(
@@ -207,9 +207,9 @@ def report(
                 written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
                     r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
             elif fmt == "json":
-                import json
+                from umpire.text import json_text
 
-                _emit(path, json.dumps(rep.to_json(), indent=2, ensure_ascii=False) + "\n", written)
+                _emit(path, json_text(rep.to_json()) + "\n", written)
             elif fmt == "md":
                 from umpire.reports.turn_text import to_markdown
 

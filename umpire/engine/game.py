@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -28,7 +28,7 @@ from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
-from umpire.store.db import GameFile
+from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
 
@@ -62,15 +62,17 @@ class Game:
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
         self.checked = 0  # the number of events the last check() read
+        self.forged: list[str] = []  # the seeded rolls the last check() found not to be the seed's
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def create(
         cls, path: Path, scenario: Scenario, *, seed: int | None = None, replace: bool = False,
-        where: str = "scenario",
+        where: str = "scenario", before_install: Callable[[], None] | None = None,
     ) -> Game:
         """Start a game from a validated scenario. The file is built beside ``path`` and moved
-        into place only when complete: on any failure the old file (if any) is untouched."""
+        into place only when complete (after ``before_install()``, if given): on any failure
+        the old file (if any) is untouched and nothing is left behind."""
         from umpire.store.newfile import create_game_file
 
         seed = seed if seed is not None else scenario.seed
@@ -96,7 +98,7 @@ class Game:
             )
             log.write_projection(conn, state, 0, text)
 
-        create_game_file(Path(path), fill, replace=replace)
+        create_game_file(Path(path), fill, replace=replace, before_install=before_install)
         game = cls.open(Path(path))
         game._state = state
         return game
@@ -317,20 +319,22 @@ class Game:
 
     def check(self) -> list[str]:
         """Differences between the stored state (and checkpoints) and the replay of the log
-        (empty: they agree)."""
+        (empty: they agree). Every seeded roll is derived again from the seed and its key on the
+        way: those that differ are kept in :attr:`forged`."""
         import json
 
-        from umpire.engine.replay import compare, fold_checked
+        from umpire.engine.replay import compare, dice_differences, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
             events = self.events()
-            cur = conn.execute("select * from units")
+            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
             cols = [d[0] for d in cur.description]
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
             kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
         self.checked = len(events)  # how many events the check read
+        self.forged = dice_differences(int(self.info["seed"]), events)
         bad = []
         seqs = {e.seq for e in events}
         for seq, text in sorted(kept.items()):

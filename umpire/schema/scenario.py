@@ -18,7 +18,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
-from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
+from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
@@ -124,9 +124,9 @@ class AirSpec(_Strict):
 
 
 class SideSpec(_Strict):
-    id: str = Field(min_length=1)
+    id: Ident
     name: str | None = None
-    color: str = ""
+    color: Colour = ""
     hq_rating: int | None = None
     c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
     icm: Literal["one_per_stand", "unlimited"] | None = Field(

@@ -86,6 +86,9 @@ def move_action(check: MoveCheck | None = None) -> Handler:
 
 def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) -> Applied:
     unit = find_unit(state, payload["unit"])
+    if unit.status in ("eliminated", "surrendered"):
+        raise UmpireError(f"unit {unit.id} is {unit.status} and cannot be placed (umpire undo takes back "
+                          "what eliminated it, if that was a mistake)")
     x, y = float(payload["x"]), float(payload["y"])
     check_on_table(state, f"unit {unit.id}", x, y)
     facing = check_facing(payload["facing"]) if payload.get("facing") is not None else unit.facing
