@@ -57,12 +57,12 @@ PANELS = {
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data", "scenarios"),
+    "Data": ("data", "scenarios", "terrain"),
 }
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, terrain, turn
 
     game.register(app)
     corrections.register(app)
@@ -75,6 +75,7 @@ def _register() -> None:
     app.command("end")(ending.end)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
+    app.add_typer(terrain.app, name="terrain")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -63,8 +63,10 @@ class End:
 
 
 def feature_shape(f: Feature) -> Any:
-    """The shapely shape of a terrain piece: its polygon or its line."""
-    return shapely.Polygon(f.coords) if f.kind == "area" else shapely.LineString(f.coords)
+    """The shapely shape of a terrain piece: its polygon or its line, in shapely's normal form, so
+    that where several connections are equally short the one taken does not hang on the order
+    the corners were listed or drawn in."""
+    return shapely.normalize(shapely.Polygon(f.coords) if f.kind == "area" else shapely.LineString(f.coords))
 
 
 def sight_points(a: End, b: End) -> tuple[tuple[float, float], tuple[float, float]]:

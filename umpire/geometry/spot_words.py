@@ -162,9 +162,11 @@ def checked_spot(spot: Any, where: str = "spot") -> dict[str, Any]:
     def ref(v: Any) -> bool:
         return (isinstance(v, str) and bool(v)) or pair(v)
 
-    checks: dict[str, Callable[[Any], bool]] = {"ref": ref, "from": ref, "shift": pair, "gap": lambda v: num(v) and v >= 0, "bearing": num,
-              "compass": lambda v: v in COMPASS, "behind": lambda v: isinstance(v, bool),
-              "contact": lambda v: isinstance(v, str) and bool(v), "side": lambda v: v in SIDES}
+    checks: dict[str, Callable[[Any], bool]] = {
+        "ref": ref, "from": ref, "shift": pair, "gap": lambda v: num(v) and v >= 0, "bearing": num,
+        "compass": lambda v: v in COMPASS, "behind": lambda v: isinstance(v, bool),
+        "contact": lambda v: isinstance(v, str) and bool(v), "side": lambda v: v in SIDES,
+    }
     ok = isinstance(spot, dict) and ("ref" in spot) != ("contact" in spot) and all(
         k in checks and checks[k](v) for k, v in spot.items())
     if not ok:
