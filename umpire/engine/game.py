@@ -361,5 +361,3 @@ class _Row(dict):  # type: ignore[type-arg]
             row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
         self[key] = row[0] if row else None
         return self[key]
-
-
