@@ -60,7 +60,7 @@ PANELS = {
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data",),
+    "Data": ("data", "terrain"),
 }
 
 
@@ -78,6 +78,7 @@ def _register() -> None:
         paper,
         rate,
         session,
+        terrain,
         turn,
     )
 
@@ -94,6 +95,7 @@ def _register() -> None:
     app.command("end")(ending.end)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
+    app.add_typer(terrain.app, name="terrain")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -25,7 +25,7 @@ from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import initial_state, scenario_ruleset
+from umpire.registry import checked_initial_state, initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
@@ -81,9 +81,7 @@ class Game:
         if not -(2**63) <= seed < 2**63:  # what the game file can hold
             raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
         _, scenario = scenario_ruleset(scenario, where)  # kept under its ruleset's own name
-        state, text = canonical(initial_state(scenario, seed=seed, where=where))
-        _check_rulings(state)
-        _check_geometry(state)
+        state, text = canonical(checked_initial_state(scenario, seed=seed, where=where))
         row = {
             "id": 1, "name": scenario.name, "ruleset": scenario.ruleset, "seed": seed,
             "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
@@ -367,19 +365,3 @@ class _Row(dict):  # type: ignore[type-arg]
             row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
         self[key] = row[0] if row else None
         return self[key]
-
-
-def _check_rulings(state: GameState) -> None:
-    """Scenario rulings must name real rulings and choices of the ruleset (when it has a book)."""
-    if not state.rulings:
-        return
-    from umpire.registry import find_ruleset
-
-    find_ruleset(state.ruleset).rulings_book().select(state.rulings)
-
-
-def _check_geometry(state: GameState) -> None:
-    """Terrain shapes and types must be valid (geometry is imported only here, lazily)."""
-    from umpire.geometry.terrain import check_terrain
-
-    check_terrain(state)
