@@ -45,6 +45,7 @@ from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.reader import source_name
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.orders_form import listed
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
@@ -125,6 +126,11 @@ class OrdersFile(_Strict):
     battalions: dict[str, BattalionOrders] = Field(default_factory=dict)
     units: dict[str, UnitOrders] = Field(default_factory=dict)
     air: dict[str, AirOrders] = Field(default_factory=dict)
+
+    @field_validator("battalions", "units", "air", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def _jsonable(m: BaseModel) -> dict[str, Any]:

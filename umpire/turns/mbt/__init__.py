@@ -16,6 +16,7 @@ from umpire.core.dice import Dice
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
+from umpire.turns.orders_form import OrdersForm
 from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases, turn_state
@@ -122,6 +123,11 @@ class MbtTurn:
 
             return read_orders(path, state)
         return orders_file.read_orders(path, state)
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
+        from umpire.turns.mbt.orders_form import form
+
+        return form(state, side, targets)
 
 
 RULES = MbtTurn()

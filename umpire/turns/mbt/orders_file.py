@@ -41,6 +41,7 @@ from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
+from umpire.turns.orders_form import listed
 
 
 class _Strict(Checked):
@@ -87,6 +88,11 @@ class OrdersFile(_Strict):
     side: str
     turn: int | None = None
     units: dict[str, UnitOrders] = Field(default_factory=dict)
+
+    @field_validator("units", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:

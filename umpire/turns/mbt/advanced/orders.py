@@ -46,6 +46,7 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.orders_form import listed
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.advanced.table import AdvTable
@@ -129,6 +130,11 @@ class AdvOrdersFile(_Strict):
     side: str
     turn: int | None = None
     units: dict[str, AdvUnitOrders] = Field(default_factory=dict)
+
+    @field_validator("units", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def capability(u: UnitState) -> orders.UnitState:
