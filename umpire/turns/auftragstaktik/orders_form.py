@@ -49,7 +49,8 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str])
     d = (ext.get("direction") or {}).get(u.id)
     at = point((u.x, u.y))
     allowance = _allowance(state, u)
-    facts = [f"{u.type or 'stand'} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}; order {_order_now(u, ext)}"
+    facts = [f"{u.type or 'stand'} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}; "
+             f"order {_order_now(u, ext)}"
              + (f", arrow {_direction(d)}" if d is not None else "")
              + (f"; {u.status}" if u.status != "ok" else ""),
              allowance]

@@ -1,0 +1,122 @@
+"""The map's legend: an entry for every kind of thing the map draws (each terrain type by its
+own name, the sides' stands, marks, lines and templates), laid out in rows as wide as the map,
+each entry as wide as its text, so no two run into each other."""
+
+from __future__ import annotations
+
+from umpire.reports.layout import MapStyle
+from umpire.reports.mapshapes import Circle, Label, Paint, Poly, Shape, _darker, _lighter
+from umpire.reports.maptext import text_width
+from umpire.reports.views import TurnReport
+
+ROW = 11.0  # points from one legend row to the next
+SIZE = 6.5  # the legend's type size
+SWATCH = 18.0  # the sample and the room after it
+SPACE = 12.0  # between two entries of a row
+
+Entry = tuple[str, str, Paint]  # kind (area, line, stand, mark, dead, note, circle), label, paint
+
+
+def type_label(kind: str, st: MapStyle) -> str:
+    """How the legend names a terrain type: the style's label, else the type's own name
+    ("stone_buildings" -> "Stone buildings")."""
+    ts = st.terrain.get(kind)
+    return ts.label if ts is not None and ts.label else kind.replace("_", " ").capitalize()
+
+
+def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
+    """What this map shows, in the legend's order."""
+    out: list[Entry] = []
+    seen: set[str] = set()
+    for t in sorted(report.terrain, key=lambda t: (t.line is not None, t.type)):
+        if t.type in seen:
+            continue
+        seen.add(t.type)
+        ts = st.terrain_style(t.type)
+        if t.line:
+            out.append(("line", type_label(t.type, st), Paint(None, ts.stroke or ts.fill, ts.width, ts.dash)))
+        else:
+            out.append(("area", type_label(t.type, st), Paint(ts.fill, ts.stroke, ts.width, ts.dash)))
+    for i, sv in enumerate(report.sides):
+        c = st.side_colour(sv.color, i)
+        if any(u.side == sv.id and u.placed for u in report.units):
+            observed = report.viewer is not None and sv.id != report.viewer
+            label = f"{sv.name}" + (" (seen)" if observed else "") + " stand; thick edge = front"
+            out.append(("stand", label, Paint(_lighter(c, 0.35) if observed else c, "#111111", 0.5,
+                                              (1.5, 1) if observed else None)))
+    if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
+        out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
+                    Paint(st.spotted.colour, "#333333", 0.3)))
+    if any(u.dead for u in report.units if u.placed):
+        out.append(("dead", "destroyed", Paint(st.stands.eliminated_fill, "#333333", 0.5)))
+    last = sorted({u.seen_turn for u in report.units if u.observed and not u.now and u.seen_turn})
+    if last:
+        out.append(("note", f"(T{last[0]}) after an enemy stand's id: where it was last seen, in turn {last[0]}",
+                    Paint()))
+    if report.trails:
+        out.append(("line", st.trail.label, Paint(None, "#444444", st.trail.width, st.trail.dash)))
+    if any(f.own or report.viewer is None for f in report.fire_lines):
+        out.append(("line", st.fire_line.label, Paint(None, st.fire_line.colour, st.fire_line.width,
+                                                      st.fire_line.dash)))
+    if any(not f.own and report.viewer is not None for f in report.fire_lines):
+        fr = st.fire_received
+        out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
+    for z in report.zones:
+        c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
+        out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
+    if report.templates:
+        out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
+    return out
+
+
+def _width(kind: str, label: str) -> float:
+    return text_width(label, SIZE) + (0.0 if kind == "note" else SWATCH)
+
+
+def rows(items: list[Entry], width: float) -> list[list[Entry]]:
+    """The entries in rows no wider than ``width`` (an entry wider than a row has one alone)."""
+    out: list[list[Entry]] = [[]]
+    used = 0.0
+    for e in items:
+        w = _width(e[0], e[1])
+        if out[-1] and used + SPACE + w > width:
+            out.append([])
+            used = 0.0
+        used += (SPACE if out[-1] else 0.0) + w
+        out[-1].append(e)
+    return [r for r in out if r]
+
+
+def height(items: list[Entry], width: float) -> float:
+    return ROW * len(rows(items, width)) + 4 if items else 0.0
+
+
+def draw(items: list[Entry], x0: float, y0: float, width: float) -> list[Shape]:
+    """The legend's shapes, its first row's top at ``y0``."""
+    out: list[Shape] = []
+    for r, row in enumerate(rows(items, width)):
+        x = x0
+        y = y0 + r * ROW
+        for kind, label, paint in row:
+            if kind == "area":
+                out.append(Poly(((x, y), (x + 14, y), (x + 14, y + 7), (x, y + 7)), paint))
+            elif kind == "line":
+                out.append(Poly(((x, y + 3.5), (x + 14, y + 3.5)), paint, closed=False))
+            elif kind in ("stand", "dead"):
+                out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
+                if kind == "stand":
+                    out.append(Poly(((x + 2, y + 1), (x + 12, y + 1)), Paint(None, "#111111", 2.0), closed=False))
+                else:
+                    out.append(Poly(((x + 2, y + 1), (x + 12, y + 7)), Paint(None, "#333333", 0.6), closed=False))
+                    out.append(Poly(((x + 12, y + 1), (x + 2, y + 7)), Paint(None, "#333333", 0.6), closed=False))
+            elif kind == "mark":
+                out.append(Poly(((x + 7, y + 1), (x + 10, y + 4), (x + 7, y + 7), (x + 4, y + 4)), paint))
+            elif kind == "circle":
+                out.append(Circle((x + 7, y + 3.5), 3.5, paint))
+            tx = x if kind == "note" else x + SWATCH
+            out.append(Label((round(tx, 2), round(y + 6, 2)), label, SIZE, "#222222"))
+            x += _width(kind, label) + SPACE
+    return out
+
+
+__all__ = ["draw", "entries", "height", "rows", "type_label"]
