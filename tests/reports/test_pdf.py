@@ -75,7 +75,22 @@ def test_orders_sheet_lists_units_codes_turn_and_signature(request, fixture, cod
     for u in rep.units_of(side):
         if u.status not in ("eliminated", "surrendered"):
             assert u.name in text
-    assert not any(u.name in text for u in rep.units if u.side != side)
+    # the enemy only as the side's briefing knows it (its map and "Seen of the enemy")
+    known = {u.name for u in briefing(rep, side).units if u.observed}
+    assert not any(u.name in text for u in rep.units if u.side != side and u.name not in known)
+    assert "Seen of the enemy" in text
+
+
+def test_orders_sheet_prints_the_sides_link_as_a_qr_code(report):
+    from umpire.reports.qr import qr_matrix
+
+    with_link = _pdf(orders_sheet_pdf, report, side="nato", link="https://club.example/nato/abc")
+    assert "https://club.example/nato/abc" in _text(with_link)
+    assert len(with_link) > len(_pdf(orders_sheet_pdf, report, side="nato")) + 200  # the squares
+    m = qr_matrix("https://club.example/nato/abc")
+    assert (len(m) - 21) % 4 == 0 and all(len(r) == len(m) for r in m)  # a QR code's size: 21 + 4k
+    for r0, c0 in ((0, 0), (0, len(m) - 7), (len(m) - 7, 0)):  # the three finder patterns
+        assert all(m[r0][c0 + k] and m[r0 + 6][c0 + k] and m[r0 + k][c0] and m[r0 + k][c0 + 6] for k in range(7))
 
 
 def test_invariant_mode_gives_identical_bytes(report):

@@ -38,6 +38,18 @@ def text_width(text: str, size: float, *, bold: bool = False, italic: bool = Fal
     return float(stringWidth(text, face, size))
 
 
+def wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (a word wider than that has a
+    line of its own)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def label_box(lb: Label) -> Box:
     """The box ``lb`` covers on the drawing (a quarter turn swaps its sides)."""
     w = text_width(lb.text, lb.size, bold=lb.bold, italic=lb.italic)
@@ -53,4 +65,4 @@ def box_at(text: str, size: float, x: float, y: float, anchor: str = "middle", *
     return label_box(Label((x, y), text, size, anchor=anchor, bold=bold, italic=italic))
 
 
-__all__ = ["ASCENT", "DESCENT", "Box", "box_at", "label_box", "text_width"]
+__all__ = ["ASCENT", "DESCENT", "Box", "box_at", "label_box", "text_width", "wrap"]

@@ -47,7 +47,6 @@ def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
 
 
 # -- building ---------------------------------------------------------------------------------
-TITLE = 30.0  # points for the title and the line under it
 EDGE = 10.0  # points for a table edge's name, outside the ruler
 RULER = 14.0  # points kept for the ruler labels, top and left
 FOOT = 34.0  # scale bar and north arrow row
@@ -81,6 +80,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
               style: MapStyle | None = None, label_size: float | None = None) -> MapDrawing:
     """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall)."""
     from umpire.reports import maplegend
+    from umpire.reports.maptext import wrap
 
     st = style or map_style()
     tw, td = report.table
@@ -88,7 +88,11 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     left, right = EDGE + RULER, EDGE + 6
     legend_h = maplegend.height(present, width - left)
     s = (width - left - right) / tw
-    top = TITLE + EDGE + RULER
+    title, sub = map_title(report)
+    heads = wrap(title, 10.0, width - left - 4, bold=True)
+    subs = wrap(sub, 6.5, width - left - 4)
+    title_h = 12.0 + 11.0 * (len(heads) - 1) + 8.5 * len(subs) + 5
+    top = title_h + EDGE + RULER
     if max_height is not None:
         s = min(s, (max_height - top - EDGE - FOOT - legend_h - 4) / td)
     s = max(s, 0.5)
@@ -98,11 +102,12 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
         return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
 
-    title, sub = map_title(report)
     m = MapDrawing(width=round(width, 2), height=round(height, 2), title=title)
     ls = label_size or st.stands.label_size
-    m.add("title", "title", Label((ox, 12.0), title, 10.0, "#111111", bold=True),
-          Label((ox, 23.0), sub, 6.5, "#444444"))
+    m.add("title", "title", *(Label((ox, 12.0 + 11.0 * i), line, 10.0, "#111111", bold=True)
+                              for i, line in enumerate(heads)),
+          *(Label((ox, 12.0 + 11.0 * (len(heads) - 1) + 10.5 + 8.5 * i), line, 6.5, "#444444")
+            for i, line in enumerate(subs)))
 
     # table, grid and ruler
     tp = st.table
@@ -247,7 +252,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
     # foot: near edge, scale bar, north arrow, legend
     y0 = oy + td * s + EDGE + 12
-    m.add("scale", "scale", *_scale_bar(report, st, s, ox, y0))
+    m.add("scale", "scale", *_scale_bar(report, st, s, ox, y0, ox + tw * s - 30))
     m.add("north", "north", *_north_arrow(report.north, ox + tw * s - 14, y0 + 8))
     m.add("legend", "legend", *maplegend.draw(present, ox, y0 + FOOT - 8, width - ox - 4))
     return m
@@ -355,7 +360,10 @@ def _arrowhead(a: Point, b: Point, size: float) -> tuple[Point, ...]:
             (round(back[0] + uy * size / 2.5, 2), round(back[1] - ux * size / 2.5, 2)))
 
 
-def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float) -> list[Shape]:
+def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float, x1: float) -> list[Shape]:
+    """The scale bar from ``x0``, its words after it up to ``x1`` (the north arrow), in lines."""
+    from umpire.reports.maptext import text_width, wrap
+
     sc = st.scales.get(report.ruleset)
     inches = sc.bar_inches if sc else 6.0
     steps = 3
@@ -365,7 +373,8 @@ def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float)
         xa = x0 + i * seg * s
         out.append(Poly(((xa, y0), (xa + seg * s, y0), (xa + seg * s, y0 + 4), (xa, y0 + 4)),
                         Paint("#222222" if i % 2 == 0 else "#ffffff", "#222222", 0.5)))
-        out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
+        if i == 0 or seg * s >= text_width('00"', 6.0) + 3:  # every tick's inches where they fit
+            out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
     end = x0 + inches * s
     ground = ""
     if sc:
@@ -373,8 +382,9 @@ def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float)
         unit = sc.unit + ("es" if sc.unit == "hex" and amount != 1 else "")
         ground = f" = {_fmt(amount)} {unit}  (1\" = {_fmt(sc.per_inch)} {sc.unit})"
     out.append(Label((end, y0 - 2), f'{_fmt(inches)}"', 6.0, "#333333", "middle"))
-    out.append(Label((end + 6, y0 + 4), f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, "
-                     "ruler in inches from the near-left corner", 6.5, "#333333"))
+    words = f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, ruler in inches from the near-left corner"
+    for i, line in enumerate(wrap(words, 6.5, max(x1 - end - 10, 60.0))):
+        out.append(Label((end + 6, y0 + 4 + 8 * i), line, 6.5, "#333333"))
     return out
 
 
