@@ -54,7 +54,7 @@ def root(
 # ``umpire --help`` groups the commands by what they are for.
 PANELS = {
     "Quick answers": ("calc", "measure", "rate"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
     "Data": ("data", "scenarios"),
@@ -62,7 +62,7 @@ PANELS = {
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, serve, turn
 
     game.register(app)
     corrections.register(app)
@@ -73,6 +73,7 @@ def _register() -> None:
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
     app.command("end")(ending.end)
+    app.command("serve")(serve.serve)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     panel = {name: title for title, names in PANELS.items() for name in names}

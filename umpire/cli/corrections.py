@@ -104,7 +104,7 @@ def amend(
     --roll are used again where their key still occurs. If a later action is no longer legal the
     amendment is refused and nothing is written, unless --drop-invalid."""
     from umpire.errors import UmpireError
-    from umpire.reports.changes import changes, render
+    from umpire.reports.changes import amendment_lines
 
     args, drop_invalid, orders = _split(list(ctx.args), drop_invalid, orders)
     if orders is not None:
@@ -126,16 +126,7 @@ def amend(
     done = settings.game.correction if settings.game is not None else None
     if done is None:  # the command did not act (it cannot happen for the commands allowed)
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
-    new = [b.seq for _, b in done.pairs if b is not None]
-    head = f"amendment #{done.seq}: #{n} replaced by #{new[0]}"
-    if len(done.pairs) > 1:
-        head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
-    if done.dropped:
-        head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    console.print(head, markup=False)
-    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
-    console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
-    for line in render(report, len(done.pairs) - 1):
+    for line in amendment_lines(done, n):
         console.print(line, markup=False, soft_wrap=True)
 
 

@@ -37,3 +37,47 @@ def measure_units(state: GameState, a: str, b: str, inside_depth: InsideDepth) -
     ua, ub = find_unit(state, a), find_unit(state, b)
     case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": _end(ua), "to": _end(ub)}
     return measure_case(case, inside_depth)
+
+
+End = str | tuple[float, float]
+POINT_BASE = [0.01, 0.01]  # a point measured from or to: a base too small to count
+
+
+def measure_between(state: GameState, a: End, b: End, inside_depth: InsideDepth) -> dict[str, Any]:
+    """:func:`measure_units` between any two ends, each a unit id or a point ``(x, y)`` on the
+    table (a point is a base of 0.01" square: its edge is the point itself, near enough).
+
+    :raises UmpireError: for an unknown or unplaced unit, or a point off the table.
+    """
+    from umpire.geometry.measure import measure_case
+
+    def end(e: End, name: str) -> dict[str, Any]:
+        if isinstance(e, str):
+            return _end(find_unit(state, e))
+        from umpire.geometry.facts import check_on_table
+
+        check_on_table(name, e[0], e[1], state.table.width, state.table.depth)
+        return {"at": [e[0], e[1]], "facing": 0.0, "base": POINT_BASE}
+
+    case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": end(a, "from"), "to": end(b, "to")}
+    return measure_case(case, inside_depth)
+
+
+def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[str, tuple[str, ...]]:
+    """The line of sight, centre to centre, from ``unit`` to every other unit on the table, as
+    ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
+    The terrain is indexed once and the lines asked all at once."""
+    from umpire.geometry.measure import TerrainCase, terrain_feature, terrain_types
+    from umpire.geometry.sight import TerrainIndex
+
+    me = find_unit(state, unit)
+    _end(me)
+    others = [u for u in state.units.values() if u.placed and u.id != me.id]
+    if not others:
+        return {}
+    types = terrain_types()
+    features = [terrain_feature(i, TerrainCase(**t), types) for i, t in enumerate(_terrain_case(state))]
+    index = TerrainIndex(features, inside_depth=inside_depth(state.ruleset, {}, 1.0))
+    found = index.blocked_by_pairs([(me.x, me.y)], [(u.x, u.y) for u in others], [0] * len(others),
+                                   list(range(len(others))))
+    return {u.id: tuple(b) for u, b in zip(others, found, strict=True)}

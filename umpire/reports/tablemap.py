@@ -69,7 +69,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
         return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
 
-    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title)
+    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title, frame=(ox, oy, s, td))
     ls = label_size or st.stands.label_size
 
     # table, grid and ruler
