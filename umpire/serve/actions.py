@@ -134,7 +134,8 @@ def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
         res = game.act(kind, payload)
         if game.correction is not None:
             n = int(data["amend"])
-            return {"ok": True, "seq": game.correction.seq, "lines": amendment_lines(game.correction, n)}
+            lines = [f"#{res.seq} {res.summary}", *amendment_lines(game.correction, n)]
+            return {"ok": True, "seq": game.correction.seq, "lines": lines}
         out = _told(game, res)
     if "told" in out:
         out["told"] = site.templates.get_template("_told.html").render(r=out.pop("told"))

@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import answer_error, error, query, site_of
+from umpire.serve.app import answer_error, query, site_of
 from umpire.serve.views import Moment
 
 POLL_SECONDS = 3  # how often a page asks whether the file has changed (when it is shown)
@@ -76,14 +76,20 @@ def version(request: Request) -> Response:
         return answer_error(exc)
 
 
-def _end(text: str) -> str | tuple[float, float]:
-    """A measure end: a unit id, or a point ``X,Y`` in inches."""
+def _end(params: dict[str, str], name: str) -> str | tuple[float, float]:
+    """A measure end: ``a=UNIT`` (a unit id), or ``a_at=X,Y`` (a point in inches)."""
     from umpire.schema.numbers import read_float
 
-    if "," in text:
-        x, _, y = text.partition(",")
-        return (read_float(x, f"point {text!r}: X"), read_float(y, f"point {text!r}: Y"))
-    return text
+    unit, at = params.get(name), params.get(f"{name}_at")
+    if (unit is None) == (at is None):
+        raise UmpireError(f"measure: give {name}=UNIT or {name}_at=X,Y (one of them)")
+    if unit is not None:
+        return unit
+    assert at is not None
+    x, sep, y = at.partition(",")
+    if not sep:
+        raise UmpireError(f"measure: {name}_at {at!r}: give a point as X,Y in inches")
+    return (read_float(x, f"{name}_at {at!r}: X"), read_float(y, f"{name}_at {at!r}: Y"))
 
 
 def measure(request: Request) -> Response:
@@ -94,10 +100,8 @@ def measure(request: Request) -> Response:
 
     site = site_of(request)
     try:
-        params = query(request, "a", "b", "amend")
-        if "a" not in params or "b" not in params:
-            return error("measure: give a and b (a unit id, or a point X,Y)")
-        a, b = _end(params["a"]), _end(params["b"])
+        params = query(request, "a", "b", "a_at", "b_at", "amend")
+        a, b = _end(params, "a"), _end(params, "b")
         state = site.reader.moment(amending=_amend(params)).state
         data = measure_between(state, a, b, inside_depth)
     except UmpireError as exc:
@@ -112,7 +116,10 @@ def measure(request: Request) -> Response:
     names = {t.id: t.name or t.id for t in state.terrain}
     crossed = [{**c, "name": names.get(c["id"], c["id"]), "blocks": c["id"] in data["los"]["blocked_by"]}
                for c in data["los"]["crossed"]]
-    return JSONResponse({**data, "a": where(a), "b": where(b), "a_name": params["a"], "b_name": params["b"],
+    def named(e: str | tuple[float, float]) -> str:
+        return e if isinstance(e, str) else f"({e[0]:g}, {e[1]:g})"
+
+    return JSONResponse({**data, "a": where(a), "b": where(b), "a_name": named(a), "b_name": named(b),
                          "crossed": crossed, "points": [isinstance(a, tuple), isinstance(b, tuple)],
                          "blocked_names": [names.get(x, x) for x in data["los"]["blocked_by"]]})
 

@@ -178,8 +178,9 @@ def _sight(state: GameState, u: UnitState) -> tuple[list[str], list[tuple[str, s
     from umpire.registry import inside_depth
 
     lines = sight_lines(state, u.id, inside_depth)
+    names = {t.id: t.name or t.id for t in state.terrain}
     enemies = [e for e in state.units.values() if e.side != u.side and e.id in lines
                and e.status not in ("eliminated", "surrendered", "off_table")]
     sees = [e.id for e in enemies if not lines[e.id]]
-    blocked = [(e.id, ", ".join(lines[e.id])) for e in enemies if lines[e.id]]
+    blocked = [(e.id, ", ".join(names.get(t, t) for t in lines[e.id])) for e in enemies if lines[e.id]]
     return sees, blocked

@@ -423,7 +423,9 @@
   $("clear-it").addEventListener("click", () => { st.pending = null; showPending(); say(""); draw(); });
 
   async function measure(a, b) {
-    const q = new URLSearchParams({ a: a.id || a.at.join(","), b: b.id || b.at.join(",") });
+    const q = new URLSearchParams();
+    if (a.id) q.set("a", a.id); else q.set("a_at", a.at.join(","));
+    if (b.id) q.set("b", b.id); else q.set("b_at", b.at.join(","));
     if (st.amend) q.set("amend", String(st.amend));
     st.ends = [];
     try {
