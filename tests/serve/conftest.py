@@ -56,3 +56,20 @@ def game(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(game: Path) -> Client:
     return Client(game)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the module (Debian's, driven by Playwright); the tests skip, saying why,
+    only where no Chromium can be found."""
+    from tests.serve.live import CHROMIUM_ARGS, chromium_path
+
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no Chromium on this machine (Debian: apt-get install chromium); the browser tests need one")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
