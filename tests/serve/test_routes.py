@@ -126,7 +126,8 @@ def test_undo_redo_and_amend_are_the_cli_s_corrections(client, tmp_path):
 
 
 def test_an_orders_file_with_a_mistake_is_refused_naming_the_file_as_sent(client):
-    r = client.act(action="orders", name="nato.yaml", text="side: nato\nunits:\n  a-1-64: {first: [[25, 22]], facing: .nan}\n")
+    text = "side: nato\nunits:\n  a-1-64: {first: [[25, 22]], facing: .nan}\n"
+    r = client.act(action="orders", name="nato.yaml", text=text)
     assert r.status_code == 400
     assert r.json()["error"].startswith("nato.yaml: units.a-1-64.facing: not a finite number")
     assert client.app.state.site.reader.version() == 0

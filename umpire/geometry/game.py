@@ -78,6 +78,7 @@ def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[
     types = terrain_types()
     features = [terrain_feature(i, TerrainCase(**t), types) for i, t in enumerate(_terrain_case(state))]
     index = TerrainIndex(features, inside_depth=inside_depth(state.ruleset, {}, 1.0))
-    found = index.blocked_by_pairs([(me.x, me.y)], [(u.x, u.y) for u in others], [0] * len(others),
-                                   list(range(len(others))))
+    points = [(float(u.x), float(u.y)) for u in others if u.x is not None and u.y is not None]
+    assert me.x is not None and me.y is not None
+    found = index.blocked_by_pairs([(me.x, me.y)], points, [0] * len(others), list(range(len(others))))
     return {u.id: tuple(b) for u, b in zip(others, found, strict=True)}
