@@ -74,6 +74,7 @@ class Reader:
         self.path = Path(path)
         self._lock = threading.Lock()
         self._moment: Moment | None = None
+        self._start: tuple[tuple[Any, ...], GameState] | None = None
 
     @contextmanager
     def game(self) -> Iterator[Game]:
@@ -98,25 +99,64 @@ class Reader:
             if amending is None and kept is not None and kept.seq == seq:
                 return kept
             with self._lock:
-                made = _read(game, seq, amending)
+                made = _read(_Once(game, self._initial(game)), seq, amending)
                 if amending is None:
                     self._moment = made
                 return made
 
 
-def _read(game: Game, seq: int, amending: int | None) -> Moment:
+    def _initial(self, game: Game) -> GameState:
+        """The game's state before any action: the same for the whole life of the file (kept,
+        unless the file now holds another game)."""
+        info = game.info
+        key = (info["name"], info["seed"], info["created"], info["ruleset"])
+        if self._start is None or self._start[0] != key:
+            self._start = (key, game.initial_state())
+        return self._start[1]
+
+
+class _Once:
+    """A game as one read sees it (a :class:`~umpire.reports.model.StoredGame`): its log read
+    once, its state before any action kept by the reader."""
+
+    def __init__(self, game: Game, initial: GameState) -> None:
+        self.game = game
+        self._initial = initial
+        self._events: list[Any] | None = None
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def events(self) -> list[Any]:
+        if self._events is None:
+            self._events = self.game.events()
+        return self._events
+
+    def initial_state(self) -> GameState:
+        return self._initial
+
+    def fold(self, state: GameState, events: list[Any]) -> GameState:
+        return self.game.fold(state, events)
+
+
+def _read(once: _Once, seq: int, amending: int | None) -> Moment:
+    """The moment after event #seq. Its report (which the map draws) tells the last turn that
+    has events: the map draws that turn's moves and fire, as ``umpire map`` does, and a long
+    game's earlier turns are not written out again for every change."""
     from umpire.reports.model import build_report, report_for_game
     from umpire.reports.status import log_json
 
-    events = game.events()
-    log = log_json(events)
+    game = once.game
+    log = log_json(once.events())
     if amending is None:
-        return Moment(seq, game.state, game.turn_view(), log, report_for_game(game))
+        last = max((e["turn"] or 0 for e in log if e["in_force"]), default=0)
+        return Moment(seq, game.state, game.turn_view(), log, report_for_game(once, turn=last or None))
     state = game.state_before(amending)
     live = [e for e in game.live_events() if e.seq < amending]
-    report = build_report(state, live, initial=game.initial_state())
-    view = game.turn_rules().view(state)
-    return Moment(seq, state, view, log, report, amending=amending)
+    last = max((e.turn or 0 for e in live), default=0)
+    report = build_report(state, live, initial=once.initial_state(), turn=last or None)
+    return Moment(seq, state, game.turn_rules().view(state), log, report, amending=amending)
 
 
 def unit_facts(state: GameState, report: TurnReport, uid: str, log: list[dict[str, Any]]) -> dict[str, Any]:
