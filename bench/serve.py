@@ -118,7 +118,8 @@ def main() -> None:
             version.append(console.timed_get("/console/version"))
             if "waiting for" in console.http.get("/console/parts").json()["turn"]:
                 enter_orders(console)
-        print(f"umpire serve, {a.stands} stands a side, {a.polygons} terrain pieces; ms, min / median / max of {a.runs}")
+        print(f"umpire serve, {a.stands} stands a side, {a.polygons} terrain pieces; "
+              f"ms, min / median / max of {a.runs}")
         print(f"  console, first load      {spread([x * 1000 for x in first], '{:.0f}')}")
         print(f"  map after a phase        {spread([x * 1000 for x in after], '{:.0f}')}")
         print(f"  version (the page's poll) {spread([x * 1000 for x in version], '{:.1f}')}")

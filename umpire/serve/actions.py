@@ -112,10 +112,12 @@ def _told(game: Game, res: ActionResult) -> dict[str, Any]:
     """What the action did, as the CLI prints it: place and move their summary; a phase or an
     orders file as the umpire's report tells it."""
     from umpire.reports.model import action_report
+    from umpire.reports.status import gist
     from umpire.reports.words import phase_name
 
     now = res.state
     out: dict[str, Any] = {"ok": True, "seq": res.seq, "summary": f"#{res.seq} {res.summary}",
+                           "short": f"#{res.seq} {gist(res.summary)}",
                            "now": f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}"}
     if res.kind.endswith((".phase", ".orders")):
         report = action_report(game, res.seq, now)

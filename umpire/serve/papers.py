@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
 from umpire.serve.app import query, site_of
+from umpire.serve.views import MAP_WIDTH
 
 if TYPE_CHECKING:
     from umpire.reports.views import TurnReport
@@ -51,10 +52,13 @@ def report_page(request: Request) -> Response:
         report = _report(request, params)
     except UmpireError as exc:
         return site.page("error.html", request, 400, message=str(exc))
+    from umpire.reports.tablemap import build_map, to_svg
+
     with site.reader.game() as game:
         turns = list(range(1, game.state.turn + 1))
+    svg = to_svg(build_map(report, width=MAP_WIDTH))  # the map the PDF holds: the reader's own
     return site.page("report.html", request, r=report, turns=turns, turn=params.get("turn", ""),
-                     side=params.get("side", ""))
+                     side=params.get("side", ""), map=svg[svg.index("<svg"):])
 
 
 def report_pdf(request: Request) -> Response:

@@ -119,6 +119,9 @@
     $("unit").innerHTML = p.unit;
     $("unithint").hidden = Boolean(p.unit);
     document.title = p.title;
+    for (const b of document.querySelectorAll("#log button[data-amend]")) {
+      b.parentElement.classList.toggle("amending", Number(b.dataset.amend) === st.amend);
+    }
     setupMap();
   }
 
@@ -145,15 +148,26 @@
     if (!s) return;
     s.removeAttribute("width");
     s.removeAttribute("height");
-    if (!st.full) st.full = fullView();
-    if (st.view) s.setAttribute("viewBox", st.view.join(" "));
+    if (!st.full) {
+      st.full = fullView();
+      const f = st.full;
+      if (aspect() > 1.25 * f[3] / f[2]) {
+        // a tall box (a phone held upright): start with the table's depth filling it, the
+        // middle of the table in view, rather than the whole table shrunk to a strip
+        const w = f[3] / aspect();
+        st.view = [f[0] + (f[2] - w) / 2, f[1], w, f[3]];
+      }
+    }
+    if (st.view) s.setAttribute("viewBox", st.view.map((x) => x.toFixed(2)).join(" "));
     draw();
   }
+
+  function aspect() { return (mapBox.clientHeight || 1) / (mapBox.clientWidth || 1); }
 
   function setView(v) {
     const f = st.full;
     const w = Math.min(Math.max(v[2], f[2] / 40), f[2] * 1.5);
-    const h = w * f[3] / f[2];
+    const h = w * v[3] / v[2];
     const cx = v[0] + v[2] / 2, cy = v[1] + v[3] / 2;
     st.view = [cx - w / 2, cy - h / 2, w, h];
     svg().setAttribute("viewBox", st.view.map((x) => x.toFixed(2)).join(" "));
@@ -410,7 +424,8 @@
   async function done(r) {
     if (!r) return;
     tell(r);
-    say(r.lines ? r.lines[0] : r.summary, "done");
+    say(r.lines ? r.lines[0] : r.short || r.summary, "done");
+    $("result").parentElement.scrollTop = 0; // the panel, where it scrolls apart from the page
     if (st.amend) endAmend();
     st.pending = null;
     showPending();
@@ -488,6 +503,7 @@
     $("amendtext").textContent = "Amending #" + st.amend + ": the map and the turn show the game just before it. " +
       "Your next place, move, orders or phase replaces #" + st.amend + ", and every later action is resolved again.";
     $("amendbar").hidden = false;
+    say("Make the action that replaces #" + st.amend + " (or cancel the amendment).");
     refresh();
   });
 
