@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO
-from tests.serve.live import SECRET
+from tests.serve.live import SECRET, Live, serving
 
 ORDERS = REPO / "data" / "orders"
 
@@ -46,6 +47,13 @@ class Client:
 
     def act(self, **body):
         return self.post("/console/act", body)
+
+
+def serve_new(tmp_path_factory: pytest.TempPathFactory, scenario: str) -> Iterator[Live]:
+    """A new game of ``scenario``, served for a test module (``yield from`` it in a fixture)."""
+    path = new_game(tmp_path_factory.mktemp(scenario) / "game.db", scenario)
+    with serving(path) as live:
+        yield live
 
 
 @pytest.fixture

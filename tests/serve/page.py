@@ -4,6 +4,8 @@ turn's buttons; and the log read back from the game file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,17 @@ class Console:
         before = self.seq()
         self.page.click("#undo")
         self.wait_written(before)
+
+
+@contextmanager
+def console_page(browser: Any, live: Any, width: int = 1280, height: int = 860) -> Iterator[Console]:
+    """A browser context logged in to the console served by ``live``, its page on the console."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    console = Console(page, live.path)
+    page.goto(live.login)
+    page.wait_for_selector("#map svg g.stand")
+    try:
+        yield console
+    finally:
+        context.close()

@@ -13,27 +13,21 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Cli
-from tests.serve.conftest import ORDERS, new_game
-from tests.serve.live import serving
-from tests.serve.page import Console
+from tests.serve.conftest import ORDERS, serve_new
+from tests.serve.page import Console, console_page
 
 PHASES = 9  # an Auftragstaktik turn: Orders ... End
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
-    path = new_game(tmp_path_factory.mktemp("at") / "game.db")
-    with serving(path) as server:
-        yield server
+    yield from serve_new(tmp_path_factory, "hof-gap-meeting")
 
 
 @pytest.fixture(scope="module")
 def console(live, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(live.login)
-    page.wait_for_selector("#map svg g.stand")
-    yield Console(page, live.path)
-    page.close()
+    with console_page(browser, live, 1400, 900) as c:
+        yield c
 
 
 def _near(a: float, b: float) -> bool:

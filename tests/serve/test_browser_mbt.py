@@ -9,25 +9,19 @@ import json
 import pytest
 
 from tests.conftest import Cli
-from tests.serve.conftest import ORDERS, new_game
-from tests.serve.live import serving
-from tests.serve.page import Console
+from tests.serve.conftest import ORDERS, serve_new
+from tests.serve.page import console_page
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
-    path = new_game(tmp_path_factory.mktemp("mbt") / "game.db", "mbt-basic-a")
-    with serving(path) as server:
-        yield server
+    yield from serve_new(tmp_path_factory, "mbt-basic-a")
 
 
 @pytest.fixture(scope="module")
 def console(live, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(live.login)
-    page.wait_for_selector("#map svg g.stand")
-    yield Console(page, live.path)
-    page.close()
+    with console_page(browser, live, 1280, 860) as c:
+        yield c
 
 
 def test_one_turn_of_an_mbt_scenario_from_the_console(console, live, tmp_path):
@@ -65,3 +59,19 @@ def test_one_turn_of_an_mbt_scenario_from_the_console(console, live, tmp_path):
     for args in (["report", "--format", "json"], ["report", "--side", "nato", "--format", "json"],
                  ["report", "--side", "ussr", "--format", "json"]):
         assert json.loads(mine(*args).stdout) == json.loads(typed(*args).stdout), args
+
+
+def test_the_page_follows_the_file_and_says_when_it_cannot(console, live):
+    """A command typed at the CLI while the page is open: the page shows it by itself and says
+    so; a server that cannot be reached is named, with how old the page may be."""
+    page, c = console.page, console
+    before = c.seq()
+    assert Cli(live.path)("undo").exit_code == 0  # another command writes
+    page.wait_for_function("n => document.getElementById('status').textContent === "
+                           "'updated: another command changed the file (#' + n + ')'", arg=before + 1, timeout=15000)
+    assert page.locator("#log li.undone").count() == 1 and page.locator("#log li.control").count() == 1
+    page.route("**/console/version", lambda route: route.abort())
+    page.wait_for_function("() => document.getElementById('status').classList.contains('stale')", timeout=15000)
+    assert "this page may be older than the game file" in page.inner_text("#status")
+    page.unroute("**/console/version")
+    page.wait_for_function("() => !document.getElementById('status').classList.contains('stale')", timeout=15000)

@@ -15,7 +15,6 @@ from umpire.cli.output import console
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
-    from umpire.core.state import GameState
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
@@ -34,31 +33,20 @@ def undo(
     """Take back the last action, or the last amendment whole; it stays in the log, marked undone.
 
     --to N takes back every action after #N. umpire redo puts back what an undo took back."""
-    game = _settings(ctx).open_game()
-    done = game.undo(to)
-    if len(done.taken_back) == 1 and not done.restored:
-        ev = done.taken_back[0]
-        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
-    else:
-        console.print(f"#{done.seq} {done.summary}", markup=False)
-    st = done.state
-    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back", markup=False)
+    from umpire.reports.changes import undo_lines
+
+    for line in undo_lines(_settings(ctx).open_game().undo(to)):
+        console.print(line, markup=False)
 
 
 def redo(ctx: typer.Context) -> None:
     """Re-apply what the last undo took back, with the dice it recorded.
 
     Only while nothing else has been done since that undo."""
-    game = _settings(ctx).open_game()
-    done = game.redo()
-    console.print(f"#{done.seq} {done.summary}", markup=False)
-    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
+    from umpire.reports.changes import redo_lines
 
-
-def _phase(state: GameState) -> str:
-    from umpire.reports.words import phase_name
-
-    return phase_name(state.ruleset, state.phase)
+    for line in redo_lines(_settings(ctx).open_game().redo()):
+        console.print(line, markup=False)
 
 
 def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:

@@ -6,7 +6,8 @@ checks, the refusals and their words are the CLI's, and the game is the one the 
 typed at the terminal would make. Each request also says which event the page showed (``seen``):
 the engine refuses it whole if another command has written since (:class:`StaleError`), and a
 file held by another writer past the busy timeout is refused as busy. ``amend: N`` makes the
-action an amendment of #N (``umpire amend N ...``). ``/console/preview`` runs the same handler
+action an amendment of #N (``umpire amend N ...``). Every answer says the file's last event after the write (``last``),
+so the page knows the change for its own. ``/console/preview`` runs the same handler
 on the current state without writing: a move's cost against its allowance, or why it is
 refused, before it is taken.
 """
@@ -137,8 +138,8 @@ def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
         if game.correction is not None:
             n = int(data["amend"])
             lines = [f"#{res.seq} {res.summary}", *amendment_lines(game.correction, n)]
-            return {"ok": True, "seq": game.correction.seq, "lines": lines}
-        out = _told(game, res)
+            return {"ok": True, "seq": game.correction.seq, "last": game.last_seq(), "lines": lines}
+        out = {**_told(game, res), "last": game.last_seq()}
     if "told" in out:
         out["told"] = site.templates.get_template("_told.html").render(r=out.pop("told"))
     return out
@@ -156,31 +157,23 @@ def _preview(request: Request, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _undo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
-    from umpire.reports.words import phase_name
+    from umpire.reports.changes import undo_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
-        to = _seq(data.get("to"), "undo --to")
-        done = game.undo(to)
-    st = done.state
-    if len(done.taken_back) == 1 and not done.restored:
-        ev = done.taken_back[0]
-        head = f"undone #{ev.seq} {ev.kind}: {ev.summary}"
-    else:
-        head = f"#{done.seq} {done.summary}"
-    return {"ok": True, "seq": done.seq,
-            "lines": [head, f"now: turn {st.turn}, {phase_name(st.ruleset, st.phase)}; redo puts it back"]}
+        done = game.undo(_seq(data.get("to"), "undo --to"))
+        last = game.last_seq()
+    return {"ok": True, "seq": done.seq, "last": last, "lines": undo_lines(done)}
 
 
 def _redo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
-    from umpire.reports.words import phase_name
+    from umpire.reports.changes import redo_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
         done = game.redo()
-    st = done.state
-    return {"ok": True, "seq": done.seq,
-            "lines": [f"#{done.seq} {done.summary}", f"now: turn {st.turn}, {phase_name(st.ruleset, st.phase)}"]}
+        last = game.last_seq()
+    return {"ok": True, "seq": done.seq, "last": last, "lines": redo_lines(done)}
 
 
 def _route(work: Any) -> Any:

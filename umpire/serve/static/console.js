@@ -127,11 +127,12 @@
 
   async function check() {
     if (document.hidden || st.working) return;
+    const shown = st.seq;
     try {
       const v = await call("GET", "/console/version");
-      if (v.seq !== st.seq) {
-        await refresh("updated: another command changed the file (now #" + v.seq + ")");
-      }
+      // a change this page did not make (its own writes move st.seq on as they are made)
+      if (st.working || v.seq === st.seq || shown !== st.seq) return;
+      await refresh("updated: another command changed the file (#" + v.seq + ")");
     } catch (e) { /* lost() said so */ }
   }
 
@@ -394,6 +395,7 @@
     for (const b of document.querySelectorAll("button")) b.disabled = true;
     try {
       const r = await call("POST", url, Object.assign({ seen: st.seq }, body));
+      st.seq = r.last; // this page's own write: the poll is not to take it for another command's
       return r;
     } catch (e) {
       refused(e);
