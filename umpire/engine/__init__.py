@@ -6,6 +6,7 @@ event, its rolls and the new snapshot are then appended in one transaction. Repl
 handlers over the log with the recorded dice played back.
 """
 
-from umpire.engine.game import ActionResult, Game, StaleError
+from umpire.engine.game import ActionResult, Game
+from umpire.engine.transaction import StaleError
 
 __all__ = ["ActionResult", "Game", "StaleError"]

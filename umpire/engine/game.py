@@ -23,7 +23,7 @@ from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
-from umpire.engine.transaction import Transaction
+from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
@@ -187,19 +187,9 @@ class Game:
     def turn_view(self) -> TurnView:
         """Where the turn stands and what the umpire must enter next (``umpire turn``); once
         the game is over, that it is, and for a campaign game where its result goes."""
-        from umpire.turns.ending import game_over
+        from umpire.turns.ending import as_over
 
-        view = self.turn_rules().view(self.state)
-        over = game_over(self.state)
-        if over is not None:
-            view.next_step = f"the game is over ({over.reason}): umpire report"
-            view.waiting_for = []
-            view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
-            mark = self.state.extra.get("campaign") or {}
-            if mark.get("game"):
-                view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
-                                  f"umpire campaign import CAMPAIGN-FILE {self.path}")
-        return view
+        return as_over(self.turn_rules().view(self.state), self.state, self.path)
 
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         handlers = self.handlers()
@@ -405,17 +395,6 @@ class Game:
                 del kept[seq]
         replayed, problems = fold_checked(self.path, self.initial_state(), events, log.effective(events), kept)
         return compare(stored, replayed, units) + bad + problems
-
-
-class StaleError(UmpireError):
-    """The file has changed since the state an action was chosen on was read."""
-
-    def __init__(self, seen: int, now: int) -> None:
-        super().__init__(
-            f"the game changed since this was shown (the log was at #{seen}, another command has written "
-            f"it up to #{now}); nothing was written: look again and repeat it if it still holds"
-        )
-        self.seen, self.now = seen, now
 
 
 class _Row(dict):  # type: ignore[type-arg]
