@@ -154,7 +154,7 @@ def role_for(path: str) -> str:
 
 
 def is_public(path: str) -> bool:
-    return path == "/login" or path.startswith("/static/")
+    return any(path == p or (p.endswith("/") and path.startswith(p)) for p in PUBLIC)
 
 
 def host_of(headers: dict[str, str]) -> str:
