@@ -162,7 +162,7 @@ def test_the_stand_panel_says_what_it_sees_and_what_blocks_the_rest(client):
 
 
 def test_measure_between_points_names_the_wood_that_blocks(client, tmp_path):
-    r = client.http.get("/console/measure?a_at=22,36&b_at=42,36").json()
+    r = client.http.get("/console/measure?a=22,36&b=42,36").json()
     assert r["los"]["clear"] is False and r["los"]["blocked_by"] == ["wood-n"]
     assert r["blocked_names"] == ["Frankenwald (north)"]
     wood = next(c for c in r["crossed"] if c["id"] == "wood-n")
@@ -173,7 +173,7 @@ def test_measure_between_points_names_the_wood_that_blocks(client, tmp_path):
 
     assert {k: r[k] for k in ("distance", "center_distance", "aspect", "los")} == \
         {k: v for k, v in json.loads(typed.stdout).items() if k in ("distance", "center_distance", "aspect", "los")}
-    bad = client.http.get("/console/measure?a=nobody&b_at=1,1")
+    bad = client.http.get("/console/measure?a=nobody&b=1,1")
     assert bad.status_code == 400 and "nobody" in bad.json()["error"]
 
 

@@ -36,7 +36,7 @@ def undo(
     from umpire.reports.changes import undo_lines
 
     for line in undo_lines(_settings(ctx).open_game().undo(to)):
-        console.print(line, markup=False)
+        console.print(line)
 
 
 def redo(ctx: typer.Context) -> None:
@@ -46,7 +46,7 @@ def redo(ctx: typer.Context) -> None:
     from umpire.reports.changes import redo_lines
 
     for line in redo_lines(_settings(ctx).open_game().redo()):
-        console.print(line, markup=False)
+        console.print(line)
 
 
 def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:
@@ -115,7 +115,7 @@ def amend(
     if done is None:  # the command did not act (it cannot happen for the commands allowed)
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
     for line in amendment_lines(done, n):
-        console.print(line, markup=False, soft_wrap=True)
+        console.print(line, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

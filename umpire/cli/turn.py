@@ -49,7 +49,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 @turn_app.command("orders")
 def orders(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML)."),
+    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML; '-' reads standard input)."),
     roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
     """Enter one side's orders for the turn from an orders file."""
@@ -85,11 +85,11 @@ def _tell(game: Game, res: ActionResult) -> None:
 
     report = action_report(game, res.seq, res.state)
     if report is None:  # another command took the action back since it was written: its summary
-        console.print(res.summary, markup=False)
+        console.print(res.summary)
     else:
         console.print(Group(*render_events(report)))
     now = res.state
-    console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim", markup=False)
+    console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,11 +1,11 @@
-"""Geometry over a tracked game: the facts between two of its units."""
+"""Geometry over a tracked game: the facts between two of its units, points or terrain pieces."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState, find_unit
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.geometry.measure import InsideDepth
@@ -23,43 +23,50 @@ def _terrain_case(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
-def _end(u: UnitState) -> dict[str, Any]:
+def stand_case(u: UnitState) -> dict[str, Any]:
+    """A unit on the table as one end of a measure case.
+
+    :raises UmpireError: if it is not on the table."""
     if not u.placed:
         raise UmpireError(f"unit {u.id} is not on the table (place it first: umpire place {u.id} X Y)")
     return {"at": [u.x, u.y], "facing": u.facing, "base": list(u.base)}
 
 
-def measure_units(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
-    """Distance, aspect and line of sight from unit ``a`` to unit ``b`` (the measure case answer);
-    ``inside_depth`` is the ruleset's sight into woods and towns (see :mod:`.measure`)."""
-    from umpire.geometry.measure import measure_case
+def end_case(state: GameState, text: str) -> dict[str, Any]:
+    """One end of a measure as the umpire names it: a unit id, a terrain piece's id, or a point
+    ``X,Y`` in inches (the spots of :mod:`umpire.geometry.spot_words` too: ``town-1 +3,0``).
 
-    ua, ub = find_unit(state, a), find_unit(state, b)
-    case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": _end(ua), "to": _end(ub)}
-    return measure_case(case, inside_depth)
-
-
-End = str | tuple[float, float]
-POINT_BASE = [0.01, 0.01]  # a point measured from or to: a base too small to count
-
-
-def measure_between(state: GameState, a: End, b: End, inside_depth: InsideDepth) -> dict[str, Any]:
-    """:func:`measure_units` between any two ends, each a unit id or a point ``(x, y)`` on the
-    table (a point is a base of 0.01" square: its edge is the point itself, near enough).
-
-    :raises UmpireError: for an unknown or unplaced unit, or a point off the table.
+    :raises UmpireError: naming the word and the ids known.
     """
+    from umpire.geometry.spot_words import parse_spot
+    from umpire.geometry.spots import resolve_point
+
+    word = text.strip()
+    if word in state.units:
+        return stand_case(state.units[word])
+    if any(t.id == word for t in state.terrain):
+        return {"terrain": word}
+    spot = parse_spot(word, what="measure", known=lambda: _known(state))
+    return {"point": list(resolve_point(state, spot, where=f"measure {text!r}"))}
+
+
+def _known(state: GameState) -> list[str]:
+    return [*state.units, *(t.id for t in state.terrain)]
+
+
+def unknown_end(state: GameState, word: str) -> UmpireError:
+    return unknown("unit or terrain piece", word, _known(state))
+
+
+def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
+    """Distance, line of sight and (between two units) aspect from ``a`` to ``b``, each a unit,
+    a terrain piece or a point (:func:`end_case`): the measure case answer, through the same
+    function as ``umpire calc measure``; ``inside_depth`` is the ruleset's sight into woods and
+    towns (see :mod:`.measure`)."""
     from umpire.geometry.measure import measure_case
 
-    def end(e: End, name: str) -> dict[str, Any]:
-        if isinstance(e, str):
-            return _end(find_unit(state, e))
-        from umpire.geometry.facts import check_on_table
-
-        check_on_table(name, e[0], e[1], state.table.width, state.table.depth)
-        return {"at": [e[0], e[1]], "facing": 0.0, "base": POINT_BASE}
-
-    case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": end(a, "from"), "to": end(b, "to")}
+    case = {"ruleset": state.ruleset, "table": [state.table.width, state.table.depth],
+            "terrain": _terrain_case(state), "from": end_case(state, a), "to": end_case(state, b)}
     return measure_case(case, inside_depth)
 
 
@@ -67,11 +74,12 @@ def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[
     """The line of sight, centre to centre, from ``unit`` to every other unit on the table, as
     ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
     The terrain is indexed once and the lines asked all at once."""
-    from umpire.geometry.measure import TerrainCase, terrain_feature, terrain_types
+    from umpire.geometry.measure import TerrainCase, terrain_feature
+    from umpire.schema.terrain_types import terrain_types
     from umpire.geometry.sight import TerrainIndex
 
     me = find_unit(state, unit)
-    _end(me)
+    stand_case(me)  # on the table, or the error that says so
     others = [u for u in state.units.values() if u.placed and u.id != me.id]
     if not others:
         return {}

@@ -76,51 +76,33 @@ def version(request: Request) -> Response:
         return answer_error(exc)
 
 
-def _end(params: dict[str, str], name: str) -> str | tuple[float, float]:
-    """A measure end: ``a=UNIT`` (a unit id), or ``a_at=X,Y`` (a point in inches)."""
-    from umpire.schema.numbers import read_float
-
-    unit, at = params.get(name), params.get(f"{name}_at")
-    if (unit is None) == (at is None):
-        raise UmpireError(f"measure: give {name}=UNIT or {name}_at=X,Y (one of them)")
-    if unit is not None:
-        return unit
-    assert at is not None
-    x, sep, y = at.partition(",")
-    if not sep:
-        raise UmpireError(f"measure: {name}_at {at!r}: give a point as X,Y in inches")
-    return (read_float(x, f"{name}_at {at!r}: X"), read_float(y, f"{name}_at {at!r}: Y"))
-
-
 def measure(request: Request) -> Response:
-    """Distance, aspect and line of sight between two ends (units or points), by the same
-    geometry as ``umpire measure``, with where each end lies for the map to draw the line."""
-    from umpire.geometry.game import measure_between
+    """Distance, aspect and line of sight between two ends, each a unit id, a terrain piece's
+    id or a point ``X,Y`` (the words ``umpire measure`` takes, through the same function), with
+    where each end lies for the map to draw the line and the terrain pieces named."""
+    from umpire.geometry.game import measure_in_game
     from umpire.registry import inside_depth
 
     site = site_of(request)
     try:
-        params = query(request, "a", "b", "a_at", "b_at", "amend")
-        a, b = _end(params, "a"), _end(params, "b")
+        params = query(request, "a", "b", "amend")
+        if not params.get("a") or not params.get("b"):
+            raise UmpireError("measure: give a and b (a unit id, a terrain piece's id, or a point X,Y)")
         state = site.reader.moment(amending=_amend(params)).state
-        data = measure_between(state, a, b, inside_depth)
+        data = measure_in_game(state, params["a"], params["b"], inside_depth)
     except UmpireError as exc:
         return answer_error(exc)
 
-    def where(e: str | tuple[float, float]) -> list[float]:
-        if isinstance(e, str):
-            u = state.units[e]
-            return [float(u.x or 0), float(u.y or 0)]
-        return [e[0], e[1]]
+    def named(word: str, end: dict[str, Any]) -> str:
+        if end.get("kind") == "point":
+            return "({:g}, {:g})".format(*end["at"])
+        return word
 
     names = {t.id: t.name or t.id for t in state.terrain}
     crossed = [{**c, "name": names.get(c["id"], c["id"]), "blocks": c["id"] in data["los"]["blocked_by"]}
                for c in data["los"]["crossed"]]
-    def named(e: str | tuple[float, float]) -> str:
-        return e if isinstance(e, str) else f"({e[0]:g}, {e[1]:g})"
-
-    return JSONResponse({**data, "a": where(a), "b": where(b), "a_name": named(a), "b_name": named(b),
-                         "crossed": crossed, "points": [isinstance(a, tuple), isinstance(b, tuple)],
+    return JSONResponse({**data, "a": data["from"]["at"], "b": data["to"]["at"], "crossed": crossed,
+                         "a_name": named(params["a"], data["from"]), "b_name": named(params["b"], data["to"]),
                          "blocked_names": [names.get(x, x) for x in data["los"]["blocked_by"]]})
 
 

@@ -440,15 +440,13 @@
   $("clear-it").addEventListener("click", () => { st.pending = null; showPending(); say(""); draw(); });
 
   async function measure(a, b) {
-    const q = new URLSearchParams();
-    if (a.id) q.set("a", a.id); else q.set("a_at", a.at.join(","));
-    if (b.id) q.set("b", b.id); else q.set("b_at", b.at.join(","));
+    const q = new URLSearchParams({ a: a.id || a.at.join(","), b: b.id || b.at.join(",") });
     if (st.amend) q.set("amend", String(st.amend));
     st.ends = [];
     try {
       const m = await call("GET", "/console/measure?" + q.toString());
       st.measured = m;
-      const aspect = m.points[1] ? "" : "; " + m.b_name + " is seen on its " + m.aspect;
+      const aspect = m.aspect ? "; " + m.b_name + " is seen on its " + m.aspect : "";
       const los = m.los.clear ? "line of sight clear" : "line of sight blocked by " + m.blocked_names.join(", ");
       say(m.a_name + " \u2192 " + m.b_name + ": edge to edge " + m.distance + "\", centre to centre " +
         m.center_distance + "\", bearing " + m.bearing + "\u00b0" + aspect + "; " + los, m.los.clear ? "clear" : "blocked");
