@@ -75,8 +75,8 @@ def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[
     ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
     The terrain is indexed once and the lines asked all at once."""
     from umpire.geometry.measure import TerrainCase, terrain_feature
-    from umpire.schema.terrain_types import terrain_types
     from umpire.geometry.sight import TerrainIndex
+    from umpire.schema.terrain_types import terrain_types
 
     me = find_unit(state, unit)
     stand_case(me)  # on the table, or the error that says so
