@@ -102,7 +102,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
         return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
 
-    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=title)
+    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=title, frame=(ox, oy, s, td))
     ls = label_size or st.stands.label_size
     m.add("title", "title", *(Label((ox, 12.0 + 11.0 * i), line, 10.0, "#111111", bold=True)
                               for i, line in enumerate(heads)),
