@@ -5,6 +5,7 @@ a long game splits over pages."""
 from __future__ import annotations
 
 import io
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -61,6 +62,21 @@ def test_roster_pdf_has_every_unit_ratings_and_hit_boxes(report):
 def test_mbt_roster_shows_the_card(mbt_report):
     text = _text(_pdf(roster_pdf, mbt_report))
     assert "card USSR-1B" in text and "Т-64Б №331" in text
+
+
+def test_mbt_roster_prints_each_cards_values_with_the_estimates_marked(mbt_report):
+    from umpire.rules.mbt.cards import any_card
+
+    text = _text(_pdf(roster_pdf, mbt_report, sides=["nato"]))
+    card = any_card("USA-1B")
+    assert "Data cards" in text and "USA-1B: M1A1" in text and "USSR-1B" not in text.split("Data cards")[1]
+    apfsds = next(a for a in card.gun().ammo if a.name == "APFSDS")
+    row = re.search(r"APFSDS \(KE\) penetration (.*)", text).group(1).split()[:len(apfsds.pv)]
+    assert row == [f"{v.v}{'*' if v.estimated else ''}" for v in apfsds.pv]
+    assert f"TRN {card.gun().trn.v} ·" in text  # a value the rulebook states (9.2.1): no mark
+    ke = card.armor["KE"].level["straight"]
+    assert re.search(r"KE straight " + " ".join(re.escape(f"{ke[f].v}*") for f in ("TF", "TS", "TR", "HF", "HS", "HR")),
+                     text)
 
 
 @pytest.mark.parametrize("fixture,codes", [("report", ["NO", "DA", "HA", "TR", "WD", "Deliberate Advance"]),
