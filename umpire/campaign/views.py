@@ -10,6 +10,7 @@ from rich.text import Text
 
 from umpire.campaign.standings import Standings
 from umpire.campaign.state import CampaignState, ForceRecord, GameRecord
+from umpire.reports.screen import name_column, number_column, table, text_column
 from umpire.store.events import StoredEvent
 
 
@@ -56,15 +57,25 @@ def render_status(state: CampaignState) -> Group:
     where = "the season is over" if state.finished else f"round {state.round} of {state.rounds}"
     head = Text.assemble((state.name, "bold"), f"  {state.ruleset}, {where}, {played} of {len(state.games)} "
                          f"games played, campaign id {state.id}")
-    games = Table(title="games", title_justify="left", title_style="bold", header_style="dim")
-    for col in ("round", "game", "name", "table", "players", "status"):
-        games.add_column(col)
+    games = table("games")
+    number_column(games, "round")
+    games.add_column("game", no_wrap=True)
+    name_column(games, "name", [g.name for g in state.games.values()])
+    text_column(games, "table", [g.table or "-" for g in state.games.values()])
+    text_column(games, "players", [_players(state, g) for g in state.games.values()])
+    text_column(games, "status", [game_status(g) for g in state.games.values()])
     for g in state.games.values():
         style = "" if g.status == "played" else ("yellow" if g.status == "set_up" else "dim")
         games.add_row(str(g.round), g.id, g.name, g.table or "-", _players(state, g), Text(game_status(g), style=style))
-    forces = Table(title="forces", title_justify="left", title_style="bold", header_style="dim")
-    for col in ("side", "player", "force", "strength", "hits carried", "damaged", "lost"):
-        forces.add_column(col)
+    forces = table("forces")
+    everyone = [f for s in state.sides for f in state.forces_of(s.id)]
+    text_column(forces, "side", [s.name for s in state.sides])
+    name_column(forces, "player", [f.player_name for f in everyone])
+    name_column(forces, "force", [f.name for f in everyone])
+    number_column(forces, "strength")
+    number_column(forces, "hits carried")
+    text_column(forces, "damaged", [", ".join(force_line(f)["damaged"]) or "-" for f in everyone])
+    text_column(forces, "lost", [", ".join(force_line(f)["lost"]) or "-" for f in everyone])
     for s in state.sides:
         for f in state.forces_of(s.id):
             line = force_line(f)
@@ -73,14 +84,16 @@ def render_status(state: CampaignState) -> Group:
     return Group(head, games, forces)
 
 
-def render_standings(table: Standings) -> Group:
-    parts: list[Any] = [Text(f"{table.played} of {table.scheduled} games played; points: {table.rule}", style="dim")]
-    for title, rows in (("by side", table.sides), ("by player", table.players)):
-        t = Table(title=title, title_justify="left", title_style="bold", header_style="dim")
-        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"):
-            t.add_column(col, justify="left" if not col else "right")
-        for r in rows:
-            name = r.name if title == "by side" else f"{r.name} ({r.side})"
+def render_standings(standings: Standings) -> Group:
+    parts: list[Any] = [Text(f"{standings.played} of {standings.scheduled} games played; points: {standings.rule}",
+                             style="dim")]
+    for title, rows in (("by side", standings.sides), ("by player", standings.players)):
+        t = table(title)
+        names = [r.name if title == "by side" else f"{r.name} ({r.side})" for r in rows]
+        name_column(t, "", names)
+        for col in ("played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"):
+            number_column(t, col)
+        for r, name in zip(rows, names, strict=True):
             t.add_row(name, *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.points, r.scored, r.inflicted,
                                                r.suffered)))
         parts.append(t)
@@ -101,11 +114,14 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
     if not events:
         return Text("no actions yet", style="dim")
     undone = {e.undoes for e in events if e.kind == "undo"}
-    t = Table(header_style="dim")
-    for col in ("#", "round", "game", "action", "what happened"):
-        t.add_column(col)
+    t = table()
+    number_column(t, "#")
+    number_column(t, "round")
+    t.add_column("game", no_wrap=True)
+    t.add_column("action", no_wrap=True)
+    t.add_column("what happened", overflow="fold", ratio=3)
     if rolls:
-        t.add_column("keyed dice")
+        t.add_column("keyed dice", overflow="fold", ratio=2)
     for e in events:
         style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
         row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]

@@ -87,7 +87,7 @@ def _part_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(rf"^\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.part$")
 
 
-def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> Path:
+def write_atomic(path: Path, write: Callable[[BinaryIO], object], option: str = "--out") -> Path:
     """Call ``write`` on a temporary file beside ``path`` (``.NAME.PID-XXXX.part``), then rename
     it to ``path``. The temporary file is removed on any failure, and one a killed write left
     (its process gone) is removed by the next write of ``path``."""

@@ -72,7 +72,7 @@ def _panel(s: Styles, brief: TurnReport, form: OrdersForm | None, link: str | No
         right += [Spacer(1, 6), Paragraph("Your side's page", s.h2), qr_flowable(link, min(width * 0.3, 34 * mm)),
                   Paragraph(f"<font color='{muted}'>{_esc(link)}</font>", s.cell_small)]
     t = Table([[_map_flowable(brief, width * 0.66, height), right]], colWidths=[width * 0.68, width * 0.32],
-              hAlign="LEFT")
+              hAlign="LEFT", splitInRow=1)
     t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 4)]))
     return t
@@ -162,7 +162,8 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
         rows.append([_unit_cell(s, u, e), "", "", moves, ""])
     for _ in range(p.orders_sheet.blank_rows):
         rows.append(["", "", "", Spacer(1, row_h), ""])
-    t = Table(rows, colWidths=p.widths("orders", width), repeatRows=1, hAlign="LEFT")
+    # a row taller than a page (a name of thousands of characters) goes on over the next page
+    t = Table(rows, colWidths=p.widths("orders", width), repeatRows=1, hAlign="LEFT", splitInRow=1)
     t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3), *extra]))
     out += [t, Spacer(1, 6)]

@@ -26,7 +26,7 @@ UMPIRE = "umpire"  # the umpire's folder (a side whose id is "umpire" gets "side
 @dataclass(frozen=True)
 class Paper:
     path: PurePosixPath  # inside the turn's folder: SIDE/briefing-turn-2.pdf
-    write: Callable[[BinaryIO], None]
+    write: Callable[[BinaryIO], object]
     reader: str | None  # the side it is for, None for the umpire
 
 

@@ -9,6 +9,8 @@ no order change, no move and no fire: the stands keep their orders and stay put.
 
 from __future__ import annotations
 
+from typing import Any
+
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.rules.auftragstaktik.ratings import ORDERS
 from umpire.turns.auftragstaktik import tracked as tr
@@ -19,12 +21,12 @@ WEAPONS = "gun, missile, he, hw, sa"
 
 def _direction(d: object) -> str:
     if isinstance(d, list | tuple) and len(d) == 2:
-        return point((float(d[0]), float(d[1])))  # type: ignore[arg-type]
+        return point((float(d[0]), float(d[1])))
     return number(float(d)) if isinstance(d, int | float) else ""
 
 
-def _order_now(u: UnitState, ext: dict[str, object]) -> str:
-    pending = (ext.get("pending") or {}).get(u.id)  # type: ignore[union-attr]
+def _order_now(u: UnitState, ext: dict[str, Any]) -> str:
+    pending = (ext.get("pending") or {}).get(u.id)
     now = u.orders or "none yet"
     if pending:
         now += f" ({pending['order']} from the next Orders Phase: delayed)"
