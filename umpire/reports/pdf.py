@@ -38,7 +38,6 @@ from reportlab.platypus import (
 
 from umpire.errors import UmpireError, unknown
 from umpire.reports.layout import Paper, paper, roster_rules
-from umpire.reports.sections import game_line
 from umpire.reports.tablemap import build_map, to_reportlab
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.text import xml_text
@@ -204,14 +203,12 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
 
 def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None) -> None:
     """One page: the map, as large as the page allows (landscape)."""
-    s = Styles(paper())
+    register_fonts()
     doc = _Doc(out, paper_name, title=report.title, kind="Map of the table", footer=_footer(report),
                progress=progress, landscape=True,
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
-    who = f" as {report.side(report.viewer).name} knows it" if report.viewer else ""
-    story = [Paragraph(_esc(f"Map of the table{who}: {report.name}"), s.title),
-             Paragraph(_esc(game_line(report)), s.sub),
-             _map_flowable(report, doc.width, doc.height - 40)]
+    # the drawing carries its own title (whose map, the turn, the phase): the page is the map
+    story = [_map_flowable(report, doc.width, doc.height)]
     doc.build(story)
 
 
