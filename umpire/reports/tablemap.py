@@ -57,10 +57,12 @@ def map_title(report: TurnReport) -> tuple[str, str]:
     """The map's title (whose map, of which game) and the line under it (the turn it draws and
     where the game stands)."""
     who = f"Map for {report.side(report.viewer).name}" if report.viewer else "The umpire's map"
+    now = f"the game is in turn {report.turn}, {report.phase_name}"
+    if not report.events and not report.trails and not report.fire_lines:  # nothing has happened yet
+        return f"{who}, before turn {report.turn}: {report.name}", f"the set-up: units where they start; {now}"
     drawn = report.map_turn if report.map_turn is not None else report.turn
     what = f"turn {report.only_turn}" if report.only_turn is not None else f"turn {drawn}"
-    sub = f"{what}: units as they stand, moves and fire of turn {drawn}; the game is in turn {report.turn}, " \
-          f"{report.phase_name}"
+    sub = f"{what}: units as they stand, moves and fire of turn {drawn}; {now}"
     if report.viewer:
         sub += "; enemy units where your side saw them"
     return f"{who}, {what}: {report.name}", sub
