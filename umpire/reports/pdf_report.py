@@ -70,7 +70,7 @@ def _story_events(r: TurnReport, s: Styles, width: float) -> list[Flowable]:
                 out.append(Paragraph(f"<font color='{s.p.colours.muted}'>#{e.seq}</font>&nbsp;&nbsp;"
                                      f"{_esc(e.title)}", s.line))
             for i, ln in enumerate(e.lines):
-                out += _line(s, e.seq if i == 0 else None, ln, width - 12)
+                out += _line(s, e.seq if i == 0 and r.viewer is None else None, ln, width - 12)
     return out
 
 

@@ -77,6 +77,8 @@ def dice_line(w: Shown) -> str:
         bits.append(f"modified roll {w.modified_roll}")
     if w.cell:
         bits.append(w.cell)
+    if w.withheld and bits:
+        bits.append(w.withheld)
     return "; ".join(bits)
 
 

@@ -148,7 +148,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             shapes = [Circle(c, tpl.radius * s, paint)]
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
-        m.add("template", str(tpl.seq), *shapes)
+        m.add("template", f"template-{len(m.of_kind('template')) + 1}", *shapes)
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     tr_style = st.trail
     for trail in report.trails:
@@ -159,7 +159,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     for k, f in enumerate(report.fire_lines):
         fl = st.fire_line if f.own or report.viewer is None else st.fire_received
         a, b = P(*f.a), P(*f.b)
-        m.add("fire", f"{f.seq}:{k}",
+        m.add("fire", f"fire-{k + 1}",
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 

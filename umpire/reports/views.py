@@ -222,8 +222,14 @@ class TurnReport:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        """The report as plain data; a side's briefing without event numbers (their gaps would
+        count the actions it did not see)."""
         data = {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name != "source"}
         data["title"] = self.title
+        if self.viewer is not None:
+            for key in ("events", "fire_lines", "templates"):
+                for x in data[key]:
+                    x.pop("seq", None)
         return data
 
 

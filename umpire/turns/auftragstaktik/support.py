@@ -165,13 +165,15 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
                 if t is not None and declared is None
                 else m["counter_battery"] in (declared or ())
             )
+            # the side's own note: the battery by name only where the side has spotted it (ruling cb.locating)
+            named = m["counter_battery"] if t is not None and u.side in t.spotted_by else "its target battery"
             if t is None or not tr.alive(t) or not fired:
-                lines.append(f"{uid} holds counter-battery fire: {m['counter_battery']} did not fire this phase")
+                lines.append(f"{uid} holds counter-battery fire: {named} did not fire this phase")
                 continue
             try:
                 check_range(state, u, (t.x, t.y), f"{uid}")  # type: ignore[arg-type]
             except UmpireError:
-                lines.append(f"{uid} holds counter-battery fire: {t.id} is beyond its indirect range")
+                lines.append(f"{uid} holds counter-battery fire: {named} is beyond its indirect range")
                 continue
             try:
                 check_icm(state, u, m, uid)
