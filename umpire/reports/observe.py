@@ -128,7 +128,10 @@ class Observer:
         if ident is None:
             return f"{uid} ({u.type})" if level == "full" and u is not None and u.type else \
                 uid if level == "full" else "an enemy unit"
-        return article(f"{ident[0]} {ident[2]}" if level == "full" else kind_words(ident[0], ident[1]))
+        if level != "full":
+            return article(kind_words(ident[0], ident[1]))
+        nation, _size, name = ident
+        return article(name if name.startswith(nation) else f"{nation} {name}")  # "a Soviet infantry" once
 
     def later(self, fact: Fact, *refs: tuple[str | None, Ref | None]) -> tuple[str, ...]:
         """Dated remarks: a unit known below full identity then, identified better later."""
