@@ -118,20 +118,21 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),
         north=float(n) if isinstance(n := state.extra.get("north", 0.0), int | float) else 0.0,
+        smoke=_smoke(state), smoke_radius=0.5 * float((state.extra.get("mbt") or {}).get("scale") or 1.0),
         only_turn=turn, map_turn=last, viewer=viewer, source=src,
     )
 
 
 def _line_key(ln: Line) -> tuple[int, str, int]:
     """Where a line stands within its phase in a side's briefing: orders first, then each own
-    unit's lines by its id (what it did, then what was done to it), then sightings and what
+    unit's lines by its id (what it did, what was done to it, the notes on it), then sightings and what
     changed. Nothing of the order in which the rules resolved them (initiative, who was spotted,
     troop quality) is kept."""
     if ln.kind == "orders":
         return (0, "", 0)
     for role, r in enumerate((ln.actor, ln.target)):
         if r is not None and r.level == "own" and r.id:
-            return (1, r.id, role)
+            return (1, r.id, 2 if ln.kind == "note" else role)  # the notes on what it took come last
     return (2, "", 0)
 
 
@@ -313,6 +314,17 @@ def _templates(chron: Chronicle, obs: Observer, events: Sequence[EventView], las
                 if t not in out:
                     out.append(t)
     return tuple(out)
+
+
+def _smoke(state: GameState) -> tuple[tuple[float, float], ...]:
+    """Where smoke stands on the table now (MBT 12.9): a cloud every side sees, whoever laid it."""
+    m = state.extra.get("mbt")
+    marks = m.get("smoke") if isinstance(m, dict) else None
+    out = []
+    for x in marks or ():
+        if isinstance(x, Mapping) and isinstance(x.get("x"), int | float) and isinstance(x.get("y"), int | float):
+            out.append((float(x["x"]), float(x["y"])))
+    return tuple(sorted(set(out)))
 
 
 def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:

@@ -131,7 +131,8 @@ class Observer:
         if level != "full":
             return article(kind_words(ident[0], ident[1]))
         nation, _size, name = ident
-        return article(name if name.startswith(nation) else f"{nation} {name}")  # "a Soviet infantry" once
+        said = name.split(" ", 1)[0] in {nation, "US", *NATIONS, *NATIONS.values()}  # "a Soviet infantry" once
+        return article(name if said else f"{nation} {name}")
 
     def later(self, fact: Fact, *refs: tuple[str | None, Ref | None]) -> tuple[str, ...]:
         """Dated remarks: a unit known below full identity then, identified better later."""

@@ -70,6 +70,11 @@ def summary(r: TurnReport, objectives: list[tuple[str, int]]) -> tuple[str, ...]
     return tuple(out)
 
 
+def situation(r: TurnReport) -> tuple[str, ...]:
+    """A side's situation summary (:func:`summary`) for its briefing ``r``; none for the umpire."""
+    return summary(r, _objectives(r)) if r.viewer is not None else ()
+
+
 def _objectives(r: TurnReport) -> list[tuple[str, int]]:
     """The MBT objectives ``r``'s side holds now (4.8), with their points: its own to know."""
     state = r.source.state if r.source is not None else None

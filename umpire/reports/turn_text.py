@@ -73,6 +73,9 @@ def render_report(r: TurnReport) -> Any:
     if r.victory:
         parts.append(Text("Victory: " + r.victory[0], style="bold green"))
         parts.extend(Text("  " + line) for line in r.victory[1:])
+    situation = S.situation(r)
+    if situation:
+        parts += [Text(""), Text("Situation", style="bold")] + [Text(f"  {x}") for x in situation]
     if not r.events:
         parts.append(Text("Nothing happened" + (" that your side saw." if r.viewer else "."), style="dim"))
     parts += render_events(r)
@@ -184,6 +187,9 @@ def to_markdown(r: TurnReport) -> str:
     out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", f"*{_md(S.knows_line(r))}*", ""]
     if r.victory:
         out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
+    situation = S.situation(r)
+    if situation:
+        out += ["## Situation", ""] + [f"- {_md(x)}" for x in situation] + [""]
     if not r.events:
         out += ["Nothing happened" + (" that your side saw." if r.viewer else "."), ""]
     for turn, _phase, name, events in r.phases():

@@ -164,6 +164,8 @@ class TurnReport:
     rulings: tuple[tuple[str, str], ...] = ()
     victory: tuple[str, ...] = ()  # at the end of a game: the result (and, for the umpire, how)
     north: float = 0.0
+    smoke: tuple[Point, ...] = ()  # MBT: smoke markers on the table now (seen by every side)
+    smoke_radius: float = 0.5  # inches: half a hex
     only_turn: int | None = None
     map_turn: int | None = None  # the turn whose moves and fire the map draws
     viewer: str | None = None
