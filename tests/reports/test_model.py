@@ -203,3 +203,16 @@ def test_fire_received_from_a_known_position_is_drawn_apart(mbt_report):
     assert [(f.a, f.b, f.own) for f in ussr.fire_lines] == [((3.0, 12.0), (42.0, 15.0), False)]
     svg = to_svg(build_map(ussr))
     assert "#7b2cbf" in svg and "fire received this turn" in svg
+
+
+def test_the_order_of_a_phase_tells_no_troop_quality_nor_who_was_spotted():
+    """Why: fire is resolved by unspotted firers first, then by descending troop quality, so a
+    briefing that kept that order placed an enemy shot's quality band among its own shots."""
+    own = shot(1, "b-1-64", "t80-1", sighted=[{"by": "nato", "unit": "t80-1", "level": "full", "at": [54.0, 25.0]}])
+    enemy = shot(1, "t80-2", "a-1-64")
+    texts = []
+    for results in ((enemy, own), (own, enemy)):  # the enemy of a better quality first, then of a worse one
+        nato = briefing(hand_report([event(1, 1, "combat_1", *results)]), "nato")
+        texts.append([x.text for e in nato.events for x in e.lines])
+        assert not any(line.startswith("#") for line in plain_text(nato).splitlines())
+    assert texts[0] == texts[1] and texts[0][0].endswith("fired at a-1-64: 1 hit")  # a-1-64 before b-1-64
