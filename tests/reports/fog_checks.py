@@ -70,11 +70,12 @@ def _keys(v: Any) -> Iterable[str]:
 
 
 def check_side_outputs(db: Path, side: str, enemies: list[str], folder: Path,
-                       leaks: Callable[[str], list[str]]) -> None:
+                       leaks: Callable[[str], list[str]]) -> dict[str, str]:
     """No per-side output names what ``side`` never knew (``leaks``), none holds the seed or an
     event number, and the status in JSON holds none of the state's hidden keys nor an enemy
-    side's part of anything."""
-    for name, text in side_outputs(db, side, folder).items():
+    side's part of anything. Returns the outputs, by name."""
+    outputs = side_outputs(db, side, folder)
+    for name, text in outputs.items():
         assert not leaks(text), (side, name, leaks(text), text[:2000])
         numbers = re.findall(r".{0,30}#\d{1,5}(?![0-9a-fA-F]).{0,30}", text)  # not a colour (#666666)
         assert not numbers, (side, name, "an event number", numbers)
@@ -83,6 +84,7 @@ def check_side_outputs(db: Path, side: str, enemies: list[str], folder: Path,
             keys = set(_keys(json.loads(text)))
             assert not keys & HIDDEN_KEYS, (side, name, sorted(keys & HIDDEN_KEYS))
             assert not keys & set(enemies), (side, name, "an enemy side's part", sorted(keys & set(enemies)))
+    return outputs
 
 
 # -- reasons, modifiers, dice and table cells -------------------------------------------------------

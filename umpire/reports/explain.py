@@ -104,7 +104,7 @@ def for_side(x: Explanation, level: str, size: str | None = None, *, ruleset: st
     withheld = bool(hidden) or (ruleset == "mbt" and level != "full")
     told: list[Row] = []
     for m in x.modifiers:
-        if m.name.startswith(hidden) if hidden else False:
+        if hidden and m.name.startswith(hidden):
             continue
         if level == "full":
             told.append(_row(m))
