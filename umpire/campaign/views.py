@@ -87,11 +87,17 @@ def render_standings(table: Standings) -> Group:
     return Group(*parts)
 
 
+def _undone_by(events: list[StoredEvent]) -> dict[int, int]:
+    """Each action taken back, with the undo that took it back."""
+    return {e.undoes: e.seq for e in events if e.kind == "undo" and e.undoes is not None}
+
+
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    undone = _undone_by(events)
     return [
         {"seq": e.seq, "kind": e.kind, "summary": e.summary, "round": e.turn, "game": e.phase,
-         "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone, "created": e.created,
+         "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone, "undone_by": undone.get(e.seq),
+         "created": e.created,
          "rolls": [r.as_dict() for r in e.rolls]}
         for e in events
     ]
@@ -100,7 +106,7 @@ def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
 def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
     if not events:
         return Text("no actions yet", style="dim")
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    undone = _undone_by(events)
     t = Table(header_style="dim")
     for col in ("#", "round", "game", "action", "what happened"):
         t.add_column(col)
@@ -108,7 +114,9 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
         t.add_column("keyed dice")
     for e in events:
         style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
-        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        what = Text(f"[undone by #{undone[e.seq]}] " if e.seq in undone else "", style="bold")  # words survive a pipe
+        what.append(e.summary, style=style)
+        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, what]
         if rolls:
             row.append("; ".join(f"{r.why}: d{r.sides} {','.join(map(str, r.values))}" for r in e.rolls) or "-")
         t.add_row(*row)
