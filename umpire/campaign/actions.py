@@ -67,6 +67,16 @@ def _expected(state: CampaignState, game: GameRecord) -> dict[str, dict[str, Any
     }
 
 
+def _carried(c: dict[str, Any], other: dict[str, Any]) -> str:
+    """A unit's condition at the start of a game, in words (``with 1 hit and track damage``),
+    its side named when that is where it differs from ``other``."""
+    hits, damage = int(c.get("hits") or 0), list(c.get("damage") or [])
+    bits = [f"{hits} hit{'s' if hits != 1 else ''}"] if hits else []
+    bits += [f"{', '.join(damage)} damage"] if damage else []
+    side = f"on side {c.get('side')}, " if c.get("side") != other.get("side") else ""
+    return side + ("with " + " and ".join(bits) if bits else "unharmed")
+
+
 def check_forces(state: CampaignState, game: GameRecord, payload: dict[str, Any]) -> None:
     """The game's units are the slot's forces as the campaign has them now, starting with the
     hits and damage they carried. :raises UmpireError: naming the first difference."""
@@ -87,7 +97,7 @@ def check_forces(state: CampaignState, game: GameRecord, payload: dict[str, Any]
             had = {"side": got[uid]["side"], "hits": int(carried.get("hits", 0)),
                    "damage": sorted(carried.get("damage", []))}
             if had != w:
-                problem = (f"unit {uid} started as {had} but the campaign has it as {w}")
+                problem = f"unit {uid} started {_carried(had, w)}, but the campaign has it {_carried(w, had)}"
                 break
     if problem:
         raise UmpireError(f"{where}: its forces do not match the slot ({problem}); set the game up again "

@@ -198,7 +198,9 @@ class Campaign:
 
     # -- replay ---------------------------------------------------------------------------
     @staticmethod
-    def _fold(state: CampaignState, events: list[log.StoredEvent]) -> CampaignState:
+    def _fold(state: CampaignState, events: list[log.StoredEvent], problems: list[str] | None = None) -> CampaignState:
+        """``state`` with ``events`` applied, their dice played back; with ``problems``, each
+        stored summary that is not what its action gives is named there."""
         for ev in events:
             if ev.kind not in HANDLERS:
                 raise StoreError(f"event #{ev.seq}: unknown campaign action {ev.kind!r}")
@@ -207,6 +209,9 @@ class Campaign:
                                                      ScriptedDice(v for r in ev.rolls for v in r.values))
             except UmpireError as exc:
                 raise StoreError(f"event #{ev.seq} ({ev.kind}) does not replay: {exc}") from None
+            if problems is not None and ev.summary != applied.summary:
+                problems.append(f"event #{ev.seq} ({ev.kind}): its stored summary is not what the action gives "
+                                f"(stored {ev.summary!r}, the replay {applied.summary!r})")
             state = applied.state
         return state
 
@@ -214,9 +219,12 @@ class Campaign:
         return self._fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
-        """Differences between the stored state (and projections) and the replay of the log."""
-        replayed = self.replay()
+        """Differences between the stored state (and projections, and the summaries stored with
+        the actions) and the replay of the log."""
+        texts: list[str] = []
+        replayed = self._fold(self.initial_state(), log.effective(self.events()), texts)
         diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+        diffs += texts
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}
             games = {r[0]: tuple(r) for r in conn.execute("select * from games")}
