@@ -104,7 +104,7 @@ def amend(
     --roll are used again where their key still occurs. If a later action is no longer legal the
     amendment is refused and nothing is written, unless --drop-invalid."""
     from umpire.errors import UmpireError
-    from umpire.reports.changes import changes, render
+    from umpire.reports.changes import changes, render, start
 
     args, drop_invalid, orders = _split(list(ctx.args), drop_invalid, orders)
     if orders is not None:
@@ -133,7 +133,8 @@ def amend(
     if done.dropped:
         head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
     console.print(head, markup=False)
-    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
+    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped},
+                     run=start(done.before, done.kept))
     console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
     for line in render(report, len(done.pairs) - 1):
         console.print(line, markup=False, soft_wrap=True)
