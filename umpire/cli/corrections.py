@@ -16,6 +16,7 @@ from umpire.cli.output import console
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
     from umpire.core.state import GameState
+    from umpire.engine import Game
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
@@ -43,6 +44,7 @@ def undo(
         console.print(f"#{done.seq} {done.summary}", markup=False)
     st = done.state
     console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back", markup=False)
+    _papers(_settings(ctx), game, done.seq, st)
 
 
 def redo(ctx: typer.Context) -> None:
@@ -53,6 +55,31 @@ def redo(ctx: typer.Context) -> None:
     done = game.redo()
     console.print(f"#{done.seq} {done.summary}", markup=False)
     console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
+    _papers(_settings(ctx), game, done.seq, done.state)
+
+
+def _papers(settings: Settings, game: Game, seq: int, state: GameState) -> None:
+    """The reports and briefings correction #seq changed, each with the command that prints it
+    again (their text compared just before the correction and just after it)."""
+    from pathlib import Path
+
+    from umpire.reports.editions import changed_by
+
+    found = changed_by(game, game.events(), seq, after=state)
+    if not found:
+        console.print("no report or briefing changed: nothing to print again", markup=False)
+        return
+    sides = {s.id: s.name for s in state.sides}
+    db = "" if settings.db == Path("umpire.db") else str(settings.db)
+    heads = {"changed": "to print again (their text changed):", "gone": "no longer in the game (their turn is "
+             "taken back):", "new": "in the game again:"}
+    for how, head in heads.items():
+        rows = [c.paper for c in found if c.how == how]
+        if rows:
+            console.print(head, markup=False)
+            width = max(len(p.command(db)) for p in rows)
+            for p in rows:
+                console.print(f"  {p.command(db).ljust(width)}  {p.name(sides)}", markup=False, soft_wrap=True)
 
 
 def _phase(state: GameState) -> str:
@@ -138,6 +165,7 @@ def amend(
     console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
     for line in render(report, len(done.pairs) - 1):
         console.print(line, markup=False, soft_wrap=True)
+    _papers(settings, settings.game or settings.open_game(), done.seq, done.state)
 
 
 def register(app: typer.Typer) -> None:

@@ -224,8 +224,9 @@ def amend(
                        "re-resolved"
         if dropped:
             summary += f", {_label([e for e, _ in dropped])} dropped (no longer legal)"
+        now = tx.state  # where the game stands as the amendment is made: the log says it was made then
         a = tx.append("amend", {"amends": n, "takes_back": taken, "dropped": [e.seq for e, _ in dropped]}, [],
-                      before, summary=summary)
+                      before, summary=summary, turn=now.turn, phase=now.phase)
         new: dict[int, log.StoredEvent] = {}
         for ev, k, p, applied, rolls in runs:
             seq = tx.append(

@@ -272,25 +272,32 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 
 
 # -- a stored game ----------------------------------------------------------------------------
-def _replay_until(game: StoredGame, live: Sequence[StoredEvent], last_turn: int) -> GameState:
-    """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
-    upto = []
-    for e in live:
-        if (e.turn or 0) > last_turn:
-            break
-        upto.append(e)
-    return game.fold(game.initial_state(), upto)
+def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState | None,
+               turns: Sequence[int | None]) -> dict[int | None, TurnReport]:
+    """The umpire's reports of one run of a stored game (the actions ``live`` in force, which
+    end at ``state``; ``None``: fold them) for each of ``turns`` (``None``: all of it). The run
+    is folded once, the state kept at the end of each turn asked for (a turn's report ends there)."""
+    initial = game.initial_state()
+    last = max((e.turn or 0 for e in live), default=0)
+    want = sorted({t for t in turns if t is not None and t < last})
+    at_end: dict[int, GameState] = {}
+    if want or state is None:
+        folded, done = initial, 0
+        for t in [*want, None]:
+            upto = len(live) if t is None else next((i for i, e in enumerate(live) if (e.turn or 0) > t), len(live))
+            folded, done = game.fold(folded, list(live[done:upto])), upto
+            if t is not None:
+                at_end[t] = folded
+        state = folded if state is None else state
+    return {t: build_report(at_end.get(t, state) if t is not None else state, live, initial=initial, turn=t)
+            for t in turns}
 
 
 def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
     """The umpire's report of a stored game: all of it, or one turn (``turn``)."""
     from umpire.store.events import effective
 
-    live = effective(game.events())
-    initial = game.initial_state()
-    last = max((e.turn or 0 for e in live), default=0)
-    state = game.state if turn is None or turn >= last else _replay_until(game, live, turn)
-    return build_report(state, live, initial=initial, turn=turn)
+    return reports_of(game, effective(game.events()), game.state, [turn])[turn]
 
 
-__all__ = ["Line", "TurnReport", "UNSEEN", "briefing", "build_report", "report_for_game"]
+__all__ = ["Line", "TurnReport", "UNSEEN", "briefing", "build_report", "report_for_game", "reports_of"]
