@@ -113,6 +113,9 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
                           f"this campaign is {state.id})")
     game = find_game(state, str(payload["game"]))
     if game.status == "played":
+        if payload.get("digest") and game.digest and payload["digest"] != game.digest:
+            raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}), and the game "
+                              "changed since: umpire campaign import --update brings the correction in")
         raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}); "
                           "umpire campaign undo takes an import back")
     earlier = [g.id for g in state.games.values() if g.round < game.round and g.status != "played"]
@@ -136,6 +139,7 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         events=[str(e) for e in payload.get("events", [])], between=between,
     )
     g.status, g.file, g.seed = "played", str(payload.get("file")), int(payload.get("seed", g.seed or 0))
+    g.digest = str(payload["digest"]) if payload.get("digest") else None
     text = f"game {g.id} imported: {g.result.reason}" + ("; " + "; ".join(between) if between else "")
     if all(x.status == "played" for x in new.games_of(g.round)):
         closing = close_round(new, g.round, book, rulings)

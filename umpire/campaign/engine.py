@@ -32,6 +32,7 @@ from umpire.core.diff import json_diff
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.store import events as log
 from umpire.store.errors import sql_errors
+from umpire.store.history import CONTROL
 
 
 @dataclass
@@ -148,7 +149,7 @@ class Campaign:
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             events = log.read_events(conn, self.path)
         for e in events:
-            if e.kind != "undo" and e.kind not in HANDLERS:
+            if e.kind not in CONTROL and e.kind not in HANDLERS:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown campaign action {e.kind!r}")
         return events
 
@@ -182,16 +183,30 @@ class Campaign:
         return done
 
     def undo(self) -> log.StoredEvent:
-        """Take back the last action still in force (an ``undo`` event is appended)."""
+        """Take back the last action still in force (an ``undo`` event is appended); right after
+        an update (``import --update``) the whole update, so the campaign is as it was before it.
+        Returns the action (or the update) taken back."""
+        from umpire.store.history import takes_back, walk
+
         with self._write() as conn:
-            live = log.effective(log.read_events(conn, self.path))
+            events = log.read_events(conn, self.path)
+            w = walk(events)
+            live = [e for e in events if e.seq in w.live]
             if not live:
                 raise StoreError("undo: nothing to undo (no action has been taken in this campaign)")
             target = live[-1]
-            state = self._fold(self.initial_state(), live[:-1])
-            seq = log.append(conn, kind="undo", payload={"undoes": target.seq}, rolls=[],
-                             summary=f"undo #{target.seq}: {target.summary}", turn=target.turn,  # type: ignore[arg-type]
-                             phase=target.phase or "", undoes=target.seq)
+            back, put, group = [target.seq], [], target.part_of
+            payload: dict[str, Any] = {"undoes": target.seq}
+            if group is not None and all(s in w.live for s in w.members.get(group, [])):
+                back = list(w.members[group])
+                put = [s for s in takes_back("amend", w.controls[group]) if s not in w.live]
+                payload = {"undoes": back[-1], "takes_back": back, "restores": put, "amendment": group}
+                target = next(e for e in events if e.seq == group)
+            state = self._fold(self.initial_state(), [e for e in events if (e.seq in w.live and e.seq not in back)
+                                                      or e.seq in put])
+            seq = log.append(conn, kind="undo", payload=payload, rolls=[], summary=f"undo #{target.seq}: "
+                             f"{target.summary}", turn=target.turn, phase=target.phase or "",  # type: ignore[arg-type]
+                             undoes=back[-1])
             store.write_projection(conn, state, seq)
         self._state = state
         return target

@@ -90,6 +90,7 @@ class GameRecord(_Model):
     status: Literal["scheduled", "set_up", "played"] = "scheduled"
     seed: Seed | None = None
     file: str | None = None
+    digest: str | None = None  # of the game's log as imported (umpire.campaign.results.game_digest)
     result: GameResult | None = None
 
 

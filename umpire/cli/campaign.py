@@ -55,14 +55,18 @@ def new(
 
 @app.command("status")
 def status(file: Path = _file, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Where the season stands: the round, games played and to play, each force's strength."""
+    """Where the season stands: the round, games played and to play, each force's strength.
+
+    A game corrected after its import is named, with the command that brings the correction in."""
+    from umpire.campaign.freshness import check_games
     from umpire.campaign.views import render_status, status_json
 
     c = _open(file)
+    files = check_games(c)
     if as_json:
-        print_json(status_json(c.state))
+        print_json(status_json(c.state, files))
     else:
-        console.print(render_status(c.state))
+        console.print(render_status(c.state, files, file))
 
 
 @app.command("next")
@@ -84,14 +88,49 @@ def next_game(
 def import_cmd(
     file: Path = _file,
     games: list[Path] = typer.Argument(..., help="Finished game files (any order).", show_default=False),
+    update: bool = typer.Option(False, "--update", help="Games already imported and corrected since: import them "
+                                "again, with every later campaign action applied again on top."),
+    drop_later: bool = typer.Option(False, "--drop-later", help="With --update: take back the later actions the "
+                                    "corrected forces no longer allow (else nothing is written)."),
 ) -> None:
-    """Bring finished games back: losses, damage, the result; then the between-games rules."""
-    from umpire.campaign.commands import import_games
+    """Bring finished games back: losses, damage, the result; then the between-games rules.
 
-    for done in import_games(_open(file), games):
+    --update brings in a game corrected after its import: the standings and forces are worked out
+    again, every later round checked again, and what changed is said."""
+    from umpire.campaign.commands import import_games
+    from umpire.errors import UmpireError
+
+    if drop_later and not update:
+        raise UmpireError("--drop-later: only with --update")
+    c = _open(file)
+    if update:
+        _update(c, games, drop_later)
+        return
+    for done in import_games(c, games):
         console.print(f"#{done.seq} {done.summary}", markup=False)
         for r in done.rolls:
             console.print(f"    [dim]{r.why}: d{r.sides} {', '.join(map(str, r.values))}[/]")
+
+
+def _update(c: Campaign, games: list[Path], drop_later: bool) -> None:
+    from umpire.campaign.update import changes_said, to_set_up_again, update_games
+
+    done, same = update_games(c, games, drop_later=drop_later)
+    for line in same:
+        console.print(line, markup=False)
+    for u in done:
+        console.print(f"#{u.seq} {u.summary}", markup=False, soft_wrap=True)
+        for ev, seq in u.replayed:
+            console.print(f"  #{ev.seq} applied again as #{seq}: {ev.summary}", markup=False, soft_wrap=True)
+        for ev, why in u.dropped:
+            console.print(f"  #{ev.seq} taken back, no longer valid: {why}", markup=False, soft_wrap=True)
+        said = changes_said(u)
+        console.print("what changed:" if said else "the standings and forces are as they were", markup=False)
+        for line in said:
+            console.print(f"  {line}", markup=False, soft_wrap=True)
+        for gid in to_set_up_again(u):
+            console.print(f"game {gid} was set up from the forces before this update: set it up again with "
+                          f"umpire campaign next {c.path} --game {gid} --out FILE --replace", markup=False)
 
 
 @app.command("standings")
@@ -143,7 +182,7 @@ def report(
 def undo(file: Path = _file) -> None:
     """Take back the last campaign action (it stays in the log, marked as undone)."""
     ev = _open(file).undo()
-    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False, soft_wrap=True)
 
 
 @app.command("log")
