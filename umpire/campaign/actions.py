@@ -41,8 +41,9 @@ def find_game(state: CampaignState, game_id: str) -> GameRecord:
 def check_can_set_up(state: CampaignState, game: GameRecord) -> None:
     """:raises UmpireError: if the game is played, or an earlier round is not finished."""
     if game.status == "played":
-        raise UmpireError(f"--game {game.id}: already played and imported (round {game.round}); "
-                          "umpire campaign undo takes an import back")
+        how = "forfeited" if game.result is not None and game.result.forfeit else "played and imported"
+        raise UmpireError(f"--game {game.id}: already {how} (round {game.round}); "
+                          f"umpire campaign undo takes the {'forfeit' if how == 'forfeited' else 'import'} back")
     earlier = [g.id for g in state.games.values() if g.round < game.round and g.status != "played"]
     if earlier:
         raise UmpireError(f"--game {game.id}: round {game.round} cannot start before round {game.round - 1} "
@@ -112,6 +113,9 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         raise UmpireError(f"{where}: a game of another campaign (id {payload.get('campaign')}; "
                           f"this campaign is {state.id})")
     game = find_game(state, str(payload["game"]))
+    if game.status == "played" and game.result is not None and game.result.forfeit:
+        raise UmpireError(f"{where}: game {game.id} was forfeited by {state.side_name(game.result.forfeit)}; "
+                          "umpire campaign undo takes the forfeit back")
     if game.status == "played":
         if payload.get("digest") and game.digest and payload["digest"] != game.digest:
             raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}), and the game "
@@ -147,5 +151,11 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
     return Applied(new, text, g.round)
 
 
-HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game}
+def _absences() -> dict[str, Handler]:
+    from umpire.campaign.absences import forfeit, replace_player
+
+    return {"campaign.forfeit": forfeit, "campaign.replace": replace_player}
+
+
+HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game, **_absences()}
 """The campaign's actions by event kind."""

@@ -25,6 +25,8 @@ def _players(state: CampaignState, g: GameRecord) -> str:
 
 
 def game_status(g: GameRecord) -> str:
+    if g.status == "played" and g.result is not None and g.result.forfeit:
+        return f"forfeited: {g.result.reason}"
     if g.status == "played" and g.result is not None:
         return f"played ({g.file}): {g.result.reason}"
     if g.status == "set_up":
@@ -84,14 +86,17 @@ def render_status(state: CampaignState, files: Sequence[GameFile] = (), path: Pa
 
 def render_standings(table: Standings) -> Group:
     parts: list[Any] = [Text(f"{table.played} of {table.scheduled} games played; points: {table.rule}", style="dim")]
+    extra = [(k, head) for k, head in (("forfeited", "forfeited"), ("byes", "byes"))
+             if any(getattr(r, k) for r in [*table.sides, *table.players])]  # shown when a season has them
     for title, rows in (("by side", table.sides), ("by player", table.players)):
         t = Table(title=title, title_justify="left", title_style="bold", header_style="dim")
-        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"):
+        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered",
+                    *(head for _, head in extra)):
             t.add_column(col, justify="left" if not col else "right")
         for r in rows:
             name = r.name if title == "by side" else f"{r.name} ({r.side})"
             t.add_row(name, *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.points, r.scored, r.inflicted,
-                                               r.suffered)))
+                                               r.suffered, *(getattr(r, k) for k, _ in extra))))
         parts.append(t)
     return Group(*parts)
 

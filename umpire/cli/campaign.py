@@ -1,6 +1,6 @@
-"""``umpire campaign``: a club season in one file: new, status, next, import, standings, print,
-report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`; heavy modules are imported
-inside the commands."""
+"""``umpire campaign``: a club season in one file: new, status, next, import, forfeit, replace,
+standings, print, report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`;
+heavy modules are imported inside the commands."""
 
 from __future__ import annotations
 
@@ -176,6 +176,29 @@ def report(
 
     for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):
         console.print(f"wrote {p}", markup=False)
+
+
+@app.command("forfeit")
+def forfeit(
+    file: Path = _file,
+    game: str = typer.Option(..., "--game", help="The scheduled game that will not be played (its id)."),
+    side: str = typer.Option(..., "--side", help="The side that forfeits it (cannot field its players)."),
+    reason: str = typer.Option("", "--reason", help="Why, for the log and the season's story."),
+) -> None:
+    """Record a game a side forfeits: scored by ruling campaign.forfeit, nobody's forces change."""
+    (done,) = _open(file).act([("campaign.forfeit", {"game": game, "side": side, "reason": reason})])
+    console.print(f"#{done.seq} {done.summary}", markup=False, soft_wrap=True)
+
+
+@app.command("replace")
+def replace(
+    file: Path = _file,
+    player: str = typer.Option(..., "--player", help="The player who drops out (their id in the season)."),
+    name: str = typer.Option(..., "--name", help="The name of the player who takes over the force."),
+) -> None:
+    """Another player takes over a force from the round being played on (ruling campaign.stand_in)."""
+    (done,) = _open(file).act([("campaign.replace", {"player": player, "name": name})])
+    console.print(f"#{done.seq} {done.summary}", markup=False, soft_wrap=True)
 
 
 @app.command("undo")
