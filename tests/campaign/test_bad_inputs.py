@@ -220,6 +220,7 @@ def test_a_campaign_summary_rewritten_by_hand_is_named_by_replay_check_and_docto
     conn.commit()
     conn.close()
     r = run("campaign", "replay", season, "--check")
-    assert r.exit_code == 1 and "event #3 (campaign.import): its stored summary is not what the action gives" in r.stdout
+    assert r.exit_code == 1
+    assert "event #3 (campaign.import): its stored summary is not what the action gives" in r.stdout
     r = run("campaign", "doctor", season)
     assert r.exit_code == 2 and "event #3 (campaign.import): its stored summary" in r.stdout

@@ -150,7 +150,8 @@ def test_amend_an_orders_file_entered_again(game, tmp_path):
     path.write_text(orders)
     out = _ok(game("amend", "1", "--orders", str(path)))
     assert "amendment #11: #1 replaced by #12; 9 later actions re-resolved" in out
-    assert 'b-1-64 moves 4.47" (4.47" of 8" allowance) to (28, 16) (was: 4.24" (4.24" of 8" allowance) to (29, 15))' in out
+    assert ('b-1-64 moves 4.47" (4.47" of 8" allowance) to (28, 16) '
+            '(was: 4.24" (4.24" of 8" allowance) to (29, 15))') in out
     assert "exactly" in _ok(game("replay", "--check"))
 
 

@@ -50,7 +50,8 @@ def _named(output: str) -> dict[str, set[tuple[str | None, int | None]]]:
             heading = line
         m = NAMED.match(line)
         if m:
-            out.setdefault(heading.split(" (")[0].rstrip(":"), set()).add((m.group(1), int(m.group(2)) if m.group(2) else None))
+            paper = (m.group(1), int(m.group(2)) if m.group(2) else None)
+            out.setdefault(heading.split(" (")[0].rstrip(":"), set()).add(paper)
     return out
 
 

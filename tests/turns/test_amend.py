@@ -80,8 +80,8 @@ def test_the_change_report_lists_exactly_the_results_that_differ(amended):
             "a-1-64 now fires at t80-3 instead of t80-2",
             "a-1-64 now fires at t80-3: 4 hits: eliminated",
         ],
-        wrong + 3: ["morale of 1-tb: pass (battalion now ok): as before, but modified roll 4 -> 3; other table cell and "
-                    "modifiers"],
+        wrong + 3: ["morale of 1-tb: pass (battalion now ok): as before, but modified roll 4 -> 3; "
+                    "other table cell and modifiers"],
     }
 
 

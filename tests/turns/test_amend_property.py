@@ -15,11 +15,12 @@ The comparison here is written from the stored rows alone, apart from the report
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import REPO, at_scenario
@@ -32,8 +33,9 @@ from umpire.schema.scenario import load_scenario
 from umpire.store.events import StoredEvent, effective, stored_results
 
 ORDERS = REPO / "data" / "orders"
-SLOW = settings(max_examples=int(__import__("os").environ.get("AMEND_EXAMPLES", "5")), deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                       HealthCheck.function_scoped_fixture])
+EXAMPLES = int(os.environ.get("AMEND_EXAMPLES", "5"))  # a few per run: the suite stays quick
+SLOW = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 Offsets = st.lists(st.tuples(st.integers(-2, 1), st.integers(-2, 2)), min_size=3, max_size=3)
 
 
@@ -79,7 +81,6 @@ def _check(game: Game, done: Any, ruleset: str, tmp: Path, scenario: Any, seed: 
     differ = {o.seq for (o, n), x in zip(done.pairs, a, strict=True) if n is None or b_of[n.seq] != x}
     report = changes(ruleset, done.pairs, {e.seq: why for e, why in done.dropped}, run=start(done.before, done.kept))
     assert {c.old for c in report if c.old} == differ, [(c.old, c.lines) for c in report]
-    from hypothesis import event
     event(f"{ruleset}: {len(differ)} of {len(done.pairs)} actions differ")
     assert all(c.lines for c in report)
     by_old = {c.old: c.lines for c in report}

@@ -51,6 +51,7 @@ class Campaign:
         self.path = file.path
         self._state: CampaignState | None = None
         self._info: dict[str, Any] | None = None
+        self.forged: list[str] = []  # the keyed rolls the last check() found not to be the seed's
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -235,9 +236,14 @@ class Campaign:
 
     def check(self) -> list[str]:
         """Differences between the stored state (and projections, and the summaries stored with
-        the actions) and the replay of the log."""
+        the actions) and the replay of the log. Every roll is derived again from the campaign's
+        seed and its key on the way: those that differ are kept in :attr:`forged`."""
+        from umpire.engine.replay import dice_differences
+
+        events = self.events()
+        self.forged = dice_differences(self.state.seed, events, whose="campaign", keyed_by_why=True)
         texts: list[str] = []
-        replayed = self._fold(self.initial_state(), log.effective(self.events()), texts)
+        replayed = self._fold(self.initial_state(), log.effective(events), texts)
         diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
         diffs += texts
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):

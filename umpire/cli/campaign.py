@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from umpire.cli.app import new_app
 from umpire.cli.file_checks import show_diagnosis, show_replay
@@ -47,10 +48,10 @@ def new(
     c = Campaign.create(file, s, scenarios, replace=replace)
     st = c.state
     units = sum(len(f.units) for f in st.forces.values())
-    console.print(
-        f"[bold]{st.name}[/] ({st.ruleset}): {len(st.forces)} players, {units} units, {st.rounds} rounds, "
+    console.print(Text.assemble(
+        (st.name, "bold"), f" ({st.ruleset}): {len(st.forces)} players, {units} units, {st.rounds} rounds, "
         f"{len(st.games)} games, seed {st.seed}, campaign id {st.id} -> {c.path}"
-    )
+    ))
 
 
 @app.command("status")
@@ -80,8 +81,8 @@ def next_game(
     from umpire.campaign.commands import set_up
 
     game_file, text = set_up(_open(file), game, out, replace=replace)
-    console.print(text, markup=False)
-    console.print(f"play it with: umpire --db {game_file.path} turn", markup=False)
+    console.print(text)
+    console.print(f"play it with: umpire --db {game_file.path} turn")
 
 
 @app.command("import")
@@ -107,9 +108,9 @@ def import_cmd(
         _update(c, games, drop_later)
         return
     for done in import_games(c, games):
-        console.print(f"#{done.seq} {done.summary}", markup=False)
+        console.print(f"#{done.seq} {done.summary}")
         for r in done.rolls:
-            console.print(f"    [dim]{r.why}: d{r.sides} {', '.join(map(str, r.values))}[/]")
+            console.print(f"    {r.why}: d{r.sides} {', '.join(map(str, r.values))}", style="dim")
 
 
 def _update(c: Campaign, games: list[Path], drop_later: bool) -> None:
@@ -117,20 +118,20 @@ def _update(c: Campaign, games: list[Path], drop_later: bool) -> None:
 
     done, same = update_games(c, games, drop_later=drop_later)
     for line in same:
-        console.print(line, markup=False)
+        console.print(line)
     for u in done:
-        console.print(f"#{u.seq} {u.summary}", markup=False, soft_wrap=True)
+        console.print(f"#{u.seq} {u.summary}", soft_wrap=True)
         for ev, seq in u.replayed:
-            console.print(f"  #{ev.seq} applied again as #{seq}: {ev.summary}", markup=False, soft_wrap=True)
+            console.print(f"  #{ev.seq} applied again as #{seq}: {ev.summary}", soft_wrap=True)
         for ev, why in u.dropped:
-            console.print(f"  #{ev.seq} taken back, no longer valid: {why}", markup=False, soft_wrap=True)
+            console.print(f"  #{ev.seq} taken back, no longer valid: {why}", soft_wrap=True)
         said = changes_said(u)
-        console.print("what changed:" if said else "the standings and forces are as they were", markup=False)
+        console.print("what changed:" if said else "the standings and forces are as they were")
         for line in said:
-            console.print(f"  {line}", markup=False, soft_wrap=True)
+            console.print(f"  {line}", soft_wrap=True)
         for gid in to_set_up_again(u):
             console.print(f"game {gid} was set up from the forces before this update: set it up again with "
-                          f"umpire campaign next {c.path} --game {gid} --out FILE --replace", markup=False)
+                          f"umpire campaign next {c.path} --game {gid} --out FILE --replace")
 
 
 @app.command("standings")
@@ -161,7 +162,7 @@ def print_cmd(
     with _progress(f"round {papers.round}: rosters and orders sheets", len(papers.files), True) as advance:
         written = print_round(papers, paper_name=paper_name, advance=advance)
     for p in written:
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 @app.command("report")
@@ -175,7 +176,7 @@ def report(
     from umpire.cli.paper import _check_paper
 
     for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 @app.command("forfeit")
@@ -187,7 +188,7 @@ def forfeit(
 ) -> None:
     """Record a game a side forfeits: scored by ruling campaign.forfeit, nobody's forces change."""
     (done,) = _open(file).act([("campaign.forfeit", {"game": game, "side": side, "reason": reason})])
-    console.print(f"#{done.seq} {done.summary}", markup=False, soft_wrap=True)
+    console.print(f"#{done.seq} {done.summary}", soft_wrap=True)
 
 
 @app.command("replace")
@@ -198,14 +199,14 @@ def replace(
 ) -> None:
     """Another player takes over a force from the round being played on (ruling campaign.stand_in)."""
     (done,) = _open(file).act([("campaign.replace", {"player": player, "name": name})])
-    console.print(f"#{done.seq} {done.summary}", markup=False, soft_wrap=True)
+    console.print(f"#{done.seq} {done.summary}", soft_wrap=True)
 
 
 @app.command("undo")
 def undo(file: Path = _file) -> None:
     """Take back the last campaign action (it stays in the log, marked as undone)."""
     ev = _open(file).undo()
-    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False, soft_wrap=True)
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", soft_wrap=True)
 
 
 @app.command("log")
@@ -236,7 +237,7 @@ def replay(
     c = _open(file)
     diffs = c.check()
     n = len(c.events())
-    show_replay(n, diffs, check=check, as_json=as_json)
+    show_replay(n, diffs, check=check, as_json=as_json, forged=c.forged)
 
 
 @app.command("doctor")

@@ -39,11 +39,11 @@ def undo(
     done = game.undo(to)
     if len(done.taken_back) == 1 and not done.restored:
         ev = done.taken_back[0]
-        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
     else:
-        console.print(f"#{done.seq} {done.summary}", markup=False)
+        console.print(f"#{done.seq} {done.summary}")
     st = done.state
-    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back", markup=False)
+    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back")
     _papers(_settings(ctx), game, done.seq, st)
 
 
@@ -53,8 +53,8 @@ def redo(ctx: typer.Context) -> None:
     Only while nothing else has been done since that undo."""
     game = _settings(ctx).open_game()
     done = game.redo()
-    console.print(f"#{done.seq} {done.summary}", markup=False)
-    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
+    console.print(f"#{done.seq} {done.summary}")
+    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}")
     _papers(_settings(ctx), game, done.seq, done.state)
 
 
@@ -67,7 +67,7 @@ def _papers(settings: Settings, game: Game, seq: int, state: GameState) -> None:
 
     found = changed_by(game, game.events(), seq, after=state)
     if not found:
-        console.print("no report or briefing changed: nothing to print again", markup=False)
+        console.print("no report or briefing changed: nothing to print again")
         return
     sides = {s.id: s.name for s in state.sides}
     db = "" if settings.db == Path("umpire.db") else str(settings.db)
@@ -76,10 +76,10 @@ def _papers(settings: Settings, game: Game, seq: int, state: GameState) -> None:
     for how, head in heads.items():
         rows = [c.paper for c in found if c.how == how]
         if rows:
-            console.print(head, markup=False)
+            console.print(head)
             width = max(len(p.command(db)) for p in rows)
             for p in rows:
-                console.print(f"  {p.command(db).ljust(width)}  {p.name(sides)}", markup=False, soft_wrap=True)
+                console.print(f"  {p.command(db).ljust(width)}  {p.name(sides)}", soft_wrap=True)
 
 
 def _phase(state: GameState) -> str:
@@ -159,12 +159,12 @@ def amend(
         head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
     if done.dropped:
         head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    console.print(head, markup=False)
+    console.print(head)
     report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped},
                      run=start(done.before, done.kept))
-    console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
+    console.print("what changed in the results:" if report else "", end="\n" if report else "")
     for line in render(report, len(done.pairs) - 1):
-        console.print(line, markup=False, soft_wrap=True)
+        console.print(line, soft_wrap=True)
     _papers(settings, settings.game or settings.open_game(), done.seq, done.state)
 
 
