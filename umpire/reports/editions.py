@@ -82,7 +82,7 @@ def texts(game: StoredGame, events: Sequence[StoredEvent], state: GameState | No
 
     live = effective(list(events))
     if state is None:
-        state = game.fold(game.initial_state(), live)
+        state = game.state_of(live)
     have = [None, *range(1, state.turn + 1)]
     chosen = None if turns is None else set(turns)
     asked = [t for t in have if (chosen is None or t in chosen) and (t is None or t >= since)]

@@ -48,6 +48,8 @@ class StoredGame(Protocol):
 
     def fold(self, state: GameState, events: list[StoredEvent]) -> GameState: ...
 
+    def state_of(self, live: list[StoredEvent]) -> GameState: ...
+
 
 @dataclass(frozen=True)
 class Source:
@@ -275,22 +277,22 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState | None,
                turns: Sequence[int | None]) -> dict[int | None, TurnReport]:
     """The umpire's reports of one run of a stored game (the actions ``live`` in force, which
-    end at ``state``; ``None``: fold them) for each of ``turns`` (``None``: all of it). The run
-    is folded once, the state kept at the end of each turn asked for (a turn's report ends there)."""
-    initial = game.initial_state()
+    end at ``state``; ``None``: worked out) for each of ``turns`` (``None``: all of it). A turn's
+    report ends with the state at the end of that turn (from the game's checkpoints); the reports
+    of the whole game and of its last turn are written from one reading of the log."""
     last = max((e.turn or 0 for e in live), default=0)
-    want = sorted({t for t in turns if t is not None and t < last})
-    at_end: dict[int, GameState] = {}
-    if want or state is None:
-        folded, done = initial, 0
-        for t in [*want, None]:
-            upto = len(live) if t is None else next((i for i, e in enumerate(live) if (e.turn or 0) > t), len(live))
-            folded, done = game.fold(folded, list(live[done:upto])), upto
-            if t is not None:
-                at_end[t] = folded
-        state = folded if state is None else state
-    return {t: build_report(at_end.get(t, state) if t is not None else state, live, initial=initial, turn=t)
-            for t in turns}
+    state = game.state_of(list(live)) if state is None else state
+    initial = game.initial_state()
+    out: dict[int | None, TurnReport] = {}
+    full: TurnReport | None = None
+    for t in turns:
+        if t is None or t >= last:
+            full = full or build_report(state, live, initial=initial)
+            out[t] = full if t is None else compose(full.source, None, t)
+        else:
+            upto = list(live[:next(i for i, e in enumerate(live) if (e.turn or 0) > t)])
+            out[t] = build_report(game.state_of(upto), upto, initial=initial, turn=t)
+    return out
 
 
 def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
