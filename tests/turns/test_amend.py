@@ -62,11 +62,12 @@ def test_the_change_report_lists_exactly_the_results_that_differ(amended):
     # modifiers (two tanks lost, not two hit) differ too.
     assert {c.old: c.lines for c in report} == {
         wrong: ['a-1-64 moved 5" to (30, 22) facing 90; 5" of 8" allowance '
-                '(was: 7.81" to (30, 28) facing 39.81; 7.81" …)'],
+                '(was: 7.81" to (30, 28) facing 39.81; 7.81" of 8" allowance)'],
         wrong + 1: [
             "nato now spots t80-1",
             'warning: tf-1-64: a-1-64 and hq-1-64 are 17" apart, beyond the battalion command radius of 12" '
-            '(MOVEMENT > Unit Integrity) (was: 17.44" …)',
+            '(MOVEMENT > Unit Integrity) (was: 17.44" apart, beyond the battalion command radius of 12" '
+            '(MOVEMENT > Unit Integrity))',
         ],
         wrong + 2: [
             "t80-2: 2 hits -> unharmed",

@@ -80,7 +80,7 @@ def test_the_change_report_says_each_consequence_once(amended):
         2: ['m1-1 M 5.657/6" (was: 6/6")'],
         6: ["ussr now spots m1-1",
             'm1-1 moves 5.657" to (8, 24) facing 90; cost 5.657" of 6.0" (8.2, 23.3.2.1) '
-            '(was: 5" to (9, 28) facing 90; cost 6.0" …)'],
+            '(was: 5" to (9, 28) facing 90; cost 6.0" of 6.0" (8.2, 23.3.2.1))'],
         7: ["no longer: m1-1: spotted marker removed, unseen (9.3)"],
         12: ["ussr now loses sight of m1-1"],
     }
@@ -95,3 +95,25 @@ def test_the_replay_holds_and_amending_back_gives_the_first_run_again(amended):
     for (old, _), (_, now) in zip(done.pairs, back.pairs, strict=True):
         assert now is not None and now.results == first[old.seq].results and now.rolls == first[old.seq].rolls
     assert Game.open(copy).check() == []
+
+
+def test_a_placement_amended_lists_the_orders_table_and_the_move_it_changed(tmp_path):
+    """m1-1 placed by hand at (5, 28) before turn 1, its written move to (9, 28): amended to
+    (6, 28), the orders table says the shorter move (4" of 6", was 5") and so does the
+    Movement Phase (#26: a placement amend once listed no later change)."""
+    game = Game.create(tmp_path / "g.db", load_scenario(resolve_scenario(SCENARIO)))
+    n = game.act("place", {"unit": "m1-1", "x": 5, "y": 28, "facing": 90}).seq
+    rules = game.turn_rules()
+    game.act("mbt.phase", {})
+    for side in game.state.side_ids():
+        game.act("mbt.orders", rules.read_orders(ORDERS / f"turn1-{side}.yaml", game.state))
+    for _ in range(4):
+        game.act("mbt.phase", {})
+    done = game.amend(n, "place", {"unit": "m1-1", "x": 6, "y": 28, "facing": 90})
+    report = changes("mbt", done.pairs, run=start(done.before, done.kept))
+    assert {c.old: c.lines for c in report} == {
+        1: ["m1-1 placed at (6, 28) facing 90 (was: (5, 28) facing 90)"],
+        3: ['m1-1 M 4/6" (was: 5/6")'],
+        7: ['m1-1 moves 3" to (9, 28) facing 90; cost 4.0" of 6.0" (8.2, 23.3.2.1) '
+            '(was: 4" to (9, 28) facing 90; cost 5.0" of 6.0" (8.2, 23.3.2.1))'],
+    }

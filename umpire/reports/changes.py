@@ -157,16 +157,18 @@ def _words(was: str | None, now: str | None) -> str:
 
 
 def _rest(was: str, now: str) -> str:
-    """``was`` without the words it begins and ends with in common with ``now`` (``…`` where
-    its end is left out)."""
+    """``was`` without the words it begins with in common with ``now``, nor the clauses it ends
+    with in common (``…`` where they are left out)."""
     a, b = was.split(" "), now.split(" ")
     i = 0
     while i < min(len(a), len(b)) - 1 and a[i] == b[i]:
         i += 1
+    head = " ".join(a[i:])
+    x, y = head.split("; "), now.split("; ")
     j = 0
-    while j < min(len(a), len(b)) - i - 1 and a[-1 - j] == b[-1 - j]:
+    while j < min(len(x), len(y)) - 1 and x[-1 - j] == y[-1 - j]:
         j += 1
-    return " ".join(a[i:len(a) - j]) + (" …" if j else "")
+    return "; ".join(x[:len(x) - j]) + ("; …" if j else "")
 
 
 def _result(b: Item | None, a: Item | None) -> str:
