@@ -35,57 +35,38 @@ def undo(
     """Take back the last action, or the last amendment whole; it stays in the log, marked undone.
 
     --to N takes back every action after #N. umpire redo puts back what an undo took back."""
+    from umpire.reports.changes import undo_lines
+
     game = _settings(ctx).open_game()
     done = game.undo(to)
-    if len(done.taken_back) == 1 and not done.restored:
-        ev = done.taken_back[0]
-        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
-    else:
-        console.print(f"#{done.seq} {done.summary}")
-    st = done.state
-    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back")
-    _papers(_settings(ctx), game, done.seq, st)
+    for line in undo_lines(done):
+        console.print(line)
+    _papers(_settings(ctx), game, done.seq, done.state)
 
 
 def redo(ctx: typer.Context) -> None:
     """Re-apply what the last undo took back, with the dice it recorded.
 
     Only while nothing else has been done since that undo."""
+    from umpire.reports.changes import redo_lines
+
     game = _settings(ctx).open_game()
     done = game.redo()
-    console.print(f"#{done.seq} {done.summary}")
-    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}")
+    for line in redo_lines(done):
+        console.print(line)
     _papers(_settings(ctx), game, done.seq, done.state)
 
 
 def _papers(settings: Settings, game: Game, seq: int, state: GameState) -> None:
     """The reports and briefings correction #seq changed, each with the command that prints it
-    again (their text compared just before the correction and just after it)."""
+    again (:func:`umpire.reports.editions.papers_lines`)."""
     from pathlib import Path
 
-    from umpire.reports.editions import changed_by
+    from umpire.reports.editions import papers_lines
 
-    found = changed_by(game, game.events(), seq, after=state)
-    if not found:
-        console.print("no report or briefing changed: nothing to print again")
-        return
-    sides = {s.id: s.name for s in state.sides}
     db = "" if settings.db == Path("umpire.db") else str(settings.db)
-    heads = {"changed": "to print again (their text changed):", "gone": "no longer in the game (their turn is "
-             "taken back):", "new": "in the game again:"}
-    for how, head in heads.items():
-        rows = [c.paper for c in found if c.how == how]
-        if rows:
-            console.print(head)
-            width = max(len(p.command(db)) for p in rows)
-            for p in rows:
-                console.print(f"  {p.command(db).ljust(width)}  {p.name(sides)}", soft_wrap=True)
-
-
-def _phase(state: GameState) -> str:
-    from umpire.reports.words import phase_name
-
-    return phase_name(state.ruleset, state.phase)
+    for line in papers_lines(game, seq, state, db):
+        console.print(line, soft_wrap=True)
 
 
 def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:
@@ -131,7 +112,7 @@ def amend(
     --roll are used again where their key still occurs. If a later action is no longer legal the
     amendment is refused and nothing is written, unless --drop-invalid."""
     from umpire.errors import UmpireError
-    from umpire.reports.changes import changes, render, start
+    from umpire.reports.changes import amendment_lines
 
     args, drop_invalid, orders = _split(list(ctx.args), drop_invalid, orders)
     if orders is not None:
@@ -153,17 +134,7 @@ def amend(
     done = settings.game.correction if settings.game is not None else None
     if done is None:  # the command did not act (it cannot happen for the commands allowed)
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
-    new = [b.seq for _, b in done.pairs if b is not None]
-    head = f"amendment #{done.seq}: #{n} replaced by #{new[0]}"
-    if len(done.pairs) > 1:
-        head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
-    if done.dropped:
-        head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    console.print(head)
-    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped},
-                     run=start(done.before, done.kept))
-    console.print("what changed in the results:" if report else "", end="\n" if report else "")
-    for line in render(report, len(done.pairs) - 1):
+    for line in amendment_lines(done, n):
         console.print(line, soft_wrap=True)
     _papers(settings, settings.game or settings.open_game(), done.seq, done.state)
 

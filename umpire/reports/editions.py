@@ -125,6 +125,25 @@ def changed_by(game: StoredGame, events: Sequence[StoredEvent], seq: int, *, vie
     return out
 
 
+def papers_lines(game: StoredGame, seq: int, state: GameState, db: str = "") -> list[str]:
+    """What to tell the umpire after correction #seq: the papers it changed, each with the
+    command that prints it again (``db``: the game file's path, when it is not the default), a
+    turn taken back or brought back named as such."""
+    found = changed_by(game, game.events(), seq, after=state)
+    if not found:
+        return ["no report or briefing changed: nothing to print again"]
+    sides = {s.id: s.name for s in state.sides}
+    heads = {"changed": "to print again (their text changed):",
+             "gone": "no longer in the game (their turn is taken back):", "new": "in the game again:"}
+    out = []
+    for how, head in heads.items():
+        rows = [c.paper for c in found if c.how == how]
+        if rows:
+            width = max(len(p.command(db)) for p in rows)
+            out += [head, *(f"  {p.command(db).ljust(width)}  {p.name(sides)}" for p in rows)]
+    return out
+
+
 def _order(p: Paper) -> tuple[int, str, int]:
     return (p.viewer is not None, p.viewer or "", p.turn if p.turn is not None else 1 << 30)
 
