@@ -53,14 +53,22 @@ def _check_side(report: TurnReport, side: str | None) -> None:
 
 
 def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
+    return _stamped(ctx, turn)[0]
+
+
+def _stamped(ctx: typer.Context, turn: int | None = None) -> tuple[TurnReport, Callable[[TurnReport], TurnReport]]:
+    """The umpire's report, and what stamps it or any briefing composed from it (as of which
+    action, its version, the corrections it includes: :mod:`umpire.reports.editions`)."""
     from umpire.errors import UmpireError
+    from umpire.reports.editions import stamp
     from umpire.reports.model import report_for_game
 
     game = _game(ctx)
     with game.file.read():  # one consistent view of the state and the log
         if turn is not None and not 1 <= turn <= game.state.turn:
             raise UmpireError(f"--turn {turn}: the game has turns 1 to {game.state.turn}")
-        return report_for_game(game, turn=turn)
+        report, events = report_for_game(game, turn=turn), game.events()
+    return report, lambda r: stamp(game, events, r)
 
 
 @contextmanager
@@ -207,10 +215,10 @@ def report(
         check_out(out)
     from umpire.reports.model import briefing
 
-    full = _report(ctx, turn)
+    full, stamped = _stamped(ctx, turn)
     _check_side(full, side)
-    jobs = [(per_side(out, s.id), briefing(full, s.id)) for s in full.sides] if all_sides else [
-        (out, briefing(full, side) if side else full)]
+    jobs = [(per_side(out, s.id), stamped(briefing(full, s.id))) for s in full.sides] if all_sides else [
+        (out, stamped(briefing(full, side) if side else full))]
     _check_all([p for p, _ in jobs])
     written: list[Path] = []
     with _progress("briefings", len(jobs), all_sides) as advance:

@@ -48,6 +48,8 @@ class StoredGame(Protocol):
 
     def fold(self, state: GameState, events: list[StoredEvent]) -> GameState: ...
 
+    def state_of(self, live: list[StoredEvent]) -> GameState: ...
+
 
 @dataclass(frozen=True)
 class Source:
@@ -337,25 +339,32 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 
 
 # -- a stored game ----------------------------------------------------------------------------
-def _replay_until(game: StoredGame, live: Sequence[StoredEvent], last_turn: int) -> GameState:
-    """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
-    upto = []
-    for e in live:
-        if (e.turn or 0) > last_turn:
-            break
-        upto.append(e)
-    return game.fold(game.initial_state(), upto)
+def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState | None,
+               turns: Sequence[int | None]) -> dict[int | None, TurnReport]:
+    """The umpire's reports of one run of a stored game (the actions ``live`` in force, which
+    end at ``state``; ``None``: worked out) for each of ``turns`` (``None``: all of it). A turn's
+    report ends with the state at the end of that turn (from the game's checkpoints); the reports
+    of the whole game and of its last turn are written from one reading of the log."""
+    last = max((e.turn or 0 for e in live), default=0)
+    state = game.state_of(list(live)) if state is None else state
+    initial = game.initial_state()
+    out: dict[int | None, TurnReport] = {}
+    full: TurnReport | None = None
+    for t in turns:
+        if t is None or t >= last:
+            full = full or build_report(state, live, initial=initial)
+            out[t] = full if t is None else compose(full.source, None, t)
+        else:
+            upto = list(live[:next(i for i, e in enumerate(live) if (e.turn or 0) > t)])
+            out[t] = build_report(game.state_of(upto), upto, initial=initial, turn=t)
+    return out
 
 
 def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
     """The umpire's report of a stored game: all of it, or one turn (``turn``)."""
     from umpire.store.events import effective
 
-    live = effective(game.events())
-    initial = game.initial_state()
-    last = max((e.turn or 0 for e in live), default=0)
-    state = game.state if turn is None or turn >= last else _replay_until(game, live, turn)
-    return build_report(state, live, initial=initial, turn=turn)
+    return reports_of(game, effective(game.events()), game.state, [turn])[turn]
 
 
 def action_report(game: StoredGame, seq: int, state: GameState) -> TurnReport | None:
@@ -372,4 +381,5 @@ def action_report(game: StoredGame, seq: int, state: GameState) -> TurnReport | 
     return replace(report, events=tuple(e for e in report.events if e.seq == seq))
 
 
-__all__ = ["Line", "TurnReport", "UNSEEN", "action_report", "briefing", "build_report", "report_for_game"]
+__all__ = ["Line", "TurnReport", "UNSEEN", "action_report", "briefing", "build_report", "report_for_game",
+           "reports_of"]

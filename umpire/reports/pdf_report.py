@@ -116,6 +116,8 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
                footer=_footer(report), progress=progress,
                confidential=f"for {side} only" if briefing else "umpire only: not for the players")
     story: list[Flowable] = [Paragraph(_esc(report.title), s.title), Paragraph(_esc(S.game_line(report)), s.sub)]
+    if report.stamp:
+        story.append(Paragraph(_esc(report.stamp), s.sub))
     if report.victory:
         lines = [f"<b>Victory: {_esc(report.victory[0])}</b>", *(_esc(v) for v in report.victory[1:])]
         story.append(Paragraph("<br/>".join(lines), s.body))

@@ -88,14 +88,15 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
 
 
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     live = walk(events).live
+    fate = fates(events)
     return [
         {
             "seq": e.seq, "kind": e.kind, "summary": e.summary, "turn": e.turn, "phase": e.phase,
             "payload": e.payload, "undoes": e.undoes, "undone": e.kind not in CONTROL and e.seq not in live,
-            "in_force": e.seq in live, "part_of": e.part_of, "replaces": e.replaces,
+            "in_force": e.seq in live, "taken_back": fate.get(e.seq), "part_of": e.part_of, "replaces": e.replaces,
             "created": e.created,
             "rolls": [{**r.as_dict(), "key": r.key, "typed": r.typed} for r in e.rolls],
         }
@@ -131,9 +132,10 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
     if not events:
         return Text("no actions yet", style="dim")
     from umpire.reports.words import short_phase
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     live = walk(events).live
+    fate = fates(events)
     t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
     t.add_column("#", no_wrap=True, justify="right")
     t.add_column("turn · phase", overflow="fold", max_width=16)
@@ -144,7 +146,10 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
     for e in events:
         control = e.kind in CONTROL
         style = "italic" if control else ("" if e.seq in live else "strike dim")
-        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary if full else gist(e.summary), style))
+        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"))
+        if e.seq in fate:  # in words too: strike-through is lost when the log is piped or mailed
+            what.append(f"[{fate[e.seq]}] ", style="bold")
+        what.append(e.summary if full else gist(e.summary), style=style)
         if e.replaces is not None:
             verb = "amends" if e.seq == e.part_of + 1 else "re-resolves"  # type: ignore[operator]
             what.append(f" ({verb} #{e.replaces})", style="dim")
@@ -160,7 +165,7 @@ def render_event(events: list[StoredEvent], seq: int) -> Group:
     with what it was for and its key (the umpire's view: keys may name any unit)."""
     from umpire.errors import UmpireError
     from umpire.reports.words import phase_name
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     found = next((e for e in events if e.seq == seq), None)
     if found is None:
@@ -168,11 +173,12 @@ def render_event(events: list[StoredEvent], seq: int) -> Group:
         raise UmpireError(f"log {seq}: there is no event #{seq} (the log runs from #1 to #{last})")
     e = found
     live = walk(events).live
+    fate = fates(events).get(e.seq)
     ruleset = ruleset_of(events)
     head = Text.assemble(
         (f"#{e.seq} ", "bold"), (e.kind, "bold"),
         f" · turn {e.turn or '-'}, {phase_name(ruleset, e.phase)}",
-        ("" if e.seq in live or e.kind in CONTROL else " · taken back", "dim"),
+        ("" if e.seq in live or e.kind in CONTROL else f" · taken back: {fate or 'not in force'}", "dim"),
         (f" · replaces #{e.replaces}" if e.replaces is not None else "", "dim"),
     )
     parts: list[Any] = [head, Text(e.summary)]

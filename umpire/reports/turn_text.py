@@ -70,7 +70,7 @@ def render_report(r: TurnReport) -> Any:
     from rich.text import Text
 
     parts: list[Any] = [Text(r.title, style="bold"), Text(S.game_line(r), style="dim"),
-                        Text(S.knows_line(r), style="dim italic")]
+                        *([Text(r.stamp, style="dim")] if r.stamp else []), Text(S.knows_line(r), style="dim italic")]
     if r.victory:
         parts.append(Text("Victory: " + r.victory[0], style="bold green"))
         parts.extend(Text("  " + line) for line in r.victory[1:])
@@ -186,7 +186,8 @@ def event_markdown(seq: int | None, ln: Line, first: bool) -> list[str]:
 
 def to_markdown(r: TurnReport) -> str:
     """The report as Markdown (``umpire report --format md``)."""
-    out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", f"*{_md(S.knows_line(r))}*", ""]
+    out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", *([_md(r.stamp), ""] if r.stamp else []),
+           f"*{_md(S.knows_line(r))}*", ""]
     if r.victory:
         out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
     situation = S.situation(r)

@@ -179,6 +179,7 @@ class TurnReport:
     only_turn: int | None = None
     map_turn: int | None = None  # the turn whose moves and fire the map draws
     viewer: str | None = None
+    stamp: str = ""  # "as of" which action, its version and the corrections it includes (reports.editions)
     source: Any = field(default=None, repr=False, compare=False)  # what briefings are composed from
 
     # -- lookups ------------------------------------------------------------------------
