@@ -34,9 +34,13 @@ def test_status_keeps_names_whole_at_80_columns_and_shows_what_the_enemy_saw(at_
     assert "Checked" in text and " checked " not in text  # as the reports write it (MORALE)
 
 
-def test_a_sides_status_does_not_say_what_the_enemy_saw(at_game):
-    text = _text(render_status(at_game.state, "nato"))
-    assert "seen by" not in text
+def test_a_sides_status_does_not_say_what_the_enemy_saw_and_keeps_names_whole(at_game):
+    from umpire.reports.side_status import render_side_status, side_status
+
+    text = _text(render_side_status(side_status(at_game, "pact")))
+    assert "seen by" not in text and max(len(line) for line in text.splitlines()) <= 80
+    for u in at_game.state.units_of("pact"):
+        assert any(u.name in line for line in text.splitlines()), u.name
 
 
 def test_mbt_status_gives_the_enemys_identification_level(mbt_game):

@@ -66,6 +66,10 @@ def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
         out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
+    if report.smoke:
+        from umpire.reports.tablemap import SMOKE
+
+        out.append(("circle", "smoke (a marker's hex, 12.9)", Paint(SMOKE, "#8a8a8a", 0.4, (1, 1), 0.55)))
     return out
 
 

@@ -119,3 +119,26 @@ def number_column(t: Table, header: str, **kw: Any) -> None:
     from rich.cells import cell_len
 
     t.add_column(header, justify="right", overflow="fold", min_width=max(cell_len(w) for w in header.split()), **kw)
+
+
+NAMES = ("name",)  # the columns of a report's unit tables that hold names, kept whole
+NUMBERS = ("hits",)
+KEPT = ("unit", "turn", "orders")  # short codes, never wrapped
+
+
+def rows_table(head: Iterable[str], rows: Iterable[Iterable[object]]) -> Table:
+    """A report's table of units (``head`` and ``rows`` of text) in the one style: names whole,
+    numbers right-aligned, ids and codes unwrapped, the other words wrapped between words."""
+    grid = [list(r) for r in rows]
+    t = table()
+    for i, h in enumerate(head):
+        values = [r[i] for r in grid if i < len(r)]
+        if h in NAMES:
+            name_column(t, h, values)
+        elif h in NUMBERS:
+            number_column(t, h)
+        elif h in KEPT:
+            t.add_column(h, no_wrap=True)
+        else:
+            text_column(t, h, values)
+    return t

@@ -12,9 +12,10 @@ umpire's near-left corner), terrain with a legend (hills carry their height), st
 bases coloured by side with a thick front edge and their id, destroyed ones crossed out, a
 spotted mark on stands another side knows about, for MBT a line from each vehicle's centre along
 its turret facing, the moves of the map's turn as trails, its fire lines and indirect-fire
-templates, a scale bar in inches and ground units, and a north arrow (north is the far edge
-unless the game says otherwise). In a briefing, enemy stands are drawn where the side last saw
-them, marked with the turn if that was not at the end, and one seen only firing as a ring.
+templates, the smoke on the table (every side sees it), a scale bar in inches and ground units,
+and a north arrow (north is the far edge unless the game says otherwise). In a briefing, enemy
+stands are drawn where the side last saw them, marked with the turn if that was not at the end,
+and one seen only firing as a ring.
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
     # templates and fire lines under the stands
     tps = st.template
-    for tpl in report.templates:
+    for k, tpl in enumerate(report.templates):  # numbered on the map, not by the umpire's action
         c = P(*tpl.at)
         paint = Paint(tps.colour, tps.colour, tps.width, (2, 1.5), 0.18)
         if tpl.size is not None:
@@ -182,9 +183,12 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             from umpire.geometry.footprint import corners
 
             box = corners(Pose(tpl.at[0], tpl.at[1], tpl.facing, tpl.size[0], tpl.size[1]))
-            m.add("template", str(tpl.seq), Poly(tuple(P(x, y) for x, y in box), paint))
+            m.add("template", f"template-{k + 1}", Poly(tuple(P(x, y) for x, y in box), paint))
         else:
-            m.add("template", str(tpl.seq), Circle(c, tpl.radius * s, paint))
+            m.add("template", f"template-{k + 1}", Circle(c, tpl.radius * s, paint))
+    for k, where in enumerate(report.smoke):
+        m.add("smoke", f"smoke-{k + 1}", Circle(P(*where), report.smoke_radius * s, Paint(SMOKE, "#8a8a8a", 0.4,
+                                                                                          (1, 1), 0.55)))
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
@@ -194,7 +198,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     for k, f in enumerate(report.fire_lines):
         fl = st.fire_line if f.own or report.viewer is None else st.fire_received
         a, b = P(*f.a), P(*f.b)
-        m.add("fire", f"{f.seq}:{k}",
+        m.add("fire", f"fire-{k + 1}",
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
@@ -244,13 +248,13 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         c = _centroid(pts)
         lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=_darker(ink, 0.6), bold=True)
         m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
-    for tpl in report.templates:
+    for k, tpl in enumerate(report.templates):
         if tpl.label:
             c = P(*tpl.at)
             r = tpl.radius * s
             lb, leader = placer.place(tpl.label, 5.5, [Spot((c[0], c[1] - r - 2))] + around(
                 c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5), target=c, colour=tps.colour or "#000000")
-            m.add("name", f"template:{tpl.seq}", *([leader] if leader else []), lb)
+            m.add("name", f"template-{k + 1}", *([leader] if leader else []), lb)
 
     # foot: near edge, scale bar, north arrow, legend
     y0 = oy + td * s + EDGE + 12
@@ -320,6 +324,7 @@ def _area(pts: tuple[Point, ...]) -> float:
 
 
 TURRET_COLOUR = "#111111"
+SMOKE = "#c8c8c8"
 
 
 def _mark(u: UnitView) -> str:
