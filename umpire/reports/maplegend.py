@@ -1,11 +1,14 @@
-"""The map's legend: an entry for every kind of thing the map draws (each terrain type by its
-own name, the sides' stands, marks, lines and templates), laid out in rows as wide as the map,
-each entry as wide as its text, so no two run into each other."""
+"""The map's foot: the scale bar, the north arrow and the legend, an entry for every kind of
+thing the map draws (each terrain type by its own name, the sides' stands, marks, lines and
+templates), laid out in rows as wide as the map, each entry as wide as its text, so no two run
+into each other."""
 
 from __future__ import annotations
 
+import math
+
 from umpire.reports.layout import MapStyle
-from umpire.reports.mapshapes import Circle, Label, Paint, Poly, Shape, _darker, _lighter
+from umpire.reports.mapshapes import Circle, Label, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
 from umpire.reports.maptext import text_width
 from umpire.reports.views import TurnReport
 
@@ -123,4 +126,52 @@ def draw(items: list[Entry], x0: float, y0: float, width: float) -> list[Shape]:
     return out
 
 
-__all__ = ["draw", "entries", "height", "rows", "type_label"]
+
+def scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float, x1: float) -> list[Shape]:
+    """The scale bar from ``x0``, its words after it up to ``x1`` (the north arrow), in lines."""
+    from umpire.reports.maptext import text_width, wrap
+
+    sc = st.scales.get(report.ruleset)
+    inches = sc.bar_inches if sc else 6.0
+    steps = 3
+    seg = inches / steps
+    out: list[Shape] = []
+    for i in range(steps):
+        xa = x0 + i * seg * s
+        out.append(Poly(((xa, y0), (xa + seg * s, y0), (xa + seg * s, y0 + 4), (xa, y0 + 4)),
+                        Paint("#222222" if i % 2 == 0 else "#ffffff", "#222222", 0.5)))
+        if i == 0 or seg * s >= text_width('00"', 6.0) + 3:  # every tick's inches where they fit
+            out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
+    end = x0 + inches * s
+    ground = ""
+    if sc:
+        amount = inches * sc.per_inch
+        unit = sc.unit + ("es" if sc.unit == "hex" and amount != 1 else "")
+        ground = f" = {_fmt(amount)} {unit}  (1\" = {_fmt(sc.per_inch)} {sc.unit})"
+    out.append(Label((end, y0 - 2), f'{_fmt(inches)}"', 6.0, "#333333", "middle"))
+    words = f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, ruler in inches from the near-left corner"
+    for i, line in enumerate(wrap(words, 6.5, max(x1 - end - 10, 60.0))):
+        out.append(Label((end + 6, y0 + 4 + 8 * i), line, 6.5, "#333333"))
+    return out
+
+
+def north_arrow(north: float, cx: float, cy: float) -> list[Shape]:
+    a = math.radians(north)
+    ux, uy = math.sin(a), -math.cos(a)  # screen: up is -y
+    px, py = -uy, ux
+    tip = (cx + ux * 9, cy + uy * 9)
+    tail = (cx - ux * 7, cy - uy * 7)
+    left = (cx + px * 4 - ux * 2, cy + py * 4 - uy * 2)
+    right = (cx - px * 4 - ux * 2, cy - py * 4 - uy * 2)
+
+    def r2(p: Point) -> Point:
+        return (round(p[0], 2), round(p[1], 2))
+
+    return [
+        Poly((r2(tip), r2(left), r2((cx, cy)), r2(right)), Paint("#222222", "#222222", 0.5)),
+        Poly((r2((cx, cy)), r2(tail)), Paint(None, "#222222", 0.8), closed=False),
+        Label(r2((cx + 7, cy + 3)), "N", 8.0, "#222222", "start", bold=True),
+    ]
+
+
+__all__ = ["draw", "entries", "height", "north_arrow", "rows", "scale_bar", "type_label"]

@@ -271,7 +271,7 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
         if rules.source:
             story.append(Spacer(1, 4))
             story.append(Paragraph(_esc(f"Hit boxes: {rules.source}."), s.muted_small))
-        cards = [u.card for u in units if u.card and not u.dead]
+        cards = [(u.card, u.type) for u in units if u.card and not u.dead]
         if rules.ratings == "card" and cards:
             from umpire.reports.pdf_cards import cards_section
 

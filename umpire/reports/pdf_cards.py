@@ -35,10 +35,10 @@ def _weapons(s: Styles, card: Any, width: float) -> list[Flowable]:
     bands = [str(b.v) for b in card.range_bands]  # the bands' reach in hexes (9.0, 23.3.2)
     out: list[Flowable] = []
     for w in getattr(card, "weapons", []) or []:
-        bits = [f"{w.kind}", f"sights {_v(w.sights)}", f"ROF {_v(w.max_rof)}", f"TRN {_v(w.trn)}",
+        bits = [f"sights {_v(w.sights)}", f"ROF {_v(w.max_rof)}", f"TRN {_v(w.trn)}",
                 f"dep/el {_v(w.dep_el)}", f"ammo {_v(w.tot_ammo)}"]
         if w.stab is not None:
-            bits.insert(1, f"stab {_v(w.stab)}")
+            bits.insert(0, f"stab {_v(w.stab)}")
         if w.class_ is not None:
             bits.append(f"class {_v(w.class_)}")
         out.append(Paragraph(f"<b>{_esc(w.name)}</b> · {_esc(' · '.join(bits))}", s.cell_small))
@@ -46,8 +46,9 @@ def _weapons(s: Styles, card: Any, width: float) -> list[Flowable]:
         for a in w.ammo:
             rng = f"{_v(a.min_range)}-{_v(a.max_range)}"
             if a.type == "GP":
-                rows.append([f"{a.name} (GP) hit not moving", rng, *(_v(x) for x in a.gp_nm or [])])
-                rows.append([f"{a.name} (GP) hit moving", "", *(_v(x) for x in a.gp_mv or [])])
+                gp = a.name if a.name == "GP" else f"{a.name} (GP)"
+                rows.append([f"{gp} hit not moving", rng, *(_v(x) for x in a.gp_nm or [])])
+                rows.append([f"{gp} hit moving", "", *(_v(x) for x in a.gp_mv or [])])
             else:
                 rows.append([f"{a.name} ({a.type}) to hit", rng, *(_v(x) for x in a.ap or [])])
                 rows.append([f"{a.name} ({a.type}) penetration", "", *(_v(x) for x in a.pv or [])])
@@ -72,8 +73,9 @@ def _armour(s: Styles, card: Any, width: float) -> list[Flowable]:
     return [_table(s, rows, [first, *[(width - first - width * 0.16) / 6] * 6, width * 0.16])]
 
 
-def card_block(s: Styles, card: Any, width: float) -> list[Flowable]:
-    """One card's block (vehicle, leg or towed)."""
+def card_block(s: Styles, card: Any, width: float, types: set[str] | None = None) -> list[Flowable]:
+    """One card's block (vehicle, leg or towed; of a leg card the ``types`` the roster's units
+    are, each with its small arms)."""
     head = [f"{card.card}: {card.name}", card.nation]
     if getattr(card, "crew", None) is not None:
         head.append(f"crew {_v(card.crew)}")
@@ -93,11 +95,12 @@ def card_block(s: Styles, card: Any, width: float) -> list[Flowable]:
             s.cell_small))
         out.append(Spacer(1, 2))
     if card.kind == "leg":
-        for t in card.types:
+        chosen = [t for t in card.types if types is None or t.name in types]
+        for t in chosen:
             out.append(Paragraph(_esc(f"{t.name} ({t.leg.replace('_', ' ')}): speed {_v(t.speed)}, crew {_v(t.crew)}, "
                                       f"stacking {_v(t.stacking)}, load {_v(t.load)}, points {_v(t.points)}"),
                                  s.cell_small))
-        weapons = [t.weapon for t in card.types] + [a.weapon for a in card.attached]
+        weapons = [t.weapon for t in chosen] + [a.weapon for a in card.attached]
         card = _Weapons(card.range_bands, weapons)
     elif card.kind == "towed":
         out.append(Paragraph(_esc(f"speed {_v(card.speed)} · size {card.unit_size} · stacking {_v(card.stacking)} · "
@@ -111,16 +114,17 @@ class _Weapons:
         self.range_bands, self.weapons = bands, weapons
 
 
-def cards_section(s: Styles, card_ids: list[str], width: float) -> list[Flowable]:
-    """The data cards of ``card_ids`` (each once), under a heading, with what ``*`` means."""
+def cards_section(s: Styles, units: list[tuple[str, str | None]], width: float) -> list[Flowable]:
+    """The data cards of ``units`` (``(card, type)`` each; every card once), under a heading,
+    with what ``*`` means."""
     from umpire.rules.mbt.cards import any_card
 
     out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(_esc(
         f"Each card as the roster's units carry it. {MARK} marks a value umpire estimated (the model is in "
         "rulesets/mbt/README.md); the others are the rulebook's, worked out from it, or typed in from the official "
         "card. Ranges in hexes; to-hit and penetration by range band."), s.muted_small), Spacer(1, 4)]
-    for cid in sorted(set(card_ids)):
-        out += card_block(s, any_card(cid), width)
+    for cid in sorted({c for c, _t in units}):
+        out += card_block(s, any_card(cid), width, {t for c, t in units if c == cid and t})
     return out
 
 
