@@ -17,11 +17,11 @@ from pydantic import Field, field_validator
 
 from umpire.errors import DataError, UmpireError
 from umpire.schema.checked import Base, Checked, Seed
-from umpire.schema.limits import MAX_TABLE
+from umpire.schema.limits import MAX_SEASON_BYTES, MAX_TABLE
+from umpire.schema.scenario import Level, UnitKind
 
 Inches = Annotated[float, Field(ge=0, le=MAX_TABLE)]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
-MAX_SEASON_BYTES = 1_000_000
 
 
 class _Strict(Checked):
@@ -38,7 +38,7 @@ class SideSpec(_Strict):
 class UnitSpec(_Strict):
     id: str = Field(min_length=1, max_length=40)
     name: str | None = None
-    kind: str | None = None
+    kind: UnitKind | None = None
     type: str | None = None
     statline: str | None = None
     card: str | None = None
@@ -49,7 +49,7 @@ class UnitSpec(_Strict):
 class ForceSpec(_Strict):
     id: str = Field(min_length=1, max_length=40)
     name: str | None = None
-    level: str = "battalion"
+    level: Level = "battalion"
     doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
     hq: str | None = None
     units: list[UnitSpec] = Field(min_length=1, max_length=60)
@@ -226,32 +226,39 @@ def load_season(path: Path) -> tuple[Season, dict[str, object]]:
 
     :raises DataError: one line per problem, each naming the field and what is allowed.
     """
-    from umpire.campaign.rulings import campaign_book
-
     path = Path(path)
     season = read_season(path)
-    where = str(path)
-    problems: list[str] = []
-    try:
-        campaign_book(season.ruleset).select(season.rulings)
-    except UmpireError as exc:
-        problems.append(f"{where}: rulings: {exc}")
-    problems += _unit_problems(season, where)
-    scenarios: dict[str, object] = {}
-    if not problems:
-        from umpire.campaign.setup import check_game, load_base
-
-        for r, game in season.games():
-            gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
-            try:
-                base = load_base(game.scenario, path.parent, gwhere)
-                scenarios[game.id] = base.model_dump(mode="json")
-                check_game(season, game, base, gwhere)
-            except UmpireError as exc:
-                problems.append(str(exc))
+    scenarios, problems = ruleset_problems(season, path.parent, str(path))
     if problems:
         raise DataError("\n".join(problems))
     return season, scenarios
+
+
+def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str, object], list[str]]:
+    """What the season's ruleset says of it, all at once: its rulings, every unit's type, and
+    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data."""
+    from umpire.campaign.rulings import campaign_book
+    from umpire.campaign.setup import check_game, load_base
+
+    problems: list[str] = []
+    book = campaign_book(season.ruleset)
+    for name, choice in season.rulings.items():
+        try:
+            book.select({name: choice})
+        except UmpireError as exc:
+            problems.append(f"{where}: rulings.{name}: {exc}")
+    units = _unit_problems(season, where)
+    problems += units
+    scenarios: dict[str, object] = {}
+    for r, game in season.games():
+        gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
+        try:
+            base = load_base(game.scenario, folder, gwhere)
+            scenarios[game.id] = base.model_dump(mode="json")
+            check_game(season, game, base, gwhere, whole=not units)  # the units' problems once, not per game
+        except UmpireError as exc:
+            problems.append(str(exc))
+    return scenarios, problems
 
 
 def _unit_problems(season: Season, where: str) -> list[str]:

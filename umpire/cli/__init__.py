@@ -57,14 +57,15 @@ PANELS = {
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data", "scenarios"),
+    "Data": ("check", "formats", "data", "scenarios"),
 }
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
+    from umpire.cli import at_steps, calc, campaign, check, corrections, data, demo, ending, game, paper, rate, turn
 
     game.register(app)
+    check.register(app)
     corrections.register(app)
     paper.register(app)
     turn.register(app)

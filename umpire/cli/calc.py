@@ -60,10 +60,15 @@ def calc(
             overrides[name.strip()] = choice.strip()
         data["rulings"] = overrides
     dice = settings.dice_for(None) if settings is not None else None
-    answer, recorded = run_case(
-        data, procedure=procedure, rolls=roll, dice=dice, odds=odds, where=where,
-        mbt_game=mbt_game_default(),
-    )
+    try:
+        answer, recorded = run_case(
+            data, procedure=procedure, rolls=roll, dice=dice, odds=odds, where=where,
+            mbt_game=mbt_game_default(),
+        )
+    except DataError as exc:
+        from umpire.inputs import refusal
+
+        raise refusal(case, "case", exc) from None
     if as_json:
         print_json(answer.to_json())
         return

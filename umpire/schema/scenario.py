@@ -24,6 +24,11 @@ from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
+#: A formation's echelon: MBT's platoons and companies, Auftragstaktik's battalions and the HQs
+#: above them (a regiment counts as a brigade, ORDERS).
+Level = Literal["platoon", "company", "battalion", "regiment", "brigade", "division"]
+#: What a stand is, for its base (``rulesets/common/bases.yaml``) and its HQ role.
+UnitKind = Literal["company", "platoon", "battery", "hq", "model"]
 
 
 class _Strict(Checked):
@@ -75,7 +80,7 @@ class Edges(_Strict):
 class UnitSpec(_Strict):
     id: str = Field(min_length=1)
     name: str | None = None
-    kind: str | None = None
+    kind: UnitKind | None = None
     type: str | None = None
     statline: str | None = None
     card: str | None = None
@@ -104,7 +109,7 @@ class UnitSpec(_Strict):
 class FormationSpec(_Strict):
     id: str = Field(min_length=1)
     name: str | None = None
-    level: str = "battalion"
+    level: Level = "battalion"
     hq: str | None = None
     doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
     formations: list[FormationSpec] = Field(default_factory=list)

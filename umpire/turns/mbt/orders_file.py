@@ -94,16 +94,15 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
     where = shown(path)
-    raw = read_yaml(Path(path))
-    try:
-        model = validate(OrdersFile, raw, where)
-    except UmpireError as exc:
-        # pydantic wraps a validator's ValueError as "Value error, ..."
-        raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": shown(Path(path).name),
-               "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
-               "sequence": list(model.units)}
-    return check(payload, state, where)
+    model = validate(OrdersFile, read_yaml(Path(path)), where)
+    return check(payload_of(model, shown(Path(path).name)), state, where)
+
+
+def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:
+    """The ``mbt.orders`` payload of a validated orders file, before it is checked against the game."""
+    return {"side": model.side, "turn": model.turn, "file": file,
+            "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
+            "sequence": list(model.units)}
 
 
 def unit_capability(u: UnitState, card: Card) -> orders.UnitState:
