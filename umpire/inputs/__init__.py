@@ -47,7 +47,8 @@ class Finding:
     text: str
 
     def render(self, where: str) -> str:
-        at = f"line {self.line}, column {self.column}: " if self.line is not None else ""
+        at = "" if self.line is None else f"line {self.line}: " if self.column is None else (
+            f"line {self.line}, column {self.column}: ")
         return f"{where}: {at}{self.text}"
 
 
@@ -156,21 +157,22 @@ def _line_of(message: str, where: str) -> tuple[int | None, int | None, str]:
 def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState | None = None,
             db: Path | None = None) -> UmpireError:
     """The one-line error of an ordinary command that could not use a file: the first problem
-    ``umpire check`` finds in it, how many more there are, and the command that lists them
-    (``db``: the game an orders file was checked against). ``error`` (what the command met) is
-    kept when the check finds nothing."""
+    the command met (as ``umpire check`` words and places it; else the first the check finds),
+    how many more there are, and the command that lists them (``db``: the game an orders file
+    was checked against). ``error`` is kept as it is when the check finds nothing."""
     if str(path) == "-":
         return error
     report = check_file(path, kind, state=state)
     lines = report.lines()
+    met = (str(error).splitlines() or [str(error)])[0]
     if not lines:
-        first, *rest = str(error).splitlines() or [str(error)]
-        if not rest:
+        lines = str(error).splitlines() or [str(error)]
+        if len(lines) == 1:
             return error
-        lines = [first, *rest]
+    first = next((i for i, f in enumerate(report.findings) if met.endswith(f.text)), 0) if report.findings else 0
     more = len(lines) - 1
     if not more:
         return DataError(lines[0])
     game = f"--db {shown(db)} " if db is not None and str(db) != "umpire.db" else ""
-    return DataError(f"{lines[0]} (and {more} more problem{'s' if more > 1 else ''}: "
+    return DataError(f"{lines[first]} (and {more} more problem{'s' if more > 1 else ''}: "
                      f"umpire {game}check {shown(path)} lists them all)")

@@ -4,7 +4,9 @@ for, every entry against the table (units of the side, targets, moves, HQ orders
 The turn reads an orders file entry by entry and stops at the first that is wrong; here each
 entry (a battalion's order, a unit's orders, a flight's strike) is checked on its own with the
 same functions, so every wrong entry is reported in one run, and what the entries do together
-(two models ending a move in one hex) once each is right.
+(two models ending a move in one hex) once each is right. An MBT plan's entries depend on one
+another (a carrier loads a squad with its own orders), so it is checked whole, again and again,
+each time without the entry found wrong.
 """
 
 from __future__ import annotations
@@ -86,12 +88,24 @@ def _mbt(kind: str, state: GameState, model: Any, where: str, found: Found) -> N
         from umpire.turns.mbt.orders_file import payload_of as basic_payload
 
         payload, run = basic_payload(model, shown(where)), check_basic
-    base = {**payload, "units": {}, "sequence": []}
-    if not _try(found, lambda: run(base, state, where)):
-        return
-    every = True
-    for uid, spec in payload["units"].items():
-        entry = {**base, "units": {uid: spec}, "sequence": [uid]}
-        every = _try(found, lambda entry=entry: run(entry, state, where)) and every
-    if every:
-        _try(found, lambda: run(payload, state, where))
+    units = dict(payload["units"])
+    for _ in range(len(units) + 1):
+        entry = {**payload, "units": units, "sequence": [u for u in payload["sequence"] if u in units]}
+        try:
+            run(entry, state, where)
+            return
+        except UmpireError as exc:
+            found.said(str(exc))
+            wrong = _entry_of(str(exc), where, units)
+            if wrong is None:
+                return  # the file as a whole (its side, the game's phase): nothing more to learn
+            del units[wrong]  # the others are checked without it, so that each is told once
+
+
+def _entry_of(message: str, where: str, units: dict[str, Any]) -> str | None:
+    """The unit whose entry ``message`` is about (``where: units.UID...``)."""
+    for uid in sorted(units, key=len, reverse=True):
+        head = f"{where}: units.{uid}"
+        if message.startswith(head) and message[len(head):len(head) + 1] in (".", ":"):
+            return uid
+    return None

@@ -6,9 +6,9 @@ is wrong, and the checks that need a built model (a scenario's ruleset checks, a
 games) would wait for a second run. :func:`settle` takes each wrong part out and validates again:
 a wrong optional field goes (its default is taken), a wrong required field takes its mapping
 entry or list item with it. What is left validates, and the later checks run on it, so one run
-reports them all. A problem caused only by taking a part out (a required field now "missing")
-is not reported. Lists keep their items' places in the file: a path into what is left is turned
-back into the file's own (:meth:`Settled.original`).
+reports them all. A problem caused only by taking a part out (a required field now "missing", a
+mapping's own check that read the part) is not reported. Lists keep their items' places in the
+file: a path into what is left is turned back into the file's own (:meth:`Settled.original`).
 """
 
 from __future__ import annotations
@@ -59,19 +59,17 @@ def settle(model: type[M], data: Any) -> Settled[M]:
         err: ValidationError | None = first
     work = copy.deepcopy(data)
     done = Settled[M](None, [], work)
-    taken: set[Path] = set()  # paths taken out, as in the file
+    holders: set[Path] = set()  # what held a part taken out that was read (not an unknown field), as in the file
     for _ in range(MAX_ROUNDS):
         assert err is not None
-        cuts: list[Path] = []
+        cuts: list[tuple[Path, bool]] = []
         for path, text in describe(err, work, model):
             here = done.original(path)
-            if text.startswith("missing field") and here in taken:
-                cuts.append(path[:-1])  # a required field taken out: its holder goes too
-                continue
-            if (here, text) not in done.problems:
-                done.problems.append((here, text))
-            cuts.append(path)
-        if not _cut(done, cuts, taken):
+            follows = here in holders or text.startswith("missing field") and here[:-1] in holders
+            if not follows and (here, text) not in done.problems:
+                done.problems.append((here, text))  # else: only what taking a part out caused
+            cuts.append((path, text.startswith("unknown field")))
+        if not _cut(done, cuts, holders):
             return done
         try:
             done.model = model.model_validate(work)
@@ -81,10 +79,17 @@ def settle(model: type[M], data: Any) -> Settled[M]:
     return done
 
 
-def _cut(done: Settled[Any], cuts: list[Path], taken: set[Path]) -> bool:
-    """Take each path out of the data (a path that is not there, a missing field, takes out its
-    holder); False if that would be the file as a whole."""
-    targets = {_there(done.data, p) for p in cuts}
+def _cut(done: Settled[Any], cuts: list[tuple[Path, bool]], holders: set[Path]) -> bool:
+    """Take each path out of the data (``True``: an unknown field, which nothing read); False
+    if that would be the file as a whole. A path that is not there (a missing field) takes out
+    its holder; a number or a point inside a list takes out the list (a point of a polygon, a
+    stand's base: what is left of it would not be what the file says)."""
+    targets: dict[Path, bool] = {}
+    for path, unread in cuts:
+        target = _there(done.data, path)
+        while target and isinstance(target[-1], int) and not isinstance(_at(done.data, target), dict):
+            target = target[:-1]
+        targets[target] = targets.get(target, True) and unread
     if () in targets:
         return False
     # an item inside another one taken out goes with it; list items go from the last, so that
@@ -92,15 +97,20 @@ def _cut(done: Settled[Any], cuts: list[Path], taken: set[Path]) -> bool:
     kept = sorted((t for t in targets if not any(t[:n] in targets for n in range(len(t)))),
                   key=lambda t: [(0, -x) if isinstance(x, int) else (1, str(x)) for x in t])
     for path in kept:
-        holder = done.data
-        for part in path[:-1]:
-            holder = holder[part]
-        taken.add(done.original(path))
+        holder = _at(done.data, path[:-1])
+        if not targets[path]:
+            holders.add(done.original(path[:-1]))
         if isinstance(holder, list):
             places = done._places.setdefault(id(holder), list(range(len(holder))))
             del places[path[-1]]
         del holder[path[-1]]
     return bool(kept)
+
+
+def _at(data: Any, path: Path) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 def _there(data: Any, path: Path) -> Path:
