@@ -58,6 +58,36 @@ def check(
         raise typer.Exit(2)
 
 
+def formats(
+    kind: str = typer.Argument(None, help="scenario, orders, case, season, spec or units (default: every one)."),
+    markdown: bool = typer.Option(False, "--markdown", help="Print Markdown (docs/formats.md is this)."),
+) -> None:
+    """The formats of the files umpire reads, generated from the schema: every field, what it
+    accepts, its default and what it is."""
+    from umpire.inputs.reference import markdown as as_markdown
+    from umpire.inputs.reference import sections
+
+    if markdown:
+        import sys
+
+        sys.stdout.write(as_markdown(kind) + "\n")
+        return
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    for s in sections(kind):
+        table = Table(title=Text(f"{s.title}: {s.about} ({s.command})"), title_justify="left", header_style="bold",
+                      box=box.SIMPLE_HEAD)
+        table.add_column("field", no_wrap=True)
+        for col in ("accepts", "default", "what it is"):
+            table.add_column(col)
+        for f in s.fields:
+            table.add_row(Text(f.path), Text(f.accepts), Text("required" if f.default is None else f.default or '""'),
+                          Text(f.text))
+        console.print(table)
+
+
 def _resolve(file: str) -> str:
     """A file that exists, else a bundled scenario or season of that name (else as given)."""
     if file == "-" or Path(file).exists():
@@ -77,3 +107,4 @@ def _resolve(file: str) -> str:
 
 def register(app: typer.Typer) -> None:
     app.command("check")(check)
+    app.command("formats")(formats)

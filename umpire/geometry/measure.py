@@ -93,19 +93,20 @@ def terrain_types() -> TerrainTypes:
 class TerrainCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
-    id: str
-    type: str
-    polygon: Vertices | None = None
-    line: Vertices | None = None
-    height: float | None = None
+    id: str = Field(description="the piece's id")
+    type: str = Field(description="its terrain type")
+    polygon: Vertices | None = Field(None, description="an area's corners [x, y]")
+    line: Vertices | None = Field(None, description="a road's or stream's points [x, y]")
+    height: float | None = Field(None, description="a hill's height in levels")
 
 
 class StandCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
-    at: Pair | dict[str, float]
-    facing: float = 0.0
-    base: tuple[float, float] | None = None
+    at: Pair | dict[str, float] = Field(
+        description="[x, y] in inches, or distances from two edges, e.g. {top: 23, right: 13}")
+    facing: float = Field(0.0, description="degrees clockwise from the far edge")
+    base: tuple[float, float] | None = Field(None, description="its base, width by depth in inches")
 
     @field_validator("at", mode="before")
     @classmethod
@@ -123,13 +124,13 @@ class StandCase(Checked):
 class MeasureCase(Checked):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    ruleset: Literal["auftragstaktik", "mbt"]
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: Literal["auftragstaktik", "mbt"] = Field(description="auftragstaktik or mbt")
+    rulings: dict[str, str] = Field(default_factory=dict, description="NAME: CHOICE for each ruling read otherwise")
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
-    table: tuple[float, float] | None = None
-    terrain: list[TerrainCase] = Field(default_factory=list)
-    from_: StandCase = Field(alias="from")
-    to: StandCase
+    table: tuple[float, float] | None = Field(None, description="the table, [width, depth] in inches")
+    terrain: list[TerrainCase] = Field(default_factory=list, description="the terrain pieces that may block the line")
+    from_: StandCase = Field(alias="from", description="the first stand")
+    to: StandCase = Field(description="the second stand")
 
 
 def _feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
