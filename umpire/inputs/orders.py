@@ -46,7 +46,8 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
         report.notes.append(f"checked against the game: turn {state.turn}, {phase_name(state.ruleset, state.phase)}")
     if settled.model is not None:
         n = len(getattr(settled.model, "units", {})) + len(getattr(settled.model, "battalions", {}))
-        report.summary = f"{kind.title}: side {settled.model.side}, {n} entr{'y' if n == 1 else 'ies'}"
+        side = getattr(settled.model, "side", "")
+        report.summary = f"{kind.title}: side {side}, {n} entr{'y' if n == 1 else 'ies'}"
     report.findings = found.findings()
     return report
 
@@ -63,18 +64,22 @@ def _try(found: Found, run: Callable[[], Any]) -> bool:
 def _auftragstaktik(state: GameState, data: dict[str, Any], where: str, found: Found) -> None:
     from umpire.turns.auftragstaktik.orders_file import check_moves, check_payload
 
-    base = {k: data[k] for k in ("side", "turn") if k in data}
-    if not _try(found, lambda: check_payload(state, base, where)):
+    base: dict[str, Any] = {k: data[k] for k in ("side", "turn") if k in data}
+
+    def entry(**part: Any) -> Callable[[], Any]:
+        return lambda: check_payload(state, {**base, **part}, where)
+
+    if not _try(found, entry()):
         return  # a side or turn that is wrong makes every entry wrong
-    battalions = {}
+    battalions: dict[str, Any] = {}
     for bid, b in (data.get("battalions") or {}).items():
-        if _try(found, lambda one={bid: b}: check_payload(state, {**base, "battalions": one}, where)):
+        if _try(found, entry(battalions={bid: b})):
             battalions[bid] = b
     for uid, u in (data.get("units") or {}).items():
-        entry = {**base, "battalions": battalions, "units": {uid: u}}
-        _try(found, lambda entry=entry: check_moves(state, check_payload(state, entry, where), where))
+        unit = entry(battalions=battalions, units={uid: u})
+        _try(found, lambda unit=unit: check_moves(state, unit(), where))  # type: ignore[misc]
     for fid, a in (data.get("air") or {}).items():
-        _try(found, lambda one={fid: a}: check_payload(state, {**base, "air": one}, where))
+        _try(found, entry(air={fid: a}))
 
 
 def _mbt(kind: str, state: GameState, model: Any, where: str, found: Found) -> None:
