@@ -134,6 +134,25 @@ def test_an_orders_file_as_written_and_against_the_game(cli, tmp_path):
     assert cli.db.read_bytes() == before
 
 
+def test_an_mbt_plan_against_the_game(cli, tmp_path):
+    """An MBT plan is checked whole, again without each wrong entry: both wrong units are told,
+    and the right ones (which fire together, 13.4.3.2) are not."""
+    assert cli("new", str(REPO / "data" / "scenarios" / "mbt-advanced-village.yaml")).exit_code == 0
+    assert cli("phase", "next").exit_code == 0
+    text = (REPO / "data" / "orders" / "mbt-advanced" / "turn1-ussr.yaml").read_text(encoding="utf-8")
+    text = text.replace("tp1-1: {order: F, turret: buttoned, fire: {target: m1-2}}",
+                        "tp1-1: {order: F, turret: buttoned, fire: {target: m1-9}}")
+    text = text.replace("tp1-2: {order: F,", "tp1-2: {order: XX,")
+    path = tmp_path / "plan.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = cli("check", str(path))
+    assert r.exit_code == 2 and "(orders-mbt-advanced)" in r.output
+    assert_listed(r.output, str(path), [
+        "line 6, column 46: units.tp1-1.fire.target: unknown enemy unit 'm1-9' (did you mean 'm1-2'?",
+        "line 7, column 11: units.tp1-2.order: orders: 'XX' is not an order (allowed: ATGM, CA, F, FM, M, OR, OW)",
+    ])
+
+
 CASE = """\
 ruleset: auftragstaktik
 procedure: fire
@@ -195,10 +214,10 @@ def test_a_season_in_one_run(cli, tmp_path):
 
 @pytest.mark.parametrize("path", [
     *sorted((REPO / "data" / "scenarios").glob("*.yaml")), *sorted((REPO / "data" / "cases").glob("*.yaml")),
-    *sorted((REPO / "data" / "orders").glob("*.yaml")), *sorted((REPO / "campaigns").glob("*.yaml")),
+    *sorted((REPO / "data" / "orders").rglob("*.yaml")), *sorted((REPO / "campaigns").glob("*.yaml")),
     *sorted((REPO / "data" / "auftragstaktik" / "units").glob("*.yaml")),
     REPO / "rulesets" / "mbt" / "cards" / "USA-1B.yaml",
-], ids=lambda p: p.name)
+], ids=lambda p: str(p.relative_to(REPO)))
 def test_every_bundled_file_is_clean(cli, path: Path):
     r = cli("check", str(path))
     assert r.exit_code == 0, r.output

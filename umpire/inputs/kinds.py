@@ -64,6 +64,9 @@ AT_UNIT_KEYS = frozenset({"first", "second", "fire_in", "weapon", "indirect", "e
                           "override", "note", "direction"})
 MBT_UNIT_KEYS = frozenset({"turret", "turret_facing", "pivot", "move", "overwatch"})
 ADVANCED_UNIT_KEYS = frozenset({"load", "unload", "discharger", "full_cover", "assault", "overrun"})
+#: Keys inside a unit's fire:, move: and overwatch: that only the Advanced Game's plan has.
+ADVANCED_INNER_KEYS = {"fire": {"weapon", "by", "terrain", "at", "shots"}, "move": {"inside", "up", "exhaust"},
+                       "overwatch": {"weapon", "riders"}}
 AT_ORDERS = frozenset({"NO", "DA", "HA", "TR", "WD"})
 MBT_ORDERS = frozenset({"F", "FM", "M", "OW", "ATGM"})
 ADVANCED_ORDERS = frozenset({"CA", "OR"})
@@ -134,16 +137,19 @@ def _orders_kind(data: Any, state: GameState | None) -> Kind:
     units = data.get("units") if isinstance(data.get("units"), dict) else {}
     keys: set[str] = set()
     codes: set[str] = set()
+    advanced = False
     for spec in units.values():
         if isinstance(spec, dict):
             keys |= {k for k in spec if isinstance(k, str)}
             if isinstance(spec.get("order"), str):
                 codes.add(spec["order"].strip().upper())
-            if isinstance(spec.get("fire"), list) and any(isinstance(f, dict) for f in spec["fire"]):
-                keys.add("load")  # a list of fire entries, a weapon each: the Advanced Game's
+            fire = spec.get("fire")  # a list of fire entries, a weapon each, is the Advanced Game's
+            advanced = advanced or isinstance(fire, list) or any(
+                isinstance(spec.get(part), dict) and bool(set(spec[part]) & inner)
+                for part, inner in ADVANCED_INNER_KEYS.items())
     if keys & AT_UNIT_KEYS or codes & AT_ORDERS:
         return KINDS["orders-auftragstaktik"]
-    if keys & ADVANCED_UNIT_KEYS or codes & ADVANCED_ORDERS:
+    if advanced or keys & ADVANCED_UNIT_KEYS or codes & ADVANCED_ORDERS:
         return KINDS["orders-mbt-advanced"]
     if keys & MBT_UNIT_KEYS or codes & MBT_ORDERS:
         return KINDS["orders-mbt"]

@@ -97,7 +97,8 @@ class UnitSpec(_Strict):
         description="degrees clockwise from the far edge (0: toward the far edge, 90: toward the right edge)")
     base: Base | None = Field(None,
         description="its base, width by depth in inches (default: its kind's, rulesets/common/bases.yaml)")
-    orders: str | None = Field(None, description="Auftragstaktik: its order at the start (NO, DA, HA, TR, WD)")
+    orders: Literal["NO", "DA", "HA", "TR", "WD"] | None = Field(
+        None, description="Auftragstaktik: its order at the start (NO, DA, HA, TR, WD)")
     # MBT Advanced Game (12.5, 12.7, 13.4, 15.3, 15.4.5): grade, attached weapons, doctrine,
     # carried at the start by a vehicle of its side, inside buildings or on an upper floor.
     grade: Literal["crack", "average", "poor"] | None = Field(None,
