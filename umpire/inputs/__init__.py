@@ -160,9 +160,7 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
     the command met (as ``umpire check`` words and places it; else the first the check finds),
     how many more there are, and the command that lists them (``db``: the game an orders file
     was checked against). ``error`` is kept as it is when the check finds nothing."""
-    if str(path) == "-":
-        return error
-    report = check_file(path, kind, state=state)
+    report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
     lines = report.lines()
     met = (str(error).splitlines() or [str(error)])[0]
     if not lines:
