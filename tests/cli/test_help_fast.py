@@ -14,7 +14,8 @@ try:
     runpy.run_module("umpire", run_name="__main__")
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in ("shapely", "reportlab", "numpy", "sqlite_utils") if m in sys.modules)))
+print(json.dumps(sorted(m for m in ("shapely", "reportlab", "numpy", "sqlite_utils", "prompt_toolkit")
+                        if m in sys.modules)))
 """
 
 
@@ -50,3 +51,10 @@ def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
 def test_campaign_help_is_as_light():
     assert _heavy_after(["campaign", "--help"]) == []
     assert _heavy_after(["campaign", "next", "--help"]) == []
+
+
+def test_a_quick_answer_imports_no_line_editor():
+    """prompt_toolkit is the session's: a one-shot answer, file or one line, never loads it."""
+    assert "prompt_toolkit" not in _heavy_after(["calc", "fire", "T-80B", "M1A1", "7", "side", "--roll", "7"])
+    assert "prompt_toolkit" not in _heavy_after(["calc", "data/cases/fire.yaml", "--roll", "7"])
+    assert "prompt_toolkit" not in _heavy_after(["units", "abrams"])

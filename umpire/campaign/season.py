@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from umpire.errors import DataError, UmpireError
-from umpire.schema.checked import Base, Checked, Seed
+from umpire.schema.checked import Base, Checked, Colour, Ident, Seed
 from umpire.schema.limits import MAX_SEASON_BYTES, MAX_TABLE
 from umpire.schema.scenario import Level, UnitKind
 
@@ -29,9 +29,9 @@ class _Strict(Checked):
 
 
 class SideSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40, description="the side's id")
+    id: Ident = Field(description="the side's id")
     name: str | None = Field(None, description="its name on the reports")
-    color: str = Field("", description="its colour on the map")
+    color: Colour = Field("", description="its colour on the map: #rrggbb or a colour word")
     hq_rating: int | None = Field(None, ge=1, le=10, description="Auftragstaktik: the side's HQ rating (ORDERS)")
 
 
@@ -58,8 +58,7 @@ class ForceSpec(_Strict):
 
 
 class PlayerSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$",
-        description="the player's id (letters, digits, - and _)")
+    id: Ident = Field(description="the player's id (letters, digits, - and _)")
     name: str | None = Field(None, description="the player's name")
     side: str = Field(description="the side they play")
     force: ForceSpec = Field(description="the force they command all season")
@@ -85,8 +84,7 @@ class ObjectiveSpec(_Strict):
 
 
 class GameSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$",
-        description="the game's id (letters, digits, - and _)")
+    id: Ident = Field(description="the game's id (letters, digits, - and _)")
     name: str | None = Field(None, description="its name on the reports")
     scenario: str = Field(min_length=1, description="a scenario file (relative to the season) or a bundled name")
     table: str = Field("", description="the club table it is played on")

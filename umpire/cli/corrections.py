@@ -38,11 +38,11 @@ def undo(
     done = game.undo(to)
     if len(done.taken_back) == 1 and not done.restored:
         ev = done.taken_back[0]
-        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
     else:
-        console.print(f"#{done.seq} {done.summary}", markup=False)
+        console.print(f"#{done.seq} {done.summary}")
     st = done.state
-    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back", markup=False)
+    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back")
 
 
 def redo(ctx: typer.Context) -> None:
@@ -51,8 +51,8 @@ def redo(ctx: typer.Context) -> None:
     Only while nothing else has been done since that undo."""
     game = _settings(ctx).open_game()
     done = game.redo()
-    console.print(f"#{done.seq} {done.summary}", markup=False)
-    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}", markup=False)
+    console.print(f"#{done.seq} {done.summary}")
+    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}")
 
 
 def _phase(state: GameState) -> str:
@@ -132,11 +132,11 @@ def amend(
         head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
     if done.dropped:
         head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    console.print(head, markup=False)
+    console.print(head)
     report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
-    console.print("what changed in the results:" if report else "", markup=False, end="\n" if report else "")
+    console.print("what changed in the results:" if report else "", end="\n" if report else "")
     for line in render(report, len(done.pairs) - 1):
-        console.print(line, markup=False, soft_wrap=True)
+        console.print(line, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

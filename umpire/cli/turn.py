@@ -59,7 +59,7 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 @turn_app.command("orders")
 def orders(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML)."),
+    file: Path = typer.Argument(..., help="A side's orders for this turn (YAML; '-' reads standard input)."),
     roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
     """Enter one side's orders for the turn from an orders file."""
@@ -105,13 +105,13 @@ def _tell(game: Game, res: ActionResult) -> None:
     live = effective(game.events())
     mine = next((e for e in reversed(live) if e.seq == res.seq), None)
     if mine is None:  # another command took the action back since it was written: its summary
-        console.print(res.summary, markup=False)
+        console.print(res.summary)
     else:
         report = build_report(res.state, live, initial=game.initial_state(), turn=mine.turn)
         console.print(Group(*render_events(replace(report, events=tuple(e for e in report.events
                                                                       if e.seq == res.seq)))))
     now = res.state
-    console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim", markup=False)
+    console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim")
 
 
 def register(app: typer.Typer) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,10 +25,10 @@ from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import initial_state, scenario_ruleset
+from umpire.registry import checked_initial_state, initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
-from umpire.store.db import GameFile
+from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
 
@@ -62,15 +62,17 @@ class Game:
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
         self.checked = 0  # the number of events the last check() read
+        self.forged: list[str] = []  # the seeded rolls the last check() found not to be the seed's
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def create(
         cls, path: Path, scenario: Scenario, *, seed: int | None = None, replace: bool = False,
-        where: str = "scenario",
+        where: str = "scenario", before_install: Callable[[], None] | None = None,
     ) -> Game:
         """Start a game from a validated scenario. The file is built beside ``path`` and moved
-        into place only when complete: on any failure the old file (if any) is untouched."""
+        into place only when complete (after ``before_install()``, if given): on any failure
+        the old file (if any) is untouched and nothing is left behind."""
         from umpire.store.newfile import create_game_file
 
         seed = seed if seed is not None else scenario.seed
@@ -79,9 +81,7 @@ class Game:
         if not -(2**63) <= seed < 2**63:  # what the game file can hold
             raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
         _, scenario = scenario_ruleset(scenario, where)  # kept under its ruleset's own name
-        state, text = canonical(initial_state(scenario, seed=seed, where=where))
-        _check_rulings(state)
-        _check_geometry(state)
+        state, text = canonical(checked_initial_state(scenario, seed=seed, where=where))
         row = {
             "id": 1, "name": scenario.name, "ruleset": scenario.ruleset, "seed": seed,
             "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
@@ -96,7 +96,7 @@ class Game:
             )
             log.write_projection(conn, state, 0, text)
 
-        create_game_file(Path(path), fill, replace=replace)
+        create_game_file(Path(path), fill, replace=replace, before_install=before_install)
         game = cls.open(Path(path))
         game._state = state
         return game
@@ -317,20 +317,22 @@ class Game:
 
     def check(self) -> list[str]:
         """Differences between the stored state (and checkpoints) and the replay of the log
-        (empty: they agree)."""
+        (empty: they agree). Every seeded roll is derived again from the seed and its key on the
+        way: those that differ are kept in :attr:`forged`."""
         import json
 
-        from umpire.engine.replay import compare, fold_checked
+        from umpire.engine.replay import compare, dice_differences, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
             events = self.events()
-            cur = conn.execute("select * from units")
+            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
             cols = [d[0] for d in cur.description]
             units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
             kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
         self._state = stored
         self.checked = len(events)  # how many events the check read
+        self.forged = dice_differences(int(self.info["seed"]), events)
         bad = []
         seqs = {e.seq for e in events}
         for seq, text in sorted(kept.items()):
@@ -363,19 +365,3 @@ class _Row(dict):  # type: ignore[type-arg]
             row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
         self[key] = row[0] if row else None
         return self[key]
-
-
-def _check_rulings(state: GameState) -> None:
-    """Scenario rulings must name real rulings and choices of the ruleset (when it has a book)."""
-    if not state.rulings:
-        return
-    from umpire.registry import find_ruleset
-
-    find_ruleset(state.ruleset).rulings_book().select(state.rulings)
-
-
-def _check_geometry(state: GameState) -> None:
-    """Terrain shapes and types must be valid (geometry is imported only here, lazily)."""
-    from umpire.geometry.terrain import check_terrain
-
-    check_terrain(state)

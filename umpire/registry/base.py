@@ -43,6 +43,11 @@ class Ruleset(ABC):
     def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
         """How far a stand sees through the wood or town it stands in (None: not at all)."""
 
+    def read_name(self, text: str) -> tuple[str, bool] | None:
+        """The unit or card ``text`` names, as an answer shows it, and whether ``text`` was that
+        name as such (not an alias, a nickname or a short form); None if it names none."""
+        return None
+
     def rulings_book(self) -> RulingBook:
         """Every named ruling of this ruleset (``rulesets/<name>/rulings.yaml``), validated."""
         from umpire.core.rulings import RulingBook

@@ -132,6 +132,13 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                                 _darker(ts.stroke or "#888888", 0.8), "start", italic=True))
         m.add("terrain", t.id, *shapes)
     m.add("outline", "outline", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(None, tp.stroke, tp.width)))
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    for z in report.zones:  # set-up zones: a wash of the side's colour, its edge dashed
+        ink = colours.get(z.side, "#555555")
+        pts = tuple(P(x, y) for x, y in z.polygon)
+        cx, cy = _centroid(pts)
+        m.add("zone", z.side, Poly(pts, Paint(ink, _darker(ink, 0.7), 0.8, (4, 2), 0.12)),
+              Label((cx, cy), f"{z.side} set-up", 7.0, _darker(ink, 0.6), "middle", bold=True))
 
     # templates and fire lines under the stands
     tps = st.template
@@ -149,7 +156,6 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
         m.add("template", str(tpl.seq), *shapes)
-    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
@@ -344,6 +350,9 @@ def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Pa
     if any(not f.own and report.viewer is not None for f in report.fire_lines):
         fr = st.fire_received
         out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
+    for z in report.zones:
+        c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
+        out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     return out

@@ -9,7 +9,7 @@ reported at once by :func:`check_case`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
@@ -67,6 +67,9 @@ Inches = Annotated[float, BeforeValidator(read_inches)]
 
 
 class _Case(Checked):
+    """A case. ``words``: its one-line form's positional words, in order (``umpire calc fire
+    T-80B M1A1 7 side``); ``roles``: the parts its answer opens with (:mod:`umpire.caseline`)."""
+
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = Field("auftragstaktik", description="auftragstaktik (the default)")
@@ -152,9 +155,11 @@ class StandCase(_Sub, _Codes):
 
 
 class FireCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("shooter", "target", "range", "aspect", "weapon")
     shooter: StandCase = Field(description="the firing stand")
     target: StandCase = Field(description="the stand fired at")
-    weapon: Weapon = Field(description="gun, missile, he, hw or sa (atgm, mg, small arms... are read too)")
+    weapon: Weapon | None = Field(None, description="gun, missile, he, hw or sa (atgm, mg, small arms... are read "
+                                  "too; default: the shooter's first weapon for its target)")
     range: Inches = Field(ge=0, description="inches, edge to edge (7 or 7\")")
     aspect: AspectIn = Field("front", description="front, flank or rear (side, back are read too)")
     night: bool = Field(False, description="the shot is at night")
@@ -182,6 +187,8 @@ class SpotterCase(_Sub, _Codes):
 
 
 class SpotCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("spotter", "distance", "target.kind")
+    roles: ClassVar[tuple[str, ...]] = ("spotter", "target")
     spotter: SpotterCase = Field(SpotterCase(), description="the stand looking")
     target: Spotted = Field(Spotted(),
         description="the stand looked at")  # the procedure's own model: one list of fields
@@ -193,6 +200,8 @@ class SpotCase(_Case):
 
 
 class HqCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("hq.rating", "enemy_rating", "phase")
+    roles: ClassVar[tuple[str, ...]] = ()
     hq: dict[str, Any] = Field(description="the HQ making the roll: level, doctrine, rating (and tech_level...)")
     enemy_rating: int | None = Field(None, description="the enemy's HQ rating (or enemy:)")
     enemy: dict[str, Any] | None = Field(None, description="the enemy: tech_level and quality (or enemy_rating:)")
@@ -212,6 +221,8 @@ class HqCase(_Case):
 
 
 class MoraleCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("battalion.morale", "battalion.average_hits", "battalion.status")
+    roles: ClassVar[tuple[str, ...]] = ()
     battalion: dict[str, Any] = Field(description="the battalion checking: its stands, losses and state (MORALE)")
 
 
@@ -221,6 +232,7 @@ Morale = Literal["VL", "L", "A", "H", "VH"]
 
 
 class CloseCombatCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     attacker: StandCase = Field(description="the attacking stand")
     defender: StandCase = Field(description="the defending stand")
     attacker_morale: Morale = Field("A", description="VL, L, A, H or VH")
@@ -229,6 +241,8 @@ class CloseCombatCase(_Case):
 
 
 class OverrunCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("defender", "attackers")
+    roles: ClassVar[tuple[str, ...]] = ("attackers", "defender")
     defender: StandCase = Field(description="the stand overrun")
     attackers: list[StandCase] = Field(min_length=1, description="the stands overrunning it")
     target: int = Field(0, description="the attacker the defender fires at: its place in attackers, from 0")
@@ -242,6 +256,7 @@ Level = Literal["battalion", "brigade", "division"]
 
 
 class IndirectCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     firer: StandCase = Field(description="the battery firing")
     target: StandCase = Field(description="the stand under the template")
     orders_level: Level = Field("battalion",
@@ -268,6 +283,8 @@ class CounterBatteryCase(IndirectCase):
 
 
 class AirstrikeCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("target", "tons")
+    roles: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     target: StandCase = Field(description="the stand struck")
     aircraft: StandCase | None = Field(None, description="the aircraft, as a stand (or aircraft_drm:)")
     aircraft_drm: int | None = Field(None, description="the aircraft's modifier (instead of aircraft:)")
@@ -279,11 +296,13 @@ class AirstrikeCase(_Case):
 
 
 class StrafingCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     aircraft: StandCase = Field(description="the aircraft, with its AT and HW ratings")
     target: StandCase = Field(description="the stand strafed")
 
 
 class AirDefenseCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("shooter", "target", "weapon", "range")
     shooter: StandCase = Field(description="the stand firing at the aircraft")
     target: StandCase = Field(description="the aircraft or helicopter")
     weapon: Literal["sa", "hw", "ad", "missile"] = Field(description="sa, hw, ad or missile")
@@ -295,6 +314,7 @@ class AirDefenseCase(_Case):
 
 
 class EntrenchCase(_Case, _Codes):
+    words: ClassVar[tuple[str, ...]] = ("level", "quality", "stand")
     level: Literal["none", "hasty", "deliberate", "prepared"] = Field("hasty",
         description="how far it is dug in now: none, hasty, deliberate or prepared")
     quality: Quality = Field("regular", description="its troop quality")
@@ -306,6 +326,7 @@ class EntrenchCase(_Case, _Codes):
 
 
 class MinesCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("stand", "minefield")
     stand: StandCase = Field(description="the stand entering the minefield")
     minefield: Literal["AP", "AT"] = Field(description="AP or AT")
 

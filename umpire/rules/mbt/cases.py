@@ -8,7 +8,7 @@ hand-to-hand and missile flight exist only in the Advanced Game.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
@@ -64,6 +64,7 @@ class Smoke(_Case):
 
 
 class FireCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     game: Game = Field("advanced",
@@ -103,6 +104,8 @@ class ObstacleIn(_Case):
 
 
 class SightCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("range", "target.terrain", "conditions")
+    roles: ClassVar[tuple[str, ...]] = ()
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: Game = Field("advanced",
         description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
@@ -145,6 +148,7 @@ class GpTargetIn(_Case):
 
 
 class GpCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (GP fire is an Advanced Game rule)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
@@ -160,6 +164,8 @@ class GpCase(_Case):
 
 
 class CloseAssaultCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attack_gp", "target")
+    roles: ClassVar[tuple[str, ...]] = ("target",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
     attack_gp: int = Field(gt=0, description="the assaulting unit's GP attack value")
@@ -175,6 +181,8 @@ class CloseAssaultCase(_Case):
 
 
 class HandToHandCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "attackers")
+    roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
     attacker: str = Field(description="the attacker on the hand-to-hand chart (14.6), e.g. squad")
@@ -206,6 +214,8 @@ class LegIn(_Case):
 
 
 class MoveCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: Game = Field("advanced",
         description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
@@ -220,6 +230,8 @@ class MoveCase(_Case):
 
 
 class MissileCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")

@@ -40,6 +40,7 @@ from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
+from umpire.schema.reader import source_name
 
 
 class _Strict(Checked):
@@ -100,7 +101,7 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     """
     where = shown(path)
     model = validate(OrdersFile, read_yaml(Path(path)), where)
-    return check(payload_of(model, shown(Path(path).name)), state, where)
+    return check(payload_of(model, source_name(path)), state, where)
 
 
 def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:

@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.schema.load import read_yaml, validate
+from umpire.schema.reader import source_name
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
 from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
@@ -25,7 +27,7 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload."""
     where = shown(path)
     model = validate(AdvOrdersFile, read_yaml(Path(path)), where)
-    return check(payload_of(model, shown(Path(path).name)), state, where)
+    return check(payload_of(model, source_name(path)), state, where)
 
 
 def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
@@ -84,7 +86,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
             raise _err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
         extra += t.scale * len(wire)
         spent = mc.spent + extra
-        if not mc.legal or (spent > mc.allowance + 1e-9 and length > 1e-9 and extra):
+        if not mc.legal or (spent > mc.allowance + MOVE_TOLERANCE and length > 1e-9 and extra):
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
             why = mc.lines[-1] if not mc.legal else (
                 f"needs {spent:g} in with loading and buildings, it has {mc.allowance:g} in")
@@ -116,7 +118,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
-    if spent > allowance + 1e-9:
+    if spent > allowance + MOVE_TOLERANCE:
         raise _err(f"{at}.move", f"needs {spent:g} in, the {U.leg_kind(u).replace('_', ' ')} has {allowance:g} in with "
                    f"{code} orders (15.1.1)")
     mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), allowance, []
