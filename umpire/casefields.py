@@ -47,17 +47,28 @@ def _members(t: Any) -> list[Any]:
     return [t]
 
 
-def _model_of(t: Any) -> tuple[type[BaseModel] | None, str]:
-    """The model a field holds, and how its path goes on: ``.`` (one), ``[].`` (a list of
-    them), ``.ID.`` (a mapping of them by id)."""
+def _model_of(t: Any) -> type[BaseModel] | None:
     for m in _members(t):
         if isinstance(m, type) and issubclass(m, BaseModel):
-            return m, "."
+            return m
+        if get_origin(m) is list:
+            inner = _bare(get_args(m)[0])
+            if isinstance(inner, type) and issubclass(inner, BaseModel):
+                return inner
+    return None
+
+
+def _holds(t: Any) -> tuple[type[BaseModel] | None, str]:
+    """The model a field holds, and how its path goes on: ``.`` (one), ``[].`` (a list of
+    them), ``.ID.`` (a mapping of them by id)."""
+    sub = _model_of(t)
+    if sub is not None:
+        return sub, "[]." if any(get_origin(m) is list for m in _members(t)) else "."
     for m in _members(t):
-        args = get_args(m)
-        inner = _bare(args[0]) if get_origin(m) is list else _bare(args[1]) if get_origin(m) is dict else None
-        if isinstance(inner, type) and issubclass(inner, BaseModel):
-            return inner, "[]." if get_origin(m) is list else ".ID."
+        if get_origin(m) is dict:
+            inner = _bare(get_args(m)[1])
+            if isinstance(inner, type) and issubclass(inner, BaseModel):
+                return inner, ".ID."
     return None, ""
 
 
@@ -133,7 +144,7 @@ def field_lines(model: type[BaseModel], prefix: str = "", *, skip: tuple[str, ..
         if key in skip:
             continue
         path = f"{prefix}{key}"
-        sub, step = _model_of(info.annotation)
+        sub, step = _holds(info.annotation)
         accepts = _accepts(info.annotation, info)
         if sub is not None and sub in within:
             accepts += f" (each as {within[sub] or 'the file'})"
