@@ -227,8 +227,8 @@ def test_7_files_over_the_size_limit(game, tmp_path):
 
 def test_7_long_text_and_huge_polygons(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, note: " + "x" * 10_001 + "}\n")
-    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 3, column 24: battalions.tf-1-64.note: too many "
-            "characters (allowed: at most 10000) (input: 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx')")
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 3, column 24: battalions.tf-1-64.note: too long "
+            "(allowed: at most 10000 characters) (input: 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx')")
     data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
     data["terrain"][0]["polygon"] = [[i % 60, (i // 60) % 40] for i in range(10_001)]
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data, allow_unicode=True))

@@ -148,11 +148,15 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         text = {"greater_than": "more than", "greater_than_equal": "at least", "less_than": "less than",
                 "less_than_equal": "at most"}[kind]
         text = f"out of range (allowed: {text} {bound})"
-    elif kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
-        what = "characters" if kind.startswith("string") else "items"
+    elif kind in ("string_too_short", "string_too_long"):
         short = kind.endswith("short")
         n = ctx.get("min_length" if short else "max_length")
-        text = f"{'too few' if short else 'too many'} {what} (allowed: {'at least' if short else 'at most'} {n})"
+        text = (f"too {'short' if short else 'long'} (allowed: {'at least' if short else 'at most'} {n} "
+                f"character{'s' if n != 1 else ''})")
+    elif kind in ("too_short", "too_long"):
+        short = kind.endswith("short")
+        n = ctx.get("min_length" if short else "max_length")
+        text = f"{'too few' if short else 'too many'} items (allowed: {'at least' if short else 'at most'} {n})"
     elif kind == "string_pattern_mismatch":
         text = f"not allowed (allowed: letters, digits, - and _, matching {ctx.get('pattern')})"
     else:

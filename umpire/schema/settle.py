@@ -51,14 +51,16 @@ class Settled(Generic[M]):
         return tuple(out)
 
 
-def settle(model: type[M], data: Any) -> Settled[M]:
-    """Validate ``data`` as ``model``, taking out what is wrong until the rest validates."""
+def settle(model: type[M], data: Any, places: dict[Path, list[int]] | None = None) -> Settled[M]:
+    """Validate ``data`` as ``model``, taking out what is wrong until the rest validates.
+    ``places``: for lists of ``data`` that are not the file's own (a scenario's terrain with the
+    pieces of its terrain files), the place in the file of each item, by the list's path."""
     try:
-        return Settled(model.model_validate(data), [], data)
+        return _placed(Settled(model.model_validate(data), [], data), places)
     except ValidationError as first:
         err: ValidationError | None = first
     work = copy.deepcopy(data)
-    done = Settled[M](None, [], work)
+    done = _placed(Settled[M](None, [], work), places)
     holders: set[Path] = set()  # what held a part taken out that was read (not an unknown field), as in the file
     for _ in range(MAX_ROUNDS):
         assert err is not None
@@ -76,6 +78,14 @@ def settle(model: type[M], data: Any) -> Settled[M]:
             return done
         except ValidationError as again:
             err = again
+    return done
+
+
+def _placed(done: Settled[M], places: dict[Path, list[int]] | None) -> Settled[M]:
+    for path, where in (places or {}).items():
+        held = _there(done.data, path)
+        if held == path and isinstance(_at(done.data, path), list):
+            done._places[id(_at(done.data, path))] = list(where)
     return done
 
 
