@@ -161,16 +161,17 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
     how many more there are, and the command that lists them (``db``: the game an orders file
     was checked against). ``error`` is kept as it is when the check finds nothing."""
     report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
+    said = str(error).splitlines() or [str(error)]
     lines = report.lines()
-    met = (str(error).splitlines() or [str(error)])[0]
-    if not lines:
-        lines = str(error).splitlines() or [str(error)]
-        if len(lines) == 1:
-            return error
-    first = next((i for i, f in enumerate(report.findings) if met.endswith(f.text)), 0) if report.findings else 0
-    more = len(lines) - 1
+    found = next((i for i, f in enumerate(report.findings) if said[0].endswith(f.text)), None)
+    if found is not None:
+        first, more = lines[found], len(lines) - 1
+    elif lines:
+        first, more = said[0], len(lines)  # what the command met, which the check does not see
+    else:
+        first, more = said[0], len(said) - 1
     if not more:
-        return DataError(lines[0])
+        return error if first == said[0] and len(said) == 1 else DataError(first)
     game = f"--db {shown(db)} " if db is not None and str(db) != "umpire.db" else ""
-    return DataError(f"{lines[first]} (and {more} more problem{'s' if more > 1 else ''}: "
+    return DataError(f"{first} (and {more} more problem{'s' if more > 1 else ''}: "
                      f"umpire {game}check {shown(path)} lists them all)")
