@@ -57,7 +57,7 @@ def root(
 PANELS = {
     "Quick answers": ("calc", "session", "measure", "rate"),
     "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
     "Data": ("check", "formats", "data", "terrain"),
@@ -78,6 +78,7 @@ def _register() -> None:
         lookups,
         paper,
         rate,
+        serve,
         session,
         terrain,
         turn,
@@ -95,6 +96,7 @@ def _register() -> None:
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
     app.command("end")(ending.end)
+    app.command("serve")(serve.serve)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     app.add_typer(terrain.app, name="terrain")

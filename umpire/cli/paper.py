@@ -251,6 +251,7 @@ def roster(
     """Print the roster: organisation, every unit's ratings or card, quality, status, hit boxes."""
     from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
+    from umpire.reports.model import briefing
     from umpire.reports.pdf import roster_pdf
 
     check_out(out, (".pdf",))
@@ -265,8 +266,9 @@ def roster(
     with _progress("rosters", len(jobs), all_sides) as advance:
         for path, sides in jobs:
             many = sum(1 for u in rep.units if sides is None or u.side in sides) > MANY_UNITS
-            written.append(_write_pdf(path, lambda fh, progress, s=sides: roster_pdf(
-                rep, fh, paper_name=paper_name, sides=s, progress=progress), "roster", many))
+            view = briefing(rep, sides[0]) if sides else rep  # a side's roster from what it knows
+            written.append(_write_pdf(path, lambda fh, progress, s=sides, v=view: roster_pdf(
+                v, fh, paper_name=paper_name, sides=s, progress=progress), "roster", many))
             advance()
     _done(written)
 
@@ -285,6 +287,7 @@ def orders_sheet(
     """Print orders sheets: one per command, its units, the order codes, a signature line."""
     from umpire.errors import UmpireError, unknown
     from umpire.reports.files import check_out, per_side
+    from umpire.reports.model import briefing
     from umpire.reports.pdf import orders_sheet_pdf
 
     check_out(out, (".pdf",))
@@ -305,8 +308,9 @@ def orders_sheet(
     with _progress("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:
             many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
-            written.append(_write_pdf(path, lambda fh, progress, s=sid: orders_sheet_pdf(
-                rep, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
+            view = briefing(rep, sid) if sid else rep  # a side's sheets from what it knows
+            written.append(_write_pdf(path, lambda fh, progress, s=sid, v=view: orders_sheet_pdf(
+                v, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
                 "orders", many))
             advance()
     _done(written)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from umpire.core.state import GameState, UnitState
+from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
@@ -68,3 +68,25 @@ def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth)
     case = {"ruleset": state.ruleset, "table": [state.table.width, state.table.depth],
             "terrain": _terrain_case(state), "from": end_case(state, a), "to": end_case(state, b)}
     return measure_case(case, inside_depth)
+
+
+def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[str, tuple[str, ...]]:
+    """The line of sight, centre to centre, from ``unit`` to every other unit on the table, as
+    ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
+    The terrain is indexed once and the lines asked all at once."""
+    from umpire.geometry.measure import TerrainCase, terrain_feature
+    from umpire.geometry.sight import TerrainIndex
+    from umpire.schema.terrain_types import terrain_types
+
+    me = find_unit(state, unit)
+    stand_case(me)  # on the table, or the error that says so
+    others = [u for u in state.units.values() if u.placed and u.id != me.id]
+    if not others:
+        return {}
+    types = terrain_types()
+    features = [terrain_feature(i, TerrainCase(**t), types) for i, t in enumerate(_terrain_case(state))]
+    index = TerrainIndex(features, inside_depth=inside_depth(state.ruleset, {}, 1.0))
+    points = [(float(u.x), float(u.y)) for u in others if u.x is not None and u.y is not None]
+    assert me.x is not None and me.y is not None
+    found = index.blocked_by_pairs([(me.x, me.y)], points, [0] * len(others), list(range(len(others))))
+    return {u.id: tuple(b) for u, b in zip(others, found, strict=True)}

@@ -108,7 +108,8 @@ class MeasureCase(Checked):
     to: EndCase = Field(description="the second stand")
 
 
-def _feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
+def terrain_feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
+    """The ``i``-th terrain piece of a case as a geometry feature (its type looked up)."""
     where = f"terrain[{i}] ({t.id})"
     canonical, props = types.lookup(t.type, where)
     given = "polygon" if t.polygon is not None else "line" if t.line is not None else None
@@ -181,7 +182,7 @@ def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, A
     """
     c = validate(MeasureCase, case, "case")
     types = terrain_types()
-    features = [_feature(i, t, types) for i, t in enumerate(c.terrain)]
+    features = [terrain_feature(i, t, types) for i, t in enumerate(c.terrain)]
     index = TerrainIndex(features, inside_depth=inside_depth(c.ruleset, c.rulings, c.scale))
     pieces = {f.id: f for f in features}
     a = _end("from", c.from_, c, pieces)

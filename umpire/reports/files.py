@@ -146,8 +146,9 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
         jobs.append((f"briefing-{safe_name(s.id)}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
     jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
     first = full.sides[0].id
+    sheets = briefing(full, first)  # a side's sheets from what it knows
     jobs.append((f"orders-{safe_name(first)}.pdf",
-                 lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+                 lambda fh: orders_sheet_pdf(sheets, fh, side=first, paper_name=paper_name)))
     return [write_atomic(folder / name, write) for name, write in jobs]
 
 

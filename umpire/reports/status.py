@@ -1,4 +1,5 @@
-"""The game at a glance (``umpire status``) and the action log (``umpire log``)."""
+"""The umpire's game at a glance (``umpire status``) and action log (``umpire log``); a side's
+are composed from its briefing (:mod:`umpire.reports.side_status`, ``log --side``)."""
 
 from __future__ import annotations
 
@@ -26,19 +27,16 @@ def _num(v: float | None) -> str:
     return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def status_json(state: GameState, side: str | None = None) -> dict[str, Any]:
-    data = state.model_dump(mode="json")
-    if side is not None:
-        data["units"] = {k: v for k, v in data["units"].items() if v["side"] == side}
-        data["formations"] = [f for f in data["formations"] if f["side"] == side]
-    return data
+def status_json(state: GameState) -> dict[str, Any]:
+    """The umpire's status as data: the whole state (a side's is :mod:`umpire.reports.side_status`)."""
+    return state.model_dump(mode="json")
 
 
 TERRAIN_LISTED = 40  # more pieces than this: status sums the terrain up in a line (--terrain lists it)
 
 
-def render_status(state: GameState, side: str | None = None, *, terrain: bool | None = None) -> Group:
-    """The game at a glance: where the turn stands and every unit by side and formation, then the
+def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
+    """The umpire's game at a glance: where the turn stands and every unit by side and formation, then the
     terrain: listed piece by piece if ``terrain`` (None: when there are at most
     :data:`TERRAIN_LISTED` pieces), else summed up by type in one line."""
     from collections import Counter
@@ -54,8 +52,6 @@ def render_status(state: GameState, side: str | None = None, *, terrain: bool | 
         parts.append(Text("rulings: " + ", ".join(f"{k}={v}" for k, v in state.rulings.items()), style="yellow"))
     formations = {f.id: f for f in state.formations}
     for s in state.sides:
-        if side is not None and s.id != side:
-            continue
         t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
         for col in ("unit", "name", "type", "at / facing", "status", "hits", "orders"):
             t.add_column(col, justify="right" if col == "hits" else "left", overflow="fold",
