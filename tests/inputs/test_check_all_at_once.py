@@ -149,7 +149,7 @@ def test_an_mbt_plan_against_the_game(cli, tmp_path):
     assert r.exit_code == 2 and "(orders-mbt-advanced)" in r.output
     assert_listed(r.output, str(path), [
         "line 6, column 46: units.tp1-1.fire.target: unknown enemy unit 'm1-9' (did you mean 'm1-2'?",
-        "line 7, column 11: units.tp1-2.order: orders: 'XX' is not an order (allowed: ATGM, CA, F, FM, M, OR, OW)",
+        "line 7, column 11: units.tp1-2.order: orders: 'XX' is not an order (allowed: ATGM, CA, F, FM, M, OR, OW;",
     ])
 
 
