@@ -50,11 +50,11 @@ Pair = tuple[float, float]
 class TerrainCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
-    id: str
-    type: str
-    polygon: Vertices | None = None
-    line: Vertices | None = None
-    height: float | None = None
+    id: str = Field(description="the piece's id")
+    type: str = Field(description="its terrain type")
+    polygon: Vertices | None = Field(None, description="an area's corners [x, y]")
+    line: Vertices | None = Field(None, description="a road's or stream's points [x, y]")
+    height: float | None = Field(None, description="a hill's height in levels")
 
 
 def _xy_or_edges(value: Any) -> Any:
@@ -73,11 +73,13 @@ class EndCase(Checked):
 
     model_config = ConfigDict(extra="forbid")
 
-    at: Pair | dict[str, float] | None = None
-    facing: float = 0.0
-    base: tuple[float, float] | None = None
-    point: Pair | dict[str, float] | None = None
-    terrain: str | None = None
+    at: Pair | dict[str, float] | None = Field(
+        None, description="a stand: [x, y] in inches, or distances from two edges, e.g. {top: 23, right: 13}")
+    facing: float = Field(0.0, description="the stand's facing, degrees clockwise from the far edge")
+    base: tuple[float, float] | None = Field(None, description="the stand's base, width by depth in inches")
+    point: Pair | dict[str, float] | None = Field(None, description="a point: [x, y] in inches, or distances from "
+                                                  "two edges")
+    terrain: str | None = Field(None, description="a terrain piece of the case, by its id")
 
     _at = field_validator("at", "point", mode="before")(_xy_or_edges)
 
@@ -97,13 +99,13 @@ class MeasureCase(Checked):
     words: ClassVar[tuple[str, ...]] = ("from.at", "to.at")  # umpire calc measure 10,24 50,24
     roles: ClassVar[tuple[str, ...]] = ("from", "to")
 
-    ruleset: Literal["auftragstaktik", "mbt"]
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: Literal["auftragstaktik", "mbt"] = Field(description="auftragstaktik or mbt")
+    rulings: dict[str, str] = Field(default_factory=dict, description="NAME: CHOICE for each ruling read otherwise")
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
-    table: tuple[float, float] | None = None
-    terrain: list[TerrainCase] = Field(default_factory=list)
-    from_: EndCase = Field(alias="from")
-    to: EndCase
+    table: tuple[float, float] | None = Field(None, description="the table, [width, depth] in inches")
+    terrain: list[TerrainCase] = Field(default_factory=list, description="the terrain pieces that may block the line")
+    from_: EndCase = Field(alias="from", description="the first stand")
+    to: EndCase = Field(description="the second stand")
 
 
 def terrain_feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:

@@ -26,16 +26,16 @@ from umpire.turns.mbt.advanced.table import AdvTable
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload."""
     where = shown(path)
-    raw = read_yaml(Path(path))
-    try:
-        model = validate(AdvOrdersFile, raw, where)
-    except UmpireError as exc:
-        raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
-               "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
-                         for uid, u in model.units.items()},
-               "sequence": list(model.units)}
-    return check(payload, state, where)
+    model = validate(AdvOrdersFile, read_yaml(Path(path)), where)
+    return check(payload_of(model, source_name(path)), state, where)
+
+
+def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
+    """The ``mbt.orders`` payload of a validated plan, before it is checked against the game."""
+    return {"side": model.side, "turn": model.turn, "file": file,
+            "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
+                      for uid, u in model.units.items()},
+            "sequence": list(model.units)}
 
 
 def leg_allowance(u: UnitState, code: str, scale: float, ruling: str) -> float:
