@@ -171,8 +171,7 @@ def plan_fire(
     # shifts: facing, top attack, HEAT
     eff_aspect = aspect
     if weapon == "missile" and u.missile and u.missile.top_attack:
-        if aspect == "front":
-            eff_aspect = "flank"
+        eff_aspect = "flank"  # from the front and from the rear alike (ruling top_attack.combined_shift)
         notes.append(f"top-attack missile: strikes flank armour ({t.fire.top_attack.source})")
         if target.unit.protection.top:
             plan.shifts += mod(
