@@ -150,10 +150,10 @@ def measure(
 ) -> None:
     """Distance edge to edge and centre to centre, aspect, and line of sight between two units."""
     from umpire.geometry.game import measure_units
-    from umpire.registry import inside_depth
+    from umpire.registry import aspect, inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_units(_open(ctx).state, a, b, inside_depth)
+    data = measure_units(_open(ctx).state, a, b, inside_depth, aspect)
     if as_json:
         print_json(data)
     else:

@@ -8,7 +8,7 @@ from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
-    from umpire.geometry.measure import InsideDepth
+    from umpire.geometry.measure import Aspect, InsideDepth
 
 
 def _terrain_case(state: GameState) -> list[dict[str, Any]]:
@@ -29,11 +29,13 @@ def _end(u: UnitState) -> dict[str, Any]:
     return {"at": [u.x, u.y], "facing": u.facing, "base": list(u.base)}
 
 
-def measure_units(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
-    """Distance, aspect and line of sight from unit ``a`` to unit ``b`` (the measure case answer);
-    ``inside_depth`` is the ruleset's sight into woods and towns (see :mod:`.measure`)."""
+def measure_units(state: GameState, a: str, b: str, inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
+    """Distance, aspect and line of sight from unit ``a`` to unit ``b`` (the measure case answer),
+    under the game's rulings; ``inside_depth`` is the ruleset's sight into woods and towns and
+    ``aspect`` its aspect rule (see :mod:`.measure`)."""
     from umpire.geometry.measure import measure_case
 
     ua, ub = find_unit(state, a), find_unit(state, b)
-    case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": _end(ua), "to": _end(ub)}
-    return measure_case(case, inside_depth)
+    case = {"ruleset": state.ruleset, "rulings": dict(state.rulings), "terrain": _terrain_case(state),
+            "from": _end(ua), "to": _end(ub)}
+    return measure_case(case, inside_depth, aspect)

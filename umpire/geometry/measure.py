@@ -18,7 +18,7 @@ they block and their default heights come from the same file.
 
 The answer: ``distance`` edge to edge (Auftragstaktik: "from the edge of one stand to the
 edge of another"), ``center_distance``, ``bearing`` from ``from`` to ``to``, ``aspect`` of
-``to`` as seen by ``from`` (:mod:`umpire.geometry.arcs`), ``los`` centre to centre (MBT
+``to`` as seen by ``from`` (the ruleset's own rule, under the case's rulings), ``los`` centre to centre (MBT
 23.3.2.2; :mod:`umpire.geometry.sight`), and both ground elevations. Lengths are rounded to
 0.01", angles to 0.1 degree.
 """
@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import UmpireError, unknown
-from umpire.geometry.arcs import aspect, bearing
+from umpire.geometry.arcs import bearing
 from umpire.geometry.distance import center_distance, edge_distance
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.sight import TerrainIndex
@@ -191,7 +191,12 @@ InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
 (the ruleset says: see :meth:`umpire.registry.Ruleset.inside_depth`)."""
 
 
-def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, Any]:
+Aspect = Callable[[str, Mapping[str, str], Pose, Pose], str]
+"""``fn(ruleset, rulings, firer, target)``: the aspect of the target as the firer sees it, by the
+rule the ruleset's fire takes it by (see :meth:`umpire.registry.Ruleset.aspect`)."""
+
+
+def measure_case(case: dict[str, Any], inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
     :raises UmpireError: for a malformed case, an unknown terrain type, a bad polygon.
@@ -208,7 +213,7 @@ def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, A
         "distance": _r(edge_distance(a, b)),
         "center_distance": _r(center_distance(a, b)),
         "bearing": _r(bearing(a.xy, b.xy), 1) % 360.0,
-        "aspect": aspect(c.ruleset, a, b),
+        "aspect": aspect(c.ruleset, c.rulings, a, b),
         "los": {
             "clear": los.clear,
             "blocked_by": list(los.blocked_by),
