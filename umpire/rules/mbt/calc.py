@@ -160,7 +160,7 @@ def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         c.scale,
         ruling=rulings["orders.move_full_speed"],
         suppressed=c.suppressed,
-        night=c.conditions in ("night", "moonlight"),
+        night=movement.night_movement(c.conditions),
     )
     res = Resolution(
         ruleset="mbt",

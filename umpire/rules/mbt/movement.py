@@ -21,6 +21,34 @@ from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
 from umpire.rules.mbt.provenance import Val, parse_numbers
 from umpire.rules.mbt.vehicle_card import Card
 
+NIGHT_CONDITIONS = ("night", "moonlight")  # 18.1.1: "during Night or Moonlight conditions" (not Dusk)
+
+
+def night_movement(conditions: str) -> bool:
+    """Do ``conditions`` reduce movement (18.1.1: Night or Moonlight, never Dusk)?
+
+    >>> night_movement("moonlight"), night_movement("dusk")
+    (True, False)
+    """
+    return str(conditions).strip().lower() in NIGHT_CONDITIONS
+
+
+def leg_allowance(leg: str, order: str, scale: float, *, ruling: str = "move", night: bool = False) -> float:
+    """Inches a leg unit may move (15.1.1): squads and half squads 2 hexes with MOVE (the printed
+    FIRE: ruling ``orders.move_full_speed``), 1 with FIRE/MOVE; teams 1 with MOVE; at most 1 hex
+    at Night or in Moonlight (18.1.1).
+
+    >>> leg_allowance("squad", "M", 1.0), leg_allowance("squad", "M", 1.0, night=True), leg_allowance("team", "FM", 1.0)
+    (2.0, 1.0, 0.0)
+    """
+    code = orders.order_code(order)
+    full = "M" if ruling == "move" else "F"
+    if leg == "team":
+        hexes = 1.0 if code == full else 0.0
+    else:
+        hexes = 2.0 if code == full else 1.0 if code == "FM" else 0.0
+    return (min(hexes, 1.0) if night else hexes) * scale
+
 
 @dataclass(frozen=True)
 class Leg:

@@ -303,6 +303,7 @@ class Table:
     def move_cost(self, card: Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
                   reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
-        return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+        return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"],
+                             night=movement.night_movement(self.conditions))
 
 

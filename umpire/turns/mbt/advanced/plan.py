@@ -36,15 +36,6 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     return check(payload, state, where)
 
 
-def leg_allowance(u: UnitState, code: str, scale: float, ruling: str) -> float:
-    """Inches a leg unit may move (15.1.1): squads and half squads 2 hexes with MOVE (the
-    printed FIRE: ruling ``orders.move_full_speed``), 1 with FIRE/MOVE; teams 1 with MOVE."""
-    full = "M" if ruling == "move" else "F"
-    if U.leg_kind(u) == "team":
-        return scale if code == full else 0.0
-    return 2 * scale if code == full else scale if code == "FM" else 0.0
-
-
 def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: str) -> None:
     """The move's cost against the unit's movement (8.2-8.4, 12.3.3, 15.1, 15.2, 15.4); fills in
     ``cost`` and ``allowance`` (inches)."""
@@ -72,7 +63,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
 
         legs = t.legs(start, u.facing, path, bool(mv.get("reverse")), mv.get("facing"), t.road_blocks(u))
         mc = movement.cost(card, legs, code, t.scale, ruling=t.rulings["orders.move_full_speed"],  # type: ignore[arg-type]
-                           suppressed=U.suppressed(u))
+                           suppressed=U.suppressed(u), night=movement.night_movement(t.conditions))
         extra = 0.0
         for key in ("load", "unload"):
             if spec.get(key):
@@ -104,7 +95,10 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
             raise _err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
         mv["cost"], mv["allowance"], mv["estimated"] = round(length, 3), t.scale, []
         return
-    allowance = leg_allowance(u, code, t.scale, t.rulings["orders.move_full_speed"])
+    from umpire.rules.mbt.movement import leg_allowance, night_movement
+
+    allowance = leg_allowance(U.leg_kind(u), code, t.scale, ruling=t.rulings["orders.move_full_speed"],
+                              night=night_movement(t.conditions))
     ups = abs(int(mv.get("up") or 0) - int(u.notes.get("up", 0) or 0))
     if ups and (t.building(path[-1] if path else start) is None):
         raise _err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
