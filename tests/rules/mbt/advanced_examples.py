@@ -118,14 +118,14 @@ def gp_defense(i: dict[str, Any], expect: dict[str, Any]) -> None:
 
 def gp_effect(i: dict[str, Any], expect: dict[str, str]) -> None:
     from umpire.rules.mbt import data, gp_fire
-    from umpire.turns.mbt.advanced.shots import effect_code
 
     w = data.card(i["card"]).weapon(i["weapon"])
     kill = next(a for a in w.ammo if a.type == "GP").gp_kill
     assert kill is not None and not kill.gp_defense.estimated
     for defense, want in expect.items():
         tgt = gp_fire.GpTarget(kind="vehicle", gp_defense=int(defense), open=False)
-        assert effect_code("EF", tgt, False, 5, kill, int(defense), False, False) == want
+        code, _ = gp_fire.effect("EF", tgt, small_arms=False, rng=5, gp_kill=kill, target_defense=int(defense))
+        assert code == want
 
 
 def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:

@@ -1,5 +1,5 @@
-"""``umpire calc`` procedures for mbt, by name: fire, sight, gp, close_assault, hand_to_hand,
-los, move, missile.
+"""``umpire calc`` procedures for mbt, by name: fire, sight, gp, overrun, close_assault,
+hand_to_hand, move, missile, into_buildings, smoke.
 
 Each validates its case (pydantic, unknown fields rejected), converts inches to hexes once
 (:mod:`umpire.rules.mbt.conversions`) and calls the pure procedure.
@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
+from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
+from umpire.rules.mbt import data, movement
+from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
 from umpire.rules.mbt.calc_fire import fire, gp
 from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
 from umpire.rules.mbt.cases import (
@@ -23,6 +26,7 @@ from umpire.rules.mbt.cases import (
     MoveCase,
     SightCase,
 )
+from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -145,23 +149,48 @@ def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
+def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
+    """What a move costs and whether the unit may make it (8.0, 15.1, 15.2, 18.1.1, 23.3.2.1): a
+    vehicle by its card's costs; a leg unit one hex length per movement factor whatever the
+    terrain, floors in a building a hex each (15.1.1, 15.4.1.1); a towed gun a hex (15.2.1).
+    The tracked turn prices its moves here too.
+
+    :raises UmpireError: for a terrain the card does not list, a card that does not move.
+    """
+    from umpire.rules.mbt import cards, firers, orders
+
+    card = cards.any_card(c.card)
+    night = movement.night_movement(c.conditions)
+    if isinstance(card, cards.LegCard | cards.TowedCard):
+        length = sum(leg.inches for leg in c.route)
+        kind: str
+        if isinstance(card, cards.LegCard):
+            kind = firers.leg_type(card, c.type).leg
+            allowance = movement.leg_allowance(kind, c.orders, c.scale, ruling=rulings["orders.move_full_speed"],
+                                               night=night)
+        else:
+            kind, allowance = "towed gun", c.scale
+        spent = length + c.floors * c.scale
+        legal = spent <= allowance + 1e-9
+        lines = [f"{length:g} in" + (f" and {c.floors} floor(s)" if c.floors else "") + " (15.1.1, 15.4.1.1)"]
+        if not legal:
+            lines.append(f"needs {spent:g} in, the {kind.replace('_', ' ')} has {allowance:g} in with "
+                         f"{orders.order_code(c.orders)} orders (15.1.1)")
+        return movement.MoveCost(allowance, spent, legal, lines, [])
+    return movement.cost(
+        data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
+        ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
+        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire,
+    )
+
+
 def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """Cost of a vehicle's route in inches (8.0, 23.3.2.1)."""
+    """Cost of a unit's route in inches (8.0, 15.1, 15.2, 23.3.2.1)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import data, movement
 
     c = validate(MoveCase, case, "case")
     rulings = case_rulings(c.rulings)
-    card = data.card(c.card)
-    result = movement.cost(
-        card,
-        [movement.Leg(**leg.model_dump()) for leg in c.route],
-        c.orders,
-        c.scale,
-        ruling=rulings["orders.move_full_speed"],
-        suppressed=c.suppressed,
-        night=movement.night_movement(c.conditions),
-    )
+    result = movement_of(c, rulings)
     res = Resolution(
         ruleset="mbt",
         procedure="move",
@@ -208,10 +237,13 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "fire": fire,
     "sight": sight,
     "gp": gp,
+    "overrun": overrun,
     "close_assault": close_assault,
     "hand_to_hand": hand_to_hand,
     "move": move,
     "missile": missile,
+    "into_buildings": into_buildings,
+    "smoke": smoke,
 }
 
 
@@ -219,8 +251,11 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "fire": FireCase,
     "sight": SightCase,
     "gp": GpCase,
+    "overrun": OverrunCase,
     "close_assault": CloseAssaultCase,
     "hand_to_hand": HandToHandCase,
     "move": MoveCase,
     "missile": MissileCase,
+    "into_buildings": IntoBuildingsCase,
+    "smoke": SmokeCase,
 }

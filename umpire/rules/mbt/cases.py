@@ -24,20 +24,33 @@ class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
+Grade = Literal["poor", "average", "crack"]
+Turret = Literal["open", "buttoned"]
+
+
+class RidingIn(_Case):
+    """The vehicle a rider fires from (15.3.3.1, 15.3.4)."""
+
+    card: str = Field(description="the carrier's data card (its TRANSPORT VALUE and NOTES)")
+    turret: Turret = Field("buttoned", description="the carrier open or buttoned (15.3.4.1, 15.3.4.2)")
+
+
 class Firer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "open"
-    grade: Literal["poor", "average", "crack"] = "average"
-    sight: str | None = None
-    suppressed: bool = False
-    tem_sup: bool = False
-    transported: bool = False
-    crew_losses: int = Field(0, ge=0)
-    acquisition_turns: int = Field(0, ge=0)
-    height: int | None = None
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str = Field(description="the ammunition fired (KE or CE for AP fire)")
+    orders: str = Field("F", description="the firer's orders (F, FM, OW, ATGM, ...)")
+    turret: Turret = Field("open", description="the firer (or a rider's carrier) open or buttoned, for sighting")
+    grade: Grade = Field("average", description="the firer's grade (14.3.1.3)")
+    sight: str | None = Field(None, description="the sight used (default: the best the weapon has)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.3.1.1.2)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.3.1.1.5)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.3.1.1.3); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.3.1.1.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (7.4.2.3.1)")
+    height: int | None = Field(None, description="its height in levels (12.1): elevation and hull down")
 
 
 class FireTarget(_Case):
@@ -56,9 +69,9 @@ class FireTarget(_Case):
 
 
 class Smoke(_Case):
-    brew_up: int = Field(0, ge=0)
-    other: int = Field(0, ge=0)
-    discharger: bool = False
+    brew_up: int = Field(0, ge=0, description="burning wreck hexes the line of fire passes (7.4.2.3.3)")
+    other: int = Field(0, ge=0, description="other smoke hexes (ON or OFF markers) it leaves, enters or crosses")
+    discharger: bool = Field(False, description="the firer or the target covered by discharger smoke (12.6.3)")
 
 
 class FireCase(_Case):
@@ -113,37 +126,59 @@ class SightCase(_Case):
 
 
 class GpFirer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str = "GP"
-    orders: str = "F"
-    grade: Literal["poor", "average", "crack"] = "average"
-    suppressed: bool = False
-    crew_losses: int = Field(0, ge=0)
-    transported: bool = False
-    acquisition_turns: int = Field(0, ge=0)
-    canister: bool = False
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str = Field("GP", description="the GP ammunition fired")
+    orders: str = Field("F", description="the firer's orders: NM line with F, ATGM, OW; MV line with FM, OR (14.4.1)")
+    grade: Grade = Field("average", description="the firer's grade (14.4.2.4)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.4.2.1.3)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.4.2.1.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.4.2.1.2)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.4.2.1.5); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
+    canister: bool = Field(False, description="canister fired (14.4.5.2)")
+    height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+
+
+class Passenger(_Case):
+    """A unit carried by the target vehicle (14.4.3.2.5)."""
+
+    card: str = Field(description="its data card (a leg or towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
 
 
 class GpTargetIn(_Case):
-    card: str | None = None
-    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] = "vehicle"
-    gp_defense: int | None = None
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "buttoned"
-    terrain: str = "clear"
-    hull_down: bool = False
-    pending_atgm: bool = False
+    card: str | None = Field(None, description="the target's data card (a vehicle's, a leg or a towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] | None = Field(
+        None, description="what the target is (default: from its card)")
+    gp_defense: int | None = Field(None, description="its GP defense, if not worked out from its card (14.4.3)")
+    orders: str = Field("F", description="its orders: a leg or towed unit is MV with FM, M or OR (14.4.3.2.1)")
+    turret: Turret = Field("buttoned", description="a vehicle open or buttoned (14.4.4.2)")
+    terrain: str | list[str] = Field("clear", description="the terrain of its hex; of mixed terrain the highest "
+                                     "defense counts (14.4.3.2.4); ditch takes the ditch numbers (14.4.3.2.3)")
+    hull_down: bool = Field(False, description="a vehicle hull down (14.4.2.2.3)")
+    inside_building: Literal["wooden", "brick", "stone"] | None = Field(
+        None, description="a vehicle inside buildings of this type (15.4.3: hull down in brick or stone)")
+    full_cover: bool = Field(False, description="a leg or towed unit in full cover (15.5, 14.4.3.2.1)")
+    block_or_wreck: bool = Field(False, description="a block or wreck in its hex: +1 GP defense (14.4.3.2.2)")
+    pending_atgm: bool = Field(False, description="it has an ATGM in flight: no effect is a temporary suppression "
+                               "(14.4.4.2.1)")
+    height: int | None = Field(None, description="its height in levels (12.1)")
+    passengers: list[Passenger] = Field(default_factory=list, description="units the target vehicle carries: the "
+                                        "same roll against each (14.4.3.2.5)")
 
 
 class GpCase(_Case):
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
-    scale: float = 1
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
     firer: GpFirer
     target: GpTargetIn
-    range: Inches = Field(gt=0)
-    smoke: Smoke = Field(default_factory=Smoke)
+    range: Inches = Field(gt=0, description="centre to centre, inches")
+    smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
     rulings: dict[str, str] = Field(default_factory=dict)
 
 
@@ -183,26 +218,37 @@ class HandToHandCase(_Case):
 
 
 class LegIn(_Case):
-    terrain: str = "clear"
-    inches: Inches = Field(gt=0)
-    road: bool = False
-    path: bool = False
-    height_change: int = 0
-    smoke: bool = False
-    wire: bool = False
-    turn: float = 0
-    reverse: bool = False
+    terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
+    inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")
+    road: bool = Field(False, description="following a road (8.5)")
+    path: bool = Field(False, description="following a path track (8.5)")
+    height_change: int = Field(0, description="heights changed entering it (8.4.3)")
+    smoke: bool = Field(False, description="through smoke (the card's smoke cost)")
+    wire: bool = Field(False, description="into a wire hex (12.4.6)")
+    turn: float = Field(0, description="degrees turned before it (8.3, 23.3.2.4)")
+    reverse: bool = Field(False, description="in reverse: double cost (8.1.3)")
+    charged: float | None = Field(None, ge=0, description="inches charged when not its length (a stream "
+                                  "crossing is one hex, 8.4.1)")
+    bridge: bool = Field(False, description="onto a bridge by its road: +1 hex (8.5.3, 8.6)")
+    blocked_road: bool = Field(False, description="along a road with a wreck or enemy unit there: no road rate "
+                               "(8.5.2)")
 
 
 class MoveCase(_Case):
     ruleset: str = "mbt"
     game: Game = "advanced"
-    scale: float = 1
-    card: str
-    orders: str = "M"
-    suppressed: bool = False
-    conditions: str = "day"
-    route: list[LegIn]
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    card: str = Field(description="the unit's data card: a vehicle's, a leg card or a towed gun's (15.1, 15.2)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    orders: str = Field("M", description="its orders (8.2.1, 15.1.1)")
+    suppressed: bool = Field(False, description="suppressed: half its movement (12.3.3.1)")
+    conditions: str = Field("day", description="Night or Moonlight reduce movement (18.1.1)")
+    route: list[LegIn] = Field(description="the stretches of the move, in order")
+    load_unload: int = Field(0, ge=0, description="movement factors to load or unload: the highest LOAD/UNLOAD "
+                             "COST of the units (15.3.2.2)")
+    inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
+    wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
+    floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
     rulings: dict[str, str] = Field(default_factory=dict)
 
 

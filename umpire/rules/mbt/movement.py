@@ -93,8 +93,15 @@ def cost(
     ruling: str = "move",
     suppressed: bool = False,
     night: bool = False,
+    load_unload: int = 0,
+    inside: bool = False,
+    wire_hexes: int = 0,
 ) -> MoveCost:
-    """Inches of movement a route costs and whether the unit may make it this Turn.
+    """Inches of movement a route costs and whether the unit may make it this Turn. Beyond the
+    route: ``load_unload`` movement factors to load or unload (the highest LOAD/UNLOAD COST of
+    the units, 15.3.2.2), one more to go ``inside`` buildings (15.4.3), and each wire hex entered
+    at the card's wire cost (12.4.6). A vehicle that enters no new hex may load or unload with
+    fewer movement factors than it needs (15.3.2.4).
 
     :raises UmpireError: for a terrain the card does not list.
     """
@@ -154,11 +161,30 @@ def cost(
             f"{' in reverse' if leg.reverse else ''}: "
             f"{c + extra:g} in (8.4, 23.3.2.1)"
         )
-    if spent > allowance + 1e-9:
-        total_in = sum(leg.inches for leg in legs)
+    extra = (load_unload + (1 if inside else 0)) * scale
+    if load_unload:
+        lines.append(f"load/unload: {load_unload * scale:g} in (15.3.2)")
+    if inside:
+        lines.append(f"going inside buildings: {scale:g} in (15.4.3)")
+    if wire_hexes:
+        val = costs.plus["wire"]
+        assert isinstance(val, Val)
+        per = _cost(val, f"{card.card} wire cost", est)
+        if per is None:
+            legal = False
+            lines.append("wire: prohibited (12.4.6)")
+        else:
+            extra += per * scale * wire_hexes
+            lines.append(f"{wire_hexes} wire hex(es): {per * scale * wire_hexes:g} in (12.4.6)")
+    spent += extra
+    total_in = sum(leg.inches for leg in legs)
+    if spent > allowance + 1e-9 and legal and (load_unload or inside) and total_in <= 1e-9:
+        lines.append("loads or unloads without entering a new hex: allowed with fewer movement factors (15.3.2.4)")
+    elif spent > allowance + 1e-9:
         if (
             orders.order_code(order) in ("M", "OR")
             and not turned
+            and not extra
             and legal
             and total_in <= one_step(scale) + 1e-9
         ):

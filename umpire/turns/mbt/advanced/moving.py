@@ -18,7 +18,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import missiles
+from umpire.rules.mbt import missiles, smoke
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
@@ -152,8 +152,8 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
         for x, y in smoke_at:
             m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
-        notes.append(_note(u.id, f"lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of 3; 15.7)",
-                           "smoke"))
+        notes.append(_note(u.id, f"lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of "
+                                 f"{smoke.EXHAUST_USES}; 15.7)", "smoke"))
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
         u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
     if U.kind(u) == "vehicle":
@@ -181,7 +181,8 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         summary=f"{u.id} moves {moved:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stopped else "") + f"; cost {mv.get('cost')}\" of "
                 f"{mv.get('allowance')}\" (15, 23.3.2.1)",
-        estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
+        estimated=list(mv.get("estimated") or []),
+        extra={"unit": u.id, **({"case": mv["case"]} if mv.get("case") else {})},
     ))
     res += missiles_at(state, u, walked, dice, notes)
     return res
@@ -210,9 +211,7 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
         return []
     turret = float(u.notes.get("turret_facing", u.facing))
     way = (u.facing + 180) % 360 if reverse else u.facing
-    from umpire.rules.mbt.arcs import off
-
-    gun = "back" if off(turret, way) >= 120 - 1e-9 else "forward" if off(turret, way) <= 60 + 1e-9 else "side"
+    gun = buildings.gun_facing(turret, way)
     rec = RecordingDice(scoped(dice, "into-buildings", u.id))
     r = buildings.into_buildings(kind, int(card.target.ca_defense.v), gun, rec)  # type: ignore[union-attr]
     r.rolls = rec.take()

@@ -249,7 +249,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot:
     rng = t.hexes(a, b)
     tgt, defense, est = gp_target(t, firer, target, b, moving)
     est = [*shot.estimated, *est]
-    small = shot.weapon.small_arms or shot.weapon.kind == "small_arms"
+    small = shot.weapon.is_small_arms
     mods = gp_fire.modifiers(
         firer_orders=order, target=tgt, rng=rng, grade=U.grade(firer), suppressed=U.suppressed(firer),
         crew_losses=int(firer.notes.get("crew_losses", 0) or 0), transported=U.carried(firer),
@@ -266,35 +266,12 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot:
                           procedure="overrun" if shot.overrun else "gp",
                           extra={"range": rng})
     res.rolls = rec.take()
-    res.outcome["effect"] = effect_code(res.outcome["result"], tgt, small, rng, gp_kill, defense, shot.canister,
-                                        shot.overrun)
     res.summary = (f"{firer.id} fires {shot.weapon.name} ({shot.gp} GP) at {target.id} ({step}; range {rng}): "
                    f"{res.summary}")
     _facts(res, t, firer, target, shot.weapon, shot.ammo, step, a, b, moving, check)
     if shot.overrun:
         res.extra["attacker"] = firer.id
     return res
-
-
-def effect_code(result: str, tgt: gp_fire.GpTarget, small_arms: bool, rng: int, gp_kill: Any, defense: int,
-                canister: bool, overrun: bool) -> str:
-    """What a GP result does, as one word (14.4.4.2): none, temp_sup, suppressed, crew_loss,
-    knocked_out, brewed_up, half (a squad becomes a half squad) or eliminated."""
-    if result == "N":
-        return "temp_sup" if tgt.pending_atgm else "none"
-    if tgt.kind == "vehicle":
-        if not tgt.open and small_arms and rng > 2:
-            return "none"
-        if result == "S":
-            return "suppressed"
-        if gp_kill is not None and not canister:
-            lo, hi = parse_range(gp_kill.gp_defense.v)
-            if lo <= defense <= hi:
-                return str(gp_kill.result)
-        return "crew_loss" if tgt.open else "suppressed"
-    if result == "S":
-        return "suppressed"
-    return "half" if tgt.kind == "squad" and not overrun else "eliminated"
 
 
 def passenger_results(state: GameState, t: AdvTable, carrier: UnitState, res: Resolution, shot: GpShot,
@@ -314,6 +291,8 @@ def passenger_results(state: GameState, t: AdvTable, carrier: UnitState, res: Re
         result = gp_fire.crt_result(roll + general, n, s)
         kind = U.leg_kind(p) if isinstance(U.card_of(p), LegCard) else "towed"
         tgt = gp_fire.GpTarget(kind=kind, gp_defense=defense)
-        out.append((p.id, effect_code(result, tgt, False, 1, None, defense, shot.canister, False), defense,
+        code, _ = gp_fire.effect(result, tgt, small_arms=False, rng=1, gp_kill=None, target_defense=defense,
+                                 canister=shot.canister)
+        out.append((p.id, code, defense,
                     roll + general))
     return out
