@@ -139,11 +139,12 @@ def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
 
 def overrun_defence(i: dict[str, Any], expect: dict[str, int]) -> None:
     from umpire.core.state import UnitState
+    from umpire.rules.mbt import cards
+    from umpire.rules.mbt.gp_targets import overrun_defence_gp
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.moving import _gp
 
     u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], notes={"equipment": i["equipment"]})
-    assert sum(_gp(u, w, "OW") for w in U.weapons(u)) == expect["gp"]
+    assert overrun_defence_gp(cards.any_card(i["card"]), U.weapons(u))[0] == expect["gp"]
 
 
 def into_buildings(i: list[dict[str, Any]], expect: list[dict[str, Any]]) -> None:

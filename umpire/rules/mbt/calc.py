@@ -103,50 +103,44 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
+def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> Resolution:
+    """A close assault from a checked case (14.5): what calc and the tracked turn both run."""
+    from umpire.rules.mbt import close_assault as ca
+
+    return ca.close_assault(
+        attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings, height_diff=c.height_diff,
+        target_moving=c.target_moving, target_open=c.target_open, grade=c.grade,
+        assault_infantry=c.assault_infantry, flamethrower=c.flamethrower,
+    )
+
+
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Close assault on an adjacent vehicle (14.5)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import close_assault as ca
-    from umpire.rules.mbt import data
 
     c = validate(CloseAssaultCase, case, "case")
     rulings = case_rulings(c.rulings)
-    res = ca.close_assault(
-        attack_gp=c.attack_gp,
-        target=data.card(c.target),
-        dice=dice,
-        rulings=rulings,
-        height_diff=c.height_diff,
-        target_moving=c.target_moving,
-        target_open=c.target_open,
-        grade=c.grade,
-        assault_infantry=c.assault_infantry,
-        flamethrower=c.flamethrower,
+    return CalcAnswer(resolution=finish(resolve_close_assault(c, dice, rulings), dice, rulings), game=c.game)
+
+
+def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Resolution:
+    """Hand-to-hand combat from a checked case (14.6): what calc and the tracked turn both run."""
+    from umpire.rules.mbt import close_assault as ca
+
+    return ca.hand_to_hand(
+        attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
+        defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
+        attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
     )
-    return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Hand-to-hand combat (14.6)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import close_assault as ca
 
     c = validate(HandToHandCase, case, "case")
     rulings = case_rulings(c.rulings)
-    res = ca.hand_to_hand(
-        attacker=c.attacker,
-        defender=c.defender,
-        dice=dice,
-        rulings=rulings,
-        attackers=c.attackers,
-        defender_suppressed=c.defender_suppressed,
-        uphill=c.uphill,
-        defender_crew_loss=c.defender_crew_loss,
-        attacker_grade=c.attacker_grade,
-        defender_grade=c.defender_grade,
-        height_diff=c.height_diff,
-    )
-    return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
+    return CalcAnswer(resolution=finish(resolve_hand_to_hand(c, dice, rulings), dice, rulings), game=c.game)
 
 
 def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:

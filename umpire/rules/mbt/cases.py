@@ -81,7 +81,7 @@ class FireCase(_Case):
     conditions: str = "day"
     firer: Firer
     target: FireTarget
-    range: Inches = Field(gt=0)
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     elevation: Literal["level", "rising", "falling"] | None = None
     angle: str = "front"
     shots: int | None = None
@@ -177,7 +177,7 @@ class GpCase(_Case):
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     firer: GpFirer
     target: GpTargetIn
-    range: Inches = Field(gt=0, description="centre to centre, inches")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
     rulings: dict[str, str] = Field(default_factory=dict)
 

@@ -153,3 +153,20 @@ def overrun_defence_gp(card: Any, weapons: Iterable[Weapon], *, just_unloaded: b
         total += v
         parts.append(f"{w.name} {v}")
     return max(total, 1), parts
+
+
+def assault_gp(card: Any, weapons: Iterable[Weapon]) -> tuple[int, list[str]]:
+    """A close assault's attack GP (14.5.2): the leg unit's moving GP factors at 1 hex, its small
+    arms with its attached rocket launchers, added together; and the parts in words."""
+    total, parts = 0, []
+    for w in weapons:
+        ammo = next((a for a in w.ammo if a.type == "GP"), None)
+        if w.kind not in ("small_arms", "launcher") or ammo is None:
+            continue
+        try:
+            v, _ = gp_factor(card, w, ammo, "FM", 1)
+        except UmpireError:
+            continue
+        total += v
+        parts.append(f"{w.name} {v}")
+    return total, parts
