@@ -146,3 +146,21 @@ def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> d
         }),
         "smoke": smoke_between(t, u, d, t.xy(u), b),
     }
+
+
+def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitState) -> dict[str, Any]:
+    """The ``sight`` case of ``viewer`` looking at ``target`` where they stand (13.1, 13.2): a rider
+    looks out as its carrier does; the obstacles of the line of sight at their ranges (13.2.1)."""
+    a, b = t.xy(viewer), t.xy(target)
+    carrier = state.units.get(str(viewer.notes.get("carried_by") or ""))
+    ha, hb = t.unit_height(viewer, a), t.unit_height(target, b)
+    rng = t.hexes(a, b)
+    obstacles = [] if rng <= 1 else [{"distance": o.distance * t.scale, "height": o.height, "what": o.what}
+                                     for o in t.obstacles(a, b, rng)]
+    return {
+        **_head(state, t, "sight"), "conditions": t.conditions,
+        "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
+        "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(target.notes.get("spotted", "none")),
+                   "height": hb},
+        "range": math.dist(a, b), "obstacles": obstacles,
+    }

@@ -12,6 +12,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import close_assault as CA
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
 from umpire.turns.common import Applied
@@ -164,10 +165,10 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
                     "attackers": [u.id for u in able]})
     losers = [target] if r.outcome["winner"] == "attacker" else able
-    r.outcome["losers"] = {}
+    r.extra["losers"] = {}
     for x in losers:
-        effect = "half" if U.kind(x) == "leg" and U.leg_kind(x) == "squad" else "eliminated"
-        r.outcome["losers"][x.id] = effect
+        effect = CA.loser_effect(U.leg_kind(x) if U.kind(x) == "leg" else "towed")
+        r.extra["losers"][x.id] = effect
         notes += apply_gp(state, x.id, effect, f"T{state.turn} Close Assault", "hand-to-hand combat, 14.6.2.2")
     return r
 

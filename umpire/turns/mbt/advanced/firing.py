@@ -184,8 +184,8 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
                  key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
         pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
-        for hit in r.outcome.get("passengers", []):
-            pending.gp.append((hit["unit"], hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
+        for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
+            pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")

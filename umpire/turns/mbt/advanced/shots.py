@@ -213,10 +213,12 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     res = resolve_gp(c, rec, t.rulings)
     res.rolls = rec.take()
     a, b = t.xy(firer), at or t.xy(target)
-    for p, hit in zip(U.passengers(state, target), res.outcome.get("passengers", []), strict=False):
-        hit["unit"] = p.id
-        res.notes.append(f"{p.id} carried: GP defense {hit['gp_defense']}, modified roll {hit['modified_roll']}: "
+    riders = [p.id for p, _ in zip(U.passengers(state, target), res.outcome.get("passengers", []), strict=False)]
+    for pid, hit in zip(riders, res.outcome.get("passengers", []), strict=False):
+        res.notes.append(f"{pid} carried: GP defense {hit['gp_defense']}, modified roll {hit['modified_roll']}: "
                          f"{hit['effect']}")
+    if riders:
+        res.extra["passengers"] = riders  # the units of outcome["passengers"], in order
     res.summary = (f"{firer.id} fires {weapon.name} ({res.extra['gp_factor']} GP) at {target.id} ({step}; range "
                    f"{res.extra['range']}): {res.summary}")
     _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
