@@ -52,3 +52,65 @@ def test_tracked_movement_at_night_costs_what_calc_move_says(tmp_path):
     assert planned["allowance"] == day.outcome["allowance"] - 2
     with pytest.raises(UmpireError, match=r"units\.sq\.move: needs 2 in, the squad has 1 in"):
         orders(g, {"nato": {"sq": {"order": "M", "move": {"path": [[6, 20]]}}}})
+
+
+# --- Auftragstaktik: hits ------------------------------------------------------------------------
+
+
+def _limit(monkeypatch, n: int) -> None:
+    """The data's "may not fire from" number of hits (COMBAT > Hit Effects), changed for a test."""
+    from umpire.rules.auftragstaktik.data import tables
+
+    monkeypatch.setitem(tables().common.hit_effects.__dict__, "may_not_fire_from", n)
+
+
+def test_air_defence_reads_the_three_hit_limit_from_the_data(cli, tmp_path, monkeypatch):
+    """COMBAT > Hit Effects: "3 hits: may not fire", in the data as ``may_not_fire_from: 3``. The
+    turn's air defence had the 3 written in its code: with the data saying 0, no stand fires."""
+    from tests.turns.test_at_support import _air_game, _air_phase
+
+    _air_game(cli, tmp_path)
+    _limit(monkeypatch, 0)
+    res, _ = _air_phase(cli, 9)
+    assert [x["procedure"] for x in res] == ["airstrike"]
+
+
+def test_indirect_fire_reads_the_three_hit_limit_from_the_data(cli, tmp_path, monkeypatch):
+    from tests.turns.conftest import advance
+    from tests.turns.test_at_support import _start
+
+    _start(cli, tmp_path, nato={"units": {"bty-n": {"indirect": {"target": "t1", "ordered_by": "brigade"}}}})
+    _limit(monkeypatch, 0)
+    advance(cli, 3)
+    out = cli("log", "--full").output
+    assert "bty-n holds fire: 0 hits" in " ".join(out.split())
+
+
+def test_the_turn_lands_hits_through_the_rules_apply_hits(monkeypatch):
+    """COMBAT > Hit Effects: one function adds hits and says whether a stand is eliminated (4 hits;
+    a troop stand in close terrain only by close combat, ruling hits.close_terrain_overflow); the
+    turn's fire, indirect fire, overruns and close combat used to add them up themselves."""
+    from umpire.rules.auftragstaktik import hits
+    from umpire.turns.auftragstaktik import firing, indirect, morale_cc, moving
+
+    calls = []
+
+    def spy(*a, **k):
+        calls.append((a, k))
+        return hits.apply_hits(*a, **k)
+
+    for module in (firing, indirect, morale_cc, moving):
+        monkeypatch.setattr(module, "apply_hits", spy)  # each has it: raises if one adds hits on its own
+    from tests.rules.auftragstaktik.test_audit_points import at_state
+    from umpire.core.dice import ScriptedDice
+
+    inf = "mc | 2 | {0} | -- | HW: 2 [4] SA: 2/4 | -- | --"
+    st = at_state([
+        {"id": "tank", "type": "T-72A Company", "at": [10, 10], "facing": 90, "orders": "NO"},
+        {"id": "rifles", "statline": inf, "at": [13, 10], "facing": 270, "orders": "NO"},
+    ], terrain=[{"id": "w1", "type": "woods", "polygon": [[12, 8], [16, 8], [16, 12], [12, 12]]}])
+    st.units["rifles"].hits = 3
+    res = firing.shoot(st, st.units["tank"], st.units["rifles"], "hw", 2.0, 1, ScriptedDice([10]))
+    firing.land(st, st.units["tank"], st.units["rifles"], res, 1)
+    assert calls and calls[-1][1] == {"troop_in_close_terrain": True}
+    assert st.units["rifles"].hits > 3 and st.units["rifles"].status != "eliminated"

@@ -28,6 +28,7 @@ from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.direct_he import atgm_as_he, plan_atgm_as_he, plan_direct_he
 from umpire.rules.auftragstaktik.fire_mods import cover, facing, fire_control, grouping, target_orders
 from umpire.rules.auftragstaktik.fire_plan import FirePlan, check_shot, missile_generation
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
 
@@ -336,11 +337,10 @@ def fire(
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)
     if plan.max_hits is not None and cell is not None and (cell.value or 0) > plan.max_hits:
         plan.notes.append(f"result {cell.value} limited to {plan.max_hits} hit")
-    total = target.hits + hits
     he = t.common.hit_effects
-    eliminated = total >= he.eliminated_at
-    if eliminated and target.fire_category() == "troop" and target.in_close_terrain:
-        eliminated = False
+    close = target.fire_category() == "troop" and target.in_close_terrain
+    total, eliminated = apply_hits(target.hits, hits, troop_in_close_terrain=close, t=t)
+    if close and total >= he.eliminated_at:
         plan.notes.append(
             "troop stand in close terrain: hits accumulate, but only "
             f"close combat eliminates it ({he.close_terrain_source})"

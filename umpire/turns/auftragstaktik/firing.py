@@ -20,6 +20,7 @@ from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (
@@ -72,10 +73,9 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
     t = state.units[target.id]
     before = t.status
     if t.status not in tr.DEAD:
-        t.hits = t.hits + hits
-        if res.outcome.get("eliminated") or (
-            t.hits >= tables().common.hit_effects.eliminated_at and not (tr.is_troop(t) and tr.cover_at(state, t)[1])
-        ):
+        close = tr.is_troop(t) and tr.cover_at(state, t)[1]
+        t.hits, eliminated = apply_hits(t.hits, hits, troop_in_close_terrain=close)
+        if res.outcome.get("eliminated") or eliminated:
             t.status = "eliminated"
     label = f"{state.turn}.{phase}"
     ext["fired"].setdefault(firer.id, [])

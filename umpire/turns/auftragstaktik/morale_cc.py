@@ -25,6 +25,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.close_combat import close_combat
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -122,9 +123,9 @@ def _concealed(state: GameState, u: UnitState) -> bool:
 def _hit(state: GameState, uid: str, hits: int) -> str:
     u = state.units[uid]
     was = u.status
-    u.hits += hits
-    if u.hits >= tables().common.hit_effects.eliminated_at:
-        u.status = "eliminated"  # close combat eliminates troops in close terrain too
+    u.hits, eliminated = apply_hits(u.hits, hits, by_close_combat=True)  # troops in close terrain too
+    if eliminated:
+        u.status = "eliminated"
     ext = tr.book(state)
     b = tr.battalion_of(state, u)
     if b is not None and b.id not in ext["under_fire"]:
@@ -231,7 +232,8 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
         # after the round each AFV attacked fires its HW at one infantry stand attacking it (-6)
         for uid in sorted(by_target):
             v = state.units[uid]
-            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or v.hits + hits.get(uid, 0) >= 4:
+            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or apply_hits(v.hits, hits.get(uid, 0),
+                                                                                 by_close_combat=True)[1]:
                 continue
             inf = by_target[uid][0]
             res = afv_return_fire(

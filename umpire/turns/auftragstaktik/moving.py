@@ -18,6 +18,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.table import route, route_ahead
@@ -304,8 +305,8 @@ def overruns(
         res.extra.update({"attacker": e.id, "target": u.id})
         res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
         results.append(res)
-        u.hits += int(res.outcome["hits"])
-        if u.hits >= tables().common.hit_effects.eliminated_at:
+        u.hits, eliminated = apply_hits(u.hits, int(res.outcome["hits"]))  # an overrun's hits are close combat's
+        if eliminated:
             u.status = "eliminated"
         for x in (u, e):
             b = tr.battalion_of(state, x)
