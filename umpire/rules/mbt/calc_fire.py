@@ -170,6 +170,14 @@ def gp_target(c: GpCase, rng: int, estimated: list[str]) -> tuple[Any, int, list
 
     t = c.target
     terrains = _terrains(t.terrain)
+    if t.marker is not None:  # 14.4.3.3.1: a block or wire marker, its defense not varying by terrain
+        from umpire.rules.mbt import data
+
+        dv = data.chart("terrain").gp_defense[t.marker]
+        if t.gp_defense is None and dv.estimated:
+            estimated.append(f"STANDARD TERRAIN VALUES {t.marker} GP defense ({dv.v})")
+        defense = int(dv.v) if t.gp_defense is None else t.gp_defense
+        return gp_fire.GpTarget(kind="terrain", gp_defense=defense), defense, []
     card = cards.any_card(t.card) if t.card is not None else None
     if card is not None and not isinstance(card, Card | cards.LegCard | cards.TowedCard):
         raise UmpireError(f"target.card: {card.card} is a {card.kind} card (allowed: vehicle, leg and towed cards)")
@@ -223,6 +231,8 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     firer, weapon = firer_weapon(c.firer, rng)
     ammo = weapon.find_ammo(c.firer.ammo)
     orders.check_can_fire(c.firer.orders, weapon.kind)
+    if c.target.marker is not None and weapon.is_small_arms:
+        raise UmpireError(f"firer.weapon: the {weapon.name} is small arms, which may not fire at terrain (14.4.3.3.1)")
     if c.firer.canister and not 2 <= rng <= 10:
         raise UmpireError(f"range {rng}: canister reaches 2-10 hexes (14.4.5.2)")
     est: list[str] = []

@@ -169,6 +169,8 @@ class GpTargetIn(_Case):
     height: int | None = Field(None, description="its height in levels (12.1)")
     passengers: list[Passenger] = Field(default_factory=list, description="units the target vehicle carries: the "
                                         "same roll against each (14.4.3.2.5)")
+    marker: Literal["block", "wire"] | None = Field(None, description="fire at a block or wire marker instead of a "
+                                                    "unit (14.4.3.3): its GP defense the chart's unless given")
 
 
 class GpCase(_Case):
