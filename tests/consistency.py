@@ -57,9 +57,13 @@ def differences(result: dict[str, Any]) -> list[str]:
     if result["procedure"] == "sighting":
         return sighting_differences(result)
     got = quick_answer(result)
-    if result["procedure"] == "move":
-        want = {"cost": round(got["outcome"]["spent"], 3), "allowance": round(got["outcome"]["allowance"], 3)}
-        have = {k: result["outcome"][k] for k in want}
+    if result["procedure"] == "move":  # a move's cost (and an MBT move's allowance)
+        if result["ruleset"] == "mbt":
+            want = {"cost": round(got["outcome"]["spent"], 3), "allowance": round(got["outcome"]["allowance"], 3)}
+            have = {k: result["outcome"][k] for k in want}
+        else:
+            want = {"allowance_used": got["outcome"]["cost"], "inches": got["outcome"]["inches"]}
+            have = {k: result["outcome"][k] for k in want}
         return [] if have == want else [f"move: tracked {have}, calc {want}"]
     out = []
     for key in ("outcome", "column", "cell", "modified_roll"):

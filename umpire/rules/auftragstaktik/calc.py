@@ -29,6 +29,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik import data
+from umpire.rules.auftragstaktik.calc_move import calc_move
 from umpire.rules.auftragstaktik.cases import (
     AirDefenseCase,
     AirstrikeCase,
@@ -40,6 +41,7 @@ from umpire.rules.auftragstaktik.cases import (
     IndirectCase,
     MinesCase,
     MoraleCase,
+    MoveCase,
     OverrunCase,
     SpotCase,
     StandCase,
@@ -380,6 +382,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "air-defense": calc_air_defense,
     "entrench": calc_entrench,
     "mines": calc_mines,
+    "move": calc_move,
 }
 
 CASE_MODELS: dict[str, type[BaseModel]] = {
@@ -396,4 +399,5 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "air-defense": AirDefenseCase,
     "entrench": EntrenchCase,
     "mines": MinesCase,
+    "move": MoveCase,
 }

@@ -147,6 +147,23 @@ class StandCase(_Sub, _Codes):
         )
 
 
+def stand_case(stand: Stand) -> dict[str, Any]:
+    """A stand as a case gives it (the inverse of :meth:`StandCase.to_stand`): its ratings as a
+    stat line, and every field of its state that differs from a case's default."""
+    from umpire.rules.auftragstaktik.statline_format import format_statline
+
+    defaults = StandCase.model_fields
+    out: dict[str, Any] = {"statline": format_statline(stand.unit)}
+    if stand.unit.name:
+        out["name"] = stand.unit.name
+    for name in ("quality", "orders", "moved", "hits", "size", "kind", "spotted", "cover", "entrenchment",
+                 "grouped_companies", "close_terrain", "soviet_tank", "machine_gun", "buildings", "heavy_weapon"):
+        v = getattr(stand, name)
+        if v != defaults[name].default:
+            out[name] = v
+    return out
+
+
 # --- fire ---------------------------------------------------------------------------------------
 
 
@@ -158,6 +175,31 @@ class FireCase(_Case):
     aspect: AspectIn = "front"
     night: bool = False
     phase: Literal[1, 2] | None = None
+
+
+# --- move ---------------------------------------------------------------------------------------
+
+
+class MoveLeg(_Sub):
+    terrain: str = Field("open", description="the table's terrain type of this stretch (MOVEMENT > Terrain effects)")
+    inches: Inches = Field(ge=0, description="its length in inches")
+    road: bool = Field(False, description="following a road")
+
+
+class Crossing(_Sub):
+    type: Literal["stream", "river", "at_ditch"] = Field(description="what the move crosses")
+    bridged: bool = Field(False, description="crossed by a road's bridge: no crossing cost")
+    where: str = Field("", description="which piece (for the answer's words)")
+
+
+class MoveCase(_Case):
+    statline: str | None = Field(None, description="the stand's stat line (its mobility), or give mobility")
+    unit: str | None = Field(None, description="a bundled unit (its mobility), or give mobility")
+    mobility: str | None = Field(None, description="the stat line's mobility code (t, w, lw, f, h...; a: amphibious)")
+    orders: OrderCode = Field("HA", description="its orders: Travel (TR) takes the road rate")
+    weather: str = Field("clear", description="the weather (deep snow and mud double off-road costs)")
+    route: list[MoveLeg] = Field(description="the stretches of the move, in order")
+    crossings: list[Crossing] = Field(default_factory=list, description="the streams, rivers and ditches it crosses")
 
 
 # --- spot ---------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.close_combat import close_combat
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.hits import apply_hits
@@ -45,19 +46,19 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
     status = ext["battalion_status"].get(bid, "ok")
     stands = [
         StandHits(
-            hits=min(u.hits, 4),
+            hits=min(u.hits, tables().common.hit_effects.eliminated_at),
             in_cover=tr.cover_at(state, u)[0] != "none" if tr.alive(u) else False,
             eliminated=not tr.alive(u),
         )
         for u in units
     ]
-    res = morale_check(
-        Battalion(morale=morale_level(state, bid), status=status, stands=stands), scoped(dice, "morale", bid),
-        tr.rulings_of(state),
-    )
+    battalion = Battalion(morale=morale_level(state, bid), status=status, stands=stands)
+    res = morale_check(battalion, scoped(dice, "morale", bid), tr.rulings_of(state))
     new = res.outcome["status"]
     hq = next((f.hq for f in state.formations if f.id == bid), None)
-    res.extra.update({"unit": hq if hq in state.units else units[0].id, "battalion": bid})
+    res.extra.update({"unit": hq if hq in state.units else units[0].id, "battalion": bid,
+                      "case": {"procedure": "morale", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+                               "battalion": battalion.model_dump(mode="json")}})
     res.summary = f"morale of {bid}: {res.summary}"
     if new == "ok":
         ext["battalion_status"].pop(bid, None)
@@ -158,16 +159,15 @@ def _withdraw(state: GameState, u: UnitState, foes: list[UnitState]) -> str:
 
 
 def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, concealed: bool = False) -> Resolution:
-    res = close_combat(
-        tr.stand(state, a, moved=False, spotted=True),
-        tr.stand(state, d, moved=False, spotted=True),
-        scoped(dice, "close-combat", a.id, d.id),
-        tr.rulings_of(state),
-        attacker_morale=morale_level(state, getattr(tr.battalion_of(state, a), "id", "")),
-        defender_morale=morale_level(state, getattr(tr.battalion_of(state, d), "id", "")),
-        concealed=concealed,
-    )
-    res.extra.update({"attacker": a.id, "target": d.id})
+    sa, sd = tr.stand(state, a, moved=False, spotted=True), tr.stand(state, d, moved=False, spotted=True)
+    ma = morale_level(state, getattr(tr.battalion_of(state, a), "id", ""))
+    md = morale_level(state, getattr(tr.battalion_of(state, d), "id", ""))
+    res = close_combat(sa, sd, scoped(dice, "close-combat", a.id, d.id), tr.rulings_of(state),
+                       attacker_morale=ma, defender_morale=md, concealed=concealed)
+    case = {"procedure": "close-combat", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+            "attacker": stand_case(sa), "defender": stand_case(sd), "attacker_morale": ma, "defender_morale": md,
+            "concealed": concealed}
+    res.extra.update({"attacker": a.id, "target": d.id, "case": case})
     what = "a free close-combat attack (concealed)" if concealed else "close combat"
     res.summary = f"{a.id} attacks {d.id} in {what}: {res.summary}"
     return res
