@@ -88,3 +88,14 @@ def test_the_club_campaign_works_as_written(tmp_path, monkeypatch):
     assert (tmp_path / "papers" / "round-2" / "nato-smith-roster.pdf").stat().st_size > 1000
     assert (tmp_path / "story" / "season.html").stat().st_size > 1000
     assert "exactly" in r.output
+
+
+def test_the_procedure_lists_name_every_calc_procedure():
+    """The README's procedure lists match each ruleset's ``calc`` procedures (``measure`` aside)."""
+    from umpire.registry import find_ruleset
+
+    text = " ".join(README.read_text().split())
+    for ruleset, label in (("auftragstaktik", "Auftragstaktik procedures:"), ("mbt", "MBT procedures:")):
+        listed = text.split(label, 1)[1].split(". ", 1)[0]
+        names = set(re.findall(r"`([a-z_-]+)`", listed))
+        assert names == set(find_ruleset(ruleset).procedures()), (ruleset, names)

@@ -60,3 +60,38 @@ def test_the_tracked_turn_takes_a_top_attack_from_the_rear_as_flank_too() -> Non
     assert aspect(st.units["atgm"], st.units["tank"]) == "rear"
     res = firing.shoot(st, st.units["atgm"], st.units["tank"], "missile", 3.0, 1, ScriptedDice([5]))
     assert [(s.name, s.value) for s in res.shifts] == [("firing at flank", 2)]
+
+
+BMP2 = "sc | 8ta | 3 | M(g): 12* [10] | HW: 4 [6] | -- | IR"
+INF = "mc | 2 | {0} | M(g): 10* [4] CC: 2 | HW: 2 [4] SA: 2/4 | -- | II"
+TRUCKS = "mb | 10w | {-2} | -- | -- | M (0) [40.8] | --"
+
+
+def _atgm(target: dict[str, Any], rulings: dict[str, str] | None = None) -> Any:
+    answer, _ = run_case({
+        "procedure": "fire", "ruleset": "auftragstaktik", "weapon": "missile", "range": 4,
+        "shooter": {"statline": BMP2, "orders": "NO"}, "target": {"orders": "NO", **target},
+        "rulings": rulings or {}}, rolls=[5], odds=True)
+    return answer
+
+
+def test_an_atgm_at_troops_in_the_open_is_medium_artillery_as_a_non_armoured_target() -> None:
+    """MISCELLANEOUS RULES > ATGMs vs. non-AFV targets (ruling U08, atgm.non_afv_targets): "If fired
+    against unarmored vehicles, ATGMs are treated as Medium artillery. When fired against permanent
+    fighting positions or troops in buildings, they are treated as Heavy artillery." Troops in the
+    open are a non-AFV target the rule does not name; resolved as the non-armoured target it does
+    name (Medium artillery) they can be missed, as a truck can, and a town's troops still more."""
+    open_ = _atgm({"statline": INF})
+    truck = _atgm({"statline": TRUCKS})
+    town = _atgm({"statline": INF, "buildings": True, "cover": "heavy"})
+    assert open_.resolution.column == truck.resolution.column == town.resolution.column == "+1"
+    assert any("non-armoured target" in n for n in open_.resolution.notes)
+    assert open_.odds["no effect"] > 0
+
+
+def test_the_other_reading_keeps_the_at_differential_for_troops_in_the_open() -> None:
+    """The ruling's other reading (``artillery``): only the targets the rule names are artillery;
+    other troops take the AT differential with the 2nd-generation cap (+4..+6), which no roll misses."""
+    literal = _atgm({"statline": INF}, {"atgm.non_afv_targets": "artillery"})
+    assert literal.resolution.column == "+4..+6" and "no effect" not in literal.odds
+    assert _atgm({"statline": TRUCKS}, {"atgm.non_afv_targets": "artillery"}).resolution.column == "+1"
