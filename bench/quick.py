@@ -6,6 +6,7 @@ Runs, in turn and interleaved so the machine's load falls on all alike:
 
 - ``umpire --help``;
 - ``umpire calc fire data/cases/fire.yaml --roll 7`` (the command an umpire types most);
+- ``umpire calc fire T-80B M1A1 6 --roll 7``: the same question in one line;
 - a bare Typer app with two commands (built in a temporary folder), asked for ``--help``;
 - the same bare app running a command with one text parameter that only echoes it: Typer
   coerces every parameter through a pydantic TypeAdapter, so this imports pydantic, which
@@ -19,10 +20,11 @@ The processes run as installed code does: with bytecode (kept in a temporary fol
 a first run, as a user's first ``calc`` fills it).
 
 Each is timed by the CPU it used (user + system, from the operating system) and by the wall
-clock, and printed as min / median / max. The goals: calc at most 1.3x the CPU of ``--help``,
+clock, and printed as min / median / max. The goals: calc at most 1.7x the CPU of ``--help``,
 ``--help`` within 1.5x the bare app. Then, in a fresh process of each checkout, the time to
 import the ruleset's procedures, and the calculation itself (first and second call): goal under
-50 ms.
+50 ms. Last, ``umpire session`` in a fresh process: its start-up (imports and tables read), then
+the time of each of 100 mixed questions of both rulesets (goal: median under 20 ms).
 """
 
 from __future__ import annotations
@@ -39,6 +41,31 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 CASE = "data/cases/fire.yaml"
+LINE = ["fire", "T-80B", "M1A1", "6", "--roll", "7"]
+
+#: What an evening asks, both rulesets mixed; repeated to 100 questions.
+MIXED = [
+    "fire T-80B M1A1 7 side --roll 7",
+    "fire T-80B Abrams 12 --odds",
+    "fire BMP-2 'Leopard 2A4 Company' 4 front shooter.moved=true",
+    "spot BMP-2 12 target.kind=troop",
+    "hq 3 2",
+    "morale H 1.5",
+    "close-combat 'MR Company' T-80B",
+    "indirect 2S1 Marder 30",
+    "entrench deliberate veteran --odds",
+    "mines T-80B AT",
+    "mbt fire USSR-2A FRG-1A 5 APFSDS target.terrain=woods",
+    "mbt fire M1A1 T-72M1 12 APFSDS firer.turret=buttoned",
+    "sight 12 woods",
+    "gp M1A1 T-72M1 10",
+    "hand_to_hand squad squad",
+    "units abrams",
+    "explain",
+    "odds",
+    "rulings flank",
+    "mbt move M1A1 M 6",
+]
 
 BARE = '''
 import typer
@@ -132,6 +159,29 @@ def work_in_process() -> tuple[float, float, float]:
     return out[0], out[1], out[2]
 
 
+def session_in_process() -> tuple[float, list[float]]:
+    """A session's start-up (imports, tables read), then each of 100 mixed questions, in seconds
+    (the answers written to a buffer, as a terminal would take them)."""
+    import contextlib
+    import io
+
+    t = time.perf_counter()
+    from umpire.cli.session import Session
+    from umpire.cli.talk import warm_up
+
+    warm_up()
+    s = Session()
+    start = time.perf_counter() - t
+    times = []
+    for i in range(100):
+        line = MIXED[i % len(MIXED)]
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            t = time.perf_counter()
+            s.answer(line)
+            times.append(time.perf_counter() - t)
+    return start, times
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
@@ -150,6 +200,8 @@ def main() -> None:
             tag = "" if label == "this" else f" [{label}]"
             cases.append((f"umpire --help{tag}", [*py, "--help"], env, root))
             cases.append((f"umpire calc fire --roll 7{tag}", [*py, "calc", "fire", CASE, "--roll", "7"], env, root))
+            if label == "this":  # another checkout may not read a question in one line
+                cases.append(("umpire calc fire T-80B M1A1 6", [*py, "calc", *LINE], env, root))
         cases.append(("bare typer app --help", [sys.executable, str(bare), "--help"], base, Path(tmp)))
         cases.append(("bare app: echo one parameter", [sys.executable, str(bare), "hello", "x"], base, Path(tmp)))
         cases.append(("bare app: read, check, show a case", [sys.executable, str(bare), "case", str(REPO / CASE)],
@@ -164,6 +216,10 @@ def main() -> None:
                 cpu[label].append(c)
                 wall[label].append(w)
         work = {}
+        code = (f"import sys, json; sys.path[:0] = [{str(REPO)!r}, {str(HERE)!r}]; import quick; "
+                "print(json.dumps(quick.session_in_process()))")
+        session = subprocess.run([sys.executable, "-c", code], env={**base, "PYTHONPATH": ""}, cwd=REPO,
+                                 capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
         for label, root in checkouts:  # in a fresh process each, with the same bytecode and cache
             code = (f"import sys; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import quick; "
                     "print(*quick.work_in_process())")
@@ -178,8 +234,11 @@ def main() -> None:
     for label, _root in checkouts:
         tag = "" if label == "this" else f" [{label}]"
         calc_ratio = med[f"umpire calc fire --roll 7{tag}"] / med[f"umpire --help{tag}"]
+        if f"umpire calc fire T-80B M1A1 6{tag}" in med:
+            line_ratio = med[f"umpire calc fire T-80B M1A1 6{tag}"] / med[f"umpire --help{tag}"]
+            print(f"  {label}: the one-line question / --help CPU {line_ratio:.2f}x (goal <= 1.7x)")
         help_ratio = med[f"umpire --help{tag}"] / med["bare typer app --help"]
-        print(f"  {label}: calc / --help CPU {calc_ratio:.2f}x (goal <= 1.3x); "
+        print(f"  {label}: calc / --help CPU {calc_ratio:.2f}x (goal <= 1.7x); "
               f"--help / bare app {help_ratio:.2f}x (goal <= 1.5x)")
     floor = med["bare app: read, check, show a case"] / med["bare typer app --help"]
     param = med["bare app: echo one parameter"] / med["bare typer app --help"]
@@ -188,6 +247,11 @@ def main() -> None:
     for label, (imports, first, second) in work.items():
         print(f"  {label}: importing the procedures {imports * 1000:.1f} ms; then the calculation itself (read "
               f"the case, resolve, render): first {first * 1000:.1f} ms, again {second * 1000:.1f} ms (goal < 50 ms)")
+    import json
+
+    start, times = json.loads(session)
+    print(f"  umpire session: start-up {start * 1000:.0f} ms; 100 mixed questions, ms per answer "
+          f"(min median max): {spread(times)} (goal: median < 20 ms)")
 
 
 if __name__ == "__main__":

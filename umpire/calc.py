@@ -29,7 +29,9 @@ from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.rules.answer import CalcAnswer, CalcProcedure
 
-__all__ = ["CalcAnswer", "CalcProcedure", "case_model", "procedures_for", "run_case"]
+__all__ = [
+    "CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case",
+]
 
 
 def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
@@ -52,6 +54,64 @@ def case_model(ruleset: str, procedure: str) -> type[BaseModel] | None:
 
 
 GAME_WORDS = {"basic": "Basic", "advanced": "Advanced"}
+
+
+def _procedure_name(word: str, names: Sequence[str]) -> str | None:
+    """``close_combat`` or ``Close-Combat`` for ``close-combat``: hyphens and underscores alike."""
+    key = word.strip().lower().replace("_", "-")
+    return next((n for n in names if n.replace("_", "-") == key), None)
+
+
+def procedure_names() -> dict[str, list[str]]:
+    """Every calc procedure, with the rulesets that have it (``fire``: both)."""
+    from umpire.registry import RULESETS
+
+    out: dict[str, list[str]] = {}
+    for rs in RULESETS:
+        for p in ["measure", *rs.case_models()]:
+            out.setdefault(p, []).append(rs.name)
+    return out
+
+
+def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[str, Any]:
+    """The case a one-line question describes: ``[RULESET] PROCEDURE WORDS...`` read onto the
+    procedure's case model (:mod:`umpire.caseline`), with ``ruleset`` and ``procedure`` keys as
+    a case file has them. The ruleset is the one named first or by ``ruleset=``, else
+    ``ruleset`` (the session's or ``--ruleset``), else the first that has the procedure
+    (Auftragstaktik, then MBT: only the one asked about is loaded).
+
+    :raises UmpireError: for an unknown ruleset or procedure, or words that do not read.
+    """
+    from umpire.caseline import read_line
+    from umpire.registry import RULESETS, find_ruleset
+
+    words = list(words)
+    if words and any(words[0].lower() in (rs.name, *rs.aliases) for rs in RULESETS):
+        ruleset = find_ruleset(words.pop(0)).name
+    named = next((w.partition("=")[2] for w in words if w.startswith("ruleset=")), None)
+    if named:
+        ruleset = find_ruleset(named).name
+    if not words:
+        raise UmpireError("give a procedure (umpire procedures lists them)")
+    order = [find_ruleset(ruleset)] if ruleset is not None else list(RULESETS)
+    for rs in order:
+        proc = _procedure_name(words[0], ["measure", *rs.case_models()])
+        if proc is not None:
+            break
+    else:
+        if ruleset is not None:
+            owners = procedure_names().get(_procedure_name(words[0], list(procedure_names())) or "", [])
+            if owners:
+                raise UmpireError(f"procedure {words[0]!r} is {' and '.join(owners)}'s, not {order[0].name}'s "
+                                  f"(give {owners[0]} {words[0]} ...)")
+            raise unknown(f"procedure for {order[0].name}", words[0], ["measure", *order[0].case_models()])
+        raise unknown("procedure", words[0], procedure_names())
+    model = case_model(rs.name, proc)
+    assert model is not None
+    case: dict[str, Any] = {"ruleset": rs.name, "procedure": proc}
+    rest = [w for w in words[1:] if not w.startswith("ruleset=")]
+    case.update(read_line(model, rest, where=f"{rs.name} {proc}"))
+    return case
 
 
 def run_case(
@@ -110,13 +170,15 @@ def run_case(
         source.check_all_used(option)
     if model is not None:
         from umpire.casefields import assumed
+        from umpire.caseline import opening
 
         try:
             checked = model.model_validate(case)
         except ValueError:
             checked = None
         if checked is not None:
-            answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")]
+            answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")] + answer.assumed
+        answer.resolved = opening(model, case, checked, find_ruleset(ruleset).read_name, name)
     if answer.game is not None:
         how = chose if chose != "the default" else (
             "the default; choose with game: in the case, UMPIRE_MBT_GAME or the config file"

@@ -6,6 +6,8 @@ one showcase.
 
 from __future__ import annotations
 
+import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,24 +28,86 @@ class DemoResult:
     mbt: Any = None  # umpire.demo_mbt.MbtDemo
     campaign: Any = None  # umpire.demo_campaign.CampaignDemo
 
+    def close(self) -> None:
+        """Close the game and campaign files (before they are moved)."""
+        self.game.close()
+        if self.mbt is not None:
+            self.mbt.game.close()
+        if self.campaign is not None:
+            self.campaign.campaign.close()
 
-def run_demo(out: Path) -> DemoResult:
-    """Build the demo game in ``out`` (created if needed; an old demo game there is replaced)."""
-    from umpire.geometry.game import measure_units
-    from umpire.registry import aspect, inside_depth
-    from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import load_scenario
+    def moved(self, old: Path, new: Path) -> DemoResult:
+        """This result with its files in ``new`` instead of ``old`` (the files opened again there)."""
+        from umpire.campaign.engine import Campaign
+
+        def there(p: Path) -> Path:
+            return new / Path(p).relative_to(old)
+
+        self.game = Game.open(there(self.game.path))
+        self.files = [there(p) for p in self.files]
+        if self.mbt is not None:
+            self.mbt.game = Game.open(there(self.mbt.game.path))
+            self.mbt.files = [there(p) for p in self.mbt.files]
+        if self.campaign is not None:
+            self.campaign.campaign = Campaign.open(there(self.campaign.campaign.path))
+            self.campaign.files = [there(p) for p in self.campaign.files]
+            self.campaign.lines = [line.replace(str(old), str(new)) for line in self.campaign.lines]
+        return self
+
+
+# The game files the demo writes, relative to its folder: one of them already there means the
+# folder holds a game, which the demo replaces only when told (--replace).
+GAME_FILES = ("game.db", "mbt/game.db", "campaign/season.db", "campaign/r1-north.db", "campaign/r1-south.db")
+
+
+def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
+    """Build the demo in ``out`` (created if needed). Everything is built in a temporary folder
+    beside it and moved into place at the end, so a failure while it is built leaves ``out`` as it
+    was.
+
+    :raises UmpireError: if ``out`` is not a folder, or holds a game (one of :data:`GAME_FILES`)
+        and ``replace`` is not given.
+    """
+    import tempfile
+
+    from umpire.reports.files import check_not_protected
+    from umpire.store.newfile import move_into, remove_stale_folders
 
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UmpireError(f"--out {out}: exists and is not a folder")
-    from umpire.reports.files import check_not_protected
+    for name in GAME_FILES:
+        check_not_protected(out / name)
+    there = [out / name for name in GAME_FILES if (out / name).exists()]
+    if there and not replace:
+        raise UmpireError(f"--out {out}: holds a game already ({there[0]}); give another folder, or --replace "
+                          "to build the demo over it")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_folders(out)
+        work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.demo-{os.getpid()}-"))
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(work, 0o777 & ~mask)  # the folder it becomes, as mkdir would make it
+    except OSError as exc:
+        raise UmpireError(f"--out {out}: cannot make a folder there ({exc.strerror})") from None
+    try:
+        result = _build(work)
+        result.close()
+        move_into(work, out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return result.moved(work, out)
 
-    for inside in (out / "game.db", out / "mbt" / "game.db"):
-        check_not_protected(inside)
-    out.mkdir(parents=True, exist_ok=True)
+
+def _build(out: Path) -> DemoResult:
+    from umpire.geometry.game import measure_in_game
+    from umpire.registry import aspect, inside_depth
+    from umpire.scenarios import resolve_scenario
+    from umpire.schema.scenario import load_scenario
+
     scenario = load_scenario(resolve_scenario(SCENARIO))
-    game = Game.create(out / "game.db", scenario, replace=True)
+    game = Game.create(out / "game.db", scenario)
     from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
     dice = None  # the game's keyed dice: the scenario's seed decides every roll
@@ -51,7 +115,7 @@ def run_demo(out: Path) -> DemoResult:
         play_turn(game, demo_orders(turn), dice)
     result = DemoResult(game=game, files=[game.path])
     for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
-        result.measures.append((a, b, measure_units(game.state, a, b, inside_depth, aspect)))
+        result.measures.append((a, b, measure_in_game(game.state, a, b, inside_depth, aspect)))
     _add_quick_answers(result)
     _add_papers(result, out)
     result.mbt = __import__("umpire.demo_mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")

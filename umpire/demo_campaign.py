@@ -22,7 +22,7 @@ class CampaignDemo:
 
 
 def run_campaign_demo(out: Path) -> CampaignDemo:
-    """Build the demo campaign in ``out`` (created; an old demo campaign there is replaced)."""
+    """Build the demo campaign in ``out`` (created; the demo builds it fresh)."""
     from umpire.campaign.commands import import_games, set_up
     from umpire.campaign.engine import Campaign
     from umpire.campaign.printing import plan_round, print_round
@@ -35,11 +35,11 @@ def run_campaign_demo(out: Path) -> CampaignDemo:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     season, scenarios = load_season(resolve_season(SEASON))
-    campaign = Campaign.create(out / "season.db", season, scenarios, replace=True)
+    campaign = Campaign.create(out / "season.db", season, scenarios)
     demo = CampaignDemo(campaign, files=[campaign.path])
     orders = resource_dir("data") / "orders" / "campaign"
     for game_id in GAMES:
-        game, text = set_up(campaign, game_id, out / f"{game_id}.db", replace=True)
+        game, text = set_up(campaign, game_id, out / f"{game_id}.db")
         demo.lines.append(text)
         play_turn(game, [orders / f"{game_id}-{side}-turn1.yaml" for side in ("nato", "pact")])
         demo.lines.append(game.act("end", {"reason": "the club closes after one turn"}, ScriptedDice(())).summary)

@@ -23,7 +23,7 @@ class MbtDemo:
 
 
 def run_mbt_demo(out: Path) -> MbtDemo:
-    """Play two Turns of the matchup-A scenario in ``out`` (created; an old game there is replaced)."""
+    """Play two Turns of the matchup-A scenario in ``out`` (created; the demo builds it fresh)."""
     from umpire.reports.files import check_not_protected, write_text_atomic
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import to_markdown
@@ -34,7 +34,7 @@ def run_mbt_demo(out: Path) -> MbtDemo:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     check_not_protected(out / "game.db")
-    game = Game.create(out / "game.db", load_scenario(resolve_scenario(SCENARIO)), replace=True)
+    game = Game.create(out / "game.db", load_scenario(resolve_scenario(SCENARIO)))
     rules = game.turn_rules()
     dice = None  # the game's keyed dice: the scenario's seed decides every roll
     orders = resource_dir("data") / "orders" / "mbt"

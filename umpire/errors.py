@@ -10,7 +10,7 @@ Messages name the field, the value and what is allowed, e.g.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from difflib import get_close_matches
 
 
@@ -48,18 +48,80 @@ def shown(text: object) -> str:
     return out
 
 
-def unknown(kind: str, value: object, known: Iterable[str]) -> UmpireError:
-    """Return an error for an unknown name, suggesting close matches.
+def _loose(text: object) -> str:
+    return "".join(ch for ch in str(text).casefold() if ch.isalnum())
+
+
+def _tokens(text: object) -> list[str]:
+    import re
+
+    return [t for t in re.split(r"[^\w]+", str(text).casefold()) if t]
+
+
+def rank(query: object, spellings: Iterable[str]) -> int | None:
+    """How well ``query`` matches a name written any of ``spellings`` ways, lower is better:
+    0 written alike but for case and punctuation, 1 every word of it a word of one (``Abrams``
+    in ``M1 Abrams``), 2 a part of one (``fire.flank`` in ``fire.flank_rear_shift_direction``),
+    3 a typo or two away; None for no match.
+
+    >>> [rank(q, ["M1A1 Abrams Company"]) for q in ("m1a1abramscompany", "abrams", "brams", "abrms", "BRDM")]
+    [0, 1, 2, 3, None]
+    """
+    key = _loose(query)
+    if not key:
+        return None
+    words = _tokens(query)
+    spelled = list(spellings)
+    if any(_loose(s) == key for s in spelled):
+        return 0
+    if words and any(all(w in _tokens(s) for w in words) for s in spelled):
+        return 1
+    if len(key) > 1 and any(key in _loose(s) for s in spelled):
+        return 2
+    if get_close_matches(key, [_loose(s) for s in spelled] + [t for s in spelled for t in _tokens(s)], n=1,
+                         cutoff=0.75):
+        return 3
+    return None
+
+
+def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[str]] | None = None,
+            n: int = 3) -> list[str]:
+    """The names ``value`` most likely means, best first (:func:`rank`; ``aliases``: name -> its
+    other names): those written alike, else those having it as a word or a part (the shortest
+    first), else the one nearest a typo away.
+
+    >>> closest("Abrams", ["BRDM", "M1", "M1A1"], {"M1": ["M1 Abrams"], "M1A1": ["M1A1 Abrams"]})
+    ['M1', 'M1A1']
+    >>> closest("mtb", ["auftragstaktik", "mbt"])
+    ['mbt']
+    """
+    every = {name: [name, *(aliases or {}).get(name, ())] for name in names}
+    ranked = {nm: r for nm, spellings in every.items() if (r := rank(value, spellings)) is not None and r < 3}
+    if ranked:
+        best = min(ranked.values())
+        hits = [nm for nm, r in ranked.items() if r == best]
+        return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
+    loose: dict[str, list[str]] = {}
+    for nm, spellings in every.items():
+        for s in spellings:
+            loose.setdefault(_loose(s), []).append(nm)
+    found = get_close_matches(_loose(value), list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
+    return list(dict.fromkeys(loose[found[0]]))[:n] if found else []
+
+
+def unknown(kind: str, value: object, known: Iterable[str],
+            aliases: Mapping[str, Iterable[str]] | None = None) -> UmpireError:
+    """Return an error for an unknown name, suggesting the closest (:func:`closest`) and listing
+    every known name (a list is never cut short: the name the umpire wants may be the last).
 
     >>> str(unknown("ruleset", "mtb", ["auftragstaktik", "mbt"]))
     "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
     """
     names = sorted(known)
-    close = get_close_matches(str(value), names, n=1, cutoff=0.6)
-    if not close:
-        # A name cut short at the table ("fire.flank") still deserves a suggestion.
-        key = str(value).casefold()
-        close = [n for n in names if key and key in n.casefold()][:1]
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    listed = ", ".join(names[:16]) + (", ..." if len(names) > 16 else "")
-    return UmpireError(f"unknown {kind} {value!r} ({hint}known: {listed})")
+    close = closest(value, names, aliases)
+    hint = ""
+    if len(close) == 1:
+        hint = f"did you mean {close[0]!r}? "
+    elif close:
+        hint = "did you mean " + ", ".join(repr(c) for c in close[:-1]) + f" or {close[-1]!r}? "
+    return UmpireError(f"unknown {kind} {value!r} ({hint}known: {', '.join(names)})")

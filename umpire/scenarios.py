@@ -19,7 +19,7 @@ def resolve_scenario(name_or_path: str) -> Path:
     :raises UmpireError: if neither (suggesting bundled names).
     """
     path = Path(name_or_path)
-    if path.is_file():
+    if name_or_path == "-" or path.is_file():  # '-': standard input
         return path
     known = bundled_scenarios()
     key = path.stem if path.suffix in (".yaml", ".yml") else name_or_path

@@ -14,7 +14,8 @@ try:
     runpy.run_module("umpire", run_name="__main__")
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in ("shapely", "reportlab", "numpy", "sqlite_utils") if m in sys.modules)))
+HEAVY = ("shapely", "reportlab", "numpy", "sqlite_utils", "prompt_toolkit", "starlette", "uvicorn", "jinja2")
+print(json.dumps(sorted(m for m in HEAVY if m in sys.modules)))
 """
 
 
@@ -33,6 +34,7 @@ def test_help_imports_neither_shapely_nor_reportlab():
 
 def test_subcommand_help_is_as_light():
     assert _heavy_after(["calc", "--help"]) == []
+    assert _heavy_after(["serve", "--help"]) == []  # the web stack only once the console starts
 
 
 def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
@@ -50,3 +52,10 @@ def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
 def test_campaign_help_is_as_light():
     assert _heavy_after(["campaign", "--help"]) == []
     assert _heavy_after(["campaign", "next", "--help"]) == []
+
+
+def test_a_quick_answer_imports_no_line_editor():
+    """prompt_toolkit is the session's: a one-shot answer, file or one line, never loads it."""
+    assert "prompt_toolkit" not in _heavy_after(["calc", "fire", "T-80B", "M1A1", "7", "side", "--roll", "7"])
+    assert "prompt_toolkit" not in _heavy_after(["calc", "data/cases/fire.yaml", "--roll", "7"])
+    assert "prompt_toolkit" not in _heavy_after(["units", "abrams"])

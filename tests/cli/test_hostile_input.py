@@ -275,16 +275,26 @@ def test_8_bytes_in_argv_from_a_real_command_line(game, tmp_path):
 
 
 def test_8_manual_dice_with_standard_input_at_its_end(game, tmp_path):
+    # the prompts go to standard error, with the one Error: line after them (#20)
     for side in ("nato", "pact"):
         assert game("turn", "orders", str(ORDERS / f"{side}-turn1.yaml")).exit_code == 0
-    assert_refused(game, "--dice", "manual", "hq", "tf-1-64", input="",
-            line="Error: --dice manual: the dice were not given (standard input ended at the d10 for "
-                 "'HQ roll (1d10)'); nothing was written")
+    before = game.db.read_bytes()
+    r = game("--dice", "manual", "hq", "tf-1-64", input="")
+    errors = [x for x in r.stderr.splitlines() if x.startswith("Error:")]
+    assert r.exit_code == 2 and r.stdout == "" and game.db.read_bytes() == before
+    assert errors == ["Error: --dice manual: the dice were not given (standard input ended at the d10 for "
+                      "'HQ roll (1d10)'); nothing was written"]
+    assert r.stderr.startswith("Roll d10 for HQ roll (1d10)")
     case = put(tmp_path / "hq.yaml", "procedure: hq\nhq: {level: battalion, doctrine: balanced, rating: 4}\n"
                "enemy_rating: 4\n")
-    assert_refused(game, "--dice", "manual", "calc", "hq", case, input="12\n",
-            line="Error: dice: --dice manual: the dice were not given (standard input ended at the d10 for "
-                 "'HQ roll (1d10)'); nothing was written (dice method 1d10, ruling dice.method)")
+    r = game("--dice", "manual", "calc", "hq", case, input="12\n")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert [x for x in r.stderr.splitlines() if x.startswith("Error:")] == [
+        "Error: dice: --dice manual: the dice were not given (standard input ended at the d10 for "
+        "'HQ roll (1d10)'); nothing was written (dice method 1d10, ruling dice.method)"]
+    # a JSON answer with the dice typed in is JSON on standard output
+    r = game("--dice", "manual", "calc", "hq", case, "--json", input="7\n")
+    assert r.exit_code == 0 and json.loads(r.stdout)["rolls"], r.output
 
 
 # -- 10. accepted when it should not be --------------------------------------------------------

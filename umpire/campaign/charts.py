@@ -7,6 +7,7 @@ flowable) and the HTML page and Markdown (as SVG).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -21,8 +22,13 @@ PALETTE = {"blue": "#2f5aa8", "red": "#b3261e", "green": "#2e7d32", "black": "#3
 FALLBACK = ("#2f5aa8", "#b3261e")
 
 
+HEX = re.compile(r"#[0-9A-Fa-f]{6}\Z")
+
+
 def side_colour(colour: str, index: int) -> str:
-    return PALETTE.get(colour.lower(), colour if colour.startswith("#") else FALLBACK[index % 2])
+    """The chart colour of a side: its #rrggbb colour, the palette's for its colour word, else
+    the side's turn in :data:`FALLBACK` (a stored colour is never trusted to be one)."""
+    return PALETTE.get(colour.lower(), colour if HEX.match(colour) else FALLBACK[index % 2])
 
 
 def _title(d: Drawing, text: str, font: str) -> None:
@@ -113,9 +119,12 @@ def to_svg(drawing: Drawing, title: str) -> str:
 
 
 def chart_data(story: Any) -> dict[str, Any]:
-    """The two charts' series from a :class:`umpire.campaign.story.Story`."""
+    """The two charts' series from a :class:`umpire.campaign.story.Story` (names as the SVG may
+    hold them: control characters shown visibly; reportlab escapes the rest)."""
+    from umpire.text import visible
+
     sides = story.sides
-    strength = [(s.name, s.colour, list(s.strength)) for s in sides]
-    losses = [(s.name, s.colour, [g.lost_count.get(s.id, 0) for g in story.played]) for s in sides]
-    return {"labels": story.strength_labels, "strength": strength, "games": [g.id for g in story.played],
+    strength = [(visible(s.name), s.colour, list(s.strength)) for s in sides]
+    losses = [(visible(s.name), s.colour, [g.lost_count.get(s.id, 0) for g in story.played]) for s in sides]
+    return {"labels": story.strength_labels, "strength": strength, "games": [visible(g.id) for g in story.played],
             "losses": losses}

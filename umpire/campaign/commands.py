@@ -38,7 +38,12 @@ def guard_output(campaign: Campaign, out: Path, option: str = "--out") -> None:
 
 
 def set_up(campaign: Campaign, game_id: str, out: Path, *, replace: bool = False) -> tuple[Game, str]:
-    """Write game ``game_id`` as a game file at ``out`` and record it; returns the game and a line."""
+    """Write game ``game_id`` as a game file at ``out`` and record it; returns the game and a line.
+
+    The game is built whole beside ``out`` and recorded in the campaign's log before it is moved
+    into place: a refusal of either (a full disk, a busy campaign) leaves no game file, and a
+    rerun starts afresh. An existing file at ``out`` is replaced only with ``replace`` (and only
+    if it is a game file)."""
     from umpire.campaign.actions import check_can_set_up, find_game
     from umpire.campaign.rulings import campaign_book
     from umpire.campaign.setup import game_scenario, game_seed
@@ -52,8 +57,13 @@ def set_up(campaign: Campaign, game_id: str, out: Path, *, replace: bool = False
     seed = game_seed(state.seed, game_id)
     scenario = game_scenario(campaign.season(), campaign.base_scenario(game_id), state, game_id, seed=seed,
                              turn_limit=rulings["campaign.game_end"] == "turn_limit_or_end")
-    game = Game.create(out, scenario, seed=seed, replace=replace, where=f"game {game_id}")
-    (done,) = campaign.act([("campaign.issue", {"game": game_id, "seed": seed, "file": Path(out).name})])
+    recorded: list[Done] = []
+
+    def log_it() -> None:  # the game is complete but not in place yet: a refusal here leaves nothing
+        recorded.extend(campaign.act([("campaign.issue", {"game": game_id, "seed": seed, "file": Path(out).name})]))
+
+    game = Game.create(out, scenario, seed=seed, replace=replace, where=f"game {game_id}", before_install=log_it)
+    (done,) = recorded
     st = game.state
     players = ", ".join(f"{state.forces[p].player_name} ({state.side_name(state.forces[p].side)})"
                         for p in record.players)

@@ -9,25 +9,41 @@ knows, the ``forces`` and ``games`` tables, and the replay of the log compared w
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from umpire.engine.doctor import MAX_DIFFS, Diagnosis, _plain
+from umpire.engine.doctor import MAX_DIFFS, Diagnosis, _plain, check_dice
 from umpire.errors import UmpireError
+
+if TYPE_CHECKING:
+    from umpire.store.doctor import FileCheck
 
 
 def diagnose(path: Path) -> Diagnosis:
-    """Check the campaign file at ``path`` as thoroughly as umpire can."""
-    from pydantic import ValidationError
-
-    from umpire.campaign import store
-    from umpire.campaign.actions import HANDLERS
-    from umpire.campaign.engine import Campaign
-    from umpire.campaign.files import CAMPAIGN, CampaignFile
-    from umpire.campaign.state import CampaignState
+    """Check the campaign file at ``path`` as thoroughly as umpire can: first what the file holds
+    that umpire did not make and the rolls the campaign's seed does not give, then the rest."""
+    from umpire.campaign.files import CAMPAIGN
     from umpire.store.doctor import check_file
 
     path = Path(path)
     fc = check_file(path, CAMPAIGN)
     out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
+    seed = fc.game.get("seed") if fc.game is not None else None
+    first = fc.extra + (check_dice(seed, fc.events, out, whose="campaign", keyed_by_why=True)
+                        if isinstance(seed, int) else [])
+    _diagnose(path, fc, out)
+    out.problems[:0] = first
+    return out
+
+
+def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
+    from pydantic import ValidationError
+
+    from umpire.campaign import store
+    from umpire.campaign.actions import HANDLERS
+    from umpire.campaign.engine import Campaign
+    from umpire.campaign.files import CampaignFile
+    from umpire.campaign.state import CampaignState
+
     if fc.conn is None or fc.game is None or out.problems:
         if fc.conn is not None and out.problems:
             out.notes.append("the campaign was not replayed: the problems above come first")

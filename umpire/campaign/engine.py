@@ -50,6 +50,7 @@ class Campaign:
         self.path = file.path
         self._state: CampaignState | None = None
         self._info: dict[str, Any] | None = None
+        self.forged: list[str] = []  # the keyed rolls the last check() found not to be the seed's
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -214,8 +215,14 @@ class Campaign:
         return self._fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
-        """Differences between the stored state (and projections) and the replay of the log."""
-        replayed = self.replay()
+        """Differences between the stored state (and projections) and the replay of the log.
+        Every roll is derived again from the campaign's seed and its key on the way: those that
+        differ are kept in :attr:`forged`."""
+        from umpire.engine.replay import dice_differences
+
+        events = self.events()
+        self.forged = dice_differences(self.state.seed, events, whose="campaign", keyed_by_why=True)
+        replayed = self._fold(self.initial_state(), log.effective(events))
         diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}

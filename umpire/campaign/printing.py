@@ -71,6 +71,7 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
     from umpire.campaign.setup import game_scenario, game_seed
     from umpire.registry import initial_state
     from umpire.reports.model import build_report
+    from umpire.text import safe_name
 
     state = campaign.state
     if state.finished:
@@ -90,7 +91,7 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
         full = build_report(initial_state(scenario, seed=seed, where=f"game {game.id}"))
         for pid in game.players:
             force = state.forces[pid]
-            stem = f"{force.side}-{pid}"
+            stem = f"{safe_name(force.side)}-{safe_name(pid)}"
             papers.files.append(Job(papers.folder / f"{stem}-roster.pdf",
                                     _roster(player_report(full, state, force, game.name))))
             papers.files.append(Job(papers.folder / f"{stem}-orders.pdf", _orders(

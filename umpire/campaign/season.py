@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from umpire.errors import DataError, UmpireError
-from umpire.schema.checked import Base, Checked, Seed
+from umpire.schema.checked import Base, Checked, Colour, Ident, Seed
 from umpire.schema.limits import MAX_TABLE
 
 Inches = Annotated[float, Field(ge=0, le=MAX_TABLE)]
@@ -29,9 +29,9 @@ class _Strict(Checked):
 
 
 class SideSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40)
+    id: Ident
     name: str | None = None
-    color: str = ""
+    color: Colour = ""
     hq_rating: int | None = Field(None, ge=1, le=10)
 
 
@@ -56,7 +56,7 @@ class ForceSpec(_Strict):
 
 
 class PlayerSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+    id: Ident
     name: str | None = None
     side: str
     force: ForceSpec
@@ -81,7 +81,7 @@ class ObjectiveSpec(_Strict):
 
 
 class GameSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+    id: Ident
     name: str | None = None
     scenario: str = Field(min_length=1, description="a scenario file (relative to the season) or a bundled name")
     table: str = ""

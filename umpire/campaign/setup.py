@@ -25,18 +25,49 @@ MIN_GAP = {"auftragstaktik": 1.6, "mbt": 0.6}
 
 
 def load_base(name: str, folder: Path, where: str) -> Scenario:
-    """The scenario a game is played on: a file relative to the season, else a bundled one."""
-    from umpire.scenarios import resolve_scenario
+    """The scenario a game is played on: a file in the season's folder (:func:`season_scenario`),
+    else a bundled one."""
     from umpire.schema.scenario import load_scenario
 
-    local = folder / name
-    if local.suffix not in (".yaml", ".yml") and not local.is_file():
-        local = local.with_suffix(".yaml")
     try:
-        path = local if local.is_file() else resolve_scenario(name)
-        return load_scenario(path)
+        return load_scenario(season_scenario(name, folder))
     except UmpireError as exc:
         raise DataError(f"{where}: scenario: {exc}") from None
+
+
+def season_scenario(name: str, folder: Path) -> Path:
+    """The file a season's ``scenario:`` names: a path relative to the season's ``folder`` that
+    stays inside it (``maps/north.yaml``; ``.yaml`` may be left out), else the bundled scenario
+    of that name. A season never reads a file outside its folder, so a season mailed by someone
+    else cannot make umpire read (and quote) another file on the machine.
+
+    :raises UmpireError: for an absolute path, a path leaving the folder (``..``, a symbolic
+        link), or a name that is neither a file there nor a bundled scenario.
+    """
+    import os
+
+    from umpire.scenarios import bundled_scenarios
+
+    given = Path(name)
+    if given.is_absolute():
+        raise UmpireError(f"{name!r}: a season names its scenario files relative to its own folder "
+                          f"({folder}), not by an absolute path")
+    root = os.path.realpath(folder)
+    local = folder / given
+    named = [local] if local.suffix in (".yaml", ".yml") else [local, local.with_name(local.name + ".yaml")]
+    for candidate in named:
+        real = os.path.realpath(candidate)
+        if os.path.commonpath([real, root]) != root:
+            raise UmpireError(f"{name!r}: leaves the season's folder ({folder}); a season's scenario files "
+                              "are in its folder or below it")
+        if candidate.is_file():
+            return candidate
+    known = bundled_scenarios()
+    key = given.stem if given.suffix in (".yaml", ".yml") else name
+    if key in known and len(given.parts) == 1:
+        return known[key]
+    raise UmpireError(f"{name!r}: no such file in the season's folder ({folder}) and no bundled scenario "
+                      f"of that name (bundled: {', '.join(known)})")
 
 
 def layout(deploy: DeploySpec, n: int) -> list[tuple[float, float]]:

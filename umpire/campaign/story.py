@@ -9,12 +9,12 @@ side's strength round by round and the losses per game, and the campaign rulings
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.campaign.standings import Standings, compute
+from umpire.text import md_text, xml_text
 
 if TYPE_CHECKING:
     from umpire.campaign.engine import Campaign
@@ -151,8 +151,9 @@ def game_lines(story: Story, g: GameStory) -> list[tuple[str, str]]:
 
 
 # -- Markdown -------------------------------------------------------------------------------
-def _md(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+# Every text of the Markdown passes _md, every text and attribute of the HTML page passes
+# xml_text (umpire.text): a name is shown as itself, never read as markup or as a tag.
+_md = md_text
 
 
 def to_markdown(story: Story, charts: tuple[str, str] = ("strength.svg", "losses.svg")) -> str:
@@ -162,7 +163,7 @@ def to_markdown(story: Story, charts: tuple[str, str] = ("strength.svg", "losses
     for r in story.rounds:
         out += [f"## Round {r.number}: {_md(r.name)}", ""]
         for g in r.games:
-            out += [f"### {_md(g.name)} ({g.id})", ""]
+            out += [f"### {_md(g.name)} ({_md(g.id)})", ""]
             out += [f"- **{label}:** {_md(text)}" for label, text in game_lines(story, g)]
             if g.events:
                 out += ["", "Decisive events:", ""] + [f"1. {_md(e)}" for e in g.events]
@@ -198,7 +199,7 @@ th{background:#e8e8e8;font-weight:600}.charts{display:flex;flex-wrap:wrap;gap:1r
 
 
 def to_html(story: Story, charts: tuple[str, str]) -> str:
-    e = html.escape
+    e = xml_text
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{e(story.title)}</title><style>{CSS}</style></head><body>",

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from typing import Any, BinaryIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -12,10 +11,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from umpire.campaign.story import Story, _standing_rows, game_lines
+from umpire.text import xml_text
 
 
 def _e(text: Any) -> str:
-    return escape(str(text))
+    return xml_text(text)
 
 
 class _Styles:
@@ -44,7 +44,7 @@ class _Styles:
 
 def _game(story: Story, g: Any, s: _Styles, width: float) -> list[Any]:
     rows = [[Paragraph(_e(label), s.small), Paragraph(_e(text), s.small)] for label, text in game_lines(story, g)]
-    t = Table(rows, colWidths=[width * 0.22, width * 0.78], hAlign="LEFT")
+    t = Table(rows, colWidths=[width * 0.22, width * 0.78], hAlign="LEFT", splitInRow=1)
     t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("TEXTCOLOR", (0, 0), (0, -1), s.muted),
                            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
@@ -65,7 +65,8 @@ def _standings(story: Story, s: _Styles, width: float) -> list[Any]:
     for title, rows in _standing_rows(story):
         head = [Paragraph(f"<b>{_e(c)}</b>", s.small) for c in rows[0]]
         body = [[Paragraph(_e(row[0]), s.small), *row[1:]] for row in rows[1:]]
-        t = Table([head, *body], colWidths=[width * 0.28] + [width * 0.09] * 8, repeatRows=1, hAlign="LEFT")
+        t = Table([head, *body], colWidths=[width * 0.28] + [width * 0.09] * 8, repeatRows=1, hAlign="LEFT",
+                  splitInRow=1)
         t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), s.font, s.small.fontSize),
                                ("BACKGROUND", (0, 0), (-1, 0), s.fill), ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

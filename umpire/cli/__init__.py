@@ -18,6 +18,7 @@ app = new_app(
     "Umpire modern miniatures wargames on an ungridded table "
     "(Auftragstaktik, MBT in miniature): positions in inches, every roll explained and kept.",
     cls=RootGroup,
+    add_completion=True,  # umpire --install-completion: commands and options complete in the shell
 )
 
 
@@ -38,7 +39,8 @@ def root(
     dice: str = typer.Option(
         "seeded", "--dice", help="seeded: umpire rolls; manual: you roll real dice and type them in."
     ),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True),
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                 help="Print umpire's version and exit."),
 ) -> None:
     """Umpire modern miniatures wargames."""
     from umpire.errors import UmpireError
@@ -53,16 +55,33 @@ def root(
 
 # ``umpire --help`` groups the commands by what they are for.
 PANELS = {
-    "Quick answers": ("calc", "measure", "rate"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
+    "Quick answers": ("calc", "session", "measure", "rate"),
+    "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data", "scenarios"),
+    "Data": ("data", "terrain"),
 }
 
 
 def _register() -> None:
-    from umpire.cli import at_steps, calc, campaign, corrections, data, demo, ending, game, paper, rate, turn
+    from umpire.cli import (
+        at_steps,
+        calc,
+        campaign,
+        corrections,
+        data,
+        demo,
+        ending,
+        game,
+        lookups,
+        paper,
+        rate,
+        serve,
+        session,
+        terrain,
+        turn,
+    )
 
     game.register(app)
     corrections.register(app)
@@ -70,11 +89,15 @@ def _register() -> None:
     turn.register(app)
     at_steps.register(app)
     app.command("calc")(calc.calc)
+    app.command("session")(session.session)
+    lookups.register(app)
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
     app.command("end")(ending.end)
+    app.command("serve")(serve.serve)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
+    app.add_typer(terrain.app, name="terrain")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -55,7 +55,10 @@ class UmpireGroup(TyperGroup):
         except UmpireError as exc:
             fail(str(exc))
         except _NO_ARGS as exc:
-            typer.echo(exc.ctx.get_help() if exc.ctx else "")
+            # the help was worked out (and, in rich mode, printed) when the error was made
+            text = exc.format_message()
+            if text:
+                typer.echo(text)
             raise SystemExit(0) from None
         except _CLICK_ERRORS as exc:
             ctx = getattr(exc, "ctx", None)
@@ -147,11 +150,13 @@ class UmpireTyper(typer.Typer):
 
 def new_app(help_text: str, *, cls: type[UmpireGroup] = UmpireGroup, **kwargs: Any) -> typer.Typer:
     """A Typer app (one per command group) with umpire's defaults."""
+    settings = {"help_option_names": ["-h", "--help"], **kwargs.pop("context_settings", {})}
     return UmpireTyper(
         help=reflow(help_text),
         cls=cls,
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=kwargs.pop("add_completion", False),
+        context_settings=settings,
         pretty_exceptions_show_locals=False,
         rich_markup_mode="rich",
         **kwargs,

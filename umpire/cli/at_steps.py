@@ -23,7 +23,7 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
             f"{kind.split('.')[-1]}: this step is an Auftragstaktik one (this game: {game.state.ruleset})"
         )
     res = game.act(kind, payload, settings.dice_for(roll))
-    console.print(f"#{res.seq} {res.summary}", markup=False)
+    console.print(f"#{res.seq} {res.summary}")
     for r in res.resolutions:
         if not r.extra.get("record"):  # records are for the reports
             console.print(render_resolution(r))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -10,71 +12,150 @@ from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
+if TYPE_CHECKING:
+    from umpire.calc import CalcAnswer
+
+
+WORDS_HELP = (
+    "A case file (its procedure read from it; '-' reads standard input), PROCEDURE FILE, or the "
+    "question in one line: [RULESET] PROCEDURE then positional words and FIELD=VALUE words "
+    "(umpire calc fire T-80B M1A1 7 side; umpire calc fields PROCEDURE lists them). "
+    "'fields PROCEDURE' lists a case's fields."
+)
+
 
 def calc(
     ctx: typer.Context,
-    procedure: str = typer.Argument(
-        ..., help="measure, fire, spot, hq, morale, sight, ...; or 'fields' to list a case's fields."
-    ),
-    case: Path = typer.Argument(
-        ..., help="YAML case file ('-' reads standard input); after 'fields', a procedure name."
-    ),
+    words: list[str] = typer.Argument(None, metavar="[RULESET] PROCEDURE [WORDS]... | [PROCEDURE] FILE",
+                                      help=WORDS_HELP, show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     odds: bool = typer.Option(False, "--odds", help="Also list the exact odds of every outcome."),
     roll: list[int] = params.roll_option(
         "A die value, in the order used (repeat); 0 is a d10's 10, a d100's 100."
     ),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
-    ruleset: str = typer.Option(None, "--ruleset", help="With 'fields': auftragstaktik or mbt (default: both)."),
+    ruleset: str = typer.Option(None, "--ruleset", help="auftragstaktik or mbt, for a procedure both have "
+                                "(default: auftragstaktik); with 'fields', the one to list (default: both)."),
 ) -> None:
     """Resolve one case: every modifier with its rule, the dice, the table cell, the outcome.
+
+    The case is a file or one line of words: 'umpire calc fire T-80B M1A1 7 side --roll 7', or
+    'umpire calc mbt fire USSR-2A FRG-1A 5 APFSDS firer.turret=buttoned'. Positional words fill
+    the procedure's words in order (a word that does not fit one goes to the next that takes it);
+    FIELD=VALUE sets any field of the case, dotted into its parts (shooter.moved=true).
 
     'umpire calc fields PROCEDURE' lists the fields a case may hold, their allowed values and
     the defaults taken when a field is left out. MBT cases without game: use the Advanced Game,
     or the game set by UMPIRE_MBT_GAME or the config file (see the README).
     """
+    from umpire.errors import UmpireError
+
+    words = list(words or [])
+    if not words:
+        raise UmpireError("calc: give a case file or a question (umpire calc fire T-80B M1A1 7 side); "
+                          "see 'umpire calc --help'")
+    if words[0] == "fields":
+        if len(words) != 2:
+            raise UmpireError("calc fields: give one procedure (umpire calc fields fire)")
+        _fields(words[1], ruleset, as_json)
+        return
+    settings: Settings = ctx.find_root().obj
+    answer = ask(words, rolls=roll, odds=odds, rulings=ruling, ruleset=ruleset,
+                 dice=settings.dice_for(None) if settings is not None else None)
+    print_answer(answer, as_json=as_json)
+
+
+def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str]:
+    """The case ``words`` give, and where it came from: a file (``FILE`` or ``PROCEDURE FILE``)
+    or the one-line form. A procedure named beside a file must agree with the file's."""
+    from umpire.calc import read_question
+    from umpire.caseline import is_case_file
+    from umpire.errors import DataError, UmpireError, shown
+    from umpire.schema.load import read_yaml
+
+    if len(words) <= 2 and is_case_file(words[-1]) or (len(words) == 1 and "=" not in words[0]
+                                                        and Path(words[0]).is_file()):
+        path = words[-1]
+        data = read_yaml(Path(path))
+        where = "<stdin>" if path == "-" else shown(path)
+        if len(words) == 2:
+            if not isinstance(data, dict):
+                raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
+            asked, in_file = words[0], data.get("procedure")
+            if in_file is not None and str(in_file).replace("_", "-") != asked.replace("_", "-"):
+                raise UmpireError(f"{where}: procedure {in_file!r} in the file, but {asked!r} was asked for")
+            data.setdefault("procedure", asked)
+        return data, where
+    return read_question(words, ruleset=ruleset), "line"
+
+
+def ask(
+    words: list[str],
+    *,
+    rolls: list[int] | None = None,
+    odds: bool = False,
+    rulings: list[str] | dict[str, str] | None = None,
+    ruleset: str | None = None,
+    dice: Any = None,
+    mbt_game: tuple[str, str] | None = None,
+    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    standing: dict[str, dict[str, str]] | None = None,
+) -> CalcAnswer:
+    """Answer one question, from a case file or from words (:func:`read_case`): what
+    ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
+    override the case's; ``mbt_game`` is the game for MBT cases that name none (default: the
+    user's choice, :func:`~umpire.cli.context.mbt_game_default`); ``fill`` completes a case from
+    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`); ``standing``: the
+    rulings switched for a whole session, by ruleset (a case's own rulings come before them).
+
+    :raises UmpireError: for anything that does not read or resolve.
+    """
     from umpire.calc import run_case
     from umpire.cli.context import mbt_game_default
-    from umpire.errors import DataError, shown
-    from umpire.schema.load import read_yaml
-    from umpire.schema.reader import read_yaml_stdin
+    from umpire.errors import DataError
 
-    if procedure == "fields":
-        _fields(str(case), ruleset, as_json)
-        return
-    settings: Settings = ctx.obj
-    if str(case) == "-":
-        data = read_yaml_stdin("<stdin>")
-        where = "<stdin>"
-    else:
-        data = read_yaml(case)
-        where = shown(case)
-    if ruling:
+    data, where = read_case(words, ruleset=ruleset)
+    if fill is not None and isinstance(data, dict):
+        data = fill(data)
+    if standing and isinstance(data, dict):
+        from umpire.registry import find_ruleset
+
+        mine = standing.get(find_ruleset(str(data.get("ruleset", "auftragstaktik"))).name, {})
+        if mine:
+            data["rulings"] = {**mine, **(data.get("rulings") or {})}
+    if rulings:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")
         overrides = dict(data.get("rulings") or {})
-        for item in ruling:
+        if isinstance(rulings, dict):
+            overrides.update(rulings)
+        for item in rulings if not isinstance(rulings, dict) else []:
             name, sep, choice = item.partition("=")
             if not sep:
                 raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
             overrides[name.strip()] = choice.strip()
         data["rulings"] = overrides
-    dice = settings.dice_for(None) if settings is not None else None
-    answer, recorded = run_case(
-        data, procedure=procedure, rolls=roll, dice=dice, odds=odds, where=where,
-        mbt_game=mbt_game_default(),
-    )
+    answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
+                                 mbt_game=mbt_game or mbt_game_default())
+    return answer
+
+
+def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
+    """Print an answer as ``umpire calc`` does (the session prints through this too, so both
+    give the same text): what it resolved, the game, the result explained, the defaults taken."""
     if as_json:
         print_json(answer.to_json())
         return
     from umpire.reports.terminal import render_calc
 
+    if answer.resolved is not None:
+        console.print(answer.resolved["line"], markup=False, style="bold", soft_wrap=True)
     if answer.headline:
-        console.print(answer.headline, markup=False, style="bold")
+        console.print(answer.headline, style="bold")
     console.print(render_calc(answer))
     if answer.assumed:
         console.print(
-            "assumed (not in the case): " + ", ".join(answer.assumed), markup=False, style="dim", soft_wrap=True
+            "assumed (not in the case): " + ", ".join(answer.assumed), style="dim", soft_wrap=True
         )
 
 
@@ -98,7 +179,18 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             for n, m in found
         })
         return
+    from umpire.caseline import form
+
     for n, model in found:
+        prefix = "mbt " if n == "mbt" and procedure in find_ruleset("auftragstaktik").case_models() else ""
+        console.print(
+            f"{n} {procedure} in one line: umpire calc {prefix}{procedure} {form(model)} [FIELD=VALUE]...\n"
+            "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
+            "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
+            "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "
+            "a,b is a list; values read as in a case file.",
+            markup=False, soft_wrap=False,
+        )
         table = Table(title=f"{n} {procedure}: case fields", title_justify="left", header_style="bold")
         table.add_column("field")
         table.add_column("accepts")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from umpire.cli.app import new_app
 from umpire.cli.file_checks import show_diagnosis, show_replay
@@ -47,10 +48,10 @@ def new(
     c = Campaign.create(file, s, scenarios, replace=replace)
     st = c.state
     units = sum(len(f.units) for f in st.forces.values())
-    console.print(
-        f"[bold]{st.name}[/] ({st.ruleset}): {len(st.forces)} players, {units} units, {st.rounds} rounds, "
+    console.print(Text.assemble(
+        (st.name, "bold"), f" ({st.ruleset}): {len(st.forces)} players, {units} units, {st.rounds} rounds, "
         f"{len(st.games)} games, seed {st.seed}, campaign id {st.id} -> {c.path}"
-    )
+    ))
 
 
 @app.command("status")
@@ -76,8 +77,8 @@ def next_game(
     from umpire.campaign.commands import set_up
 
     game_file, text = set_up(_open(file), game, out, replace=replace)
-    console.print(text, markup=False)
-    console.print(f"play it with: umpire --db {game_file.path} turn", markup=False)
+    console.print(text)
+    console.print(f"play it with: umpire --db {game_file.path} turn")
 
 
 @app.command("import")
@@ -89,9 +90,9 @@ def import_cmd(
     from umpire.campaign.commands import import_games
 
     for done in import_games(_open(file), games):
-        console.print(f"#{done.seq} {done.summary}", markup=False)
+        console.print(f"#{done.seq} {done.summary}")
         for r in done.rolls:
-            console.print(f"    [dim]{r.why}: d{r.sides} {', '.join(map(str, r.values))}[/]")
+            console.print(f"    {r.why}: d{r.sides} {', '.join(map(str, r.values))}", style="dim")
 
 
 @app.command("standings")
@@ -122,7 +123,7 @@ def print_cmd(
     with _progress(f"round {papers.round}: rosters and orders sheets", len(papers.files), True) as advance:
         written = print_round(papers, paper_name=paper_name, advance=advance)
     for p in written:
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 @app.command("report")
@@ -136,14 +137,14 @@ def report(
     from umpire.cli.paper import _check_paper
 
     for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 @app.command("undo")
 def undo(file: Path = _file) -> None:
     """Take back the last campaign action (it stays in the log, marked as undone)."""
     ev = _open(file).undo()
-    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", markup=False)
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
 
 
 @app.command("log")
@@ -174,7 +175,7 @@ def replay(
     c = _open(file)
     diffs = c.check()
     n = len(c.events())
-    show_replay(n, diffs, check=check, as_json=as_json)
+    show_replay(n, diffs, check=check, as_json=as_json, forged=c.forged)
 
 
 @app.command("doctor")

@@ -80,22 +80,24 @@ def mbt_game_default() -> tuple[str, str] | None:
 
 
 def ask_umpire(sides: int, count: int, why: str) -> list[int]:
-    """Prompt the umpire for dice rolled by hand (``--dice manual``).
+    """Prompt the umpire for dice rolled by hand (``--dice manual``), on standard error, so that
+    standard output holds the answer alone (``--dice manual ... --json`` is JSON).
 
     :raises DiceError: if standard input ends before the dice are given (nothing is written).
     """
     import sys
 
     from umpire.errors import DiceError
+    from umpire.text import visible
 
     label = f"{count}d{sides}" if count > 1 else f"d{sides}"
     allowed = "1-100, '00' = 100" if sides == 100 else f"1-{sides}, a 0 face is {sides}"
     while True:
-        sys.stdout.write(f"Roll {label} for {why} ({allowed}): ")
-        sys.stdout.flush()
+        sys.stderr.write(f"Roll {label} for {visible(why)} ({allowed}): ")
+        sys.stderr.flush()
         line = sys.stdin.readline()
         if not line:
-            sys.stdout.write("\n")
+            sys.stderr.write("\n")
             raise DiceError(
                 f"--dice manual: the dice were not given (standard input ended at the {label} for {why!r}); "
                 "nothing was written"
@@ -105,11 +107,11 @@ def ask_umpire(sides: int, count: int, why: str) -> list[int]:
         try:
             values = [_read_face(p, sides) for p in parts]
         except ValueError:
-            sys.stdout.write(f"  read {text!r}: give {count} whole number(s), {allowed}\n")
+            sys.stderr.write(f"  read {text!r}: give {count} whole number(s), {allowed}\n")
             continue
         if len(values) == count and all(1 <= v <= sides for v in values):
             return values
-        sys.stdout.write(f"  read {text!r}: give {count} value(s), {allowed}\n")
+        sys.stderr.write(f"  read {text!r}: give {count} value(s), {allowed}\n")
 
 
 def _read_face(text: str, sides: int) -> int:

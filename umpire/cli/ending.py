@@ -17,4 +17,4 @@ def end(
 
     game = Game.open(ctx.find_root().obj.db)
     res = game.act("end", {"reason": reason} if reason else {}, ScriptedDice(()))
-    console.print(f"#{res.seq} {res.summary}", markup=False)
+    console.print(f"#{res.seq} {res.summary}")

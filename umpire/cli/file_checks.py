@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,18 +14,26 @@ if TYPE_CHECKING:
     from umpire.engine.doctor import Diagnosis
 
 
-def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool) -> None:
+def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool, forged: Sequence[str] = ()) -> None:
     """Say whether the replay of ``n`` events gives the stored state (the first 50 differences
-    if not); with ``check``, exit 1 when it does not."""
+    if not), and name the seeded rolls the seed does not give (``forged``); with ``check``, exit
+    1 when either is found."""
     if as_json:
-        print_json({"events": n, "agrees": not diffs, "differences": diffs})
-    elif diffs:
-        console.print(f"[red]replay of {n} events differs from the stored state:[/]")
-        for d in diffs[:50]:
-            console.print(f"  {d}", markup=False)
+        print_json({"events": n, "agrees": not diffs, "differences": diffs, "dice_agree": not forged,
+                    "dice_differences": list(forged)})
     else:
-        console.print(f"[green]replay of {n} events gives the stored state exactly[/]")
-    if check and diffs:
+        if diffs:
+            console.print(f"replay of {n} events differs from the stored state:", style="red")
+            for d in diffs[:50]:
+                console.print(f"  {d}")
+        else:
+            console.print(f"replay of {n} events gives the stored state exactly", style="green")
+        if forged:
+            console.print(f"{len(forged)} seeded roll{'s' if len(forged) != 1 else ''} not what the seed "
+                          "gives (changed in the file by hand?):", style="red")
+            for d in forged[:50]:
+                console.print(f"  {d}")
+    if check and (diffs or forged):
         raise typer.Exit(1)
 
 
@@ -33,10 +42,10 @@ def show_diagnosis(path: Path, found: Diagnosis, kind: str) -> None:
     an unhealthy file ends in one ``Error:`` line and exit status 2."""
     n = len(found.problems)
     problems = f"{n} problem{'s' if n != 1 else ''}"
-    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}", markup=False)
+    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}")
     for p in found.problems:
-        console.print(f"  {p}", markup=False, soft_wrap=True)
+        console.print(f"  {p}", soft_wrap=True)
     for note in found.notes:
-        console.print(f"  note: {note}", markup=False, soft_wrap=True)
+        console.print(f"  note: {note}", soft_wrap=True)
     if not found.healthy:
         fail(f"{path}: the {kind} file is damaged ({problems}, listed above)")

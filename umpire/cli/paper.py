@@ -71,8 +71,8 @@ def _progress(label: str, total: int | None, show: bool) -> Iterator[Callable[..
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda *_a: bar.advance(task)
 
@@ -105,7 +105,7 @@ def _emit(path: Path | None, text: str, written: list[Path]) -> None:
 
 def _done(paths: list[Path]) -> None:
     for p in paths:
-        console.print(f"wrote {p}", markup=False)
+        console.print(f"wrote {p}")
 
 
 def map_cmd(
@@ -113,21 +113,35 @@ def map_cmd(
     out: Path = typer.Option(..., "--out", help="FILE.svg or FILE.pdf."),
     side: str = _side_opt,
     paper_size: str = _paper_opt,
+    scenario: str = typer.Option(
+        None, "--scenario", metavar="FILE",
+        help="The table of a scenario (a file or a bundled name) before any game: terrain, set-up zones, units.",
+    ),
 ) -> None:
     """Draw the map of the table to scale (with --side, only what that side knows).
 
     Terrain, stands (destroyed ones crossed out), the last turn's moves as trails, its fire and
-    indirect-fire templates; in a side's map, enemy stands where it last saw them."""
+    indirect-fire templates; in a side's map, enemy stands where it last saw them. With
+    --scenario, the scenario's table as a game would start on it, checked as umpire new checks
+    it, and nothing written but the map."""
+    import dataclasses
+
     from umpire.reports.files import check_out, write_text_atomic
 
     check_out(out, (".svg", ".pdf"))
     paper_name = _check_paper(paper_size)
     from umpire.reports.model import briefing
 
-    report = _report(ctx)
+    if scenario is not None:
+        from umpire.reports.scenario_map import scenario_report
+        from umpire.scenarios import resolve_scenario
+
+        report = scenario_report(resolve_scenario(scenario))
+    else:
+        report = _report(ctx)
     _check_side(report, side)
     if side is not None:
-        report = briefing(report, side)
+        report = dataclasses.replace(briefing(report, side), zones=report.zones)
     if out.suffix.lower() == ".svg":
         from umpire.reports.tablemap import build_map, to_svg
 
@@ -207,9 +221,9 @@ def report(
                 written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
                     r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
             elif fmt == "json":
-                import json
+                from umpire.text import json_text
 
-                _emit(path, json.dumps(rep.to_json(), indent=2, ensure_ascii=False) + "\n", written)
+                _emit(path, json_text(rep.to_json()) + "\n", written)
             elif fmt == "md":
                 from umpire.reports.turn_text import to_markdown
 

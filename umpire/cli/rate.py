@@ -77,9 +77,10 @@ def rate(
         print_json(results if len(results) > 1 else results[0])
         return
     from rich.table import Table
+    from rich.text import Text
 
     for r in results:
-        console.print(f"[bold]{r['name'] or 'unit'}[/bold]: [green]{r['statline']}[/green]")
+        console.print(Text.assemble((r["name"] or "unit", "bold"), ": ", (r["statline"], "green")))
         t = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
         t.add_column("field")
         t.add_column("value")
@@ -88,4 +89,4 @@ def rate(
             t.add_row(d["field"], d["value"], d["how"])
         console.print(t)
         if r["matches_recorded"] is False:
-            console.print(f"[yellow]differs from the recorded stat line: {r['recorded']}[/yellow]")
+            console.print(f"differs from the recorded stat line: {r['recorded']}", style="yellow")

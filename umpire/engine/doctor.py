@@ -37,13 +37,45 @@ class Diagnosis:
 
 
 def diagnose(path: Path) -> Diagnosis:
-    """Check the game file at ``path`` as thoroughly as umpire can, writing nothing."""
-    from umpire.engine.game import Game
-    from umpire.engine.replay import compare
-
+    """Check the game file at ``path`` as thoroughly as umpire can, writing nothing: first what
+    the file holds that umpire did not make and the seeded rolls the seed does not give, then
+    the rest."""
     path = Path(path)
     fc = check_file(path)
     out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
+    seed = fc.game.get("seed") if fc.game is not None else None
+    first = fc.extra + (check_dice(seed, fc.events, out) if isinstance(seed, int) else [])
+    _diagnose(path, fc, out)
+    out.problems[:0] = first
+    return out
+
+
+def check_dice(seed: int, events: list[log.StoredEvent], out: Diagnosis, *, whose: str = "game",
+               keyed_by_why: bool = False) -> list[str]:
+    """The seeded rolls of ``events`` the seed does not give (see
+    :func:`umpire.engine.replay.dice_differences`), at most :data:`MAX_DIFFS` and a count; the
+    typed ones and those without a key are counted in a note."""
+    from umpire.engine.replay import dice_differences
+
+    found = dice_differences(seed, events, whose=whose, keyed_by_why=keyed_by_why)
+    rolls = [r for e in events for r in e.rolls]
+    typed = sum(1 for r in rolls if r.typed)
+    unkeyed = 0 if keyed_by_why else sum(1 for r in rolls if not r.typed and not r.key)
+    if typed:
+        out.notes.append(f"{typed} roll{'s were' if typed != 1 else ' was'} typed in (--roll, --dice manual): "
+                         "kept as typed, not derived from the seed")
+    if unkeyed:
+        out.notes.append(f"{unkeyed} roll{'s' if unkeyed != 1 else ''} kept without a key (made before keyed "
+                         "dice) cannot be checked against the seed")
+    if len(found) > MAX_DIFFS:
+        found = [*found[:MAX_DIFFS], f"... and {len(found) - MAX_DIFFS} more rolls not what the seed gives"]
+    return found
+
+
+def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
+    from umpire.engine.game import Game
+    from umpire.engine.replay import compare
+
     if fc.conn is None or fc.game is None or any(p.startswith(("the game row", "the stored scenario",
                                                                  "the stored rulings", "the stored terrain"))
                                                    for p in out.problems):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from umpire.core.dice import ScriptedDice
+from umpire.core.dice import ScriptedDice, keyed_values
 from umpire.core.diff import json_diff
 from umpire.core.state import GameState, canonical_state
 from umpire.engine.acting import handlers_of, keys_of, settle
@@ -65,3 +65,35 @@ def compare(stored: GameState, replayed: GameState, units: dict[str, dict[str, A
     return diffs
 
 
+
+
+def _faces(values: tuple[int, ...]) -> str:
+    return ", ".join(map(str, values))
+
+
+def dice_differences(seed: int, events: list[log.StoredEvent], *, whose: str = "game",
+                     keyed_by_why: bool = False) -> list[str]:
+    """Every seeded roll of ``events`` whose faces are not what the seed and the roll's key give
+    (a die edited by hand in the file), named by its event, action and key; rolls typed in
+    (``--roll``, ``--dice manual``) are the umpire's word and stay as typed, and rolls kept
+    without a key (made before keyed dice) cannot be checked. A campaign's rolls are keyed by
+    what they are for (``keyed_by_why``: :mod:`umpire.campaign.dice`).
+
+    >>> from umpire.core.dice import Roll
+    >>> ev = log.StoredEvent(seq=3, kind="fire", payload={}, summary="", turn=1, phase="p", undoes=None,
+    ...     created="", rolls=(Roll("shot", 10, (11,), key="t1/p/fire#0", typed=False),))
+    >>> dice_differences(4711, [ev])
+    ["event #3 (fire): the roll for 'shot' keyed t1/p/fire#0 shows 11 where the game's seed gives 1"]
+    """
+    out = []
+    for e in events:
+        for r in e.rolls:
+            key = r.why if keyed_by_why else r.key
+            if r.typed or not key or r.sides < 1:
+                continue
+            want = keyed_values(seed, key, r.sides, len(r.values))
+            if want != tuple(r.values):
+                what = "" if keyed_by_why else f" for {r.why!r}"
+                out.append(f"event #{e.seq} ({e.kind}): the roll{what} keyed {key} shows {_faces(r.values)} "
+                           f"where the {whose}'s seed gives {_faces(want)}")
+    return out

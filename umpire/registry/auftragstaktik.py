@@ -33,6 +33,17 @@ class Auftragstaktik(Ruleset):
 
         return dict(CASE_MODELS)
 
+    def read_name(self, text: str) -> tuple[str, bool] | None:
+        """A bundled unit: ``T80B`` is T-80B Company as such, ``Abrams`` an alias of M1A1 Company."""
+        from umpire.rules.auftragstaktik.library import find_unit, spellings
+        from umpire.rules.vocab import short_name
+
+        try:
+            entry = find_unit(text)
+        except UmpireError:
+            return None
+        return entry.name, short_name(text) in spellings(entry.name)
+
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.auftragstaktik.scenario import AuftragstaktikScenario
 

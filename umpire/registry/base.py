@@ -49,6 +49,11 @@ class Ruleset(ABC):
         """The aspect of ``target`` as ``firer`` sees it (for ``measure``), by the same rule the
         ruleset's fire takes it by; ``rulings`` are the choices that differ from the defaults."""
 
+    def read_name(self, text: str) -> tuple[str, bool] | None:
+        """The unit or card ``text`` names, as an answer shows it, and whether ``text`` was that
+        name as such (not an alias, a nickname or a short form); None if it names none."""
+        return None
+
     def rulings_book(self) -> RulingBook:
         """Every named ruling of this ruleset (``rulesets/<name>/rulings.yaml``), validated."""
         from umpire.core.rulings import RulingBook

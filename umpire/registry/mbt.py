@@ -32,6 +32,19 @@ class Mbt(Ruleset):
 
         return dict(CASE_MODELS)
 
+    def read_name(self, text: str) -> tuple[str, bool] | None:
+        """A data card, shown as its vehicle and id (``M1A1 (USA-1B)``)."""
+        from umpire.errors import UmpireError
+        from umpire.rules.mbt.data import card_head, card_id
+
+        try:
+            key = card_id(text)
+        except UmpireError:
+            return None
+        name = card_head(key)[1]
+        typed = str(text).strip()
+        return f"{name} ({key})", typed.upper().replace("_", "/") == key or typed.lower() == name.lower()
+
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.mbt.scenario import MbtScenario
 

@@ -1,7 +1,8 @@
 """Writing output files whole or not at all, and never over the game file.
 
 A report is written to a temporary file in the target folder and renamed over the target only
-when it is complete, so a bad input or a crash half way never leaves a partial file behind.
+when it is complete, so a bad input or a crash half way never leaves a partial file behind (and
+the temporary file of a write that was killed is removed by the next write of that file).
 Every output path goes through :func:`check_out`, which also refuses the files :func:`protect`
 named for this command (the game file given by ``--db`` and its journal), however the path is
 spelled: ``report --out umpire.db`` is an error, not a lost game.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -81,11 +83,20 @@ def check_out(path: Path, suffixes: Iterable[str] | None = None, option: str = "
     return path
 
 
+def _part_pattern(path: Path) -> re.Pattern[str]:
+    return re.compile(rf"^\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.part$")
+
+
 def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> Path:
-    """Call ``write`` on a temporary file beside ``path``, then rename it to ``path``."""
+    """Call ``write`` on a temporary file beside ``path`` (``.NAME.PID-XXXX.part``), then rename
+    it to ``path``. The temporary file is removed on any failure, and one a killed write left
+    (its process gone) is removed by the next write of ``path``."""
+    from umpire.store.newfile import remove_stale
+
     path = check_out(path, option=option)
+    remove_stale(path.parent, _part_pattern(path))
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}-", suffix=".part")
     except OSError as exc:
         raise UmpireError(f"{option} {path}: cannot write there ({exc.strerror})") from None
     try:
@@ -110,9 +121,12 @@ def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:
 
 
 def per_side(path: Path, side: str) -> Path:
-    """``report.pdf`` -> ``report-nato.pdf``: one file per side."""
+    """``report.pdf`` -> ``report-nato.pdf``: one file per side, beside ``path`` whatever the
+    side's id holds (:func:`umpire.text.safe_name`)."""
+    from umpire.text import safe_name
+
     path = Path(path)
-    return path.with_name(f"{path.stem}-{side}{path.suffix}")
+    return path.with_name(f"{path.stem}-{safe_name(side)}{path.suffix}")
 
 
 def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> list[Path]:
@@ -120,6 +134,7 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
+    from umpire.text import safe_name
 
     folder = Path(folder)
     full = report_for_game(game)  # type: ignore[arg-type]
@@ -128,10 +143,11 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     ]
     for s in full.sides:
         brief = briefing(full, s.id)
-        jobs.append((f"briefing-{s.id}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
+        jobs.append((f"briefing-{safe_name(s.id)}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
     jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
     first = full.sides[0].id
-    jobs.append((f"orders-{first}.pdf", lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+    jobs.append((f"orders-{safe_name(first)}.pdf",
+                 lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
     return [write_atomic(folder / name, write) for name, write in jobs]
 
 
@@ -140,10 +156,11 @@ def write_demo_texts(game: object, folder: Path) -> list[Path]:
     no colour), beside the PDFs."""
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import plain_text, to_markdown
+    from umpire.text import safe_name
 
     folder = Path(folder)
     full = report_for_game(game)  # type: ignore[arg-type]
-    reports = [("report-umpire", full)] + [(f"briefing-{s.id}", briefing(full, s.id)) for s in full.sides]
+    reports = [("report-umpire", full)] + [(f"briefing-{safe_name(s.id)}", briefing(full, s.id)) for s in full.sides]
     out = []
     for name, r in reports:
         out.append(write_text_atomic(folder / f"{name}.md", to_markdown(r)))

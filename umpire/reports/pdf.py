@@ -18,7 +18,6 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
@@ -44,6 +43,7 @@ from umpire.reports.layout import Paper, order_codes, paper, roster_rules
 from umpire.reports.sections import game_line
 from umpire.reports.tablemap import build_map, to_reportlab
 from umpire.reports.views import FormationView, TurnReport, UnitView
+from umpire.text import xml_text
 
 Progress = Callable[[int], None]
 FONT = "UmpireSans"
@@ -110,7 +110,8 @@ class Styles:
     def table(self, rows: list[list[Any]], widths: list[float], *, header: bool = True,
               extra: list[tuple[Any, ...]] | None = None, font_size: float | None = None) -> Table:
         size = font_size or self.p.sizes.body
-        t = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+        # a row taller than a page (a name of thousands of characters) goes on over the next page
+        t = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT", splitInRow=1)
         cmds: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), FONT, size),
             ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
@@ -133,7 +134,8 @@ def _heading(text: str, style: ParagraphStyle) -> list[Flowable]:
 
 
 def _esc(text: Any) -> str:
-    return escape(str(text if text is not None else ""))
+    """Text for a reportlab paragraph (which reads markup): escaped, control characters visible."""
+    return xml_text(text if text is not None else "")
 
 
 def _num(v: float | None) -> str:

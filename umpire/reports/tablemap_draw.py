@@ -2,55 +2,86 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from umpire.reports.mapshapes import Circle, MapDrawing, Paint, Poly, Shape, _fmt
+from umpire.text import visible, xml_attr, xml_text
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 
 # -- SVG ----------------------------------------------------------------------------------------
-def _svg_paint(p: Paint) -> str:
-    parts = [f'fill="{p.fill}"' if p.fill else 'fill="none"']
+# Every element is written by _element or _open: tag and attribute names are umpire's own, and
+# every attribute value and every text (a unit's id, a terrain's name, the title) passes
+# umpire.text.xml_attr / xml_text, so a name is always text: the document stays well-formed and
+# inert (no element, attribute or script from data) whatever the name holds.
+_NAME = re.compile(r"[a-zA-Z][a-zA-Z:-]*\Z")
+_NAMES: set[str] = set()  # the attribute names seen to be names (a map writes a handful, thousands of times)
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    out = []
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        if k not in _NAMES:
+            if not _NAME.match(k):
+                raise ValueError(f"not an SVG attribute name umpire writes: {k!r}")
+            _NAMES.add(k)
+        out.append(f" {k}={xml_attr(v)}")
+    return "".join(out)
+
+
+def _open(tag: str, attrs: dict[str, object]) -> str:
+    return f"<{tag}{_attrs(attrs)}>"
+
+
+def _element(tag: str, attrs: dict[str, object], text: str | None = None) -> str:
+    return f"<{tag}{_attrs(attrs)}/>" if text is None else f"<{tag}{_attrs(attrs)}>{xml_text(text)}</{tag}>"
+
+
+def _svg_paint(p: Paint) -> dict[str, object]:
+    out: dict[str, object] = {"fill": p.fill or "none"}
     if p.stroke and p.width > 0:
-        parts.append(f'stroke="{p.stroke}" stroke-width="{_fmt(p.width)}"')
+        out["stroke"], out["stroke-width"] = p.stroke, _fmt(p.width)
         if p.dash:
-            parts.append(f'stroke-dasharray="{" ".join(_fmt(d) for d in p.dash)}"')
+            out["stroke-dasharray"] = " ".join(_fmt(d) for d in p.dash)
     if p.opacity < 1 and p.fill:
-        parts.append(f'fill-opacity="{_fmt(p.opacity)}"')
-    return " ".join(parts)
+        out["fill-opacity"] = _fmt(p.opacity)
+    return out
 
 
 def _svg_shape(sh: Shape) -> str:
     if isinstance(sh, Poly):
         pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in sh.points)
-        tag = "polygon" if sh.closed else "polyline"
-        paint = _svg_paint(sh.paint if sh.closed else Paint(None, sh.paint.stroke, sh.paint.width, sh.paint.dash))
-        return f'<{tag} points="{pts}" {paint}/>'
+        paint = sh.paint if sh.closed else Paint(None, sh.paint.stroke, sh.paint.width, sh.paint.dash)
+        return _element("polygon" if sh.closed else "polyline", {"points": pts, **_svg_paint(paint)})
     if isinstance(sh, Circle):
-        return f'<circle cx="{_fmt(sh.centre[0])}" cy="{_fmt(sh.centre[1])}" r="{_fmt(sh.r)}" {_svg_paint(sh.paint)}/>'
+        return _element("circle", {"cx": _fmt(sh.centre[0]), "cy": _fmt(sh.centre[1]), "r": _fmt(sh.r),
+                                   **_svg_paint(sh.paint)})
     anchor = {"start": "start", "middle": "middle", "end": "end"}[sh.anchor]
-    extra = (' font-weight="600"' if sh.bold else "") + (' font-style="italic"' if sh.italic else "")
-    return (f'<text x="{_fmt(sh.at[0])}" y="{_fmt(sh.at[1])}" font-size="{_fmt(sh.size)}" fill="{sh.colour}" '
-            f'text-anchor="{anchor}"{extra}>{escape(sh.text)}</text>')
+    return _element("text", {
+        "x": _fmt(sh.at[0]), "y": _fmt(sh.at[1]), "font-size": _fmt(sh.size), "fill": sh.colour,
+        "text-anchor": anchor, "font-weight": "600" if sh.bold else None,
+        "font-style": "italic" if sh.italic else None,
+    }, sh.text)
 
 
 def to_svg(m: MapDrawing) -> str:
     """The map as a standalone SVG document (sizes in points)."""
+    w, h = _fmt(m.width), _fmt(m.height)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(m.width)}pt" height="{_fmt(m.height)}pt" '
-        f'viewBox="0 0 {_fmt(m.width)} {_fmt(m.height)}" font-family="\'Source Sans Pro\', \'Source Sans 3\', '
-        'sans-serif">',
-        f"<title>{escape(m.title)}</title>",
-        f'<rect width="{_fmt(m.width)}" height="{_fmt(m.height)}" fill="#ffffff"/>',
+        _open("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": f"{w}pt", "height": f"{h}pt",
+                      "viewBox": f"0 0 {w} {h}", "font-family": "'Source Sans Pro', 'Source Sans 3', sans-serif"}),
+        _element("title", {}, m.title),
+        _element("rect", {"width": w, "height": h, "fill": "#ffffff"}),
     ]
     for g in m.groups:
-        key = f' data-unit={quoteattr(g.key)}' if g.kind == "stand" else f" data-id={quoteattr(g.key)}"
-        lines.append(f'<g class="{g.kind}"{key}>')
+        lines.append(_open("g", {"class": g.kind, "data-unit" if g.kind == "stand" else "data-id": g.key}))
         lines.extend(_svg_shape(sh) for sh in g.shapes)
         lines.append("</g>")
     lines.append("</svg>")
@@ -98,7 +129,7 @@ def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None,
                 font = f["bold"] if sh.bold else f["italic"] if sh.italic else f["regular"]
                 if covers is not None and not covers(font, sh.text):
                     font = f["regular"]
-                grp.add(String(sh.at[0], H - sh.at[1], sh.text, fontName=font, fontSize=sh.size,
+                grp.add(String(sh.at[0], H - sh.at[1], visible(sh.text), fontName=font, fontSize=sh.size,
                                fillColor=colour(sh.colour), textAnchor=sh.anchor))
         d.add(grp)
     return d

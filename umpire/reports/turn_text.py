@@ -13,6 +13,7 @@ from typing import Any
 from umpire.reports import sections as S
 from umpire.reports.observe import Line
 from umpire.reports.views import TurnReport
+from umpire.text import md_text
 
 
 def _why_renderables(ln: Line) -> list[Any]:
@@ -135,21 +136,22 @@ def plain_text(r: TurnReport, width: int = 80) -> str:
     """The terminal report rendered at a fixed width with no colour (files, golden tests)."""
     from io import StringIO
 
-    from rich.console import Console
+    from umpire.reports.screen import DataConsole
 
     buf = StringIO()
-    console = Console(width=width, file=buf, color_system=None, force_terminal=False, legacy_windows=False)
+    console = DataConsole(width=width, file=buf, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(render_report(r))
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
 
 
 # -- Markdown -----------------------------------------------------------------------------------
-def _md(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+# Every text written into the Markdown passes _md: HTML escaped, and no emphasis, link, code or
+# table cell made by what a name holds (umpire.text.md_text).
+_md = md_text
 
 
 def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]], indent: str = "") -> list[str]:
-    out = [indent + "| " + " | ".join(head) + " |", indent + "|" + "---|" * len(head)]
+    out = [indent + "| " + " | ".join(_md(h) for h in head) + " |", indent + "|" + "---|" * len(head)]
     out += [indent + "| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
     return out
 

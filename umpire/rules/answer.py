@@ -19,9 +19,12 @@ class CalcAnswer:
     game: str | None = None  # MBT: the game whose rules answered (basic, advanced)
     headline: str = ""  # said before the answer (MBT: which game, and who chose it)
     assumed: list[str] = field(default_factory=list)  # defaults taken for fields left out
+    resolved: dict[str, Any] | None = None  # what the case named, as read: {"line": ..., "roles": [...]}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        if self.resolved is not None:
+            out["resolved"] = self.resolved
         if self.game is not None:
             out["game"] = self.game
         if self.resolution is not None:

@@ -20,9 +20,10 @@ build each model's schema; this one takes the schema pydantic makes and tightens
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import CoreSchema
 
 from umpire.schema.limits import (
@@ -86,3 +87,28 @@ Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 TableInches = Annotated[float, Field(gt=0, le=MAX_TABLE)]
 #: A stand's base, width by depth in inches.
 Base = tuple[Annotated[float, Field(gt=0, le=MAX_BASE)], Annotated[float, Field(gt=0, le=MAX_BASE)]]
+
+
+IDENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}\Z")
+COLOUR = re.compile(r"(#[0-9A-Fa-f]{6}|[A-Za-z]{1,30})?\Z")
+
+
+def _ident(value: str) -> str:
+    if not IDENT.match(value):
+        raise ValueError("not an id umpire can use in file names (allowed: letters, digits, - and _, "
+                         "starting with a letter or digit, at most 40 characters, e.g. nato)")
+    return value
+
+
+def _colour(value: str) -> str:
+    if not COLOUR.match(value):
+        raise ValueError("not a colour (allowed: #rrggbb, e.g. #2456a6, or a colour word, e.g. blue)")
+    return value
+
+
+#: The id of a side, a player or a game: it becomes part of file names (briefings, rosters,
+#: papers), so it is letters, digits, ``-`` and ``_`` (docs/input-limits.md).
+Ident = Annotated[str, AfterValidator(_ident)]
+#: A side's colour: ``#rrggbb`` or a colour word (one the map does not know is drawn in its
+#: default colour); empty for the side's turn in the palette.
+Colour = Annotated[str, AfterValidator(_colour)]

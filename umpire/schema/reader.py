@@ -294,9 +294,19 @@ def decode(data: bytes, where: str) -> str:
 
 
 def read_yaml_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
-    """Read and parse a YAML file within the limits. :raises DataError: one line."""
+    """Read and parse a YAML file within the limits; ``-`` reads standard input.
+
+    :raises DataError: one line."""
+    if str(path) == "-":
+        return read_yaml_stdin("<stdin>", max_bytes)
     name = shown(path)
     return parse_yaml(decode(read_bytes(path, max_bytes), name), name)
+
+
+def source_name(path: Path | str) -> str:
+    """How an input file is named in what umpire writes: its file name, or ``standard input``
+    for ``-``."""
+    return "standard input" if str(path) == "-" else shown(Path(path).name)
 
 
 def read_yaml_stdin(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> Any:

@@ -18,7 +18,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
-from umpire.schema.checked import Base, Checked, Seed, TableInches, Vertices
+from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
@@ -124,9 +124,9 @@ class AirSpec(_Strict):
 
 
 class SideSpec(_Strict):
-    id: str = Field(min_length=1)
+    id: Ident
     name: str | None = None
-    color: str = ""
+    color: Colour = ""
     hq_rating: int | None = None
     c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
     icm: Literal["one_per_stand", "unlimited"] | None = Field(
@@ -179,11 +179,16 @@ class Scenario(_Strict):
 
 
 def load_scenario(path: Path) -> Scenario:
-    """Read and validate a scenario file (errors name the file, the field path and the value)."""
+    """Read and validate a scenario file (errors name the file, the field path and the value);
+    ``terrain:`` entries ``{from: FILE}`` bring in the pieces drawn in an SVG or GeoJSON file
+    beside it (:mod:`umpire.schema.terrain_files`)."""
+    from umpire.errors import shown
     from umpire.schema.limits import MAX_SCENARIO_BYTES
-    from umpire.schema.load import load_model
+    from umpire.schema.load import read_yaml, validate
+    from umpire.schema.terrain_files import expand_terrain
 
-    return load_model(Scenario, path, max_bytes=MAX_SCENARIO_BYTES)
+    where = shown(path)
+    return validate(Scenario, expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, where), where)
 
 
 def scenario_from_data(data: Any, where: str) -> Scenario:

@@ -60,7 +60,7 @@ class FileKind:
     """What one kind of umpire file is: its identifying ``table``, its ``schema`` and
     ``migration_names`` (every migration applied), ``migrate(conn)`` (apply the missing ones,
     inside the caller's transaction), its ``noun`` and how its path is given (``option``) and
-    how to start one (``start``), for the messages."""
+    how to start one (``start``), for the messages; the ``indexes`` its migrations make."""
 
     noun: str
     table: str
@@ -69,6 +69,7 @@ class FileKind:
     migrate: Callable[[sqlite3.Connection], None]
     option: str = ""
     start: str = ""
+    indexes: tuple[str, ...] = ("idx_rolls_seq",)  # umpire's own; SQLite's are named sqlite_autoindex_*
 
     def where(self, path: Path) -> str:
         return f"{self.option} {path}".strip()
@@ -86,8 +87,10 @@ GAME = FileKind(
 
 def connect(path: Path) -> sqlite3.Connection:
     """A connection to the file at ``path`` with umpire's settings (autocommit; umpire's own
-    transactions; a busy timeout; a rollback journal, so the game stays one file)."""
+    transactions; a busy timeout; a rollback journal, so the game stays one file; the file's
+    schema not trusted to call functions with side effects)."""
     conn = sqlite3.connect(os.fsencode(path), timeout=busy_timeout(), isolation_level=None)
+    conn.execute("pragma trusted_schema = off")
     return conn
 
 
@@ -132,6 +135,36 @@ def schema_problems(columns: dict[str, list[str]], kind: FileKind = GAME) -> lis
     return problems
 
 
+def extra_objects(conn: sqlite3.Connection, columns: dict[str, list[str]], kind: FileKind = GAME) -> list[str]:
+    """What the file holds that umpire did not put there, one phrase each: a table, a column, an
+    index, a trigger or a view (a file from someone else may carry a trigger that rewrites every
+    die as umpire writes it). SQLite's own objects (``sqlite_*``) are not extra.
+
+    >>> conn = sqlite3.connect(":memory:")
+    >>> _ = conn.execute("create table rolls (id, seq, vals)")
+    >>> _ = conn.execute("create trigger t after insert on rolls begin update rolls set vals = '6'; end")
+    >>> extra_objects(conn, table_columns(conn))
+    ["trigger 't' on table 'rolls'"]
+    """
+    out = []
+    rows = conn.execute("select type, name, tbl_name, sql from sqlite_master order by type, name").fetchall()
+    for kind_of, name, table, sql in rows:
+        if str(name).startswith("sqlite_"):
+            continue
+        if kind_of == "table" and str(sql or "").lstrip()[:14].lower() == "create virtual":
+            out.append(f"virtual table {name!r}")
+        elif kind_of == "table" and name not in kind.schema:
+            out.append(f"table {name!r}")
+        elif kind_of == "index" and name not in kind.indexes:
+            out.append(f"index {name!r} on table {table!r}")
+        elif kind_of in ("trigger", "view"):
+            out.append(f"{kind_of} {name!r}" + (f" on table {table!r}" if kind_of == "trigger" else ""))
+    for table, cols in columns.items():
+        extra = [c for c in cols if table in kind.schema and c not in kind.schema[table]]
+        out += [f"column {c!r} of table {table!r}" for c in extra]
+    return out
+
+
 def applied_migrations(conn: sqlite3.Connection, path: Path, kind: FileKind = GAME) -> set[str]:
     """The migrations recorded in the file. :raises StoreError: if it is not an umpire file of ``kind``."""
     names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'").fetchall()}
@@ -149,6 +182,7 @@ def applied_migrations(conn: sqlite3.Connection, path: Path, kind: FileKind = GA
 def migrated_copy(conn: sqlite3.Connection, path: Path, kind: FileKind = GAME) -> sqlite3.Connection:
     """An in-memory copy of the file with every migration applied (the file is not touched)."""
     mem = sqlite3.connect(":memory:", isolation_level=None)
+    mem.execute("pragma trusted_schema = off")
     conn.backup(mem)
     migrate(mem, path, kind)
     return mem
@@ -247,7 +281,8 @@ class UmpireFile:
         """The one write transaction: ``BEGIN IMMEDIATE`` (waiting up to the busy timeout for
         another command to finish), then everything read and written inside the block, then
         ``COMMIT``. An exception rolls everything back; a lock not had in time raises the busy
-        error, with nothing written.
+        error, with nothing written; so does a file holding a table, column, index, trigger or
+        view umpire did not make (:func:`extra_objects`), checked under the lock.
         """
         conn = self._disk
         if conn.in_transaction:
@@ -255,8 +290,16 @@ class UmpireFile:
         try:
             _one_file(conn)
             conn.execute("BEGIN IMMEDIATE")
+            extra = extra_objects(conn, table_columns(conn), self.KIND)
         except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise describe(self.path, exc, self.KIND.noun) from None
+        if extra:
+            conn.execute("ROLLBACK")
+            more = f" and {len(extra) - 1} more" if len(extra) > 1 else ""
+            raise StoreError(f"{self.path}: the {self.KIND.noun} holds what umpire did not make ({extra[0]}{more}); "
+                             "nothing was written ('umpire doctor' lists it)")
         try:
             migrated = bool(self.pending) and self._migrate_on_disk(conn)
             yield conn

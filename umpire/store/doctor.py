@@ -18,10 +18,12 @@ from umpire.errors import StoreError
 from umpire.store import events as log
 from umpire.store.db import (
     GAME,
+    SCHEMA,
     FileKind,
     applied_migrations,
     check_path,
     connect,
+    extra_objects,
     migrated_copy,
     schema_problems,
     table_columns,
@@ -40,6 +42,9 @@ class FileCheck:
     state_text: str | None = None
     units: dict[str, dict[str, Any]] | None = None  # the units table, read with the rest
     checkpoints: dict[int, str] = field(default_factory=dict)  # the readable ones, by event
+    # what the file holds that umpire did not make (a planted trigger...): problems, but none
+    # that stops the checks that read the file (those never touch it)
+    extra: list[str] = field(default_factory=list)
 
 
 def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
@@ -79,6 +84,8 @@ def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
         columns = table_columns(conn)
         schema = schema_problems(columns, kind)
         out.problems += schema
+        out.extra = [f"{x} that umpire did not make (no umpire command writes the file while it is there)"
+                     for x in extra_objects(conn, columns, kind)]
         missing = {p.split("'")[1] for p in schema}
         if kind is GAME and "game" not in missing:
             _game_row(conn, out)
@@ -93,7 +100,7 @@ def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
         if kind is GAME and "checkpoints" not in missing:
             _checkpoints(conn, out)
         if kind is GAME and "units" not in missing:
-            cur = conn.execute("select * from units")
+            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
             cols = [d[0] for d in cur.description]
             out.units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
     except sqlite3.Error as exc:

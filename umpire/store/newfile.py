@@ -46,18 +46,29 @@ def _alive(pid: int) -> bool:
 def clean_stale(path: Path) -> list[Path]:
     """Remove the temporary files an interrupted ``new`` of ``path`` left behind (those whose
     process is gone); returns them."""
-    pattern = _temp_pattern(path)
+    return remove_stale(path.parent if str(path.parent) else Path("."), _temp_pattern(path))
+
+
+def remove_stale(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
+    """Remove the files (and folders) of ``folder`` whose name matches ``pattern`` (its first
+    group: the id of the process that made it) when that process is gone; returns them."""
+    import shutil
+
     removed = []
     try:
-        names = os.listdir(path.parent if str(path.parent) else ".")
+        names = os.listdir(folder)
     except OSError:
         return []
     for name in names:
         m = pattern.match(name)
         if m and not _alive(int(m.group(1))):
+            path = folder / name
             with contextlib.suppress(OSError):
-                (path.parent / name).unlink()
-                removed.append(path.parent / name)
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+                removed.append(path)
     return removed
 
 
@@ -80,6 +91,8 @@ def check_target(path: Path, replace: bool, kind: FileKind = GAME) -> None:
             raise StoreError(
                 f"{w}: the {noun} is read-only; --replace leaves it alone (make it writable first)"
             )
+        if path.exists():
+            _check_replaceable(path, kind)
         parent = path.parent if str(path.parent) else Path(".")
         if not parent.exists():
             raise StoreError(f"{w}: folder {str(parent)!r} does not exist")
@@ -89,20 +102,51 @@ def check_target(path: Path, replace: bool, kind: FileKind = GAME) -> None:
         raise StoreError(f"{w}: cannot look at it ({exc.strerror})") from None
 
 
-def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False) -> None:
+def _check_replaceable(path: Path, kind: FileKind) -> None:
+    """:raises StoreError: unless the file at ``path`` is an umpire file of ``kind`` (or empty):
+    ``--replace`` replaces a game with a game, never another program's database or a text file."""
+    from umpire.store.db import KNOWN, MARKER
+
+    if path.stat().st_size == 0:
+        return
+    what = "not an SQLite file"
+    try:
+        conn = connect(path)  # read-write, as every command opens a game: a hot journal is rolled back
+        try:
+            names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+        finally:
+            conn.close()
+        if MARKER in names and kind.table in names:
+            return
+        other = next((noun for table, noun in KNOWN.items() if table != kind.table and table in names), None)
+        what = f"it is an umpire {other}" if MARKER in names and other else "an SQLite file without umpire's tables"
+    except sqlite3.Error as exc:
+        found = describe(path, exc, kind.noun)
+        if getattr(exc, "sqlite_errorname", "") != "SQLITE_NOTADB":
+            raise found from None  # busy, damaged, unreadable: said as any command says it
+    raise StoreError(f"{kind.where(path)}: not an umpire {kind.noun} ({what}); --replace replaces only "
+                     f"a {kind.noun} (remove the file yourself if it is to go)")
+
+
+def create_game_file(path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False,
+                     before_install: Callable[[], None] | None = None) -> None:
     """Make a complete game file at ``path`` (see :func:`create_file`)."""
-    create_file(path, fill, replace=replace, kind=GAME)
+    create_file(path, fill, replace=replace, kind=GAME, before_install=before_install)
 
 
 def create_file(
-    path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False, kind: FileKind = GAME
+    path: Path, fill: Callable[[sqlite3.Connection], None], *, replace: bool = False, kind: FileKind = GAME,
+    before_install: Callable[[], None] | None = None,
 ) -> None:
     """Make a complete file of ``kind`` at ``path``: the schema, then ``fill(conn)``, in a temporary
     file that is renamed into place at the end (over the old file with ``replace``).
+    ``before_install()`` runs when the file is complete, before it is renamed into place (what
+    another file records about it: ``campaign next`` records the game in the campaign's log);
+    if it fails, nothing is left behind.
 
     :raises StoreError: if a file is there (without ``replace``), the folder is missing or not
         writable, or the old game is being written by another command; the old file is then
-        untouched. Any exception from ``fill`` also leaves it untouched.
+        untouched. Any exception from ``fill`` or ``before_install`` also leaves it untouched.
     """
     path = Path(path)
     check_target(path, replace, kind)
@@ -127,6 +171,8 @@ def create_file(
         finally:
             if conn is not None:
                 conn.close()
+        if before_install is not None:
+            before_install()
         install(tmp, path, replace=replace, kind=kind)
     except BaseException:
         for suffix in ("", *SIDECARS):
@@ -208,3 +254,39 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# -- a folder of files, built beside its target and moved into place ------------------------------
+def _folder_pattern(out: Path) -> re.Pattern[str]:
+    return re.compile(rf"^\.{re.escape(out.name)}\.demo-(\d+)-[a-z0-9_]+$")
+
+
+def remove_stale_folders(out: Path) -> None:
+    """Remove the temporary folders a killed build of ``out`` left beside it (their process gone)."""
+    remove_stale(out.parent if str(out.parent) else Path("."), _folder_pattern(out))
+
+
+def move_into(work: Path, out: Path) -> None:
+    """Move everything built in the folder ``work`` to the folder ``out``: by renaming ``work``
+    when there is no ``out`` yet, else file by file (a game file as :func:`install` does, after
+    the lock of the game it replaces). Files of ``out`` the build did not make are kept.
+
+    :raises StoreError: if a file cannot be moved (the files moved before it stay moved).
+    """
+    if not out.exists():
+        try:
+            os.rename(work, out)
+            return
+        except OSError:
+            pass  # made meanwhile, or another file system: file by file
+    for src in sorted(p for p in work.rglob("*") if p.is_file()):
+        target = out / src.relative_to(work)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if src.suffix == ".db":
+                install(src, target, replace=True)
+            else:
+                os.replace(src, target)
+        except OSError as exc:
+            raise StoreError(f"--out {out}: cannot move {target.name} into place ({exc.strerror})") from None
+    _sync_folder(out)

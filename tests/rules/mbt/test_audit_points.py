@@ -131,20 +131,22 @@ def _write(tmp_path: Path, case: dict[str, Any]) -> Path:
     return path
 
 
-def test_the_first_line_names_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_second_line_names_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first names firer and target (#20); the game comes next
     monkeypatch.delenv("UMPIRE_MBT_GAME", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     path = _write(tmp_path, fire())
     r = runner.invoke(app, ["calc", "fire", str(path)])
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0].startswith("MBT Advanced Game (the default")
+    assert r.output.splitlines()[0] == "M1A1 (USA-1B) -> T-64B (USSR-1B)"
+    assert r.output.splitlines()[1].startswith("MBT Advanced Game (the default")
     monkeypatch.setenv("UMPIRE_MBT_GAME", "basic")
     r = runner.invoke(app, ["calc", "fire", str(path)])
-    assert r.output.splitlines()[0] == "MBT Basic Game (from UMPIRE_MBT_GAME)"
+    assert r.output.splitlines()[1] == "MBT Basic Game (from UMPIRE_MBT_GAME)"
     r = runner.invoke(app, ["calc", "fire", str(_write(tmp_path, fire(shots=1)))])
     assert r.exit_code == 2 and "maximum rate-of-fire" in r.output
     r = runner.invoke(app, ["calc", "fire", str(_write(tmp_path, {**fire(), "game": "advanced"}))])
-    assert r.output.splitlines()[0] == "MBT Advanced Game (set in the case)"
+    assert r.output.splitlines()[1] == "MBT Advanced Game (set in the case)"
 
 
 def test_the_game_from_the_config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

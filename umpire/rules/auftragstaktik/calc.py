@@ -134,17 +134,28 @@ def _answer(
 
 def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.auftragstaktik.fire import fire
+    from umpire.rules.auftragstaktik.fire_plan import weapon_order, weapons_of
 
     c = check_case(FireCase, case)
     rul = _rulings(c)
     shooter, target = c.shooter.to_stand("shooter"), c.target.to_stand("target")
+    weapon = c.weapon
+    if weapon is None:
+        have = weapons_of(shooter)
+        weapon = next((w for w in weapon_order(target) if w in have), None)
+        if weapon is None:
+            raise UmpireError(f"weapon: {shooter.unit.name or 'the shooter'} has no weapon to fire")
+    chosen = weapon
 
     def run(d: Dice) -> Resolution:
         return fire(
-            shooter, target, c.weapon, c.range, c.aspect, d, rul, night=c.night, phase=c.phase
+            shooter, target, chosen, c.range, c.aspect, d, rul, night=c.night, phase=c.phase
         )
 
-    return _answer(run, dice, rul, odds, _hits_label)
+    answer = _answer(run, dice, rul, odds, _hits_label)
+    if c.weapon is None:
+        answer.assumed.append(f"weapon {weapon} (the shooter's first for this target)")
+    return answer
 
 
 def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

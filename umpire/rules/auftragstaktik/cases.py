@@ -9,7 +9,7 @@ reported at once by :func:`check_case`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
@@ -67,6 +67,9 @@ Inches = Annotated[float, BeforeValidator(read_inches)]
 
 
 class _Case(Checked):
+    """A case. ``words``: its one-line form's positional words, in order (``umpire calc fire
+    T-80B M1A1 7 side``); ``roles``: the parts its answer opens with (:mod:`umpire.caseline`)."""
+
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = "auftragstaktik"
@@ -168,9 +171,10 @@ def stand_case(stand: Stand) -> dict[str, Any]:
 
 
 class FireCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("shooter", "target", "range", "aspect", "weapon")
     shooter: StandCase
     target: StandCase
-    weapon: Weapon
+    weapon: Weapon | None = None  # None: the shooter's first weapon for this target (fire_plan.weapon_order)
     range: Inches = Field(ge=0)
     aspect: AspectIn = "front"
     night: bool = False
@@ -222,6 +226,8 @@ class SpotterCase(_Sub, _Codes):
 
 
 class SpotCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("spotter", "distance", "target.kind")
+    roles: ClassVar[tuple[str, ...]] = ("spotter", "target")
     spotter: SpotterCase = SpotterCase()
     target: Spotted = Spotted()  # the procedure's own model: one list of fields
     distance: Inches = Field(ge=0)
@@ -232,6 +238,8 @@ class SpotCase(_Case):
 
 
 class HqCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("hq.rating", "enemy_rating", "phase")
+    roles: ClassVar[tuple[str, ...]] = ()
     hq: dict[str, Any]
     enemy_rating: int | None = None
     enemy: dict[str, Any] | None = None
@@ -251,6 +259,8 @@ class HqCase(_Case):
 
 
 class MoraleCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("battalion.morale", "battalion.average_hits", "battalion.status")
+    roles: ClassVar[tuple[str, ...]] = ()
     battalion: dict[str, Any]
 
 
@@ -260,6 +270,7 @@ Morale = Literal["VL", "L", "A", "H", "VH"]
 
 
 class CloseCombatCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     attacker: StandCase
     defender: StandCase
     attacker_morale: Morale = "A"
@@ -268,6 +279,8 @@ class CloseCombatCase(_Case):
 
 
 class OverrunCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("defender", "attackers")
+    roles: ClassVar[tuple[str, ...]] = ("attackers", "defender")
     defender: StandCase
     attackers: list[StandCase] = Field(min_length=1)
     target: int = 0
@@ -281,6 +294,7 @@ Level = Literal["battalion", "brigade", "division"]
 
 
 class IndirectCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     firer: StandCase
     target: StandCase
     orders_level: Level = "battalion"
@@ -305,6 +319,8 @@ class CounterBatteryCase(IndirectCase):
 
 
 class AirstrikeCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("target", "tons")
+    roles: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     target: StandCase
     aircraft: StandCase | None = None
     aircraft_drm: int | None = None
@@ -315,11 +331,13 @@ class AirstrikeCase(_Case):
 
 
 class StrafingCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     aircraft: StandCase
     target: StandCase
 
 
 class AirDefenseCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("shooter", "target", "weapon", "range")
     shooter: StandCase
     target: StandCase
     weapon: Literal["sa", "hw", "ad", "missile"]
@@ -331,6 +349,7 @@ class AirDefenseCase(_Case):
 
 
 class EntrenchCase(_Case, _Codes):
+    words: ClassVar[tuple[str, ...]] = ("level", "quality", "stand")
     level: Literal["none", "hasty", "deliberate", "prepared"] = "hasty"
     quality: Quality = "regular"
     stationary: bool = True
@@ -340,6 +359,7 @@ class EntrenchCase(_Case, _Codes):
 
 
 class MinesCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("stand", "minefield")
     stand: StandCase
     minefield: Literal["AP", "AT"]
 

@@ -47,6 +47,13 @@ def weapons_of(stand: Stand) -> list[str]:
     ]
 
 
+def weapon_order(target: Stand) -> tuple[str, ...]:
+    """The order a stand picks its weapon in when none is named, as the tracked turn does: its
+    anti-tank weapons at an armoured vehicle, else HE, heavy weapons, small arms."""
+    armoured = target.stand_kind == "vehicle" and target.unit.protection.value > 0
+    return ("gun", "missile", "he", "hw", "sa") if armoured else ("he", "hw", "sa", "gun", "missile")
+
+
 def missile_generation(stand: Stand, t: Tables) -> int:
     m = stand.unit.missile
     assert m is not None

@@ -57,7 +57,7 @@ def library() -> tuple[UnitEntry, ...]:
 ECHELONS = ("company", "coy", "squadron", "sqn", "battery", "bty", "platoon", "plt", "troop")
 
 
-def _keys(text: str) -> set[str]:
+def spellings(text: str) -> set[str]:
     """The ways a name may be typed: as written, letters and digits only, and without the
     echelon word ("T80B" and "T-80B Coy" both find "T-80B Company")."""
     from umpire.rules.vocab import short_name
@@ -78,7 +78,7 @@ def _names() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
     for u in library():
         for n in [u.name, *u.aliases]:
             names[n.casefold()] = u
-            for k in _keys(n):
+            for k in spellings(n):
                 loose.setdefault(k, set()).add(u.name)
     return names, loose
 
@@ -93,11 +93,11 @@ def find_unit(name: str, field: str = "unit") -> UnitEntry:
     names, loose = _names()
     if exact in names:
         return names[exact]
-    found = set().union(*(loose.get(k, set()) for k in _keys(name)))
+    found = set().union(*(loose.get(k, set()) for k in spellings(name)))
     if len(found) == 1:
         (only,) = found
         return next(u for u in library() if u.name == only)
     if len(found) > 1:
         raise UmpireError(f"{field}: {name!r} could be any of {', '.join(sorted(found))}; give one")
-    err = unknown("unit", name, [u.name for u in library()])
+    err = unknown("unit", name, [u.name for u in library()], {u.name: u.aliases for u in library()})
     raise type(err)(f"{field}: {err}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, movement
 from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
@@ -165,7 +166,7 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
         else:
             kind, allowance = "towed gun", c.scale
         spent = length + c.floors * c.scale
-        legal = spent <= allowance + 1e-9
+        legal = spent <= allowance + MOVE_TOLERANCE
         lines = [f"{length:g} in" + (f" and {c.floors} floor(s)" if c.floors else "") + " (15.1.1, 15.4.1.1)"]
         if not legal:
             lines.append(f"needs {spent:g} in, the {kind.replace('_', ' ')} has {allowance:g} in with "

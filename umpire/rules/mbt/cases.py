@@ -8,7 +8,7 @@ hand-to-hand and missile flight exist only in the Advanced Game.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
@@ -75,6 +75,7 @@ class Smoke(_Case):
 
 
 class FireCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
     ruleset: str = "mbt"
     scale: float = 1
     game: Game = "advanced"
@@ -111,6 +112,8 @@ class ObstacleIn(_Case):
 
 
 class SightCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("range", "target.terrain", "conditions")
+    roles: ClassVar[tuple[str, ...]] = ()
     ruleset: str = "mbt"
     game: Game = "advanced"
     scale: float = 1
@@ -174,6 +177,7 @@ class GpTargetIn(_Case):
 
 
 class GpCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
@@ -188,6 +192,8 @@ class GpCase(_Case):
 
 
 class CloseAssaultCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attack_gp", "target")
+    roles: ClassVar[tuple[str, ...]] = ("target",)
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     attack_gp: int = Field(gt=0)
@@ -202,6 +208,8 @@ class CloseAssaultCase(_Case):
 
 
 class HandToHandCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "attackers")
+    roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     attacker: str
@@ -237,6 +245,8 @@ class LegIn(_Case):
 
 
 class MoveCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = "mbt"
     game: Game = "advanced"
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
@@ -255,6 +265,8 @@ class MoveCase(_Case):
 
 
 class MissileCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     scale: float = 1

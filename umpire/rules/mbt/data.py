@@ -90,21 +90,60 @@ def card_head(card_id: str) -> tuple[str, str]:
     return str(raw.get("kind", "")), str(raw.get("name", ""))
 
 
-def card_id(text: str) -> str:
-    """A card id from an id or a unit name (``USSR-2A``, ``usa-2a/1``, ``T-72M1``).
+class Nicknames(_Model):
+    """``nicknames.yaml``: the names said at the table for the bundled cards' vehicles."""
 
-    :raises UmpireError: for an unknown one, with close names suggested.
+    nicknames: dict[str, list[str]]
+
+
+@lru_cache(maxsize=1)
+def names() -> dict[str, list[str]]:
+    """Every card's other names: its vehicle's name and the nicknames naming it (by card id)."""
+    out: dict[str, list[str]] = {i: [card_head(i)[1]] for i in card_ids()}
+    book = cached_model(Nicknames, data_dir() / "nicknames.yaml")
+    assert isinstance(book, Nicknames)
+    for nick, ids in book.nicknames.items():
+        for i in ids:
+            if i not in out:
+                raise DataError(f"nicknames.yaml: {nick}: no data card {i!r}")
+            out[i].append(nick)
+    return out
+
+
+def _loose(text: str) -> str:
+    from umpire.rules.vocab import short_name
+
+    return short_name(text)
+
+
+def card_id(text: str) -> str:
+    """A card id from an id, a unit name or a nickname (``USSR-2A``, ``usa-2a/1``, ``T-72M1``,
+    ``t72m1``, ``Apache``).
+
+    :raises UmpireError: for an unknown one, with the likeliest cards suggested; for a name
+        several cards share ("Heavy Truck", "Abrams"), naming them all.
     """
     ids = card_ids()
     key = str(text).strip().upper().replace("_", "/")
     if key in ids:
         return key
-    by_name = {card_head(i)[1].lower(): i for i in ids}
-    if str(text).strip().lower() in by_name:
-        return by_name[str(text).strip().lower()]
-    nation = key.split("-")[0] + "-"
-    same = [i for i in ids if i.startswith(nation)]
-    raise unknown("data card", text, same or ids + sorted(by_name))
+    loose = _loose(text)
+    every = names()
+    for exact in (True, False):
+        found = [i for i in ids if any((s.lower() == str(text).strip().lower()) if exact else _loose(s) == loose
+                                       for s in every[i][:1 if exact else None])]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise UmpireError(
+                f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in found)}; "
+                "give its id"
+            )
+    from umpire.errors import closest
+
+    close = closest(text, ids, every)
+    hint = ("did you mean " + " or ".join(f"{i!r} ({every[i][0]})" for i in close) + "? ") if close else ""
+    raise UmpireError(f"unknown data card {text!r} ({hint}known: {', '.join(ids)}; umpire cards lists them)")
 
 
 def card(card_id_or_name: str) -> Card:

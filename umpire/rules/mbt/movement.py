@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
@@ -178,9 +179,9 @@ def cost(
             lines.append(f"{wire_hexes} wire hex(es): {per * scale * wire_hexes:g} in (12.4.6)")
     spent += extra
     total_in = sum(leg.inches for leg in legs)
-    if spent > allowance + 1e-9 and legal and (load_unload or inside) and total_in <= 1e-9:
+    if spent > allowance + MOVE_TOLERANCE and legal and (load_unload or inside) and total_in <= 1e-9:
         lines.append("loads or unloads without entering a new hex: allowed with fewer movement factors (15.3.2.4)")
-    elif spent > allowance + 1e-9:
+    elif spent > allowance + MOVE_TOLERANCE:
         if (
             orders.order_code(order) in ("M", "OR")
             and not turned

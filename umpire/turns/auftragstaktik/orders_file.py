@@ -43,6 +43,7 @@ from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.ratings import _plain, read_order
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
+from umpire.schema.reader import source_name
 from umpire.turns.auftragstaktik import tracked as tr
 
 Point = tuple[float, float]
@@ -266,13 +267,13 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
 
     path = Path(path)
     where = shown(path)
-    if not path.exists():
+    if str(path) != "-" and not path.exists():
         raise UmpireError(f"orders file {where}: not found")
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise UmpireError(f"{where}: an orders file is a mapping with side:, battalions: and units:")
     orders = check_payload(state, data, where)
     check_moves(state, orders, where)
-    payload = {"file": shown(path.name), **_jsonable(orders)}
+    payload = {"file": source_name(path), **_jsonable(orders)}
     payload["side"] = orders.side
     return payload

@@ -40,6 +40,7 @@ from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
+from umpire.schema.reader import source_name
 
 
 class _Strict(Checked):
@@ -100,7 +101,7 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     except UmpireError as exc:
         # pydantic wraps a validator's ValueError as "Value error, ..."
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": shown(Path(path).name),
+    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
                "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
                "sequence": list(model.units)}
     return check(payload, state, where)

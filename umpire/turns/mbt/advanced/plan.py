@@ -15,6 +15,7 @@ from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders, smoke
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.schema.load import read_yaml, validate
+from umpire.schema.reader import source_name
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
 from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
@@ -29,7 +30,7 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
         model = validate(AdvOrdersFile, raw, where)
     except UmpireError as exc:
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": shown(Path(path).name),
+    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
                "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
                          for uid, u in model.units.items()},
                "sequence": list(model.units)}

@@ -1,0 +1,271 @@
+"""``umpire session``: one process for the evening, answering each question as it is typed.
+
+The tables are read once, at the start; each line is then answered in milliseconds, through the
+same functions as the one-shot commands (:func:`umpire.cli.calc.ask` and
+:func:`~umpire.cli.calc.print_answer`, the look-ups' :func:`~umpire.cli.lookups.render_rows`), so
+the session's answer to ``fire T-80B M1A1 7 side --roll 7`` is, byte for byte, what
+``umpire calc fire T-80B M1A1 7 side --roll 7`` prints. At a terminal the line is edited with
+prompt_toolkit (history, completion of procedures, fields, names and rulings); from a pipe the
+lines are read as they come. A bad line is one ``Error:`` line and the session goes on.
+
+Attached to a game file (``umpire --db FILE session``), a unit id on the table stands for that
+unit as it is there (its stat line or card, quality, orders and hits), and a shot between two of
+them takes its range and aspect from the table unless given. The session only reads the game.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from umpire.cli.output import console
+
+if TYPE_CHECKING:
+    from umpire.calc import CalcAnswer
+    from umpire.core.state import GameState
+
+HELP = """\
+Ask as 'umpire calc' is asked, without 'umpire calc':
+  fire T-80B M1A1 7 side --roll 7        mbt fire M1A1 T-72M1 12 APFSDS       shooter.moved=true
+Options of a question: --roll N (repeat), --odds, --json, --ruling NAME=CHOICE, --ruleset NAME.
+  odds [QUESTION]        the odds of the last question (or of this one)
+  explain [NAME]         how the last question was read, field by field; or what a ruling,
+                         procedure, unit or card is
+  units|cards|rulings|procedures [QUERY]   look up names, as the one-shot commands do
+  fields PROCEDURE       the fields a case may hold
+  ruleset NAME           the ruleset for procedures both have (now: {ruleset})
+  game basic|advanced    the MBT game for cases that name none (now: {game})
+  ruling NAME=CHOICE     switch a ruling for the session; 'ruling NAME=' switches it back;
+                         'ruling' lists the session's
+  help, quit (or Ctrl-D)"""
+
+COMMANDS = ("odds", "explain", "units", "cards", "rulings", "procedures", "fields", "ruleset", "game",
+            "ruling", "help", "quit", "exit")
+
+
+@dataclass
+class Session:
+    """What the session keeps between lines: its choices and the last question."""
+
+    ruleset: str | None = None
+    game: str | None = None
+    rulings: dict[str, dict[str, str]] = field(default_factory=dict)  # by ruleset
+    dice: Any = None
+    state: GameState | None = None
+    last: list[str] | None = None
+    last_answer: CalcAnswer | None = None
+
+    # -- one line ---------------------------------------------------------------------------
+    def answer(self, line: str) -> bool:
+        """Answer one line; False when the session should end.
+
+        :raises UmpireError: for a line that does not read or resolve.
+        """
+        from umpire.cli.talk import split_line
+
+        words = split_line(line)
+        while words and words[0] in ("umpire", "calc"):
+            words = words[1:]
+        if not words:
+            return True
+        head, rest = words[0].lower(), words[1:]
+        if head in ("quit", "exit", "q"):
+            return False
+        if head in ("help", "?"):
+            console.print(HELP.format(ruleset=self.ruleset or "auftragstaktik", game=self.game or "the default"),
+                          markup=False, highlight=False)
+        elif head in ("units", "cards", "rulings", "procedures"):
+            self._look_up(head, rest)
+        elif head == "fields":
+            from umpire.cli.calc import _fields
+            from umpire.errors import UmpireError
+
+            if len(rest) != 1:
+                raise UmpireError("fields: give one procedure (fields fire)")
+            _fields(rest[0], self.ruleset, False)
+        elif head == "ruleset":
+            self._set_ruleset(rest)
+        elif head == "game":
+            self._set_game(rest)
+        elif head == "ruling":
+            self._set_ruling(rest)
+        elif head == "odds":
+            self._ask(rest or self._again(), odds=True)
+        elif head == "explain":
+            self._explain(rest)
+        else:
+            self._ask(words)
+        return True
+
+    def _again(self) -> list[str]:
+        from umpire.errors import UmpireError
+
+        if self.last is None or self.last_answer is None:
+            raise UmpireError("no question asked yet (ask one, then 'odds')")
+        res = self.last_answer.resolution
+        words = [w for w in self.last if w != "--odds"]
+        if res is not None and res.rolls and "--roll" not in words:  # the same dice, so the same answer
+            words += [a for r in res.rolls for v in r.values for a in ("--roll", str(v))]
+        return words
+
+    def _ask(self, words: list[str], *, odds: bool = False) -> None:
+        from umpire.cli.calc import ask, print_answer
+        from umpire.cli.talk import question_options
+
+        q = question_options(words)
+        game = (self.game, "set for the session") if self.game else None
+        fill = self._from_table if self.state is not None else None
+        answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=q.rulings, ruleset=q.ruleset or self.ruleset,
+                     dice=self.dice, mbt_game=game, fill=fill, standing=self.rulings)
+        self.last, self.last_answer = words, answer
+        print_answer(answer, as_json=q.as_json)
+
+    def _look_up(self, kind: str, rest: list[str]) -> None:
+        from umpire.cli.lookups import render_rows
+        from umpire.lookup import look_up
+
+        console.print(render_rows(kind, look_up(kind, " ".join(rest) or None, None)))
+
+    def _set_ruleset(self, rest: list[str]) -> None:
+        from umpire.errors import UmpireError
+        from umpire.registry import find_ruleset
+
+        if len(rest) != 1:
+            raise UmpireError("ruleset: give one (auftragstaktik or mbt)")
+        self.ruleset = find_ruleset(rest[0]).name
+        console.print(f"ruleset: {self.ruleset}", markup=False)
+
+    def _set_game(self, rest: list[str]) -> None:
+        from umpire.cli.context import GAMES
+        from umpire.errors import UmpireError
+
+        if len(rest) != 1 or rest[0].lower() not in GAMES:
+            raise UmpireError(f"game: give one of {', '.join(GAMES)}")
+        self.game = rest[0].lower()
+        console.print(f"MBT game: {self.game}", markup=False)
+
+    def _set_ruling(self, rest: list[str]) -> None:
+        from umpire.cli.talk import check_ruling
+
+        for item in rest:
+            ruleset, name, choice = check_ruling(item, self.ruleset)
+            mine = self.rulings.setdefault(ruleset, {})
+            if choice:
+                mine[name] = choice
+            else:
+                mine.pop(name, None)
+        shown = ", ".join(f"{k}={v}" for rs in sorted(self.rulings) for k, v in sorted(self.rulings[rs].items())
+                          ) or "none (every ruling its default)"
+        console.print(f"rulings for the session: {shown}", markup=False, soft_wrap=True)
+
+    def _explain(self, rest: list[str]) -> None:
+        from umpire.cli.talk import explain_case, explain_name
+
+        if rest:
+            explain_name(" ".join(rest), self.ruleset)
+            return
+        from umpire.errors import UmpireError
+
+        if self.last is None:
+            raise UmpireError("no question asked yet (ask one, then 'explain'; or explain NAME)")
+        from umpire.cli.talk import question_options
+
+        explain_case(question_options(self.last).words, self.ruleset, self._from_table if self.state else None)
+
+    # -- the game on the table --------------------------------------------------------------
+    def _from_table(self, case: dict[str, Any]) -> dict[str, Any]:
+        from umpire.cli.talk import fill_from_table
+
+        assert self.state is not None
+        return fill_from_table(self.state, case)
+
+
+def session(
+    ctx: typer.Context,
+    ruleset: str = typer.Option(None, "--ruleset",
+                                help="The ruleset for procedures both have (default: auftragstaktik)."),
+    game: str = typer.Option(None, "--game", help="basic or advanced: the MBT game for cases that name none."),
+    ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE for the whole session (repeat)."),
+) -> None:
+    """Answer questions as they are typed, all evening: the tables read once, each answer at once.
+
+    Each line is what you would type after 'umpire calc' (fire T-80B M1A1 7 side --roll 7), or
+    odds, explain, a look-up (units abrams), ruleset, game or ruling to set for the session;
+    'help' lists them. Tab completes procedures, fields, unit and card names and rulings; the
+    arrows recall earlier lines. With --db (before or after 'session') it reads a game file:
+    unit ids on its table stand for those units, and a shot between two takes its range from
+    the table. Ctrl-D or 'quit' ends it.
+    """
+    from umpire.cli.talk import warm_up
+    from umpire.errors import UmpireError
+
+    settings = ctx.find_root().obj
+    s = Session(dice=settings.dice_for(None))
+    try:
+        if ruleset:
+            s._set_ruleset([ruleset])
+        if game:
+            s._set_game([game])
+        if ruling:
+            s._set_ruling(list(ruling))
+    except UmpireError as exc:
+        raise UmpireError(f"session: {exc}") from None
+    root = ctx.find_root()
+    source = root.get_parameter_source("db")
+    if source is not None and source.name != "DEFAULT":
+        from umpire.engine import Game
+
+        s.state = Game.open(settings.db).state
+    warm_up()
+    run(s, interactive=sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def run(s: Session, *, interactive: bool) -> None:
+    """Read and answer lines until the end of input or 'quit'."""
+    from umpire.cli.talk import report_error
+
+    prompt = _prompter(s) if interactive else None
+    while True:
+        try:
+            line = prompt() if prompt is not None else sys.stdin.readline()
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            continue  # Ctrl-C drops the line being typed, as a shell does
+        if prompt is None and not line:
+            break
+        try:
+            if not s.answer(line.rstrip("\n")):
+                break
+        except SystemExit:  # a command's own exit (none should): the session goes on
+            pass
+        except Exception as exc:  # noqa: BLE001  (a user's mistake: one line; a bug: one line too)
+            report_error(exc)
+        sys.stdout.flush()
+
+
+def _prompter(s: Session) -> Any:
+    """The prompt_toolkit line editor: history kept in the cache folder, completion."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from umpire.cli.session_complete import SessionCompleter
+    from umpire.schema.cache import cache_dir
+
+    folder = cache_dir()
+    history: Any = InMemoryHistory()
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            history = FileHistory(str(folder / "session-history"))
+        except OSError:
+            pass
+    ps: Any = PromptSession(history=history, completer=SessionCompleter(s), complete_while_typing=False)
+
+    def ask() -> str:
+        return str(ps.prompt("umpire> "))
+
+    return ask
