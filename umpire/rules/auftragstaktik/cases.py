@@ -197,6 +197,8 @@ class Crossing(_Sub):
 
 
 class MoveCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("unit", "orders", "route")
+    roles: ClassVar[tuple[str, ...]] = ()
     statline: str | None = Field(None, description="the stand's stat line (its mobility), or give mobility")
     unit: str | None = Field(None, description="a bundled unit (its mobility), or give mobility")
     mobility: str | None = Field(None, description="the stat line's mobility code (t, w, lw, f, h...; a: amphibious)")

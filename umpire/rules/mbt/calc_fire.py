@@ -51,7 +51,7 @@ def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
         raise UmpireError(f"firer.card: {card.card} is a {card.kind} card (allowed: vehicle, leg and towed cards)")
     if isinstance(card, cards.LegCard):
         firers.leg_type(card, f.type)
-    weapon = firers.pick_weapon(card, f.type, f.weapon, f.ammo)
+    weapon = firers.pick_weapon(card, f.type, f.weapon, f.ammo or "")
     if f.riding_in is not None:
         why, most = firers.rider_limits(card, weapon, data.card(f.riding_in.card), f.riding_in.turret == "open")
         if why:
@@ -229,7 +229,8 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
-    ammo = weapon.find_ammo(c.firer.ammo)
+    ammo = weapon.find_ammo(c.firer.ammo) if c.firer.ammo else next((a for a in weapon.ammo if a.type == "GP"),
+                                                                     weapon.ammo[0])
     orders.check_can_fire(c.firer.orders, weapon.kind)
     if c.target.marker is not None and weapon.is_small_arms:
         raise UmpireError(f"firer.weapon: the {weapon.name} is small arms, which may not fire at terrain (14.4.3.3.1)")

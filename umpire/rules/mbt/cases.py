@@ -132,7 +132,7 @@ class GpFirer(_Case):
     card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
     type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
     weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
-    ammo: str = Field("GP", description="the GP ammunition fired")
+    ammo: str | None = Field(None, description="the GP ammunition fired (default: the weapon's GP ammunition)")
     orders: str = Field("F", description="the firer's orders: NM line with F, ATGM, OW; MV line with FM, OR (14.4.1)")
     grade: Grade = Field("average", description="the firer's grade (14.4.2.4)")
     suppressed: bool = Field(False, description="the firer is suppressed (14.4.2.1.3)")

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -55,6 +55,8 @@ class OverrunDefender(_Case):
 
 
 class OverrunCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "part")
+    roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     scale: float = Field(1, description="inches per hex (23.3.2.1): the fire is at 1 hex")
@@ -68,6 +70,8 @@ class OverrunCase(_Case):
 
 
 class IntoBuildingsCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "building", "gun")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     card: str = Field(description="the vehicle's data card (its close assault defense, 15.4.3.1)")
@@ -80,6 +84,8 @@ class IntoBuildingsCase(_Case):
 
 
 class SmokeCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("card", "kind", "range")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = "mbt"
     game: AdvancedOnly = "advanced"
     scale: float = Field(1, description="inches per hex (23.3.2.1)")

@@ -76,6 +76,8 @@ def pick_weapon(card: AnyFirer, type_name: str | None, name: str | None, ammo: s
     for w in every:
         if any(a.name.lower() == str(ammo).lower() for a in w.ammo):
             return w
+    if not ammo:  # GP fire with no ammunition named: the first weapon that fires GP (14.4)
+        return next((w for w in every if any(a.type == "GP" for a in w.ammo)), every[0])
     return every[0]
 
 
