@@ -109,6 +109,23 @@ def passengers(gp: int, roll: int, mods: Sequence[Modifier], kinds: Sequence[str
     return out
 
 
+def summed(weapons: Iterable[tuple[Any, Weapon]], order: str) -> tuple[int, list[str]]:
+    """GP factors at 1 hex added together, each weapon's by ``order``'s line (14.4.1) from its
+    unit's card; a weapon with no GP factor there adds nothing. The total and its parts in words."""
+    total, parts = 0, []
+    for card, w in weapons:
+        ammo = next((a for a in w.ammo if a.type == "GP"), None)
+        if ammo is None:
+            continue
+        try:
+            v, _ = gp_factor(card, w, ammo, order, 1)
+        except UmpireError:
+            continue
+        total += v
+        parts.append(f"{w.name} {v}")
+    return total, parts
+
+
 def overrun_gp(card: Any, weapons: Iterable[Weapon],
                riders: Iterable[tuple[Any, Weapon]] = ()) -> tuple[int, list[str]]:
     """The overrun fire's GP factor (14.7.2.2.1): "The moving GP factors of all useable vehicle
@@ -119,17 +136,7 @@ def overrun_gp(card: Any, weapons: Iterable[Weapon],
 
     :raises UmpireError: if nothing adds a factor (14.7.1.1: no vehicle gun, no overrun).
     """
-    total, parts = 0, []
-    for c, w in [*((card, w) for w in weapons if w.kind in ("gun", "mg", "grenade")), *riders]:
-        ammo = next((a for a in w.ammo if a.type == "GP"), None)
-        if ammo is None:
-            continue
-        try:
-            v, _ = gp_factor(c, w, ammo, "OR", 1)
-        except UmpireError:
-            continue
-        total += v
-        parts.append(f"{w.name} {v}")
+    total, parts = summed([*((card, w) for w in weapons if w.kind in ("gun", "mg", "grenade")), *riders], "OR")
     if not total:
         raise UmpireError("no useable vehicle gun with a moving GP factor at 1 hex: it may not overrun (14.7.1.1)")
     return total, parts
@@ -137,36 +144,13 @@ def overrun_gp(card: Any, weapons: Iterable[Weapon],
 
 def overrun_defence_gp(card: Any, weapons: Iterable[Weapon], *, just_unloaded: bool = False) -> tuple[int, list[str]]:
     """The overrun defensive fire's GP factor (14.7.2.1.1): all useable non-moving gun (including
-    launchers) GP factors at 1 hex added together; attached weapons of a unit just unloaded are
-    not useable (14.7.2.1.1.2). At least 1."""
-    total, parts = 0, []
-    for w in weapons:
-        if just_unloaded and not w.is_small_arms:
-            continue
-        ammo = next((a for a in w.ammo if a.type == "GP"), None)
-        if ammo is None:
-            continue
-        try:
-            v, _ = gp_factor(card, w, ammo, "OW", 1)
-        except UmpireError:
-            continue
-        total += v
-        parts.append(f"{w.name} {v}")
+    launchers) GP factors at 1 hex added together; the attached weapons of a unit just unloaded
+    are not useable, its own small arms are (14.7.2.1.1.2). At least 1."""
+    total, parts = summed([(card, w) for w in weapons if not just_unloaded or w.kind == "small_arms"], "OW")
     return max(total, 1), parts
 
 
 def assault_gp(card: Any, weapons: Iterable[Weapon]) -> tuple[int, list[str]]:
     """A close assault's attack GP (14.5.2): the leg unit's moving GP factors at 1 hex, its small
     arms with its attached rocket launchers, added together; and the parts in words."""
-    total, parts = 0, []
-    for w in weapons:
-        ammo = next((a for a in w.ammo if a.type == "GP"), None)
-        if w.kind not in ("small_arms", "launcher") or ammo is None:
-            continue
-        try:
-            v, _ = gp_factor(card, w, ammo, "FM", 1)
-        except UmpireError:
-            continue
-        total += v
-        parts.append(f"{w.name} {v}")
-    return total, parts
+    return summed([(card, w) for w in weapons if w.kind in ("small_arms", "launcher")], "FM")
