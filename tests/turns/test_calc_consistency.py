@@ -144,6 +144,7 @@ def test_auftragstaktik_spotting_totals_agree_with_calc(data, phase):
     from umpire.registry import initial_state
     from umpire.turns.auftragstaktik import sighting
     from umpire.turns.auftragstaktik import tracked as tr
+    from umpire.turns.auftragstaktik.spot_cases import spot_case
     from umpire.turns.auftragstaktik.table import terrain_index
 
     data.pop("orders")
@@ -159,7 +160,7 @@ def test_auftragstaktik_spotting_totals_agree_with_calc(data, phase):
         above = {(int(i), int(j)): int(t) for i, j, t in zip(pairs.ii, pairs.jj, pairs.total, strict=True)}
         for i, s in enumerate(own):
             for j, x in enumerate(foes):
-                answer, _ = run_case(sighting.spot_case(state, s, x, phase))
+                answer, _ = run_case(spot_case(state, s, x, phase))
                 o = answer.resolution.outcome
                 assert ((i, j) in above) == (o["total"] > 0), (s.id, x.id, o, above.get((i, j)))
                 if (i, j) in above:

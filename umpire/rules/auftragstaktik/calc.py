@@ -29,7 +29,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik import data
-from umpire.rules.auftragstaktik.calc_move import calc_move
+from umpire.rules.auftragstaktik.calc_move import MoveCase, calc_move
 from umpire.rules.auftragstaktik.cases import (
     AirDefenseCase,
     AirstrikeCase,
@@ -41,7 +41,6 @@ from umpire.rules.auftragstaktik.cases import (
     IndirectCase,
     MinesCase,
     MoraleCase,
-    MoveCase,
     OverrunCase,
     SpotCase,
     StandCase,

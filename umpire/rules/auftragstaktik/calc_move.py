@@ -4,15 +4,42 @@ tracked move keeps its case."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import Field
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import MoveCase, StandCase, check_case
+from umpire.rules.auftragstaktik.cases import Inches, StandCase, _Case, _Sub, check_case
+from umpire.rules.auftragstaktik.ratings import OrderCode
 
 if TYPE_CHECKING:
     from umpire.rules.answer import CalcAnswer
+
+
+class MoveLeg(_Sub):
+    terrain: str = Field("open", description="the table's terrain type of this stretch (MOVEMENT > Terrain effects)")
+    inches: Inches = Field(ge=0, description="its length in inches")
+    road: bool = Field(False, description="following a road")
+
+
+class Crossing(_Sub):
+    type: Literal["stream", "river", "at_ditch"] = Field(description="what the move crosses")
+    bridged: bool = Field(False, description="crossed by a road's bridge: no crossing cost")
+    where: str = Field("", description="which piece (for the answer's words)")
+
+
+class MoveCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("unit", "orders", "route")
+    roles: ClassVar[tuple[str, ...]] = ()
+    statline: str | None = Field(None, description="the stand's stat line (its mobility), or give mobility")
+    unit: str | None = Field(None, description="a bundled unit (its mobility), or give mobility")
+    mobility: str | None = Field(None, description="the stat line's mobility code (t, w, lw, f, h...; a: amphibious)")
+    orders: OrderCode = Field("HA", description="its orders: Travel (TR) takes the road rate")
+    weather: str = Field("clear", description="the weather (deep snow and mud double off-road costs)")
+    route: list[MoveLeg] = Field(description="the stretches of the move, in order")
+    crossings: list[Crossing] = Field(default_factory=list, description="the streams, rivers and ditches it crosses")
 
 
 def calc_move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -391,25 +391,3 @@ def _set(u: UnitState, side: str, on: bool) -> None:
         s.discard(side)
     u.spotted_by = sorted(s)
 
-
-def spot_case(state: GameState, spotter: UnitState, target: UnitState, phase: int | None) -> dict[str, Any]:
-    """The ``calc spot`` case of one pair as :func:`candidate_pairs` prices it: the two stands as
-    spotter and target (:func:`looker`), the edge-to-edge distance of their footprints, which is
-    higher, and whether the target is in the spotter's front arc. The sum of its modifiers is the
-    pair's vectorised total."""
-    import shapely
-
-    from umpire.turns.auftragstaktik.table import terrain_index
-
-    s, x = looker(state, spotter, None, phase), looker(state, target, spotter.side, phase)
-    sa, ta = arrays([s]), arrays([x])
-    one = np.zeros(1, dtype=int)
-    es, et = terrain_index(state).elevations(np.array([[s.x, s.y], [x.x, x.y]]))
-    return {
-        "procedure": "spot", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
-        "spotter": {**s.spotter.model_dump(), "facing_target": bool(facing_pairs(sa, ta, one, one)[0]),
-                    "higher": bool(es > et)},
-        "target": {**x.target.model_dump(), "higher": bool(et > es)},
-        "distance": float(shapely.distance(footprints([s], sa)[0], footprints([x], ta)[0])),
-        "night": is_night(state),
-    }
