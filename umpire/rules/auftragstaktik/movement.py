@@ -16,7 +16,7 @@ minimum is only a warning (ruling ``movement.minimums``).
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.rulings import Rulings
@@ -222,5 +222,6 @@ def move_case(legs: list[Leg], crossings: list[StreamCrossing], mobility: str, o
               rulings: dict[str, str]) -> dict[str, Any]:
     """The ``calc move`` case of a priced move: the facts :func:`move_cost` takes."""
     return {"procedure": "move", "ruleset": "auftragstaktik", "rulings": dict(rulings), "mobility": mobility,
-            "orders": order, "weather": weather, "route": [asdict(leg) for leg in legs],
-            "crossings": [asdict(c) for c in crossings]}
+            "orders": order, "weather": weather,
+            "route": [{"terrain": x.terrain, "inches": x.inches, "road": x.road} for x in legs],
+            "crossings": [{"type": c.type, "bridged": c.bridged, "where": c.where} for c in crossings]}
