@@ -183,7 +183,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
         r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
                  key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
-        pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
+        pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
         for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
             pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r

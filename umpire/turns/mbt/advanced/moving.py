@@ -19,6 +19,9 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import missiles, smoke
+from umpire.rules.mbt.calc_advanced import resolve_smoke
+from umpire.rules.mbt.cases_advanced import SmokeCase
+from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
@@ -153,8 +156,15 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
         for x, y in smoke_at:
             m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
-        notes.append(_note(u.id, f"lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of "
-                                 f"{smoke.EXHAUST_USES}; 15.7)", "smoke"))
+        case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+                "kind": "exhaust", "card": u.card, "used": u.notes["ex_used"] - 1,
+                "compartment_hit": u.notes.get("compartment")}
+        r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
+        r.summary = (f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of "
+                     f"{smoke.EXHAUST_USES}; 15.7)")
+        r.extra.update({"unit": u.id, "step": "Movement", "used": u.notes["ex_used"],
+                        "points": [[_r(x), _r(y)] for x, y in smoke_at], "case": case})
+        res.append(r)
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
         u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
     if U.kind(u) == "vehicle":

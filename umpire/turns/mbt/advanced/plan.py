@@ -70,7 +70,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         mc = t.move_cost(case)
         if not mc.legal:
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
-            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {mc.lines[-1]} (8.2, 8.4, "
+            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {mc.why} (8.2, 8.4, "
                        f"15.3.2, 23.3.2.1){rests}")
         mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), mc.estimated
         mv["case"] = {"procedure": "move", **case}
@@ -99,7 +99,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
     mc = _leg_move(t, u, code, mv, length, ups)
     if not mc.legal:
-        raise _err(f"{at}.move", mc.lines[-1])
+        raise _err(f"{at}.move", mc.why)
 
 
 def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: float, floors: int) -> Any:
@@ -162,14 +162,15 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
         u = own[uid]
         spec = dict(raw)
-        code = orders.order_code(spec["order"])
         if U.carried(u):
             raise _err(at, f"carried by {u.notes['carried_by']}: it has its carrier's orders (15.3.3.1); give the "
                        f"carrier unload: {{units: [{uid}]}}")
         try:
-            orders.check_order(code, capability(u))
+            code = orders.check_order(spec["order"], capability(u))
         except UmpireError as exc:
             raise _err(f"{at}.order", str(exc)) from None
+        if code == orders.NO_ORDER:
+            continue  # as if left out: the unit carries no order this turn
         hatch = spec.get("turret") or U.hatch(u)
         if spec.get("fire") is not None:
             specs = spec["fire"] if isinstance(spec["fire"], list) else [spec["fire"]]
