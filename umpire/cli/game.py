@@ -199,10 +199,10 @@ def measure(
 
     A terrain piece is measured to its nearest point; the answer is umpire calc measure's."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import inside_depth
+    from umpire.registry import aspect, inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_in_game(_open(ctx).state, a, b, inside_depth)
+    data = measure_in_game(_open(ctx).state, a, b, inside_depth, aspect)
     if as_json:
         print_json(data)
     else:

@@ -21,8 +21,8 @@ from ``rulesets/common/terrain-types.yaml``.
 The answer (:func:`umpire.geometry.ends.measure_ends`): ``distance`` edge to edge
 (Auftragstaktik: "from the edge of one stand to the edge of another"), ``center_distance``,
 ``range`` (the one the ruleset measures with) and ``range_is``, ``bearing`` from ``from`` to
-``to``, ``aspect`` of ``to`` as seen by ``from`` when both are stands
-(:mod:`umpire.geometry.arcs`), ``los`` centre to centre (MBT 23.3.2.2;
+``to``, ``aspect`` of ``to`` as seen by ``from`` when both are stands (the ruleset's own rule,
+under the case's rulings), ``los`` centre to centre (MBT 23.3.2.2;
 :mod:`umpire.geometry.sight`), both ground elevations, and the point used at each end. Lengths
 are rounded to 0.01", angles to 0.1 degree.
 """
@@ -175,7 +175,12 @@ InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
 (the ruleset says: see :meth:`umpire.registry.Ruleset.inside_depth`)."""
 
 
-def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, Any]:
+Aspect = Callable[[str, Mapping[str, str], Pose, Pose], str]
+"""``fn(ruleset, rulings, firer, target)``: the aspect of the target as the firer sees it, by the
+rule the ruleset's fire takes it by (see :meth:`umpire.registry.Ruleset.aspect`)."""
+
+
+def measure_case(case: dict[str, Any], inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
     :raises UmpireError: for a malformed case, an unknown terrain type or piece, a bad polygon.
@@ -187,4 +192,4 @@ def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, A
     pieces = {f.id: f for f in features}
     a = _end("from", c.from_, c, pieces)
     b = _end("to", c.to, c, pieces)
-    return measure_ends(c.ruleset, a, b, index)
+    return measure_ends(c.ruleset, a, b, index, lambda f, t: aspect(c.ruleset, c.rulings, f, t))

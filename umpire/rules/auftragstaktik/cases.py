@@ -9,6 +9,7 @@ reported at once by :func:`check_case`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -149,6 +150,28 @@ class StandCase(_Sub, _Codes):
             buildings=self.buildings,
             heavy_weapon=self.heavy_weapon,
         )
+
+
+@lru_cache(maxsize=256)
+def _statline(unit: Unit) -> str:
+    from umpire.rules.auftragstaktik.statline_format import format_statline
+
+    return format_statline(unit)
+
+
+def stand_case(stand: Stand) -> dict[str, Any]:
+    """A stand as a case gives it (the inverse of :meth:`StandCase.to_stand`): its ratings as a
+    stat line, and every field of its state that differs from a case's default."""
+    defaults = StandCase.model_fields
+    out: dict[str, Any] = {"statline": _statline(stand.unit)}
+    if stand.unit.name:
+        out["name"] = stand.unit.name
+    for name in ("quality", "orders", "moved", "hits", "size", "kind", "spotted", "cover", "entrenchment",
+                 "grouped_companies", "close_terrain", "soviet_tank", "machine_gun", "buildings", "heavy_weapon"):
+        v = getattr(stand, name)
+        if v != defaults[name].default:
+            out[name] = v
+    return out
 
 
 # --- fire ---------------------------------------------------------------------------------------

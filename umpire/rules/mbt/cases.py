@@ -24,20 +24,33 @@ class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
+Grade = Literal["poor", "average", "crack"]
+Turret = Literal["open", "buttoned"]
+
+
+class RidingIn(_Case):
+    """The vehicle a rider fires from (15.3.3.1, 15.3.4)."""
+
+    card: str = Field(description="the carrier's data card (its TRANSPORT VALUE and NOTES)")
+    turret: Turret = Field("buttoned", description="the carrier open or buttoned (15.3.4.1, 15.3.4.2)")
+
+
 class Firer(_Case):
-    card: str = Field(description="its data card id, e.g. USSR-1B")
-    weapon: str | None = Field(None, description="the weapon that fires (default: its main gun)")
-    ammo: str = Field(description="the ammunition, e.g. APFSDS")
-    orders: str = Field("F", description="its orders: F, FM, ATGM... (6.2.4)")
-    turret: Literal["open", "buttoned"] = Field("open", description="open or buttoned (9.2.2)")
-    grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor (12.7)")
-    sight: str | None = Field(None, description="the sight it uses, where its card has several")
-    suppressed: bool = Field(False, description="it is suppressed (12.3)")
-    tem_sup: bool = Field(False, description="it is temporarily suppressed (12.3.5: ATGM fire only)")
-    transported: bool = Field(False, description="it fires while carried (15.3.4)")
-    crew_losses: int = Field(0, ge=0, description="crew it has lost")
-    acquisition_turns: int = Field(0, ge=0, description="consecutive turns it has fired at this target (7.4.4)")
-    height: int | None = Field(None, description="its height level (default: level with the target)")
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str = Field(description="the ammunition fired (KE or CE for AP fire)")
+    orders: str = Field("F", description="the firer's orders (F, FM, OW, ATGM, ...)")
+    turret: Turret = Field("open", description="the firer (or a rider's carrier) open or buttoned, for sighting")
+    grade: Grade = Field("average", description="the firer's grade (14.3.1.3)")
+    sight: str | None = Field(None, description="the sight used (default: the best the weapon has)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.3.1.1.2)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.3.1.1.5)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.3.1.1.3); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.3.1.1.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (7.4.2.3.1)")
+    height: int | None = Field(None, description="its height in levels (12.1): elevation and hull down")
 
 
 class FireTarget(_Case):
@@ -58,9 +71,9 @@ class FireTarget(_Case):
 
 
 class Smoke(_Case):
-    brew_up: int = Field(0, ge=0, description="hexes of brew-up smoke the shot passes through")
-    other: int = Field(0, ge=0, description="hexes of other smoke")
-    discharger: bool = Field(False, description="the target fired its smoke dischargers (12.6)")
+    brew_up: int = Field(0, ge=0, description="burning wreck hexes the line of fire passes (7.4.2.3.3)")
+    other: int = Field(0, ge=0, description="other smoke hexes (ON or OFF markers) it leaves, enters or crosses")
+    discharger: bool = Field(False, description="the firer or the target covered by discharger smoke (12.6.3)")
 
 
 class FireCase(_Case):
@@ -72,7 +85,7 @@ class FireCase(_Case):
     conditions: str = Field("day", description="the light: day, dusk, moonlight or night (11.0)")
     firer: Firer = Field(description="the firing unit")
     target: FireTarget = Field(description="the unit fired at")
-    range: Inches = Field(gt=0, description="inches (7 or 7\")")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     elevation: Literal["level", "rising", "falling"] | None = Field(None,
         description="level, rising or falling (default: worked out)")
     angle: str = Field("front", description="front, front-side, rear-side or rear: the target's side struck (7.4.5.1)")
@@ -123,28 +136,51 @@ class SightCase(_Case):
 
 
 class GpFirer(_Case):
-    card: str = Field(description="its data card id")
-    weapon: str | None = Field(None, description="the weapon that fires")
-    ammo: str = Field("GP", description="the ammunition (GP by default)")
-    orders: str = Field("F", description="its orders")
-    grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
-    suppressed: bool = Field(False, description="it is suppressed")
-    crew_losses: int = Field(0, ge=0, description="crew it has lost")
-    transported: bool = Field(False, description="it fires while carried")
-    acquisition_turns: int = Field(0, ge=0, description="consecutive turns it has fired at this target")
-    canister: bool = Field(False, description="it fires canister (14.4.5.2: 2-10 hexes)")
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str | None = Field(None, description="the GP ammunition fired (default: the weapon's GP ammunition)")
+    orders: str = Field("F", description="the firer's orders: NM line with F, ATGM, OW; MV line with FM, OR (14.4.1)")
+    grade: Grade = Field("average", description="the firer's grade (14.4.2.4)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.4.2.1.3)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.4.2.1.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.4.2.1.2)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.4.2.1.5); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
+    canister: bool = Field(False, description="canister fired (14.4.5.2)")
+    height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+
+
+class Passenger(_Case):
+    """A unit carried by the target vehicle (14.4.3.2.5)."""
+
+    card: str = Field(description="its data card (a leg or towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
 
 
 class GpTargetIn(_Case):
-    card: str | None = Field(None, description="its data card id (or gp_defense:)")
-    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] = Field("vehicle",
-        description="vehicle, squad, half_squad, team or towed")
-    gp_defense: int | None = Field(None, description="its GP defense value (instead of card:)")
-    orders: str = Field("F", description="its orders")
-    turret: Literal["open", "buttoned"] = Field("buttoned", description="open or buttoned")
-    terrain: str = Field("clear", description="the terrain it is in")
-    hull_down: bool = Field(False, description="it is hull down")
-    pending_atgm: bool = Field(False, description="it has an ATGM in flight")
+    card: str | None = Field(None, description="the target's data card (a vehicle's, a leg or a towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] | None = Field(
+        None, description="what the target is (default: from its card)")
+    gp_defense: int | None = Field(None, description="its GP defense, if not worked out from its card (14.4.3)")
+    orders: str = Field("F", description="its orders: a leg or towed unit is MV with FM, M or OR (14.4.3.2.1)")
+    turret: Turret = Field("buttoned", description="a vehicle open or buttoned (14.4.4.2)")
+    terrain: str | list[str] = Field("clear", description="the terrain of its hex; of mixed terrain the highest "
+                                     "defense counts (14.4.3.2.4); ditch takes the ditch numbers (14.4.3.2.3)")
+    hull_down: bool = Field(False, description="a vehicle hull down (14.4.2.2.3)")
+    inside_building: Literal["wooden", "brick", "stone"] | None = Field(
+        None, description="a vehicle inside buildings of this type (15.4.3: hull down in brick or stone)")
+    full_cover: bool = Field(False, description="a leg or towed unit in full cover (15.5, 14.4.3.2.1)")
+    block_or_wreck: bool = Field(False, description="a block or wreck in its hex: +1 GP defense (14.4.3.2.2)")
+    pending_atgm: bool = Field(False, description="it has an ATGM in flight: no effect is a temporary suppression "
+                               "(14.4.4.2.1)")
+    height: int | None = Field(None, description="its height in levels (12.1)")
+    passengers: list[Passenger] = Field(default_factory=list, description="units the target vehicle carries: the "
+                                        "same roll against each (14.4.3.2.5)")
+    marker: Literal["block", "wire"] | None = Field(None, description="fire at a block or wire marker instead of a "
+                                                    "unit (14.4.3.3): its GP defense the chart's unless given")
 
 
 class GpCase(_Case):
@@ -154,8 +190,8 @@ class GpCase(_Case):
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     firer: GpFirer = Field(description="the firing unit")
     target: GpTargetIn = Field(description="the unit fired at")
-    range: Inches = Field(gt=0, description="inches (7 or 7\")")
-    smoke: Smoke = Field(default_factory=Smoke, description="smoke between them")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
+    smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -202,15 +238,20 @@ class HandToHandCase(_Case):
 
 
 class LegIn(_Case):
-    terrain: str = Field("clear", description="the terrain of this stretch")
-    inches: Inches = Field(gt=0, description="its length in inches")
-    road: bool = Field(False, description="along a road")
-    path: bool = Field(False, description="along a path")
-    height_change: int = Field(0, description="height levels climbed (or, negative, descended)")
-    smoke: bool = Field(False, description="through smoke")
-    wire: bool = Field(False, description="through wire")
-    turn: float = Field(0, description="degrees turned at its start")
-    reverse: bool = Field(False, description="in reverse")
+    terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
+    inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")
+    road: bool = Field(False, description="following a road (8.5)")
+    path: bool = Field(False, description="following a path track (8.5)")
+    height_change: int = Field(0, description="heights changed entering it (8.4.3)")
+    smoke: bool = Field(False, description="through smoke (the card's smoke cost)")
+    wire: bool = Field(False, description="into a wire hex (12.4.6)")
+    turn: float = Field(0, description="degrees turned before it (8.3, 23.3.2.4)")
+    reverse: bool = Field(False, description="in reverse: double cost (8.1.3)")
+    charged: float | None = Field(None, ge=0, description="inches charged when not its length (a stream "
+                                  "crossing is one hex, 8.4.1)")
+    bridge: bool = Field(False, description="onto a bridge by its road: +1 hex (8.5.3, 8.6)")
+    blocked_road: bool = Field(False, description="along a road with a wreck or enemy unit there: no road rate "
+                               "(8.5.2)")
 
 
 class MoveCase(_Case):
@@ -220,11 +261,17 @@ class MoveCase(_Case):
     game: Game = Field("advanced",
         description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
-    card: str = Field(description="the moving unit's card id")
-    orders: str = Field("M", description="its orders (M, FM...)")
-    suppressed: bool = Field(False, description="it is suppressed")
-    conditions: str = Field("day", description="the light: day, dusk, moonlight or night (11.0)")
-    route: list[LegIn] = Field(description="its route, stretch by stretch")
+    card: str = Field(description="the unit's data card: a vehicle's, a leg card or a towed gun's (15.1, 15.2)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    orders: str = Field("M", description="its orders (8.2.1, 15.1.1)")
+    suppressed: bool = Field(False, description="suppressed: half its movement (12.3.3.1)")
+    conditions: str = Field("day", description="Night or Moonlight reduce movement (18.1.1)")
+    route: list[LegIn] = Field(description="the stretches of the move, in order")
+    load_unload: int = Field(0, ge=0, description="movement factors to load or unload: the highest LOAD/UNLOAD "
+                             "COST of the units (15.3.2.2)")
+    inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
+    wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
+    floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -264,8 +264,8 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
             final = None if mv.get("facing") is None else float(mv["facing"]) % 360
             try:
-                mc = table.move_cost(card, start, code, path, bool(mv.get("reverse")),
-                                     None if edge is not None else final)
+                case = table.move_case(start, code, path, bool(mv.get("reverse")), None if edge is not None else final)
+                mc = table.move_cost(case)
             except UmpireError as exc:
                 raise UmpireError(f"{at}.move: {exc}") from None
             if not mc.legal:
@@ -275,6 +275,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             mv["cost"] = round(mc.spent, 3)
             mv["allowance"] = round(mc.allowance, 3)
             mv["estimated"] = mc.estimated
+            mv["case"] = {"procedure": "move", **case}
         if spec.get("overwatch") is not None:
             if code != "OW":
                 raise UmpireError(f"{at}.overwatch: overwatch instructions need OW orders (the order is {code})")
