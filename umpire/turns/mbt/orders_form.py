@@ -10,6 +10,8 @@ OVERWATCH orders with no special instructions, as a plan that does not name it d
 
 from __future__ import annotations
 
+from typing import Any
+
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import orders
 from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, number, point, scalar
@@ -28,25 +30,25 @@ def _allowed(state: GameState, u: UnitState, advanced: bool) -> list[str]:
 
 def allowance(state: GameState, u: UnitState, code: str, advanced: bool) -> float:
     """Inches ``u`` may move with ``code`` orders this Turn, before terrain (8.2.1; leg units
-    15.1.1; towed guns 15.2.1), as the orders check prices a move."""
-    from umpire.rules.mbt import cards, movement
-    from umpire.turns.mbt.table import settings
-
-    scale = float(settings(state)["scale"])
-    from umpire.rules.mbt import data
-
-    ruling = data.rulings().select(state.rulings)["orders.move_full_speed"]
-    card = cards.any_card(u.card or "")
+    15.1.1; towed guns 15.2.1; at night 18.1.1), priced as the orders check prices a move: by the
+    function ``calc move`` uses, on an empty route."""
     if advanced:
         from umpire.turns.mbt.advanced import units as U
-        from umpire.turns.mbt.advanced.plan import leg_allowance
+        from umpire.turns.mbt.advanced.table import AdvTable
 
-        if U.kind(u) == "leg":
-            return 0.0 if U.suppressed(u) else leg_allowance(u, code, scale, ruling)
-        if U.kind(u) == "towed":
-            return scale if U.can_move(u) and code in orders.MOVING else 0.0
-        return movement.cost(card, [], code, scale, ruling=ruling, suppressed=U.suppressed(u)).allowance  # type: ignore[arg-type]
-    return movement.cost(card, [], code, scale, ruling=ruling).allowance  # type: ignore[arg-type]
+        t: Any = AdvTable(state)
+        if U.kind(u) != "vehicle":
+            if U.suppressed(u):
+                return 0.0  # 12.3.3
+            case = {"ruleset": "mbt", "game": "advanced", "scale": t.scale, "card": u.card, "type": u.type,
+                    "orders": code, "conditions": t.conditions, "route": [], "floors": 0,
+                    "rulings": dict(state.rulings)}
+            return float(t.move_cost(case).allowance)
+        return float(t.move_cost(t.move_case(u, code, [], suppressed=U.suppressed(u))).allowance)
+    from umpire.turns.mbt.table import Table
+
+    t = Table(state)
+    return float(t.move_cost(t.move_case(u, code, [])).allowance)
 
 
 def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str], advanced: bool) -> Entry:
@@ -86,9 +88,10 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
                               + "], at: end}", "before (start) or after (end) it moves (15.3.2)"))
         if U.kind(u) == "vehicle" and U.room(state, u) > 0:
             slots.append(Slot("load", "{units: [ID], at: start}", "15.3.2"))
-        from umpire.turns.mbt.advanced.plan import _smoke_makers
+        from umpire.rules.mbt import smoke
 
-        if "DS" in _smoke_makers(u) and not u.notes.get("ds_used"):
+        if not smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
+                                turret_hit=u.notes.get("compartment") == "turret"):
             slots.append(Slot("discharger", "true", "its smoke dischargers, once (12.6)"))
         slots.append(Slot("full_cover", "take", "take | leave (15.5, 16.3.3)"))
     else:
