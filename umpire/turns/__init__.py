@@ -6,7 +6,10 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 - ``view(state) -> TurnView``: where the turn stands and what the umpire must enter next;
 - ``read_orders(path, state) -> dict``: read and validate one side's orders file into the JSON
   payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
-  file, the field and what is allowed).
+  file, the field and what is allowed);
+- ``orders_form(state, side, targets) -> OrdersForm``: the side's units with their positions,
+  orders and allowances and the fields of its orders file (:mod:`umpire.turns.orders_form`),
+  which the pre-filled orders file and the printed orders sheet print.
 
 Nothing here registers itself: the ruleset object (:mod:`umpire.registry`) names these parts, and
 the engine asks the game's ruleset for the handler of each action it makes or replays.
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.orders_form import OrdersForm
 
 
 @dataclass
@@ -44,3 +48,5 @@ class TurnRules(Protocol):
     def view(self, state: GameState) -> TurnView: ...
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm: ...

@@ -19,6 +19,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.turns import TurnView
+from umpire.turns.orders_form import OrdersForm
 
 
 class _Rules:
@@ -33,6 +34,11 @@ class _Rules:
         from umpire.turns.auftragstaktik.orders_file import read_orders
 
         return read_orders(path, state)
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
+        from umpire.turns.auftragstaktik.orders_form import form
+
+        return form(state, side, targets)
 
 
 RULES = _Rules()

@@ -45,6 +45,7 @@ from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.reader import source_name
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.orders_form import listed
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
@@ -139,6 +140,11 @@ class OrdersFile(_Strict):
         description="each stand's own order, moves, fire and notes")
     air: dict[str, AirOrders] = Field(default_factory=dict,
         description="each flight's strike (MISCELLANEOUS RULES > Airstrikes)")
+
+    @field_validator("battalions", "units", "air", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def _jsonable(m: BaseModel) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases, turn_state
 from umpire.turns.mbt.table import settings
 from umpire.turns.mbt.victory import tally
+from umpire.turns.orders_form import OrdersForm
 
 
 @recorded
@@ -122,6 +123,11 @@ class MbtTurn:
 
             return read_orders(path, state)
         return orders_file.read_orders(path, state)
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
+        from umpire.turns.mbt.orders_form import form
+
+        return form(state, side, targets)
 
 
 RULES = MbtTurn()
