@@ -11,6 +11,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from tests.cli.options_lines import OPTION_LINES
 from umpire.calc import case_model, read_question
 from umpire.caseline import roles_of
 from umpire.cli import app
@@ -57,6 +58,7 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
                       "M1A1 (USA-1B)"),
     ("mbt", "missile"): (["missile", "BMP-2", "AT-5 Spandrel", "10,9,8"], [], "BMP-2 (USSR-3B)"),
 }
+LINES.update(OPTION_LINES)
 
 
 def every_procedure() -> list[tuple[str, str]]:
