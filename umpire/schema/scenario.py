@@ -20,6 +20,7 @@ from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
+from umpire.schema.mbt_options import BatterySpec, MinefieldSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
@@ -155,12 +156,16 @@ class MbtSpec(_Strict):
     matchup: str | None = None
     turns: int = Field(10, ge=1)
     scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
-    conditions: Literal["day", "dusk", "moonlight", "night"] = "day"
+    conditions: Literal["day", "dusk", "moonlight", "night", "fog", "blowing_snow"] = "day"
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     win_margin: int = Field(30, ge=0)
     setup: dict[str, SetupZoneSpec] = Field(
         default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
     advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
+    options: list[str] = Field(default_factory=list, description="the MBT options played (17-22), off by default")
+    weather: Literal["normal", "snow", "mud"] = Field("normal", description="ground weather (option 18.2)")
+    batteries: list[BatterySpec] = Field(default_factory=list, description="off-board artillery (option 19)")
+    minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
 
 
 class Scenario(_Strict):

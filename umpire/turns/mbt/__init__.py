@@ -39,6 +39,10 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     m = turn_state.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
     m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
+    if is_advanced(state):
+        from umpire.turns.mbt.options.artillery_step import keep_plots
+
+        keep_plots(new, checked["side"], checked.get("artillery") or [])
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
     parts = []
     for uid in checked["sequence"]:

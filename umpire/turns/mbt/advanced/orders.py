@@ -49,6 +49,7 @@ from umpire.turns.mbt.advanced import units as U
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.options.plots import PlotSpec
 
 
 class _Strict(Checked):
@@ -129,6 +130,7 @@ class AdvOrdersFile(_Strict):
     side: str
     turn: int | None = None
     units: dict[str, AdvUnitOrders] = Field(default_factory=dict)
+    artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
 
 
 def capability(u: UnitState) -> orders.UnitState:

@@ -30,10 +30,12 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
         model = validate(AdvOrdersFile, raw, where)
     except UmpireError as exc:
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
+    payload: dict[str, Any] = {"side": model.side, "turn": model.turn, "file": source_name(path),
                "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
                          for uid, u in model.units.items()},
                "sequence": list(model.units)}
+    if model.artillery:
+        payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
     return check(payload, state, where)
 
 
@@ -273,8 +275,13 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             allowed = orders.allowed_orders(capability(u))
             units[uid] = {"order": "OW" if "OW" in allowed else (allowed[0] if allowed else None), "default": True}
     written = [x for x in (payload.get("sequence") or []) if x in units]
-    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
-            "sequence": written + [x for x in units if x not in written]}
+    from umpire.turns.mbt.options import plots
+
+    out = {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
+           "sequence": written + [x for x in units if x not in written]}
+    if payload.get("artillery"):  # option 19: the side's plots
+        out["artillery"] = plots.check(payload["artillery"], state, side, units, where)
+    return out
 
 
 def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:

@@ -1,0 +1,40 @@
+"""What an MBT scenario gives the options it switches on (17-22): the switches themselves,
+the ground weather, the off-board batteries and the minefields laid before play.
+
+The names of the options are the MBT ruleset's (``rulesets/mbt/options/options.yaml``); the
+ruleset's scenario checks refuse an unknown one, and a block given for an option that is off.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field
+
+from umpire.schema.checked import Checked
+
+
+class _Strict(Checked):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BatterySpec(_Strict):
+    """An off-board artillery battery (19.1): its marker letter is its id."""
+
+    id: str = Field(description="the battery's artillery marker letter or name (19.1.4)")
+    side: str
+    nation: Literal["USA", "FRG", "USSR"]
+    size: Literal["light", "medium", "heavy", "super_heavy"] = "medium"
+    attachment: Literal["attached", "organic", "unattached"] = "organic"
+    organization: list[str] = Field(default_factory=list,
+                                    description="units of the organization it is attached to (19.3.1)")
+    missions: dict[str, int] = Field(default_factory=dict, description="fire missions available, by mission (19.1.4)")
+
+
+class MinefieldSpec(_Strict):
+    """A minefield laid before play (17.5.1): one hex about ``at``, secret from the enemy."""
+
+    side: str
+    at: tuple[float, float]
+    kind: Literal["hasty", "deliberate", "fascam"] = "hasty"
+    type: Literal["anti_vehicular", "anti_personnel"] | None = None

@@ -1,0 +1,172 @@
+"""The Artillery Step of a tracked MBT game (19.3): the plots due this Turn impact.
+
+It opens the Fire phase when the scenario plays the artillery option (the rulebook's sequence
+with every option is not in its text; umpire resolves indirect fire before the Direct Fire
+Step, so the players' direct fire meets its smoke and its suppressions). Each due plot, in the
+initiative order of the sides, is resolved by :func:`umpire.rules.mbt.options.impact.impact` with
+the facts the table gives: whether the observer (OVERWATCH orders, 17.1.1.2.3) still sees the
+target point, its range and grade, the battery's organization (19.3.1) and every unit about the
+point with its GP defense where it stands (14.4.3). A delayed plot waits a Turn (19.3.2).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState
+from umpire.turns.common import Applied
+from umpire.turns.mbt.options import on
+from umpire.turns.mbt.options import state as OS
+
+
+def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None:
+    """Store a side's plots of this Turn (replacing any it wrote before this Turn's orders)."""
+    if not plots and not on(state, "artillery"):
+        return
+    from umpire.rules.mbt.options.artillery import impact_turn
+
+    opts = OS.read(state)
+    opts.plots = [p for p in opts.plots if not (p.side == side and p.plotted == state.turn)]
+    opts.plots += [OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn), **p)
+                   for p in plots]
+    OS.write(state, opts)
+
+
+def _facts(state: GameState, plot: OS.Plot) -> dict[str, Any]:
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.table import AdvTable
+    from umpire.turns.mbt.options.plots import sees_point
+
+    obs = state.units.get(plot.observer or "")
+    t = AdvTable(state)
+    orders = ((state.extra.get("mbt") or {}).get("orders") or {}).get(plot.side, {})
+    observed, rng, facts = False, 0, []
+    if obs is not None and U.on_table(obs) and (orders.get(obs.id) or {}).get("order") == "OW":
+        observed = sees_point(state, obs, plot.target)[0]
+        rng = t.hexes(t.xy(obs), plot.target)
+        grade = U.grade(obs)
+        facts = [grade] if grade in ("crack", "poor") else []
+        if U.suppressed(obs):
+            facts.append("suppressed")
+    return {"observed": observed, "rng": rng, "observer": facts}
+
+
+def _targets(state: GameState, plot: OS.Plot) -> list[Any]:
+    from umpire.rules.mbt.options.impact import Target
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.table import AdvTable
+    from umpire.turns.mbt.advanced.targets import gp_target
+
+    t = AdvTable(state)
+    reach = 9 * t.scale  # the loose SHEAF's two rings after the widest scatter the chart has
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if not U.on_table(u) or math.dist(t.xy(u), plot.target) > reach:
+            continue
+        tgt, defense, _ = gp_target(t, u, u, t.xy(u), False)
+        out.append(Target(name=u.id, kind=tgt.kind, gp_defense=defense, open=tgt.open, orders=tgt.orders,
+                          at=(t.xy(u)[0] - plot.target[0], t.xy(u)[1] - plot.target[1]),
+                          terrain="building" if t.building(t.xy(u)) else
+                          ("improved_position" if "improved_position" in t.terrain(t.xy(u)) else "clear")))
+    return out
+
+
+def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    """Resolve this Turn's due plots on ``state`` (being changed); the resolutions and notes."""
+    from umpire.rules.mbt.options.impact import impact
+    from umpire.turns.mbt.advanced.effects import apply_gp
+    from umpire.turns.mbt.turn_state import sides_in_order
+
+    opts = OS.read(state)
+    res: list[Resolution] = []
+    notes: list[Any] = []
+    order = sides_in_order(state)
+    due = sorted((p for p in opts.plots if p.status in ("due", "delayed") and p.impact <= state.turn),
+                 key=lambda p: (order.index(p.side) if p.side in order else 9, p.battery))
+    for plot in due:
+        b = opts.batteries[plot.battery]
+        f = _facts(state, plot)
+        targets = _targets(state, plot)
+        r = impact(nation=b.nation, size=b.size, attachment=b.attachment,
+                   observer_in_organization=(plot.observer or "") in b.organization, fire_type=plot.fire_type,
+                   sheaf=plot.sheaf, mission=plot.mission, observed=f["observed"], rng=f["rng"],
+                   conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")),
+                   observer=f["observer"], targets=targets, scale=float(state.extra["mbt"].get("scale", 1.0)),
+                   dice=scoped(dice, "artillery", plot.battery), direction=plot.direction)
+        r.summary = f"battery {plot.battery} ({plot.mission} at ({plot.target[0]:g}, {plot.target[1]:g})): {r.summary}"
+        r.extra.update(battery=plot.battery, target_at=list(plot.target), step="Artillery")
+        res.append(r)
+        if r.outcome.get("delayed"):
+            plot.status, plot.impact = "delayed", state.turn + 1
+            continue
+        plot.status = "fired"
+        dx, dy = r.extra["impact_offset"]
+        b.last_impact, b.last_turn = (round(plot.target[0] + dx, 3), round(plot.target[1] + dy, 3)), state.turn
+        if b.missions and plot.mission in b.missions:
+            b.missions[plot.mission] -= 1
+        for hit in r.extra.get("targets", []):
+            notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery",
+                              f"artillery {plot.mission}")
+        if plot.mission == "FASCAM":
+            _fascam(state, opts, plot, r)
+        if plot.mission == "SM":
+            _smoke(state, plot, r)
+    OS.write(state, opts)
+    return res, notes
+
+
+def _effect(state: GameState, hit: dict[str, Any]) -> str:
+    """The GP result as the effect the table applies (14.4.4.2)."""
+    from umpire.rules.mbt import gp_fire
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.shots import effect_code
+
+    if hit["result"] not in ("N", "S", "EF"):
+        return "none"
+    u = state.units[hit["name"]]
+    kind = "vehicle" if U.kind(u) == "vehicle" else (U.leg_kind(u) if U.kind(u) == "leg" else "towed")
+    tgt = gp_fire.GpTarget(kind=kind, open=U.hatch(u) == "open")
+    if hit["result"] == "EF" and kind == "vehicle" and any("explosive power" in e for e in hit["effects"]):
+        return "knocked_out"
+    return effect_code(hit["result"], tgt, False, 1, None, 0, False, False)
+
+
+def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolution) -> None:
+    from umpire.rules.mbt.options import hexes
+
+    scale = float(state.extra["mbt"].get("scale", 1.0))
+    for h in r.extra["hexes_affected"]:
+        dx, dy = hexes.offset((h[0], h[1]), scale)
+        opts.minefields.append(OS.Minefield(side=plot.side, at=(round(plot.target[0] + dx, 3),
+                                                                round(plot.target[1] + dy, 3)),
+                                            kind="fascam", known_to=list(state.side_ids())))
+
+
+def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
+    from umpire.rules.mbt.options import hexes
+
+    m = state.extra["mbt"]
+    scale = float(m.get("scale", 1.0))
+    for h in r.extra["hexes_affected"]:
+        dx, dy = hexes.offset((h[0], h[1]), scale)
+        m.setdefault("smoke", []).append({"x": round(plot.target[0] + dx, 3), "y": round(plot.target[1] + dy, 3),
+                                          "kind": "on", "by": f"battery {plot.battery}", "turn": state.turn})
+
+
+def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
+    """The Fire phase, opened by the Artillery Step when the artillery option is played."""
+    from umpire.turns.mbt.advanced.fire_phase import fire_phase
+
+    if not on(state, "artillery"):
+        return fire_phase(state, dice)
+    new = state.copy_for_change()
+    res, notes = resolve(new, dice)
+    from umpire.turns.mbt.turn_state import _noted
+
+    done = fire_phase(new, dice)
+    done.resolutions = res + _noted(notes) + done.resolutions
+    done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)
+    return done
