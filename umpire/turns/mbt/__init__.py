@@ -40,9 +40,9 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     m["orders"][checked["side"]] = checked["units"]
     m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
     if is_advanced(state):
-        from umpire.turns.mbt.options.artillery_step import keep_plots
+        from umpire.turns.mbt.options.orders import keep
 
-        keep_plots(new, checked["side"], checked.get("artillery") or [])
+        keep(new, checked)  # what the options take from the orders (plots, command markers)
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
     parts = []
     for uid in checked["sequence"]:

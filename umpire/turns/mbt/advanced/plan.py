@@ -275,12 +275,11 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             allowed = orders.allowed_orders(capability(u))
             units[uid] = {"order": "OW" if "OW" in allowed else (allowed[0] if allowed else None), "default": True}
     written = [x for x in (payload.get("sequence") or []) if x in units]
-    from umpire.turns.mbt.options import plots
+    from umpire.turns.mbt.options import orders as options
 
     out = {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
            "sequence": written + [x for x in units if x not in written]}
-    if payload.get("artillery"):  # option 19: the side's plots
-        out["artillery"] = plots.check(payload["artillery"], state, side, units, where)
+    out.update(options.check(payload, state, side, units, where))  # plots (19.2), command points (21.1)
     return out
 
 

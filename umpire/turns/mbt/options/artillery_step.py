@@ -30,8 +30,9 @@ def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None
 
     opts = OS.read(state)
     opts.plots = [p for p in opts.plots if not (p.side == side and p.plotted == state.turn)]
-    opts.plots += [OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn), **p)
-                   for p in plots]
+    opts.plots += [
+        OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn), **p) for p in plots
+    ]
     OS.write(state, opts)
 
 
@@ -67,15 +68,25 @@ def _targets(state: GameState, plot: OS.Plot) -> list[Any]:
         if not U.on_table(u) or math.dist(t.xy(u), plot.target) > reach:
             continue
         tgt, defense, _ = gp_target(t, u, u, t.xy(u), False)
-        out.append(Target(name=u.id, kind=tgt.kind, gp_defense=defense, open=tgt.open, orders=tgt.orders,
-                          at=(t.xy(u)[0] - plot.target[0], t.xy(u)[1] - plot.target[1]),
-                          terrain="building" if t.building(t.xy(u)) else
-                          ("improved_position" if "improved_position" in t.terrain(t.xy(u)) else "clear")))
+        out.append(
+            Target(
+                name=u.id,
+                kind=tgt.kind,
+                gp_defense=defense,
+                open=tgt.open,
+                orders=tgt.orders,
+                at=(t.xy(u)[0] - plot.target[0], t.xy(u)[1] - plot.target[1]),
+                terrain="building"
+                if t.building(t.xy(u))
+                else ("improved_position" if "improved_position" in t.terrain(t.xy(u)) else "clear"),
+            )
+        )
     return out
 
 
 def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """Resolve this Turn's due plots on ``state`` (being changed); the resolutions and notes."""
+    from umpire.rules.mbt.options.charts import chart
     from umpire.rules.mbt.options.impact import impact
     from umpire.turns.mbt.advanced.effects import apply_gp
     from umpire.turns.mbt.turn_state import sides_in_order
@@ -84,18 +95,31 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     res: list[Resolution] = []
     notes: list[Any] = []
     order = sides_in_order(state)
-    due = sorted((p for p in opts.plots if p.status in ("due", "delayed") and p.impact <= state.turn),
-                 key=lambda p: (order.index(p.side) if p.side in order else 9, p.battery))
+    due = sorted(
+        (p for p in opts.plots if p.status in ("due", "delayed") and p.impact <= state.turn),
+        key=lambda p: (order.index(p.side) if p.side in order else 9, p.battery),
+    )
     for plot in due:
         b = opts.batteries[plot.battery]
         f = _facts(state, plot)
         targets = _targets(state, plot)
-        r = impact(nation=b.nation, size=b.size, attachment=b.attachment,
-                   observer_in_organization=(plot.observer or "") in b.organization, fire_type=plot.fire_type,
-                   sheaf=plot.sheaf, mission=plot.mission, observed=f["observed"], rng=f["rng"],
-                   conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")),
-                   observer=f["observer"], targets=targets, scale=float(state.extra["mbt"].get("scale", 1.0)),
-                   dice=scoped(dice, "artillery", plot.battery), direction=plot.direction)
+        r = impact(
+            nation=b.nation,
+            size=b.size,
+            attachment=b.attachment,
+            observer_in_organization=(plot.observer or "") in b.organization,
+            fire_type=plot.fire_type,
+            sheaf=plot.sheaf,
+            mission=plot.mission,
+            observed=f["observed"],
+            rng=f["rng"],
+            conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")),
+            observer=f["observer"],
+            targets=targets,
+            scale=float(state.extra["mbt"].get("scale", 1.0)),
+            dice=scoped(dice, "artillery", plot.battery),
+            direction=plot.direction,
+        )
         r.summary = f"battery {plot.battery} ({plot.mission} at ({plot.target[0]:g}, {plot.target[1]:g})): {r.summary}"
         r.extra.update(battery=plot.battery, target_at=list(plot.target), step="Artillery")
         res.append(r)
@@ -108,12 +132,17 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         if b.missions and plot.mission in b.missions:
             b.missions[plot.mission] -= 1
         for hit in r.extra.get("targets", []):
-            notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery",
-                              f"artillery {plot.mission}")
+            notes += apply_gp(
+                state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"
+            )
         if plot.mission == "FASCAM":
             _fascam(state, opts, plot, r)
         if plot.mission == "SM":
             _smoke(state, plot, r)
+        if plot.mission == "IL":
+            radius = float(chart("artillery").illumination_radius["artillery"].v)
+            scale = float(state.extra["mbt"].get("scale", 1.0))
+            opts.illuminated.append((*b.last_impact, (radius + 0.5) * scale, state.turn))
     OS.write(state, opts)
     return res, notes
 
@@ -140,9 +169,14 @@ def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolutio
     scale = float(state.extra["mbt"].get("scale", 1.0))
     for h in r.extra["hexes_affected"]:
         dx, dy = hexes.offset((h[0], h[1]), scale)
-        opts.minefields.append(OS.Minefield(side=plot.side, at=(round(plot.target[0] + dx, 3),
-                                                                round(plot.target[1] + dy, 3)),
-                                            kind="fascam", known_to=list(state.side_ids())))
+        opts.minefields.append(
+            OS.Minefield(
+                side=plot.side,
+                at=(round(plot.target[0] + dx, 3), round(plot.target[1] + dy, 3)),
+                kind="fascam",
+                known_to=list(state.side_ids()),
+            )
+        )
 
 
 def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
@@ -152,8 +186,15 @@ def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
     scale = float(m.get("scale", 1.0))
     for h in r.extra["hexes_affected"]:
         dx, dy = hexes.offset((h[0], h[1]), scale)
-        m.setdefault("smoke", []).append({"x": round(plot.target[0] + dx, 3), "y": round(plot.target[1] + dy, 3),
-                                          "kind": "on", "by": f"battery {plot.battery}", "turn": state.turn})
+        m.setdefault("smoke", []).append(
+            {
+                "x": round(plot.target[0] + dx, 3),
+                "y": round(plot.target[1] + dy, 3),
+                "kind": "on",
+                "by": f"battery {plot.battery}",
+                "turn": state.turn,
+            }
+        )
 
 
 def fire_with_artillery(state: GameState, dice: Dice) -> Applied:

@@ -71,8 +71,9 @@ def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> lis
     return notes
 
 
-def resolve(state: GameState, moved: dict[str, list[tuple[float, float]]], dice: Dice
-            ) -> tuple[list[Resolution], list[Any]]:
+def resolve(
+    state: GameState, moved: dict[str, list[tuple[float, float]]], dice: Dice
+) -> tuple[list[Resolution], list[Any]]:
     """Attack every unit in ``moved`` (unit -> path walked) that entered a minefield."""
     from umpire.rules.mbt.options.mines import attack, effective_against
     from umpire.turns.mbt.advanced import units as U
@@ -100,13 +101,25 @@ def resolve(state: GameState, moved: dict[str, list[tuple[float, float]]], dice:
             if u.side not in f.known_to:
                 f.known_to.append(u.side)
             if not effective_against(f.kind, f.type, kind):
-                res.append(Resolution(ruleset="mbt", procedure="mine", outcome={"attacked": False, "result": None},
-                                      summary=f"{uid} enters a minefield at ({f.at[0]:g}, {f.at[1]:g}) that has no "
-                                              "effect on it; its place is now known (17.5.2)",
-                                      extra={"unit": uid, "at": list(f.at)}))
+                res.append(
+                    Resolution(
+                        ruleset="mbt",
+                        procedure="mine",
+                        outcome={"attacked": False, "result": None},
+                        summary=f"{uid} enters a minefield at ({f.at[0]:g}, {f.at[1]:g}) that has no "
+                        "effect on it; its place is now known (17.5.2)",
+                        extra={"unit": uid, "at": list(f.at)},
+                    )
+                )
                 continue
-            r = attack(kind=f.kind, mine_type=f.type, target=kind, dice=scoped(dice, "mines", uid, i),
-                       gp_defense=defense, quickmarch=quick)
+            r = attack(
+                kind=f.kind,
+                mine_type=f.type,
+                target=kind,
+                dice=scoped(dice, "mines", uid, i),
+                gp_defense=defense,
+                quickmarch=quick,
+            )
             r.summary = f"{uid} enters a {f.kind} minefield at ({f.at[0]:g}, {f.at[1]:g}): {r.summary}"
             r.extra.update(unit=uid, at=list(f.at))
             res.append(r)
@@ -125,9 +138,12 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
         return done
     before = (state.extra.get("mbt") or {}).get("walked") or {}
     after = (done.state.extra.get("mbt") or {}).get("walked") or {}
-    moved = {uid: [(float(p[0]), float(p[1])) for p in path] for uid, path in after.items()
-             if before.get(uid) != path or (state.units[uid].x, state.units[uid].y) !=
-             (done.state.units[uid].x, done.state.units[uid].y)}
+    moved = {
+        uid: [(float(p[0]), float(p[1])) for p in path]
+        for uid, path in after.items()
+        if before.get(uid) != path
+        or (state.units[uid].x, state.units[uid].y) != (done.state.units[uid].x, done.state.units[uid].y)
+    }
     res, notes = resolve(done.state, moved, dice)
     done.resolutions += res + _noted(notes)
     return done

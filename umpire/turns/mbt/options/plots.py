@@ -59,8 +59,9 @@ def sees_point(state: GameState, observer: UnitState, xy: tuple[float, float]) -
     return True, ""
 
 
-def check(raw: list[dict[str, Any]], state: GameState, side: str, units: dict[str, dict[str, Any]],
-          where: str) -> list[dict[str, Any]]:
+def check(
+    raw: list[dict[str, Any]], state: GameState, side: str, units: dict[str, dict[str, Any]], where: str
+) -> list[dict[str, Any]]:
     """Check a side's plots against the state and its orders this Turn (``units``: the checked
     unit orders); returns them as checked (the handler checks them again, live and on replay).
 
@@ -75,8 +76,9 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, units: dict[st
     if not raw:
         return []
     if not on(state, "artillery"):
-        raise UmpireError(f"{where}: artillery: plots need the artillery option (add artillery to the scenario's "
-                          "mbt.options)")
+        raise UmpireError(
+            f"{where}: artillery: plots need the artillery option (add artillery to the scenario's mbt.options)"
+        )
     opts = OS.read(state)
     out: list[dict[str, Any]] = []
     used: set[str] = set()
@@ -93,20 +95,24 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, units: dict[st
         if b.knocked_out:
             raise UmpireError(f"{at}.battery: {p.battery} was knocked out by counter battery fire (19.4.2.4)")
         if b.disrupted_until >= state.turn:
-            raise UmpireError(f"{at}.battery: {p.battery} is disrupted and may plot no fire through Turn "
-                              f"{b.disrupted_until} (19.4.2.1)")
+            raise UmpireError(
+                f"{at}.battery: {p.battery} is disrupted and may plot no fire through Turn "
+                f"{b.disrupted_until} (19.4.2.1)"
+            )
+        A.check_plot(
+            A.Plot(p.fire_type, p.sheaf, p.mission, p.direction, None, p.observer),
+            nation_missions=list(battery_card(b.nation).missions),
+            where=at,
+        )
         if b.missions and b.missions.get(p.mission, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in b.missions.items() if v > 0) or "none"
             raise UmpireError(f"{at}.mission: battery {p.battery} has no {p.mission} fire missions left (left: {left})")
-        try:
-            A.check_plot(A.Plot(p.fire_type, p.sheaf, p.mission, p.direction, None, p.observer),
-                         nation_missions=list(battery_card(b.nation).missions), where=at)
-        except UmpireError as exc:
-            raise UmpireError(str(exc)) from None
         x, y = p.target
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
-            raise UmpireError(f"{at}.target: ({x:g}, {y:g}) is off the table (allowed: x 0-{state.table.width:g}, "
-                              f"y 0-{state.table.depth:g})")
+            raise UmpireError(
+                f"{at}.target: ({x:g}, {y:g}) is off the table (allowed: x 0-{state.table.width:g}, "
+                f"y 0-{state.table.depth:g})"
+            )
         obs = state.units.get(p.observer)
         if obs is None or obs.side != side or not U.on_table(obs):
             mine = {u.id: u for u in state.units_of(side) if U.on_table(u)}
@@ -115,18 +121,23 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, units: dict[st
             raise UmpireError(f"{at}.observer: {p.observer} needs OVERWATCH orders this Turn to observe (17.1.1.2.3)")
         ok, why = sees_point(state, obs, p.target)
         if not ok:
-            raise UmpireError(f"{at}.target: out of the observer's sight: {p.observer} does not see ({x:g}, {y:g}): "
-                              f"{why}")
+            raise UmpireError(
+                f"{at}.target: out of the observer's sight: {p.observer} does not see ({x:g}, {y:g}): {why}"
+            )
         if p.fire_type == "called":
             _sighted_target(state, side, p.target, at)
         else:
             if b.last_impact is None or b.last_turn != state.turn - 1:
-                raise UmpireError(f"{at}.fire_type: continuous fire keeps up fire that landed last Turn; battery "
-                                  f"{p.battery} fired none then (19.2.1.4)")
+                raise UmpireError(
+                    f"{at}.fire_type: continuous fire keeps up fire that landed last Turn; battery "
+                    f"{p.battery} fired none then (19.2.1.4)"
+                )
             shift = math.dist(b.last_impact, p.target) / _scale(state)
             if shift > chart("artillery").continuous_shift.v + 0.5:
-                raise UmpireError(f"{at}.target: continuous fire moves at most 2 hexes from the last impact hex "
-                                  f"({shift:.1f} hexes away; 19.2.1.4.2)")
+                raise UmpireError(
+                    f"{at}.target: continuous fire moves at most 2 hexes from the last impact hex "
+                    f"({shift:.1f} hexes away; 19.2.1.4.2)"
+                )
         out.append(p.model_dump(mode="json", exclude_none=True))
     return out
 

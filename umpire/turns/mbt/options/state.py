@@ -60,6 +60,10 @@ class OptionsState(_Model):
     plots: list[Plot] = Field(default_factory=list)
     batteries: dict[str, Battery] = Field(default_factory=dict)
     minefields: list[Minefield] = Field(default_factory=list)
+    illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
+    markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
+    markers_turn: int = 0
+    markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
 
 
 KEY = "options_state"
@@ -72,8 +76,10 @@ def read(state: GameState) -> OptionsState:
     if raw is not None:
         return OptionsState.model_validate(raw)
     return OptionsState(
-        batteries={b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
-                   for b in m.get("batteries") or []},
+        batteries={
+            b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
+            for b in m.get("batteries") or []
+        },
         minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
     )
 
@@ -81,3 +87,10 @@ def read(state: GameState) -> OptionsState:
 def write(state: GameState, opts: OptionsState) -> None:
     """Store ``opts`` in a state being changed (``state.copy_for_change()``)."""
     state.extra.setdefault("mbt", {})[KEY] = opts.model_dump(mode="json")
+
+
+def illuminated(state: GameState) -> list[tuple[float, float, float, int]]:
+    """This game's illuminated areas (x, y, radius in inches, Turn), read without validation:
+    sighting asks for them at every look."""
+    raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("illuminated") or []
+    return [(float(a), float(b), float(c), int(d)) for a, b, c, d in raw]
