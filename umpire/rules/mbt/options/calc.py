@@ -68,45 +68,29 @@ def scatter(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def artillery_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """One battery's fire mission as it impacts (19.3): delay, scatter, the SHEAF's hexes, and
     GP fire at every unit in them (17.1.3)."""
+    c = validate(C.ArtilleryCase, case, "case")
+    return _answer(impact_of(c, dice), dice, c.rulings)
+
+
+def impact_of(c: C.ArtilleryCase, dice: Dice) -> Resolution:
+    """The fire mission a checked case describes: what ``calc artillery`` answers and what the
+    tracked Artillery Step resolves, from the same case."""
     from umpire.rules.mbt.options.impact import Target, impact
 
-    c = validate(C.ArtilleryCase, case, "case")
     rulings = case_rulings(c.rulings)
     targets = [
-        Target(
-            name=t.name or t.card or t.kind,
-            card=t.card,
-            kind=t.kind,
-            gp_defense=t.gp_defense,
-            at=t.at,
-            terrain=t.terrain,
-            orders=t.orders,
-            open=t.turret == "open",
-        )
+        Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind, gp_defense=t.gp_defense, at=t.at,
+               terrain=t.terrain, orders=t.orders, open=t.turret == "open")
         for t in c.targets
     ]
-    res = impact(
-        nation=c.nation,
-        size=c.size,
-        attachment=c.attachment,
-        observer_in_organization=c.observer_in_organization,
-        plot_code=c.plot,
-        fire_type=c.fire_type,
-        sheaf=c.sheaf,
-        direction=c.direction,
-        mission=c.mission,
-        shift=c.shift,
-        observed=c.observed,
-        rng=in_hexes(c.range, c.scale, rulings) if c.range else 0,
-        conditions=c.conditions,
-        observer=list(c.observer),
-        targets=targets,
-        scale=c.scale,
-        dice=dice,
-        mortar=c.mortar,
-        firing_range=None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings),
+    return impact(
+        nation=c.nation, size=c.size, attachment=c.attachment, observer_in_organization=c.observer_in_organization,
+        plot_code=c.plot, fire_type=c.fire_type, sheaf=c.sheaf, direction=c.direction, mission=c.mission,
+        shift=c.shift, observed=c.observed, rng=in_hexes(c.range, c.scale, rulings) if c.range else 0,
+        conditions=c.conditions, observer=list(c.observer), targets=targets, scale=c.scale, dice=dice,
+        mortar=c.mortar, firing_range=None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings),
+        at=c.at,
     )
-    return _answer(res, dice, c.rulings)
 
 
 def counter_battery(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -86,6 +86,7 @@ class ArtilleryCase(_Case):
     observer: list[ObserverFact] = Field(default_factory=list)
     targets: list[ArtilleryTarget] = Field(default_factory=list, description="the units near the target point")
     mortar: str | None = Field(None, description="a mortar vehicle's card: its fire instead of a battery's (17.1.3)")
+    at: tuple[float, float] = Field((0.0, 0.0), description="the target point on the table, inches (where it lands)")
     firing_range: Inches | None = Field(
         None, ge=0, description="a mortar's range to the target point, inches (default: range)"
     )

@@ -24,6 +24,7 @@ from umpire.rules.mbt.options.charts import chart
 
 CARDS = {"USA": "USA-2B", "FRG": "FRG-3B", "USSR": "USSR-12A"}
 ATTACKS = ("HE", "ICM", "ICMDP")
+WORDS = {"N": "no effect", "S": "suppressed", "EF": "effective"}
 
 
 @dataclass
@@ -75,6 +76,7 @@ def impact(
     shift: int = 0,
     mortar: str | None = None,
     firing_range: int | None = None,
+    at: tuple[float, float] = (0.0, 0.0),
 ) -> Resolution:
     """Resolve the fire of a battery of ``nation`` (``size``, ``attachment``) or, with ``mortar``
     (a mortar vehicle's card), of that mortar at ``firing_range`` hexes (17.1.3); ``rng`` is the
@@ -120,18 +122,12 @@ def impact(
     landing, sres = S.land(factor=factor, mods=mods, dice=dice, estimated=est, why="artillery")
     notes += sres.notes
     covered = [(a + landing.impact[0], b + landing.impact[1]) for a, b in hexes.pattern(pat, plot.direction or 1)]
-    outcome: dict[str, Any] = {
-        "delayed": False,
-        "on_target": not landing.hexes,
-        "hexes": landing.hexes,
-        "direction": landing.direction,
-        "impact_hex": list(landing.impact),
-    }
-    extra: dict[str, Any] = {
-        "scatter_factor": factor,
-        "hexes_affected": [list(h) for h in covered],
-        "impact_offset": [round(v, 3) for v in hexes.offset(landing.impact, scale)],
-    }
+    offset = hexes.offset(landing.impact, scale)
+    outcome: dict[str, Any] = {"delayed": False, "on_target": not landing.hexes, "hexes": landing.hexes,
+                               "direction": landing.direction, "impact_hex": list(landing.impact),
+                               "impact_at": [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]}
+    extra: dict[str, Any] = {"scatter_factor": factor, "hexes_affected": [list(h) for h in covered],
+                             "impact_offset": [round(v, 3) for v in offset]}
     keep = {
         "modifiers": sres.modifiers,
         "cell": sres.cell,
@@ -162,10 +158,11 @@ def impact(
     results = [_attack(t, gp, plot.mission, kills, covered, landing.impact, scale, dice, est) for t in targets]
     hit = [r for r in results if r is not None]
     outcome["attacked"] = [r["name"] for r in hit]
+    outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
     extra["gp"] = gp
     extra["targets"] = hit
     summary = f"{sres.summary}; GP {gp} at {len(hit)} unit{'s' if len(hit) != 1 else ''}" + (
-        ": " + "; ".join(f"{r['name']} {r['result']}" for r in hit) if hit else ""
+        ": " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit) if hit else ""
     )
     return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=summary, extra=extra, **keep)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice, scoped
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.turns.common import Applied
@@ -86,8 +86,10 @@ def _targets(state: GameState, plot: OS.Plot) -> list[Any]:
 
 def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """Resolve this Turn's due plots on ``state`` (being changed); the resolutions and notes."""
+    from umpire.rules.mbt.options.calc import impact_of
+    from umpire.rules.mbt.options.cases import ArtilleryCase
     from umpire.rules.mbt.options.charts import chart
-    from umpire.rules.mbt.options.impact import impact
+    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.effects import apply_gp
     from umpire.turns.mbt.turn_state import sides_in_order
 
@@ -103,23 +105,21 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         b = opts.batteries[plot.battery]
         f = _facts(state, plot)
         targets = _targets(state, plot)
-        r = impact(
-            nation=b.nation,
-            size=b.size,
-            attachment=b.attachment,
-            observer_in_organization=(plot.observer or "") in b.organization,
-            fire_type=plot.fire_type,
-            sheaf=plot.sheaf,
-            mission=plot.mission,
-            observed=f["observed"],
-            rng=f["rng"],
-            conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")),
-            observer=f["observer"],
-            targets=targets,
-            scale=float(state.extra["mbt"].get("scale", 1.0)),
-            dice=scoped(dice, "artillery", plot.battery),
-            direction=plot.direction,
-        )
+        scale = float(state.extra["mbt"].get("scale", 1.0))
+        case = {
+            "nation": b.nation, "size": b.size, "attachment": b.attachment,
+            "observer_in_organization": (plot.observer or "") in b.organization, "fire_type": plot.fire_type,
+            "sheaf": plot.sheaf, "mission": plot.mission, "observed": f["observed"], "range": f["rng"] * scale,
+            "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")), "observer": f["observer"],
+            "scale": scale, "at": list(plot.target), **({"direction": plot.direction} if plot.direction else {}),
+            "targets": [{"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at),
+                         "terrain": x.terrain, "orders": x.orders, "turret": "open" if x.open else "buttoned"}
+                        for x in targets],
+        }
+        rec = RecordingDice(scoped(dice, "artillery", plot.battery))
+        r = impact_of(validate(ArtilleryCase, case, f"battery {plot.battery}"), rec)
+        r.rolls = rec.take()
+        r.extra["case"] = case  # the umpire calc artillery case of these facts
         r.summary = f"battery {plot.battery} ({plot.mission} at ({plot.target[0]:g}, {plot.target[1]:g})): {r.summary}"
         r.extra.update(battery=plot.battery, target_at=list(plot.target), step="Artillery")
         res.append(r)
@@ -127,8 +127,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             plot.status, plot.impact = "delayed", state.turn + 1
             continue
         plot.status = "fired"
-        dx, dy = r.extra["impact_offset"]
-        b.last_impact, b.last_turn = (round(plot.target[0] + dx, 3), round(plot.target[1] + dy, 3)), state.turn
+        b.last_impact, b.last_turn = (r.outcome["impact_at"][0], r.outcome["impact_at"][1]), state.turn
         if b.missions and plot.mission in b.missions:
             b.missions[plot.mission] -= 1
         for hit in r.extra.get("targets", []):

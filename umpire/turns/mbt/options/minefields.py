@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from umpire.core.dice import Dice, scoped
+from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.turns.common import Applied
@@ -112,14 +112,11 @@ def resolve(
                     )
                 )
                 continue
-            r = attack(
-                kind=f.kind,
-                mine_type=f.type,
-                target=kind,
-                dice=scoped(dice, "mines", uid, i),
-                gp_defense=defense,
-                quickmarch=quick,
-            )
+            rec = RecordingDice(scoped(dice, "mines", uid, i))
+            r = attack(kind=f.kind, mine_type=f.type, target=kind, dice=rec, gp_defense=defense, quickmarch=quick)
+            r.rolls = rec.take()
+            r.extra["case"] = {"kind": f.kind, "type": f.type, "target": kind, "gp_defense": defense,
+                               "quickmarch": quick}  # the umpire calc mine case of these facts
             r.summary = f"{uid} enters a {f.kind} minefield at ({f.at[0]:g}, {f.at[1]:g}): {r.summary}"
             r.extra.update(unit=uid, at=list(f.at))
             res.append(r)

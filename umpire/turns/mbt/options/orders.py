@@ -101,19 +101,29 @@ def _markers(opts: OS.OptionsState, turn: int) -> dict[str, str]:
     return dict(opts.markers_next if opts.markers_turn < turn else opts.markers)
 
 
-def keep(state: GameState, checked: dict[str, Any]) -> None:
-    """Store what the options take from a side's checked orders in a state being changed."""
+def keep(state: GameState, checked: dict[str, Any]) -> str:
+    """Store what the options take from a side's checked orders in a state being changed; the
+    words the orders' summary adds (the command points spent)."""
     from umpire.turns.mbt.options.artillery_step import keep_plots
 
     side = checked["side"]
     keep_plots(state, side, checked.get("artillery") or [])
     if not on(state, "command_control"):
-        return
+        return ""
     opts = OS.read(state)
     if opts.markers_turn < state.turn:
         opts.markers, opts.markers_turn = dict(opts.markers_next), state.turn
+    spent = []
+    for org, ids in organizations(state, side).items():
+        swaps = [i for i in ids if i in checked["units"] and state.turn > 1 and opts.markers.get(i) is not None
+                 and marker(checked["units"][i].get("order"), opts.markers[i]) != opts.markers[i]]
+        if swaps:
+            points, _ = available(state, ids)
+            spent.append(f"{org} {len(swaps)} of {points} ({', '.join(swaps)} change{'s' if len(swaps) == 1 else ''} "
+                         "marker; 21.1.2)")
     for uid, spec in checked["units"].items():
         m = marker(spec.get("order"), opts.markers.get(uid))
         if m is not None:
             opts.markers_next[uid] = m
     OS.write(state, opts)
+    return "; command points: " + ", ".join(spent) if spent else ""
