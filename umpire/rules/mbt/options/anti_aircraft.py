@@ -187,7 +187,7 @@ def crash_hexes(*, hovering: bool, landed: bool, dice: Dice) -> int | None:
 
 def helicopter_defense(card: str) -> int:
     """A helicopter card's defense value (20.3.4.2)."""
-    d = chart("air").defense["helicopter"]
+    d = chart("air").helicopter_defense
     if card not in d:
         raise UmpireError(f"card: {card!r} is not a helicopter card (known: {', '.join(d)})")
-    return int(d[card])
+    return int(d[card].v)

@@ -217,7 +217,8 @@ class AirChart(_Model):
     crash_gp: VInt
     landed_helicopter_gp_defense: VInt
     aa_lines: dict[str, dict[str, AaLine]]
-    defense: dict[Literal["helicopter", "spoof"], dict[str, Any]]
+    helicopter_defense: dict[str, VInt]
+    chaff_ircm: list[str] = Field(default_factory=list)
     aircraft: dict[str, Aircraft]
     ordnance: dict[str, Ordnance]
     scatter_notes: dict[str, VInt]
