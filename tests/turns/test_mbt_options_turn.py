@@ -237,3 +237,31 @@ def test_bad_plots_are_one_error_line_and_nothing_written(cli, tmp_path: Path, p
     line = _one_error_line(cli("turn", "orders", str(o)))
     assert why in line, line
     assert json.loads(cli("log", "--json").output) == before
+
+
+def test_the_artillery_step_may_close_the_fire_phase_instead(tmp_path: Path) -> None:
+    data = scenario(["area_fire", "artillery"], **ARTILLERY)
+    data["rulings"] = {"options.artillery_step": "after_direct_fire"}
+    g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
+    to_command(g)
+    orders(tmp_path, g, "nato", {"obs": {"order": "OW", "turret": "open"}},
+           artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}])
+    orders(tmp_path, g, "ussr", {})
+    to_command(g)
+    orders(tmp_path, g, "nato", {"obs": {"order": "OW", "turret": "open"}})
+    orders(tmp_path, g, "ussr", {})
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    fire = g.events()[-1]
+    procs = [r["procedure"] for r in fire.results]
+    assert "artillery" in procs and procs[0] != "artillery"  # after the fire phase's own steps
+    assert "Overwatch Fire, Artillery Step" in fire.summary
+
+
+def test_command_organization_may_be_the_whole_side(tmp_path: Path) -> None:
+    data = scenario(["command_control"])
+    data["rulings"] = {"command.organization": "side"}
+    g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
+    from umpire.turns.mbt.options.orders import organizations
+
+    assert organizations(g.state, "ussr") == {"ussr": ["t1", "t2"]}

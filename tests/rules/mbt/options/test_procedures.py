@@ -111,3 +111,11 @@ def test_aa_missiles_refused_against_a_sighting_popup() -> None:
         ask("aa", [], card="generic", weapon="Stinger", target="USA-6A/2", altitude="noe", popup="sight")
     out = ask("aa", [10, 99], card="generic", weapon="Stinger", target="USA-6A/2", altitude="low")
     assert out["outcome"]["hit"] is True and out["outcome"]["suppressed"] is True
+
+
+def test_fog_limits_helicopters_to_low_altitude_unless_the_ruling_says_otherwise() -> None:
+    with pytest.raises(UmpireError, match="limited to low altitude in fog"):
+        ask("helicopter", [], card="USA-6A/2", start="noe", end="noe", conditions="fog", hexes=2)
+    out = ask("helicopter", [], card="USA-6A/2", start="noe", end="noe", conditions="fog", hexes=2,
+              rulings={"helicopters.fog_altitude": "no_limit"})
+    assert out["outcome"]["allowed"] is True and out["rulings"] == {"helicopters.fog_altitude": "no_limit"}

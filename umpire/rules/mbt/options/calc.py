@@ -275,6 +275,7 @@ def helicopter(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         ),
         {k: int(v.v) for k, v in speeds.items()},
         c.conditions,
+        fog_altitude=case_rulings(c.rulings)["helicopters.fog_altitude"],
     )
     est = [f"{card.card} speeds" for v in speeds.values() if v.estimated][:1]
     return _answer(

@@ -58,7 +58,8 @@ class Move:
     notes: list[str] = field(default_factory=list)
 
 
-def check(move: Move, speeds: dict[str, int], conditions: str, *, where: str = "helicopter") -> list[str]:
+def check(move: Move, speeds: dict[str, int], conditions: str, *, where: str = "helicopter",
+          fog_altitude: str = "low_only") -> list[str]:
     """Check one Air Phase's move; returns its notes (cost, hovering).
 
     :raises UmpireError: naming the field and the rule, for a move the rules do not allow.
@@ -66,7 +67,7 @@ def check(move: Move, speeds: dict[str, int], conditions: str, *, where: str = "
     for name in ("start", "end"):
         if getattr(move, name) not in ALTITUDES:
             raise UmpireError(f"{where}.{name}: {getattr(move, name)!r} (allowed: {', '.join(ALTITUDES)})")
-    if conditions in ("fog", "blowing_snow") and "noe" in (move.start, move.end):
+    if fog_altitude == "low_only" and conditions in ("fog", "blowing_snow") and "noe" in (move.start, move.end):
         raise UmpireError(
             f"{where}.altitude: helicopters are limited to low altitude in {conditions.replace('_', ' ')} (20.2.2)"
         )

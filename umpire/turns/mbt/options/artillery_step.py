@@ -1,8 +1,9 @@
 """The Artillery Step of a tracked MBT game (19.3): the plots due this Turn impact.
 
 It opens the Fire phase when the scenario plays the artillery option (the rulebook's sequence
-with every option is not in its text; umpire resolves indirect fire before the Direct Fire
-Step, so the players' direct fire meets its smoke and its suppressions). Each due plot, in the
+with every option is not in its text: ruling ``options.artillery_step``; by default indirect
+fire lands before the Direct Fire Step, so the players' direct fire meets its smoke and its
+suppressions). Each due plot, in the
 initiative order of the sides, is resolved by :func:`umpire.rules.mbt.options.impact.impact` with
 the facts the table gives: whether the observer (OVERWATCH orders, 17.1.1.2.3) still sees the
 target point, its range and grade, the battery's organization (19.3.1) and every unit about the
@@ -197,15 +198,22 @@ def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
 
 
 def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
-    """The Fire phase, opened by the Artillery Step when the artillery option is played."""
+    """The Fire phase with the Artillery Step when the artillery option is played: before the
+    Direct Fire Step or after the Overwatch Fire Step (ruling ``options.artillery_step``)."""
+    from umpire.rules.mbt import data
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
+    from umpire.turns.mbt.turn_state import _noted
 
     if not on(state, "artillery"):
         return fire_phase(state, dice)
+    if data.rulings().select(state.rulings)["options.artillery_step"] == "after_direct_fire":
+        done = fire_phase(state, dice)
+        res, notes = resolve(done.state, dice)
+        done.resolutions += res + _noted(notes)
+        done.summary = done.summary.replace("Overwatch Fire", "Overwatch Fire, Artillery Step", 1)
+        return done
     new = state.copy_for_change()
     res, notes = resolve(new, dice)
-    from umpire.turns.mbt.turn_state import _noted
-
     done = fire_phase(new, dice)
     done.resolutions = res + _noted(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)

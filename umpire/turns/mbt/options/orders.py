@@ -38,13 +38,16 @@ def marker(order: str | None, current: str | None) -> str | None:
 
 
 def organizations(state: GameState, side: str) -> dict[str, list[str]]:
-    """The side's command organizations: its formations (a unit with none is its own)."""
+    """The side's command organizations: its formations, a unit with none its own (ruling
+    ``command.organization``: or the whole side)."""
+    from umpire.rules.mbt import data
     from umpire.turns.mbt.advanced import units as U
 
+    whole = data.rulings().select(state.rulings)["command.organization"] == "side"
     out: dict[str, list[str]] = {}
     for u in sorted(state.units_of(side), key=lambda x: x.id):
         if U.alive(u):
-            out.setdefault(u.formation or u.id, []).append(u.id)
+            out.setdefault(side if whole else (u.formation or u.id), []).append(u.id)
     return out
 
 
