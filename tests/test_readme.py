@@ -88,3 +88,17 @@ def test_the_club_campaign_works_as_written(tmp_path, monkeypatch):
     assert (tmp_path / "papers" / "round-2" / "nato-smith-roster.pdf").stat().st_size > 1000
     assert (tmp_path / "story" / "season.html").stat().st_size > 1000
     assert "exactly" in r.output
+
+
+def test_positions_and_the_table_work_as_written(monkeypatch, tmp_path):
+    monkeypatch.chdir(README.parent)  # data/tables/... as written
+    monkeypatch.setenv("UMPIRE_DB", str(tmp_path / "umpire.db"))
+    runner = CliRunner()
+    commands = _block_after("## Positions and the table")
+    assert any("--contact" in c for c in commands) and any("terrain import" in c for c in commands)
+    for line in commands:
+        args = shlex.split(line)[1:]
+        args = [str(tmp_path / a) if i and args[i - 1] == "--out" else a for i, a in enumerate(args)]
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0, (line, r.output, r.stderr)
+    assert (tmp_path / "mbt-table.svg").stat().st_size > 1000

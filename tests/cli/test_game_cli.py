@@ -66,7 +66,7 @@ def _one_error_line(r) -> str:
         (("place", "a-1-64", "1", "1", "--facing", "east"), "facing: 'east' is not a number"),
         (("place", "a-1-64", "--edges", "up=3,left=2"), "--edges"),
         (("move", "a-1-64", "10", "10", "--via", "3;4"), "--via"),
-        (("measure", "a-1-64", "nobody"), "unknown unit 'nobody'"),
+        (("measure", "a-1-64", "nobody"), "unknown unit or terrain piece 'nobody'"),
     ],
 )
 def test_bad_input_is_one_line_and_leaves_the_file_as_it_was(game, args, expect):

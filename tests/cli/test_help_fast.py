@@ -14,8 +14,8 @@ try:
     runpy.run_module("umpire", run_name="__main__")
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in ("shapely", "reportlab", "numpy", "sqlite_utils", "prompt_toolkit")
-                        if m in sys.modules)))
+HEAVY = ("shapely", "reportlab", "numpy", "sqlite_utils", "prompt_toolkit", "starlette", "uvicorn", "jinja2")
+print(json.dumps(sorted(m for m in HEAVY if m in sys.modules)))
 """
 
 
@@ -34,6 +34,7 @@ def test_help_imports_neither_shapely_nor_reportlab():
 
 def test_subcommand_help_is_as_light():
     assert _heavy_after(["calc", "--help"]) == []
+    assert _heavy_after(["serve", "--help"]) == []  # the web stack only once the console starts
 
 
 def test_reading_a_game_imports_no_sqlite_utils(tmp_path):

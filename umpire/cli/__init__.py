@@ -57,10 +57,10 @@ def root(
 PANELS = {
     "Quick answers": ("calc", "session", "measure", "rate"),
     "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data",),
+    "Data": ("data", "terrain"),
 }
 
 
@@ -77,7 +77,9 @@ def _register() -> None:
         lookups,
         paper,
         rate,
+        serve,
         session,
+        terrain,
         turn,
     )
 
@@ -92,8 +94,10 @@ def _register() -> None:
     app.command("demo")(demo.demo)
     app.command("rate")(rate.rate)
     app.command("end")(ending.end)
+    app.command("serve")(serve.serve)
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
+    app.add_typer(terrain.app, name="terrain")
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -15,7 +15,6 @@ from umpire.cli.output import console
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
-    from umpire.core.state import GameState
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
@@ -34,31 +33,20 @@ def undo(
     """Take back the last action, or the last amendment whole; it stays in the log, marked undone.
 
     --to N takes back every action after #N. umpire redo puts back what an undo took back."""
-    game = _settings(ctx).open_game()
-    done = game.undo(to)
-    if len(done.taken_back) == 1 and not done.restored:
-        ev = done.taken_back[0]
-        console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
-    else:
-        console.print(f"#{done.seq} {done.summary}")
-    st = done.state
-    console.print(f"now: turn {st.turn}, {_phase(st)}; umpire redo puts it back")
+    from umpire.reports.changes import undo_lines
+
+    for line in undo_lines(_settings(ctx).open_game().undo(to)):
+        console.print(line)
 
 
 def redo(ctx: typer.Context) -> None:
     """Re-apply what the last undo took back, with the dice it recorded.
 
     Only while nothing else has been done since that undo."""
-    game = _settings(ctx).open_game()
-    done = game.redo()
-    console.print(f"#{done.seq} {done.summary}")
-    console.print(f"now: turn {done.state.turn}, {_phase(done.state)}")
+    from umpire.reports.changes import redo_lines
 
-
-def _phase(state: GameState) -> str:
-    from umpire.reports.words import phase_name
-
-    return phase_name(state.ruleset, state.phase)
+    for line in redo_lines(_settings(ctx).open_game().redo()):
+        console.print(line)
 
 
 def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:
@@ -104,7 +92,7 @@ def amend(
     --roll are used again where their key still occurs. If a later action is no longer legal the
     amendment is refused and nothing is written, unless --drop-invalid."""
     from umpire.errors import UmpireError
-    from umpire.reports.changes import changes, render
+    from umpire.reports.changes import amendment_lines
 
     args, drop_invalid, orders = _split(list(ctx.args), drop_invalid, orders)
     if orders is not None:
@@ -126,16 +114,7 @@ def amend(
     done = settings.game.correction if settings.game is not None else None
     if done is None:  # the command did not act (it cannot happen for the commands allowed)
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
-    new = [b.seq for _, b in done.pairs if b is not None]
-    head = f"amendment #{done.seq}: #{n} replaced by #{new[0]}"
-    if len(done.pairs) > 1:
-        head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
-    if done.dropped:
-        head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    console.print(head)
-    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
-    console.print("what changed in the results:" if report else "", end="\n" if report else "")
-    for line in render(report, len(done.pairs) - 1):
+    for line in amendment_lines(done, n):
         console.print(line, soft_wrap=True)
 
 

@@ -90,15 +90,33 @@ def place(
     y: float = typer.Argument(None, parser=params.number, metavar="Y", help="Inches from the near (umpire's) edge."),
     facing: str = typer.Option(None, "--facing", help="Degrees clockwise from the far edge (0 = far, 90 = right)."),
     edges: str = typer.Option(None, "--edges", help="Position from two edges, e.g. top=23,right=13 (MBT 23.3.2.3)."),
+    at: str = typer.Option(
+        None, "--at", metavar="SPOT",
+        help="A spot in words: 'town-1' (its centre), 'town-1 +3,0' (3\" right of it), '3 east of town-1' "
+             "(3\" beyond its edge), '1 behind wood-n from t80-1', 'behind t80-1'.",
+    ),
+    contact: str = typer.Option(
+        None, "--contact", metavar="UNIT [SIDE]",
+        help="In base contact with UNIT, facing it: on its SIDE (front, rear, left, right), else on the side "
+             "facing where the placed stand is.",
+    ),
 ) -> None:
-    """Put a unit on the table (or pick it up and put it down elsewhere)."""
+    """Put a unit on the table (or pick it up and put it down elsewhere).
+
+    By X Y, by two table edges, or by a spot said as at the table (--at, --contact): a spot is
+    worked out against the table as it stands, as umpire measure measures, and refused if off
+    the table or if the base would overlap another stand's."""
     from umpire.errors import UmpireError
+    from umpire.geometry.spot_words import parse_contact, parse_spot
     from umpire.schema.scenario import Edges
 
+    ways = [name for name, v in (("X Y", x if x is not None else y), ("--edges", edges), ("--at", at),
+                                 ("--contact", contact)) if v is not None]
+    if len(ways) > 1:
+        raise UmpireError(f"place: give one of X Y, --edges, --at or --contact, not {' and '.join(ways)}")
     game = _open(ctx)
+    payload: dict[str, object] = {"unit": unit, "facing": _facing(facing)}
     if edges is not None:
-        if x is not None or y is not None:
-            raise UmpireError("place: give X Y or --edges, not both")
         given = _parse_edges(edges)
         try:
             e = Edges(**given)
@@ -107,9 +125,17 @@ def place(
                 f"--edges {edges!r}: give one of top/bottom and one of left/right, e.g. top=23,right=13"
             ) from None
         x, y = e.point(game.state.table)
-    if x is None or y is None:
-        raise UmpireError("place: give X Y (inches) or --edges top=..,right=..")
-    res = game.act("place", {"unit": unit, "x": x, "y": y, "facing": _facing(facing)}, _settings(ctx).dice_for(None))
+    elif at is not None or contact is not None:
+        spot = parse_spot(at) if at is not None else parse_contact(contact)
+        if isinstance(spot.get("ref"), list) and len(spot) == 1:
+            x, y = spot["ref"]  # a plain X,Y: placed as by numbers
+        else:
+            payload["spot"] = spot
+    if "spot" not in payload:
+        if x is None or y is None:
+            raise UmpireError("place: give X Y (inches), --edges top=..,right=.., --at SPOT or --contact UNIT")
+        payload.update(x=x, y=y)
+    res = game.act("place", payload, _settings(ctx).dice_for(None))
     console.print(f"#{res.seq} {res.summary}")
 
 
@@ -146,16 +172,19 @@ def move(
 
 def measure(
     ctx: typer.Context,
-    a: str = typer.Argument(..., help="From this unit."),
-    b: str = typer.Argument(..., help="To this unit."),
+    a: str = typer.Argument(..., help="From: a unit, a terrain piece, a point X,Y or a spot ('town-1 +3,0')."),
+    b: str = typer.Argument(..., help="To: the same kinds."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Distance edge to edge and centre to centre, aspect, and line of sight between two units."""
-    from umpire.geometry.game import measure_units
+    """Distance (as the ruleset measures, edge to edge and centre to centre), line of sight and,
+    between two units, aspect: from and to any unit, terrain piece or point.
+
+    A terrain piece is measured to its nearest point; the answer is umpire calc measure's."""
+    from umpire.geometry.game import measure_in_game
     from umpire.registry import inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_units(_open(ctx).state, a, b, inside_depth)
+    data = measure_in_game(_open(ctx).state, a, b, inside_depth)
     if as_json:
         print_json(data)
     else:

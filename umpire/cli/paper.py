@@ -113,21 +113,35 @@ def map_cmd(
     out: Path = typer.Option(..., "--out", help="FILE.svg or FILE.pdf."),
     side: str = _side_opt,
     paper_size: str = _paper_opt,
+    scenario: str = typer.Option(
+        None, "--scenario", metavar="FILE",
+        help="The table of a scenario (a file or a bundled name) before any game: terrain, set-up zones, units.",
+    ),
 ) -> None:
     """Draw the map of the table to scale (with --side, only what that side knows).
 
     Terrain, stands (destroyed ones crossed out), the last turn's moves as trails, its fire and
-    indirect-fire templates; in a side's map, enemy stands where it last saw them."""
+    indirect-fire templates; in a side's map, enemy stands where it last saw them. With
+    --scenario, the scenario's table as a game would start on it, checked as umpire new checks
+    it, and nothing written but the map."""
+    import dataclasses
+
     from umpire.reports.files import check_out, write_text_atomic
 
     check_out(out, (".svg", ".pdf"))
     paper_name = _check_paper(paper_size)
     from umpire.reports.model import briefing
 
-    report = _report(ctx)
+    if scenario is not None:
+        from umpire.reports.scenario_map import scenario_report
+        from umpire.scenarios import resolve_scenario
+
+        report = scenario_report(resolve_scenario(scenario))
+    else:
+        report = _report(ctx)
     _check_side(report, side)
     if side is not None:
-        report = briefing(report, side)
+        report = dataclasses.replace(briefing(report, side), zones=report.zones)
     if out.suffix.lower() == ".svg":
         from umpire.reports.tablemap import build_map, to_svg
 

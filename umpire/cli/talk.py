@@ -268,10 +268,10 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             case[role] = u.card or u.type or value
             on_table.append(u)
     if len(on_table) == 2 and all(u.placed for u in on_table):
-        from umpire.geometry.game import measure_units
+        from umpire.geometry.game import measure_in_game
         from umpire.registry import inside_depth
 
-        facts = measure_units(state, on_table[0].id, on_table[1].id, inside_depth)
+        facts = measure_in_game(state, on_table[0].id, on_table[1].id, inside_depth)
         mbt = ruleset == "mbt"
         for name, value in (("range", facts["center_distance"] if mbt else facts["distance"]),
                             ("distance", facts["distance"]), ("aspect", facts["aspect"]), ("angle", facts["aspect"])):

@@ -37,19 +37,9 @@ def turn(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if ctx.invoked_subcommand is not None:
         return
     from umpire.reports.terminal import render_turn
-    from umpire.turns.ending import game_over
 
     game = _open(ctx)
-    view = game.turn_rules().view(game.state)
-    over = game_over(game.state)
-    if over is not None:
-        view.next_step = f"the game is over ({over.reason}): umpire report"
-        view.waiting_for = []
-        view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
-        mark = game.state.extra.get("campaign") or {}
-        if mark.get("game"):
-            view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
-                              f"umpire campaign import CAMPAIGN-FILE {game.path}")
+    view = game.turn_view()
     if as_json:
         print_json(view.to_json())
     else:
@@ -87,23 +77,17 @@ def next_phase(
 def _tell(game: Game, res: ActionResult) -> None:
     """Print what the action did as the umpire's report tells it (the same lines, with their
     modifiers, dice and table cells), then where the turn stands now."""
-    from dataclasses import replace
-
     from rich.console import Group
 
-    from umpire.reports.model import build_report
+    from umpire.reports.model import action_report
     from umpire.reports.turn_text import render_events
     from umpire.reports.words import phase_name
-    from umpire.store.events import effective
 
-    live = effective(game.events())
-    mine = next((e for e in reversed(live) if e.seq == res.seq), None)
-    if mine is None:  # another command took the action back since it was written: its summary
+    report = action_report(game, res.seq, res.state)
+    if report is None:  # another command took the action back since it was written: its summary
         console.print(res.summary)
     else:
-        report = build_report(res.state, live, initial=game.initial_state(), turn=mine.turn)
-        console.print(Group(*render_events(replace(report, events=tuple(e for e in report.events
-                                                                      if e.seq == res.seq)))))
+        console.print(Group(*render_events(report)))
     now = res.state
     console.print(f"now: turn {now.turn}, {phase_name(now.ruleset, now.phase)}", style="dim")
 

@@ -7,5 +7,6 @@ handlers over the log with the recorded dice played back.
 """
 
 from umpire.engine.game import ActionResult, Game
+from umpire.engine.transaction import StaleError
 
-__all__ = ["ActionResult", "Game"]
+__all__ = ["ActionResult", "Game", "StaleError"]

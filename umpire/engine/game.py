@@ -23,9 +23,9 @@ from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
-from umpire.engine.transaction import Transaction
+from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import initial_state, scenario_ruleset
+from umpire.registry import checked_initial_state, initial_state, scenario_ruleset
 from umpire.schema.scenario import Scenario, scenario_from_data
 from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
@@ -34,7 +34,7 @@ from umpire.store.history import CONTROL
 
 if TYPE_CHECKING:
     from umpire.registry import Ruleset
-    from umpire.turns import TurnRules
+    from umpire.turns import TurnRules, TurnView
     from umpire.turns.common import Handler
 
 
@@ -60,6 +60,7 @@ class Game:
         self._known: GameState | None = None
         self._info: dict[str, Any] | None = None
         self._amend: tuple[int, bool] | None = None  # see amending()
+        self.expected: int | None = None  # see expecting()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
         self.checked = 0  # the number of events the last check() read
         self.forged: list[str] = []  # the seeded rolls the last check() found not to be the seed's
@@ -81,9 +82,7 @@ class Game:
         if not -(2**63) <= seed < 2**63:  # what the game file can hold
             raise UmpireError(f"seed {seed}: too large to keep in the game file (allowed: 0 to {2**63 - 1})")
         _, scenario = scenario_ruleset(scenario, where)  # kept under its ruleset's own name
-        state, text = canonical(initial_state(scenario, seed=seed, where=where))
-        _check_rulings(state)
-        _check_geometry(state)
+        state, text = canonical(checked_initial_state(scenario, seed=seed, where=where))
         row = {
             "id": 1, "name": scenario.name, "ruleset": scenario.ruleset, "seed": seed,
             "scenario": json.dumps(scenario.model_dump(mode="json"), ensure_ascii=False),
@@ -160,12 +159,37 @@ class Game:
             )
         return canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
 
+    def last_seq(self) -> int:
+        """The number of the last event in the file (0: none yet). Every write appends at least
+        one event (undo, redo and amend too), so a page that knows this number knows whether the
+        file has changed since it was drawn."""
+        with sql_errors(self.path):
+            return log.last_seq(self.file.conn)
+
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
         with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
             events = log.read_events(conn, self.path)
         self.check_kinds(events)
         return events
+
+    def live_events(self) -> list[log.StoredEvent]:
+        """The actions in force (not undone, not corrections), in order: what the reports tell."""
+        return log.effective(self.events())
+
+    def state_before(self, n: int) -> GameState:
+        """The state just before action #n (in force) was taken, as an amendment of #n starts
+        from. :raises UmpireError: if #n is not an action in force."""
+        from umpire.engine.corrections import state_before
+
+        return state_before(self, n)
+
+    def turn_view(self) -> TurnView:
+        """Where the turn stands and what the umpire must enter next (``umpire turn``); once
+        the game is over, that it is, and for a campaign game where its result goes."""
+        from umpire.turns.ending import as_over
+
+        return as_over(self.turn_rules().view(self.state), self.state, self.path)
 
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         handlers = self.handlers()
@@ -210,6 +234,8 @@ class Game:
         self._state = None
         with self.file.write() as conn:
             tx = Transaction(self, conn)
+            if self.expected is not None and tx.seq != self.expected:
+                raise StaleError(self.expected, tx.seq)
             yield tx
             tx.finish()
         self._known = tx.state
@@ -250,18 +276,42 @@ class Game:
             )
         return ActionResult(seq, kind, applied.summary, tx.state, rolls, applied.resolutions)
 
-    def _roll_by_hand(self, kind: str, payload: dict[str, Any], dice: Dice) -> tuple[Dice, int]:
-        """Dice the umpire types in are asked for before the lock is taken (nobody waits on a
-        prompt): the action is tried on the current state, and then made for real, inside the
-        transaction, with the values read, provided the log has not moved on meanwhile."""
+    def preview(self, kind: str, payload: dict[str, Any]) -> ActionResult:
+        """What ``kind`` would do now, with the game's keyed dice, without writing anything: the
+        same handler and checks as :meth:`act`, so a move's cost against its allowance, or the
+        error that refuses it, is in the words the action itself would use. ``seq`` is the last
+        event the preview was made on (the action itself would be the next).
+
+        :raises UmpireError: exactly as :meth:`act` would for this action now.
+        """
+        self.check_kind(kind)
+        applied, keyed, seen = self._try(kind, payload, None)
+        return ActionResult(seen, kind, applied.summary, applied.state, list(keyed.rolls), applied.resolutions)
+
+    def _try(self, kind: str, payload: dict[str, Any], dice: Dice | None) -> tuple[Any, Any, int]:
+        """``kind`` run on the current state (under amending(): the state before the action
+        amended) without the lock; returns what it did, its dice and the last event it saw."""
         from umpire.engine.acting import keyed_dice, run
 
         with self.file.read() as conn:
             seen = log.last_seq(conn)
-            state = log.load_state(conn, self.path) if self._amend is None else self.state
+            state = log.load_state(conn, self.path, known=self._known) if self._amend is None else self.state
         keyed = keyed_dice(state, given=dice)
-        run(state, kind, payload, keyed)
+        return run(state, kind, payload, keyed), keyed, seen
+
+    def _roll_by_hand(self, kind: str, payload: dict[str, Any], dice: Dice) -> tuple[Dice, int]:
+        """Dice the umpire types in are asked for before the lock is taken (nobody waits on a
+        prompt): the action is tried on the current state, and then made for real, inside the
+        transaction, with the values read, provided the log has not moved on meanwhile."""
+        _, keyed, seen = self._try(kind, payload, dice)
         return ScriptedDice(v for r in keyed.rolls for v in r.values), seen
+
+    def expecting(self, seq: int | None) -> Game:
+        """This game, set so that every write first checks that the file's last event is still
+        #``seq`` (what a page showed when the umpire clicked), inside the lock: if another
+        command has written since, the write is refused whole with :class:`StaleError`."""
+        self.expected = seq
+        return self
 
     # -- corrections (umpire.engine.corrections) ---------------------------------------------
     def undo(self, to: int | None = None) -> Correction:
@@ -294,9 +344,7 @@ class Game:
         """This game, set so that :attr:`state` is the state just before action #n and
         :meth:`act` amends #n instead of appending (how ``umpire amend N COMMAND ...`` runs
         COMMAND). :raises UmpireError: if #n is not an action in force."""
-        from umpire.engine.corrections import state_before
-
-        self._state = state_before(self, n)
+        self._state = self.state_before(n)
         self._amend = (n, drop_invalid)
         return self
 
@@ -367,19 +415,3 @@ class _Row(dict):  # type: ignore[type-arg]
             row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
         self[key] = row[0] if row else None
         return self[key]
-
-
-def _check_rulings(state: GameState) -> None:
-    """Scenario rulings must name real rulings and choices of the ruleset (when it has a book)."""
-    if not state.rulings:
-        return
-    from umpire.registry import find_ruleset
-
-    find_ruleset(state.ruleset).rulings_book().select(state.rulings)
-
-
-def _check_geometry(state: GameState) -> None:
-    """Terrain shapes and types must be valid (geometry is imported only here, lazily)."""
-    from umpire.geometry.terrain import check_terrain
-
-    check_terrain(state)

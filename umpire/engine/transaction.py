@@ -13,10 +13,22 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Roll
 from umpire.core.state import GameState, canonical_state, state_json, written_text
+from umpire.errors import UmpireError
 from umpire.store import events as log
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
+
+
+class StaleError(UmpireError):
+    """The file has changed since the state an action was chosen on was read."""
+
+    def __init__(self, seen: int, now: int) -> None:
+        super().__init__(
+            f"the game changed since this was shown (the log was at #{seen}, another command has written "
+            f"it up to #{now}); nothing was written: look again and repeat it if it still holds"
+        )
+        self.seen, self.now = seen, now
 
 
 class Transaction:

@@ -1,11 +1,11 @@
-"""Geometry over a tracked game: the facts between two of its units."""
+"""Geometry over a tracked game: the facts between two of its units, points or terrain pieces."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState, find_unit
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.geometry.measure import InsideDepth
@@ -23,17 +23,70 @@ def _terrain_case(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
-def _end(u: UnitState) -> dict[str, Any]:
+def stand_case(u: UnitState) -> dict[str, Any]:
+    """A unit on the table as one end of a measure case.
+
+    :raises UmpireError: if it is not on the table."""
     if not u.placed:
         raise UmpireError(f"unit {u.id} is not on the table (place it first: umpire place {u.id} X Y)")
     return {"at": [u.x, u.y], "facing": u.facing, "base": list(u.base)}
 
 
-def measure_units(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
-    """Distance, aspect and line of sight from unit ``a`` to unit ``b`` (the measure case answer);
-    ``inside_depth`` is the ruleset's sight into woods and towns (see :mod:`.measure`)."""
+def end_case(state: GameState, text: str) -> dict[str, Any]:
+    """One end of a measure as the umpire names it: a unit id, a terrain piece's id, or a point
+    ``X,Y`` in inches (the spots of :mod:`umpire.geometry.spot_words` too: ``town-1 +3,0``).
+
+    :raises UmpireError: naming the word and the ids known.
+    """
+    from umpire.geometry.spot_words import parse_spot
+    from umpire.geometry.spots import resolve_point
+
+    word = text.strip()
+    if word in state.units:
+        return stand_case(state.units[word])
+    if any(t.id == word for t in state.terrain):
+        return {"terrain": word}
+    spot = parse_spot(word, what="measure", known=lambda: _known(state))
+    return {"point": list(resolve_point(state, spot, where=f"measure {text!r}"))}
+
+
+def _known(state: GameState) -> list[str]:
+    return [*state.units, *(t.id for t in state.terrain)]
+
+
+def unknown_end(state: GameState, word: str) -> UmpireError:
+    return unknown("unit or terrain piece", word, _known(state))
+
+
+def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
+    """Distance, line of sight and (between two units) aspect from ``a`` to ``b``, each a unit,
+    a terrain piece or a point (:func:`end_case`): the measure case answer, through the same
+    function as ``umpire calc measure``; ``inside_depth`` is the ruleset's sight into woods and
+    towns (see :mod:`.measure`)."""
     from umpire.geometry.measure import measure_case
 
-    ua, ub = find_unit(state, a), find_unit(state, b)
-    case = {"ruleset": state.ruleset, "terrain": _terrain_case(state), "from": _end(ua), "to": _end(ub)}
+    case = {"ruleset": state.ruleset, "table": [state.table.width, state.table.depth],
+            "terrain": _terrain_case(state), "from": end_case(state, a), "to": end_case(state, b)}
     return measure_case(case, inside_depth)
+
+
+def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[str, tuple[str, ...]]:
+    """The line of sight, centre to centre, from ``unit`` to every other unit on the table, as
+    ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
+    The terrain is indexed once and the lines asked all at once."""
+    from umpire.geometry.measure import TerrainCase, terrain_feature
+    from umpire.geometry.sight import TerrainIndex
+    from umpire.schema.terrain_types import terrain_types
+
+    me = find_unit(state, unit)
+    stand_case(me)  # on the table, or the error that says so
+    others = [u for u in state.units.values() if u.placed and u.id != me.id]
+    if not others:
+        return {}
+    types = terrain_types()
+    features = [terrain_feature(i, TerrainCase(**t), types) for i, t in enumerate(_terrain_case(state))]
+    index = TerrainIndex(features, inside_depth=inside_depth(state.ruleset, {}, 1.0))
+    points = [(float(u.x), float(u.y)) for u in others if u.x is not None and u.y is not None]
+    assert me.x is not None and me.y is not None
+    found = index.blocked_by_pairs([(me.x, me.y)], points, [0] * len(others), list(range(len(others))))
+    return {u.id: tuple(b) for u, b in zip(others, found, strict=True)}

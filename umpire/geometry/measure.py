@@ -1,9 +1,9 @@
-"""``umpire calc measure``: distance, aspect and line of sight between two stands.
+"""``umpire calc measure``: distance, aspect and line of sight between two ends.
 
 The case is a public interface (unknown fields are refused)::
 
     procedure: measure            # taken off by the dispatcher
-    ruleset: auftragstaktik       # or mbt: changes the aspect sectors
+    ruleset: auftragstaktik       # or mbt: changes the aspect sectors and the range
     table: [72, 48]               # optional: checks positions, allows edge distances
     terrain:                      # optional
       - {id: w1, type: woods, polygon: [[28, 20], [32, 20], [32, 28], [28, 28]]}
@@ -12,82 +12,39 @@ The case is a public interface (unknown fields are refused)::
     from: {at: [10, 24], facing: 90, base: [1.5, 1.0]}
     to:   {at: {top: 24, right: 22}, facing: 270}
 
-``at`` is ``[x, y]`` or distances from two table edges (MBT 23.3.2.3; needs ``table``).
-``base`` defaults per ruleset (``rulesets/common/terrain-types.yaml``). Terrain types, what
-they block and their default heights come from the same file.
+Each end is a stand (``at``, with ``facing`` and ``base``), a point (``point: [x, y]``) or a
+terrain piece of the case (``terrain: w1``). ``at`` and ``point`` are ``[x, y]`` or distances
+from two table edges (MBT 23.3.2.3; needs ``table``). ``base`` defaults per ruleset
+(``rulesets/common/bases.yaml``). Terrain types, what they block and their default heights come
+from ``rulesets/common/terrain-types.yaml``.
 
-The answer: ``distance`` edge to edge (Auftragstaktik: "from the edge of one stand to the
-edge of another"), ``center_distance``, ``bearing`` from ``from`` to ``to``, ``aspect`` of
-``to`` as seen by ``from`` (:mod:`umpire.geometry.arcs`), ``los`` centre to centre (MBT
-23.3.2.2; :mod:`umpire.geometry.sight`), and both ground elevations. Lengths are rounded to
-0.01", angles to 0.1 degree.
+The answer (:func:`umpire.geometry.ends.measure_ends`): ``distance`` edge to edge
+(Auftragstaktik: "from the edge of one stand to the edge of another"), ``center_distance``,
+``range`` (the one the ruleset measures with) and ``range_is``, ``bearing`` from ``from`` to
+``to``, ``aspect`` of ``to`` as seen by ``from`` when both are stands
+(:mod:`umpire.geometry.arcs`), ``los`` centre to centre (MBT 23.3.2.2;
+:mod:`umpire.geometry.sight`), both ground elevations, and the point used at each end. Lengths
+are rounded to 0.01", angles to 0.1 degree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import UmpireError, unknown
-from umpire.geometry.arcs import aspect, bearing
-from umpire.geometry.distance import center_distance, edge_distance
+from umpire.geometry.ends import End, measure_ends
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
-from umpire.resources import resource_dir
 from umpire.schema.bases import default_base
 from umpire.schema.checked import Checked, Vertices
-from umpire.schema.load import load_model, validate
+from umpire.schema.load import validate
+from umpire.schema.terrain_types import TerrainTypes, terrain_types
 
 Pair = tuple[float, float]
-
-
-class TerrainType(Checked):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: Literal["area", "line"]
-    blocks_los: bool = False
-    is_hill: bool = False
-    height: float = 0.0
-    depth: float = 0.0  # a depression: its ground lies this many levels below 0
-    aliases: tuple[str, ...] = ()
-
-
-class TerrainTypes(Checked):
-    """``rulesets/common/terrain-types.yaml``."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    source: str = ""
-    types: dict[str, TerrainType]
-
-    @model_validator(mode="after")
-    def _hills_are_areas(self) -> TerrainTypes:
-        for name, t in self.types.items():
-            if t.is_hill and t.kind != "area":
-                raise ValueError(f"type {name}: a hill must be an area")
-        return self
-
-    def lookup(self, name: str, where: str = "terrain") -> tuple[str, TerrainType]:
-        """The canonical name and properties of a terrain type or alias.
-
-        :raises UmpireError: naming the field and the allowed types.
-        """
-        for canonical, t in self.types.items():
-            if name == canonical or name in t.aliases:
-                return canonical, t
-        names = list(self.types) + [a for t in self.types.values() for a in t.aliases]
-        raise UmpireError(f"{where}: type: {unknown('terrain type', name, names)}")
-
-
-@lru_cache(maxsize=1)
-def terrain_types() -> TerrainTypes:
-    """The bundled terrain types (read once)."""
-    path = resource_dir("rulesets") / "common" / "terrain-types.yaml"
-    return load_model(TerrainTypes, path, where="rulesets/common/terrain-types.yaml")
 
 
 class TerrainCase(Checked):
@@ -100,24 +57,39 @@ class TerrainCase(Checked):
     height: float | None = None
 
 
-class StandCase(Checked):
+def _xy_or_edges(value: Any) -> Any:
+    ok_pair = isinstance(value, list | tuple) and len(value) == 2
+    ok_edges = isinstance(value, dict) and set(value) <= {"left", "right", "top", "bottom"}
+    if value is not None and not (ok_pair or ok_edges):
+        raise ValueError(
+            "give [x, y] in inches, or distances from two table edges such as {top: 23, right: 13}"
+        )
+    return value
+
+
+class EndCase(Checked):
+    """One end: a stand (``at``, ``facing``, ``base``), a point (``point``) or a terrain piece
+    of the case (``terrain``, its id)."""
+
     model_config = ConfigDict(extra="forbid")
 
-    at: Pair | dict[str, float]
+    at: Pair | dict[str, float] | None = None
     facing: float = 0.0
     base: tuple[float, float] | None = None
+    point: Pair | dict[str, float] | None = None
+    terrain: str | None = None
 
-    @field_validator("at", mode="before")
-    @classmethod
-    def _at(cls, value: Any) -> Any:
-        ok_pair = isinstance(value, list | tuple) and len(value) == 2
-        ok_edges = isinstance(value, dict) and set(value) <= {"left", "right", "top", "bottom"}
-        if not (ok_pair or ok_edges):
-            raise ValueError(
-                "give [x, y] in inches, or distances from two table edges such as "
-                "{top: 23, right: 13}"
-            )
-        return value
+    _at = field_validator("at", "point", mode="before")(_xy_or_edges)
+
+    @model_validator(mode="after")
+    def _one_end(self) -> EndCase:
+        given = [k for k in ("at", "point", "terrain") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("give one of at: (a stand), point: [x, y] or terrain: ID"
+                             + (f" (given: {', '.join(given)})" if given else ""))
+        if self.at is None and {"facing", "base"} & self.model_fields_set:
+            raise ValueError("facing: and base: belong to a stand (at:), not to a point or a terrain piece")
+        return self
 
 
 class MeasureCase(Checked):
@@ -130,11 +102,12 @@ class MeasureCase(Checked):
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
     table: tuple[float, float] | None = None
     terrain: list[TerrainCase] = Field(default_factory=list)
-    from_: StandCase = Field(alias="from")
-    to: StandCase
+    from_: EndCase = Field(alias="from")
+    to: EndCase
 
 
-def _feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
+def terrain_feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
+    """The ``i``-th terrain piece of a case as a geometry feature (its type looked up)."""
     where = f"terrain[{i}] ({t.id})"
     canonical, props = types.lookup(t.type, where)
     given = "polygon" if t.polygon is not None else "line" if t.line is not None else None
@@ -162,30 +135,37 @@ def _feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
     )
 
 
-def _pose(name: str, s: StandCase, case: MeasureCase, types: TerrainTypes) -> Pose:
-    if isinstance(s.at, dict):
+def _point(name: str, at: Pair | dict[str, float], case: MeasureCase) -> Pair:
+    if isinstance(at, dict):
         if case.table is None:
             raise UmpireError(
-                f"{name}.at: distances from table edges need table: [width, depth] in the case"
+                f"{name}: distances from table edges need table: [width, depth] in the case"
             )
         try:
-            x, y = point_from_edges(case.table[0], case.table[1], **s.at)
+            return point_from_edges(case.table[0], case.table[1], **at)
         except UmpireError as err:
-            raise UmpireError(f"{name}.at: {err}") from None
-    else:
-        x, y = s.at
-        if case.table is not None:
-            check_on_table(f"{name}.at", x, y, case.table[0], case.table[1])
+            raise UmpireError(f"{name}: {err}") from None
+    x, y = at
+    if case.table is not None:
+        check_on_table(name, x, y, case.table[0], case.table[1])
+    return x, y
+
+
+def _end(name: str, s: EndCase, case: MeasureCase, pieces: Mapping[str, Feature]) -> End:
+    if s.terrain is not None:
+        if s.terrain not in pieces:
+            raise UmpireError(f"{name}.terrain: {unknown('terrain piece', s.terrain, pieces)}")
+        return End(feature=pieces[s.terrain])
+    if s.point is not None:
+        return End(xy=_point(f"{name}.point", s.point, case))
+    assert s.at is not None
+    x, y = _point(f"{name}.at", s.at, case)
     width, depth = s.base if s.base is not None else default_base(case.ruleset, "*")
     if width <= 0 or depth <= 0:
         raise UmpireError(
             f"{name}.base: [{width:g}, {depth:g}] is not allowed (width and depth more than 0)"
         )
-    return Pose(x=x, y=y, facing=s.facing, width=width, depth=depth)
-
-
-def _r(v: float, places: int = 2) -> float:
-    return round(float(v), places) + 0.0
+    return End(pose=Pose(x=x, y=y, facing=s.facing, width=width, depth=depth))
 
 
 InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
@@ -196,35 +176,13 @@ InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
 def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
-    :raises UmpireError: for a malformed case, an unknown terrain type, a bad polygon.
+    :raises UmpireError: for a malformed case, an unknown terrain type or piece, a bad polygon.
     """
     c = validate(MeasureCase, case, "case")
     types = terrain_types()
-    features = [_feature(i, t, types) for i, t in enumerate(c.terrain)]
+    features = [terrain_feature(i, t, types) for i, t in enumerate(c.terrain)]
     index = TerrainIndex(features, inside_depth=inside_depth(c.ruleset, c.rulings, c.scale))
-    a = _pose("from", c.from_, c, types)
-    b = _pose("to", c.to, c, types)
-    los = index.line_of_sight(a.xy, b.xy)
-    return {
-        "ruleset": c.ruleset,
-        "distance": _r(edge_distance(a, b)),
-        "center_distance": _r(center_distance(a, b)),
-        "bearing": _r(bearing(a.xy, b.xy), 1) % 360.0,
-        "aspect": aspect(c.ruleset, a, b),
-        "los": {
-            "clear": los.clear,
-            "blocked_by": list(los.blocked_by),
-            "crossed": [
-                {
-                    "id": x.id,
-                    "type": x.type,
-                    "height": x.height,
-                    "enter": _r(x.enter),
-                    "exit": _r(x.exit),
-                }
-                for x in los.crossed
-            ],
-        },
-        "from_elevation": index.elevation_at(a.xy),
-        "to_elevation": index.elevation_at(b.xy),
-    }
+    pieces = {f.id: f for f in features}
+    a = _end("from", c.from_, c, pieces)
+    b = _end("to", c.to, c, pieces)
+    return measure_ends(c.ruleset, a, b, index)

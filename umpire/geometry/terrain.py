@@ -5,7 +5,7 @@ from __future__ import annotations
 from umpire.core.state import GameState
 from umpire.errors import DataError, UmpireError
 from umpire.geometry.facts import check_line, check_polygon, check_polygons
-from umpire.geometry.measure import terrain_types
+from umpire.schema.terrain_types import terrain_types
 
 
 def check_terrain(state: GameState) -> None:

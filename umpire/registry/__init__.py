@@ -69,6 +69,21 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
     return build(scenario, rs.scenario_checks(), seed=seed, where=where)
 
 
+def checked_initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> GameState:
+    """:func:`initial_state`, with every check ``umpire new`` makes before it writes a game: the
+    scenario's rulings are the ruleset's, its terrain's shapes and types valid.
+
+    :raises UmpireError: for the first problem (the scenario's own problems: every one).
+    """
+    from umpire.geometry.terrain import check_terrain
+
+    state = initial_state(scenario, seed=seed, where=where)
+    if state.rulings:
+        find_ruleset(state.ruleset).rulings_book().select(state.rulings)
+    check_terrain(state)
+    return state
+
+
 def inside_depth(ruleset: str, rulings: Mapping[str, str], scale: float) -> float | None:
     """How far a stand of ``ruleset`` sees into the wood or town it stands in (for ``measure``)."""
     return find_ruleset(ruleset).inside_depth(rulings, scale)

@@ -200,3 +200,34 @@ def render(report: Sequence[ActionChanges], later: int) -> list[str]:
         out.append(f"{c.title}{now}:")
         out.extend(f"  {ln}" for ln in c.lines)
     return out
+
+
+def amendment_lines(done: Any, n: int) -> list[str]:
+    """What ``umpire amend N`` says of a made amendment (``done``: the engine's correction):
+    which action replaced #n, how many later ones were re-resolved or dropped, then what
+    changed in their results."""
+    new = [b.seq for _, b in done.pairs if b is not None]
+    head = f"amendment #{done.seq}: #{n} replaced by #{new[0]}"
+    if len(done.pairs) > 1:
+        head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
+    if done.dropped:
+        head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
+    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
+    return [head, *(["what changed in the results:"] if report else []), *render(report, len(done.pairs) - 1)]
+
+
+def undo_lines(done: Any) -> list[str]:
+    """What ``umpire undo`` says of a made undo (``done``: the engine's correction)."""
+    st = done.state
+    if len(done.taken_back) == 1 and not done.restored:
+        ev = done.taken_back[0]
+        head = f"undone #{ev.seq} {ev.kind}: {ev.summary}"
+    else:
+        head = f"#{done.seq} {done.summary}"
+    return [head, f"now: turn {st.turn}, {phase_name(st.ruleset, st.phase)}; umpire redo puts it back"]
+
+
+def redo_lines(done: Any) -> list[str]:
+    """What ``umpire redo`` says of a made redo."""
+    st = done.state
+    return [f"#{done.seq} {done.summary}", f"now: turn {st.turn}, {phase_name(st.ruleset, st.phase)}"]

@@ -60,6 +60,15 @@ class MapDrawing:
     height: float
     title: str
     groups: list[Group] = field(default_factory=list)
+    #: where the table lies in the drawing: the point of its near-left corner's x and far edge's
+    #: y, points per inch, and the table's depth (inches); a screen turns a click into inches by it
+    frame: tuple[float, float, float, float] | None = None
+
+    def inches(self, px: float, py: float) -> Point:
+        """The table point (inches) under the drawing point ``(px, py)``."""
+        assert self.frame is not None
+        ox, oy, s, depth = self.frame
+        return ((px - ox) / s, depth - (py - oy) / s)
 
     def add(self, kind: str, key: str, *shapes: Shape) -> None:
         self.groups.append(Group(kind, key, tuple(shapes)))

@@ -293,4 +293,18 @@ def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
     return build_report(state, live, initial=initial, turn=turn)
 
 
-__all__ = ["Line", "TurnReport", "UNSEEN", "briefing", "build_report", "report_for_game"]
+def action_report(game: StoredGame, seq: int, state: GameState) -> TurnReport | None:
+    """The umpire's report of action #``seq`` alone (``state``: the state it led to), told as
+    the report tells it: what ``phase next`` and ``turn orders`` print, and the console shows.
+    None if the action is no longer in force (another command took it back since)."""
+    from umpire.store.events import effective
+
+    live = effective(game.events())
+    mine = next((e for e in reversed(live) if e.seq == seq), None)
+    if mine is None:
+        return None
+    report = build_report(state, live, initial=game.initial_state(), turn=mine.turn)
+    return replace(report, events=tuple(e for e in report.events if e.seq == seq))
+
+
+__all__ = ["Line", "TurnReport", "UNSEEN", "action_report", "briefing", "build_report", "report_for_game"]

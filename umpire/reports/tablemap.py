@@ -69,7 +69,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
         return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
 
-    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title)
+    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title, frame=(ox, oy, s, td))
     ls = label_size or st.stands.label_size
 
     # table, grid and ruler
@@ -132,6 +132,13 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                                 _darker(ts.stroke or "#888888", 0.8), "start", italic=True))
         m.add("terrain", t.id, *shapes)
     m.add("outline", "outline", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(None, tp.stroke, tp.width)))
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    for z in report.zones:  # set-up zones: a wash of the side's colour, its edge dashed
+        ink = colours.get(z.side, "#555555")
+        pts = tuple(P(x, y) for x, y in z.polygon)
+        cx, cy = _centroid(pts)
+        m.add("zone", z.side, Poly(pts, Paint(ink, _darker(ink, 0.7), 0.8, (4, 2), 0.12)),
+              Label((cx, cy), f"{z.side} set-up", 7.0, _darker(ink, 0.6), "middle", bold=True))
 
     # templates and fire lines under the stands
     tps = st.template
@@ -149,7 +156,6 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
         m.add("template", str(tpl.seq), *shapes)
-    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
@@ -165,7 +171,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
     # stands
     sp = st.spotted
-    taken: list[tuple[float, float, float, float]] = []
+    taken = _Boxes()
     for u in report.units:
         if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
@@ -211,16 +217,41 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 TURRET_COLOUR = "#111111"
 
 
-def _free(taken: list[tuple[float, float, float, float]], text: str, size: float, x: float, above: float,
-          below: float) -> Point:
+Box = tuple[float, float, float, float]  # left, top, right, bottom (points)
+
+
+class _Boxes:
+    """The labels placed so far, filed by the cells of a coarse grid they cover, so that a big
+    game's hundreds of labels each look only at their neighbours (not at every label before)."""
+
+    CELL = 24.0
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, b: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        return [(i, j) for i in range(int(b[0] // c), int(b[2] // c) + 1)
+                for j in range(int(b[1] // c), int(b[3] // c) + 1)]
+
+    def overlaps(self, box: Box) -> bool:
+        return any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                   for k in self._keys(box) for b in self._cells.get(k, ()))
+
+    def add(self, box: Box) -> None:
+        for k in self._keys(box):
+            self._cells.setdefault(k, []).append(box)
+
+
+def _free(taken: _Boxes, text: str, size: float, x: float, above: float, below: float) -> Point:
     """Where a stand's label goes: above the stand, else below it, else further up, clear of the
     labels placed before (two stands in one place keep both labels readable)."""
     w = len(text) * size * 0.55
     tries = [above, below, above - size - 1, below + size + 1, above - 2 * (size + 1)]
     for y in tries:
         box = (x - w / 2, y - size, x + w / 2, y)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
-            taken.append(box)
+        if not taken.overlaps(box):
+            taken.add(box)
             return (x, round(y, 2))
     return (x, above)
 
@@ -344,6 +375,9 @@ def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Pa
     if any(not f.own and report.viewer is not None for f in report.fire_lines):
         fr = st.fire_received
         out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
+    for z in report.zones:
+        c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
+        out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     return out

@@ -59,19 +59,30 @@ def render_calc(answer: CalcAnswer) -> Group:
 
 
 def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
-    """``umpire measure``: the facts between two units."""
+    """``umpire measure``: the facts between two units, points or terrain pieces."""
     los = data.get("los", {})
     t = Table(title=f"{a} -> {b}", title_justify="left", box=None, show_header=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
-    t.add_row("edge to edge", f"{_fmt(data['distance'])}\"")
-    t.add_row("centre to centre", f"{_fmt(data['center_distance'])}\"")
-    t.add_row(f"aspect ({data.get('ruleset', '')})", f"{b} is seen on its {data['aspect']}")
+    by_centres = data.get("ruleset") == "mbt"
+    t.add_row(f"range ({data.get('ruleset', '')})", f"{_fmt(data.get('range', data['distance']))}\" "
+              + data.get("range_is", "edge to edge"))
+    if by_centres:
+        t.add_row("edge to edge", f"{_fmt(data['distance'])}\"")
+    else:
+        t.add_row("centre to centre", f"{_fmt(data['center_distance'])}\"")
+    if data.get("aspect") is not None:
+        t.add_row(f"aspect ({data.get('ruleset', '')})", f"{b} is seen on its {data['aspect']}")
     if "bearing" in data:
         t.add_row("bearing", f"{_fmt(data['bearing'])} deg")
     clear = los.get("clear", True)
     t.add_row("line of sight", Text("clear", style="green") if clear else Text(
         "blocked by " + ", ".join(los.get("blocked_by", [])), style="red"))
+    ends = [f"{w} {e['kind']} at ({_fmt(float(e['at'][0]))}, {_fmt(float(e['at'][1]))})"
+            for w, e in (("from", data.get("from")), ("to", data.get("to")))
+            if isinstance(e, dict) and e.get("kind") != "stand"]
+    if ends:
+        t.add_row("measured", "; ".join(ends))
     return t
 
 

@@ -133,6 +133,15 @@ class Loss:
 
 
 @dataclass(frozen=True)
+class Zone:
+    """Where a side sets up (MBT 2.5): a rectangle along its table edge, drawn on the map."""
+
+    side: str
+    polygon: tuple[Point, ...]
+    label: str
+
+
+@dataclass(frozen=True)
 class TerrainView:
     id: str
     type: str
@@ -160,6 +169,7 @@ class TurnReport:
     fire_lines: tuple[FireLine, ...] = ()
     trails: tuple[Trail, ...] = ()
     templates: tuple[Template, ...] = ()
+    zones: tuple[Zone, ...] = ()  # set-up zones (the map of a scenario before its game)
     losses: tuple[Loss, ...] = ()
     rulings: tuple[tuple[str, str], ...] = ()
     victory: tuple[str, ...] = ()  # at the end of a game: the result (and, for the umpire, how)

@@ -184,11 +184,16 @@ class Scenario(_Strict):
 
 
 def load_scenario(path: Path) -> Scenario:
-    """Read and validate a scenario file (errors name the file, the field path and the value)."""
+    """Read and validate a scenario file (errors name the file, the field path and the value);
+    ``terrain:`` entries ``{from: FILE}`` bring in the pieces drawn in an SVG or GeoJSON file
+    beside it (:mod:`umpire.schema.terrain_files`)."""
+    from umpire.errors import shown
     from umpire.schema.limits import MAX_SCENARIO_BYTES
-    from umpire.schema.load import load_model
+    from umpire.schema.load import read_yaml, validate
+    from umpire.schema.terrain_files import expand_terrain
 
-    return load_model(Scenario, path, max_bytes=MAX_SCENARIO_BYTES)
+    where = shown(path)
+    return validate(Scenario, expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, where), where)
 
 
 def scenario_from_data(data: Any, where: str) -> Scenario:

@@ -85,19 +85,29 @@ def move_action(check: MoveCheck | None = None) -> Handler:
 
 
 def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) -> Applied:
+    """Put a unit at ``x, y``, or at a ``spot`` worked out on the table as it stands now
+    (:mod:`umpire.geometry.spots`: next to a terrain piece, in base contact with a stand...)."""
     unit = find_unit(state, payload["unit"])
     if unit.status in ("eliminated", "surrendered"):
         raise UmpireError(f"unit {unit.id} is {unit.status} and cannot be placed (umpire undo takes back "
                           "what eliminated it, if that was a mistake)")
-    x, y = float(payload["x"]), float(payload["y"])
+    given = check_facing(payload["facing"]) if payload.get("facing") is not None else None
+    said = ""
+    if payload.get("spot") is not None:
+        from umpire.geometry.spots import resolve_place
+
+        spot = resolve_place(state, unit, payload["spot"], given)
+        x, y, given, said = spot.x, spot.y, spot.facing, f" ({spot.words})"
+    else:
+        x, y = float(payload["x"]), float(payload["y"])
     check_on_table(state, f"unit {unit.id}", x, y)
-    facing = check_facing(payload["facing"]) if payload.get("facing") is not None else unit.facing
+    facing = unit.facing if given is None else given
     if check is not None:
         check(state, unit, x, y)
     new = state.copy_for_change()
     u = new.units[unit.id]
     u.x, u.y, u.facing = x, y, facing
-    return Applied(new, f"{unit.id} placed at ({_fmt(x)}, {_fmt(y)}) facing {_fmt(facing)}")
+    return Applied(new, f"{unit.id} placed at ({_fmt(x)}, {_fmt(y)}) facing {_fmt(facing)}{said}")
 
 
 def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) -> Applied:

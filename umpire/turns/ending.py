@@ -10,12 +10,15 @@ actions; ``umpire undo`` takes back the last one, the end included.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.turns.common import Applied
+
+if TYPE_CHECKING:
+    from umpire.turns import TurnView
 
 MBT_OVER = "Game over"  # umpire.turns.mbt.phases.OVER (not imported: the generic actions stay light)
 MAX_REASON = 200
@@ -70,3 +73,19 @@ def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     new = state.copy_for_change()
     new.extra["ended"] = {"turn": state.turn, "phase": state.phase, "reason": reason}
     return Applied(new, f"the game ends in turn {state.turn} ({state.phase}): {reason}")
+
+
+def as_over(view: TurnView, state: GameState, path: object) -> TurnView:
+    """``view`` (where the turn stands) told for a game that is over, if it is: nothing more to
+    enter, and for a campaign game where its result goes (``path``: the game file)."""
+    over = game_over(state)
+    if over is None:
+        return view
+    view.next_step = f"the game is over ({over.reason}): umpire report"
+    view.waiting_for = []
+    view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
+    mark = state.extra.get("campaign") or {}
+    if mark.get("game"):
+        view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
+                          f"umpire campaign import CAMPAIGN-FILE {path}")
+    return view

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
@@ -126,7 +127,7 @@ def cost(
             f"{' in reverse' if leg.reverse else ''}: "
             f"{c + extra:g} in (8.4, 23.3.2.1)"
         )
-    if spent > allowance + 1e-9:
+    if spent > allowance + MOVE_TOLERANCE:
         total_in = sum(leg.inches for leg in legs)
         if (
             orders.order_code(order) in ("M", "OR")

@@ -17,6 +17,7 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
 from umpire.turns.auftragstaktik import tracked as tr
@@ -81,7 +82,7 @@ def check_move(
         raise UmpireError(f"{what} of {u.id}: {cost.blocked}")
     allow = phase_allowance(state, u, phase, order)
     left = max(0.0, allow.maximum - spent)
-    if cost.cost > left + 1e-6:
+    if cost.cost > left + MOVE_TOLERANCE:
         done = f', {_fmt(spent)}" already moved this phase' if spent else ""
         raise UmpireError(
             f'{what} of {u.id}: costs {_fmt(cost.cost)}" of allowance ({"; ".join(cost.lines) or "clear"}) '
@@ -102,7 +103,7 @@ def warnings(
 ) -> list[str]:
     out: list[str] = []
     total = spent + cost.cost
-    if allow.minimum > 0 and total + 1e-6 < allow.minimum:
+    if allow.minimum > 0 and total + MOVE_TOLERANCE < allow.minimum:
         out.append(
             f'{u.id} moved {_fmt(total)}", below the minimum {_fmt(allow.minimum)}" '
             "(waived only if blocked; ruling movement.minimums)"

@@ -52,7 +52,7 @@ def _key(state: GameState) -> Key:
 @lru_cache(maxsize=8)
 def _features(key: Key) -> tuple[Feature, ...]:
     from umpire.geometry.facts import Feature, check_polygons
-    from umpire.geometry.measure import terrain_types
+    from umpire.schema.terrain_types import terrain_types
 
     if key[:1] == ("json",):  # the terrain as kept: [{"id", "type", "polygon"|"line", "height"}, ...]
         import json

@@ -44,13 +44,13 @@ from umpire.core.rulings import Rulings
 from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
 from umpire.geometry.facts import Feature
-from umpire.geometry.measure import terrain_types
 from umpire.geometry.movement import path_terrain
 from umpire.geometry.sight import TerrainIndex
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import conversions, data, movement, sighting
 from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.vehicle_card import Card
+from umpire.schema.terrain_types import terrain_types
 from umpire.turns.mbt.paths import FOLLOW, _along, _off_road, _runs, _seg_dist, _stream_hex
 
 COLUMN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough", "scrub": "scrub"}

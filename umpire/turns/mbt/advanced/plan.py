@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders
@@ -87,7 +88,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
             raise _err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
         extra += t.scale * len(wire)
         spent = mc.spent + extra
-        if not mc.legal or (spent > mc.allowance + 1e-9 and length > 1e-9 and extra):
+        if not mc.legal or (spent > mc.allowance + MOVE_TOLERANCE and length > 1e-9 and extra):
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
             why = mc.lines[-1] if not mc.legal else (
                 f"needs {spent:g} in with loading and buildings, it has {mc.allowance:g} in")
@@ -119,7 +120,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
-    if spent > allowance + 1e-9:
+    if spent > allowance + MOVE_TOLERANCE:
         raise _err(f"{at}.move", f"needs {spent:g} in, the {U.leg_kind(u).replace('_', ' ')} has {allowance:g} in with "
                    f"{code} orders (15.1.1)")
     mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), allowance, []

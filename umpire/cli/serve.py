@@ -1,0 +1,28 @@
+"""``umpire serve GAME.db``: the umpire's console over one game file, in a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def serve(
+    ctx: typer.Context,
+    game: Path = typer.Argument(None, metavar="[GAME.db]", help="The game file (default: --db)."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host",
+        help="The address to listen on; 0.0.0.0 lets other devices on the network reach it (with a warning).",
+    ),
+    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one)."),
+) -> None:
+    """Open the umpire's console in a browser: the live map, the stands, measuring, the turn, the log.
+
+    Prints the address and a login link holding the secret that opens the console (set
+    UMPIRE_SERVE_SECRET to keep one secret across restarts). Every click is an action of the
+    game file, made through the same checks as the commands, which may run at the same time.
+    Listens on this machine only unless --host says otherwise."""
+    from umpire.serve.server import serve as run
+
+    path = game if game is not None else ctx.find_root().obj.db
+    run(path, host=host, port=port, say=typer.echo)

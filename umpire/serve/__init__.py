@@ -1,0 +1,18 @@
+"""``umpire serve GAME.db``: the umpire's console over one game file, in a browser.
+
+A Starlette application (:mod:`umpire.serve.app`) with Jinja2 templates that autoescape and a
+little plain JavaScript served as static files. The page is a view of the game file; the
+engine (:class:`umpire.engine.Game`) is its only writer, so a click in the console and a
+command typed at the CLI are the same action, checked by the same code, refused in the same
+words, and kept in the same log. Nothing here opens the store itself.
+
+- :mod:`.security`: the secrets that open the server (one per role: the umpire's now), the
+  sessions (a cookie naming a server-side session), the cross-site checks and the headers;
+- :mod:`.views`: what the pages show, read from the game at one moment and kept until the log
+  moves on;
+- :mod:`.console`, :mod:`.actions`, :mod:`.papers`: the routes, by idea (the page and its
+  parts; the writes; the reports and briefings);
+- :mod:`.server`: starting it (the login link, the address, the warning for a network).
+
+Heavy modules (starlette, uvicorn, jinja2) are imported only here, never by ``umpire --help``.
+"""

@@ -1,0 +1,177 @@
+"""The console's web application: its routes, its templates, its guard, and how errors answer.
+
+:func:`make_app` builds one Starlette app over one game file. The routes live by idea in
+:mod:`.console` (the page and its parts), :mod:`.actions` (every write, through the engine)
+and :mod:`.papers` (reports and briefings); logging in and out is here. Every route is behind
+:class:`~umpire.serve.security.Guard`. A user mistake (:class:`~umpire.errors.UmpireError`) is
+answered as ``{"error": "..."}`` in the engine's own words, a busy file as such (409), a page
+drawn before the file changed as stale (409): nothing was written in any of these.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from umpire.errors import UmpireError
+from umpire.serve.security import UMPIRE, Guard, Keys, Sessions, cookie_header
+from umpire.serve.views import Reader
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 2 * 1024 * 1024  # bytes of a request body (an orders file is far smaller)
+
+
+@dataclass
+class Site:
+    """What every route shares: the game's reader, the keys and sessions, the templates."""
+
+    reader: Reader
+    keys: Keys
+    sessions: Sessions
+    templates: Environment = field(default_factory=lambda: templates())
+
+    def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+        session = request.state.session
+        html = self.templates.get_template(name).render(csrf=session.csrf if session else "", **context)
+        return HTMLResponse(html, status_code=status)
+
+
+def templates() -> Environment:
+    """The Jinja2 environment: every value escaped unless a template says otherwise (the map's
+    SVG, which its writer escapes by construction, is the only such value)."""
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    from umpire.reports import sections
+    from umpire.reports.status import gist
+    from umpire.reports.words import inches, num, short_phase
+
+    env.filters["num"] = num
+    env.filters["inches"] = inches
+    env.globals.update(S=sections, gist=gist, short_phase=short_phase)
+    return env
+
+
+def site_of(request: Request) -> Site:
+    site: Site = request.app.state.site
+    return site
+
+
+def error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def answer_error(exc: Exception) -> JSONResponse:
+    """A refusal in the engine's words: busy and stale say so, so the page can say what to do."""
+    from umpire.engine import StaleError
+    from umpire.errors import StoreError
+
+    if isinstance(exc, StaleError):
+        return error(str(exc), 409, stale=True)
+    if isinstance(exc, StoreError) and "busy" in str(exc):
+        return error(str(exc), 409, busy=True)
+    return error(str(exc))
+
+
+def query(request: Request, *allowed: str) -> dict[str, str]:
+    """The query's parameters, each one of ``allowed`` given once.
+
+    :raises UmpireError: for any other parameter (no route takes a file or a path).
+    """
+    out: dict[str, str] = {}
+    for key, value in request.query_params.multi_items():
+        if key not in allowed:
+            raise UmpireError(f"unknown parameter {key!r} (allowed here: {', '.join(allowed) or 'none'}); "
+                              "this server serves its one game file and takes no path")
+        if key in out:
+            raise UmpireError(f"parameter {key!r} given twice")
+        out[key] = value
+    return out
+
+
+async def body_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object. :raises UmpireError: if it is not one, or too large."""
+    raw = await _body(request)
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise UmpireError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise UmpireError("the request is not a JSON object")
+    return data
+
+
+async def _body(request: Request) -> bytes:
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise UmpireError(f"the request is too large (at most {MAX_BODY // 1024} KiB)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+# -- logging in and out -------------------------------------------------------------------------
+async def login(request: Request) -> Response:
+    """The door: ``/login?token=SECRET`` (the link printed at start) or the secret typed in."""
+    site = site_of(request)
+    if request.method == "POST":
+        form = parse_qs((await _body(request)).decode("utf-8", "replace"))
+        given = (form.get("secret") or [""])[0].strip()
+    else:
+        given = request.query_params.get("token", "")
+        if not given:
+            return site.page("login.html", request, wrong=False)
+    role = site.keys.role_of(given)
+    if role is None:
+        return site.page("login.html", request, 403, wrong=True)
+    session = site.sessions.new(role)
+    old = request.state.session
+    if old is not None:
+        site.sessions.drop(old.id)
+    response = RedirectResponse("/console" if role == UMPIRE else "/", status_code=303)
+    response.headers["set-cookie"] = cookie_header(session)
+    return response
+
+
+async def logout(request: Request) -> Response:
+    site = site_of(request)
+    site.sessions.drop(request.state.session.id)
+    response = JSONResponse({"ok": True, "to": "/login"})
+    response.headers["set-cookie"] = cookie_header(None)
+    return response
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/console", status_code=303)
+
+
+def make_app(path: Path, secret: str, *, hosts: list[str] | None = None) -> Starlette:
+    """The console over the game file at ``path``, opened by ``secret``; ``hosts``: the names
+    the server answers to (None: any, for a server reached over a network)."""
+    from umpire.serve import actions, console, papers
+
+    reader = Reader(Path(path))
+    with reader.game():  # a file that is not a game is refused at start, in the CLI's words
+        pass
+    site = Site(reader, Keys({UMPIRE: secret}), Sessions())
+    routes: list[BaseRoute] = [
+        Route("/", home),
+        Route("/login", login, methods=["GET", "POST"]),
+        Route("/logout", logout, methods=["POST"]),
+        *console.ROUTES, *actions.ROUTES, *papers.ROUTES,
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.site = site
+    app.add_middleware(Guard, sessions=site.sessions, hosts=hosts)
+    return app

@@ -1,0 +1,253 @@
+"""Who may use the server, and the checks every request passes.
+
+- **Secrets, one per role.** :class:`Keys` holds a secret for each role that may open the
+  server: ``umpire`` (the console) today; a side's link (``side:nato``) is one more entry of
+  the same kind. A secret is a long random token (``secrets.token_urlsafe``), kept only as its
+  SHA-256 and compared in constant time.
+- **Sessions.** Logging in (the link printed at start, or the secret typed into the login
+  page) makes a server-side :class:`Session` (its role and its CSRF token); the browser holds
+  only its random id, in a cookie that is ``HttpOnly`` and ``SameSite=Strict``.
+- **The guard** (:class:`Guard`, an ASGI middleware): every path but the login page and the
+  static files needs a session of the role its prefix names (``/console``: the umpire); every
+  request that may write (any method but GET and HEAD) must come from the server's own pages:
+  ``Sec-Fetch-Site`` (when the browser sends it) is ``same-origin``, ``Origin`` (when sent) is
+  the server's own, and the ``X-CSRF-Token`` header is the session's token. The ``Host`` must be
+  one the server answers to (no DNS rebinding onto 127.0.0.1).
+- **The headers** of every answer: a Content-Security-Policy that allows the server's own
+  scripts and styles only (nothing inline), no framing, no sniffing, no referrer, no caching.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import urlsplit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+UMPIRE = "umpire"
+COOKIE = "umpire_session"
+CSRF_HEADER = "x-csrf-token"
+SESSION_HOURS = 24  # a session lasts a long evening's game
+MAX_SESSIONS = 256  # the oldest go first beyond this (a login loop cannot fill the memory)
+PUBLIC = ("/login", "/static/")  # what answers without a session: the door and the page's code
+#: which role each part of the site is for (the longest prefix that matches wins)
+PREFIX_ROLES = {"/": UMPIRE, "/console": UMPIRE}
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+)
+
+
+def new_secret() -> str:
+    """A fresh secret: 32 random bytes, URL-safe (256 bits: not to be guessed)."""
+    return secrets.token_urlsafe(32)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+class Keys:
+    """The secret of each role, kept as its SHA-256 only; :meth:`role_of` says whose a given
+    secret is, comparing in constant time against every one (no early exit)."""
+
+    def __init__(self, secrets_by_role: dict[str, str]) -> None:
+        self._digests = {role: _digest(s) for role, s in secrets_by_role.items()}
+
+    def role_of(self, given: str | None) -> str | None:
+        if not given or len(given) > 512:
+            return None
+        d = _digest(given)
+        found = None
+        for role, want in self._digests.items():
+            if hmac.compare_digest(d, want):
+                found = role
+        return found
+
+
+@dataclass
+class Session:
+    id: str
+    role: str
+    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    made: float = field(default_factory=time.monotonic)
+
+
+class Sessions:
+    """The logged-in browsers, in memory (a restart logs everyone out, as a new secret would)."""
+
+    def __init__(self, hours: float = SESSION_HOURS, most: int = MAX_SESSIONS) -> None:
+        self._by_id: dict[str, Session] = {}
+        self._lock = threading.Lock()
+        self.ttl = hours * 3600
+        self.most = most
+
+    def new(self, role: str) -> Session:
+        s = Session(secrets.token_urlsafe(32), role)
+        with self._lock:
+            self._by_id[s.id] = s
+            while len(self._by_id) > self.most:
+                del self._by_id[next(iter(self._by_id))]
+        return s
+
+    def get(self, sid: str | None) -> Session | None:
+        if not sid:
+            return None
+        with self._lock:
+            s = self._by_id.get(sid)
+            if s is not None and time.monotonic() - s.made > self.ttl:
+                del self._by_id[sid]
+                return None
+            return s
+
+    def drop(self, sid: str) -> None:
+        with self._lock:
+            self._by_id.pop(sid, None)
+
+
+def cookie_header(session: Session | None) -> str:
+    """The ``Set-Cookie`` value that gives (or, for ``None``, takes away) a session."""
+    if session is None:
+        return f"{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
+    return f"{COOKIE}={session.id}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_HOURS * 3600}"
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def session_id(headers: dict[str, str]) -> str | None:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(headers.get("cookie", ""))
+    except Exception:  # a malformed cookie header is no session
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel is not None else None
+
+
+def role_for(path: str) -> str:
+    """The role a path is for: that of the longest prefix of :data:`PREFIX_ROLES` it starts with."""
+    best = max((p for p in PREFIX_ROLES if path == p or path.startswith(p.rstrip("/") + "/")), key=len)
+    return PREFIX_ROLES[best]
+
+
+def is_public(path: str) -> bool:
+    return any(path == p or (p.endswith("/") and path.startswith(p)) for p in PUBLIC)
+
+
+def host_of(headers: dict[str, str]) -> str:
+    return headers.get("host", "").strip().lower()
+
+
+def host_name(host: str) -> str:
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def cross_site(method: str, headers: dict[str, str], scheme: str) -> str | None:
+    """Why a request that may write did not come from the server's own pages (None: it did),
+    by what the browser says of it: ``Sec-Fetch-Site`` and ``Origin``."""
+    if method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    site = headers.get("sec-fetch-site")
+    if site is not None and site != "same-origin":
+        return f"a {site} request"
+    origin = headers.get("origin")
+    if origin is not None:
+        own = f"{scheme}://{host_of(headers)}"
+        parts = urlsplit(origin.lower())
+        if origin == "null" or f"{parts.scheme}://{parts.netloc}" != own:
+            return f"a request from {origin!r}"
+    return None
+
+
+class Guard:
+    """The checks every request passes before any route sees it (see the module notes)."""
+
+    def __init__(self, app: ASGIApp, sessions: Sessions, hosts: Iterable[str] | None) -> None:
+        self.app = app
+        self.sessions = sessions
+        self.hosts = None if hosts is None else {h.lower() for h in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in HEADERS if k not in have]
+                if b"cache-control" not in have:
+                    extra.append((b"cache-control", b"no-store"))
+                message["headers"] = list(message.get("headers", [])) + extra
+            await send(message)
+
+        headers = _headers(scope)
+        path = scope.get("path", "")
+        method = scope.get("method", "GET")
+        if self.hosts is not None and host_name(host_of(headers)) not in self.hosts:
+            await _refuse(with_headers, 421, "this server answers to its own address only "
+                          f"({', '.join(sorted(self.hosts))})")
+            return
+        why = cross_site(method, headers, scope.get("scheme", "http"))
+        if why is not None:
+            await _refuse(with_headers, 403, f"refused: {why}; the console's forms are sent from its own pages only")
+            return
+        state = scope.setdefault("state", {})
+        session = self.sessions.get(session_id(headers))
+        state["session"] = session
+        if not is_public(path):
+            if session is None:
+                if method == "GET" and not path.startswith("/console/"):
+                    await _redirect(with_headers, "/login")
+                else:
+                    await _refuse(with_headers, 401, "log in first: open the link umpire serve printed")
+                return
+            if session.role != role_for(path):
+                await _refuse(with_headers, 403, "this page is not for your link")
+                return
+            if method not in ("GET", "HEAD", "OPTIONS"):
+                given = headers.get(CSRF_HEADER, "")
+                if not hmac.compare_digest(given.encode("utf-8", "replace"), session.csrf.encode()):
+                    await _refuse(with_headers, 403, "refused: the form's token is missing or wrong; reload the page")
+                    return
+        await self.app(scope, receive, with_headers)
+
+
+async def _refuse(send: Send, status: int, text: str) -> None:
+    import json
+
+    body = json.dumps({"error": text}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _redirect(send: Send, where: str) -> None:
+    await send({"type": "http.response.start", "status": 303,
+                "headers": [(b"location", where.encode()), (b"content-length", b"0")]})
+    await send({"type": "http.response.body", "body": b""})
