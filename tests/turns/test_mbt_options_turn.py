@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from umpire.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.schema.scenario import scenario_from_data
@@ -244,8 +245,13 @@ def test_the_artillery_step_may_close_the_fire_phase_instead(tmp_path: Path) -> 
     data["rulings"] = {"options.artillery_step": "after_direct_fire"}
     g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
     to_command(g)
-    orders(tmp_path, g, "nato", {"obs": {"order": "OW", "turret": "open"}},
-           artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}])
+    orders(
+        tmp_path,
+        g,
+        "nato",
+        {"obs": {"order": "OW", "turret": "open"}},
+        artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}],
+    )
     orders(tmp_path, g, "ussr", {})
     to_command(g)
     orders(tmp_path, g, "nato", {"obs": {"order": "OW", "turret": "open"}})
@@ -265,3 +271,51 @@ def test_command_organization_may_be_the_whole_side(tmp_path: Path) -> None:
     from umpire.turns.mbt.options.orders import organizations
 
     assert organizations(g.state, "ussr") == {"ussr": ["t1", "t2"]}
+
+
+def test_counter_battery_answers_an_impact_and_a_disrupted_battery_plots_nothing(tmp_path: Path) -> None:
+    g = new_game(
+        tmp_path,
+        ["area_fire", "artillery"],
+        **ARTILLERY,
+        counter_battery=[{"side": "ussr", "nation": "USSR", "equipment": "radar"}],
+    )
+    to_command(g)
+    orders(
+        tmp_path,
+        g,
+        "nato",
+        {"obs": {"order": "OW", "turret": "open"}},
+        artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}],
+    )
+    orders(tmp_path, g, "ussr", {})
+    to_command(g)
+    orders(tmp_path, g, "nato", {"obs": {"order": "OW", "turret": "open"}})
+    orders(tmp_path, g, "ussr", {})
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    results = [r for e in g.events() for r in e.results]
+    art = [r for r in results if r["procedure"] == "artillery"]
+    cb = [r for r in results if r["procedure"] == "counter_battery"]
+    assert len(art) == 1 and art[0]["outcome"]["delayed"] is False  # the scenario's keyed dice: it lands
+    (c,) = cb  # one capability, one try a Turn (19.4.1)
+    answer, _ = run_case(
+        {
+            "ruleset": "mbt",
+            "procedure": "counter_battery",
+            **c["case"],
+            "dice": [v for roll in c["rolls"] for v in roll["values"]],
+        }
+    )
+    assert answer.to_json()["outcome"] == c["outcome"]
+    battery = g.state.extra["mbt"]["options_state"]["batteries"]["A"]
+    assert c["outcome"]["effect"] == "disrupted" and battery["disrupted_until"] == 4  # the next two Turns
+    to_command(g)
+    with pytest.raises(UmpireError, match="A is disrupted and may plot no fire through Turn 4"):
+        orders(
+            tmp_path,
+            g,
+            "nato",
+            {"obs": {"order": "OW", "turret": "open"}},
+            artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}],
+        )

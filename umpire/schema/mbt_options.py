@@ -38,3 +38,11 @@ class MinefieldSpec(_Strict):
     at: tuple[float, float]
     kind: Literal["hasty", "deliberate", "fascam"] = "hasty"
     type: Literal["anti_vehicular", "anti_personnel"] | None = None
+
+
+class CounterBatterySpec(_Strict):
+    """A counter battery capability (19.4): it tries to locate one enemy battery a Turn."""
+
+    side: str
+    nation: Literal["USA", "FRG", "USSR"]
+    equipment: Literal["sound", "flash", "radar"] = "radar"

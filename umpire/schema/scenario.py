@@ -20,7 +20,7 @@ from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
-from umpire.schema.mbt_options import BatterySpec, MinefieldSpec
+from umpire.schema.mbt_options import BatterySpec, CounterBatterySpec, MinefieldSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
@@ -166,6 +166,8 @@ class MbtSpec(_Strict):
     weather: Literal["normal", "snow", "mud"] = Field("normal", description="ground weather (option 18.2)")
     batteries: list[BatterySpec] = Field(default_factory=list, description="off-board artillery (option 19)")
     minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
+    counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
+                                                      description="counter battery capabilities (option 19.4)")
 
 
 class Scenario(_Strict):

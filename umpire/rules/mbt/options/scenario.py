@@ -43,6 +43,13 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         for uid in b.organization:
             if uid not in units or units[uid].side != b.side:
                 problems.append(f"{at}.organization: {uid!r} is not a unit of side {b.side}")
+    for i, c in enumerate(spec.counter_battery):
+        at = f"{where}: mbt.counter_battery[{i}]"
+        if "artillery" not in opts:
+            problems.append(f"{at}: counter battery needs the artillery option (19.4)")
+            break
+        if c.side not in sides:
+            problems.append(f"{at}.side: {c.side!r} (allowed: {', '.join(sides)})")
     for i, f in enumerate(spec.minefields):
         at = f"{where}: mbt.minefields[{i}]"
         if "mines" not in opts:

@@ -104,6 +104,14 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     )
     for plot in due:
         b = opts.batteries[plot.battery]
+        if b.knocked_out or b.disrupted_until >= state.turn:  # 19.4.2.1, 19.4.2.4
+            plot.status = "cancelled"
+            why = ("knocked out (19.4.2.4)" if b.knocked_out
+                   else f"disrupted through Turn {b.disrupted_until} (19.4.2.1)")
+            res.append(Resolution(ruleset="mbt", procedure="artillery", outcome={"delayed": False, "cancelled": True},
+                                  summary=f"battery {plot.battery} does not fire: {why}",
+                                  extra={"battery": plot.battery, "step": "Artillery"}))
+            continue
         f = _facts(state, plot)
         targets = _targets(state, plot)
         scale = float(state.extra["mbt"].get("scale", 1.0))
@@ -143,8 +151,46 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             radius = float(chart("artillery").illumination_radius["artillery"].v)
             scale = float(state.extra["mbt"].get("scale", 1.0))
             opts.illuminated.append((*b.last_impact, (radius + 0.5) * scale, state.turn))
+        res += _counter_battery(state, opts, b, dice)
     OS.write(state, opts)
     return res, notes
+
+
+def _counter_battery(state: GameState, opts: OS.OptionsState, fired: OS.Battery, dice: Dice) -> list[Resolution]:
+    """19.4.1: when a battery's fire impacts, each enemy counter battery capability that has
+    not yet tried this Turn tries to locate it (announced for the umpire's side at once)."""
+    from umpire.rules.mbt.options import counter_battery as cb
+
+    out = []
+    for i, c in enumerate(opts.counter_battery):
+        if c.side == fired.side or c.knocked_out or c.used_turn == state.turn:
+            continue
+        c.used_turn = state.turn
+        left = sum(fired.missions.values())
+        rec = RecordingDice(scoped(dice, "counter_battery", str(i), fired.id))
+        r = cb.resolve(nation=c.nation, equipment=c.equipment, dice=rec, remaining_missions=left,
+                       conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")))
+        r.rolls = rec.take()
+        r.extra.update(battery=fired.id, side=c.side, case={"nation": c.nation, "equipment": c.equipment,
+                                                             "conditions": state.extra["mbt"].get("conditions", "day"),
+                                                             "remaining_missions": left})
+        r.summary = f"counter battery ({c.side}, {c.equipment}) against battery {fired.id}: {r.summary}"
+        effect = r.outcome["effect"]
+        if effect == "disrupted":
+            fired.disrupted_until = state.turn + int(chart_value("disrupted_turns"))
+        elif effect == "knocked_out":
+            fired.knocked_out = True
+        for _ in range(int(r.outcome["missions_lost"])):  # the controlling player's choice: its most plentiful
+            top = max(fired.missions, key=lambda k: (fired.missions[k], k))
+            fired.missions[top] -= 1
+        out.append(r)
+    return out
+
+
+def chart_value(name: str) -> Any:
+    from umpire.rules.mbt.options.charts import chart
+
+    return getattr(chart("artillery"), name).v
 
 
 def _effect(state: GameState, hit: dict[str, Any]) -> str:

@@ -56,10 +56,19 @@ class Minefield(_Model):
     known_to: list[str] = Field(default_factory=list)  # sides told of it (17.5.2)
 
 
+class CounterBattery(_Model):
+    side: str
+    nation: str
+    equipment: str
+    used_turn: int = 0  # the Turn it last tried (one enemy battery a Turn, 19.4.1)
+    knocked_out: bool = False
+
+
 class OptionsState(_Model):
     plots: list[Plot] = Field(default_factory=list)
     batteries: dict[str, Battery] = Field(default_factory=dict)
     minefields: list[Minefield] = Field(default_factory=list)
+    counter_battery: list[CounterBattery] = Field(default_factory=list)
     illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
@@ -81,6 +90,7 @@ def read(state: GameState) -> OptionsState:
             for b in m.get("batteries") or []
         },
         minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
+        counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
     )
 
 
