@@ -115,6 +115,9 @@ def test_a_side_never_reads_the_other_sides_plots_or_unentered_minefields(game: 
     assert "minefield" not in text["turn2-ussr.txt"]
     for turn in range(1, TURNS + 1):
         assert "battery" not in text[f"turn{turn}-nato.txt"] and "battery" not in text[f"turn{turn}-ussr.txt"]
-    assert "artillery fire fell at (16, 18): fist no effect" in text["turn2-nato.txt"]
-    assert "artillery fire fell at (16, 18)\n" in text["turn2-ussr.txt"]  # its own fire, on a FISTV it did not see
+    (soviet,) = [r for r in _results(game) if r["procedure"] == "artillery" and r["battery"] == "B"]
+    where = "artillery fire fell at ({:g}, {:g})".format(*soviet["outcome"]["impact_at"])
+    hit = "; ".join(f"{u} {w}" for u, w in sorted(soviet["outcome"]["results"].items()))
+    assert where + (f": {hit}" if hit else "") + "\n" in text["turn2-nato.txt"]  # its own units' results
+    assert where + "\n" in text["turn2-ussr.txt"]  # its own fire, on units it did not see
     assert "battery B (HE at (16, 18))" in text["turn2-umpire.txt"]

@@ -163,7 +163,6 @@ class MbtSpec(_Strict):
         default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
     advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
     options: list[str] = Field(default_factory=list, description="the MBT options played (17-22), off by default")
-    weather: Literal["normal", "snow", "mud"] = Field("normal", description="ground weather (option 18.2)")
     batteries: list[BatterySpec] = Field(default_factory=list, description="off-board artillery (option 19)")
     minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,

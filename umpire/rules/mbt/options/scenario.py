@@ -19,8 +19,6 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         problems.append(f"{where}: mbt.options: the options (17-22) are played with the Advanced Game (give game: "
                         "advanced)")
     problems += [f"{where}: {p}" for p in options.check(opts)]
-    if spec.weather != "normal" and "ground_weather" not in opts:
-        problems.append(f"{where}: mbt.weather: {spec.weather} ground weather needs the ground_weather option (18.2)")
     if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
         problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
                         "(add night to mbt.options)")

@@ -46,10 +46,10 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.options.plots import PlotSpec
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.options.plots import PlotSpec
 
 
 class _Strict(Checked):

@@ -31,10 +31,11 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
         model = validate(AdvOrdersFile, raw, where)
     except UmpireError as exc:
         raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload: dict[str, Any] = {"side": model.side, "turn": model.turn, "file": source_name(path),
-               "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
-                         for uid, u in model.units.items()},
-               "sequence": list(model.units)}
+    payload: dict[str, Any] = {
+        "side": model.side, "turn": model.turn, "file": source_name(path),
+        "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
+                  for uid, u in model.units.items()},
+        "sequence": list(model.units)}
     if model.artillery:
         payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
     return check(payload, state, where)

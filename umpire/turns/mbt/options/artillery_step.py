@@ -63,7 +63,7 @@ def _targets(state: GameState, plot: OS.Plot) -> list[Any]:
     from umpire.turns.mbt.advanced.targets import gp_target
 
     t = AdvTable(state)
-    reach = 9 * t.scale  # the loose SHEAF's two rings after the widest scatter the chart has
+    reach = 16 * t.scale  # the widest scatter the table has (13 hexes) and a loose SHEAF's two rings
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if not U.on_table(u) or math.dist(t.xy(u), plot.target) > reach:
@@ -125,7 +125,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                          "terrain": x.terrain, "orders": x.orders, "turret": "open" if x.open else "buttoned"}
                         for x in targets],
         }
-        rec = RecordingDice(scoped(dice, "artillery", plot.battery))
+        rec = RecordingDice(scoped(dice, "artillery", plot.battery, f"plotted T{plot.plotted}"))
         r = impact_of(validate(ArtilleryCase, case, f"battery {plot.battery}"), rec)
         r.rolls = rec.take()
         r.extra["case"] = case  # the umpire calc artillery case of these facts

@@ -50,7 +50,10 @@ def sees_point(state: GameState, observer: UnitState, xy: tuple[float, float]) -
     t = AdvTable(state)
     a = t.xy(observer)
     rng = t.hexes(a, xy)
-    base = sighting.chart_range(t.conditions, U.hatch(observer), "clear", "vehicle", t.rulings)
+    from umpire.turns.mbt.options.night import conditions_at
+
+    base = sighting.chart_range(conditions_at(state, t.conditions, xy), U.hatch(observer), "clear", "vehicle",
+                                t.rulings)
     if rng > base.v:
         return False, f"{rng} hexes is beyond its sighting range of {base.v} (13.1.3)"
     los = t.los_adv(a, xy, t.unit_height(observer, a), t.elevation(xy))
