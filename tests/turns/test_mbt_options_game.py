@@ -1,7 +1,7 @@
 """The scripted MBT game with options (data/scenarios/mbt-options-night.yaml, orders in
 data/orders/mbt-options/): three moonlit turns with off-board artillery (illumination, then HE),
-a Soviet battery answering, a hasty minefield and command control. Golden turn reports and
-per-player briefings (``pytest --update-golden`` rewrites them), an exact replay, and every
+a Soviet battery answering, an air strike through AA fire, a hasty minefield and command control.
+Golden turn reports and per-player briefings (``pytest --update-golden`` rewrites them), an exact replay, and every
 option resolution of the log asked again of ``umpire calc`` on the case the turn used."""
 
 from __future__ import annotations
@@ -60,6 +60,11 @@ def test_the_story_happens(game: Game) -> None:
     art = [r for r in _results(game) if r["procedure"] == "artillery"]
     assert [(r["battery"], r["case"]["mission"]) for r in art] == [("B", "HE"), ("A", "IL"), ("A", "HE")]
     assert art[1]["outcome"]["placed"] == "IL" and art[2]["outcome"]["delayed"] is True
+    (aa,) = [r for r in _results(game) if r["procedure"] == "aa"]
+    assert aa["unit"] == "zsu" and aa["aircraft"] == "j1"  # the ZSU-23-4 fires at the F-111F (20.3.4)
+    (drop,) = [r for r in _results(game) if r["procedure"] == "air_drop"]
+    assert drop["outcome"]["results"] == {"tp-1": "effective"} and game.state.units["tp-1"].notes["destroyed"] == \
+        "brewed_up"  # a cluster bomb's effective result brews a vehicle up (20.1.3.3.3)
     (mine,) = [r for r in _results(game) if r["procedure"] == "mine"]
     assert mine["unit"] == "m1-1" and mine["outcome"]["result"] == "TK"
     assert game.state.units["m1-1"].notes.get("track_hit") is True
@@ -69,12 +74,12 @@ def test_the_story_happens(game: Game) -> None:
 
 
 def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
-    """The tracked turn's artillery and minefield resolutions, asked of calc on the case each
+    """The tracked turn's artillery, air strike and minefield resolutions, asked of calc on the case each
     reports it used with the dice it rolled, give the same outcome, targets and modified roll."""
     asked = 0
     for e in game.events():
         for r in e.results:
-            if r["procedure"] not in ("artillery", "mine") or "case" not in r:
+            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery") or "case" not in r:
                 continue
             dice = [v for roll in r["rolls"] for v in roll["values"]]
             answer, _ = run_case({"ruleset": "mbt", "procedure": r["procedure"], **r["case"], "dice": dice})
@@ -83,7 +88,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
             assert out["modified_roll"] == r["modified_roll"]
             assert out.get("targets") == r.get("targets")
             asked += 1
-    assert asked == 4
+    assert asked == 5
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:

@@ -319,3 +319,57 @@ def test_counter_battery_answers_an_impact_and_a_disrupted_battery_plots_nothing
             {"obs": {"order": "OW", "turret": "open"}},
             artillery=[{"battery": "A", "target": [30, 18], "mission": "HE", "observer": "obs"}],
         )
+
+
+AIR = {
+    "aircraft": [
+        {"id": "j1", "side": "nato", "type": "F-111F", "loads": {"iron_bomb": 1}},
+        {"id": "j2", "side": "nato", "type": "Su-25", "loads": {"iron_bomb": 1}},
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("strike", "why"),
+    [
+        ({"aircraft": "j9", "weapon": "iron_bomb", "target": [30, 18]}, "unknown aircraft of side nato 'j9'"),
+        ({"aircraft": "j1", "weapon": "cluster_bomb", "target": [30, 18]}, "j1 has no cluster_bomb load left"),
+        ({"aircraft": "j1", "weapon": "iron_bomb", "target": [30, 48]}, "(30, 48) is off the table"),
+        (
+            {"aircraft": "j2", "weapon": "iron_bomb", "target": [30, 18], "altitude": "low"},
+            "Su-25 in moonlight: altitude: low is not allowed in these conditions (20.1.2.1.1)",
+        ),
+        (
+            {"aircraft": "j2", "weapon": "iron_bomb", "target": [30, 18], "speed": "high", "altitude": "medium"},
+            "Su-25 may not fly at high speed",
+        ),
+    ],
+)
+def test_bad_air_strikes_are_refused(tmp_path: Path, strike, why) -> None:
+    g = new_game(tmp_path, ["area_fire", "aircraft"], conditions="moonlight", **AIR)
+    to_command(g)
+    with pytest.raises(UmpireError, match=__import__("re").escape(why)):
+        orders(tmp_path, g, "nato", {}, air_strikes=[strike])
+
+
+def test_air_strikes_need_the_option(tmp_path: Path) -> None:
+    with pytest.raises(UmpireError, match="aircraft need the aircraft option"):
+        new_game(tmp_path, [], **AIR)
+
+
+def test_an_air_strike_drops_its_load_on_an_acquired_target(tmp_path: Path) -> None:
+    g = new_game(tmp_path, ["area_fire", "aircraft"], **AIR)
+    to_command(g)
+    orders(
+        tmp_path,
+        g,
+        "nato",
+        {},
+        air_strikes=[{"aircraft": "j1", "weapon": "iron_bomb", "target": [30, 18], "facing": 90}],
+    )
+    orders(tmp_path, g, "ussr", {})
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    (drop,) = [r for e in g.events() for r in e.results if r["procedure"] == "air_drop"]
+    assert drop["aircraft"] == "F-111F" and drop["case"]["facing"] == 3  # 90 degrees: between 2 and 3, rounded
+    assert g.state.extra["mbt"]["options_state"]["aircraft"]["j1"]["loads"]["iron_bomb"] == 0

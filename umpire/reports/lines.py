@@ -250,7 +250,7 @@ WRITERS: dict[str, Writer] = {
     "entrench": own_plain("entrench", "entrenching"), "mines": own_plain("mines", "in a minefield"),
     "order_change": order_change, "sighting": sighting, "changes": changes, "notes": notes, "note": note,
     "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
-    "artillery": option_lines.artillery, "mine": option_lines.mine,
+    "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
 }
 
 __all__ = ["WRITERS"]

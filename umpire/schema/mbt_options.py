@@ -46,3 +46,12 @@ class CounterBatterySpec(_Strict):
     side: str
     nation: Literal["USA", "FRG", "USSR"]
     equipment: Literal["sound", "flash", "radar"] = "radar"
+
+
+class AircraftSpec(_Strict):
+    """An aircraft a side may call on (20.1): its type (an aircraft of the MBT air data) and loads."""
+
+    id: str
+    side: str
+    type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
+    loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")

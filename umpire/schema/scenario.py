@@ -20,7 +20,7 @@ from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
-from umpire.schema.mbt_options import BatterySpec, CounterBatterySpec, MinefieldSpec
+from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
@@ -167,6 +167,7 @@ class MbtSpec(_Strict):
     minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
                                                       description="counter battery capabilities (option 19.4)")
+    aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
 
 
 class Scenario(_Strict):

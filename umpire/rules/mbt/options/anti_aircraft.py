@@ -35,6 +35,16 @@ def aa_line(card: str, weapon: str) -> Any:
     raise UmpireError(f"weapon: {card} {weapon!r} has no AA line (known: {', '.join(known)}; 20.3.1)")
 
 
+def reach(line: Any) -> tuple[int, int]:
+    """An AA line's RNG, printed maximum to minimum (20.3.1.1): (maximum, minimum) hexes.
+
+    >>> reach(type("L", (), {"RNG": type("V", (), {"v": "10-1"})()})())
+    (10, 1)
+    """
+    hi, _, lo = str(line.RNG.v).partition("-")
+    return int(hi), int(lo or 0)
+
+
 def hit_number(
     line: Any,
     column: str,

@@ -192,35 +192,26 @@ def aa(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def air_drop(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """An aircraft's dropped weapon: scatter the way it flies, and the hexes it covers (20.1.3.3)."""
-    from umpire.rules.mbt.options import air, hexes
-    from umpire.rules.mbt.options import scatter as S
-    from umpire.rules.mbt.options.charts import chart
-
+    """An aircraft's dropped weapon: scatter the way it flies, the hexes it covers and GP fire
+    at the units given about the target point (20.1.3.3)."""
     c = validate(C.AirDropCase, case, "case")
-    a = chart("air")
-    craft = a.aircraft.get(c.aircraft)
-    if craft is None:
-        raise UmpireError(f"aircraft: {c.aircraft!r} (allowed: {', '.join(a.aircraft)})")
-    if c.speed in craft.no_speed:
-        raise UmpireError(f"speed: {c.aircraft} may not fly at {c.speed} speed (20.1.2.4.1)")
-    code = air.condition(c.conditions, int(craft.condition_level.v), night_pod=c.night_pod)
-    cmods, problems = air.condition_limits(code, altitude=c.altitude, point_effect=False, pgm=c.pgm)
-    if problems:
-        raise UmpireError(f"{c.aircraft} in {c.conditions}: {problems[0]}")
-    est: list[str] = []
-    column = air.matrix(c.speed, c.altitude)
-    mods = [
-        S.modifier(c.conditions, 0, est),
-        *air.drop_modifiers(c.weapon, column, crew=int(craft.crew.v), evasive=c.evasive, pgm=c.pgm, estimated=est),
-        *cmods,
+    return _answer(drop_of(c, dice), dice, c.rulings)
+
+
+def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
+    """The strike a checked case describes: what ``calc air_drop`` answers and what the tracked
+    Air Phase resolves, from the same case."""
+    from umpire.rules.mbt.options.air_strike import strike
+    from umpire.rules.mbt.options.impact import Target
+
+    targets = [
+        Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind, gp_defense=t.gp_defense, at=t.at,
+               terrain=t.terrain, orders=t.orders, open=t.turret == "open")
+        for t in c.targets
     ]
-    o = a.ordnance[c.weapon]
-    landing, res = S.land(factor=int(o.scatter.v), mods=mods, dice=dice, estimated=est, facing=c.facing, why=c.weapon)
-    covered = [(a + landing.impact[0], b + landing.impact[1]) for a, b in hexes.pattern(o.footprint, c.facing)]
-    res.procedure = "air_drop"
-    res.extra.update(hexes_affected=[list(h) for h in covered], gp=int(o.gp.v))
-    return _answer(res, dice, c.rulings)
+    return strike(aircraft=c.aircraft, weapon=c.weapon, speed=c.speed, altitude=c.altitude, evasive=c.evasive,
+                  pgm=c.pgm, night_pod=c.night_pod, conditions=c.conditions, facing=c.facing, targets=targets,
+                  scale=c.scale, dice=dice, at=c.at)
 
 
 def acquire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -173,6 +173,9 @@ class AirDropCase(_Case):
     night_pod: bool = False
     conditions: Conditions = "day"
     facing: int = Field(1, ge=1, le=6, description="mapboard direction the aircraft flies")
+    scale: float = Field(1, gt=0, description="inches per hex (23.3.2.1)")
+    at: tuple[float, float] = Field((0.0, 0.0), description="the target point on the table, inches")
+    targets: list[ArtilleryTarget] = Field(default_factory=list, description="the units about the target point")
 
 
 class AcquireCase(_Case):

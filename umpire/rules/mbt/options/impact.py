@@ -11,10 +11,12 @@ scatter table, scatter diagram, then one GP roll per unit hit, in the order the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options import artillery as A
@@ -42,7 +44,7 @@ class Target:
 
 
 @dataclass
-class _Kill:
+class Kill:
     gp_defense: Any
     result: str = "knocked_out"
 
@@ -114,7 +116,7 @@ def impact(
             )
         factor = A.scatter_factor(nation, plot.fire_type, observed=observed, shift=shift, estimated=est)
         pat = "tight" if plot.mission == "IL" else plot.sheaf or "tight"
-        gp, kills = A.sheaf_gp(int(battery.gp.v), pat), _Kill(battery.kills)
+        gp, kills = A.sheaf_gp(int(battery.gp.v), pat), Kill(battery.kills)
         if battery.gp.estimated:
             est.append(f"{card.card} {size} battery GP ({battery.gp.v})")
         radius = int(chart("artillery").illumination_radius["artillery"].v)
@@ -155,7 +157,12 @@ def impact(
             extra=extra,
             **keep,
         )
-    results = [_attack(t, gp, plot.mission, kills, covered, landing.impact, scale, dice, est) for t in targets]
+    mission = plot.mission
+
+    def modifiers_for(x: Target) -> tuple[list[Modifier], str | None]:
+        return A.mission_modifiers(mission, "vehicle" if x.kind == "vehicle" else "leg", x.terrain)
+
+    results = [attack(t, gp, modifiers_for, kills, covered, landing.impact, scale, dice, est) for t in targets]
     hit = [r for r in results if r is not None]
     outcome["attacked"] = [r["name"] for r in hit]
     outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
@@ -198,10 +205,10 @@ def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[s
     return factor, int(val.v), he.gp_kill, "impact"
 
 
-def _attack(
+def attack(
     t: Target,
     gp: int,
-    mission: str,
+    modifiers_for: Callable[[Target], tuple[list[Modifier], str | None]],
     kills: Any,
     covered: list[hexes.Hex],
     impact_hex: hexes.Hex,
@@ -209,6 +216,8 @@ def _attack(
     dice: Dice,
     est: list[str],
 ) -> dict[str, Any] | None:
+    """GP fire at ``t`` if it is in one of the ``covered`` hexes (17.1.3): its own roll, the
+    modifiers ``modifiers_for`` gives it (or why the weapon does nothing to it)."""
     from umpire.rules.mbt import gp_fire
 
     h = hexes.hex_of(t.at[0], t.at[1], scale)
@@ -225,7 +234,7 @@ def _attack(
         if val.estimated:
             est.append(f"{t.card} GP defense ({val.v})")
     kind = "vehicle" if t.kind == "vehicle" else "leg/towed"
-    mods, none = A.mission_modifiers(mission, "vehicle" if t.kind == "vehicle" else "leg", t.terrain)
+    mods, none = modifiers_for(t)
     if none:
         return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none]}
     target = gp_fire.GpTarget(kind=t.kind, gp_defense=defense, open=t.open, orders=t.orders)

@@ -48,6 +48,21 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
             break
         if c.side not in sides:
             problems.append(f"{at}.side: {c.side!r} (allowed: {', '.join(sides)})")
+    for i, a in enumerate(spec.aircraft):
+        at = f"{where}: mbt.aircraft[{i}]"
+        if "aircraft" not in opts:
+            problems.append(f"{at}: aircraft need the aircraft option (20.1)")
+            break
+        from umpire.rules.mbt.options.charts import chart
+
+        air = chart("air")
+        if a.type not in air.aircraft:
+            problems.append(f"{at}.type: {a.type!r} (allowed: {', '.join(air.aircraft)})")
+        if a.side not in sides:
+            problems.append(f"{at}.side: {a.side!r} (allowed: {', '.join(sides)})")
+        for load in a.loads:
+            if load not in air.ordnance:
+                problems.append(f"{at}.loads: {load!r} (allowed: {', '.join(air.ordnance)})")
     for i, f in enumerate(spec.minefields):
         at = f"{where}: mbt.minefields[{i}]"
         if "mines" not in opts:

@@ -46,6 +46,7 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.options.air_phase import StrikeSpec
 from umpire.turns.mbt.options.plots import PlotSpec
 
 if TYPE_CHECKING:
@@ -131,6 +132,7 @@ class AdvOrdersFile(_Strict):
     turn: int | None = None
     units: dict[str, AdvUnitOrders] = Field(default_factory=dict)
     artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
+    air_strikes: list[StrikeSpec] = Field(default_factory=list, description="air strikes (option 20.1)")
 
 
 def capability(u: UnitState) -> orders.UnitState:

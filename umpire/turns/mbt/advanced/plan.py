@@ -38,6 +38,8 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
         "sequence": list(model.units)}
     if model.artillery:
         payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
+    if model.air_strikes:
+        payload["air_strikes"] = [p.model_dump(mode="json", exclude_none=True) for p in model.air_strikes]
     return check(payload, state, where)
 
 

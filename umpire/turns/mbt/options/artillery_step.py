@@ -205,7 +205,7 @@ def _effect(state: GameState, hit: dict[str, Any]) -> str:
     kind = "vehicle" if U.kind(u) == "vehicle" else (U.leg_kind(u) if U.kind(u) == "leg" else "towed")
     tgt = gp_fire.GpTarget(kind=kind, open=U.hatch(u) == "open")
     if hit["result"] == "EF" and kind == "vehicle" and any("explosive power" in e for e in hit["effects"]):
-        return "knocked_out"
+        return "brewed_up" if any(e.startswith("brewed up") for e in hit["effects"]) else "knocked_out"
     return effect_code(hit["result"], tgt, False, 1, None, 0, False, False)
 
 
@@ -250,7 +250,7 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
     from umpire.turns.mbt.turn_state import _noted
 
-    if not on(state, "artillery"):
+    if not on(state, "artillery") and not on(state, "aircraft"):
         return fire_phase(state, dice)
     if data.rulings().select(state.rulings)["options.artillery_step"] == "after_direct_fire":
         done = fire_phase(state, dice)
@@ -259,7 +259,13 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
         done.summary = done.summary.replace("Overwatch Fire", "Overwatch Fire, Artillery Step", 1)
         return done
     new = state.copy_for_change()
-    res, notes = resolve(new, dice)
+    res, notes = [], []
+    if on(state, "aircraft"):  # the Air Phase opens the Fire phase, before the Artillery Step
+        from umpire.turns.mbt.options import air_phase
+
+        res, notes = air_phase.resolve(new, dice)
+    more, also = resolve(new, dice)
+    res, notes = res + more, notes + also
     done = fire_phase(new, dice)
     done.resolutions = res + _noted(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)

@@ -77,6 +77,10 @@ def check(
     out: dict[str, Any] = {}
     if payload.get("artillery"):
         out["artillery"] = plots.check(payload["artillery"], state, side, units, where)
+    if payload.get("air_strikes"):
+        from umpire.turns.mbt.options import air_phase
+
+        out["air_strikes"] = air_phase.check(payload["air_strikes"], state, side, where)
     if on(state, "command_control") and state.turn > 1:
         opts = OS.read(state)
         have = _markers(opts, state.turn)
@@ -111,6 +115,9 @@ def keep(state: GameState, checked: dict[str, Any]) -> str:
 
     side = checked["side"]
     keep_plots(state, side, checked.get("artillery") or [])
+    from umpire.turns.mbt.options import air_phase
+
+    air_phase.keep(state, side, checked.get("air_strikes") or [])
     if not on(state, "command_control"):
         return ""
     opts = OS.read(state)

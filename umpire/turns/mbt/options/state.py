@@ -64,11 +64,36 @@ class CounterBattery(_Model):
     knocked_out: bool = False
 
 
+class Aircraft(_Model):
+    id: str
+    side: str
+    type: str
+    loads: dict[str, int] = Field(default_factory=dict)  # left, by load
+    destroyed: bool = False
+
+
+class Strike(_Model):
+    """One air strike ordered for this Turn's Air Phase (20.1)."""
+
+    side: str
+    aircraft: str
+    weapon: str
+    target: tuple[float, float]
+    speed: str = "low"
+    altitude: str = "low"
+    evasive: bool = False
+    facing: float = 90.0
+    turn: int
+    status: Literal["due", "flown"] = "due"
+
+
 class OptionsState(_Model):
     plots: list[Plot] = Field(default_factory=list)
     batteries: dict[str, Battery] = Field(default_factory=dict)
     minefields: list[Minefield] = Field(default_factory=list)
     counter_battery: list[CounterBattery] = Field(default_factory=list)
+    aircraft: dict[str, Aircraft] = Field(default_factory=dict)
+    strikes: list[Strike] = Field(default_factory=list)
     illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
@@ -91,6 +116,7 @@ def read(state: GameState) -> OptionsState:
         },
         minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
         counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
+        aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
     )
 
 
