@@ -5,10 +5,11 @@
 The Advanced Game bench's forces (bench/mbt_advanced.py), ten hexes apart under moonlight, with
 the options area_fire, artillery, mines, command_control and night: two batteries a side plot
 called HE on the enemy in turn 1, four minefields a side lie across the enemy's moves. The timed
-turn is turn 2, in which every plot lands in the Artillery Step, the units move through the
-minefields and both sides' orders pass the command point check. Prints each phase and the whole
-turn as min / median / max over the runs. (Helicopters fly in umpire calc only: the tracked
-game has no Air Phase yet, so the turn has no helicopter pair.)
+turn is turn 2, in which a pair of aircraft a side strikes through the enemy's AA fire in the
+Air Phase, every plot lands in the Artillery Step, the units move through the minefields and both
+sides' orders pass the command point check. Prints each phase and the whole turn as min / median
+/ max over the runs. (Helicopters fly in umpire calc only: the tracked game does not move them
+on the table yet, so an aircraft pair stands in for the helicopter pair.)
 """
 
 from __future__ import annotations
@@ -44,8 +45,10 @@ def scenario(n: int) -> dict:
     mines = [{"side": "ussr", "at": [41.5, 4.0 + 10 * k], "kind": "hasty", "type": "anti_vehicular"} for k in range(4)]
     mines += [{"side": "nato", "at": [48.5, 6.0 + 10 * k], "kind": "deliberate", "type": "anti_vehicular"}
               for k in range(4)]
-    data["mbt"].update(conditions="moonlight", options=["area_fire", "artillery", "mines", "command_control", "night"],
-                       batteries=batteries, minefields=mines)
+    aircraft = [{"id": f"{side[0]}j{k}", "side": side, "type": kind, "loads": {"cluster_bomb": 2}}
+                for side, kind in (("nato", "F-111F"), ("ussr", "MiG-27")) for k in (1, 2)]
+    data["mbt"].update(conditions="moonlight", batteries=batteries, minefields=mines, aircraft=aircraft,
+                       options=["area_fire", "artillery", "aircraft", "mines", "command_control", "night"])
     return data
 
 
@@ -67,6 +70,17 @@ def plots(game: Game, side: str, units: dict) -> list[dict]:
             out.append({"battery": f"{side[0].upper()}{len(out) + 1}", "target": [seen[0].x, seen[0].y],
                         "mission": "HE", "observer": uid})
     return out
+
+
+def strikes(game: Game, side: str) -> list[dict]:
+    """A pair of aircraft at the two enemy vehicles nearest the middle of the table."""
+    from umpire.turns.mbt.advanced import units as U
+
+    enemy = sorted((u for u in game.state.units.values() if u.side != side and U.on_table(u)
+                    and U.kind(u) == "vehicle"), key=lambda u: (abs((u.y or 0) - 24), u.id))
+    facing = 90 if side == "nato" else 270
+    return [{"aircraft": f"{side[0]}j{k + 1}", "weapon": "cluster_bomb", "target": [u.x, u.y], "speed": "low",
+             "altitude": "medium", "facing": facing} for k, u in enumerate(enemy[:2])]
 
 
 def keep_markers(game: Game, o: dict) -> dict:
@@ -102,15 +116,19 @@ def one_turn(n: int, seed: int) -> dict[str, float]:
         times["Initiative"] = time.perf_counter() - t0
         t = time.perf_counter()
         for side in ("nato", "ussr"):
-            game.act("mbt.orders", keep_markers(game, ground_orders(game, side)), dice)
+            o = keep_markers(game, ground_orders(game, side))
+            o["air_strikes"] = strikes(game, side)
+            game.act("mbt.orders", o, dice)
         times["orders"] = time.perf_counter() - t
-        for phase in ("Command", "Fire (Artillery Step)", "Movement", "Adjustment"):
+        for phase in ("Command", "Fire (Air, Artillery)", "Movement", "Adjustment"):
             t = time.perf_counter()
             game.act("mbt.phase", {}, dice)
             times[phase] = time.perf_counter() - t
         times["turn"] = time.perf_counter() - t0
         landed = sum(1 for e in game.events() for r in e.results if r["procedure"] == "artillery" and e.turn == 2)
         times["plots landing"] = landed
+        times["air strikes"] = sum(1 for e in game.events() for r in e.results
+                                   if r["procedure"] in ("air_drop", "air_strike") and e.turn == 2)
     return times
 
 
@@ -121,11 +139,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     runs = [one_turn(a.units, a.seed + r) for r in range(a.runs)]
-    print(f"MBT Advanced Game turn with options (moonlight, artillery, mines, command control), {a.units} units a "
-          f"side, {a.runs} runs")
+    print(f"MBT Advanced Game turn with options (moonlight, aircraft, artillery, mines, command control), {a.units} "
+          f"units a side, {a.runs} runs")
     for key in runs[0]:
         vals = [r[key] for r in runs]
-        if key == "plots landing":
+        if key in ("plots landing", "air strikes"):
             print(f"  {key:<22} {min(vals):.0f} - {max(vals):.0f} a turn")
             continue
         print(f"  {key:<22} min {min(vals):6.3f} s   median {statistics.median(vals):6.3f} s   max {max(vals):6.3f} s")
