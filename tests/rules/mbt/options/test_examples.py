@@ -44,7 +44,22 @@ def _aircraft_condition(i: dict[str, Any], expect: dict[str, Any]) -> None:
     assert len(problems) == 3  # no low altitude, no guns, no PGM
 
 
-RUNNERS = {"plot": _plot, "reduced_rof": _reduced_rof, "aircraft_condition": _aircraft_condition}
+def _mortar_plot(i: dict[str, Any], expect: dict[str, Any]) -> None:
+    from umpire.rules.mbt.options.artillery import read_mortar_plot
+
+    assert read_mortar_plot(i["code"]) == (expect["hex"], expect["ammo"], expect["observer"])
+
+
+def _load_points(runs: list[dict[str, Any]], _: Any) -> None:
+    from umpire.rules.mbt.options.air import load_points
+
+    for run in runs:
+        total, est = load_points(run["loads"], pgm=run.get("pgm"))
+        assert total == run["points"] and est == []  # every value the example uses is the text's
+
+
+RUNNERS = {"plot": _plot, "reduced_rof": _reduced_rof, "aircraft_condition": _aircraft_condition,
+           "mortar_plot": _mortar_plot, "load_points": _load_points}
 
 
 def _check(out: dict[str, Any], expect: dict[str, Any]) -> None:
@@ -67,7 +82,7 @@ def test_example(path: Path) -> None:
     ex = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert ex["source"].startswith("MBT rulebook")
     if ex["procedure"] in RUNNERS:
-        RUNNERS[ex["procedure"]](ex["input"], ex["expect"])
+        RUNNERS[ex["procedure"]](ex.get("input", ex.get("runs")), ex.get("expect"))
         return
     for run in ex["runs"]:
         case = {

@@ -132,3 +132,22 @@ def pgm_range_ok(altitude: str, rng: int) -> bool:
 def turns_allowed(speed: str) -> tuple[int, int]:
     """(turns, hexes needed between them) at a speed (20.1.2.5)."""
     return {"low": (2, 10), "medium": (1, 0), "high": (0, 0)}[speed]
+
+
+def load_points(loads: dict[str, int], *, pgm: dict[str, int] | None = None) -> tuple[int, list[str]]:
+    """Points of an aircraft's loads (20.1.1): each load's points times its count, and 20 more for
+    each load taken as a PGM (20.1.3.4.3); the estimates it used."""
+    a = chart("air")
+    est: list[str] = []
+    total = 0
+    for name, n in loads.items():
+        if name not in a.ordnance:
+            raise UmpireError(f"loads: {name!r} (allowed: {', '.join(a.ordnance)})")
+        total += n * int(use(a.ordnance[name].points, f"{name} points ({a.ordnance[name].points.v})", est))
+    for name, n in (pgm or {}).items():
+        if name not in ("iron_bomb", "cluster_bomb") or n > loads.get(name, 0):
+            raise UmpireError(f"pgm: {name} {n}: only iron and cluster bombs come as PGM, at most the loads carried "
+                              "(20.1.3.4.3)")
+        total += n * int(a.pgm_points.v)
+    return total, est
+

@@ -69,6 +69,21 @@ def read_plot(code: str) -> Plot:
     )
 
 
+_MORTAR = re.compile(r"^(?P<hex>[0-9]+[A-Z]+[0-9]+)-(?P<ammo>[A-Z]+)-(?P<obs>.+)$")
+
+
+def read_mortar_plot(code: str) -> tuple[str, str, str]:
+    """A mortar's written plot (17.1.1.2.4): target hex, ammunition, observer.
+
+    >>> read_mortar_plot("2HH9-GP-102")
+    ('2HH9', 'GP', '102')
+    """
+    m = _MORTAR.match(code.strip().upper())
+    if not m:
+        raise UmpireError(f"plot: {code!r} is not a mortar plot like 2HH9-GP-102 (hex, ammunition, observer)")
+    return m["hex"], m["ammo"], m["obs"]
+
+
 def check_plot(plot: Plot, *, nation_missions: list[str], where: str = "plot") -> None:
     """What a plot may not be (19.2.3, 19.2.4): a mission the nation's card lacks, a SHEAF the
     mission cannot use, a line without its direction, a CLGP without a target vehicle.

@@ -196,6 +196,7 @@ class Aircraft(_Model):
 
 
 class Ordnance(_Model):
+    points: VInt  # POSSIBLE LOADS AND THEIR POINT VALUES (20.1.1)
     gp: VInt
     scatter: VInt
     by_matrix: dict[str, VInt] | None = None
@@ -222,6 +223,7 @@ class AirChart(_Model):
     aircraft: dict[str, Aircraft]
     ordnance: dict[str, Ordnance]
     scatter_notes: dict[str, VInt]
+    pgm_points: VInt
 
     @model_validator(mode="after")
     def _shape(self) -> AirChart:
