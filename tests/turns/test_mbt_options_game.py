@@ -115,8 +115,8 @@ def test_a_side_never_reads_the_other_sides_plots_or_unentered_minefields(game: 
     where artillery fell and what it did to its own units, never whose battery fired nor its
     effect on units it has not seen."""
     text = renders(game)
-    assert "(21, 14)" not in text["turn1-nato.txt"]
-    assert "m1-1 enters a hasty minefield at (21, 14)" in text["turn2-nato.txt"]
+    assert "(20, 14)" not in text["turn1-nato.txt"]
+    assert "m1-1 enters a hasty minefield at (20, 14)" in text["turn2-nato.txt"]
     assert "minefield" not in text["turn2-ussr.txt"]
     for turn in range(1, TURNS + 1):
         assert "battery" not in text[f"turn{turn}-nato.txt"] and "battery" not in text[f"turn{turn}-ussr.txt"]

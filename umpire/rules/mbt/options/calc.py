@@ -378,12 +378,11 @@ def quickmarch(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def ammo(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Rounds a weapon carries under variable ammunition (17.3.2.1.4.2)."""
     from umpire.rules.mbt import data
-    from umpire.rules.mbt.calc_helpers import weapon_name
     from umpire.rules.mbt.options import limits
 
     c = validate(C.AmmoCase, case, "case")
     card = data.card(c.card)
-    w = card.weapon(c.weapon or weapon_name(card, None, ""))
+    w = card.weapon(c.weapon) if c.weapon else card.weapons[0]  # unnamed: its first (main) weapon
     text = str(w.tot_ammo.v)
     if text == "Unl":
         return _answer(

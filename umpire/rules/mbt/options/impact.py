@@ -236,7 +236,7 @@ def attack(
     kind = "vehicle" if t.kind == "vehicle" else "leg/towed"
     mods, none = modifiers_for(t)
     if none:
-        return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none]}
+        return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none], "effect": "none"}
     target = gp_fire.GpTarget(kind=t.kind, gp_defense=defense, open=t.open, orders=t.orders)
     res = gp_fire.resolve(
         gp=gp,
@@ -253,6 +253,7 @@ def attack(
         "hex": list(h),
         "result": res.outcome["result"],
         "effects": res.outcome["effects"],
+        "effect": res.outcome["effect"],  # the code the tracked game applies (14.4.4.2)
         "modified_roll": res.modified_roll,
         "modifiers": [[m.name, m.value, m.rule] for m in mods],
         "impact_distance": hexes.distance((h[0] - impact_hex[0], h[1] - impact_hex[1])),

@@ -41,9 +41,9 @@ class StrikeSpec(Checked):
     aircraft: str = Field(description="the aircraft's id in the scenario")
     weapon: str = Field(description="the load dropped (iron_bomb, cluster_bomb, smoke_bomb, mine_canister)")
     target: tuple[float, float] = Field(description="the target point on the table, inches")
-    speed: Literal["low", "medium", "high"] = "low"
-    altitude: Literal["low", "medium", "high"] = "low"
-    evasive: bool = False
+    speed: Literal["low", "medium", "high"] = Field("low", description="low, medium or high (20.1.2.4)")
+    altitude: Literal["low", "medium", "high"] = Field("low", description="low, medium or high (20.1.2.4)")
+    evasive: bool = Field(False, description="evasive maneuvering (20.1.2.4.2)")
     facing: float = Field(90.0, description="the table bearing it flies in on (degrees)")
 
 
@@ -58,8 +58,9 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
     if not raw:
         return []
     if not on(state, "aircraft"):
-        raise UmpireError(f"{where}: air_strikes: strikes need the aircraft option (add aircraft to the scenario's "
-                          "mbt.options)")
+        raise UmpireError(
+            f"{where}: air_strikes: strikes need the aircraft option (add aircraft to the scenario's mbt.options)"
+        )
     opts = OS.read(state)
     out = []
     used: set[str] = set()
@@ -81,8 +82,10 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at)
         x, y = s.target
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
-            raise UmpireError(f"{at}.target: ({x:g}, {y:g}) is off the table (allowed: x 0-{state.table.width:g}, "
-                              f"y 0-{state.table.depth:g})")
+            raise UmpireError(
+                f"{at}.target: ({x:g}, {y:g}) is off the table (allowed: x 0-{state.table.width:g}, "
+                f"y 0-{state.table.depth:g})"
+            )
         out.append(s.model_dump(mode="json"))
     return out
 
@@ -125,7 +128,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
 
     t = AdvTable(state)
     lines = chart("air").aa_lines
-    orders = ((state.extra.get("mbt") or {}).get("orders") or {})
+    orders = (state.extra.get("mbt") or {}).get("orders") or {}
     column = air.matrix(strike.speed, strike.altitude)
     res: list[Resolution] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
@@ -140,9 +143,17 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
                 continue
             order = str(((orders.get(u.side) or {}).get(u.id) or {}).get("order") or "OW")
             rec = RecordingDice(scoped(dice, "aa", u.id, a.id))
-            r = AA.resolve(line=line, column=column, defense=defense(a.type), dice=rec, radar=line.RD is not None,
-                           firer_suppressed=U.suppressed(u), firer_orders=order, evasive=strike.evasive,
-                           grade=U.grade(u))
+            r = AA.resolve(
+                line=line,
+                column=column,
+                defense=defense(a.type),
+                dice=rec,
+                radar=line.RD is not None,
+                firer_suppressed=U.suppressed(u),
+                firer_orders=order,
+                evasive=strike.evasive,
+                grade=U.grade(u),
+            )
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
@@ -155,19 +166,9 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
 
 
 def _targets(state: GameState, xy: tuple[float, float]) -> list[Any]:
-    from umpire.rules.mbt.options.impact import Target
-    from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.advanced.targets import gp_target
+    from umpire.turns.mbt.options.targets import about
 
-    t = AdvTable(state)
-    out = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if U.on_table(u) and math.dist(t.xy(u), xy) <= 16 * t.scale:
-            tgt, defense, _ = gp_target(t, u, u, t.xy(u), False)
-            out.append(Target(name=u.id, kind=tgt.kind, gp_defense=defense, open=tgt.open, orders=tgt.orders,
-                              at=(t.xy(u)[0] - xy[0], t.xy(u)[1] - xy[1])))
-    return out
+    return about(state, xy)
 
 
 def _acquired(state: GameState, strike: OS.Strike) -> tuple[UnitState | None, str]:
@@ -177,8 +178,11 @@ def _acquired(state: GameState, strike: OS.Strike) -> tuple[UnitState | None, st
     from umpire.turns.mbt.advanced.table import AdvTable
 
     t = AdvTable(state)
-    near = [u for u in state.units.values() if u.side != strike.side and U.on_table(u)
-            and math.dist(t.xy(u), strike.target) <= t.scale / 2 + 1e-9]
+    near = [
+        u
+        for u in state.units.values()
+        if u.side != strike.side and U.on_table(u) and math.dist(t.xy(u), strike.target) <= t.scale / 2 + 1e-9
+    ]
     if not near:
         return None, "no enemy unit in the target hex to acquire (20.1.3)"
     u = min(near, key=lambda x: (math.dist(t.xy(x), strike.target), x.id))
@@ -206,8 +210,10 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     res: list[Resolution] = []
     notes: list[Any] = []
     scale = float(state.extra["mbt"].get("scale", 1.0))
-    for s in sorted((x for x in opts.strikes if x.turn == state.turn and x.status == "due"),
-                    key=lambda x: (order.index(x.side) if x.side in order else 9, x.aircraft)):
+    for s in sorted(
+        (x for x in opts.strikes if x.turn == state.turn and x.status == "due"),
+        key=lambda x: (order.index(x.side) if x.side in order else 9, x.aircraft),
+    ):
         s.status = "flown"
         a = opts.aircraft[s.aircraft]
         fired, down = _aa(state, s, a, dice)
@@ -217,16 +223,38 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             continue
         target, why = _acquired(state, s)
         if target is None:
-            res.append(Resolution(ruleset="mbt", procedure="air_strike", outcome={"acquired": False},
-                                  summary=f"{a.id} ({a.type}) flies over ({s.target[0]:g}, {s.target[1]:g}): {why}",
-                                  extra={"aircraft": a.id, "step": "Air Phase"}))
+            res.append(
+                Resolution(
+                    ruleset="mbt",
+                    procedure="air_strike",
+                    outcome={"acquired": False},
+                    summary=f"{a.id} ({a.type}) flies over ({s.target[0]:g}, {s.target[1]:g}): {why}",
+                    extra={"aircraft": a.id, "step": "Air Phase"},
+                )
+            )
             continue
-        case = {"aircraft": a.type, "weapon": s.weapon, "speed": s.speed, "altitude": s.altitude,
-                "evasive": s.evasive, "conditions": _conditions(state), "facing": hexes.direction_of(s.facing),
-                "scale": scale, "at": list(s.target),
-                "targets": [{"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at),
-                             "orders": x.orders, "turret": "open" if x.open else "buttoned"}
-                            for x in _targets(state, s.target)]}
+        case = {
+            "aircraft": a.type,
+            "weapon": s.weapon,
+            "speed": s.speed,
+            "altitude": s.altitude,
+            "evasive": s.evasive,
+            "conditions": _conditions(state),
+            "facing": hexes.direction_of(s.facing),
+            "scale": scale,
+            "at": list(s.target),
+            "targets": [
+                {
+                    "name": x.name,
+                    "kind": x.kind,
+                    "gp_defense": x.gp_defense,
+                    "at": list(x.at),
+                    "orders": x.orders,
+                    "turret": "open" if x.open else "buttoned",
+                }
+                for x in _targets(state, s.target)
+            ],
+        }
         rec = RecordingDice(scoped(dice, "air", a.id))
         r = drop_of(validate(AirDropCase, case, f"air strike {a.id}"), rec)
         r.rolls = rec.take()
@@ -235,7 +263,12 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         res.append(r)
         a.loads[s.weapon] -= 1
         for hit in r.extra.get("targets", []):
-            notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase",
-                              f"air strike ({s.weapon.replace('_', ' ')})")
+            notes += apply_gp(
+                state,
+                hit["name"],
+                _effect(state, hit),
+                f"T{state.turn} Air Phase",
+                f"air strike ({s.weapon.replace('_', ' ')})",
+            )
     OS.write(state, opts)
     return res, notes

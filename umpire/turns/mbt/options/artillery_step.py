@@ -12,7 +12,6 @@ point with its GP defense where it stands (14.4.3). A delayed plot waits a Turn 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -57,32 +56,9 @@ def _facts(state: GameState, plot: OS.Plot) -> dict[str, Any]:
 
 
 def _targets(state: GameState, plot: OS.Plot) -> list[Any]:
-    from umpire.rules.mbt.options.impact import Target
-    from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.advanced.targets import gp_target
+    from umpire.turns.mbt.options.targets import about
 
-    t = AdvTable(state)
-    reach = 16 * t.scale  # the widest scatter the table has (13 hexes) and a loose SHEAF's two rings
-    out = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if not U.on_table(u) or math.dist(t.xy(u), plot.target) > reach:
-            continue
-        tgt, defense, _ = gp_target(t, u, u, t.xy(u), False)
-        out.append(
-            Target(
-                name=u.id,
-                kind=tgt.kind,
-                gp_defense=defense,
-                open=tgt.open,
-                orders=tgt.orders,
-                at=(t.xy(u)[0] - plot.target[0], t.xy(u)[1] - plot.target[1]),
-                terrain="building"
-                if t.building(t.xy(u))
-                else ("improved_position" if "improved_position" in t.terrain(t.xy(u)) else "clear"),
-            )
-        )
-    return out
+    return about(state, plot.target)
 
 
 def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
@@ -194,19 +170,8 @@ def chart_value(name: str) -> Any:
 
 
 def _effect(state: GameState, hit: dict[str, Any]) -> str:
-    """The GP result as the effect the table applies (14.4.4.2)."""
-    from umpire.rules.mbt import gp_fire
-    from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.shots import effect_code
-
-    if hit["result"] not in ("N", "S", "EF"):
-        return "none"
-    u = state.units[hit["name"]]
-    kind = "vehicle" if U.kind(u) == "vehicle" else (U.leg_kind(u) if U.kind(u) == "leg" else "towed")
-    tgt = gp_fire.GpTarget(kind=kind, open=U.hatch(u) == "open")
-    if hit["result"] == "EF" and kind == "vehicle" and any("explosive power" in e for e in hit["effects"]):
-        return "brewed_up" if any(e.startswith("brewed up") for e in hit["effects"]) else "knocked_out"
-    return effect_code(hit["result"], tgt, False, 1, None, 0, False, False)
+    """The effect the table applies for a unit's GP result (14.4.4.2), as the rules coded it."""
+    return str(hit.get("effect") or "none")
 
 
 def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolution) -> None:

@@ -32,11 +32,15 @@ class PlotSpec(Checked):
     model_config = ConfigDict(extra="forbid")
 
     battery: str = Field(description="the battery's id (its artillery marker letter)")
-    fire_type: Literal["called", "continuous"] = "called"
+    fire_type: Literal["called", "continuous"] = Field(
+        "called", description="planned, designated, called or continuous (19.2.1)"
+    )
     target: tuple[float, float] = Field(description="the target point on the table, inches")
-    sheaf: Literal["tight", "line", "loose"] = "tight"
+    sheaf: Literal["tight", "line", "loose"] = Field("tight", description="tight, line or loose (19.2.3)")
     direction: int | None = Field(None, ge=1, le=6, description="a line SHEAF's mapboard direction (19.2.3.2)")
-    mission: Literal["HE", "ICMDP", "ICM", "SM", "FASCAM", "IL"] = "HE"
+    mission: Literal["HE", "ICMDP", "ICM", "SM", "FASCAM", "IL"] = Field(
+        "HE", description="HE, ICMDP, ICM, SM, FASCAM or IL (19.2.4)"
+    )
     observer: str = Field(description="the observer unit (19.2.5)")
 
 
@@ -52,8 +56,9 @@ def sees_point(state: GameState, observer: UnitState, xy: tuple[float, float]) -
     rng = t.hexes(a, xy)
     from umpire.turns.mbt.options.night import conditions_at
 
-    base = sighting.chart_range(conditions_at(state, t.conditions, xy), U.hatch(observer), "clear", "vehicle",
-                                t.rulings)
+    base = sighting.chart_range(
+        conditions_at(state, t.conditions, xy), U.hatch(observer), "clear", "vehicle", t.rulings
+    )
     if rng > base.v:
         return False, f"{rng} hexes is beyond its sighting range of {base.v} (13.1.3)"
     los = t.los_adv(a, xy, t.unit_height(observer, a), t.elevation(xy))
