@@ -42,6 +42,9 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
     from umpire.rules.mbt.cards import any_card
 
     rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
+    from umpire.rules.mbt.options import charts as options
+
+    rows += [(f"options/{n}", options.chart(n)) for n in options.MODELS if n != "options"]
     for what, model in rows:
         counts = provenance_counts(model)
         for k in totals:

@@ -88,7 +88,8 @@ CLOSE = {"close-combat": "close_combat", "close_assault": "close_combat", "hand_
 PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines", "initiative": "initiative",
          "victory": "victory", "atgm_announcement": "atgm_launch", "changes": "changes", "notes": "notes",
          "hold_fire": "hold_fire", "fire_redirect": "fire_redirect", "sighting": "sighting", "move": "move",
-         "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke"}
+         "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke", "mine": "mine",
+         "artillery": "artillery", "air_drop": "air_drop"}
 SUBJECTS = ("firer", "unit", "attacker", "spotter")
 
 

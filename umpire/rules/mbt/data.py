@@ -189,10 +189,13 @@ def model_for(data: Any) -> type[_Model]:
             raise DataError(f"kind: {kind!r} is not a kind of card (allowed: {', '.join(MODELS)})")
         return MODELS[kind]  # type: ignore[return-value]
     if isinstance(data, dict) and "chart" in data:
+        from umpire.rules.mbt.options.charts import MODELS as OPTION_MODELS
+
         name = data["chart"]
-        if not isinstance(name, str) or name not in CHART_MODELS:
-            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(CHART_MODELS)})")
-        return CHART_MODELS[name]
+        models = {**CHART_MODELS, **OPTION_MODELS}
+        if not isinstance(name, str) or name not in models:
+            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(models)})")
+        return models[name]
     raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
 
 

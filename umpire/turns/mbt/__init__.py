@@ -40,6 +40,11 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     m = turn_state.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
     m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
+    spent = ""
+    if is_advanced(state):
+        from umpire.turns.mbt.options.orders import keep
+
+        spent = keep(new, checked)  # what the options take from the orders (plots, command markers)
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
     parts = []
     for uid in checked["sequence"]:
@@ -56,7 +61,7 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
         parts.append(bit)
     side = next(s.name for s in state.sides if s.id == checked["side"])
     verb = "replaced" if again else "entered"
-    return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts))
+    return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts) + spent)
 
 
 @recorded
