@@ -165,7 +165,7 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
-                "losers"):
+                "losers", "about", "target_hidden"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):
