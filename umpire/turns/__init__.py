@@ -6,7 +6,11 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 - ``view(state) -> TurnView``: where the turn stands and what the umpire must enter next;
 - ``read_orders(path, state) -> dict``: read and validate one side's orders file into the JSON
   payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
-  file, the field and what is allowed).
+  file, the field and what is allowed);
+- ``entries(state, side) -> list[Entry]``: what the side may write in its orders now, entry by
+  entry (:mod:`umpire.turns.entries`: a players' page's form);
+- ``move_costs(payload, state) -> dict``: what each move of a read payload costs of its
+  allowance, as the reader priced it.
 
 Nothing here registers itself: the ruleset object (:mod:`umpire.registry`) names these parts, and
 the engine asks the game's ruleset for the handler of each action it makes or replays.
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.entries import Entry
 
 
 @dataclass
@@ -44,3 +49,7 @@ class TurnRules(Protocol):
     def view(self, state: GameState) -> TurnView: ...
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
+
+    def entries(self, state: GameState, side: str) -> list[Entry]: ...
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]: ...

@@ -19,6 +19,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.turns import TurnView
+from umpire.turns.entries import Entry
 
 
 class _Rules:
@@ -33,6 +34,16 @@ class _Rules:
         from umpire.turns.auftragstaktik.orders_file import read_orders
 
         return read_orders(path, state)
+
+    def entries(self, state: GameState, side: str) -> list[Entry]:
+        from umpire.turns.auftragstaktik.entries import entries
+
+        return entries(state, side)
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+        from umpire.turns.auftragstaktik.orders_file import move_costs
+
+        return move_costs(payload, state)
 
 
 RULES = _Rules()

@@ -16,6 +16,7 @@ from umpire.core.dice import Dice
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
+from umpire.turns.entries import Entry
 from umpire.turns.common import Applied, Handler
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases, turn_state
@@ -122,6 +123,16 @@ class MbtTurn:
 
             return read_orders(path, state)
         return orders_file.read_orders(path, state)
+
+    def entries(self, state: GameState, side: str) -> list[Entry]:
+        from umpire.turns.mbt.entries import entries
+
+        return entries(state, side)
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+        from umpire.turns.mbt.entries import move_costs
+
+        return move_costs(payload, state)
 
 
 RULES = MbtTurn()
