@@ -147,9 +147,9 @@ def test_the_parts_are_the_game_now(client):
     assert "orders of NATO: missing" in p["turn"]
     assert "A/1-64 (M1A1)" in p["unit"] and "M1A1 Company" in p["unit"]
     assert p["units"]["a-1-64"] == [18.0, 21.0]
-    assert client.http.get("/console/version").json() == {"seq": 0}
+    assert client.http.get("/console/version").json() == {"seq": 0, "players": 0}
     client.act(action="place", unit="a-1-64", x=20, y=21)
-    assert client.http.get("/console/version").json() == {"seq": 1}
+    assert client.http.get("/console/version").json() == {"seq": 1, "players": 0}
     assert client.http.get("/console/parts").json()["units"]["a-1-64"] == [20.0, 21.0]
 
 

@@ -29,6 +29,8 @@ from umpire.errors import UmpireError, unknown
 from umpire.store import players as rows
 from umpire.store.players import Link, SentEntry
 
+__all__ = ["Link", "SentEntry", "Window"]
+
 if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.engine.game import Game
@@ -114,7 +116,9 @@ def window(state: GameState, view: TurnView, side: str, released: int, locked: b
     if game_over(state) is not None:
         return Window(turn, "the game is over")
     if side not in view.waiting_for:
-        return Window(turn, f"no orders are awaited from your side now (turn {turn}, {view.phase})")
+        if view.phase == view.phases[0] or view.phase in ("orders", "Command"):
+            return Window(turn, f"your orders for turn {turn} are in: the umpire has entered them")
+        return Window(turn, f"the umpire is playing turn {turn}")
     if released < turn - 1:
         return Window(turn, f"the umpire has not yet released turn {turn - 1}")
     if locked:

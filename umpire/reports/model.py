@@ -152,14 +152,33 @@ def _units(obs: Observer, state: GameState) -> tuple[UnitView, ...]:
     return tuple(_unit_view(state, u) for u in state.units.values())
 
 
+def _contacts(obs: Observer, side: str) -> dict[str, str]:
+    """The label of each enemy unit ``side`` knows less than in full (``contact-1``...), by id."""
+    seen = obs.c.last_seen(side)
+    partial = sorted((uid for uid, s in seen.items() if s.level != "full"),
+                     key=lambda uid: (seen[uid].at or (0.0, 0.0), uid))
+    return {uid: f"contact-{k}" for k, uid in enumerate(partial, 1)}
+
+
+def known_as(report: TurnReport) -> dict[str, str]:
+    """For a side's briefing: the unit each enemy label of it stands for (``contact-2`` or a
+    unit's own id -> the unit's id), so what a player names from the briefing can be written in
+    the umpire's words. Never itself shown to a side."""
+    side = report.viewer
+    assert side is not None and report.source is not None
+    src: Source = report.source
+    obs = Observer(src.chronicle, src.state.units, side, {s.id: s.name for s in src.state.sides})
+    out = {label: uid for uid, label in _contacts(obs, side).items()}
+    out.update({uid: uid for uid, s in obs.c.last_identified(side).items()})
+    return {label: uid for label, uid in out.items() if label in {u.id for u in report.units if u.observed}}
+
+
 def _briefing_units(obs: Observer, state: GameState, side: str) -> tuple[UnitView, ...]:
     own = [replace(_unit_view(state, u), spotted_by=()) for u in state.units.values() if u.side == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)
-    partial = sorted((uid for uid, s in seen.items() if s.level != "full"),
-                     key=lambda uid: (seen[uid].at or (0.0, 0.0), uid))
-    contact = {uid: f"contact-{k}" for k, uid in enumerate(partial, 1)}
+    contact = _contacts(obs, side)
     enemy = []
     for uid, s in seen.items():
         u = state.units.get(uid)

@@ -28,6 +28,7 @@ from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, body_json, site_of
 
 if TYPE_CHECKING:
+    from umpire.core.state import GameState
     from umpire.engine import ActionResult, Game
 
 ACTIONS = ("place", "move", "phase", "orders")
@@ -82,15 +83,16 @@ def payload_of(game: Game, data: dict[str, Any]) -> tuple[str, dict[str, Any], s
     raise UmpireError(f"unknown action {action!r} (allowed: {', '.join(ACTIONS)})")
 
 
-def read_orders(game: Game, name: str, text: str) -> dict[str, Any]:
+def read_orders(game: Game, name: str, text: str, state: GameState | None = None) -> dict[str, Any]:
     """An orders file sent from the page, read as ``umpire turn orders FILE`` reads it (its
-    errors name the file by the name it was sent under)."""
+    errors name the file by the name it was sent under), against ``state`` (default: the game's
+    now)."""
     safe = SAFE_NAME.sub("-", Path(str(name or "orders.yaml")).name).strip(".-") or "orders.yaml"
     with tempfile.TemporaryDirectory(prefix="umpire-orders-") as tmp:
         path = Path(tmp) / safe
         path.write_text(text, encoding="utf-8")
         try:
-            return game.turn_rules().read_orders(path, game.state)
+            return game.turn_rules().read_orders(path, game.state if state is None else state)
         except UmpireError as exc:
             raise UmpireError(str(exc).replace(f"{tmp}/", "")) from None
 

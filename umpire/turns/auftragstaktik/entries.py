@@ -10,6 +10,7 @@ from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.entries import MORE, NOTE, Entry, Field, points_field
 
 ORDER_CHOICES = (("", "keep its order"), *((k, f"{k}: {v}") for k, v in ORDERS.items()))
+ISSUERS = (("", "its battalion HQ"), ("brigade", "brigade"), ("division", "division"))
 
 
 def entries(state: GameState, side: str) -> list[Entry]:
@@ -18,10 +19,10 @@ def entries(state: GameState, side: str) -> list[Entry]:
     out = []
     for f in state.formations:
         if f.side == side and f.level in ("battalion", "regiment"):
-            out.append(Entry(f"battalions.{f.id}", f.id, f.name, (f"{f.level}: a change of order needs its HQ roll",),
-                             (Field("order", "choice", "order", ORDER_CHOICES), Field("direction", "heading", "direction"),
-                              Field("issued_by", "choice", "issued by", (("", "its battalion HQ"), ("brigade", "brigade"),
-                                                                         ("division", "division"))), NOTE)))
+            bn = (Field("order", "choice", "order", ORDER_CHOICES), Field("direction", "heading", "direction"),
+                  Field("issued_by", "choice", "issued by", ISSUERS), NOTE)
+            why = (f"{f.level}: a change of order needs its HQ roll",)
+            out.append(Entry(f"battalions.{f.id}", f.id, f.name, why, bn))
     for u in state.units_of(side):
         if not tr.alive(u):
             continue
@@ -31,7 +32,8 @@ def entries(state: GameState, side: str) -> list[Entry]:
                  f"facing {_fmt(u.facing)}",
                  f'{order}: up to {_fmt(first)}" first, {_fmt(second)}" second movement phase')
         fields = (Field("order", "choice", "order", ORDER_CHOICES), Field("direction", "heading", "direction (arrow)"),
-                  points_field("first", "first movement waypoints"), points_field("second", "second movement waypoints"),
+                  points_field("first", "first movement waypoints"),
+                  points_field("second", "second movement waypoints"),
                   Field("facing", "heading", "facing at the end"), Field("fire", "targets", "fire at, in order"),
                   Field("override", "flag", "ask leave to break unit integrity"), NOTE, MORE)
         out.append(Entry(f"units.{u.id}", u.id, u.name, facts, fields, (float(u.x), float(u.y)), True))  # type: ignore[arg-type]

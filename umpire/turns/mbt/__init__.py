@@ -16,8 +16,8 @@ from umpire.core.dice import Dice
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
-from umpire.turns.entries import Entry
 from umpire.turns.common import Applied, Handler
+from umpire.turns.entries import Entry
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases, turn_state
 from umpire.turns.mbt.table import settings
