@@ -93,10 +93,11 @@ def _named(page: SidePage, entry: dict[str, Any], path: list[str], where: str) -
         return
     value = box[last]
     known = page.known
+    targets = [label for label, _ in page.targets]
     names = value if isinstance(value, list) else [value]
     for name in names:
-        if not isinstance(name, str) or name not in known:
-            allowed = ", ".join(label for label, _ in page.targets) or "none yet"
+        if not isinstance(name, str) or name not in targets:
+            allowed = ", ".join(targets) or "none yet"
             raise Told(f"{where}: {name!r} is not an enemy unit your side knows (allowed: {allowed})")
     box[last] = [known[n] for n in names] if isinstance(value, list) else known[value]
 
