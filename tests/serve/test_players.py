@@ -157,7 +157,7 @@ def test_a_dead_unit_and_a_past_turn_are_refused_with_nothing_written(later):
     for key, turn in (("units.t80-1", 3), ("units.mr-1", 1), ("units.mr-1", 2)):
         r = pact.send(key, {"order": "HA"}, turn=turn)
         assert r.status_code == 400, (key, turn, r.text)
-    assert "t80-1: not an entry your side may write now" in pact.send("units.t80-1", {}, turn=3).json()["error"]
+    assert "that is not an entry your side may write now" in pact.send("units.t80-1", {}, turn=3).json()["error"]
     assert stamp(later.path) == before
 
 
@@ -184,7 +184,7 @@ def test_a_target_the_side_does_not_know_is_refused_and_one_it_knows_is_named_by
     for name in [*unseen, "t80-9"]:
         r = nato.send("units.a-1-64", {"fire": [name]}, turn=2)
         assert r.status_code == 400 and r.json()["error"] == (
-            f"nato-turn2.yaml: units.a-1-64.fire: {name!r} is not an enemy unit your side knows "
+            "nato-turn2.yaml: units.a-1-64.fire: names a unit that is not an enemy unit your side knows "
             f"(allowed: {', '.join(sorted(known))})")
 
 

@@ -49,13 +49,14 @@ def prepared(page: SidePage, key: str, entry: Any) -> dict[str, Any]:
     spec = next((e for e in page.entries if e.key == key), None)
     if spec is None:
         mine = ", ".join(e.key for e in page.entries) or "none"
-        raise Told(f"{where}: {key}: not an entry your side may write now (allowed: {mine})")
+        raise Told(f"{where}: that is not an entry your side may write now (allowed: {mine})")
     if not isinstance(entry, dict):
         raise Told(f"{where}: {key}: an entry is a mapping of the orders file's fields")
     out: dict[str, Any] = _clean(entry)
     more = out.pop("more", None)
     if more is not None:
-        out = {**_yaml(more, f"{where}: {key}.more"), **out}
+        extra = _yaml(more, f"{where}: {key}.more")
+        out = {**_words(page, extra, f"{where}: {key}.more"), **out}
     for f in spec.fields:
         if f.kind in ("target", "targets"):
             _named(page, out, f.key.split("."), f"{where}: {key}.{f.key}")
@@ -83,6 +84,31 @@ def _yaml(text: Any, where: str) -> dict[str, Any]:
     return {str(k): v for k, v in data.items()}
 
 
+#: the words a further field may hold beside units (the fixed choices of the orders files' fields)
+WORDS = frozenset({"gun", "missile", "he", "hw", "sa", "battalion", "brigade", "division", "bomb", "strafe", "any",
+                   "fired", "moving", "start", "end", "take", "leave", "open", "buttoned"})
+
+
+def _words(page: SidePage, v: Any, where: str) -> Any:
+    """Further fields as the side wrote them, with the units they name turned into ids: a text
+    may be one of its own units, an enemy unit it knows (by its label) or a fixed word; anything
+    else is refused, whatever it is (so no answer depends on what the side does not know)."""
+    if isinstance(v, dict):
+        return {k: _words(page, x, where) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_words(page, x, where) for x in v]
+    if not isinstance(v, str):
+        return v
+    own = {e.id for e in page.entries}
+    known = dict(page.targets)
+    if v in own or v.lower() in WORDS:
+        return v
+    if v in known:
+        return page.known[v]
+    raise Told(f"{where}: a text that is none of your units, no enemy unit your side knows and no word "
+               f"these fields take (allowed words: {', '.join(sorted(WORDS))}; units: as the form lists them)")
+
+
 def _named(page: SidePage, entry: dict[str, Any], path: list[str], where: str) -> None:
     """The enemy units a field names, from the labels of the side's briefing to their ids."""
     *parents, last = path
@@ -98,7 +124,7 @@ def _named(page: SidePage, entry: dict[str, Any], path: list[str], where: str) -
     for name in names:
         if not isinstance(name, str) or name not in targets:
             allowed = ", ".join(targets) or "none yet"
-            raise Told(f"{where}: {name!r} is not an enemy unit your side knows (allowed: {allowed})")
+            raise Told(f"{where}: names a unit that is not an enemy unit your side knows (allowed: {allowed})")
     box[last] = [known[n] for n in names] if isinstance(value, list) else known[value]
 
 

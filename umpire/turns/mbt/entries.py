@@ -25,6 +25,22 @@ def allowed(state: GameState, uid: str) -> list[str]:
     return orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
 
 
+def ammo(state: GameState, uid: str) -> list[str]:
+    """The ammunition unit ``uid``'s weapons fire (its own card's)."""
+    from umpire.turns.mbt import is_advanced
+
+    u = state.units[uid]
+    if is_advanced(state):
+        from umpire.turns.mbt.advanced import units as U
+
+        weapons = U.weapons(u)
+    else:
+        from umpire.rules.mbt import data
+
+        weapons = data.card(u.card or "").weapons
+    return list(dict.fromkeys(a.name for w in weapons for a in w.ammo))
+
+
 def entries(state: GameState, side: str) -> list[Entry]:
     from umpire.turns.mbt import is_advanced
 
@@ -42,6 +58,7 @@ def entries(state: GameState, side: str) -> list[Entry]:
             points_field("move.path", "move: waypoints"), Field("move.facing", "heading", "move: facing at the end"),
             Field("move.reverse", "flag", "move: in reverse"),
             Field("fire.target", "target", "fire at"),
+            Field("fire.ammo", "choice", "fire: ammunition", (("", "the rules' choice"), *((a, a) for a in ammo(state, u.id)))),
             Field("turret", "choice", "turret", (("", "as it is"), ("open", "open"), ("buttoned", "buttoned"))),
             Field("turret_facing", "heading", "turret facing"),
             Field("overwatch.at", "choice", "overwatch: fire at",
