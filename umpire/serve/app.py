@@ -43,6 +43,7 @@ class Site:
     sides: SideReader
     base_url: str | None = None
     local: bool = True  # the server listens on this machine only: other devices cannot open a link
+    poll: tuple[float, float] = (4.0, 20.0)  # a side's page: its first wait between questions, and its longest
     templates: Environment = field(default_factory=lambda: templates())
 
     def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
@@ -184,7 +185,8 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/console", status_code=303)
 
 
-def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_url: str | None = None) -> Starlette:
+def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_url: str | None = None,
+             poll: tuple[float, float] | None = None) -> Starlette:
     """The console over the game file at ``path``, opened by ``secret``, and its sides' pages,
     opened by their links; ``hosts``: the names the server answers to (None: any, for a server
     reached over a network); ``base_url``: the address the sides' links name."""
@@ -194,6 +196,8 @@ def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_ur
     with reader.game() as game:  # a file that is not a game is refused at start, in the CLI's words
         sides = game.state.side_ids()
     site = Site(reader, Keys({UMPIRE: secret}), Sessions(), SideReader(reader), base_url, hosts is not None)
+    if poll is not None:
+        site.poll = poll
     routes: list[BaseRoute] = [
         Route("/", home),
         Route("/login", login, methods=["GET", "POST"]),

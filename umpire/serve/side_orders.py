@@ -56,10 +56,18 @@ def prepared(page: SidePage, key: str, entry: Any) -> dict[str, Any]:
     more = out.pop("more", None)
     if more is not None:
         extra = _yaml(more, f"{where}: {key}.more")
-        out = {**_words(page, extra, f"{where}: {key}.more"), **out}
+        out = _merged(_words(page, extra, f"{where}: {key}.more"), out)
     for f in spec.fields:
         if f.kind in ("target", "targets"):
             _named(page, out, f.key.split("."), f"{where}: {key}.{f.key}")
+    return out
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``over`` written on it, mapping by mapping (the form's fields win)."""
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merged(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
     return out
 
 

@@ -28,8 +28,6 @@ from umpire.serve.app import body_json, error, query, site_of
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage
 
-POLL_SECONDS = 4  # the page's first wait between two questions; it waits longer while nothing changes
-POLL_MOST = 20  # ... up to this
 
 
 def _side(request: Request) -> str:
@@ -78,7 +76,8 @@ def side_page(request: Request) -> Response:
     except UmpireError as exc:
         return site.page("error.html", request, 400, message=str(exc), back=request.url.path)
     session = request.state.session
-    return site.page("side.html", request, p=page, parts=_parts(request, page), poll=POLL_SECONDS, most=POLL_MOST,
+    first, most = site.poll  # the page's first wait between two questions; it waits longer while nothing changes
+    return site.page("side.html", request, p=page, parts=_parts(request, page), poll=first, most=most,
                      player=session.player if session else "")
 
 

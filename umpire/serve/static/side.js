@@ -45,6 +45,7 @@
   // -- the page's parts --------------------------------------------------------------------
   function put(p, keepOrders) {
     st.v = p.v;
+    main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1); // how many times the parts were put in
     $("status").innerHTML = p.status;
     $("map").innerHTML = p.map;
     $("map").dataset.frame = JSON.stringify(p.frame);
@@ -53,6 +54,7 @@
       $("orders").innerHTML = p.orders;
       st.dirty = false;
       st.tap = null;
+      $("map").parentElement.classList.remove("tapping");
     }
     document.title = p.title;
     drawAll();
@@ -189,14 +191,16 @@
 
   function tapping(input, button) {
     for (const b of document.querySelectorAll("button[data-tap].on")) b.classList.remove("on");
+    const box = $("map").parentElement;
     if (st.tap && st.tap.input === input) {
       st.tap = null;
-      $("maphint").textContent = "Waypoints set. Tap the map again to add more after pressing Tap the map.";
+      box.classList.remove("tapping");
+      $("maphint").textContent = "Waypoints set. Press Tap the map again to add more.";
     } else {
       st.tap = { input };
       button.classList.add("on");
+      box.classList.add("tapping"); // the map stays at the top of the screen, the form under it
       $("maphint").textContent = "Tap the map for each waypoint of " + input.name + " (press Tap the map again when done).";
-      $("map").scrollIntoView({ behavior: "smooth", block: "nearest" });
     }
     drawAll();
   }
@@ -242,7 +246,11 @@
       const r = await call("POST", url, body);
       said.textContent = r.said;
       said.className = "said answer done";
-      if (what !== "check") { st.dirty = false; await refresh(); }
+      if (what !== "check") {
+        st.dirty = false;
+        await refresh();
+        note(r.said);
+      }
     } catch (e) {
       said.textContent = "Refused: " + (e.error || String(e));
       said.className = "said answer refused";

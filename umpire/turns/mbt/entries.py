@@ -65,6 +65,7 @@ def entries(state: GameState, side: str) -> list[Entry]:
             Field("overwatch.at", "choice", "overwatch: fire at",
                   (("", "any target"), ("moving", "a unit that moves"), ("fired", "a unit that fires"))),
             Field("overwatch.targets", "targets", "overwatch: only these targets"),
+            Field("overwatch.max_range", "number", "overwatch: at most this range (inches)"),
         ]
         if u.notes.get("may_pivot"):
             fields.insert(1, Field("pivot", "heading", "pivot to (9.1)"))
