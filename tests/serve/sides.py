@@ -137,7 +137,8 @@ class SidePage:
     def wait_briefing(self, turn: int) -> str:
         """Wait until the page has updated itself to show the briefing of ``turn``."""
         self.page.wait_for_function(
-            "t => { const h = document.querySelector('#briefing h2'); return h && h.textContent.includes('turn ' + t); }",
+            "t => { const h = document.querySelector('#briefing h2'); "
+            "return h && h.textContent.includes('turn ' + t); }",
             arg=turn, timeout=60000)
         return str(self.page.inner_text("#briefing"))
 

@@ -134,14 +134,16 @@ def test_three_turns_of_the_demo_played_from_the_pages_equal_the_same_game_at_th
         assert r("new", "hof-gap-meeting").exit_code == 0
         cli = r("turn", "orders", str(typed))
         assert refused == "Refused: " + cli.stderr.strip().removeprefix("Error: ").replace(f"{tmp_path}/", "")
-        assert nato.send("battalions.tf-1-64", {"order": "HA", "direction": "90"}).startswith("battalions.tf-1-64: sent")
+        said = nato.send("battalions.tf-1-64", {"order": "HA", "direction": "90"})
+        assert said.startswith("battalions.tf-1-64: sent")
         nato.fill("units.a-1-64", {"first": "", "second": "31,22", "override": True})
         nato.tap("units.a-1-64", "first", [(25, 22)])
         assert nato.send("units.a-1-64").startswith("units.a-1-64: sent (first: ")
         assert nato.send("units.b-1-64", {"first": "26,12", "second": "29,15", "override": True}).endswith(")")
         assert nato.send("units.c-4-8", {"first": "22,29", "second": "25,28", "override": True}).endswith(")")
         assert pact.send("battalions.1-tb", {"order": "HA", "direction": "270"}).endswith("sent")
-        for uid, first, second in (("t80-1", "49,25", "45,27"), ("t80-2", "50,32", "45,31"), ("t80-3", "51,18", "46,18")):
+        for uid, first, second in (("t80-1", "49,25", "45,27"), ("t80-2", "50,32", "45,31"),
+                                   ("t80-3", "51,18", "46,18")):
             assert pact.send(f"units.{uid}", {"first": first, "second": second, "override": True}).endswith(")")
         assert pact.send("note", {"text": "the Saale by nightfall"}) in ("sent", "note: sent")
         played.append(enter_and_resolve(console, sides, 9))
@@ -217,7 +219,8 @@ def test_two_turns_of_an_mbt_scenario_played_from_the_pages_equal_the_same_game_
                                    "t64-4": {"order": "OW", "overwatch.at": "moving", "overwatch.max_range": "30"}}}
                 for sp, uid in ((nato, "m1-1"), (nato, "m1-3"), (ussr, "t64-1")):
                     d = sp.entry(f"units.{uid}")
-                    labels = [o for o in d.locator('select[name="fire.target"] option').all_inner_texts() if o != "none"]
+                    options = d.locator('select[name="fire.target"] option').all_inner_texts()
+                    labels = [o for o in options if o != "none"]
                     if labels:
                         orders[sp.side][uid] = {"order": "F", "fire.target": labels[0].split(":")[0]}
             for side, units in orders.items():
