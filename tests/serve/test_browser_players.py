@@ -172,7 +172,7 @@ def test_three_turns_of_the_demo_played_from_the_pages_equal_the_same_game_at_th
             played.append(enter_and_resolve(console, sides, 9))
             release(console, turn)
             for sp in pages.values():
-                assert "turn %d" % turn in sp.wait_briefing(turn)
+                assert f"turn {turn}" in sp.wait_briefing(turn)
     assert _turn(at_live.path) == 4
     # -- the same orders files, typed at the CLI ---------------------------------------------------------
     cli = Cli(tmp_path / "typed.db")
@@ -230,7 +230,7 @@ def test_two_turns_of_an_mbt_scenario_played_from_the_pages_equal_the_same_game_
             played.append(enter_and_resolve(console, sides, 4))
             release(console, turn)
             for sp in pages.values():
-                assert "turn %d" % turn in sp.wait_briefing(turn)
+                assert f"turn {turn}" in sp.wait_briefing(turn)
     cli = Cli(tmp_path / "typed.db")
     assert cli("new", "mbt-basic-a").exit_code == 0
     for turn, files in enumerate(played, 1):
