@@ -8,8 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from umpire.engine import Game
+
+if TYPE_CHECKING:
+    from umpire.reports.views import TurnReport
 
 SCENARIO = "mbt-basic-a"
 TURNS = 2
@@ -24,8 +28,8 @@ class MbtDemo:
 
 def run_mbt_demo(out: Path) -> MbtDemo:
     """Play two Turns of the matchup-A scenario in ``out`` (created; the demo builds it fresh)."""
+    from umpire.reports.editions import stamped_papers
     from umpire.reports.files import check_not_protected, write_text_atomic
-    from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import to_markdown
     from umpire.resources import resource_dir
     from umpire.scenarios import resolve_scenario
@@ -46,21 +50,17 @@ def run_mbt_demo(out: Path) -> MbtDemo:
             demo.summaries.append(game.act("mbt.orders", payload, dice).summary)
         for _ in range(4):  # Command, Fire, Movement, Adjustment
             demo.summaries.append(game.act("mbt.phase", {}, dice).summary)
-    report = report_for_game(game)
-    for name, rep in [("umpire", report), *((s, briefing(report, s)) for s in game.state.side_ids())]:
-        md = out / f"{'report' if name == 'umpire' else 'briefing-' + name}.md"
+    papers = stamped_papers(game)
+    for rep in papers:
+        md = out / f"{'briefing-' + rep.viewer if rep.viewer else 'report'}.md"
         demo.files.append(write_text_atomic(md, to_markdown(rep)))
-    demo.files.extend(_pdfs(game, out))
+    demo.files.extend(_pdfs(papers, out))
     return demo
 
 
-def _pdfs(game: Game, out: Path) -> list[Path]:
+def _pdfs(papers: list[TurnReport], out: Path) -> list[Path]:
     from umpire.reports.files import write_atomic
-    from umpire.reports.model import briefing, report_for_game
     from umpire.reports.pdf import turn_report_pdf
 
-    report = report_for_game(game)
-    files = [write_atomic(out / "report.pdf", partial(turn_report_pdf, report))]
-    for side in game.state.side_ids():
-        files.append(write_atomic(out / f"briefing-{side}.pdf", partial(turn_report_pdf, briefing(report, side))))
-    return files
+    return [write_atomic(out / f"{'briefing-' + r.viewer if r.viewer else 'report'}.pdf", partial(turn_report_pdf, r))
+            for r in papers]

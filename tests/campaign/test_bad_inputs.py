@@ -190,3 +190,37 @@ def test_a_damaged_campaign_file_is_one_error_line(ended, tmp_path):
     conn.commit()
     conn.close()
     assert_refused(["campaign", "status", season], season, "the campaign file is damaged: table 'games' is missing")
+
+
+def test_a_game_whose_result_was_rewritten_by_hand_is_refused(round1_played, tmp_path):
+    """'t64-2 eliminated' made 'escaped' in the stored events: the season report would drop that
+    kill, so the import is refused, naming the event (#26)."""
+    import sqlite3
+
+    d = copy_of(round1_played, tmp_path / "w")
+    conn = sqlite3.connect(d / "r1-north.db")
+    seq, summary = conn.execute("select seq, summary from events where summary like '%eliminated%' "
+                                "order by seq limit 1").fetchone()
+    conn.execute("update events set summary = ? where seq = ?", (summary.replace("eliminated", "escaped"), seq))
+    conn.commit()
+    conn.close()
+    line = assert_refused(["campaign", "import", d / "season.db", d / "r1-north.db"], d / "season.db",
+                          f"r1-north.db: the file's state differs from the replay of its log (event #{seq} (")
+    assert "its stored summary is not what its resolution gives" in line and "escaped" in line
+
+
+def test_a_campaign_summary_rewritten_by_hand_is_named_by_replay_check_and_doctor(round1_played, tmp_path):
+    import sqlite3
+
+    d = copy_of(round1_played, tmp_path / "cs")
+    season = d / "season.db"
+    ok("campaign", "import", season, d / "r1-north.db", d / "r1-south.db")
+    conn = sqlite3.connect(season)
+    conn.execute("update events set summary = replace(summary, 'imported', 'imported (a walkover)') where seq = 3")
+    conn.commit()
+    conn.close()
+    r = run("campaign", "replay", season, "--check")
+    assert r.exit_code == 1
+    assert "event #3 (campaign.import): its stored summary is not what the action gives" in r.stdout
+    r = run("campaign", "doctor", season)
+    assert r.exit_code == 2 and "event #3 (campaign.import): its stored summary" in r.stdout

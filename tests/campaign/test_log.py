@@ -42,7 +42,9 @@ def test_undo_takes_an_import_back_and_it_comes_again_the_same(round1_played, tm
     assert [(e["kind"], e["undone"]) for e in log] == [
         ("campaign.issue", False), ("campaign.issue", False), ("campaign.import", True), ("undo", False),
         ("campaign.import", False)]
-    assert "undo #3" in ok("campaign", "log", season).stdout
+    plain = ok("campaign", "log", season).stdout
+    assert "undo #3" in plain and "[undone by #4]" in plain  # in words: no strike-through when piped
+    assert [e["taken_back"] for e in log] == [None, None, "undone by #4", None, None]
     assert "gives the stored state exactly" in ok("campaign", "replay", season, "--check").stdout
 
 

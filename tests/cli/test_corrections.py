@@ -150,7 +150,8 @@ def test_amend_an_orders_file_entered_again(game, tmp_path):
     path.write_text(orders)
     out = _ok(game("amend", "1", "--orders", str(path)))
     assert "amendment #11: #1 replaced by #12; 9 later actions re-resolved" in out
-    assert "b-1-64 ends at (28, 16) (was (29, 15))" in out
+    assert ('b-1-64 moves 4.47" (4.47" of 8" allowance) to (28, 16) '
+            '(was: 4.24" (4.24" of 8" allowance) to (29, 15))') in out
     assert "exactly" in _ok(game("replay", "--check"))
 
 
@@ -160,3 +161,41 @@ def test_amend_a_phase_with_dice_typed_in(game):
     log = json.loads(_ok(game("log", "--json")))
     assert all(r["typed"] and r["values"] == [1] for r in log[-1]["rolls"]) and log[-1]["rolls"]
     assert "exactly" in _ok(game("replay", "--check"))
+
+
+def _rows(log: str) -> dict[int, str]:
+    """The first line of each row of the log's table, by event number."""
+    import re
+
+    return {int(m.group(1)): line for line in log.splitlines() if (m := re.match(r"\s*(\d+)\s+\S+ · ", line))}
+
+
+def test_the_plain_log_says_in_words_what_took_each_action_back(game):
+    """Piped, saved or mailed, the log keeps no strike-through: each action taken back says what
+    became of it (#26)."""
+    _ok(game("amend", "--drop-invalid", "7", "move", "a-1-64", "30", "28"))  # #11: #12-#14 for #7, #8, #10
+    _ok(game("undo"))  # #15 takes the amendment back: #7-#10 in force again
+    _ok(game("redo"))  # #16 makes it again
+    _ok(game("undo"))  # #17 takes it back once more
+    _ok(game("undo"))  # #18 takes back #10
+    rows = _rows(_ok(game("log", "--no-rolls", "--full")))
+    assert "[undone by #18]" in rows[10]
+    for seq in (7, 8, 9):
+        assert "[" not in rows[seq], rows[seq]  # in force again
+    for seq in (12, 13, 14):
+        assert "[undone by #17]" in rows[seq], rows[seq]
+    log = json.loads(_ok(game("log", "--json")))
+    assert {e["seq"]: e["taken_back"] for e in log if e["taken_back"]} == {
+        10: "undone by #18", 12: "undone by #17", 13: "undone by #17", 14: "undone by #17"}
+    assert "taken back: undone by #18" in _ok(game("log", "10"))
+
+
+def test_the_plain_log_names_the_action_that_replaced_one(game):
+    _ok(game("amend", "--drop-invalid", "7", "move", "a-1-64", "30", "28"))
+    rows = _rows(_ok(game("log", "--no-rolls")))
+    assert "[replaced by #12]" in rows[7] and "[replaced by #13]" in rows[8]
+    assert "[dropped by amendment #11]" in rows[9] and "[replaced by #14]" in rows[10]
+    _ok(game("undo"))
+    _ok(game("redo"))  # the amendment made again: #7 is replaced by #12 once more
+    rows = _rows(_ok(game("log", "--no-rolls")))
+    assert "[replaced by #12]" in rows[7] and "[dropped by amendment #11]" in rows[9]

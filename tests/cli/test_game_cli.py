@@ -45,7 +45,8 @@ def test_place_from_two_table_edges(game):
 
 def test_status_for_one_side_and_unknown_side(game):
     data = json.loads(game("status", "--side", "nato", "--json").output)
-    assert {u["side"] for u in data["units"].values()} == {"nato"}
+    assert data["side"] == "nato" and {u["id"] for u in data["units"]} == {"hq-1-64", "a-1-64", "b-1-64", "c-4-8"}
+    assert "seed" not in data and "extra" not in data  # composed from the briefing, not the state
     r = game("status", "--side", "natp")
     assert r.exit_code == 2 and "did you mean 'nato'" in r.stderr
 

@@ -11,7 +11,6 @@ what each shot showed (its ``sighted`` record) and base contact in close combat.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import re
@@ -21,12 +20,18 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.reports.fog_checks import (
+    FirstDice,
+    check_explanations,
+    check_reasons,
+    check_same_ordering_signal,
+    check_side_outputs,
+)
 from umpire.core.dice import SeededDice
 from umpire.core.state import GameState
 from umpire.engine import Game
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.observe import card_identity
-from umpire.reports.pdf import turn_report_pdf
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
 from umpire.schema.scenario import load_scenario, scenario_from_data
@@ -85,12 +90,15 @@ def _up(d: dict[str, str], uid: str, lvl: str) -> None:
 
 # -- what a unit's words are --------------------------------------------------------------------
 def words(state: GameState, uid: str) -> dict[str, set[str]]:
-    """The unit's words by the level a side needs to say them: ``full`` (id, name, type, card,
-    weapons and ammunition) and ``type`` (nationality)."""
+    """The unit's words by the level a side needs to say them: ``never`` (an MBT unit's id and
+    call-sign: 24.2.2 identifies "a Soviet T-80 tank", not which one), ``full`` (id and name in
+    Auftragstaktik, type, card, weapons and ammunition) and ``type`` (nationality)."""
     u = state.units[uid]
     full = {uid, u.name, *(x for x in (u.type, u.card) if x)}
     nation: set[str] = set()
+    never: set[str] = set()
     if u.card:
+        never, full = {uid, u.name}, full - {uid, u.name}
         from umpire.rules.mbt.cards import any_card
 
         c = any_card(u.card)  # vehicle, leg and towed cards (the Advanced Game)
@@ -98,7 +106,7 @@ def words(state: GameState, uid: str) -> dict[str, set[str]]:
               *(t.weapon for t in getattr(c, "types", []))]
         full |= {c.name, *(w.name for w in ws), *(a.name for w in ws for a in w.ammo)}
         nation = {card_identity(u.card)[0]}
-    return {"full": full, "type": nation}
+    return {"never": never, "full": full, "type": nation}
 
 
 def forbidden(state: GameState, side: str, knew: dict[str, str]) -> set[str]:
@@ -107,9 +115,10 @@ def forbidden(state: GameState, side: str, knew: dict[str, str]) -> set[str]:
     for uid, u in state.units.items():
         w = words(state, uid)
         if u.side == side:
-            allowed |= w["full"] | w["type"]
+            allowed |= w["never"] | w["full"] | w["type"]
             continue
         lvl = RANK.get(knew.get(uid, ""), 0)
+        banned.update(w["never"])
         (allowed if lvl >= 3 else banned).update(w["full"])
         (allowed if lvl >= 2 else banned).update(w["type"])
     return {w for w in banned - allowed if w}
@@ -119,42 +128,51 @@ def _leaks(text: str, words_: set[str]) -> list[str]:
     return [w for w in words_ if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
 
 
-def check_briefings(rec: Recorder) -> None:
+CLI_EVERY = 3  # the per-side commands are run on every third game drawn (they cost a PDF each)
+_drawn = [0]
+
+
+def check_briefings(rec: Recorder, folder: Path | None = None, *, commands: bool | None = None) -> dict[str, dict]:
+    """Every event of every briefing (both the whole game's and the last turn's) in text,
+    Markdown and JSON against what the side knew then; its reasons, modifiers, dice and cells
+    (:mod:`tests.reports.fog_checks`); and every per-side command's output (status, log, map,
+    report in every format, roster, orders sheet) against all the side ever knew (on every
+    :data:`CLI_EVERY` th game, or as ``commands`` says). Returns those outputs by side."""
+    import tempfile
+
     game = rec.game
     state = game.state
     for report in (report_for_game(game), report_for_game(game, turn=state.turn - 1 or 1)):
         for side in state.side_ids():
             b = briefing(report, side)
-            pdf = _pdf_events(b)
             for e in b.events:
                 bad = forbidden(state, side, rec.knew.get(e.seq, {}).get(side, {}))
                 one = replace(b, events=(replace(e, lines=tuple(replace(x, later=()) for x in e.lines)),),
                               units=(), losses=())
                 texts = {"text": plain_text(one), "md": to_markdown(one),
-                         "json": json.dumps([asdict(replace(x, later=())) for x in e.lines], ensure_ascii=False),
-                         "pdf": pdf.get(e.seq, "")}
+                         "json": json.dumps([asdict(replace(x, later=())) for x in e.lines], ensure_ascii=False)}
                 for fmt, text in texts.items():
                     assert not _leaks(text, bad), (side, e.seq, fmt, _leaks(text, bad), text[:1500])
                 for x in e.lines:  # a later remark is told as of when it was learnt: by then the side knew
                     assert not _leaks(" ".join(x.later), forbidden(state, side, rec.ever[side]))
+            check_reasons(b)
+            check_explanations(b)
             ever = forbidden(state, side, rec.ever[side])
             tail = replace(b, events=())
             for fmt, text in (("text", plain_text(tail)), ("md", to_markdown(tail)),
                               ("json", json.dumps(tail.to_json(), ensure_ascii=False)),
                               ("svg", to_svg(build_map(b)))):
                 assert not _leaks(text, ever), (side, fmt, _leaks(text, ever))
-
-
-def _pdf_events(b) -> dict[int, str]:
-    """The PDF's text, cut at each event's number (``#12``)."""
-    from pypdf import PdfReader
-
-    buf = io.BytesIO()
-    turn_report_pdf(b, buf)
-    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(buf.getvalue())).pages)
-    body = text.split("What your side did and saw", 1)[-1].split("\nLosses", 1)[0]
-    parts = re.split(r"(?:^|\s)#(\d+)\s", body)
-    return {int(parts[i]): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+    _drawn[0] += 1
+    if not (commands if commands is not None else _drawn[0] % CLI_EVERY == 1):
+        return {}
+    where = Path(folder or tempfile.mkdtemp(prefix="fog-"))
+    out = {}
+    for side in state.side_ids():
+        ever = forbidden(state, side, rec.ever[side])
+        out[side] = check_side_outputs(game.path, side, [s for s in state.side_ids() if s != side], where,
+                                       lambda text, ever=ever: _leaks(text, ever))
+    return out
 
 
 # -- random Auftragstaktik games ----------------------------------------------------------------
@@ -243,17 +261,67 @@ def _mbt_payload(game: Game, side: str, own: list[str], enemy: list[str], picks:
     return {"side": side, "units": units}
 
 
+def _play_mbt(path: Path, pos: dict, picks: list[int], seed: int, first: str) -> Recorder:
+    """Two turns of a random MBT game on the game's keyed dice, ``first`` given the initiative."""
+    game = Game.create(path, scenario_from_data(_mbt_scenario(pos), "fog"), seed=seed)
+    game.turn_rules()
+    rec = Recorder(game)
+    for _ in range(2):
+        rec.act("mbt.phase", {}, FirstDice(first))  # the Initiative Phase (24.3.1)
+        rec.act("mbt.orders", _mbt_payload(game, "blue", BLUE, RED, picks[:3]), None)
+        rec.act("mbt.orders", _mbt_payload(game, "red", RED, BLUE, picks[3:]), None)
+        for _ in range(4):
+            rec.act("mbt.phase", {}, None)
+    return rec
+
+
 @SLOW
 @given(pos=st.fixed_dictionaries({u: point for u in BLUE + RED}),
        picks=st.lists(st.integers(0, 2), min_size=6, max_size=6), seed=st.integers(1, 10_000))
 def test_mbt_briefings_tell_only_what_was_known(tmp_path_factory, pos, picks, seed):
-    game = Game.create(tmp_path_factory.mktemp("mbt") / "g.db", scenario_from_data(_mbt_scenario(pos), "fog"))
-    game.turn_rules()
-    rec, dice = Recorder(game), SeededDice(seed)
-    for _ in range(2):
-        rec.act("mbt.phase", {}, dice)
-        rec.act("mbt.orders", _mbt_payload(game, "blue", BLUE, RED, picks[:3]), dice)
-        rec.act("mbt.orders", _mbt_payload(game, "red", RED, BLUE, picks[3:]), dice)
-        for _ in range(4):
-            rec.act("mbt.phase", {}, dice)
-    check_briefings(rec)
+    """The fog property over random MBT Basic games, and the same game with the initiative the
+    other way round (kept from the players, 24.3.1): where a phase gives a side the same lines,
+    they come in the same order."""
+    folder = tmp_path_factory.mktemp("mbt")
+    games = {first: _play_mbt(folder / f"{first}.db", pos, picks, seed, first) for first in ("blue", "red")}
+    check_briefings(games["blue"], folder)
+    a, b = (report_for_game(r.game) for r in games.values())
+    for side in ("blue", "red"):
+        check_same_ordering_signal(briefing(a, side), briefing(b, side))
+
+
+# -- counter-battery fire at a battery the side never saw -----------------------------------------
+@settings(SLOW, max_examples=4)
+@given(at=st.tuples(st.integers(44, 49), st.integers(14, 46)), seed=st.integers(1, 10_000))
+def test_counter_battery_fire_never_tells_where_an_unseen_battery_stands(tmp_path_factory, at, seed):
+    """Ruling cb.locating (default none, as the rules give no locating means): the side firing
+    counter-battery fire at a battery it has not spotted learns that it fired, never where the
+    battery stands, in any per-side output; the umpire's report says where."""
+    from copy import deepcopy
+
+    from tests.turns.test_at_support import SCENARIO
+
+    sc = deepcopy(SCENARIO)
+    bty = sc["sides"][1]["formations"][0]["units"][0]
+    bty["at"] = [float(at[0]), float(at[1])]
+    folder = tmp_path_factory.mktemp("cb")
+    game = Game.create(folder / "g.db", scenario_from_data(sc, "cb"), seed=seed)
+    rec = Recorder(game)
+    rec.act("auftragstaktik.orders", {"side": "nato", "battalions": {"tf": {"order": "DA", "direction": 90}},
+                                      "units": {"bty-n2": {"indirect": {"counter_battery": "bty-p"}}}}, None)
+    rec.act("auftragstaktik.orders", {"side": "pact", "battalions": {"1-tb": {"order": "DA", "direction": 270}},
+                                      "units": {"bty-p": {"indirect": {"at": [20, 24], "planned": True}}}}, None)
+    for _ in range(3):
+        rec.act("auftragstaktik.phase", {}, None)
+    fired = [r for e in game.events() for r in e.results if r.get("procedure") == "counter-battery"]
+    assert fired and fired[0]["target"] == "bty-p"
+    where = re.compile(rf"[(\[]\s*{at[0]}(\.0+)?,\s*{at[1]}(\.0+)?\s*[)\]]")  # (44, 14) or [44.0, 14.0]
+    spotted = "bty-p" in rec.ever["nato"]
+    umpire = plain_text(report_for_game(game))
+    assert where.search(umpire), "the umpire's report says where the battery stood"
+    outputs = check_briefings(rec, folder, commands=True)
+    if not spotted:
+        drawn = briefing(report_for_game(game), "nato").templates
+        assert all(math.dist(t.at, at) > 3 for t in drawn), "the template drawn where the battery stood"
+        for name, text in outputs["nato"].items():
+            assert not where.search(text), (name, where.search(text).group(0))

@@ -112,8 +112,9 @@ def test_a_target_known_by_type_is_never_named_by_its_modifiers_or_estimates():
                sighted=[{"by": "us", "unit": "t80-1", "level": "type", "at": [44.0, 17.0]}])
     us = briefing(hand_report([event(1, 1, "Fire", res, kind="mbt.phase")], MBT), "us")
     line = us.events[0].lines[0]
-    assert line.text.startswith("m1-1 fired 120mm APFSDS at a Soviet vehicle at (44, 17)")
-    assert [m.what for m in line.why.modifiers] == ["terrain: clear", "target size: vehicle"]
+    assert line.text.startswith("m1-1 fired 120mm APFSDS at contact-1, a Soviet vehicle at (44, 17)")
+    assert [(m.value, m.what) for m in line.why.modifiers] == [("+0", "terrain: clear"), ("?", "target size: vehicle")]
+    assert line.why.modified_roll is None  # it would sum the size class
     assert line.why.estimated == () and line.why.notes == ()
     text = _texts(us)[1]
     assert name not in text and "USSR-1A" not in text and "t80-1" not in text and "gun damaged" not in text
@@ -128,7 +129,8 @@ def test_something_that_just_fired_comes_without_its_weapon_or_penetration():
                sighted=[{"by": "us", "unit": "t80-1", "level": "fired", "at": [44.0, 17.0]}])
     us = briefing(hand_report([event(1, 1, "Fire", res, kind="mbt.phase")], MBT), "us")
     line = us.events[0].lines[0]
-    assert line.text == "something that fired from (44, 17) fired at m1-1: 1 hit: hull front: compartment hit"
+    assert line.text == ("contact-1, something that fired from (44, 17) fired at m1-1: 1 hit: hull front: "
+                         "compartment hit")
     text = _texts(us)[1]
     for word in ("125mm", "APFSDS", "armour", "penetration", "55", "t80-1", "Soviet"):
         assert word not in text, word
@@ -146,10 +148,11 @@ def test_a_wreck_stays_known_as_it_was_seen_when_destroyed():
               event(2, 1, "Movement", sighting("us", {"t80-2": ("full", [45.0, 21.0])}, "mbt"), kind="mbt.phase")]
     us = briefing(hand_report(events, MBT), "us")
     assert us.events[0].lines[0].text.endswith("1 hit: knocked out")
-    assert "Now: a Soviet vehicle at (44, 17) knocked out" in [x.text for x in us.events[0].lines]
+    assert "Now: contact-1, a Soviet vehicle at (44, 17) knocked out" in [x.text for x in us.events[0].lines]
     wreck = next(u for u in us.units if u.level == "type")
-    assert (wreck.status, wreck.lost_as, wreck.name) == ("eliminated", "knocked_out", "a Soviet vehicle")
-    assert [x.text for x in us.losses if not x.own] == ["a Soviet vehicle at (44, 17)"]
+    assert (wreck.id, wreck.status, wreck.lost_as, wreck.name) == ("contact-1", "eliminated", "knocked_out",
+                                                                   "a Soviet vehicle")
+    assert [x.text for x in us.losses if not x.own] == ["contact-1, a Soviet vehicle at (44, 17)"]
     assert "t80-1" not in json.dumps(us.to_json(), ensure_ascii=False)
 
 
@@ -169,8 +172,9 @@ def test_a_later_identification_is_a_separate_dated_remark():
               event(2, 2, "Movement", sighting("us", {"t80-1": ("full", [40.0, 17.0])}, "mbt"), kind="mbt.phase")]
     line = briefing(hand_report(events, MBT), "us").events[0].lines[0]
     assert "t80-1" not in line.text
-    assert line.later == (f"something that fired from (44, 17) was identified in turn 2 as t80-1 "
-                          f"({card_identity('USSR-1A')[2]})",)
+    assert line.text.startswith("contact-1, something that fired from (44, 17) fired")
+    # 24.2.2: identified is "a Soviet T-80A", never which unit; the contact keeps its label
+    assert line.later == (f"contact-1 was identified in turn 2 as a Soviet {card_identity('USSR-1A')[2]}",)
 
 
 def test_one_turn_only_tells_that_turn_and_knows_the_turns_before(at_game):
@@ -189,7 +193,8 @@ def test_the_map_of_a_briefing_draws_own_trails_fire_and_the_last_known_enemy(re
     assert svg.count('class="trail"') == 3
     assert svg.count('class="fire"') == 1  # a-1-64 at t80-2, turn 2
     ussr = to_svg(build_map(briefing(mbt_report, "ussr")))
-    assert '<g class="stand" data-unit="m1-2">' in ussr and "m1-2 (T2)" in ussr  # last seen in turn 2
+    # m1-2 is contact-2 to the Soviets (24.2.2: its type, never its id), last seen in turn 2
+    assert '<g class="stand" data-unit="contact-2">' in ussr and "contact-2 (T2)" in ussr and "m1-2" not in ussr
 
 
 def test_fire_received_from_a_known_position_is_drawn_apart(mbt_report):
@@ -198,3 +203,16 @@ def test_fire_received_from_a_known_position_is_drawn_apart(mbt_report):
     assert [(f.a, f.b, f.own) for f in ussr.fire_lines] == [((3.0, 12.0), (42.0, 15.0), False)]
     svg = to_svg(build_map(ussr))
     assert "#7b2cbf" in svg and "fire received this turn" in svg
+
+
+def test_the_order_of_a_phase_tells_no_troop_quality_nor_who_was_spotted():
+    """Why: fire is resolved by unspotted firers first, then by descending troop quality, so a
+    briefing that kept that order placed an enemy shot's quality band among its own shots."""
+    own = shot(1, "b-1-64", "t80-1", sighted=[{"by": "nato", "unit": "t80-1", "level": "full", "at": [54.0, 25.0]}])
+    enemy = shot(1, "t80-2", "a-1-64")
+    texts = []
+    for results in ((enemy, own), (own, enemy)):  # the enemy of a better quality first, then of a worse one
+        nato = briefing(hand_report([event(1, 1, "combat_1", *results)]), "nato")
+        texts.append([x.text for e in nato.events for x in e.lines])
+        assert not any(line.startswith("#") for line in plain_text(nato).splitlines())
+    assert texts[0] == texts[1] and texts[0][0].endswith("fired at a-1-64: 1 hit")  # a-1-64 before b-1-64

@@ -137,6 +137,11 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], bool]] = {
     "truncated": (_bytes(lambda b: b[: len(b) // 3]), False),
     "pages-scribbled": (_bytes(lambda b: b[:4096] + b"\xff" * 8192 + b[4096 + 8192:]), False),
     "hot-journal": (hot_journal, True),
+    # a result rewritten by hand (#26): the game still opens, but the doctor and replay --check name it
+    "summary-rewritten": (_sql("update events set summary = replace(summary, 't80-1 eliminated', 't80-1 escaped') "
+                               "where seq = 12"), True),
+    "result-text-rewritten": (_sql("update events set results = replace(results, 'eliminated (rolled', "
+                                   "'escaped (rolled') where seq = 12"), True),
 }
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import REPO, at_scenario
 from umpire.engine import Game
-from umpire.reports.changes import changes, results
+from umpire.reports.changes import changes, start
 from umpire.schema.scenario import load_scenario
 
 ORDERS = REPO / "data" / "orders"
@@ -54,19 +54,21 @@ def test_every_roll_whose_key_did_not_change_keeps_its_value(amended):
 
 def test_the_change_report_lists_exactly_the_results_that_differ(amended):
     _, wrong, done = amended
-    report = changes("auftragstaktik", done.pairs)
-    differ = {old.seq for old, new in done.pairs if results(old) != results(new)}  # type: ignore[arg-type]
-    assert {c.old for c in report} == differ
-    for c in report:
-        old, new = next(p for p in done.pairs if p[0].seq == c.old)
-        a, b = results(old), results(new)  # type: ignore[arg-type]
-        assert len(c.lines) == sum(1 for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    report = changes("auftragstaktik", done.pairs, run=start(done.before, done.kept))
     # hand-checked against the two runs: at (30, 22) a-1-64 sees t80-1 at the end of the Second
     # Movement Phase, so it engages the nearest AFV (t80-1) and then, its rate of fire allowing,
-    # t80-3; b-1-64 finds t80-3 gone; at (30, 28) it saw only t80-2 and t80-3.
+    # t80-3; b-1-64 finds t80-3 gone; at (30, 28) it saw only t80-2 and t80-3. The move's own
+    # words, the unit-integrity warning (17" from its HQ, not 17.44") and the morale roll's
+    # modifiers (two tanks lost, not two hit) differ too.
     assert {c.old: c.lines for c in report} == {
-        wrong: ["a-1-64 ends at (30, 22) (was (30, 28))"],
-        wrong + 1: ["nato now spots t80-1"],
+        wrong: ['a-1-64 moved 5" to (30, 22) facing 90; 5" of 8" allowance '
+                '(was: 7.81" to (30, 28) facing 39.81; 7.81" of 8" allowance)'],
+        wrong + 1: [
+            "nato now spots t80-1",
+            'warning: tf-1-64: a-1-64 and hq-1-64 are 17" apart, beyond the battalion command radius of 12" '
+            '(MOVEMENT > Unit Integrity) (was: 17.44" apart, beyond the battalion command radius of 12" '
+            '(MOVEMENT > Unit Integrity))',
+        ],
         wrong + 2: [
             "t80-2: 2 hits -> unharmed",
             "t80-3: 2 hits -> eliminated",
@@ -79,6 +81,8 @@ def test_the_change_report_lists_exactly_the_results_that_differ(amended):
             "a-1-64 now fires at t80-3 instead of t80-2",
             "a-1-64 now fires at t80-3: 4 hits: eliminated",
         ],
+        wrong + 3: ["morale of 1-tb: pass (battalion now ok): as before, but modified roll 4 -> 3; "
+                    "other table cell and modifiers"],
     }
 
 

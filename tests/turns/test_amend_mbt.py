@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import REPO
 from umpire.demo_mbt import SCENARIO
 from umpire.engine import Game
-from umpire.reports.changes import changes, results
+from umpire.reports.changes import changes, start
 from umpire.scenarios import resolve_scenario
 from umpire.schema.scenario import load_scenario
 
@@ -68,17 +68,21 @@ def test_every_roll_whose_key_did_not_change_keeps_its_value(amended):
     assert kept > 0
 
 
-def test_the_change_report_lists_exactly_the_results_that_differ(amended):
+def test_the_change_report_says_each_consequence_once(amended):
+    """m1-1 ends turn 1's Movement Phase (#6) at (8, 24) instead of (9, 28), where the Soviet
+    tanks see it: they sight it there (#6), so no spotted marker comes off it at the end of the
+    turn (#7), and they lose sight of it in turn 2's Fire Phase (#12), where the first run never
+    saw it. Said once each, not again under every action in between (#26); the orders table
+    says the move written (5.657" of 6", was 6"). No die changes a shot; the result is the same."""
     _, _, done, _ = amended
-    report = changes("mbt", done.pairs)
-    differ = {old.seq for old, new in done.pairs if results(old) != results(new)}  # type: ignore[arg-type]
-    assert {c.old for c in report} == differ
-    # m1-1 ends turn 1's Movement Phase (#6) at (8, 24) instead of (9, 28), where the Soviet
-    # tanks see it: they spot it then and at the next three sightings (#7, #8, #11); from turn 2's
-    # Fire Phase, where m1-1 fires at t64-1, the two runs agree again. No die changes a shot.
-    spotted = ["ussr now spots m1-1"]
+    report = changes("mbt", done.pairs, run=start(done.before, done.kept))
     assert {c.old: c.lines for c in report} == {
-        6: ["m1-1 ends at (8, 24) (was (9, 28))", *spotted], 7: spotted, 8: spotted, 11: spotted,
+        2: ['m1-1 M 5.657/6" (was: 6/6")'],
+        6: ["ussr now spots m1-1",
+            'm1-1 moves 5.657" to (8, 24) facing 90; cost 5.657" of 6.0" (8.2, 23.3.2.1) '
+            '(was: 5" to (9, 28) facing 90; cost 6.0" of 6.0" (8.2, 23.3.2.1))'],
+        7: ["no longer: m1-1: spotted marker removed, unseen (9.3)"],
+        12: ["ussr now loses sight of m1-1"],
     }
 
 
@@ -91,3 +95,25 @@ def test_the_replay_holds_and_amending_back_gives_the_first_run_again(amended):
     for (old, _), (_, now) in zip(done.pairs, back.pairs, strict=True):
         assert now is not None and now.results == first[old.seq].results and now.rolls == first[old.seq].rolls
     assert Game.open(copy).check() == []
+
+
+def test_a_placement_amended_lists_the_orders_table_and_the_move_it_changed(tmp_path):
+    """m1-1 placed by hand at (5, 28) before turn 1, its written move to (9, 28): amended to
+    (6, 28), the orders table says the shorter move (4" of 6", was 5") and so does the
+    Movement Phase (#26: a placement amend once listed no later change)."""
+    game = Game.create(tmp_path / "g.db", load_scenario(resolve_scenario(SCENARIO)))
+    n = game.act("place", {"unit": "m1-1", "x": 5, "y": 28, "facing": 90}).seq
+    rules = game.turn_rules()
+    game.act("mbt.phase", {})
+    for side in game.state.side_ids():
+        game.act("mbt.orders", rules.read_orders(ORDERS / f"turn1-{side}.yaml", game.state))
+    for _ in range(4):
+        game.act("mbt.phase", {})
+    done = game.amend(n, "place", {"unit": "m1-1", "x": 6, "y": 28, "facing": 90})
+    report = changes("mbt", done.pairs, run=start(done.before, done.kept))
+    assert {c.old: c.lines for c in report} == {
+        1: ["m1-1 placed at (6, 28) facing 90 (was: (5, 28) facing 90)"],
+        3: ['m1-1 M 4/6" (was: 5/6")'],
+        7: ['m1-1 moves 3" to (9, 28) facing 90; cost 4.0" of 6.0" (8.2, 23.3.2.1) '
+            '(was: 4" to (9, 28) facing 90; cost 5.0" of 6.0" (8.2, 23.3.2.1))'],
+    }

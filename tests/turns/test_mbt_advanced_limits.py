@@ -4,6 +4,8 @@ and in buildings (15.6), leg units up in a building (14.1.3.2), riders firing fr
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
@@ -110,7 +112,8 @@ def test_riders_fire_from_their_carrier_as_its_card_allows(tmp_path):
     assert {s["unit"] for s in near["sighted"] if s["by"] == "ussr"} <= {"brad"}  # 15.3.3.3: buttoned, full cover
     assert far["outcome"]["fired"] is False and "firing ports it reaches 2 hexes" in far["summary"]
     seen = " ".join(plain_text(briefing(report_for_game(g, turn=1), "ussr")).split())
-    assert "brad's riders fired at near: " in seen and "sq fired" not in seen  # what they saw: its carrier
+    # what they saw: its carrier, by the contact label the Soviets know it by (24.2.2)
+    assert re.search(r"contact-\d+'s riders fired at near: ", seen) and "sq fired" not in seen and "brad" not in seen
     dice = orders(g, {"nato": {"brad": {"order": "F", "turret": "open", "fire": {
         "target": "far", "weapon": "LAW", "by": "sq"}}}})
     (law,) = _fire(phase(g, dice, "Movement"), "sq")

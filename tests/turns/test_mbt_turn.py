@@ -96,7 +96,9 @@ def test_briefing_keeps_own_fire_and_shows_the_enemy_at_its_level(tmp_path, duel
     assert "goes first" not in text and "initiative:" not in text
     assert all(x.kind not in ("initiative", "victory") for e in nato.events for x in e.lines)
     assert any(x.kind == "fire" and x.mine for e in nato.events for x in e.lines)  # its own shot, explained
-    assert {u.id for u in nato.units if u.side == "ussr"} <= {"t64", "t64b"}
+    # by contact label and type (24.2.2), never by id or call-sign
+    assert {u.id for u in nato.units if u.side == "ussr"} <= {"contact-1", "contact-2"}
+    assert "t64" not in {u.id for u in nato.units}
 
 
 def _cli_game(cli, duel):

@@ -41,8 +41,9 @@ def find_game(state: CampaignState, game_id: str) -> GameRecord:
 def check_can_set_up(state: CampaignState, game: GameRecord) -> None:
     """:raises UmpireError: if the game is played, or an earlier round is not finished."""
     if game.status == "played":
-        raise UmpireError(f"--game {game.id}: already played and imported (round {game.round}); "
-                          "umpire campaign undo takes an import back")
+        how = "forfeited" if game.result is not None and game.result.forfeit else "played and imported"
+        raise UmpireError(f"--game {game.id}: already {how} (round {game.round}); "
+                          f"umpire campaign undo takes the {'forfeit' if how == 'forfeited' else 'import'} back")
     earlier = [g.id for g in state.games.values() if g.round < game.round and g.status != "played"]
     if earlier:
         raise UmpireError(f"--game {game.id}: round {game.round} cannot start before round {game.round - 1} "
@@ -67,6 +68,16 @@ def _expected(state: CampaignState, game: GameRecord) -> dict[str, dict[str, Any
     }
 
 
+def _carried(c: dict[str, Any], other: dict[str, Any]) -> str:
+    """A unit's condition at the start of a game, in words (``with 1 hit and track damage``),
+    its side named when that is where it differs from ``other``."""
+    hits, damage = int(c.get("hits") or 0), list(c.get("damage") or [])
+    bits = [f"{hits} hit{'s' if hits != 1 else ''}"] if hits else []
+    bits += [f"{', '.join(damage)} damage"] if damage else []
+    side = f"on side {c.get('side')}, " if c.get("side") != other.get("side") else ""
+    return side + ("with " + " and ".join(bits) if bits else "unharmed")
+
+
 def check_forces(state: CampaignState, game: GameRecord, payload: dict[str, Any]) -> None:
     """The game's units are the slot's forces as the campaign has them now, starting with the
     hits and damage they carried. :raises UmpireError: naming the first difference."""
@@ -87,7 +98,7 @@ def check_forces(state: CampaignState, game: GameRecord, payload: dict[str, Any]
             had = {"side": got[uid]["side"], "hits": int(carried.get("hits", 0)),
                    "damage": sorted(carried.get("damage", []))}
             if had != w:
-                problem = (f"unit {uid} started as {had} but the campaign has it as {w}")
+                problem = f"unit {uid} started {_carried(had, w)}, but the campaign has it {_carried(w, had)}"
                 break
     if problem:
         raise UmpireError(f"{where}: its forces do not match the slot ({problem}); set the game up again "
@@ -102,7 +113,13 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         raise UmpireError(f"{where}: a game of another campaign (id {payload.get('campaign')}; "
                           f"this campaign is {state.id})")
     game = find_game(state, str(payload["game"]))
+    if game.status == "played" and game.result is not None and game.result.forfeit:
+        raise UmpireError(f"{where}: game {game.id} was forfeited by {state.side_name(game.result.forfeit)}; "
+                          "umpire campaign undo takes the forfeit back")
     if game.status == "played":
+        if payload.get("digest") and game.digest and payload["digest"] != game.digest:
+            raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}), and the game "
+                              "changed since: umpire campaign import --update brings the correction in")
         raise UmpireError(f"{where}: game {game.id} is already imported (from {game.file}); "
                           "umpire campaign undo takes an import back")
     earlier = [g.id for g in state.games.values() if g.round < game.round and g.status != "played"]
@@ -126,6 +143,7 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         events=[str(e) for e in payload.get("events", [])], between=between,
     )
     g.status, g.file, g.seed = "played", str(payload.get("file")), int(payload.get("seed", g.seed or 0))
+    g.digest = str(payload["digest"]) if payload.get("digest") else None
     text = f"game {g.id} imported: {g.result.reason}" + ("; " + "; ".join(between) if between else "")
     if all(x.status == "played" for x in new.games_of(g.round)):
         closing = close_round(new, g.round, book, rulings)
@@ -133,5 +151,11 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
     return Applied(new, text, g.round)
 
 
-HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game}
+def _absences() -> dict[str, Handler]:
+    from umpire.campaign.absences import forfeit, replace_player
+
+    return {"campaign.forfeit": forfeit, "campaign.replace": replace_player}
+
+
+HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game, **_absences()}
 """The campaign's actions by event kind."""

@@ -15,6 +15,7 @@ from umpire.engine.doctor import MAX_DIFFS, Diagnosis, _plain, check_dice
 from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
+    from umpire.campaign.engine import Campaign
     from umpire.store.doctor import FileCheck
 
 
@@ -43,13 +44,14 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     from umpire.campaign.engine import Campaign
     from umpire.campaign.files import CampaignFile
     from umpire.campaign.state import CampaignState
+    from umpire.store.history import CONTROL
 
     if fc.conn is None or fc.game is None or out.problems:
         if fc.conn is not None and out.problems:
             out.notes.append("the campaign was not replayed: the problems above come first")
         return out
     campaign = Campaign(CampaignFile(path, fc.conn))
-    unknown = [e for e in fc.events if e.kind != "undo" and e.kind not in HANDLERS]
+    unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in HANDLERS]
     out.problems += [f"event #{e.seq} has an unknown campaign action {e.kind!r}" for e in unknown]
     try:
         campaign.season()
@@ -82,4 +84,18 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     out.problems += [f"the replay differs from the stored state: {d}" for d in diffs[:MAX_DIFFS]]
     if len(diffs) > MAX_DIFFS:
         out.problems.append(f"... and {len(diffs) - MAX_DIFFS} more differences")
+    _games(campaign, out)
     return out
+
+
+def _games(campaign: Campaign, out: Diagnosis) -> None:
+    """Each imported game's file read again: one corrected since its import makes the campaign
+    out of date (it no longer holds that game's result), one not found is a note."""
+    from umpire.campaign.freshness import check_games
+
+    for g in check_games(campaign):
+        line = g.line(campaign.path)
+        if g.state == "changed":
+            out.stale.append(line)
+        elif line:
+            out.notes.append(line)

@@ -32,6 +32,7 @@ from umpire.core.diff import json_diff
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.store import events as log
 from umpire.store.errors import sql_errors
+from umpire.store.history import CONTROL
 
 
 @dataclass
@@ -149,7 +150,7 @@ class Campaign:
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             events = log.read_events(conn, self.path)
         for e in events:
-            if e.kind != "undo" and e.kind not in HANDLERS:
+            if e.kind not in CONTROL and e.kind not in HANDLERS:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown campaign action {e.kind!r}")
         return events
 
@@ -183,23 +184,39 @@ class Campaign:
         return done
 
     def undo(self) -> log.StoredEvent:
-        """Take back the last action still in force (an ``undo`` event is appended)."""
+        """Take back the last action still in force (an ``undo`` event is appended); right after
+        an update (``import --update``) the whole update, so the campaign is as it was before it.
+        Returns the action (or the update) taken back."""
+        from umpire.store.history import takes_back, walk
+
         with self._write() as conn:
-            live = log.effective(log.read_events(conn, self.path))
+            events = log.read_events(conn, self.path)
+            w = walk(events)
+            live = [e for e in events if e.seq in w.live]
             if not live:
                 raise StoreError("undo: nothing to undo (no action has been taken in this campaign)")
             target = live[-1]
-            state = self._fold(self.initial_state(), live[:-1])
-            seq = log.append(conn, kind="undo", payload={"undoes": target.seq}, rolls=[],
-                             summary=f"undo #{target.seq}: {target.summary}", turn=target.turn,  # type: ignore[arg-type]
-                             phase=target.phase or "", undoes=target.seq)
+            back, put, group = [target.seq], [], target.part_of
+            payload: dict[str, Any] = {"undoes": target.seq}
+            if group is not None and all(s in w.live for s in w.members.get(group, [])):
+                back = list(w.members[group])
+                put = [s for s in takes_back("amend", w.controls[group]) if s not in w.live]
+                payload = {"undoes": back[-1], "takes_back": back, "restores": put, "amendment": group}
+                target = next(e for e in events if e.seq == group)
+            state = self._fold(self.initial_state(), [e for e in events if (e.seq in w.live and e.seq not in back)
+                                                      or e.seq in put])
+            seq = log.append(conn, kind="undo", payload=payload, rolls=[], summary=f"undo #{target.seq}: "
+                             f"{target.summary}", turn=target.turn, phase=target.phase or "",  # type: ignore[arg-type]
+                             undoes=back[-1])
             store.write_projection(conn, state, seq)
         self._state = state
         return target
 
     # -- replay ---------------------------------------------------------------------------
     @staticmethod
-    def _fold(state: CampaignState, events: list[log.StoredEvent]) -> CampaignState:
+    def _fold(state: CampaignState, events: list[log.StoredEvent], problems: list[str] | None = None) -> CampaignState:
+        """``state`` with ``events`` applied, their dice played back; with ``problems``, each
+        stored summary that is not what its action gives is named there."""
         for ev in events:
             if ev.kind not in HANDLERS:
                 raise StoreError(f"event #{ev.seq}: unknown campaign action {ev.kind!r}")
@@ -208,6 +225,9 @@ class Campaign:
                                                      ScriptedDice(v for r in ev.rolls for v in r.values))
             except UmpireError as exc:
                 raise StoreError(f"event #{ev.seq} ({ev.kind}) does not replay: {exc}") from None
+            if problems is not None and ev.summary != applied.summary:
+                problems.append(f"event #{ev.seq} ({ev.kind}): its stored summary is not what the action gives "
+                                f"(stored {ev.summary!r}, the replay {applied.summary!r})")
             state = applied.state
         return state
 
@@ -215,15 +235,17 @@ class Campaign:
         return self._fold(self.initial_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
-        """Differences between the stored state (and projections) and the replay of the log.
-        Every roll is derived again from the campaign's seed and its key on the way: those that
-        differ are kept in :attr:`forged`."""
+        """Differences between the stored state (and projections, and the summaries stored with
+        the actions) and the replay of the log. Every roll is derived again from the campaign's
+        seed and its key on the way: those that differ are kept in :attr:`forged`."""
         from umpire.engine.replay import dice_differences
 
         events = self.events()
         self.forged = dice_differences(self.state.seed, events, whose="campaign", keyed_by_why=True)
-        replayed = self._fold(self.initial_state(), log.effective(events))
+        texts: list[str] = []
+        replayed = self._fold(self.initial_state(), log.effective(events), texts)
         diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
+        diffs += texts
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
             rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}
             games = {r[0]: tuple(r) for r in conn.execute("select * from games")}

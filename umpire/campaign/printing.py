@@ -85,6 +85,8 @@ def plan_round(campaign: Campaign, out: Path) -> RoundPapers:
     turn_limit = campaign_book(state.ruleset).select(state.rulings)["campaign.game_end"] == "turn_limit_or_end"
     papers = RoundPapers(round_no, out / f"round-{round_no}")
     for game in state.games_of(round_no):
+        if game.status == "played":
+            continue  # forfeited: no papers for a game that will not be played
         seed = game_seed(state.seed, game.id)
         scenario = game_scenario(season, campaign.base_scenario(game.id), state, game.id, seed=seed,
                                  turn_limit=turn_limit)

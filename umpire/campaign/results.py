@@ -110,11 +110,27 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         for u in gs.units.values()
     }
     return {
-        "game": mark.game, "campaign": mark.id, "file": path.name, "seed": int(game.info["seed"]),
+        "game": mark.game, "campaign": mark.id, "file": path.name, "path": str(path.resolve()),
+        "digest": game_digest(game), "seed": int(game.info["seed"]),
         "units": units, "start": {k: v.model_dump(mode="json") for k, v in mark.carried.items()},
         "result": score(gs, spec, over, rulings["campaign.result"], state),
         "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs)}, "events": decisive_events(game),
     }
+
+
+def game_digest(game: Any) -> str:
+    """A digest of what a game file's log holds in force: every action's kind, input, results and
+    dice, in order. An amendment, an undo or an action added changes it; a file copied or
+    opened does not (a game undone and redone is the same game)."""
+    import hashlib
+    import json
+
+    from umpire.store.events import effective, stored_results
+
+    text = json.dumps([[e.kind, e.payload, e.summary, stored_results(e), [[r.sides, list(r.values), r.key]
+                                                                          for r in e.rolls]]
+                       for e in effective(game.events())], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def ended_text(over: GameOver, gs: GameState) -> str:

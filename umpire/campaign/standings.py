@@ -29,6 +29,8 @@ class Row:
     scored: int = 0
     inflicted: int = 0
     suffered: int = 0
+    forfeited: int = 0  # games the row's side forfeited (campaign.forfeit)
+    byes: int = 0  # rounds the schedule gave the player no game in (campaign.bye)
 
 
 @dataclass
@@ -49,6 +51,7 @@ def _add(row: Row, game: GameRecord, side: str, league: dict[str, int], rule: st
     res = game.result
     assert res is not None
     row.played += 1
+    row.forfeited += res.forfeit == side
     if res.winner is None:
         row.drawn += 1
         outcome = "draw"
@@ -67,28 +70,62 @@ def _add(row: Row, game: GameRecord, side: str, league: dict[str, int], rule: st
 
 def compute(state: CampaignState) -> Standings:
     """The standings of ``state`` (sides, then players, each sorted by points, then wins,
-    then losses inflicted less suffered)."""
+    then losses inflicted less suffered). A game forfeited under ``campaign.forfeit: void``
+    counts for nothing; a bye earns what ``campaign.bye`` says; a force taken over by another
+    player (``campaign replace``) is one row or one per player, as ``campaign.stand_in`` says."""
     book = campaign_book(state.ruleset)
-    rule = book.select(state.rulings)["campaign.points"]
+    rulings = book.select(state.rulings)
+    rule = rulings["campaign.points"]
     p = book.numbers.points
     league = {"win": p.win, "draw": p.draw, "loss": p.loss}
     out = Standings(rule=rule, scheduled=len(state.games))
     sides = {s.id: Row(s.id, s.name, s.id) for s in state.sides}
-    players = {pid: Row(pid, f.player_name, f.side) for pid, f in state.forces.items()}
+    own = rulings["campaign.stand_in"] == "own_record"
+    players: dict[str, Row] = {}
+
+    def row(pid: str, round_no: int) -> Row:
+        f = state.forces[pid]
+        key, name = pid, f.player_name
+        if own:
+            k = next((i for i, (_, last) in enumerate(f.earlier) if round_no <= last), None)
+            if k is not None:
+                key, name = f"{pid} (to round {f.earlier[k][1]})", f.earlier[k][0]
+        elif f.earlier:
+            name += " (after " + ", ".join(n for n, _ in f.earlier) + ")"
+        if key not in players:
+            players[key] = Row(key, name, f.side)
+        return players[key]
+
+    for pid, f in state.forces.items():
+        row(pid, state.rounds + 1)
+        for _, last in f.earlier if own else ():
+            row(pid, last)
     for g in state.games.values():
         if g.status != "played" or g.result is None:
             continue
+        if g.result.forfeit and rulings["campaign.forfeit"] == "void":
+            continue
         out.played += 1
         lost = {s: len(v) for s, v in g.result.lost.items()}
-        for sid, row in sides.items():
+        for sid, r in sides.items():
             enemy = sum(n for s, n in lost.items() if s != sid)
-            _add(row, g, sid, league, rule, lost.get(sid, 0), enemy)
+            _add(r, g, sid, league, rule, lost.get(sid, 0), enemy)
         for pid in g.players:
             f = state.forces[pid]
-            own = {u.id for u in f.units}
-            mine = sum(1 for uid in g.result.lost.get(f.side, []) if uid in own)
+            mine = sum(1 for uid in g.result.lost.get(f.side, []) if uid in {u.id for u in f.units})
             enemy = sum(n for s, n in lost.items() if s != f.side)
-            _add(players[pid], g, f.side, league, rule, mine, enemy)
+            _add(row(pid, g.round), g, f.side, league, rule, mine, enemy)
+    bye = rulings["campaign.bye"]
+    for round_no in range(1, state.rounds + 1):
+        games = state.games_of(round_no)
+        if not games or any(g.status != "played" for g in games):
+            continue  # a bye counts when its round is finished
+        playing = {pid for g in games for pid in g.players}
+        for pid in state.forces:
+            if pid not in playing:
+                r = row(pid, round_no)
+                r.byes += 1
+                r.points += league[bye] if bye in league and rule == "win_draw_loss" else 0
 
     def order(r: Row) -> tuple[int, int, int, str]:
         return (-r.points, -r.won, -(r.inflicted - r.suffered), r.id)

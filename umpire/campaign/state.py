@@ -51,6 +51,9 @@ class ForceRecord(_Model):
     hq: str | None = None
     units: list[UnitRecord]
     lost_order: list[str] = Field(default_factory=list)
+    # who commanded the force before the player now in command, with the last round each played
+    # (umpire campaign replace): [[name, last round], ...]
+    earlier: list[tuple[str, int]] = Field(default_factory=list)
 
     def unit(self, uid: str) -> UnitRecord:
         return next(u for u in self.units if u.id == uid)
@@ -77,6 +80,7 @@ class GameResult(_Model):
     ended: str
     events: list[str] = Field(default_factory=list)
     between: list[str] = Field(default_factory=list)
+    forfeit: str | None = None  # the side that forfeited the game (it was not played)
 
 
 class GameRecord(_Model):
@@ -90,6 +94,7 @@ class GameRecord(_Model):
     status: Literal["scheduled", "set_up", "played"] = "scheduled"
     seed: Seed | None = None
     file: str | None = None
+    digest: str | None = None  # of the game's log as imported (umpire.campaign.results.game_digest)
     result: GameResult | None = None
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from umpire.campaign.freshness import GameFile
 from umpire.campaign.standings import Standings
 from umpire.campaign.state import CampaignState, ForceRecord, GameRecord
 from umpire.store.events import StoredEvent
@@ -22,6 +25,8 @@ def _players(state: CampaignState, g: GameRecord) -> str:
 
 
 def game_status(g: GameRecord) -> str:
+    if g.status == "played" and g.result is not None and g.result.forfeit:
+        return f"forfeited: {g.result.reason}"
     if g.status == "played" and g.result is not None:
         return f"played ({g.file}): {g.result.reason}"
     if g.status == "set_up":
@@ -38,20 +43,24 @@ def force_line(f: ForceRecord) -> dict[str, Any]:
     }
 
 
-def status_json(state: CampaignState) -> dict[str, Any]:
+def status_json(state: CampaignState, files: Sequence[GameFile] = ()) -> dict[str, Any]:
+    found = {f.game: f for f in files}
     return {
         "campaign": state.id, "name": state.name, "ruleset": state.ruleset, "round": state.round,
         "rounds": state.rounds, "finished": state.finished, "rulings": state.rulings,
         "games": [{"id": g.id, "round": g.round, "name": g.name, "table": g.table, "status": g.status,
                    "file": g.file, "players": g.players, "summary": game_status(g),
                    "winner": g.result.winner if g.result else None,
-                   "points": g.result.points if g.result else None} for g in state.games.values()],
+                   "points": g.result.points if g.result else None,
+                   "file_state": found[g.id].state if g.id in found else None} for g in state.games.values()],
         "forces": [force_line(f) for f in state.forces.values()],
         "strength_by_round": state.strength,
     }
 
 
-def render_status(state: CampaignState) -> Group:
+def render_status(state: CampaignState, files: Sequence[GameFile] = (), path: Path | None = None) -> Group:
+    """Where the season stands; ``files``: what became of the imported games' files (one
+    corrected since its import is named, with the command that brings the correction in)."""
     played = sum(1 for g in state.games.values() if g.status == "played")
     where = "the season is over" if state.finished else f"round {state.round} of {state.rounds}"
     head = Text.assemble((state.name, "bold"), f"  {state.ruleset}, {where}, {played} of {len(state.games)} "
@@ -70,28 +79,36 @@ def render_status(state: CampaignState) -> Group:
             line = force_line(f)
             forces.add_row(s.name, f.player_name, f.name, f"{line['strength']}/{line['units']}", str(line["hits"]),
                            ", ".join(line["damaged"]) or "-", ", ".join(line["lost"]) or "-")
-    return Group(head, games, forces)
+    notes = [Text(said, style="bold red" if g.state == "changed" else "yellow")
+             for g in files if (said := g.line(path or Path("season.db")))]
+    return Group(head, games, *notes, forces)
 
 
 def render_standings(table: Standings) -> Group:
     parts: list[Any] = [Text(f"{table.played} of {table.scheduled} games played; points: {table.rule}", style="dim")]
+    extra = [(k, head) for k, head in (("forfeited", "forfeited"), ("byes", "byes"))
+             if any(getattr(r, k) for r in [*table.sides, *table.players])]  # shown when a season has them
     for title, rows in (("by side", table.sides), ("by player", table.players)):
         t = Table(title=title, title_justify="left", title_style="bold", header_style="dim")
-        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"):
+        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered",
+                    *(head for _, head in extra)):
             t.add_column(col, justify="left" if not col else "right")
         for r in rows:
             name = r.name if title == "by side" else f"{r.name} ({r.side})"
             t.add_row(name, *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.points, r.scored, r.inflicted,
-                                               r.suffered)))
+                                               r.suffered, *(getattr(r, k) for k, _ in extra))))
         parts.append(t)
     return Group(*parts)
 
 
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    from umpire.store.history import fates
+
+    fate = fates(events)
     return [
         {"seq": e.seq, "kind": e.kind, "summary": e.summary, "round": e.turn, "game": e.phase,
-         "payload": e.payload, "undoes": e.undoes, "undone": e.seq in undone, "created": e.created,
+         "payload": e.payload, "undoes": e.undoes, "undone": e.seq in fate, "taken_back": fate.get(e.seq),
+         "part_of": e.part_of, "replaces": e.replaces, "created": e.created,
          "rolls": [r.as_dict() for r in e.rolls]}
         for e in events
     ]
@@ -100,15 +117,19 @@ def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
 def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text:
     if not events:
         return Text("no actions yet", style="dim")
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    from umpire.store.history import fates
+
+    fate = fates(events)
     t = Table(header_style="dim")
     for col in ("#", "round", "game", "action", "what happened"):
         t.add_column(col)
     if rolls:
         t.add_column("keyed dice")
     for e in events:
-        style = "strike dim" if e.seq in undone else ("italic" if e.kind == "undo" else "")
-        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, Text(e.summary, style=style)]
+        style = "strike dim" if e.seq in fate else ("italic" if e.kind in ("undo", "amend") else "")
+        what = Text(f"[{fate[e.seq]}] " if e.seq in fate else "", style="bold")  # words survive a pipe
+        what.append(e.summary, style=style)
+        row: list[str | Text] = [str(e.seq), str(e.turn or "-"), e.phase or "-", e.kind, what]
         if rolls:
             row.append("; ".join(f"{r.why}: d{r.sides} {','.join(map(str, r.values))}" for r in e.rolls) or "-")
         t.add_row(*row)

@@ -1,6 +1,6 @@
-"""``umpire campaign``: a club season in one file: new, status, next, import, standings, print,
-report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`; heavy modules are imported
-inside the commands."""
+"""``umpire campaign``: a club season in one file: new, status, next, import, forfeit, replace,
+standings, print, report, undo, log, replay, doctor. A thin shell over :mod:`umpire.campaign`;
+heavy modules are imported inside the commands."""
 
 from __future__ import annotations
 
@@ -56,14 +56,18 @@ def new(
 
 @app.command("status")
 def status(file: Path = _file, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Where the season stands: the round, games played and to play, each force's strength."""
+    """Where the season stands: the round, games played and to play, each force's strength.
+
+    A game corrected after its import is named, with the command that brings the correction in."""
+    from umpire.campaign.freshness import check_games
     from umpire.campaign.views import render_status, status_json
 
     c = _open(file)
+    files = check_games(c)
     if as_json:
-        print_json(status_json(c.state))
+        print_json(status_json(c.state, files))
     else:
-        console.print(render_status(c.state))
+        console.print(render_status(c.state, files, file))
 
 
 @app.command("next")
@@ -85,14 +89,49 @@ def next_game(
 def import_cmd(
     file: Path = _file,
     games: list[Path] = typer.Argument(..., help="Finished game files (any order).", show_default=False),
+    update: bool = typer.Option(False, "--update", help="Games already imported and corrected since: import them "
+                                "again, with every later campaign action applied again on top."),
+    drop_later: bool = typer.Option(False, "--drop-later", help="With --update: take back the later actions the "
+                                    "corrected forces no longer allow (else nothing is written)."),
 ) -> None:
-    """Bring finished games back: losses, damage, the result; then the between-games rules."""
-    from umpire.campaign.commands import import_games
+    """Bring finished games back: losses, damage, the result; then the between-games rules.
 
-    for done in import_games(_open(file), games):
+    --update brings in a game corrected after its import: the standings and forces are worked out
+    again, every later round checked again, and what changed is said."""
+    from umpire.campaign.commands import import_games
+    from umpire.errors import UmpireError
+
+    if drop_later and not update:
+        raise UmpireError("--drop-later: only with --update")
+    c = _open(file)
+    if update:
+        _update(c, games, drop_later)
+        return
+    for done in import_games(c, games):
         console.print(f"#{done.seq} {done.summary}")
         for r in done.rolls:
             console.print(f"    {r.why}: d{r.sides} {', '.join(map(str, r.values))}", style="dim")
+
+
+def _update(c: Campaign, games: list[Path], drop_later: bool) -> None:
+    from umpire.campaign.update import changes_said, to_set_up_again, update_games
+
+    done, same = update_games(c, games, drop_later=drop_later)
+    for line in same:
+        console.print(line)
+    for u in done:
+        console.print(f"#{u.seq} {u.summary}", soft_wrap=True)
+        for ev, seq in u.replayed:
+            console.print(f"  #{ev.seq} applied again as #{seq}: {ev.summary}", soft_wrap=True)
+        for ev, why in u.dropped:
+            console.print(f"  #{ev.seq} taken back, no longer valid: {why}", soft_wrap=True)
+        said = changes_said(u)
+        console.print("what changed:" if said else "the standings and forces are as they were")
+        for line in said:
+            console.print(f"  {line}", soft_wrap=True)
+        for gid in to_set_up_again(u):
+            console.print(f"game {gid} was set up from the forces before this update: set it up again with "
+                          f"umpire campaign next {c.path} --game {gid} --out FILE --replace")
 
 
 @app.command("standings")
@@ -140,11 +179,34 @@ def report(
         console.print(f"wrote {p}")
 
 
+@app.command("forfeit")
+def forfeit(
+    file: Path = _file,
+    game: str = typer.Option(..., "--game", help="The scheduled game that will not be played (its id)."),
+    side: str = typer.Option(..., "--side", help="The side that forfeits it (cannot field its players)."),
+    reason: str = typer.Option("", "--reason", help="Why, for the log and the season's story."),
+) -> None:
+    """Record a game a side forfeits: scored by ruling campaign.forfeit, nobody's forces change."""
+    (done,) = _open(file).act([("campaign.forfeit", {"game": game, "side": side, "reason": reason})])
+    console.print(f"#{done.seq} {done.summary}", soft_wrap=True)
+
+
+@app.command("replace")
+def replace(
+    file: Path = _file,
+    player: str = typer.Option(..., "--player", help="The player who drops out (their id in the season)."),
+    name: str = typer.Option(..., "--name", help="The name of the player who takes over the force."),
+) -> None:
+    """Another player takes over a force from the round being played on (ruling campaign.stand_in)."""
+    (done,) = _open(file).act([("campaign.replace", {"player": player, "name": name})])
+    console.print(f"#{done.seq} {done.summary}", soft_wrap=True)
+
+
 @app.command("undo")
 def undo(file: Path = _file) -> None:
     """Take back the last campaign action (it stays in the log, marked as undone)."""
     ev = _open(file).undo()
-    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}")
+    console.print(f"undone #{ev.seq} {ev.kind}: {ev.summary}", soft_wrap=True)
 
 
 @app.command("log")

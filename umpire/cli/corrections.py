@@ -15,6 +15,8 @@ from umpire.cli.output import console
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
+    from umpire.core.state import GameState
+    from umpire.engine import Game
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
@@ -35,8 +37,11 @@ def undo(
     --to N takes back every action after #N. umpire redo puts back what an undo took back."""
     from umpire.reports.changes import undo_lines
 
-    for line in undo_lines(_settings(ctx).open_game().undo(to)):
+    game = _settings(ctx).open_game()
+    done = game.undo(to)
+    for line in undo_lines(done):
         console.print(line)
+    _papers(_settings(ctx), game, done.seq, done.state)
 
 
 def redo(ctx: typer.Context) -> None:
@@ -45,8 +50,23 @@ def redo(ctx: typer.Context) -> None:
     Only while nothing else has been done since that undo."""
     from umpire.reports.changes import redo_lines
 
-    for line in redo_lines(_settings(ctx).open_game().redo()):
+    game = _settings(ctx).open_game()
+    done = game.redo()
+    for line in redo_lines(done):
         console.print(line)
+    _papers(_settings(ctx), game, done.seq, done.state)
+
+
+def _papers(settings: Settings, game: Game, seq: int, state: GameState) -> None:
+    """The reports and briefings correction #seq changed, each with the command that prints it
+    again (:func:`umpire.reports.editions.papers_lines`)."""
+    from pathlib import Path
+
+    from umpire.reports.editions import papers_lines
+
+    db = "" if settings.db == Path("umpire.db") else str(settings.db)
+    for line in papers_lines(game, seq, state, db):
+        console.print(line, soft_wrap=True)
 
 
 def _split(args: list[str], drop: bool, orders: str | None) -> tuple[list[str], bool, str | None]:
@@ -116,6 +136,7 @@ def amend(
         raise UmpireError(f"amend {n}: {' '.join(args)!r} made no action")
     for line in amendment_lines(done, n):
         console.print(line, soft_wrap=True)
+    _papers(settings, settings.game or settings.open_game(), done.seq, done.state)
 
 
 def register(app: typer.Typer) -> None:

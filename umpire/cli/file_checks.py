@@ -40,12 +40,16 @@ def show_replay(n: int, diffs: list[str], *, check: bool, as_json: bool, forged:
 def show_diagnosis(path: Path, found: Diagnosis, kind: str) -> None:
     """List what the doctor found in the ``kind`` file at ``path`` (say "game" or "campaign");
     an unhealthy file ends in one ``Error:`` line and exit status 2."""
-    n = len(found.problems)
+    n, k = len(found.problems), len(found.stale)
     problems = f"{n} problem{'s' if n != 1 else ''}"
-    console.print(f"{path}: {f'healthy ({found.summary})' if found.healthy else problems}")
-    for p in found.problems:
+    stale = f"{k} game{'s' if k != 1 else ''} changed after {'its' if k == 1 else 'their'} import"
+    said = f"healthy ({found.summary})" if found.healthy else problems if n else f"sound, but out of date: {stale}"
+    console.print(f"{path}: {said}")
+    for p in [*found.problems, *found.stale]:
         console.print(f"  {p}", soft_wrap=True)
     for note in found.notes:
         console.print(f"  note: {note}", soft_wrap=True)
-    if not found.healthy:
+    if n:
         fail(f"{path}: the {kind} file is damaged ({problems}, listed above)")
+    if k:
+        fail(f"{path}: the {kind} is out of date ({stale}, listed above)")

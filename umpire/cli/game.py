@@ -51,22 +51,35 @@ def new(
 
 def status(
     ctx: typer.Context,
-    side: str = typer.Option(None, "--side", help="Only this side's units."),
+    side: str = typer.Option(None, "--side", help="What this side knows: its units, the enemy it has seen."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     terrain: bool = typer.Option(
         None, "--terrain/--no-terrain", help="List every terrain piece (default: when there are at most 40)."
     ),
 ) -> None:
-    """Show the game: where the turn stands and every unit."""
+    """Show the game: where the turn stands and every unit.
+
+    With --side, what that side knows (from its briefing): its own units, the enemy units it
+    has seen as it saw them, its losses and the victory points it can count; never the seed or
+    the enemy's plans."""
     from umpire.reports.status import check_side, render_status, status_json
 
-    st = _open(ctx).state
+    game = _open(ctx)
+    st = game.state
     if side is not None:
+        from umpire.reports.side_status import render_side_status, side_status
+
         check_side(st, side)
-    if as_json:
-        print_json(status_json(st, side))
+        with game.file.read():
+            view = side_status(game, side)
+        if as_json:
+            print_json(view.to_json())
+        else:
+            console.print(render_side_status(view))
+    elif as_json:
+        print_json(status_json(st))
     else:
-        console.print(render_status(st, side, terrain=terrain))
+        console.print(render_status(st, terrain=terrain))
 
 
 def _parse_edges(text: str) -> dict[str, float]:
@@ -194,16 +207,23 @@ def measure(
 def log(
     ctx: typer.Context,
     n: int = typer.Argument(None, metavar="[N]", help="Show action #N in full, every die with its key."),
+    side: str = typer.Option(None, "--side", help="What this side saw happen, phase by phase (no action numbers)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="Show the dice of each action."),
     full: bool = typer.Option(False, "--full", help="Print every summary whole instead of its first clauses."),
 ) -> None:
     """List the actions of the game, with their dice, undone ones struck through.
 
-    Long summaries are cut at a clause; umpire log N shows one action in full."""
+    Long summaries are cut at a clause; umpire log N shows one action in full. With --side, the
+    lines of that side's briefing by turn and phase, without the umpire's action numbers (their
+    gaps would count what the side did not see)."""
     from umpire.reports.status import log_json, render_event, render_log
 
-    events = _open(ctx).events()
+    game = _open(ctx)
+    if side is not None:
+        _side_log(game, side, n, as_json)
+        return
+    events = game.events()
     if n is not None:
         shown = render_event(events, n)
         if as_json:
@@ -214,6 +234,25 @@ def log(
         print_json(log_json(events))
     else:
         console.print(render_log(events, rolls=rolls, full=full))
+
+
+def _side_log(game: Game, side: str, n: int | None, as_json: bool) -> None:
+    from umpire.errors import UmpireError
+    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.status import check_side
+    from umpire.reports.turn_text import render_events, side_log_json
+
+    if n is not None:
+        raise UmpireError(f"log {n} --side {side}: a side's log has no action numbers; give N or --side")
+    check_side(game.state, side)
+    with game.file.read():
+        r = briefing(report_for_game(game), side)
+    if as_json:
+        print_json(side_log_json(r))
+    else:
+        from rich.console import Group
+
+        console.print(Group(*render_events(r)))
 
 
 def replay(

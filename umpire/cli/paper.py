@@ -53,14 +53,22 @@ def _check_side(report: TurnReport, side: str | None) -> None:
 
 
 def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
+    return _stamped(ctx, turn)[0]
+
+
+def _stamped(ctx: typer.Context, turn: int | None = None) -> tuple[TurnReport, Callable[[TurnReport], TurnReport]]:
+    """The umpire's report, and what stamps it or any briefing composed from it (as of which
+    action, its version, the corrections it includes: :mod:`umpire.reports.editions`)."""
     from umpire.errors import UmpireError
+    from umpire.reports.editions import stamp
     from umpire.reports.model import report_for_game
 
     game = _game(ctx)
     with game.file.read():  # one consistent view of the state and the log
         if turn is not None and not 1 <= turn <= game.state.turn:
             raise UmpireError(f"--turn {turn}: the game has turns 1 to {game.state.turn}")
-        return report_for_game(game, turn=turn)
+        report, events = report_for_game(game, turn=turn), game.events()
+    return report, lambda r: stamp(game, events, r)
 
 
 @contextmanager
@@ -207,10 +215,10 @@ def report(
         check_out(out)
     from umpire.reports.model import briefing
 
-    full = _report(ctx, turn)
+    full, stamped = _stamped(ctx, turn)
     _check_side(full, side)
-    jobs = [(per_side(out, s.id), briefing(full, s.id)) for s in full.sides] if all_sides else [
-        (out, briefing(full, side) if side else full)]
+    jobs = [(per_side(out, s.id), stamped(briefing(full, s.id))) for s in full.sides] if all_sides else [
+        (out, stamped(briefing(full, side) if side else full))]
     _check_all([p for p, _ in jobs])
     written: list[Path] = []
     with _progress("briefings", len(jobs), all_sides) as advance:
@@ -251,6 +259,7 @@ def roster(
     """Print the roster: organisation, every unit's ratings or card, quality, status, hit boxes."""
     from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
+    from umpire.reports.model import briefing
     from umpire.reports.pdf import roster_pdf
 
     check_out(out, (".pdf",))
@@ -265,8 +274,9 @@ def roster(
     with _progress("rosters", len(jobs), all_sides) as advance:
         for path, sides in jobs:
             many = sum(1 for u in rep.units if sides is None or u.side in sides) > MANY_UNITS
-            written.append(_write_pdf(path, lambda fh, progress, s=sides: roster_pdf(
-                rep, fh, paper_name=paper_name, sides=s, progress=progress), "roster", many))
+            view = briefing(rep, sides[0]) if sides else rep  # a side's roster from what it knows
+            written.append(_write_pdf(path, lambda fh, progress, s=sides, v=view: roster_pdf(
+                v, fh, paper_name=paper_name, sides=s, progress=progress), "roster", many))
             advance()
     _done(written)
 
@@ -285,6 +295,7 @@ def orders_sheet(
     """Print orders sheets: one per command, its units, the order codes, a signature line."""
     from umpire.errors import UmpireError, unknown
     from umpire.reports.files import check_out, per_side
+    from umpire.reports.model import briefing
     from umpire.reports.pdf import orders_sheet_pdf
 
     check_out(out, (".pdf",))
@@ -305,8 +316,9 @@ def orders_sheet(
     with _progress("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:
             many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
-            written.append(_write_pdf(path, lambda fh, progress, s=sid: orders_sheet_pdf(
-                rep, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
+            view = briefing(rep, sid) if sid else rep  # a side's sheets from what it knows
+            written.append(_write_pdf(path, lambda fh, progress, s=sid, v=view: orders_sheet_pdf(
+                v, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
                 "orders", many))
             advance()
     _done(written)

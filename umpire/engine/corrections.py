@@ -37,6 +37,8 @@ class Correction:
     restored: list[log.StoredEvent] = field(default_factory=list)
     pairs: list[tuple[log.StoredEvent, log.StoredEvent | None]] = field(default_factory=list)
     dropped: list[tuple[log.StoredEvent, str]] = field(default_factory=list)
+    before: GameState | None = None  # an amendment: the state just before the amended action
+    kept: list[log.StoredEvent] = field(default_factory=list)  # and the actions in force before it
 
 
 def _live(tx: Transaction) -> tuple[list[log.StoredEvent], Walk]:
@@ -222,8 +224,9 @@ def amend(
                        "re-resolved"
         if dropped:
             summary += f", {_label([e for e, _ in dropped])} dropped (no longer legal)"
+        now = tx.state  # where the game stands as the amendment is made: the log says it was made then
         a = tx.append("amend", {"amends": n, "takes_back": taken, "dropped": [e.seq for e, _ in dropped]}, [],
-                      before, summary=summary)
+                      before, summary=summary, turn=now.turn, phase=now.phase)
         new: dict[int, log.StoredEvent] = {}
         for ev, k, p, applied, rolls in runs:
             seq = tx.append(
@@ -233,4 +236,5 @@ def amend(
             new[ev.seq] = tx.events()[-1]
             assert new[ev.seq].seq == seq
     pairs = [(e, new.get(e.seq)) for e in [old, *later]]
-    return Correction(a, "amend", summary, tx.state, taken_back=[old, *later], pairs=pairs, dropped=dropped)
+    return Correction(a, "amend", summary, tx.state, taken_back=[old, *later], pairs=pairs, dropped=dropped,
+                      before=before, kept=live[:at])

@@ -30,10 +30,11 @@ class Diagnosis:
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     summary: str = ""
+    stale: list[str] = field(default_factory=list)  # sound, but out of date (a campaign's game corrected since)
 
     @property
     def healthy(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.stale
 
 
 def diagnose(path: Path) -> Diagnosis:

@@ -361,6 +361,16 @@ class Game:
             state = apply_recorded(self.path, state, ev)
         return state
 
+    def state_of(self, live: list[log.StoredEvent]) -> GameState:
+        """The state with the actions ``live`` in force (in order, as the log has them), folded
+        from the latest checkpoint that fits them (a report of a turn, or of the game before a
+        correction, is not replayed from the start)."""
+        from umpire.engine import checkpoints
+
+        with self.file.read() as conn, sql_errors(self.path):
+            state, rest = checkpoints.start(self, conn, self.events(), live, self.state.terrain)
+        return self.fold(state, rest)
+
     def replay(self) -> GameState:
         """The state rebuilt from the scenario and the log, dice played back as recorded."""
         return self.fold(self.initial_state(), log.effective(self.events()))

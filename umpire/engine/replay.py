@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from umpire.core.state import GameState, canonical_state
 from umpire.engine.acting import handlers_of, keys_of, settle
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
+from umpire.turns.common import Applied
 
 
 def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameState:
@@ -19,6 +21,10 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
     :raises StoreError: naming the event, if it cannot be replayed (a damaged file, or a log
         made by an umpire whose rules differ).
     """
+    return canonical_state(_run(path, state, ev).state)
+
+
+def _run(path: Path, state: GameState, ev: log.StoredEvent) -> Applied:
     handler = handlers_of(state.ruleset).get(ev.kind)
     if handler is None:
         raise StoreError(f"{path}: event #{ev.seq} has an unknown action kind {ev.kind!r}")
@@ -33,20 +39,59 @@ def apply_recorded(path: Path, state: GameState, ev: log.StoredEvent) -> GameSta
             f"{path}: event #{ev.seq} ({ev.kind}) cannot be replayed: its payload is not what a "
             f"{ev.kind} action records ({type(exc).__name__}: {exc})"
         ) from None
-    return canonical_state(applied.state)
+    return applied
+
+
+def result_problems(ev: log.StoredEvent, applied: Applied) -> list[str]:
+    """Where the texts and results stored with ``ev`` (its summary, each resolution and record)
+    differ from what its replay gives: a result rewritten by hand ("bmp-51 eliminated" made
+    "escaped") is named, so reports and campaigns never read a result the dice did not give."""
+    out = []
+    if ev.summary != applied.summary:
+        out.append(f"event #{ev.seq} ({ev.kind}): its stored summary is not what its resolution gives "
+                   f"({_first_difference(ev.summary, applied.summary)})")
+    stored = log.stored_results(ev)
+    made = json.loads(json.dumps([r.to_json() for r in applied.resolutions], ensure_ascii=False, default=str))
+    if len(stored) != len(made):
+        out.append(f"event #{ev.seq} ({ev.kind}): {len(stored)} results are stored, its resolution gives {len(made)}")
+    for i, (a, b) in enumerate(zip(stored, made, strict=False)):
+        where = list(json_diff(a, b, ""))
+        if where:
+            out.append(f"event #{ev.seq} ({ev.kind}): stored result {i + 1} ({_named(b)}) is not what its "
+                       f"resolution gives: {where[0].lstrip('.')}")
+    return out
+
+
+def _named(r: Any) -> str:
+    """A stored result named by what it is and whom it concerns: ``fire a-1-64 -> t80-1``."""
+    if not isinstance(r, dict):
+        return "not a result"
+    who = [str(r[k]) for k in ("firer", "unit", "attacker", "spotter", "side", "battalion") if r.get(k)][:1]
+    return " ".join([str(r.get("procedure") or "result"), *who]) + (f" -> {r['target']}" if r.get("target") else "")
+
+
+def _first_difference(stored: str, replayed: str) -> str:
+    """The clause where two texts part: ``stored '... escaped', the replay '... eliminated'``."""
+    a, b = stored.split("; "), replayed.split("; ")
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    x, y = (a[i] if i < len(a) else ""), (b[i] if i < len(b) else "")
+    return f"stored {x!r}, the replay {y!r}"
 
 
 def fold_checked(path: Path, state: GameState, events: list[log.StoredEvent], live: list[log.StoredEvent],
                  checkpoints: dict[int, str]) -> tuple[GameState, list[str]]:
     """``state`` with the actions ``live`` applied, and what differs from it among the stored
-    ``checkpoints`` still valid (the JSON text after each event, by number)."""
+    ``checkpoints`` still valid (the JSON text after each event, by number) and among the texts
+    and results stored with each action (:func:`result_problems`)."""
     from umpire.core.state import state_json
     from umpire.engine.checkpoints import usable
 
     check = set(usable(events, [e.seq for e in live])) & set(checkpoints)
     problems = []
     for ev in live:
-        state = apply_recorded(path, state, ev)
+        applied = _run(path, state, ev)
+        problems += result_problems(ev, applied)
+        state = canonical_state(applied.state)
         if ev.seq in check and state_json(state) != checkpoints[ev.seq]:
             problems.append(f"the checkpoint after event #{ev.seq} is not the state the replay gives there")
     return state, problems

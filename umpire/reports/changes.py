@@ -1,9 +1,15 @@
-"""What a correction changed: the results of each action as recorded before and after, compared.
+"""What a correction changed, action by action, read from the results each action stored.
 
-An amendment re-resolves every later action; :func:`changes` lines up each old action with the
-one that stands in for it now and reports, from their recorded facts, only the results that
-differ: what became of a unit (``t80-1: eliminated -> 2 hits``), where it ended up, who spots
-whom (``nato now spots t80-3``), and the outcome of each shot, roll and check. For the umpire
+An amendment re-resolves every later action. :func:`changes` walks the two runs side by side
+(the actions as they were, and the ones that stand in for them now) and compares, field by
+field, what each action stored: the outcome of every shot, roll and check (its words, then its
+summary, then any other field), what became of each unit and where it ended, who came to see or
+lost sight of whom, the victory points scored, the notes; and for an action that stored only a
+summary (orders entered, a move by hand) that summary, item by item. What a run carries from
+action to action (who sees whom, the points so far, a unit's hits) is compared as what each
+action changed, so a consequence is said once, at the action where the runs part, and not again
+under every later one; a unit's condition is said as it was in each run (never "unharmed" for a
+stand that already had a hit). :func:`result_line` compares the game's result. For the umpire
 only: the lines name every unit.
 """
 
@@ -13,16 +19,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from umpire.reports.facts import Fact, facts_of
-from umpire.reports.words import DAMAGE, STATUS, at, at_hits, mbt_hits, morale_words, phase_name, plain, plural
+from umpire.reports.change_runs import ATTACKS, HOLDS, Item, Run, condition, read, start, summary_items
+from umpire.reports.words import at, num, phase_name, plain, plural
 
 if TYPE_CHECKING:
     from umpire.store.events import StoredEvent
 
-# facts whose outcome is an attack's (hits, damage)
-ATTACKS = ("fire", "indirect", "close_combat", "overrun", "air_strike", "air_defence")
-ROLLS = ("hq", "morale", "entrench", "mines", "initiative")
-SKIP = ("orders", "order_change", "notes", "other", "victory", "note")
+__all__ = ["ActionChanges", "Run", "changes", "compare", "read", "render", "result_line", "start"]
+
+FIELDS = {"firer_at": "the firer's position", "target_at": "the target's position", "rolls": "dice",
+          "modifiers": "modifiers", "cell": "table cell", "notes": "notes", "provenance": "data values used"}
 
 
 @dataclass
@@ -36,158 +42,200 @@ class ActionChanges:
     lines: list[str] = field(default_factory=list)
 
 
-def _condition(entry: Mapping[str, Any]) -> str | None:
-    status = entry.get("status")
-    hits = entry.get("hits")
-    after_hits = hits[1] if isinstance(hits, list | tuple) and len(hits) == 2 else None
-    if isinstance(status, list | tuple) and len(status) == 2:
-        how = entry.get("destroyed")
-        word = DAMAGE.get(str(how)) if how in DAMAGE else STATUS.get(str(status[1]), str(status[1]))
-        return word if after_hits in (None, 0) or status[1] == "eliminated" else f"{word}, {plural(after_hits, 'hit')}"
-    if after_hits is not None:
-        return plural(after_hits, "hit") if after_hits else "no hits"
-    return None
+ORDER = {"unit": 0, "at": 1, "sees": 2, "points": 3, "scores": 3}
 
 
-def _outcome(f: Fact) -> str:
-    raw = f.data.get("outcome")
-    outcome: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-    if f.kind in ATTACKS:
-        if "results" in outcome or "worst" in outcome or "shots" in outcome:
-            return mbt_hits(outcome, detail=True)
-        return at_hits(outcome)
-    if f.kind == "morale":
-        return morale_words(outcome)
-    if f.kind == "initiative":
-        return f"{outcome.get('first')} first"
-    if f.kind in ("hold_fire", "no_fire"):
-        return f"holds fire ({f.data.get('why') or 'no shot'})"
-    if f.kind == "fire_redirect":
-        return f"fires at {f.data.get('to')} instead of {f.target}"
-    if "result" in outcome:
-        return plain(outcome["result"])
-    return plain({k: v for k, v in outcome.items() if k not in ("rolls",)}) or "done"
-
-
-HOLDS = ("hold_fire", "no_fire", "fire_redirect")
-VERBS = {"fire": "fires at", "indirect": "fires indirect at", "close_combat": "attacks in close combat",
-         "overrun": "is overrun by", "air_strike": "strikes", "air_defence": "fires at the flight",
-         "hq": "HQ roll", "morale": "morale check", "entrench": "entrenching roll", "mines": "minefield attack",
-         "initiative": "initiative roll"}
-
-
-def _what(f: Fact) -> str:
-    """Who did it and what, with ``|`` where "now" or "no longer" goes: ``a-1-64|fires at t80-1``."""
-    who = f.actor or f.side or str(f.data.get("battalion") or "")
-    if f.kind in ("hq", "morale") and f.data.get("battalion"):
-        who = str(f.data["battalion"])
-    if f.kind in ATTACKS:
-        return f"{who}|{VERBS[f.kind]}" + (f" {f.target}" if f.target else "")
-    if f.kind in HOLDS:
-        return f"{who}|"
-    return f"{who}|{VERBS.get(f.kind, f.kind.replace('_', ' '))}"
-
-
-def results(e: StoredEvent) -> dict[tuple[Any, ...], tuple[str, str]]:
-    """The results an event recorded: ``key -> (what, result)``, one key per unit, sighting and
-    outcome (a unit's second shot at the same target is its own key)."""
-    out: dict[tuple[Any, ...], tuple[str, str]] = {}
-    seen: dict[tuple[Any, ...], int] = {}
-    for f in facts_of(e):
-        if f.kind in SKIP:
-            continue
-        if f.kind == "changes":
-            for entry in f.data.get("units") or ():
-                if not isinstance(entry, Mapping):
-                    continue
-                uid = str(entry.get("unit"))
-                cond = _condition(entry)
-                if cond is not None:
-                    out[("unit", uid)] = (uid, cond)
-                if "at" in entry:
-                    out[("at", uid)] = (uid, at(entry["at"]))
-            continue
-        if f.kind in ("move", "place"):
-            if f.actor and f.data.get("to") is not None:
-                out[("at", f.actor)] = (f.actor, at(f.data["to"]))
-            continue
-        if f.kind == "sighting":
-            for s in f.data.get("sighted") or ():
-                if isinstance(s, Mapping):
-                    out[("sees", str(s.get("by")), str(s.get("unit")))] = (
-                        f"{s.get('by')} spots {s.get('unit')}", str(s.get("level") or "spotted"))
-            continue
-        key = (f.kind, f.actor or f.side, f.target, str(f.data.get("battalion") or ""))
-        n = seen[key] = seen.get(key, -1) + 1
-        out[(*key, n)] = (_what(f), _outcome(f))
-    return out
-
-
-ORDER = {"unit": 0, "at": 1, "sees": 2}
-MORALE_STATES = {STATUS[k] for k in ("ok", "checked", "routed", "surrendered")}
-
-
-def compare(old: StoredEvent, new: StoredEvent | None) -> list[str]:
-    """The results of ``old`` that ``new`` (the action standing in for it) does not repeat:
-    what became of each unit first, then where units ended, who spots whom, and each outcome."""
-    before = results(old)
-    after = results(new) if new is not None else {}
+def compare(before: Mapping[tuple[Any, ...], Item], after: Mapping[tuple[Any, ...], Item], old: Run, new: Run
+            ) -> list[str]:
+    """The lines where one action's results in the two runs differ (``old`` and ``new``: the
+    runs just past it): what became of each unit first, then where units ended, who came to see
+    whom, the points scored, and each outcome and note in the order they were stored."""
+    moved = {k[1] for k in (*before, *after) if k[0] == "move"}
+    before, after = _pair_notes(before, after)
     keys = [*before, *(k for k in after if k not in before)]
     lines = []
-    for key in sorted(keys, key=lambda k: ORDER.get(k[0], 3)):
+    for key in sorted(keys, key=lambda k: ORDER.get(k[0], 4)):
         b, a = before.get(key), after.get(key)
-        if b == a:
-            continue
-        lines.append(_line(key, b, a))
+        if b == a or (key[0] == "at" and key[1] in moved):
+            continue  # its move says where it ended
+        line = _line(key, b, a, old, new)
+        if line:
+            lines.append(line)
     return lines
 
 
-def _line(key: tuple[Any, ...], b: tuple[str, str] | None, a: tuple[str, str] | None) -> str:
+def _pair_notes(before: Mapping[tuple[Any, ...], Item], after: Mapping[tuple[Any, ...], Item]
+                ) -> tuple[dict[tuple[Any, ...], Item], dict[tuple[Any, ...], Item]]:
+    """A note of one run that another of the other run says again with other figures (the same
+    first words: ``warning: tf-1-64: a-1-64 and hq-1-64 are 17" apart``) is one note changed."""
+    b, a = dict(before), dict(after)
+    gone = [k for k in b if k[0] == "note" and k not in a]
+    came = [k for k in a if k[0] == "note" and k not in b]
+    for k in gone:
+        same = next((n for n in came if n[1] == k[1] and n[2].split(" ")[:PAIRED] == k[2].split(" ")[:PAIRED]), None)
+        if same is not None:
+            came.remove(same)
+            a[k] = a.pop(same)
+    return b, a
+
+
+PAIRED = 4  # first words two notes share to be one note changed
+
+
+def _line(key: tuple[Any, ...], b: Item | None, a: Item | None, old: Run, new: Run) -> str:
     kind = key[0]
+    if kind == "unit":
+        was = b.value if b else _cond(old, key[1], a)
+        now = a.value if a else _cond(new, key[1], b)
+        return "" if was == now else f"{key[1]}: {was} -> {now}"
+    if kind == "at":
+        was = b.value if b else old.where.get(key[1])
+        now = a.value if a else new.where.get(key[1])
+        if was == now:
+            return ""
+        words = _where(was, now)
+        if b is None:
+            return f"{key[1]} now ends at {words[1]} (it stayed at {words[0]})"
+        if a is None:
+            return f"{key[1]} now stays at {words[1]} (it ended at {words[0]})"
+        return f"{key[1]} ends at {words[1]} (was {words[0]})"
+    if kind == "sees":
+        return _sight(key[1], key[2], b.value if b else None, a.value if a else None)
+    if kind == "points":
+        return f"victory points scored by {key[1]}: {b.value if b else 0} -> {a.value if a else 0}"
+    if kind == "scores":
+        return f"{'now' if a else 'no longer'} {'scored' if key[1] else 'taken off the tally'}: {key[2]}"
+    if kind == "note" or kind == "summary":
+        return _words(b.text if b else None, a.text if a else None)
+    return _result(b, a)
+
+
+def _cond(run: Run, uid: str, other: Item | None) -> str:
+    """A unit's condition in a run where the action left it as it was (without a start, the
+    other run's condition before the action, which the two runs shared)."""
+    c = run.cond.get(uid)
+    return condition(*c) if c else str(other.detail if other else "unharmed")
+
+
+def _where(was: Any, now: Any) -> tuple[str, str]:
+    def words(p: Any, facing: bool) -> str:
+        if not p or p[0] is None:
+            return "(off table)"
+        return at(p[:2]) + (f" facing {num(round(float(p[2]), 2))}" if facing and p[2] is not None else "")
+
+    turned = bool(was and now and was[2] != now[2])
+    return words(was, turned), words(now, turned)
+
+
+def _sight(side: str, unit: str, was: tuple[Any, Any] | None, now: tuple[Any, Any] | None) -> str:
+    """A change in who sees whom, said as what the action did in each run."""
+    def did(d: tuple[Any, Any] | None) -> str:
+        if d is None:
+            return "changed nothing"
+        first, last = d
+        if first is None:
+            return "spots" + ("" if last in ("full", "spotted") else f" ({last})")
+        if last is None:
+            return "loses sight of"
+        return f"identifies ({first} -> {last})"
+
+    if now is not None and was is None:
+        return f"{side} now {did(now)} {unit}"
+    if was is not None and now is None:
+        return f"{side} no longer {did(was)} {unit}"
+    return f"{side} {did(now)} {unit} (was: {did(was)} {unit})" if was != now else ""
+
+
+def _words(was: str | None, now: str | None) -> str:
+    if was == now:
+        return ""
+    if was is None:
+        return f"now: {now}"
+    if now is None:
+        return f"no longer: {was}"
+    return f"{now} (was: {_rest(was, now)})"
+
+
+def _rest(was: str, now: str) -> str:
+    """``was`` without the words it begins with in common with ``now``, nor the clauses it ends
+    with in common (``…`` where they are left out)."""
+    a, b = was.split(" "), now.split(" ")
+    i = 0
+    while i < min(len(a), len(b)) - 1 and a[i] == b[i]:
+        i += 1
+    head = " ".join(a[i:])
+    x, y = head.split("; "), now.split("; ")
+    j = 0
+    while j < min(len(x), len(y)) - 1 and x[-1 - j] == y[-1 - j]:
+        j += 1
+    return "; ".join(x[:len(x) - j]) + ("; …" if j else "")
+
+
+def _result(b: Item | None, a: Item | None) -> str:
     either = a or b
     assert either is not None  # a change has a before or an after
-    if kind == "sees":
-        if a is None or b is None:
-            return f"{key[1]} {'now' if b is None else 'no longer'} spots {key[2]}"
-        return f"{key[1]} spots {key[2]}: {b[1]} -> {a[1]}"
-    if kind == "unit":
-        other = either[1]
-        none = "no change" if other in MORALE_STATES else "unharmed"
-        return f"{key[1]}: {b[1] if b else none} -> {a[1] if a else none}"
-    if kind == "at":
-        if a is None:
-            return f"{key[1]} no longer moves (it ended at {b[1] if b else '-'})"
-        if b is None:
-            return f"{key[1]} now ends at {a[1]} (it did not move)"
-        return f"{key[1]} ends at {a[1]} (was {b[1]})"
-    who, _, what = either[0].partition("|")
+    who, what, kind = either.who, either.what, either.kind
+    if b is not None and a is not None:
+        (ob, sb, db), (oa, sa, da) = b.value, a.value
+        if ob != oa and ob is not None and oa is not None:
+            return f"{who}: {ob} -> {oa}" if kind in HOLDS else f"{who} {what}: {ob} -> {oa}"
+        if sb != sa:
+            return _words(sb or f"{who} {what}", sa or f"{who} {what}")
+        if db != da:
+            return f"{sa or (who + ' ' + what).strip()}: as before, but {_fields(db, da)}"
+        return ""
+    gone = a is None
+    words = (b if gone else a).value[0]  # type: ignore[union-attr]
+    text = (b if gone else a).text  # type: ignore[union-attr]
     if kind in HOLDS:
-        if b is None:
-            return f"{who} now {either[1]}"
-        if a is None:
-            return f"{who} no longer {b[1]}"
-        return f"{who}: {b[1]} -> {a[1]}"
-    if b is None:
-        return f"{who} now {what}: {a[1]}" if kind in ATTACKS else f"{who} {what}: now {a[1]}"  # type: ignore[index]
-    if a is None:
-        return f"{who} no longer {what} (it was {b[1]})" if kind in ATTACKS else f"{who} {what}: no longer made " \
-            f"(it was {b[1]})"
-    return f"{who} {what}: {b[1]} -> {a[1]}"
+        return f"{who} {'no longer' if gone else 'now'} {words}"
+    if kind in ATTACKS:
+        return f"{who} no longer {what} (it was {words})" if gone else f"{who} now {what}: {words}"
+    if words is not None:
+        return f"{who} {what}: no longer made (it was {words})" if gone else f"{who} {what}: now {words}"
+    return f"no longer: {text}" if gone else f"now: {text}"
+
+
+def _fields(was: Mapping[str, Any], now: Mapping[str, Any]) -> str:
+    """The fields two results differ in: a number or word as ``modified roll 3 -> 1``, anything
+    larger by its name (``other modifiers and table cell``)."""
+    keys = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
+    scalar = [k for k in keys if all(isinstance(v.get(k), str | int | float | None) for v in (was, now))]
+    said = [f"{k.replace('_', ' ')} {plain(was.get(k))} -> {plain(now.get(k))}" for k in scalar]
+    named = [FIELDS.get(k, k.replace("_", " ")) for k in keys if k not in scalar]
+    if named:
+        said.append("other " + " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named))
+    return "; ".join(said)
 
 
 def changes(ruleset: str, pairs: Iterable[tuple[StoredEvent, StoredEvent | None]],
-            dropped: Mapping[int, str] | None = None) -> list[ActionChanges]:
+            dropped: Mapping[int, str] | None = None, *, run: Run | None = None) -> list[ActionChanges]:
     """For each (old, new) pair of a correction, the results that differ (pairs that differ in
-    nothing are left out); a dropped action says why it was dropped."""
+    nothing are left out); a dropped action says why it was dropped. ``run``: what the game
+    carried into the first pair (:func:`start`; without it, each unit's condition before is the
+    one its first change records)."""
+    old_run, new_run = (run or Run()).copy(), (run or Run()).copy()
     out = []
     for old, new in pairs:
         title = f"#{old.seq} {old.kind.split('.')[-1]} ({phase_name(ruleset, old.phase)}, turn {old.turn or '-'})"
-        lines = compare(old, new)
+        b = read(old, old_run)
+        a = read(new, new_run) if new is not None else {}
+        lines = compare(b, a, old_run, new_run)
+        if not lines and new is not None and old.summary != new.summary:
+            lines = compare(summary_items(old), summary_items(new), old_run, new_run)
         if new is None and dropped and old.seq in dropped:
             lines.insert(0, f"dropped: no longer legal: {dropped[old.seq]}")
         if lines:
             out.append(ActionChanges(old.seq, new.seq if new is not None else None, title, lines))
+    ending = result_line(old_run, new_run)
+    if ending:
+        out.append(ActionChanges(0, None, "the game's result", [ending]))
     return out
+
+
+def result_line(old: Run, new: Run) -> str:
+    """The game's result (MBT's victory tally and winner) as it was and as it is, if they differ."""
+    return "" if old.result == new.result else f"{old.result or 'no result'} -> {new.result or 'no result'}"
 
 
 def render(report: Sequence[ActionChanges], later: int) -> list[str]:
@@ -196,8 +244,10 @@ def render(report: Sequence[ActionChanges], later: int) -> list[str]:
         return [f"no result changed ({plural(later, 'later action')} re-resolved)"]
     out = []
     for c in report:
-        now = f" -> #{c.new}" if c.new is not None else " (dropped)"
-        out.append(f"{c.title}{now}:")
+        if c.old == 0:
+            out.append(f"{c.title}:")
+        else:
+            out.append(f"{c.title}{f' -> #{c.new}' if c.new is not None else ' (dropped)'}:")
         out.extend(f"  {ln}" for ln in c.lines)
     return out
 
@@ -212,7 +262,8 @@ def amendment_lines(done: Any, n: int) -> list[str]:
         head += f"; {len(new) - 1} later action{'s' if len(new) != 2 else ''} re-resolved"
     if done.dropped:
         head += f", {len(done.dropped)} dropped as no longer legal ({', '.join(f'#{e.seq}' for e, _ in done.dropped)})"
-    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped})
+    report = changes(done.state.ruleset, done.pairs, {e.seq: why for e, why in done.dropped},
+                     run=start(done.before, done.kept))
     return [head, *(["what changed in the results:"] if report else []), *render(report, len(done.pairs) - 1)]
 
 

@@ -1,8 +1,10 @@
 """The sentences of combat: shots, held fire, missiles, indirect fire, aircraft, close combat.
 
 The firer's side reads its own shot with its explanation (as far as its knowledge of the target
-allows); the target's side reads what hit its unit and what it did, the firer as it knew it
-then, never the firer's dice or modifiers, and its weapon only when it had identified it.
+allows) and, in MBT, the exact result where it identified the target (24.4.1: within sighting
+range; else the hits and a vehicle seen to brew up or be knocked out); the target's side reads
+what hit its unit and what it did, the firer as it knew it then, never the firer's dice or
+modifiers, and its weapon only when it had identified it.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     assert a is not None and t is not None
     carrier = o.ref(f.data.get("carrier"), known) if a.level == "unseen" and f.data.get("carrier") else None
     if carrier is not None and carrier.level != "unseen":  # a rider's fire is seen coming from its carrier
-        a = Ref(None, f"{carrier.text}'s riders", "fired", carrier.side)
+        a = Ref(None, f"{carrier.id or carrier.text}'s riders", "fired", carrier.side)
     shown_weapon = mine or a.level == "full"
     what = ""
     if shown_weapon and f.data.get("weapon"):
@@ -56,7 +58,8 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     rng = _range(f) if mine or o.side is None else ""
     step = f", {f.data['step']}" if f.data.get("step") and o.side is None else ""
     text = f"{a.text} fired{what} at {t.text}" + (f" ({rng}{step})" if rng or step else "")
-    text += f": {_result(o, f, hit_mine and not mine)}"
+    # the firer's side learns the exact result of a shot at a target it identified (24.4.1)
+    text += f": {_result(o, f, (hit_mine and not mine) or (mine and t.level == 'full'))}"
     after = at_after(_out(f)) if mine or o.side is None else ""
     text += f"; {after}" if after else ""
     data: dict[str, Any] = {"firer": a.id, "target": t.id, "result": _out(f).get("hits", 0)}
@@ -83,7 +86,9 @@ def no_fire(o: Observer, f: Fact) -> list[Line]:
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None
     target = t.text if t is not None and t.level != "unseen" else "its target"
-    why = _out(f).get("why", "")
+    why = str(_out(f).get("why", ""))
+    if o.side is not None and (t is None or t.level == "unseen"):  # the reason would tell its range, its bearing
+        why = "its target is not spotted" if o.c.ruleset == "auftragstaktik" else "its target is not sighted (6.1)"
     return [Line("no_fire", f"{a.text} did not fire at {target}" + (f": {why}" if why else ""), a, t,
                  {"firer": a.id, "target": t.id if t else None}, mine=True)]
 
@@ -134,15 +139,32 @@ def indirect(o: Observer, f: Fact) -> list[Line]:
     if o.side is None and raw.get("label"):
         tpl["label"] = raw["label"]
     where = at(tpl.get("at"))
-    what = "counter-battery fire" if f.data.get("weapon") == "counter-battery" else "indirect fire"
+    cb = f.data.get("weapon") == "counter-battery"
+    what = "counter-battery fire" if cb else "indirect fire"
     if mine and t.level == "unseen":
-        text = f"{a.text} fired {what} at {where}: no result seen"
+        if cb and o.side is not None:  # aimed by the umpire at a battery the side never saw (ruling cb.locating)
+            tpl = _located(tpl, o.rulings.get("cb.locating", "none"))
+            where = f"about {at(tpl['at'])}" if tpl.get("at") and o.rulings.get("cb.locating") == "sound_ranging" \
+                else at(tpl.get("at")) if tpl.get("at") else ""
+            text = f"{a.text} fired {what} at an enemy battery{' ' + where if where else ''}: no result seen"
+        else:
+            text = f"{a.text} fired {what} at {where}: no result seen"
         return [Line("indirect", text, a, None, {"firer": a.id, "at": tpl.get("at"), "template": tpl},
                      mine=True)]
     text = f"{a.text} fired {what} at {t.text}" if mine or a.level != "unseen" else f"enemy {what} fell on {t.text}"
     text += f" at {where}: {at_hits(_out(f))}"
     return [Line("indirect", text, a, t, {"firer": a.id, "target": t.id, "at": tpl.get("at"), "template": tpl},
                  o.why(f, known) if mine else None, mine=mine)]
+
+
+def _located(tpl: dict[str, Any], locating: str) -> dict[str, Any]:
+    """A counter-battery template as the firing side may know it: nowhere (``none``), to the
+    nearest 2 inches (``sound_ranging``) or where it fell (``radar``)."""
+    if locating == "radar":
+        return tpl
+    if locating == "sound_ranging" and tpl.get("at") is not None:
+        return {**tpl, "at": [2 * round(float(tpl["at"][0]) / 2), 2 * round(float(tpl["at"][1]) / 2)], "second": None}
+    return {}
 
 
 def air_strike(o: Observer, f: Fact) -> list[Line]:

@@ -2,26 +2,48 @@
 the table cell, the notes.
 
 The umpire sees everything (:func:`for_umpire`). A side sees the explanation of its own actions
-only (:func:`for_side`), written from what it knows of the enemy unit acted on: when it knows
-the unit in full, every modifier with its rule, but never a detail that tells a hidden quality
-of the enemy (its troop quality); below full identity, each modifier by the rule's own words,
-the target's size only as the type it has seen ("target size: vehicle"). A side never gets the
-resolution's notes or the estimated data values it used (they tell the enemy's ratings and
-card); the umpire does.
+only (:func:`for_side`), each modifier, die and cell a fact about a subject, shown as far as
+the side's knowledge of that subject goes:
+
+- a modifier whose presence or value tells what the side cannot know of the enemy, whatever it
+  has seen (Auftragstaktik: the enemy's troop quality, whether it had spotted the firer, its HQ
+  rating, its C3 level: :data:`ENEMY_FACTS`) is never shown, and the sums it enters (the
+  modified roll, the row of the table cell) are withheld from every explanation of that kind,
+  so their absence tells nothing either;
+- below full identity (MBT 24.2.2), the target's size class is named by the type the side saw
+  ("target size: vehicle") without its value, the sums are withheld, the hit number and the
+  card's defence are taken out of the dice' purposes, and the dice that tell a penetration
+  (hit location, damage) are not shown; each other modifier is shown by its rule's own words;
+- ruling ``report.hidden_dice`` says whether such a dice line is shown without those values
+  (``withhold``, the default) or not at all (``omit``).
+
+A side never gets the resolution's notes or the estimated data values it used (they tell the
+enemy's ratings and card); the umpire does.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from umpire.reports.facts import Explanation, Mod
 from umpire.reports.words import num
 
-# Modifiers whose detail compares the firer with what a side does not know of the enemy.
-HIDDEN_DETAIL = ("troop quality",)
+# By ruleset and kind of fact: the modifiers that tell a side what it cannot know of the enemy.
+ENEMY_FACTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("auftragstaktik", "fire"): ("troop quality", "firer unspotted"),
+    ("auftragstaktik", "close_combat"): ("troop quality",),
+    ("auftragstaktik", "overrun"): ("troop quality",),
+    ("auftragstaktik", "indirect"): ("troop quality", "target C3 level"),
+    ("auftragstaktik", "hq"): ("HQ rating difference",),
+}
 # MBT rules whose modifier names say the target's type; below full identity they are written
-# from the size the side has seen.
+# from the size the side has seen, without their value.
 SIZE_RULES = ("7.4.2.3.2",)
+# The parts of an MBT die's purpose that sum or name the target's card (below full identity).
+HIDDEN_PURPOSE = (re.compile(r" \(hit number -?\d+\)"), re.compile(r" vs defense -?\d+"))
+PENETRATION = ("hit location", "damage")
+WITHHELD = "modified roll and table row withheld (they sum what your side does not know of the enemy)"
 
 
 @dataclass(frozen=True)
@@ -42,6 +64,7 @@ class Shown:
     notes: tuple[str, ...] = ()
     estimated: tuple[str, ...] = ()
     rulings: tuple[str, ...] = ()
+    withheld: str | None = None  # what a side is not shown of it, and why
 
     def __bool__(self) -> bool:
         return bool(self.modifiers or self.dice or self.cell or self.notes or self.estimated or self.rulings
@@ -72,21 +95,41 @@ def for_umpire(x: Explanation) -> Shown:
     )
 
 
-def for_side(x: Explanation, level: str, size: str | None = None) -> Shown:
-    """``x`` of a side's own action on an enemy unit it knows at ``level`` (``full``, ``type``,
-    ``fired``, or ``unseen``; ``full`` too when no enemy unit is acted on)."""
-    if level == "full":
-        rows = tuple(_row(m, not m.name.startswith(HIDDEN_DETAIL)) for m in x.modifiers)
-        return Shown(modifiers=rows, dice=_dice(x), modified_roll=x.modified_roll, cell=_cell(x),
-                     rulings=tuple(f"ruling {k} = {v} (not the default)" for k, v in x.rulings))
+def for_side(x: Explanation, level: str, size: str | None = None, *, ruleset: str = "", kind: str = "",
+             dice: str = "withhold") -> Shown:
+    """``x`` of a side's own action (a fact of ``kind``) on an enemy unit it knows at ``level``
+    (``full``, ``type``, ``fired``, or ``unseen``; ``full`` too when no enemy unit is acted on);
+    ``dice`` is ruling ``report.hidden_dice``."""
+    hidden = ENEMY_FACTS.get((ruleset, kind), ())
+    withheld = bool(hidden) or (ruleset == "mbt" and level != "full")
     told: list[Row] = []
     for m in x.modifiers:
-        if m.rule in SIZE_RULES:
-            what = f"target size: {size}" if level == "type" and size else "target size"
-            told.append(Row(m.signed(), what, m.rule))
+        if hidden and m.name.startswith(hidden):
+            continue
+        if level == "full":
+            told.append(_row(m))
+        elif m.rule in SIZE_RULES:
+            told.append(Row("?", f"target size: {size}" if level == "type" and size else "target size", m.rule))
         else:
             told.append(_row(m, detail=False))
-    return Shown(modifiers=tuple(told), dice=_dice(x), modified_roll=x.modified_roll, cell=_cell(x))
+    rolls = x.dice
+    if ruleset == "mbt" and level != "full":
+        rolls = tuple(d for d in rolls if not d.why.startswith(PENETRATION))
+    shown = _dice(Explanation(dice=rolls))
+    if withheld:
+        for pat in HIDDEN_PURPOSE:
+            shown = tuple(pat.sub("", d) for d in shown)
+    cell = _cell(x)
+    if withheld and x.cell is not None:
+        c = x.cell
+        cell = f"{c.table}: column {c.column} gives {c.value}" + (f" [{c.rule}]" if c.rule else "")
+        if ruleset == "mbt":
+            cell = None
+    if withheld and dice == "omit":
+        shown, cell = (), None
+    return Shown(modifiers=tuple(told), dice=shown, modified_roll=None if withheld else x.modified_roll, cell=cell,
+                 rulings=tuple(f"ruling {k} = {v} (not the default)" for k, v in x.rulings) if level == "full" else (),
+                 withheld=WITHHELD if withheld and dice != "omit" and (x.modified_roll is not None or x.cell) else None)
 
 
 def net(rows: tuple[Row, ...]) -> str:

@@ -132,35 +132,36 @@ def per_side(path: Path, side: str) -> Path:
 def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> list[Path]:
     """The demo's paper: the umpire's report, every side's briefing, a roster and the first
     side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
-    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.editions import stamped_papers
     from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
     from umpire.text import safe_name
 
     folder = Path(folder)
-    full = report_for_game(game)  # type: ignore[arg-type]
+    full, *briefings = stamped_papers(game)  # type: ignore[arg-type]
     jobs: list[tuple[str, Callable[[BinaryIO], None]]] = [
         ("report-umpire.pdf", lambda fh: turn_report_pdf(full, fh, paper_name=paper_name)),
     ]
-    for s in full.sides:
-        brief = briefing(full, s.id)
-        jobs.append((f"briefing-{safe_name(s.id)}.pdf", partial(_briefing_pdf, brief, paper_name=paper_name)))
+    for brief in briefings:
+        jobs.append((f"briefing-{safe_name(str(brief.viewer))}.pdf", partial(_briefing_pdf, brief,
+                                                                             paper_name=paper_name)))
     jobs.append(("roster.pdf", lambda fh: roster_pdf(full, fh, paper_name=paper_name)))
     first = full.sides[0].id
+    sheets = next(b for b in briefings if b.viewer == first)  # a side's sheets from what it knows
     jobs.append((f"orders-{safe_name(first)}.pdf",
-                 lambda fh: orders_sheet_pdf(full, fh, side=first, paper_name=paper_name)))
+                 lambda fh: orders_sheet_pdf(sheets, fh, side=first, paper_name=paper_name)))
     return [write_atomic(folder / name, write) for name, write in jobs]
 
 
 def write_demo_texts(game: object, folder: Path) -> list[Path]:
     """The umpire's report and every side's briefing as Markdown and as plain text (80 columns,
     no colour), beside the PDFs."""
-    from umpire.reports.model import briefing, report_for_game
+    from umpire.reports.editions import stamped_papers
     from umpire.reports.turn_text import plain_text, to_markdown
     from umpire.text import safe_name
 
     folder = Path(folder)
-    full = report_for_game(game)  # type: ignore[arg-type]
-    reports = [("report-umpire", full)] + [(f"briefing-{safe_name(s.id)}", briefing(full, s.id)) for s in full.sides]
+    reports = [(f"briefing-{safe_name(r.viewer)}" if r.viewer else "report-umpire", r)
+               for r in stamped_papers(game)]  # type: ignore[arg-type]
     out = []
     for name, r in reports:
         out.append(write_text_atomic(folder / f"{name}.md", to_markdown(r)))

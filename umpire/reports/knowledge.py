@@ -5,7 +5,11 @@ value: unseen, or a :class:`Sight` at one level (Auftragstaktik: spotted, kept a
 24.2.2: ``fired`` "something just fired from there", ``type`` type and nationality, ``full``).
 What a side knew when an event began (:meth:`Chronicle.before`) never changes afterwards: a
 later identification is a separate, dated fact (:meth:`Chronicle.identified`), not a rewrite.
-The chronicle also follows where every unit stands and when each unit was destroyed.
+Every enemy unit a side sees gets a contact label the first time it does (``contact-3``: the
+number in the order the side first saw its contacts, those seen at once by where they stood),
+kept for the whole game (:meth:`Chronicle.label`), as the blank counters of 24.1.1 keep what
+was written on them. The chronicle also follows where every unit stands and when each unit was
+destroyed.
 """
 
 from __future__ import annotations
@@ -88,6 +92,9 @@ class Chronicle:
                                                    for s in self.sides}
         self._first: dict[str, dict[str, dict[str, tuple[int | None, int]]]] = {s: {} for s in self.sides}
         self._death_known: dict[str, dict[str, Sight]] = {s: {} for s in self.sides}
+        self._labels: dict[str, dict[str, str]] = {s: {} for s in self.sides}
+        for side in self.sides:
+            self._label_new(side, self._cur[side])
         self.positions_before: dict[int, dict[str, Point | None]] = {}
         for e in events:
             self._walk(e)
@@ -126,6 +133,16 @@ class Chronicle:
     def last_identified(self, side: str) -> Known:
         """Every enemy unit ``side`` has known in full: the last time it did."""
         return self._full.get(side, {})
+
+    def label(self, side: str, uid: str) -> str:
+        """The contact label ``side`` knows enemy unit ``uid`` by (``contact-N``, kept all game)."""
+        return self._labels.get(side, {}).get(uid, "contact")
+
+    def _label_new(self, side: str, seen: Mapping[str, Sight]) -> None:
+        labels = self._labels[side]
+        new = sorted((uid for uid in seen if uid not in labels), key=lambda u: (seen[u].at or (0.0, 0.0), u))
+        for uid in new:
+            labels[uid] = f"contact-{len(labels) + 1}"
 
     def best(self, side: str, uid: str) -> str | None:
         levels = self._first.get(side, {}).get(uid, {})
@@ -188,11 +205,14 @@ class Chronicle:
         self._before[e.seq] = {s: self._cur[s] for s in self.sides}
         dying: list[str] = []
         changes = any(x.kind == "changes" for x in facts)  # the event's own record of where units went
+        fresh: dict[str, dict[str, Sight]] = {side: {} for side in self.sides}  # seen for the first time
         for f in facts:
             for side in self.sides:
                 for uid, s in self._shown(side, f).items():
                     self._last[side][uid] = s
                     self._note_first(side, uid, s)
+                    if uid not in self._labels[side]:
+                        fresh[side].setdefault(uid, s)
             if f.kind == "sighting" and f.side in self._cur:
                 self._sighting(f)
             elif f.kind == "changes":
@@ -206,6 +226,9 @@ class Chronicle:
                 self.deaths[f.target] = Death(e.seq, e.turn, "eliminated")
                 dying.append(f.target)
         self._after[e.seq] = {s: self._cur[s] for s in self.sides}
+        for side in self.sides:
+            fresh[side].update({u: x for u, x in self._cur[side].items() if u not in self._labels[side]})
+            self._label_new(side, fresh[side])
         # what each side was shown by the event's facts, the best of each unit (``better`` keeps
         # the best, the later on a tie, whatever the grouping: folded once, not once per wreck)
         shown: dict[str, dict[str, Sight]] = {}
@@ -269,6 +292,7 @@ class Chronicle:
             for seq in self._before:
                 self._before[seq][side] = known
                 self._after[seq][side] = known
+            self._label_new(side, known)
             for uid in known:
                 self._note_first(side, uid, known[uid])
                 if uid in self.deaths:

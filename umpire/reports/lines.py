@@ -113,6 +113,28 @@ def own_plain(kind: str, words: str) -> Writer:
     return write
 
 
+def smoke(o: Observer, f: Fact) -> list[Line]:
+    """Smoke laid (12.6 dischargers, 14.4.5.1 fired, 15.7 exhaust): the side that laid it reads
+    what its unit did; the other side sees the smoke where it rose (a cloud is seen across the
+    table), never who laid it."""
+    out = _out(f)
+    points = [p for p in (f.data.get("points") or [f.data.get("at")]) if isinstance(p, list | tuple)]
+    where = "at " + _and([at(p) for p in points]) if len(points) <= 2 else \
+        f"in {len(points)} hexes from {at(points[0])} to {at(points[-1])}"
+    if not o.own(f.actor):
+        return [Line("smoke", f"Smoke rose {where}", data={"points": points})] if points else []
+    a = o.ref(f.actor)
+    assert a is not None
+    if out.get("discharger"):
+        text = f"{a.text} fired its smoke dischargers: smoke covers it (12.6.3)"
+    elif out.get("exhaust"):
+        used = f.data.get("used")
+        text = f"{a.text} laid exhaust smoke {where}" + (f" ({used} of its 3; 15.7)" if used else " (15.7)")
+    else:
+        text = f"{a.text} fired smoke: a smoke marker {where} (14.4.5.1)"
+    return [Line("smoke", text, a, data={"unit": a.id, "points": points}, mine=True)]
+
+
 def order_change(o: Observer, f: Fact) -> list[Line]:
     if not o.own(f.actor):
         return []
@@ -129,7 +151,9 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
     before = o.c.before(side, f.seq)
     now = {str(x["unit"]): x for x in f.data.get("sighted") or () if isinstance(x, Mapping) and x.get("unit")}
     seen = o.c.after(side, f.seq)
-    bits, data = [], []
+    bits: list[str] = []
+    data: list[dict[str, Any]] = []
+    later: list[str] = []
     for uid, s in seen.items():
         was = before.get(uid)
         if uid not in now or (was is not None and was.level == s.level and was.at == s.at):
@@ -139,6 +163,7 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
         level = f" ({LEVEL_WORDS[s.level]})" if o.c.ruleset == "mbt" else ""
         bits.append(f"{r.text}{where}{level}")
         data.append({"unit": r.id, "level": s.level, "at": s.at})
+        later += o.later(f, (uid, r))  # seen by type now, identified later: the same contact
     lost = [uid for uid in before if uid not in seen]
     lost_refs = [o.sighted(uid, before[uid]) if o.side is not None else Ref(uid, uid, "umpire") for uid in lost]
     if not bits and not lost_refs:
@@ -152,7 +177,8 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
         parts.append(("lost sight of " if bits else f"{who}lost sight of ") + _and([r.text for r in lost_refs]))
     text = ", ".join(parts)
     return [Line("sighting", text[:1].upper() + text[1:], data={"side": side, "seen": data,
-                                                               "lost": [r.id for r in lost_refs]})]
+                                                               "lost": [r.id for r in lost_refs]},
+                 later=tuple(later))]
 
 
 def _and(items: list[str]) -> str:
@@ -249,6 +275,7 @@ WRITERS: dict[str, Writer] = {
     "entrench": own_plain("entrench", "entrenching"), "mines": own_plain("mines", "in a minefield"),
     "order_change": order_change, "sighting": sighting, "changes": changes, "notes": notes, "note": note,
     "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
+    "smoke": smoke,
 }
 
 __all__ = ["WRITERS"]

@@ -48,6 +48,8 @@ class StoredGame(Protocol):
 
     def fold(self, state: GameState, events: list[StoredEvent]) -> GameState: ...
 
+    def state_of(self, live: list[StoredEvent]) -> GameState: ...
+
 
 @dataclass(frozen=True)
 class Source:
@@ -91,7 +93,8 @@ def briefing(report: TurnReport, side: str) -> TurnReport:
 def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
     state, chron = src.state, src.chronicle
     names = {s.id: s.name for s in state.sides}
-    obs = Observer(chron, state.units, viewer, names)
+    obs = Observer(chron, state.units, viewer, names, {name: _ruling(state, name, default) for name, default in
+                                                        (("report.hidden_dice", "withhold"), ("cb.locating", "none"))})
     events: list[EventView] = []
     for e, facts in chron.events:
         if turn is not None and e.turn != turn:
@@ -101,6 +104,8 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
             continue
         events.append(EventView(e.seq, e.turn, e.phase, phase_name(state.ruleset, e.phase), e.kind,
                                 _title(e, viewer, bool(lines)), lines))
+    if viewer is not None:
+        events = in_side_order(events)
     last = max((e.turn or 0 for e in events), default=turn)
     units = _units(obs, state) if viewer is None else _briefing_units(obs, state, viewer)
     return TurnReport(
@@ -115,8 +120,57 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),
         north=float(n) if isinstance(n := state.extra.get("north", 0.0), int | float) else 0.0,
+        smoke=_smoke(state), smoke_radius=0.5 * float((state.extra.get("mbt") or {}).get("scale") or 1.0),
         only_turn=turn, map_turn=last, viewer=viewer, source=src,
     )
+
+
+def _line_key(ln: Line) -> tuple[int, str, int]:
+    """Where a line stands within its phase in a side's briefing: orders first, then each own
+    unit's lines by its id (what it did, what was done to it, the notes on it), then sightings and what
+    changed. Nothing of the order in which the rules resolved them (initiative, who was spotted,
+    troop quality) is kept."""
+    if ln.kind == "orders":
+        return (0, "", 0)
+    for role, r in enumerate((ln.actor, ln.target)):
+        if r is not None and r.level == "own" and r.id:
+            return (1, r.id, 2 if ln.kind == "note" else role)  # the notes on what it took come last
+    return (2, "", 0)
+
+
+def in_side_order(events: Sequence[EventView]) -> list[EventView]:
+    """``events`` with the lines of each phase in the order of :func:`_line_key` (the order
+    within one unit and one kind kept), cut back into events where the event changes."""
+    out: list[EventView] = []
+    k = 0
+    while k < len(events):
+        j = k
+        while j < len(events) and (events[j].turn, events[j].phase) == (events[k].turn, events[k].phase):
+            j += 1
+        start = len(out)
+        pairs = [(e, ln) for e in events[k:j] for ln in e.lines]
+        order = sorted(range(len(pairs)), key=lambda n: (_line_key(pairs[n][1]), n))
+        for n in order:
+            e, ln = pairs[n]
+            if len(out) > start and out[-1].seq == e.seq:
+                out[-1] = replace(out[-1], lines=(*out[-1].lines, ln))
+            else:
+                out.append(replace(e, lines=(ln,)))
+        k = j
+    return out
+
+
+def _ruling(state: GameState, name: str, default: str) -> str:
+    """The game's choice of ruling ``name`` (``default`` for a ruleset that does not declare it)."""
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
+
+    try:
+        book = find_ruleset(state.ruleset).rulings_book()
+    except UmpireError:  # a report of a game of no known ruleset still renders
+        return state.rulings.get(name, default)
+    known = book.by_name()
+    return state.rulings.get(name) or (known[name].default if name in known else default)
 
 
 def _title(e: StoredEvent, viewer: str | None, lines: bool) -> str:
@@ -152,14 +206,6 @@ def _units(obs: Observer, state: GameState) -> tuple[UnitView, ...]:
     return tuple(_unit_view(state, u) for u in state.units.values())
 
 
-def _contacts(obs: Observer, side: str) -> dict[str, str]:
-    """The label of each enemy unit ``side`` knows less than in full (``contact-1``...), by id."""
-    seen = obs.c.last_seen(side)
-    partial = sorted((uid for uid, s in seen.items() if s.level != "full"),
-                     key=lambda uid: (seen[uid].at or (0.0, 0.0), uid))
-    return {uid: f"contact-{k}" for k, uid in enumerate(partial, 1)}
-
-
 def known_as(report: TurnReport) -> dict[str, str]:
     """For a side's briefing: the unit each enemy label of it stands for (``contact-2`` or a
     unit's own id -> the unit's id), so what a player names from the briefing can be written in
@@ -168,9 +214,13 @@ def known_as(report: TurnReport) -> dict[str, str]:
     assert side is not None and report.source is not None
     src: Source = report.source
     obs = Observer(src.chronicle, src.state.units, side, {s.id: s.name for s in src.state.sides})
-    out = {label: uid for uid, label in _contacts(obs, side).items()}
-    out.update({uid: uid for uid, s in obs.c.last_identified(side).items()})
-    return {label: uid for label, uid in out.items() if label in {u.id for u in report.units if u.observed}}
+    shown = {u.id for u in report.units if u.observed}
+    out = {}
+    for uid, s in obs.c.last_seen(side).items():
+        label = obs.sighted(uid, s).id
+        if label in shown:
+            out[label] = uid
+    return out
 
 
 def _briefing_units(obs: Observer, state: GameState, side: str) -> tuple[UnitView, ...]:
@@ -178,36 +228,40 @@ def _briefing_units(obs: Observer, state: GameState, side: str) -> tuple[UnitVie
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)
-    contact = _contacts(obs, side)
-    enemy = []
-    for uid, s in seen.items():
-        u = state.units.get(uid)
-        if u is None:
-            continue
-        if s.level != "full" and uid in full:  # known in full once, seen less well since: both, unlinked
-            enemy.append(_enemy_view(obs, side, u, full[uid], None, False))
-        enemy.append(_enemy_view(obs, side, u, s, contact.get(uid), uid in now))
-    enemy.sort(key=lambda v: (v.side, v.id.startswith("contact-"), v.id))
+    enemy = [_enemy_view(obs, side, u, s, uid in full, uid in now)
+             for uid, s in seen.items() if (u := state.units.get(uid)) is not None]
+    enemy.sort(key=lambda v: (v.side, _number(v.id), v.id))
     return tuple(own + enemy)
 
 
-def _enemy_view(obs: Observer, side: str, u: UnitState, s: Sight, contact: str | None, now: bool) -> UnitView:
+def _number(label: str) -> int:
+    """The number of a contact label (``contact-12`` -> 12), so contact-10 follows contact-9."""
+    head, _, n = label.rpartition("-")
+    return int(n) if head == "contact" and n.isdigit() else 0
+
+
+def _enemy_view(obs: Observer, side: str, u: UnitState, s: Sight, identified: bool, now: bool) -> UnitView:
+    """An enemy unit where ``side`` last saw it, written as it last knew it: in MBT by its contact
+    label, with the type 24.2.2 told when it was identified (then or before)."""
     death = obs.c.death_known(side, u.id)
     status = death.status if death is not None else None
     lost = death.how or death.status if death is not None else None
     x, y = s.at if s.at is not None else (None, None)
     common: dict[str, Any] = {"side": u.side, "x": x, "y": y, "observed": True, "level": s.level,
                               "seen_turn": s.turn, "now": now, "status": status, "lost_as": lost}
-    if s.level == "full":
+    ref = obs.sighted(u.id, s)
+    if s.level == "full" or identified:
         nation, type_name = _mbt_identity(obs.c.ruleset, u)
-        return UnitView(id=u.id, name=u.name, type=u.type, facing=s.facing, base=tuple(u.base),  # type: ignore[arg-type]
+        name = u.name if obs.c.ruleset != "mbt" else obs.label(u.id, "full")
+        facing = s.facing if s.level != "fired" else None
+        return UnitView(id=ref.id or u.id, name=name, type=u.type if obs.c.ruleset != "mbt" else None,
+                        facing=facing, base=tuple(u.base) if facing is not None else (0.3, 0.3),  # type: ignore[arg-type]
                         nation=nation, type_name=type_name, **common)
     if s.level == "type":
         ident = obs.identity(u.id)
-        what = f"{ident[0]} {ident[1]}" if ident else "enemy unit"
-        return UnitView(id=contact or "contact", name=("an " if what[0] in "AEIOU" else "a ") + what,
-                        type=ident[1] if ident else None, facing=s.facing, base=tuple(u.base), **common)  # type: ignore[arg-type]
-    return UnitView(id=contact or "contact", name="something that fired from here", type=None, facing=None,
+        return UnitView(id=ref.id or "contact", name=obs.label(u.id, "type"), type=ident[1] if ident else None,
+                        facing=s.facing, base=tuple(u.base), **common)  # type: ignore[arg-type]
+    return UnitView(id=ref.id or "contact", name="something that fired from here", type=None, facing=None,
                     base=(0.3, 0.3), **common)
 
 
@@ -281,6 +335,17 @@ def _templates(chron: Chronicle, obs: Observer, events: Sequence[EventView], las
     return tuple(out)
 
 
+def _smoke(state: GameState) -> tuple[tuple[float, float], ...]:
+    """Where smoke stands on the table now (MBT 12.9): a cloud every side sees, whoever laid it."""
+    m = state.extra.get("mbt")
+    marks = m.get("smoke") if isinstance(m, dict) else None
+    out = []
+    for x in marks or ():
+        if isinstance(x, Mapping) and isinstance(x.get("x"), int | float) and isinstance(x.get("y"), int | float):
+            out.append((float(x["x"]), float(x["y"])))
+    return tuple(sorted(set(out)))
+
+
 def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
     m = state.extra.get("mbt")
     result = m.get("result") if isinstance(m, dict) else None
@@ -291,25 +356,32 @@ def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
 
 
 # -- a stored game ----------------------------------------------------------------------------
-def _replay_until(game: StoredGame, live: Sequence[StoredEvent], last_turn: int) -> GameState:
-    """The state after every event of turns up to ``last_turn``, dice played back as recorded."""
-    upto = []
-    for e in live:
-        if (e.turn or 0) > last_turn:
-            break
-        upto.append(e)
-    return game.fold(game.initial_state(), upto)
+def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState | None,
+               turns: Sequence[int | None]) -> dict[int | None, TurnReport]:
+    """The umpire's reports of one run of a stored game (the actions ``live`` in force, which
+    end at ``state``; ``None``: worked out) for each of ``turns`` (``None``: all of it). A turn's
+    report ends with the state at the end of that turn (from the game's checkpoints); the reports
+    of the whole game and of its last turn are written from one reading of the log."""
+    last = max((e.turn or 0 for e in live), default=0)
+    state = game.state_of(list(live)) if state is None else state
+    initial = game.initial_state()
+    out: dict[int | None, TurnReport] = {}
+    full: TurnReport | None = None
+    for t in turns:
+        if t is None or t >= last:
+            full = full or build_report(state, live, initial=initial)
+            out[t] = full if t is None else compose(full.source, None, t)
+        else:
+            upto = list(live[:next(i for i, e in enumerate(live) if (e.turn or 0) > t)])
+            out[t] = build_report(game.state_of(upto), upto, initial=initial, turn=t)
+    return out
 
 
 def report_for_game(game: StoredGame, *, turn: int | None = None) -> TurnReport:
     """The umpire's report of a stored game: all of it, or one turn (``turn``)."""
     from umpire.store.events import effective
 
-    live = effective(game.events())
-    initial = game.initial_state()
-    last = max((e.turn or 0 for e in live), default=0)
-    state = game.state if turn is None or turn >= last else _replay_until(game, live, turn)
-    return build_report(state, live, initial=initial, turn=turn)
+    return reports_of(game, effective(game.events()), game.state, [turn])[turn]
 
 
 def action_report(game: StoredGame, seq: int, state: GameState) -> TurnReport | None:
@@ -326,4 +398,5 @@ def action_report(game: StoredGame, seq: int, state: GameState) -> TurnReport | 
     return replace(report, events=tuple(e for e in report.events if e.seq == seq))
 
 
-__all__ = ["Line", "TurnReport", "UNSEEN", "action_report", "briefing", "build_report", "report_for_game"]
+__all__ = ["Line", "TurnReport", "UNSEEN", "action_report", "briefing", "build_report", "report_for_game",
+           "reports_of"]

@@ -3,10 +3,12 @@ time allowed, written from the facts it may know and never cut out of a fuller t
 
 :class:`Observer` turns each :class:`~umpire.reports.facts.Fact` into the :class:`Line` s a
 reader gets (none, when the fact is none of its business). An enemy unit is a :class:`Ref`
-written at the level the side knew it then: by id when spotted (Auftragstaktik) or identified
-(MBT 24.2.2), as "a Soviet vehicle at (39, 22)" at type level, "something that fired from
-(39, 22)" when only its fire was seen, and "an unseen enemy unit" otherwise. What the side
-learned later is a separate dated remark (``later``), never a rewrite of the line.
+written at the level the side knew it then: by id when spotted (Auftragstaktik); in MBT by the
+contact label the side has known it by since it first saw it, with what 24.2.2 tells at that
+level: "contact-2, a Soviet T-64B" identified (the type, never which unit: no id, no call-sign),
+"contact-2, a Soviet vehicle at (39, 22)" at type level, "contact-2, something that fired from
+(39, 22)" when only its fire was seen; "an unseen enemy unit" otherwise. What the side learned
+later is a separate dated remark (``later``), never a rewrite of the line.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class Line:
     mine: bool = False
 
 
+def kind_words(nation: str, size: str) -> str:
+    """What 24.2.2 tells at type level: "Soviet vehicle", "small American unit"."""
+    return f"{nation} vehicle" if size == "vehicle" else f"{size} {nation} unit"
+
+
 @cache
 def card_identity(card: str) -> tuple[str, str, str]:
     """(nationality, size, vehicle name) of an MBT data card, as 24.2.2 sighting tells them."""
@@ -71,11 +78,12 @@ class Observer:
     """Writes facts for one reader: ``side`` None for the umpire, else a side id."""
 
     def __init__(self, chronicle: Chronicle, units: Mapping[str, UnitState], side: str | None,
-                 side_names: Mapping[str, str]) -> None:
+                 side_names: Mapping[str, str], rulings: Mapping[str, str] | None = None) -> None:
         self.c = chronicle
         self.units = units
         self.side = side
         self.names = side_names
+        self.rulings = dict(rulings or {})  # the rulings the reports follow (report.hidden_dice, cb.locating)
 
     # -- who is who -----------------------------------------------------------------------
     def own(self, uid: str | None) -> bool:
@@ -103,22 +111,28 @@ class Observer:
         side = self.c.side_of(uid)
         if s is None:
             return Ref(None, UNSEEN, "unseen", side)
+        if self.c.ruleset != "mbt" or self.side is None:
+            return Ref(uid, uid, s.level, side)
+        contact = self.c.label(self.side, uid)
         if s.level == "full":
-            return Ref(uid, uid, "full", side)
+            return Ref(contact, f"{contact}, {self.label(uid, 'full')}", "full", side)
         if s.level == "type":
-            ident = self.identity(uid)
-            what = f"{ident[0]} {ident[1]}" if ident else "enemy unit"
-            return Ref(None, f"{article(what)} at {at(s.at)}", "type", side)
-        return Ref(None, f"something that fired from {at(s.at)}", "fired", side)
+            return Ref(contact, f"{contact}, {self.label(uid, 'type')} at {at(s.at)}", "type", side)
+        return Ref(contact, f"{contact}, something that fired from {at(s.at)}", "fired", side)
 
     def label(self, uid: str, level: str) -> str:
-        """What a later identification tells: the unit's id and type, or its type and nation."""
+        """What a side is told of ``uid`` at ``level``: MBT 24.2.2 "a Soviet T-64B" (full) or "a
+        Soviet vehicle", "a large Soviet unit" (type); Auftragstaktik the unit's id and type."""
         u = self.units.get(uid)
         ident = self.identity(uid)
-        if level == "full":
-            kind = (ident[2] if ident else None) or (u.type if u else None)
-            return f"{uid} ({kind})" if kind else uid
-        return article(f"{ident[0]} {ident[1]}") if ident else "an enemy unit"
+        if ident is None:
+            return f"{uid} ({u.type})" if level == "full" and u is not None and u.type else \
+                uid if level == "full" else "an enemy unit"
+        if level != "full":
+            return article(kind_words(ident[0], ident[1]))
+        nation, _size, name = ident
+        said = name.split(" ", 1)[0] in {nation, "US", *NATIONS, *NATIONS.values()}  # "a Soviet infantry" once
+        return article(name if said else f"{nation} {name}")
 
     def later(self, fact: Fact, *refs: tuple[str | None, Ref | None]) -> tuple[str, ...]:
         """Dated remarks: a unit known below full identity then, identified better later."""
@@ -131,7 +145,8 @@ class Observer:
             got = self.c.identified(self.side, uid, r.level, after=fact.seq)
             if got is not None:
                 level, turn = got
-                out.append(f"{r.text} was identified in turn {turn} as {self.label(uid, level)}")
+                who = r.id if self.c.ruleset == "mbt" and r.id else r.text
+                out.append(f"{who} was identified in turn {turn} as {self.label(uid, level)}")
         return tuple(out)
 
     def why(self, fact: Fact, known: Known) -> Shown | None:
@@ -148,7 +163,8 @@ class Observer:
             lvl = s.level if s is not None else "unseen"
             if explain_rank(lvl) < explain_rank(level):
                 level = lvl
-        return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None)
+        return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None, ruleset=self.c.ruleset,
+                                kind=fact.kind, dice=self.rulings.get("report.hidden_dice", "withhold"))
 
     # -- lines --------------------------------------------------------------------------
     def lines(self, fact: Fact) -> list[Line]:

@@ -109,8 +109,9 @@ def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, A
         extra.append("leaves full cover (16.3.3)" if u["full_cover"] == "leave" else "takes full cover (15.5)")
     ow = u.get("overwatch")
     if isinstance(ow, Mapping):
-        extra.append("overwatch: " + ", ".join(f"{k.replace('_', ' ')} {_ow(o, k, v, known)}"
-                                               for k, v in ow.items() if v not in (None, False, [], "")))
+        said = [f"{k.replace('_', ' ')} {_ow(o, k, v, known)}" for k, v in ow.items() if v not in (None, False, [], "")]
+        if said:  # an instruction with nothing in it says nothing ("overwatch: ;")
+            extra.append("overwatch: " + ", ".join(said))
     if u.get("turret"):
         extra.append(f"turret {u['turret']}")
     if u.get("turret_facing") is not None:

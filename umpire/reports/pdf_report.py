@@ -70,7 +70,7 @@ def _story_events(r: TurnReport, s: Styles, width: float) -> list[Flowable]:
                 out.append(Paragraph(f"<font color='{s.p.colours.muted}'>#{e.seq}</font>&nbsp;&nbsp;"
                                      f"{_esc(e.title)}", s.line))
             for i, ln in enumerate(e.lines):
-                out += _line(s, e.seq if i == 0 else None, ln, width - 12)
+                out += _line(s, e.seq if i == 0 and r.viewer is None else None, ln, width - 12)
     return out
 
 
@@ -116,10 +116,15 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
                footer=_footer(report), progress=progress,
                confidential=f"for {side} only" if briefing else "umpire only: not for the players")
     story: list[Flowable] = [Paragraph(_esc(report.title), s.title), Paragraph(_esc(S.game_line(report)), s.sub)]
+    if report.stamp:
+        story.append(Paragraph(_esc(report.stamp), s.sub))
     if report.victory:
         lines = [f"<b>Victory: {_esc(report.victory[0])}</b>", *(_esc(v) for v in report.victory[1:])]
         story.append(Paragraph("<br/>".join(lines), s.body))
     story.append(Paragraph(_esc(S.knows_line(report)), s.muted_small))
+    situation = S.situation(report)
+    if situation:
+        story.append(Paragraph("<b>Situation</b><br/>" + "<br/>".join(_esc(x) for x in situation), s.body))
     story.append(Spacer(1, 4))
     story.append(_map_flowable(report, doc.width, doc.height * 0.62))
     if report.map_turn is not None:

@@ -77,6 +77,8 @@ def dice_line(w: Shown) -> str:
         bits.append(f"modified roll {w.modified_roll}")
     if w.cell:
         bits.append(w.cell)
+    if w.withheld and bits:
+        bits.append(w.withheld)
     return "; ".join(bits)
 
 
@@ -86,6 +88,13 @@ def extra_lines(w: Shown) -> list[str]:
         out.append("estimated data values used: " + ", ".join(w.estimated))
     out.extend(w.rulings)
     return out
+
+
+def situation(r: TurnReport) -> tuple[str, ...]:
+    """A side's situation summary: own losses, contacts in sight now, victory points it counts."""
+    from umpire.reports.side_status import situation as of
+
+    return of(r)
 
 
 def enemy_sides(r: TurnReport) -> Sequence[str]:

@@ -1,4 +1,5 @@
-"""The game at a glance (``umpire status``) and the action log (``umpire log``)."""
+"""The umpire's game at a glance (``umpire status``) and action log (``umpire log``); a side's
+are composed from its briefing (:mod:`umpire.reports.side_status`, ``log --side``)."""
 
 from __future__ import annotations
 
@@ -26,19 +27,16 @@ def _num(v: float | None) -> str:
     return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def status_json(state: GameState, side: str | None = None) -> dict[str, Any]:
-    data = state.model_dump(mode="json")
-    if side is not None:
-        data["units"] = {k: v for k, v in data["units"].items() if v["side"] == side}
-        data["formations"] = [f for f in data["formations"] if f["side"] == side]
-    return data
+def status_json(state: GameState) -> dict[str, Any]:
+    """The umpire's status as data: the whole state (a side's is :mod:`umpire.reports.side_status`)."""
+    return state.model_dump(mode="json")
 
 
 TERRAIN_LISTED = 40  # more pieces than this: status sums the terrain up in a line (--terrain lists it)
 
 
-def render_status(state: GameState, side: str | None = None, *, terrain: bool | None = None) -> Group:
-    """The game at a glance: where the turn stands and every unit by side and formation, then the
+def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
+    """The umpire's game at a glance: where the turn stands and every unit by side and formation, then the
     terrain: listed piece by piece if ``terrain`` (None: when there are at most
     :data:`TERRAIN_LISTED` pieces), else summed up by type in one line."""
     from collections import Counter
@@ -54,8 +52,6 @@ def render_status(state: GameState, side: str | None = None, *, terrain: bool | 
         parts.append(Text("rulings: " + ", ".join(f"{k}={v}" for k, v in state.rulings.items()), style="yellow"))
     formations = {f.id: f for f in state.formations}
     for s in state.sides:
-        if side is not None and s.id != side:
-            continue
         t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
         for col in ("unit", "name", "type", "at / facing", "status", "hits", "orders"):
             t.add_column(col, justify="right" if col == "hits" else "left", overflow="fold",
@@ -92,14 +88,15 @@ def render_status(state: GameState, side: str | None = None, *, terrain: bool | 
 
 
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     live = walk(events).live
+    fate = fates(events)
     return [
         {
             "seq": e.seq, "kind": e.kind, "summary": e.summary, "turn": e.turn, "phase": e.phase,
             "payload": e.payload, "undoes": e.undoes, "undone": e.kind not in CONTROL and e.seq not in live,
-            "in_force": e.seq in live, "part_of": e.part_of, "replaces": e.replaces,
+            "in_force": e.seq in live, "taken_back": fate.get(e.seq), "part_of": e.part_of, "replaces": e.replaces,
             "created": e.created,
             "rolls": [{**r.as_dict(), "key": r.key, "typed": r.typed} for r in e.rolls],
         }
@@ -135,9 +132,10 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
     if not events:
         return Text("no actions yet", style="dim")
     from umpire.reports.words import short_phase
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     live = walk(events).live
+    fate = fates(events)
     t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
     t.add_column("#", no_wrap=True, justify="right")
     t.add_column("turn · phase", overflow="fold", max_width=16)
@@ -148,7 +146,10 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
     for e in events:
         control = e.kind in CONTROL
         style = "italic" if control else ("" if e.seq in live else "strike dim")
-        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"), (e.summary if full else gist(e.summary), style))
+        what = Text.assemble((f"{e.kind.split('.')[-1]}: ", "dim"))
+        if e.seq in fate:  # in words too: strike-through is lost when the log is piped or mailed
+            what.append(f"[{fate[e.seq]}] ", style="bold")
+        what.append(e.summary if full else gist(e.summary), style=style)
         if e.replaces is not None:
             verb = "amends" if e.seq == e.part_of + 1 else "re-resolves"  # type: ignore[operator]
             what.append(f" ({verb} #{e.replaces})", style="dim")
@@ -164,7 +165,7 @@ def render_event(events: list[StoredEvent], seq: int) -> Group:
     with what it was for and its key (the umpire's view: keys may name any unit)."""
     from umpire.errors import UmpireError
     from umpire.reports.words import phase_name
-    from umpire.store.history import CONTROL, walk
+    from umpire.store.history import CONTROL, fates, walk
 
     found = next((e for e in events if e.seq == seq), None)
     if found is None:
@@ -172,11 +173,12 @@ def render_event(events: list[StoredEvent], seq: int) -> Group:
         raise UmpireError(f"log {seq}: there is no event #{seq} (the log runs from #1 to #{last})")
     e = found
     live = walk(events).live
+    fate = fates(events).get(e.seq)
     ruleset = ruleset_of(events)
     head = Text.assemble(
         (f"#{e.seq} ", "bold"), (e.kind, "bold"),
         f" · turn {e.turn or '-'}, {phase_name(ruleset, e.phase)}",
-        ("" if e.seq in live or e.kind in CONTROL else " · taken back", "dim"),
+        ("" if e.seq in live or e.kind in CONTROL else f" · taken back: {fate or 'not in force'}", "dim"),
         (f" · replaces #{e.replaces}" if e.replaces is not None else "", "dim"),
     )
     parts: list[Any] = [head, Text(e.summary)]

@@ -12,9 +12,10 @@ umpire's near-left corner), terrain with a legend (hills carry their height), st
 bases coloured by side with a thick front edge and their id, destroyed ones crossed out, a
 spotted mark on stands another side knows about, for MBT a line from each vehicle's centre along
 its turret facing, the moves of the map's turn as trails, its fire lines and indirect-fire
-templates, a scale bar in inches and ground units, and a north arrow (north is the far edge
-unless the game says otherwise). In a briefing, enemy stands are drawn where the side last saw
-them, marked with the turn if that was not at the end, and one seen only firing as a ring.
+templates, the smoke on the table (every side sees it), a scale bar in inches and ground units,
+and a north arrow (north is the far edge unless the game says otherwise). In a briefing, enemy
+stands are drawn where the side last saw them, marked with the turn if that was not at the end,
+and one seen only firing as a ring.
 """
 
 from __future__ import annotations
@@ -155,7 +156,10 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             shapes = [Circle(c, tpl.radius * s, paint)]
         if tpl.label:
             shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
-        m.add("template", str(tpl.seq), *shapes)
+        m.add("template", f"template-{len(m.of_kind('template')) + 1}", *shapes)
+    for k, where in enumerate(report.smoke):
+        m.add("smoke", f"smoke-{k + 1}", Circle(P(*where), report.smoke_radius * s, Paint(SMOKE, "#8a8a8a", 0.4,
+                                                                                          (1, 1), 0.55)))
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
@@ -165,7 +169,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     for k, f in enumerate(report.fire_lines):
         fl = st.fire_line if f.own or report.viewer is None else st.fire_received
         a, b = P(*f.a), P(*f.b)
-        m.add("fire", f"{f.seq}:{k}",
+        m.add("fire", f"fire-{k + 1}",
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
@@ -215,6 +219,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
 
 
 TURRET_COLOUR = "#111111"
+SMOKE = "#c8c8c8"
 
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (points)
@@ -375,6 +380,8 @@ def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Pa
     if any(not f.own and report.viewer is not None for f in report.fire_lines):
         fr = st.fire_received
         out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
+    if report.smoke:
+        out.append(("circle", "smoke (a marker's hex, 12.9)", Paint(SMOKE, "#8a8a8a", 0.4, (1, 1), 0.55)))
     for z in report.zones:
         c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
         out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))

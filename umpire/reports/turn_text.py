@@ -70,10 +70,13 @@ def render_report(r: TurnReport) -> Any:
     from rich.text import Text
 
     parts: list[Any] = [Text(r.title, style="bold"), Text(S.game_line(r), style="dim"),
-                        Text(S.knows_line(r), style="dim italic")]
+                        *([Text(r.stamp, style="dim")] if r.stamp else []), Text(S.knows_line(r), style="dim italic")]
     if r.victory:
         parts.append(Text("Victory: " + r.victory[0], style="bold green"))
         parts.extend(Text("  " + line) for line in r.victory[1:])
+    situation = S.situation(r)
+    if situation:
+        parts += [Text(""), Text("Situation", style="bold")] + [Text(f"  {x}") for x in situation]
     if not r.events:
         parts.append(Text("Nothing happened" + (" that your side saw." if r.viewer else "."), style="dim"))
     parts += render_events(r)
@@ -94,7 +97,7 @@ def render_events(r: TurnReport) -> list[Any]:
         parts.append(Text(""))
         parts.append(Text(S.heading(turn, name), style="bold underline"))
         # fixed widths: a long game's thousands of lines are not measured one by one
-        width = max(4, len(str(events[-1].seq)) + 1)
+        width = max(4, len(str(events[-1].seq)) + 1) if r.viewer is None else 1
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(justify="right", style="dim", no_wrap=True, width=width)
         grid.add_column(overflow="fold", ratio=1)
@@ -102,11 +105,18 @@ def render_events(r: TurnReport) -> list[Any]:
             for i, ln in enumerate(e.lines or ()):
                 body: list[Any] = [Text(ln.text, style="bold" if ln.kind == "orders" else "")]
                 body += [Padding(x, (0, 0, 0, 2)) for x in _why_renderables(ln)]
-                grid.add_row(f"#{e.seq}" if i == 0 else "", Group(*body))
+                tag = "-" if r.viewer is not None else f"#{e.seq}" if i == 0 else ""  # a side sees no event numbers
+                grid.add_row(tag, Group(*body))
             if not e.lines:
                 grid.add_row(f"#{e.seq}", Text(e.title, style="dim"))
         parts.append(Padding(grid, (0, 0, 0, 1)))
     return parts
+
+
+def side_log_json(r: TurnReport) -> list[dict[str, Any]]:
+    """A side's log as data (``umpire log --side --json``): per turn and phase, its lines."""
+    return [{"turn": turn, "phase": name, "lines": [ln.text for e in events for ln in e.lines]}
+            for turn, _phase, name, events in r.phases()]
 
 
 def _tail(r: TurnReport) -> list[Any]:
@@ -156,9 +166,10 @@ def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]], indent: str = 
     return out
 
 
-def event_markdown(seq: int, ln: Line, first: bool) -> list[str]:
-    """One line of an event, with its table and explanation, as Markdown list items."""
-    out = [f"- {'**#' + str(seq) + '** ' if first else ''}{_md(ln.text)}"]
+def event_markdown(seq: int | None, ln: Line, first: bool) -> list[str]:
+    """One line of an event, with its table and explanation, as Markdown list items (``seq``
+    None: a side's briefing, which shows no event numbers)."""
+    out = [f"- {'**#' + str(seq) + '** ' if first and seq is not None else ''}{_md(ln.text)}"]
     if ln.rows:
         out += [""] + _md_table(ln.head, list(ln.rows), "  ") + [""]
     w = ln.why
@@ -175,16 +186,20 @@ def event_markdown(seq: int, ln: Line, first: bool) -> list[str]:
 
 def to_markdown(r: TurnReport) -> str:
     """The report as Markdown (``umpire report --format md``)."""
-    out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", f"*{_md(S.knows_line(r))}*", ""]
+    out = [f"# {_md(r.title)}", "", _md(S.game_line(r)), "", *([_md(r.stamp), ""] if r.stamp else []),
+           f"*{_md(S.knows_line(r))}*", ""]
     if r.victory:
         out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
+    situation = S.situation(r)
+    if situation:
+        out += ["## Situation", ""] + [f"- {_md(x)}" for x in situation] + [""]
     if not r.events:
         out += ["Nothing happened" + (" that your side saw." if r.viewer else "."), ""]
     for turn, _phase, name, events in r.phases():
         out += [f"## {_md(S.heading(turn, name))}", ""]
         for e in events:
             for i, ln in enumerate(e.lines):
-                out += event_markdown(e.seq, ln, i == 0)
+                out += event_markdown(e.seq if r.viewer is None else None, ln, i == 0)
             if not e.lines:
                 out.append(f"- **#{e.seq}** {_md(e.title)}")
         out.append("")

@@ -174,9 +174,12 @@ class TurnReport:
     rulings: tuple[tuple[str, str], ...] = ()
     victory: tuple[str, ...] = ()  # at the end of a game: the result (and, for the umpire, how)
     north: float = 0.0
+    smoke: tuple[Point, ...] = ()  # MBT: smoke markers on the table now (seen by every side)
+    smoke_radius: float = 0.5  # inches: half a hex
     only_turn: int | None = None
     map_turn: int | None = None  # the turn whose moves and fire the map draws
     viewer: str | None = None
+    stamp: str = ""  # "as of" which action, its version and the corrections it includes (reports.editions)
     source: Any = field(default=None, repr=False, compare=False)  # what briefings are composed from
 
     # -- lookups ------------------------------------------------------------------------
@@ -232,8 +235,14 @@ class TurnReport:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        """The report as plain data; a side's briefing without event numbers (their gaps would
+        count the actions it did not see)."""
         data = {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name != "source"}
         data["title"] = self.title
+        if self.viewer is not None:
+            for key in ("events", "fire_lines", "templates"):
+                for x in data[key]:
+                    x.pop("seq", None)
         return data
 
 

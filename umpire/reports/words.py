@@ -49,7 +49,9 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def article(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    """``a Soviet vehicle``, ``an American vehicle``, ``a US infantry squad`` (said "you-ess")."""
+    vowel = word[:1].lower() in "aeiou" and not word.startswith(("US ", "UK ", "Uni", "Eu"))
+    return ("an " if vowel else "a ") + word
 
 
 @cache

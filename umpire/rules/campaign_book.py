@@ -42,6 +42,7 @@ class Replacements(_Strict):
 class Numbers(_Strict):
     points: Points
     win_margin: int = Field(0, ge=0, description="Auftragstaktik: points ahead a side needs to win")
+    forfeit: int = Field(0, ge=0, le=1000, description="the points a side scores when the other forfeits")
     loss_points: dict[str, int] = Field(default_factory=dict, description="Auftragstaktik: per lost stand, by kind")
     recovery: Recovery
     repair: dict[str, int] = Field(description="the die, and the target on it for each kind of damage")

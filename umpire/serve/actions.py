@@ -131,6 +131,7 @@ def _told(game: Game, res: ActionResult) -> dict[str, Any]:
 
 def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.reports.changes import amendment_lines
+    from umpire.reports.editions import papers_lines
 
     site = site_of(request)
     with site.reader.game() as game:
@@ -139,7 +140,9 @@ def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
         res = game.act(kind, payload)
         if game.correction is not None:
             n = int(data["amend"])
-            lines = [f"#{res.seq} {res.summary}", *amendment_lines(game.correction, n)]
+            done = game.correction
+            lines = [f"#{res.seq} {res.summary}", *amendment_lines(done, n),
+                     *papers_lines(game, done.seq, done.state, str(game.path))]  # the papers to print again
             return {"ok": True, "seq": game.correction.seq, "last": game.last_seq(), "lines": lines}
         out = {**_told(game, res), "last": game.last_seq()}
     if "told" in out:
@@ -160,22 +163,26 @@ def _preview(request: Request, data: dict[str, Any]) -> dict[str, Any]:
 
 def _undo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.reports.changes import undo_lines
+    from umpire.reports.editions import papers_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
         done = game.undo(_seq(data.get("to"), "undo --to"))
         last = game.last_seq()
-    return {"ok": True, "seq": done.seq, "last": last, "lines": undo_lines(done)}
+        lines = [*undo_lines(done), *papers_lines(game, done.seq, done.state, str(game.path))]
+    return {"ok": True, "seq": done.seq, "last": last, "lines": lines}
 
 
 def _redo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.reports.changes import redo_lines
+    from umpire.reports.editions import papers_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
         done = game.redo()
         last = game.last_seq()
-    return {"ok": True, "seq": done.seq, "last": last, "lines": redo_lines(done)}
+        lines = [*redo_lines(done), *papers_lines(game, done.seq, done.state, str(game.path))]
+    return {"ok": True, "seq": done.seq, "last": last, "lines": lines}
 
 
 def _route(work: Any) -> Any:

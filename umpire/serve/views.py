@@ -167,6 +167,9 @@ class _Once:
     def fold(self, state: GameState, events: list[Any]) -> GameState:
         return self.game.fold(state, events)
 
+    def state_of(self, live: list[Any]) -> GameState:
+        return self.game.state_of(live)
+
 
 def _read(once: _Once, seq: int, amending: int | None) -> Moment:
     """The moment after event #seq. Its report (which the map draws) tells the last turn that

@@ -140,6 +140,16 @@ def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], .
     )
 
 
+def stored_results(e: StoredEvent) -> list[dict[str, Any]]:
+    """The ``results`` column of ``e`` as it was written: its resolutions and records in their
+    stored order (the inverse of :func:`split_results`)."""
+    out = list(e.results)
+    for r in sorted(e.records, key=lambda r: int(r.get("n", 1 << 30))):
+        rest = {k: v for k, v in r.items() if k != "n"}
+        out.insert(min(int(r.get("n", len(out))), len(out)), rest)
+    return out
+
+
 def effective(events: list[StoredEvent]) -> list[StoredEvent]:
     """The actions still in force, in order (:mod:`umpire.store.history` says how)."""
     from umpire.store.history import effective as in_force

@@ -189,3 +189,34 @@ def effective(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     """The actions in force, in the order of their numbers."""
     w = walk(events)
     return [e for e in events if e.seq in w.live]
+
+
+def fates(events: Sequence[StoredEvent]) -> dict[int, str]:
+    """What became of each action no longer in force, in words for the log: ``replaced by #39``
+    (an amendment put #39 in its place), ``dropped by amendment #38`` (no longer legal after
+    it), ``undone by #40``. The last correction that took the action back decides."""
+    w = walk(events)
+    taker: dict[int, int] = {}
+    replaced: dict[tuple[int, int], int] = {}  # (amendment, action) -> the event standing in for it
+    amended: dict[int, int] = {}  # action -> the last amendment that took it back
+    for e in events:
+        if e.part_of is not None and e.replaces is not None:
+            replaced[(e.part_of, e.replaces)] = e.seq
+        if e.kind in CONTROL:
+            for s in takes_back(e.kind, e.payload):
+                taker[s] = e.seq
+                if e.kind == "amend":
+                    amended[s] = e.seq
+    out: dict[int, str] = {}
+    for s, t in taker.items():
+        if s in w.live or w.kinds.get(s) in CONTROL:
+            continue
+        kind = w.kinds.get(t)
+        if kind == "undo":
+            out[s] = f"undone by #{t}"
+            continue
+        a = amended.get(s)  # an amendment, or a redo making one again
+        by = replaced.get((a, s)) if a is not None else None
+        out[s] = f"replaced by #{by}" if by is not None else (
+            f"dropped by amendment #{a}" if a is not None else f"taken back by #{t}")
+    return out

@@ -47,6 +47,12 @@ class MoveCost:
     lines: list[str]
     estimated: list[str]
 
+    @property
+    def why(self) -> str:
+        """Why the move is not legal: the first line that forbade it (a later leg's cost is not
+        the reason)."""
+        return next((x for x in self.lines if "prohibited" in x or x.startswith("needs ")), "")
+
 
 def _cost(val: Val[Any], what: str, est: list[str]) -> float | None:
     if val.estimated and what not in est:

@@ -32,6 +32,14 @@ MARKER = {
 MOVING = ("FM", "M", "OR")
 
 
+NO_ORDER = "none"  # what an orders file writes for a unit that can carry out no order (6.2.3)
+
+
+def no_order(text: object) -> bool:
+    """``none``, ``-`` or ``no order``: a unit given no order (one whose damage leaves it none)."""
+    return str(text).strip().lower() in (NO_ORDER, "-", "no order", "no orders")
+
+
 def order_code(text: str) -> str:
     """``f``, ``fire``, ``FIRE/MOVE`` -> the order code.
 
@@ -51,7 +59,8 @@ def order_code(text: str) -> str:
     key = aliases.get(key, key)
     if key not in NAMES:
         raise UmpireError(
-            f"orders: {text!r} is not an order (allowed: {', '.join(ADVANCED_ORDERS)})"
+            f"orders: {text!r} is not an order (allowed: {', '.join(ADVANCED_ORDERS)}; {NO_ORDER} for a unit "
+            "that can carry out no order)"
         )
     return key
 
@@ -134,8 +143,16 @@ def check_order(order: str, unit: UnitState) -> str:
 
     Doctrine units may be given orders some of their vehicles cannot perform (13.4.3.2).
     """
-    code = order_code(order)
     allowed = allowed_orders(unit)
+    if no_order(order):
+        if allowed:
+            raise UmpireError(f"orders: {NO_ORDER}: this unit can carry out {', '.join(allowed)} orders; give one "
+                              "(or leave it out of the orders file: it gets OW where it may; 6.2.3)")
+        return NO_ORDER
+    code = order_code(order)
+    if not allowed and not unit.doctrine:
+        raise UmpireError(f"orders: this unit can carry out no order now (6.2.3): give order: {NO_ORDER}, or leave "
+                          "it out of the orders file")
     if code not in allowed and not unit.doctrine:
         raise UmpireError(
             f"orders: this unit cannot carry out {code} ({NAMES[code]}) orders "

@@ -113,6 +113,18 @@ def check_range(state: GameState, u: UnitState, at: tuple[float, float], field: 
     return d
 
 
+def check_unlocated(state: GameState, u: UnitState, t: UnitState, field: str) -> None:
+    """Counter-battery fire at a battery the side has not spotted and has no radar to place
+    (ruling ``cb.locating``): refused out of range without saying where the battery stands or
+    how far it is (the error reaches whoever typed the orders)."""
+    limit = indirect_range(u)
+    if limit is not None and range_to(state, u, (t.x, t.y)) > limit + 1e-9:  # type: ignore[arg-type]
+        raise UmpireError(
+            f'{field}: {t.id} is beyond the indirect range of {u.id} (allowed: 0-{fmt(limit)}"; where the battery '
+            "stands is not told: it is not spotted, ruling cb.locating)"
+        )
+
+
 def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str, *, now: bool) -> None:
     """The checks an orders file (``now`` false) and a step (``now`` true: spotting too) make."""
     check_battery(state, u, field)
@@ -150,6 +162,10 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
     for key in ("target", "counter_battery"):
         if m.get(key) is not None:
             t = state.units[m[key]]
+            if key == "counter_battery" and u.side not in t.spotted_by \
+                    and tr.rulings_of(state)["cb.locating"] != "radar":
+                check_unlocated(state, u, t, f"{field}.{key}")
+                continue
             check_range(state, u, (t.x, t.y), f"{field}.{key}")  # type: ignore[arg-type]
     check_icm(state, u, m, field)
     if m.get("also") is not None and indirect_rating(u).mrl is None:

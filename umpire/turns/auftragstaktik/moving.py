@@ -86,7 +86,7 @@ def check_move(
         done = f', {_fmt(spent)}" already moved this phase' if spent else ""
         raise UmpireError(
             f'{what} of {u.id}: costs {_fmt(cost.cost)}" of allowance ({"; ".join(cost.lines) or "clear"}) '
-            f'but {u.orders or "NO"} orders allow at most {_fmt(allow.maximum)}" this phase{done} '
+            f'but {order} orders allow at most {_fmt(allow.maximum)}" this phase{done} '
             f'(allowed: {_fmt(left)}"; {allow.why})'
         )
     return cost, allow

@@ -35,6 +35,7 @@ from umpire.turns.auftragstaktik.indirect import (
     spend_icm,
     template_size,
 )
+from umpire.turns.facts import record
 
 # --- who may fire, and how far ------------------------------------------------------------------
 
@@ -121,12 +122,20 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
     done = ext.setdefault("indirect_fired", {})
     label = f"{state.turn}.1"
 
+    def held(uid: str, why: str, target: str | None = None, what: str = "holds fire") -> None:
+        """A battery holds fire: the umpire's line, and a record its own side reads (why too)."""
+        lines.append(f"{uid} {what}: {why}")
+        t = state.units.get(target or "")
+        seen = t is not None and t.side != state.units[uid].side and state.units[uid].side in t.spotted_by
+        results.append(record(state.ruleset, "hold_fire", unit=uid, target=target if seen else None, why=why,
+                              line=lines[-1]))
+
     def ready(uid: str) -> UnitState | None:
         u = state.units.get(uid)
         if u is None or not tr.alive(u) or done.get(uid) == label:
             return None
         if u.hits >= 3 or ext["battalion_status"].get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
-            lines.append(f"{uid} holds fire: {'3 hits' if u.hits >= 3 else 'its battalion is Routed'}")
+            held(uid, "3 hits" if u.hits >= 3 else "its battalion is Routed")
             return None
         return u
 
@@ -139,7 +148,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
                 check_icm(state, u, m, f"{uid}.indirect")
                 check_aim(state, u, m, f"{uid}.indirect")
             except UmpireError as exc:
-                lines.append(f"{uid} holds fire: {str(exc).split(': ', 1)[-1]}")
+                held(uid, str(exc).split(": ", 1)[-1], m.get("target"))
                 continue
             pairs, tpl = fire_mission(state, u, m, dice)
             lay(state, u, m, tpl)
@@ -165,18 +174,21 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
                 if t is not None and declared is None
                 else m["counter_battery"] in (declared or ())
             )
+            # the side's own note: the battery by name only where the side has spotted it (ruling cb.locating)
+            named = m["counter_battery"] if t is not None and u.side in t.spotted_by else "its target battery"
+            cb_target = m["counter_battery"]
             if t is None or not tr.alive(t) or not fired:
-                lines.append(f"{uid} holds counter-battery fire: {m['counter_battery']} did not fire this phase")
+                held(uid, f"{named} did not fire this phase", cb_target, "holds counter-battery fire")
                 continue
             try:
                 check_range(state, u, (t.x, t.y), f"{uid}")  # type: ignore[arg-type]
             except UmpireError:
-                lines.append(f"{uid} holds counter-battery fire: {t.id} is beyond its indirect range")
+                held(uid, f"{named} is beyond its indirect range", cb_target, "holds counter-battery fire")
                 continue
             try:
                 check_icm(state, u, m, uid)
             except UmpireError as exc:
-                lines.append(f"{uid} holds counter-battery fire: {str(exc).split(': ', 1)[-1]}")
+                held(uid, str(exc).split(": ", 1)[-1], cb_target, "holds counter-battery fire")
                 continue
             t, res = counter_battery(state, u, m, dice)
             spend_icm(state, u, m)

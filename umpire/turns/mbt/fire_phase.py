@@ -12,7 +12,7 @@ from umpire.rules.mbt import data, umpired
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
-from umpire.turns.mbt.orders_file import default_ammo, weapon_for
+from umpire.turns.mbt.orders_file import default_ammo, unit_capability, weapon_for
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
     _enemies,
@@ -175,8 +175,13 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
 def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],
                     at: tuple[float, float] | None = None, moving: bool = False
                     ) -> tuple[str, F.Check] | None:
-    """24.3.3.2: the first legal candidate the written instruction allows, or None."""
-    weapon = weapon_for(data.card(u.card or ""), "OW")
+    """24.3.3.2: the first legal candidate the written instruction allows, or None. A unit with
+    no main gun in working order fires no overwatch in the Basic Game (6.2.4: only main guns;
+    an M901 ITV has none, and a gun hit stops one firing, 7.4.5.3.2)."""
+    card = data.card(u.card or "")
+    if not unit_capability(u, card).gun_working:
+        return None
+    weapon = weapon_for(card, "OW")
     ammo = default_ammo(weapon)
     only = ins.get("targets") or []
     max_in = ins.get("max_range")

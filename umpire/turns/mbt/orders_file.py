@@ -77,6 +77,8 @@ class UnitOrders(_Strict):
     @field_validator("order")
     @classmethod
     def _code(cls, value: str) -> str:
+        if orders.no_order(value):
+            return orders.NO_ORDER
         code = orders.order_code(value)
         if code not in orders.BASIC_ORDERS:
             raise ValueError(f"{value!r} is not a Basic Game order (allowed: {', '.join(orders.BASIC_ORDERS)}; 6.2.4)")
@@ -207,11 +209,12 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         u = own[uid]
         card = data.card(u.card or "")
         spec = dict(spec)
-        code = orders.order_code(spec["order"])
         try:
-            orders.check_order(code, unit_capability(u, card))
+            code = orders.check_order(spec["order"], unit_capability(u, card))
         except UmpireError as exc:
             raise UmpireError(f"{at}.order: {exc}") from None
+        if code == orders.NO_ORDER:
+            continue  # as if left out: the unit carries no order this turn
         if spec.get("fire") is not None:
             if code not in ("F", "FM", "ATGM"):
                 raise UmpireError(f"{at}.fire: a fire target needs F, FM or ATGM orders (the order is {code}; "
@@ -264,7 +267,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if not mc.legal:
                 rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
                 raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
-                                  f"{mc.lines[-1]} (8.2, 8.4, 23.3.2.1){rests}")
+                                  f"{mc.why} (8.2, 8.4, 23.3.2.1){rests}")
             mv["cost"] = round(mc.spent, 3)
             mv["allowance"] = round(mc.allowance, 3)
             mv["estimated"] = mc.estimated

@@ -177,7 +177,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
         shot = S.GpShot(w, ammo, gp, canister=canister, estimated=est)
         r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving, key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
-        pending.gp.append((target.id, r.outcome["effect"], f"GP fire from {u.id}"))
+        pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
         for pid, effect, defense, mod in S.passenger_results(state, t, target, r, shot, order):
             pending.gp.append((pid, effect, f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
             r.notes.append(f"{pid} carried: GP defense {defense}, modified roll {mod}: {effect}")

@@ -152,8 +152,11 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
         for x, y in smoke_at:
             m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
-        notes.append(_note(u.id, f"lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of 3; 15.7)",
-                           "smoke"))
+        res.append(Resolution(ruleset="mbt", procedure="smoke", outcome={"exhaust": True},
+                              summary=f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} "
+                                      "of 3; 15.7)",
+                              extra={"unit": u.id, "step": "Movement", "used": u.notes["ex_used"],
+                                     "points": [[_r(x), _r(y)] for x, y in smoke_at]}))
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
         u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
     if U.kind(u) == "vehicle":

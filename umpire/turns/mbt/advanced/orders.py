@@ -112,7 +112,7 @@ class AdvUnitOrders(_Strict):
     @field_validator("order")
     @classmethod
     def _code(cls, value: str) -> str:
-        return orders.order_code(value)
+        return orders.NO_ORDER if orders.no_order(value) else orders.order_code(value)
 
     @field_validator("full_cover", mode="before")
     @classmethod

@@ -88,7 +88,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         spent = mc.spent + extra
         if not mc.legal or (spent > mc.allowance + MOVE_TOLERANCE and length > 1e-9 and extra):
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
-            why = mc.lines[-1] if not mc.legal else (
+            why = mc.why if not mc.legal else (
                 f"needs {spent:g} in with loading and buildings, it has {mc.allowance:g} in")
             raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {why} (8.2, 8.4, 15.3.2, "
                        f"23.3.2.1){rests}")
@@ -172,14 +172,15 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
         u = own[uid]
         spec = dict(raw)
-        code = orders.order_code(spec["order"])
         if U.carried(u):
             raise _err(at, f"carried by {u.notes['carried_by']}: it has its carrier's orders (15.3.3.1); give the "
                        f"carrier unload: {{units: [{uid}]}}")
         try:
-            orders.check_order(code, capability(u))
+            code = orders.check_order(spec["order"], capability(u))
         except UmpireError as exc:
             raise _err(f"{at}.order", str(exc)) from None
+        if code == orders.NO_ORDER:
+            continue  # as if left out: the unit carries no order this turn
         hatch = spec.get("turret") or U.hatch(u)
         if spec.get("fire") is not None:
             specs = spec["fire"] if isinstance(spec["fire"], list) else [spec["fire"]]
