@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.serve.page import TO_SCREEN  # where a point of the table is on the screen
+
 
 class SideClient:
     """A side's device: its link opened, then its page's token for writes."""
@@ -67,14 +69,6 @@ def stamp(path: Path) -> tuple[int, int]:
 
 
 # -- a side's page in a browser -------------------------------------------------------------------
-TO_SCREEN = """([x, y]) => {
-  const s = document.querySelector('#map svg');
-  const f = JSON.parse(document.getElementById('map').dataset.frame);
-  const pt = s.createSVGPoint();
-  pt.x = f[0] + x * f[2]; pt.y = f[1] + (f[3] - y) * f[2];
-  const q = pt.matrixTransform(s.getScreenCTM());
-  return [q.x, q.y];
-}"""
 
 
 class SidePage:

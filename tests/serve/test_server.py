@@ -63,7 +63,7 @@ def test_links_makes_one_per_side_printed_with_its_qr_code_the_old_ones_revoked(
     from umpire.serve.server import serve
 
     lines: list[str] = []
-    serve(game, port=0, say=lines.append, links=True, url="http://192.168.1.20:8000/")
+    serve(game, port=0, say=lines.append, links=True, url="http://192.168.1.20:8000/", sheets=True)
     made = [x for x in lines if x.startswith(("NATO (nato): ", "Warsaw Pact (pact): "))]
     assert len(made) == 2 and all("http://192.168.1.20:8000/login?token=" in x for x in made)
     assert any("umpire orders-sheet --side nato --link 'http://192.168.1.20:8000/login?token=" in x for x in lines)

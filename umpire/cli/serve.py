@@ -33,5 +33,10 @@ def serve(
     own link (--links, or the console's Players panel); pass a side's link to its orders sheet."""
     from umpire.serve.server import serve as run
 
+    import inspect
+
+    from umpire.cli.paper import orders_sheet
+
     path = game if game is not None else ctx.find_root().obj.db
-    run(path, host=host, port=port, say=typer.echo, links=links, url=url)
+    sheets = "link" in inspect.signature(orders_sheet).parameters  # the orders sheet prints a link's QR code
+    run(path, host=host, port=port, say=typer.echo, links=links, url=url, sheets=sheets)

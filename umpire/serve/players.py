@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
-from umpire.serve.app import answer_error, body_json, query, site_of
+from umpire.serve.actions import _route
+from umpire.serve.app import answer_error, query, site_of
 
 
 def link_url(request: Request, token: str) -> str:
@@ -156,17 +156,6 @@ def _release(request: Request, data: dict[str, Any]) -> dict[str, Any]:
         raise UmpireError("release: give the turn whose briefings the sides may read")
     with site_of(request).reader.game() as game:
         return {"ok": True, "released": players.release(game, turn)}
-
-
-def _route(work: Any) -> Any:
-    async def endpoint(request: Request) -> Response:
-        try:
-            data = await body_json(request)
-            return JSONResponse(await run_in_threadpool(work, request, data))
-        except UmpireError as exc:
-            return answer_error(exc)
-
-    return endpoint
 
 
 ROUTES = [

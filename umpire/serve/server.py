@@ -66,8 +66,9 @@ def check_url(url: str) -> str:
     return url.rstrip("/")
 
 
-def print_links(path: Path, base: str, say: Callable[[str], None]) -> None:
-    """A new link for every side (its old ones revoked), each printed with its QR code."""
+def print_links(path: Path, base: str, say: Callable[[str], None], sheets: bool = False) -> None:
+    """A new link for every side (its old ones revoked), each printed with its QR code (and, with
+    ``sheets``, the command that prints the side's orders sheet carrying it)."""
     import io
 
     import segno
@@ -84,12 +85,13 @@ def print_links(path: Path, base: str, say: Callable[[str], None]) -> None:
         out = io.StringIO()
         segno.make(url, error="m").terminal(out=out, compact=True)
         say(f"{name} ({link.side}): {url}")
-        say(f"  its orders sheet with this link: umpire orders-sheet --side {link.side} --link '{url}'")
+        if sheets:
+            say(f"  its orders sheet with this link: umpire orders-sheet --side {link.side} --link '{url}'")
         say(out.getvalue().rstrip("\n"))
 
 
 def serve(path: Path, host: str = LOCAL, port: int = 8000, say: Callable[[str], None] = print,
-          links: bool = False, url: str | None = None) -> None:
+          links: bool = False, url: str | None = None, sheets: bool = False) -> None:
     """Run the console over the game file at ``path`` until Ctrl-C (with ``links``: a new link
     for every side first, printed with its QR code; ``url``: the address the links name).
 
@@ -134,7 +136,7 @@ def serve(path: Path, host: str = LOCAL, port: int = 8000, say: Callable[[str], 
         if hosts_for(host) is not None:
             say("Warning: the server listens on this machine only: the sides' devices cannot open these links "
                 "(start it with --host 0.0.0.0)")
-        print_links(Path(path), base, say)
+        print_links(Path(path), base, say, sheets)
     say("Stop with Ctrl-C.")
     config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
                             timeout_graceful_shutdown=2, lifespan="off")

@@ -15,15 +15,16 @@ and every refusal passes :func:`umpire.serve.fog.told`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import body_json, error, query, site_of
+from umpire.serve.actions import _route
+from umpire.serve.app import error, query, site_of
 
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage
@@ -117,7 +118,7 @@ def briefing(request: Request) -> Response:
     return JSONResponse({"turn": int(text), "html": html})
 
 
-def _entry(request: Request, data: dict[str, Any], write: bool) -> dict[str, Any]:
+def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, Any]:
     """One entry of the side's orders, checked with the rest as the orders file is (and kept)."""
     from umpire.engine import players
     from umpire.serve import side_orders
@@ -160,22 +161,11 @@ def _entry(request: Request, data: dict[str, Any], write: bool) -> dict[str, Any
     return {"ok": True, "said": f"{key}: {done}" + (f" ({'; '.join(lines)})" if lines else ""), "costs": lines}
 
 
-def _route(write: bool) -> Any:
-    async def endpoint(request: Request) -> Response:
-        try:
-            data = await body_json(request)
-            return JSONResponse(await run_in_threadpool(_entry, request, data, write))
-        except UmpireError as exc:
-            return error(str(exc))
-
-    return endpoint
-
-
 ROUTES = [
     Route("/side/{side}", side_page),
     Route("/side/{side}/version", version),
     Route("/side/{side}/parts", parts),
     Route("/side/{side}/briefing", briefing),
-    Route("/side/{side}/check", _route(False), methods=["POST"]),
-    Route("/side/{side}/send", _route(True), methods=["POST"]),
+    Route("/side/{side}/check", _route(partial(_entry, write=False)), methods=["POST"]),
+    Route("/side/{side}/send", _route(partial(_entry, write=True)), methods=["POST"]),
 ]
