@@ -31,11 +31,10 @@ def serve(
     game file, made through the same checks as the commands, which may run at the same time.
     Listens on this machine only unless --host says otherwise. Each side's page opens with its
     own link (--links, or the console's Players panel); pass a side's link to its orders sheet."""
-    from umpire.serve.server import serve as run
-
     import inspect
 
     from umpire.cli.paper import orders_sheet
+    from umpire.serve.server import serve as run
 
     path = game if game is not None else ctx.find_root().obj.db
     sheets = "link" in inspect.signature(orders_sheet).parameters  # the orders sheet prints a link's QR code
