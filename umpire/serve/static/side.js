@@ -51,7 +51,9 @@
     $("map").dataset.frame = JSON.stringify(p.frame);
     $("briefings").innerHTML = p.briefings;
     if (!keepOrders) {
+      const open = Array.from(document.querySelectorAll("#orders details[open]")).map((d) => d.dataset.key);
       $("orders").innerHTML = p.orders;
+      for (const d of document.querySelectorAll("#orders details")) if (open.includes(d.dataset.key)) d.open = true;
       st.dirty = false;
       st.tap = null;
       $("map").parentElement.classList.remove("tapping");
