@@ -85,7 +85,8 @@ def test_three_pages_open_for_ten_minutes_ask_a_bounded_number_of_times(live, br
                 page.clock.run_for(2000)
             pages[-1].wait_for_timeout(15)
         per_page = len(asked) / len(pages)
-        print(f"\nrequests in 10 minutes with {len(pages)} pages open: {len(asked)} ({per_page:.0f} a page)")
+        print(f"\nsides' pages: requests in 10 minutes with {len(pages)} pages open: {len(asked)} "
+              f"({per_page:.0f} a page)")
         assert len(asked) <= 3 * 40, len(asked)  # 4, 6, 9, 13.5 s then every 20 s: about 33 a page
         assert len(asked) >= 3 * 20  # and they do keep asking
     finally:

@@ -65,6 +65,8 @@ def answers(c, side: str, other: str, released: int, state) -> dict[str, str]:
     turn = state.turn
     tries = [("units." + own[0], {"first": [[999, 999]]}), ("units." + own[0], {"move": {"path": [[999, 1]]}}),
              ("units." + own[0], {"fire": foes[:2]}), ("units." + own[0], {"fire": {"target": foes[0]}}),
+             ("units." + own[0], {"fire": [foes[0] + "x"]}),  # a name the CLI would answer with a did-you-mean
+             ("units." + own[0], {"fire": {"target": foes[-1][:-1]}}),
              ("units." + own[0], {"more": f"fire: [{foes[0]}]"}),
              ("units." + own[0], {"more": f"fire: {{target: {foes[-1]}}}"}),
              *((f"units.{f}", {"order": "HA"}) for f in foes)]
