@@ -102,3 +102,14 @@ def test_positions_and_the_table_work_as_written(monkeypatch, tmp_path):
         r = runner.invoke(app, args)
         assert r.exit_code == 0, (line, r.output, r.stderr)
     assert (tmp_path / "mbt-table.svg").stat().st_size > 1000
+
+
+def test_the_procedure_lists_name_every_calc_procedure():
+    """The README's procedure lists match each ruleset's ``calc`` procedures (``measure`` aside)."""
+    from umpire.registry import find_ruleset
+
+    text = " ".join(README.read_text().split())
+    for ruleset, label in (("auftragstaktik", "Auftragstaktik procedures:"), ("mbt", "MBT procedures:")):
+        listed = text.split(label, 1)[1].split(". ", 1)[0]
+        names = set(re.findall(r"`([a-z_-]+)`", listed))
+        assert names == set(find_ruleset(ruleset).procedures()), (ruleset, names)

@@ -189,6 +189,6 @@ def run_case(
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.geometry.measure import measure_case
-    from umpire.registry import inside_depth
+    from umpire.registry import aspect, inside_depth
 
-    return CalcAnswer(data=measure_case(case, inside_depth))
+    return CalcAnswer(data=measure_case(case, inside_depth, aspect))

@@ -27,11 +27,13 @@ STATE_FIELDS = frozenset({
 
 @dataclass(frozen=True)
 class FieldLine:
-    """One field of a case: its dotted path, what it accepts, its default (None if required)."""
+    """One field of a case: its dotted path, what it accepts, its default (None if required),
+    and what it is (the field's description)."""
 
     path: str
     accepts: str
     default: str | None
+    text: str = ""
 
 
 def _bare(t: Any) -> Any:
@@ -54,6 +56,20 @@ def _model_of(t: Any) -> type[BaseModel] | None:
             if isinstance(inner, type) and issubclass(inner, BaseModel):
                 return inner
     return None
+
+
+def _holds(t: Any) -> tuple[type[BaseModel] | None, str]:
+    """The model a field holds, and how its path goes on: ``.`` (one), ``[].`` (a list of
+    them), ``.ID.`` (a mapping of them by id)."""
+    sub = _model_of(t)
+    if sub is not None:
+        return sub, "[]." if any(get_origin(m) is list for m in _members(t)) else "."
+    for m in _members(t):
+        if get_origin(m) is dict:
+            inner = _bare(get_args(m)[1])
+            if isinstance(inner, type) and issubclass(inner, BaseModel):
+                return inner, ".ID."
+    return None, ""
 
 
 def _bounds(info: FieldInfo) -> str:
@@ -115,19 +131,26 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def field_lines(model: type[BaseModel], prefix: str = "") -> list[FieldLine]:
-    """Every field of ``model``, nested models expanded (``shooter.quality``)."""
+def field_lines(model: type[BaseModel], prefix: str = "", *, skip: tuple[str, ...] = ("ruleset",),
+                _within: dict[type[BaseModel], str] | None = None) -> list[FieldLine]:
+    """Every field of ``model``, nested models expanded (``shooter.quality``; ``units.ID.order``
+    for a mapping of them by id); a model inside itself (a formation's formations) is named,
+    not expanded again."""
+    within = dict(_within or {})
+    within[model] = prefix.rstrip(".")
     out: list[FieldLine] = []
     for name, info in model.model_fields.items():
         key = info.alias or name
-        if key == "ruleset":
+        if key in skip:
             continue
         path = f"{prefix}{key}"
-        out.append(FieldLine(path, _accepts(info.annotation, info), _default(info)))
-        sub = _model_of(info.annotation)
-        if sub is not None:
-            many = any(get_origin(m) is list for m in _members(info.annotation))
-            out += field_lines(sub, f"{path}[]." if many else f"{path}.")
+        sub, step = _holds(info.annotation)
+        accepts = _accepts(info.annotation, info)
+        if sub is not None and sub in within:
+            accepts += f" (each as {within[sub] or 'the file'})"
+        out.append(FieldLine(path, accepts, _default(info), info.description or ""))
+        if sub is not None and sub not in within:
+            out += field_lines(sub, f"{path}{step}", skip=(), _within=within)
     return out
 
 

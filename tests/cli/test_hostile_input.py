@@ -49,19 +49,23 @@ def mbt(cli: Cli, tmp_path: Path) -> Cli:
 @pytest.mark.parametrize(("text", "shown"), [(".nan", "nan"), (".inf", "inf"), ("1e400", "inf"), ("-.INF", "-inf")])
 def test_5_non_finite_facing_in_an_auftragstaktik_orders_file(game, tmp_path, text, shown):
     f = put(tmp_path / "o.yaml", f"side: nato\nunits:\n  a-1-64: {{first: [[25, 22]], facing: {text}}}\n")
-    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: units.a-1-64.facing: {FINITE} (input: {shown})")
+    assert_refused(game, "turn", "orders", f,
+                   line=f"Error: {f}: line 3, column 31: units.a-1-64.facing: {FINITE} (input: {shown})")
 
 
 @pytest.mark.parametrize(("text", "shown"), [(".nan", "nan"), ("1e400", "inf")])
 def test_5_non_finite_facing_in_an_mbt_orders_file(mbt, tmp_path, text, shown):
     move = f"{{path: [[12, 10]], facing: {text}}}"
     f = put(tmp_path / "o.yaml", f"side: nato\nunits:\n  m1:\n    order: M\n    move: {move}\n")
-    assert_refused(mbt, "turn", "orders", f, line=f"Error: {f}: units.m1.move.facing: {FINITE} (input: {shown})")
+    assert_refused(mbt, "turn", "orders", f,
+                   line=f"Error: {f}: line 5, column 30: units.m1.move.facing: {FINITE} (input: {shown}) "
+                   f"(and 1 more problem: umpire --db {mbt.db} check {f} lists them all)")
 
 
 def test_5_direction_nan_is_one_line(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, direction: .nan}\n")
-    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: {FINITE} (input: nan)")
+    assert_refused(game, "turn", "orders", f,
+                   line=f"Error: {f}: line 3, column 24: battalions.tf-1-64.direction: {FINITE} (input: nan)")
 
 
 def _unit(data: dict) -> dict:
@@ -69,15 +73,20 @@ def _unit(data: dict) -> dict:
 
 
 SCENARIO_CASES = {
-    "table width": (lambda d: d["table"].__setitem__("width", float("nan")), "table.width", "nan"),
-    "table depth": (lambda d: d["table"].__setitem__("depth", float("inf")), "table.depth", "inf"),
-    "facing": (lambda d: _unit(d).__setitem__("facing", float("inf")), "sides[0].formations[0].units[0].facing", "inf"),
-    "base": (lambda d: _unit(d).__setitem__("base", [float("nan"), 1]), "sides[0].formations[0].units[0].base[0]",
+    "table width": (lambda d: d["table"].__setitem__("width", float("nan")), "line 104, column 3: table.width", "nan"),
+    "table depth": (lambda d: d["table"].__setitem__("depth", float("inf")), "line 103, column 3: table.depth", "inf"),
+    "facing": (lambda d: _unit(d).__setitem__("facing", float("inf")),
+               "line 21, column 7: sides[0].formations[0].units[0].facing", "inf"),
+    "base": (lambda d: _unit(d).__setitem__("base", [float("nan"), 1]),
+             "line 21, column 7: sides[0].formations[0].units[0].base[0]",
              "nan"),
-    "height": (lambda d: d["terrain"][0].__setitem__("height", float("nan")), "terrain[0].height", "nan"),
-    "polygon": (lambda d: d["terrain"][0]["polygon"][1].__setitem__(0, float("-inf")), "terrain[0].polygon[1][0]",
+    "height": (lambda d: d["terrain"][0].__setitem__("height", float("nan")), "line 106, column 3: terrain[0].height",
+               "nan"),
+    "polygon": (lambda d: d["terrain"][0]["polygon"][1].__setitem__(0, float("-inf")),
+                "line 111, column 5: terrain[0].polygon[1][0]",
                 "-inf"),
-    "position": (lambda d: _unit(d).__setitem__("at", [float("nan"), 3]), "sides[0].formations[0].units[0].at[0]",
+    "position": (lambda d: _unit(d).__setitem__("at", [float("nan"), 3]),
+                 "line 18, column 7: sides[0].formations[0].units[0].at[0]",
                  "nan"),
 }
 
@@ -96,11 +105,13 @@ def test_5_a_scenario_seed_too_large_for_the_game_file_leaves_the_old_game(game,
     text = at_scenario().read_text(encoding="utf-8").replace("seed: 1985", "seed: 1e23")
     f = put(tmp_path / "s.yaml", text)
     assert_refused(game, "new", f, "--replace",
-            line=f"Error: {f}: seed: not a whole number (allowed: digits only, e.g. 7) (input: 1e+23)")
+            line=f"Error: {f}: line 12, column 1: seed: not a whole number (allowed: digits only, e.g. 7) "
+                 "(input: 1e+23)")
     text = text.replace("seed: 1e23", "seed: 100000000000000000000000")
     put(tmp_path / "s.yaml", text)
-    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: seed: Input should be less than or equal to "
-            f"9223372036854775807 (input: 100000000000000000000000)")
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: line 12, column 1: seed: out of range "
+            "(allowed: at most "
+            f"9223372036854775807) (input: 100000000000000000000000)")
 
 
 def test_5_a_seed_too_large_on_the_command_line(game):
@@ -140,7 +151,8 @@ def test_5_non_finite_numbers_in_a_case_a_rating_spec_and_a_data_file(cli, tmp_p
     case = put(tmp_path / "case.yaml", "procedure: measure\nruleset: auftragstaktik\n"
                "from: {at: [.nan, 3], facing: 90}\nto: {at: [10, 3]}\n")
     r = cli("calc", "measure", case)
-    assert (r.exit_code, r.stderr.splitlines()) == (2, [f"Error: case: from.at[0]: {FINITE} (input: nan)"])
+    assert (r.exit_code, r.stderr.splitlines()) == (
+        2, [f"Error: {case}: line 3, column 8: from.at[0]: {FINITE} (input: nan)"])
     spec = put(tmp_path / "spec.yaml", "name: T-80\nvehicles: 10\nspeed_kph: .inf\narmour_mm: 500\n")
     r = cli("rate", spec)
     assert (r.exit_code, r.stderr.splitlines()) == (2, [f"Error: {spec}: speed_kph: {FINITE} (input: inf)"])
@@ -215,13 +227,13 @@ def test_7_files_over_the_size_limit(game, tmp_path):
 
 def test_7_long_text_and_huge_polygons(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, note: " + "x" * 10_001 + "}\n")
-    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.note: String should have at most "
-            "10000 characters (input: 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx')")
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 3, column 24: battalions.tf-1-64.note: too long "
+            "(allowed: at most 10000 characters) (input: 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx')")
     data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
     data["terrain"][0]["polygon"] = [[i % 60, (i // 60) % 40] for i in range(10_001)]
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data, allow_unicode=True))
-    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: terrain[0].polygon: List should have at most 10000 "
-            "items after validation, not 10001 (input: [[0, 0], [1, 0], [2, 0], [3, 0], ...])")
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: line 108, column 3: terrain[0].polygon: too many "
+            "items (allowed: at most 10000) (input: [[0, 0], [1, 0], [2, 0], [3, 0], ...])")
     big = "[" + ", ".join("[1, 2]" for _ in range(1_000_000)) + "]"
     text = at_scenario().read_text(encoding="utf-8").replace("terrain:\n", f"terrain:\n- {{id: huge, type: woods, "
                                                              f"polygon: {big}}}\n", 1)
@@ -247,7 +259,7 @@ def test_8_an_orders_file_name_that_is_not_utf8(game, tmp_path):
     bad = tmp_path / name
     bad.write_text("side: nato\nunits: {zz-9: {}}\n", encoding="utf-8")
     assert_refused(game, "turn", "orders", str(bad),
-                   line=f"Error: {tmp_path}/\\xff-orders.yaml: units.zz-9: unknown unit "
+                   line=f"Error: {tmp_path}/\\xff-orders.yaml: line 2, column 9: units.zz-9: unknown unit "
                         "'zz-9' (known: a-1-64, b-1-64, c-4-8, hq-1-64)")
     bad.write_bytes((ORDERS / "nato-turn1.yaml").read_bytes())
     r = game("turn", "orders", str(bad))
@@ -268,7 +280,8 @@ def test_8_bytes_in_argv_from_a_real_command_line(game, tmp_path):
     before = game.db.read_bytes()
     r = run(b"side: nato\nunits: {zz-9: {}}\n")
     assert (r.returncode, r.stderr.decode().splitlines()) == (2, [
-        f"Error: {tmp_path}/\\xfe.yaml: units.zz-9: unknown unit 'zz-9' (known: a-1-64, b-1-64, c-4-8, hq-1-64)"])
+        f"Error: {tmp_path}/\\xfe.yaml: line 2, column 9: units.zz-9: unknown unit 'zz-9' "
+        "(known: a-1-64, b-1-64, c-4-8, hq-1-64)"])
     assert game.db.read_bytes() == before
     r = run((ORDERS / "nato-turn1.yaml").read_bytes())
     assert r.returncode == 0 and b"Orders of NATO entered from \\xfe.yaml" in r.stdout, r.stdout + r.stderr
@@ -328,7 +341,7 @@ def test_10_roll_values_no_die_uses(game, tmp_path):
 def test_10_python_number_syntax_is_not_a_number(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nturn: 1_0\n")
     assert_refused(game, "turn", "orders", f,
-                   line=f"Error: {f}: turn: not a whole number (allowed: digits only, e.g. 7) "
+                   line=f"Error: {f}: line 2, column 1: turn: not a whole number (allowed: digits only, e.g. 7) "
                         "(input: '1_0')")
     assert_refused(game, "hq", "tf-1-64", "--roll", "1_0",
                    line="Error: Invalid value for '--roll': '1_0' is not a whole "
@@ -339,12 +352,13 @@ def test_10_python_number_syntax_is_not_a_number(game, tmp_path):
 
 def test_10_one_mistake_is_one_line(game, tmp_path):
     f = put(tmp_path / "o.yaml", "side: nato\nbattalions:\n  tf-1-64: {order: HA, direction: east}\n")
-    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: battalions.tf-1-64.direction: Input should be a valid "
-            "number or a valid tuple (input: 'east')")
+    assert_refused(game, "turn", "orders", f, line=f"Error: {f}: line 3, column 24: battalions.tf-1-64.direction: "
+            "'east' is not a number or a list [x, y]")
     assert_refused(game, "calc", "measure", "-", input="a: [1, 2\n",
             line="Error: <stdin>: not valid YAML at line 2, column 1: did not find expected ',' or ']'")
     data = yaml.safe_load((REPO / "data" / "scenarios" / "mbt-basic-a.yaml").read_text(encoding="utf-8"))
     data["sides"][0]["formations"][0]["units"][0]["at"] = [100, 3]
     f = put(tmp_path / "s.yaml", yaml.safe_dump(data))
-    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: sides[0] unit 'm1-1': position (100, 3) is off the "
+    assert_refused(game, "new", f, "--replace", line=f"Error: {f}: line 32, column 7: sides[0] unit 'm1-1': "
+            "position (100, 3) is off the "
             "table (x 0-48, y 0-36)")

@@ -56,6 +56,12 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
     ("mbt", "move"): (["mbt", "move", "M1A1", "M", "6", "route[0].terrain=woods", "route[1].inches=2"], [],
                       "M1A1 (USA-1B)"),
     ("mbt", "missile"): (["missile", "BMP-2", "AT-5 Spandrel", "10,9,8"], [], "BMP-2 (USSR-3B)"),
+    ("mbt", "overrun"): (["mbt", "overrun", "T-72M1", "USA-7B", "defender.terrain=woods"], [75],
+                         "T-72M1 (USSR-2A) -> US infantry"),
+    ("mbt", "into_buildings"): (["mbt", "into_buildings", "T-72M1", "wooden", "back"], [15], "T-72M1 (USSR-2A)"),
+    ("mbt", "smoke"): (["mbt", "smoke", "USA-1A", "discharger"], [], "M1 (USA-1A)"),
+    ("auftragstaktik", "move"): (["move", "T-80B", "HA", "route[0].inches=4", "route[0].terrain=woods"], [],
+                                 "move: unit T-80B"),
 }
 
 

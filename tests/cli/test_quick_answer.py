@@ -72,12 +72,15 @@ def test_unknown_words_are_suggested(tmp_path: Path) -> None:
 def test_every_error_of_a_case_at_once(tmp_path: Path) -> None:
     case = at_fire(shooter={"unit": "T-90 Coy", "quality": "elitee"}, target={"unit": "Abrams X"},
                    range=-2)
-    r = run("calc", "fire", str(write(tmp_path, case)))
+    path = str(write(tmp_path, case))
+    r = run("calc", "fire", path)
     lines = [x for x in r.output.splitlines() if x.strip()]
-    assert r.exit_code == 2 and all(x.startswith("Error: ") for x in lines), r.output
-    text = "\n".join(lines)
+    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("Error: "), r.output
+    assert f"(and 3 more problems: umpire check {path} lists them all)" in lines[0]
+    r = run("check", path)
+    assert r.exit_code == 2
     for where in ("shooter.quality", "range", "shooter.unit", "target.unit"):
-        assert where in text, text
+        assert f": {where}" in r.output, r.output
 
 
 def test_defaults_taken_are_named(tmp_path: Path) -> None:

@@ -38,14 +38,14 @@ def test_a_drawn_table_measures_as_the_typed_one(tmp_path, table):
     assert r.exit_code == 0 and "6 terrain features" in r.output, r.output + r.stderr
     from umpire.engine import Game
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import inside_depth
+    from umpire.registry import aspect, inside_depth
 
     typed_state, drawn_state = Game.open(typed.db).state, Game.open(drawn.db).state
     pairs = list(combinations(ENDS, 2))
     blocked = 0
     for a, b in pairs:  # what umpire measure A B --json prints
-        want = measure_in_game(typed_state, a, b, inside_depth)
-        assert measure_in_game(drawn_state, a, b, inside_depth) == want, (a, b)
+        want = measure_in_game(typed_state, a, b, inside_depth, aspect)
+        assert measure_in_game(drawn_state, a, b, inside_depth, aspect) == want, (a, b)
         blocked += not want["los"]["clear"]
     assert 10 < blocked < len(pairs) - 10  # the pairs tell sight from no sight
     assert drawn("measure", "t80-1", "wood-n", "--json").output == typed("measure", "t80-1", "wood-n", "--json").output

@@ -11,8 +11,6 @@ from umpire.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.arcs import (
     aspect_auftragstaktik,
-    aspect_mbt,
-    aspect_mbt_choices,
     bearing,
     relative_bearing,
 )
@@ -23,7 +21,16 @@ from umpire.geometry.measure import measure_case
 from umpire.geometry.movement import path_length, path_terrain
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
-from umpire.registry import inside_depth
+from umpire.registry import aspect, inside_depth
+from umpire.rules.mbt.arcs import hit_angle_choices
+
+
+def aspect_mbt(firer: Pose, target: Pose, rulings: dict[str, str] | None = None) -> str:
+    return aspect("mbt", rulings or {}, firer, target)
+
+
+def aspect_mbt_choices(firer: Pose, target: Pose) -> tuple[str, ...]:
+    return tuple(a.replace("_", "-") for a in hit_angle_choices(bearing(target.xy, firer.xy), target.facing))
 
 CASE = """
 ruleset: auftragstaktik
@@ -43,7 +50,7 @@ def case(**changes):
 
 
 def test_measure_case_with_terrain():
-    out = measure_case(case(), inside_depth)
+    out = measure_case(case(), inside_depth, aspect)
     assert out["distance"] == 39.0
     assert out["center_distance"] == 40.0
     assert out["aspect"] == "front"
@@ -60,7 +67,7 @@ def test_measure_case_with_terrain():
 def test_measure_case_without_terrain_is_clear():
     c = case()
     del c["terrain"]
-    out = measure_case(c, inside_depth)
+    out = measure_case(c, inside_depth, aspect)
     assert (out["distance"], out["center_distance"], out["aspect"]) == (39.0, 40.0, "front")
     assert out["los"] == {"clear": True, "blocked_by": [], "crossed": []}
 
@@ -76,7 +83,7 @@ def test_measure_mbt_default_base_and_edges():
     c = case(ruleset="mbt", table=[72, 48])
     del c["from"]["base"], c["to"]["base"]
     c["to"]["at"] = {"top": 24, "right": 22}  # = (50, 24)
-    out = measure_case(c, inside_depth)
+    out = measure_case(c, inside_depth, aspect)
     assert out["center_distance"] == 40.0
     assert out["distance"] == 39.25  # MBT default base [0.5, 0.75]: 40 - 0.375 - 0.375
     assert out["aspect"] == "front"
@@ -85,7 +92,7 @@ def test_measure_mbt_default_base_and_edges():
 def test_measure_on_a_hill_sees_over_nothing_else():
     hill = {"id": "h1", "type": "hill", "polygon": [[0, 20], [12, 20], [12, 28], [0, 28]]}
     c = case(terrain=[hill])
-    out = measure_case(c, inside_depth)
+    out = measure_case(c, inside_depth, aspect)
     assert out["from_elevation"] == 1.0 and out["to_elevation"] == 0.0
     assert out["los"]["clear"] is True
     assert out["los"]["crossed"][0]["id"] == "h1"
@@ -110,7 +117,7 @@ def test_measure_on_a_hill_sees_over_nothing_else():
 )
 def test_bad_cases_raise_a_helpful_umpire_error(change, words):
     with pytest.raises(UmpireError) as err:
-        measure_case(case(**change), inside_depth)
+        measure_case(case(**change), inside_depth, aspect)
     message = str(err.value)
     assert "\n" not in message
     for w in words:
@@ -120,7 +127,7 @@ def test_bad_cases_raise_a_helpful_umpire_error(change, words):
 def test_duplicate_terrain_ids_are_refused():
     t = {"id": "w", "type": "woods", "polygon": [[0, 0], [1, 0], [1, 1]]}
     with pytest.raises(UmpireError, match="'w' is used twice"):
-        measure_case(case(terrain=[t, t]), inside_depth)
+        measure_case(case(terrain=[t, t]), inside_depth, aspect)
 
 
 def test_check_polygon_and_on_table():
@@ -230,11 +237,11 @@ def test_mbt_boundary_choices():
 
 def test_measure_aspects_for_both_rulesets():
     flank = case(to={"at": [10, 40], "facing": 90})  # from is straight to its left
-    assert measure_case(flank, inside_depth)["aspect"] == "flank"
-    assert measure_case({**flank, "ruleset": "mbt"}, inside_depth)["aspect"] == "front-side"
+    assert measure_case(flank, inside_depth, aspect)["aspect"] == "flank"
+    assert measure_case({**flank, "ruleset": "mbt"}, inside_depth, aspect)["aspect"] == "front-side"
     rear = case(to={"at": [50, 24], "facing": 90})  # from is straight behind it
-    assert measure_case(rear, inside_depth)["aspect"] == "rear"
-    assert measure_case({**rear, "ruleset": "mbt"}, inside_depth)["aspect"] == "rear"
+    assert measure_case(rear, inside_depth, aspect)["aspect"] == "rear"
+    assert measure_case({**rear, "ruleset": "mbt"}, inside_depth, aspect)["aspect"] == "rear"
 
 
 def test_line_of_sight_rules():

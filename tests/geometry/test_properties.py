@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 from umpire.errors import UmpireError
 from umpire.geometry.arcs import (
-    ANGLE_TOLERANCE,
     aspect_auftragstaktik,
-    aspect_mbt,
     local_xy,
     relative_bearing,
 )
@@ -27,6 +25,14 @@ from umpire.geometry.distance import (
 from umpire.geometry.facts import Feature, Pose
 from umpire.geometry.footprint import footprint, footprints
 from umpire.geometry.sight import TerrainIndex
+from umpire.registry import aspect
+
+ANGLE_TOLERANCE = 1e-9  # degrees: closer than this to a sector's boundary is on it (7.4.5.2.1)
+
+
+def aspect_mbt(firer: Pose, target: Pose) -> str:
+    """The MBT hit angle, by the one function fire uses (default sectors)."""
+    return aspect("mbt", {}, firer, target)
 
 FAST = settings(max_examples=60, deadline=None)
 

@@ -16,7 +16,7 @@ from umpire.geometry.game import measure_in_game
 from umpire.geometry.measure import measure_case
 from umpire.geometry.spot_words import COMPASS, parse_contact, parse_spot, spot_words
 from umpire.geometry.spots import resolve_place, resolve_point
-from umpire.registry import initial_state, inside_depth
+from umpire.registry import aspect, initial_state, inside_depth
 from umpire.schema.scenario import load_scenario
 
 
@@ -34,14 +34,14 @@ def mbt_state() -> GameState:
 
 
 def test_point_to_point():
-    out = measure_in_game(at_state(), "30,22", "45,27", inside_depth)
+    out = measure_in_game(at_state(), "30,22", "45,27", inside_depth, aspect)
     assert (out["distance"], out["center_distance"], out["range"], out["bearing"]) == (15.81, 15.81, 15.81, 71.6)
     assert out["aspect"] is None and out["from"] == {"kind": "point", "at": [30.0, 22.0]}
 
 
 def test_unit_to_terrain_measures_to_the_nearest_point_of_the_piece():
     # a-1-64 at (18, 21) facing 90, base 1.5 x 1: its corner (18.5, 21.75) is nearest town-1's (44, 22)
-    out = measure_in_game(at_state(), "a-1-64", "town-1", inside_depth)
+    out = measure_in_game(at_state(), "a-1-64", "town-1", inside_depth, aspect)
     assert out["distance"] == 25.5 and out["range"] == 25.5
     assert out["center_distance"] == 26.02  # (18, 21) to (44, 22)
     assert out["to"] == {"kind": "terrain", "at": [44.0, 22.0]}
@@ -49,15 +49,15 @@ def test_unit_to_terrain_measures_to_the_nearest_point_of_the_piece():
 
 
 def test_mbt_range_is_centre_to_centre():
-    out = measure_in_game(mbt_state(), "m1-1", "t64-1", inside_depth)
+    out = measure_in_game(mbt_state(), "m1-1", "t64-1", inside_depth, aspect)
     assert out["range"] == out["center_distance"] == 41.05 and out["distance"] < 41.05  # (4, 28) to (45, 30)
     assert out["range_is"].startswith("centre to centre")
 
 
 def test_a_piece_never_blocks_the_view_of_itself_and_a_piece_between_does():
     st_ = at_state()
-    assert measure_in_game(st_, "t80-1", "town-1", inside_depth)["los"]["clear"]
-    out = measure_in_game(st_, "t80-1", "40,20", inside_depth)  # across Töpen
+    assert measure_in_game(st_, "t80-1", "town-1", inside_depth, aspect)["los"]["clear"]
+    out = measure_in_game(st_, "t80-1", "40,20", inside_depth, aspect)  # across Töpen
     assert out["los"]["blocked_by"] == ["town-1"]
 
 
@@ -66,8 +66,8 @@ def test_game_measure_is_the_calc_measure_case():
     terrain = [{"id": "town-1", "type": "town", "polygon": [[44, 22], [48, 22], [48, 26], [44, 26]]}]
     case = {"ruleset": "auftragstaktik", "terrain": terrain,
             "from": {"at": [54, 25], "facing": 270, "base": [1.5, 1.0]}, "to": {"terrain": "town-1"}}
-    calc = measure_case(case, inside_depth)
-    game = measure_in_game(st_, "t80-1", "town-1", inside_depth)
+    calc = measure_case(case, inside_depth, aspect)
+    game = measure_in_game(st_, "t80-1", "town-1", inside_depth, aspect)
     assert calc == {**game, "los": calc["los"]}  # the game's table has more pieces on the line
     assert calc["distance"] == game["distance"] == 5.5
 
@@ -84,7 +84,7 @@ def test_game_measure_is_the_calc_measure_case():
 def test_bad_measure_ends(case, needle):
     base = {"ruleset": "auftragstaktik", "from": {"at": [1, 1]}, "to": {"point": [5, 5]}}
     with pytest.raises(UmpireError, match=None) as err:
-        measure_case({**base, **case}, inside_depth)
+        measure_case({**base, **case}, inside_depth, aspect)
     assert needle in str(err.value)
 
 
@@ -152,7 +152,7 @@ def test_a_stand_placed_d_from_a_piece_measures_d_from_it(gap, way, ref, facing,
         return
     moved = st_.model_copy(deep=True)
     moved.units[unit.id].x, moved.units[unit.id].y, moved.units[unit.id].facing = p.x, p.y, p.facing
-    out = measure_in_game(moved, unit.id, ref, inside_depth)
+    out = measure_in_game(moved, unit.id, ref, inside_depth, aspect)
     # exactly D away, unless D would put the bases over each other: then touching (MBT's centres)
     assert out["range"] == pytest.approx(gap, abs=0.006) or (out["distance"] == 0 and out["range"] > gap)
     try:
@@ -161,5 +161,5 @@ def test_a_stand_placed_d_from_a_piece_measures_d_from_it(gap, way, ref, facing,
         assert "off the table" in str(err)
         return
     spot = f"{point[0]!r},{point[1]!r}"
-    out = measure_in_game(st_, spot, ref, inside_depth)
+    out = measure_in_game(st_, spot, ref, inside_depth, aspect)
     assert out["range"] == pytest.approx(gap, abs=0.006) or (out["distance"] == 0 and out["range"] > gap)

@@ -154,8 +154,8 @@ def test_5_a_colour_that_is_not_one_is_refused_at_load(tmp_path: Path) -> None:
     d["sides"][0]["color"] = "#0000fg"
     season = _season(tmp_path, "maps/saale-north.yaml", d)
     line = refused("campaign", "new", tmp_path / "c.db", "--from", season)
-    assert line == (f"Error: {season}: sides[0].color: not a colour (allowed: #rrggbb, e.g. #2456a6, or a "
-                    "colour word, e.g. blue) (input: '#0000fg')")
+    assert line == (f"Error: {season}: line 11, column 3: sides[0].color: not a colour (allowed: #rrggbb, "
+                    "e.g. #2456a6, or a colour word, e.g. blue) (input: '#0000fg')")
 
 
 def test_5_a_stored_colour_that_is_not_one_is_drawn_in_the_side_s_turn() -> None:

@@ -17,7 +17,9 @@ from umpire.turns.mbt.advanced import units as U
 
 NATO = {"brad1": "USA-2A/1", "brad2": "USA-2A/1", "m1": "USA-1B"}
 NATO_LEGS = {"sq1": ("brad1", "Squad Heavy Mechanized Infantry"), "tm1": ("brad2", "Team")}
-USSR = {"bmp1": "USSR-2B/2", "t72": "USSR-2A", "gun": "USSR-9A/2"}
+# (ids that are not ordinary words: the property looks for each id as a word in what a side reads,
+# and "gun" is also what a hit damages)
+USSR = {"bmp1": "USSR-2B/2", "t72": "USSR-2A", "sd44": "USSR-9A/2"}
 USSR_LEGS = {"sq9": ("bmp1", "Squad Light Motorized Rifle Infantry")}
 NAME = {u: f"Name-{u.capitalize()}" for u in [*NATO, *NATO_LEGS, *USSR, *USSR_LEGS]}
 EQUIP = {"USA-7B": "with Dragon & LAW", "USSR-11B": "with RPG-7 V/D"}

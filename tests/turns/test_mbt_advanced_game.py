@@ -106,3 +106,18 @@ def test_carried_infantry_is_seen_only_with_an_open_carrier(game):
             elif e.turn == 1:
                 assert not seen & set(carried), (e.seq, e.phase, seen & set(carried))
     assert opened
+
+
+def test_calc_answers_every_resolution_as_the_tracked_turn_did(game):
+    """Every resolution kind of the scripted game, asked of ``umpire calc`` on the case the
+    tracked resolution kept, with its dice, gives the result the tracked turn recorded (#28)."""
+    from tests.consistency import NOT_RULES, differences
+
+    asked: dict[str, int] = {}
+    for r in _results(game):
+        if r["procedure"] in NOT_RULES or r["outcome"].get("fired") is False:
+            continue  # bookkeeping, and shots refused before any rule was asked
+        assert "case" in r or r["procedure"] == "sighting", f"{r['procedure']} keeps no case: {r['summary']}"
+        assert differences(r) == [], r["summary"]
+        asked[r["procedure"]] = asked.get(r["procedure"], 0) + 1
+    assert set(asked) == {"fire", "gp", "hand_to_hand", "smoke", "move", "sighting"}, asked

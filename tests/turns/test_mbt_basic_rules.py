@@ -39,7 +39,9 @@ def _cost(body: dict, uid: str, at: list[float], path: list[list[float]]):
             if u["id"] == uid:
                 u["at"] = at
     state = initial_state(scenario_from_data(body, "rules"), seed=1)
-    return Table(state).move_cost(data.card("USA-1B"), state.units[uid], "M", path)
+    t = Table(state)
+    assert state.units[uid].card == "USA-1B"
+    return t.move_cost(t.move_case(state.units[uid], "M", path))
 
 
 def test_a_stream_crossing_is_one_stream_hex_and_a_bridge_is_the_road_plus_one():
@@ -245,7 +247,8 @@ def _road_cost(place: dict, uid: str, at: list[float], path: list[list[float]]):
             u.notes["destroyed"] = destroyed
     u = state.units[uid]
     u.x, u.y = at
-    return Table(state).move_cost(data.card(u.card), u, "M", path)
+    t = Table(state)
+    return t.move_cost(t.move_case(u, "M", path))
 
 
 def test_a_wreck_or_an_enemy_on_the_road_takes_away_the_road_rate():

@@ -11,7 +11,7 @@ from umpire.schema.scenario import scenario_from_data
 from umpire.turns.mbt.table import Table
 
 point = st.tuples(st.integers(0, 96).map(lambda v: v / 4), st.integers(0, 72).map(lambda v: v / 4))
-piece = st.tuples(st.integers(2, 20), st.integers(2, 15), st.integers(2, 6),
+piece = st.tuples(st.integers(2, 18), st.integers(2, 12), st.integers(2, 6),  # on the 24" x 18" table
                   st.sampled_from(["woods", "town", "hill", "depression", "rough"]), st.integers(1, 2))
 
 

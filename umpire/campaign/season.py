@@ -17,11 +17,11 @@ from pydantic import Field, field_validator
 
 from umpire.errors import DataError, UmpireError
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed
-from umpire.schema.limits import MAX_TABLE
+from umpire.schema.limits import MAX_SEASON_BYTES, MAX_TABLE
+from umpire.schema.scenario import Level, UnitKind
 
 Inches = Annotated[float, Field(ge=0, le=MAX_TABLE)]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
-MAX_SEASON_BYTES = 1_000_000
 
 
 class _Strict(Checked):
@@ -29,42 +29,45 @@ class _Strict(Checked):
 
 
 class SideSpec(_Strict):
-    id: Ident
-    name: str | None = None
-    color: Colour = ""
-    hq_rating: int | None = Field(None, ge=1, le=10)
+    id: Ident = Field(description="the side's id")
+    name: str | None = Field(None, description="its name on the reports")
+    color: Colour = Field("", description="its colour on the map: #rrggbb or a colour word")
+    hq_rating: int | None = Field(None, ge=1, le=10, description="Auftragstaktik: the side's HQ rating (ORDERS)")
 
 
 class UnitSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40)
-    name: str | None = None
-    kind: str | None = None
-    type: str | None = None
-    statline: str | None = None
-    card: str | None = None
-    quality: Quality = "regular"
-    base: Base | None = None
+    id: str = Field(min_length=1, max_length=40, description="the stand's id, unique in the season")
+    name: str | None = Field(None, description="its name on the reports")
+    kind: UnitKind | None = Field(None, description="company, platoon, battery or hq (Auftragstaktik), model (MBT)")
+    type: str | None = Field(None, description="Auftragstaktik: a bundled unit; MBT: a leg unit's type")
+    statline: str | None = Field(None, description="Auftragstaktik: its own stat line (instead of type)")
+    card: str | None = Field(None, description="MBT: its data card id")
+    quality: Quality = Field("regular", description="its troop quality")
+    base: Base | None = Field(None, description="its base, width by depth in inches")
 
 
 class ForceSpec(_Strict):
-    id: str = Field(min_length=1, max_length=40)
-    name: str | None = None
-    level: str = "battalion"
-    doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
-    hq: str | None = None
-    units: list[UnitSpec] = Field(min_length=1, max_length=60)
+    id: str = Field(min_length=1, max_length=40, description="the force's id (its formation in every game)")
+    name: str | None = Field(None, description="its name on the reports")
+    level: Level = Field("battalion",
+        description="its echelon: platoon, company, battalion, regiment, brigade or division")
+    doctrine: Literal["decentralized", "balanced", "centralized"] | None = Field(None,
+        description="Auftragstaktik: its command doctrine (either spelling)")
+    hq: str | None = Field(None, description="the id of its HQ stand")
+    units: list[UnitSpec] = Field(min_length=1, max_length=60, description="its stands")
 
 
 class PlayerSpec(_Strict):
-    id: Ident
-    name: str | None = None
-    side: str
-    force: ForceSpec
+    id: Ident = Field(description="the player's id (letters, digits, - and _)")
+    name: str | None = Field(None, description="the player's name")
+    side: str = Field(description="the side they play")
+    force: ForceSpec = Field(description="the force they command all season")
 
 
 class DeploySpec(_Strict):
     box: tuple[Inches, Inches, Inches, Inches] = Field(description="x0, y0, x1, y1 in inches")
-    facing: float = Field(0.0, ge=-360, le=720)
+    facing: float = Field(0.0, ge=-360, le=720,
+        description="the facing the force deploys at, degrees clockwise from the far edge")
 
     @field_validator("box")
     @classmethod
@@ -76,34 +79,37 @@ class DeploySpec(_Strict):
 
 
 class ObjectiveSpec(_Strict):
-    terrain: str = Field(min_length=1)
-    points: int = Field(10, ge=0, le=1000)
+    terrain: str = Field(min_length=1, description="the id of a terrain piece of the game's scenario")
+    points: int = Field(10, ge=0, le=1000, description="victory points for the side controlling it")
 
 
 class GameSpec(_Strict):
-    id: Ident
-    name: str | None = None
+    id: Ident = Field(description="the game's id (letters, digits, - and _)")
+    name: str | None = Field(None, description="its name on the reports")
     scenario: str = Field(min_length=1, description="a scenario file (relative to the season) or a bundled name")
-    table: str = ""
-    turns: int = Field(3, ge=1, le=50)
-    objectives: list[ObjectiveSpec] = Field(default_factory=list)
+    table: str = Field("", description="the club table it is played on")
+    turns: int = Field(3, ge=1, le=50, description="turns the game lasts")
+    objectives: list[ObjectiveSpec] = Field(default_factory=list,
+        description="terrain pieces of the scenario worth victory points")
     deploy: dict[str, DeploySpec] = Field(min_length=2, description="player id -> where the force deploys")
 
 
 class RoundSpec(_Strict):
-    name: str | None = None
-    games: list[GameSpec] = Field(min_length=1, max_length=20)
+    name: str | None = Field(None, description="the round's name")
+    games: list[GameSpec] = Field(min_length=1, max_length=20, description="the games played in it")
 
 
 class Season(_Strict):
-    name: str = Field(min_length=1, max_length=120)
-    ruleset: str
-    description: str = ""
-    seed: Seed
-    rulings: dict[str, str] = Field(default_factory=dict)
-    sides: list[SideSpec] = Field(min_length=2, max_length=2)
-    players: list[PlayerSpec] = Field(min_length=2, max_length=64)
-    rounds: list[RoundSpec] = Field(min_length=1, max_length=30)
+    name: str = Field(min_length=1, max_length=120, description="the season's name")
+    ruleset: str = Field(description="auftragstaktik or mbt")
+    description: str = Field("", description="what the players are told of the campaign")
+    seed: Seed = Field(description="the seed every game's dice are keyed to (docs/keyed-dice.md)")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each campaign or game ruling read otherwise than by default")
+    sides: list[SideSpec] = Field(min_length=2, max_length=2, description="the two sides")
+    players: list[PlayerSpec] = Field(min_length=2, max_length=64,
+        description="the players, each with the force they command")
+    rounds: list[RoundSpec] = Field(min_length=1, max_length=30, description="the schedule: rounds of games, in order")
 
     @field_validator("ruleset")
     @classmethod
@@ -226,32 +232,39 @@ def load_season(path: Path) -> tuple[Season, dict[str, object]]:
 
     :raises DataError: one line per problem, each naming the field and what is allowed.
     """
-    from umpire.campaign.rulings import campaign_book
-
     path = Path(path)
     season = read_season(path)
-    where = str(path)
-    problems: list[str] = []
-    try:
-        campaign_book(season.ruleset).select(season.rulings)
-    except UmpireError as exc:
-        problems.append(f"{where}: rulings: {exc}")
-    problems += _unit_problems(season, where)
-    scenarios: dict[str, object] = {}
-    if not problems:
-        from umpire.campaign.setup import check_game, load_base
-
-        for r, game in season.games():
-            gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
-            try:
-                base = load_base(game.scenario, path.parent, gwhere)
-                scenarios[game.id] = base.model_dump(mode="json")
-                check_game(season, game, base, gwhere)
-            except UmpireError as exc:
-                problems.append(str(exc))
+    scenarios, problems = ruleset_problems(season, path.parent, str(path))
     if problems:
         raise DataError("\n".join(problems))
     return season, scenarios
+
+
+def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str, object], list[str]]:
+    """What the season's ruleset says of it, all at once: its rulings, every unit's type, and
+    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data."""
+    from umpire.campaign.rulings import campaign_book
+    from umpire.campaign.setup import check_game, load_base
+
+    problems: list[str] = []
+    book = campaign_book(season.ruleset)
+    for name, choice in season.rulings.items():
+        try:
+            book.select({name: choice})
+        except UmpireError as exc:
+            problems.append(f"{where}: rulings.{name}: {exc}")
+    units = _unit_problems(season, where)
+    problems += units
+    scenarios: dict[str, object] = {}
+    for r, game in season.games():
+        gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
+        try:
+            base = load_base(game.scenario, folder, gwhere)
+            scenarios[game.id] = base.model_dump(mode="json")
+            check_game(season, game, base, gwhere, whole=not units)  # the units' problems once, not per game
+        except UmpireError as exc:
+            problems.append(str(exc))
+    return scenarios, problems
 
 
 def _unit_problems(season: Season, where: str) -> list[str]:

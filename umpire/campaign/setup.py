@@ -173,10 +173,10 @@ def game_scenario(
     return validate(Scenario, data, f"game {game_id} (built by the campaign)")
 
 
-def check_game(season: Season, game: GameSpec, base: Scenario, where: str) -> None:
+def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, whole: bool = True) -> None:
     """A scheduled game can be set up: the scenario's ruleset, deployment boxes on the table and
-    wide enough, objectives that are terrain of the scenario, and the game at full strength
-    passing every check a scenario gets.
+    wide enough, objectives that are terrain of the scenario, and (``whole``) the game at full
+    strength passing every check a scenario gets.
 
     :raises DataError: naming the game and the field.
     """
@@ -202,6 +202,8 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str) -> No
             problems.append(f"{where}: objectives[{i}].terrain: {unknown('terrain', o.terrain, ids)}")
     if problems:
         raise DataError("\n".join(problems))
+    if not whole:
+        return
     from umpire.campaign.state import initial_state as campaign_start
     from umpire.registry import initial_state
 

@@ -60,7 +60,7 @@ PANELS = {
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
-    "Data": ("data", "terrain"),
+    "Data": ("check", "formats", "data", "terrain"),
 }
 
 
@@ -69,6 +69,7 @@ def _register() -> None:
         at_steps,
         calc,
         campaign,
+        check,
         corrections,
         data,
         demo,
@@ -84,6 +85,7 @@ def _register() -> None:
     )
 
     game.register(app)
+    check.register(app)
     corrections.register(app)
     paper.register(app)
     turn.register(app)

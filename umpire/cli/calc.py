@@ -135,8 +135,15 @@ def ask(
                 raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
             overrides[name.strip()] = choice.strip()
         data["rulings"] = overrides
-    answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
-                                 mbt_game=mbt_game or mbt_game_default())
+    try:
+        answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
+                                     mbt_game=mbt_game or mbt_game_default())
+    except DataError as exc:
+        if where == "line":
+            raise
+        from umpire.inputs import refusal
+
+        raise refusal(words[-1], "case", exc) from None  # the first problem, and how many more
     return answer
 
 

@@ -42,9 +42,14 @@ def new(
     """Start a campaign from a season file: its sides, players and forces, and the schedule."""
     from umpire.campaign.engine import Campaign
     from umpire.campaign.season import load_season, resolve_season
+    from umpire.errors import DataError
+    from umpire.inputs import refusal
 
     path = resolve_season(season)
-    s, scenarios = load_season(path)
+    try:
+        s, scenarios = load_season(path)
+    except DataError as exc:
+        raise refusal(path, "season", exc) from None
     c = Campaign.create(file, s, scenarios, replace=replace)
     st = c.state
     units = sum(len(f.units) for f in st.forces.values())

@@ -36,12 +36,17 @@ def new(
 ) -> None:
     """Start a game from a scenario file, in the file given by --db (default umpire.db)."""
     from umpire.engine import Game
+    from umpire.errors import DataError
+    from umpire.inputs import refusal
     from umpire.scenarios import resolve_scenario
     from umpire.schema.scenario import load_scenario
 
     path = resolve_scenario(scenario)
-    sc = load_scenario(path)
-    game = Game.create(_settings(ctx).db, sc, seed=seed, replace=replace, where=str(path))
+    try:
+        sc = load_scenario(path)
+        game = Game.create(_settings(ctx).db, sc, seed=seed, replace=replace, where=str(path))
+    except DataError as exc:
+        raise refusal(path, "scenario", exc) from None
     st = game.state
     console.print(Text.assemble(
         (st.name, "bold"), f" ({st.ruleset}): {len(st.units)} units, {len(st.terrain)} terrain "
@@ -194,10 +199,10 @@ def measure(
 
     A terrain piece is measured to its nearest point; the answer is umpire calc measure's."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import inside_depth
+    from umpire.registry import aspect, inside_depth
     from umpire.reports.terminal import render_measure
 
-    data = measure_in_game(_open(ctx).state, a, b, inside_depth)
+    data = measure_in_game(_open(ctx).state, a, b, inside_depth, aspect)
     if as_json:
         print_json(data)
     else:

@@ -269,9 +269,9 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             on_table.append(u)
     if len(on_table) == 2 and all(u.placed for u in on_table):
         from umpire.geometry.game import measure_in_game
-        from umpire.registry import inside_depth
+        from umpire.registry import aspect, inside_depth
 
-        facts = measure_in_game(state, on_table[0].id, on_table[1].id, inside_depth)
+        facts = measure_in_game(state, on_table[0].id, on_table[1].id, inside_depth, aspect)
         mbt = ruleset == "mbt"
         for name, value in (("range", facts["center_distance"] if mbt else facts["distance"]),
                             ("distance", facts["distance"]), ("aspect", facts["aspect"]), ("angle", facts["aspect"])):

@@ -53,9 +53,15 @@ def orders(
     roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
     """Enter one side's orders for the turn from an orders file."""
+    from umpire.errors import UmpireError
+    from umpire.inputs import refusal
+
     game = _open(ctx)
     rules = game.turn_rules()
-    payload = rules.read_orders(file, game.state)
+    try:
+        payload = rules.read_orders(file, game.state)
+    except UmpireError as exc:
+        raise refusal(file, "orders", exc, state=game.state, db=game.path) from None
     _tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
 
 

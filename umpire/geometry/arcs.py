@@ -15,12 +15,9 @@ Rulings made here (the text leaves them open):
   target (the armor it would choose): on a front/flank line it is ``front``, on a flank/rear
   line ``flank``. The models always point at the front edge (ruling ``basing.platoon_facing``),
   so "or two adjacent ones" never applies.
-- **MBT 7.4.5.1 Hit Angle Determination.** Six 60-degree sectors centred on the target's
-  facing: front within 30 degrees either side, front-side 30-90, rear-side 90-150, rear 150-180.
-  7.4.5.2.1 lets the target's player choose when the line runs exactly down a dividing line; the
-  default here gives the boundary to the more frontal sector (what that player would choose),
-  so the sectors partition the circle, and :func:`aspect_mbt_choices` lists both for the umpire.
-  Angles within 1e-9 degrees of a boundary count as on it.
+- **MBT 7.4.5.1 Hit Angle Determination** is a rule of its sectors (ruling
+  ``fire.hit_angle_sectors``): :func:`umpire.rules.mbt.arcs.hit_angle` classifies the bearing,
+  for fire and for ``measure`` alike; the geometry gives the bearing.
 """
 
 from __future__ import annotations
@@ -29,21 +26,10 @@ import math
 from collections.abc import Sequence
 from typing import Literal
 
-from umpire.errors import unknown
 from umpire.geometry.facts import Pose
 from umpire.geometry.footprint import sin_cos
 
 AtAspect = Literal["front", "flank", "rear"]
-MbtAspect = Literal["front", "front-side", "rear-side", "rear"]
-
-#: MBT 7.4.5.1 sector limits (absolute relative bearing, degrees) and the sector each closes.
-MBT_SECTORS: tuple[tuple[float, MbtAspect], ...] = (
-    (30.0, "front"),
-    (90.0, "front-side"),
-    (150.0, "rear-side"),
-    (180.0, "rear"),
-)
-ANGLE_TOLERANCE = 1e-9  # degrees: closer than this to a boundary is on it
 LENGTH_TOLERANCE = 1e-9  # inches: closer than this to a 45-degree line is on it
 
 
@@ -102,45 +88,3 @@ def aspect_auftragstaktik(firer: Pose, target: Pose) -> AtAspect:
     if beyond_end >= beyond_side - LENGTH_TOLERANCE:  # on a 45-degree line
         return "front" if forward >= 0 else "flank"
     return "flank"
-
-
-def _mbt_sector(angle: float) -> MbtAspect:
-    for limit, name in MBT_SECTORS:
-        if angle <= limit + ANGLE_TOLERANCE:
-            return name
-    return "rear"
-
-
-def aspect_mbt(firer: Pose, target: Pose) -> MbtAspect:
-    """MBT 7.4.5.1 hit angle: ``front``, ``front-side``, ``rear-side`` or ``rear``.
-
-    >>> target = Pose(0, 0, facing=0)
-    >>> [aspect_mbt(Pose(x, y), target) for x, y in [(1, 5), (5, 1), (5, -1), (-1, -5)]]
-    ['front', 'front-side', 'rear-side', 'rear']
-    """
-    return _mbt_sector(abs(relative_bearing(target, firer.xy)))
-
-
-def aspect_mbt_choices(firer: Pose, target: Pose) -> tuple[MbtAspect, ...]:
-    """Both hit angles when the line of fire runs down a dividing line (MBT 7.4.5.2.1: the
-    target's player chooses), else the one hit angle. The default pick comes first.
-
-    >>> aspect_mbt_choices(Pose(10, 0), Pose(0, 0))
-    ('front-side', 'rear-side')
-    """
-    angle = abs(relative_bearing(target, firer.xy))
-    first = _mbt_sector(angle)
-    for limit, name in MBT_SECTORS[:-1]:
-        if name == first and abs(angle - limit) <= ANGLE_TOLERANCE:
-            nxt = MBT_SECTORS[[n for _, n in MBT_SECTORS].index(name) + 1][1]
-            return (first, nxt)
-    return (first,)
-
-
-def aspect(ruleset: str, firer: Pose, target: Pose) -> str:
-    """The aspect under ``ruleset`` (``auftragstaktik`` or ``mbt``)."""
-    if ruleset == "mbt":
-        return aspect_mbt(firer, target)
-    if ruleset == "auftragstaktik":
-        return aspect_auftragstaktik(firer, target)
-    raise unknown("ruleset for aspects", ruleset, ["auftragstaktik", "mbt"])

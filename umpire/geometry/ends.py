@@ -13,18 +13,20 @@
 - ``range`` is the one of the two the ruleset measures with, and ``range_is`` says which;
 - ``bearing`` and ``los`` run from sight point to sight point. A piece never blocks the view of
   itself: the line to its nearest point cannot pass through it (:mod:`umpire.geometry.sight`);
-- ``aspect`` only when both ends are stands (:mod:`umpire.geometry.arcs`), else ``None``.
+- ``aspect`` only when both ends are stands, by the ruleset's own rule (the hook passed in: the
+  fire procedures' function under the rulings in force), else ``None``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import shapely
 
-from umpire.geometry.arcs import aspect, bearing
+from umpire.geometry.arcs import bearing
 from umpire.geometry.distance import center_distance, edge_distance
 from umpire.geometry.facts import Feature, Pose
 from umpire.geometry.footprint import footprint
@@ -105,9 +107,11 @@ def _r(v: float, places: int = 2) -> float:
     return round(float(v), places) + 0.0
 
 
-def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex) -> dict[str, Any]:
+def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex,
+                 aspect: Callable[[Pose, Pose], str]) -> dict[str, Any]:
     """The facts from ``a`` to ``b`` on the table ``index`` holds: lengths rounded to 0.01",
-    angles to 0.1 degree (see the module notes)."""
+    angles to 0.1 degree (see the module notes); ``aspect`` is the ruleset's aspect of a target
+    stand seen from a firer, under the rulings in force (the fire procedures' own function)."""
     pa, pb = sight_points(a, b)
     edge, centre = _distances(a, b, pa, pb)
     los = index.line_of_sight(pa, pb)
@@ -116,7 +120,7 @@ def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex) -> dict[str,
         "distance": _r(edge),
         "center_distance": _r(centre),
         "bearing": _r(bearing(pa, pb), 1) % 360.0,
-        "aspect": aspect(ruleset, a.pose, b.pose) if a.pose is not None and b.pose is not None else None,
+        "aspect": aspect(a.pose, b.pose) if a.pose is not None and b.pose is not None else None,
         "los": {
             "clear": los.clear,
             "blocked_by": list(los.blocked_by),

@@ -8,7 +8,7 @@ from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
-    from umpire.geometry.measure import InsideDepth
+    from umpire.geometry.measure import Aspect, InsideDepth
 
 
 def _terrain_case(state: GameState) -> list[dict[str, Any]]:
@@ -58,16 +58,16 @@ def unknown_end(state: GameState, word: str) -> UmpireError:
     return unknown("unit or terrain piece", word, _known(state))
 
 
-def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth) -> dict[str, Any]:
+def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
     """Distance, line of sight and (between two units) aspect from ``a`` to ``b``, each a unit,
-    a terrain piece or a point (:func:`end_case`): the measure case answer, through the same
-    function as ``umpire calc measure``; ``inside_depth`` is the ruleset's sight into woods and
-    towns (see :mod:`.measure`)."""
+    a terrain piece or a point (:func:`end_case`), under the game's rulings: the measure case
+    answer, through the same function as ``umpire calc measure``; ``inside_depth`` is the
+    ruleset's sight into woods and towns and ``aspect`` its aspect rule (see :mod:`.measure`)."""
     from umpire.geometry.measure import measure_case
 
-    case = {"ruleset": state.ruleset, "table": [state.table.width, state.table.depth],
+    case = {"ruleset": state.ruleset, "rulings": dict(state.rulings), "table": [state.table.width, state.table.depth],
             "terrain": _terrain_case(state), "from": end_case(state, a), "to": end_case(state, b)}
-    return measure_case(case, inside_depth)
+    return measure_case(case, inside_depth, aspect)
 
 
 def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[str, tuple[str, ...]]:

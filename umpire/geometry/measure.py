@@ -21,8 +21,8 @@ from ``rulesets/common/terrain-types.yaml``.
 The answer (:func:`umpire.geometry.ends.measure_ends`): ``distance`` edge to edge
 (Auftragstaktik: "from the edge of one stand to the edge of another"), ``center_distance``,
 ``range`` (the one the ruleset measures with) and ``range_is``, ``bearing`` from ``from`` to
-``to``, ``aspect`` of ``to`` as seen by ``from`` when both are stands
-(:mod:`umpire.geometry.arcs`), ``los`` centre to centre (MBT 23.3.2.2;
+``to``, ``aspect`` of ``to`` as seen by ``from`` when both are stands (the ruleset's own rule,
+under the case's rulings), ``los`` centre to centre (MBT 23.3.2.2;
 :mod:`umpire.geometry.sight`), both ground elevations, and the point used at each end. Lengths
 are rounded to 0.01", angles to 0.1 degree.
 """
@@ -50,11 +50,11 @@ Pair = tuple[float, float]
 class TerrainCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
-    id: str
-    type: str
-    polygon: Vertices | None = None
-    line: Vertices | None = None
-    height: float | None = None
+    id: str = Field(description="the piece's id")
+    type: str = Field(description="its terrain type")
+    polygon: Vertices | None = Field(None, description="an area's corners [x, y]")
+    line: Vertices | None = Field(None, description="a road's or stream's points [x, y]")
+    height: float | None = Field(None, description="a hill's height in levels")
 
 
 def _xy_or_edges(value: Any) -> Any:
@@ -73,11 +73,13 @@ class EndCase(Checked):
 
     model_config = ConfigDict(extra="forbid")
 
-    at: Pair | dict[str, float] | None = None
-    facing: float = 0.0
-    base: tuple[float, float] | None = None
-    point: Pair | dict[str, float] | None = None
-    terrain: str | None = None
+    at: Pair | dict[str, float] | None = Field(
+        None, description="a stand: [x, y] in inches, or distances from two edges, e.g. {top: 23, right: 13}")
+    facing: float = Field(0.0, description="the stand's facing, degrees clockwise from the far edge")
+    base: tuple[float, float] | None = Field(None, description="the stand's base, width by depth in inches")
+    point: Pair | dict[str, float] | None = Field(None, description="a point: [x, y] in inches, or distances from "
+                                                  "two edges")
+    terrain: str | None = Field(None, description="a terrain piece of the case, by its id")
 
     _at = field_validator("at", "point", mode="before")(_xy_or_edges)
 
@@ -97,13 +99,13 @@ class MeasureCase(Checked):
     words: ClassVar[tuple[str, ...]] = ("from.at", "to.at")  # umpire calc measure 10,24 50,24
     roles: ClassVar[tuple[str, ...]] = ("from", "to")
 
-    ruleset: Literal["auftragstaktik", "mbt"]
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: Literal["auftragstaktik", "mbt"] = Field(description="auftragstaktik or mbt")
+    rulings: dict[str, str] = Field(default_factory=dict, description="NAME: CHOICE for each ruling read otherwise")
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
-    table: tuple[float, float] | None = None
-    terrain: list[TerrainCase] = Field(default_factory=list)
-    from_: EndCase = Field(alias="from")
-    to: EndCase
+    table: tuple[float, float] | None = Field(None, description="the table, [width, depth] in inches")
+    terrain: list[TerrainCase] = Field(default_factory=list, description="the terrain pieces that may block the line")
+    from_: EndCase = Field(alias="from", description="the first stand")
+    to: EndCase = Field(description="the second stand")
 
 
 def terrain_feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
@@ -173,7 +175,12 @@ InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
 (the ruleset says: see :meth:`umpire.registry.Ruleset.inside_depth`)."""
 
 
-def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, Any]:
+Aspect = Callable[[str, Mapping[str, str], Pose, Pose], str]
+"""``fn(ruleset, rulings, firer, target)``: the aspect of the target as the firer sees it, by the
+rule the ruleset's fire takes it by (see :meth:`umpire.registry.Ruleset.aspect`)."""
+
+
+def measure_case(case: dict[str, Any], inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
     :raises UmpireError: for a malformed case, an unknown terrain type or piece, a bad polygon.
@@ -185,4 +192,4 @@ def measure_case(case: dict[str, Any], inside_depth: InsideDepth) -> dict[str, A
     pieces = {f.id: f for f in features}
     a = _end("from", c.from_, c, pieces)
     b = _end("to", c.to, c, pieces)
-    return measure_ends(c.ruleset, a, b, index)
+    return measure_ends(c.ruleset, a, b, index, lambda f, t: aspect(c.ruleset, c.rulings, f, t))

@@ -24,9 +24,10 @@ from umpire.registry.mbt import Mbt
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.geometry.facts import Pose
     from umpire.schema.scenario import Scenario
 
-__all__ = ["RULESETS", "Ruleset", "find_ruleset", "initial_state", "inside_depth", "scenario_ruleset"]
+__all__ = ["RULESETS", "Ruleset", "aspect", "find_ruleset", "initial_state", "inside_depth", "scenario_ruleset"]
 
 RULESETS: tuple[Ruleset, ...] = (Auftragstaktik(), Mbt())
 
@@ -87,3 +88,8 @@ def checked_initial_state(scenario: Scenario, *, seed: int, where: str = "scenar
 def inside_depth(ruleset: str, rulings: Mapping[str, str], scale: float) -> float | None:
     """How far a stand of ``ruleset`` sees into the wood or town it stands in (for ``measure``)."""
     return find_ruleset(ruleset).inside_depth(rulings, scale)
+
+
+def aspect(ruleset: str, rulings: Mapping[str, str], firer: Pose, target: Pose) -> str:
+    """The aspect of ``target`` seen by ``firer`` under ``ruleset`` and ``rulings`` (for ``measure``)."""
+    return find_ruleset(ruleset).aspect(firer, target, rulings)

@@ -11,6 +11,7 @@ from umpire.registry.base import Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
     from umpire.turns import TurnRules
@@ -57,6 +58,12 @@ class Auftragstaktik(Ruleset):
             return woods_depth(at_rulings(dict(rulings)))
         except UmpireError as exc:
             raise UmpireError(f"rulings: {exc}") from None
+
+    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
+        """COMBAT: the arc of the target's base the line of fire crosses (front, flank, rear)."""
+        from umpire.geometry.arcs import aspect_auftragstaktik
+
+        return aspect_auftragstaktik(firer, target)
 
     def turn(self) -> TurnRules:
         from umpire.turns.auftragstaktik import RULES

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from umpire.core.rulings import RulingBook
+    from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import CampaignBook
     from umpire.rules.setup import ScenarioChecks
@@ -42,6 +43,11 @@ class Ruleset(ABC):
     @abstractmethod
     def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
         """How far a stand sees through the wood or town it stands in (None: not at all)."""
+
+    @abstractmethod
+    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
+        """The aspect of ``target`` as ``firer`` sees it (for ``measure``), by the same rule the
+        ruleset's fire takes it by; ``rulings`` are the choices that differ from the defaults."""
 
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """The unit or card ``text`` names, as an answer shows it, and whether ``text`` was that

@@ -10,6 +10,7 @@ from umpire.registry.base import Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
     from umpire.turns import TurnRules
@@ -52,6 +53,18 @@ class Mbt(Ruleset):
     def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
         """Half a hex length: its own hex; the next woods or building hex is an intervening one (6.1.4.5)."""
         return scale / 2
+
+    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
+        """The hit angle of 7.4.5.1 (front, front-side, rear-side, rear) by the sectors of ruling
+        ``fire.hit_angle_sectors``: the fire procedures' own function."""
+        from umpire.geometry.arcs import bearing
+        from umpire.rules.mbt import data
+        from umpire.rules.mbt.arcs import hit_angle
+
+        sectors = data.rulings().select(dict(rulings))["fire.hit_angle_sectors"]
+        if firer.xy == target.xy:
+            return "front"  # no direction: dead ahead
+        return hit_angle(bearing(target.xy, firer.xy), target.facing, sectors).replace("_", "-")
 
     def turn(self) -> TurnRules:
         from umpire.turns.mbt import RULES

@@ -22,6 +22,7 @@ ATTACKS = ("fire", "indirect", "close_combat", "overrun", "air_strike", "air_def
 ROLLS = ("hq", "morale", "entrench", "mines", "initiative")
 HOLDS = ("hold_fire", "no_fire", "fire_redirect")
 TEXTS = ("summary", "line", "n")  # words made from a result's fields: compared as words, not as fields
+FACTS = ("case", "cases")  # the calc case a result was resolved from: its facts, not a result of their own
 VERBS = {"fire": "fires at", "indirect": "fires indirect at", "close_combat": "attacks in close combat",
          "overrun": "is overrun by", "air_strike": "strikes", "air_defence": "fires at the flight",
          "hq": "HQ roll", "morale": "morale check", "entrench": "entrenching roll", "mines": "minefield attack",
@@ -111,7 +112,7 @@ def read(e: StoredEvent, run: Run) -> dict[tuple[Any, ...], Item]:
             key = (f.kind, f.actor or f.side, f.target, str(f.data.get("battalion") or ""))
             n = seen[key] = seen.get(key, -1) + 1
             who, _, what = _what(f).partition("|")
-            detail = {k: v for k, v in r.items() if k not in TEXTS}
+            detail = {k: v for k, v in r.items() if k not in TEXTS and k not in FACTS}
             text = str(r.get("summary") or r.get("line") or "")
             out[(*key, n)] = Item(f.kind, (_outcome(f), text, detail), text, who, what, f.actor)
     for side in sorted(set(sight) | set(run.sight)):

@@ -226,7 +226,7 @@ def mbt_close(o: Observer, f: Fact, a: Ref, t: Ref, known: Mapping[str, Any]) ->
     if "winner" in out:
         won = a if out.get("winner") == "attacker" else t
         text = f"{a.text} attacked {t.text} hand-to-hand: {won.text} won"
-        losers = out.get("losers")
+        losers = f.data.get("losers", out.get("losers"))  # the units of the losing side (older files: outcome)
         if isinstance(losers, Mapping) and losers:
             bits = []
             for uid, effect in losers.items():

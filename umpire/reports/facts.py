@@ -163,7 +163,8 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     out["outcome"] = dict(outcome or {})
     for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
-                "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used"):
+                "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
+                "losers"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

@@ -125,9 +125,10 @@ def smoke(o: Observer, f: Fact) -> list[Line]:
         return [Line("smoke", f"Smoke rose {where}", data={"points": points})] if points else []
     a = o.ref(f.actor)
     assert a is not None
-    if out.get("discharger"):
+    kind = out.get("kind")  # the calc smoke outcome's kind (older files: a discharger or exhaust flag)
+    if out.get("discharger") or kind == "discharger":
         text = f"{a.text} fired its smoke dischargers: smoke covers it (12.6.3)"
-    elif out.get("exhaust"):
+    elif out.get("exhaust") or kind == "exhaust":
         used = f.data.get("used")
         text = f"{a.text} laid exhaust smoke {where}" + (f" ({used} of its 3; 15.7)" if used else " (15.7)")
     else:

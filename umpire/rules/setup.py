@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from umpire.core.state import FormationState, GameState, SideState, Table, TerrainState, UnitState
-from umpire.errors import DataError
-from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
+from umpire.errors import DataError, UmpireError
+from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
 
 class ScenarioChecks(Protocol):
@@ -47,13 +47,22 @@ class ScenarioChecks(Protocol):
         ...
 
 
-def walk(side: SideSpec, checks: ScenarioChecks) -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
-    """Every unit of a side with its formation, a ``toe:`` expanded by the ruleset."""
+def walk(side: SideSpec, checks: ScenarioChecks, problems: list[str] | None = None,
+         where: str = "scenario") -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
+    """Every unit of a side with its formation, a ``toe:`` expanded by the ruleset (a bad one
+    is added to ``problems`` if given, else raised)."""
     out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
 
     def visit(f: FormationSpec) -> None:
         if f.toe is not None:
-            for u in checks.expand(f):
+            try:
+                expanded = checks.expand(f)
+            except UmpireError as exc:
+                if problems is None:
+                    raise
+                problems.append(f"{where}: {exc}")
+                expanded = []
+            for u in expanded:
                 out.append((f, f.id, u))
         for u in f.units:
             out.append((f, f.id, u))
@@ -65,14 +74,45 @@ def walk(side: SideSpec, checks: ScenarioChecks) -> list[tuple[FormationSpec | N
     return out
 
 
+#: How far past a table edge a terrain piece may run, as a share of that side of the table: a
+#: wood or a road drawn to run off the edge is fine; a point farther out is a typo (x 300 on a
+#: 72" table).
+TERRAIN_OVERHANG = 0.1
+
+
+def off_table(t: TerrainSpec, i: int, table: Table, problems: list[str], where: str) -> None:
+    """A terrain piece must lie on the table, or run past an edge by at most
+    :data:`TERRAIN_OVERHANG` of that side."""
+    dx, dy = table.width * TERRAIN_OVERHANG, table.depth * TERRAIN_OVERHANG
+    points = t.polygon if t.polygon is not None else t.line or []
+    shape = "polygon" if t.polygon is not None else "line"
+    for j, (x, y) in enumerate(points):
+        if not (-dx <= x <= table.width + dx and -dy <= y <= table.depth + dy):
+            problems.append(
+                f"{where}: terrain[{i}].{shape}[{j}]: point ({x:g}, {y:g}) of terrain {t.id!r} is off the table "
+                f"(x 0-{table.width:g}, y 0-{table.depth:g}; a piece may run past an edge by "
+                f"{TERRAIN_OVERHANG:.0%} of that side: {dx:g}\" left and right, {dy:g}\" near and far)")
+            return
+
+
 def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where: str = "scenario") -> GameState:
     """The state at the start of a game: terrain, sides, formations and units placed.
 
     :raises DataError: for duplicate ids, positions off the table, bad terrain, unknown types.
     """
+    problems: list[str] = []
+    state = build_state(scenario, checks, seed=seed, where=where, problems=problems)
+    if problems:
+        raise DataError("\n".join(problems))
+    return state
+
+
+def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where: str,
+                problems: list[str]) -> GameState:
+    """:func:`initial_state`, adding every problem to ``problems`` instead of raising (for
+    ``umpire check``: the state is built as far as it can be, so later checks run on it too)."""
     from umpire.schema.bases import default_base
 
-    problems: list[str] = []
     table = Table(width=scenario.table.width, depth=scenario.table.depth)
     seen_ids: dict[str, str] = {}
 
@@ -85,6 +125,7 @@ def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, wher
     terrain = []
     for i, t in enumerate(scenario.terrain):
         claim("terrain", t.id, f"terrain[{i}]")
+        off_table(t, i, table, problems, where)
         terrain.append(TerrainState(id=t.id, type=t.type, name=t.name, polygon=t.polygon, line=t.line, height=t.height))
 
     sides: list[SideState] = []
@@ -106,7 +147,7 @@ def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, wher
 
         for fi, f in enumerate(side.formations):
             add_formation(f, None, f"sides[{si}].formations[{fi}]")
-        for _f, formation_id, u in walk(side, checks):
+        for _f, formation_id, u in walk(side, checks, problems, where):
             path = f"sides[{si}] unit {u.id!r}"
             claim("unit", u.id, path)
             x = y = None
@@ -155,8 +196,6 @@ def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, wher
             for i, a in enumerate(side.air):
                 claim("flight", a.id, f"sides.{side.id}.air[{i}]")
                 if a.statline and checks.takes_support:
-                    from umpire.errors import UmpireError
-
                     try:
                         checks.check_air(a.statline, f"sides.{side.id}.air[{i}].statline")
                     except UmpireError as exc:
@@ -178,8 +217,6 @@ def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, wher
 
         carry(units, scenario.campaign, problems, where)
         extra["campaign"] = scenario.campaign.header()
-    if problems:
-        raise DataError("\n".join(problems))
     return GameState(
         name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,
         rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from difflib import get_close_matches
 from typing import Any
 
-_INCHES = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(?:\"|''|in|inch|inches|”|″)?\s*$", re.IGNORECASE)
+_INCHES = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(?:\"|''|in|inch|inches|”|″)?\s*$", re.IGNORECASE)
 
 
 def read_inches(value: Any) -> Any:

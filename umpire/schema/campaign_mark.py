@@ -24,18 +24,19 @@ DAMAGE_NOTES: dict[str, tuple[str, Any]] = {
 
 class CarriedUnit(Checked):
 
-    hits: int = Field(0, ge=0, le=3)
-    damage: list[Damage] = Field(default_factory=list)
+    hits: int = Field(0, ge=0, le=3, description="hits the unit carries")
+    damage: list[Damage] = Field(default_factory=list, description="MBT damage it carries: track, gun, hull, turret")
 
 
 class CampaignMark(Checked):
 
     id: str = Field(min_length=1, description="the campaign's id")
-    name: str = ""
+    name: str = Field("", description="the campaign's name")
     game: str = Field(min_length=1, description="the slot of the schedule this game fills")
-    round: int = Field(ge=1)
+    round: int = Field(ge=1, description="the round of the schedule")
     turns: int | None = Field(None, ge=1, description="the game ends after this turn (Auftragstaktik)")
-    carried: dict[str, CarriedUnit] = Field(default_factory=dict)
+    carried: dict[str, CarriedUnit] = Field(default_factory=dict,
+        description="per unit: hits and damage carried over from earlier games")
 
     def header(self) -> dict[str, Any]:
         """What the game keeps in ``state.extra["campaign"]``."""

@@ -10,7 +10,12 @@ with every ``float`` and ``int`` in it (inside lists, tuples, dicts and unions t
   sets its own bounds (a seed goes up to :data:`~umpire.schema.limits.MAX_SEED`);
 
 every ``str`` at most :data:`~umpire.schema.limits.MAX_TEXT` characters, and every list or
-mapping at most :data:`~umpire.schema.limits.MAX_ITEMS` items, unless the field says otherwise.
+mapping at most :data:`~umpire.schema.limits.MAX_ITEMS` items, unless the field says otherwise;
+every ``bool`` strict: only ``true`` and ``false``, never the text ``yes``, ``on`` or ``1``
+(pydantic would take those). A fixed choice (a ``Literal``) is read case-blind, with ``-``, ``_``
+and a space alike, and in British or American spelling (``decentralised``, :mod:`umpire.schema.spelling`),
+where that names one choice only; a field's name is read in either spelling too (``armor_mm:``
+for ``armour_mm:``).
 
 Doing it here, once, rather than with an annotated type on each of several hundred fields, means
 a field added tomorrow is checked too; ``tests/schema/test_checked_models.py`` walks every
@@ -50,6 +55,13 @@ def checked_schema(schema: Any) -> Any:
         return schema
     out = {k: (v if k in _SKIP else checked_schema(v)) for k, v in schema.items()}
     kind = out.get("type")
+    if kind == "model-fields":
+        _spelling_aliases(out["fields"])
+    elif kind == "bool":
+        out["strict"] = True
+    elif kind == "literal" and any(isinstance(e, str) for e in out["expected"]):
+        return {"type": "function-before", "function": {"type": "no-info", "function": _choice_reader(out["expected"])},
+                "schema": out}
     if kind in ("float", "int"):
         out["strict"] = True
         if "ge" not in out and "gt" not in out:
@@ -63,6 +75,42 @@ def checked_schema(schema: Any) -> Any:
     elif kind in ("list", "set", "frozenset", "dict") or (kind == "tuple" and "variadic_item_index" in out):
         out.setdefault("max_length", MAX_ITEMS)
     return out
+
+
+def _key(word: str) -> str:
+    return " ".join(word.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def _choice_reader(expected: list[Any]) -> Any:
+    """A reader taking a fixed choice as the table says it: ``Veteran``, ``deep_snow``,
+    ``decentralised``; anything else is left for the literal to refuse, naming the choices."""
+    from umpire.schema.spelling import spellings
+
+    exact = frozenset(e for e in expected if isinstance(e, str))
+    found: dict[str, set[str]] = {}
+    for e in exact:
+        for form in spellings(e):
+            found.setdefault(_key(form), set()).add(e)
+    table = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+
+    def read(value: Any) -> Any:
+        if isinstance(value, str) and value not in exact:
+            return table.get(_key(value), value)
+        return value
+
+    return read
+
+
+def _spelling_aliases(fields: dict[str, Any]) -> None:
+    """Each field also read under its name's other spellings (that no other field has)."""
+    from umpire.schema.spelling import spellings
+
+    for name, field in fields.items():
+        if field.get("type") != "model-field" or "validation_alias" in field:
+            continue
+        others = sorted(spellings(name) - set(fields))
+        if others:
+            field["validation_alias"] = [[name], *([o] for o in others)]
 
 
 class Checked(BaseModel):

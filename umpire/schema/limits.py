@@ -13,6 +13,8 @@ MB = 1024 * 1024
 MAX_FILE_BYTES = 5 * MB
 #: Scenario files (a big table with detailed terrain is the largest input there is).
 MAX_SCENARIO_BYTES = 20 * MB
+#: A campaign's season file (a season of a hundred players is about 100 kB).
+MAX_SEASON_BYTES = 1 * MB
 
 #: Mappings and lists nested inside one another (a scenario needs about ten).
 MAX_DEPTH = 64

@@ -32,9 +32,10 @@ class ToeSpec(Checked):
 
     org: str = Field(min_length=1, description='a TO&E organisation, e.g. "US Armored Cavalry Platoon"')
     variant: str | None = Field(None, description="its variant letter (TO&E), if it has several")
-    grade: Grade = "average"
-    doctrine: Literal["none", "with", "vehicle", "vehicle_and_spg9"] | None = None
+    grade: Grade = Field("average", description="the models' grade (12.7)")
+    doctrine: Literal["none", "with", "vehicle", "vehicle_and_spg9"] | None = Field(None,
+        description="the doctrine the organisation follows (13.4.1)")
     at: Point | None = Field(None, description="where the first model stands (inches)")
-    facing: float = 0.0
+    facing: float = Field(0.0, description="the models' facing, degrees clockwise from the far edge")
     spacing: float = Field(1.0, gt=0, le=24, description="inches between models")
     mounted: bool | None = Field(None, description="leg and towed units start carried (15.3)")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import yaml
 from yaml import events as ev
@@ -89,11 +89,11 @@ def _tagged(value: str, tag: str, line: int) -> Any:
 
 
 class _Frame:
-    """One mapping or list being built."""
+    """One mapping or list being built (``path``: where it is, when marks are kept)."""
 
-    __slots__ = ("value", "key", "has_key", "size", "height", "anchor", "lines", "merges", "line")
+    __slots__ = ("value", "key", "has_key", "size", "height", "anchor", "lines", "merges", "line", "path")
 
-    def __init__(self, value: Any, anchor: str | None, line: int) -> None:
+    def __init__(self, value: Any, anchor: str | None, line: int, path: tuple[Any, ...] = ()) -> None:
         self.value = value
         self.key: Any = None
         self.has_key = False
@@ -103,6 +103,7 @@ class _Frame:
         self.lines: dict[Any, int] | None = {} if isinstance(value, dict) else None
         self.merges: list[dict[Any, Any]] | None = None
         self.line = line
+        self.path = path
 
 
 def _parser(text: str) -> Any:
@@ -110,14 +111,32 @@ def _parser(text: str) -> Any:
     return loader(text)
 
 
-def parse_yaml(text: str, where: str) -> Any:
-    """Build the value of one YAML (or JSON) document, with the limits above.
+#: Where each part of a file is: ``(line, column)``, both from 1, by path (``("sides", 0, "id")``).
+#: A mapping's entry is marked at its key, a list's item (a mapping or a list) where it starts;
+#: a text or number inside a list is found through the list (see :func:`mark_of`).
+Marks = dict[tuple[Any, ...], tuple[int, int]]
+
+
+def mark_of(marks: Marks, path: tuple[Any, ...]) -> tuple[int, int] | None:
+    """The mark of ``path``, or of the nearest part of the file that holds it (None: the file
+    has no such part, e.g. an empty file)."""
+    for end in range(len(path), -1, -1):
+        got = marks.get(path[:end])
+        if got is not None:
+            return got
+    return None
+
+
+def parse_yaml(text: str, where: str, marks: Marks | None = None) -> Any:
+    """Build the value of one YAML (or JSON) document, with the limits above; with ``marks``,
+    also fill it with where each part of the file is (for ``umpire check``: the normal read
+    keeps nothing of the kind).
 
     :raises DataError: one line naming ``where``, the line and the reason.
     """
     parser = _parser(text)
     try:
-        return _build(parser)
+        return _build(parser, marks)
     except _Refused as exc:
         raise DataError(f"{where}: line {exc.line}: {exc}") from None
     except yaml.YAMLError as exc:
@@ -131,7 +150,7 @@ def parse_yaml(text: str, where: str) -> Any:
         parser.dispose()
 
 
-def _build(parser: Any) -> Any:  # noqa: C901 - one event loop, kept in one place for speed
+def _build(parser: Any, marks: Marks | None = None) -> Any:  # noqa: C901 - one event loop, kept in one place for speed
     get = parser.get_event
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int, int] | None] = {}  # None: still being built
@@ -164,7 +183,10 @@ def _build(parser: Any) -> Any:  # noqa: C901 - one event loop, kept in one plac
                 raise _Refused(line, f"nested more than {MAX_DEPTH} levels deep (the limit for any input)")
             if e.anchor is not None:
                 anchors[e.anchor] = None
-            stack.append(_Frame({} if kind is map_start else [], e.anchor, line))
+            path: tuple[Any, ...] = ()
+            if marks is not None:
+                path = _child_path(stack, e, marks)
+            stack.append(_Frame({} if kind is map_start else [], e.anchor, line, path))
             total += 1
             if total > MAX_VALUES:
                 repeat = ", counting what aliases repeat" if aliases else ""
@@ -235,8 +257,23 @@ def _build(parser: Any) -> Any:  # noqa: C901 - one event loop, kept in one plac
                 raise _Refused(line, f"key {value!r} appears twice in one mapping (first at line {first})")
             else:
                 top.lines[value] = line
+                if marks is not None:
+                    marks[(*top.path, value)] = (line, e.start_mark.column + 1)
             top.key = value
             top.has_key = True
+
+
+def _child_path(stack: list[_Frame], e: Any, marks: Marks) -> tuple[Any, ...]:
+    """The path of a mapping or list that starts here; an item of a list is marked where it starts."""
+    if not stack:
+        marks[()] = (e.start_mark.line + 1, e.start_mark.column + 1)
+        return ()
+    top = stack[-1]
+    if top.lines is not None:
+        return (*top.path, top.key)
+    path = (*top.path, len(top.value))
+    marks[path] = (e.start_mark.line + 1, e.start_mark.column + 1)
+    return path
 
 
 def _merges(value: Any, line: int) -> list[dict[Any, Any]]:
@@ -247,14 +284,14 @@ def _merges(value: Any, line: int) -> list[dict[Any, Any]]:
 
 
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a file no bigger than ``max_bytes``. :raises DataError: naming the file."""
+    """The bytes of a regular file no bigger than ``max_bytes``. A pipe, a device or a socket
+    is refused before anything is read from it (reading a pipe no one writes to would wait for
+    ever, a device may never end). :raises DataError: naming the file."""
+    import os
+
     name = shown(path)
     try:
-        with open(path, "rb") as fh:
-            size = _size(fh)
-            if size is not None and size > max_bytes:
-                raise DataError(_too_big(name, size, max_bytes))
-            data = fh.read(max_bytes + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe opens without waiting
     except FileNotFoundError:
         raise DataError(f"{name}: file not found") from None
     except IsADirectoryError:
@@ -263,22 +300,53 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise DataError(f"{name}: cannot be read (permission denied)") from None
     except OSError as exc:
         raise DataError(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    what = _not_regular(fd)
+    if what:
+        os.close(fd)
+        if what == "a folder":
+            raise DataError(f"{name}: is a folder, not a file")
+        raise DataError(f"{name}: is {what}, not a file (umpire reads files; give - for standard input "
+                        "where a command takes it)")
+    with open(fd, "rb", closefd=True) as fh:
+        size = os.fstat(fd).st_size
+        if size > max_bytes:
+            raise DataError(_too_big(name, size, max_bytes))
+        try:
+            data = fh.read(max_bytes + 1)
+        except OSError as exc:
+            raise DataError(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
     if len(data) > max_bytes:
         raise DataError(_too_big(name, None, max_bytes))
     return data
 
 
-def _size(fh: BinaryIO) -> int | None:
+def _not_regular(fd: int) -> str:
+    """What the open file is if it is not a regular file ('a folder', 'a pipe (FIFO)'...), else ''."""
     import os
     import stat
 
-    st = os.fstat(fh.fileno())
-    return st.st_size if stat.S_ISREG(st.st_mode) else None
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def _megabytes(limit: int) -> str:
+    """A limit as it is said: ``1 MB``, ``2.5 MB``, or in bytes below a megabyte."""
+    if limit < MB:
+        return f"{limit:,} bytes"
+    return f"{limit // MB} MB" if limit % MB == 0 else f"{limit / MB:.1f} MB"
 
 
 def _too_big(name: str, size: int | None, limit: int) -> str:
     got = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
-    return f"{name}: too large ({got}; the limit for this kind of file is {limit // MB} MB)"
+    return f"{name}: too large ({got}; the limit for this kind of file is {_megabytes(limit)})"
 
 
 def decode(data: bytes, where: str) -> str:
@@ -309,15 +377,20 @@ def source_name(path: Path | str) -> str:
     return "standard input" if str(path) == "-" else shown(Path(path).name)
 
 
-def read_yaml_stdin(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> Any:
-    """Read and parse YAML or JSON on standard input within the limits."""
+def read_stdin_bytes(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes on standard input, no more than ``max_bytes``. :raises DataError: naming ``where``."""
     if sys.stdin is None:
         raise DataError(f"{where}: there is no standard input to read")
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
-        data = stream.read(max_bytes + 1)
+        data: bytes = stream.read(max_bytes + 1)
     else:
         data = sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
     if len(data) > max_bytes:
         raise DataError(_too_big(where, None, max_bytes))
-    return parse_yaml(decode(data, where), where)
+    return data
+
+
+def read_yaml_stdin(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Read and parse YAML or JSON on standard input within the limits."""
+    return parse_yaml(decode(read_stdin_bytes(where, max_bytes), where), where)

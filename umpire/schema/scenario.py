@@ -24,6 +24,11 @@ from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
+#: A formation's echelon: MBT's platoons and companies, Auftragstaktik's battalions and the HQs
+#: above them (a regiment counts as a brigade, ORDERS).
+Level = Literal["platoon", "company", "battalion", "regiment", "brigade", "division"]
+#: What a stand is, for its base (``rulesets/common/bases.yaml``) and its HQ role.
+UnitKind = Literal["company", "platoon", "battery", "hq", "model"]
 
 
 class _Strict(Checked):
@@ -36,12 +41,14 @@ class TableSpec(_Strict):
 
 
 class TerrainSpec(_Strict):
-    id: str = Field(min_length=1)
-    type: str
-    name: str = ""
-    polygon: Vertices | None = None
-    line: Vertices | None = None
-    height: float = Field(0.0, ge=0)
+    id: str = Field(min_length=1,
+        description="the piece's id, unique in the scenario (measure, fire and the reports name it)")
+    type: str = Field(
+        description="its terrain type: woods, town, hill, road, stream... (rulesets/common/terrain-types.yaml)")
+    name: str = Field("", description="its name on the map (e.g. Töpen)")
+    polygon: Vertices | None = Field(None, description="an area's corners [x, y] in inches, in order around its edge")
+    line: Vertices | None = Field(None, description="a road's or stream's points [x, y] in inches, in order")
+    height: float = Field(0.0, ge=0, description="a hill's height in levels (0 for flat terrain)")
 
     @model_validator(mode="after")
     def _one_shape(self) -> TerrainSpec:
@@ -55,10 +62,10 @@ class TerrainSpec(_Strict):
 
 
 class Edges(_Strict):
-    top: float | None = Field(None, ge=0)
-    bottom: float | None = Field(None, ge=0)
-    left: float | None = Field(None, ge=0)
-    right: float | None = Field(None, ge=0)
+    top: float | None = Field(None, ge=0, description="inches from the far edge")
+    bottom: float | None = Field(None, ge=0, description="inches from the near edge")
+    left: float | None = Field(None, ge=0, description="inches from the left edge")
+    right: float | None = Field(None, ge=0, description="inches from the right edge")
 
     @model_validator(mode="after")
     def _two_edges(self) -> Edges:
@@ -73,26 +80,35 @@ class Edges(_Strict):
 
 
 class UnitSpec(_Strict):
-    id: str = Field(min_length=1)
-    name: str | None = None
-    kind: str | None = None
-    type: str | None = None
-    statline: str | None = None
-    card: str | None = None
-    quality: Quality = "regular"
-    at: Point | None = None
-    edges: Edges | None = None
-    facing: float = 0.0
-    base: Base | None = None
-    orders: str | None = None
+    id: str = Field(min_length=1, description="the stand's id, unique in the scenario (every command names it)")
+    name: str | None = Field(None, description="its name on the reports (default: the id)")
+    kind: UnitKind | None = Field(None,
+        description="company, platoon, battery or hq (Auftragstaktik), model (MBT): its base and its HQ role")
+    type: str | None = Field(None,
+        description="Auftragstaktik: a bundled unit (its stat line is taken from the data); MBT: a leg unit's type")
+    statline: str | None = Field(None,
+        description="Auftragstaktik: its own stat line, in the rules' notation (instead of type)")
+    card: str | None = Field(None, description="MBT: its data card id, e.g. USA-1B")
+    quality: Quality = Field("regular", description="its troop quality (Auftragstaktik RATING UNITS > Quality)")
+    at: Point | None = Field(None,
+        description="where it stands: [x, y] in inches from the near-left corner (leave out to place it later)")
+    edges: Edges | None = Field(None, description="where it stands, as distances from two table edges (MBT 23.3.2.3)")
+    facing: float = Field(0.0,
+        description="degrees clockwise from the far edge (0: toward the far edge, 90: toward the right edge)")
+    base: Base | None = Field(None,
+        description="its base, width by depth in inches (default: its kind's, rulesets/common/bases.yaml)")
+    orders: Literal["NO", "DA", "HA", "TR", "WD"] | None = Field(
+        None, description="Auftragstaktik: its order at the start (NO, DA, HA, TR, WD)")
     # MBT Advanced Game (12.5, 12.7, 13.4, 15.3, 15.4.5): grade, attached weapons, doctrine,
     # carried at the start by a vehicle of its side, inside buildings or on an upper floor.
-    grade: Literal["crack", "average", "poor"] | None = None
-    equipment: str | None = None
-    doctrine: bool = False
-    carried_by: str | None = None
-    inside: bool = False
-    up: int = Field(0, ge=0, le=20)
+    grade: Literal["crack", "average", "poor"] | None = Field(None,
+        description="MBT Advanced Game: crack, average or poor (12.7)")
+    equipment: str | None = Field(None, description="MBT Advanced Game: weapons attached to a leg unit (12.5)")
+    doctrine: bool = Field(False, description="MBT Advanced Game: the unit follows its side's doctrine (13.4)")
+    carried_by: str | None = Field(None,
+        description="MBT Advanced Game: the vehicle of its side it starts carried in (15.3)")
+    inside: bool = Field(False, description="MBT Advanced Game: it starts inside the buildings it stands in (15.4.5)")
+    up: int = Field(0, ge=0, le=20, description="MBT Advanced Game: the floor of the building it starts on (15.4)")
 
     @model_validator(mode="after")
     def _one_position(self) -> UnitSpec:
@@ -102,39 +118,45 @@ class UnitSpec(_Strict):
 
 
 class FormationSpec(_Strict):
-    id: str = Field(min_length=1)
-    name: str | None = None
-    level: str = "battalion"
-    hq: str | None = None
-    doctrine: Literal["decentralized", "balanced", "centralized"] | None = None
-    formations: list[FormationSpec] = Field(default_factory=list)
-    units: list[UnitSpec] = Field(default_factory=list)
+    id: str = Field(min_length=1,
+        description="the formation's id, unique in the scenario (orders files name battalions by it)")
+    name: str | None = Field(None, description="its name on the reports (default: the id)")
+    level: Level = Field("battalion",
+        description="its echelon: platoon, company, battalion, regiment, brigade or division")
+    hq: str | None = Field(None, description="the id of its HQ stand")
+    doctrine: Literal["decentralized", "balanced", "centralized"] | None = Field(None,
+        description="Auftragstaktik: its command doctrine (decentralized, balanced, centralized; either spelling)")
+    formations: list[FormationSpec] = Field(default_factory=list, description="the formations under it")
+    units: list[UnitSpec] = Field(default_factory=list, description="its stands")
     toe: ToeSpec | None = Field(None, description="MBT: a TO&E organisation and variant, expanded into its models")
 
 
 class AirSpec(_Strict):
     """A flight of aircraft a side may call on (Auftragstaktik MISCELLANEOUS RULES > Airstrikes)."""
 
-    id: str = Field(min_length=1)
-    name: str | None = None
+    id: str = Field(min_length=1,
+        description="the flight's id, unique in the scenario (orders files name it under air:)")
+    name: str | None = Field(None, description="its name on the reports")
     ordnance_tons: float = Field(gt=0, description="ordnance per aircraft, tons (RATING UNITS > Indirect)")
     statline: str | None = Field(None, description="for strafing: the aircraft's AT and HW ratings")
-    quality: Quality = "regular"
+    quality: Quality = Field("regular", description="its pilots' quality")
     sorties: int = Field(1, ge=1, description="strikes it may fly in the game")
 
 
 class SideSpec(_Strict):
-    id: Ident
-    name: str | None = None
-    color: Colour = ""
-    hq_rating: int | None = None
+    id: Ident = Field(description="the side's id (orders files and --side name it): letters, digits, - and _")
+    name: str | None = Field(None, description="its name on the reports (default: the id)")
+    color: Colour = Field("", description="its colour on the map: #rrggbb or a colour word")
+    hq_rating: int | None = Field(None, description="Auftragstaktik: the side's HQ rating (ORDERS)")
     c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
     icm: Literal["one_per_stand", "unlimited"] | None = Field(
         None, description="ICM missions per artillery stand a game (unlimited: US forces of the late 1980s)"
     )
-    air: list[AirSpec] = Field(default_factory=list)
-    formations: list[FormationSpec] = Field(default_factory=list)
-    units: list[UnitSpec] = Field(default_factory=list)
+    air: list[AirSpec] = Field(default_factory=list,
+        description="Auftragstaktik: the flights of aircraft it may call on")
+    formations: list[FormationSpec] = Field(default_factory=list,
+        description="its formations, nested as on paper, with their stands")
+    units: list[UnitSpec] = Field(default_factory=list, description="stands that belong to no formation")
 
 
 class ObjectiveSpec(_Strict):
@@ -151,28 +173,33 @@ class SetupZoneSpec(_Strict):
 class MbtSpec(_Strict):
     """How an MBT scenario is played (the Basic Game scenario of 2.0-9.4 by default)."""
 
-    game: Literal["basic", "advanced"] = "basic"
-    matchup: str | None = None
-    turns: int = Field(10, ge=1)
+    game: Literal["basic", "advanced"] = Field("basic", description="basic (2.0-9.4) or advanced (10.0 on)")
+    matchup: str | None = Field(None, description="the Basic Game matchup (2.3) its forces must fit")
+    turns: int = Field(10, ge=1, description="turns the game lasts")
     scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
-    conditions: Literal["day", "dusk", "moonlight", "night"] = "day"
-    objectives: list[ObjectiveSpec] = Field(default_factory=list)
-    win_margin: int = Field(30, ge=0)
+    conditions: Literal["day", "dusk", "moonlight", "night"] = Field("day",
+        description="the light: day, dusk, moonlight or night (visibility, 11.0)")
+    objectives: list[ObjectiveSpec] = Field(default_factory=list,
+        description="terrain pieces worth victory points to the side that holds them")
+    win_margin: int = Field(30, ge=0, description="victory points by which a side must lead to win (9.4)")
     setup: dict[str, SetupZoneSpec] = Field(
         default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
     advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
 
 
 class Scenario(_Strict):
-    name: str
-    ruleset: str
-    description: str = ""
-    table: TableSpec
-    seed: Seed | None = None
-    rulings: dict[str, str] = Field(default_factory=dict)
-    terrain: list[TerrainSpec] = Field(default_factory=list)
-    sides: list[SideSpec] = Field(min_length=2)
-    mbt: MbtSpec | None = None
+    name: str = Field(description="the scenario's name, shown on every report")
+    ruleset: str = Field(description="auftragstaktik or mbt (or an alias of one)")
+    description: str = Field("", description="what the players are told of the situation")
+    table: TableSpec = Field(description="the table's size in inches")
+    seed: Seed | None = Field(None,
+        description="the seed of the game's dice (default: a new one for each game; --seed overrides it)")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default (rulesets/*/rulings.yaml)")
+    terrain: list[TerrainSpec] = Field(default_factory=list, description="the terrain pieces on the table")
+    sides: list[SideSpec] = Field(min_length=2, description="the two sides, each with its forces")
+    mbt: MbtSpec | None = Field(None,
+        description="MBT: how the scenario is played (the game, turns, scale, objectives, setup zones)")
     weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
     night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
     campaign: CampaignMark | None = Field(None, description="set by umpire campaign next: the slot, carried losses")

@@ -118,14 +118,14 @@ def gp_defense(i: dict[str, Any], expect: dict[str, Any]) -> None:
 
 def gp_effect(i: dict[str, Any], expect: dict[str, str]) -> None:
     from umpire.rules.mbt import data, gp_fire
-    from umpire.turns.mbt.advanced.shots import effect_code
 
     w = data.card(i["card"]).weapon(i["weapon"])
     kill = next(a for a in w.ammo if a.type == "GP").gp_kill
     assert kill is not None and not kill.gp_defense.estimated
     for defense, want in expect.items():
         tgt = gp_fire.GpTarget(kind="vehicle", gp_defense=int(defense), open=False)
-        assert effect_code("EF", tgt, False, 5, kill, int(defense), False, False) == want
+        code, _ = gp_fire.effect("EF", tgt, small_arms=False, rng=5, gp_kill=kill, target_defense=int(defense))
+        assert code == want
 
 
 def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
@@ -139,11 +139,12 @@ def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
 
 def overrun_defence(i: dict[str, Any], expect: dict[str, int]) -> None:
     from umpire.core.state import UnitState
+    from umpire.rules.mbt import cards
+    from umpire.rules.mbt.gp_targets import overrun_defence_gp
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.moving import _gp
 
     u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], notes={"equipment": i["equipment"]})
-    assert sum(_gp(u, w, "OW") for w in U.weapons(u)) == expect["gp"]
+    assert overrun_defence_gp(cards.any_card(i["card"]), U.weapons(u))[0] == expect["gp"]
 
 
 def into_buildings(i: list[dict[str, Any]], expect: list[dict[str, Any]]) -> None:

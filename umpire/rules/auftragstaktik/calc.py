@@ -29,6 +29,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik import data
+from umpire.rules.auftragstaktik.calc_move import MoveCase, calc_move
 from umpire.rules.auftragstaktik.cases import (
     AirDefenseCase,
     AirstrikeCase,
@@ -391,6 +392,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "air-defense": calc_air_defense,
     "entrench": calc_entrench,
     "mines": calc_mines,
+    "move": calc_move,
 }
 
 CASE_MODELS: dict[str, type[BaseModel]] = {
@@ -407,4 +409,5 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "air-defense": AirDefenseCase,
     "entrench": EntrenchCase,
     "mines": MinesCase,
+    "move": MoveCase,
 }

@@ -9,6 +9,7 @@ reported at once by :func:`check_case`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -72,8 +73,9 @@ class _Case(Checked):
 
     model_config = ConfigDict(extra="forbid")
 
-    ruleset: str = "auftragstaktik"
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("auftragstaktik", description="auftragstaktik (the default)")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 class _Sub(Checked):
@@ -86,24 +88,24 @@ _Codes = ReadsCodes
 class StandCase(_Sub, _Codes):
     """A stand in a case: its ratings (stat line or bundled unit) and its state."""
 
-    statline: str | None = None
-    unit: str | None = None
-    name: str | None = None
-    quality: Quality = "regular"
-    orders: OrderCode = "HA"
-    moved: bool = False
-    hits: int = Field(0, ge=0)
-    size: str | None = None
-    kind: Kind | None = None
-    spotted: bool = True
-    cover: CoverLevel = "none"
-    entrenchment: Entrenchment = "none"
-    grouped_companies: int = Field(1, ge=1)
-    close_terrain: bool | None = None
-    soviet_tank: bool | None = None
-    machine_gun: bool = False
-    buildings: bool = False
-    heavy_weapon: bool | None = None
+    statline: str | None = Field(None, description="its stat line, in the rules' notation (or unit:)")
+    unit: str | None = Field(None, description="a bundled unit's name or alias, e.g. T-80B Company (or statline:)")
+    name: str | None = Field(None, description="its name in the answer")
+    quality: Quality = Field("regular", description="elite, veteran, regular, recruit or militia")
+    orders: OrderCode = Field("HA", description="its order: NO, DA, HA, TR, WD")
+    moved: bool = Field(False, description="it moved this phase")
+    hits: int = Field(0, ge=0, description="hits it has taken")
+    size: str | None = Field(None, description="its size code, where the stat line gives several")
+    kind: Kind | None = Field(None, description="vehicle, towed, troop or helicopter (default: from its ratings)")
+    spotted: bool = Field(True, description="it is spotted by the enemy")
+    cover: CoverLevel = Field("none", description="the cover it is in")
+    entrenchment: Entrenchment = Field("none", description="how far it is dug in")
+    grouped_companies: int = Field(1, ge=1, description="companies grouped in one stand")
+    close_terrain: bool | None = Field(None, description="it stands in close terrain (default: worked out)")
+    soviet_tank: bool | None = Field(None, description="a Soviet tank (default: from the bundled unit)")
+    machine_gun: bool = Field(False, description="its HW rating is a machine gun")
+    buildings: bool = Field(False, description="it stands in buildings")
+    heavy_weapon: bool | None = Field(None, description="it has a heavy weapon (default: from its ratings)")
 
     @model_validator(mode="after")
     def _one_source(self) -> StandCase:
@@ -150,46 +152,71 @@ class StandCase(_Sub, _Codes):
         )
 
 
+@lru_cache(maxsize=256)
+def _statline(unit: Unit) -> str:
+    from umpire.rules.auftragstaktik.statline_format import format_statline
+
+    return format_statline(unit)
+
+
+def stand_case(stand: Stand) -> dict[str, Any]:
+    """A stand as a case gives it (the inverse of :meth:`StandCase.to_stand`): its ratings as a
+    stat line, and every field of its state that differs from a case's default."""
+    defaults = StandCase.model_fields
+    out: dict[str, Any] = {"statline": _statline(stand.unit)}
+    if stand.unit.name:
+        out["name"] = stand.unit.name
+    for name in ("quality", "orders", "moved", "hits", "size", "kind", "spotted", "cover", "entrenchment",
+                 "grouped_companies", "close_terrain", "soviet_tank", "machine_gun", "buildings", "heavy_weapon"):
+        v = getattr(stand, name)
+        if v != defaults[name].default:
+            out[name] = v
+    return out
+
+
 # --- fire ---------------------------------------------------------------------------------------
 
 
 class FireCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("shooter", "target", "range", "aspect", "weapon")
-    shooter: StandCase
-    target: StandCase
-    weapon: Weapon | None = None  # None: the shooter's first weapon for this target (fire_plan.weapon_order)
-    range: Inches = Field(ge=0)
-    aspect: AspectIn = "front"
-    night: bool = False
-    phase: Literal[1, 2] | None = None
+    shooter: StandCase = Field(description="the firing stand")
+    target: StandCase = Field(description="the stand fired at")
+    weapon: Weapon | None = Field(None, description="gun, missile, he, hw or sa (atgm, mg, small arms... are read "
+                                  "too; default: the shooter's first weapon for its target)")
+    range: Inches = Field(ge=0, description="inches, edge to edge (7 or 7\")")
+    aspect: AspectIn = Field("front", description="front, flank or rear (side, back are read too)")
+    night: bool = Field(False, description="the shot is at night")
+    phase: Literal[1, 2] | None = Field(None, description="the combat phase, 1 or 2 (default: none given)")
 
 
 # --- spot ---------------------------------------------------------------------------------------
 
 
 class SpotterCase(_Sub, _Codes):
-    statline: str | None = None
-    unit: str | None = None
-    quality: Quality = "regular"
-    orders: OrderCode = "NO"
-    moved: bool = False
-    recon: bool | None = None
-    thermal: bool | None = None
-    gsr: bool | None = None
-    night_vision: Literal["TI", "II", "IR", "SL", "none"] | None = None
-    facing_target: bool = True
-    higher: bool = False
-    air_defense: bool = False
-    mbt: bool | None = None
+    statline: str | None = Field(None, description="its stat line (or unit:)")
+    unit: str | None = Field(None, description="a bundled unit's name (or statline:)")
+    quality: Quality = Field("regular", description="its troop quality")
+    orders: OrderCode = Field("NO", description="its order")
+    moved: bool = Field(False, description="it moved this phase")
+    recon: bool | None = Field(None, description="it is a recon stand (default: from its ratings)")
+    thermal: bool | None = Field(None, description="it has thermal sights (default: from its ratings)")
+    gsr: bool | None = Field(None, description="it has ground surveillance radar (default: from its ratings)")
+    night_vision: Literal["TI", "II", "IR", "SL", "none"] | None = Field(None,
+        description="its night vision: TI, II, IR, SL or none (default: from its ratings)")
+    facing_target: bool = Field(True, description="the target is in its front")
+    higher: bool = Field(False, description="it stands higher than the target")
+    air_defense: bool = Field(False, description="it is an air defense stand")
+    mbt: bool | None = Field(None, description="it is a main battle tank (default: from its ratings)")
 
 
 class SpotCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("spotter", "distance", "target.kind")
     roles: ClassVar[tuple[str, ...]] = ("spotter", "target")
-    spotter: SpotterCase = SpotterCase()
-    target: Spotted = Spotted()  # the procedure's own model: one list of fields
-    distance: Inches = Field(ge=0)
-    night: bool = False
+    spotter: SpotterCase = Field(SpotterCase(), description="the stand looking")
+    target: Spotted = Field(Spotted(),
+        description="the stand looked at")  # the procedure's own model: one list of fields
+    distance: Inches = Field(ge=0, description="inches between them")
+    night: bool = Field(False, description="it is night")
 
 
 # --- hq -----------------------------------------------------------------------------------------
@@ -198,11 +225,11 @@ class SpotCase(_Case):
 class HqCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("hq.rating", "enemy_rating", "phase")
     roles: ClassVar[tuple[str, ...]] = ()
-    hq: dict[str, Any]
-    enemy_rating: int | None = None
-    enemy: dict[str, Any] | None = None
-    phase: Literal["orders", "reaction"] = "orders"
-    already_rolled: bool = False
+    hq: dict[str, Any] = Field(description="the HQ making the roll: level, doctrine, rating (and tech_level...)")
+    enemy_rating: int | None = Field(None, description="the enemy's HQ rating (or enemy:)")
+    enemy: dict[str, Any] | None = Field(None, description="the enemy: tech_level and quality (or enemy_rating:)")
+    phase: Literal["orders", "reaction"] = Field("orders", description="orders or reaction")
+    already_rolled: bool = Field(False, description="the HQ has rolled already this turn")
 
     @model_validator(mode="after")
     def _enemy(self) -> HqCase:
@@ -219,7 +246,7 @@ class HqCase(_Case):
 class MoraleCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("battalion.morale", "battalion.average_hits", "battalion.status")
     roles: ClassVar[tuple[str, ...]] = ()
-    battalion: dict[str, Any]
+    battalion: dict[str, Any] = Field(description="the battalion checking: its stands, losses and state (MORALE)")
 
 
 # --- close combat and overruns ------------------------------------------------------------------
@@ -229,21 +256,21 @@ Morale = Literal["VL", "L", "A", "H", "VH"]
 
 class CloseCombatCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("attacker", "defender")
-    attacker: StandCase
-    defender: StandCase
-    attacker_morale: Morale = "A"
-    defender_morale: Morale = "A"
-    concealed: bool = False
+    attacker: StandCase = Field(description="the attacking stand")
+    defender: StandCase = Field(description="the defending stand")
+    attacker_morale: Morale = Field("A", description="VL, L, A, H or VH")
+    defender_morale: Morale = Field("A", description="VL, L, A, H or VH")
+    concealed: bool = Field(False, description="the defender is concealed")
 
 
 class OverrunCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("defender", "attackers")
     roles: ClassVar[tuple[str, ...]] = ("attackers", "defender")
-    defender: StandCase
-    attackers: list[StandCase] = Field(min_length=1)
-    target: int = 0
-    attacker_morale: Morale = "A"
-    defender_morale: Morale = "A"
+    defender: StandCase = Field(description="the stand overrun")
+    attackers: list[StandCase] = Field(min_length=1, description="the stands overrunning it")
+    target: int = Field(0, description="the attacker the defender fires at: its place in attackers, from 0")
+    attacker_morale: Morale = Field("A", description="VL, L, A, H or VH")
+    defender_morale: Morale = Field("A", description="VL, L, A, H or VH")
 
 
 # --- indirect, air ------------------------------------------------------------------------------
@@ -253,54 +280,57 @@ Level = Literal["battalion", "brigade", "division"]
 
 class IndirectCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
-    firer: StandCase
-    target: StandCase
-    orders_level: Level = "battalion"
-    firing_level: Level = "battalion"
-    doctrine: Literal["decentralized", "balanced", "centralized"] = "balanced"
-    icm: bool = False
-    range: Inches | None = Field(None, ge=0)
+    firer: StandCase = Field(description="the battery firing")
+    target: StandCase = Field(description="the stand under the template")
+    orders_level: Level = Field("battalion",
+        description="the HQ that ordered the mission: battalion, brigade or division")
+    firing_level: Level = Field("battalion", description="the echelon of the battery: battalion, brigade or division")
+    doctrine: Literal["decentralized", "balanced", "centralized"] = Field("balanced",
+        description="decentralized, balanced or centralized (either spelling)")
+    icm: bool = Field(False, description="the mission fires ICM")
+    range: Inches | None = Field(None, ge=0, description="inches from the battery (default: in range)")
 
 
 class CbFacts(_Sub):
-    firer_c3: Literal[1, 2, 3, 4, 5] = 3
-    target_c3: Literal[1, 2, 3, 4, 5] = 3
-    target_sp: bool = False
-    target_mrl: bool = False
-    firer_icm: bool = False
-    firer_mrl: bool = False
-    target_outranges: bool = False
+    firer_c3: Literal[1, 2, 3, 4, 5] = Field(3, description="the firing side's C3 level (1-5)")
+    target_c3: Literal[1, 2, 3, 4, 5] = Field(3, description="the target side's C3 level (1-5)")
+    target_sp: bool = Field(False, description="the target battery is self-propelled")
+    target_mrl: bool = Field(False, description="the target battery is an MRL")
+    firer_icm: bool = Field(False, description="the counter-battery mission fires ICM")
+    firer_mrl: bool = Field(False, description="the firing battery is an MRL")
+    target_outranges: bool = Field(False, description="the target battery outranges the firer")
 
 
 class CounterBatteryCase(IndirectCase):
-    counter_battery: CbFacts = CbFacts()
+    counter_battery: CbFacts = Field(CbFacts(), description="what counter-battery fire turns on")
 
 
 class AirstrikeCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("target", "tons")
     roles: ClassVar[tuple[str, ...]] = ("aircraft", "target")
-    target: StandCase
-    aircraft: StandCase | None = None
-    aircraft_drm: int | None = None
-    tons: float | None = Field(None, gt=0)
-    orders_level: Level = "battalion"
-    firing_level: Level = "battalion"
-    doctrine: Literal["decentralized", "balanced", "centralized"] = "balanced"
+    target: StandCase = Field(description="the stand struck")
+    aircraft: StandCase | None = Field(None, description="the aircraft, as a stand (or aircraft_drm:)")
+    aircraft_drm: int | None = Field(None, description="the aircraft's modifier (instead of aircraft:)")
+    tons: float | None = Field(None, gt=0, description="ordnance per aircraft, tons")
+    orders_level: Level = Field("battalion", description="the HQ that ordered the strike")
+    firing_level: Level = Field("battalion", description="the HQ the flight is assigned to")
+    doctrine: Literal["decentralized", "balanced", "centralized"] = Field("balanced",
+        description="decentralized, balanced or centralized (either spelling)")
 
 
 class StrafingCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("aircraft", "target")
-    aircraft: StandCase
-    target: StandCase
+    aircraft: StandCase = Field(description="the aircraft, with its AT and HW ratings")
+    target: StandCase = Field(description="the stand strafed")
 
 
 class AirDefenseCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("shooter", "target", "weapon", "range")
-    shooter: StandCase
-    target: StandCase
-    weapon: Literal["sa", "hw", "ad", "missile"]
-    range: Inches = Field(0, ge=0)
-    aa_mount: bool = False
+    shooter: StandCase = Field(description="the stand firing at the aircraft")
+    target: StandCase = Field(description="the aircraft or helicopter")
+    weapon: Literal["sa", "hw", "ad", "missile"] = Field(description="sa, hw, ad or missile")
+    range: Inches = Field(0, ge=0, description="inches to the target")
+    aa_mount: bool = Field(False, description="the weapon is on an AA mount")
 
 
 # --- entrench, mines ----------------------------------------------------------------------------
@@ -308,18 +338,20 @@ class AirDefenseCase(_Case):
 
 class EntrenchCase(_Case, _Codes):
     words: ClassVar[tuple[str, ...]] = ("level", "quality", "stand")
-    level: Literal["none", "hasty", "deliberate", "prepared"] = "hasty"
-    quality: Quality = "regular"
-    stationary: bool = True
-    stand: Literal["troop", "apc", "mbt", "mbt_t64", "other_vehicle"] = "troop"
-    engineer: bool = False
-    with_infantry: bool = False
+    level: Literal["none", "hasty", "deliberate", "prepared"] = Field("hasty",
+        description="how far it is dug in now: none, hasty, deliberate or prepared")
+    quality: Quality = Field("regular", description="its troop quality")
+    stationary: bool = Field(True, description="it stays put this turn")
+    stand: Literal["troop", "apc", "mbt", "mbt_t64", "other_vehicle"] = Field("troop",
+        description="troop, apc, mbt, mbt_t64 or other_vehicle")
+    engineer: bool = Field(False, description="an engineer stand helps")
+    with_infantry: bool = Field(False, description="infantry helps")
 
 
 class MinesCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("stand", "minefield")
-    stand: StandCase
-    minefield: Literal["AP", "AT"]
+    stand: StandCase = Field(description="the stand entering the minefield")
+    minefield: Literal["AP", "AT"] = Field(description="AP or AT")
 
 
 # --- checking a case whole ------------------------------------------------------------------

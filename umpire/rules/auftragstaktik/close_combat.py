@@ -22,6 +22,7 @@ from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import mod, size_mods
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 
@@ -99,8 +100,7 @@ def close_combat(
     natural = crt.roll(rec, t, rulings, "close combat roll")
     modified = natural + sum(m.value for m in mods)
     hits, cell = crt.lookup(pick.index, modified, t, rulings, "AP")
-    total = defender.hits + hits
-    eliminated = total >= t.common.hit_effects.eliminated_at
+    total, eliminated = apply_hits(defender.hits, hits, by_close_combat=True, t=t)
     notes = [
         f"close combat on the AP table, {cell.column} column (ruling close_combat.column)",
         "cover and entrenchment are not used in close combat",

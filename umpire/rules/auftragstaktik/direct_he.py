@@ -23,6 +23,8 @@ def atgm_as_he(target: Stand, rulings: Rulings, t: Tables) -> tuple[str, str] | 
         return v.fighting_positions, "troops in buildings"
     if cat == "troop" and target.entrenchment == v.fighting_position_entrenchment:
         return v.fighting_positions, f"a permanent fighting position ({target.entrenchment} entrenchment)"
+    if cat == "troop" and rulings["atgm.non_afv_targets"] in ("troops_as_unarmored", "direct_he"):
+        return v.unarmored_vehicles, "troops outside buildings and permanent positions, a non-armoured target"
     return None
 
 

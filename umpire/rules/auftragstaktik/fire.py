@@ -28,6 +28,7 @@ from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.direct_he import atgm_as_he, plan_atgm_as_he, plan_direct_he
 from umpire.rules.auftragstaktik.fire_mods import cover, facing, fire_control, grouping, target_orders
 from umpire.rules.auftragstaktik.fire_plan import FirePlan, check_shot, missile_generation
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
 
@@ -171,8 +172,7 @@ def plan_fire(
     # shifts: facing, top attack, HEAT
     eff_aspect = aspect
     if weapon == "missile" and u.missile and u.missile.top_attack:
-        if aspect == "front":
-            eff_aspect = "flank"
+        eff_aspect = "flank"  # from the front and from the rear alike (ruling top_attack.combined_shift)
         notes.append(f"top-attack missile: strikes flank armour ({t.fire.top_attack.source})")
         if target.unit.protection.top:
             plan.shifts += mod(
@@ -337,11 +337,10 @@ def fire(
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)
     if plan.max_hits is not None and cell is not None and (cell.value or 0) > plan.max_hits:
         plan.notes.append(f"result {cell.value} limited to {plan.max_hits} hit")
-    total = target.hits + hits
     he = t.common.hit_effects
-    eliminated = total >= he.eliminated_at
-    if eliminated and target.fire_category() == "troop" and target.in_close_terrain:
-        eliminated = False
+    close = target.fire_category() == "troop" and target.in_close_terrain
+    total, eliminated = apply_hits(target.hits, hits, troop_in_close_terrain=close, t=t)
+    if close and total >= he.eliminated_at:
         plan.notes.append(
             "troop stand in close terrain: hits accumulate, but only "
             f"close combat eliminates it ({he.close_terrain_source})"

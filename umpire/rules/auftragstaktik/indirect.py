@@ -26,6 +26,7 @@ from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, light_in_open
 from umpire.rules.auftragstaktik.fire_plan import missile_generation
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
 
@@ -96,10 +97,9 @@ def _resolve(
     hits, cell = crt.lookup(pick.index, modified, t, rulings, header)
     if max_hits is not None:
         hits = min(hits, max_hits)
-    total = target.hits + hits
-    eliminated = total >= t.common.hit_effects.eliminated_at
-    if eliminated and target.fire_category() == "troop" and target.in_close_terrain:
-        eliminated = False
+    close = target.fire_category() == "troop" and target.in_close_terrain
+    total, eliminated = apply_hits(target.hits, hits, troop_in_close_terrain=close, t=t)
+    if close and total >= t.common.hit_effects.eliminated_at:
         notes.append(
             "troop stand in close terrain: only close combat eliminates "
             f"it ({t.common.hit_effects.close_terrain_source})"

@@ -22,25 +22,25 @@ from umpire.schema.load import read_yaml, validate
 class UnitEntry(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
-    aliases: list[str] = Field(default_factory=list)
-    nation: str
-    bloc: Literal["NATO", "Warsaw Pact"]
+    name: str = Field(description="the unit's name, e.g. T-80B Company")
+    aliases: list[str] = Field(default_factory=list, description="other names it is found by")
+    nation: str = Field(description="its nation")
+    bloc: Literal["NATO", "Warsaw Pact"] = Field(description="NATO or Warsaw Pact")
     role: Literal[
         "tank", "ifv", "apc", "infantry", "artillery", "hq", "recon", "air_defense", "helicopter"
-    ]
-    period: str = ""
-    soviet_tank: bool = False
-    sources: list[str] = Field(min_length=1)
-    spec: Spec
-    statline: str
-    notes: str = ""
+    ] = Field(description="tank, ifv, apc, infantry, artillery, hq, recon, air_defense or helicopter")
+    period: str = Field("", description="the years it was in service")
+    soviet_tank: bool = Field(False, description="a Soviet tank (COMBAT: Soviet tanks)")
+    sources: list[str] = Field(min_length=1, description="where its specifications come from")
+    spec: Spec = Field(description="its real specifications")
+    statline: str = Field(description="its stat line, as rated")
+    notes: str = Field("", description="notes on its rating")
 
 
 class UnitFile(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    units: list[UnitEntry]
+    units: list[UnitEntry] = Field(description="the units, each with its specifications and stat line")
 
 
 @lru_cache(maxsize=1)

@@ -14,6 +14,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, tables
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import mod
 from umpire.rules.auftragstaktik.ratings import Stand
 
@@ -51,11 +52,11 @@ def cross_minefield(
     natural = crt.roll(rec, t, rulings, f"{minefield} minefield")
     modified = natural + sum(x.value for x in mods)
     hits, cell = crt.lookup(pick.index, modified, t, rulings, "AT")
-    total = stand.hits + hits
+    total, eliminated = apply_hits(stand.hits, hits, t=t)
     return Resolution(
         ruleset=RULESET,
         procedure="mines",
-        outcome={"hits": hits, "affected": True, "total_hits": total, "eliminated": total >= 4},
+        outcome={"hits": hits, "affected": True, "total_hits": total, "eliminated": eliminated},
         summary=f"{hits} hit{'s' if hits != 1 else ''} "
         f"({crt.roll_words(natural, modified, cell.column)})",
         modifiers=mods,

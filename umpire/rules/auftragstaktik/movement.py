@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik.data import Tables, tables
@@ -46,6 +47,7 @@ class MoveCost:
     cost: float
     lines: list[str] = field(default_factory=list)
     blocked: str = ""
+    case: dict[str, Any] | None = None  # the ``calc move`` case it was priced from, where a turn keeps one
 
 
 @dataclass(frozen=True)
@@ -214,3 +216,12 @@ def off_direction(
         return 0.0
     diff = abs((bearing(dx, dy) - heading + 180) % 360 - 180)
     return max(0.0, diff - t.turn.movement.general_direction_deg)
+
+
+def move_case(legs: list[Leg], crossings: list[StreamCrossing], mobility: str, order: str, weather: str,
+              rulings: dict[str, str]) -> dict[str, Any]:
+    """The ``calc move`` case of a priced move: the facts :func:`move_cost` takes."""
+    return {"procedure": "move", "ruleset": "auftragstaktik", "rulings": dict(rulings), "mobility": mobility,
+            "orders": order, "weather": weather,
+            "route": [{"terrain": x.terrain, "inches": x.inches, "road": x.road} for x in legs],
+            "crossings": [{"type": c.type, "bridged": c.bridged, "where": c.where} for c in crossings]}

@@ -33,6 +33,7 @@ class AuftragstaktikScenario:
         from umpire.rules.auftragstaktik.statline import parse_statline
 
         read: set[str] = set()  # stat lines read already (an order of battle repeats a few)
+        bad: set[str] = set()
         for u in units.values():
             try:
                 if u.statline:
@@ -45,9 +46,10 @@ class AuftragstaktikScenario:
                     raise UmpireError(f"unit {u.id!r}: give type: (a unit of the bundled data) or statline:")
             except UmpireError as exc:
                 problems.append(f"{where}: {exc}")
+                bad.add(u.id)
         for u in units.values():
             spec = specs[u.id]
-            if spec.base is None and u.statline:
+            if spec.base is None and u.statline and u.id not in bad:
                 u.base = stand_base(spec.kind, u.statline, u.type)
 
     def check_air(self, statline: str, where: str) -> None:

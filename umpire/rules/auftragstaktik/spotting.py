@@ -47,16 +47,17 @@ class Spotter(_M):
 
 
 class Spotted(_M):
-    kind: Literal["vehicle", "towed", "troop", "helicopter"] = "vehicle"
-    quality: Quality = "regular"
-    orders: OrderCode = "HA"
-    moved: bool = True
-    fired: bool = False
-    higher: bool = False
-    spotted_before: bool = False
-    moved_since_spotted: float | None = Field(None, ge=0)
-    cover: bool = False
-    grouped_companies: int = Field(1, ge=1)
+    kind: Literal["vehicle", "towed", "troop", "helicopter"] = Field("vehicle",
+        description="vehicle, towed, troop or helicopter")
+    quality: Quality = Field("regular", description="its troop quality")
+    orders: OrderCode = Field("HA", description="its order")
+    moved: bool = Field(True, description="it moved this phase")
+    fired: bool = Field(False, description="it fired this phase")
+    higher: bool = Field(False, description="it stands higher than the spotter")
+    spotted_before: bool = Field(False, description="it was spotted before")
+    moved_since_spotted: float | None = Field(None, ge=0, description="inches it moved since it was spotted")
+    cover: bool = Field(False, description="it is in cover")
+    grouped_companies: int = Field(1, ge=1, description="companies grouped in one stand")
 
 
 def _src(t: Tables) -> str:

@@ -48,7 +48,7 @@ from umpire.schema.numbers import parse_float
 FIELDS = ("size", "move", "protection", "AT", "AP", "indirect", "special")
 SPECIAL_CODES = ("TI", "II", "IR", "SL", "GSR", "h/k", "recon", "eng", "hwu")
 _NONE = {"", "--", "-", "—", "none"}
-_NUM = r"-?\d+(?:\.\d+)?"
+_NUM = r"-?[0-9]+(?:\.[0-9]+)?"
 
 
 class StatlineError(UmpireError):
@@ -81,7 +81,7 @@ def parse_move(text: str, where: str = "statline") -> tuple[int | None, str]:
     t = text.strip()
     if t.upper() == "H":
         return None, "h"
-    m = re.fullmatch(r"(\d+)\s*(lw|t|w|f)?(a)?", t, flags=re.I)
+    m = re.fullmatch(r"([0-9]+)\s*(lw|t|w|f)?(a)?", t, flags=re.I)
     if not m:
         raise _fail(where, "move", text, t, "inches then mobility: 10t, 8w, 6lw, 2, 8ta, or H")
     return int(m.group(1)), ((m.group(2) or "f") + (m.group(3) or "")).lower()
@@ -92,7 +92,7 @@ def parse_protection(text: str, where: str = "statline") -> Protection:
     unarmored = t.startswith("{") and t.endswith("}")
     if unarmored:
         t = t[1:-1].strip()
-    m = re.fullmatch(r"(-?\d+)\s*([*^om]*)\s*(?:/\s*(-?\d+)\s*([*^om]*))?", t)
+    m = re.fullmatch(r"(-?[0-9]+)\s*([*^om]*)\s*(?:/\s*(-?[0-9]+)\s*([*^om]*))?", t)
     if not m:
         raise _fail(
             where, "protection", text, t, "a value with marks *, **, ^, o, m, e.g. 11*, {0}, 1m/2"
@@ -110,7 +110,7 @@ def parse_protection(text: str, where: str = "statline") -> Protection:
 
 
 _AT = re.compile(
-    r"(?P<kind>G|M|CC)\s*(?:\((?P<par>[^)]*)\))?\s*:\s*(?P<val>-?\d+)(?P<marks>[*^]*)"
+    r"(?P<kind>G|M|CC)\s*(?:\((?P<par>[^)]*)\))?\s*:\s*(?P<val>-?[0-9]+)(?P<marks>[*^]*)"
     r"\s*(?:\[(?P<rng>[^\]]*)\])?",
 )
 
@@ -193,7 +193,7 @@ def parse_at(text: str, where: str = "statline") -> dict[str, Any]:
 
 _AP = re.compile(
     r"(?P<kind>HE|HW|SA)\s*(?:\((?P<par>[^)]*)\))?\s*:\s*"
-    r"(?P<val>VL|VH|L|M|H|-?\d+(?:/-?\d+)?)\s*(?:\[(?P<rng>[^\]]*)\])?"
+    r"(?P<val>VL|VH|L|M|H|-?[0-9]+(?:/-?[0-9]+)?)\s*(?:\[(?P<rng>[^\]]*)\])?"
 )
 
 
@@ -210,7 +210,7 @@ def parse_ap(text: str, where: str = "statline") -> dict[str, Any]:
             fc, stab = _grades(par, 2, where, "AP", text, piece)[:2]
             out["he"] = He(weight=val, fire_control=fc, stabilization=stab)
         elif kind == "HW":
-            if not re.fullmatch(r"-?\d+", val):
+            if not re.fullmatch(r"-?[0-9]+", val):
                 raise _fail(where, "AP", text, piece, "an HW value, e.g. HW: 2 [6]")
             size = par.strip().lower() if par else None
             if size is not None and size not in SIZES:
@@ -222,7 +222,7 @@ def parse_ap(text: str, where: str = "statline") -> dict[str, Any]:
             )
         else:
             a, _, b = val.partition("/")
-            if not re.fullmatch(r"-?\d+", a):
+            if not re.fullmatch(r"-?[0-9]+", a):
                 raise _fail(where, "AP", text, piece, "SA ranged/close-combat values, e.g. SA: 1/4")
             out["sa"] = Sa(ranged=int(a), cc=int(b) if b else None)
     return out
@@ -232,10 +232,10 @@ def parse_indirect(text: str, where: str = "statline") -> Indirect | None:
     t = text.strip()
     if t in _NONE:
         return None
-    if re.fullmatch(r"[+-]\d+", t):
+    if re.fullmatch(r"[+-][0-9]+", t):
         return Indirect(aircraft_drm=int(t))
     m = re.fullmatch(
-        r"(VL|VH|L|M|H)\s*(b)?\s*(?:\((-?\d+)\))?\s*(?:\[\s*("
+        r"(VL|VH|L|M|H)\s*(b)?\s*(?:\((-?[0-9]+)\))?\s*(?:\[\s*("
         + _NUM
         + r")\s*(?:/\s*("
         + _NUM
@@ -260,7 +260,7 @@ def parse_indirect(text: str, where: str = "statline") -> Indirect | None:
 
 
 _AD = re.compile(
-    r"AD\s*\(\s*(g|m)\s*(?:/\s*([bga]))?\s*\)\s*:\s*(\d+)\s*(?:\[\s*(" + _NUM + r")\s*\])?"
+    r"AD\s*\(\s*(g|m)\s*(?:/\s*([bga]))?\s*\)\s*:\s*([0-9]+)\s*(?:\[\s*(" + _NUM + r")\s*\])?"
 )
 
 

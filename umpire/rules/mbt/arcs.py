@@ -60,23 +60,36 @@ def in_arc(trn: str, bearing: float, hull: float, turret: float | None = None) -
 
 
 def hit_angle(bearing_to_firer: float, target_facing: float, sectors: str = "hexsides") -> str:
-    """The hit angle (7.4.5.1) of a shot from a firer at ``bearing_to_firer`` seen from the target.
+    """The hit angle (7.4.5.1) of a shot from a firer at ``bearing_to_firer`` seen from the target,
+    its sectors as ruling ``fire.hit_angle_sectors`` says. The one classification of a bearing:
+    the fire procedures and ``umpire measure`` both ask it.
 
     A line of fire exactly on a dividing line goes to the target's owner's choice (7.4.5.2.1);
-    here it goes to the more frontal angle, the usual choice (the better armour).
+    here it goes to the more frontal angle, the usual choice (the better armour); angles within
+    1e-9 degrees of a dividing line count as on it.
 
     >>> hit_angle(0, 0), hit_angle(45, 0), hit_angle(120, 0), hit_angle(180, 0), hit_angle(30, 0)
     ('front', 'front_side', 'rear_side', 'rear', 'front')
+    >>> hit_angle(40, 0, "quarters")
+    'front'
     """
-    a, b, c = SECTORS[sectors]
+    return hit_angle_choices(bearing_to_firer, target_facing, sectors)[0]
+
+
+def hit_angle_choices(bearing_to_firer: float, target_facing: float, sectors: str = "hexsides") -> tuple[str, ...]:
+    """Both hit angles when the line of fire runs exactly down a dividing line (7.4.5.2.1: the
+    target's player chooses), the more frontal first; else the one hit angle.
+
+    >>> hit_angle_choices(30, 0), hit_angle_choices(100, 0)
+    (('front', 'front_side'), ('rear_side',))
+    """
+    if sectors not in SECTORS:
+        raise UmpireError(f"fire.hit_angle_sectors: {sectors!r} (allowed: {', '.join(SECTORS)})")
     d = off(bearing_to_firer, target_facing)
-    if d <= a + 1e-9:
-        return "front"
-    if d <= b + 1e-9:
-        return "front_side"
-    if d <= c + 1e-9:
-        return "rear_side"
-    return "rear"
+    for i, limit in enumerate(SECTORS[sectors]):
+        if d <= limit + 1e-9:
+            return ANGLES[i : i + 2] if abs(d - limit) <= 1e-9 else (ANGLES[i],)
+    return ("rear",)
 
 
 def angle_name(text: str) -> str:

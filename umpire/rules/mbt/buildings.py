@@ -17,6 +17,20 @@ from umpire.rules.mbt import data
 from umpire.rules.mbt.provenance import parse_range
 
 
+def gun_facing(turret: float, heading: float) -> str:
+    """Which gun line counts going inside (15.4.3.2.1): ``forward`` if the main gun faces the
+    direction of movement or the hexside next to it (within 60 degrees), ``back`` if it faces
+    away or next to that (120 degrees or more off), else ``side`` (neither gun line).
+
+    >>> gun_facing(0, 10), gun_facing(180, 0), gun_facing(90, 0)
+    ('forward', 'back', 'side')
+    """
+    from umpire.rules.mbt.arcs import off
+
+    d = off(turret, heading)
+    return "back" if d >= 120 - 1e-9 else "forward" if d <= 60 + 1e-9 else "side"
+
+
 def into_buildings(kind: str, ca_defense: int, gun: str, dice: Dice) -> Resolution:
     """Damage from moving inside ``kind`` buildings; ``gun``: forward, back or side (a gun
     pointing to the side uses neither gun line).

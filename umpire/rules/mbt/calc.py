@@ -1,5 +1,5 @@
-"""``umpire calc`` procedures for mbt, by name: fire, sight, gp, close_assault, hand_to_hand,
-los, move, missile.
+"""``umpire calc`` procedures for mbt, by name: fire, sight, gp, overrun, close_assault,
+hand_to_hand, move, missile, into_buildings, smoke.
 
 Each validates its case (pydantic, unknown fields rejected), converts inches to hexes once
 (:mod:`umpire.rules.mbt.conversions`) and calls the pure procedure.
@@ -11,7 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
+from umpire.core.rulings import Rulings
+from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
+from umpire.rules.mbt import data, movement
+from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
 from umpire.rules.mbt.calc_fire import fire, gp
 from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
 from umpire.rules.mbt.cases import (
@@ -23,6 +27,7 @@ from umpire.rules.mbt.cases import (
     MoveCase,
     SightCase,
 )
+from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -99,69 +104,88 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
+def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> Resolution:
+    """A close assault from a checked case (14.5): what calc and the tracked turn both run."""
+    from umpire.rules.mbt import close_assault as ca
+
+    return ca.close_assault(
+        attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings, height_diff=c.height_diff,
+        target_moving=c.target_moving, target_open=c.target_open, grade=c.grade,
+        assault_infantry=c.assault_infantry, flamethrower=c.flamethrower,
+    )
+
+
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Close assault on an adjacent vehicle (14.5)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import close_assault as ca
-    from umpire.rules.mbt import data
 
     c = validate(CloseAssaultCase, case, "case")
     rulings = case_rulings(c.rulings)
-    res = ca.close_assault(
-        attack_gp=c.attack_gp,
-        target=data.card(c.target),
-        dice=dice,
-        rulings=rulings,
-        height_diff=c.height_diff,
-        target_moving=c.target_moving,
-        target_open=c.target_open,
-        grade=c.grade,
-        assault_infantry=c.assault_infantry,
-        flamethrower=c.flamethrower,
+    return CalcAnswer(resolution=finish(resolve_close_assault(c, dice, rulings), dice, rulings), game=c.game)
+
+
+def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Resolution:
+    """Hand-to-hand combat from a checked case (14.6): what calc and the tracked turn both run."""
+    from umpire.rules.mbt import close_assault as ca
+
+    return ca.hand_to_hand(
+        attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
+        defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
+        attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
     )
-    return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Hand-to-hand combat (14.6)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import close_assault as ca
 
     c = validate(HandToHandCase, case, "case")
     rulings = case_rulings(c.rulings)
-    res = ca.hand_to_hand(
-        attacker=c.attacker,
-        defender=c.defender,
-        dice=dice,
-        rulings=rulings,
-        attackers=c.attackers,
-        defender_suppressed=c.defender_suppressed,
-        uphill=c.uphill,
-        defender_crew_loss=c.defender_crew_loss,
-        attacker_grade=c.attacker_grade,
-        defender_grade=c.defender_grade,
-        height_diff=c.height_diff,
+    return CalcAnswer(resolution=finish(resolve_hand_to_hand(c, dice, rulings), dice, rulings), game=c.game)
+
+
+def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
+    """What a move costs and whether the unit may make it (8.0, 15.1, 15.2, 18.1.1, 23.3.2.1): a
+    vehicle by its card's costs; a leg unit one hex length per movement factor whatever the
+    terrain, floors in a building a hex each (15.1.1, 15.4.1.1); a towed gun a hex (15.2.1).
+    The tracked turn prices its moves here too.
+
+    :raises UmpireError: for a terrain the card does not list, a card that does not move.
+    """
+    from umpire.rules.mbt import cards, firers, orders
+
+    card = cards.any_card(c.card)
+    night = movement.night_movement(c.conditions)
+    if isinstance(card, cards.LegCard | cards.TowedCard):
+        length = sum(leg.inches for leg in c.route)
+        kind: str
+        if isinstance(card, cards.LegCard):
+            kind = firers.leg_type(card, c.type).leg
+            allowance = movement.leg_allowance(kind, c.orders, c.scale, ruling=rulings["orders.move_full_speed"],
+                                               night=night)
+        else:
+            kind, allowance = "towed gun", c.scale
+        spent = length + c.floors * c.scale
+        legal = spent <= allowance + MOVE_TOLERANCE
+        lines = [f"{length:g} in" + (f" and {c.floors} floor(s)" if c.floors else "") + " (15.1.1, 15.4.1.1)"]
+        if not legal:
+            lines.append(f"needs {spent:g} in, the {kind.replace('_', ' ')} has {allowance:g} in with "
+                         f"{orders.order_code(c.orders)} orders (15.1.1)")
+        return movement.MoveCost(allowance, spent, legal, lines, [])
+    return movement.cost(
+        data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
+        ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
+        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire,
     )
-    return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
 def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """Cost of a vehicle's route in inches (8.0, 23.3.2.1)."""
+    """Cost of a unit's route in inches (8.0, 15.1, 15.2, 23.3.2.1)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import data, movement
 
     c = validate(MoveCase, case, "case")
     rulings = case_rulings(c.rulings)
-    card = data.card(c.card)
-    result = movement.cost(
-        card,
-        [movement.Leg(**leg.model_dump()) for leg in c.route],
-        c.orders,
-        c.scale,
-        ruling=rulings["orders.move_full_speed"],
-        suppressed=c.suppressed,
-        night=c.conditions in ("night", "moonlight"),
-    )
+    result = movement_of(c, rulings)
     res = Resolution(
         ruleset="mbt",
         procedure="move",
@@ -208,10 +232,13 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "fire": fire,
     "sight": sight,
     "gp": gp,
+    "overrun": overrun,
     "close_assault": close_assault,
     "hand_to_hand": hand_to_hand,
     "move": move,
     "missile": missile,
+    "into_buildings": into_buildings,
+    "smoke": smoke,
 }
 
 
@@ -219,8 +246,11 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "fire": FireCase,
     "sight": SightCase,
     "gp": GpCase,
+    "overrun": OverrunCase,
     "close_assault": CloseAssaultCase,
     "hand_to_hand": HandToHandCase,
     "move": MoveCase,
     "missile": MissileCase,
+    "into_buildings": IntoBuildingsCase,
+    "smoke": SmokeCase,
 }

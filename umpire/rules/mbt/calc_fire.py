@@ -1,46 +1,127 @@
-"""The MBT calc procedures of fire: AP fire (with its odds) and GP fire."""
+"""The MBT calc procedures of fire: AP fire (with its odds) and GP fire, by any firer (a vehicle,
+a squad or team and its attached weapons, a towed gun, a rider in its carrier: 14.1.3, 14.3.1.1.3,
+15.3.4) at any target (a GP defense worked out from the card, the terrain and the orders unless
+given: 14.4.3; the units a carrier holds: 14.4.3.2.5).
+
+:func:`resolve_fire` and :func:`resolve_gp` turn a case into the rules' shot and resolve it; the
+tracked turn builds the same case from the table and calls them, so a tracked shot and its
+quick answer are one computation (the case is kept with the tracked resolution).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
-from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes, weapon_name
-from umpire.rules.mbt.cases import (
-    FireCase,
-    GpCase,
-)
+from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
+from umpire.rules.mbt.cases import FireCase, Firer, GpCase, GpFirer
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
-
     from umpire.rules.answer import CalcAnswer
+    from umpire.rules.mbt.firers import AnyFirer
+    from umpire.rules.mbt.vehicle_card import Weapon  # noqa: TC004
+
+
+def elevation_of(firer_height: int | None, target_height: int | None) -> str:
+    """The elevation line of a shot (7.4.6.2): ``level``, ``falling`` (fired from higher) or
+    ``rising``."""
+    fh, th = firer_height or 0, target_height or 0
+    return "level" if fh == th else ("falling" if fh > th else "rising")
+
+
+def _terrains(terrain: str | list[str]) -> list[str]:
+    return [terrain] if isinstance(terrain, str) else list(terrain)
+
+
+def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
+    """The firer's card and weapon; a rider's fire as its carrier's NOTES allow (15.3.4).
+
+    :raises UmpireError: if the rider may not fire that weapon from its carrier, or not so far.
+    """
+    from umpire.rules.mbt import cards, data, firers
+
+    card = cards.any_card(f.card)
+    if not isinstance(card, Card | cards.LegCard | cards.TowedCard):
+        raise UmpireError(f"firer.card: {card.card} is a {card.kind} card (allowed: vehicle, leg and towed cards)")
+    if isinstance(card, cards.LegCard):
+        firers.leg_type(card, f.type)
+    weapon = firers.pick_weapon(card, f.type, f.weapon, f.ammo or "")
+    if f.riding_in is not None:
+        why, most = firers.rider_limits(card, weapon, data.card(f.riding_in.card), f.riding_in.turret == "open")
+        if why:
+            raise UmpireError(f"firer.riding_in: {why}")
+        if most is not None and rng > most:
+            raise UmpireError(f"range {rng}: through its carrier's firing ports it reaches {most} hexes (15.3.4.2)")
+    return card, weapon
+
+
+def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
+    """The AP shot a fire case describes (7.4, 14.3): its elevation from the heights when not
+    given, automatic hull down (13.2.2.1) in the Advanced Game."""
+    from umpire.rules.mbt import ap_fire, arcs, data, orders, sighting
+
+    rng = in_hexes(c.range, c.scale, rulings)
+    firer, weapon = firer_weapon(c.firer, rng)
+    target = data.card(c.target.card)
+    terrains = _terrains(c.target.terrain)
+    hull_down = c.target.hull_down
+    if c.game == "advanced":
+        auto = sighting.automatic_hull_down(
+            rng, c.firer.height or 0, c.target.height or 0,
+            improved_position="improved_position" in terrains, inside_building=c.target.inside_building)
+        if auto:
+            hull_down = True
+            notes.append(f"hull down: {auto}")
+    return ap_fire.ApShot(
+        firer=firer, weapon=weapon.name, ammo=c.firer.ammo, target=target, range=rng,  # type: ignore[arg-type]
+        firer_orders=orders.order_code(c.firer.orders), target_orders=orders.order_code(c.target.orders),
+        terrain=terrains, elevation=c.elevation or elevation_of(c.firer.height, c.target.height),
+        angle=arcs.angle_name(c.angle), shots=c.shots, grade=c.firer.grade, sight=c.firer.sight,
+        conditions=c.conditions, firer_suppressed=c.firer.suppressed, firer_tem_sup=c.firer.tem_sup,
+        firer_transported=c.firer.transported or c.firer.riding_in is not None,
+        firer_crew_losses=c.firer.crew_losses, acquisition_turns=c.firer.acquisition_turns,
+        brew_up_smoke_hexes=c.smoke.brew_up, other_smoke_hexes=c.smoke.other, discharger_smoke=c.smoke.discharger,
+        hull_down=hull_down, inside_building=c.target.inside_building is not None, crowded=c.target.crowded,
+        reactive_armor=c.target.reactive_armor, target_open=c.target.turret == "open",
+        target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
+        advanced=c.game == "advanced",
+    )
+
+
+def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
+    """One AP shot from a checked fire case (7.4, 14.3): what calc and the tracked turn both run."""
+    from umpire.rules.mbt import ap_fire
+
+    notes: list[str] = []
+    res = ap_fire.resolve(ap_shot(c, rulings, notes), dice, rulings)
+    res.notes = notes + res.notes
+    res.extra["range_inches"] = c.range
+    return res
 
 
 def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """AP point effect fire (7.4, 14.3)."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import ap_fire, arcs, data, orders, sighting
+    from umpire.rules.mbt import orders, sighting
 
     c = validate(FireCase, case, "case")
     rulings = case_rulings(c.rulings)
     rng = in_hexes(c.range, c.scale, rulings)
-    firer, target = data.card(c.firer.card), data.card(c.target.card)
-    fo, to = orders.order_code(c.firer.orders), orders.order_code(c.target.orders)
+    fo = orders.order_code(c.firer.orders)
     if c.game == "basic" and fo not in orders.BASIC_ORDERS:
         raise UmpireError(
             f"firer.orders: {fo} is not a Basic Game order "
             f"(allowed: {', '.join(orders.BASIC_ORDERS)})"
         )
-    elevation = c.elevation
-    if elevation is None:
-        fh, th = c.firer.height or 0, c.target.height or 0
-        elevation = "level" if fh == th else ("falling" if fh > th else "rising")
-    notes: list[str] = []
     estimated: list[str] = []
-    # ability to fire (7.2): seen
     ruled: list[str] = []
+    # ability to fire (7.2): seen
     base = sighting.chart_range(
         c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
         estimated=estimated, ruled=ruled,
@@ -53,66 +134,16 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             f"range {rng}: the target cannot be seen, so cannot be fired at (7.2); sighting "
             f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)"
         )
-    hull_down = c.target.hull_down
-    terrains = [c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain
     if c.game == "basic":
         basic_only(
             hull_down=c.target.hull_down,
             inside_building=c.target.inside_building is not None,
-            improved_position="improved_position" in terrains,
+            improved_position="improved_position" in _terrains(c.target.terrain),
             conditions=c.conditions,
         )
-    auto = (
-        sighting.automatic_hull_down(
-            rng,
-            c.firer.height or 0,
-            c.target.height or 0,
-            improved_position="improved_position" in terrains,
-            inside_building=c.target.inside_building,
-        )
-        if c.game == "advanced"
-        else None
-    )
-    if auto:
-        hull_down = True
-        notes.append(f"hull down: {auto}")
-    shot = ap_fire.ApShot(
-        firer=firer,
-        weapon=weapon_name(firer, c.firer.weapon, c.firer.ammo),
-        ammo=c.firer.ammo,
-        target=target,
-        range=rng,
-        firer_orders=fo,
-        target_orders=to,
-        terrain=[c.target.terrain] if isinstance(c.target.terrain, str) else c.target.terrain,
-        elevation=elevation,
-        angle=arcs.angle_name(c.angle),
-        shots=c.shots,
-        grade=c.firer.grade,
-        sight=c.firer.sight,
-        conditions=c.conditions,
-        firer_suppressed=c.firer.suppressed,
-        firer_tem_sup=c.firer.tem_sup,
-        firer_transported=c.firer.transported,
-        firer_crew_losses=c.firer.crew_losses,
-        acquisition_turns=c.firer.acquisition_turns,
-        brew_up_smoke_hexes=c.smoke.brew_up,
-        other_smoke_hexes=c.smoke.other,
-        discharger_smoke=c.smoke.discharger,
-        hull_down=hull_down,
-        inside_building=c.target.inside_building is not None,
-        crowded=c.target.crowded,
-        reactive_armor=c.target.reactive_armor,
-        target_open=c.target.turret == "open",
-        target_compartment_hit=c.target.compartment_hit,
-        target_gun_hit=c.target.gun_hit,
-        advanced=c.game == "advanced",
-    )
-    res = ap_fire.resolve(shot, dice, rulings)
-    res.notes = notes + res.notes
+    res = resolve_fire(c, dice, rulings)
     res.estimated = estimated + [e for e in res.estimated if e not in estimated]
     res.ruled = ruled + [r for r in res.ruled if r not in ruled]
-    res.extra["range_inches"] = c.range
     answer = CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
     if odds:
         answer.odds = hit_odds(res.extra["hit_number"], res.outcome["shots"])
@@ -131,85 +162,119 @@ def hit_odds(h: int, rof: int) -> dict[str, float]:
     return {k: round(v, 4) for k, v in sorted(counts.items())}
 
 
-def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """GP point effect fire (14.4)."""
-    from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import data, gp_fire, orders
-    from umpire.rules.mbt.ap_tables import factor_at
+def gp_target(c: GpCase, rng: int, estimated: list[str]) -> tuple[Any, int, list[str]]:
+    """The target as GP fire sees it (14.4.3): a vehicle's GP defense from its card, hull down
+    given or automatic (13.2.2.1); a leg or towed unit's from its card by terrain and status
+    unless given; its kind; and the kinds of the units it carries."""
+    from umpire.rules.mbt import cards, firers, gp_fire, gp_targets, sighting
 
-    c = validate(GpCase, case, "case")
-    rulings = case_rulings(c.rulings)
+    t = c.target
+    terrains = _terrains(t.terrain)
+    if t.marker is not None:  # 14.4.3.3.1: a block or wire marker, its defense not varying by terrain
+        from umpire.rules.mbt import data
+
+        dv = data.chart("terrain").gp_defense[t.marker]
+        if t.gp_defense is None and dv.estimated:
+            estimated.append(f"STANDARD TERRAIN VALUES {t.marker} GP defense ({dv.v})")
+        defense = int(dv.v) if t.gp_defense is None else t.gp_defense
+        return gp_fire.GpTarget(kind="terrain", gp_defense=defense), defense, []
+    card = cards.any_card(t.card) if t.card is not None else None
+    if card is not None and not isinstance(card, Card | cards.LegCard | cards.TowedCard):
+        raise UmpireError(f"target.card: {card.card} is a {card.kind} card (allowed: vehicle, leg and towed cards)")
+    kind = t.kind or (firers.kind_of(card, t.type) if card is not None else None)
+    if kind is None:
+        raise UmpireError("target.card: give the target's data card (or its kind and gp_defense)")
+    if kind == "vehicle":
+        if not isinstance(card, Card):
+            raise UmpireError("target.card: a vehicle target needs its vehicle data card")
+        dv = card.target.gp_defense
+        if dv.estimated:
+            estimated.append(f"{card.card} GP defense ({dv.v})")
+        defense = int(dv.v) if t.gp_defense is None else t.gp_defense
+        auto = sighting.automatic_hull_down(rng, c.firer.height or 0, t.height or 0,
+                                            improved_position="improved_position" in terrains,
+                                            inside_building=t.inside_building)
+        passengers = [firers.kind_of(cards.any_card(p.card), p.type) for p in t.passengers]  # type: ignore[arg-type]
+        return gp_fire.GpTarget(
+            kind="vehicle", gp_defense=defense, open=t.turret == "open", orders=t.orders,
+            in_woods=any(x.endswith("woods") for x in terrains),
+            in_building="building" in terrains or t.inside_building is not None,
+            hull_down=t.hull_down or auto is not None, pending_atgm=t.pending_atgm,
+        ), defense, passengers
+    if t.passengers:
+        raise UmpireError("target.passengers: only a vehicle carries units (15.3)")
+    if t.gp_defense is not None:
+        defense = t.gp_defense
+    elif isinstance(card, cards.LegCard | cards.TowedCard):
+        status = gp_targets.status(full_cover=t.full_cover, order=t.orders)
+        above = (c.firer.height or 0) > (t.height or 0)
+        defense, _ = gp_targets.leg_defense(card, terrains, status, above=above, block_or_wreck=t.block_or_wreck,
+                                            estimated=estimated)
+    else:
+        raise UmpireError("target.gp_defense: a leg or towed target needs its card or its GP defense (14.4.3.2)")
+    return gp_fire.GpTarget(kind=kind, gp_defense=defense, orders=t.orders, pending_atgm=t.pending_atgm), defense, []
+
+
+def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None,
+               extra_mods: list[Modifier] | None = None, overrun: bool = False,
+               procedure: str = "gp") -> Resolution:
+    """One GP shot from a checked case (14.4): what calc and the tracked turn both run. ``gp``
+    overrides the weapon's factor (an overrun's sum, 14.7.2); ``extra_mods`` add to the GP
+    modifiers (the overrun's +20). The same roll goes against each unit the target carries
+    (14.4.3.2.5): ``outcome["passengers"]``.
+
+    :raises UmpireError: for a weapon that cannot fire GP so (orders, ammunition, range).
+    """
+    from umpire.rules.mbt import cards, gp_fire, gp_targets, orders
+
     rng = in_hexes(c.range, c.scale, rulings)
-    firer = data.card(c.firer.card)
-    weapon = firer.weapon(weapon_name(firer, c.firer.weapon, c.firer.ammo))
-    ammo = weapon.find_ammo(c.firer.ammo)
-    if ammo.type != "GP":
-        raise UmpireError(
-            f"ammo: {ammo.name} is {ammo.type} (AP fire); GP fire uses "
-            f"{', '.join(a.name for a in weapon.ammo if a.type == 'GP') or 'nothing'}"
-        )
+    firer, weapon = firer_weapon(c.firer, rng)
+    ammo = weapon.find_ammo(c.firer.ammo) if c.firer.ammo else next((a for a in weapon.ammo if a.type == "GP"),
+                                                                     weapon.ammo[0])
     orders.check_can_fire(c.firer.orders, weapon.kind)
-    line = orders.gp_line(c.firer.orders)
-    if getattr(ammo, line) is None:
-        raise UmpireError(
-            f"firer.orders: the {weapon.name} has no moving GP line, "
-            "so cannot fire while moving (14.4.1)"
-        )
+    if c.target.marker is not None and weapon.is_small_arms:
+        raise UmpireError(f"firer.weapon: the {weapon.name} is small arms, which may not fire at terrain (14.4.3.3.1)")
     if c.firer.canister and not 2 <= rng <= 10:
         raise UmpireError(f"range {rng}: canister reaches 2-10 hexes (14.4.5.2)")
     est: list[str] = []
-    _, val, band = factor_at(firer, weapon, ammo, line, rng)
-    if val.estimated:
-        est.append(f"{firer.card} {weapon.name} {ammo.name} {line.upper()} at {band} ({val.v})")
-    if c.target.kind == "vehicle":
-        if c.target.card is None:
-            raise UmpireError("target.card: a vehicle target needs its data card")
-        tcard = data.card(c.target.card)
-        dv = tcard.target.gp_defense
-        if dv.estimated:
-            est.append(f"{tcard.card} GP defense ({dv.v})")
-        defense = dv.v
-    else:
-        if c.target.gp_defense is None:
-            raise UmpireError(
-                "target.gp_defense: a leg or towed target needs its GP "
-                "defense (from its card by terrain)"
-            )
-        defense = c.target.gp_defense
-    tgt = gp_fire.GpTarget(
-        kind=c.target.kind,
-        gp_defense=defense,
-        open=c.target.turret == "open",
-        orders=c.target.orders,
-        in_woods="woods" in c.target.terrain,
-        in_building=c.target.terrain == "building",
-        hull_down=c.target.hull_down,
-        pending_atgm=c.target.pending_atgm,
-    )
+    band = ""
+    if gp is None:
+        gp, band = gp_targets.gp_factor(firer, weapon, ammo, c.firer.orders, rng, est)
+    tgt, defense, riders = gp_target(c, rng, est)
+    tem_sup = int(weapon.class_.v) if c.firer.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None \
+        else None
     mods = gp_fire.modifiers(
-        firer_orders=c.firer.orders,
-        target=tgt,
-        rng=rng,
-        grade=c.firer.grade,
-        suppressed=c.firer.suppressed,
-        crew_losses=c.firer.crew_losses,
-        transported=c.firer.transported,
-        acquisition_turns=c.firer.acquisition_turns,
-        brew_up_smoke_hexes=c.smoke.brew_up,
-        other_smoke_hexes=c.smoke.other,
-        canister=c.firer.canister,
-        estimated=est,
-    )
-    res = gp_fire.resolve(
-        gp=val.v,
-        defense=defense,
-        target=tgt,
-        mods=mods,
-        dice=dice,
-        estimated=est,
-        rng=rng,
-        gp_kill=ammo.gp_kill,
-        canister=c.firer.canister,
-        extra={"range": rng, "range_band": band},
-    )
+        firer_orders=c.firer.orders, target=tgt, rng=rng, grade=c.firer.grade, suppressed=c.firer.suppressed,
+        crew_losses=c.firer.crew_losses, transported=c.firer.transported or c.firer.riding_in is not None,
+        acquisition_turns=c.firer.acquisition_turns, brew_up_smoke_hexes=c.smoke.brew_up,
+        other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
+        canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
+    ) + list(extra_mods or [])
+    res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
+                          small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
+                          overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})
+    if riders:
+        from umpire.rules.mbt.forces import capacity
+
+        card = cards.any_card(c.target.card or "")
+        _, _, fc = capacity(card.target.transport.v)  # type: ignore[union-attr]
+        roll = int(res.modified_roll or 0) - int(res.extra["net_modifier"])
+        hits = gp_targets.passengers(gp, roll, mods, riders, full_cover=fc, carrier_open=c.target.turret == "open",
+                                     canister=c.firer.canister)
+        res.outcome["passengers"] = [
+            {"kind": k, "gp_defense": h.defense, "modified_roll": h.modified, "result": h.result, "effect": h.effect}
+            for k, h in zip(riders, hits, strict=False)
+        ]
+        if not hits:
+            res.notes.append("its passengers are in full cover in a buttoned carrier: not hit (14.4.3.2.5.1)")
+    return res
+
+
+def gp(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """GP point effect fire (14.4)."""
+    from umpire.rules.answer import CalcAnswer
+
+    c = validate(GpCase, case, "case")
+    rulings = case_rulings(c.rulings)
+    res = resolve_gp(c, dice, rulings)
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)

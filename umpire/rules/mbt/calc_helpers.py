@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
@@ -30,15 +30,6 @@ def in_hexes(inches: float, scale: float, rulings: Rulings) -> int:
     from umpire.rules.mbt.conversions import to_hexes
 
     return to_hexes(inches, scale, rulings["scale.range_rounding"])
-
-
-def weapon_name(card: Any, name: str | None, ammo: str) -> str:
-    if name:
-        return name
-    for w in card.weapons:
-        if any(a.name.lower() == ammo.lower() for a in w.ammo):
-            return str(w.name)
-    return str(card.weapons[0].name)
 
 
 def basic_only(

@@ -24,131 +24,176 @@ class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
+Grade = Literal["poor", "average", "crack"]
+Turret = Literal["open", "buttoned"]
+
+
+class RidingIn(_Case):
+    """The vehicle a rider fires from (15.3.3.1, 15.3.4)."""
+
+    card: str = Field(description="the carrier's data card (its TRANSPORT VALUE and NOTES)")
+    turret: Turret = Field("buttoned", description="the carrier open or buttoned (15.3.4.1, 15.3.4.2)")
+
+
 class Firer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "open"
-    grade: Literal["poor", "average", "crack"] = "average"
-    sight: str | None = None
-    suppressed: bool = False
-    tem_sup: bool = False
-    transported: bool = False
-    crew_losses: int = Field(0, ge=0)
-    acquisition_turns: int = Field(0, ge=0)
-    height: int | None = None
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str = Field(description="the ammunition fired (KE or CE for AP fire)")
+    orders: str = Field("F", description="the firer's orders (F, FM, OW, ATGM, ...)")
+    turret: Turret = Field("open", description="the firer (or a rider's carrier) open or buttoned, for sighting")
+    grade: Grade = Field("average", description="the firer's grade (14.3.1.3)")
+    sight: str | None = Field(None, description="the sight used (default: the best the weapon has)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.3.1.1.2)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.3.1.1.5)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.3.1.1.3); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.3.1.1.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (7.4.2.3.1)")
+    height: int | None = Field(None, description="its height in levels (12.1): elevation and hull down")
 
 
 class FireTarget(_Case):
-    card: str
-    orders: str = "F"
-    terrain: str | list[str] = "clear"
-    spotted: Literal["none", "moved", "fired"] = "none"
-    turret: Literal["open", "buttoned"] = "buttoned"
-    hull_down: bool = False
-    inside_building: Literal["wooden", "brick", "stone"] | None = None
-    crowded: bool = False
-    reactive_armor: Literal["none", "light", "heavy"] = "none"
-    compartment_hit: bool = False
-    gun_hit: bool = False
-    height: int | None = None
+    card: str = Field(description="its data card id")
+    orders: str = Field("F", description="its orders")
+    terrain: str | list[str] = Field("clear", description="the terrain it is in (one or a list)")
+    spotted: Literal["none", "moved", "fired"] = Field("none",
+        description="none, moved or fired: what it did to be spotted")
+    turret: Literal["open", "buttoned"] = Field("buttoned", description="open or buttoned")
+    hull_down: bool = Field(False, description="it is hull down")
+    inside_building: Literal["wooden", "brick", "stone"] | None = Field(None,
+        description="wooden, brick or stone: the building it is inside")
+    crowded: bool = Field(False, description="its hex holds more than 10 stacking points (12.2.2)")
+    reactive_armor: Literal["none", "light", "heavy"] = Field("none", description="none, light or heavy")
+    compartment_hit: bool = Field(False, description="it has a compartment hit")
+    gun_hit: bool = Field(False, description="its gun is hit")
+    height: int | None = Field(None, description="its height level")
 
 
 class Smoke(_Case):
-    brew_up: int = Field(0, ge=0)
-    other: int = Field(0, ge=0)
-    discharger: bool = False
+    brew_up: int = Field(0, ge=0, description="burning wreck hexes the line of fire passes (7.4.2.3.3)")
+    other: int = Field(0, ge=0, description="other smoke hexes (ON or OFF markers) it leaves, enters or crosses")
+    discharger: bool = Field(False, description="the firer or the target covered by discharger smoke (12.6.3)")
 
 
 class FireCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
-    ruleset: str = "mbt"
-    scale: float = 1
-    game: Game = "advanced"
-    conditions: str = "day"
-    firer: Firer
-    target: FireTarget
-    range: Inches = Field(gt=0)
-    elevation: Literal["level", "rising", "falling"] | None = None
-    angle: str = "front"
-    shots: int | None = None
-    smoke: Smoke = Field(default_factory=Smoke)
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    game: Game = Field("advanced",
+        description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
+    conditions: str = Field("day", description="the light: day, dusk, moonlight or night (11.0)")
+    firer: Firer = Field(description="the firing unit")
+    target: FireTarget = Field(description="the unit fired at")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
+    elevation: Literal["level", "rising", "falling"] | None = Field(None,
+        description="level, rising or falling (default: worked out)")
+    angle: str = Field("front", description="front, front-side, rear-side or rear: the target's side struck (7.4.5.1)")
+    shots: int | None = Field(None, description="shots fired (default: the weapon's)")
+    smoke: Smoke = Field(default_factory=Smoke, description="smoke between them")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 # ---------------------------------------------------------------------------------------------
 
 
 class Sighter(_Case):
-    turret: Literal["open", "buttoned"] = "open"
-    height: int = 0
+    turret: Literal["open", "buttoned"] = Field("open", description="open or buttoned")
+    height: int = Field(0, description="its height level")
 
 
 class SightTarget(_Case):
-    kind: Literal["vehicle", "large", "small", "hex"] = "vehicle"
-    terrain: str | list[str] = "clear"
-    spotted: Literal["none", "moved", "fired"] = "none"
-    height: int = 0
+    kind: Literal["vehicle", "large", "small", "hex"] = Field("vehicle", description="vehicle, large, small or hex")
+    terrain: str | list[str] = Field("clear", description="the terrain it is in (one or a list)")
+    spotted: Literal["none", "moved", "fired"] = Field("none", description="none, moved or fired")
+    height: int = Field(0, description="its height level")
 
 
 class ObstacleIn(_Case):
-    distance: Inches = Field(gt=0)
-    height: int
-    what: str = "terrain"
+    distance: Inches = Field(gt=0, description="inches from the sighter")
+    height: int = Field(description="its height level")
+    what: str = Field("terrain", description="what it is (terrain, smoke...)")
 
 
 class SightCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("range", "target.terrain", "conditions")
     roles: ClassVar[tuple[str, ...]] = ()
-    ruleset: str = "mbt"
-    game: Game = "advanced"
-    scale: float = 1
-    conditions: str = "day"
-    sighter: Sighter = Field(default_factory=Sighter)
-    target: SightTarget = Field(default_factory=SightTarget)
-    range: Inches = Field(gt=0)
-    obstacles: list[ObstacleIn] = Field(default_factory=list)
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: Game = Field("advanced",
+        description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    conditions: str = Field("day", description="the light: day, dusk, moonlight or night (11.0)")
+    sighter: Sighter = Field(default_factory=Sighter, description="the unit looking")
+    target: SightTarget = Field(default_factory=SightTarget, description="the unit looked at")
+    range: Inches = Field(gt=0, description="inches between them")
+    obstacles: list[ObstacleIn] = Field(default_factory=list, description="what lies between them")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 # ---------------------------------------------------------------------------------------------
 
 
 class GpFirer(_Case):
-    card: str
-    weapon: str | None = None
-    ammo: str = "GP"
-    orders: str = "F"
-    grade: Literal["poor", "average", "crack"] = "average"
-    suppressed: bool = False
-    crew_losses: int = Field(0, ge=0)
-    transported: bool = False
-    acquisition_turns: int = Field(0, ge=0)
-    canister: bool = False
+    card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
+    type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
+    weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
+    ammo: str | None = Field(None, description="the GP ammunition fired (default: the weapon's GP ammunition)")
+    orders: str = Field("F", description="the firer's orders: NM line with F, ATGM, OW; MV line with FM, OR (14.4.1)")
+    grade: Grade = Field("average", description="the firer's grade (14.4.2.4)")
+    suppressed: bool = Field(False, description="the firer is suppressed (14.4.2.1.3)")
+    tem_sup: bool = Field(False, description="an ATGM firer temporarily suppressed (14.4.2.1.4)")
+    crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.4.2.1.2)")
+    transported: bool = Field(False, description="a leg firer riding a vehicle (14.4.2.1.5); riding_in implies it")
+    riding_in: RidingIn | None = Field(None, description="a rider's carrier: its NOTES decide what may fire (15.3.4)")
+    acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
+    canister: bool = Field(False, description="canister fired (14.4.5.2)")
+    height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+
+
+class Passenger(_Case):
+    """A unit carried by the target vehicle (14.4.3.2.5)."""
+
+    card: str = Field(description="its data card (a leg or towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
 
 
 class GpTargetIn(_Case):
-    card: str | None = None
-    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] = "vehicle"
-    gp_defense: int | None = None
-    orders: str = "F"
-    turret: Literal["open", "buttoned"] = "buttoned"
-    terrain: str = "clear"
-    hull_down: bool = False
-    pending_atgm: bool = False
+    card: str | None = Field(None, description="the target's data card (a vehicle's, a leg or a towed card)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] | None = Field(
+        None, description="what the target is (default: from its card)")
+    gp_defense: int | None = Field(None, description="its GP defense, if not worked out from its card (14.4.3)")
+    orders: str = Field("F", description="its orders: a leg or towed unit is MV with FM, M or OR (14.4.3.2.1)")
+    turret: Turret = Field("buttoned", description="a vehicle open or buttoned (14.4.4.2)")
+    terrain: str | list[str] = Field("clear", description="the terrain of its hex; of mixed terrain the highest "
+                                     "defense counts (14.4.3.2.4); ditch takes the ditch numbers (14.4.3.2.3)")
+    hull_down: bool = Field(False, description="a vehicle hull down (14.4.2.2.3)")
+    inside_building: Literal["wooden", "brick", "stone"] | None = Field(
+        None, description="a vehicle inside buildings of this type (15.4.3: hull down in brick or stone)")
+    full_cover: bool = Field(False, description="a leg or towed unit in full cover (15.5, 14.4.3.2.1)")
+    block_or_wreck: bool = Field(False, description="a block or wreck in its hex: +1 GP defense (14.4.3.2.2)")
+    pending_atgm: bool = Field(False, description="it has an ATGM in flight: no effect is a temporary suppression "
+                               "(14.4.4.2.1)")
+    height: int | None = Field(None, description="its height in levels (12.1)")
+    passengers: list[Passenger] = Field(default_factory=list, description="units the target vehicle carries: the "
+                                        "same roll against each (14.4.3.2.5)")
+    marker: Literal["block", "wire"] | None = Field(None, description="fire at a block or wire marker instead of a "
+                                                    "unit (14.4.3.3): its GP defense the chart's unless given")
 
 
 class GpCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
-    ruleset: str = "mbt"
-    game: AdvancedOnly = "advanced"
-    scale: float = 1
-    firer: GpFirer
-    target: GpTargetIn
-    range: Inches = Field(gt=0)
-    smoke: Smoke = Field(default_factory=Smoke)
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: AdvancedOnly = Field("advanced", description="advanced (GP fire is an Advanced Game rule)")
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    firer: GpFirer = Field(description="the firing unit")
+    target: GpTargetIn = Field(description="the unit fired at")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
+    smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -157,75 +202,92 @@ class GpCase(_Case):
 class CloseAssaultCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("attack_gp", "target")
     roles: ClassVar[tuple[str, ...]] = ("target",)
-    ruleset: str = "mbt"
-    game: AdvancedOnly = "advanced"
-    attack_gp: int = Field(gt=0)
-    target: str
-    height_diff: int = 0
-    target_moving: bool = False
-    target_open: bool = False
-    grade: Literal["poor", "average", "crack"] = "average"
-    assault_infantry: bool = False
-    flamethrower: bool = False
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
+    attack_gp: int = Field(gt=0, description="the assaulting unit's GP attack value")
+    target: str = Field(description="the assaulted vehicle's card id")
+    height_diff: int = Field(0, description="height levels between them")
+    target_moving: bool = Field(False, description="the target moved this turn")
+    target_open: bool = Field(False, description="the target's turret is open")
+    grade: Literal["poor", "average", "crack"] = Field("average", description="the assaulting unit's grade")
+    assault_infantry: bool = Field(False, description="the attackers are assault infantry")
+    flamethrower: bool = Field(False, description="they attack with a flamethrower")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 class HandToHandCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "attackers")
     roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
-    ruleset: str = "mbt"
-    game: AdvancedOnly = "advanced"
-    attacker: str
-    defender: str
-    attackers: int = Field(1, ge=1)
-    defender_suppressed: bool = False
-    uphill: bool = False
-    defender_crew_loss: bool = False
-    attacker_grade: Literal["poor", "average", "crack"] = "average"
-    defender_grade: Literal["poor", "average", "crack"] = "average"
-    height_diff: int = 0
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
+    attacker: str = Field(description="the attacker on the hand-to-hand chart (14.6), e.g. squad")
+    defender: str = Field(description="the defender on the chart, e.g. squad or bailed_crew")
+    attackers: int = Field(1, ge=1, description="attacking units")
+    defender_suppressed: bool = Field(False, description="the defender is suppressed")
+    uphill: bool = Field(False, description="the attack goes uphill")
+    defender_crew_loss: bool = Field(False, description="the defender has lost crew")
+    attacker_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
+    defender_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
+    height_diff: int = Field(0, description="height levels between them")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 # ---------------------------------------------------------------------------------------------
 
 
 class LegIn(_Case):
-    terrain: str = "clear"
-    inches: Inches = Field(gt=0)
-    road: bool = False
-    path: bool = False
-    height_change: int = 0
-    smoke: bool = False
-    wire: bool = False
-    turn: float = 0
-    reverse: bool = False
+    terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
+    inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")
+    road: bool = Field(False, description="following a road (8.5)")
+    path: bool = Field(False, description="following a path track (8.5)")
+    height_change: int = Field(0, description="heights changed entering it (8.4.3)")
+    smoke: bool = Field(False, description="through smoke (the card's smoke cost)")
+    wire: bool = Field(False, description="into a wire hex (12.4.6)")
+    turn: float = Field(0, description="degrees turned before it (8.3, 23.3.2.4)")
+    reverse: bool = Field(False, description="in reverse: double cost (8.1.3)")
+    charged: float | None = Field(None, ge=0, description="inches charged when not its length (a stream "
+                                  "crossing is one hex, 8.4.1)")
+    bridge: bool = Field(False, description="onto a bridge by its road: +1 hex (8.5.3, 8.6)")
+    blocked_road: bool = Field(False, description="along a road with a wreck or enemy unit there: no road rate "
+                               "(8.5.2)")
 
 
 class MoveCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
     roles: ClassVar[tuple[str, ...]] = ("card",)
-    ruleset: str = "mbt"
-    game: Game = "advanced"
-    scale: float = 1
-    card: str
-    orders: str = "M"
-    suppressed: bool = False
-    conditions: str = "day"
-    route: list[LegIn]
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: Game = Field("advanced",
+        description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    card: str = Field(description="the unit's data card: a vehicle's, a leg card or a towed gun's (15.1, 15.2)")
+    type: str | None = Field(None, description="a leg card's unit type; default: its first")
+    orders: str = Field("M", description="its orders (8.2.1, 15.1.1)")
+    suppressed: bool = Field(False, description="suppressed: half its movement (12.3.3.1)")
+    conditions: str = Field("day", description="Night or Moonlight reduce movement (18.1.1)")
+    route: list[LegIn] = Field(description="the stretches of the move, in order")
+    load_unload: int = Field(0, ge=0, description="movement factors to load or unload: the highest LOAD/UNLOAD "
+                             "COST of the units (15.3.2.2)")
+    inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
+    wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
+    floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
 class MissileCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
     roles: ClassVar[tuple[str, ...]] = ("card",)
-    ruleset: str = "mbt"
-    game: AdvancedOnly = "advanced"
-    scale: float = 1
-    card: str
-    weapon: str
-    path: list[float] = Field(min_length=1)  # range in inches at each hex of the move
-    lost_at: list[int] = Field(
-        default_factory=list
-    )  # path indexes where the target is not a legal target
-    rulings: dict[str, str] = Field(default_factory=dict)
+    ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
+    game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
+    scale: float = Field(1, description="inches per hex (23.3.2.1)")
+    card: str = Field(description="the firing unit's card id")
+    weapon: str = Field(description="the missile")
+    path: list[float] = Field(min_length=1,
+        description="the range in inches at each hex of the target's move")
+    lost_at: list[int] = Field(default_factory=list,
+        description=(
+            "the places in path where the target is not a legal target"))
+    rulings: dict[str, str] = Field(default_factory=dict,
+        description="NAME: CHOICE for each ruling read otherwise than by default")

@@ -171,33 +171,10 @@ def hand_to_hand(
     )
 
 
-def overrun_fire(
-    *,
-    vehicle_mv_gp: int,
-    defender_kind: str,
-    defender_gp_defense: int,
-    dice: Dice,
-    mods: list[Modifier] | None = None,
-) -> Resolution:
-    """Overrun fire (14.7.2.2): the vehicle's MV GP at 1 hex, all normal GP modifiers plus +20;
-    an effective result eliminates a squad outright."""
-    chart = data.chart("gp").modifiers
-    est: list[str] = []
-    all_mods = list(mods or []) + [
-        Modifier(name="overrun", value=chart.overrun.v, rule="14.7.2.2.2")
-    ]
-    target = gp_fire.GpTarget(kind=defender_kind, gp_defense=defender_gp_defense)
-    return gp_fire.resolve(
-        gp=vehicle_mv_gp,
-        defense=defender_gp_defense,
-        target=target,
-        mods=all_mods,
-        dice=dice,
-        estimated=est,
-        rng=1,
-        overrun=True,
-        procedure="overrun",
-    )
+def loser_effect(kind: str) -> str:
+    """What losing hand-to-hand combat does to a unit of ``kind`` (14.6.2.2): "squads are reduced
+    to ½ squads and suppressed", anything else is eliminated (``half`` or ``eliminated``)."""
+    return "half" if kind == "squad" else "eliminated"
 
 
 def overrun_defensive_first_fire(defender_fired: bool, defender_suppressed: bool) -> bool:

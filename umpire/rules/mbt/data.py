@@ -139,6 +139,17 @@ def card_id(text: str) -> str:
                 f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in found)}; "
                 "give its id"
             )
+    # "T-72" for the only card whose vehicle's name begins so (T-72M1): said at the table, and the
+    # answer names the card it was read as
+    if len(loose) >= 3:
+        begins = [i for i in ids if any(_loose(s).startswith(loose) for s in every[i])]
+        if len(begins) == 1:
+            return begins[0]
+        if 1 < len(begins) <= 6:
+            raise UmpireError(
+                f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in begins)}; "
+                "give its id or its whole name"
+            )
     from umpire.errors import closest
 
     close = closest(text, ids, every)

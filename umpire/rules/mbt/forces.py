@@ -30,7 +30,7 @@ def capacity(transport: str | None) -> tuple[int, str, bool]:
     """``"3LT (FC)"`` -> (3, "LT", True): stacking points, what it carries, full cover (15.3.1)."""
     if not transport:
         return 0, "", False
-    m = re.match(r"\s*(\d+)\s*([LT]+)?\s*(\(FC\))?", str(transport))
+    m = re.match(r"\s*([0-9]+)\s*([LT]+)?\s*(\(FC\))?", str(transport))
     if m is None:
         return 0, "", False
     return int(m.group(1)), m.group(2) or "", m.group(3) is not None

@@ -69,37 +69,43 @@ def effect(
     target_defense: int,
     canister: bool = False,
     overrun: bool = False,
-) -> list[str]:
-    """What a result does to the target (14.4.4.2); a ``terrain`` target is a block or wire
-    marker (14.4.3.3)."""
+) -> tuple[str, str]:
+    """What a result does to the target (14.4.4.2), as a code and in words. The code is one of
+    ``none``, ``temp_sup``, ``suppressed``, ``crew_loss``, ``knocked_out``, ``brewed_up``,
+    ``half`` (a squad becomes a suppressed half squad), ``eliminated`` or, for a ``terrain``
+    target (a block or wire marker, 14.4.3.3), ``destroyed``.
+
+    >>> effect("EF", GpTarget(kind="vehicle"), small_arms=True, rng=3, gp_kill=None, target_defense=8)[0]
+    'none'
+    """
     if target.kind == "terrain":
         if result == "EF":
-            return ["destroyed: the marker is removed and every ground unit in its hex suppressed (14.4.3.3.3)"]
-        return ["no effect (14.4.4.2.2.3)" if result == "S" else "no effect (14.4.4.2.1)"]
+            return "destroyed", ("destroyed: the marker is removed and every ground unit in its hex suppressed "
+                                 "(14.4.3.3.3)")
+        return "none", "no effect (14.4.4.2.2.3)" if result == "S" else "no effect (14.4.4.2.1)"
     if result == "N":
         if target.pending_atgm:
-            return ["temporary suppression: its missile fire is modified (14.4.4.2.1, 12.3.5)"]
-        return ["no effect (14.4.4.2.1)"]
+            return "temp_sup", "temporary suppression: its missile fire is modified (14.4.4.2.1, 12.3.5)"
+        return "none", "no effect (14.4.4.2.1)"
     if target.kind == "vehicle":
         if not target.open and small_arms and rng > 2:
-            return [
-                "no effect: small arms beyond 2 hexes against a buttoned vehicle (14.4.4.2.2.1)"
-            ]
+            rule = "14.4.4.2.2.1" if result == "S" else "14.4.4.2.3.1"
+            return "none", f"no effect: small arms beyond 2 hexes against a buttoned vehicle ({rule})"
         if result == "S":
-            return ["suppressed (ON) (14.4.4.2.2)"]
+            return "suppressed", "suppressed (ON) (14.4.4.2.2)"
         if gp_kill is not None and not canister:
             lo, hi = parse_range(gp_kill.gp_defense.v)
             if lo <= target_defense <= hi:
                 what = gp_kill.result.replace("_", " ")
-                return [f"{what} through explosive power, passengers too (14.4.4.2.3.3)"]
+                return str(gp_kill.result), f"{what} through explosive power, passengers too (14.4.4.2.3.3)"
         if target.open:
-            return ["1 crew loss and suppressed (ON) (14.4.4.2.3.2)"]
-        return ["suppressed (ON) (14.4.4.2.3.1)"]
+            return "crew_loss", "1 crew loss and suppressed (ON) (14.4.4.2.3.2)"
+        return "suppressed", "suppressed (ON) (14.4.4.2.3.1)"
     if result == "S":
-        return ["suppressed (ON) (14.4.4.2.2.2)"]
+        return "suppressed", "suppressed (ON) (14.4.4.2.2.2)"
     if target.kind == "squad" and not overrun:
-        return ["reduced to a half squad and suppressed (ON) (14.4.4.2.3.4)"]
-    return ["eliminated, no wreck (14.4.4.2.3.4" + (", 14.7.2.2.2)" if overrun else ")")]
+        return "half", "reduced to a half squad and suppressed (ON) (14.4.4.2.3.4)"
+    return "eliminated", "eliminated, no wreck (14.4.4.2.3.4" + (", 14.7.2.2.2)" if overrun else ")")
 
 
 def resolve(
@@ -124,7 +130,7 @@ def resolve(
     (roll,) = dice.roll(100, why=f"GP {gp} vs defense {defense}")
     modified = roll + net
     result = crt_result(modified, n, s)
-    effects = effect(
+    code, words = effect(
         result,
         target,
         small_arms=small_arms,
@@ -138,8 +144,8 @@ def resolve(
     return Resolution(
         ruleset="mbt",
         procedure=procedure,
-        outcome={"result": result, "effects": effects},
-        summary=f"{names[result]}: {effects[0]}",
+        outcome={"result": result, "effects": [words], "effect": code},
+        summary=f"{names[result]}: {words}",
         modifiers=mods,
         modified_roll=modified,
         estimated=estimated,

@@ -22,6 +22,34 @@ from umpire.rules.mbt.conversions import check_scale, one_step, turn_hexsides
 from umpire.rules.mbt.provenance import Val, parse_numbers
 from umpire.rules.mbt.vehicle_card import Card
 
+NIGHT_CONDITIONS = ("night", "moonlight")  # 18.1.1: "during Night or Moonlight conditions" (not Dusk)
+
+
+def night_movement(conditions: str) -> bool:
+    """Do ``conditions`` reduce movement (18.1.1: Night or Moonlight, never Dusk)?
+
+    >>> night_movement("moonlight"), night_movement("dusk")
+    (True, False)
+    """
+    return str(conditions).strip().lower() in NIGHT_CONDITIONS
+
+
+def leg_allowance(leg: str, order: str, scale: float, *, ruling: str = "move", night: bool = False) -> float:
+    """Inches a leg unit may move (15.1.1): squads and half squads 2 hexes with MOVE (the printed
+    FIRE: ruling ``orders.move_full_speed``), 1 with FIRE/MOVE; teams 1 with MOVE; at most 1 hex
+    at Night or in Moonlight (18.1.1).
+
+    >>> leg_allowance("squad", "M", 1.0), leg_allowance("squad", "M", 1.0, night=True), leg_allowance("team", "FM", 1.0)
+    (2.0, 1.0, 0.0)
+    """
+    code = orders.order_code(order)
+    full = "M" if ruling == "move" else "F"
+    if leg == "team":
+        hexes = 1.0 if code == full else 0.0
+    else:
+        hexes = 2.0 if code == full else 1.0 if code == "FM" else 0.0
+    return (min(hexes, 1.0) if night else hexes) * scale
+
 
 @dataclass(frozen=True)
 class Leg:
@@ -72,8 +100,15 @@ def cost(
     ruling: str = "move",
     suppressed: bool = False,
     night: bool = False,
+    load_unload: int = 0,
+    inside: bool = False,
+    wire_hexes: int = 0,
 ) -> MoveCost:
-    """Inches of movement a route costs and whether the unit may make it this Turn.
+    """Inches of movement a route costs and whether the unit may make it this Turn. Beyond the
+    route: ``load_unload`` movement factors to load or unload (the highest LOAD/UNLOAD COST of
+    the units, 15.3.2.2), one more to go ``inside`` buildings (15.4.3), and each wire hex entered
+    at the card's wire cost (12.4.6). A vehicle that enters no new hex may load or unload with
+    fewer movement factors than it needs (15.3.2.4).
 
     :raises UmpireError: for a terrain the card does not list.
     """
@@ -133,11 +168,30 @@ def cost(
             f"{' in reverse' if leg.reverse else ''}: "
             f"{c + extra:g} in (8.4, 23.3.2.1)"
         )
-    if spent > allowance + MOVE_TOLERANCE:
-        total_in = sum(leg.inches for leg in legs)
+    extra = (load_unload + (1 if inside else 0)) * scale
+    if load_unload:
+        lines.append(f"load/unload: {load_unload * scale:g} in (15.3.2)")
+    if inside:
+        lines.append(f"going inside buildings: {scale:g} in (15.4.3)")
+    if wire_hexes:
+        val = costs.plus["wire"]
+        assert isinstance(val, Val)
+        per = _cost(val, f"{card.card} wire cost", est)
+        if per is None:
+            legal = False
+            lines.append("wire: prohibited (12.4.6)")
+        else:
+            extra += per * scale * wire_hexes
+            lines.append(f"{wire_hexes} wire hex(es): {per * scale * wire_hexes:g} in (12.4.6)")
+    spent += extra
+    total_in = sum(leg.inches for leg in legs)
+    if spent > allowance + MOVE_TOLERANCE and legal and (load_unload or inside) and total_in <= 1e-9:
+        lines.append("loads or unloads without entering a new hex: allowed with fewer movement factors (15.3.2.4)")
+    elif spent > allowance + MOVE_TOLERANCE:
         if (
             orders.order_code(order) in ("M", "OR")
             and not turned
+            and not extra
             and legal
             and total_in <= one_step(scale) + 1e-9
         ):

@@ -118,6 +118,12 @@ class Weapon(_Model):
             )
         return self
 
+    @property
+    def is_small_arms(self) -> bool:
+        """Small arms for 14.4.4.2.2.1 and 14.4.4.2.3.1: a leg unit's own, or a weapon its card's
+        NOTES call "small arms"."""
+        return self.small_arms or self.kind == "small_arms"
+
     def sight_letters(self) -> list[str]:
         return [c for c in self.sights.v if c.isalpha()]
 

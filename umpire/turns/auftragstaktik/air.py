@@ -16,6 +16,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.hits import effects
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.indirect import (
     LEVELS,
@@ -147,7 +148,7 @@ def air_defence(
     )
     results, hits = [], 0
     for x in sorted(state.units.values(), key=lambda x: x.id):
-        if x.side != t.side or not tr.alive(x) or x.hits >= 3:
+        if x.side != t.side or not tr.alive(x) or not effects(x.hits).may_fire:
             continue
         if ext["battalion_status"].get(getattr(tr.battalion_of(state, x), "id", "")) == "routed":
             continue

@@ -17,9 +17,11 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
+from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (
@@ -48,19 +50,23 @@ def shoot(
     target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
     from umpire.turns.auftragstaktik.sighting import is_night
 
+    side = aspect(firer, target)
     res = fire(
         firer_stand,
         target_stand,
         weapon,
         round(d, 2),
-        aspect(firer, target),
+        side,
         scoped(dice, "fire", firer.id, target.id),
         tr.rulings_of(state),
         phase=phase,
         night=is_night(state),
     )
+    case = {"procedure": "fire", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+            "shooter": stand_case(firer_stand), "target": stand_case(target_stand), "weapon": weapon,
+            "range": round(d, 2), "aspect": side, "night": is_night(state), "phase": phase}
     res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2),
-                      "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y]})
+                      "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y], "case": case})
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
     return res
 
@@ -72,10 +78,9 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
     t = state.units[target.id]
     before = t.status
     if t.status not in tr.DEAD:
-        t.hits = t.hits + hits
-        if res.outcome.get("eliminated") or (
-            t.hits >= tables().common.hit_effects.eliminated_at and not (tr.is_troop(t) and tr.cover_at(state, t)[1])
-        ):
+        close = tr.is_troop(t) and tr.cover_at(state, t)[1]
+        t.hits, eliminated = apply_hits(t.hits, hits, troop_in_close_terrain=close)
+        if res.outcome.get("eliminated") or eliminated:
             t.status = "eliminated"
     label = f"{state.turn}.{phase}"
     ext["fired"].setdefault(firer.id, [])

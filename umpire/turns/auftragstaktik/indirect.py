@@ -28,6 +28,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.turns.auftragstaktik import tracked as tr
 
 LEVELS = ("battalion", "brigade", "division")
@@ -401,16 +402,13 @@ def template_attacks(
 
 
 def land_no_firer(state: GameState, target: UnitState, res: Resolution) -> str:
-    from umpire.rules.auftragstaktik.data import tables
-
     ext = tr.book(state)
     t = state.units[target.id]
     before = t.status
     if t.status not in tr.DEAD:
-        t.hits += int(res.outcome.get("hits", 0))
-        if res.outcome.get("eliminated") or (
-            t.hits >= tables().common.hit_effects.eliminated_at and not (tr.is_troop(t) and tr.cover_at(state, t)[1])
-        ):
+        t.hits, eliminated = apply_hits(t.hits, int(res.outcome.get("hits", 0)),
+                                        troop_in_close_terrain=tr.is_troop(t) and tr.cover_at(state, t)[1])
+        if res.outcome.get("eliminated") or eliminated:
             t.status = "eliminated"
     if t.id not in ext["attacked"]:
         ext["attacked"].append(t.id)

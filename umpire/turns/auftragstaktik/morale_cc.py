@@ -23,8 +23,10 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.close_combat import close_combat
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -44,19 +46,19 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
     status = ext["battalion_status"].get(bid, "ok")
     stands = [
         StandHits(
-            hits=min(u.hits, 4),
+            hits=min(u.hits, tables().common.hit_effects.eliminated_at),
             in_cover=tr.cover_at(state, u)[0] != "none" if tr.alive(u) else False,
             eliminated=not tr.alive(u),
         )
         for u in units
     ]
-    res = morale_check(
-        Battalion(morale=morale_level(state, bid), status=status, stands=stands), scoped(dice, "morale", bid),
-        tr.rulings_of(state),
-    )
+    battalion = Battalion(morale=morale_level(state, bid), status=status, stands=stands)
+    res = morale_check(battalion, scoped(dice, "morale", bid), tr.rulings_of(state))
     new = res.outcome["status"]
     hq = next((f.hq for f in state.formations if f.id == bid), None)
-    res.extra.update({"unit": hq if hq in state.units else units[0].id, "battalion": bid})
+    res.extra.update({"unit": hq if hq in state.units else units[0].id, "battalion": bid,
+                      "case": {"procedure": "morale", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+                               "battalion": battalion.model_dump(mode="json")}})
     res.summary = f"morale of {bid}: {res.summary}"
     if new == "ok":
         ext["battalion_status"].pop(bid, None)
@@ -122,9 +124,9 @@ def _concealed(state: GameState, u: UnitState) -> bool:
 def _hit(state: GameState, uid: str, hits: int) -> str:
     u = state.units[uid]
     was = u.status
-    u.hits += hits
-    if u.hits >= tables().common.hit_effects.eliminated_at:
-        u.status = "eliminated"  # close combat eliminates troops in close terrain too
+    u.hits, eliminated = apply_hits(u.hits, hits, by_close_combat=True)  # troops in close terrain too
+    if eliminated:
+        u.status = "eliminated"
     ext = tr.book(state)
     b = tr.battalion_of(state, u)
     if b is not None and b.id not in ext["under_fire"]:
@@ -157,16 +159,15 @@ def _withdraw(state: GameState, u: UnitState, foes: list[UnitState]) -> str:
 
 
 def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, concealed: bool = False) -> Resolution:
-    res = close_combat(
-        tr.stand(state, a, moved=False, spotted=True),
-        tr.stand(state, d, moved=False, spotted=True),
-        scoped(dice, "close-combat", a.id, d.id),
-        tr.rulings_of(state),
-        attacker_morale=morale_level(state, getattr(tr.battalion_of(state, a), "id", "")),
-        defender_morale=morale_level(state, getattr(tr.battalion_of(state, d), "id", "")),
-        concealed=concealed,
-    )
-    res.extra.update({"attacker": a.id, "target": d.id})
+    sa, sd = tr.stand(state, a, moved=False, spotted=True), tr.stand(state, d, moved=False, spotted=True)
+    ma = morale_level(state, getattr(tr.battalion_of(state, a), "id", ""))
+    md = morale_level(state, getattr(tr.battalion_of(state, d), "id", ""))
+    res = close_combat(sa, sd, scoped(dice, "close-combat", a.id, d.id), tr.rulings_of(state),
+                       attacker_morale=ma, defender_morale=md, concealed=concealed)
+    case = {"procedure": "close-combat", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+            "attacker": stand_case(sa), "defender": stand_case(sd), "attacker_morale": ma, "defender_morale": md,
+            "concealed": concealed}
+    res.extra.update({"attacker": a.id, "target": d.id, "case": case})
     what = "a free close-combat attack (concealed)" if concealed else "close combat"
     res.summary = f"{a.id} attacks {d.id} in {what}: {res.summary}"
     return res
@@ -231,7 +232,8 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
         # after the round each AFV attacked fires its HW at one infantry stand attacking it (-6)
         for uid in sorted(by_target):
             v = state.units[uid]
-            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or v.hits + hits.get(uid, 0) >= 4:
+            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or apply_hits(v.hits, hits.get(uid, 0),
+                                                                                 by_close_combat=True)[1]:
                 continue
             inf = by_target[uid][0]
             res = afv_return_fire(

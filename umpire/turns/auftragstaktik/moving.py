@@ -19,7 +19,9 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_cost, off_direction
+from umpire.rules.auftragstaktik.cases import stand_case
+from umpire.rules.auftragstaktik.hits import apply_hits
+from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.table import route, route_ahead
 
@@ -50,8 +52,12 @@ def phase_allowance(state: GameState, u: UnitState, phase: int, order: str | Non
 
 
 def price(state: GameState, u: UnitState, path: list[tuple[float, float]], order: str) -> MoveCost:
+    """What moving ``u`` along ``path`` costs (MOVEMENT > Terrain effects), with its ``calc move`` case."""
     legs, crossings = route(state, [(float(u.x), float(u.y)), *path])  # type: ignore[arg-type]
-    return move_cost(legs, crossings, tr.unit_ratings(u).mobility, order, tr.rulings_of(state), weather=weather(state))
+    mobility, w = tr.unit_ratings(u).mobility, weather(state)
+    cost = move_cost(legs, crossings, mobility, order, tr.rulings_of(state), weather=w)
+    cost.case = move_case(legs, crossings, mobility, order, w, state.rulings)
+    return cost
 
 
 def check_path(state: GameState, u: UnitState, path: list[tuple[float, float]], what: str) -> None:
@@ -252,7 +258,7 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance,
             "allowance": round(allow.maximum, 2),
         },
         notes=(cost.lines if cost else []) + [allow.why],
-        extra={"unit": u.id, "from": trail[0], "path": trail},
+        extra={"unit": u.id, "from": trail[0], "path": trail, **({"case": cost.case} if cost and cost.case else {})},
     )
 
 
@@ -294,19 +300,20 @@ def overruns(
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
         if not tr.alive(e):
             continue
-        res = overrun(
-            tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True),
-            [tr.stand(state, u, moved=True, spotted=True)],
-            scoped(dice, "overrun", u.id, e.id),
-            tr.rulings_of(state),
-            defender_morale=morale(state, getattr(tr.battalion_of(state, e), "id", "")),
-            attacker_morale=morale(state, getattr(tr.battalion_of(state, u), "id", "")),
-        )
-        res.extra.update({"attacker": e.id, "target": u.id})
+        de, at = tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True), tr.stand(state, u, moved=True,
+                                                                                                spotted=True)
+        md = morale(state, getattr(tr.battalion_of(state, e), "id", ""))
+        ma = morale(state, getattr(tr.battalion_of(state, u), "id", ""))
+        res = overrun(de, [at], scoped(dice, "overrun", u.id, e.id), tr.rulings_of(state), defender_morale=md,
+                      attacker_morale=ma)
+        case = {"procedure": "overrun", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+                "defender": stand_case(de), "attackers": [stand_case(at)], "defender_morale": md,
+                "attacker_morale": ma}
+        res.extra.update({"attacker": e.id, "target": u.id, "case": case})
         res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
         results.append(res)
-        u.hits += int(res.outcome["hits"])
-        if u.hits >= tables().common.hit_effects.eliminated_at:
+        u.hits, eliminated = apply_hits(u.hits, int(res.outcome["hits"]))  # an overrun's hits are close combat's
+        if eliminated:
             u.status = "eliminated"
         for x in (u, e):
             b = tr.battalion_of(state, x)

@@ -15,7 +15,7 @@ Routed one no orders at all (MORALE).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -84,14 +84,12 @@ def roll_for(state: GameState, bn: FormationState, level: str, dice: Dice) -> Re
         and done.get("phase") == "orders"
         and rulings["orders.reaction_phase_roll"] == "own_allowance"
     )
-    res = hq_roll(
-        _hq_for(state, bn, level),
-        _enemy_rating(state, bn.side),
-        scoped(dice, "hq", bn.id),
-        rulings,
-        phase="reaction" if phase == "reaction" else "orders",
-        already_rolled=already,
-    )
+    rating, enemy = _hq_for(state, bn, level), _enemy_rating(state, bn.side)
+    when: Literal["orders", "reaction"] = "reaction" if phase == "reaction" else "orders"
+    res = hq_roll(rating, enemy, scoped(dice, "hq", bn.id), rulings, phase=when, already_rolled=already)
+    res.extra["case"] = {"procedure": "hq", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+                         "hq": rating.model_dump(mode="json"), "enemy_rating": enemy, "phase": when,
+                         "already_rolled": already}
     units = tr.battalion_units(state, bn.id)
     hq = bn.hq if bn.hq in state.units else (units[0].id if units else None)
     res.extra.update({"unit": hq, "battalion": bn.id, "level": level})

@@ -71,10 +71,13 @@ class _Ordered(_Strict):
 
 
 class BattalionOrders(_Ordered):
-    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
-    direction: float | Point | None = None
-    issued_by: Literal["battalion", "brigade", "division"] = "battalion"
-    note: str = ""
+    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = Field(None,
+        description="the new order: NO, DA, HA, TR, WD (or the full names)")
+    direction: float | Point | None = Field(None,
+        description="the order's arrow: a heading in degrees, or a point [x, y]")
+    issued_by: Literal["battalion", "brigade", "division"] = Field("battalion",
+        description="the HQ making the roll: battalion, brigade or division")
+    note: str = Field("", description="a note kept with the orders")
 
 
 Level = Literal["battalion", "brigade", "division"]
@@ -83,48 +86,59 @@ Level = Literal["battalion", "brigade", "division"]
 class IndirectOrders(_Strict):
     """An indirect fire mission for the First Combat Phase (COMBAT > HE indirect fire effects)."""
 
-    at: Point | None = None
-    target: str | None = None
-    counter_battery: str | None = None
-    also: Point | None = None
-    facing: float = 0.0
-    ordered_by: Level = "battalion"
-    icm: bool = False
-    planned: bool = False
+    at: Point | None = Field(None, description="the template's centre [x, y] (instead of a target)")
+    target: str | None = Field(None, description="the enemy stand the mission is fired at")
+    counter_battery: str | None = Field(None, description="an enemy battery that fired this phase, to fire back at")
+    also: Point | None = Field(None, description="an MRL's second template [x, y]")
+    facing: float = Field(0.0, description="the template's facing, degrees")
+    ordered_by: Level = Field("battalion",
+        description="the HQ that ordered the mission: battalion, brigade or division")
+    icm: bool = Field(False, description="the mission fires ICM (one a game, unless the side's icm: is unlimited)")
+    planned: bool = Field(False, description="the mission was planned before the turn")
 
 
 class AirOrders(_Strict):
     """One flight's strike (MISCELLANEOUS RULES > Airstrikes)."""
 
-    target: str
-    attack: Literal["bomb", "strafe"] = "bomb"
-    assigned_to: Level = "battalion"
-    ordered_by: Level = "battalion"
+    target: str = Field(description="the enemy stand it strikes")
+    attack: Literal["bomb", "strafe"] = Field("bomb", description="bomb or strafe")
+    assigned_to: Level = Field("battalion",
+        description="the HQ the flight is assigned to: battalion, brigade or division")
+    ordered_by: Level = Field("battalion", description="the HQ that ordered the strike: battalion, brigade or division")
 
 
 class UnitOrders(_Ordered):
-    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = None
-    direction: float | Point | None = None
-    first: Waypoints | None = None
-    second: Waypoints | None = None
-    facing: float | None = None
-    fire: list[str] = Field(default_factory=list)
-    fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: _BOTH_PHASES.copy())
-    weapon: Weapon | None = None
-    indirect: IndirectOrders | None = None
-    entrench: bool = False
-    engineer: str | None = None
-    cc_withdraw: bool = False
-    override: bool = False
-    note: str = ""
+    order: Literal["NO", "DA", "HA", "TR", "WD"] | None = Field(None,
+        description="the stand's own order (only where its battalion's orders allow it)")
+    direction: float | Point | None = Field(None, description="its arrow: a heading in degrees, or a point [x, y]")
+    first: Waypoints | None = Field(None, description="waypoints [x, y] of its move in the First Movement Phase")
+    second: Waypoints | None = Field(None, description="waypoints [x, y] of its move in the Second Movement Phase")
+    facing: float | None = Field(None,
+        description="its facing at the end of its move, degrees clockwise from the far edge")
+    fire: list[str] = Field(default_factory=list, description="enemy stands it fires at, in order of preference")
+    fire_in: list[Literal[1, 2]] = Field(default_factory=lambda: _BOTH_PHASES.copy(),
+        description="the combat phases it fires in: 1, 2 or both")
+    weapon: Weapon | None = Field(None,
+        description="the weapon it fires: gun, missile, he, hw or sa (default: the rules' choice)")
+    indirect: IndirectOrders | None = Field(None,
+        description="an artillery stand's fire mission for the First Combat Phase")
+    entrench: bool = Field(False,
+        description="the stand rolls to dig in (Hasty -> Deliberate -> Prepared) and stays put")
+    engineer: str | None = Field(None, description="an engineer stand helping it entrench")
+    cc_withdraw: bool = Field(False, description="it leaves close combat after a round")
+    override: bool = Field(False, description="the umpire lets its moves break unit integrity")
+    note: str = Field("", description="a note kept with the orders")
 
 
 class OrdersFile(_Strict):
-    side: str
-    turn: int | None = None
-    battalions: dict[str, BattalionOrders] = Field(default_factory=dict)
-    units: dict[str, UnitOrders] = Field(default_factory=dict)
-    air: dict[str, AirOrders] = Field(default_factory=dict)
+    side: str = Field(description="the side whose orders these are")
+    turn: int | None = Field(None, description="the turn they are for (checked against the game's)")
+    battalions: dict[str, BattalionOrders] = Field(default_factory=dict,
+        description="order changes by a battalion's HQ: one HQ roll per battalion (ORDERS)")
+    units: dict[str, UnitOrders] = Field(default_factory=dict,
+        description="each stand's own order, moves, fire and notes")
+    air: dict[str, AirOrders] = Field(default_factory=dict,
+        description="each flight's strike (MISCELLANEOUS RULES > Airstrikes)")
 
 
 def _jsonable(m: BaseModel) -> dict[str, Any]:

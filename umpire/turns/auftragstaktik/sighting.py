@@ -390,3 +390,4 @@ def _set(u: UnitState, side: str, on: bool) -> None:
     else:
         s.discard(side)
     u.spotted_by = sorted(s)
+

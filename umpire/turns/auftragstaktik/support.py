@@ -16,6 +16,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.hits import effects
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.air import air_defence, airstrike, c3_levels, check_air, flights
 from umpire.turns.auftragstaktik.indirect import (
@@ -134,8 +135,9 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         u = state.units.get(uid)
         if u is None or not tr.alive(u) or done.get(uid) == label:
             return None
-        if u.hits >= 3 or ext["battalion_status"].get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
-            held(uid, "3 hits" if u.hits >= 3 else "its battalion is Routed")
+        able = effects(u.hits).may_fire
+        if not able or ext["battalion_status"].get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
+            held(uid, f"{u.hits} hits" if not able else "its battalion is Routed")
             return None
         return u
 

@@ -284,7 +284,7 @@ def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: 
         quality=u.quality,
         orders=orders,
         moved=moved,
-        hits=min(u.hits, 3),
+        hits=u.hits,
         spotted=spotted,
         cover=cover,
         entrenchment=u.notes.get("entrenchment", "none"),

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import ap_fire, data, sighting
 from umpire.rules.mbt import arcs as mbt_arcs
+from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
@@ -114,8 +114,13 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
           moving: bool = False, smoke: list[tuple[float, float]] | None = None,
           check: Check | None = None) -> Resolution:
     """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
-    fcard, tcard = data.card(firer.card or ""), data.card(target.card or "")
-    weapon = weapon_for(fcard, order)
+    import math
+
+    from umpire.rules.mbt.calc_fire import resolve_fire
+    from umpire.rules.mbt.cases import FireCase
+    from umpire.schema.load import validate
+
+    weapon = weapon_for(data.card(firer.card or ""), order)
     ammo = ammo or default_ammo(weapon)
     a, b = table.xy(firer), at or table.xy(target)
     rng = table.hexes(a, b)
@@ -126,31 +131,35 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
     target_order = str(target.orders or "OW") if not moving else "M"
     if moving and target.orders in ("M", "FM"):
         target_order = str(target.orders)
-    shot = ap_fire.ApShot(
-        firer=fcard, weapon=weapon.name, ammo=ammo, target=tcard, range=rng,
-        firer_orders=order, target_orders=target_order,
-        terrain=table.terrain(b), elevation=table.elevation_word(a, b),
-        angle=table.hit_angle(a, b, target.facing if target_facing is None else target_facing),
-        acquisition_turns=turns,
-        brew_up_smoke_hexes=table.brew_up_smoke(a, b, smoke or []),
-        target_compartment_hit=bool(target.notes.get("compartment")),
-        target_gun_hit=bool(target.notes.get("gun_hit")),
-        target_open=hatch(target) == "open",
-        advanced=False,
-    )
+    case = {
+        "procedure": "fire", "ruleset": "mbt", "game": "basic", "scale": table.scale, "conditions": table.conditions,
+        "rulings": dict(state.rulings),
+        "firer": {"card": firer.card, "weapon": weapon.name, "ammo": ammo, "orders": order, "turret": hatch(firer),
+                  "acquisition_turns": turns, "height": table.elevation(a)},
+        "target": {"card": target.card, "orders": target_order, "terrain": table.terrain(b),
+                   "spotted": marker(target, moving), "turret": hatch(target),
+                   "compartment_hit": bool(target.notes.get("compartment")),
+                   "gun_hit": bool(target.notes.get("gun_hit")), "height": table.elevation(b)},
+        "range": math.dist(a, b),
+        "angle": table.hit_angle(a, b, target.facing if target_facing is None else target_facing),
+        "smoke": {"brew_up": table.brew_up_smoke(a, b, smoke or [])},
+    }
+    c = validate(FireCase, {k: v for k, v in case.items() if k != "procedure"}, "fire")
     rec = RecordingDice(scoped(dice, "fire", slug(step), firer.id, target.id))
-    res = ap_fire.resolve(shot, rec, table.rulings)
+    res = resolve_fire(c, rec, table.rulings)
     res.rolls = rec.take()
+    angle, elevation = c.angle, table.elevation_word(a, b)
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
-                   f"{shot.angle.replace('_', '-')}, {shot.elevation}): {res.summary}")
+                   f"{angle.replace('_', '-')}, {elevation}): {res.summary}")
     if check is not None:
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
         res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
     res.rulings = table.rulings.differences()
-    res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": shot.angle,
+    res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": angle,
                       "weapon": weapon.name, "ammo": ammo, "range": rng,
                       "firer_at": [round(a[0], 3), round(a[1], 3)], "target_at": [round(b[0], 3), round(b[1], 3)],
-                      "elevation": shot.elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving)})
+                      "elevation": elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving),
+                      "case": case})
     return res
 
 

@@ -220,7 +220,8 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []),
-        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m["walked"][u.id]},
+        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m["walked"][u.id],
+               **({"case": mv["case"]} if mv.get("case") else {})},
     ))
     return res
 

@@ -48,31 +48,35 @@ class _Strict(Checked):
 
 
 class FireSpec(_Strict):
-    target: str = Field(min_length=1)
-    ammo: str | None = None
+    target: str = Field(min_length=1, description="the enemy unit's id")
+    ammo: str | None = Field(None, description="the ammunition (default: the first KE, else AP, 7.4.1.2)")
 
 
 class MoveSpec(_Strict):
-    path: Waypoints = Field(min_length=1)
-    facing: float | None = None
-    reverse: bool = False
+    path: Waypoints = Field(min_length=1,
+        description="waypoints [x, y] in inches; the last may lie beyond the edge (the model leaves, 8.7)")
+    facing: float | None = Field(None, description="its facing at the end, degrees")
+    reverse: bool = Field(False, description="it moves in reverse (8.5)")
 
 
 class OverwatchSpec(_Strict):
-    at: Literal["any", "fired", "moving"] = "any"
-    targets: list[str] = Field(default_factory=list)
+    at: Literal["any", "fired", "moving"] = Field("any",
+        description="what it fires at: any unit, one that fired, or one moving")
+    targets: list[str] = Field(default_factory=list, description="only these enemy units")
     max_range: float | None = Field(None, gt=0, description="inches")
-    hold: bool = False
+    hold: bool = Field(False, description="it holds its fire")
 
 
 class UnitOrders(_Strict):
-    order: str
-    turret: Literal["open", "buttoned"] | None = None
-    turret_facing: float | None = None
-    pivot: float | None = None
-    fire: FireSpec | None = None
-    move: MoveSpec | None = None
-    overwatch: OverwatchSpec | None = None
+    order: str = Field(description="ATGM, F, FM, M or OW (6.2.4), or the full names")
+    turret: Literal["open", "buttoned"] | None = Field(None, description="open or buttoned (9.2.2; default: as it was)")
+    turret_facing: float | None = Field(None,
+        description="the turret's facing, degrees (9.2.1: within TRN hexsides of the last)")
+    pivot: float | None = Field(None,
+        description="a new facing before it moves (9.1: only after unused M or FM orders)")
+    fire: FireSpec | None = Field(None, description="F, FM, ATGM: the target and ammunition (24.3.2.1)")
+    move: MoveSpec | None = Field(None, description="M, FM: the path and the facing at its end (24.3.2.2)")
+    overwatch: OverwatchSpec | None = Field(None, description="OW: when and at what it fires (24.3.2.3)")
 
     @field_validator("order")
     @classmethod
@@ -86,9 +90,10 @@ class UnitOrders(_Strict):
 
 
 class OrdersFile(_Strict):
-    side: str
-    turn: int | None = None
-    units: dict[str, UnitOrders] = Field(default_factory=dict)
+    side: str = Field(description="the side whose orders these are")
+    turn: int | None = Field(None, description="the turn they are for (checked against the game's)")
+    units: dict[str, UnitOrders] = Field(default_factory=dict,
+        description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
 
 
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:
@@ -97,16 +102,15 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
     where = shown(path)
-    raw = read_yaml(Path(path))
-    try:
-        model = validate(OrdersFile, raw, where)
-    except UmpireError as exc:
-        # pydantic wraps a validator's ValueError as "Value error, ..."
-        raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
-               "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
-               "sequence": list(model.units)}
-    return check(payload, state, where)
+    model = validate(OrdersFile, read_yaml(Path(path)), where)
+    return check(payload_of(model, source_name(path)), state, where)
+
+
+def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:
+    """The ``mbt.orders`` payload of a validated orders file, before it is checked against the game."""
+    return {"side": model.side, "turn": model.turn, "file": file,
+            "units": {uid: u.model_dump(mode="json", exclude_none=True) for uid, u in model.units.items()},
+            "sequence": list(model.units)}
 
 
 def unit_capability(u: UnitState, card: Card) -> orders.UnitState:
@@ -260,8 +264,8 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
             final = None if mv.get("facing") is None else float(mv["facing"]) % 360
             try:
-                mc = table.move_cost(card, start, code, path, bool(mv.get("reverse")),
-                                     None if edge is not None else final)
+                case = table.move_case(start, code, path, bool(mv.get("reverse")), None if edge is not None else final)
+                mc = table.move_cost(case)
             except UmpireError as exc:
                 raise UmpireError(f"{at}.move: {exc}") from None
             if not mc.legal:
@@ -271,6 +275,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             mv["cost"] = round(mc.spent, 3)
             mv["allowance"] = round(mc.allowance, 3)
             mv["estimated"] = mc.estimated
+            mv["case"] = {"procedure": "move", **case}
         if spec.get("overwatch") is not None:
             if code != "OW":
                 raise UmpireError(f"{at}.overwatch: overwatch instructions need OW orders (the order is {code})")

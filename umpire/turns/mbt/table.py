@@ -49,7 +49,6 @@ from umpire.geometry.sight import TerrainIndex
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import conversions, data, movement, sighting
 from umpire.rules.mbt.provenance import Val
-from umpire.rules.mbt.vehicle_card import Card
 from umpire.schema.terrain_types import terrain_types
 from umpire.turns.mbt.paths import FOLLOW, _along, _off_road, _runs, _seg_dist, _stream_hex
 
@@ -300,9 +299,24 @@ class Table:
                 legs.append(movement.Leg(terrain="clear", inches=0.0, turn=turn))
         return legs
 
-    def move_cost(self, card: Card, u: UnitState, order: str, path: Sequence[Sequence[float]],
-                  reverse: bool = False, final_facing: float | None = None) -> movement.MoveCost:
+    def move_case(self, u: UnitState, order: str, path: Sequence[Sequence[float]], reverse: bool = False,
+                  final_facing: float | None = None, **more: Any) -> dict[str, Any]:
+        """The ``calc move`` case of a vehicle's move from where ``u`` stands: its route as legs
+        priced by terrain (the module's rulings), the conditions, the scale, the game's rulings;
+        ``more``: further case fields (suppressed, load_unload, inside, wire)."""
+        from dataclasses import asdict
+
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
-        return movement.cost(card, legs, order, self.scale, ruling=self.rulings["orders.move_full_speed"])
+        return {"ruleset": "mbt", "game": str(settings(self.state)["game"]), "scale": self.scale,
+                "card": u.card, "orders": order, "conditions": self.conditions,
+                "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **more}
+
+    def move_cost(self, case: dict[str, Any]) -> movement.MoveCost:
+        """What a move case costs, by the function ``calc move`` uses (8.0, 18.1.1, 23.3.2.1)."""
+        from umpire.rules.mbt.calc import movement_of
+        from umpire.rules.mbt.cases import MoveCase
+        from umpire.schema.load import validate
+
+        return movement_of(validate(MoveCase, case, "move"), self.rulings)
 
 

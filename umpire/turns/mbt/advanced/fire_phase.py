@@ -33,17 +33,28 @@ def _mine(state: GameState, side: str) -> list[tuple[UnitState, dict[str, Any]]]
 
 def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolution]:
     """12.6: a vehicle's one-use smoke dischargers, a smoke (DS) marker covering it alone."""
+    from umpire.rules.mbt.calc_advanced import resolve_smoke
+    from umpire.rules.mbt.cases_advanced import SmokeCase
+    from umpire.schema.load import validate
+
     res = []
     for side in sides_in_order(state):
         for u, spec in _mine(state, side):
-            if not spec.get("discharger") or u.notes.get("ds_used") or u.notes.get("compartment") == "turret":
+            if not spec.get("discharger"):
                 continue
+            case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+                    "kind": "discharger", "card": u.card, "used": 1 if u.notes.get("ds_used") else 0,
+                    "compartment_hit": u.notes.get("compartment")}
+            r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"),
+                              t.rulings)
+            if not r.outcome["placed"]:
+                continue  # damaged since its orders were written (12.6)
             u.notes["ds_used"] = True
             state.extra["mbt"].setdefault("smoke", []).append(
                 {"x": u.x, "y": u.y, "kind": "ds", "by": u.id, "turn": state.turn})
-            res.append(Resolution(ruleset="mbt", procedure="smoke", outcome={"discharger": True},
-                                  summary=f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)",
-                                  extra={"unit": u.id, "step": "Close Assault", "at": [u.x, u.y]}))
+            r.summary = f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)"
+            r.extra.update({"unit": u.id, "step": "Close Assault", "at": [u.x, u.y], "case": case})
+            res.append(r)
     return res
 
 
@@ -99,27 +110,23 @@ def _cannot_assault(t: AdvTable, u: UnitState, target: UnitState) -> str:
 def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dice: Dice,
             notes: list[Note]) -> Resolution:
     """14.5.2: the leg unit's MV GP at 1 hex and its launchers' against the CA DEFENSE."""
-    gp = 0
-    parts = []
-    for w in U.weapons(u):
-        if w.kind in ("small_arms", "launcher") and not upper_floor(t, u, w):
-            try:
-                v, _ = S.gp_factor(u, w, next(a.name for a in w.ammo if a.type == "GP"), "FM", 1)
-            except (ValueError, StopIteration):
-                continue
-            gp += v
-            parts.append(f"{w.name} {v}")
-    card = U.card_of(target)
+    from umpire.rules.mbt.calc import resolve_close_assault
+    from umpire.rules.mbt.cases import CloseAssaultCase
+    from umpire.rules.mbt.gp_targets import assault_gp
+    from umpire.schema.load import validate
+
+    gp, parts = assault_gp(U.card_of(u), [w for w in U.weapons(u) if not upper_floor(t, u, w)])
+    case = {"procedure": "close_assault", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+            "attack_gp": max(gp, 1), "target": target.card, "height_diff": t.unit_height(target) - t.unit_height(u),
+            "target_moving": orders.target_moving(str(target.orders or "OW")), "target_open": U.hatch(target) == "open",
+            "grade": U.grade(u), "assault_infantry": "Assault" in U.elite(u),
+            "flamethrower": "Flamethrower" in {w.name for w in U.weapons(u)}}
     rec = RecordingDice(scoped(dice, "close-assault", u.id, target.id))
-    r = CA.close_assault(attack_gp=gp, target=card, dice=rec, rulings=t.rulings,  # type: ignore[arg-type]
-                         height_diff=t.unit_height(target) - t.unit_height(u),
-                         target_moving=orders.target_moving(str(target.orders or "OW")),
-                         target_open=U.hatch(target) == "open", grade=U.grade(u),
-                         assault_infantry="Assault" in U.elite(u), flamethrower="Flamethrower" in
-                         {w.name for w in U.weapons(u)})
+    r = resolve_close_assault(validate(CloseAssaultCase, {k: v for k, v in case.items() if k != "procedure"},
+                                       "close_assault"), rec, t.rulings)
     r.rolls = rec.take()
     r.summary = f"{u.id} close assaults {target.id} (MV GP {gp}: {', '.join(parts)}): {r.summary}"
-    r.extra.update({"attacker": u.id, "target": target.id, "step": "Close Assault", "range": 1})
+    r.extra.update({"attacker": u.id, "target": target.id, "step": "Close Assault", "range": 1, "case": case})
     if r.outcome["result"] == "S":
         suppress(target, f"close assault by {u.id}, 14.5.4", notes)
     elif r.outcome["result"] == "EF":
@@ -139,23 +146,29 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     able = [u for u in units if U.leg_kind(u) in rank]
     best = max(able, key=lambda u: (rank[U.leg_kind(u)], U.grade(u) == "crack"))
     defender = U.leg_kind(target) if isinstance(U.card_of(target), LegCard) else "towed"
+    from umpire.rules.mbt.calc import resolve_hand_to_hand
+    from umpire.rules.mbt.cases import HandToHandCase
+    from umpire.schema.load import validate
+
+    case = {"procedure": "hand_to_hand", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+            "attacker": U.leg_kind(best), "defender": defender, "attackers": len(able),
+            "defender_suppressed": U.suppressed(target), "uphill": t.unit_height(target) > t.unit_height(best),
+            "defender_crew_loss": bool(target.notes.get("crew_losses")), "attacker_grade": U.grade(best),
+            "defender_grade": U.grade(target), "height_diff": t.unit_height(target) - t.unit_height(best)}
     rec = RecordingDice(scoped(dice, "hand-to-hand", best.id, target.id))
-    r = CA.hand_to_hand(attacker=U.leg_kind(best), defender=defender, dice=rec, rulings=t.rulings,
-                        attackers=len(able), defender_suppressed=U.suppressed(target),
-                        uphill=t.unit_height(target) > t.unit_height(best),
-                        defender_crew_loss=bool(target.notes.get("crew_losses")),
-                        attacker_grade=U.grade(best), defender_grade=U.grade(target),
-                        height_diff=t.unit_height(target) - t.unit_height(best))
+    r = resolve_hand_to_hand(validate(HandToHandCase, {k: v for k, v in case.items() if k != "procedure"},
+                                      "hand_to_hand"), rec, t.rulings)
     r.rolls = rec.take()
+    r.extra["case"] = case
     ids = ", ".join(u.id for u in able)
     r.summary = f"{ids} attack {target.id} hand-to-hand: {r.summary}"
     r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
                     "attackers": [u.id for u in able]})
     losers = [target] if r.outcome["winner"] == "attacker" else able
-    r.outcome["losers"] = {}
+    r.extra["losers"] = {}
     for x in losers:
-        effect = "half" if U.kind(x) == "leg" and U.leg_kind(x) == "squad" else "eliminated"
-        r.outcome["losers"][x.id] = effect
+        effect = CA.loser_effect(U.leg_kind(x) if U.kind(x) == "leg" else "towed")
+        r.extra["losers"][x.id] = effect
         notes += apply_gp(state, x.id, effect, f"T{state.turn} Close Assault", "hand-to-hand combat, 14.6.2.2")
     return r
 

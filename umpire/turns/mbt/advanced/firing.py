@@ -8,6 +8,7 @@ resolved from where everything stood at its start (5.3).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,7 +88,7 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
             res.append(no_shot(f.id, tid, step, why or limit))
             continue
         if entry.get("at") is not None:
-            r = _smoke(state, t, f, w, entry, step, pending)
+            r = _smoke(state, t, f, w, entry, order, step, pending)
         elif entry.get("terrain") is not None:
             r = terrain_fire.shoot(state, t, f, w, entry, order, step, dice)
             if r.outcome.get("result") == "EF":
@@ -125,29 +126,34 @@ def _forbidden(u: UnitState, w: Weapon, fired: set[str]) -> str:
     return ""
 
 
-def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], step: str,
+def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], order: str, step: str,
            pending: Pending) -> Resolution:
     """14.4.5.1: a smoke (ON) marker at a point in arc and range (2 to the GP maximum), in sight,
-    with no friendly unit in its hex."""
+    with no friendly unit in its hex: the ``smoke`` case from the table, resolved by calc's function."""
+    from umpire.geometry.arcs import bearing
+    from umpire.rules.mbt import arcs as mbt_arcs
+    from umpire.rules.mbt.calc_advanced import resolve_smoke
+    from umpire.rules.mbt.cases_advanced import SmokeCase
+    from umpire.schema.load import validate
+
     at = (float(entry["at"][0]), float(entry["at"][1]))
     a = t.xy(u)
-    rng = t.hexes(a, at)
-    gp = next((x for x in w.ammo if x.type == "GP"), None)
-    top = gp.max_range.v if gp is not None else 0
-    why = ""
-    if not 2 <= rng <= top:
-        why = f"smoke reaches 2-{top} hexes (14.4.5.1); the point is {rng}"
-    elif any(o.side == u.side for o in t.in_hex(at)):
-        why = "a friendly unit is in that hex (14.4.5.1)"
-    elif t.los_adv(a, at, t.unit_height(u), t.elevation(at), area=True).blocked:
-        why = "the line of sight to the point is blocked (14.4.5.1)"
-    if why:
-        return no_shot(u.id, None, step, why)
+    way = bearing(a, at)
+    arc = mbt_arcs.off(way, S.facing_of_sight(u)) <= 30 + 1e-9 if U.suppressed(u) else \
+        mbt_arcs.in_arc(str(w.trn.v), way, u.facing, float(u.notes.get("turret_facing", u.facing)))
+    case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "scale": t.scale,
+            "rulings": dict(state.rulings), "kind": "shell", "card": u.card, "weapon": w.name, "orders": order,
+            "range": math.dist(a, at),
+            "in_arc": arc, "friendly_in_hex": any(o.side == u.side for o in t.in_hex(at)),
+            "line_of_sight": not t.los_adv(a, at, t.unit_height(u), t.elevation(at), area=True).blocked}
+    r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
+    if not r.outcome["placed"]:
+        return no_shot(u.id, None, step, str(r.outcome["why"]))
     pending.smoke.append({"x": round(at[0], 3), "y": round(at[1], 3), "kind": "on", "by": u.id, "turn": state.turn})
-    return Resolution(ruleset="mbt", procedure="smoke", outcome={"placed": [round(at[0], 3), round(at[1], 3)]},
-                      summary=f"{u.id} fires smoke with its {w.name}: a smoke (ON) marker at ({at[0]:g}, {at[1]:g}) "
-                              f"(14.4.5.1)",
-                      extra={"unit": u.id, "step": step, "at": [round(at[0], 3), round(at[1], 3)]})
+    r.summary = (f"{u.id} fires smoke with its {w.name}: a smoke (ON) marker at ({at[0]:g}, {at[1]:g}) "
+                 f"(14.4.5.1)")
+    r.extra.update({"unit": u.id, "step": step, "at": [round(at[0], 3), round(at[1], 3)], "case": case})
+    return r
 
 
 def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
@@ -171,16 +177,15 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
         if canister and not 2 <= chk.range <= 10:
             return no_shot(u.id, target.id, step, f"canister reaches 2-10 hexes (14.4.5.2); range {chk.range}")
         try:
-            gp, est = S.gp_factor(u, w, ammo, order, chk.range)
+            S.gp_factor(u, w, ammo, order, chk.range)
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
-        shot = S.GpShot(w, ammo, gp, canister=canister, estimated=est)
-        r = S.gp(state, t, u, target, shot, order, step, dice, check=chk, at=at, moving=moving, key_step=key_step)
+        r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
+                 key_step=key_step)
         S.note_acq(state, "gp_acq", u.id, target.id)
         pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
-        for pid, effect, defense, mod in S.passenger_results(state, t, target, r, shot, order):
-            pending.gp.append((pid, effect, f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
-            r.notes.append(f"{pid} carried: GP defense {defense}, modified roll {mod}: {effect}")
+        for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
+            pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")

@@ -17,8 +17,8 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
-from umpire.rules.mbt import weapon_limits
-from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt import firers, weapon_limits
+from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import BUILDINGS, WOODS, AdvTable
@@ -37,15 +37,9 @@ def rider_fire(state: GameState, p: UnitState, w: Weapon, hatch: str | None = No
     carrier = carrier_of(state, p)
     if carrier is None:
         return "", None
-    card = U.card_of(p)
-    attached = U.attached_of(p)
-    item = next((a for a in attached.values() if a.weapon.name == w.name), None)
-    _, _, fc = U.transport(carrier)
     ccard = U.card_of(carrier)
-    ports = ccard.notes.passengers_fire if isinstance(ccard, Card) else "open"
-    return weapon_limits.carried_fire(
-        towed=isinstance(card, TowedCard), weapon=w.name, transported=item.transported if item else None,
-        full_cover=fc, carrier_open=(hatch or U.hatch(carrier)) == "open", ports=ports)
+    assert isinstance(ccard, Card)
+    return firers.rider_limits(U.card_of(p), w, ccard, (hatch or U.hatch(carrier)) == "open")
 
 
 def upper_floor(t: AdvTable, u: UnitState, w: Weapon) -> str:

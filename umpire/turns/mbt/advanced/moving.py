@@ -15,17 +15,21 @@ import math
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import missiles
+from umpire.errors import UmpireError
+from umpire.rules.mbt import missiles, smoke
+from umpire.rules.mbt.calc_advanced import resolve_smoke
+from umpire.rules.mbt.cases_advanced import SmokeCase
+from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.cases import overrun_case
 from umpire.turns.mbt.advanced.effects import Note, apply_gp
 from umpire.turns.mbt.advanced.fire_phase import _mine, announce, is_missile, overwatch_chain, pick
-from umpire.turns.mbt.advanced.limits import rider_fire, riders_with
+from umpire.turns.mbt.advanced.limits import riders_with
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.movement_phase import hex_points
 from umpire.turns.mbt.paths import points_along
@@ -152,11 +156,15 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
         for x, y in smoke_at:
             m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
-        res.append(Resolution(ruleset="mbt", procedure="smoke", outcome={"exhaust": True},
-                              summary=f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} "
-                                      "of 3; 15.7)",
-                              extra={"unit": u.id, "step": "Movement", "used": u.notes["ex_used"],
-                                     "points": [[_r(x), _r(y)] for x, y in smoke_at]}))
+        case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+                "kind": "exhaust", "card": u.card, "used": u.notes["ex_used"] - 1,
+                "compartment_hit": u.notes.get("compartment")}
+        r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
+        r.summary = (f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of "
+                     f"{smoke.EXHAUST_USES}; 15.7)")
+        r.extra.update({"unit": u.id, "step": "Movement", "used": u.notes["ex_used"],
+                        "points": [[_r(x), _r(y)] for x, y in smoke_at], "case": case})
+        res.append(r)
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
         u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
     if U.kind(u) == "vehicle":
@@ -184,7 +192,8 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         summary=f"{u.id} moves {moved:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stopped else "") + f"; cost {mv.get('cost')}\" of "
                 f"{mv.get('allowance')}\" (15, 23.3.2.1)",
-        estimated=list(mv.get("estimated") or []), extra={"unit": u.id},
+        estimated=list(mv.get("estimated") or []),
+        extra={"unit": u.id, **({"case": mv["case"]} if mv.get("case") else {})},
     ))
     res += missiles_at(state, u, walked, dice, notes)
     return res
@@ -203,6 +212,9 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
            notes: list[Note]) -> list[Resolution]:
     """15.4.3: going inside a building may cost a track or the main gun."""
     from umpire.rules.mbt import buildings
+    from umpire.rules.mbt.calc_advanced import resolve_into_buildings
+    from umpire.rules.mbt.cases_advanced import IntoBuildingsCase
+    from umpire.schema.load import validate
 
     t = AdvTable(state)
     kind = t.building(t.xy(u))
@@ -213,14 +225,14 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
         return []
     turret = float(u.notes.get("turret_facing", u.facing))
     way = (u.facing + 180) % 360 if reverse else u.facing
-    from umpire.rules.mbt.arcs import off
-
-    gun = "back" if off(turret, way) >= 120 - 1e-9 else "forward" if off(turret, way) <= 60 + 1e-9 else "side"
+    case = {"procedure": "into_buildings", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
+            "card": u.card, "building": kind, "gun": buildings.gun_facing(turret, way)}
     rec = RecordingDice(scoped(dice, "into-buildings", u.id))
-    r = buildings.into_buildings(kind, int(card.target.ca_defense.v), gun, rec)  # type: ignore[union-attr]
+    r = resolve_into_buildings(validate(IntoBuildingsCase, {k: v for k, v in case.items() if k != "procedure"},
+                                        "into_buildings"), rec)
     r.rolls = rec.take()
     r.summary = f"{u.id} goes inside the {kind} buildings: {r.summary}"
-    r.extra.update({"unit": u.id})
+    r.extra.update({"unit": u.id, "case": case})
     if "track" in r.outcome["damage"]:
         u.notes["track_hit"] = True
         notes.append(_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
@@ -296,50 +308,49 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
     if not U.alive(u) or U.stopped(u) or not U.alive(d):
         return res
     t = AdvTable(state)
+    case = overrun_case(state, t, u, d)
 
-    first = not d.notes.get("used") and not U.suppressed(d)
-    d_gp = sum(_gp(d, w, "OW") for w in U.weapons(d) if w.kind == "small_arms" or not d.notes.get("unloaded"))
-    u_gp = sum(_gp(u, w, "OR") for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade"))
-    u_gp += sum(_gp(p, w, "OR") for p in U.passengers(state, u) for w in U.weapons(p)  # 14.7.2.2.1, 15.3.4
-                if not rider_fire(state, p, w)[0])
-    defence = S.GpShot(U.weapons(d)[0], _ball(d), max(d_gp, 1))
-    attack = S.GpShot(U.weapons(u)[0], _ball(u), max(u_gp, 1), overrun=True,
-                      extra_mods=[Modifier(name="overrun", value=20, rule="14.7.2.2.2")])
+    def one(part: str) -> Resolution:
+        from umpire.rules.mbt.calc_advanced import resolve_overrun
+        from umpire.rules.mbt.cases_advanced import OverrunCase
+        from umpire.schema.load import validate
 
-    def one(f: UnitState, target: UnitState, shot: S.GpShot, order: str, what: str) -> Resolution:
-        r = S.gp(state, t, f, target, shot, order, "Overrun", dice, moving=what == "attack")
-        r.extra.update({"attacker": u.id, "target": d.id, "part": "defence" if what != "attack" else "attack"})
-        r.procedure = "overrun"
-        r.summary = f"overrun {what}: {r.summary}"
+        f, target = (u, d) if part == "attack" else (d, u)
+        c = {**case, "part": part}
+        rec = RecordingDice(scoped(dice, "fire", "overrun", f.id, target.id))
+        r = resolve_overrun(validate(OverrunCase, {k: v for k, v in c.items() if k != "procedure"}, "overrun"), rec,
+                            t.rulings)
+        r.rolls = rec.take()
+        w = next(x for x in U.weapons(f) if x.name == c["attacker" if part == "attack" else "defender"]["weapons"][0])
+        r.summary = (f"overrun {'attack' if part == 'attack' else 'defensive fire'}: {f.id} fires "
+                     f"({r.extra['gp_factor']} GP) at {target.id} (Overrun; range 1): {r.summary}")
+        S._facts(r, t, f, target, w, next((a.name for a in w.ammo if a.type == "GP"), "GP"), "Overrun", t.xy(f),
+                 t.xy(target), False, None)
+        r.extra.update({"attacker": u.id, "target": d.id, "part": "defence" if part != "attack" else "attack",
+                        "case": c})
         res.append(r)
         return r
 
-    rd = one(d, u, defence, "OW", "defensive fire")  # 14.7.2.1
-    if first:  # 14.7.2.1.2: first fire, before the vehicle enters the hex
+    try:
+        rd = one("defence")  # 14.7.2.1
+    except UmpireError as exc:
+        notes.append(_note(u.id, f"no overrun: {exc}", "overrun"))
+        return res
+    if rd.outcome["first_fire"]:  # 14.7.2.1.2: first fire, before the vehicle enters the hex
         notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
         if not U.alive(u) or U.stopped(u):
             notes.append(_note(u.id, "stopped by the defender's first fire: no overrun fire (14.7.2.1.2)", "overrun"))
             return res
-        ra = one(u, d, attack, "OR", "attack")
-    else:
-        ra = one(u, d, attack, "OR", "attack")
-        notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
-    notes += apply_gp(state, d.id, ra.outcome["effect"], f"T{state.turn} Overrun", "overrun fire, 14.7.2.2")
-    return res
-
-
-def _gp(u: UnitState, w: Any, order: str) -> int:
-    ammo = next((a.name for a in w.ammo if a.type == "GP"), None)
-    if ammo is None:
-        return 0
     try:
-        return S.gp_factor(u, w, ammo, order, 1)[0]
-    except ValueError:
-        return 0
-
-
-def _ball(u: UnitState) -> str:
-    return next((a.name for a in U.weapons(u)[0].ammo if a.type == "GP"), "GP")
+        ra = one("attack")
+    except UmpireError as exc:  # 14.7.1.1: no useable vehicle gun
+        notes.append(_note(u.id, f"no overrun fire: {exc}", "overrun"))
+        ra = None
+    if not rd.outcome["first_fire"]:
+        notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
+    if ra is not None:
+        notes += apply_gp(state, d.id, ra.outcome["effect"], f"T{state.turn} Overrun", "overrun fire, 14.7.2.2")
+    return res
 
 
 def movement_phase(state: GameState, dice: Dice) -> Applied:

@@ -56,58 +56,60 @@ class _Strict(Checked):
 
 
 class FireSpec(_Strict):
-    target: str | None = Field(None, min_length=1)
+    target: str | None = Field(None, min_length=1, description="the enemy unit's id")
     at: tuple[float, float] | None = Field(None, description="a point, for smoke ammunition (14.4.5.1)")
     terrain: str | None = Field(None, min_length=1, description="a wire or block marker to destroy (14.4.3.3)")
     by: str | None = Field(None, min_length=1, description="a unit this vehicle carries, firing with it (15.3.3.1)")
-    weapon: str | None = None
-    ammo: str | None = None
-    shots: int | None = Field(None, ge=1, le=5)
+    weapon: str | None = Field(None, description="the weapon that fires (default: its main weapon)")
+    ammo: str | None = Field(None, description="the ammunition (GP or AP by its type)")
+    shots: int | None = Field(None, ge=1, le=5, description="shots fired, where the weapon fires several (14.1.2)")
 
 
 class MoveSpec(_Strict):
-    path: Waypoints = Field(default_factory=list)
-    facing: float | None = None
-    reverse: bool = False
+    path: Waypoints = Field(default_factory=list, description="waypoints [x, y] in inches")
+    facing: float | None = Field(None, description="its facing at the end, degrees")
+    reverse: bool = Field(False, description="it moves in reverse (8.5)")
     inside: bool | None = Field(None, description="a vehicle goes inside the buildings at the end (15.4.3)")
     up: int | None = Field(None, ge=0, le=20, description="a leg unit's floor in a building at the end (15.4.2)")
-    exhaust: bool = False
+    exhaust: bool = Field(False, description="a vehicle lays smoke in its wake (15.7)")
 
 
 class LoadSpec(_Strict):
-    units: list[str] = Field(min_length=1)
-    at: Literal["start", "end"] = "start"
+    units: list[str] = Field(min_length=1, description="the units taken on or let off")
+    at: Literal["start", "end"] = Field("start", description="before it moves (start) or after (end)")
 
 
 class TargetSpec(_Strict):
-    target: str = Field(min_length=1)
+    target: str = Field(min_length=1, description="the enemy unit's id")
 
 
 class OverwatchSpec(_Strict):
-    at: Literal["any", "fired", "moving"] = "any"
-    targets: list[str] = Field(default_factory=list)
+    at: Literal["any", "fired", "moving"] = Field("any",
+        description="what it fires at: any unit, one that fired, or one moving")
+    targets: list[str] = Field(default_factory=list, description="only these enemy units")
     max_range: float | None = Field(None, gt=0, description="inches")
-    hold: bool = False
-    weapon: str | None = None
+    hold: bool = Field(False, description="it holds its fire")
+    weapon: str | None = Field(None, description="the weapon it fires")
     riders: bool = Field(False, description="the units it carries fire with it where their NOTES allow (15.3.4)")
 
 
 class AdvUnitOrders(_Strict):
-    order: str
-    turret: Literal["open", "buttoned"] | None = None
-    turret_facing: float | None = None
-    pivot: float | None = None
-    fire: FireSpec | list[FireSpec] | None = None
-    move: MoveSpec | None = None
-    load: LoadSpec | None = None
-    unload: LoadSpec | None = None
-    discharger: bool = False
+    order: str = Field(description="ATGM, CA, F, FM, M, OR or OW (13.3), or the full names")
+    turret: Literal["open", "buttoned"] | None = Field(None, description="open or buttoned (9.2.2)")
+    turret_facing: float | None = Field(None, description="the turret's facing, degrees (9.2.1)")
+    pivot: float | None = Field(None, description="a new facing before it moves (9.1)")
+    fire: FireSpec | list[FireSpec] | None = Field(None,
+        description="a weapon each: the target (or a point, or a wire or block marker) (14.1.2)")
+    move: MoveSpec | None = Field(None, description="the path, and what it does at its end")
+    load: LoadSpec | None = Field(None, description="units it takes on board (15.3.2)")
+    unload: LoadSpec | None = Field(None, description="units it lets off (15.3.2)")
+    discharger: bool = Field(False, description="it fires its smoke dischargers (12.6)")
     full_cover: Literal["take", "leave"] | None = Field(
         None, description="take: a location (FULL COVER) marker this Movement Step (15.5); leave: the marker comes "
                           "off at this turn's Adjust Markers Step (16.3.3)")
-    assault: TargetSpec | None = None
-    overrun: TargetSpec | None = None
-    overwatch: OverwatchSpec | None = None
+    assault: TargetSpec | None = Field(None, description="CA: the unit it assaults (14.5, 14.6)")
+    overrun: TargetSpec | None = Field(None, description="OR: the unit it overruns (14.7)")
+    overwatch: OverwatchSpec | None = Field(None, description="OW: when and at what it fires (24.3.2.3)")
 
     @field_validator("order")
     @classmethod
@@ -126,9 +128,10 @@ class AdvUnitOrders(_Strict):
 
 
 class AdvOrdersFile(_Strict):
-    side: str
-    turn: int | None = None
-    units: dict[str, AdvUnitOrders] = Field(default_factory=dict)
+    side: str = Field(description="the side whose plan this is")
+    turn: int | None = Field(None, description="the turn it is for (checked against the game's)")
+    units: dict[str, AdvUnitOrders] = Field(default_factory=dict,
+        description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
 
 
 def capability(u: UnitState) -> orders.UnitState:

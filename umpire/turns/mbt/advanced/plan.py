@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
-from umpire.rules.mbt import orders
+from umpire.rules.mbt import orders, smoke
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
@@ -26,25 +25,16 @@ from umpire.turns.mbt.advanced.table import AdvTable
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload."""
     where = shown(path)
-    raw = read_yaml(Path(path))
-    try:
-        model = validate(AdvOrdersFile, raw, where)
-    except UmpireError as exc:
-        raise UmpireError(str(exc).replace("Value error, ", "")) from None
-    payload = {"side": model.side, "turn": model.turn, "file": source_name(path),
-               "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
-                         for uid, u in model.units.items()},
-               "sequence": list(model.units)}
-    return check(payload, state, where)
+    model = validate(AdvOrdersFile, read_yaml(Path(path)), where)
+    return check(payload_of(model, source_name(path)), state, where)
 
 
-def leg_allowance(u: UnitState, code: str, scale: float, ruling: str) -> float:
-    """Inches a leg unit may move (15.1.1): squads and half squads 2 hexes with MOVE (the
-    printed FIRE: ruling ``orders.move_full_speed``), 1 with FIRE/MOVE; teams 1 with MOVE."""
-    full = "M" if ruling == "move" else "F"
-    if U.leg_kind(u) == "team":
-        return scale if code == full else 0.0
-    return 2 * scale if code == full else scale if code == "FM" else 0.0
+def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
+    """The ``mbt.orders`` payload of a validated plan, before it is checked against the game."""
+    return {"side": model.side, "turn": model.turn, "file": file,
+            "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
+                      for uid, u in model.units.items()},
+            "sequence": list(model.units)}
 
 
 def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: str) -> None:
@@ -70,29 +60,20 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         if why:
             raise _err(f"{at}.move", why)
         card = U.card_of(u)
-        from umpire.rules.mbt import movement
-
-        legs = t.legs(start, u.facing, path, bool(mv.get("reverse")), mv.get("facing"), t.road_blocks(u))
-        mc = movement.cost(card, legs, code, t.scale, ruling=t.rulings["orders.move_full_speed"],  # type: ignore[arg-type]
-                           suppressed=U.suppressed(u))
-        extra = 0.0
-        for key in ("load", "unload"):
-            if spec.get(key):
-                extra = max(extra, max(_load_cost(t.state.units[x]) for x in spec[key]["units"]) * t.scale)
-        if mv.get("inside"):
-            extra += t.scale  # 15.4.3: +1 movement factor to go inside
+        load = max((_load_cost(t.state.units[x]) for key in ("load", "unload") if spec.get(key)
+                    for x in spec[key]["units"]), default=0)
         wire = _wire(t, start, path)
         if wire and not card.tracked:  # type: ignore[union-attr]
             raise _err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
-        extra += t.scale * len(wire)
-        spent = mc.spent + extra
-        if not mc.legal or (spent > mc.allowance + MOVE_TOLERANCE and length > 1e-9 and extra):
+        case = t.move_case(u, code, path, bool(mv.get("reverse")), mv.get("facing"), suppressed=U.suppressed(u),
+                           load_unload=load, inside=bool(mv.get("inside")), wire=len(wire))
+        mc = t.move_cost(case)
+        if not mc.legal:
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
-            why = mc.why if not mc.legal else (
-                f"needs {spent:g} in with loading and buildings, it has {mc.allowance:g} in")
-            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {why} (8.2, 8.4, 15.3.2, "
-                       f"23.3.2.1){rests}")
-        mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), round(mc.allowance, 3), mc.estimated
+            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {mc.why} (8.2, 8.4, "
+                       f"15.3.2, 23.3.2.1){rests}")
+        mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), mc.estimated
+        mv["case"] = {"procedure": "move", **case}
         return
     if U.suppressed(u):
         raise _err(f"{at}.move", "a suppressed leg or towed unit may not move (12.3.3)")
@@ -104,13 +85,11 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         way = mbt_arcs.off(math.degrees(math.atan2(path[-1][0] - start[0], path[-1][1] - start[1])) % 360, u.facing)
         if len(path) != 1 or length > t.scale + 1e-9 or not (way < 1 or way > 179):
             raise _err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
-        mv["cost"], mv["allowance"], mv["estimated"] = round(length, 3), t.scale, []
+        _leg_move(t, u, code, mv, length, 0)
         return
-    allowance = leg_allowance(u, code, t.scale, t.rulings["orders.move_full_speed"])
     ups = abs(int(mv.get("up") or 0) - int(u.notes.get("up", 0) or 0))
     if ups and (t.building(path[-1] if path else start) is None):
         raise _err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
-    spent = length + ups * t.scale
     heights = {t.elevation(p) for p in [start, *path]}
     if len(heights) > 1 and length > t.scale + 1e-9:
         raise _err(f"{at}.move", "a leg unit that changes height enters only one new hex (15.1.2)")
@@ -118,10 +97,21 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
-    if spent > allowance + MOVE_TOLERANCE:
-        raise _err(f"{at}.move", f"needs {spent:g} in, the {U.leg_kind(u).replace('_', ' ')} has {allowance:g} in with "
-                   f"{code} orders (15.1.1)")
-    mv["cost"], mv["allowance"], mv["estimated"] = round(spent, 3), allowance, []
+    mc = _leg_move(t, u, code, mv, length, ups)
+    if not mc.legal:
+        raise _err(f"{at}.move", mc.why)
+
+
+def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: float, floors: int) -> Any:
+    """A leg or towed unit's move priced by ``calc move``'s function (15.1.1, 15.2.1, 15.4.1.1,
+    18.1.1); its cost, allowance and case go into the plan."""
+    case = {"ruleset": "mbt", "game": "advanced", "scale": t.scale, "card": u.card, "type": u.type, "orders": code,
+            "conditions": t.conditions, "route": [{"terrain": "clear", "inches": round(length, 9)}], "floors": floors,
+            "rulings": dict(t.state.rulings)}
+    mc = t.move_cost(case)
+    mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), []
+    mv["case"] = {"procedure": "move", **case}
+    return mc
 
 
 def _load_cost(p: UnitState) -> int:
@@ -250,12 +240,15 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 raise _err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
-            if "DS" not in _smoke_makers(u) or u.notes.get("ds_used") or u.notes.get("compartment") == "turret":
-                raise _err(f"{at}.discharger", "it has no unused smoke dischargers (12.6)")
+            why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
+                                   turret_hit=u.notes.get("compartment") == "turret")
+            if why:
+                raise _err(f"{at}.discharger", why)
         if (spec.get("move") or {}).get("exhaust"):
-            if "EX" not in _smoke_makers(u) or int(u.notes.get("ex_used", 0) or 0) >= 3 or \
-                    u.notes.get("compartment") == "hull":
-                raise _err(f"{at}.move.exhaust", "it has no exhaust smoke left (15.7.2: three times a game)")
+            why = smoke.exhaust(smoke.makers(U.card_of(u)), used=int(u.notes.get("ex_used", 0) or 0),
+                                hull_hit=u.notes.get("compartment") == "hull")
+            if why:
+                raise _err(f"{at}.move.exhaust", why)
         if spec.get("turret_facing") is not None:
             spec["turret_facing"] = float(spec["turret_facing"]) % 360
             why = turret_turn_why(t, u, spec["turret_facing"])
@@ -299,11 +292,6 @@ def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:
             raise _err(f"{at}.{busy[0]}", "it is in full cover and does nothing in a Movement Step (15.5) until "
                        "its marker comes off at an Adjust Markers Step: write full_cover: leave this turn and move "
                        "next turn (16.3.3)")
-
-
-def _smoke_makers(u: UnitState) -> str:
-    card = U.card_of(u)
-    return " ".join(str(w.smoke_makers.v) for w in getattr(card, "weapons", []) if w.smoke_makers is not None)
 
 
 def _doctrine(state: GameState, units: dict[str, dict[str, Any]], where: str) -> None:

@@ -13,15 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
-from umpire.rules.mbt import ap_fire, gp_fire, orders, sighting
 from umpire.rules.mbt import arcs as mbt_arcs
-from umpire.rules.mbt.cards import LegCard
-from umpire.rules.mbt.provenance import Val, parse_range
-from umpire.rules.mbt.vehicle_card import Card, Weapon
+from umpire.rules.mbt import sighting
+from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import slug
@@ -148,13 +146,6 @@ def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, we
                       "sighted": sighted_in_shot(t, firer, target, a, b, moving)})
 
 
-def _acq(state: GameState, key: str, firer: UnitState, target: UnitState) -> int:
-    acq = state.extra["mbt"].get(key, {}).get(firer.id)
-    if acq and acq["target"] == target.id and acq["last"] == state.turn - 1:
-        return int(acq["last"] - acq["since"] + 1)
-    return 0
-
-
 def note_acq(state: GameState, key: str, firer: str, target: str) -> None:
     acq = state.extra["mbt"].setdefault(key, {})
     prev = acq.get(firer)
@@ -168,152 +159,70 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
        order: str, step: str, dice: Dice, *, at: tuple[float, float] | None = None,
        target_facing: float | None = None, moving: bool = False, check: Check | None = None,
        shots: int | None = None, key_step: str | None = None) -> Resolution:
-    """One AP point effect shot (7.4, 14.3) with the Advanced Game's modifiers."""
-    from umpire.turns.mbt.advanced.targets import elevation, hull_down_why
+    """One AP point effect shot (7.4, 14.3) with the Advanced Game's modifiers: its ``fire``
+    case built from the table and resolved by ``calc fire``'s own function."""
+    from umpire.rules.mbt.calc_fire import elevation_of, resolve_fire
+    from umpire.rules.mbt.cases import FireCase
+    from umpire.schema.load import validate
+    from umpire.turns.mbt.advanced.cases import fire_case
 
-    fcard, tcard = U.card_of(firer), U.card_of(target)
-    assert isinstance(tcard, Card)
+    case = fire_case(state, t, firer, target, weapon, ammo, order, at=at, target_facing=target_facing,
+                     moving=moving, hull_down=bool(check and check.hull_down), shots=shots)
+    c = validate(FireCase, {k: v for k, v in case.items() if k != "procedure"}, "fire")
+    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
+    res = resolve_fire(c, rec, t.rulings)
+    res.rolls = rec.take()
     a, b = t.xy(firer), at or t.xy(target)
     rng = t.hexes(a, b)
-    target_order = "M" if moving else str(target.orders or "OW")
-    inside = bool(target.notes.get("inside")) and t.building(b) is not None
-    auto = hull_down_why(t, firer, target, a, b, inside)
-    hd = auto is not None or bool(check and check.hull_down)
-    crowded = t.stacking_points(b) > 10
-    ra = tcard.notes.reactive_armor
-    shot = ap_fire.ApShot(
-        firer=fcard, weapon=weapon.name, ammo=ammo, target=tcard, range=rng,  # type: ignore[arg-type]
-        firer_orders=order, target_orders=target_order, terrain=t.terrain(b),
-        elevation=elevation(t, firer, target, a, b),
-        angle=t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
-        shots=shots, grade=U.grade(firer), conditions=t.conditions,
-        firer_suppressed=U.suppressed(firer), firer_tem_sup=bool(firer.notes.get("temp_sup")) and weapon.kind == "atgm",
-        firer_transported=U.carried(firer), firer_crew_losses=int(firer.notes.get("crew_losses", 0) or 0),
-        acquisition_turns=_acq(state, "acq", firer, target),
-        brew_up_smoke_hexes=t.brew_up_smoke(a, b, t.wrecks()),
-        other_smoke_hexes=t.other_smoke(a, b),
-        discharger_smoke=t.discharger(firer.id) or t.discharger(target.id),
-        hull_down=hd, inside_building=inside, crowded=crowded,
-        reactive_armor=ra.kind if ra is not None and "reactive" in str(target.notes.get("equipment", "")) else "none",
-        target_open=U.hatch(target) == "open", target_compartment_hit=bool(target.notes.get("compartment")),
-        target_gun_hit=bool(target.notes.get("gun_hit")), advanced=True,
-    )
-    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
-    res = ap_fire.resolve(shot, rec, t.rulings)
-    res.rolls = rec.take()
-    why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if hd else "")
+    elevation = elevation_of(c.firer.height, c.target.height)
+    auto = next((n.removeprefix("hull down: ") for n in res.notes if n.startswith("hull down: ")), None)
+    why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if c.target.hull_down else "")
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
-                   f"{shot.angle.replace('_', '-')}, {shot.elevation}{'; ' + why_hd if why_hd else ''}): {res.summary}")
+                   f"{c.angle.replace('_', '-')}, {elevation}{'; ' + why_hd if why_hd else ''}): {res.summary}")
     _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
-    res.extra["angle"], res.extra["elevation"] = shot.angle, shot.elevation
+    res.extra["angle"], res.extra["elevation"], res.extra["case"] = case["angle"], elevation, case
     return res
-
-
-@dataclass
-class GpShot:
-    weapon: Weapon
-    ammo: str
-    gp: int
-    canister: bool = False
-    overrun: bool = False
-    extra_mods: list[Modifier] = field(default_factory=list)
-    estimated: list[str] = field(default_factory=list)
 
 
 def gp_factor(firer: UnitState, weapon: Weapon, ammo: str, order: str, rng: int) -> tuple[int, list[str]]:
     """The GP factor of a weapon at a range, NM or MV by the firer's orders (14.4.1).
 
-    :raises ValueError: (caught by callers) if the weapon cannot fire GP so.
+    :raises UmpireError: (a ValueError, caught by callers) if the weapon cannot fire GP so.
     """
-    a = weapon.find_ammo(ammo)
-    line = orders.gp_line(order)
-    values = getattr(a, line) or []
-    bands = U.card_of(firer).range_bands
-    for i, band in enumerate(bands):
-        lo, hi = parse_range(band.v)
-        if lo <= rng <= hi and i < len(values) and values[i].v is not None:
-            est = [f"{U.card_of(firer).card} {weapon.name} {a.name} {line.upper()} at {band.v} ({values[i].v})"] \
-                if values[i].estimated else []
-            return int(values[i].v), est
-    raise ValueError(f"the {weapon.name} {a.name} has no {line.upper()} GP factor at {rng} hexes (14.4.1)")
+    from umpire.rules.mbt.gp_targets import gp_factor as factor
+
+    est: list[str] = []
+    v, _ = factor(U.card_of(firer), weapon, weapon.find_ammo(ammo), order, rng, est)
+    return v, est
 
 
-def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, shot: GpShot, order: str, step: str,
-       dice: Dice, *, check: Check | None = None, at: tuple[float, float] | None = None,
-       moving: bool = False, key_step: str | None = None) -> Resolution:
-    """One GP point effect shot (14.4); the same roll goes against each unit the target vehicle
-    carries where they can be hit (14.4.3.2.5)."""
-    from umpire.turns.mbt.advanced.targets import gp_target
+def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str, order: str,
+       step: str, dice: Dice, *, canister: bool = False, check: Check | None = None,
+       at: tuple[float, float] | None = None, moving: bool = False, key_step: str | None = None) -> Resolution:
+    """One GP point effect shot (14.4): its ``gp`` case built from the table and resolved by
+    ``calc gp``'s own function; the same roll goes against each unit the target vehicle carries
+    where they can be hit (14.4.3.2.5: ``outcome["passengers"]``, with their ids here)."""
+    from umpire.rules.mbt.calc_fire import resolve_gp
+    from umpire.rules.mbt.cases import GpCase
+    from umpire.schema.load import validate
+    from umpire.turns.mbt.advanced.cases import gp_case
 
-    a, b = t.xy(firer), at or t.xy(target)
-    rng = t.hexes(a, b)
-    tgt, defense, est = gp_target(t, firer, target, b, moving)
-    est = [*shot.estimated, *est]
-    small = shot.weapon.small_arms or shot.weapon.kind == "small_arms"
-    mods = gp_fire.modifiers(
-        firer_orders=order, target=tgt, rng=rng, grade=U.grade(firer), suppressed=U.suppressed(firer),
-        crew_losses=int(firer.notes.get("crew_losses", 0) or 0), transported=U.carried(firer),
-        acquisition_turns=_acq(state, "gp_acq", firer, target), brew_up_smoke_hexes=t.brew_up_smoke(a, b, t.wrecks()),
-        other_smoke_hexes=t.other_smoke(a, b) + (1 if t.discharger(firer.id) or t.discharger(target.id) else 0),
-        canister=shot.canister,
-        tem_sup_class=(int(shot.weapon.class_.v) if shot.weapon.class_ is not None and firer.notes.get("temp_sup")
-                       and shot.weapon.kind == "atgm" else None), estimated=est,
-    ) + list(shot.extra_mods)
-    gp_kill = shot.weapon.find_ammo(shot.ammo).gp_kill
+    case = gp_case(state, t, firer, target, weapon, ammo, order, at=at, moving=moving, canister=canister)
+    c = validate(GpCase, {k: v for k, v in case.items() if k != "procedure"}, "gp")
     rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
-    res = gp_fire.resolve(gp=shot.gp, defense=defense, target=tgt, mods=mods, dice=rec, estimated=est, small_arms=small,
-                          rng=rng, gp_kill=gp_kill, canister=shot.canister, overrun=shot.overrun,
-                          procedure="overrun" if shot.overrun else "gp",
-                          extra={"range": rng})
+    res = resolve_gp(c, rec, t.rulings)
     res.rolls = rec.take()
-    res.outcome["effect"] = effect_code(res.outcome["result"], tgt, small, rng, gp_kill, defense, shot.canister,
-                                        shot.overrun)
-    res.summary = (f"{firer.id} fires {shot.weapon.name} ({shot.gp} GP) at {target.id} ({step}; range {rng}): "
-                   f"{res.summary}")
-    _facts(res, t, firer, target, shot.weapon, shot.ammo, step, a, b, moving, check)
-    if shot.overrun:
-        res.extra["attacker"] = firer.id
+    a, b = t.xy(firer), at or t.xy(target)
+    riders = [p.id for p, _ in zip(U.passengers(state, target), res.outcome.get("passengers", []), strict=False)]
+    for pid, hit in zip(riders, res.outcome.get("passengers", []), strict=False):
+        res.notes.append(f"{pid} carried: GP defense {hit['gp_defense']}, modified roll {hit['modified_roll']}: "
+                         f"{hit['effect']}")
+    if riders:
+        res.extra["passengers"] = riders  # the units of outcome["passengers"], in order
+    res.summary = (f"{firer.id} fires {weapon.name} ({res.extra['gp_factor']} GP) at {target.id} ({step}; range "
+                   f"{res.extra['range']}): {res.summary}")
+    _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
+    res.extra["case"] = case
     return res
 
 
-def effect_code(result: str, tgt: gp_fire.GpTarget, small_arms: bool, rng: int, gp_kill: Any, defense: int,
-                canister: bool, overrun: bool) -> str:
-    """What a GP result does, as one word (14.4.4.2): none, temp_sup, suppressed, crew_loss,
-    knocked_out, brewed_up, half (a squad becomes a half squad) or eliminated."""
-    if result == "N":
-        return "temp_sup" if tgt.pending_atgm else "none"
-    if tgt.kind == "vehicle":
-        if not tgt.open and small_arms and rng > 2:
-            return "none"
-        if result == "S":
-            return "suppressed"
-        if gp_kill is not None and not canister:
-            lo, hi = parse_range(gp_kill.gp_defense.v)
-            if lo <= defense <= hi:
-                return str(gp_kill.result)
-        return "crew_loss" if tgt.open else "suppressed"
-    if result == "S":
-        return "suppressed"
-    return "half" if tgt.kind == "squad" and not overrun else "eliminated"
-
-
-def passenger_results(state: GameState, t: AdvTable, carrier: UnitState, res: Resolution, shot: GpShot,
-                      order: str) -> list[tuple[str, str, int, int]]:
-    """14.4.3.2.5: the carrier's roll against each passenger it does not give full cover (its
-    GP defense 1, or 3 in an open FC carrier); returns ``(unit, effect, defense, modified)``."""
-    _, _, fc = U.transport(carrier)
-    open_ = U.hatch(carrier) == "open"
-    if fc and not open_:
-        return []
-    out = []
-    roll = res.rolls[0].values[0] if res.rolls else 0
-    general = sum(m.value for m in res.modifiers if not m.rule.startswith("14.4.2.2"))
-    for p in U.passengers(state, carrier):
-        defense = 3 if fc else 1
-        n, s = gp_fire.crt(shot.gp, defense, [])
-        result = gp_fire.crt_result(roll + general, n, s)
-        kind = U.leg_kind(p) if isinstance(U.card_of(p), LegCard) else "towed"
-        tgt = gp_fire.GpTarget(kind=kind, gp_defense=defense)
-        out.append((p.id, effect_code(result, tgt, False, 1, None, defense, shot.canister, False), defense,
-                    roll + general))
-    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState
+from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.sighting import identification, sighting_limit
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
@@ -25,10 +25,15 @@ def _r(v: float) -> float:
     return round(float(v), 3)
 
 
-def levels(state: GameState, t: AdvTable, side: str) -> tuple[dict[str, str], list[str], list[str]]:
-    """``{enemy unit: level}`` for ``side`` now, and the estimates and rulings that decided it."""
+def levels(state: GameState, t: AdvTable, side: str, cases: dict[str, dict[str, Any]] | None = None
+           ) -> tuple[dict[str, str], list[str], list[str]]:
+    """``{enemy unit: level}`` for ``side`` now, and the estimates and rulings that decided it;
+    with ``cases``, the ``sight`` case of the pair that gave each unit its level."""
+    from umpire.turns.mbt.advanced.cases import sight_case
+
     own = [u for u in state.units_of(side) if U.on_table(u)]
     out: dict[str, str] = {}
+    by: dict[str, UnitState] = {}
     est: list[str] = []
     ruled: list[str] = []
     enemies = [e for e in state.units.values() if e.side != side and U.on_table(e)]
@@ -49,10 +54,13 @@ def levels(state: GameState, t: AdvTable, side: str) -> tuple[dict[str, str], li
             est += [x for x in chk.estimated if x not in est]
             if chk.legal:
                 best = level
+                by[e.id] = v
                 if best == "full":
                     break
         if best is not None:
             out[e.id] = best
+            if cases is not None:
+                cases[e.id] = sight_case(state, t, by[e.id], e)
     for p in state.units.values():
         carrier = state.units.get(str(p.notes.get("carried_by") or ""))
         if p.side == side or carrier is None or not U.alive(p) or carrier.id not in out:
@@ -67,7 +75,8 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
     """Set ``spotted_by`` and ``notes["ident"]`` for every unit; one resolution per side."""
     out = []
     for side in state.side_ids():
-        seen, est, ruled = levels(state, t, side)
+        cases: dict[str, dict[str, Any]] = {}
+        seen, est, ruled = levels(state, t, side, cases)
         said: list[str] = []
         sighted: list[dict[str, Any]] = []
         for e in state.units.values():
@@ -86,6 +95,8 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
         out.append(Resolution(
             ruleset="mbt", procedure="sighting", outcome={"seen": len(said)},
             summary=f"{side} sees: {', '.join(said) if said else 'no enemy unit'} (13.1, 24.2.2)",
-            estimated=est, ruled=ruled, extra={"side": side, "sighted": sighted},
+            estimated=est, ruled=ruled,
+            extra={"side": side, "sighted": sighted, "cases": {x["unit"]: cases[x["unit"]] for x in sighted
+                                                               if x["unit"] in cases}},
         ))
     return out

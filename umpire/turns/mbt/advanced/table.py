@@ -33,7 +33,7 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.paths import _seg_dist
 from umpire.turns.mbt.table import Table
 
-_LOS_CACHE: dict[int, dict[tuple[Any, ...], LosResult]] = {}  # per terrain, reused by every phase of a game
+_LOS_CACHE: dict[int, dict[tuple[Any, ...], Any]] = {}  # per terrain, reused by every phase of a game
 BUILDINGS = {"wooden_buildings": "wooden", "brick_buildings": "brick", "stone_buildings": "stone", "town": "brick"}
 WOODS = {"light_woods": "light_woods", "woods": "woods", "heavy_woods": "heavy_woods"}
 COLUMNS = {**WOODS, **dict.fromkeys(BUILDINGS, "building"), "improved_position": "improved_position",
@@ -126,7 +126,7 @@ class AdvTable(Table):
         (area effect fire) checks to the top of the target's hex."""
         key = (round(a[0], 3), round(a[1], 3), round(b[0], 3), round(b[1], 3), ha, hb, area)
         got = self._los_cache.get(key)
-        if got is not None:
+        if isinstance(got, LosResult):
             return got
         rng = self.hexes(a, b)
         if rng <= 1:
@@ -142,6 +142,15 @@ class AdvTable(Table):
         return res
 
     def obstacles(self, a: Sequence[float], b: Sequence[float], rng: int) -> list[Obstacle]:
+        """The obstacles of the string from ``a`` to ``b`` (the module's rulings), kept with the
+        lines of sight of this terrain: a sighting's case asks them again."""
+        key = ("obstacles", round(a[0], 3), round(a[1], 3), round(b[0], 3), round(b[1], 3), rng)
+        got = self._los_cache.get(key)
+        if got is None:
+            got = self._los_cache[key] = self._obstacles(a, b, rng)
+        return list(got)
+
+    def _obstacles(self, a: Sequence[float], b: Sequence[float], rng: int) -> list[Obstacle]:
         fact = self.index.line_of_sight(a, b)
         d = math.dist(a, b)
         lo, hi = self.scale / 2, d - self.scale / 2

@@ -13,6 +13,7 @@ the hex round that point; its GP defense is the scenario's (``mbt.advanced.terra
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -21,8 +22,10 @@ from umpire.core.state import GameState, TerrainState, UnitState
 from umpire.errors import UmpireError, unknown
 from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
-from umpire.rules.mbt import data, gp_fire
+from umpire.rules.mbt.calc_fire import resolve_gp
+from umpire.rules.mbt.cases import GpCase
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, suppress
@@ -73,14 +76,6 @@ def check_spec(state: GameState, where: str, w: Weapon, piece_id: str) -> dict[s
     return {"terrain": piece_id, "weapon": w.name, "ammo": ammo}
 
 
-def defense(state: GameState, kind: str) -> tuple[int, list[str]]:
-    given = ((state.extra.get("mbt") or {}).get("advanced") or {}).get("terrain_gp_defense") or {}
-    if kind in given:
-        return int(given[kind]), []
-    v = data.chart("terrain").gp_defense[kind]
-    return int(v.v), ([f"STANDARD TERRAIN VALUES {kind} GP defense ({v.v})"] if v.estimated else [])
-
-
 def _no(u: UnitState, piece: TerrainState, step: str, why: str) -> Resolution:
     return Resolution(ruleset="mbt", procedure="terrain_fire", outcome={"fired": False, "why": why},
                       summary=f"{u.id} does not fire at the {piece.type} {piece.id} ({step}): {why}",
@@ -113,25 +108,27 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
     if why:
         return _no(u, piece, step, why)
     try:
-        gp, est = S.gp_factor(u, w, ammo, order, rng)
+        S.gp_factor(u, w, ammo, order, rng)
     except ValueError as exc:
         return _no(u, piece, step, str(exc))
-    d, more = defense(state, piece.type)
-    est += more
-    target = gp_fire.GpTarget(kind="terrain", gp_defense=d)
-    mods = gp_fire.modifiers(
-        firer_orders=order, target=target, rng=rng, grade=U.grade(u), suppressed=U.suppressed(u),
-        crew_losses=int(u.notes.get("crew_losses", 0) or 0), transported=U.carried(u),
-        brew_up_smoke_hexes=t.brew_up_smoke(a, at, t.wrecks()), other_smoke_hexes=t.other_smoke(a, at),
-        estimated=est)
+    given = ((state.extra.get("mbt") or {}).get("advanced") or {}).get("terrain_gp_defense") or {}
+    target = {"marker": piece.type, **({"gp_defense": int(given[piece.type])} if piece.type in given else {})}
+    f = {"card": u.card, "type": u.type if U.kind(u) == "leg" else None, "weapon": w.name, "ammo": ammo,
+         "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
+         "crew_losses": int(u.notes.get("crew_losses", 0) or 0), "transported": U.carried(u)}
+    case = {"procedure": "gp", "ruleset": "mbt", "game": "advanced", "scale": t.scale, "rulings": dict(state.rulings),
+            "firer": {k: v for k, v in f.items() if v is not None},
+            "target": target, "range": math.dist(a, at),
+            "smoke": {"brew_up": t.brew_up_smoke(a, at, t.wrecks()), "other": t.other_smoke(a, at)}}
     rec = RecordingDice(scoped(dice, "terrain-fire", slug(step), u.id, pid))
-    res = gp_fire.resolve(gp=gp, defense=d, target=target, mods=mods, dice=rec, estimated=est, rng=rng,
-                          procedure="terrain_fire", extra={"range": rng})
+    res = resolve_gp(validate(GpCase, {k: v for k, v in case.items() if k != "procedure"}, "gp"), rec, t.rulings,
+                     procedure="terrain_fire")
+    gp = res.extra["gp_factor"]
     res.rolls = rec.take()
     res.summary = f"{u.id} fires {w.name} ({gp} GP) at the {piece.type} {pid} ({step}; range {rng}): {res.summary}"
     res.rulings = t.rulings.differences()
     res.extra.update({"firer": u.id, "piece": pid, "marker": piece.type, "step": step, "weapon": w.name,
-                      "ammo": ammo, "firer_at": [round(a[0], 3), round(a[1], 3)], "at": list(at)})
+                      "ammo": ammo, "firer_at": [round(a[0], 3), round(a[1], 3)], "at": list(at), "case": case})
     return res
 
 

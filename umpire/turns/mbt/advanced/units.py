@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import cards
+from umpire.rules.mbt import cards, firers
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.rules.mbt.forces import capacity, equipment_items
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 
-ELITE = ("Assault", "Squad Plus", "Special Forces")
+ELITE = firers.ELITE
 
 
 def card_of(u: UnitState) -> Card | LegCard | TowedCard:
@@ -111,35 +111,12 @@ def weapons(u: UnitState) -> list[Weapon]:
     weapons, a towed gun's; less those destroyed (14.3.3.1, 14.3.3.4.2) or lost."""
     c = card_of(u)
     lost = set(u.notes.get("lost_weapons") or [])
-    if isinstance(c, LegCard):
-        out = [leg_type(u).weapon]
-        for item in equipment_items(u.notes.get("equipment")):
-            if item not in ELITE:
-                out.append(c.attached_weapon(item).weapon)
-        return [w for w in out if w.name not in lost]
-    if isinstance(c, TowedCard):
-        return [w for w in c.weapons if w.name not in lost]
-    fitted = equipment_items(u.notes.get("equipment"))
-    out = []
-    options = [w.option for w in c.weapons if w.option]
-    for w in c.weapons:
-        if w.option and not (w.option in fitted or (w.option == options[0] and not set(options) & set(fitted))):
-            continue
-        if w.name in lost or _dead(u, w):
-            continue
-        out.append(w)
-    return out
-
-
-def _dead(u: UnitState, w: Weapon) -> bool:
-    """A gun hit (7.4.5.3.2) or a compartment hit on the weapon's compartment (14.3.3.1)."""
-    if w.main and u.notes.get("gun_hit"):
-        return True
-    comp = u.notes.get("compartment")
-    if comp is None:
-        return False
-    mount = str(w.mount or ("T" if str(w.trn.v).endswith("T") or str(w.trn.v) == "T" else "H"))
-    return (str(comp) == "turret") == mount.startswith("T")
+    out = firers.weapons_of(c, u.type, equipment_items(u.notes.get("equipment")))
+    if isinstance(c, Card):
+        comp = u.notes.get("compartment")
+        out = [w for w in out if firers.working(w, gun_hit=bool(u.notes.get("gun_hit")),
+                                                 compartment=None if comp is None else str(comp))]
+    return [w for w in out if w.name not in lost]
 
 
 def attached_of(u: UnitState) -> dict[str, cards.Attached]:

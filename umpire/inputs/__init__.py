@@ -1,0 +1,177 @@
+"""The files umpire reads, checked whole: ``umpire check FILE`` and the errors of every command
+that reads one.
+
+A file's kind (scenario, orders of either ruleset, calc case, season, rating spec or unit
+file, MBT chart or card) is found from its keys, or given. Every problem of the file is found
+in one pass, in umpire's own words, each with the line and column of the YAML it is about:
+
+1. the reader keeps where each part of the file is (:mod:`umpire.schema.reader` marks);
+2. the file's shape is validated whole, what is wrong taken out so that the rest can be
+   checked further (:mod:`umpire.schema.settle`);
+3. the checks that come after run on what is left in the same pass: a scenario's ruleset
+   checks (unit types, stat lines, cards, setup zones, terrain), a season's units and games,
+   an orders file against the game it is for;
+4. each problem is placed at the part of the file it names (:mod:`umpire.schema.locate`).
+
+An ordinary command that reads a file (``new``, ``turn orders``, ``calc``, ``campaign new``)
+says the first problem in one ``Error:`` line, how many more there are, and that
+``umpire check`` lists them all (:func:`refusal`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from umpire.errors import DataError, UmpireError, shown
+
+if TYPE_CHECKING:
+    from umpire.core.state import GameState
+    from umpire.schema.locate import Locator
+    from umpire.schema.problems import Path as DataPath
+
+__all__ = ["Finding", "Report", "check_data", "check_file", "refusal"]
+
+#: The game an orders file is checked against, or how to open it (only an orders file needs it).
+GameGiven = Union["GameState", Callable[[], "GameState | None"], None]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: where it is (line and column from 1; None for the file as a whole) and what."""
+
+    line: int | None
+    column: int | None
+    text: str
+
+    def render(self, where: str) -> str:
+        at = "" if self.line is None else f"line {self.line}: " if self.column is None else (
+            f"line {self.line}, column {self.column}: ")
+        return f"{where}: {at}{self.text}"
+
+
+@dataclass
+class Report:
+    """What ``umpire check`` found in one file."""
+
+    file: str
+    kind: str = ""
+    findings: list[Finding] = field(default_factory=list)
+    summary: str = ""  # what a clean file holds, in a few words
+    notes: list[str] = field(default_factory=list)  # what was not checked, and why
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def lines(self) -> list[str]:
+        return [f.render(self.file) for f in self.findings]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "kind": self.kind, "ok": self.ok, "summary": self.summary, "notes": self.notes,
+                "problems": [{"line": f.line, "column": f.column, "problem": f.text} for f in self.findings]}
+
+
+class Found:
+    """The problems one check adds, each placed in the file (used by the kinds' checkers)."""
+
+    def __init__(self, where: str, locator: Locator) -> None:
+        self.where = where
+        self.locator = locator
+        self.items: list[tuple[tuple[int, int] | None, str]] = []
+
+    def at(self, path: DataPath, text: str) -> None:
+        """A problem of the value at ``path`` (a path in the file), worded without the path."""
+        from umpire.schema.problems import loc_text
+
+        self.items.append((self.locator.mark(path) if path else None, f"{loc_text(path)}: {text}" if path else text))
+
+    def said(self, message: str) -> None:
+        """Problems as a check words them (``where: part: reason``, one a line): each is placed
+        at the part it names first."""
+        for line in str(message).splitlines():
+            text = line.removeprefix(f"{self.where}: ")
+            path = self.locator.find(text)
+            self.items.append((self.locator.mark(path) if path else None, text))
+
+    def findings(self) -> list[Finding]:
+        seen: dict[str, tuple[int, int] | None] = {}
+        for mark, text in self.items:
+            seen.setdefault(text, mark)
+        ordered = sorted(seen.items(), key=lambda kv: (kv[1] is not None, kv[1] or (0, 0)))
+        return [Finding(m[0] if m else None, m[1] if m else None, t) for t, m in ordered]
+
+
+def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = None) -> Report:
+    """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for."""
+    from umpire.inputs.kinds import max_bytes
+    from umpire.schema.reader import decode, read_bytes, read_stdin_bytes
+
+    name = "<stdin>" if str(path) == "-" else shown(path)
+    try:
+        if str(path) == "-":
+            data = read_stdin_bytes(name, max_bytes(kind))
+        else:
+            data = read_bytes(Path(path), max_bytes(kind))
+        text = decode(data, name)
+    except DataError as exc:
+        return Report(name, kind or "", [Finding(*_line_of(str(exc), name))])
+    return check_data(text, name, kind, state=state)
+
+
+def check_data(text: str, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
+    """Check the text of one file, called ``where``."""
+    from umpire.inputs.kinds import detect, find_kind
+    from umpire.schema.reader import Marks, parse_yaml
+
+    marks: Marks = {}
+    try:
+        data = parse_yaml(text, where, marks)
+    except DataError as exc:
+        return Report(where, kind or "", [Finding(*_line_of(str(exc), where))])
+    if callable(state):
+        orders = (kind or "").startswith("orders") or isinstance(data, dict) and "side" in data and "table" not in data
+        state = state() if orders else None
+    try:
+        k = find_kind(kind, data, state) if kind else detect(data, state)
+    except UmpireError as exc:
+        return Report(where, kind or "", [Finding(None, None, str(exc))])
+    return k.check(data, marks, where, state)
+
+
+def _line_of(message: str, where: str) -> tuple[int | None, int | None, str]:
+    """A reader's one-line refusal as a finding: its line (and column) taken from the words."""
+    import re
+
+    text = message.removeprefix(f"{where}: ")
+    m = re.match(r"line (\d+): ", text) or re.search(r" at line (\d+), column (\d+)", text)
+    if m is None:
+        return None, None, text
+    if m.re.groups > 1:  # "not valid YAML at line 2, column 1: ..."
+        return int(m.group(1)), int(m.group(2)), text.replace(m.group(0), "", 1)
+    return int(m.group(1)), None, text.removeprefix(m.group(0))
+
+
+def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState | None = None,
+            db: Path | None = None) -> UmpireError:
+    """The one-line error of an ordinary command that could not use a file: the first problem
+    the command met (as ``umpire check`` words and places it; else the first the check finds),
+    how many more there are, and the command that lists them (``db``: the game an orders file
+    was checked against). ``error`` is kept as it is when the check finds nothing."""
+    report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
+    said = str(error).splitlines() or [str(error)]
+    lines = report.lines()
+    found = next((i for i, f in enumerate(report.findings) if said[0].endswith(f.text)), None)
+    if found is not None:
+        first, more = lines[found], len(lines) - 1
+    elif lines:
+        first, more = said[0], len(lines)  # what the command met, which the check does not see
+    else:
+        first, more = said[0], len(said) - 1
+    if not more:
+        return error if first == said[0] and len(said) == 1 else DataError(first)
+    game = f"--db {shown(db)} " if db is not None and str(db) != "umpire.db" else ""
+    return DataError(f"{first} (and {more} more problem{'s' if more > 1 else ''}: "
+                     f"umpire {game}check {shown(path)} lists them all)")

@@ -1,0 +1,96 @@
+"""The reference of every file format umpire reads, generated from the schema: ``umpire
+formats [KIND]`` prints it, ``docs/formats.md`` is it (a test keeps the two the same).
+
+Each kind is one table of fields, read off its pydantic model: the field's path in the file
+(``sides[].formations[].units[].quality``; ``units.ID.order`` for a mapping by id), what it
+accepts, its default, and the field's own description. The formats cannot drift from what
+umpire reads: they are what it reads. A calc case is one table per procedure of each ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from umpire.casefields import FieldLine, field_lines
+from umpire.errors import UmpireError
+from umpire.inputs.kinds import KINDS, find_kind, root_models
+
+#: The kinds the reference covers, in the order it gives them.
+REFERENCE = ("scenario", "orders-auftragstaktik", "orders-mbt", "orders-mbt-advanced", "case", "season", "spec",
+             "units")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One format (or one procedure's case): its title, what it is, how it is read, its fields."""
+
+    kind: str
+    title: str
+    about: str
+    command: str
+    fields: tuple[FieldLine, ...]
+
+
+def sections(kind: str | None = None) -> list[Section]:
+    """The reference of ``kind`` (every kind if None). :raises UmpireError: for an unknown kind."""
+    names = [find_kind(kind).name if kind != "orders" else "orders"] if kind else list(REFERENCE)
+    if names == ["orders"]:
+        names = [n for n in REFERENCE if n.startswith("orders")]
+    if names[0] not in REFERENCE:
+        raise UmpireError(f"formats: an MBT {names[0]} has the shape of the bundled ones (rulesets/mbt/{names[0]}s/); "
+                          f"umpire check FILE checks yours (formats: {', '.join(REFERENCE)})")
+    out: list[Section] = []
+    models = root_models()
+    for name in names:
+        k = KINDS[name]
+        if name == "case":
+            out += _cases()
+        elif name in models:
+            out.append(Section(name, name, k.title, k.command, tuple(field_lines(models[name], skip=()))))
+    return out
+
+
+def _cases() -> list[Section]:
+    from umpire.calc import case_model
+    from umpire.registry import RULESETS
+
+    out = []
+    for rs in RULESETS:
+        for procedure in ["measure", *rs.case_models()]:
+            model = case_model(rs.name, procedure)
+            if model is None:
+                continue
+            out.append(Section(
+                "case", f"case: {rs.name} {procedure}", f"a {procedure} case ({rs.title})",
+                f"umpire calc {procedure} FILE", (
+                    FieldLine("procedure", procedure, None, "the procedure the case is for"),
+                    *field_lines(model, skip=()),
+                )))
+    return out
+
+
+def markdown(kind: str | None = None) -> str:
+    """The reference as Markdown (``docs/formats.md`` is ``markdown()``)."""
+    lines = [
+        "# File formats",
+        "",
+        "Generated from the schema by `umpire formats --markdown` (a test keeps this page the same as",
+        "what umpire reads): every field of every file umpire reads, what it accepts, its default and",
+        "what it is. `umpire check FILE` checks a file against it, and says every problem at once.",
+        "A field written `units.ID.order` is a mapping by id (`units: {a-1-64: {order: DA}}`);",
+        "`sides[].id` is a field of each item of a list. A fixed choice (`a | b`) is read case-blind,",
+        "in British or American spelling (`decentralised`, `armor_mm`).",
+        "",
+    ]
+    for s in sections(kind):
+        lines += [f"## {s.title}", "", f"{s.about[:1].upper()}{s.about[1:]}; read by `{s.command}`.", "",
+                  "| field | accepts | default | what it is |", "|---|---|---|---|"]
+        for f in s.fields:
+            default = "required" if f.default is None else (f.default or '""')
+            lines.append(f"| `{f.path}` | {_cell(f.accepts)} | {_cell(default)} | {_cell(f.text)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

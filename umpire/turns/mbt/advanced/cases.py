@@ -1,0 +1,166 @@
+"""The ``umpire calc`` cases of the Advanced Game's resolutions, built from the tracked table: the
+facts a shot, an overrun, a close assault or a smoke marker rests on (cards, orders, heights,
+terrain columns, markers, smoke between the two), in the words a case takes. The turn resolves
+each by the calc procedure's own function on this case, and keeps the case with the resolution
+(``case``), so ``umpire calc`` on it gives the same answer.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.vehicle_card import Card, Weapon
+from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.table import AdvTable
+
+Point = tuple[float, float]
+
+
+def _clean(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v is not None}
+
+
+def _head(state: GameState, t: AdvTable, procedure: str) -> dict[str, Any]:
+    return {"procedure": procedure, "ruleset": "mbt", "game": "advanced", "scale": t.scale,
+            "rulings": dict(state.rulings)}
+
+
+def acquisition(state: GameState, key: str, firer: UnitState, target: UnitState) -> int:
+    """Turns in a row ``firer`` has fired at ``target`` before this one (7.4.2.3.1, 14.4.2.1.1)."""
+    acq = state.extra["mbt"].get(key, {}).get(firer.id)
+    if acq and acq["target"] == target.id and acq["last"] == state.turn - 1:
+        return int(acq["last"] - acq["since"] + 1)
+    return 0
+
+
+def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, order: str, a: Point,
+          acq_key: str, target: UnitState) -> dict[str, Any]:
+    """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
+    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    return _clean({
+        "card": u.card, "type": u.type if isinstance(U.card_of(u), LegCard) else None, "weapon": w.name,
+        "ammo": ammo, "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
+        "tem_sup": bool(u.notes.get("temp_sup")) and w.kind == "atgm",
+        "crew_losses": int(u.notes.get("crew_losses", 0) or 0),
+        "acquisition_turns": acquisition(state, acq_key, u, target),
+        "height": t.unit_height(u, a),
+        "riding_in": {"card": carrier.card, "turret": U.hatch(carrier)} if carrier is not None else None,
+    })
+
+
+def smoke_between(t: AdvTable, u: UnitState, target: UnitState, a: Point, b: Point) -> dict[str, Any]:
+    return {"brew_up": t.brew_up_smoke(a, b, t.wrecks()), "other": t.other_smoke(a, b),
+            "discharger": t.discharger(u.id) or t.discharger(target.id)}
+
+
+def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
+              at: Point | None = None, target_facing: float | None = None, moving: bool = False,
+              hull_down: bool = False, shots: int | None = None) -> dict[str, Any]:
+    """The ``fire`` case of one AP shot (7.4, 14.3); ``hull_down``: behind the obstacle of the
+    line of sight (13.2.2.2; the automatic kinds the case's rules work out)."""
+    a, b = t.xy(u), at or t.xy(target)
+    tcard = U.card_of(target)
+    assert isinstance(tcard, Card)
+    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    inside = bool(target.notes.get("inside")) and t.building(b) is not None
+    ra = tcard.notes.reactive_armor
+    f = firer(state, t, u, w, ammo, order, a, "acq", target)
+    f["turret"] = U.hatch(carrier if carrier is not None else u)  # a rider looks out as its carrier does
+    return {
+        **_head(state, t, "fire"), "conditions": t.conditions, "firer": f,
+        "target": _clean({
+            "card": target.card, "orders": "M" if moving else str(target.orders or "OW"), "terrain": t.terrain(b),
+            "spotted": "moved" if moving else str(target.notes.get("spotted", "none")), "turret": U.hatch(target),
+            "hull_down": hull_down, "inside_building": t.building(b) if inside else None,
+            "crowded": t.stacking_points(b) > 10,
+            "reactive_armor": ra.kind if ra is not None and "reactive" in str(target.notes.get("equipment", ""))
+            else "none",
+            "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
+            "height": t.unit_height(target, b),
+        }),
+        "range": math.dist(a, b),
+        "angle": t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
+        **({"shots": shots} if shots is not None else {}),
+        "smoke": smoke_between(t, u, target, a, b),
+    }
+
+
+def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b: Point, moving: bool
+              ) -> dict[str, Any]:
+    """The target of GP fire as a case gives it (14.4.3): the terrain columns of its hex (a
+    building hex, a ditch), its state, the block or wreck in its hex, hull down behind an
+    obstacle, the units it carries."""
+    cols = list(t.terrain(b))
+    if t.building(b) is not None and "building" not in cols:
+        cols.append("building")
+    if t.has(b, "ditch"):
+        cols.append("ditch")
+    vehicle = U.kind(target) == "vehicle"
+    inside = vehicle and bool(target.notes.get("inside")) and t.building(b) is not None
+    return _clean({
+        "card": target.card, "type": None if vehicle or U.kind(target) == "towed" else target.type,
+        "orders": "M" if moving else str(target.orders or "OW"), "turret": U.hatch(target) if vehicle else None,
+        "terrain": cols, "inside_building": t.building(b) if inside else None,
+        "hull_down": vehicle and t.los_adv(t.xy(u), b, t.unit_height(u), t.unit_height(target, b)).hull_down,
+        "full_cover": bool(target.notes.get("full_cover")),
+        "block_or_wreck": not vehicle and (t.has(b, "block") or any(t.same_hex(w, b)
+                                                                     for w in t.wrecks(burning_only=False))),
+        "pending_atgm": bool(target.notes.get("atgm_pending")), "height": t.unit_height(target, b),
+        "passengers": [_clean({"card": p.card, "type": p.type if U.kind(p) == "leg" else None})
+                       for p in U.passengers(state, target)] if vehicle else None,
+    })
+
+
+def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
+            at: Point | None = None, moving: bool = False, canister: bool = False) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4)."""
+    a, b = t.xy(u), at or t.xy(target)
+    f = firer(state, t, u, w, ammo, order, a, "gp_acq", target)
+    if canister:
+        f["canister"] = True
+    return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving),
+            "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b)}
+
+
+def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:
+    """The ``overrun`` case of vehicle ``u`` overrunning ``d`` in its hex (14.7.2): the guns it has
+    left, the leg units it carries and their weapons, the defender's weapons, terrain and state."""
+    b = t.xy(d)
+    target = gp_target(state, t, u, d, b, False)
+    riders = [_clean({"card": p.card, "type": p.type, "weapons": [w.name for w in U.weapons(p)]})
+              for p in U.passengers(state, u) if U.kind(p) == "leg"]
+    return {
+        **_head(state, t, "overrun"), "part": "attack",
+        "attacker": {"card": u.card, "weapons": [w.name for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade")],
+                     "turret": U.hatch(u), "grade": U.grade(u), "suppressed": U.suppressed(u),
+                     "crew_losses": int(u.notes.get("crew_losses", 0) or 0), "riders": riders},
+        "defender": _clean({
+            "card": d.card, "type": d.type if U.kind(d) == "leg" else None,
+            "weapons": [w.name for w in U.weapons(d)], "orders": str(d.orders or "OW"), "terrain": target["terrain"],
+            "full_cover": target["full_cover"], "block_or_wreck": target["block_or_wreck"], "grade": U.grade(d),
+            "suppressed": U.suppressed(d), "fired": bool(d.notes.get("used")),
+            "just_unloaded": bool(d.notes.get("unloaded")),
+        }),
+        "smoke": smoke_between(t, u, d, t.xy(u), b),
+    }
+
+
+def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitState) -> dict[str, Any]:
+    """The ``sight`` case of ``viewer`` looking at ``target`` where they stand (13.1, 13.2): a rider
+    looks out as its carrier does; the obstacles of the line of sight at their ranges (13.2.1)."""
+    a, b = t.xy(viewer), t.xy(target)
+    carrier = state.units.get(str(viewer.notes.get("carried_by") or ""))
+    ha, hb = t.unit_height(viewer, a), t.unit_height(target, b)
+    rng = t.hexes(a, b)
+    obstacles = [] if rng <= 1 else [{"distance": o.distance * t.scale, "height": o.height, "what": o.what}
+                                     for o in t.obstacles(a, b, rng)]
+    return {
+        **_head(state, t, "sight"), "conditions": t.conditions,
+        "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
+        "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(target.notes.get("spotted", "none")),
+                   "height": hb},
+        "range": math.dist(a, b), "obstacles": obstacles,
+    }
