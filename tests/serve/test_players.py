@@ -61,6 +61,45 @@ def test_a_link_opens_its_sides_pages_and_nothing_else(client):
     assert stamp(client.path)[0] == 0
 
 
+def test_every_route_of_the_app_tried_with_every_token(client):
+    """Each route the app has (so a new one is covered too), with the umpire's session, each
+    side's, and none: a side reaches its own pages only, the umpire none of a side's."""
+    from starlette.routing import Route
+
+    s = sides_of(client, "nato", "pact")
+    anon = Client(client.path, login=False)
+    routes = [(r.path, sorted(r.methods or ())) for r in client.app.routes if isinstance(r, Route)]
+    assert len(routes) >= 20
+    for path, methods in routes:
+        if path == "/login":
+            continue  # the door: a wrong secret is its own refusal (tested with the links below)
+        for method in [m for m in methods if m in ("GET", "POST")]:
+            for who, c in (("umpire", client), ("nato", s["nato"]), ("pact", s["pact"]), ("nobody", anon)):
+                for side in ("nato", "pact"):
+                    url = path.replace("{side}", side)
+                    r = c.http.get(url) if method == "GET" else c.post(url, {})
+                    public = path == "/logout" and who != "nobody"
+                    mine = who == side and path.startswith("/side/")
+                    if who == "nobody" and not public:
+                        assert r.status_code in (303, 401), (who, method, url, r.status_code)
+                    elif who in ("nato", "pact") and not (public or mine or path == "/"):
+                        assert r.status_code == 403, (who, method, url, r.status_code)
+                    elif who == "umpire" and path.startswith("/side/"):
+                        assert r.status_code == 403, (who, method, url, r.status_code)
+                    else:
+                        assert r.status_code != 403, (who, method, url, r.status_code)
+            if path == "/logout":  # everyone logged out: in again
+                import re
+
+                from tests.serve.live import SECRET
+
+                assert client.http.get(f"/login?token={SECRET}").status_code == 303
+                page = client.http.get("/console").text
+                client.csrf = re.search(r'name="csrf" content="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+                s = sides_of(client, "nato", "pact")
+    assert stamp(client.path)[0] == 0
+
+
 def test_a_revoked_renewed_guessed_or_truncated_link_is_refused_at_once(client):
     token = make_link(client, "nato", "Anna")
     nato = SideClient(client.app, token, "nato")

@@ -42,6 +42,7 @@ CSRF_HEADER = "x-csrf-token"
 SESSION_HOURS = 24  # a session lasts a long evening's game
 MAX_SESSIONS = 256  # the oldest go first beyond this (a login loop cannot fill the memory)
 PUBLIC = ("/login", "/static/")  # what answers without a session: the door and the page's code
+EVERY_ROLE = ("/logout",)  # what any session may do, whatever its role
 #: which role each part of the site is for (the longest prefix that matches wins); a game's
 #: sides add theirs (:func:`roles_for`)
 PREFIX_ROLES = {"/": UMPIRE, "/console": UMPIRE}
@@ -286,7 +287,7 @@ class Guard:
             if path == "/" and session.role != UMPIRE:
                 await _redirect(with_headers, session.home)
                 return
-            if session.role != role_for(path, self.roles):
+            if path not in EVERY_ROLE and session.role != role_for(path, self.roles):
                 await _refuse(with_headers, 403, "this page is not for your link")
                 return
             if method not in ("GET", "HEAD", "OPTIONS"):
