@@ -19,6 +19,7 @@ from tests.serve.conftest import new_game
 from tests.serve.live import serving
 from tests.serve.page import Console
 from tests.serve.sides import SidePage
+from umpire.engine.players import orders_text
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +130,7 @@ def test_three_turns_of_the_demo_played_from_the_pages_equal_the_same_game_at_th
         # -- turn 1: the demo's written orders, entered on the pages ---------------------------------
         refused = nato.send("units.a-1-64", {"first": "45,22", "override": True})
         typed = tmp_path / "nato-turn1.yaml"
-        typed.write_text("side: nato\nturn: 1\nunits:\n  a-1-64:\n    first:\n    - [45, 22]\n    override: true\n")
+        typed.write_text(orders_text("nato", 1, {"units.a-1-64": {"first": [[45, 22]], "override": True}}))
         r = Cli(tmp_path / "probe.db")
         assert r("new", "hof-gap-meeting").exit_code == 0
         cli = r("turn", "orders", str(typed))

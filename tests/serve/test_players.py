@@ -165,8 +165,10 @@ def test_a_refusal_is_in_the_clis_words(client, tmp_path):
     long = {"first": [[45, 22]]}
     r = nato.send("units.a-1-64", long)
     assert r.status_code == 400
-    typed = tmp_path / "nato-turn1.yaml"
-    typed.write_text("side: nato\nturn: 1\nunits:\n  a-1-64:\n    first:\n    - [45, 22]\n")
+    from umpire.engine.players import orders_text
+
+    typed = tmp_path / "nato-turn1.yaml"  # the file the page's entry makes
+    typed.write_text(orders_text("nato", 1, {"units.a-1-64": long}))
     cli = Cli(client.path)(
         "turn", "orders", str(typed))
     assert cli.exit_code == 2

@@ -132,7 +132,8 @@ def test_an_orders_file_with_a_mistake_is_refused_naming_the_file_as_sent(client
     text = "side: nato\nunits:\n  a-1-64: {first: [[25, 22]], facing: .nan}\n"
     r = client.act(action="orders", name="nato.yaml", text=text)
     assert r.status_code == 400
-    assert r.json()["error"].startswith("nato.yaml: units.a-1-64.facing: not a finite number")
+    # as umpire turn orders says it: placed at its line and column
+    assert r.json()["error"].startswith("nato.yaml: line 3, column 31: units.a-1-64.facing: not a finite number")
     assert client.app.state.site.reader.version() == 0
 
 
