@@ -213,7 +213,8 @@ def test_two_turns_of_an_mbt_scenario_played_from_the_pages_equal_the_same_game_
                                    "t64-2": {"order": "M", "move.path": "41,22"},
                                    "t64-3": {"order": "M", "move.path": "40,15"}, "t64-4": {"order": "OW"}}}
                 refused = nato.send("units.m1-1", {"order": "M", "move.path": "30,28"})
-                assert refused.startswith("Refused: nato-turn1.yaml: units.m1-1.move: the unit cannot make this move")
+                assert refused.startswith("Refused: nato-turn1.yaml: line ")
+                assert "units.m1-1.move: the unit cannot make this move with M orders" in refused
             else:
                 orders = {"nato": {"m1-2": {"order": "M", "move.path": "24.4,16", "move.facing": "90"}},
                           "ussr": {"t64-2": {"order": "M", "move.path": "39,22"},
