@@ -10,6 +10,10 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 - ``orders_form(state, side, targets) -> OrdersForm``: the side's units with their positions,
   orders and allowances and the fields of its orders file (:mod:`umpire.turns.orders_form`),
   which the pre-filled orders file and the printed orders sheet print.
+- ``entries(state, side) -> list[Entry]``: what the side may write in its orders now, entry by
+  entry (:mod:`umpire.turns.entries`: a players' page's form);
+- ``move_costs(payload, state) -> dict``: what each move of a read payload costs of its
+  allowance, as the reader priced it.
 
 Nothing here registers itself: the ruleset object (:mod:`umpire.registry`) names these parts, and
 the engine asks the game's ruleset for the handler of each action it makes or replays.
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.entries import Entry
     from umpire.turns.orders_form import OrdersForm
 
 
@@ -50,3 +55,7 @@ class TurnRules(Protocol):
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
 
     def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm: ...
+
+    def entries(self, state: GameState, side: str) -> list[Entry]: ...
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]: ...

@@ -17,6 +17,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
+from umpire.turns.entries import Entry
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import orders_file, phases, turn_state
 from umpire.turns.mbt.table import settings
@@ -133,6 +134,16 @@ class MbtTurn:
         from umpire.turns.mbt.orders_form import form
 
         return form(state, side, targets)
+
+    def entries(self, state: GameState, side: str) -> list[Entry]:
+        from umpire.turns.mbt.entries import entries
+
+        return entries(state, side)
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+        from umpire.turns.mbt.entries import move_costs
+
+        return move_costs(payload, state)
 
 
 RULES = MbtTurn()
