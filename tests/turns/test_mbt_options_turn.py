@@ -92,6 +92,7 @@ def to_command(game: Game) -> None:
     [
         (["artilery"], {}, "'artilery' is not an MBT option (did you mean 'artillery'?"),
         (["artillery"], {}, "artillery needs area_fire too (19)"),
+        (["helicopters"], {}, "helicopters (20.2) is not played by the tracked game yet; umpire calc answers"),
         ([], ARTILLERY, "batteries need the artillery option (19)"),
         ([], MINES, "minefields need the mines option (17.5)"),
         (["mines"], {"minefields": [{"side": "ussr", "at": [20, 18], "kind": "fascam"}]}, "laid in play by artillery"),
@@ -105,6 +106,16 @@ def to_command(game: Game) -> None:
 def test_the_scenario_refuses_options_it_cannot_play(tmp_path: Path, options, mbt, why) -> None:
     with pytest.raises(UmpireError, match=__import__("re").escape(why)):
         new_game(tmp_path, options, **mbt)
+
+
+def test_every_option_the_tracked_game_does_not_play_is_refused_never_ignored(tmp_path: Path) -> None:
+    from umpire.rules.mbt.options.charts import chart
+
+    for name, info in chart("options").options.items():
+        if info.tracked:
+            continue
+        with pytest.raises(UmpireError, match=f"{name} \\({info.section}\\) is not played by the tracked game"):
+            new_game(tmp_path, [name, *info.needs])
 
 
 def test_options_need_the_advanced_game(tmp_path: Path) -> None:

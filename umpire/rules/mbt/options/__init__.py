@@ -31,7 +31,8 @@ def names() -> list[str]:
 
 
 def check(options: list[str], where: str = "mbt.options") -> list[str]:
-    """Problems with a scenario's option list: unknown names, an option without one it needs."""
+    """Problems with a scenario's option list: unknown names, an option the tracked game does not play
+    (refused, never played without it), an option without one it needs."""
     from umpire.rules.mbt.options.charts import chart
 
     known = chart("options").options
@@ -43,6 +44,11 @@ def check(options: list[str], where: str = "mbt.options") -> list[str]:
             near = closest(o, list(known))
             hint = f"did you mean {near[0]!r}? " if near else ""
             problems.append(f"{where}[{i}]: {o!r} is not an MBT option ({hint}allowed: {', '.join(known)})")
+            continue
+        if not known[o].tracked:
+            played = ", ".join(n for n, info in known.items() if info.tracked)
+            problems.append(f"{where}[{i}]: {o} ({known[o].section}) is not played by the tracked game yet; "
+                            f"umpire calc answers its resolutions (umpire procedures --ruleset mbt) (tracked: {played})")
             continue
         for need in known[o].needs:
             if need not in options:

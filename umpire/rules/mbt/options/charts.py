@@ -31,6 +31,7 @@ class OptionInfo(_Model):
     section: str
     title: str
     needs: list[str] = Field(default_factory=list)
+    tracked: bool = False  # the tracked game plays it; otherwise only ``umpire calc`` answers it
 
 
 class OptionsList(_Model):
