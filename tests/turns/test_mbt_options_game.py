@@ -22,6 +22,7 @@ SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-night.yaml"
 ORDERS = ROOT / "data" / "orders" / "mbt-options"
 GOLDEN = ROOT / "tests" / "reports" / "golden" / "mbt-options"
 TURNS = 3
+PLAYERS = {"nato": ("alpha", "bravo"), "ussr": ("ivanov", "petrov")}
 
 
 def play(path: Path) -> Game:
@@ -43,6 +44,8 @@ def renders(game: Game) -> dict[str, str]:
         out[f"turn{turn}-umpire.txt"] = plain_text(full)
         for side in ("nato", "ussr"):
             out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
+            for player in PLAYERS[side]:  # two players a side (21.3)
+                out[f"turn{turn}-{side}-{player}.txt"] = plain_text(briefing(full, side, player))
     return out
 
 
