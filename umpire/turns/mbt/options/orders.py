@@ -1,5 +1,6 @@
-"""What the options add to a side's orders file, checked and kept: artillery plots (19.2) and,
-under command control, what the side's command points allow (21.1).
+"""What the options add to a side's orders file, checked and kept: artillery plots (19.2), air
+strikes (20.1), jamming (21.2, :mod:`.command_step`), radio messages (21.3.3.2, :mod:`.messages`)
+and, under command control, what the side's command points allow (21.1).
 
 Command control (21.1.2): a unit's command marker is a "fire" (red dot: ATGM, F, CA) or a
 "move" (black dot: FM, M, OR) marker; OVERWATCH is on both, so it keeps whichever the unit has.
@@ -8,7 +9,9 @@ its marker, at one command point of its command organization (two under communic
 disruption, 21.2.2). The first Turn's markers are placed freely. A command organization is the
 unit's scenario formation (21.1.1, ruling ``command.organization``); its points are the COMMAND
 POINTS CHART cell of its active units and lowest grade (21.1.1.1), one less in an NBC environment
-(18.4.1). Orders the points do not cover are refused, one line naming the organization.
+(18.4.1). Messages beyond the free ones spend the same points (21.3.3.2.2). Under communications
+disruption every use costs two, but a marker exchange by a unit still on its landline (21.2.2,
+21.2.3). Orders the points do not cover are refused, one line naming the organization.
 """
 
 from __future__ import annotations
