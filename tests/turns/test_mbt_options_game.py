@@ -89,6 +89,11 @@ def test_command_control_with_two_players_a_side(game: Game) -> None:
     text = {k: " ".join(v.split()) for k, v in renders(game).items()}
     assert "Flare over the T-72s" in text["turn2-nato-alpha.txt"] and "Flare" not in text["turn2-nato-bravo.txt"]
     assert "Aircraft expected" in text["turn3-ussr-ivanov.txt"] and "Aircraft" not in text["turn3-ussr-petrov.txt"]
+    # in the clear, and intercepted: NATO's overall commander reads it, his other player does not (21.3.3.2.3)
+    assert [r["reader"] for r in _results(game) if r["procedure"] == "message" and r["outcome"]["intercepted"]] == \
+        ["alpha"]
+    assert "An enemy radio message intercepted, written in turn 2: \"Aircraft expected" in text["turn3-nato-alpha.txt"]
+    assert "Aircraft" not in text["turn3-nato-bravo.txt"]
     for turn in range(1, TURNS + 1):
         assert "fist" not in text[f"turn{turn}-nato-alpha.txt"] and "m1-1" not in text[f"turn{turn}-nato-bravo.txt"]
         assert "zsu" not in text[f"turn{turn}-ussr-ivanov.txt"] and "tp-1" not in text[f"turn{turn}-ussr-petrov.txt"]

@@ -77,8 +77,7 @@ def spend(available: int, exchanges: int, *, disrupted: bool, where: str = "comm
             f"{where}: {exchanges} {what}{'s' if exchanges != 1 else ''}"
             f"{' of command markers' if what == 'exchange' else ''} cost {need} command "
             f"point{'s' if need != 1 else ''}{f' (disrupted: 2 each, 21.2.2{lines})' if disrupted else ''}; "
-            f"the organization has {available} (allowed: at most {available} point{'s' if available != 1 else ''}; "
-            "21.1.2)"
+            f"the organization has {available} (21.1.2)"
         )
     return available - need
 

@@ -117,7 +117,10 @@ def deliver(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolut
     every = players(state)
     overall = {p.side: p for p in every if p.overall}
     res = []
-    for n, m in enumerate(opts.messages):
+    count: dict[tuple[str, str, int], int] = {}
+    for m in opts.messages:
+        key = (m.side, m.sender, m.written)
+        n = count[key] = count.get(key, 0) + 1  # its dice keyed by who wrote it when (keyed dice stay put)
         if m.status != "due" or m.due != state.turn:
             continue
         enemy = next((p for s, p in overall.items() if s != m.side), None)

@@ -94,9 +94,9 @@ def check(
     if sent:
         out["messages"] = sent
     if on(state, "command_control"):
+        disrupted = disrupted_now(state, side)
         for org, ids, swaps, on_line, msgs in spending(state, side, units, extra):
             points, _ = available(state, ids)
-            disrupted = disrupted_now(state, side)
             first = f"units.{swaps[0]}.order" if swaps else "messages"
             try:
                 left = command.spend(points, len(swaps), disrupted=disrupted, where=f"{where}: {first}",
@@ -150,6 +150,7 @@ def keep(state: GameState, checked: dict[str, Any]) -> str:
     air_phase.keep(state, side, checked.get("air_strikes") or [])
     if not on(state, "command_control"):
         return ""
+    from umpire.rules.mbt.options.command import cost
     from umpire.turns.mbt.options import messages
 
     opts = OS.read(state)
@@ -159,8 +160,6 @@ def keep(state: GameState, checked: dict[str, Any]) -> str:
     spent = []
     disrupted = disrupted_now(state, side)
     for org, ids, swaps, on_line, msgs in spending(state, side, checked["units"], extra):
-        from umpire.rules.mbt.options.command import cost
-
         points, _ = available(state, ids)
         need = cost(len(swaps), disrupted=disrupted, landline=on_line) + cost(msgs, disrupted=disrupted)
         what = [f"{', '.join(swaps)} change{'s' if len(swaps) == 1 else ''} marker"] if swaps else []
