@@ -1,5 +1,5 @@
 """Fog of war per player under command control (MBT 21.3, 24.4.2), as a property over random
-Advanced Games with two players a side and radio messages between them: in every event of every
+Advanced Games with two players a side, radio messages between them and jamming (21.2): in every event of every
 player's briefing, in every format (text, Markdown, JSON), and in all the rest of it (its
 tables in text, Markdown, JSON and the map's SVG; ``umpire report --player`` in text, Markdown,
 JSON and PDF and ``umpire map --player``), no word of a unit appears that neither the player's own
@@ -47,7 +47,8 @@ def _scenario(pos: dict[str, list[float]]) -> dict:
 
     return {
         "name": "fog", "ruleset": "mbt", "table": {"width": 48, "depth": 36}, "seed": 1,
-        "mbt": {"game": "advanced", "turns": 3, "options": ["command_control", "multi_player"],
+        "mbt": {"game": "advanced", "turns": 3, "options": ["command_control", "radio_jamming", "multi_player"],
+                "jamming": {"blue": 3, "red": 3},
                 "players": [{"id": p, "side": s, "units": us} for s, ps in PLAYERS.items() for p, us in ps.items()]},
         "terrain": [{"id": "w1", "type": "woods", "polygon": [[20, 10], [26, 10], [26, 18], [20, 18]]},
                     {"id": "s1", "type": "scrub", "polygon": [[30, 20], [38, 20], [38, 28], [30, 28]]}],
@@ -151,7 +152,8 @@ def _orders(game: Game, side: str, picks: list[int], turn: int, talk: list[int])
     said = [f"tok-{side}-{turn}", *(pool[i % len(pool)] for i in talk[1:]),
             *(state.units[pool[i % len(pool)]].name for i in talk[1:3])]
     text = " ".join(said + ["x"] * (21 if talk[0] > 1 else 0))  # some in the clear (21.3.3.2.3)
-    return {"side": side, "units": units, "messages": [{"from": sender, "to": to, "text": text}]}
+    jam = {"jamming": 1 + talk[1] % 2} if turn == 1 and talk[2] % 2 else {}  # for turn 2 (21.2)
+    return {"side": side, "units": units, "messages": [{"from": sender, "to": to, "text": text}], **jam}
 
 
 def _play(path: Path, pos: dict, picks: list[int], talk: list[int], seed: int) -> PlayerRecorder:
@@ -167,7 +169,7 @@ def _play(path: Path, pos: dict, picks: list[int], talk: list[int], seed: int) -
                 rec.act("mbt.orders", payload, None)
             except UmpireError as exc:  # more marker changes than the command points allow (21.1.2)
                 assert "command point" in str(exc), exc
-                rec.act("mbt.orders", {"side": side, "units": {}, "messages": payload["messages"]}, None)
+                rec.act("mbt.orders", {**payload, "units": {}}, None)
         for _ in range(4):
             rec.act("mbt.phase", {}, None)
     rec.act("mbt.phase", {}, None)  # turn 3 opens: the messages of turn 2 are due
