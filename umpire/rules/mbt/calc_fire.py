@@ -90,8 +90,19 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
         hull_down=hull_down, inside_building=c.target.inside_building is not None, crowded=c.target.crowded,
         reactive_armor=c.target.reactive_armor, target_open=c.target.turret == "open",
         target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
-        advanced=c.game == "advanced",
+        advanced=c.game == "advanced", hit_variations=c.hit_variations,
+        turret_angle=_turret_angle(c.target.turret_angle),
     )
+
+
+def _turret_angle(text: str | None) -> str | None:
+    """The hit angle to a turned turret (17.2.1.1), named as the case's field."""
+    from umpire.rules.mbt import arcs
+
+    try:
+        return None if text is None else arcs.angle_name(text)
+    except UmpireError as exc:
+        raise UmpireError(f"target.turret_{exc}") from None
 
 
 def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
@@ -134,6 +145,9 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             f"range {rng}: the target cannot be seen, so cannot be fired at (7.2); sighting "
             f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)"
         )
+    if c.game == "basic" and c.hit_variations:
+        raise UmpireError("hit_variations: true: the options (17-22) are played with the Advanced Game (give game: "
+                          "advanced)")
     if c.game == "basic":
         basic_only(
             hull_down=c.target.hull_down,

@@ -68,6 +68,8 @@ class FireTarget(_Case):
     compartment_hit: bool = Field(False, description="it has a compartment hit")
     gun_hit: bool = Field(False, description="its gun is hit")
     height: int | None = Field(None, description="its height level")
+    turret_angle: str | None = Field(None, description="front, front-side, rear-side or rear: the hit angle to its "
+                                     "turret when the turret faces away from the hull (option 17.2.1)")
 
 
 class Smoke(_Case):
@@ -91,6 +93,8 @@ class FireCase(_Case):
     angle: str = Field("front", description="front, front-side, rear-side or rear: the target's side struck (7.4.5.1)")
     shots: int | None = Field(None, description="shots fired (default: the weapon's)")
     smoke: Smoke = Field(default_factory=Smoke, description="smoke between them")
+    hit_variations: bool = Field(False, description="play option 17.2's turret facing (17.2.1) and lower front "
+                                 "hull (17.2.4)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -15,6 +15,7 @@ from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.options import on
 
 Point = tuple[float, float]
 
@@ -80,12 +81,23 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
             else "none",
             "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
             "height": t.unit_height(target, b),
+            "turret_angle": turret_angle(t, target, a, b, target_facing) if on(state, "hit_variations") else None,
         }),
         "range": math.dist(a, b),
         "angle": t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
         **({"shots": shots} if shots is not None else {}),
         "smoke": smoke_between(t, u, target, a, b),
+        **({"hit_variations": True} if on(state, "hit_variations") else {}),
     }
+
+
+def turret_angle(t: AdvTable, target: UnitState, a: Point, b: Point, target_facing: float | None) -> str | None:
+    """The hit angle to ``target``'s turret (17.2.1.1) when it faces away from its hull."""
+    hull = target.facing if target_facing is None else target_facing
+    turret = target.notes.get("turret_facing")
+    if turret is None or abs(((float(turret) - hull + 180) % 360) - 180) <= 1e-6:
+        return None
+    return t.hit_angle(a, b, float(turret))
 
 
 def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b: Point, moving: bool
