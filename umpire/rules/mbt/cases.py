@@ -95,6 +95,7 @@ class FireCase(_Case):
     smoke: Smoke = Field(default_factory=Smoke, description="smoke between them")
     hit_variations: bool = Field(False, description="play option 17.2's turret facing (17.2.1) and lower front "
                                  "hull (17.2.4)")
+    weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -154,6 +155,8 @@ class GpFirer(_Case):
     acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
     canister: bool = Field(False, description="canister fired (14.4.5.2)")
     height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+    attached_fired: int = Field(0, ge=0, description="a leg unit's attached weapons also fired with its small arms "
+                                "(option 17.3.4)")
 
 
 class Passenger(_Case):
@@ -196,6 +199,8 @@ class GpCase(_Case):
     target: GpTargetIn = Field(description="the unit fired at")
     range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
+    weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1) and infantry "
+                                "alternate fire (17.3.4)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

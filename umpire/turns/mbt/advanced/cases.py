@@ -88,6 +88,7 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
         **({"shots": shots} if shots is not None else {}),
         "smoke": smoke_between(t, u, target, a, b),
         **({"hit_variations": True} if on(state, "hit_variations") else {}),
+        **({"weapon_limits": True} if on(state, "weapon_limits") else {}),
     }
 
 
@@ -127,14 +128,18 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
 
 
 def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
-            at: Point | None = None, moving: bool = False, canister: bool = False) -> dict[str, Any]:
-    """The ``gp`` case of one GP shot (14.4)."""
+            at: Point | None = None, moving: bool = False, canister: bool = False,
+            attached_fired: int = 0) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4."""
     a, b = t.xy(u), at or t.xy(target)
     f = firer(state, t, u, w, ammo, order, a, "gp_acq", target)
     if canister:
         f["canister"] = True
+    if attached_fired:
+        f["attached_fired"] = attached_fired
     return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving),
-            "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b)}
+            "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
+            **({"weapon_limits": True} if on(state, "weapon_limits") else {})}
 
 
 def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:

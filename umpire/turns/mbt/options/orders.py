@@ -75,6 +75,10 @@ def check(
     from umpire.turns.mbt.options import plots
 
     out: dict[str, Any] = {}
+    if on(state, "weapon_limits"):
+        from umpire.turns.mbt.options.weapon_limits import check_orders
+
+        check_orders(state, units, where)  # no rounds left (17.3.2.2)
     if payload.get("artillery"):
         out["artillery"] = plots.check(payload["artillery"], state, side, units, where)
     if payload.get("air_strikes"):
