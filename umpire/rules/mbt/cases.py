@@ -281,6 +281,10 @@ class MoveCase(_Case):
     inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
     wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
     floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
+    ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather (option 18.2): a "
+                                                     "vehicle's Snow or Mud movement factors")
+    streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams frozen over (clear, "
+                                                                 "18.2.1) or unfordable (18.2.2)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

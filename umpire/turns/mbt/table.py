@@ -307,9 +307,11 @@ class Table:
         from dataclasses import asdict
 
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
+        m = self.state.extra.get("mbt") or {}
+        weather = {k: m[k] for k in ("ground", "streams") if m.get(k) not in (None, "normal", "fordable")}
         return {"ruleset": "mbt", "game": str(settings(self.state)["game"]), "scale": self.scale,
                 "card": u.card, "orders": order, "conditions": self.conditions,
-                "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **more}
+                "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **weather, **more}
 
     def move_cost(self, case: dict[str, Any]) -> movement.MoveCost:
         """What a move case costs, by the function ``calc move`` uses (8.0, 18.1.1, 23.3.2.1)."""

@@ -22,6 +22,15 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
     if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
         problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
                         "(add night to mbt.options)")
+    if (spec.ground != "normal" or spec.streams != "fordable") and "ground_weather" not in opts:
+        field = "ground" if spec.ground != "normal" else "streams"
+        problems.append(f"{where}: mbt.{field}: {getattr(spec, field)} is ground weather, option 18.2 (add "
+                        "ground_weather to mbt.options)")
+    elif (spec.streams, spec.ground) in (("frozen", "normal"), ("frozen", "mud"), ("unfordable", "normal"),
+                                         ("unfordable", "snow")):
+        need = "snow" if spec.streams == "frozen" else "mud"
+        problems.append(f"{where}: mbt.streams: {spec.streams} streams are a {need} ground weather's (18.2.1, "
+                        f"18.2.2; the ground is {spec.ground}; allowed: fordable)")
     seen: set[str] = set()
     for i, b in enumerate(spec.batteries):
         at = f"{where}: mbt.batteries[{i}]"
