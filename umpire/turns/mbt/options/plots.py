@@ -112,6 +112,11 @@ def check(
             nation_missions=list(battery_card(b.nation).missions),
             where=at,
         )
+        lands = A.impact_turn(p.fire_type, state.turn)
+        if any(q.battery == p.battery and q.fire_type == "planned" and q.status == "due" and q.impact == lands
+               for q in opts.plots):
+            raise UmpireError(f"{at}.battery: {p.battery} fires planned fire on Turn {lands}; other fire may not "
+                              "interfere with its planned plots (19.2.1.1.3)")
         if b.missions and b.missions.get(p.mission, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in b.missions.items() if v > 0) or "none"
             raise UmpireError(f"{at}.mission: battery {p.battery} has no {p.mission} fire missions left (left: {left})")

@@ -110,6 +110,9 @@ def read(state: GameState) -> OptionsState:
     if raw is not None:
         return OptionsState.model_validate(raw)
     return OptionsState(
+        plots=[Plot(side=b["side"], battery=b["id"], fire_type="planned", plotted=0, impact=p["turn"],
+                    **{k: v for k, v in p.items() if k != "turn" and v is not None})
+               for b in m.get("batteries") or [] for p in b.get("planned") or []],  # 19.2.1.1
         batteries={
             b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
             for b in m.get("batteries") or []
