@@ -30,8 +30,12 @@ def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None
 
     opts = OS.read(state)
     opts.plots = [p for p in opts.plots if not (p.side == side and p.plotted == state.turn)]
+    from umpire.turns.mbt.options.clgp import kept
+
     opts.plots += [
-        OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn), **p) for p in plots
+        OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn),
+                **(kept(state, p) if isinstance(p["target"], str) else p))
+        for p in plots
     ]
     OS.write(state, opts)
 
@@ -87,6 +91,15 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             res.append(Resolution(ruleset="mbt", procedure="artillery", outcome={"delayed": False, "cancelled": True},
                                   summary=f"battery {plot.battery} does not fire: {why}",
                                   extra={"battery": plot.battery, "step": "Artillery"}))
+            continue
+        if plot.mission == "CLGP":
+            from umpire.turns.mbt.options import clgp
+
+            more, also = clgp.impact(state, plot, b, dice)
+            res += more
+            notes += also
+            if plot.status == "fired":
+                res += _counter_battery(state, opts, b, dice)
             continue
         f = _facts(state, plot)
         targets = _targets(state, plot)

@@ -29,6 +29,7 @@ class Plot(_Model):
     direction: int | None = None
     mission: str = "HE"
     observer: str | None = None
+    target_unit: str | None = None  # a CLGP mission's vehicle (19.2.4.7)
     plotted: int  # the Turn it was plotted
     impact: int  # the Turn it is due (19.2)
     status: Literal["due", "fired", "delayed", "cancelled"] = "due"
