@@ -44,8 +44,10 @@ def test_a_copperhead_lands_next_turn_on_the_designated_vehicle(tmp_path: Path) 
     g.act("mbt.phase", {}, None)
     g.act("mbt.phase", {}, None)  # Fire: the Artillery Step
     res = [r for r in g.events()[-1].results if r["procedure"] in ("artillery", "clgp")]
-    assert res[0]["procedure"] == "artillery" and res[0]["outcome"] == {"delayed": False, "mission": "CLGP"}
     shots = [r for r in res if r["procedure"] == "clgp"]
+    assert res[0]["procedure"] == "artillery" and res[0]["outcome"] == {
+        "delayed": False, "mission": "CLGP", "impact_at": [30.0, 18.0],
+        "results": {r["unit"]: "brewed up" if r["outcome"]["brewed_up"] else "missed" for r in shots}}
     assert [r["unit"] for r in shots] == ["t1", "t2"]  # t2 shares t1's hex (19.2.4.7.2)
     for r in shots:
         assert r["case"] == {"observer_sees": True, "observer_suppressed": False}

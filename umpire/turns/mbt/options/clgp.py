@@ -93,6 +93,7 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
     t = AdvTable(state)
     if target is None or not U.on_table(target):
         out[0].summary += "; its target is gone: the round is wasted"
+        out[0].outcome["impact_at"] = list(plot.target)
         return out, []
     orders = ((state.extra.get("mbt") or {}).get("orders") or {}).get(plot.side, {})
     sees = obs is not None and U.on_table(obs) and (orders.get(obs.id) or {}).get("order") == "OW" \
@@ -111,7 +112,9 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
         r.summary = f"a Copperhead at {v.id}: {r.summary}"
         r.extra.update(unit=v.id, battery=plot.battery, case=dict(case), step="Artillery")
         out.append(r)
+        out[0].outcome.setdefault("results", {})[v.id] = "brewed up" if r.outcome["brewed_up"] else "missed"
         if r.outcome["brewed_up"]:
             destroy(state, v, "brewed_up", f"T{state.turn} Artillery", notes)
     b.last_impact, b.last_turn = (float(target.x or 0.0), float(target.y or 0.0)), state.turn
+    out[0].outcome["impact_at"] = [round(b.last_impact[0], 3), round(b.last_impact[1], 3)]
     return out, notes
