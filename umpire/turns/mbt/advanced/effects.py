@@ -99,7 +99,11 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
             u.notes["gun_hit"] = True
             notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
         elif dmg == "compartment":
+            from umpire.turns.mbt.options.amphibious import sinks
+
             where = "turret" if loc in TURRET else "hull"
+            if where == "hull" and sinks(state, u, "a hull compartment hit", when, notes):
+                break
             if u.notes.get("compartment"):
                 dmg = "knocked_out"
             else:

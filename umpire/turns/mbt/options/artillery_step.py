@@ -128,6 +128,10 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         b.last_impact, b.last_turn = (r.outcome["impact_at"][0], r.outcome["impact_at"][1]), state.turn
         if b.missions and plot.mission in b.missions:
             b.missions[plot.mission] -= 1
+        if plot.mission in ("HE", "ICM", "ICMDP"):  # GP area effect fire sinks what floats in its impact hex
+            from umpire.turns.mbt.options.amphibious import impact_hex
+
+            impact_hex(state, r.outcome.get("impact_at"), f"T{state.turn} Artillery", notes)
         for hit in r.extra.get("targets", []):
             notes += apply_gp(
                 state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"

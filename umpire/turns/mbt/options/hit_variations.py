@@ -46,7 +46,8 @@ def bail_out_due(state: GameState, u: UnitState, how: str, locations: tuple[str,
     when the option is played; returns whether it was."""
     from umpire.turns.mbt.advanced import units as U
 
-    if not on(state, NAME) or how not in ("knocked_out", "brewed_up") or U.kind(u) != "vehicle":
+    if not on(state, NAME) or how not in ("knocked_out", "brewed_up") or U.kind(u) != "vehicle" \
+            or u.notes.get("sunk"):  # no bail out from a sinking vehicle (17.7.3)
         return False
     u.notes["bail_out"] = {"hit": how, "locations": [TOP.get(x, x) for x in locations] or ["EF_KO"]}
     return True
