@@ -132,17 +132,19 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
 
 
 def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
-    from umpire.rules.mbt.options.hits import leg_loss
+    from umpire.rules.mbt.options.calc import leg_loss
     from umpire.turns.mbt.turn_state import _note
 
     out = []
     for item in u.notes.pop("leg_loss"):
         rec = RecordingDice(scoped(dice, "leg loss", u.id, item))
-        r = leg_loss(rec)
-        out.append(Resolution(ruleset="mbt", procedure="leg_loss", outcome={"lost": r.result}, rolls=rec.take(),
-                              summary=f"{u.id}'s {item}, a half squad now: {r.summary} (rolled {r.roll}, "
-                                      f"{r.band} loses it)", extra={"unit": u.id, "weapon": item}))
-        if r.result:
+        r = leg_loss({"item": item}, rec, odds=False).resolution
+        assert r is not None
+        r.rolls = rec.take()
+        r.summary = f"{u.id}, a half squad now: {r.summary}"
+        r.extra.update(unit=u.id, weapon=item, case={"item": item})
+        out.append(r)
+        if r.outcome["lost"]:
             u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), item})
             notes.append(_note(u.id, f"its {item} is lost with the men who carried it (17.2.2)", "damage"))
     return out
