@@ -115,6 +115,8 @@ class AdvUnitOrders(_Strict):
     overwatch: OverwatchSpec | None = Field(None, description="OW: when and at what it fires (24.3.2.3)")
     panic: bool = Field(False, description="a panic move this Movement Step for a unit otherwise unable to move "
                         "(option 17.9)")
+    bridge: Literal["launch", "recover"] | None = Field(None, description="an AVLB with MOVE orders that stays put "
+                                                       "launches or recovers its bridge to its front (option 22)")
 
     @field_validator("order")
     @classmethod

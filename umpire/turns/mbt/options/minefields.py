@@ -132,6 +132,11 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
     from umpire.turns.mbt.turn_state import _noted
 
     done = movement_phase(state, dice)
+    if on(done.state, "avlb"):  # bridges laid and recovered at the end of the Movement Step (22.2, 22.4)
+        from umpire.turns.mbt.options.avlb import resolve as bridges
+
+        res, notes = bridges(state, done.state)
+        done.resolutions += res + _noted(notes)
     if on(done.state, "panic_moves"):  # after the written moves, before the minefields they enter (17.9)
         from umpire.turns.mbt.options.panic import resolve as panic_moves
 

@@ -99,6 +99,7 @@ class OptionsState(_Model):
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
     markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
+    bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
 
 
 KEY = "options_state"
