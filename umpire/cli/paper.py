@@ -57,7 +57,7 @@ def _check_side(report: TurnReport, side: str | None) -> None:
 def _player(report: TurnReport, side: str | None, player: str | None) -> str | None:
     """The side of ``player`` (``side`` if no player is named), checked against the game's players."""
     from umpire.errors import UmpireError, unknown
-    from umpire.reports.model import players
+    from umpire.reports.player_view import players
 
     if player is None:
         return side

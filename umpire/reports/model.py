@@ -83,7 +83,7 @@ def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initia
 
 def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnReport:
     """``report`` (the umpire's) written again for ``side``: what that side knew, as it knew it;
-    with ``player``, for that one player of the side (several players a side, :func:`players`):
+    with ``player``, for that one player of the side (several players a side):
     what his own units saw and the messages that reached him (:mod:`umpire.reports.player_view`).
 
     :raises KeyError: if ``side`` is not a side of the report, or ``player`` not a player of it
@@ -93,21 +93,10 @@ def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnRe
     src: Source = report.source
     if player is None:
         return compose(src, side, report.only_turn)
-    from umpire.reports.player_view import PlayerLens
+    from umpire.reports.player_view import PlayerLens, players
 
     lens = PlayerLens(side, player, frozenset(players(src.state)[side][player]))
     return compose(Source(src.chronicle.narrowed(side, lens), src.state), side, report.only_turn, player)
-
-
-def players(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
-    """Side -> player -> the units he commands, where the game has several players a side."""
-    from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
-
-    try:
-        return find_ruleset(state.ruleset).players(state)
-    except UmpireError:  # a report of a game of no known ruleset still renders
-        return {}
 
 
 def compose(src: Source, viewer: str | None, turn: int | None, player: str | None = None) -> TurnReport:

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from umpire.reports.facts import Fact
+
+if TYPE_CHECKING:
+    from umpire.core.state import GameState
 
 OTHERS = "{side}:others"  # whose the side's units commanded by its other players are, for this reader
 
@@ -73,3 +77,15 @@ class PlayerLens:
                     or self.mine(f)]
             return replace(f, data={**d, "sighted": kept})
         return f
+
+
+def players(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Side -> player -> the units he commands, where the game has several players a side (the
+    ruleset says: MBT's multi-player rules, 21.3.1)."""
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
+
+    try:
+        return find_ruleset(state.ruleset).players(state)
+    except UmpireError:  # a report of a game of no known ruleset still renders
+        return {}

@@ -103,7 +103,7 @@ class SideReader:
         players (several a side) shows his briefing, of what his own units saw."""
         from umpire.engine import players
         from umpire.reports.model import briefing, known_as
-        from umpire.reports.model import players as game_players
+        from umpire.reports.player_view import players as game_players
 
         with self.reader.game() as game, game.file.read():
             seq, stamp = game.last_seq(), players.stamp(game)
