@@ -23,6 +23,7 @@ SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-night.yaml"
 ORDERS = ROOT / "data" / "orders" / "mbt-options"
 GOLDEN = ROOT / "tests" / "reports" / "golden" / "mbt-options"
 TURNS = 3
+PLAYERS = {"nato": ("alpha", "bravo"), "ussr": ("ivanov", "petrov")}
 
 
 def play(path: Path) -> Game:
@@ -44,6 +45,8 @@ def renders(game: Game) -> dict[str, str]:
         out[f"turn{turn}-umpire.txt"] = plain_text(full)
         for side in ("nato", "ussr"):
             out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
+            for player in PLAYERS[side]:  # two players a side (21.3)
+                out[f"turn{turn}-{side}-{player}.txt"] = plain_text(briefing(full, side, player))
     return out
 
 
@@ -77,13 +80,37 @@ def test_the_story_happens(game: Game) -> None:
     assert game.state.phase == "Game over"
 
 
+def test_command_control_with_two_players_a_side(game: Game) -> None:
+    """The Soviet side's jamming for turn 3 (21.2), messages both ways delivered a Turn after they
+    were written (21.3.3.2.1), and each player's briefing his own: a message only in its
+    addressee's, a unit of his side's other player in none of his."""
+    (jam,) = [r for r in _results(game) if r["procedure"] == "jamming"]
+    assert jam["side"] == "ussr" and jam["case"] == {"points": 2, "side": "USSR"}
+    got = {(r["sender"], r["to"], r["written"]): r["outcome"]["fate"] for r in _results(game)
+           if r["procedure"] == "message"}
+    assert got == {("bravo", "alpha", 1): "received", ("alpha", "bravo", 2): "received",
+                   ("petrov", "ivanov", 2): "received"}
+    text = {k: " ".join(v.split()) for k, v in renders(game).items()}
+    assert "Flare over the T-72s" in text["turn2-nato-alpha.txt"] and "Flare" not in text["turn2-nato-bravo.txt"]
+    assert "Aircraft expected" in text["turn3-ussr-ivanov.txt"] and "Aircraft" not in text["turn3-ussr-petrov.txt"]
+    # in the clear, and intercepted: NATO's overall commander reads it, his other player does not (21.3.3.2.3)
+    assert [r["reader"] for r in _results(game) if r["procedure"] == "message" and r["outcome"]["intercepted"]] == \
+        ["alpha"]
+    assert "An enemy radio message intercepted, written in turn 2: \"Aircraft expected" in text["turn3-nato-alpha.txt"]
+    assert "Aircraft" not in text["turn3-nato-bravo.txt"]
+    for turn in range(1, TURNS + 1):
+        assert "fist" not in text[f"turn{turn}-nato-alpha.txt"] and "m1-1" not in text[f"turn{turn}-nato-bravo.txt"]
+        assert "zsu" not in text[f"turn{turn}-ussr-ivanov.txt"] and "tp-1" not in text[f"turn{turn}-ussr-petrov.txt"]
+
+
 def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
     """The tracked turn's artillery, air strike and minefield resolutions, asked of calc on the case each
     reports it used with the dice it rolled, give the same outcome, targets and modified roll."""
     asked = 0
     for e in game.events():
         for r in e.results:
-            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery", "clgp") or "case" not in r:
+            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery", "clgp", "jamming",
+                                      "message") or "case" not in r:
                 continue
             dice = [v for roll in r["rolls"] for v in roll["values"]]
             answer, _ = run_case({"ruleset": "mbt", "procedure": r["procedure"], **r["case"], "dice": dice})
@@ -92,7 +119,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
             assert out["modified_roll"] == r["modified_roll"]
             assert out.get("targets") == r.get("targets")
             asked += 1
-    assert asked == 6
+    assert asked == 10  # with the jamming attempt and the three messages delivered (21.2.1, 21.3.3.2)
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:

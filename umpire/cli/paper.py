@@ -29,6 +29,8 @@ MANY_UNITS = 100  # a document about more units than this shows a progress bar
 
 _paper_opt = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
 _side_opt = typer.Option(None, "--side", help="Only what this side knows (its briefing, its units).")
+_player_opt = typer.Option(None, "--player", help="Only what this player of a side knows (several players a side): "
+                           "what his own units saw and the messages that reached him.")
 
 
 def _game(ctx: typer.Context) -> Game:
@@ -50,6 +52,25 @@ def _check_side(report: TurnReport, side: str | None) -> None:
 
     if side is not None and side not in {s.id for s in report.sides}:
         raise unknown("side", side, [s.id for s in report.sides])
+
+
+def _player(report: TurnReport, side: str | None, player: str | None) -> str | None:
+    """The side of ``player`` (``side`` if no player is named), checked against the game's players."""
+    from umpire.errors import UmpireError, unknown
+    from umpire.reports.player_view import players
+
+    if player is None:
+        return side
+    every = players(report.source.state) if report.source is not None else {}
+    sides = {p: s for s, ps in every.items() for p in ps}
+    if not sides:
+        raise UmpireError(f"--player {player}: this game has one player a side (allowed: --side SIDE)")
+    if player not in sides:
+        raise unknown("player", player, sorted(sides))
+    if side is not None and sides[player] != side:
+        raise UmpireError(f"--player {player}: a player of side {sides[player]}, not {side} (allowed: --side "
+                          f"{sides[player]}, or no --side)")
+    return sides[player]
 
 
 def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
@@ -120,6 +141,7 @@ def map_cmd(
     ctx: typer.Context,
     out: Path = typer.Option(..., "--out", help="FILE.svg, FILE.pdf or FILE.png."),
     side: str = _side_opt,
+    player: str = _player_opt,
     paper_size: str = _paper_opt,
     dpi: int = typer.Option(150, "--dpi", min=36, max=600, help="A PNG's resolution (dots per inch)."),
     scenario: str = typer.Option(
@@ -150,8 +172,9 @@ def map_cmd(
     else:
         report = _report(ctx)
     _check_side(report, side)
-    if side is not None:
-        report = dataclasses.replace(briefing(report, side), zones=report.zones)
+    viewer = _player(report, side, player)
+    if viewer is not None:
+        report = dataclasses.replace(briefing(report, viewer, player), zones=report.zones)
     if out.suffix.lower() == ".svg":
         from umpire.reports.tablemap import build_map, to_svg
 
@@ -203,10 +226,11 @@ def report(
     fmt: str = typer.Option(None, "--format", help="text, md, json or pdf (default: from the --out extension, "
                             "else text in the terminal)."),
     out: Path = typer.Option(None, "--out", help="Write to this file: .txt, .md, .json or .pdf."),
+    player: str = _player_opt,
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One briefing per side: FILE-SIDE.EXT for each."),
 ) -> None:
-    """The umpire's report, or a side's briefing (--side), of the whole game or one turn (--turn).
+    """The umpire's report, or a side's briefing (--side) or one player's (--player), of the whole game or one turn.
 
     Orders as entered, what each unit did and saw (with the modifiers, dice and table cells of
     the reader's own actions), the losses, the units now, and in a PDF the map."""
@@ -227,8 +251,11 @@ def report(
 
     full, stamped = _stamped(ctx, turn)
     _check_side(full, side)
+    if all_sides and player is not None:
+        raise UmpireError("--all-sides: give no --player (one briefing per side is written)")
+    viewer = _player(full, side, player)
     jobs = [(per_side(out, s.id), stamped(briefing(full, s.id))) for s in full.sides] if all_sides else [
-        (out, stamped(briefing(full, side) if side else full))]
+        (out, stamped(briefing(full, viewer, player) if viewer else full))]
     _check_all([p for p, _ in jobs])
     written: list[Path] = []
     with _progress("briefings", len(jobs), all_sides) as advance:

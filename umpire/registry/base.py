@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from umpire.core.rulings import RulingBook
+    from umpire.core.state import GameState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import CampaignBook
@@ -74,6 +75,11 @@ class Ruleset(ABC):
         return load_campaign_book(self.name)
 
     # -- the turn sequence (umpire.turns.<name>) -------------------------------------------
+    def players(self, state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Side -> player -> the units that player commands, where a game has several players a
+        side (each player's briefing is composed from what his own units saw); empty otherwise."""
+        return {}
+
     @abstractmethod
     def turn(self) -> TurnRules:
         """Where a game's turn stands (``view``) and how a side's orders file is read."""

@@ -10,6 +10,7 @@ from umpire.registry.base import Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from umpire.core.state import GameState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
@@ -65,6 +66,11 @@ class Mbt(Ruleset):
         if firer.xy == target.xy:
             return "front"  # no direction: dead ahead
         return hit_angle(bearing(target.xy, firer.xy), target.facing, sectors).replace("_", "-")
+
+    def players(self, state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
+        from umpire.turns.mbt.options.messages import commands
+
+        return commands(state)  # the multi-player rules (21.3.1)
 
     def turn(self) -> TurnRules:
         from umpire.turns.mbt import RULES

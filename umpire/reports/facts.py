@@ -89,7 +89,7 @@ PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines
          "victory": "victory", "atgm_announcement": "atgm_launch", "changes": "changes", "notes": "notes",
          "hold_fire": "hold_fire", "fire_redirect": "fire_redirect", "sighting": "sighting", "move": "move",
          "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke", "mine": "mine",
-         "artillery": "artillery", "air_drop": "air_drop"}
+         "artillery": "artillery", "air_drop": "air_drop", "message": "message", "jamming": "jamming"}
 SUBJECTS = ("firer", "unit", "attacker", "spotter")
 
 
@@ -165,7 +165,8 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
-                "losers", "about", "target_hidden"):
+                "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
+                "written", "jammed"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.reports.facts import Fact, facts_of
 
@@ -51,6 +51,15 @@ class Death:
 Known = Mapping[str, Sight]
 
 
+class Lens(Protocol):
+    """What one reader narrower than a side (a player of it, 21.3) may know: whose units count
+    as the reader's own, and which of each event's facts are the reader's knowledge."""
+
+    def owner(self, uid: str, side: str) -> str: ...
+
+    def facts(self, facts: list[Fact]) -> list[Fact]: ...
+
+
 def better(a: Sight | None, b: Sight | None) -> Sight | None:
     """The more complete of two sights (the later one on a tie)."""
     if a is None:
@@ -76,10 +85,14 @@ class Chronicle:
     """The facts of every event in force and the knowledge they give, walked once in order."""
 
     def __init__(self, ruleset: str, sides: Sequence[str], units: Mapping[str, UnitState],
-                 events: Sequence[StoredEvent], *, final: Mapping[str, UnitState] | None = None) -> None:
+                 events: Sequence[StoredEvent], *, final: Mapping[str, UnitState] | None = None,
+                 lens: Lens | None = None) -> None:
         self.ruleset = ruleset
         self.sides = list(sides)
-        self.owner = {uid: u.side for uid, u in units.items()}
+        self.lens = lens
+        self.owner = {uid: lens.owner(uid, u.side) if lens else u.side for uid, u in units.items()}
+        self.initial = units  # what a narrower reader's chronicle (:meth:`narrowed`) starts from
+        self.final = final
         self.start: dict[str, Point | None] = {uid: _xy(u) for uid, u in units.items()}
         self.pos: dict[str, Point | None] = dict(self.start)
         self.events: list[tuple[StoredEvent, list[Fact]]] = []
@@ -102,6 +115,11 @@ class Chronicle:
             f.kind == "sighting" for _e, facts in self.events for f in facts)
         if not self.recorded and final is not None:
             self._from_final(final)
+
+    def narrowed(self, side: str, lens: Lens) -> Chronicle:
+        """The same events walked again for one reader of ``side`` that ``lens`` describes."""
+        return Chronicle(self.ruleset, [side], self.initial, [e for e, _f in self.events], final=self.final,
+                         lens=lens)
 
     # -- reading ------------------------------------------------------------------------
     def side_of(self, uid: str | None) -> str | None:
@@ -200,6 +218,8 @@ class Chronicle:
 
     def _walk(self, e: StoredEvent) -> None:
         facts = facts_of(e, self.pos)
+        if self.lens is not None:
+            facts = self.lens.facts(facts)
         self.events.append((e, facts))
         self.positions_before[e.seq] = dict(self.pos)
         self._before[e.seq] = {s: self._cur[s] for s in self.sides}

@@ -279,6 +279,7 @@ WRITERS: dict[str, Writer] = {
     "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
     "smoke": smoke,
     "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
+    "message": option_lines.message, "jamming": option_lines.jamming,
 }
 
 __all__ = ["WRITERS"]

@@ -81,16 +81,25 @@ def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initia
     return compose(Source(chron, state), None, turn)
 
 
-def briefing(report: TurnReport, side: str) -> TurnReport:
-    """``report`` (the umpire's) written again for ``side``: what that side knew, as it knew it.
+def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnReport:
+    """``report`` (the umpire's) written again for ``side``: what that side knew, as it knew it;
+    with ``player``, for that one player of the side (several players a side):
+    what his own units saw and the messages that reached him (:mod:`umpire.reports.player_view`).
 
-    :raises KeyError: if ``side`` is not a side of the report (the CLI checks first).
+    :raises KeyError: if ``side`` is not a side of the report, or ``player`` not a player of it
+        (the CLI checks first).
     """
     report.side(side)
-    return compose(report.source, side, report.only_turn)
+    src: Source = report.source
+    if player is None:
+        return compose(src, side, report.only_turn)
+    from umpire.reports.player_view import PlayerLens, players
+
+    lens = PlayerLens(side, player, frozenset(players(src.state)[side][player]))
+    return compose(Source(src.chronicle.narrowed(side, lens), src.state), side, report.only_turn, player)
 
 
-def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
+def compose(src: Source, viewer: str | None, turn: int | None, player: str | None = None) -> TurnReport:
     state, chron = src.state, src.chronicle
     names = {s.id: s.name for s in state.sides}
     obs = Observer(chron, state.units, viewer, names, {name: _ruling(state, name, default) for name, default in
@@ -113,7 +122,8 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         phase_name=phase_name(state.ruleset, state.phase), table=(state.table.width, state.table.depth),
         sides=tuple(SideView(s.id, s.name, s.color) for s in state.sides),
         formations=tuple(FormationView(f.id, f.name, f.side, f.level, f.parent, f.hq) for f in state.formations
-                         if viewer is None or f.side == viewer),
+                         if viewer is None or f.side == viewer and (player is None or any(
+                             u.formation == f.id and u.side == viewer for u in units))),
         units=units,
         terrain=src.terrain(),
         events=tuple(events), fire_lines=_fire_lines(events, last), trails=_trails(obs, events, last),
@@ -121,7 +131,7 @@ def compose(src: Source, viewer: str | None, turn: int | None) -> TurnReport:
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),
         north=float(n) if isinstance(n := state.extra.get("north", 0.0), int | float) else 0.0,
         smoke=_smoke(state), smoke_radius=0.5 * float((state.extra.get("mbt") or {}).get("scale") or 1.0),
-        only_turn=turn, map_turn=last, viewer=viewer, source=src,
+        only_turn=turn, map_turn=last, viewer=viewer, player=player, source=src,
     )
 
 
@@ -224,7 +234,7 @@ def known_as(report: TurnReport) -> dict[str, str]:
 
 
 def _briefing_units(obs: Observer, state: GameState, side: str) -> tuple[UnitView, ...]:
-    own = [replace(_unit_view(state, u), spotted_by=()) for u in state.units.values() if u.side == side]
+    own = [replace(_unit_view(state, u), spotted_by=()) for u in state.units.values() if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)

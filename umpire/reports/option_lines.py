@@ -47,3 +47,34 @@ def mine(o: Observer, f: Fact) -> list[Line]:
         return []
     return [Line("mine", f.summary, o.ref(f.actor), data=dict(f.data.get("outcome") or {}), why=o.why(f, {}),
                  mine=o.side is not None)]
+
+
+def message(o: Observer, f: Fact) -> list[Line]:
+    """A radio message on the Turn it was due (21.3.3.2): the umpire's in full; a side reads one
+    that reached its player, or one of the enemy's its overall commander intercepted, never
+    when it was delayed or lost (24.4.2)."""
+    text = str(f.data.get("text") or "")
+    if o.side is None:
+        return [Line("message", f"{f.summary}: \"{text}\"", why=o.why(f, {}))]
+    when = f"written in turn {f.data.get('written')}"
+    if f.side == o.side and f.data.get("player"):
+        return [Line("message", f"Radio message from {f.data.get('sender')} to {f.data.get('to')}, {when}: "
+                     f"\"{text}\"", data={"from": f.data.get("sender"), "to": f.data.get("to")})]
+    if f.data.get("intercepted_by") == o.side:
+        return [Line("message", f"An enemy radio message intercepted, {when}: \"{text}\" (21.3.3.2.3)")]
+    return []
+
+
+def jamming(o: Observer, f: Fact) -> list[Line]:
+    """Radio jamming (21.2): the jamming side reads the points it spent; a side whose
+    communications it disrupted reads that its command points count half this Turn (21.2.2)."""
+    out: Mapping[str, Any] = f.data.get("outcome") or {}
+    if o.side is None:
+        return [Line("jamming", f.summary, why=o.why(f, {}))]
+    if f.side == o.side:
+        n = f.data.get("points") if isinstance(f.data.get("points"), int) else 0
+        return [Line("jamming", f"radio jamming: {n or 'the'} jamming point{'s' if n != 1 else ''} spent (21.2)")]
+    if out.get("disrupted") and o.side in (f.data.get("jammed") or ()):
+        return [Line("jamming", "communications disruption: each use of a command point costs two this turn, but "
+                     "for units on their landlines (21.2.2, 21.2.3)")]
+    return []

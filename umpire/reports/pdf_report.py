@@ -79,7 +79,7 @@ def _story_tail(r: TurnReport, s: Styles, width: float) -> list[Flowable]:
     for sv in r.sides:
         rows = S.side_losses(r, sv.id)
         enemy = r.viewer is not None and sv.id != r.viewer
-        title = _esc(sv.name) + (" (as your side saw them)" if enemy else "")
+        title = _esc(sv.name) + (f" (as {r.seers} saw them)" if enemy else "")
         if not rows:
             out.append(Paragraph(f"<b>{title}</b>: none.", s.body))
             continue
@@ -90,7 +90,7 @@ def _story_tail(r: TurnReport, s: Styles, width: float) -> list[Flowable]:
         enemy = r.viewer is not None and sv.id != r.viewer
         if enemy:
             rows = S.enemy_rows(r, sv.id)
-            title = f"{_esc(sv.name)}: units your side has seen"
+            title = f"{_esc(sv.name)}: units {r.seers} {'have' if r.player else 'has'} seen"
             if not rows:
                 out.append(Paragraph(f"<b>{title}</b>: none.", s.body))
                 continue

@@ -121,13 +121,13 @@ def _tail(r: TurnReport) -> list[Any]:
     for s in r.sides:
         rows = S.side_losses(r, s.id)
         enemy = r.viewer is not None and s.id != r.viewer
-        title = f"Losses: {s.name}" + (" (as your side saw them)" if enemy else "")
+        title = f"Losses: {s.name}" + (f" (as {r.seers} saw them)" if enemy else "")
         parts.append(_table(title, S.LOSS_HEAD, rows) if rows else Text(f"{title}: none", style="bold"))
     for s in r.sides:
         enemy = r.viewer is not None and s.id != r.viewer
         if enemy:
             rows = S.enemy_rows(r, s.id)
-            title = f"{s.name}: units your side has seen"
+            title = f"{s.name}: units {r.seers} {'have' if r.player else 'has'} seen"
             parts.append(_table(title, S.ENEMY_HEAD, rows) if rows else Text(f"\n{title}: none", style="bold"))
         else:
             rows = S.own_rows(r, s.id)
@@ -202,14 +202,14 @@ def to_markdown(r: TurnReport) -> str:
     for s in r.sides:
         rows = S.side_losses(r, s.id)
         enemy = r.viewer is not None and s.id != r.viewer
-        out += [f"### {_md(s.name)}" + (" (as your side saw them)" if enemy else ""), ""]
+        out += [f"### {_md(s.name)}" + (f" (as {r.seers} saw them)" if enemy else ""), ""]
         out += (_md_table(S.LOSS_HEAD, rows) if rows else ["No losses."]) + [""]
     out += ["## Units", ""]
     for s in r.sides:
         enemy = r.viewer is not None and s.id != r.viewer
         if enemy:
             rows = S.enemy_rows(r, s.id)
-            out += [f"### {_md(s.name)}: units your side has seen", ""]
+            out += [f"### {_md(s.name)}: units {r.seers} {'have' if r.player else 'has'} seen", ""]
             out += (_md_table(S.ENEMY_HEAD, rows) if rows else ["No unit seen."]) + [""]
         else:
             out += [f"### {_md(s.name)}" + (": your units now" if r.viewer else ""), ""]

@@ -179,6 +179,7 @@ class TurnReport:
     only_turn: int | None = None
     map_turn: int | None = None  # the turn whose moves and fire the map draws
     viewer: str | None = None
+    player: str | None = None  # one player of the viewing side (several a side, MBT 21.3)
     stamp: str = ""  # "as of" which action, its version and the corrections it includes (reports.editions)
     source: Any = field(default=None, repr=False, compare=False)  # what briefings are composed from
 
@@ -196,11 +197,17 @@ class TurnReport:
         return [f for f in self.formations if f.side == side_id]
 
     @property
+    def seers(self) -> str:
+        """Whose eyes a briefing's enemy units were seen with: a player's units (21.3), or the side."""
+        return "your units" if self.player else "your side"
+
+    @property
     def title(self) -> str:
         what = f"turn {self.only_turn}" if self.only_turn is not None else "the game so far"
         if self.viewer is None:
             return f"Umpire's report, {what}: {self.name}"
-        return f"Briefing for {self.side(self.viewer).name}, {what}: {self.name}"
+        who = f"{self.side(self.viewer).name}, player {self.player}" if self.player else self.side(self.viewer).name
+        return f"Briefing for {who}, {what}: {self.name}"
 
     def phases(self) -> list[tuple[int | None, str | None, str, list[EventView]]]:
         """The events grouped by turn and phase, in order: ``(turn, phase, name, events)``."""

@@ -78,3 +78,17 @@ class AircraftSpec(_Strict):
     side: str = Field(description="the side it belongs to")
     type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
     loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")
+
+
+class PlayerSpec(_Strict):
+    """One player of a side under the multi-player rules (21.3.1): the units the player commands
+    personally, and the unit of the personal commander (21.3.2)."""
+
+    id: str = Field(min_length=1, description="the player's id, as messages name the player")
+    side: str = Field(description="the side the player plays")
+    name: str = Field("", description="the player's name or post (default: the id)")
+    units: list[str] = Field(min_length=1, description="units and formations (by id) the player commands (21.3.1)")
+    commander: str | None = Field(
+        None, description="the unit of the player's personal commander (21.3.2; default: the player's first unit)"
+    )
+    overall: bool = Field(False, description="the side's overall commander (21.3.1; default: the side's first player)")

@@ -20,7 +20,7 @@ from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
-from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec
+from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec, PlayerSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
@@ -192,6 +192,10 @@ class MbtSpec(_Strict):
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
                                                       description="counter battery capabilities (option 19.4)")
     aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
+    jamming: dict[str, int] = Field(default_factory=dict,
+                                    description="jamming points each side may spend in the game (option 21.2), by side")
+    players: list[PlayerSpec] = Field(default_factory=list,
+                                      description="several players a side and the units each commands (option 21.3)")
     ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
                                                      "(option 18.2: the vehicles' Snow or Mud movement factors)")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "

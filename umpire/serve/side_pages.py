@@ -36,7 +36,8 @@ def _side(request: Request) -> str:
 
 
 def _page(request: Request) -> SidePage:
-    return site_of(request).sides.page(_side(request))
+    session = request.state.session
+    return site_of(request).sides.page(_side(request), session.player if session else "")
 
 
 def _parts(request: Request, page: SidePage) -> dict[str, Any]:
@@ -110,7 +111,7 @@ def briefing(request: Request) -> Response:
         if not text.isdigit() or not 1 <= int(text) <= page.released:
             shown = f"1 to {page.released}" if page.released else "none yet"
             raise UmpireError(f"turn {text!r}: not a turn the umpire has released (released: {shown})")
-        report = site.sides.briefing(page.side, int(text))
+        report = site.sides.briefing(page.side, int(text), page.player)
     except UmpireError as exc:
         return error(str(exc))
     svg = to_svg(build_map(report, width=900.0))

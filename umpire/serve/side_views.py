@@ -46,6 +46,7 @@ class SidePage:
     entries: list[Entry] = field(default_factory=list)  # while its window is open
     sent: list[SentEntry] = field(default_factory=list)
     known: dict[str, str] = field(default_factory=dict, repr=False)  # label -> unit id (never shown)
+    player: str | None = None  # the player of the side whose page it is (several a side, MBT 21.3)
 
     @cached_property
     def svg(self) -> str:
@@ -95,16 +96,19 @@ class SideReader:
         self.reader = reader
         self._lock = threading.Lock()
         self._reports: dict[tuple[int, int], TurnReport] = {}
-        self._pages: dict[tuple[str, int, int], SidePage] = {}
+        self._pages: dict[tuple[str, str | None, int, int], SidePage] = {}
 
-    def page(self, side: str) -> SidePage:
-        """``side``'s page as the file holds it now."""
+    def page(self, side: str, player: str = "") -> SidePage:
+        """``side``'s page as the file holds it now; a page opened by the link of one of the side's
+        players (several a side) shows his briefing, of what his own units saw."""
         from umpire.engine import players
         from umpire.reports.model import briefing, known_as
+        from umpire.reports.player_view import players as game_players
 
         with self.reader.game() as game, game.file.read():
             seq, stamp = game.last_seq(), players.stamp(game)
-            kept = self._pages.get((side, seq, stamp))
+            who = player if player in game_players(game.state).get(side, {}) else None
+            kept = self._pages.get((side, who, seq, stamp))
             if kept is not None:
                 return kept
             names = {s.id: s.name for s in game.state.sides}
@@ -112,24 +116,24 @@ class SideReader:
                 raise UmpireError(f"side {side!r}: the game has no such side")
             released = players.released(game)
             window = players.window_of(game, side)
-            report = briefing(self.umpires(game, seq, released), side)
+            report = briefing(self.umpires(game, seq, released), side, who)
             page = SidePage(side, names.get(side, side), game.state.name, game.state.ruleset, released, window, report,
-                            known=known_as(report))
+                            known=known_as(report), player=who)
             if window.closed is None or window.locked:
                 page.sent = players.sent(game, side, window.turn)
             if window.closed is None:
                 page.entries = game.turn_rules().entries(game.state, side)
         with self._lock:
-            self._pages = {k: v for k, v in self._pages.items() if k[1:] == (seq, stamp)}
-            self._pages[(side, seq, stamp)] = page
+            self._pages = {k: v for k, v in self._pages.items() if k[2:] == (seq, stamp)}
+            self._pages[(side, who, seq, stamp)] = page
         return page
 
-    def briefing(self, side: str, turn: int) -> TurnReport:
-        """``side``'s briefing of ``turn`` (released: the caller checks)."""
+    def briefing(self, side: str, turn: int, player: str | None = None) -> TurnReport:
+        """``side``'s briefing of ``turn`` (released: the caller checks), or its ``player``'s."""
         from umpire.reports.model import briefing
 
         with self.reader.game() as game, game.file.read():
-            return briefing(self.umpires(game, game.last_seq(), turn), side)
+            return briefing(self.umpires(game, game.last_seq(), turn), side, player)
 
     def umpires(self, game: Any, seq: int, turn: int) -> TurnReport:
         """The umpire's report of ``turn`` (0: the game before its first turn) as of event #seq."""

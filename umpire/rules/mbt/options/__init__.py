@@ -13,7 +13,7 @@ The numbers live in ``rulesets/mbt/options/*.yaml`` with their provenance
 - :mod:`.air` aircraft conditions, acquisition, air sighting, drops (20.1)
 - :mod:`.helicopters` altitude states and a helicopter's move (20.2)
 - :mod:`.anti_aircraft` AA fire, crashes, special combats (20.3, 20.4)
-- :mod:`.command` command points, jamming, messages (21)
+- :mod:`.command` command points, jamming, messages (21); :mod:`.players` who commands what (21.3)
 - :mod:`.hits` hit variations (17.2); :mod:`.limits` weapon limits and leg variations (17.3, 17.4)
 - :mod:`.terrain` night, weather, fires, NBC, camouflage, panic moves, bridges (17.6-17.9, 18, 22)
 """

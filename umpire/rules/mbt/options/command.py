@@ -57,21 +57,26 @@ def points(active: int, grade: str, *, company_officers: int = 0, battalion_cos:
     )
 
 
-def cost(exchanges: int, *, disrupted: bool) -> int:
-    """Points ``exchanges`` marker swaps cost (21.1.2; 21.2.2 doubles it)."""
-    return exchanges * (int(chart("command").disrupted_cost.v) if disrupted else 1)
+def cost(exchanges: int, *, disrupted: bool, landline: int = 0) -> int:
+    """Points ``exchanges`` marker swaps cost (21.1.2; 21.2.2 doubles it but for the
+    ``landline`` of them made by units still on their landlines, 21.2.3)."""
+    landline = min(landline, exchanges)
+    return (exchanges - landline) * (int(chart("command").disrupted_cost.v) if disrupted else 1) + landline
 
 
-def spend(available: int, exchanges: int, *, disrupted: bool, where: str = "command_points") -> int:
-    """What is left after ``exchanges`` swaps.
+def spend(available: int, exchanges: int, *, disrupted: bool, where: str = "command_points", landline: int = 0,
+          what: str = "exchange") -> int:
+    """What is left after ``exchanges`` swaps (or other uses: ``what``, e.g. "extra message").
 
     :raises UmpireError: when the organization has not the points.
     """
-    need = cost(exchanges, disrupted=disrupted)
+    need = cost(exchanges, disrupted=disrupted, landline=landline)
     if need > available:
+        lines = f", {landline} on landlines at 1 (21.2.3)" if disrupted and landline else ""
         raise UmpireError(
-            f"{where}: {exchanges} exchange{'s' if exchanges != 1 else ''} of command markers cost {need} command "
-            f"point{'s' if need != 1 else ''}{' (disrupted: 2 each, 21.2.2)' if disrupted else ''}; "
+            f"{where}: {exchanges} {what}{'s' if exchanges != 1 else ''}"
+            f"{' of command markers' if what == 'exchange' else ''} cost {need} command "
+            f"point{'s' if need != 1 else ''}{f' (disrupted: 2 each, 21.2.2{lines})' if disrupted else ''}; "
             f"the organization has {available} (21.1.2)"
         )
     return available - need

@@ -19,6 +19,9 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         problems.append(f"{where}: mbt.options: the options (17-22) are played with the Advanced Game (give game: "
                         "advanced)")
     problems += [f"{where}: {p}" for p in options.check(opts)]
+    from umpire.rules.mbt.options.players import check_scenario
+
+    check_scenario(spec, units, sides, problems, where)  # players and jamming points (21.2, 21.3)
     if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
         problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
                         "(add night to mbt.options)")

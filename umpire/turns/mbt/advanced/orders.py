@@ -47,6 +47,7 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options.air_phase import StrikeSpec
+from umpire.turns.mbt.options.messages import MessageSpec
 from umpire.turns.mbt.options.plots import PlotSpec
 from umpire.turns.orders_form import listed
 
@@ -141,6 +142,10 @@ class AdvOrdersFile(_Strict):
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
     artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
     air_strikes: list[StrikeSpec] = Field(default_factory=list, description="air strikes (option 20.1)")
+    jamming: int | None = Field(None, description="jamming points spent at the start of the next Turn's Mark Orders "
+                                "Step (option 21.2; the umpired orders are written before it, 24.3.2)")
+    messages: list[MessageSpec] = Field(default_factory=list, max_length=50,
+                                        description="radio messages between the side's players (option 21.3.3.2)")
 
     @field_validator("units", mode="before")
     @classmethod

@@ -40,6 +40,10 @@ def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
         payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
     if model.air_strikes:
         payload["air_strikes"] = [p.model_dump(mode="json", exclude_none=True) for p in model.air_strikes]
+    if model.jamming is not None:  # command control (21.2, 21.3)
+        payload["jamming"] = model.jamming
+    if model.messages:
+        payload["messages"] = [m.model_dump(mode="json", by_alias=True) for m in model.messages]
     return payload
 
 

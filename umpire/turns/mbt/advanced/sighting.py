@@ -25,13 +25,14 @@ def _r(v: float) -> float:
     return round(float(v), 3)
 
 
-def levels(state: GameState, t: AdvTable, side: str, cases: dict[str, dict[str, Any]] | None = None
-           ) -> tuple[dict[str, str], list[str], list[str]]:
-    """``{enemy unit: level}`` for ``side`` now, and the estimates and rulings that decided it;
-    with ``cases``, the ``sight`` case of the pair that gave each unit its level."""
+def levels(state: GameState, t: AdvTable, side: str, cases: dict[str, dict[str, Any]] | None = None,
+           among: tuple[str, ...] | None = None) -> tuple[dict[str, str], list[str], list[str]]:
+    """``{enemy unit: level}`` for ``side`` now (``among``: as these of its units see them), and
+    the estimates and rulings that decided it; with ``cases``, the ``sight`` case of the pair that
+    gave each unit its level."""
     from umpire.turns.mbt.advanced.cases import sight_case
 
-    own = [u for u in state.units_of(side) if U.on_table(u)]
+    own = [u for u in state.units_of(side) if U.on_table(u) and (among is None or u.id in among)]
     out: dict[str, str] = {}
     by: dict[str, UnitState] = {}
     est: list[str] = []
@@ -72,7 +73,11 @@ def levels(state: GameState, t: AdvTable, side: str, cases: dict[str, dict[str, 
 
 
 def update(state: GameState, t: AdvTable) -> list[Resolution]:
-    """Set ``spotted_by`` and ``notes["ident"]`` for every unit; one resolution per side."""
+    """Set ``spotted_by`` and ``notes["ident"]`` for every unit; one resolution per side (under
+    the multi-player rules, with what each player's own units see: ``by_player``, 21.3.1)."""
+    from umpire.turns.mbt.options.messages import commands
+
+    players = commands(state)
     out = []
     for side in state.side_ids():
         cases: dict[str, dict[str, Any]] = {}
@@ -92,11 +97,17 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
                 said.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],  # type: ignore[arg-type]
                                 "facing": _r(e.facing)})
+        extra: dict[str, Any] = {"side": side, "sighted": sighted,
+                                 "cases": {x["unit"]: cases[x["unit"]] for x in sighted if x["unit"] in cases}}
+        if side in players:
+            by_player = {}
+            for pid, among in players[side].items():  # the same pairs, only this player's units looking
+                mine = levels(state, t, side, among=among)[0]
+                by_player[pid] = [{**x, "level": mine[x["unit"]]} for x in sighted if x["unit"] in mine]
+            extra["by_player"] = by_player
         out.append(Resolution(
             ruleset="mbt", procedure="sighting", outcome={"seen": len(said)},
             summary=f"{side} sees: {', '.join(said) if said else 'no enemy unit'} (13.1, 24.2.2)",
-            estimated=est, ruled=ruled,
-            extra={"side": side, "sighted": sighted, "cases": {x["unit"]: cases[x["unit"]] for x in sighted
-                                                               if x["unit"] in cases}},
+            estimated=est, ruled=ruled, extra=extra,
         ))
     return out

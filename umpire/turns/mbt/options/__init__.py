@@ -4,6 +4,9 @@ scenario switches on (``mbt: {options: [...]}``); generic code never asks for on
 - :mod:`.plots` artillery plots in the orders file and their checks (19.2)
 - :mod:`.artillery_step` the Artillery Step: plots impact at the start of the Fire phase (19.3)
 - :mod:`.minefields` minefield attacks on units that entered enemy minefields (17.5)
+- :mod:`.orders` command points spent by the orders (21.1); :mod:`.messages` radio messages between
+  a side's players (21.3.3.2); :mod:`.command_step` jamming and the messages due when the Mark
+  Orders Step opens (21.2, 24.4.2)
 
 The state they keep is typed (:mod:`.state`) and lives in the MBT block of the game state.
 """

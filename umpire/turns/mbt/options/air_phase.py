@@ -31,6 +31,7 @@ from umpire.errors import UmpireError, unknown
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.options.command_step import cut_landlines
 
 
 class StrikeSpec(Checked):
@@ -270,5 +271,6 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                 f"T{state.turn} Air Phase",
                 f"air strike ({s.weapon.replace('_', ' ')})",
             )
+        cut_landlines(state, opts, [hit["name"] for hit in r.extra.get("targets", [])])  # 21.2.3
     OS.write(state, opts)
     return res, notes

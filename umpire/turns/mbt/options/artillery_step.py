@@ -20,6 +20,7 @@ from umpire.core.state import GameState
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.options.command_step import cut_landlines
 
 
 def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None:
@@ -136,6 +137,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             notes += apply_gp(
                 state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"
             )
+        cut_landlines(state, opts, [hit["name"] for hit in r.extra.get("targets", [])])  # 21.2.3
         if plot.mission == "FASCAM":
             _fascam(state, opts, plot, r)
         if plot.mission == "SM":

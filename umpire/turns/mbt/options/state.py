@@ -88,6 +88,19 @@ class Strike(_Model):
     status: Literal["due", "flown"] = "due"
 
 
+class Message(_Model):
+    """One radio message between players of a side (21.3.3.2), kept by the umpire (24.4.2)."""
+
+    side: str
+    sender: str
+    to: str
+    text: str
+    written: int  # the Turn it was written
+    due: int  # the Turn it is next due (21.3.3.2.1; a delay moves it on, 21.3.3.2.4)
+    status: Literal["due", "received", "lost"] = "due"
+    intercepted: bool = False
+
+
 class OptionsState(_Model):
     plots: list[Plot] = Field(default_factory=list)
     batteries: dict[str, Battery] = Field(default_factory=dict)
@@ -99,6 +112,11 @@ class OptionsState(_Model):
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
     markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
+    messages: list[Message] = Field(default_factory=list)  # radio messages (21.3.3.2)
+    jamming_left: dict[str, int] = Field(default_factory=dict)  # jamming points a side has left (21.2.1)
+    jamming_next: dict[str, int] = Field(default_factory=dict)  # announced for the next Mark Orders Step
+    disrupted: dict[str, int] = Field(default_factory=dict)  # side -> the Turn its communications are disrupted
+    landlines: dict[str, tuple[float, float]] | None = None  # units on landlines, where they started (21.2.3)
     bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
 
 
@@ -122,6 +140,7 @@ def read(state: GameState) -> OptionsState:
         minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
         counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
         aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
+        jamming_left=dict(m.get("jamming") or {}),
     )
 
 
