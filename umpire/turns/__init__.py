@@ -6,7 +6,8 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 - ``view(state) -> TurnView``: where the turn stands and what the umpire must enter next;
 - ``read_orders(path, state) -> dict``: read and validate one side's orders file into the JSON
   payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
-  file, the field and what is allowed).
+  file, the field and what is allowed);
+- ``orders_kind(state) -> str``: the kind of file (``umpire check --kind``) those orders are.
 
 Nothing here registers itself: the ruleset object (:mod:`umpire.registry`) names these parts, and
 the engine asks the game's ruleset for the handler of each action it makes or replays.
@@ -44,3 +45,5 @@ class TurnRules(Protocol):
     def view(self, state: GameState) -> TurnView: ...
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
+
+    def orders_kind(self, state: GameState) -> str: ...

@@ -34,5 +34,8 @@ class _Rules:
 
         return read_orders(path, state)
 
+    def orders_kind(self, state: GameState) -> str:
+        return "orders-auftragstaktik"
+
 
 RULES = _Rules()

@@ -106,7 +106,7 @@ def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) ->
 
 
 def aspect(a: UnitState, b: UnitState) -> str:
-    from umpire.geometry.arcs import aspect_auftragstaktik
+    from umpire.geometry.arcs import base_arc
     from umpire.turns.auftragstaktik.table import pose
 
-    return aspect_auftragstaktik(pose(a), pose(b))
+    return base_arc(pose(a), pose(b))
