@@ -30,6 +30,7 @@ from umpire.campaign.state import CampaignState, initial_state
 from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice
 from umpire.core.diff import json_diff
 from umpire.errors import StoreError, UmpireError, unknown
+from umpire.registry import scenario_from_data
 from umpire.store import events as log
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
@@ -134,7 +135,6 @@ class Campaign:
         return validate(Season, self._json("season"), f"{self.path} (stored season)")
 
     def base_scenario(self, game_id: str) -> Any:
-        from umpire.schema.scenario import scenario_from_data
 
         scenarios = self._json("scenarios")
         data = scenarios.get(game_id) if isinstance(scenarios, dict) else None

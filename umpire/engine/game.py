@@ -25,8 +25,8 @@ from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import checked_initial_state, initial_state, scenario_ruleset
-from umpire.schema.scenario import Scenario, scenario_from_data
+from umpire.registry import checked_initial_state, initial_state, scenario_from_data, scenario_ruleset
+from umpire.schema.scenario import Scenario
 from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
@@ -189,7 +189,7 @@ class Game:
         the game is over, that it is, and for a campaign game where its result goes."""
         from umpire.turns.ending import as_over
 
-        return as_over(self.turn_rules().view(self.state), self.state, self.path)
+        return as_over(self.turn_rules().view(self.state), self.state, self.path, self.ruleset().over)
 
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         handlers = self.handlers()
