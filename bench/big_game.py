@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from umpire.registry import scenario_from_data
+
 TYPES = {"nato": ("M1A1 Company", "M2 Bradley Company"), "pact": ("T-80B Company", "BMP-2 Company")}
 FRONT = {"nato": (17.0, -1.0), "pact": (29.0, 1.0)}  # front row, and which way the rows go back
 
@@ -71,7 +73,6 @@ def orders(state: Any, side: str, sign: float) -> dict[str, Any]:
 
 def new_game(path: Path, stands: int, polygons: int, seed: int = 1) -> Any:
     from umpire.engine import Game
-    from umpire.schema.scenario import scenario_from_data
 
     sc = scenario_from_data(scenario(np.random.default_rng(seed), stands, polygons), "bench scenario")
     return Game.create(path, sc, seed=seed)
