@@ -25,7 +25,8 @@ GENERIC_PACKAGES = ("core", "store", "engine", "geometry", "reports", "campaign"
 GENERIC_MODULES = (
     "calc.py", "caseline.py", "casefields.py", "collector.py", "lookup.py", "scenarios.py", "text.py", "errors.py",
     "resources.py", "registry/__init__.py", "registry/base.py",
-    "turns/__init__.py", "turns/common.py", "turns/ending.py", "turns/facts.py",
+    "turns/__init__.py", "turns/common.py", "turns/ending.py", "turns/entries.py", "turns/facts.py",
+    "turns/orders_form.py",
     "rules/__init__.py", "rules/answer.py", "rules/campaign_book.py", "rules/setup.py", "rules/vocab.py",
 )
 #: The rulesets umpire bundles, by their names and the words of their names.

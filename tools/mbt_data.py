@@ -134,7 +134,7 @@ ESTIMATE_NOTE = (
 # ---------------------------------------------------------------------------------------------
 # Terrain: the list of terrain types, left to right as the sighting chart orders them.
 
-from umpire.rules.mbt.data import CONDITIONS, TERRAINS  # noqa: E402  (one list, shared with the loader)
+from umpire.rules.mbt.provenance import CONDITIONS, TERRAINS  # noqa: E402  (one list, shared with the loader)
 
 SIZES = ["vehicle", "large", "small"]
 

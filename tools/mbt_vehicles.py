@@ -86,7 +86,8 @@ VEHICLES: list[dict[str, Any]] = [
          facts="105mm M68, tank thermal sight, laser rangefinder; steel armour ~250 mm at turret front; "
                "ammunition APFSDS, HEAT, HEP, smoke, canister (17.3.2.3.3)",
          ke=(50, 25, 12, 40, 10, 8), ce=STEEL, top=(6, 5), size=1, gp=8, ca=6,
-         weapons=[g105(pv=88, stab=2, sights="LTO", canister=True, smoke_ammo=True, smoke="DS EX"),
+         weapons=[{**g105(pv=88, stab=2, sights="LTO", canister=True, smoke_ammo=True, smoke="DS EX"),
+                   "tot_ammo": {"v": "14 (2)", "src": "17.3.2.1.4.2"}},
                   hmg("12.7mm HMG", mount="TT-C")],
          notes={"mine_plow": True}, points=74, options={"mine plow": 25}),
     dict(card="USA-3A/2", name="M60 AVLB", nation="USA", crew=2, mf=5, chassis=TRACKED,

@@ -6,8 +6,6 @@ one showcase.
 
 from __future__ import annotations
 
-import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,10 +67,7 @@ def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
     :raises UmpireError: if ``out`` is not a folder, or holds a game (one of :data:`GAME_FILES`)
         and ``replace`` is not given.
     """
-    import tempfile
-
-    from umpire.reports.files import check_not_protected
-    from umpire.store.newfile import move_into, remove_stale_folders
+    from umpire.reports.files import built_aside, check_not_protected
 
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -83,21 +78,9 @@ def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
     if there and not replace:
         raise UmpireError(f"--out {out}: holds a game already ({there[0]}); give another folder, or --replace "
                           "to build the demo over it")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_folders(out)
-        work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.demo-{os.getpid()}-"))
-        mask = os.umask(0o022)
-        os.umask(mask)
-        os.chmod(work, 0o777 & ~mask)  # the folder it becomes, as mkdir would make it
-    except OSError as exc:
-        raise UmpireError(f"--out {out}: cannot make a folder there ({exc.strerror})") from None
-    try:
+    with built_aside(out) as work:
         result = _build(work)
         result.close()
-        move_into(work, out)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     return result.moved(work, out)
 
 

@@ -65,3 +65,19 @@ def test_name_lists_are_never_cut() -> None:
     names = [f"unit-{i}" for i in range(40)]
     text = str(unknown("unit", "zz", names))
     assert "..." not in text and all(n in text for n in names)
+
+
+def test_a_card_named_by_the_start_of_its_vehicle_name() -> None:
+    """"T-72" is the only card whose vehicle's name begins so (T-72M1): taken, and the answer
+    says how it was read; "BMP" begins three names: all of them named, nothing guessed."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.data import card_id
+
+    assert card_id("T-72") == "USSR-2A"
+    assert card_id("t72") == "USSR-2A"
+    with pytest.raises(UmpireError, match=r"could be any of USSR-2B/1 \(BMP-R\), USSR-2B/2 \(BMP-1\), USSR-3B"):
+        card_id("BMP")
+    r = runner.invoke(app, ["calc", "mbt", "fire", "M1A1", "T-72", "12", "APFSDS",
+                            "--roll", "45", "--roll", "30", "--roll", "50"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "M1A1 (USA-1B) -> T-72M1 (USSR-2A) ('T-72' read as T-72M1 (USSR-2A))"

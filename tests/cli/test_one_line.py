@@ -11,6 +11,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from tests.cli.options_lines import OPTION_LINES
 from umpire.calc import case_model, read_question
 from umpire.caseline import roles_of
 from umpire.cli import app
@@ -63,6 +64,7 @@ LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
     ("auftragstaktik", "move"): (["move", "T-80B", "HA", "route[0].inches=4", "route[0].terrain=woods"], [],
                                  "move: unit T-80B"),
 }
+LINES.update(OPTION_LINES)
 
 
 def every_procedure() -> list[tuple[str, str]]:

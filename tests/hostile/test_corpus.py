@@ -91,7 +91,14 @@ def _outputs(db: Path, side: str, folder: Path) -> None:
     ok("--db", db, "map", "--out", folder / "m.pdf")
     ok("--db", db, "roster", "--out", folder / "ro.pdf")
     ok("--db", db, "orders-sheet", "--out", folder / "os.pdf")
+    ok("--db", db, "map", "--side", side, "--out", folder / "m.png")
+    ok("--db", db, "orders-sheet", "--side", side, "--out", folder / "t.yaml")
+    ok("--db", db, "turn", "print", "--out", folder.parent / f"{folder.name}-turn")
+    printed = sorted((folder.parent / f"{folder.name}-turn").rglob("*.md"))
+    assert printed and all(C.assert_markdown_inert(p.read_text(encoding="utf-8")) is None for p in printed)
     for p in folder.iterdir():
+        if p.suffix in (".png", ".yaml"):
+            continue
         text = p.read_text(encoding="utf-8") if p.suffix != ".pdf" else ""
         if p.suffix == ".svg":
             C.assert_svg_inert(text)
@@ -132,6 +139,14 @@ def test_an_auftragstaktik_game_of_hostile_names(work: Path) -> None:
     out.mkdir()
     _outputs(db, "nato", out)
     assert {p.name for p in out.iterdir()} >= {"all-nato.md", "all-pact.md"}
+    import yaml
+
+    from umpire.engine import Game
+
+    state = Game.open(db).state  # the pre-filled orders file: YAML, every stand of the side by its id as given
+    got = yaml.safe_load((out / "t.yaml").read_text(encoding="utf-8"))
+    alive = {u.id for u in state.units_of("nato") if u.placed and u.status not in ("eliminated", "surrendered")}
+    assert set(got["units"]) == alive and got["side"] == "nato"
 
 
 def test_an_mbt_game_of_hostile_names(work: Path) -> None:

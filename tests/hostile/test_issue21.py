@@ -294,6 +294,10 @@ PLANTS = {
     "table": ("create table notes (x)", "table 'notes'"),
     "index": ("create index idx_kind on events (kind)", "index 'idx_kind' on table 'events'"),
     "column": ("alter table units add column extra", "column 'extra' of table 'units'"),
+    # the players' tables too: a trigger that keeps a digest of its own against every renewal
+    "links trigger": ("create trigger keep after update on links begin update links set revoked = null; end",
+                      "trigger 'keep' on table 'links'"),
+    "links column": ("alter table links add column token", "column 'token' of table 'links'"),
 }
 
 

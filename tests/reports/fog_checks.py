@@ -100,6 +100,8 @@ def check_reasons(b: Any) -> None:
         for ln in e.lines:
             if ln.kind not in ("no_fire", "hold_fire") or (ln.target is not None and ln.target.level != "unseen"):
                 continue
+            if ln.data.get("about") in ("firer", "order"):  # its own state or order: the side's own
+                continue
             text = SECTION.sub("", ln.text)
             for w in sorted(own, key=len, reverse=True):
                 text = text.replace(w, "")

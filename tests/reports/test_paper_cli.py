@@ -76,7 +76,9 @@ def test_all_sides_writes_one_file_per_side(game, tmp_path):
     (["orders-sheet", "--side", "nato", "--formation", "1-tb", "--out", "{tmp}/x.pdf"], "unknown formation"),
     (["map", "--out", "{tmp}/nowhere/x.svg"], "does not exist"),
     (["map", "--out", "{tmp}/afile/x.svg"], "is not a folder"),
-    (["map", "--out", "{tmp}/x.png"], "unknown --out format"),
+    (["map", "--out", "{tmp}/x.gif"], "unknown --out format"),
+    (["orders-sheet", "--out", "{tmp}/x.yaml"], "give --side"),
+    (["orders-sheet", "--out", "{tmp}/x.pdf", "--link", "https://x.example"], "--link"),
     (["roster", "--paper", "a5", "--out", "{tmp}/x.pdf"], "unknown paper size 'a5'"),
     (["report", "--turn", "7", "--format", "pdf", "--out", "{tmp}/x.pdf"], "--turn 7"),
 ])

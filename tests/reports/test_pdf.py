@@ -5,6 +5,7 @@ a long game splits over pages."""
 from __future__ import annotations
 
 import io
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -63,6 +64,21 @@ def test_mbt_roster_shows_the_card(mbt_report):
     assert "card USSR-1B" in text and "Т-64Б №331" in text
 
 
+def test_mbt_roster_prints_each_cards_values_with_the_estimates_marked(mbt_report):
+    from umpire.rules.mbt.cards import any_card
+
+    text = _text(_pdf(roster_pdf, mbt_report, sides=["nato"]))
+    card = any_card("USA-1B")
+    assert "Data cards" in text and "USA-1B: M1A1" in text and "USSR-1B" not in text.split("Data cards")[1]
+    apfsds = next(a for a in card.gun().ammo if a.name == "APFSDS")
+    row = re.search(r"APFSDS \(KE\) penetration (.*)", text).group(1).split()[:len(apfsds.pv)]
+    assert row == [f"{v.v}{'*' if v.estimated else ''}" for v in apfsds.pv]
+    assert f"TRN {card.gun().trn.v} ·" in text  # a value the rulebook states (9.2.1): no mark
+    ke = card.armor["KE"].level["straight"]
+    assert re.search(r"KE straight " + " ".join(re.escape(f"{ke[f].v}*") for f in ("TF", "TS", "TR", "HF", "HS", "HR")),
+                     text)
+
+
 @pytest.mark.parametrize("fixture,codes", [("report", ["NO", "DA", "HA", "TR", "WD", "Deliberate Advance"]),
                                            ("mbt_report", ["FM", "OW", "ATGM", "Overwatch", "MBT 6.2"])])
 def test_orders_sheet_lists_units_codes_turn_and_signature(request, fixture, codes):
@@ -75,7 +91,22 @@ def test_orders_sheet_lists_units_codes_turn_and_signature(request, fixture, cod
     for u in rep.units_of(side):
         if u.status not in ("eliminated", "surrendered"):
             assert u.name in text
-    assert not any(u.name in text for u in rep.units if u.side != side)
+    # the enemy only as the side's briefing knows it (its map and "Seen of the enemy")
+    known = {u.name for u in briefing(rep, side).units if u.observed}
+    assert not any(u.name in text for u in rep.units if u.side != side and u.name not in known)
+    assert "Seen of the enemy" in text
+
+
+def test_orders_sheet_prints_the_sides_link_as_a_qr_code(report):
+    from umpire.reports.qr import qr_matrix
+
+    with_link = _pdf(orders_sheet_pdf, report, side="nato", link="https://club.example/nato/abc")
+    assert "https://club.example/nato/abc" in _text(with_link)
+    assert len(with_link) > len(_pdf(orders_sheet_pdf, report, side="nato")) + 200  # the squares
+    m = qr_matrix("https://club.example/nato/abc")
+    assert (len(m) - 21) % 4 == 0 and all(len(r) == len(m) for r in m)  # a QR code's size: 21 + 4k
+    for r0, c0 in ((0, 0), (0, len(m) - 7), (len(m) - 7, 0)):  # the three finder patterns
+        assert all(m[r0][c0 + k] and m[r0 + 6][c0 + k] and m[r0 + k][c0] and m[r0 + k][c0 + 6] for k in range(7))
 
 
 def test_invariant_mode_gives_identical_bytes(report):

@@ -118,3 +118,25 @@ def test_type_words_read_and_an_empty_overwatch_instruction_says_nothing():
     text = plain_text(briefing(r, "us"))
     assert "contact-1, a large Soviet unit at (44, 17)" in text and "Soviet large" not in text
     assert "overwatch:" not in text and REPO.exists()
+
+
+def _held(unit: str, why: str, about: str) -> dict:
+    """A stored hold-fire record as the turn writes it for a target its side has not spotted."""
+    return {"ruleset": "auftragstaktik", "procedure": "hold_fire", "outcome": {}, "summary": "", "record": True,
+            "unit": unit, "target": None, "why": why, "line": f"{unit} holds fire: {why}", "about": about,
+            "target_hidden": True}
+
+
+def test_a_reason_about_the_firer_is_told_and_one_about_an_unspotted_target_is_not():
+    """Why: a stand that held fire at a target its side had not spotted kept no target in the
+    record, so its reason was told as it stood ("range 30 is beyond ..." would give the range to
+    the unseen stand), while the fog property flagged a reason about the firer's own hits."""
+    events = [event(1, 1, "First Combat",
+                    _held("t80-1", "t80-1 has 3 hits and may not fire (allowed: 0-2 hits; COMBAT > Hit Effects)",
+                          "firer"),
+                    _held("t80-2", "range 30\" is beyond its gun's 20\" (COMBAT > Ranges)", "target"))]
+    pact = _texts(briefing(hand_report(events), "pact"))
+    assert "t80-1 held its fire: t80-1 has 3 hits and may not fire (allowed: 0-2 hits; COMBAT > Hit Effects)" in pact
+    assert "t80-2 held its fire: its target is not spotted" in pact
+    umpire = _texts(hand_report(events))
+    assert any("range 30\" is beyond" in x for x in umpire)  # the umpire reads every reason

@@ -31,14 +31,15 @@ class Live:
 
 
 @contextmanager
-def serving(path: Path, secret: str = SECRET) -> Iterator[Live]:
-    """The console over ``path`` at a free port, until the block ends."""
+def serving(path: Path, secret: str = SECRET, poll: tuple[float, float] | None = None) -> Iterator[Live]:
+    """The console over ``path`` at a free port, until the block ends (``poll``: a side's page's
+    first and longest wait between its questions)."""
     import uvicorn
 
     from umpire.serve.app import make_app
     from umpire.serve.server import hosts_for
 
-    app = make_app(path, secret, hosts=hosts_for("127.0.0.1"))
+    app = make_app(path, secret, hosts=hosts_for("127.0.0.1"), poll=poll)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

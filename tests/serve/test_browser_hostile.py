@@ -116,3 +116,24 @@ def test_hostile_names_are_text_in_the_reports_and_errors(console, live, url):
         assert f"Game {SCRIPT}" in text and (f"Side {SVG}" in text or f"Side {IMG}" in text)
     assert not [n for n in notes if "Content Security Policy" in n]
     page.close()
+
+
+def test_hostile_names_are_text_on_a_sides_page(live, browser):
+    """The same names on each side's page: its map, units, orders forms and briefing."""
+    from umpire.engine import Game, players
+
+    g = Game.open(live.path)
+    tokens = {s: players.make_link(g, s)[1] for s in g.state.side_ids()}
+    g.close()
+    for side, token in tokens.items():
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        try:
+            page.goto(f"{live.url}/login?token={token}")
+            page.wait_for_selector("#map svg")
+            for d in page.locator("details.entry summary").all():
+                d.click()
+            _clean(page, side)
+            assert "Unit <script>" in page.inner_text("#orders") or side != "nato"
+        finally:
+            context.close()

@@ -132,7 +132,8 @@ def test_an_orders_file_with_a_mistake_is_refused_naming_the_file_as_sent(client
     text = "side: nato\nunits:\n  a-1-64: {first: [[25, 22]], facing: .nan}\n"
     r = client.act(action="orders", name="nato.yaml", text=text)
     assert r.status_code == 400
-    assert r.json()["error"].startswith("nato.yaml: units.a-1-64.facing: not a finite number")
+    # as umpire turn orders says it: placed at its line and column
+    assert r.json()["error"].startswith("nato.yaml: line 3, column 31: units.a-1-64.facing: not a finite number")
     assert client.app.state.site.reader.version() == 0
 
 
@@ -150,9 +151,9 @@ def test_the_parts_are_the_game_now(client):
     assert "orders of NATO: missing" in p["turn"]
     assert "A/1-64 (M1A1)" in p["unit"] and "M1A1 Company" in p["unit"]
     assert p["units"]["a-1-64"] == [18.0, 21.0]
-    assert client.http.get("/console/version").json() == {"seq": 0}
+    assert client.http.get("/console/version").json() == {"seq": 0, "players": 0}
     client.act(action="place", unit="a-1-64", x=20, y=21)
-    assert client.http.get("/console/version").json() == {"seq": 1}
+    assert client.http.get("/console/version").json() == {"seq": 1, "players": 0}
     assert client.http.get("/console/parts").json()["units"]["a-1-64"] == [20.0, 21.0]
 
 

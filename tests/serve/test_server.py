@@ -56,3 +56,31 @@ def test_the_cli_refuses_what_is_not_a_game_in_one_line(tmp_path):
 
     r = Cli(tmp_path / "none.db")("serve")
     assert r.exit_code == 2 and r.stderr.startswith("Error: ") and "no game file there" in r.stderr
+
+
+def test_links_makes_one_per_side_printed_with_its_qr_code_the_old_ones_revoked(game, started):
+    from umpire.engine import Game, players
+    from umpire.serve.server import serve
+
+    lines: list[str] = []
+    serve(game, port=0, say=lines.append, links=True, url="http://192.168.1.20:8000/", sheets=True)
+    made = [x for x in lines if x.startswith(("NATO (nato): ", "Warsaw Pact (pact): "))]
+    assert len(made) == 2 and all("http://192.168.1.20:8000/login?token=" in x for x in made)
+    assert any("umpire orders-sheet --side nato --link 'http://192.168.1.20:8000/login?token=" in x for x in lines)
+    assert any("▀" in x or "█" in x for x in lines)  # the QR code, drawn in the terminal
+    g = Game.open(game)
+    try:
+        first = {x.side: x.id for x in players.links(g) if x.live}
+        token = made[0].rsplit("token=", 1)[1]
+        assert players.link_for(g, token).side == "nato"
+    finally:
+        g.close()
+    serve(game, port=0, say=lines.append, links=True, url="http://192.168.1.20:8000")
+    g = Game.open(game)
+    try:
+        assert players.link_for(g, token) is None  # renewed: the old link opens nothing
+        assert not set(first.values()) & {x.id for x in players.links(g) if x.live}
+    finally:
+        g.close()
+    with pytest.raises(UmpireError, match="--url"):
+        serve(game, port=0, say=lines.append, url="ftp://x")

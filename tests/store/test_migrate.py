@@ -17,6 +17,10 @@ EXPECTED = {
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",
         "base_w", "base_d", "status", "hits", "orders",
     ],
+    "links": ["id", "side", "player", "digest", "made", "revoked", "changed"],
+    "page_orders": ["side", "turn", "key", "entry", "sent_by", "sent_at", "state", "reason", "changed"],
+    "locks": ["side", "turn", "locked", "changed"],
+    "releases": ["turn", "released", "changed"],
 }
 
 

@@ -149,13 +149,3 @@ def import_game(state: CampaignState, payload: dict[str, Any], dice: Dice) -> Ap
         closing = close_round(new, g.round, book, rulings)
         text += f"; round {g.round} is finished" + (": " + "; ".join(closing) if closing else "")
     return Applied(new, text, g.round)
-
-
-def _absences() -> dict[str, Handler]:
-    from umpire.campaign.absences import forfeit, replace_player
-
-    return {"campaign.forfeit": forfeit, "campaign.replace": replace_player}
-
-
-HANDLERS: dict[str, Handler] = {"campaign.issue": issue, "campaign.import": import_game, **_absences()}
-"""The campaign's actions by event kind."""

@@ -40,9 +40,9 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     from pydantic import ValidationError
 
     from umpire.campaign import store
-    from umpire.campaign.actions import HANDLERS
     from umpire.campaign.engine import Campaign
     from umpire.campaign.files import CampaignFile
+    from umpire.campaign.handlers import HANDLERS
     from umpire.campaign.state import CampaignState
     from umpire.store.history import CONTROL
 

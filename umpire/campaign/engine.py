@@ -22,9 +22,10 @@ from pydantic import ValidationError
 
 from umpire import __version__
 from umpire.campaign import store
-from umpire.campaign.actions import HANDLERS, Applied
+from umpire.campaign.actions import Applied
 from umpire.campaign.dice import KeyedDice
 from umpire.campaign.files import CampaignFile
+from umpire.campaign.handlers import HANDLERS
 from umpire.campaign.season import Season
 from umpire.campaign.state import CampaignState, initial_state
 from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice

@@ -76,8 +76,8 @@ def update_games(campaign: Campaign, paths: list[Path], *, drop_later: bool = Fa
 
 
 def _amend(campaign: Campaign, conn: Any, payload: dict[str, Any], drop_later: bool) -> Updated:
-    from umpire.campaign.actions import HANDLERS
     from umpire.campaign.dice import KeyedDice
+    from umpire.campaign.handlers import HANDLERS
     from umpire.core.dice import RecordingDice
     from umpire.store import events as log
 

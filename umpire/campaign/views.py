@@ -13,6 +13,7 @@ from rich.text import Text
 from umpire.campaign.freshness import GameFile
 from umpire.campaign.standings import Standings
 from umpire.campaign.state import CampaignState, ForceRecord, GameRecord
+from umpire.reports.screen import name_column, number_column, table, text_column
 from umpire.store.events import StoredEvent
 
 
@@ -65,15 +66,25 @@ def render_status(state: CampaignState, files: Sequence[GameFile] = (), path: Pa
     where = "the season is over" if state.finished else f"round {state.round} of {state.rounds}"
     head = Text.assemble((state.name, "bold"), f"  {state.ruleset}, {where}, {played} of {len(state.games)} "
                          f"games played, campaign id {state.id}")
-    games = Table(title="games", title_justify="left", title_style="bold", header_style="dim")
-    for col in ("round", "game", "name", "table", "players", "status"):
-        games.add_column(col)
+    games = table("games")
+    number_column(games, "round")
+    games.add_column("game", no_wrap=True)
+    name_column(games, "name", [g.name for g in state.games.values()])
+    text_column(games, "table", [g.table or "-" for g in state.games.values()])
+    text_column(games, "players", [_players(state, g) for g in state.games.values()])
+    text_column(games, "status", [game_status(g) for g in state.games.values()])
     for g in state.games.values():
         style = "" if g.status == "played" else ("yellow" if g.status == "set_up" else "dim")
         games.add_row(str(g.round), g.id, g.name, g.table or "-", _players(state, g), Text(game_status(g), style=style))
-    forces = Table(title="forces", title_justify="left", title_style="bold", header_style="dim")
-    for col in ("side", "player", "force", "strength", "hits carried", "damaged", "lost"):
-        forces.add_column(col)
+    forces = table("forces")
+    everyone = [f for s in state.sides for f in state.forces_of(s.id)]
+    text_column(forces, "side", [s.name for s in state.sides])
+    name_column(forces, "player", [f.player_name for f in everyone])
+    name_column(forces, "force", [f.name for f in everyone])
+    number_column(forces, "strength")
+    number_column(forces, "hits carried")
+    text_column(forces, "damaged", [", ".join(force_line(f)["damaged"]) or "-" for f in everyone])
+    text_column(forces, "lost", [", ".join(force_line(f)["lost"]) or "-" for f in everyone])
     for s in state.sides:
         for f in state.forces_of(s.id):
             line = force_line(f)
@@ -84,17 +95,19 @@ def render_status(state: CampaignState, files: Sequence[GameFile] = (), path: Pa
     return Group(head, games, *notes, forces)
 
 
-def render_standings(table: Standings) -> Group:
-    parts: list[Any] = [Text(f"{table.played} of {table.scheduled} games played; points: {table.rule}", style="dim")]
+def render_standings(standings: Standings) -> Group:
+    parts: list[Any] = [Text(f"{standings.played} of {standings.scheduled} games played; points: {standings.rule}",
+                             style="dim")]
     extra = [(k, head) for k, head in (("forfeited", "forfeited"), ("byes", "byes"))
-             if any(getattr(r, k) for r in [*table.sides, *table.players])]  # shown when a season has them
-    for title, rows in (("by side", table.sides), ("by player", table.players)):
-        t = Table(title=title, title_justify="left", title_style="bold", header_style="dim")
-        for col in ("", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered",
+             if any(getattr(r, k) for r in [*standings.sides, *standings.players])]  # shown when a season has them
+    for title, rows in (("by side", standings.sides), ("by player", standings.players)):
+        t = table(title)
+        names = [r.name if title == "by side" else f"{r.name} ({r.side})" for r in rows]
+        name_column(t, "", names)
+        for col in ("played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered",
                     *(head for _, head in extra)):
-            t.add_column(col, justify="left" if not col else "right")
-        for r in rows:
-            name = r.name if title == "by side" else f"{r.name} ({r.side})"
+            number_column(t, col)
+        for r, name in zip(rows, names, strict=True):
             t.add_row(name, *(str(v) for v in (r.played, r.won, r.drawn, r.lost, r.points, r.scored, r.inflicted,
                                                r.suffered, *(getattr(r, k) for k, _ in extra))))
         parts.append(t)
@@ -120,11 +133,14 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True) -> Table | Text
     from umpire.store.history import fates
 
     fate = fates(events)
-    t = Table(header_style="dim")
-    for col in ("#", "round", "game", "action", "what happened"):
-        t.add_column(col)
+    t = table()
+    number_column(t, "#")
+    number_column(t, "round")
+    t.add_column("game", no_wrap=True)
+    t.add_column("action", no_wrap=True)
+    t.add_column("what happened", overflow="fold", ratio=3)
     if rolls:
-        t.add_column("keyed dice")
+        t.add_column("keyed dice", overflow="fold", ratio=2)
     for e in events:
         style = "strike dim" if e.seq in fate else ("italic" if e.kind in ("undo", "amend") else "")
         what = Text(f"[{fate[e.seq]}] " if e.seq in fate else "", style="bold")  # words survive a pipe

@@ -168,12 +168,11 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
-    from rich.table import Table
-
     from umpire.calc import case_model
     from umpire.casefields import field_lines
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
+    from umpire.reports.screen import table as grid
 
     names = [find_ruleset(ruleset).name] if ruleset else [rs.name for rs in RULESETS]
     found = [(n, m) for n in names if (m := case_model(n, procedure)) is not None]
@@ -198,7 +197,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             "a,b is a list; values read as in a case file.",
             markup=False, soft_wrap=False,
         )
-        table = Table(title=f"{n} {procedure}: case fields", title_justify="left", header_style="bold")
+        table = grid(f"{n} {procedure}: case fields")
         table.add_column("field")
         table.add_column("accepts")
         table.add_column("default (if left out)")

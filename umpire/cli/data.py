@@ -18,11 +18,10 @@ app = new_app(
 def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) -> None:
     """Per chart and card, how many values the rulebook states (as printed, derived by
     arithmetic, or as a named ruling reads it), how many are official and how many estimated."""
-    from rich.table import Table
-
     from umpire.cli.output import console
     from umpire.errors import UmpireError
     from umpire.registry import find_ruleset
+    from umpire.reports.screen import table as grid
 
     rs = find_ruleset(ruleset)
     if rs.name != "mbt":
@@ -30,14 +29,11 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
             "data status: only mbt data carries per-value "
             f"provenance (allowed: mbt), not {rs.name!r}"
         )
-    from rich import box
 
     from umpire.rules.mbt import data
     from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
 
-    table = Table(
-        title="mbt data provenance", header_style="bold", box=box.SIMPLE_HEAD, show_edge=False
-    )
+    table = grid("mbt data provenance")
     table.add_column("chart / card", no_wrap=True)
     for col in (*ORIGINS, "total"):
         table.add_column(col, justify="right", min_width=len(col))
@@ -46,6 +42,9 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
     from umpire.rules.mbt.cards import any_card
 
     rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
+    from umpire.rules.mbt.options import charts as options
+
+    rows += [(f"options/{n}", options.chart(n)) for n in options.MODELS if n != "options"]
     for what, model in rows:
         counts = provenance_counts(model)
         for k in totals:

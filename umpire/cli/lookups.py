@@ -31,8 +31,9 @@ def _cell(value: Any) -> str:
 def render_rows(kind: str, rows: list[dict[str, Any]]) -> Any:
     """A look-up's rows as the terminal shows them: a table, or one row in full."""
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from umpire.reports.screen import table as grid
 
     if len(rows) == 1 and kind == "rulings":
         r = rows[0]
@@ -44,7 +45,7 @@ def render_rows(kind: str, rows: list[dict[str, Any]]) -> Any:
         lines.append(Text(f"switch it: --ruling {r['name']}=CHOICE", style="dim"))
         return Group(*lines)
     cols = [(k, t) for k, t in COLUMNS[kind] if any(row.get(k) for row in rows)]
-    table = Table(box=None, header_style="bold", pad_edge=False)
+    table = grid()
     for _, title in cols:
         table.add_column(title, overflow="fold")
     for row in rows:

@@ -118,9 +118,10 @@ def _done(paths: list[Path]) -> None:
 
 def map_cmd(
     ctx: typer.Context,
-    out: Path = typer.Option(..., "--out", help="FILE.svg or FILE.pdf."),
+    out: Path = typer.Option(..., "--out", help="FILE.svg, FILE.pdf or FILE.png."),
     side: str = _side_opt,
     paper_size: str = _paper_opt,
+    dpi: int = typer.Option(150, "--dpi", min=36, max=600, help="A PNG's resolution (dots per inch)."),
     scenario: str = typer.Option(
         None, "--scenario", metavar="FILE",
         help="The table of a scenario (a file or a bundled name) before any game: terrain, set-up zones, units.",
@@ -131,12 +132,13 @@ def map_cmd(
     Terrain, stands (destroyed ones crossed out), the last turn's moves as trails, its fire and
     indirect-fire templates; in a side's map, enemy stands where it last saw them. With
     --scenario, the scenario's table as a game would start on it, checked as umpire new checks
-    it, and nothing written but the map."""
+    it, and nothing written but the map. The format follows the --out extension: SVG, PDF (a
+    landscape page) or PNG (for a club chat or a web page)."""
     import dataclasses
 
     from umpire.reports.files import check_out, write_text_atomic
 
-    check_out(out, (".svg", ".pdf"))
+    check_out(out, (".svg", ".pdf", ".png"))
     paper_name = _check_paper(paper_size)
     from umpire.reports.model import briefing
 
@@ -154,6 +156,14 @@ def map_cmd(
         from umpire.reports.tablemap import build_map, to_svg
 
         _done([write_text_atomic(out, to_svg(build_map(report, width=900)))])
+        return
+    if out.suffix.lower() == ".png":
+        from umpire.reports.files import write_atomic
+        from umpire.reports.tablemap import build_map
+        from umpire.reports.tablemap_png import to_png
+
+        png = to_png(build_map(report, width=900), dpi=dpi)
+        _done([write_atomic(out, lambda fh: fh.write(png))])
         return
     from umpire.reports.pdf import map_pdf
 
@@ -283,7 +293,8 @@ def roster(
 
 def orders_sheet(
     ctx: typer.Context,
-    out: Path = typer.Option(..., "--out", help="FILE.pdf."),
+    out: Path = typer.Option(..., "--out", help="FILE.pdf (the sheet to print) or FILE.yaml (the orders file "
+                             "pre-filled, for umpire turn orders)."),
     side: str = typer.Option(None, "--side", help="This side's commands (default: every side)."),
     formation: str = typer.Option(None, "--formation", help="One sheet for this formation only."),
     turn: int = typer.Option(
@@ -291,15 +302,21 @@ def orders_sheet(
     ),
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One file per side: FILE-SIDE.pdf for each."),
+    link: str = typer.Option(None, "--link", metavar="URL", help="The side's page: printed as a QR code."),
 ) -> None:
-    """Print orders sheets: one per command, its units, the order codes, a signature line."""
+    """Print orders sheets: per side its map and what it has seen, then one sheet per command
+    with every unit's position, order and allowance, boxes for the orders, the order codes and a
+    signature line. With --out FILE.yaml, the side's orders file pre-filled instead: every unit
+    with its fields commented, read back by umpire turn orders (left as it is, it changes nothing)."""
     from umpire.errors import UmpireError, unknown
     from umpire.reports.files import check_out, per_side
     from umpire.reports.model import briefing
     from umpire.reports.pdf import orders_sheet_pdf
 
-    check_out(out, (".pdf",))
+    check_out(out, (".pdf", ".yaml", ".yml"))
     paper_name = _check_paper(paper_size)
+    if link is not None and (side is None or all_sides):
+        raise UmpireError("--link: a link is one side's: give --side with it")
     if all_sides and (side is not None or formation is not None):
         raise UmpireError("--all-sides: give neither --side nor --formation")
     if turn is not None and turn < 1:
@@ -310,16 +327,28 @@ def orders_sheet(
         known = [f.id for f in rep.formations if side is None or f.side == side]
         if formation not in known:
             raise unknown("formation" + (f" of side {side}" if side else ""), formation, known)
+    template = out.suffix.lower() in (".yaml", ".yml")
+    if template and (formation is not None or turn is not None or (side is None and not all_sides)):
+        raise UmpireError("--out FILE.yaml: the orders file is one side's for the current turn: give --side "
+                          "(or --all-sides), and neither --formation nor --turn")
     jobs = [(per_side(out, s.id), s.id) for s in rep.sides] if all_sides else [(out, side)]
     _check_all([p for p, _ in jobs])
     written = []
     with _progress("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:
+            if template:
+                from umpire.reports.files import write_text_atomic
+                from umpire.reports.orders_paper import side_form
+                from umpire.turns.orders_form import template as yaml_text
+
+                written.append(write_text_atomic(path, yaml_text(side_form(rep.source.state, briefing(rep, sid)))))
+                advance()
+                continue
             many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
             view = briefing(rep, sid) if sid else rep  # a side's sheets from what it knows
             written.append(_write_pdf(path, lambda fh, progress, s=sid, v=view: orders_sheet_pdf(
-                v, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, progress=progress),
-                "orders", many))
+                v, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, link=link,
+                progress=progress), "orders", many))
             advance()
     _done(written)
 

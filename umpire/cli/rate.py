@@ -76,12 +76,13 @@ def rate(
     if as_json:
         print_json(results if len(results) > 1 else results[0])
         return
-    from rich.table import Table
     from rich.text import Text
+
+    from umpire.reports.screen import table
 
     for r in results:
         console.print(Text.assemble((r["name"] or "unit", "bold"), ": ", (r["statline"], "green")))
-        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+        t = table()
         t.add_column("field")
         t.add_column("value")
         t.add_column("how", style="cyan")

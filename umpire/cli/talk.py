@@ -156,11 +156,10 @@ def explain_name(name: str, ruleset: str | None) -> None:
 
 def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
-    from rich.table import Table
-
     from umpire.calc import case_model
     from umpire.cli.calc import read_case
     from umpire.registry import RULESETS, find_ruleset
+    from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
     data, where = read_case(words, ruleset=ruleset)
@@ -176,8 +175,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if rs.variants and "game" in model.model_fields and "game" not in case:
         case["game"] = rs.variants[0].name
     checked = validate(model, case, where)
-    table = Table(title=f"{name} {data.get('procedure')}: the case as read", title_justify="left",
-                  box=None, header_style="bold", pad_edge=False)
+    table = grid(f"{name} {data.get('procedure')}: the case as read")
     for col in ("field", "value", ""):
         table.add_column(col)
     for path, value in _flat(checked.model_dump(by_alias=True, exclude={"ruleset"})):

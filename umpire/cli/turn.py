@@ -65,6 +65,55 @@ def orders(
     _tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
 
 
+@turn_app.command("print")
+def print_turn(
+    ctx: typer.Context,
+    out: Path = typer.Option(None, "--out", help="The folder to write (default: turn-N here)."),
+    turn_no: int = typer.Option(None, "--turn", metavar="N", help="The turn (default: the last one resolved; "
+                                "0: the set-up, before the first)."),
+    paper_size: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    link: list[str] = typer.Option(None, "--link", metavar="SIDE=URL", help="A side's page, printed as a QR code "
+                                   "on its orders sheet (repeat for each side)."),
+    replace: bool = typer.Option(False, "--replace", help="Write over a folder that holds files already."),
+) -> None:
+    """Print the turn just resolved: a folder per side with its briefing, its map (PDF and
+    PNG), its orders sheet and pre-filled orders file for the next turn, and the umpire's
+    folder with the umpire's report and map. The folder is built aside and moved into place
+    whole."""
+    from umpire.cli.paper import _check_paper, _progress
+    from umpire.errors import UmpireError, unknown
+    from umpire.reports.files import built_aside, check_not_protected, write_atomic
+    from umpire.reports.turn_papers import plan, resolved_turn
+
+    game = _open(ctx)
+    paper_name = _check_paper(paper_size)
+    links: dict[str, str] = {}
+    for item in link or []:
+        side, sep, url = item.partition("=")
+        if not sep or not url:
+            raise UmpireError(f"--link {item}: give SIDE=URL (a side's page, e.g. nato=https://...)")
+        if side not in game.state.side_ids():
+            raise UmpireError(f"--link {item}: {unknown('side', side, game.state.side_ids())}")
+        links[side] = url
+    with game.file.read():  # one consistent view of the state and the log
+        turn_no = resolved_turn(game) if turn_no is None else turn_no
+        papers = plan(game, turn_no, paper_name=paper_name, link=links)
+    out = Path(out) if out is not None else Path(f"turn-{turn_no}" if turn_no else "set-up")
+    if out.exists() and not out.is_dir():
+        raise UmpireError(f"--out {out}: exists and is not a folder")
+    for p in papers:
+        check_not_protected(out / p.path)
+    if out.exists() and any(out.iterdir()) and not replace:
+        raise UmpireError(f"--out {out}: holds files already; give another folder, or --replace to write over them")
+    with built_aside(out) as work, _progress(f"turn {turn_no}: papers", len(papers), True) as advance:
+        for p in papers:
+            (work / p.path).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(work / p.path, p.write)
+            advance()
+    folders = sorted({p.path.parts[0] for p in papers})
+    console.print(f"wrote {len(papers)} files in {out}: " + ", ".join(f"{f}/" for f in folders))
+
+
 @phase_app.command("next")
 def next_phase(
     ctx: typer.Context,

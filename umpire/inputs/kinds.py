@@ -130,6 +130,8 @@ def _orders_kind(data: Any, state: GameState | None) -> Kind:
 
         return KINDS[find_ruleset(state.ruleset).turn().orders_kind(state)]
     data = data if isinstance(data, dict) else {}
+    if "artillery" in data or "air_strikes" in data:  # the MBT options' plots and strikes (19.2, 20.1)
+        return KINDS["orders-mbt-advanced"]
     if "battalions" in data or "air" in data:
         return KINDS["orders-auftragstaktik"]
     units = data.get("units") if isinstance(data.get("units"), dict) else {}

@@ -149,6 +149,15 @@ class Ruleset(ABC):
         sighting tells them (None: the ruleset has no cards)."""
         return None
 
+    def data_card(self, card: str) -> Any:
+        """A unit's data card as the roster prints it.
+
+        :raises UmpireError: the ruleset has no cards, or no card ``card``.
+        """
+        from umpire.errors import UmpireError
+
+        raise UmpireError(f"card: {self.name} has no data cards (got {card!r})")
+
     def rulings_book(self) -> RulingBook:
         """Every named ruling of this ruleset (``rulings.yaml`` in its folder), validated."""
         from umpire.core.rulings import RulingBook

@@ -108,6 +108,12 @@ class Mbt(Ruleset):
 
         return sighting_identity(card)
 
+    def data_card(self, card: str) -> Any:
+        """The data card of a vehicle, leg unit or gun (its own layout on the roster)."""
+        from umpire.rules.mbt.cards import any_card
+
+        return any_card(card)
+
     def phase_names(self) -> dict[str, str]:
         """24.3: the streamlined sequence's phases."""
         from umpire.rules.mbt.game_book import PHASES

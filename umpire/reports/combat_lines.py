@@ -100,8 +100,15 @@ def hold_fire(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None
-    why = str(f.data.get("why", "")) if t is None or t.level != "unseen" else "its target is not spotted"
-    return [Line("hold_fire", f"{a.text} held its fire: {why}", a, t, {"unit": a.id}, mine=True)]
+    # a reason about a target the side has not spotted would tell its range or where it is; one
+    # about the firer itself (its hits, its battalion) or why its own order could not be carried
+    # out is the side's own to read
+    hidden = (t is not None and t.level == "unseen") or (o.side is not None and bool(f.data.get("target_hidden")))
+    why = str(f.data.get("why", ""))
+    if hidden and f.data.get("about") not in ("firer", "order"):
+        why = "its target is not spotted"
+    data = {"unit": a.id, **({"about": f.data["about"]} if f.data.get("about") in ("firer", "order") else {})}
+    return [Line("hold_fire", f"{a.text} held its fire: {why}", a, t, data, mine=True)]
 
 
 def fire_redirect(o: Observer, f: Fact) -> list[Line]:

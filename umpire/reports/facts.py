@@ -88,7 +88,8 @@ CLOSE = {"close-combat": "close_combat", "close_assault": "close_combat", "hand_
 PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines", "initiative": "initiative",
          "victory": "victory", "atgm_announcement": "atgm_launch", "changes": "changes", "notes": "notes",
          "hold_fire": "hold_fire", "fire_redirect": "fire_redirect", "sighting": "sighting", "move": "move",
-         "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke"}
+         "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke", "mine": "mine",
+         "artillery": "artillery", "air_drop": "air_drop"}
 SUBJECTS = ("firer", "unit", "attacker", "spotter")
 
 
@@ -164,7 +165,7 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
-                "losers"):
+                "losers", "about", "target_hidden"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

@@ -14,7 +14,7 @@ import contextlib
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from functools import partial
 from pathlib import Path
@@ -87,7 +87,7 @@ def _part_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(rf"^\.{re.escape(path.name)}\.(\d+)-[a-z0-9_]+\.part$")
 
 
-def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "--out") -> Path:
+def write_atomic(path: Path, write: Callable[[BinaryIO], object], option: str = "--out") -> Path:
     """Call ``write`` on a temporary file beside ``path`` (``.NAME.PID-XXXX.part``), then rename
     it to ``path``. The temporary file is removed on any failure, and one a killed write left
     (its process gone) is removed by the next write of ``path``."""
@@ -111,6 +111,35 @@ def write_atomic(path: Path, write: Callable[[BinaryIO], None], option: str = "-
             raise UmpireError(f"{option} {path}: cannot write ({exc.strerror})") from None
         raise
     return path
+
+
+@contextlib.contextmanager
+def built_aside(out: Path, option: str = "--out") -> Iterator[Path]:
+    """A folder to build ``out`` in: made beside it (``.NAME.demo-PID-XXXX``), moved into place
+    when the block ends without an error, removed in any case; one a killed build left is
+    removed first. A failure half way leaves ``out`` as it was.
+
+    :raises UmpireError: if the folder cannot be made there.
+    """
+    import shutil
+
+    from umpire.store.newfile import move_into, remove_stale_folders
+
+    out = Path(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_folders(out)
+        work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.demo-{os.getpid()}-"))
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(work, 0o777 & ~mask)  # the folder it becomes, as mkdir would make it
+    except OSError as exc:
+        raise UmpireError(f"{option} {out}: cannot make a folder there ({exc.strerror})") from None
+    try:
+        yield work
+        move_into(work, out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from umpire.reports import option_lines
 from umpire.reports.combat_lines import (
     air_defence,
     air_strike,
@@ -277,6 +278,7 @@ WRITERS: dict[str, Writer] = {
     "order_change": order_change, "sighting": sighting, "changes": changes, "notes": notes, "note": note,
     "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
     "smoke": smoke,
+    "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
 }
 
 __all__ = ["WRITERS"]

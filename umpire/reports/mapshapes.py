@@ -40,6 +40,7 @@ class Label:
     anchor: str = "start"  # start | middle | end
     bold: bool = False
     italic: bool = False
+    angle: float = 0.0  # 90: turned a quarter anticlockwise (the text runs up the page)
 
 
 Shape = Poly | Circle | Label

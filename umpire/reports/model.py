@@ -215,6 +215,23 @@ def _units(obs: Observer, state: GameState, rs: Ruleset | None) -> tuple[UnitVie
     return tuple(_unit_view(state, u, rs) for u in state.units.values())
 
 
+def known_as(report: TurnReport) -> dict[str, str]:
+    """For a side's briefing: the unit each enemy label of it stands for (``contact-2`` or a
+    unit's own id -> the unit's id), so what a player names from the briefing can be written in
+    the umpire's words. Never itself shown to a side."""
+    side = report.viewer
+    assert side is not None and report.source is not None
+    src: Source = report.source
+    obs = Observer(src.chronicle, src.state.units, side, {s.id: s.name for s in src.state.sides})
+    shown = {u.id for u in report.units if u.observed}
+    out = {}
+    for uid, s in obs.c.last_seen(side).items():
+        label = obs.sighted(uid, s).id
+        if label in shown:
+            out[label] = uid
+    return out
+
+
 def _briefing_units(obs: Observer, state: GameState, side: str, rs: Ruleset | None) -> tuple[UnitView, ...]:
     own = [replace(_unit_view(state, u, rs), spotted_by=()) for u in state.units.values() if u.side == side]
     seen = obs.c.last_seen(side)

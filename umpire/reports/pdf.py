@@ -19,7 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -29,7 +28,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
-    KeepTogether,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -39,8 +37,7 @@ from reportlab.platypus import (
 )
 
 from umpire.errors import UmpireError, unknown
-from umpire.reports.layout import Paper, order_codes, paper, roster_rules
-from umpire.reports.sections import game_line
+from umpire.reports.layout import Paper, paper, roster_rules
 from umpire.reports.tablemap import build_map, to_reportlab
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.text import xml_text
@@ -206,14 +203,12 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
 
 def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None) -> None:
     """One page: the map, as large as the page allows (landscape)."""
-    s = Styles(paper())
+    register_fonts()
     doc = _Doc(out, paper_name, title=report.title, kind="Map of the table", footer=_footer(report),
                progress=progress, landscape=True,
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
-    who = f" as {report.side(report.viewer).name} knows it" if report.viewer else ""
-    story = [Paragraph(_esc(f"Map of the table{who}: {report.name}"), s.title),
-             Paragraph(_esc(game_line(report)), s.sub),
-             _map_flowable(report, doc.width, doc.height - 40)]
+    # the drawing carries its own title (whose map, the turn, the phase): the page is the map
+    story = [_map_flowable(report, doc.width, doc.height)]
     doc.build(story)
 
 
@@ -276,6 +271,12 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
         if rules.source:
             story.append(Spacer(1, 4))
             story.append(Paragraph(_esc(f"Hit boxes: {rules.source}."), s.muted_small))
+        cards = [(u.card, u.type) for u in units if u.card and not u.dead]
+        if rules.ratings == "card" and cards:
+            from umpire.reports.pdf_cards import cards_section
+
+            story.append(PageBreak())
+            story += cards_section(s, report.ruleset, cards, width)
     doc.build(story)
 
 
@@ -285,111 +286,11 @@ def _card(u: UnitView) -> str:
 
 
 # -- orders sheet -----------------------------------------------------------------------------
-def commands(report: TurnReport, side: str, formation: str | None = None) -> list[FormationView | None]:
-    """The commands an orders sheet is printed for: ``formation``, or the side's top formations
-    (``None`` stands for units outside any formation)."""
-    if formation is not None:
-        return [next(f for f in report.formations if f.id == formation)]
-    tops: list[FormationView | None] = [f for f, d, _u in report.by_formation(side) if f is not None and d == 0]
-    if any(f is None for f, _d, _u in report.by_formation(side)):
-        tops.append(None)
-    return tops
-
-
-def _units_under(report: TurnReport, side: str, top: FormationView | None) -> list[tuple[str | None, UnitView]]:
-    groups = report.by_formation(side)
-    if top is None:
-        return [(None, u) for f, _d, units in groups if f is None for u in units]
-    out: list[tuple[str | None, UnitView]] = []
-    inside = False
-    top_depth = 0
-    for f, depth, units in groups:
-        if f is not None and f.id == top.id:
-            inside, top_depth = True, depth
-        elif inside and (f is None or depth <= top_depth):
-            inside = False
-        if inside:
-            for u in units:
-                out.append((f.name if f is not None and f.id != top.id else None, u))
-    return out
-
-
 def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
-                     formation: str | None = None, turn: int | None = None,
+                     formation: str | None = None, turn: int | None = None, link: str | None = None,
                      progress: Progress | None = None) -> None:
-    """One orders sheet per command (a side's top formations, or ``formation``; every side when
-    neither is given): its units with columns to write the order, direction or target, moves and
-    notes, the order codes of the ruleset, the turn and a signature line."""
-    s = Styles(paper())
-    p = paper()
-    codes = order_codes(report.ruleset)
-    turn = turn if turn is not None else report.turn
-    if formation is not None:
-        side = next(f.side for f in report.formations if f.id == formation)
-    sheets = [(sid, top) for sid in ([side] if side else [sv.id for sv in report.sides])
-              for top in commands(report, sid, formation)]
-    who = report.side(side).name if side else "every side"
-    doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
-               footer=_footer(report), progress=progress,
-               confidential=f"for {who} and the umpire" if side else "")
-    width = doc.width
-    row_h = p.orders_sheet.row_height * mm
-    story: list[Flowable] = []
-    for n, (sid, top) in enumerate(sheets):
-        sv = report.side(sid)
-        if n:
-            story.append(PageBreak())
-        name = top.name if top else "Units outside any formation"
-        story.append(Paragraph(f"Orders for turn {turn}: {_esc(name)}", s.title))
-        hq = f" · HQ {top.hq}" if top and top.hq else ""
-        story.append(Paragraph(_esc(f"{sv.name} · {report.name} · {report.ruleset}{hq}"), s.sub))
-        head = ["unit", "order", f"direction / target\n({codes.direction_hint})" if codes.direction_hint
-                else "direction / target", f"moves\n({codes.moves_hint})" if codes.moves_hint else "moves", "notes"]
-        rows: list[list[Any]] = [[Paragraph(_esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
-        extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (-1, 0), s.header_fill),
-                                        ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
-        heights: list[float | None] = [None]
-        last_group: str | None = None
-        for group, u in _units_under(report, sid, top):
-            if u.status in ("eliminated", "surrendered"):
-                continue
-            if group is not None and group != last_group:
-                rows.append([Paragraph(f"<b>{_esc(group)}</b>", s.cell_small), "", "", "", ""])
-                extra += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
-                          ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), s.zebra)]
-                heights.append(None)
-            last_group = group
-            now = f"<br/><font color='{p.colours.muted}'>now: {_esc(u.orders)}" \
-                  f"{' · ' + _esc(u.status) if u.status and u.status != 'ok' else ''}</font>" if u.orders or (
-                      u.status and u.status != "ok") else ""
-            rows.append([Paragraph(f"<b>{_esc(u.id)}</b> {_esc(u.name)}{now}", s.cell_small), "", "", "", ""])
-            heights.append(row_h)
-        for _ in range(p.orders_sheet.blank_rows):
-            rows.append(["", "", "", "", ""])
-            heights.append(row_h)
-        t = Table(rows, colWidths=p.widths("orders", width), rowHeights=heights, repeatRows=1, hAlign="LEFT")
-        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-                               *extra]))
-        story.append(t)
-        story.append(Spacer(1, 6))
-        code_rows: list[list[Any]] = [[Paragraph(f"<b>{_esc(c.code)}</b>", s.cell_small),
-                                       Paragraph(_esc(c.name), s.cell_small), Paragraph(_esc(c.allows), s.cell_small)]
-                                      for c in codes.codes]
-        ct = Table(code_rows, colWidths=[width * 0.08, width * 0.2, width * 0.72], hAlign="LEFT")
-        ct.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, s.rule),
-                                ("LEFTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
-        sig = Table([["Signed", "", "Rank / role", "", "Handed in at", ""]],
-                    colWidths=[width * f for f in (0.08, 0.34, 0.11, 0.2, 0.12, 0.15)], hAlign="LEFT",
-                    rowHeights=[10 * mm])
-        sig.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.body), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                                 ("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black),
-                                 ("LINEBELOW", (3, 0), (3, 0), 0.6, colors.black),
-                                 ("LINEBELOW", (5, 0), (5, 0), 0.6, colors.black)]))
-        story.append(KeepTogether([
-            Paragraph(f"{_esc(codes.title)} <font color='{p.colours.muted}' size='{p.sizes.small}'>"
-                      f"({_esc(codes.source)})</font>", s.h2),
-            Paragraph(_esc(codes.intro), s.small), Spacer(1, 3), ct, Spacer(1, 4), sig,
-        ]))
-    doc.build(story)
+    """Orders sheets (:mod:`umpire.reports.pdf_orders`)."""
+    from umpire.reports.pdf_orders import orders_sheet_pdf as write
+
+    write(report, out, side=side, paper_name=paper_name, formation=formation, turn=turn, link=link,
+          progress=progress)

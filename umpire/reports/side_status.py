@@ -123,16 +123,14 @@ def status_of(r: TurnReport) -> SideStatus:
 
 def render_side_status(st: SideStatus) -> Any:
     """Rich renderables for ``umpire status --side``."""
-    from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    from umpire.reports.screen import rows_table
+
     def table(head: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
-        for h in head:
-            t.add_column(h, overflow="fold", justify="right" if h == "hits" else "left",
-                         no_wrap=h in ("unit", "hits", "orders"))
+        t = rows_table(head, rows)
         for row in rows:
             t.add_row(*row)
         return t

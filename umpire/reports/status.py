@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from umpire.core.state import GameState
 from umpire.errors import unknown
+from umpire.registry import telling
+from umpire.reports.screen import name_column, number_column, table, text_column
+from umpire.reports.words import status_words
 from umpire.store.events import StoredEvent
 
+OWN_STATUS = {"ok": "ok"}  # as a report's tables write a unit's status: ok, Checked, Routed, eliminated...
 STATUS_STYLE = {"ok": "green", "checked": "yellow", "routed": "red", "eliminated": "dim red", "surrendered": "dim red",
                 "off_table": "dim"}
 
@@ -25,6 +28,16 @@ def check_side(state: GameState, side: str) -> None:
 
 def _num(v: float | None) -> str:
     return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def seen_by(state: GameState, u: Any) -> str:
+    """What the enemy knows of ``u`` now: the sides that have it spotted (MBT: at the level they
+    identified it, 24.2.2), for the umpire's eyes."""
+    ident = u.notes.get("ident") or {}
+    seen = [x for x in u.spotted_by if x != u.side]
+    if telling(state.ruleset).levels:
+        return ", ".join(f"{x} ({ident.get(x, 'full')})" for x in seen) or "-"
+    return ", ".join(seen) or "-"
 
 
 def status_json(state: GameState) -> dict[str, Any]:
@@ -52,21 +65,31 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
         parts.append(Text("rulings: " + ", ".join(f"{k}={v}" for k, v in state.rulings.items()), style="yellow"))
     formations = {f.id: f for f in state.formations}
     for s in state.sides:
-        t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
-        for col in ("unit", "name", "type", "at / facing", "status", "hits", "orders"):
-            t.add_column(col, justify="right" if col == "hits" else "left", overflow="fold",
-                         no_wrap=col in ("unit", "hits", "orders"))
+        units = state.units_of(s.id)
+        rows: list[list[str | Text]] = []
+        for u in units:
+            where = "off table" if not u.placed else f"({_num(u.x)}, {_num(u.y)}) {_num(round(u.facing))}°"
+            rows.append([
+                u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
+                Text(OWN_STATUS.get(u.status) or status_words(u.status), style=STATUS_STYLE.get(u.status, "")),
+                str(u.hits), u.orders or "-", seen_by(state, u)])
+        t = table()
+        t.add_column("unit", no_wrap=True)
+        name_column(t, "name", [u.name for u in units])
+        text_column(t, "type", [r[2] for r in rows])
+        text_column(t, "at / facing", [r[3] for r in rows])
+        text_column(t, "status", [r[4] for r in rows])
+        number_column(t, "hits")
+        t.add_column("orders", no_wrap=True)
+        # the umpire's status: a side's (umpire.reports.side_status) says nothing the rules do not tell it
+        text_column(t, "seen by the enemy", [r[7] for r in rows])
         last = None
-        for u in state.units_of(s.id):
+        for u, row in zip(units, rows, strict=True):
             f = formations.get(u.formation or "")
             if f is not None and f.id != last:
-                t.add_row("", Text(f.name, style="dim italic"), "", "", "", "", "")
+                t.add_row("", Text(f.name, style="dim italic"), *([""] * (len(row) - 2)))
                 last = f.id
-            where = "off table" if not u.placed else f"({_num(u.x)}, {_num(u.y)}) {_num(round(u.facing))}°"
-            t.add_row(
-                u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
-                Text(u.status, style=STATUS_STYLE.get(u.status, "")), str(u.hits), u.orders or "-",
-            )
+            t.add_row(*row)
         parts.append(Text(f"{s.name} ({s.id})", style="bold"))
         parts.append(t)
     if state.terrain and not (terrain if terrain is not None else len(state.terrain) <= TERRAIN_LISTED):
@@ -77,9 +100,12 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
             "); umpire status --terrain lists them, umpire map draws them",
         ))
     elif state.terrain:
-        t = Table(title="terrain", title_justify="left", title_style="bold", header_style="dim")
-        for col in ("id", "type", "name", "height", "points"):
-            t.add_column(col)
+        t = table("terrain")
+        t.add_column("id", no_wrap=True)
+        t.add_column("type")
+        name_column(t, "name", [piece.name or "-" for piece in state.terrain])
+        number_column(t, "height")
+        number_column(t, "points")
         for piece in state.terrain:
             pts = piece.polygon or piece.line or ()
             t.add_row(piece.id, piece.type, piece.name or "-", _num(piece.height), str(len(pts)))
@@ -136,7 +162,7 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
 
     live = walk(events).live
     fate = fates(events)
-    t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
+    t = table()
     t.add_column("#", no_wrap=True, justify="right")
     t.add_column("turn · phase", overflow="fold", max_width=16)
     t.add_column("what happened", overflow="fold", ratio=4)
@@ -183,7 +209,7 @@ def render_event(events: list[StoredEvent], seq: int) -> Group:
     )
     parts: list[Any] = [head, Text(e.summary)]
     if e.rolls:
-        dice = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, show_edge=False)
+        dice = table()
         for col in ("die", "rolled", "for", "key"):
             dice.add_column(col, overflow="fold")
         for r in e.rolls:

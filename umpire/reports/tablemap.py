@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from umpire.reports.labels import Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
 from umpire.reports.mapshapes import Circle, Label, MapDrawing, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
@@ -47,31 +48,69 @@ def stand_corners(u: UnitView) -> tuple[Point, Point, Point, Point]:
 
 
 # -- building ---------------------------------------------------------------------------------
+EDGE = 10.0  # points for a table edge's name, outside the ruler
 RULER = 14.0  # points kept for the ruler labels, top and left
 FOOT = 34.0  # scale bar and north arrow row
-LEGEND_ROW = 11.0
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def map_title(report: TurnReport) -> tuple[str, str]:
+    """The map's title (whose map, of which game) and the line under it (the turn it draws and
+    where the game stands)."""
+    who = f"Map for {report.side(report.viewer).name}" if report.viewer else "The umpire's map"
+    now = f"the game is in turn {report.turn}, {report.phase_name}"
+    if not report.events and not report.trails and not report.fire_lines:  # nothing has happened yet
+        return f"{who}, before turn {report.turn}: {report.name}", f"the set-up: units where they start; {now}"
+    drawn = report.map_turn if report.map_turn is not None else report.turn
+    what = f"turn {report.only_turn}" if report.only_turn is not None else f"turn {drawn}"
+    sub = f"{what}: units as they stand, moves and fire of turn {drawn}; {now}"
+    if report.viewer:
+        sub += "; enemy units where your side saw them"
+    return f"{who}, {what}: {report.name}", sub
+
+
+def edge_names(north: float) -> dict[str, str]:
+    """Each table edge by name and compass point (north: the bearing of north on the table,
+    degrees clockwise from the far edge)."""
+    out = {}
+    for edge, bearing in (("far", 0.0), ("right", 90.0), ("near", 180.0), ("left", 270.0)):
+        point = COMPASS[round(((bearing - north) % 360) / 45) % 8]
+        out[edge] = f"{edge} edge ({point})" + (" · the umpire's side" if edge == "near" else "")
+    return out
 
 
 def build_map(report: TurnReport, width: float = 520.0, max_height: float | None = None,
               style: MapStyle | None = None, label_size: float | None = None) -> MapDrawing:
     """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall)."""
+    from umpire.reports import maplegend
+    from umpire.reports.maptext import wrap
+
     st = style or map_style()
     tw, td = report.table
-    present = _legend_entries(report, st)
-    legend_cols = max(1, int((width - RULER) // 165))  # room for the longest label at 6.5 pt
-    legend_h = LEGEND_ROW * math.ceil(len(present) / legend_cols) + 4
-    s = (width - RULER - 6) / tw
+    present = maplegend.entries(report, st)
+    left, right = EDGE + RULER, EDGE + 6
+    legend_h = maplegend.height(present, width - left)
+    s = (width - left - right) / tw
+    title, sub = map_title(report)
+    heads = wrap(title, 10.0, width - left - 4, bold=True)
+    subs = wrap(sub, 6.5, width - left - 4)
+    title_h = 12.0 + 11.0 * (len(heads) - 1) + 8.5 * len(subs) + 5
+    top = title_h + EDGE + RULER
     if max_height is not None:
-        s = min(s, (max_height - RULER - FOOT - legend_h - 4) / td)
+        s = min(s, (max_height - top - EDGE - FOOT - legend_h - 4) / td)
     s = max(s, 0.5)
-    ox, oy = RULER, RULER
-    height = oy + td * s + FOOT + legend_h
+    ox, oy = left, top
+    height = oy + td * s + EDGE + FOOT + legend_h
 
     def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
         return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
 
-    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=report.title, frame=(ox, oy, s, td))
+    m = MapDrawing(width=round(width, 2), height=round(height, 2), title=title, frame=(ox, oy, s, td))
     ls = label_size or st.stands.label_size
+    m.add("title", "title", *(Label((ox, 12.0 + 11.0 * i), line, 10.0, "#111111", bold=True)
+                              for i, line in enumerate(heads)),
+          *(Label((ox, 12.0 + 11.0 * (len(heads) - 1) + 10.5 + 8.5 * i), line, 6.5, "#444444")
+            for i, line in enumerate(subs)))
 
     # table, grid and ruler
     tp = st.table
@@ -107,43 +146,36 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         ruler.append(Label((px - 2.5, py + 2), _fmt(y), 6.0, "#666666", "end"))
         k += 1
     m.add("ruler", "ruler", *ruler)
+    names = edge_names(report.north)
+    (x0, y0), (x1, y1) = P(0, td), P(tw, 0)
+    m.add("edges", "edges",
+          Label(((x0 + x1) / 2, y0 - RULER + 1), names["far"], 6.5, "#444444", "middle", italic=True),
+          Label(((x0 + x1) / 2, y1 + EDGE - 2), names["near"], 6.5, "#444444", "middle", italic=True),
+          Label((x0 - RULER - 3, (y0 + y1) / 2), names["left"], 6.5, "#444444", "middle", italic=True, angle=90),
+          Label((x1 + EDGE - 2, (y0 + y1) / 2), names["right"], 6.5, "#444444", "middle", italic=True, angle=90))
 
     # terrain: areas first (hills under woods and towns), then lines
     order = {"hill": 0}
     areas = sorted((t for t in report.terrain if t.polygon), key=lambda t: (order.get(t.type, 1), t.id))
     for t in areas:
         ts = st.terrain_style(t.type)
-        pts = tuple(P(x, y) for x, y in t.polygon or ())
-        shapes: list[Shape] = [Poly(pts, Paint(ts.fill, ts.stroke, ts.width, ts.dash))]
-        cx, cy = _centroid(pts)
-        name = t.name or t.id
-        if t.type == "hill":
-            name = f"{name} (height {_fmt(t.height)})"
-        shapes.append(Label((cx, cy + 2), name, 6.0, _darker(ts.stroke or "#888888", 0.7), "middle", italic=True))
-        m.add("terrain", t.id, *shapes)
-    for t in sorted((t for t in report.terrain if t.line), key=lambda t: t.id):
+        m.add("terrain", t.id, Poly(tuple(P(x, y) for x, y in t.polygon or ()), Paint(ts.fill, ts.stroke, ts.width,
+                                                                                        ts.dash)))
+    lines = sorted((t for t in report.terrain if t.line), key=lambda t: t.id)
+    for t in lines:
         ts = st.terrain_style(t.type)
         pts = tuple(P(x, y) for x, y in t.line or ())
-        shapes = [Poly(pts, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash), closed=False)]
-        if t.name:
-            # along the longest leg, a third of the way: clear of the ends where towns often sit
-            i = max(range(len(pts) - 1), key=lambda k: math.dist(pts[k], pts[k + 1]))
-            a, b = pts[i], pts[i + 1]
-            shapes.append(Label((a[0] + (b[0] - a[0]) / 3 + 3, a[1] + (b[1] - a[1]) / 3 - 3), t.name, 6.0,
-                                _darker(ts.stroke or "#888888", 0.8), "start", italic=True))
-        m.add("terrain", t.id, *shapes)
+        m.add("terrain", t.id, Poly(pts, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash), closed=False))
     m.add("outline", "outline", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(None, tp.stroke, tp.width)))
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     for z in report.zones:  # set-up zones: a wash of the side's colour, its edge dashed
         ink = colours.get(z.side, "#555555")
-        pts = tuple(P(x, y) for x, y in z.polygon)
-        cx, cy = _centroid(pts)
-        m.add("zone", z.side, Poly(pts, Paint(ink, _darker(ink, 0.7), 0.8, (4, 2), 0.12)),
-              Label((cx, cy), f"{z.side} set-up", 7.0, _darker(ink, 0.6), "middle", bold=True))
+        m.add("zone", z.side, Poly(tuple(P(x, y) for x, y in z.polygon), Paint(ink, _darker(ink, 0.7), 0.8, (4, 2),
+                                                                                  0.12)))
 
     # templates and fire lines under the stands
     tps = st.template
-    for tpl in report.templates:
+    for k, tpl in enumerate(report.templates):  # numbered on the map, not by the umpire's action
         c = P(*tpl.at)
         paint = Paint(tps.colour, tps.colour, tps.width, (2, 1.5), 0.18)
         if tpl.size is not None:
@@ -151,12 +183,9 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             from umpire.geometry.footprint import corners
 
             box = corners(Pose(tpl.at[0], tpl.at[1], tpl.facing, tpl.size[0], tpl.size[1]))
-            shapes = [Poly(tuple(P(x, y) for x, y in box), paint)]
+            m.add("template", f"template-{k + 1}", Poly(tuple(P(x, y) for x, y in box), paint))
         else:
-            shapes = [Circle(c, tpl.radius * s, paint)]
-        if tpl.label:
-            shapes.append(Label((c[0], c[1] - tpl.radius * s - 2), tpl.label, 5.5, tps.colour or "#000000", "middle"))
-        m.add("template", f"template-{len(m.of_kind('template')) + 1}", *shapes)
+            m.add("template", f"template-{k + 1}", Circle(c, tpl.radius * s, paint))
     for k, where in enumerate(report.smoke):
         m.add("smoke", f"smoke-{k + 1}", Circle(P(*where), report.smoke_radius * s, Paint(SMOKE, "#8a8a8a", 0.4,
                                                                                           (1, 1), 0.55)))
@@ -173,9 +202,9 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
-    # stands
+    # stands: their shapes first (every label keeps clear of every stand), then the labels
     sp = st.spotted
-    taken = _Boxes()
+    stands: list[tuple[UnitView, list[Shape], tuple[float, float, float, float]]] = []
     for u in report.units:
         if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
@@ -183,15 +212,15 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         dead = u.status in ("eliminated", "surrendered")
         if u.observed and u.facing is None:  # seen only as it fired: a ring where the fire came from
             c = P(u.x, u.y)  # type: ignore[arg-type]
-            m.add("stand", u.id, Circle(c, 3.2, Paint(None, _darker(base, 0.7), 1.0, (1.2, 0.8))),
-                  Label(_free(taken, _mark(u), ls, c[0], c[1] - 4.5, c[1] + 4.5 + ls), _mark(u), ls,
-                        _darker(base, 0.55), "middle", bold=True))
+            stands.append((u, [Circle(c, 3.2, Paint(None, _darker(base, 0.7), 1.0, (1.2, 0.8)))],
+                           (c[0] - 3.7, c[1] - 3.7, c[0] + 3.7, c[1] + 3.7)))
             continue
         box4 = tuple(P(x, y) for x, y in stand_corners(u))
         fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
-        shapes = [Poly(box4, paint),
-                  Poly((box4[0], box4[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
+        shapes: list[Shape] = [
+            Poly(box4, paint),
+            Poly((box4[0], box4[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
         if dead:
             shapes.append(Poly((box4[0], box4[2]), Paint(None, "#333333", 0.6), closed=False))
             shapes.append(Poly((box4[1], box4[3]), Paint(None, "#333333", 0.6), closed=False))
@@ -202,63 +231,100 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
             r = 2.2
             shapes.append(Poly(((bx, by - r), (bx + r, by), (bx, by + r), (bx - r, by)),
                                Paint(sp.colour, "#333333", 0.3)))
-        cx, cy = P(u.x, u.y)  # type: ignore[arg-type]
-        top, low = min(p[1] for p in box4), max(p[1] for p in box4)
-        shapes.append(Label(_free(taken, _mark(u), ls, cx, top - 1.5, low + 1.5 + ls), _mark(u), ls,
-                            _darker(base, 0.55), "middle", bold=True))
-        m.add("stand", u.id, *shapes)
-        if u.turret is not None and not dead:
+        xs, ys = [p[0] for p in box4], [p[1] for p in box4]
+        stands.append((u, shapes, (min(xs), min(ys), max(xs), max(ys))))
+    placer = _placer(report, st, s, P, stands)
+    for u, shapes, bb in stands:
+        base = colours.get(u.side, "#555555")
+        lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=((bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2),
+                                  colour=_darker(base, 0.55), bold=True)
+        m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
+        if u.turret is not None and not u.dead:
             m.add("turret", u.id, _turret_line(u, P))
+    _terrain_names(m, report, st, P, placer)
+    for z in report.zones:
+        ink = colours.get(z.side, "#555555")
+        pts = tuple(P(x, y) for x, y in z.polygon)
+        c = _centroid(pts)
+        lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=_darker(ink, 0.6), bold=True)
+        m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
+    for k, tpl in enumerate(report.templates):
+        if tpl.label:
+            c = P(*tpl.at)
+            r = tpl.radius * s
+            lb, leader = placer.place(tpl.label, 5.5, [Spot((c[0], c[1] - r - 2))] + around(
+                c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5), target=c, colour=tps.colour or "#000000")
+            m.add("name", f"template-{k + 1}", *([leader] if leader else []), lb)
 
-    # foot: scale bar, north arrow, legend
-    y0 = oy + td * s + 12
-    m.add("scale", "scale", *_scale_bar(report, st, s, ox, y0))
-    m.add("north", "north", *_north_arrow(report.north, ox + tw * s - 14, y0 + 8))
-    m.add("legend", "legend", *_legend(present, ox, y0 + FOOT - 8, (width - ox) / legend_cols, legend_cols))
+    # foot: near edge, scale bar, north arrow, legend
+    y0 = oy + td * s + EDGE + 12
+    m.add("scale", "scale", *maplegend.scale_bar(report, st, s, ox, y0, ox + tw * s - 30))
+    m.add("north", "north", *maplegend.north_arrow(report.north, ox + tw * s - 14, y0 + 8))
+    m.add("legend", "legend", *maplegend.draw(present, ox, y0 + FOOT - 8, width - ox - 4))
     return m
+
+
+def _placer(report: TurnReport, st: MapStyle, s: float, P: Callable[[float, float], Point],  # noqa: N803
+            stands: list[tuple[UnitView, list[Shape], tuple[float, float, float, float]]]) -> Placer:
+    """The label placer of this map: stands are solid, the lines of roads and streams soft."""
+    from shapely import LineString, Polygon
+    from shapely import Point as SPoint
+
+    solid = []
+    for _u, shapes, _bb in stands:
+        first = shapes[0]
+        if isinstance(first, Poly):
+            solid.append(Polygon(first.points))
+        elif isinstance(first, Circle):
+            solid.append(SPoint(first.centre).buffer(first.r + 0.5))
+    soft = [LineString([P(x, y) for x, y in t.line]).buffer(st.terrain_style(t.type).width / 2 + 0.3)
+            for t in report.terrain if t.line and len(t.line) > 1]
+    soft += [LineString([P(*f.a), P(*f.b)]).buffer(0.6) for f in report.fire_lines if f.a != f.b]
+    soft += [LineString([P(x, y) for x, y in tr.points]).buffer(0.6) for tr in report.trails if len(tr.points) > 1]
+    tw, td = report.table
+    (x0, y0), (x1, y1) = P(0, td), P(tw, 0)
+    return Placer((x0 + 1, y0 + 1, x1 - 1, y1 - 1), solid, soft)
+
+
+def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[[float, float], Point],  # noqa: N803
+                   placer: Placer) -> None:
+    """Each area's name inside it (else beside it with a leader), each named line's beside it."""
+    from shapely import Polygon
+
+    for t in sorted((t for t in report.terrain if t.polygon), key=lambda t: (-_area(t.polygon or ()), t.id)):
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.polygon or ())
+        name = t.name or t.id
+        if t.type == "hill":
+            name = f"{name} (height {_fmt(t.height)})"
+        shape = Polygon(pts)
+        if not shape.is_valid:
+            shape = shape.buffer(0)
+        inner = shape.representative_point()
+        c = _centroid(pts)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        spots = [Spot((c[0], c[1] + 2)), Spot((inner.x, inner.y + 2))]
+        spots += [Spot((c[0] + dx, c[1] + 2 + dy)) for dy in (-8, 8, -16, 16) for dx in (0, -12, 12)]
+        spots += around(min(xs), min(ys), max(xs), max(ys), 6.0, rings=3, leader_from=0)
+        lb, leader = placer.place(name, 6.0, spots, target=(inner.x, inner.y), inside=shape,
+                                  colour=_darker(ts.stroke or "#888888", 0.7), italic=True)
+        m.add("name", t.id, *([leader] if leader else []), lb)
+    for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.line or ())
+        spots = along(pts, 6.0)
+        mid = spots[0].at if spots else pts[0]
+        lb, leader = placer.place(t.name, 6.0, spots, target=(mid[0], mid[1] + 3),
+                                  colour=_darker(ts.stroke or "#888888", 0.8), italic=True)
+        m.add("name", t.id, *([leader] if leader else []), lb)
+
+
+def _area(pts: tuple[Point, ...]) -> float:
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=False))) / 2
 
 
 TURRET_COLOUR = "#111111"
 SMOKE = "#c8c8c8"
-
-
-Box = tuple[float, float, float, float]  # left, top, right, bottom (points)
-
-
-class _Boxes:
-    """The labels placed so far, filed by the cells of a coarse grid they cover, so that a big
-    game's hundreds of labels each look only at their neighbours (not at every label before)."""
-
-    CELL = 24.0
-
-    def __init__(self) -> None:
-        self._cells: dict[tuple[int, int], list[Box]] = {}
-
-    def _keys(self, b: Box) -> list[tuple[int, int]]:
-        c = self.CELL
-        return [(i, j) for i in range(int(b[0] // c), int(b[2] // c) + 1)
-                for j in range(int(b[1] // c), int(b[3] // c) + 1)]
-
-    def overlaps(self, box: Box) -> bool:
-        return any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                   for k in self._keys(box) for b in self._cells.get(k, ()))
-
-    def add(self, box: Box) -> None:
-        for k in self._keys(box):
-            self._cells.setdefault(k, []).append(box)
-
-
-def _free(taken: _Boxes, text: str, size: float, x: float, above: float, below: float) -> Point:
-    """Where a stand's label goes: above the stand, else below it, else further up, clear of the
-    labels placed before (two stands in one place keep both labels readable)."""
-    w = len(text) * size * 0.55
-    tries = [above, below, above - size - 1, below + size + 1, above - 2 * (size + 1)]
-    for y in tries:
-        box = (x - w / 2, y - size, x + w / 2, y)
-        if not taken.overlaps(box):
-            taken.add(box)
-            return (x, round(y, 2))
-    return (x, above)
 
 
 def _mark(u: UnitView) -> str:
@@ -299,123 +365,6 @@ def _arrowhead(a: Point, b: Point, size: float) -> tuple[Point, ...]:
     back = (tip[0] - ux * size, tip[1] - uy * size)
     return (tip, (round(back[0] - uy * size / 2.5, 2), round(back[1] + ux * size / 2.5, 2)),
             (round(back[0] + uy * size / 2.5, 2), round(back[1] - ux * size / 2.5, 2)))
-
-
-def _scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float) -> list[Shape]:
-    sc = st.scales.get(report.ruleset)
-    inches = sc.bar_inches if sc else 6.0
-    steps = 3
-    seg = inches / steps
-    out: list[Shape] = []
-    for i in range(steps):
-        xa = x0 + i * seg * s
-        out.append(Poly(((xa, y0), (xa + seg * s, y0), (xa + seg * s, y0 + 4), (xa, y0 + 4)),
-                        Paint("#222222" if i % 2 == 0 else "#ffffff", "#222222", 0.5)))
-        out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
-    end = x0 + inches * s
-    ground = ""
-    if sc:
-        amount = inches * sc.per_inch
-        unit = sc.unit + ("es" if sc.unit == "hex" and amount != 1 else "")
-        ground = f" = {_fmt(amount)} {unit}  (1\" = {_fmt(sc.per_inch)} {sc.unit})"
-    out.append(Label((end, y0 - 2), f'{_fmt(inches)}"', 6.0, "#333333", "middle"))
-    out.append(Label((end + 6, y0 + 4), f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, "
-                     "ruler in inches from the near-left corner", 6.5, "#333333"))
-    return out
-
-
-def _north_arrow(north: float, cx: float, cy: float) -> list[Shape]:
-    a = math.radians(north)
-    ux, uy = math.sin(a), -math.cos(a)  # screen: up is -y
-    px, py = -uy, ux
-    tip = (cx + ux * 9, cy + uy * 9)
-    tail = (cx - ux * 7, cy - uy * 7)
-    left = (cx + px * 4 - ux * 2, cy + py * 4 - uy * 2)
-    right = (cx - px * 4 - ux * 2, cy - py * 4 - uy * 2)
-
-    def r2(p: Point) -> Point:
-        return (round(p[0], 2), round(p[1], 2))
-
-    return [
-        Poly((r2(tip), r2(left), r2((cx, cy)), r2(right)), Paint("#222222", "#222222", 0.5)),
-        Poly((r2((cx, cy)), r2(tail)), Paint(None, "#222222", 0.8), closed=False),
-        Label(r2((cx + 7, cy + 3)), "N", 8.0, "#222222", "start", bold=True),
-    ]
-
-
-def _legend_entries(report: TurnReport, st: MapStyle) -> list[tuple[str, str, Paint]]:
-    """``(kind, label, paint)`` for what this map shows: kind is area, line, stand, mark, circle."""
-    out: list[tuple[str, str, Paint]] = []
-    seen: set[str] = set()
-    for t in sorted(report.terrain, key=lambda t: (t.line is not None, t.type)):
-        ts = st.terrain_style(t.type)
-        key = t.type if t.type in st.terrain else "other"
-        if key in seen:
-            continue
-        seen.add(key)
-        label = ts.label or t.type
-        if t.line:
-            out.append(("line", label, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash)))
-        else:
-            out.append(("area", label, Paint(ts.fill, ts.stroke, ts.width, ts.dash)))
-    for i, sv in enumerate(report.sides):
-        c = st.side_colour(sv.color, i)
-        if any(u.side == sv.id and u.placed for u in report.units):
-            observed = report.viewer is not None and sv.id != report.viewer
-            label = f"{sv.name}" + (" (seen)" if observed else "") + " stand; thick edge = front"
-            out.append(("stand", label, Paint(_lighter(c, 0.35) if observed else c, "#111111", 0.5,
-                                              (1.5, 1) if observed else None)))
-    if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
-        out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
-                    Paint(st.spotted.colour, "#333333", 0.3)))
-    if any(u.dead for u in report.units if u.placed):
-        out.append(("dead", "destroyed", Paint(st.stands.eliminated_fill, "#333333", 0.5)))
-    if any(u.observed and not u.now for u in report.units):
-        out.append(("note", "(T1) after an enemy stand's id: where it was last seen, in turn 1", Paint()))
-    if report.trails:
-        out.append(("line", st.trail.label, Paint(None, "#444444", st.trail.width, st.trail.dash)))
-    if any(f.own or report.viewer is None for f in report.fire_lines):
-        out.append(("line", st.fire_line.label, Paint(None, st.fire_line.colour, st.fire_line.width,
-                                                      st.fire_line.dash)))
-    if any(not f.own and report.viewer is not None for f in report.fire_lines):
-        fr = st.fire_received
-        out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
-    if report.smoke:
-        out.append(("circle", "smoke (a marker's hex, 12.9)", Paint(SMOKE, "#8a8a8a", 0.4, (1, 1), 0.55)))
-    for z in report.zones:
-        c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
-        out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
-    if report.templates:
-        out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
-    return out
-
-
-def _legend(entries: list[tuple[str, str, Paint]], x0: float, y0: float, colw: float, per_row: int) -> list[Shape]:
-    out: list[Shape] = []
-    for i, (kind, label, paint) in enumerate(entries):
-        col, row = i % per_row, i // per_row
-        x = x0 + col * colw
-        y = y0 + row * LEGEND_ROW
-        if kind == "area":
-            out.append(Poly(((x, y), (x + 14, y), (x + 14, y + 7), (x, y + 7)), paint))
-        elif kind == "line":
-            out.append(Poly(((x, y + 3.5), (x + 14, y + 3.5)), paint, closed=False))
-        elif kind == "stand":
-            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
-            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1)), Paint(None, "#111111", 2.0), closed=False))
-        elif kind == "note":
-            out.append(Label((x, y + 6), label, 6.5, "#222222"))
-            continue
-        elif kind == "dead":
-            out.append(Poly(((x + 2, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 2, y + 7)), paint))
-            out.append(Poly(((x + 2, y + 1), (x + 12, y + 7)), Paint(None, "#333333", 0.6), closed=False))
-            out.append(Poly(((x + 12, y + 1), (x + 2, y + 7)), Paint(None, "#333333", 0.6), closed=False))
-        elif kind == "mark":
-            out.append(Poly(((x + 7, y + 1), (x + 10, y + 4), (x + 7, y + 7), (x + 4, y + 4)), paint))
-        else:
-            out.append(Circle((x + 7, y + 3.5), 3.5, paint))
-        out.append(Label((x + 18, y + 6), label, 6.5, "#222222"))
-    return out
 
 
 __all__ = ["MapDrawing", "build_map", "stand_corners", "to_reportlab", "to_svg"]

@@ -67,6 +67,7 @@ def _svg_shape(sh: Shape) -> str:
         "x": _fmt(sh.at[0]), "y": _fmt(sh.at[1]), "font-size": _fmt(sh.size), "fill": sh.colour,
         "text-anchor": anchor, "font-weight": "600" if sh.bold else None,
         "font-style": "italic" if sh.italic else None,
+        "transform": f"rotate({_fmt(-sh.angle)} {_fmt(sh.at[0])} {_fmt(sh.at[1])})" if sh.angle else None,
     }, sh.text)
 
 
@@ -129,7 +130,15 @@ def to_reportlab(m: MapDrawing, fonts: dict[str, str] | None = None,
                 font = f["bold"] if sh.bold else f["italic"] if sh.italic else f["regular"]
                 if covers is not None and not covers(font, sh.text):
                     font = f["regular"]
-                grp.add(String(sh.at[0], H - sh.at[1], visible(sh.text), fontName=font, fontSize=sh.size,
-                               fillColor=colour(sh.colour), textAnchor=sh.anchor))
+                text = String(sh.at[0], H - sh.at[1], visible(sh.text), fontName=font, fontSize=sh.size,
+                              fillColor=colour(sh.colour), textAnchor=sh.anchor)
+                if sh.angle:
+                    turned = RGroup(text)
+                    turned.translate(sh.at[0], H - sh.at[1])
+                    turned.rotate(sh.angle)
+                    turned.translate(-sh.at[0], -(H - sh.at[1]))
+                    grp.add(turned)
+                else:
+                    grp.add(text)
         d.add(grp)
     return d

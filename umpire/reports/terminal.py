@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from umpire.reports.screen import table
+
 if TYPE_CHECKING:
     from umpire.calc import CalcAnswer
 
@@ -31,7 +33,7 @@ def render_calc(answer: CalcAnswer) -> Group:
         title.append(res.summary or _fmt(res.outcome), style="bold green")
         parts.append(title)
         if res.modifiers or res.shifts:
-            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+            t = table()
             t.add_column("mod", justify="right")
             t.add_column("what")
             t.add_column("rule", style="cyan")
@@ -42,14 +44,14 @@ def render_calc(answer: CalcAnswer) -> Group:
             style = "yellow" if line.startswith(("used estimated", "ruling ")) else ""
             parts.append(Text(line, style=style))
     if answer.data is not None:
-        t = Table(box=None, show_header=False, pad_edge=False)
+        t = table(header=False)
         t.add_column(style="bold")
         t.add_column()
         for k, v in answer.data.items():
             t.add_row(k, _fmt(v))
         parts.append(t)
     if answer.odds is not None:
-        t = Table(title="odds", box=None, show_header=True, header_style="dim", title_justify="left")
+        t = table("odds")
         t.add_column("outcome")
         t.add_column("chance", justify="right")
         for k, p in answer.odds.items():
@@ -71,7 +73,7 @@ def _measures_centres(ruleset: str) -> bool:
 def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     """``umpire measure``: the facts between two units, points or terrain pieces."""
     los = data.get("los", {})
-    t = Table(title=f"{a} -> {b}", title_justify="left", box=None, show_header=False, pad_edge=False)
+    t = table(f"{a} -> {b}", header=False)
     t.add_column(style="bold")
     t.add_column()
     by_centres = _measures_centres(str(data.get("ruleset", "")))

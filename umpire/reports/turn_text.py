@@ -12,18 +12,18 @@ from typing import Any
 
 from umpire.reports import sections as S
 from umpire.reports.observe import Line
+from umpire.reports.screen import rows_table, table
 from umpire.reports.views import TurnReport
 from umpire.text import md_text
 
 
 def _why_renderables(ln: Line) -> list[Any]:
-    from rich.table import Table
     from rich.text import Text
 
     out: list[Any] = []
     # the columns get ratios, not measured widths: a long game has thousands of these
     if ln.rows:
-        t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
+        t = table(expand=True)
         for h in ln.head:
             if h == "order":
                 t.add_column(h, width=5)
@@ -35,7 +35,7 @@ def _why_renderables(ln: Line) -> list[Any]:
     w = ln.why
     if w:
         if w.modifiers:
-            t = Table(box=None, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1), expand=True)
+            t = table(expand=True)
             t.add_column("mod", justify="right", width=4)
             t.add_column("what", overflow="fold", ratio=3)
             t.add_column("rule", style="cyan", overflow="fold", ratio=2)
@@ -50,15 +50,10 @@ def _why_renderables(ln: Line) -> list[Any]:
 
 
 def _table(title: str, head: tuple[str, ...], rows: list[tuple[str, ...]], lost: set[int] | None = None) -> Any:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
-    t = Table(box=box.SIMPLE_HEAD, header_style="dim", pad_edge=False, padding=(0, 1), show_edge=False)
-    for h in head:
-        t.add_column(h, overflow="fold", justify="right" if h == "hits" else "left",
-                     no_wrap=h in ("unit", "hits", "turn", "orders"))
+    t = rows_table(head, rows)
     for i, row in enumerate(rows):
         t.add_row(*row, style="red" if lost and i in lost else None)
     return Group(Text(""), Text(title, style="bold"), t)

@@ -28,6 +28,7 @@ from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, body_json, site_of
 
 if TYPE_CHECKING:
+    from umpire.core.state import GameState
     from umpire.engine import ActionResult, Game
 
 ACTIONS = ("place", "move", "phase", "orders")
@@ -82,17 +83,24 @@ def payload_of(game: Game, data: dict[str, Any]) -> tuple[str, dict[str, Any], s
     raise UmpireError(f"unknown action {action!r} (allowed: {', '.join(ACTIONS)})")
 
 
-def read_orders(game: Game, name: str, text: str) -> dict[str, Any]:
-    """An orders file sent from the page, read as ``umpire turn orders FILE`` reads it (its
-    errors name the file by the name it was sent under)."""
+def read_orders(game: Game, name: str, text: str, state: GameState | None = None,
+                db: Path | None = None) -> dict[str, Any]:
+    """An orders file sent from the page, read as ``umpire turn orders FILE`` reads it, against
+    ``state`` (default: the game's now), and refused as that command refuses it: the first
+    problem placed at its line as ``umpire check`` places it, how many more there are (``db``:
+    the game file the command would name), the file named by the name it was sent under."""
+    from umpire.inputs import refusal
+
     safe = SAFE_NAME.sub("-", Path(str(name or "orders.yaml")).name).strip(".-") or "orders.yaml"
+    state = game.state if state is None else state
     with tempfile.TemporaryDirectory(prefix="umpire-orders-") as tmp:
         path = Path(tmp) / safe
         path.write_text(text, encoding="utf-8")
         try:
-            return game.turn_rules().read_orders(path, game.state)
+            return game.turn_rules().read_orders(path, state)
         except UmpireError as exc:
-            raise UmpireError(str(exc).replace(f"{tmp}/", "")) from None
+            said = refusal(path, "orders", exc, state=state, db=db)
+            raise UmpireError(str(said).replace(f"{tmp}/", "")) from None
 
 
 def _amending(game: Game, data: dict[str, Any]) -> None:
@@ -105,7 +113,7 @@ def _prepare(game: Game, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     _amending(game, data)
     kind, payload, text = payload_of(game, data)
     if text is not None:
-        payload = read_orders(game, str(data.get("name") or ""), text)
+        payload = read_orders(game, str(data.get("name") or ""), text, db=game.path)
     return kind, payload
 
 

@@ -24,7 +24,8 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from umpire.errors import UmpireError
-from umpire.serve.security import UMPIRE, Guard, Keys, Sessions, cookie_header
+from umpire.serve.security import UMPIRE, Guard, Keys, Sessions, cookie_header, roles_for, side_role
+from umpire.serve.side_views import SideReader
 from umpire.serve.views import Reader
 
 HERE = Path(__file__).resolve().parent
@@ -33,11 +34,16 @@ MAX_BODY = 2 * 1024 * 1024  # bytes of a request body (an orders file is far sma
 
 @dataclass
 class Site:
-    """What every route shares: the game's reader, the keys and sessions, the templates."""
+    """What every route shares: the game's reader (and its sides' pages), the keys and sessions,
+    the templates, and the address the sides' links name (None: the one the umpire's browser used)."""
 
     reader: Reader
     keys: Keys
     sessions: Sessions
+    sides: SideReader
+    base_url: str | None = None
+    local: bool = True  # the server listens on this machine only: other devices cannot open a link
+    poll: tuple[float, float] = (4.0, 20.0)  # a side's page: its first wait between questions, and its longest
     templates: Environment = field(default_factory=lambda: templates())
 
     def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
@@ -56,9 +62,26 @@ def templates() -> Environment:
     from umpire.reports.words import inches, num, short_phase
 
     env.filters["num"] = num
+    env.filters["dig"] = dig
+    env.filters["points"] = points_text
     env.filters["inches"] = inches
     env.globals.update(S=sections, gist=gist, short_phase=short_phase)
     return env
+
+
+def dig(data: Any, key: str) -> Any:
+    """The value at a dotted ``key`` of nested mappings (None where there is none)."""
+    for part in key.split("."):
+        data = data.get(part) if isinstance(data, dict) else None
+    return data
+
+
+def points_text(value: Any) -> str:
+    """Waypoints ``[[x, y], ...]`` as a player types them: ``x,y x,y``."""
+    if not isinstance(value, list):
+        return ""
+    return " ".join(f"{p[0]:g},{p[1]:g}" for p in value if isinstance(p, list | tuple) and len(p) == 2
+                    and all(isinstance(c, int | float) for c in p))
 
 
 def site_of(request: Request) -> Site:
@@ -132,13 +155,20 @@ async def login(request: Request) -> Response:
         if not given:
             return site.page("login.html", request, wrong=False)
     role = site.keys.role_of(given)
+    link = None
     if role is None:
-        return site.page("login.html", request, 403, wrong=True)
-    session = site.sessions.new(role)
+        from umpire.engine import players
+
+        with site.reader.game() as game:
+            link = players.link_for(game, given)
+        if link is None:
+            return site.page("login.html", request, 403, wrong=True)
+        role = side_role(link.side)
+    session = site.sessions.new(role, link.id if link else None, link.player if link else "")
     old = request.state.session
     if old is not None:
         site.sessions.drop(old.id)
-    response = RedirectResponse("/console" if role == UMPIRE else "/", status_code=303)
+    response = RedirectResponse(session.home, status_code=303)
     response.headers["set-cookie"] = cookie_header(session)
     return response
 
@@ -155,23 +185,27 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/console", status_code=303)
 
 
-def make_app(path: Path, secret: str, *, hosts: list[str] | None = None) -> Starlette:
-    """The console over the game file at ``path``, opened by ``secret``; ``hosts``: the names
-    the server answers to (None: any, for a server reached over a network)."""
-    from umpire.serve import actions, console, papers
+def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_url: str | None = None,
+             poll: tuple[float, float] | None = None) -> Starlette:
+    """The console over the game file at ``path``, opened by ``secret``, and its sides' pages,
+    opened by their links; ``hosts``: the names the server answers to (None: any, for a server
+    reached over a network); ``base_url``: the address the sides' links name."""
+    from umpire.serve import actions, console, papers, players, side_pages
 
     reader = Reader(Path(path))
-    with reader.game():  # a file that is not a game is refused at start, in the CLI's words
-        pass
-    site = Site(reader, Keys({UMPIRE: secret}), Sessions())
+    with reader.game() as game:  # a file that is not a game is refused at start, in the CLI's words
+        sides = game.state.side_ids()
+    site = Site(reader, Keys({UMPIRE: secret}), Sessions(), SideReader(reader), base_url, hosts is not None)
+    if poll is not None:
+        site.poll = poll
     routes: list[BaseRoute] = [
         Route("/", home),
         Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]),
-        *console.ROUTES, *actions.ROUTES, *papers.ROUTES,
+        *console.ROUTES, *actions.ROUTES, *papers.ROUTES, *players.ROUTES, *side_pages.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.site = site
-    app.add_middleware(Guard, sessions=site.sessions, hosts=hosts)
+    app.add_middleware(Guard, sessions=site.sessions, hosts=hosts, roles=roles_for(sides), live=reader.live_links)
     return app

@@ -71,7 +71,8 @@ def parts(request: Request) -> Response:
 def version(request: Request) -> Response:
     try:
         query(request)
-        return JSONResponse({"seq": site_of(request).reader.version()})
+        seq, stamp = site_of(request).reader.versions()
+        return JSONResponse({"seq": seq, "players": stamp})
     except UmpireError as exc:
         return answer_error(exc)
 

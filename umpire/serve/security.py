@@ -1,9 +1,9 @@
 """Who may use the server, and the checks every request passes.
 
-- **Secrets, one per role.** :class:`Keys` holds a secret for each role that may open the
-  server: ``umpire`` (the console) today; a side's link (``side:nato``) is one more entry of
-  the same kind. A secret is a long random token (``secrets.token_urlsafe``), kept only as its
-  SHA-256 and compared in constant time.
+- **Secrets, one per role.** :class:`Keys` holds the umpire's secret (the console); each side's
+  links (role ``side:nato``, its pages under ``/side/nato``) are kept in the game file, as
+  digests too (:mod:`umpire.engine.players`). A secret is a long random token
+  (``secrets.token_urlsafe``), kept only as its SHA-256 and compared in constant time.
 - **Sessions.** Logging in (the link printed at start, or the secret typed into the login
   page) makes a server-side :class:`Session` (its role and its CSRF token); the browser holds
   only its random id, in a cookie that is ``HttpOnly`` and ``SameSite=Strict``.
@@ -42,8 +42,11 @@ CSRF_HEADER = "x-csrf-token"
 SESSION_HOURS = 24  # a session lasts a long evening's game
 MAX_SESSIONS = 256  # the oldest go first beyond this (a login loop cannot fill the memory)
 PUBLIC = ("/login", "/static/")  # what answers without a session: the door and the page's code
-#: which role each part of the site is for (the longest prefix that matches wins)
+EVERY_ROLE = ("/logout",)  # what any session may do, whatever its role
+#: which role each part of the site is for (the longest prefix that matches wins); a game's
+#: sides add theirs (:func:`roles_for`)
 PREFIX_ROLES = {"/": UMPIRE, "/console": UMPIRE}
+SIDE_PREFIX = "/side/"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -86,12 +89,28 @@ class Keys:
         return found
 
 
+def side_role(side: str) -> str:
+    return f"side:{side}"
+
+
+def roles_for(sides: Iterable[str]) -> dict[str, str]:
+    """The prefixes of the site and their roles: the console's, and each side's pages."""
+    return {**PREFIX_ROLES, **{f"{SIDE_PREFIX}{s}": side_role(s) for s in sides}}
+
+
 @dataclass
 class Session:
     id: str
     role: str
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     made: float = field(default_factory=time.monotonic)
+    link: int | None = None  # a side's session: the link it was opened with
+    player: str = ""
+    asked: list[float] = field(default_factory=list, repr=False)  # when its last requests came
+
+    @property
+    def home(self) -> str:
+        return "/console" if self.role == UMPIRE else f"{SIDE_PREFIX}{self.role.split(':', 1)[1]}"
 
 
 class Sessions:
@@ -103,8 +122,8 @@ class Sessions:
         self.ttl = hours * 3600
         self.most = most
 
-    def new(self, role: str) -> Session:
-        s = Session(secrets.token_urlsafe(32), role)
+    def new(self, role: str, link: int | None = None, player: str = "") -> Session:
+        s = Session(secrets.token_urlsafe(32), role, link=link, player=player)
         with self._lock:
             self._by_id[s.id] = s
             while len(self._by_id) > self.most:
@@ -124,6 +143,12 @@ class Sessions:
     def drop(self, sid: str) -> None:
         with self._lock:
             self._by_id.pop(sid, None)
+
+    def drop_links(self, live: frozenset[int]) -> None:
+        """End every side's session whose link is no longer live (revoked or renewed)."""
+        with self._lock:
+            for sid in [k for k, s in self._by_id.items() if s.link is not None and s.link not in live]:
+                del self._by_id[sid]
 
 
 def cookie_header(session: Session | None) -> str:
@@ -147,10 +172,10 @@ def session_id(headers: dict[str, str]) -> str | None:
     return morsel.value if morsel is not None else None
 
 
-def role_for(path: str) -> str:
-    """The role a path is for: that of the longest prefix of :data:`PREFIX_ROLES` it starts with."""
-    best = max((p for p in PREFIX_ROLES if path == p or path.startswith(p.rstrip("/") + "/")), key=len)
-    return PREFIX_ROLES[best]
+def role_for(path: str, roles: dict[str, str] = PREFIX_ROLES) -> str:
+    """The role a path is for: that of the longest prefix of ``roles`` it starts with."""
+    best = max((p for p in roles if path == p or path.startswith(p.rstrip("/") + "/")), key=len)
+    return roles[best]
 
 
 def is_public(path: str) -> bool:
@@ -184,13 +209,36 @@ def cross_site(method: str, headers: dict[str, str], scheme: str) -> str | None:
     return None
 
 
-class Guard:
-    """The checks every request passes before any route sees it (see the module notes)."""
+#: a side's page may ask this many times within :data:`RATE_SECONDS` (its polling asks far less):
+#: beyond it the answer is 429, with nothing done
+RATE_MOST, RATE_SECONDS = 120, 60.0
 
-    def __init__(self, app: ASGIApp, sessions: Sessions, hosts: Iterable[str] | None) -> None:
+
+def too_fast(session: Session, now: float) -> bool:
+    """Whether a side's session has asked more than :data:`RATE_MOST` times in the last
+    :data:`RATE_SECONDS` (the umpire's console is not limited)."""
+    if session.link is None:
+        return False
+    recent = [t for t in session.asked if now - t < RATE_SECONDS]
+    recent.append(now)
+    session.asked[:] = recent[-RATE_MOST - 1:]
+    return len(recent) > RATE_MOST
+
+
+class Guard:
+    """The checks every request passes before any route sees it (see the module notes).
+
+    ``roles``: the site's prefixes and their roles (:func:`roles_for`); ``live``: the links live
+    now, asked at every request of a side's session (a link revoked by the console or by another
+    command ends its sessions at once)."""
+
+    def __init__(self, app: ASGIApp, sessions: Sessions, hosts: Iterable[str] | None,
+                 roles: dict[str, str] | None = None, live: Callable[[], frozenset[int]] | None = None) -> None:
         self.app = app
         self.sessions = sessions
         self.hosts = None if hosts is None else {h.lower() for h in hosts}
+        self.roles = roles or PREFIX_ROLES
+        self.live = live
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -219,15 +267,27 @@ class Guard:
             return
         state = scope.setdefault("state", {})
         session = self.sessions.get(session_id(headers))
+        if session is not None and session.link is not None and self.live is not None:
+            live = self.live()
+            if session.link not in live:
+                self.sessions.drop_links(live)
+                session = None
         state["session"] = session
         if not is_public(path):
             if session is None:
-                if method == "GET" and not path.startswith("/console/"):
+                if method == "GET" and (path.count("/") <= 1 or path in self.roles):
                     await _redirect(with_headers, "/login")
                 else:
-                    await _refuse(with_headers, 401, "log in first: open the link umpire serve printed")
+                    await _refuse(with_headers, 401, "log in first: open the link umpire serve printed "
+                                  "(a side: the link the umpire gave you)")
                 return
-            if session.role != role_for(path):
+            if too_fast(session, time.monotonic()):
+                await _refuse(with_headers, 429, "too many requests from this page: wait a minute")
+                return
+            if path == "/" and session.role != UMPIRE:
+                await _redirect(with_headers, session.home)
+                return
+            if path not in EVERY_ROLE and session.role != role_for(path, self.roles):
                 await _refuse(with_headers, 403, "this page is not for your link")
                 return
             if method not in ("GET", "HEAD", "OPTIONS"):

@@ -75,6 +75,7 @@ class Reader:
         self._lock = threading.Lock()
         self._moment: Moment | None = None
         self._start: tuple[tuple[Any, ...], GameState] | None = None
+        self._links: tuple[tuple[int, int, int], frozenset[int]] | None = None
 
     @contextmanager
     def game(self) -> Iterator[Game]:
@@ -87,8 +88,35 @@ class Reader:
 
     def version(self) -> int:
         """The last event's number: it changes with every write, by the console or the CLI."""
+        return self.versions()[0]
+
+    def versions(self) -> tuple[int, int]:
+        """The last event's number and that of the last write to the players' tables (links,
+        orders sent from pages, locks, releases)."""
+        from umpire.engine import players
+
+        with self.game() as game, game.file.read():
+            return game.last_seq(), players.stamp(game)
+
+    def live_links(self) -> frozenset[int]:
+        """The sides' links live now: read again whenever the file has changed (so a link revoked
+        by any command is refused at the next request), else as last read."""
+        import os
+
+        from umpire.engine import players
+
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return frozenset()
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        kept = self._links
+        if kept is not None and kept[0] == key:
+            return kept[1]
         with self.game() as game:
-            return game.last_seq()
+            live = players.live_ids(game)
+        self._links = (key, live)
+        return live
 
     def moment(self, amending: int | None = None) -> Moment:
         """The game as the file holds it now (kept until the log moves on); with ``amending``,

@@ -27,6 +27,7 @@ MARKER = "_umpire_migrations"
 # does not import sqlite-utils (a test checks the two lists agree).
 MIGRATION_NAMES = (
     "m001_initial", "m002_event_results", "m003_terrain_once", "m004_roll_keys", "m005_corrections",
+    "m006_players",
 )
 
 # Every table and column of a file with every migration applied (a test checks it against the
@@ -44,6 +45,10 @@ SCHEMA: dict[str, tuple[str, ...]] = {
         "id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing",
         "base_w", "base_d", "status", "hits", "orders",
     ),
+    "links": ("id", "side", "player", "digest", "made", "revoked", "changed"),
+    "page_orders": ("side", "turn", "key", "entry", "sent_by", "sent_at", "state", "reason", "changed"),
+    "locks": ("side", "turn", "locked", "changed"),
+    "releases": ("turn", "released", "changed"),
 }
 
 

@@ -97,8 +97,27 @@ def m005_corrections(db: Database) -> None:
     db.table("checkpoints").create({"seq": int, "state": str}, pk="seq")
 
 
+def m006_players(db: Database) -> None:
+    # The players' pages of umpire serve: each side's access links (only a digest of each
+    # token), the orders sent from the pages, the turns the umpire locked for a side and the
+    # turns whose briefings he released. None of it is game state: the log stays the truth,
+    # and orders sent from a page enter it only as the orders action the umpire takes.
+    # ``changed`` numbers every write to these tables, so a page knows one happened.
+    db.table("links").create(
+        {"id": int, "side": str, "player": str, "digest": str, "made": str, "revoked": str, "changed": int},
+        pk="id", not_null={"side", "digest", "made"},
+    )
+    db.table("page_orders").create(
+        {"side": str, "turn": int, "key": str, "entry": str, "sent_by": str, "sent_at": str, "state": str,
+         "reason": str, "changed": int},
+        pk=("side", "turn", "key"), not_null={"entry", "sent_at", "state"},
+    )
+    db.table("locks").create({"side": str, "turn": int, "locked": str, "changed": int}, pk=("side", "turn"))
+    db.table("releases").create({"turn": int, "released": str, "changed": int}, pk="turn")
+
+
 MIGRATIONS: list[Migration] = [
-    m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections,
+    m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
 ]
 
 

@@ -8,6 +8,13 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
   payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
   file, the field and what is allowed);
 - ``orders_kind(state) -> str``: the kind of file (``umpire check --kind``) those orders are.
+- ``orders_form(state, side, targets) -> OrdersForm``: the side's units with their positions,
+  orders and allowances and the fields of its orders file (:mod:`umpire.turns.orders_form`),
+  which the pre-filled orders file and the printed orders sheet print.
+- ``entries(state, side) -> list[Entry]``: what the side may write in its orders now, entry by
+  entry (:mod:`umpire.turns.entries`: a players' page's form);
+- ``move_costs(payload, state) -> dict``: what each move of a read payload costs of its
+  allowance, as the reader priced it.
 
 Nothing here registers itself: the ruleset object (:mod:`umpire.registry`) names these parts, and
 the engine asks the game's ruleset for the handler of each action it makes or replays.
@@ -21,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.entries import Entry
+    from umpire.turns.orders_form import OrdersForm
 
 
 @dataclass
@@ -47,3 +56,9 @@ class TurnRules(Protocol):
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
 
     def orders_kind(self, state: GameState) -> str: ...
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm: ...
+
+    def entries(self, state: GameState, side: str) -> list[Entry]: ...
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]: ...

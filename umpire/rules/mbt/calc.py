@@ -254,3 +254,17 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "into_buildings": IntoBuildingsCase,
     "smoke": SmokeCase,
 }
+
+
+def _with_options() -> None:
+    """The options' procedures (17-22) are the MBT ruleset's too."""
+    from umpire.rules.mbt.options import calc as options
+
+    for name in options.PROCEDURES:
+        if name in PROCEDURES:  # pragma: no cover - a name clash is a programming error
+            raise AssertionError(f"MBT calc procedure {name!r} defined twice")
+    PROCEDURES.update(options.PROCEDURES)
+    CASE_MODELS.update(options.CASE_MODELS)
+
+
+_with_options()

@@ -139,6 +139,17 @@ def card_id(text: str) -> str:
                 f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in found)}; "
                 "give its id"
             )
+    # "T-72" for the only card whose vehicle's name begins so (T-72M1): said at the table, and the
+    # answer names the card it was read as
+    if len(loose) >= 3:
+        begins = [i for i in ids if any(_loose(s).startswith(loose) for s in every[i])]
+        if len(begins) == 1:
+            return begins[0]
+        if 1 < len(begins) <= 6:
+            raise UmpireError(
+                f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in begins)}; "
+                "give its id or its whole name"
+            )
     from umpire.errors import closest
 
     close = closest(text, ids, every)
@@ -178,10 +189,13 @@ def model_for(data: Any) -> type[_Model]:
             raise DataError(f"kind: {kind!r} is not a kind of card (allowed: {', '.join(MODELS)})")
         return MODELS[kind]  # type: ignore[return-value]
     if isinstance(data, dict) and "chart" in data:
+        from umpire.rules.mbt.options.charts import MODELS as OPTION_MODELS
+
         name = data["chart"]
-        if not isinstance(name, str) or name not in CHART_MODELS:
-            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(CHART_MODELS)})")
-        return CHART_MODELS[name]
+        models = {**CHART_MODELS, **OPTION_MODELS}
+        if not isinstance(name, str) or name not in models:
+            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(models)})")
+        return models[name]
     raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
 
 

@@ -101,6 +101,7 @@ VOptInt = Annotated[Val[int | None], BeforeValidator(_wrap)]
 VStr = Annotated[Val[str], BeforeValidator(_wrap)]
 VOptStr = Annotated[Val[str | None], BeforeValidator(_wrap)]
 VBool = Annotated[Val[bool], BeforeValidator(_wrap)]
+VCell = Annotated[Val[int | str], BeforeValidator(_wrap)]  # a number or a word (H, Elim, X)
 
 
 def parse_range(text: str, where: str = "range") -> tuple[int, int]:

@@ -80,6 +80,10 @@ def mbt_block(
         check_relief(spec.advanced, units, [s.id for s in scenario.sides], problems, where)
     elif spec.advanced is not None:
         problems.append(f"{where}: mbt.advanced: only an Advanced Game scenario (game: advanced) takes it")
+    from umpire.rules.mbt.options.scenario import check as check_options
+
+    check_options(spec, units, [s.id for s in scenario.sides], (scenario.table.width, scenario.table.depth),
+                  problems, where)
     if spec.matchup is not None and spec.game == "basic":
         from umpire.rules.mbt.basic_game import check_matchup
 

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from umpire.rules.mbt.advanced_spec import AdvancedSpec
+from umpire.rules.mbt.options_spec import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec
 from umpire.rules.mbt.toe_spec import ToeSpec
 from umpire.schema.checked import Checked
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
@@ -63,14 +64,20 @@ class MbtSpec(_Strict):
     matchup: str | None = Field(None, description="the Basic Game matchup (2.3) its forces must fit")
     turns: int = Field(10, ge=1, description="turns the game lasts")
     scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
-    conditions: Literal["day", "dusk", "moonlight", "night"] = Field("day",
-        description="the light: day, dusk, moonlight or night (visibility, 11.0)")
+    conditions: Literal["day", "dusk", "moonlight", "night", "fog", "blowing_snow"] = Field("day",
+        description="the light: day, dusk, moonlight or night; fog or blowing_snow with the night option (11.0, 18.1)")
     objectives: list[ObjectiveSpec] = Field(default_factory=list,
         description="terrain pieces worth victory points to the side that holds them")
     win_margin: int = Field(30, ge=0, description="victory points by which a side must lead to win (9.4)")
     setup: dict[str, SetupZoneSpec] = Field(
         default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
     advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
+    options: list[str] = Field(default_factory=list, description="the MBT options played (17-22), off by default")
+    batteries: list[BatterySpec] = Field(default_factory=list, description="off-board artillery (option 19)")
+    minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
+    counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
+                                                      description="counter battery capabilities (option 19.4)")
+    aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
 
 
 class MbtScenario(Scenario):

@@ -109,6 +109,7 @@
   }
 
   function put(p) {
+    document.dispatchEvent(new CustomEvent("umpire:parts", { detail: { seq: p.seq } }));
     st.seq = p.seq;
     st.frame = p.frame;
     st.units = p.units || {};
@@ -130,6 +131,7 @@
     const shown = st.seq;
     try {
       const v = await call("GET", "/console/version");
+      document.dispatchEvent(new CustomEvent("umpire:version", { detail: v }));
       // a change this page did not make (its own writes move st.seq on as they are made)
       if (st.working || v.seq === st.seq || shown !== st.seq) return;
       await refresh("updated: another command changed the file (#" + v.seq + ")");

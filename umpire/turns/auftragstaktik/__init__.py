@@ -19,6 +19,8 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.turns import TurnView
+from umpire.turns.entries import Entry
+from umpire.turns.orders_form import OrdersForm
 
 
 class _Rules:
@@ -36,6 +38,21 @@ class _Rules:
 
     def orders_kind(self, state: GameState) -> str:
         return "orders-auftragstaktik"
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
+        from umpire.turns.auftragstaktik.orders_form import form
+
+        return form(state, side, targets)
+
+    def entries(self, state: GameState, side: str) -> list[Entry]:
+        from umpire.turns.auftragstaktik.entries import entries
+
+        return entries(state, side)
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+        from umpire.turns.auftragstaktik.orders_file import move_costs
+
+        return move_costs(payload, state)
 
 
 RULES = _Rules()

@@ -170,31 +170,35 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         _PHASE_AFVS.clear()
 
 
-Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
-Hold = tuple[int, int, UnitState, str, "str | Callable[[], str]", "tuple[UnitState, UnitState] | None"]
+Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None", str]
+Hold = tuple[int, int, UnitState, str, "str | Callable[[], str]", "tuple[UnitState, UnitState] | None", str]
 
 
 def _said(exc: UmpireError) -> Said:
     """Why a shot is refused, without its exception (whose traceback would keep the phase's
     frames, and so its states, alive): said now, or for a sight line refused, the words to
-    work out later and the pair, whose blockers are named with the others'."""
+    work out later and the pair, whose blockers are named with the others'; and what the words
+    are about (the field the refusal names: ``firer`` for the stand's own state, its hits or its
+    battalion, which its side may always read)."""
     if isinstance(exc, ShotRefused) and exc.pair is not None:
         later = exc.later()
-        return (lambda: later().split(": ", 1)[-1]), exc.pair
-    return str(exc).split(": ", 1)[-1], None
+        return (lambda: later().split(": ", 1)[-1]), exc.pair, "target"
+    about, _, why = str(exc).partition(": ")
+    return (why, None, about) if why else (about, None, "")
 
 
 def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: list[Resolution]) -> None:
     """Say why each stand that fired at nothing holds fire, in its place among the phase's lines
     and results (``holds``: where each goes, the stand, its first target refused, why, and the
     sight line refused, if that is why)."""
-    name_blockers(state, [pair for *_, pair in holds if pair is not None])
-    for k, (at_line, at_result, u, tid, said, _pair) in enumerate(holds):
+    name_blockers(state, [pair for *_, pair, _about in holds if pair is not None])
+    for k, (at_line, at_result, u, tid, said, _pair, about) in enumerate(holds):
         why = said if isinstance(said, str) else said()
         lines.insert(at_line + k, f"{u.id} holds fire: {why}")
         spotted = u.side in state.units[tid].spotted_by
         results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
-                                             why=why, line=lines[at_line + k]))
+                                             why=why, line=lines[at_line + k], about=about,
+                                             target_hidden=not spotted))
 
 
 def _fire_groups(
@@ -236,7 +240,7 @@ def _fire_groups(
                         if kind == "not the closest AFV":
                             near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
                         if near is None:
-                            unseen: Said = ("its target is not spotted", None)
+                            unseen: Said = ("its target is not spotted", None, "target")
                             held.append((tid, unseen if kind == "not spotted" else _said(exc)))
                             continue
                         target = near[0]

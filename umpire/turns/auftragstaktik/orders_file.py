@@ -45,6 +45,7 @@ from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.reader import source_name
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.orders_form import listed
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
@@ -139,6 +140,11 @@ class OrdersFile(_Strict):
         description="each stand's own order, moves, fire and notes")
     air: dict[str, AirOrders] = Field(default_factory=dict,
         description="each flight's strike (MISCELLANEOUS RULES > Airstrikes)")
+
+    @field_validator("battalions", "units", "air", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def _jsonable(m: BaseModel) -> dict[str, Any]:
@@ -239,11 +245,13 @@ def _check_direction(state: GameState, d: Any, field: str) -> None:
             )
 
 
-def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
+def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, list[str]]:
     """Each stand's moves must be legal under the order it asks for (or has): on the table, through
-    terrain it may enter, no longer than the order allows (the first phase's end starts the second)."""
-    from umpire.turns.auftragstaktik.moving import check_move
+    terrain it may enter, no longer than the order allows (the first phase's end starts the second).
+    Returns what each move costs of its allowance, by stand (``first: 5" of 8" allowance``)."""
+    from umpire.turns.auftragstaktik.moving import _fmt, check_move
 
+    costs: dict[str, list[str]] = {}
     for uid, o in orders.units.items():
         u = state.units[uid].model_copy(deep=True)
         bn = tr.battalion_of(state, u)
@@ -260,7 +268,7 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
         for phase, path in ((1, o.first), (2, o.second)):
             if not path:
                 continue
-            cost, _ = check_move(
+            cost, allow = check_move(
                 probe,
                 u,
                 [(p[0], p[1]) for p in path],
@@ -270,7 +278,23 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> None:
                 what=f"{where}: units.{uid}.{'first' if phase == 1 else 'second'}: move",
             )
             u.x, u.y = path[-1]
-            u.notes[f"moved_{phase}"] = tr.moved_in(u, phase) + cost.cost
+            spent = tr.moved_in(u, phase)
+            u.notes[f"moved_{phase}"] = spent + cost.cost
+            done = f', {_fmt(spent)}" moved before' if spent else ""
+            costs.setdefault(uid, []).append(
+                f'{"first" if phase == 1 else "second"}: {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
+                f"allowance ({order}{done})")
+    return costs
+
+
+def move_costs(payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+    """What each stand's moves in an orders payload cost of its allowance, priced by the check the
+    orders file passes (:func:`check_moves`). :raises UmpireError: as that check does."""
+    from umpire.schema.load import validate
+
+    where = str(payload.get("file") or "orders")
+    data = {k: v for k, v in payload.items() if k != "file"}
+    return check_moves(state, validate(OrdersFile, data, where), where)
 
 
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:

@@ -123,13 +123,16 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
     done = ext.setdefault("indirect_fired", {})
     label = f"{state.turn}.1"
 
-    def held(uid: str, why: str, target: str | None = None, what: str = "holds fire") -> None:
-        """A battery holds fire: the umpire's line, and a record its own side reads (why too)."""
+    def held(uid: str, why: str, target: str | None = None, what: str = "holds fire", about: str = "target") -> None:
+        """A battery holds fire: the umpire's line, and a record its own side reads (why too,
+        unless it is about a target the side has not spotted; ``about="firer"``: the battery's own
+        state, ``"order"``: why the side's own order cannot be carried out, which its side always
+        reads)."""
         lines.append(f"{uid} {what}: {why}")
         t = state.units.get(target or "")
         seen = t is not None and t.side != state.units[uid].side and state.units[uid].side in t.spotted_by
         results.append(record(state.ruleset, "hold_fire", unit=uid, target=target if seen else None, why=why,
-                              line=lines[-1]))
+                              line=lines[-1], about=about, target_hidden=t is not None and not seen))
 
     def ready(uid: str) -> UnitState | None:
         u = state.units.get(uid)
@@ -137,7 +140,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             return None
         able = effects(u.hits).may_fire
         if not able or ext["battalion_status"].get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
-            held(uid, f"{u.hits} hits" if not able else "its battalion is Routed")
+            held(uid, f"{u.hits} hits" if not able else "its battalion is Routed", about="firer")
             return None
         return u
 
@@ -180,12 +183,13 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             named = m["counter_battery"] if t is not None and u.side in t.spotted_by else "its target battery"
             cb_target = m["counter_battery"]
             if t is None or not tr.alive(t) or not fired:
-                held(uid, f"{named} did not fire this phase", cb_target, "holds counter-battery fire")
+                held(uid, f"{named} did not fire this phase", cb_target, "holds counter-battery fire", about="order")
                 continue
             try:
                 check_range(state, u, (t.x, t.y), f"{uid}")  # type: ignore[arg-type]
             except UmpireError:
-                held(uid, f"{named} is beyond its indirect range", cb_target, "holds counter-battery fire")
+                held(uid, f"{named} is beyond its indirect range", cb_target, "holds counter-battery fire",
+                     about="order")
                 continue
             try:
                 check_icm(state, u, m, uid)

@@ -18,10 +18,12 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
+from umpire.turns.entries import Entry
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import phases, turn_state
 from umpire.turns.mbt.games import ADVANCED, game_of
 from umpire.turns.mbt.table import settings
+from umpire.turns.orders_form import OrdersForm
 
 
 @recorded
@@ -35,6 +37,11 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     m = turn_state.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
     m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
+    spent = ""
+    if is_advanced(state):
+        from umpire.turns.mbt.options.orders import keep
+
+        spent = keep(new, checked)  # what the options take from the orders (plots, command markers)
     again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
     parts = []
     for uid in checked["sequence"]:
@@ -51,7 +58,7 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
         parts.append(bit)
     side = next(s.name for s in state.sides if s.id == checked["side"])
     verb = "replaced" if again else "entered"
-    return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts))
+    return Applied(new, f"orders for {side} {verb} (turn {state.turn}): " + ", ".join(parts) + spent)
 
 
 @recorded
@@ -106,6 +113,21 @@ class MbtTurn:
     def orders_kind(self, state: GameState) -> str:
         """The kind of orders file a side writes in this game (for ``umpire check``)."""
         return game_of(state).orders_kind
+
+    def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
+        from umpire.turns.mbt.orders_form import form
+
+        return form(state, side, targets)
+
+    def entries(self, state: GameState, side: str) -> list[Entry]:
+        from umpire.turns.mbt.entries import entries
+
+        return entries(state, side)
+
+    def move_costs(self, payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
+        from umpire.turns.mbt.entries import move_costs
+
+        return move_costs(payload, state)
 
 
 RULES = MbtTurn()

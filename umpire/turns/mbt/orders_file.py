@@ -41,6 +41,7 @@ from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
+from umpire.turns.orders_form import listed
 
 
 class _Strict(Checked):
@@ -94,6 +95,11 @@ class OrdersFile(_Strict):
     turn: int | None = Field(None, description="the turn they are for (checked against the game's)")
     units: dict[str, UnitOrders] = Field(default_factory=dict,
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
+
+    @field_validator("units", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:

@@ -46,6 +46,9 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.options.air_phase import StrikeSpec
+from umpire.turns.mbt.options.plots import PlotSpec
+from umpire.turns.orders_form import listed
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.advanced.table import AdvTable
@@ -132,6 +135,13 @@ class AdvOrdersFile(_Strict):
     turn: int | None = Field(None, description="the turn it is for (checked against the game's)")
     units: dict[str, AdvUnitOrders] = Field(default_factory=dict,
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
+    artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
+    air_strikes: list[StrikeSpec] = Field(default_factory=list, description="air strikes (option 20.1)")
+
+    @field_validator("units", mode="before")
+    @classmethod
+    def _listed(cls, v: object) -> object:
+        return listed(v)
 
 
 def capability(u: UnitState) -> orders.UnitState:

@@ -31,10 +31,16 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
 
 def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
     """The ``mbt.orders`` payload of a validated plan, before it is checked against the game."""
-    return {"side": model.side, "turn": model.turn, "file": file,
-            "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
-                      for uid, u in model.units.items()},
-            "sequence": list(model.units)}
+    payload: dict[str, Any] = {
+        "side": model.side, "turn": model.turn, "file": file,
+        "units": {uid: u.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {"order": u.order}
+                  for uid, u in model.units.items()},
+        "sequence": list(model.units)}
+    if model.artillery:  # the options' parts of the plan (19.2, 20.1)
+        payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
+    if model.air_strikes:
+        payload["air_strikes"] = [p.model_dump(mode="json", exclude_none=True) for p in model.air_strikes]
+    return payload
 
 
 def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: str) -> None:
@@ -268,8 +274,12 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             allowed = orders.allowed_orders(capability(u))
             units[uid] = {"order": "OW" if "OW" in allowed else (allowed[0] if allowed else None), "default": True}
     written = [x for x in (payload.get("sequence") or []) if x in units]
-    return {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
-            "sequence": written + [x for x in units if x not in written]}
+    from umpire.turns.mbt.options import orders as options
+
+    out = {"side": side, "turn": state.turn, "file": payload.get("file", ""), "units": units,
+           "sequence": written + [x for x in units if x not in written]}
+    out.update(options.check(payload, state, side, units, where))  # plots (19.2), command points (21.1)
+    return out
 
 
 def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:

@@ -57,8 +57,10 @@ def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[floa
     """The SIGHTING RANGES CHART range; a rider looks out as its carrier does (open or buttoned)."""
     carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
     hatch = U.hatch(carrier if carrier is not None else viewer)
-    return sighting.chart_range(t.conditions, hatch, t.terrain(at), U.size(target), t.rulings,
-                                estimated=est, ruled=ruled)
+    from umpire.turns.mbt.options.night import conditions_at
+
+    return sighting.chart_range(conditions_at(t.state, t.conditions, at), hatch, t.terrain(at), U.size(target),
+                                t.rulings, estimated=est, ruled=ruled)
 
 
 def sees(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,

@@ -1,0 +1,112 @@
+"""``umpire turn print`` (#25) on both demo games after two turns: every file named for each side
+(briefing and map of the turn, orders sheet and pre-filled orders file of the next) and for the
+umpire (report and map); the umpire's report and map only in the umpire's folder; and the fog
+property of tests/reports/test_fog_property.py over every file of a side's folder: no word of an
+enemy unit the side never knew to that level."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import Cli
+from tests.reports.test_fog_property import Recorder, _leaks, forbidden
+from umpire.engine import Game
+from umpire.resources import resource_dir
+from umpire.scenarios import resolve_scenario
+from umpire.schema.scenario import load_scenario
+
+ORDERS = resource_dir("data") / "orders"
+
+
+def _play_at(path: Path) -> Recorder:
+    game = Game.create(path, load_scenario(resolve_scenario("hof-gap-meeting")))
+    rec, rules = Recorder(game), game.turn_rules()
+    for turn in (1, 2):
+        for side in ("nato", "pact"):
+            rec.act("auftragstaktik.orders", rules.read_orders(ORDERS / f"{side}-turn{turn}.yaml", game.state), None)
+        while game.state.turn == turn:
+            rec.act("auftragstaktik.phase", {}, None)
+    return rec
+
+
+def _play_mbt(path: Path) -> Recorder:
+    game = Game.create(path, load_scenario(resolve_scenario("mbt-basic-a")))
+    rec, rules = Recorder(game), game.turn_rules()
+    for turn in (1, 2):
+        rec.act("mbt.phase", {}, None)
+        for side in ("nato", "ussr"):
+            rec.act("mbt.orders", rules.read_orders(ORDERS / "mbt" / f"turn{turn}-{side}.yaml", game.state), None)
+        for _ in range(4):
+            rec.act("mbt.phase", {}, None)
+    return rec
+
+
+def _text(path: Path) -> str:
+    if path.suffix == ".pdf":
+        return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(path.read_bytes())).pages)
+    if path.suffix == ".png":
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        return ""  # drawn from the same map as map-turn-2.pdf, whose text is read
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("play", [_play_at, _play_mbt])
+def test_turn_print_writes_each_sides_folder_and_keeps_the_fog(tmp_path, play):
+    rec = play(tmp_path / "game.db")
+    state = rec.game.state
+    rec.game.close()
+    out = tmp_path / "papers"
+    r = Cli(tmp_path / "game.db")("turn", "print", "--out", str(out))
+    assert r.exit_code == 0, r.output + r.stderr
+    sides = state.side_ids()
+    found = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    expected = {f"umpire/{n}" for n in ("report-turn-2.pdf", "report-turn-2.md", "map-turn-2.pdf", "map-turn-2.png")}
+    for side in sides:
+        expected |= {f"{side}/{n}" for n in ("briefing-turn-2.pdf", "briefing-turn-2.md", "map-turn-2.pdf",
+                                              "map-turn-2.png", "orders-turn-3.pdf", "orders-turn-3.yaml")}
+    assert found == expected
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".papers")]  # the folder built aside is gone
+    for name in ("report-turn-2.pdf", "map-turn-2.pdf"):
+        assert "umpire only" in _text(out / "umpire" / name)
+    for side in sides:
+        bad = forbidden(state, side, rec.ever[side])
+        name = next(s.name for s in state.sides if s.id == side)
+        for path in sorted((out / side).iterdir()):
+            text = _text(path)
+            assert "umpire only" not in text and "Umpire's report" not in text, path
+            assert not _leaks(text, bad), (path.name, _leaks(text, bad))
+            if path.suffix == ".pdf":
+                assert name in text, path
+
+
+def test_the_printed_orders_file_reads_back_as_no_new_orders(tmp_path):
+    rec = _play_at(tmp_path / "game.db")
+    before = {u.id: (u.orders, u.x, u.y) for u in rec.game.state.units.values()}
+    rec.game.close()
+    cli = Cli(tmp_path / "game.db")
+    assert cli("turn", "print", "--out", str(tmp_path / "p")).exit_code == 0
+    for side in ("nato", "pact"):
+        r = cli("turn", "orders", str(tmp_path / "p" / side / "orders-turn-3.yaml"))
+        assert r.exit_code == 0, r.stderr
+    game = Game.open(tmp_path / "game.db")
+    assert {u.id: (u.orders, u.x, u.y) for u in game.state.units.values()} == before
+
+
+def test_turn_print_refuses_a_folder_with_files_and_a_turn_not_resolved(tmp_path):
+    rec = _play_at(tmp_path / "game.db")
+    rec.game.close()
+    cli = Cli(tmp_path / "game.db")
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "mine.txt").write_text("keep")
+    for args, words in ((["--out", str(tmp_path / "full")], "holds files already"),
+                        (["--turn", "3", "--out", str(tmp_path / "t3")], "resolved turns 1 to 2"),
+                        (["--link", "nato", "--out", str(tmp_path / "l")], "SIDE=URL"),
+                        (["--link", "red=https://x", "--out", str(tmp_path / "l")], "unknown side")):
+        r = cli("turn", "print", *args)
+        assert r.exit_code == 2 and words in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["full"]
+    assert (tmp_path / "full" / "mine.txt").read_text() == "keep"

@@ -1,0 +1,128 @@
+"""The scripted MBT game with options (data/scenarios/mbt-options-night.yaml, orders in
+data/orders/mbt-options/): three moonlit turns with off-board artillery (illumination, then HE),
+a Soviet battery answering, an air strike through AA fire, a hasty minefield and command control.
+Golden turn reports and per-player briefings (``pytest --update-golden`` rewrites them), an exact replay, and every
+option resolution of the log asked again of ``umpire calc`` on the case the turn used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from umpire.calc import run_case
+from umpire.core.dice import ScriptedDice
+from umpire.engine import Game
+from umpire.reports.model import briefing, report_for_game
+from umpire.reports.turn_text import plain_text
+from umpire.schema.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-night.yaml"
+ORDERS = ROOT / "data" / "orders" / "mbt-options"
+GOLDEN = ROOT / "tests" / "reports" / "golden" / "mbt-options"
+TURNS = 3
+
+
+def play(path: Path) -> Game:
+    g = Game.create(path, load_scenario(SCENARIO))  # the scenario's own seed, its keyed dice
+    rules = g.turn_rules()
+    for turn in range(1, TURNS + 1):
+        g.act("mbt.phase", {}, None)
+        for side in ("nato", "ussr"):
+            g.act("mbt.orders", rules.read_orders(ORDERS / f"turn{turn}-{side}.yaml", g.state), None)
+        for _ in range(4):
+            g.act("mbt.phase", {}, None)
+    return g
+
+
+def renders(game: Game) -> dict[str, str]:
+    out = {}
+    for turn in range(1, TURNS + 1):
+        full = report_for_game(game, turn=turn)
+        out[f"turn{turn}-umpire.txt"] = plain_text(full)
+        for side in ("nato", "ussr"):
+            out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
+    return out
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    return play(tmp_path_factory.mktemp("options") / "game.db")
+
+
+def _results(game: Game) -> list[dict]:
+    return [r for e in game.events() for r in e.results]
+
+
+def test_the_story_happens(game: Game) -> None:
+    """Illumination, HE both ways, a delay, the minefield and the command point it cost."""
+    art = [r for r in _results(game) if r["procedure"] == "artillery"]
+    assert [(r["battery"], r["case"]["mission"]) for r in art] == [("B", "HE"), ("A", "IL"), ("A", "HE")]
+    assert art[1]["outcome"]["placed"] == "IL" and art[2]["outcome"]["delayed"] is True
+    (aa,) = [r for r in _results(game) if r["procedure"] == "aa"]
+    assert aa["unit"] == "zsu" and aa["aircraft"] == "j1"  # the ZSU-23-4 fires at the F-111F (20.3.4)
+    (drop,) = [r for r in _results(game) if r["procedure"] == "air_drop"]
+    assert drop["outcome"]["results"] == {"tp-1": "effective"} and game.state.units["tp-1"].notes["destroyed"] == \
+        "brewed_up"  # a cluster bomb's effective result brews a vehicle up (20.1.3.3.3)
+    (mine,) = [r for r in _results(game) if r["procedure"] == "mine"]
+    assert mine["unit"] == "m1-1" and mine["outcome"]["result"] == "TK"
+    assert game.state.units["m1-1"].notes.get("track_hit") is True
+    turn2 = [e for e in game.events() if e.kind == "mbt.orders" and e.turn == 2 and e.payload["side"] == "nato"]
+    assert "command points: tk 1 of 1 (m1-2 changes marker; 21.1.2)" in turn2[0].summary
+    assert game.state.phase == "Game over"
+
+
+def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
+    """The tracked turn's artillery, air strike and minefield resolutions, asked of calc on the case each
+    reports it used with the dice it rolled, give the same outcome, targets and modified roll."""
+    asked = 0
+    for e in game.events():
+        for r in e.results:
+            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery") or "case" not in r:
+                continue
+            dice = [v for roll in r["rolls"] for v in roll["values"]]
+            answer, _ = run_case({"ruleset": "mbt", "procedure": r["procedure"], **r["case"], "dice": dice})
+            out = answer.to_json()
+            assert out["outcome"] == r["outcome"], r["summary"]
+            assert out["modified_roll"] == r["modified_roll"]
+            assert out.get("targets") == r.get("targets")
+            asked += 1
+    assert asked == 5
+
+
+def test_golden_reports(game: Game, update_golden: bool) -> None:
+    got = renders(game)
+    if update_golden:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        for name, text in got.items():
+            (GOLDEN / name).write_text(text, encoding="utf-8")
+    for name, text in got.items():
+        assert (GOLDEN / name).read_text(encoding="utf-8") == text, f"{name} differs (pytest --update-golden)"
+
+
+def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path: Path) -> None:
+    assert game.check() == []
+    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
+    for e in game.events():
+        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    assert again.state.model_dump() == game.state.model_dump()
+    assert renders(again) == renders(game)
+
+
+def test_a_side_never_reads_the_other_sides_plots_or_unentered_minefields(game: Game) -> None:
+    """Fog (24.4): the Soviet minefield is in no NATO briefing before m1-1 enters it; a side reads
+    where artillery fell and what it did to its own units, never whose battery fired nor its
+    effect on units it has not seen."""
+    text = renders(game)
+    assert "(20, 14)" not in text["turn1-nato.txt"]
+    assert "m1-1 enters a hasty minefield at (20, 14)" in text["turn2-nato.txt"]
+    assert "minefield" not in text["turn2-ussr.txt"]
+    for turn in range(1, TURNS + 1):
+        assert "battery" not in text[f"turn{turn}-nato.txt"] and "battery" not in text[f"turn{turn}-ussr.txt"]
+    (soviet,) = [r for r in _results(game) if r["procedure"] == "artillery" and r["battery"] == "B"]
+    where = "artillery fire fell at ({:g}, {:g})".format(*soviet["outcome"]["impact_at"])
+    hit = "; ".join(f"{u} {w}" for u, w in sorted(soviet["outcome"]["results"].items()))
+    assert where + (f": {hit}" if hit else "") + "\n" in text["turn2-nato.txt"]  # its own units' results
+    assert where + "\n" in text["turn2-ussr.txt"]  # its own fire, on units it did not see
+    assert "battery B (HE at (16, 18))" in text["turn2-umpire.txt"]

@@ -1,0 +1,38 @@
+"""A side's orders form with what it has seen of the enemy: the form of its ruleset
+(:mod:`umpire.turns.orders_form`, own units from the game state) and the enemy units of its
+briefing (composed from the side's knowledge, :mod:`umpire.reports.observe`), which the
+pre-filled orders file and the printed orders sheet both print."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from umpire.core.state import GameState
+from umpire.reports.views import TurnReport, UnitView
+from umpire.turns.orders_form import OrdersForm, number
+
+
+def seen_line(u: UnitView) -> str:
+    """An enemy unit as the side's briefing knows it, in one line."""
+    where = f" at ({number(u.x)}, {number(u.y)})" if u.placed else ""  # type: ignore[arg-type]
+    when = f", turn {u.seen_turn}" if u.seen_turn is not None and not u.now else ""
+    lost = f", {u.lost_as or u.status}" if u.status in ("eliminated", "surrendered", "off_table") else ""
+    return f"{u.id}: {u.name}{where}{when}{lost}"
+
+
+def side_form(state: GameState, brief: TurnReport) -> OrdersForm:
+    """The orders form of ``brief``'s side for the game's current turn.
+
+    :raises ValueError: if ``brief`` is the umpire's report, not a side's briefing."""
+    from umpire.registry import find_ruleset
+
+    side = brief.viewer
+    if side is None:
+        raise ValueError("an orders form is written for a side: give its briefing")
+    enemy = [u for u in brief.units if u.observed]
+    targets = [u.id for u in enemy if u.level == "full" and not u.dead]
+    form = find_ruleset(state.ruleset).turn().orders_form(state, side, targets)
+    return replace(form, seen=tuple(seen_line(u) for u in enemy))
+
+
+__all__ = ["seen_line", "side_form"]

@@ -1,0 +1,153 @@
+"""Aircraft (20.1): the speed/altitude matrix, conditions, acquisition, air sighting, drops.
+
+An aircraft announces its speed, altitude and evasive maneuvering as it enters (20.1.2.4).
+The AIRCRAFT CONDITION CHART says what the conditions allow a condition level (20.1.2.1.1;
+LANTIRN and All Weather pods fly as level 1, 20.1.2.1.2). The AIRCRAFT ACQUIRED RANGES CHART
+gives the hexes an aircraft must fly with a target in its 120 degree arc before it can attack
+(20.1.3.1.1), and for the ground, the hexes a flying target must move while sighted before a
+gun or missile may fire (20.3.3.2). The AIR SIGHTING CHART blocks the line of sight between
+air and ground when the ground unit is near terrain high enough for the altitude (20.1.3.1.3).
+"""
+
+from __future__ import annotations
+
+from umpire.core.modifiers import Modifier
+from umpire.errors import UmpireError
+from umpire.rules.mbt.options.charts import MATRIX, chart, use
+
+LEVELS = ("low", "medium", "high")
+ALTITUDES = ("noe", "low", "medium", "high")
+
+
+def matrix(speed: str, altitude: str) -> str:
+    """The speed/altitude matrix column, the pair in either order (20.1.3.1.1.1).
+
+    >>> matrix("medium", "low"), matrix("low", "medium"), matrix("high", "high")
+    ('LM', 'LM', 'HH')
+    """
+    for name, v in (("speed", speed), ("altitude", altitude)):
+        if v not in LEVELS:
+            raise UmpireError(f"{name}: {v!r} (allowed: {', '.join(LEVELS)})")
+    pair = "".join(sorted((speed[0].upper(), altitude[0].upper()), key="LMH".index))
+    assert pair in MATRIX
+    return pair
+
+
+def condition(conditions: str, level: int, *, night_pod: bool = False) -> str:
+    """The AIRCRAFT CONDITION CHART cell (20.1.2.1.1): ok, scatter, X or grounded."""
+    if level not in (1, 2, 3, 4):
+        raise UmpireError(f"condition_level: {level} (allowed: 1-4)")
+    row = chart("air").condition_chart.get(conditions)
+    if row is None:
+        raise UmpireError(f"conditions: {conditions!r} (allowed: {', '.join(chart('air').condition_chart)})")
+    return str(row[0 if night_pod else level - 1].v)
+
+
+def condition_limits(code: str, *, altitude: str, point_effect: bool, pgm: bool) -> tuple[list[Modifier], list[str]]:
+    """The scatter modifiers and the refusals a condition cell brings (20.1.2.1.1)."""
+    effects = chart("air").condition_effects
+    problems: list[str] = []
+    mods: list[Modifier] = []
+    if code == "grounded":
+        problems.append("the aircraft may not fly in these conditions (20.1.2.1.1)")
+    if code == "X":
+        if altitude == "low":
+            problems.append("altitude: low is not allowed in these conditions (20.1.2.1.1)")
+        if point_effect:
+            problems.append("no point effect weapons (guns) in these conditions (20.1.2.1.1)")
+        if pgm:
+            problems.append("no PGM in these conditions (20.1.2.1.1)")
+    if code in ("X", "scatter"):
+        mods.append(Modifier(name=f"conditions ({code})", value=int(effects[code].v), rule="20.1.2.1.1"))
+    return mods, problems
+
+
+def acquisition(line: str, column: str, estimated: list[str]) -> int:
+    """Hexes to acquire: ``line`` air, ground_gun or ground_missile; ``column`` the matrix
+    (flying helicopters are LL for the ground lines, 20.3.3.2)."""
+    acq = chart("air").acquired
+    if line not in acq:
+        raise UmpireError(f"line: {line!r} (allowed: {', '.join(acq)})")
+    if column not in acq[line]:
+        raise UmpireError(f"matrix: {column!r} (allowed: {', '.join(MATRIX)})")
+    val = acq[line][column]
+    return int(use(val, f"acquired ranges {line} {column} ({val.v})", estimated))
+
+
+def sight_blocked(altitude: str, obstacles: list[tuple[int, int]], estimated: list[str]) -> tuple[bool, str]:
+    """Whether the AIR SIGHTING CHART blocks the line between an air unit at ``altitude`` and
+    a ground unit with ``obstacles``, each (hexes from the ground unit, top height), within
+    (20.1.3.1.3.2); the same blocks the ground unit's sight of the air unit (20.3.3.5)."""
+    lines = chart("air").air_sighting
+    if altitude not in lines:
+        raise UmpireError(f"altitude: {altitude!r} (allowed: {', '.join(lines)})")
+    pairs = lines[altitude]
+    for dist, height in obstacles:
+        for near, tall in pairs:
+            if dist <= near.v and height >= tall.v:
+                use(near, f"air sighting {altitude} {near.v}/+{tall.v}", estimated)
+                use(tall, f"air sighting {altitude} {near.v}/+{tall.v}", estimated)
+                return True, (
+                    f"blocked: terrain of height {height} within {dist} hex{'es' if dist != 1 else ''} "
+                    f"({near.v}/+{tall.v} at {altitude} altitude, 20.1.3.1.3.2)"
+                )
+    return False, "clear (20.1.3.1.3)"
+
+
+def drop_modifiers(
+    weapon: str, column: str, *, crew: int, evasive: bool, pgm: bool, estimated: list[str]
+) -> list[Modifier]:
+    """A dropped weapon's scatter modifiers from its card (20.1.3.3.1.3): the speed/altitude
+    line, two crew +10, evasive -20 (note f), PGM +30 (20.1.3.4.3)."""
+    air = chart("air")
+    if weapon not in air.ordnance:
+        raise UmpireError(f"weapon: {weapon!r} (allowed: {', '.join(air.ordnance)})")
+    o = air.ordnance[weapon]
+    out: list[Modifier] = []
+    if o.by_matrix is not None:
+        v = o.by_matrix[column]
+        out.append(
+            Modifier(
+                name=f"{weapon.replace('_', ' ')} {column}",
+                value=use(v, f"{weapon} scatter {column} ({v.v:+d})", estimated),
+                rule="20.1.3.3",
+            )
+        )
+    notes = air.scatter_notes
+    if crew >= 2:
+        out.append(Modifier(name="two crew (note f)", value=notes["two_crew"].v, rule="20.1.3.3.1.3"))
+    if evasive:
+        out.append(Modifier(name="evasive maneuvering (note f)", value=notes["evasive"].v, rule="20.1.3.3.1.3"))
+    if pgm:
+        out.append(Modifier(name="PGM", value=notes["pgm"].v, rule="20.1.3.4.3"))
+    return out
+
+
+def pgm_range_ok(altitude: str, rng: int) -> bool:
+    """A PGM bomb drops from 0-5 hexes at low, 6-10 at medium, 11-15 at high altitude (20.1.3.4.3)."""
+    lo, hi = {"low": (0, 5), "medium": (6, 10), "high": (11, 15)}[altitude]
+    return lo <= rng <= hi
+
+
+def turns_allowed(speed: str) -> tuple[int, int]:
+    """(turns, hexes needed between them) at a speed (20.1.2.5)."""
+    return {"low": (2, 10), "medium": (1, 0), "high": (0, 0)}[speed]
+
+
+def load_points(loads: dict[str, int], *, pgm: dict[str, int] | None = None) -> tuple[int, list[str]]:
+    """Points of an aircraft's loads (20.1.1): each load's points times its count, and 20 more for
+    each load taken as a PGM (20.1.3.4.3); the estimates it used."""
+    a = chart("air")
+    est: list[str] = []
+    total = 0
+    for name, n in loads.items():
+        if name not in a.ordnance:
+            raise UmpireError(f"loads: {name!r} (allowed: {', '.join(a.ordnance)})")
+        total += n * int(use(a.ordnance[name].points, f"{name} points ({a.ordnance[name].points.v})", est))
+    for name, n in (pgm or {}).items():
+        if name not in ("iron_bomb", "cluster_bomb") or n > loads.get(name, 0):
+            raise UmpireError(f"pgm: {name} {n}: only iron and cluster bombs come as PGM, at most the loads carried "
+                              "(20.1.3.4.3)")
+        total += n * int(a.pgm_points.v)
+    return total, est
+

@@ -1,0 +1,110 @@
+"""An aircraft's dropped load on its target (20.1.3.3): the quick answer's and the tracked Air
+Phase's one resolution.
+
+The load scatters the way the aircraft flies (20.1.3.3.1.2) by the area effect rules (17.1.2)
+with its card's modifiers (speed/altitude, two crew, evasive, PGM) and the conditions' (20.1.2.1);
+the hexes its pattern covers are then attacked unit by unit at its GP factor (17.1.3). Iron and
+cluster bombs brew up a vehicle on an effective result (20.1.3.3.2-3); cluster bombs add +10.
+Smoke and mine canisters place their markers instead.
+"""
+
+from __future__ import annotations
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.errors import UmpireError
+from umpire.rules.mbt.options import air, hexes
+from umpire.rules.mbt.options import scatter as S
+from umpire.rules.mbt.options.charts import chart
+from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
+from umpire.rules.mbt.provenance import Val
+
+BREW_UP = ("iron", "cluster")
+
+
+def strike(
+    *,
+    aircraft: str,
+    weapon: str,
+    speed: str,
+    altitude: str,
+    evasive: bool,
+    pgm: bool,
+    night_pod: bool,
+    conditions: str,
+    facing: int,
+    targets: list[Target],
+    scale: float,
+    dice: Dice,
+    at: tuple[float, float] = (0.0, 0.0),
+) -> Resolution:
+    """Drop ``weapon`` from ``aircraft`` flying in mapboard direction ``facing`` on the target
+    point ``at``, with ``targets`` (their offsets from it) about it."""
+    a = chart("air")
+    craft = a.aircraft.get(aircraft)
+    if craft is None:
+        raise UmpireError(f"aircraft: {aircraft!r} (allowed: {', '.join(a.aircraft)})")
+    if speed in craft.no_speed:
+        raise UmpireError(f"speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
+    code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
+    cmods, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
+    if problems:
+        raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
+    est: list[str] = []
+    column = air.matrix(speed, altitude)
+    mods = [S.modifier(conditions, 0, est),
+            *air.drop_modifiers(weapon, column, crew=int(craft.crew.v), evasive=evasive, pgm=pgm, estimated=est),
+            *cmods]
+    o = a.ordnance[weapon]
+    landing, res = S.land(factor=int(o.scatter.v), mods=mods, dice=dice, estimated=est, facing=facing, why=weapon)
+    covered = [(p + landing.impact[0], q + landing.impact[1]) for p, q in hexes.pattern(o.footprint, facing)]
+    offset = hexes.offset(landing.impact, scale)
+    res.procedure = "air_drop"
+    res.outcome["impact_at"] = [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]
+    res.extra.update(hexes_affected=[list(h) for h in covered], gp=int(o.gp.v), aircraft=aircraft, weapon=weapon)
+    if o.footprint in ("smoke", "mines"):
+        res.outcome["placed"] = "SM" if o.footprint == "smoke" else "FASCAM"
+        return res
+    plus = [Modifier(name=f"{weapon.replace('_', ' ')}", value=int(o.gp_modifier.v), rule="20.1.3.3.3")] \
+        if o.gp_modifier is not None else []
+    kills = Kill(Val[str](v="1-99", src="20.1.3.3.2"), "brewed_up") if o.footprint in BREW_UP else None
+
+    def modifiers_for(t: Target) -> tuple[list[Modifier], str | None]:
+        return list(plus), None
+
+    hit = [r for r in (attack(t, int(o.gp.v), modifiers_for, kills, covered, landing.impact, scale, dice, est)
+                       for t in targets) if r is not None]
+    res.outcome["attacked"] = [r["name"] for r in hit]
+    res.outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
+    res.extra["targets"] = hit
+    if hit:
+        res.summary += "; " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit)
+    return res
+
+
+def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str, *, pgm: bool = False,
+          night_pod: bool = False, where: str = "air") -> None:
+    """What a strike may not be (20.1.2.1, 20.1.2.4.1), checked when it is ordered."""
+    a = chart("air")
+    craft = a.aircraft.get(aircraft)
+    if craft is None:
+        raise UmpireError(f"{where}.aircraft: {aircraft!r} (allowed: {', '.join(a.aircraft)})")
+    if weapon not in a.ordnance:
+        raise UmpireError(f"{where}.weapon: {weapon!r} (allowed: {', '.join(a.ordnance)})")
+    if speed in craft.no_speed:
+        raise UmpireError(f"{where}.speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
+    air.matrix(speed, altitude)
+    code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
+    _, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
+    if problems:
+        raise UmpireError(f"{where}: {aircraft} in {conditions.replace('_', ' ')}: {problems[0]}")
+
+
+def defense(aircraft: str) -> int:
+    return int(chart("air").aircraft[aircraft].defense.v)
+
+
+def estimated_defense(aircraft: str) -> list[str]:
+    v = chart("air").aircraft[aircraft].defense
+    return [f"{aircraft} defense value ({v.v})"] if v.estimated else []

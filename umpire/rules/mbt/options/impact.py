@@ -1,0 +1,260 @@
+"""A fire mission as it impacts (19.3, 17.1.2-17.1.3): one function the quick answer and the
+tracked Artillery Step both call.
+
+In order: the plot's checks (19.2), the ARTILLERY DELAY (19.3), the scatter (17.1.2, the card's
+scatter factor for the fire type, observed or not), the SHEAF's hexes around the impact hex
+(19.2.3), then, for HE, ICM and ICMDP, GP fire at each unit in those hexes with its own roll
+(17.1.3), at the battery's GP factor (half in a loose SHEAF) with the mission's modifiers
+(19.2.4). Smoke, FASCAM and illumination place their markers instead. Dice, in order: delay,
+scatter table, scatter diagram, then one GP roll per unit hit, in the order the units are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.core.resolution import Resolution
+from umpire.errors import UmpireError
+from umpire.rules.mbt.options import artillery as A
+from umpire.rules.mbt.options import hexes
+from umpire.rules.mbt.options import scatter as S
+from umpire.rules.mbt.options.charts import chart
+
+CARDS = {"USA": "USA-2B", "FRG": "FRG-3B", "USSR": "USSR-12A"}
+ATTACKS = ("HE", "ICM", "ICMDP")
+WORDS = {"N": "no effect", "S": "suppressed", "EF": "effective"}
+
+
+@dataclass
+class Target:
+    """A unit near the target point: ``at`` is its centre's offset in inches from that point."""
+
+    name: str
+    kind: str = "vehicle"
+    card: str | None = None
+    gp_defense: int | None = None
+    at: tuple[float, float] = (0.0, 0.0)
+    terrain: str = "clear"
+    orders: str = "F"
+    open: bool = False
+
+
+@dataclass
+class Kill:
+    gp_defense: Any
+    result: str = "knocked_out"
+
+
+def battery_card(nation: str) -> Any:
+    from umpire.rules.mbt.cards import any_card
+
+    if nation not in CARDS:
+        raise UmpireError(f"nation: {nation!r} (allowed: {', '.join(CARDS)})")
+    return any_card(CARDS[nation])
+
+
+def impact(
+    *,
+    nation: str,
+    size: str,
+    attachment: str,
+    observer_in_organization: bool,
+    fire_type: str,
+    sheaf: str,
+    mission: str,
+    observed: bool,
+    rng: int,
+    conditions: str,
+    observer: list[str],
+    targets: list[Target],
+    scale: float,
+    dice: Dice,
+    plot_code: str | None = None,
+    direction: int | None = None,
+    shift: int = 0,
+    mortar: str | None = None,
+    firing_range: int | None = None,
+    at: tuple[float, float] = (0.0, 0.0),
+) -> Resolution:
+    """Resolve the fire of a battery of ``nation`` (``size``, ``attachment``) or, with ``mortar``
+    (a mortar vehicle's card), of that mortar at ``firing_range`` hexes (17.1.3); ``rng`` is the
+    sighting unit's range to the target point, ``targets`` the units about it."""
+    est: list[str] = []
+    notes: list[str] = []
+    plot = A.read_plot(plot_code) if plot_code else A.Plot(fire_type, sheaf, mission, direction)
+    if mortar is not None:
+        factor, gp, kills, pat = _mortar(mortar, plot, rng, firing_range if firing_range is not None else rng, est)
+        notes.append(f"{mortar} mortar: no SHEAF, its impact hex only (17.1.3, 19.2.4.4)")
+        radius = int(chart("artillery").illumination_radius["mortar"].v)
+    else:
+        card = battery_card(nation)
+        if plot.mission == "ICM" and "ICMDP" in card.missions and "ICM" not in card.missions:
+            plot = A.Plot(plot.fire_type, plot.sheaf, "ICMDP", plot.direction, plot.target, plot.observer)
+        A.check_plot(plot, nation_missions=list(card.missions))
+        if plot.mission == "CLGP":
+            raise UmpireError("mission: a CLGP mission homes on one vehicle: ask calc clgp (19.2.4.7)")
+        if size not in card.batteries:
+            raise UmpireError(f"size: {size!r} (allowed: {', '.join(card.batteries)})")
+        battery = card.batteries[size]
+        late, droll, why = A.delayed(
+            nation, attachment, observer_in_organization=observer_in_organization, dice=dice, estimated=est
+        )
+        notes.append(why)
+        if late:
+            return Resolution(
+                ruleset="mbt",
+                procedure="artillery",
+                outcome={"delayed": True, "on_target": None},
+                summary="delayed: the fire does not arrive this Artillery Step (19.3.2)",
+                notes=notes,
+                estimated=est,
+                modified_roll=droll,
+            )
+        factor = A.scatter_factor(nation, plot.fire_type, observed=observed, shift=shift, estimated=est)
+        pat = "tight" if plot.mission == "IL" else plot.sheaf or "tight"
+        gp, kills = A.sheaf_gp(int(battery.gp.v), pat), Kill(battery.kills)
+        if battery.gp.estimated:
+            est.append(f"{card.card} {size} battery GP ({battery.gp.v})")
+        radius = int(chart("artillery").illumination_radius["artillery"].v)
+    mods = ([S.modifier(conditions, rng, est)] if observed else []) + A.observer_modifiers(nation, observer, est)
+    landing, sres = S.land(factor=factor, mods=mods, dice=dice, estimated=est, why="artillery")
+    notes += sres.notes
+    covered = [(a + landing.impact[0], b + landing.impact[1]) for a, b in hexes.pattern(pat, plot.direction or 1)]
+    offset = hexes.offset(landing.impact, scale)
+    outcome: dict[str, Any] = {"delayed": False, "on_target": not landing.hexes, "hexes": landing.hexes,
+                               "direction": landing.direction, "impact_hex": list(landing.impact),
+                               "impact_at": [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]}
+    extra: dict[str, Any] = {"scatter_factor": factor, "hexes_affected": [list(h) for h in covered],
+                             "impact_offset": [round(v, 3) for v in offset]}
+    keep = {
+        "modifiers": sres.modifiers,
+        "cell": sres.cell,
+        "modified_roll": sres.modified_roll,
+        "notes": notes,
+        "estimated": est,
+    }
+    if plot.mission not in ATTACKS:
+        placed = {
+            "SM": "smoke (ON) in every hex it covers (19.2.4.4)",
+            "FASCAM": "a FASCAM minefield in every SHEAF hex, known to both sides (19.2.4.5)",
+            "IL": f"Day sighting within {radius} hex{'es' if radius != 1 else ''} of the impact hex this "
+            "Turn (19.2.4.6)",
+        }[plot.mission]
+        outcome["placed"] = plot.mission
+        if plot.mission == "IL":
+            extra["hexes_affected"] = [
+                [a + landing.impact[0], b + landing.impact[1]] for a, b in hexes.pattern("within", radius=radius)
+            ]
+        return Resolution(
+            ruleset="mbt",
+            procedure="artillery",
+            outcome=outcome,
+            summary=f"{sres.summary}: {placed}",
+            extra=extra,
+            **keep,
+        )
+    mission = plot.mission
+
+    def modifiers_for(x: Target) -> tuple[list[Modifier], str | None]:
+        return A.mission_modifiers(mission, "vehicle" if x.kind == "vehicle" else "leg", x.terrain)
+
+    results = [attack(t, gp, modifiers_for, kills, covered, landing.impact, scale, dice, est) for t in targets]
+    hit = [r for r in results if r is not None]
+    outcome["attacked"] = [r["name"] for r in hit]
+    outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
+    extra["gp"] = gp
+    extra["targets"] = hit
+    summary = f"{sres.summary}; GP {gp} at {len(hit)} unit{'s' if len(hit) != 1 else ''}" + (
+        ": " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit) if hit else ""
+    )
+    return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=summary, extra=extra, **keep)
+
+
+def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[str]) -> tuple[int, int, Any, str]:
+    """A mortar's scatter factor (its SCATR line by the sighting range), GP factor at the firing
+    range and pattern (17.1.2.3.1.1, 17.1.3)."""
+    from umpire.rules.mbt import data
+    from umpire.rules.mbt.options.charts import in_range
+    from umpire.rules.mbt.provenance import band_of
+
+    if plot.mission not in ("HE", "SM", "IL"):
+        raise UmpireError(f"mission: a mortar fires HE, SM or IL, not {plot.mission} (19.2.4.4, 19.2.4.6)")
+    card = data.card(card_id)
+    w = next((w for w in card.weapons if w.kind == "mortar"), None)
+    lines = chart("artillery").mortars
+    if w is None or card.card not in lines:
+        raise UmpireError(f"mortar: {card_id!r} carries no mortar with a SCATR line (known: {', '.join(lines)})")
+    line = lines[card.card]
+    i = next((k for k, b in enumerate(line.bands) if in_range(rng, b)), None)
+    if i is None:
+        raise UmpireError(f"range: {rng} hexes is beyond the {card.name} {w.name}'s SCATR line")
+    factor = int(line.scatter[i].v)
+    if line.scatter[i].estimated:
+        est.append(f"{card.card} {w.name} SCATR {line.bands[i].v} ({factor})")
+    he = w.ammo[0]
+    b = band_of(card.range_bands, firing_range)
+    val = he.gp_nm[b] if he.gp_nm is not None and b >= 0 else None
+    if val is None or val.v is None:
+        raise UmpireError(f"firing_range: {firing_range} hexes is outside the {card.name} {w.name}'s ranges")
+    if val.estimated:
+        est.append(f"{card.card} {w.name} GP at {firing_range} ({val.v})")
+    return factor, int(val.v), he.gp_kill, "impact"
+
+
+def attack(
+    t: Target,
+    gp: int,
+    modifiers_for: Callable[[Target], tuple[list[Modifier], str | None]],
+    kills: Any,
+    covered: list[hexes.Hex],
+    impact_hex: hexes.Hex,
+    scale: float,
+    dice: Dice,
+    est: list[str],
+) -> dict[str, Any] | None:
+    """GP fire at ``t`` if it is in one of the ``covered`` hexes (17.1.3): its own roll, the
+    modifiers ``modifiers_for`` gives it (or why the weapon does nothing to it)."""
+    from umpire.rules.mbt import gp_fire
+
+    h = hexes.hex_of(t.at[0], t.at[1], scale)
+    if h not in covered:
+        return None
+    defense = t.gp_defense
+    if defense is None:
+        if t.card is None:
+            raise UmpireError(f"targets: {t.name}: give its card or gp_defense")
+        from umpire.rules.mbt import data
+
+        val = data.card(t.card).target.gp_defense
+        defense = int(val.v)
+        if val.estimated:
+            est.append(f"{t.card} GP defense ({val.v})")
+    kind = "vehicle" if t.kind == "vehicle" else "leg/towed"
+    mods, none = modifiers_for(t)
+    if none:
+        return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none], "effect": "none"}
+    target = gp_fire.GpTarget(kind=t.kind, gp_defense=defense, open=t.open, orders=t.orders)
+    res = gp_fire.resolve(
+        gp=gp,
+        defense=defense,
+        target=target,
+        mods=mods,
+        dice=dice,
+        estimated=est,
+        gp_kill=kills if kind == "vehicle" else None,
+        procedure="artillery",
+    )
+    return {
+        "name": t.name,
+        "hex": list(h),
+        "result": res.outcome["result"],
+        "effects": res.outcome["effects"],
+        "effect": res.outcome["effect"],  # the code the tracked game applies (14.4.4.2)
+        "modified_roll": res.modified_roll,
+        "modifiers": [[m.name, m.value, m.rule] for m in mods],
+        "impact_distance": hexes.distance((h[0] - impact_hex[0], h[1] - impact_hex[1])),
+    }

@@ -1,0 +1,74 @@
+"""Weapon and unit limitations (17.3) and leg unit variations (17.4) that are a number or a roll.
+
+DEP/EL minimum ranges are :func:`umpire.rules.mbt.sighting.dep_el_minimum` (17.3.1); this module
+holds the ammunition supply and expenditure (17.3.2), fuel (17.3.3), infantry alternate fire
+(17.3.4), the quickmarch check (17.4.2) and machinegun pinning fire (17.4.3).
+"""
+
+from __future__ import annotations
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.errors import UmpireError
+from umpire.rules.mbt.options.charts import chart, in_range, use
+
+
+def variable_ammo(maximum: int, rolls: int, dice: Dice) -> tuple[int, tuple[int, ...]]:
+    """Rounds carried under variable ammunition (17.3.2.1.4.2): one die ``rolls`` times,
+    totalled, at most ``maximum``."""
+    if rolls < 1:
+        raise UmpireError(f"rolls: {rolls}: the number in parentheses is one or more (17.3.2.1.4)")
+    got = dice.roll(10, rolls, why="variable ammunition")
+    return min(maximum, sum(got)), got
+
+
+def reduced_rof(max_rof: int, fired: int) -> Modifier | None:
+    """GP fire with fewer shots than the weapon's maximum rate: -10 a shot less (17.3.2.2)."""
+    if not 1 <= fired <= max_rof:
+        raise UmpireError(f"shots: {fired} (allowed: 1-{max_rof}, the weapon's maximum rate of fire)")
+    less = max_rof - fired
+    if not less:
+        return None
+    return Modifier(
+        name=f"{less} shot{'s' if less != 1 else ''} under the maximum rate",
+        value=less * chart("hits").reduced_rof.v,
+        rule="17.3.2.2",
+    )
+
+
+def fuel(dice: Dice) -> tuple[int, tuple[int, ...]]:
+    """A vehicle's fuel factors: one die three times, added (17.3.3.1)."""
+    got = dice.roll(10, 3, why="fuel factors")
+    return sum(got), got
+
+
+def alternate_fire(attached_fired: int) -> Modifier | None:
+    """Small arms GP fire modified by -5 for each attached weapon also fired (17.3.4)."""
+    if attached_fired <= 0:
+        return None
+    return Modifier(
+        name=f"{attached_fired} attached weapon{'s' if attached_fired != 1 else ''} also fired",
+        value=attached_fired * chart("hits").alternate_fire.v,
+        rule="17.3.4",
+    )
+
+
+def quickmarch(grade: str, dice: Dice) -> tuple[bool, int, str, list[str]]:
+    """The QUICKMARCH TABLE check after a quickmarch (17.4.2): suppressed on the grade's range."""
+    t = chart("hits").quickmarch
+    if grade not in t:
+        raise UmpireError(f"grade: {grade!r} (allowed: {', '.join(t)})")
+    band = t[grade]
+    est: list[str] = []
+    use(band, f"quickmarch {grade} ({band.v})", est)
+    (roll,) = dice.roll(100, why="quickmarch")
+    return in_range(roll, band), roll, str(band.v), est
+
+
+def pinning(area: bool) -> tuple[list[Modifier], str]:
+    """Machinegun pinning fire (17.4.3): +10 against one unit (normal), none over an area; an
+    effective result counts as suppressed either way."""
+    mods = (
+        [] if area else [Modifier(name="normal pinning fire", value=chart("hits").pinning["normal"].v, rule="17.4.3.1")]
+    )
+    return mods, "an effective result is treated as suppressed (17.4.3.1-2)"

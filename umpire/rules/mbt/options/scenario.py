@@ -1,0 +1,78 @@
+"""The scenario checks of the MBT options: the switches, the batteries, the minefields (17-22)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.state import UnitState
+
+
+def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple[float, float],
+          problems: list[str], where: str) -> None:
+    """Append one line per problem of ``spec`` (the scenario's ``mbt:`` block)."""
+    from umpire.rules.mbt import options
+    from umpire.rules.mbt.options.impact import battery_card
+    from umpire.rules.mbt.options.mines import TYPES
+
+    opts = list(spec.options)
+    if opts and spec.game != "advanced":
+        problems.append(f"{where}: mbt.options: the options (17-22) are played with the Advanced Game (give game: "
+                        "advanced)")
+    problems += [f"{where}: {p}" for p in options.check(opts)]
+    if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
+        problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
+                        "(add night to mbt.options)")
+    seen: set[str] = set()
+    for i, b in enumerate(spec.batteries):
+        at = f"{where}: mbt.batteries[{i}]"
+        if "artillery" not in opts:
+            problems.append(f"{at}: batteries need the artillery option (19)")
+            break
+        if b.id in seen:
+            problems.append(f"{at}.id: {b.id!r} is given twice (one marker letter a battery, 19.1.4)")
+        seen.add(b.id)
+        if b.side not in sides:
+            problems.append(f"{at}.side: {b.side!r} (allowed: {', '.join(sides)})")
+        card = battery_card(b.nation)
+        for m in b.missions:
+            if m not in card.missions:
+                problems.append(f"{at}.missions: {m!r} is not on the {b.nation} artillery card (it has "
+                                f"{', '.join(card.missions)}; 19.2.4)")
+        for uid in b.organization:
+            if uid not in units or units[uid].side != b.side:
+                problems.append(f"{at}.organization: {uid!r} is not a unit of side {b.side}")
+    for i, c in enumerate(spec.counter_battery):
+        at = f"{where}: mbt.counter_battery[{i}]"
+        if "artillery" not in opts:
+            problems.append(f"{at}: counter battery needs the artillery option (19.4)")
+            break
+        if c.side not in sides:
+            problems.append(f"{at}.side: {c.side!r} (allowed: {', '.join(sides)})")
+    for i, a in enumerate(spec.aircraft):
+        at = f"{where}: mbt.aircraft[{i}]"
+        if "aircraft" not in opts:
+            problems.append(f"{at}: aircraft need the aircraft option (20.1)")
+            break
+        from umpire.rules.mbt.options.charts import chart
+
+        air = chart("air")
+        if a.type not in air.aircraft:
+            problems.append(f"{at}.type: {a.type!r} (allowed: {', '.join(air.aircraft)})")
+        if a.side not in sides:
+            problems.append(f"{at}.side: {a.side!r} (allowed: {', '.join(sides)})")
+        for load in a.loads:
+            if load not in air.ordnance:
+                problems.append(f"{at}.loads: {load!r} (allowed: {', '.join(air.ordnance)})")
+    for i, f in enumerate(spec.minefields):
+        at = f"{where}: mbt.minefields[{i}]"
+        if "mines" not in opts:
+            problems.append(f"{at}: minefields need the mines option (17.5)")
+            break
+        if f.side not in sides:
+            problems.append(f"{at}.side: {f.side!r} (allowed: {', '.join(sides)})")
+        if f.kind == "fascam":
+            problems.append(f"{at}.kind: FASCAM minefields are laid in play by artillery (19.2.4.5), not before it")
+        elif f.type not in TYPES:
+            problems.append(f"{at}.type: a {f.kind} minefield is {' or '.join(TYPES)} (17.5)")
+        if not (0 <= f.at[0] <= table[0] and 0 <= f.at[1] <= table[1]):
+            problems.append(f"{at}.at: ({f.at[0]:g}, {f.at[1]:g}) is off the table")

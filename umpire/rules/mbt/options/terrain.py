@@ -1,0 +1,128 @@
+"""The terrain options that are a roll or a number: night movement and searchlights (18.1),
+ground weather (18.2), building fires (18.3), NBC (18.4), camouflage (17.6), panic moves (17.9),
+temporary bridges (22).
+"""
+
+from __future__ import annotations
+
+from umpire.core.dice import Dice
+from umpire.core.modifiers import Modifier
+from umpire.errors import UmpireError
+from umpire.rules.mbt.options import hexes
+from umpire.rules.mbt.options.charts import chart, in_range, use
+
+BUILDINGS = ("wooden", "brick", "stone")
+WEATHER = ("normal", "snow", "mud")
+
+
+def night_mf(mf: int, kind: str, conditions: str) -> int:
+    """Movement factors at night (18.1.1): vehicles lose 2 (never below 2), leg units move at
+    most 1 hex, at Night or Moonlight; Dusk does not reduce movement.
+
+    >>> night_mf(6, "vehicle", "night"), night_mf(3, "vehicle", "moonlight")
+    (4, 2)
+    >>> night_mf(2, "leg", "night"), night_mf(6, "vehicle", "dusk")
+    (1, 6)
+    """
+    if conditions not in ("night", "moonlight"):
+        return mf
+    n = chart("ground").night_movement
+    if kind == "vehicle":
+        return max(min(mf, int(n["vehicle_floor"].v)), mf - int(n["vehicle_loss"].v))
+    return min(mf, int(n["leg_max"].v))
+
+
+def searchlight_range(kind: str, conditions: str) -> int | None:
+    """Hexes a searchlight gives Day sighting to in its 60 degree arc (18.1.2.2-3); None in Fog
+    or Blowing Snow, where none may be used."""
+    if conditions in ("fog", "blowing_snow"):
+        return None
+    lights = chart("ground").searchlights
+    if kind not in ("IR", "WL"):
+        raise UmpireError(f"searchlight: {kind!r} (allowed: IR, WL)")
+    return int(lights[kind].v)
+
+
+def camouflage(chart_range: int, rng: int, dice: Dice, *, thermal: bool = False) -> tuple[bool, int | None, str]:
+    """Sighting a camouflaged unit (17.6.1): one die at or under the chart's sighting range;
+    automatic at 1 hex; thermal imagers within 20 hexes sight it normally (17.6.1.4)."""
+    g = chart("ground")
+    if rng <= g.camouflage_auto_range.v:
+        return True, None, "sighted: camouflaged units are sighted at 1 hex (17.6.1.2)"
+    if thermal and rng <= g.thermal_range.v:
+        return True, None, "sighted normally: camouflage has no effect on thermal imagers within 20 hexes (17.6.1.4)"
+    (roll,) = dice.roll(10, why="camouflage")
+    seen = roll <= chart_range
+    return (
+        seen,
+        roll,
+        f"die {roll} {'at or under' if seen else 'over'} the sighting range {chart_range}: "
+        + ("sighted" if seen else "not sighted")
+        + " (17.6.1.1)",
+    )
+
+
+def fire_status(building: str, dice: Dice) -> tuple[str, int, list[str]]:
+    """An existing fire's status (18.3.1): spread, continue or end."""
+    t = chart("ground").fire_status
+    if building not in t:
+        raise UmpireError(f"building: {building!r} (allowed: {', '.join(BUILDINGS)})")
+    (roll,) = dice.roll(100, why="fire status")
+    est: list[str] = []
+    for what, band in t[building].items():
+        if in_range(roll, band):
+            use(band, f"fire status {building} {what} ({band.v})", est)
+            return what, roll, est
+    raise AssertionError("the fire status line covers 1-100")
+
+
+def new_fire(building: str, gp: int, dice: Dice) -> tuple[bool, int, str, list[str]]:
+    """Whether a building hex that took GP fire this Turn catches fire (18.3.2)."""
+    t = chart("ground").new_fires
+    if building not in BUILDINGS:
+        raise UmpireError(f"building: {building!r} (allowed: {', '.join(BUILDINGS)})")
+    col = next(i for i, b in enumerate(t["gp_bands"]) if in_range(max(gp, 1), b) or i == len(t["gp_bands"]) - 1)
+    band = t[building][col]
+    est: list[str] = []
+    use(band, f"new fires {building} GP {t['gp_bands'][col].v} ({band.v})", est)
+    (roll,) = dice.roll(100, why="new fire")
+    return in_range(roll, band), roll, str(band.v), est
+
+
+def nbc(kind: str, *, has_nbc: bool, buttoned: bool, penetrated: bool) -> Modifier | None:
+    """Fire in an NBC environment (18.4.2): -2 AP, -5 GP, unless a buttoned NBC vehicle with no
+    penetrating or compartment hit."""
+    if has_nbc and buttoned and not penetrated:
+        return None
+    v = chart("ground").nbc[kind]
+    return Modifier(name="NBC environment", value=v.v, rule="18.4.2")
+
+
+def panic(max_mf: int, dice: Dice) -> tuple[int, int, int]:
+    """A panic move (17.9): the SCATTER DIAGRAM gives the direction; the unit moves that way
+    as far as its full movement factors allow (not reduced, no road rates), and is suppressed.
+    Returns (roll, direction, hexes at most)."""
+    from umpire.rules.mbt.options.scatter import direction
+
+    (roll,) = dice.roll(100, why="panic move")
+    return roll, direction(roll, []), max_mf
+
+
+def panic_offset(direction: int, inches: float) -> tuple[float, float]:
+    """The table offset of a panic move of ``inches`` in mapboard ``direction``."""
+    import math
+
+    b = math.radians(hexes.bearing(direction))
+    return inches * math.sin(b), inches * math.cos(b)
+
+
+def stream_state(weather: str, *, frozen: bool, unfordable: bool) -> str:
+    """What a stream is under the ground weather (18.2.1-2): ``clear`` when frozen in Snow,
+    ``unfordable`` in Mud when the scenario says so, else ``stream``."""
+    if weather not in WEATHER:
+        raise UmpireError(f"weather: {weather!r} (allowed: {', '.join(WEATHER)})")
+    if weather == "snow" and frozen:
+        return "clear"
+    if weather == "mud" and unfordable:
+        return "unfordable"
+    return "stream"

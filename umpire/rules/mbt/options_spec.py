@@ -1,0 +1,66 @@
+"""What an MBT scenario gives the options it switches on (17-22): the switches themselves,
+the ground weather, the off-board batteries and the minefields laid before play.
+
+The names of the options are the MBT ruleset's (``rulesets/mbt/options/options.yaml``); the
+ruleset's scenario checks refuse an unknown one, and a block given for an option that is off.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field
+
+from umpire.schema.checked import Checked
+
+
+class _Strict(Checked):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BatterySpec(_Strict):
+    """An off-board artillery battery (19.1): its marker letter is its id."""
+
+    id: str = Field(description="the battery's artillery marker letter or name (19.1.4)")
+    side: str = Field(description="the side it belongs to")
+    nation: Literal["USA", "FRG", "USSR"] = Field(description="whose artillery card: USA, FRG or USSR")
+    size: Literal["light", "medium", "heavy", "super_heavy"] = Field(
+        "medium", description="light, medium, heavy or super_heavy (19.1.1)"
+    )
+    attachment: Literal["attached", "organic", "unattached"] = Field(
+        "organic", description="attached, organic or unattached (19.1.2)"
+    )
+    organization: list[str] = Field(
+        default_factory=list, description="units of the organization it is attached to (19.3.1)"
+    )
+    missions: dict[str, int] = Field(default_factory=dict, description="fire missions available, by mission (19.1.4)")
+
+
+class MinefieldSpec(_Strict):
+    """A minefield laid before play (17.5.1): one hex about ``at``, secret from the enemy."""
+
+    side: str = Field(description="the side it belongs to")
+    at: tuple[float, float] = Field(description="the minefield hex's centre on the table, inches")
+    kind: Literal["hasty", "deliberate", "fascam"] = Field(
+        "hasty", description="hasty or deliberate (FASCAM is laid in play, 19.2.4.5)"
+    )
+    type: Literal["anti_vehicular", "anti_personnel"] | None = Field(
+        None, description="anti_vehicular or anti_personnel (17.5)"
+    )
+
+
+class CounterBatterySpec(_Strict):
+    """A counter battery capability (19.4): it tries to locate one enemy battery a Turn."""
+
+    side: str = Field(description="the side it belongs to")
+    nation: Literal["USA", "FRG", "USSR"] = Field(description="whose COUNTER BATTERY TABLE: USA, FRG or USSR")
+    equipment: Literal["sound", "flash", "radar"] = Field("radar", description="sound, flash or radar ranging (19.4.2)")
+
+
+class AircraftSpec(_Strict):
+    """An aircraft a side may call on (20.1): its type (an aircraft of the MBT air data) and loads."""
+
+    id: str = Field(description="the aircraft's id, as the orders file names it")
+    side: str = Field(description="the side it belongs to")
+    type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
+    loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")

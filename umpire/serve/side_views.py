@@ -1,0 +1,151 @@
+"""What a side's page shows, composed from that side's knowledge alone.
+
+:class:`SideReader` reads, for one side, the briefing of the last turn the umpire released (the
+map, its own units, the enemy units it knows, as :func:`umpire.reports.model.briefing` composes
+them for the printed briefing), the window of its orders (:func:`umpire.engine.players.window`)
+and, while it is open, the entries it may write (:mod:`umpire.turns.entries`) and what its page
+sent. Nothing else of the game reaches a :class:`SidePage`: the enemy units a target field may
+name are the briefing's, under the briefing's labels.
+
+Briefings are kept per (last event, turn): the three pages of a game share one umpire's report
+per turn, and a page that asks again while nothing changed is answered from what was read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umpire.engine.players import SentEntry, Window
+    from umpire.reports.views import TurnReport
+    from umpire.serve.views import Reader
+    from umpire.turns.entries import Entry
+
+from umpire.errors import UmpireError
+from umpire.serve.views import MAP_WIDTH
+
+KEEP = 64  # reports kept (by last event and turn)
+
+
+@dataclass
+class SidePage:
+    """Everything one side's page shows now; ``version`` changes only when that does."""
+
+    side: str
+    side_name: str
+    game: str
+    ruleset: str
+    released: int
+    window: Window
+    report: TurnReport  # the side's briefing of the last released turn (0: the game as set up)
+    entries: list[Entry] = field(default_factory=list)  # while its window is open
+    sent: list[SentEntry] = field(default_factory=list)
+    known: dict[str, str] = field(default_factory=dict, repr=False)  # label -> unit id (never shown)
+
+    @cached_property
+    def svg(self) -> str:
+        from umpire.reports.tablemap import to_svg
+
+        text = to_svg(self.drawing)
+        return text[text.index("<svg"):]
+
+    @cached_property
+    def drawing(self) -> Any:
+        from umpire.reports.tablemap import build_map
+
+        return build_map(self.report, width=MAP_WIDTH)
+
+    @property
+    def frame(self) -> tuple[float, float, float, float]:
+        frame: tuple[float, float, float, float] = self.drawing.frame
+        return frame
+
+    @property
+    def targets(self) -> list[tuple[str, str]]:
+        """The enemy units the side may name as a target: (its label, how the briefing writes it)."""
+        out = []
+        for u in self.report.units:
+            if u.observed and not u.dead and u.id in self.known:
+                out.append((u.id, u.id if u.name == u.id else f"{u.id}: {u.name}"))
+        return sorted(set(out))
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Unit id -> the label the side knows it by (for what it sent, written back)."""
+        return {uid: label for label, uid in self.known.items()}
+
+    @cached_property
+    def version(self) -> str:
+        """A short digest of what the page shows: a page that has it has everything."""
+        facts = [self.released, self.window.turn, self.window.closed, self.svg,
+                 [(e.key, e.changed, e.state, e.reason) for e in self.sent],
+                 [(e.key, e.facts) for e in self.entries]]
+        return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:16]
+
+
+class SideReader:
+    """The sides' pages over the server's game file (one for all sides)."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self._lock = threading.Lock()
+        self._reports: dict[tuple[int, int], TurnReport] = {}
+        self._pages: dict[tuple[str, int, int], SidePage] = {}
+
+    def page(self, side: str) -> SidePage:
+        """``side``'s page as the file holds it now."""
+        from umpire.engine import players
+        from umpire.reports.model import briefing, known_as
+
+        with self.reader.game() as game, game.file.read():
+            seq, stamp = game.last_seq(), players.stamp(game)
+            kept = self._pages.get((side, seq, stamp))
+            if kept is not None:
+                return kept
+            names = {s.id: s.name for s in game.state.sides}
+            if side not in names:
+                raise UmpireError(f"side {side!r}: the game has no such side")
+            released = players.released(game)
+            window = players.window_of(game, side)
+            report = briefing(self.umpires(game, seq, released), side)
+            page = SidePage(side, names.get(side, side), game.state.name, game.state.ruleset, released, window, report,
+                            known=known_as(report))
+            if window.closed is None or window.locked:
+                page.sent = players.sent(game, side, window.turn)
+            if window.closed is None:
+                page.entries = game.turn_rules().entries(game.state, side)
+        with self._lock:
+            self._pages = {k: v for k, v in self._pages.items() if k[1:] == (seq, stamp)}
+            self._pages[(side, seq, stamp)] = page
+        return page
+
+    def briefing(self, side: str, turn: int) -> TurnReport:
+        """``side``'s briefing of ``turn`` (released: the caller checks)."""
+        from umpire.reports.model import briefing
+
+        with self.reader.game() as game, game.file.read():
+            return briefing(self.umpires(game, game.last_seq(), turn), side)
+
+    def umpires(self, game: Any, seq: int, turn: int) -> TurnReport:
+        """The umpire's report of ``turn`` (0: the game before its first turn) as of event #seq."""
+        from umpire.reports.model import report_for_game
+        from umpire.serve.views import _Once
+
+        key = (seq, turn)
+        kept = self._reports.get(key)
+        if kept is not None:
+            return kept
+        report = report_for_game(_Once(game, self.reader._initial(game)), turn=turn)
+        with self._lock:
+            if len(self._reports) >= KEEP:
+                self._reports = {k: v for k, v in self._reports.items() if k[0] == seq}
+            self._reports[key] = report
+        return report
+
+
+__all__ = ["MAP_WIDTH", "SidePage", "SideReader"]

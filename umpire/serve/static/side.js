@@ -1,0 +1,295 @@
+// A side's page: its map (tap to set a unit's waypoints), its orders forms (checked and sent one
+// entry at a time), its briefings, and keeping up with the game file.
+//
+// Everything shown comes from the server, composed from the side's own knowledge: its parts are
+// HTML the server escaped, put in place as they are; every other text goes in as text. The page
+// asks for a digest of what it shows now and then (every few seconds at first, less often while
+// nothing changes, never while hidden) and fetches its parts only when the digest changed.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const csrf = document.querySelector('meta[name="csrf"]').content;
+  const main = $("main");
+  const base = "/side/" + encodeURIComponent(main.dataset.side);
+  const first = Math.max(1, Number(main.dataset.poll || 4)) * 1000;
+  const most = Math.max(first, Number(main.dataset.most || 20) * 1000);
+  const st = { v: main.dataset.v, wait: first, timer: null, tap: null, dirty: false, turn: null, shown: null };
+
+  async function call(method, url, body) {
+    const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+    if (method !== "GET") {
+      opts.headers["Content-Type"] = "application/json";
+      opts.headers["X-CSRF-Token"] = csrf;
+      opts.body = JSON.stringify(body || {});
+    }
+    let r;
+    try {
+      r = await fetch(url, opts);
+    } catch (e) {
+      throw { error: "cannot reach the umpire's server: nothing was sent" };
+    }
+    let data = {};
+    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
+    if (r.status === 401) data.error = "this link no longer opens the page: ask the umpire for a new one";
+    if (!r.ok || data.error) throw data;
+    return data;
+  }
+
+  function note(text, bad) {
+    const n = $("note");
+    n.textContent = text || "";
+    n.className = "answer" + (text ? (bad ? " refused" : " done") : "");
+  }
+
+  // -- the page's parts --------------------------------------------------------------------
+  function put(p, keepOrders) {
+    st.v = p.v;
+    main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1); // how many times the parts were put in
+    $("status").innerHTML = p.status;
+    $("map").innerHTML = p.map;
+    $("map").dataset.frame = JSON.stringify(p.frame);
+    $("briefings").innerHTML = p.briefings;
+    if (!keepOrders) {
+      const open = Array.from(document.querySelectorAll("#orders details[open]")).map((d) => d.dataset.key);
+      $("orders").innerHTML = p.orders;
+      for (const d of document.querySelectorAll("#orders details")) if (open.includes(d.dataset.key)) d.open = true;
+      st.dirty = false;
+      st.tap = null;
+      $("map").parentElement.classList.remove("tapping");
+    }
+    document.title = p.title;
+    drawAll();
+    const turns = document.querySelectorAll("#briefings button[data-turn]");
+    const last = turns.length ? Number(turns[turns.length - 1].dataset.turn) : null;
+    if (last !== st.turn) { st.turn = last; if (last) showBriefing(last); }
+  }
+
+  async function refresh() {
+    const p = await call("GET", base + "/parts");
+    const keep = st.dirty;
+    put(p, keep);
+    if (keep) note("The page changed (the umpire or another player): your unsent changes are kept. Send them, or reload.");
+  }
+
+  async function poll() {
+    st.timer = null;
+    if (document.hidden) return; // asked again when the page is shown
+    try {
+      const r = await call("GET", base + "/version");
+      if (r.v !== st.v) {
+        st.wait = first;
+        await refresh();
+      } else {
+        st.wait = Math.min(most, Math.round(st.wait * 1.5));
+      }
+    } catch (e) {
+      note(e.error || String(e), true);
+      st.wait = most;
+    }
+    schedule();
+  }
+
+  function schedule() {
+    if (st.timer === null && !document.hidden) st.timer = setTimeout(poll, st.wait);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      if (st.timer !== null) { clearTimeout(st.timer); st.timer = null; }
+    } else {
+      st.wait = first;
+      if (st.timer === null) poll();
+    }
+  });
+
+  async function showBriefing(turn) {
+    try {
+      const r = await call("GET", base + "/briefing?turn=" + turn);
+      const box = $("briefing");
+      box.innerHTML = r.html;
+      box.hidden = false;
+      st.shown = turn;
+      for (const b of document.querySelectorAll("#briefings button[data-turn]")) {
+        b.classList.toggle("on", Number(b.dataset.turn) === turn);
+      }
+    } catch (e) { note(e.error || String(e), true); }
+  }
+
+  $("briefings").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-turn]");
+    if (b) showBriefing(Number(b.dataset.turn));
+  });
+
+  // -- the map: tapping waypoints ---------------------------------------------------------
+  function svg() { return $("map").querySelector("svg"); }
+  function frame() { return JSON.parse($("map").dataset.frame); }
+
+  function tableAt(clientX, clientY) {
+    const s = svg();
+    const f = frame();
+    const pt = s.createSVGPoint();
+    pt.x = clientX; pt.y = clientY;
+    const q = pt.matrixTransform(s.getScreenCTM().inverse());
+    const x = (q.x - f[0]) / f[2];
+    const y = f[3] - (q.y - f[1]) / f[2];
+    return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+  }
+
+  function drawingOf(p) {
+    const f = frame();
+    return [f[0] + p[0] * f[2], f[1] + (f[3] - p[1]) * f[2]];
+  }
+
+  function readPoints(text) {
+    const out = [];
+    for (const part of String(text || "").trim().split(/\s+/)) {
+      if (!part) continue;
+      const xy = part.split(",").map(Number);
+      if (xy.length === 2 && xy.every((v) => Number.isFinite(v))) out.push(xy);
+    }
+    return out;
+  }
+
+  function drawAll() {
+    const s = svg();
+    if (!s) return;
+    for (const old of s.querySelectorAll("g.waypoints")) old.remove();
+    const g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", "waypoints");
+    for (const form of document.querySelectorAll("form.orderform")) {
+      const entry = form.closest("details");
+      if (!entry || !entry.dataset.at) continue;
+      let from = JSON.parse(entry.dataset.at);
+      for (const input of form.querySelectorAll("input[data-kind=points]")) {
+        const pts = readPoints(input.value);
+        if (!pts.length) continue;
+        const line = document.createElementNS(SVGNS, "polyline");
+        line.setAttribute("points", [from, ...pts].map((p) => drawingOf(p).join(",")).join(" "));
+        line.setAttribute("class", st.tap && st.tap.input === input ? "route on" : "route");
+        g.appendChild(line);
+        for (const p of pts) {
+          const c = document.createElementNS(SVGNS, "circle");
+          const [cx, cy] = drawingOf(p);
+          c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", 3.5);
+          c.setAttribute("class", "waypoint");
+          g.appendChild(c);
+        }
+        from = pts[pts.length - 1];
+      }
+    }
+    s.appendChild(g);
+  }
+
+  $("map").addEventListener("click", (ev) => {
+    if (!st.tap || !svg()) return;
+    const p = tableAt(ev.clientX, ev.clientY);
+    const input = st.tap.input;
+    input.value = (input.value.trim() + " " + p[0] + "," + p[1]).trim();
+    st.dirty = true;
+    drawAll();
+    check(input.closest("form"));
+  });
+
+  function tapping(input, button) {
+    for (const b of document.querySelectorAll("button[data-tap].on")) b.classList.remove("on");
+    const box = $("map").parentElement;
+    if (st.tap && st.tap.input === input) {
+      st.tap = null;
+      box.classList.remove("tapping");
+      $("maphint").textContent = "Waypoints set. Press Tap the map again to add more.";
+    } else {
+      st.tap = { input };
+      button.classList.add("on");
+      box.classList.add("tapping"); // the map stays at the top of the screen, the form under it
+      $("maphint").textContent = "Tap the map for each waypoint of " + input.name + " (press Tap the map again when done).";
+    }
+    drawAll();
+  }
+
+  // -- the orders forms -----------------------------------------------------------------------
+  function put_in(entry, key, value) {
+    const parts = key.split(".");
+    let box = entry;
+    for (const p of parts.slice(0, -1)) box = box[p] = box[p] || {};
+    box[parts[parts.length - 1]] = value;
+  }
+
+  function entryOf(form) {
+    const entry = {};
+    for (const el of form.elements) {
+      if (!el.name) continue;
+      const kind = el.dataset.kind;
+      let v;
+      if (kind === "flag") v = el.checked ? true : null;
+      else if (kind === "points") { v = readPoints(el.value); if (!v.length) v = null; }
+      else if (kind === "targets") { v = el.value.split(/[\s,]+/).filter(Boolean); if (!v.length) v = null; }
+      else if (kind === "number") v = el.value.trim() === "" ? null : Number(el.value);
+      else v = el.value === "" ? null : el.value;
+      if (v !== null) put_in(entry, el.name, v);
+    }
+    return entry;
+  }
+
+  function turnShown() {
+    const h = $("status").querySelector("h1");
+    const m = h ? h.textContent.match(/Turn (\d+)/) : null;
+    return m ? Number(m[1]) : null;
+  }
+
+  async function send(form, what) {
+    const said = form.querySelector(".said");
+    const key = form.dataset.key;
+    const body = { turn: turnShown(), key, entry: what === "withdraw" ? null : entryOf(form) };
+    const url = base + (what === "check" ? "/check" : "/send");
+    said.textContent = what === "check" ? "checking…" : "sending…";
+    said.className = "said answer";
+    try {
+      const r = await call("POST", url, body);
+      said.textContent = r.said;
+      said.className = "said answer done";
+      if (what !== "check") {
+        st.dirty = false;
+        await refresh();
+        note(r.said);
+      }
+    } catch (e) {
+      said.textContent = "Refused: " + (e.error || String(e));
+      said.className = "said answer refused";
+    }
+  }
+
+  let checking = null;
+  function check(form) {
+    if (checking) clearTimeout(checking);
+    checking = setTimeout(() => { checking = null; send(form, "check"); }, 400);
+  }
+
+  $("orders").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b) return;
+    const form = b.closest("form");
+    if (b.dataset.do) send(form, b.dataset.do);
+    else if (b.dataset.tap) tapping(form.elements[b.dataset.tap], b);
+    else if (b.dataset.clear) { form.elements[b.dataset.clear].value = ""; st.dirty = true; drawAll(); }
+    else if (b.dataset.add) {
+      const input = b.closest("label").querySelector("input");
+      input.value = (input.value.trim() ? input.value.trim() + ", " : "") + b.dataset.add;
+      st.dirty = true;
+    }
+  });
+  $("orders").addEventListener("input", (ev) => {
+    st.dirty = true;
+    if (ev.target.dataset.kind === "points") drawAll();
+  });
+
+  $("logout").addEventListener("click", async () => {
+    try { await call("POST", "/logout", {}); } catch (e) { /* gone either way */ }
+    window.location.assign("/login");
+  });
+
+  drawAll();
+  const turns = document.querySelectorAll("#briefings button[data-turn]");
+  if (turns.length) { st.turn = Number(turns[turns.length - 1].dataset.turn); showBriefing(st.turn); }
+  schedule();
+})();

@@ -1,0 +1,22 @@
+"""The MBT options over the tracked game (17-22), each a part of the MBT ruleset that the
+scenario switches on (``mbt: {options: [...]}``); generic code never asks for one.
+
+- :mod:`.plots` artillery plots in the orders file and their checks (19.2)
+- :mod:`.artillery_step` the Artillery Step: plots impact at the start of the Fire phase (19.3)
+- :mod:`.minefields` minefield attacks on units that entered enemy minefields (17.5)
+
+The state they keep is typed (:mod:`.state`) and lives in the MBT block of the game state.
+"""
+
+from __future__ import annotations
+
+from umpire.core.state import GameState
+
+
+def played(state: GameState) -> list[str]:
+    """The options this game plays."""
+    return list((state.extra.get("mbt") or {}).get("options") or [])
+
+
+def on(state: GameState, name: str) -> bool:
+    return name in played(state)

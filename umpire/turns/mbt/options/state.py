@@ -1,0 +1,132 @@
+"""The options' part of a tracked MBT game's state, typed: plots, batteries, minefields.
+
+Kept in the MBT block of the game state as plain JSON (so the engine stores and replays it as
+it does the rest) and read and written only through these models.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from umpire.core.state import GameState
+from umpire.schema.checked import Checked
+
+
+class _Model(Checked):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Plot(_Model):
+    """One artillery plot as written and checked (19.2)."""
+
+    side: str
+    battery: str
+    fire_type: Literal["planned", "designated", "called", "continuous"]
+    target: tuple[float, float]
+    sheaf: Literal["tight", "line", "loose"] = "tight"
+    direction: int | None = None
+    mission: str = "HE"
+    observer: str | None = None
+    plotted: int  # the Turn it was plotted
+    impact: int  # the Turn it is due (19.2)
+    status: Literal["due", "fired", "delayed", "cancelled"] = "due"
+
+
+class Battery(_Model):
+    id: str
+    side: str
+    nation: str
+    size: str
+    attachment: str
+    organization: list[str] = Field(default_factory=list)
+    missions: dict[str, int] = Field(default_factory=dict)  # left, by mission; empty: unlimited
+    disrupted_until: int = 0  # no fire or plots through this Turn (19.4.2.1)
+    knocked_out: bool = False
+    last_impact: tuple[float, float] | None = None  # for continuous fire (19.2.1.4)
+    last_turn: int | None = None
+
+
+class Minefield(_Model):
+    side: str
+    at: tuple[float, float]
+    kind: str
+    type: str | None = None
+    known_to: list[str] = Field(default_factory=list)  # sides told of it (17.5.2)
+
+
+class CounterBattery(_Model):
+    side: str
+    nation: str
+    equipment: str
+    used_turn: int = 0  # the Turn it last tried (one enemy battery a Turn, 19.4.1)
+    knocked_out: bool = False
+
+
+class Aircraft(_Model):
+    id: str
+    side: str
+    type: str
+    loads: dict[str, int] = Field(default_factory=dict)  # left, by load
+    destroyed: bool = False
+
+
+class Strike(_Model):
+    """One air strike ordered for this Turn's Air Phase (20.1)."""
+
+    side: str
+    aircraft: str
+    weapon: str
+    target: tuple[float, float]
+    speed: str = "low"
+    altitude: str = "low"
+    evasive: bool = False
+    facing: float = 90.0
+    turn: int
+    status: Literal["due", "flown"] = "due"
+
+
+class OptionsState(_Model):
+    plots: list[Plot] = Field(default_factory=list)
+    batteries: dict[str, Battery] = Field(default_factory=dict)
+    minefields: list[Minefield] = Field(default_factory=list)
+    counter_battery: list[CounterBattery] = Field(default_factory=list)
+    aircraft: dict[str, Aircraft] = Field(default_factory=dict)
+    strikes: list[Strike] = Field(default_factory=list)
+    illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
+    markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
+    markers_turn: int = 0
+    markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
+
+
+KEY = "options_state"
+
+
+def read(state: GameState) -> OptionsState:
+    """The options' state; on a game's first read, its batteries and minefields from the scenario."""
+    m = state.extra.get("mbt") or {}
+    raw: Any = m.get(KEY)
+    if raw is not None:
+        return OptionsState.model_validate(raw)
+    return OptionsState(
+        batteries={
+            b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
+            for b in m.get("batteries") or []
+        },
+        minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
+        counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
+        aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
+    )
+
+
+def write(state: GameState, opts: OptionsState) -> None:
+    """Store ``opts`` in a state being changed (``state.copy_for_change()``)."""
+    state.extra.setdefault("mbt", {})[KEY] = opts.model_dump(mode="json")
+
+
+def illuminated(state: GameState) -> list[tuple[float, float, float, int]]:
+    """This game's illuminated areas (x, y, radius in inches, Turn), read without validation:
+    sighting asks for them at every look."""
+    raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("illuminated") or []
+    return [(float(a), float(b), float(c), int(d)) for a, b, c, d in raw]
