@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from umpire.errors import StoreError
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -74,13 +76,24 @@ class Terrain(Sequence[TerrainState]):
     """The terrain of a game: a read-only sequence of :class:`TerrainState`, shared by every copy
     of a state (copying returns the object itself) and parsed from its JSON on first use."""
 
-    __slots__ = ("_items", "_text")
+    __slots__ = ("_derived", "_items", "_text")
 
     def __init__(self, items: Iterable[TerrainState | Mapping[str, Any]] = ()) -> None:
         self._items: tuple[TerrainState, ...] | None = tuple(
             t if isinstance(t, TerrainState) else TerrainState.model_validate(t) for t in items
         )
         self._text: str | None = None
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, key: Hashable, build: Callable[[], T]) -> T:
+        """What is worked out from this terrain (a spatial index, features by id), built when
+        first asked for under ``key`` and kept with the terrain, which never changes: every copy
+        of a state shares it, and it goes when the game's terrain goes."""
+        try:
+            return cast(T, self._derived[key])
+        except KeyError:
+            made = self._derived[key] = build()
+            return made
 
     @classmethod
     def from_json(cls, text: str) -> Terrain:
