@@ -98,13 +98,6 @@ def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     return t
 
 
-def render_resolution(res: Any) -> Group:
-    """One resolution of a tracked game, explained line by line."""
-    from umpire.calc import CalcAnswer
-
-    return render_calc(CalcAnswer(resolution=res))
-
-
 def render_turn(view: Any, ruleset: str = "") -> Group:
     """``umpire turn``: the phases with the current one marked, then what comes next."""
     from umpire.reports.words import short_phase
