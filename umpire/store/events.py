@@ -19,6 +19,7 @@ from typing import Any
 from umpire.core.dice import Roll
 from umpire.core.state import GameState, Terrain, read_only, state_json, written_text
 from umpire.errors import StoreError
+from umpire.store.db import SCHEMA
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,7 @@ def dump_state(state: GameState) -> str:
     return state_json(state)
 
 
-UNIT_COLUMNS = ("id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing", "base_w", "base_d",
-                "status", "hits", "orders")
+UNIT_COLUMNS = SCHEMA["units"]  # the units table's columns, declared once with the file's schema
 
 
 def unit_rows(state: GameState) -> list[dict[str, Any]]:
