@@ -67,6 +67,6 @@ def start(game: Game, conn: sqlite3.Connection, events: Sequence[log.StoredEvent
             state = GameState.model_validate_json(text)
         except ValidationError:
             continue  # damaged: the doctor says so; fold from an earlier one
-        state.__dict__["terrain"] = terrain
+        state.terrain = terrain
         return read_only(state), [e for e in target if e.seq > s]
     return game.initial_state(), list(target)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.core.state import GameState, UnitState
@@ -61,13 +62,13 @@ class Source:
 
     def terrain(self) -> tuple[TerrainView, ...]:
         """The table's terrain as the report shows it (the same for every view: made once)."""
-        made: tuple[TerrainView, ...] | None = self.__dict__.get("_terrain")
-        if made is None:
-            made = tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
-                                     tuple((x, y) for x, y in t.line) if t.line else None, t.height)
-                         for t in self.state.terrain)
-            object.__setattr__(self, "_terrain", made)
-        return made
+        return self._terrain
+
+    @cached_property
+    def _terrain(self) -> tuple[TerrainView, ...]:
+        return tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
+                                 tuple((x, y) for x, y in t.line) if t.line else None, t.height)
+                     for t in self.state.terrain)
 
 
 def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initial: GameState | None = None,

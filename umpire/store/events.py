@@ -213,5 +213,5 @@ def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = N
         raise StoreError(
             f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
         ) from None
-    state.__dict__["terrain"] = Terrain.from_json(terrain)
+    state.terrain = Terrain.from_json(terrain)
     return read_only(state, text if isinstance(text, str) else None)
