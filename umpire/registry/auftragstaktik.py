@@ -29,6 +29,7 @@ class Auftragstaktik(Ruleset):
 
     measures_centres = False  # MOVEMENT > Spotting: "from the edge of one stand to the edge of another"
     lost_statuses = ("eliminated", "surrendered")
+    orders_phases = ("orders",)  # TURN SEQUENCE: the Orders Phase
     telling = Telling(
         own_weapon=True,
         # what a side cannot know of the enemy: its troop quality, whether it had spotted the

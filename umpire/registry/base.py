@@ -85,6 +85,9 @@ class Ruleset(ABC):
     #: ranges are measured centre to centre (else edge to edge), and how ``measure`` says so
     measures_centres: bool = False
     range_is: str = "edge to edge (nearest points of the bases)"
+    #: the phases (beside a turn's first) in which the sides' orders are in and the umpire has
+    #: not yet played them on (a players' page tells a side its orders are in)
+    orders_phases: tuple[str, ...] = ()
     #: the statuses that mean a unit is lost at the end of a game
     lost_statuses: tuple[str, ...] = ("eliminated",)
     #: the words of its reports

@@ -37,6 +37,7 @@ class Mbt(Ruleset):
         target_unseen="its target is not sighted (6.1)", levels=True, hit_by_hit=True, orders="plan",
         sightings_in_log=True,
     )
+    orders_phases = ("Command",)  # 24.3: plans are written in the Command Phase
     campaign_gap = 0.6  # models stand at least half a hex apart (4.3)
     campaign_turn_limit = False  # the scenario's turns: the game ends itself (9.4)
     unfinished = "play on to its end (9.4) or end it"
