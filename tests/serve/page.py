@@ -68,8 +68,13 @@ class Console:
                                     "return h && h.textContent.startsWith(u); }", arg=unit)
 
     def wait_answer(self, starts: str) -> str:
-        self.page.wait_for_function("t => document.getElementById('answer').textContent.startsWith(t)", arg=starts,
-                                    timeout=15000)
+        from playwright.sync_api import TimeoutError as Timeout
+
+        try:
+            self.page.wait_for_function("t => document.getElementById('answer').textContent.startsWith(t)",
+                                        arg=starts, timeout=15000)
+        except Timeout:
+            raise AssertionError(f"the answer never began {starts!r}; it says {self.answer()!r}") from None
         return self.answer()
 
     def do_it(self) -> None:

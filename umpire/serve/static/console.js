@@ -27,6 +27,7 @@
     measured: null,
     working: false,
     lost: null,
+    asked: 0,
   };
 
   // -- talking to the server ---------------------------------------------------------------
@@ -91,13 +92,15 @@
   }
 
   async function refresh(note) {
+    const asked = ++st.asked; // the parts of the latest question only: an older answer arriving late is dropped
     let p;
     try {
       p = await call("GET", partsUrl());
     } catch (e) {
-      if (e && e.error && st.lost === null) say(e.error, "refused");
+      if (e && e.error && st.lost === null && asked === st.asked) say(e.error, "refused");
       return;
     }
+    if (asked !== st.asked) return;
     put(p);
     if (note) {
       status.textContent = note;
@@ -334,6 +337,13 @@
     await refresh();
   }
 
+  // a stand chosen while placing or moving: the tool starts again for it, unless the umpire has
+  // already clicked for it while its facts were on their way (those clicks stand)
+  function chosen(uid) {
+    if (st.mode === "select" || st.unit !== uid || (st.pending && st.pending.unit === uid)) return;
+    setMode(st.mode);
+  }
+
   function clicked(stand, at) {
     if (st.mode === "select") {
       if (stand) choose(stand);
@@ -346,7 +356,7 @@
       return;
     }
     if (!st.unit) {
-      if (stand) { choose(stand).then(() => setMode(st.mode)); }
+      if (stand) { choose(stand).then(() => chosen(stand)); }
       else say("Pick the stand first: click it, or choose it under Stands.", "refused");
       return;
     }
@@ -477,7 +487,7 @@
 
   $("stands").addEventListener("click", (e) => {
     const t = e.target.closest("button[data-unit]");
-    if (t) choose(t.dataset.unit).then(() => { if (st.mode !== "select") setMode(st.mode); });
+    if (t) choose(t.dataset.unit).then(() => chosen(t.dataset.unit));
   });
 
   // -- the turn --------------------------------------------------------------------------
