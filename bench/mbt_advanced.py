@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from umpire.core.dice import SeededDice  # noqa: E402
 from umpire.engine import Game  # noqa: E402
-from umpire.schema.scenario import scenario_from_data  # noqa: E402
+from umpire.registry import scenario_from_data  # noqa: E402
 
 SIDES = {
     "nato": {"x": 18.0, "facing": 90, "tank": "USA-1B", "ifv": "USA-2A/1", "leg": "USA-7B",

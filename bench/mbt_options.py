@@ -29,7 +29,7 @@ from mbt_advanced import scenario as ground_scenario  # noqa: E402
 
 from umpire.core.dice import SeededDice  # noqa: E402
 from umpire.engine import Game  # noqa: E402
-from umpire.schema.scenario import scenario_from_data  # noqa: E402
+from umpire.registry import scenario_from_data  # noqa: E402
 
 
 def scenario(n: int) -> dict:

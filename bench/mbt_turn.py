@@ -27,6 +27,8 @@ import numpy as np
 import yaml
 from processes import in_process, installed_env, spread
 
+from umpire.registry import scenario_from_data
+
 HERE = Path(__file__).resolve().parent
 SIDES = {"nato": ("USA-1B", 8.0, 90), "ussr": ("USSR-1B", 64.0, 270)}
 
@@ -72,7 +74,6 @@ def one_turn(vehicles: int, polygons: int, seed: int) -> dict[str, Any]:
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.turn_text import to_markdown
     from umpire.rules.mbt import data
-    from umpire.schema.scenario import scenario_from_data
 
     with tempfile.TemporaryDirectory() as tmp:
         sc = scenario_from_data(scenario(np.random.default_rng(seed), vehicles, polygons), "bench scenario")

@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run from a checkout
 
 from umpire.engine import Game  # noqa: E402
-from umpire.schema.scenario import scenario_from_data  # noqa: E402
+from umpire.registry import scenario_from_data  # noqa: E402
 
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 TYPES = {"nato": ("M1A1 Company", "M2 Bradley Company"), "pact": ("T-80B Company", "BMP-2 Company")}

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from umpire.registry import scenario_from_data
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout
 sys.path.insert(0, str(HERE))
@@ -67,7 +69,6 @@ def big_game(path: Path, stands: int = 150, turns: int = 2, polygons: int = 300,
     """A played game of ``turns`` whole turns, ``stands`` stands a side."""
     from umpire.core.dice import SeededDice
     from umpire.engine import Game
-    from umpire.schema.scenario import scenario_from_data
 
     rng = np.random.default_rng(seed)
     game = Game.create(path, scenario_from_data(scenario(rng, stands, polygons), "bench scenario"), seed=seed)

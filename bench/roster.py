@@ -14,9 +14,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from umpire.core.state import FormationState  # noqa: E402
-from umpire.registry import initial_state
+from umpire.registry import (
+    initial_state,
+    load_scenario,  # noqa: E402
+)
 from umpire.reports.model import build_report  # noqa: E402
-from umpire.schema.scenario import load_scenario  # noqa: E402
 
 
 def big_state(n: int):

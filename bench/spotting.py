@@ -41,7 +41,7 @@ if __name__ == "__main__":
 from processes import in_process, installed_env, spread  # noqa: E402  (beside this script)
 from random_table import TABLE, terrain  # noqa: E402  (beside this script)
 
-from umpire.geometry.arcs import aspect_auftragstaktik  # noqa: E402
+from umpire.geometry.arcs import base_arc  # noqa: E402
 from umpire.geometry.distance import edge_distance  # noqa: E402
 from umpire.geometry.facts import Pose  # noqa: E402
 from umpire.geometry.sight import TerrainIndex  # noqa: E402
@@ -77,7 +77,7 @@ def lookers(rng: np.random.Generator, n: int, y0: float, facing: float) -> list[
 def one_pair(s: Looker, x: Looker, index: TerrainIndex, rulings) -> bool:
     ps, px = Pose(s.x, s.y, s.facing, s.width, s.depth), Pose(x.x, x.y, x.facing, x.width, x.depth)
     es, ex = index.elevation_at((s.x, s.y)), index.elevation_at((x.x, x.y))
-    facing = aspect_auftragstaktik(px, ps) == "front"  # the target lies in the spotter's front arc
+    facing = base_arc(px, ps) == "front"  # the target lies in the spotter's front arc
     spotter = s.spotter.model_copy(update={"higher": es > ex, "facing_target": facing})
     target = x.target.model_copy(update={"higher": ex > es})
     res = spot(spotter, target, edge_distance(ps, px), rulings)

@@ -53,9 +53,6 @@ def case_model(ruleset: str, procedure: str) -> type[BaseModel] | None:
     return find_ruleset(ruleset).case_models().get(procedure)
 
 
-GAME_WORDS = {"basic": "Basic", "advanced": "Advanced"}
-
-
 def _procedure_name(word: str, names: Sequence[str]) -> str | None:
     """``close_combat`` or ``Close-Combat`` for ``close-combat``: hyphens and underscores alike."""
     key = word.strip().lower().replace("_", "-")
@@ -122,15 +119,16 @@ def run_case(
     dice: Dice | None = None,
     odds: bool = False,
     where: str = "case",
-    mbt_game: tuple[str, str] | None = None,
+    game: tuple[str, str] | None = None,
 ) -> tuple[CalcAnswer, RecordingDice]:
     """Resolve one case. ``procedure`` (from the command line) must agree with the file's.
-    ``mbt_game`` is the user's choice of MBT game for cases that give none, and where it was
-    set (``("basic", "UMPIRE_MBT_GAME")``).
+    ``game`` is the user's choice of game (of a ruleset with more than one, its ``variants``)
+    for cases that give none, and where it was set (``("basic", "from UMPIRE_MBT_GAME")``); a
+    case that names no ruleset is the first one's of the registry.
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
-    from umpire.registry import find_ruleset
+    from umpire.registry import RULESETS, find_ruleset
 
     if not isinstance(case, dict):
         raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
@@ -141,7 +139,8 @@ def run_case(
         raise DataError(f"{where}: procedure: missing field (required)")
     if procedure and file_proc and procedure != file_proc:
         raise UmpireError(f"{where}: procedure {file_proc!r} in the file, but {procedure!r} was asked for")
-    ruleset = find_ruleset(case.pop("ruleset", "auftragstaktik")).name
+    rs = find_ruleset(case.pop("ruleset", RULESETS[0].name))
+    ruleset = rs.name
     procs = procedures_for(ruleset)
     if name not in procs:
         raise unknown(f"procedure for {ruleset}", name, procs)
@@ -161,10 +160,8 @@ def run_case(
     case["ruleset"] = ruleset
     model = case_model(ruleset, name)
     chose = "set in the case"
-    if ruleset == "mbt" and model is not None and "game" in model.model_fields:
-        if "game" not in case:
-            game, chose = mbt_game or ("advanced", "the default")
-            case["game"] = game
+    if rs.variants and model is not None and "game" in model.model_fields and "game" not in case:
+        case["game"], chose = game or (rs.default_variant, "the default")
     answer = procs[name](case, recording, odds=odds)
     if isinstance(source, GivenDice):
         source.check_all_used(option)
@@ -178,17 +175,18 @@ def run_case(
             checked = None
         if checked is not None:
             answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")] + answer.assumed
-        answer.resolved = opening(model, case, checked, find_ruleset(ruleset).read_name, name)
+        answer.resolved = opening(model, case, checked, rs.read_name, name)
     if answer.game is not None:
         how = chose if chose != "the default" else (
-            "the default; choose with game: in the case, UMPIRE_MBT_GAME or the config file"
+            f"the default; choose with game: in the case, {rs.variant_setting[0]} or the config file"
         )
-        answer.headline = f"MBT {GAME_WORDS.get(answer.game, answer.game)} Game ({how})"
+        title = next((v.title for v in rs.variants if v.name == answer.game), answer.game)
+        answer.headline = f"{title} ({how})"
     return answer, recording
 
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.geometry.measure import measure_case
-    from umpire.registry import aspect, inside_depth
+    from umpire.registry import find_ruleset
 
-    return CalcAnswer(data=measure_case(case, inside_depth, aspect))
+    return CalcAnswer(data=measure_case(case, find_ruleset))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.engine import Game
+from umpire.registry import load_scenario
 
 if TYPE_CHECKING:
     from umpire.reports.views import TurnReport
@@ -33,7 +34,6 @@ def run_mbt_demo(out: Path) -> MbtDemo:
     from umpire.reports.turn_text import to_markdown
     from umpire.resources import resource_dir
     from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import load_scenario
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,6 @@
-"""Look-ups of what umpire knows by name, in both rulesets: the bundled units and data cards,
-the rulings, the calc procedures (``umpire units|cards|rulings|procedures [QUERY]``).
+"""Look-ups of what umpire knows by name, in every ruleset (each ruleset object lists its own):
+the bundled units and data cards, the rulings, the calc procedures (``umpire units|cards|rulings|
+procedures [QUERY]``).
 
 Each look-up is a list of rows (plain dicts, the JSON shape too), each with the spellings it is
 found by; a query keeps the rows it matches, best first (:func:`umpire.errors.rank`: written
@@ -18,25 +19,18 @@ KINDS = ("units", "cards", "rulings", "procedures")
 
 
 def unit_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
-    """Auftragstaktik's bundled units, then MBT's data cards (an MBT model is one unit)."""
-    out = []
-    if ruleset in (None, "auftragstaktik"):
-        from umpire.rules.auftragstaktik.library import library
+    """Every ruleset's units (Auftragstaktik's bundled units, MBT's data cards: an MBT model is
+    one unit), each ruleset's in its own order."""
+    from umpire.registry import RULESETS
 
-        out += [{"ruleset": "auftragstaktik", "name": u.name, "aliases": list(u.aliases), "nation": u.nation,
-                 "kind": u.role, "statline": u.statline} for u in library()]
-    if ruleset in (None, "mbt"):
-        out += card_rows()
-    return out
+    return [row for rs in RULESETS if ruleset in (None, rs.name) for row in rs.unit_rows()]
 
 
-def card_rows() -> list[dict[str, Any]]:
-    """MBT's data cards: id, vehicle, kind, nation and the nicknames that find it."""
-    from umpire.rules.mbt.data import card_head, card_ids, names
+def card_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
+    """Every ruleset's data cards (MBT's): id, vehicle, kind, nation and the nicknames that find it."""
+    from umpire.registry import RULESETS
 
-    every = names()
-    return [{"ruleset": "mbt", "id": i, "name": card_head(i)[1], "aliases": every[i][1:],
-             "nation": i.split("-")[0], "kind": card_head(i)[0]} for i in card_ids()]
+    return [row for rs in RULESETS if ruleset in (None, rs.name) for row in rs.card_rows()]
 
 
 def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
@@ -68,7 +62,7 @@ def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 ROWS: dict[str, Callable[[str | None], list[dict[str, Any]]]] = {
     "units": unit_rows,
-    "cards": lambda ruleset: card_rows() if ruleset in (None, "mbt") else [],
+    "cards": card_rows,
     "rulings": ruling_rows,
     "procedures": procedure_rows,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.campaign.conftest import ok, run
 from umpire.engine import Game
-from umpire.turns.ending import game_over
+from umpire.registry import game_over
 
 
 def test_umpire_end_makes_the_game_over_and_undo_takes_it_back(tmp_path):

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from umpire.registry import load_scenario
+
 REPO = Path(__file__).resolve().parents[2]
 PROBE = """
 import sys, json, runpy
@@ -41,7 +43,6 @@ def test_reading_a_game_imports_no_sqlite_utils(tmp_path):
     """Reads (and writes to an up-to-date file) use plain sqlite3; sqlite-utils is for new and
     for migrating an old file."""
     from umpire.engine import Game
-    from umpire.schema.scenario import load_scenario
 
     path = tmp_path / "g.db"
     Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()

@@ -15,6 +15,14 @@ import yaml
 from tests.cli.test_game_cli import _one_error_line
 from tests.conftest import REPO, Cli, at_scenario
 
+
+def _measure(state, a, b):
+    from umpire.geometry.game import measure_in_game
+    from umpire.registry import find_ruleset
+
+    return measure_in_game(state, a, b, find_ruleset(state.ruleset))
+
+
 TABLES = REPO / "data" / "tables"
 ENDS = ["a-1-64", "b-1-64", "c-4-8", "hq-1-64", "t80-1", "t80-2", "t80-3", "mr-1", "hq-1tb",
         "wood-n", "wood-s", "town-1", "hill-1", "road-1", "stream-1", "30,22", "15,20", "46,24", "33,35"]
@@ -37,15 +45,13 @@ def test_a_drawn_table_measures_as_the_typed_one(tmp_path, table):
     r = drawn("new", str(drawn_scenario(tmp_path, table)))
     assert r.exit_code == 0 and "6 terrain features" in r.output, r.output + r.stderr
     from umpire.engine import Game
-    from umpire.geometry.game import measure_in_game
-    from umpire.registry import aspect, inside_depth
 
     typed_state, drawn_state = Game.open(typed.db).state, Game.open(drawn.db).state
     pairs = list(combinations(ENDS, 2))
     blocked = 0
     for a, b in pairs:  # what umpire measure A B --json prints
-        want = measure_in_game(typed_state, a, b, inside_depth, aspect)
-        assert measure_in_game(drawn_state, a, b, inside_depth, aspect) == want, (a, b)
+        want = _measure(typed_state, a, b)
+        assert _measure(drawn_state, a, b) == want, (a, b)
         blocked += not want["los"]["clear"]
     assert 10 < blocked < len(pairs) - 10  # the pairs tell sight from no sight
     assert drawn("measure", "t80-1", "wood-n", "--json").output == typed("measure", "t80-1", "wood-n", "--json").output

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from umpire.core.state import GameState, canonical_state, state_json
+from umpire.registry import load_scenario
 
 
 def _whole(state: GameState) -> str:
@@ -36,7 +37,6 @@ def _check(changed: GameState) -> GameState:
 def _base() -> GameState:
     from umpire.registry import initial_state
     from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import load_scenario
 
     state = initial_state(load_scenario(resolve_scenario("hof-gap-meeting")), seed=1)
     state.extra["book"] = {"moves": {"a": [1, 2]}, "n": 1}

@@ -10,7 +10,7 @@ import yaml
 from umpire.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.arcs import (
-    aspect_auftragstaktik,
+    base_arc,
     bearing,
     relative_bearing,
 )
@@ -21,12 +21,12 @@ from umpire.geometry.measure import measure_case
 from umpire.geometry.movement import path_length, path_terrain
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
-from umpire.registry import aspect, inside_depth
+from umpire.registry import find_ruleset
 from umpire.rules.mbt.arcs import hit_angle_choices
 
 
 def aspect_mbt(firer: Pose, target: Pose, rulings: dict[str, str] | None = None) -> str:
-    return aspect("mbt", rulings or {}, firer, target)
+    return find_ruleset("mbt").aspect(firer, target, rulings or {})
 
 
 def aspect_mbt_choices(firer: Pose, target: Pose) -> tuple[str, ...]:
@@ -50,7 +50,7 @@ def case(**changes):
 
 
 def test_measure_case_with_terrain():
-    out = measure_case(case(), inside_depth, aspect)
+    out = measure_case(case(), find_ruleset)
     assert out["distance"] == 39.0
     assert out["center_distance"] == 40.0
     assert out["aspect"] == "front"
@@ -67,7 +67,7 @@ def test_measure_case_with_terrain():
 def test_measure_case_without_terrain_is_clear():
     c = case()
     del c["terrain"]
-    out = measure_case(c, inside_depth, aspect)
+    out = measure_case(c, find_ruleset)
     assert (out["distance"], out["center_distance"], out["aspect"]) == (39.0, 40.0, "front")
     assert out["los"] == {"clear": True, "blocked_by": [], "crossed": []}
 
@@ -83,7 +83,7 @@ def test_measure_mbt_default_base_and_edges():
     c = case(ruleset="mbt", table=[72, 48])
     del c["from"]["base"], c["to"]["base"]
     c["to"]["at"] = {"top": 24, "right": 22}  # = (50, 24)
-    out = measure_case(c, inside_depth, aspect)
+    out = measure_case(c, find_ruleset)
     assert out["center_distance"] == 40.0
     assert out["distance"] == 39.25  # MBT default base [0.5, 0.75]: 40 - 0.375 - 0.375
     assert out["aspect"] == "front"
@@ -92,7 +92,7 @@ def test_measure_mbt_default_base_and_edges():
 def test_measure_on_a_hill_sees_over_nothing_else():
     hill = {"id": "h1", "type": "hill", "polygon": [[0, 20], [12, 20], [12, 28], [0, 28]]}
     c = case(terrain=[hill])
-    out = measure_case(c, inside_depth, aspect)
+    out = measure_case(c, find_ruleset)
     assert out["from_elevation"] == 1.0 and out["to_elevation"] == 0.0
     assert out["los"]["clear"] is True
     assert out["los"]["crossed"][0]["id"] == "h1"
@@ -117,7 +117,7 @@ def test_measure_on_a_hill_sees_over_nothing_else():
 )
 def test_bad_cases_raise_a_helpful_umpire_error(change, words):
     with pytest.raises(UmpireError) as err:
-        measure_case(case(**change), inside_depth, aspect)
+        measure_case(case(**change), find_ruleset)
     message = str(err.value)
     assert "\n" not in message
     for w in words:
@@ -127,7 +127,7 @@ def test_bad_cases_raise_a_helpful_umpire_error(change, words):
 def test_duplicate_terrain_ids_are_refused():
     t = {"id": "w", "type": "woods", "polygon": [[0, 0], [1, 0], [1, 1]]}
     with pytest.raises(UmpireError, match="'w' is used twice"):
-        measure_case(case(terrain=[t, t]), inside_depth, aspect)
+        measure_case(case(terrain=[t, t]), find_ruleset)
 
 
 def test_check_polygon_and_on_table():
@@ -195,19 +195,19 @@ def test_bearings():
 )
 def test_auftragstaktik_aspects(at, expected):
     target = Pose(0, 0, facing=0)
-    assert aspect_auftragstaktik(Pose(*at), target) == expected
+    assert base_arc(Pose(*at), target) == expected
 
 
 def test_auftragstaktik_aspects_of_a_turned_target():
     target = Pose(20, 20, facing=90)  # front edge faces +x
-    assert aspect_auftragstaktik(Pose(30, 21), target) == "front"
-    assert aspect_auftragstaktik(Pose(20, 30), target) == "flank"
-    assert aspect_auftragstaktik(Pose(10, 19), target) == "rear"
+    assert base_arc(Pose(30, 21), target) == "front"
+    assert base_arc(Pose(20, 30), target) == "flank"
+    assert base_arc(Pose(10, 19), target) == "rear"
     # facing 45: the front arc opens towards the upper right
     t45 = Pose(0, 0, facing=45)
-    assert aspect_auftragstaktik(Pose(10, 10), t45) == "front"
-    assert aspect_auftragstaktik(Pose(10, -10), t45) == "flank"
-    assert aspect_auftragstaktik(Pose(-10, -10), t45) == "rear"
+    assert base_arc(Pose(10, 10), t45) == "front"
+    assert base_arc(Pose(10, -10), t45) == "flank"
+    assert base_arc(Pose(-10, -10), t45) == "rear"
 
 
 def _at_relative(target: Pose, rel: float, r: float = 10.0) -> Pose:
@@ -237,11 +237,11 @@ def test_mbt_boundary_choices():
 
 def test_measure_aspects_for_both_rulesets():
     flank = case(to={"at": [10, 40], "facing": 90})  # from is straight to its left
-    assert measure_case(flank, inside_depth, aspect)["aspect"] == "flank"
-    assert measure_case({**flank, "ruleset": "mbt"}, inside_depth, aspect)["aspect"] == "front-side"
+    assert measure_case(flank, find_ruleset)["aspect"] == "flank"
+    assert measure_case({**flank, "ruleset": "mbt"}, find_ruleset)["aspect"] == "front-side"
     rear = case(to={"at": [50, 24], "facing": 90})  # from is straight behind it
-    assert measure_case(rear, inside_depth, aspect)["aspect"] == "rear"
-    assert measure_case({**rear, "ruleset": "mbt"}, inside_depth, aspect)["aspect"] == "rear"
+    assert measure_case(rear, find_ruleset)["aspect"] == "rear"
+    assert measure_case({**rear, "ruleset": "mbt"}, find_ruleset)["aspect"] == "rear"
 
 
 def test_line_of_sight_rules():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from umpire.errors import UmpireError
 from umpire.geometry.arcs import (
-    aspect_auftragstaktik,
+    base_arc,
     local_xy,
     relative_bearing,
 )
@@ -25,14 +25,14 @@ from umpire.geometry.distance import (
 from umpire.geometry.facts import Feature, Pose
 from umpire.geometry.footprint import footprint, footprints
 from umpire.geometry.sight import TerrainIndex
-from umpire.registry import aspect
+from umpire.registry import find_ruleset
 
 ANGLE_TOLERANCE = 1e-9  # degrees: closer than this to a sector's boundary is on it (7.4.5.2.1)
 
 
 def aspect_mbt(firer: Pose, target: Pose) -> str:
     """The MBT hit angle, by the one function fire uses (default sectors)."""
-    return aspect("mbt", {}, firer, target)
+    return find_ruleset("mbt").aspect(firer, target, {})
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -179,7 +179,7 @@ def test_moving_the_whole_table_changes_no_answer(a, b, terrain, theta, dx, dy):
     assert math.isclose(edge_distance(a, b), edge_distance(ma, mb), abs_tol=1e-9)
     assert math.isclose(center_distance(a, b), center_distance(ma, mb), abs_tol=1e-9)
     if _at_margin(a, b):
-        assert aspect_auftragstaktik(a, b) == aspect_auftragstaktik(ma, mb)
+        assert base_arc(a, b) == base_arc(ma, mb)
         assert aspect_mbt(a, b) == aspect_mbt(ma, mb)
     if _los_at_margin(index, a.xy, b.xy) and _los_at_margin(moved, ma.xy, mb.xy):
         one, two = index.line_of_sight(a.xy, b.xy), moved.line_of_sight(ma.xy, mb.xy)
@@ -206,7 +206,7 @@ def test_sweeping_a_firer_round_a_target_meets_each_arc_once(target, extra):
     for rel in angles:
         b = math.radians(target.facing + rel)
         firer = Pose(target.x + radius * math.sin(b), target.y + radius * math.cos(b))
-        at.append(aspect_auftragstaktik(firer, target))
+        at.append(base_arc(firer, target))
         m = aspect_mbt(firer, target)
         r = abs(relative_bearing(target, firer.xy))
         near = min(abs(r - lim) for lim in (30, 90, 150))

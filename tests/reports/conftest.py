@@ -10,10 +10,9 @@ import pytest
 
 from umpire.core.state import GameState
 from umpire.engine import Game
-from umpire.registry import initial_state
+from umpire.registry import initial_state, load_scenario
 from umpire.reports.model import briefing, build_report, report_for_game
 from umpire.reports.views import TurnReport
-from umpire.schema.scenario import load_scenario
 from umpire.store.events import StoredEvent
 
 REPO = Path(__file__).resolve().parents[2]

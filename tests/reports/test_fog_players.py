@@ -27,10 +27,10 @@ from umpire.cli import app
 from umpire.core.state import GameState
 from umpire.engine import Game
 from umpire.errors import UmpireError
+from umpire.registry import scenario_from_data
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
-from umpire.schema.scenario import scenario_from_data
 
 BLUE, RED = ["alphawolf", "bravowolf", "charliewolf"], ["deltabear", "echobear", "foxtrotbear"]
 PLAYERS = {"blue": {"pa": ["alphawolf"], "pb": ["bravowolf", "charliewolf"]},

@@ -30,11 +30,11 @@ from tests.reports.fog_checks import (
 from umpire.core.dice import SeededDice
 from umpire.core.state import GameState
 from umpire.engine import Game
+from umpire.registry import load_scenario, scenario_from_data
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.observe import card_identity
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
-from umpire.schema.scenario import load_scenario, scenario_from_data
 
 RANK = {"fired": 1, "type": 2, "full": 3}
 AT = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "hof-gap-meeting.yaml"
@@ -105,7 +105,7 @@ def words(state: GameState, uid: str) -> dict[str, set[str]]:
         ws = [*getattr(c, "weapons", []), *(a.weapon for a in getattr(c, "attached", [])),
               *(t.weapon for t in getattr(c, "types", []))]
         full |= {c.name, *(w.name for w in ws), *(a.name for w in ws for a in w.ammo)}
-        nation = {card_identity(u.card)[0]}
+        nation = {card_identity("mbt", u.card)[0]}
     return {"never": never, "full": full, "type": nation}
 
 

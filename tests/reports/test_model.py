@@ -101,7 +101,7 @@ def test_a_later_spotting_never_renames_an_earlier_event():
 def test_a_target_known_by_type_is_never_named_by_its_modifiers_or_estimates():
     """Why (MBT): a target known only as "a Soviet vehicle" was named in the modifier "target
     size (T-64B)" and in the estimated values ("USSR-1B ...")."""
-    name = card_identity("USSR-1A")[2]
+    name = card_identity("mbt", "USSR-1A")[2]
     res = shot(1, "m1-1", "t80-1", ruleset="mbt", weapon="120mm", ammo="APFSDS", range=30,
                outcome={"hits": 1, "shots": 1, "hit": True, "worst": "gun",
                         "results": [{"location": "GN", "damage": "gun"}]},
@@ -174,7 +174,7 @@ def test_a_later_identification_is_a_separate_dated_remark():
     assert "t80-1" not in line.text
     assert line.text.startswith("contact-1, something that fired from (44, 17) fired")
     # 24.2.2: identified is "a Soviet T-80A", never which unit; the contact keeps its label
-    assert line.later == (f"contact-1 was identified in turn 2 as a Soviet {card_identity('USSR-1A')[2]}",)
+    assert line.later == (f"contact-1 was identified in turn 2 as a Soviet {card_identity('mbt', 'USSR-1A')[2]}",)
 
 
 def test_one_turn_only_tells_that_turn_and_knows_the_turns_before(at_game):

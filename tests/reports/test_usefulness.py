@@ -11,11 +11,10 @@ import yaml
 
 from tests.reports.conftest import MBT, event, hand_report, shot, sighting
 from umpire.engine import Game
-from umpire.registry import initial_state
+from umpire.registry import initial_state, load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
-from umpire.schema.scenario import load_scenario
 
 
 def _texts(b) -> list[str]:

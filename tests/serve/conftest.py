@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import REPO
 from tests.serve.live import SECRET, Live, serving
+from umpire.registry import load_scenario
 
 ORDERS = REPO / "data" / "orders"
 
@@ -17,7 +18,6 @@ ORDERS = REPO / "data" / "orders"
 def new_game(path: Path, scenario: str = "hof-gap-meeting") -> Path:
     from umpire.engine import Game
     from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import load_scenario
 
     Game.create(path, load_scenario(resolve_scenario(scenario))).close()
     return path

@@ -11,6 +11,7 @@ import yaml
 from tests.conftest import at_scenario
 from tests.serve.live import serving
 from tests.serve.page import Console
+from umpire.registry import scenario_from_data
 
 SCRIPT = "<script>window.__pwned=1</script>"
 SVG = '"><svg onload="window.__pwned=2">'
@@ -32,7 +33,6 @@ DOM_CLEAN = """() => {
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     from umpire.engine import Game
-    from umpire.schema.scenario import scenario_from_data
 
     data = yaml.safe_load(at_scenario().read_text(encoding="utf-8"))
     data["name"] = f"Game {SCRIPT}"

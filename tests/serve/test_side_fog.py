@@ -35,7 +35,7 @@ from tests.serve.conftest import Client
 from tests.serve.sides import SideClient, sides_of
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario, scenario_from_data
+from umpire.registry import load_scenario, scenario_from_data
 
 FEW = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])

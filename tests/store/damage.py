@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.conftest import REPO, at_scenario
 from tests.store.files import hot_journal
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 ORDERS = REPO / "data" / "orders"
 

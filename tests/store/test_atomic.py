@@ -7,7 +7,7 @@ import pytest
 from tests.conftest import at_scenario
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 from umpire.store import events
 
 

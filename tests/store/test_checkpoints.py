@@ -9,7 +9,7 @@ from tests.conftest import REPO, at_scenario
 from umpire.core.state import state_json
 from umpire.engine import Game
 from umpire.engine.checkpoints import usable
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 ORDERS = REPO / "data" / "orders"
 

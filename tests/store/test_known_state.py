@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.conftest import at_scenario
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 
 def _place(game: Game, unit: str, x: float) -> None:

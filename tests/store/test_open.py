@@ -16,7 +16,7 @@ from tests.conftest import at_scenario
 from tests.store.files import as_made_before, fingerprint, hot_journal, one_error, run, shared_folder, unprivileged
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 from umpire.store.errors import BUSY
 
 

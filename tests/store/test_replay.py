@@ -9,7 +9,7 @@ from tests.conftest import at_scenario
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 SCENARIO = load_scenario(at_scenario())
 UNITS = sorted(u.id for s in SCENARIO.sides for f in s.formations for u in f.units)

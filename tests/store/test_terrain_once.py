@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.conftest import at_scenario
 from tests.store.files import as_made_before, run
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 
 def _game(path: Path) -> Path:

@@ -15,8 +15,7 @@ from tests.store.files import fingerprint, one_error, run
 from umpire.core.dice import ManualDice, SeededDice
 from umpire.engine import Game
 from umpire.errors import StoreError
-from umpire.registry import find_ruleset
-from umpire.schema.scenario import load_scenario
+from umpire.registry import find_ruleset, load_scenario
 from umpire.store.errors import BUSY
 from umpire.turns.common import Applied
 

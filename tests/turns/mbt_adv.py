@@ -8,7 +8,7 @@ from typing import Any
 
 from umpire.core.dice import Dice, SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 
 ROAD = {"id": "r1", "type": "road", "line": [[0, 10], [48, 10]]}
 

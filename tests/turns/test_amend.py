@@ -8,8 +8,8 @@ import pytest
 
 from tests.conftest import REPO, at_scenario
 from umpire.engine import Game
+from umpire.registry import load_scenario
 from umpire.reports.changes import changes, start
-from umpire.schema.scenario import load_scenario
 
 ORDERS = REPO / "data" / "orders"
 

@@ -12,9 +12,9 @@ import pytest
 from tests.conftest import REPO
 from umpire.demo_mbt import SCENARIO
 from umpire.engine import Game
+from umpire.registry import load_scenario
 from umpire.reports.changes import changes, start
 from umpire.scenarios import resolve_scenario
-from umpire.schema.scenario import load_scenario
 
 ORDERS = REPO / "data" / "orders" / "mbt"
 

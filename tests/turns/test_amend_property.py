@@ -27,9 +27,9 @@ from tests.conftest import REPO, at_scenario
 from umpire.demo_mbt import SCENARIO as MBT_SCENARIO
 from umpire.engine import Game
 from umpire.errors import UmpireError
+from umpire.registry import load_scenario
 from umpire.reports.changes import changes, start
 from umpire.scenarios import resolve_scenario
-from umpire.schema.scenario import load_scenario
 from umpire.store.events import StoredEvent, effective, stored_results
 
 ORDERS = REPO / "data" / "orders"

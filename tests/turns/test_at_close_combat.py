@@ -8,7 +8,7 @@ from pathlib import Path
 
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.morale_cc import resolve_close_combat
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.consistency import NOT_RULES, differences
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 
 FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,9 +11,8 @@ import pytest
 
 from umpire.core.keyed import KeyedDice
 from umpire.errors import UmpireError
-from umpire.registry import find_ruleset, initial_state
+from umpire.registry import find_ruleset, initial_state, scenario_from_data
 from umpire.rules.mbt import data, movement
-from umpire.schema.scenario import scenario_from_data
 
 
 def _state(blue: list[dict], red: list[dict], game: str = "basic"):

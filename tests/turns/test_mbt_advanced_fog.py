@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.reports.test_fog_property import Recorder, check_briefings
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 from umpire.turns.mbt.advanced import units as U
 
 NATO = {"brad1": "USA-2A/1", "brad2": "USA-2A/1", "m1": "USA-1B"}

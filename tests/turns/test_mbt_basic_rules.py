@@ -11,9 +11,8 @@ import pytest
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.registry import initial_state
+from umpire.registry import initial_state, scenario_from_data
 from umpire.rules.mbt import data
-from umpire.schema.scenario import scenario_from_data
 from umpire.turns.mbt.table import Table
 
 

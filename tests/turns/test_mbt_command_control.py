@@ -15,9 +15,9 @@ from umpire.calc import run_case
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.errors import UmpireError
+from umpire.registry import scenario_from_data
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
-from umpire.schema.scenario import scenario_from_data
 
 NATO = {"m-a": [10, 10], "m-b": [10, 16], "m-c": [10, 22]}
 USSR = {"t-a": [40, 10], "t-b": [40, 16], "t-c": [40, 22]}

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 
 NATO = ["alphawolf", "bravowolf", "charliewolf"]
 USSR = ["deltabear", "echobear", "foxtrotbear"]

@@ -7,8 +7,8 @@ import pytest
 
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
+from umpire.registry import scenario_from_data
 from umpire.rules.mbt.basic_game import MATCHUPS
-from umpire.schema.scenario import scenario_from_data
 
 
 def _scenario(key: str) -> dict:

@@ -14,7 +14,7 @@ from tests.turns.test_mbt_options_turn import new_game, orders, scenario, to_com
 from umpire.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 
 BATTERY = {"batteries": [{"id": "A", "side": "nato", "nation": "USA", "size": "medium", "attachment": "attached",
                           "organization": ["obs"], "missions": {"CLGP": 1, "HE": 1}}]}

@@ -14,9 +14,9 @@ import pytest
 from umpire.calc import run_case
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
+from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
-from umpire.schema.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-night.yaml"

@@ -13,7 +13,7 @@ import yaml
 from umpire.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import scenario_from_data
 
 
 def scenario(options: list[str], **mbt: Any) -> dict[str, Any]:

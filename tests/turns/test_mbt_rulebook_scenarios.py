@@ -10,7 +10,7 @@ import pytest
 
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
-from umpire.schema.scenario import load_scenario
+from umpire.registry import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "data" / "scenarios").glob("mbt-s[1-4]-*.yaml"))

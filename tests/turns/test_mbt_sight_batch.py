@@ -6,8 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.registry import initial_state
-from umpire.schema.scenario import scenario_from_data
+from umpire.registry import initial_state, scenario_from_data
 from umpire.turns.mbt.table import Table
 
 point = st.tuples(st.integers(0, 96).map(lambda v: v / 4), st.integers(0, 72).map(lambda v: v / 4))

@@ -8,11 +8,10 @@ from pathlib import Path
 
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
-from umpire.registry import find_ruleset
+from umpire.registry import find_ruleset, load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import hit_number
-from umpire.schema.scenario import load_scenario
 
 from .conftest import write
 

@@ -11,7 +11,12 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.game import measure_in_game
-from umpire.registry import aspect, inside_depth
+from umpire.registry import find_ruleset
+
+
+def _measure(state, a, b):
+    return measure_in_game(state, a, b, find_ruleset(state.ruleset))
+
 
 
 def _at(centre: tuple[float, float], bearing: float, r: float) -> list[float]:
@@ -26,7 +31,7 @@ def test_measure_and_fire_classify_a_bearing_by_the_same_sectors(tmp_path):
     data = scenario([unit("m1", "USA-1A", _at((20, 16), 40, 10), 220)], [unit("t72", "USSR-2A", [20, 16], 0)])
     data["rulings"] = {"fire.hit_angle_sectors": "quarters"}
     g = new(tmp_path, data)
-    assert measure_in_game(g.state, "m1", "t72", inside_depth, aspect)["aspect"] == "front"
+    assert _measure(g.state, "m1", "t72")["aspect"] == "front"
     dice = orders(g, {"nato": {"m1": {"order": "F", "fire": {"target": "t72"}}}})
     shot = next(r for r in phase(g, dice, "Movement") if r.get("firer") == "m1" and r["procedure"] == "fire")
     assert shot["angle"] == "front"

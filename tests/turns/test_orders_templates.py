@@ -12,10 +12,10 @@ from pathlib import Path
 import yaml
 
 from umpire.engine import Game
+from umpire.registry import load_scenario
 from umpire.reports.orders_paper import side_form
 from umpire.resources import resource_dir
 from umpire.scenarios import resolve_scenario
-from umpire.schema.scenario import load_scenario
 from umpire.turns.orders_form import number, template
 
 ORDERS = resource_dir("data") / "orders"

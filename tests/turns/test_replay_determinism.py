@@ -18,8 +18,8 @@ from umpire.core.state import GameState, canonical, state_json
 from umpire.engine import Game
 from umpire.engine.replay import apply_recorded
 from umpire.errors import UmpireError
+from umpire.registry import load_scenario
 from umpire.scenarios import resolve_scenario
-from umpire.schema.scenario import load_scenario
 
 ORDERS = REPO / "data" / "orders"
 CODES = ["NO", "DA", "HA", "TR", "WD"]

@@ -14,11 +14,11 @@ from typer.testing import CliRunner
 from tests.conftest import REPO
 from umpire.cli import app
 from umpire.engine import Game
+from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.pdf import turn_report_pdf
 from umpire.reports.turn_text import plain_text, to_markdown
 from umpire.scenarios import resolve_scenario
-from umpire.schema.scenario import load_scenario
 from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
 README = REPO / "README.md"

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.geometry.arcs import aspect_auftragstaktik
+from umpire.geometry.arcs import base_arc
 from umpire.geometry.distance import edge_distance
 from umpire.geometry.facts import Feature, Pose
 from umpire.geometry.sight import TerrainIndex
@@ -44,7 +44,7 @@ piece = st.tuples(st.floats(2, 22), st.floats(2, 22), st.floats(0.5, 3), st.samp
 def _one_pair(s: Looker, x: Looker, index: TerrainIndex, rulings) -> bool:
     ps, px = Pose(s.x, s.y, s.facing, s.width, s.depth), Pose(x.x, x.y, x.facing, x.width, x.depth)
     es, ex = index.elevation_at((s.x, s.y)), index.elevation_at((x.x, x.y))
-    facing = aspect_auftragstaktik(px, ps) == "front"  # the target lies in the spotter's front arc
+    facing = base_arc(px, ps) == "front"  # the target lies in the spotter's front arc
     spotter = s.spotter.model_copy(update={"higher": es > ex, "facing_target": facing})
     target = x.target.model_copy(update={"higher": ex > es})
     res = spot(spotter, target, edge_distance(ps, px), rulings)

@@ -14,6 +14,7 @@ from umpire.campaign.rulings import CampaignBook, lower_quality
 from umpire.campaign.state import CampaignState, ForceRecord, GameRecord, UnitRecord
 from umpire.core.dice import Dice
 from umpire.core.rulings import Rulings
+from umpire.rules.campaign_book import EndOfGame
 
 
 def _lose(force: ForceRecord, u: UnitRecord, game: str, why: str) -> str:
@@ -28,95 +29,34 @@ def after_game(
     dice: Dice,
 ) -> list[str]:
     """Apply the between-games rulings to the forces of ``game`` (``units``: each unit's end
-    state from the game file); returns what happened, one line per unit that changed."""
+    state from the game file), by the ruleset's own rule of what becomes of a unit
+    (:meth:`umpire.registry.Ruleset.after_game`); returns what happened, one line per unit
+    that changed."""
+    from umpire.registry import find_ruleset
+
+    rs = find_ruleset(state.ruleset)
     lines: list[str] = []
     for pid in game.players:
         force = state.forces[pid]
         for u in force.ready():
             end = units[u.id]
             key = f"round {game.round} {pid} {u.id}"
-            if state.ruleset == "mbt":
-                line = _mbt_unit(force, u, end, game, book, rulings, dice, key)
-            else:
-                line = _at_unit(force, u, end, game, book, rulings, dice, key)
-            if line:
-                lines.append(line)
+            unit = EndOfGame(u.id, str(end["status"]), int(end.get("hits") or 0), tuple(end.get("damage") or ()),
+                             end.get("destroyed"), u.quality)
+            after = rs.after_game(unit, game.id, book, rulings, dice, key)
+            if after.lost is not None:
+                lines.append(_lose(force, u, game.id, after.lost))
+                continue
+            if after.hits is not None:
+                u.hits = after.hits
+            if after.damage is not None:
+                u.damage = list(after.damage)
+            if after.quality is not None:
+                u.quality = after.quality
+            u.note = "; ".join(after.said)
+            if after.said:
+                lines.append(f"{u.id} ({force.player}) {u.note}")
     return lines
-
-
-def _at_unit(force: ForceRecord, u: UnitRecord, end: dict[str, Any], game: GameRecord, book: CampaignBook,
-             rulings: Rulings, dice: Dice, key: str) -> str:
-    n = book.numbers
-    if end["status"] == "surrendered":
-        return _lose(force, u, game.id, f"surrendered in {game.id}")
-    if end["status"] == "eliminated":
-        if rulings["campaign.eliminated"] == "lost":
-            return _lose(force, u, game.id, f"eliminated in {game.id}")
-        (roll,) = dice.roll(n.recovery.die, why=f"{key} recovery")
-        if roll < n.recovery.target:
-            return _lose(force, u, game.id, f"eliminated in {game.id}, not recovered "
-                                            f"(d{n.recovery.die} {roll} < {n.recovery.target})")
-        u.hits = n.recovery.hits
-        u.note = f"recovered after {game.id} (d{n.recovery.die} {roll} >= {n.recovery.target}), {u.hits} hits"
-        return f"{u.id} ({force.player}) {u.note}"
-    hits = int(end.get("hits") or 0)
-    choice = rulings["campaign.hits"]
-    if choice == "clear":
-        after = 0
-    elif choice == "keep":
-        after = hits
-    elif choice == "recover_one":
-        after = max(0, hits - 1)
-    else:
-        after = hits
-        for i in range(hits):
-            (roll,) = dice.roll(int(book.numbers.repair["die"]), why=f"{key} repair hit {i + 1}")
-            if roll >= book.numbers.repair["hit"]:
-                after -= 1
-    u.hits = min(after, 3)
-    u.note = f"ended {game.id} with {hits} hit{'s' if hits != 1 else ''}, carries {u.hits}" if hits else ""
-    return f"{u.id} ({force.player}) {u.note}" if hits else ""
-
-
-def _mbt_unit(force: ForceRecord, u: UnitRecord, end: dict[str, Any], game: GameRecord, book: CampaignBook,
-              rulings: Rulings, dice: Dice, key: str) -> str:
-    n = book.numbers
-    damage = list(end.get("damage") or [])
-    said = []
-    if end["status"] == "eliminated":
-        how = str(end.get("destroyed") or "knocked_out")
-        words = how.replace("_", " ")
-        if how == "brewed_up" or rulings["campaign.destroyed"] == "lost":
-            return _lose(force, u, game.id, f"{words} in {game.id}")
-        (roll,) = dice.roll(n.recovery.die, why=f"{key} recovery")
-        if roll < n.recovery.target:
-            return _lose(force, u, game.id, f"{words} in {game.id}, not recovered "
-                                            f"(d{n.recovery.die} {roll} < {n.recovery.target})")
-        said.append(f"recovered after {game.id} (d{n.recovery.die} {roll} >= {n.recovery.target})")
-        damage = ["hull"]
-        if rulings["campaign.crew"] == "new_crew":
-            new = lower_quality(u.quality, n.replacements.quality_steps)
-            if new != u.quality:
-                said.append(f"new crew ({u.quality} -> {new})")
-            u.quality = new
-    choice = rulings["campaign.damage"]
-    kept = []
-    for d in damage:
-        if choice == "repair_all":
-            continue
-        if choice == "keep":
-            kept.append(d)
-            continue
-        target = n.repair["compartment" if d in ("hull", "turret") else d]
-        (roll,) = dice.roll(int(n.repair["die"]), why=f"{key} repair {d}")
-        if roll >= target:
-            said.append(f"{d} repaired (d{n.repair['die']} {roll} >= {target})")
-        else:
-            kept.append(d)
-            said.append(f"{d} not repaired (d{n.repair['die']} {roll} < {target})")
-    u.damage = kept
-    u.note = "; ".join(said)
-    return f"{u.id} ({force.player}) {u.note}" if said else ""
 
 
 def close_round(state: CampaignState, round_no: int, book: CampaignBook, rulings: Rulings) -> list[str]:

@@ -44,6 +44,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     from umpire.campaign.files import CampaignFile
     from umpire.campaign.handlers import HANDLERS
     from umpire.campaign.state import CampaignState
+    from umpire.store.campaign_file import projection
     from umpire.store.history import CONTROL
 
     if fc.conn is None or fc.game is None or out.problems:
@@ -69,7 +70,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
         return out
     out.summary = f"{len(fc.events)} events, round {stored.round} of {stored.rounds}"
     with fc.conn:
-        tables = {t: {r[0]: tuple(r) for r in fc.conn.execute(f"select * from {t}")} for t in ("forces", "games")}
+        tables = {t: projection(fc.conn, t) for t in ("forces", "games")}
     for table, rows in (("forces", store.force_rows(stored)), ("games", store.game_rows(stored))):
         out.problems += [f"{table} table row {r[0]!r} differs from the stored state" for r in rows
                          if tables[table].get(r[0]) != r]

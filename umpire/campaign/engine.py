@@ -31,9 +31,12 @@ from umpire.campaign.state import CampaignState, initial_state
 from umpire.core.dice import Dice, RecordingDice, Roll, ScriptedDice
 from umpire.core.diff import json_diff
 from umpire.errors import StoreError, UmpireError, unknown
+from umpire.registry import scenario_from_data
 from umpire.store import events as log
+from umpire.store.campaign_file import projection, snapshot
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
+from umpire.store.rows_of import insert_row, read_row
 
 
 @dataclass
@@ -80,8 +83,7 @@ class Campaign:
         }
 
         def fill(conn: sqlite3.Connection) -> None:
-            conn.execute(f"insert into campaign ({', '.join(row)}) values ({', '.join('?' * len(row))})",
-                         tuple(row.values()))
+            insert_row(conn, store.SCHEMA, "campaign", row)
             store.write_projection(conn, state, 0)
 
         create_file(Path(path), fill, replace=replace, kind=CAMPAIGN)
@@ -104,12 +106,9 @@ class Campaign:
     def info(self) -> dict[str, Any]:
         if self._info is None:
             with sql_errors(self.path, "campaign file"):
-                cur = self.conn.execute("select * from campaign where id = 1")
-                row = cur.fetchone()
-                names = [d[0] for d in cur.description]
-            if row is None:
+                info = read_row(self.conn, store.SCHEMA, "campaign")
+            if info is None:
                 raise StoreError(f"{self.path}: the file holds no campaign (the campaign row is missing)")
-            info = dict(zip(names, row, strict=True))
             for key in ("season", "scenarios", "campaign_id"):
                 if not isinstance(info.get(key), str):
                     raise StoreError(f"{self.path}: the campaign row is damaged ({key} is not text)")
@@ -135,7 +134,6 @@ class Campaign:
         return validate(Season, self._json("season"), f"{self.path} (stored season)")
 
     def base_scenario(self, game_id: str) -> Any:
-        from umpire.schema.scenario import scenario_from_data
 
         scenarios = self._json("scenarios")
         data = scenarios.get(game_id) if isinstance(scenarios, dict) else None
@@ -248,8 +246,8 @@ class Campaign:
         diffs = list(json_diff(self.state.model_dump(mode="json"), replayed.model_dump(mode="json"), ""))
         diffs += texts
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
-            rows = {r[0]: tuple(r) for r in conn.execute("select * from forces")}
-            games = {r[0]: tuple(r) for r in conn.execute("select * from games")}
+            rows = projection(conn, "forces")
+            games = projection(conn, "games")
         for r in store.force_rows(replayed):
             if rows.get(r[0]) != r:
                 diffs.append(f"forces table row {r[0]!r} differs from the replay")
@@ -261,9 +259,7 @@ class Campaign:
 
 def _load_state(conn: sqlite3.Connection, path: Path) -> CampaignState:
     """The stored state (the snapshot), checked: up to the last event, a valid campaign state."""
-    row = conn.execute(
-        "select seq, state, (select coalesce(max(seq), 0) from events) from snapshot where id = 1"
-    ).fetchone()
+    row = snapshot(conn)
     if row is None:
         raise StoreError(f"{path}: the file holds no campaign state (the snapshot is missing)")
     seq, text, last = row
@@ -271,9 +267,8 @@ def _load_state(conn: sqlite3.Connection, path: Path) -> CampaignState:
         raise StoreError(f"{path}: the stored state is at event #{seq} but the log ends at event #{last}")
     if not isinstance(text, str | bytes):
         raise StoreError(f"{path}: the stored state (snapshot) is not JSON text")
-    row = (text,)
     try:
-        return CampaignState.model_validate_json(row[0])
+        return CampaignState.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"

@@ -10,30 +10,14 @@ memory to read and on disk by the next write.
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime
 
 from umpire.campaign import store
-from umpire.store.db import MARKER, FileKind, UmpireFile
+from umpire.store.db import FileKind, UmpireFile, run_migrations
 
 
 def migrate(conn: sqlite3.Connection) -> None:
-    """Apply the campaign file's missing migrations, each in a savepoint (inside the caller's
-    transaction, if any)."""
-    conn.execute(f"create table if not exists {MARKER} (name text primary key, applied text)")
-    done = {r[0] for r in conn.execute(f"select name from {MARKER}")}
-    for fn in store.MIGRATIONS:
-        if fn.__name__ in done:
-            continue
-        conn.execute("savepoint umpire_migration")
-        try:
-            fn(conn)
-            conn.execute(f"insert into {MARKER} values (?, ?)",
-                         (fn.__name__, datetime.now(UTC).isoformat(timespec="seconds")))
-        except BaseException:
-            conn.execute("rollback to umpire_migration")
-            conn.execute("release umpire_migration")
-            raise
-        conn.execute("release umpire_migration")
+    """Apply the campaign file's missing migrations (the store's one runner)."""
+    run_migrations(conn, [(fn.__name__, fn) for fn in store.MIGRATIONS])
 
 
 CAMPAIGN = FileKind(

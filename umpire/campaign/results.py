@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire.campaign.rulings import campaign_book
-from umpire.core.state import GameState, UnitState
+from umpire.core.state import GameState
 from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
@@ -28,27 +28,9 @@ MAX_EVENTS = 12
 MAX_CLAUSE = 200
 
 
-def lost_status(ruleset: str) -> tuple[str, ...]:
-    """The statuses that mean a unit is lost at the end of a game."""
-    return ("eliminated", "surrendered") if ruleset == "auftragstaktik" else ("eliminated",)
-
-
-def damage_of(u: UnitState) -> list[str]:
-    """An MBT unit's damage as the campaign keeps it (``track``, ``gun``, ``hull``, ``turret``)."""
-    out = []
-    if u.notes.get("track_hit"):
-        out.append("track")
-    if u.notes.get("gun_hit"):
-        out.append("gun")
-    comp = u.notes.get("compartment")
-    if comp in ("hull", "turret"):
-        out.append(str(comp))
-    return out
-
-
 def finished(state: GameState, choice: str) -> GameOver | None:
     """How the game ended, if it counts as finished under ruling ``campaign.game_end``."""
-    from umpire.turns.ending import game_over
+    from umpire.registry import game_over
 
     over = game_over(state)
     if over is None:
@@ -92,9 +74,10 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
     rulings = campaign_book(state.ruleset).select(state.rulings)
     gs = game.state
+    rs = game.ruleset()
     over = finished(gs, rulings["campaign.game_end"])
     if over is None:
-        how = ("play on to its end (9.4) or end it" if state.ruleset == "mbt" else "play its last turn or end it")
+        how = rs.unfinished
         raise UmpireError(
             f"{path}: game {mark.game} is not finished (turn {gs.turn}, {gs.phase}); {how} with "
             f"umpire --db {path} end (ruling campaign.game_end: {rulings['campaign.game_end']})"
@@ -104,17 +87,14 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         raise UmpireError(f"{path}: the file's state differs from the replay of its log ({diffs[0]}); "
                           "check it with umpire replay --check")
     _round, spec = season.game(mark.game)
-    units = {
-        u.id: {"side": u.side, "status": u.status, "hits": u.hits, "damage": damage_of(u),
-               "destroyed": u.notes.get("destroyed")}
-        for u in gs.units.values()
-    }
+    units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)} for u in gs.units.values()}
     return {
         "game": mark.game, "campaign": mark.id, "file": path.name, "path": str(path.resolve()),
         "digest": game_digest(game), "seed": int(game.info["seed"]),
         "units": units, "start": {k: v.model_dump(mode="json") for k, v in mark.carried.items()},
         "result": score(gs, spec, over, rulings["campaign.result"], state),
-        "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs)}, "events": decisive_events(game),
+        "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs, rs.ended_by_rules)},
+        "events": decisive_events(game),
     }
 
 
@@ -133,10 +113,10 @@ def game_digest(game: Any) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def ended_text(over: GameOver, gs: GameState) -> str:
-    """How the game ended, in words for the story."""
+def ended_text(over: GameOver, gs: GameState, by_rules: str) -> str:
+    """How the game ended, in words for the story (``by_rules``: how the ruleset says its rules ended it)."""
     if over.by == "rules":
-        return f"by the rules (9.4), in turn {gs.turn}"
+        return f"{by_rules}, in turn {gs.turn}"
     if over.by == "umpire":
         return f"called by the umpire in turn {over.turn}: {over.reason}"
     return over.reason
@@ -144,10 +124,15 @@ def ended_text(over: GameOver, gs: GameState) -> str:
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
     """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
+    from umpire.registry import find_ruleset
+
     sides = [s.id for s in state.sides]
-    lost = {s: [u.id for u in gs.units_of(s) if u.status in lost_status(gs.ruleset)] for s in sides}
-    if gs.ruleset == "mbt":
-        return _mbt_score(gs, over, choice, lost)
+    rs = find_ruleset(gs.ruleset)
+    lost = {s: [u.id for u in gs.units_of(s) if u.status in rs.lost_statuses] for s in sides}
+    own = rs.campaign_score(gs, over.by == "rules", choice, lost)
+    if own is not None:
+        return {"winner": own["winner"], "points": own["points"], "reason": own["reason"], "lines": own["lines"],
+                "lost": lost, "objectives": own["objectives"]}
     book = campaign_book(gs.ruleset)
     points = dict.fromkeys(sides, 0)
     lines = []
@@ -175,24 +160,6 @@ def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: Cam
     reason = (f"{state.side_name(winner)} wins, {tally} (a win needs {margin} points more)" if winner
               else f"a draw, {tally} (a win needs {margin} points more)")
     return {"winner": winner, "points": points, "reason": reason, "lines": lines, "lost": lost, "objectives": held}
-
-
-def _mbt_score(gs: GameState, over: GameOver, choice: str, lost: dict[str, list[str]]) -> dict[str, Any]:
-    from umpire.turns.mbt.victory import tally
-
-    st = gs
-    if choice == "losses":
-        st = gs.copy_for_change()
-        (st.extra.get("mbt") or {}).pop("control", None)
-    t = tally(st, final=True)
-    if choice == "victory_points" and over.by == "rules":
-        stored = (gs.extra.get("mbt") or {}).get("result") or {}
-        if stored:
-            t.points, t.winner, t.reason = dict(stored["points"]), stored.get("winner"), str(stored.get("reason", ""))
-    control = (gs.extra.get("mbt") or {}).get("control") or {}
-    held = {s: sorted(k for k, v in control.items() if v == s) for s in lost} if choice != "losses" else {}
-    return {"winner": t.winner, "points": {k: int(v) for k, v in t.points.items()}, "reason": t.reason,
-            "lines": list(t.lines), "lost": lost, "objectives": held}
 
 
 def objective_holder(gs: GameState, terrain_id: str) -> str | None:

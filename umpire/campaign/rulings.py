@@ -8,7 +8,7 @@ they use (targets, points) as validated numbers. A season picks other readings w
 
 from __future__ import annotations
 
-from umpire.rules.campaign_book import CampaignBook, CampaignRuling, Numbers
+from umpire.rules.campaign_book import CampaignBook, CampaignRuling, Numbers, lower_quality
 
 __all__ = ["CampaignBook", "CampaignRuling", "Numbers", "campaign_book", "lower_quality"]
 
@@ -21,17 +21,3 @@ def campaign_book(ruleset: str) -> CampaignBook:
     from umpire.registry import find_ruleset
 
     return find_ruleset(ruleset).campaign_book()
-
-
-QUALITIES = ("elite", "veteran", "regular", "recruit", "militia")
-
-
-def lower_quality(quality: str, steps: int) -> str:
-    """``quality`` made ``steps`` steps worse (never below militia).
-
-    >>> lower_quality("veteran", 1), lower_quality("recruit", 3)
-    ('regular', 'militia')
-    """
-    if quality not in QUALITIES:
-        return quality
-    return QUALITIES[min(QUALITIES.index(quality) + steps, len(QUALITIES) - 1)]

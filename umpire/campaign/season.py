@@ -268,31 +268,16 @@ def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str
 
 
 def _unit_problems(season: Season, where: str) -> list[str]:
-    """Every unit's type (Auftragstaktik: a bundled type or a stat line; MBT: a data card)."""
+    """Every unit's type, stat line or card, as the ruleset has them."""
+    from umpire.registry import find_ruleset
+
+    rs = find_ruleset(season.ruleset)
     out = []
     for i, p in enumerate(season.players):
         for j, u in enumerate(p.force.units):
             field = f"{where}: players[{i}].force.units[{j}]"
             try:
-                if season.ruleset == "auftragstaktik":
-                    from umpire.rules.auftragstaktik.library import find_unit
-                    from umpire.rules.auftragstaktik.statline import parse_statline
-
-                    if u.statline:
-                        parse_statline(u.statline, u.name or u.id, where=f"{field}.statline")
-                    elif u.type:
-                        find_unit(u.type, field=f"{field}.type")
-                    else:
-                        raise UmpireError(f"{field}: give type: (a unit of the bundled data) or statline:")
-                elif season.ruleset == "mbt":
-                    from umpire.rules.mbt.data import card
-
-                    if not u.card:
-                        raise UmpireError(f"{field}: give card: (an MBT data card id, e.g. USA-1B)")
-                    try:
-                        card(u.card)
-                    except UmpireError as exc:
-                        raise UmpireError(f"{field}.card: {exc}") from None
+                rs.check_force_unit(u.type, u.statline, u.card, u.name or u.id, field)
             except UmpireError as exc:
                 msg = str(exc)
                 out.append(msg if msg.startswith(field) else f"{field}: {msg}")

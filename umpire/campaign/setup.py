@@ -17,17 +17,14 @@ from typing import Any
 from umpire.campaign.season import DeploySpec, GameSpec, Season
 from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
 from umpire.errors import DataError, UmpireError
+from umpire.registry import find_ruleset, scenario_from_data
 from umpire.schema.scenario import Scenario
-
-# Layout: at least this many inches between stand centres (an Auftragstaktik company base is
-# 1.5" wide; MBT models stand at least half a hex apart, 4.3).
-MIN_GAP = {"auftragstaktik": 1.6, "mbt": 0.6}
 
 
 def load_base(name: str, folder: Path, where: str) -> Scenario:
     """The scenario a game is played on: a file in the season's folder (:func:`season_scenario`),
     else a bundled one."""
-    from umpire.schema.scenario import load_scenario
+    from umpire.registry import load_scenario
 
     try:
         return load_scenario(season_scenario(name, folder))
@@ -132,7 +129,6 @@ def game_scenario(
     """The scenario of game ``game_id`` with the forces as ``state`` has them (not validated
     against the ruleset yet: :func:`umpire.registry.initial_state` does that)."""
     from umpire.schema.campaign_mark import CampaignMark, CarriedUnit
-    from umpire.schema.load import validate
 
     _round, spec = season.game(game_id)
     sides = []
@@ -153,8 +149,8 @@ def game_scenario(
             side["hq_rating"] = s.hq_rating
         base_side = next((b for b in base.sides if b.id == s.id), None)
         if base_side is not None:
-            for key in ("c3", "icm"):
-                if getattr(base_side, key) is not None:
+            for key in ("c3", "icm"):  # the scenario's support, where its ruleset's sides have it
+                if getattr(base_side, key, None) is not None:
                     side[key] = getattr(base_side, key)
         sides.append(side)
     data = base.model_dump(mode="json", exclude_none=True)
@@ -164,13 +160,12 @@ def game_scenario(
                      + f". {base.description}".rstrip(". ")),
         seed=seed, sides=sides,
     )
-    if data.get("mbt"):
-        data["mbt"]["turns"] = spec.turns
-        data["mbt"].pop("matchup", None)  # the campaign's forces, not a matchup of 2.3
+    rs = find_ruleset(state.ruleset)
+    rs.campaign_scenario(data, spec.turns)
     mark = CampaignMark(id=state.id, name=state.name, game=spec.id, round=_round,
-                        turns=spec.turns if turn_limit and state.ruleset != "mbt" else None, carried=carried)
+                        turns=spec.turns if turn_limit and rs.campaign_turn_limit else None, carried=carried)
     data["campaign"] = mark.model_dump(mode="json")
-    return validate(Scenario, data, f"game {game_id} (built by the campaign)")
+    return scenario_from_data(data, f"game {game_id} (built by the campaign)")
 
 
 def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, whole: bool = True) -> None:
@@ -185,7 +180,7 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, wh
         problems.append(f"{where}: scenario {game.scenario!r} is an {base.ruleset} scenario "
                         f"(the season is {season.ruleset})")
     tw, td = base.table.width, base.table.depth
-    gap = MIN_GAP.get(season.ruleset, 1.0)
+    gap = find_ruleset(season.ruleset).campaign_gap  # between stand centres
     for pid, d in game.deploy.items():
         x0, y0, x1, y1 = d.box
         if not (0 <= x0 and x1 <= tw and 0 <= y0 and y1 <= td):

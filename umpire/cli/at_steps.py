@@ -9,12 +9,11 @@ from typing import Any
 import typer
 
 from umpire.cli import params
-from umpire.cli.output import console
 
 
 def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int] | None) -> None:
+    from umpire.cli.turn import tell
     from umpire.errors import UmpireError
-    from umpire.reports.terminal import render_resolution
 
     settings = ctx.find_root().obj
     game = settings.open_game()
@@ -22,11 +21,7 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
         raise UmpireError(
             f"{kind.split('.')[-1]}: this step is an Auftragstaktik one (this game: {game.state.ruleset})"
         )
-    res = game.act(kind, payload, settings.dice_for(roll))
-    console.print(f"#{res.seq} {res.summary}")
-    for r in res.resolutions:
-        if not r.extra.get("record"):  # records are for the reports
-            console.print(render_resolution(r))
+    tell(game, game.act(kind, payload, settings.dice_for(roll)))  # as phase next and the report word it
 
 
 def _direction(text: str | None) -> Any:

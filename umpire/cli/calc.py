@@ -97,30 +97,30 @@ def ask(
     rulings: list[str] | dict[str, str] | None = None,
     ruleset: str | None = None,
     dice: Any = None,
-    mbt_game: tuple[str, str] | None = None,
+    game: tuple[str, str] | None = None,
     fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     standing: dict[str, dict[str, str]] | None = None,
 ) -> CalcAnswer:
     """Answer one question, from a case file or from words (:func:`read_case`): what
     ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
-    override the case's; ``mbt_game`` is the game for MBT cases that name none (default: the
-    user's choice, :func:`~umpire.cli.context.mbt_game_default`); ``fill`` completes a case from
+    override the case's; ``game`` is the game for cases of a ruleset of several games that name
+    none (default: the user's choice, :func:`~umpire.cli.context.game_default`); ``fill`` completes a case from
     a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`); ``standing``: the
     rulings switched for a whole session, by ruleset (a case's own rulings come before them).
 
     :raises UmpireError: for anything that does not read or resolve.
     """
     from umpire.calc import run_case
-    from umpire.cli.context import mbt_game_default
+    from umpire.cli.context import game_default
     from umpire.errors import DataError
+    from umpire.registry import RULESETS, find_ruleset
 
     data, where = read_case(words, ruleset=ruleset)
     if fill is not None and isinstance(data, dict):
         data = fill(data)
+    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else RULESETS[0]
     if standing and isinstance(data, dict):
-        from umpire.registry import find_ruleset
-
-        mine = standing.get(find_ruleset(str(data.get("ruleset", "auftragstaktik"))).name, {})
+        mine = standing.get(rs.name, {})
         if mine:
             data["rulings"] = {**mine, **(data.get("rulings") or {})}
     if rulings:
@@ -137,7 +137,7 @@ def ask(
         data["rulings"] = overrides
     try:
         answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
-                                     mbt_game=mbt_game or mbt_game_default())
+                                     game=game or game_default(rs))
     except DataError as exc:
         if where == "line":
             raise

@@ -11,6 +11,7 @@ from umpire.core.dice import Dice, GivenDice, ManualDice
 
 if TYPE_CHECKING:
     from umpire.engine import Game
+    from umpire.registry import Ruleset
 
 
 @dataclass
@@ -42,9 +43,6 @@ class Settings:
         return None
 
 
-GAMES = ("basic", "advanced")
-
-
 def config_path() -> Path:
     """The user's config file: ``$XDG_CONFIG_HOME/umpire/config.yaml`` (``~/.config/...``)."""
     import os
@@ -53,29 +51,34 @@ def config_path() -> Path:
     return Path(base) / "umpire" / "config.yaml"
 
 
-def mbt_game_default() -> tuple[str, str] | None:
-    """The MBT game a user chose for calc cases that give none, and where: the environment
-    variable ``UMPIRE_MBT_GAME``, else ``mbt_game:`` in the config file; None if neither.
+def game_default(rs: Ruleset) -> tuple[str, str] | None:
+    """The game of ``rs`` (one of its ``variants``) a user chose for calc cases that give none,
+    and where: the ruleset's environment variable (``UMPIRE_MBT_GAME``), else its key in the
+    config file (``mbt_game:``); None if neither, or if the ruleset has one game.
 
-    :raises UmpireError: for a value that is not a game.
+    :raises UmpireError: for a value that is not one of its games.
     """
     import os
 
     from umpire.errors import UmpireError
 
-    value, where = os.environ.get("UMPIRE_MBT_GAME"), "UMPIRE_MBT_GAME"
+    if not rs.variants:
+        return None
+    env, key = rs.variant_setting
+    value, where = os.environ.get(env), env
     path = config_path()
     if not value and path.is_file():
         from umpire.schema.load import read_yaml
 
         data = read_yaml(path)
-        value = data.get("mbt_game") if isinstance(data, dict) else None
-        where = f"mbt_game in {path}"
+        value = data.get(key) if isinstance(data, dict) else None
+        where = f"{key} in {path}"
     if not value:
         return None
     game = str(value).strip().lower()
-    if game not in GAMES:
-        raise UmpireError(f"{where}: {value!r} is not an MBT game (allowed: {', '.join(GAMES)})")
+    games = [v.name for v in rs.variants]
+    if game not in games:
+        raise UmpireError(f"{where}: {value!r} is not a game of {rs.name} (allowed: {', '.join(games)})")
     return game, f"from {where}"
 
 

@@ -38,8 +38,8 @@ def new(
     from umpire.engine import Game
     from umpire.errors import DataError
     from umpire.inputs import refusal
+    from umpire.registry import load_scenario
     from umpire.scenarios import resolve_scenario
-    from umpire.schema.scenario import load_scenario
 
     path = resolve_scenario(scenario)
     try:
@@ -199,10 +199,11 @@ def measure(
 
     A terrain piece is measured to its nearest point; the answer is umpire calc measure's."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import aspect, inside_depth
+    from umpire.registry import find_ruleset
     from umpire.reports.terminal import render_measure
 
-    data = measure_in_game(_open(ctx).state, a, b, inside_depth, aspect)
+    state = _open(ctx).state
+    data = measure_in_game(state, a, b, find_ruleset(state.ruleset))
     if as_json:
         print_json(data)
     else:

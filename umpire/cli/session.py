@@ -119,7 +119,7 @@ class Session:
         game = (self.game, "set for the session") if self.game else None
         fill = self._from_table if self.state is not None else None
         answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=q.rulings, ruleset=q.ruleset or self.ruleset,
-                     dice=self.dice, mbt_game=game, fill=fill, standing=self.rulings)
+                     dice=self.dice, game=game, fill=fill, standing=self.rulings)
         self.last, self.last_answer = words, answer
         print_answer(answer, as_json=q.as_json)
 
@@ -139,11 +139,12 @@ class Session:
         console.print(f"ruleset: {self.ruleset}", markup=False)
 
     def _set_game(self, rest: list[str]) -> None:
-        from umpire.cli.context import GAMES
         from umpire.errors import UmpireError
+        from umpire.registry import RULESETS
 
-        if len(rest) != 1 or rest[0].lower() not in GAMES:
-            raise UmpireError(f"game: give one of {', '.join(GAMES)}")
+        games = [v.name for rs in RULESETS for v in rs.variants]
+        if len(rest) != 1 or rest[0].lower() not in games:
+            raise UmpireError(f"game: give one of {', '.join(games)}")
         self.game = rest[0].lower()
         console.print(f"MBT game: {self.game}", markup=False)
 

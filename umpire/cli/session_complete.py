@@ -96,7 +96,7 @@ class SessionCompleter(Completer):
         if first in ("ruleset",):
             return [rs.name for rs in RULESETS]
         if first == "game":
-            return ["basic", "advanced"]
+            return [v.name for rs in RULESETS for v in rs.variants]
         if first == "explain":
             return [*self.rulings, *self.procedures, *(_quoted(n) for n in self.names)]
         if first in ("units", "cards"):

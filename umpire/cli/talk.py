@@ -158,7 +158,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
     from umpire.calc import case_model
     from umpire.cli.calc import read_case
-    from umpire.registry import find_ruleset
+    from umpire.registry import RULESETS, find_ruleset
     from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
@@ -166,13 +166,14 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if fill is not None:
         data = fill(data)
     case = {k: v for k, v in data.items() if k not in ("procedure", "dice")}
-    name = find_ruleset(str(case.get("ruleset", "auftragstaktik"))).name
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    name = rs.name
     model = case_model(name, str(data.get("procedure")))
     if model is None:
         raise UmpireError(f"explain: no procedure {data.get('procedure')!r} for {name}")
     case["ruleset"] = name
-    if "game" in model.model_fields and "game" not in case:
-        case["game"] = "advanced"
+    if rs.variants and "game" in model.model_fields and "game" not in case:
+        case["game"] = rs.variants[0].name
     checked = validate(model, case, where)
     table = grid(f"{name} {data.get('procedure')}: the case as read")
     for col in ("field", "value", ""):
@@ -242,9 +243,10 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     from umpire.calc import case_model
     from umpire.casefields import _model_of
     from umpire.caseline import NAME_FIELDS, _fields, roles_of
-    from umpire.registry import find_ruleset
+    from umpire.registry import RULESETS, find_ruleset
 
-    ruleset = find_ruleset(str(case.get("ruleset", "auftragstaktik"))).name
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    ruleset = rs.name
     model = case_model(ruleset, str(case.get("procedure")))
     if model is None or ruleset != state.ruleset:
         return case
@@ -267,16 +269,15 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             on_table.append(u)
     if len(on_table) == 2 and all(u.placed for u in on_table):
         from umpire.geometry.game import measure_in_game
-        from umpire.registry import aspect, inside_depth
 
-        facts = measure_in_game(state, on_table[0].id, on_table[1].id, inside_depth, aspect)
-        mbt = ruleset == "mbt"
-        for name, value in (("range", facts["center_distance"] if mbt else facts["distance"]),
+        facts = measure_in_game(state, on_table[0].id, on_table[1].id, rs)
+        for name, value in (("range", facts["center_distance"] if rs.measures_centres else facts["distance"]),
                             ("distance", facts["distance"]), ("aspect", facts["aspect"]), ("angle", facts["aspect"])):
             if name in fields and name not in case:
                 case[name] = round(float(value), 2) if isinstance(value, int | float) else value
-        if mbt and "scale" in fields and "scale" not in case:
-            case["scale"] = float((state.extra.get("mbt") or {}).get("scale", 1.0))
+        for name, value in rs.table_case(state).items():  # what a case on this table takes from the game
+            if name in fields and name not in case:
+                case[name] = value
     return case
 
 

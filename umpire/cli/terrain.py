@@ -89,8 +89,8 @@ def export_cmd(
     """Write the game's terrain (or a scenario's) to a GeoJSON, SVG or YAML file, which umpire
     terrain import and a scenario's terrain: [{from: FILE}] read back as the same pieces."""
     if scenario is not None:
+        from umpire.registry import load_scenario
         from umpire.scenarios import resolve_scenario
-        from umpire.schema.scenario import load_scenario
 
         sc = load_scenario(resolve_scenario(scenario))
         _write(list(sc.terrain), (sc.table.width, sc.table.depth), out)

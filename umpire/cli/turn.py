@@ -62,7 +62,7 @@ def orders(
         payload = rules.read_orders(file, game.state)
     except UmpireError as exc:
         raise refusal(file, "orders", exc, state=game.state, db=game.path) from None
-    _tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
+    tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
 
 
 @turn_app.command("print")
@@ -126,12 +126,13 @@ def next_phase(
     game = _open(ctx)
     game.turn_rules()
     payload = {"allow_integrity_break": True} if allow_integrity_break else {}
-    _tell(game, game.act(f"{game.state.ruleset}.phase", payload, _dice(ctx, roll)))
+    tell(game, game.act(f"{game.state.ruleset}.phase", payload, _dice(ctx, roll)))
 
 
-def _tell(game: Game, res: ActionResult) -> None:
+def tell(game: Game, res: ActionResult) -> None:
     """Print what the action did as the umpire's report tells it (the same lines, with their
-    modifiers, dice and table cells), then where the turn stands now."""
+    modifiers, dice and table cells), then where the turn stands now: every command that takes
+    an action of the turn (``turn orders``, ``phase next``, ``fire``, ``order``...) words it so."""
     from rich.console import Group
 
     from umpire.reports.model import action_report

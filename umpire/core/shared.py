@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from umpire.errors import StoreError
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -45,13 +48,38 @@ def dup(v: Any) -> Any:
         items = tuple(x if type(x) in _ATOMS else dup(x) for x in v)
         return v if all(a is b for a, b in zip(items, v, strict=True)) else items
     if isinstance(v, BaseModel):
-        new = object.__new__(t)
-        object.__setattr__(new, "__dict__", {k: x if type(x) in _ATOMS else dup(x) for k, x in v.__dict__.items()})
-        object.__setattr__(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", dup(v.__pydantic_extra__))
-        object.__setattr__(new, "__pydantic_private__", dup(v.__pydantic_private__))
+        if v.model_config.get("frozen"):
+            return v.model_copy(update={k: dup(x) for k, x in field_values(v).items() if type(x) not in _ATOMS})
+        new = copy.copy(v)  # the model's own shallow copy: its fields and which were set
+        for k in _names(t):
+            x = getattr(v, k)
+            if type(x) not in _ATOMS:
+                y = dup(x)
+                if y is not x:
+                    setattr(new, k, y)
         return new
     return copy.deepcopy(v)
+
+
+def field_values(model: BaseModel) -> dict[str, Any]:
+    """A model's fields by name, in their declared order, as it holds them (no copy, no dump)."""
+    return {name: getattr(model, name) for name in _names(type(model))}
+
+
+def _names(cls: type[BaseModel]) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(cls.model_fields)
+    return names
+
+
+_NAMES: dict[type[BaseModel], tuple[str, ...]] = {}  # each model class's field names (read per copy)
+
+
+def rebuilt(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """A ``cls`` holding ``values`` (every field, already valid: taken as they are, not
+    validated again), with ``fields_set`` as the fields given."""
+    return cls.model_construct(_fields_set=set(fields_set), **values)
 
 
 class TerrainState(BaseModel):
@@ -74,13 +102,24 @@ class Terrain(Sequence[TerrainState]):
     """The terrain of a game: a read-only sequence of :class:`TerrainState`, shared by every copy
     of a state (copying returns the object itself) and parsed from its JSON on first use."""
 
-    __slots__ = ("_items", "_text")
+    __slots__ = ("_derived", "_items", "_text")
 
     def __init__(self, items: Iterable[TerrainState | Mapping[str, Any]] = ()) -> None:
         self._items: tuple[TerrainState, ...] | None = tuple(
             t if isinstance(t, TerrainState) else TerrainState.model_validate(t) for t in items
         )
         self._text: str | None = None
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, key: Hashable, build: Callable[[], T]) -> T:
+        """What is worked out from this terrain (a spatial index, features by id), built when
+        first asked for under ``key`` and kept with the terrain, which never changes: every copy
+        of a state shares it, and it goes when the game's terrain goes."""
+        try:
+            return cast(T, self._derived[key])
+        except KeyError:
+            made = self._derived[key] = build()
+            return made
 
     @classmethod
     def from_json(cls, text: str) -> Terrain:
@@ -163,27 +202,8 @@ class Terrain(Sequence[TerrainState]):
 
 
 def _dup_units(units: list[UnitState]) -> list[UnitState]:
-    """Copies of ``units``, made in one go through marshal (which copies plain values exactly,
-    types and order included; format 2 has no back-references, so nothing two units held alike
-    comes back shared); unit by unit with :func:`dup` if one holds anything else."""
-    import marshal
-
-    try:
-        fields = marshal.loads(marshal.dumps([u.__dict__ for u in units], 2))
-    except ValueError:
-        return [dup(u) for u in units]
-    out = []
-    for u, d in zip(units, fields, strict=True):
-        if u.__pydantic_extra__ is None and u.__pydantic_private__ is None:
-            new = object.__new__(type(u))
-            object.__setattr__(new, "__dict__", d)
-            object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
-            object.__setattr__(new, "__pydantic_extra__", None)
-            object.__setattr__(new, "__pydantic_private__", None)
-            out.append(new)
-        else:
-            out.append(dup(u))
-    return out
+    """Copies of ``units`` (nothing two units held alike comes back shared)."""
+    return [dup(u) for u in units]
 
 
 class Units(dict[str, "UnitState"]):

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
 from typing import TYPE_CHECKING, Any
 
+from umpire.core.shared import field_values
+
 if TYPE_CHECKING:
     from umpire.core.state import GameState
 
@@ -84,7 +86,7 @@ def _unit_print(u: Any) -> bytes | None:
 
     if type(u) is not UnitState:
         return None
-    return fingerprint(u.__dict__)
+    return fingerprint(field_values(u))
 
 
 def _paths(extra_src: Any) -> list[tuple[Path, Any]]:
@@ -106,7 +108,7 @@ def adopt(state: GameState, text: str | None = None) -> Written:
     """The parts of ``state``, which must be in canonical form (as read from a snapshot), to
     write the next state from; their texts are made when first needed. ``text``: the snapshot
     text ``state`` was read from."""
-    fields = state.__dict__
+    fields = field_values(state)
     src = fields["units"]
     units = {uid: Part(u, _unit_print(u), None) for uid, u in dict.items(src) if type(uid) is str}
     extra = {path: Part(v, fingerprint(v), None) for path, v in _paths(fields["extra"])}
@@ -119,8 +121,7 @@ def unchanged(state: GameState) -> bool:
     fingerprint as written (nothing changed it in place since)."""
     from umpire.core.shared import Units
 
-    fields = state.__dict__
-    units, extra = fields["units"], fields["extra"]
+    units, extra = state.units, state.extra
     written = units.written if isinstance(units, Units) else None
     if written is None or list(dict.keys(units)) != list(written.units):
         return False
@@ -134,7 +135,7 @@ def unchanged(state: GameState) -> bool:
     for (_, v), p in zip(paths, written.extra.values(), strict=True):
         if p.print is None or fingerprint(v) != p.print:
             return False
-    return all(fields[name] is written.head[name].value for name in HEAD)
+    return all(getattr(state, name) is written.head[name].value for name in HEAD)
 
 
 def _text_of(p: Part, unit: bool = False) -> str:
@@ -155,7 +156,7 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     from umpire.core.shared import Units
     from umpire.core.state import UnitState
 
-    fields = state.__dict__
+    fields = field_values(state)
     # -- the units, by id
     src = fields["units"]
     ids = list(dict.keys(src))
@@ -218,7 +219,7 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
 
             data = {"name": "", "ruleset": "", "table": {"width": 0, "depth": 0}, "seed": 0}
             data.update(dumped)
-            fresh = GameState.model_validate_json(_dumps(data)).__dict__
+            fresh = field_values(GameState.model_validate_json(_dumps(data)))
         for name in changed:  # (built: written from the canonical value when first needed)
             head[name] = Part(fresh[name], None, None) if build else Part(None, None, texts[name])
     written = Written(units, extra, head, None)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from umpire.core.shared import Terrain, TerrainState, Units
+from umpire.core.shared import Terrain, TerrainState, Units, field_values, rebuilt
 from umpire.errors import unknown
 
 if TYPE_CHECKING:
@@ -119,27 +119,25 @@ class GameState(BaseModel):
         """A copy to change: the units are shared until touched (reading one through the copy
         copies it first), the bookkeeping in ``extra`` is copied, and the scenario's parts
         (terrain, table, sides, formations, rulings), which no action changes, are shared."""
-        src = self.__dict__["units"]
-        if not isinstance(src, Units):
-            src = self.__dict__["units"] = Units.sharing(src)  # writes through this state copy first too
-        elif not src.frozen:
-            src.share_all()
+        src = _sharing(self)
+        if not src.frozen:
+            src.share_all()  # writes through this state copy first too
         from umpire.core.snapshot import copy_extra
 
-        data = dict(self.__dict__)
+        data = field_values(self)
         data["units"] = Units.sharing(src)
         data["units"].written = src.written
         data["extra"] = copy_extra(self.extra)
-        return _model(GameState, data, self.__pydantic_fields_set__)
+        return rebuilt(GameState, data, self.model_fields_set)
 
 
-def _model(cls: type[GameState], data: dict[str, Any], fields_set: set[str]) -> GameState:
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", data)
-    object.__setattr__(new, "__pydantic_fields_set__", set(fields_set))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
+def _sharing(state: GameState) -> Units:
+    """``state``'s units as a :class:`Units` mapping (made one, holding the same objects, if not)."""
+    units = state.units
+    if not isinstance(units, Units):
+        units = Units.sharing(units)
+        state.units = units
+    return units
 
 
 def read_only(state: GameState, text: str | None = None) -> GameState:
@@ -147,9 +145,7 @@ def read_only(state: GameState, text: str | None = None) -> GameState:
     only read from now on: its units are handed out as they are (the engine gives each handler
     a read-only state, and the handler changes a copy), and what it holds is what the next
     state is written from (:func:`umpire.core.snapshot.adopt`)."""
-    units = state.__dict__["units"]
-    if not isinstance(units, Units):
-        units = state.__dict__["units"] = Units.sharing(units)
+    units = _sharing(state)
     units.frozen = True
     if units.written is None:
         from umpire.core.snapshot import adopt
@@ -184,7 +180,7 @@ def state_json(state: GameState) -> str:
 def _written(state: GameState) -> Written:
     from umpire.core.snapshot import EMPTY
 
-    units = state.__dict__["units"]
+    units = state.units
     return (units.written if isinstance(units, Units) else None) or EMPTY
 
 
@@ -208,7 +204,7 @@ def canonical_state(state: GameState) -> GameState:
     data["units"] = Units.sharing(data["units"], frozen=True)
     data["units"].written = written
     ordered = {name: data[name] for name in GameState.model_fields}
-    return _model(GameState, ordered, state.__pydantic_fields_set__)
+    return rebuilt(GameState, ordered, state.model_fields_set)
 
 
 def written_text(state: GameState) -> str | None:
@@ -216,7 +212,7 @@ def written_text(state: GameState) -> str | None:
     (None: not a canonical state)."""
     from umpire.core.snapshot import whole_text
 
-    units = state.__dict__["units"]
+    units = state.units
     return whole_text(units.written) if isinstance(units, Units) and units.written is not None else None
 
 

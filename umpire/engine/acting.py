@@ -70,7 +70,7 @@ def run(state: GameState, kind: str, payload: dict[str, Any], dice: KeyedDice) -
     if kind != "end":
         from umpire.turns.ending import refuse_if_over
 
-        refuse_if_over(state, kind.rpartition(".")[2])
+        refuse_if_over(state, kind.rpartition(".")[2], find_ruleset(state.ruleset).over)
     applied = handler(state, payload, dice)
     settle(applied, state, [r.key for r in dice.rolls])
     return applied

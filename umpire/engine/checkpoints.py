@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from umpire.core.state import GameState, Terrain, read_only
 from umpire.store import events as log
 from umpire.store.history import restores, takes_back, walk
+from umpire.store.rows_of import read_checkpoints, write_checkpoint
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
@@ -28,7 +29,7 @@ def due(before: GameState, after: GameState) -> bool:
 
 
 def write(conn: sqlite3.Connection, seq: int, text: str) -> None:
-    conn.execute("insert or replace into checkpoints (seq, state) values (?, ?)", (seq, text))
+    write_checkpoint(conn, seq, text)
 
 
 def usable(events: Sequence[log.StoredEvent], target: Sequence[int]) -> list[int]:
@@ -57,7 +58,7 @@ def start(game: Game, conn: sqlite3.Connection, events: Sequence[log.StoredEvent
     from pydantic import ValidationError
 
     seqs = [e.seq for e in target]
-    have = {r[0]: r[1] for r in conn.execute("select seq, state from checkpoints").fetchall()}
+    have = read_checkpoints(conn)
     for s in usable(events, seqs):
         text = have.get(s)
         if not isinstance(text, str):
@@ -66,6 +67,6 @@ def start(game: Game, conn: sqlite3.Connection, events: Sequence[log.StoredEvent
             state = GameState.model_validate_json(text)
         except ValidationError:
             continue  # damaged: the doctor says so; fold from an earlier one
-        state.__dict__["terrain"] = terrain
+        state.terrain = terrain
         return read_only(state), [e for e in target if e.seq > s]
     return game.initial_state(), list(target)

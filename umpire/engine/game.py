@@ -25,12 +25,13 @@ from umpire.core.state import GameState, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import checked_initial_state, initial_state, scenario_ruleset
-from umpire.schema.scenario import Scenario, scenario_from_data
+from umpire.registry import checked_initial_state, initial_state, scenario_from_data, scenario_ruleset
+from umpire.schema.scenario import Scenario
 from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
+from umpire.store.rows_of import insert_row, read_checkpoints, read_row, stored_units
 
 if TYPE_CHECKING:
     from umpire.registry import Ruleset
@@ -92,9 +93,7 @@ class Game:
         }
 
         def fill(conn: Any) -> None:
-            conn.execute(
-                f"insert into game ({', '.join(row)}) values ({', '.join('?' * len(row))})", tuple(row.values())
-            )
+            insert_row(conn, SCHEMA, "game", row)
             log.write_projection(conn, state, 0, text)
 
         create_game_file(Path(path), fill, replace=replace, before_install=before_install)
@@ -116,14 +115,11 @@ class Game:
         The large columns (the scenario, the terrain) are read when first asked for."""
         if self._info is None:
             with sql_errors(self.path):
-                cur = self.file.conn.execute(
-                    "select id, name, ruleset, seed, rulings, created, umpire_version from game where id = 1"
-                )
-                row = cur.fetchone()
-                names = [d[0] for d in cur.description]
+                row = read_row(self.file.conn, SCHEMA, "game",
+                               [c for c in SCHEMA["game"] if c not in _Row.LARGE])
             if row is None:
                 raise StoreError(f"{self.path}: the file holds no game (the game row is missing)")
-            info = _Row(self, zip(names, row, strict=True))
+            info = _Row(self, row.items())
             if not isinstance(info["ruleset"], str) or not isinstance(info["seed"], int):
                 raise StoreError(
                     f"{self.path}: the game row is damaged (ruleset {info['ruleset']!r}, seed {info['seed']!r})"
@@ -189,7 +185,7 @@ class Game:
         the game is over, that it is, and for a campaign game where its result goes."""
         from umpire.turns.ending import as_over
 
-        return as_over(self.turn_rules().view(self.state), self.state, self.path)
+        return as_over(self.turn_rules().view(self.state), self.state, self.path, self.ruleset().over)
 
     def check_kinds(self, events: list[log.StoredEvent]) -> None:
         handlers = self.handlers()
@@ -386,10 +382,8 @@ class Game:
         with self.file.read() as conn, sql_errors(self.path):
             stored = log.load_state(conn, self.path)
             events = self.events()
-            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
-            cols = [d[0] for d in cur.description]
-            units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
-            kept = dict(conn.execute("select seq, state from checkpoints").fetchall())
+            units = stored_units(conn, SCHEMA)
+            kept = read_checkpoints(conn)
         self._state = stored
         self.checked = len(events)  # how many events the check read
         self.forged = dice_differences(int(self.info["seed"]), events)
@@ -422,6 +416,6 @@ class _Row(dict):  # type: ignore[type-arg]
         if key not in self.LARGE:
             raise KeyError(key)
         with sql_errors(self._game.path):
-            row = self._game.file.conn.execute(f"select {key} from game where id = 1").fetchone()
-        self[key] = row[0] if row else None
+            row = read_row(self._game.file.conn, SCHEMA, "game", [key])
+        self[key] = row[key] if row else None
         return self[key]

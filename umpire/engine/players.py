@@ -110,13 +110,13 @@ class Window:
 
 
 def window(state: GameState, view: TurnView, side: str, released: int, locked: bool) -> Window:
-    from umpire.turns.ending import game_over
+    from umpire.registry import find_ruleset, game_over
 
     turn = state.turn
     if game_over(state) is not None:
         return Window(turn, "the game is over")
     if side not in view.waiting_for:
-        if view.phase == view.phases[0] or view.phase in ("orders", "Command"):
+        if view.phase == view.phases[0] or view.phase in find_ruleset(state.ruleset).orders_phases:
             return Window(turn, f"your orders for turn {turn} are in: the umpire has entered them")
         return Window(turn, f"the umpire is playing turn {turn}")
     if released < turn - 1:
@@ -139,7 +139,7 @@ def released(game: Game) -> int:
 
 def release(game: Game, turn: int) -> int:
     """Release the sides' briefings up to ``turn``. :raises UmpireError: for a turn not yet over."""
-    from umpire.turns.ending import game_over
+    from umpire.registry import game_over
 
     state = game.state
     last = state.turn if game_over(state) is not None else state.turn - 1

@@ -29,7 +29,7 @@ from typing import Literal
 from umpire.geometry.facts import Pose
 from umpire.geometry.footprint import sin_cos
 
-AtAspect = Literal["front", "flank", "rear"]
+Arc = Literal["front", "flank", "rear"]
 LENGTH_TOLERANCE = 1e-9  # inches: closer than this to a 45-degree line is on it
 
 
@@ -68,16 +68,17 @@ def local_xy(pose: Pose, xy: Sequence[float]) -> tuple[float, float]:
     return (dx * c - dy * s, dx * s + dy * c)
 
 
-def aspect_auftragstaktik(firer: Pose, target: Pose) -> AtAspect:
-    """The target's armor facing seen by the firer: ``front``, ``flank`` or ``rear``
-    (Auftragstaktik COMBAT, 45-degree lines from the base corners; see the module notes).
+def base_arc(firer: Pose, target: Pose) -> Arc:
+    """The arc of the target's base the firer's centre lies in: ``front``, ``flank`` or ``rear``,
+    bounded by 45-degree lines from the base's corners (Auftragstaktik COMBAT's armor facing;
+    see the module notes).
 
     In the target's frame a point is beyond the front or rear edge by ``|forward| - depth/2``
     and beyond a side edge by ``|right| - width/2``; the 45-degree corner lines are where the
     two are equal.
 
     >>> target = Pose(0, 0, facing=0)
-    >>> [aspect_auftragstaktik(Pose(x, y), target) for x, y in [(0, 5), (5, 0), (0, -5)]]
+    >>> [base_arc(Pose(x, y), target) for x, y in [(0, 5), (5, 0), (0, -5)]]
     ['front', 'flank', 'rear']
     """
     right, forward = local_xy(target, firer.xy)

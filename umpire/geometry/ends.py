@@ -10,19 +10,20 @@
   and on a terrain piece the point of it nearest the other end's sight point (a wood has no
   centre a rule measures from; two pieces: their two nearest points). MBT measures ranges and
   strings so, from centre to centre (23.3.2.1-2);
-- ``range`` is the one of the two the ruleset measures with, and ``range_is`` says which;
+- ``range`` is the one of the two the ruleset measures with, and ``range_is`` says which (the
+  ruleset says: :class:`MeasureRules`);
 - ``bearing`` and ``los`` run from sight point to sight point. A piece never blocks the view of
   itself: the line to its nearest point cannot pass through it (:mod:`umpire.geometry.sight`);
-- ``aspect`` only when both ends are stands, by the ruleset's own rule (the hook passed in: the
-  fire procedures' function under the rulings in force), else ``None``.
+- ``aspect`` only when both ends are stands, by the ruleset's own rule (the fire procedures'
+  function under the rulings in force), else ``None``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import shapely
 
@@ -32,10 +33,23 @@ from umpire.geometry.facts import Feature, Pose
 from umpire.geometry.footprint import footprint
 from umpire.geometry.sight import TerrainIndex
 
-RANGE_IS = {
-    "auftragstaktik": "edge to edge (nearest points of the bases)",
-    "mbt": "centre to centre (23.3.2.1)",
-}
+
+class MeasureRules(Protocol):
+    """What a ruleset says of measuring (its ruleset object is one)."""
+
+    @property
+    def measures_centres(self) -> bool:
+        """Ranges are measured centre to centre (else edge to edge)."""
+
+    @property
+    def range_is(self) -> str:
+        """How ``measure`` says which."""
+
+    def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
+        """How far a stand sees through the wood or town it stands in (None: not at all)."""
+
+    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
+        """The aspect of ``target`` as ``firer`` sees it, by the ruleset's fire rule."""
 
 
 @dataclass(frozen=True)
@@ -97,21 +111,20 @@ def _distances(a: End, b: End, pa: tuple[float, float], pb: tuple[float, float])
     return float(shapely.distance(a.shape(), b.shape())), math.dist(pa, pb)
 
 
-def range_between(ruleset: str, a: End, b: End) -> float:
-    """The distance from ``a`` to ``b`` as ``ruleset`` measures it (:data:`RANGE_IS`), unrounded."""
+def range_between(centres: bool, a: End, b: End) -> float:
+    """The distance from ``a`` to ``b``, centre to centre (``centres``) or edge to edge, unrounded."""
     edge, centre = _distances(a, b, *sight_points(a, b))
-    return centre if ruleset == "mbt" else edge
+    return centre if centres else edge
 
 
 def _r(v: float, places: int = 2) -> float:
     return round(float(v), places) + 0.0
 
 
-def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex,
-                 aspect: Callable[[Pose, Pose], str]) -> dict[str, Any]:
+def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex, rules: MeasureRules,
+                 rulings: Mapping[str, str]) -> dict[str, Any]:
     """The facts from ``a`` to ``b`` on the table ``index`` holds: lengths rounded to 0.01",
-    angles to 0.1 degree (see the module notes); ``aspect`` is the ruleset's aspect of a target
-    stand seen from a firer, under the rulings in force (the fire procedures' own function)."""
+    angles to 0.1 degree (see the module notes), by ``ruleset``'s ``rules`` under ``rulings``."""
     pa, pb = sight_points(a, b)
     edge, centre = _distances(a, b, pa, pb)
     los = index.line_of_sight(pa, pb)
@@ -120,7 +133,7 @@ def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex,
         "distance": _r(edge),
         "center_distance": _r(centre),
         "bearing": _r(bearing(pa, pb), 1) % 360.0,
-        "aspect": aspect(a.pose, b.pose) if a.pose is not None and b.pose is not None else None,
+        "aspect": rules.aspect(a.pose, b.pose, rulings) if a.pose is not None and b.pose is not None else None,
         "los": {
             "clear": los.clear,
             "blocked_by": list(los.blocked_by),
@@ -131,8 +144,8 @@ def measure_ends(ruleset: str, a: End, b: End, index: TerrainIndex,
         },
         "from_elevation": index.elevation_at(pa),
         "to_elevation": index.elevation_at(pb),
-        "range": _r(centre if ruleset == "mbt" else edge),
-        "range_is": RANGE_IS.get(ruleset, RANGE_IS["auftragstaktik"]),
+        "range": _r(centre if rules.measures_centres else edge),
+        "range_is": rules.range_is,
         "from": {"kind": a.kind, "at": [_r(pa[0], 3), _r(pa[1], 3)]},
         "to": {"kind": b.kind, "at": [_r(pb[0], 3), _r(pb[1], 3)]},
     }

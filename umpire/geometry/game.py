@@ -8,7 +8,7 @@ from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
-    from umpire.geometry.measure import Aspect, InsideDepth
+    from umpire.geometry.ends import MeasureRules
 
 
 def _terrain_case(state: GameState) -> list[dict[str, Any]]:
@@ -32,7 +32,7 @@ def stand_case(u: UnitState) -> dict[str, Any]:
     return {"at": [u.x, u.y], "facing": u.facing, "base": list(u.base)}
 
 
-def end_case(state: GameState, text: str) -> dict[str, Any]:
+def end_case(state: GameState, text: str, centres: bool) -> dict[str, Any]:
     """One end of a measure as the umpire names it: a unit id, a terrain piece's id, or a point
     ``X,Y`` in inches (the spots of :mod:`umpire.geometry.spot_words` too: ``town-1 +3,0``).
 
@@ -47,7 +47,7 @@ def end_case(state: GameState, text: str) -> dict[str, Any]:
     if any(t.id == word for t in state.terrain):
         return {"terrain": word}
     spot = parse_spot(word, what="measure", known=lambda: _known(state))
-    return {"point": list(resolve_point(state, spot, where=f"measure {text!r}"))}
+    return {"point": list(resolve_point(state, spot, where=f"measure {text!r}", centres=centres))}
 
 
 def _known(state: GameState) -> list[str]:
@@ -58,19 +58,20 @@ def unknown_end(state: GameState, word: str) -> UmpireError:
     return unknown("unit or terrain piece", word, _known(state))
 
 
-def measure_in_game(state: GameState, a: str, b: str, inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
+def measure_in_game(state: GameState, a: str, b: str, rules: MeasureRules) -> dict[str, Any]:
     """Distance, line of sight and (between two units) aspect from ``a`` to ``b``, each a unit,
     a terrain piece or a point (:func:`end_case`), under the game's rulings: the measure case
-    answer, through the same function as ``umpire calc measure``; ``inside_depth`` is the
-    ruleset's sight into woods and towns and ``aspect`` its aspect rule (see :mod:`.measure`)."""
+    answer, through the same function as ``umpire calc measure``; ``rules`` are what the game's
+    ruleset says of measuring (its ruleset object, see :mod:`.measure`)."""
     from umpire.geometry.measure import measure_case
 
+    centres = rules.measures_centres
     case = {"ruleset": state.ruleset, "rulings": dict(state.rulings), "table": [state.table.width, state.table.depth],
-            "terrain": _terrain_case(state), "from": end_case(state, a), "to": end_case(state, b)}
-    return measure_case(case, inside_depth, aspect)
+            "terrain": _terrain_case(state), "from": end_case(state, a, centres), "to": end_case(state, b, centres)}
+    return measure_case(case, lambda _name: rules)
 
 
-def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[str, tuple[str, ...]]:
+def sight_lines(state: GameState, unit: str, rules: MeasureRules) -> dict[str, tuple[str, ...]]:
     """The line of sight, centre to centre, from ``unit`` to every other unit on the table, as
     ``umpire measure`` finds it: for each unit id, what blocks the line (empty: it is clear).
     The terrain is indexed once and the lines asked all at once."""
@@ -85,7 +86,7 @@ def sight_lines(state: GameState, unit: str, inside_depth: InsideDepth) -> dict[
         return {}
     types = terrain_types()
     features = [terrain_feature(i, TerrainCase(**t), types) for i, t in enumerate(_terrain_case(state))]
-    index = TerrainIndex(features, inside_depth=inside_depth(state.ruleset, {}, 1.0))
+    index = TerrainIndex(features, inside_depth=rules.inside_depth({}, 1.0))
     points = [(float(u.x), float(u.y)) for u in others if u.x is not None and u.y is not None]
     assert me.x is not None and me.y is not None
     found = index.blocked_by_pairs([(me.x, me.y)], points, [0] * len(others), list(range(len(others))))

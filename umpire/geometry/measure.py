@@ -30,12 +30,12 @@ are rounded to 0.01", angles to 0.1 degree.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import UmpireError, unknown
-from umpire.geometry.ends import End, measure_ends
+from umpire.geometry.ends import End, MeasureRules, measure_ends
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.sight import TerrainIndex
 from umpire.geometry.table import point_from_edges
@@ -99,7 +99,7 @@ class MeasureCase(Checked):
     words: ClassVar[tuple[str, ...]] = ("from.at", "to.at")  # umpire calc measure 10,24 50,24
     roles: ClassVar[tuple[str, ...]] = ("from", "to")
 
-    ruleset: Literal["auftragstaktik", "mbt"] = Field(description="auftragstaktik or mbt")
+    ruleset: str = Field(description="auftragstaktik or mbt (the ruleset whose rules measure)")
     rulings: dict[str, str] = Field(default_factory=dict, description="NAME: CHOICE for each ruling read otherwise")
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
     table: tuple[float, float] | None = Field(None, description="the table, [width, depth] in inches")
@@ -170,26 +170,25 @@ def _end(name: str, s: EndCase, case: MeasureCase, pieces: Mapping[str, Feature]
     return End(pose=Pose(x=x, y=y, facing=s.facing, width=width, depth=depth))
 
 
-InsideDepth = Callable[[str, Mapping[str, str], float], "float | None"]
-"""``fn(ruleset, rulings, scale)``: how far a stand sees through the wood or town it stands in
-(the ruleset says: see :meth:`umpire.registry.Ruleset.inside_depth`)."""
+RulesFor = Callable[[str], MeasureRules]
+"""``fn(ruleset)``: what the ruleset called so says of measuring (its ruleset object, found by
+:func:`umpire.registry.find_ruleset`). :raises UmpireError: for an unknown ruleset."""
 
 
-Aspect = Callable[[str, Mapping[str, str], Pose, Pose], str]
-"""``fn(ruleset, rulings, firer, target)``: the aspect of the target as the firer sees it, by the
-rule the ruleset's fire takes it by (see :meth:`umpire.registry.Ruleset.aspect`)."""
-
-
-def measure_case(case: dict[str, Any], inside_depth: InsideDepth, aspect: Aspect) -> dict[str, Any]:
+def measure_case(case: dict[str, Any], rules_for: RulesFor) -> dict[str, Any]:
     """Answer a ``measure`` case (see the module notes).
 
-    :raises UmpireError: for a malformed case, an unknown terrain type or piece, a bad polygon.
+    :raises UmpireError: for a malformed case, an unknown ruleset, terrain type or piece, a bad polygon.
     """
     c = validate(MeasureCase, case, "case")
+    try:
+        rules = rules_for(c.ruleset)
+    except UmpireError as exc:
+        raise UmpireError(f"case: ruleset: {exc}") from None
     types = terrain_types()
     features = [terrain_feature(i, t, types) for i, t in enumerate(c.terrain)]
-    index = TerrainIndex(features, inside_depth=inside_depth(c.ruleset, c.rulings, c.scale))
+    index = TerrainIndex(features, inside_depth=rules.inside_depth(c.rulings, c.scale))
     pieces = {f.id: f for f in features}
     a = _end("from", c.from_, c, pieces)
     b = _end("to", c.to, c, pieces)
-    return measure_ends(c.ruleset, a, b, index, lambda f, t: aspect(c.ruleset, c.rulings, f, t))
+    return measure_ends(c.ruleset, a, b, index, rules, c.rulings)

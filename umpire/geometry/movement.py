@@ -78,7 +78,7 @@ def path_length(waypoints: Sequence[Sequence[float]]) -> float:
 def _zones(index: TerrainIndex, tolerance: float) -> np.ndarray:
     """Each feature as the zone a path is "in": areas as drawn, lines widened by ``tolerance``
     (made once per index and tolerance: a turn prices hundreds of moves on one table)."""
-    cache: dict[float, np.ndarray] = index.__dict__.setdefault("_path_zones", {})
+    cache: dict[float, np.ndarray] = index.memo("path_zones")
     if tolerance not in cache:
         is_area = [f.kind == "area" for f in index.features]
         cache[tolerance] = np.array(
@@ -132,7 +132,7 @@ def path_terrain(
 
 def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
     """The edges of each zone (:func:`_zones`), made once per index and tolerance."""
-    cache: dict[float, np.ndarray] = index.__dict__.setdefault("_path_zone_edges", {})
+    cache: dict[float, np.ndarray] = index.memo("path_zone_edges")
     if tolerance not in cache:
         cache[tolerance] = shapely.boundary(_zones(index, tolerance))
     return cache[tolerance]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import shapely
@@ -63,6 +64,7 @@ class TerrainIndex(PairQueries):
         if inside_depth is not None and not (np.isfinite(inside_depth) and inside_depth >= 0):
             raise UmpireError(f"inside_depth: {inside_depth!r} (allowed: a number of inches >= 0)")
         self.inside_depth = inside_depth
+        self._memos: dict[str, dict[Any, Any]] = {}
         seen: set[str] = set()
         for f in self.features:
             if f.id in seen:
@@ -121,6 +123,11 @@ class TerrainIndex(PairQueries):
         np.maximum.at(tallest, i[hill], self._height[f[hill]])
         out: np.ndarray = np.where(np.isneginf(tallest), 0.0, tallest)
         return out
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A dict kept with this index for what is worked out on it (sight lines, routes,
+        cover, path zones): the index never changes, so neither does what is kept."""
+        return self._memos.setdefault(name, {})
 
     def features_at(self, xy: Sequence[float]) -> tuple[str, ...]:
         """Ids of the features at a point (areas it is in or on the edge of, lines through it),

@@ -5,8 +5,8 @@ point a spot names at an end of ``umpire measure`` (the words: :mod:`umpire.geom
   a stand's centre), shifted by ``(DX, DY)`` inches;
 - ``D DIR of ID``, ``D behind ID from X``, ``D in front of ID``: along that direction from ID's
   centre, to where the placed stand is ``D`` inches from ID as the ruleset measures
-  (:func:`umpire.geometry.ends.range_between`: Auftragstaktik from the base's edge, MBT from its
-  centre; a point measured at an end of ``measure`` has no base). Outward from where the line
+  (``centres``, :func:`umpire.geometry.ends.range_between`: Auftragstaktik from the base's edge,
+  MBT from its centre; a point measured at an end of ``measure`` has no base). Outward from where the line
   last leaves ID, so "0 east of town-1" touches town-1's east side from outside;
 - ``--contact t80-1 [SIDE]``: base to base, the placed stand's centre on the line through the
   middle of that side of t80-1 and, unless a facing is given, facing t80-1; without a side, the
@@ -112,7 +112,7 @@ def _direction(state: GameState, spot: dict[str, Any], ref: End, where: str) -> 
 
 
 def _out_along(state: GameState, spot: dict[str, Any], ref: End, body: Callable[[Pair], End],
-               where: str) -> Pair:
+               where: str, centres: bool) -> Pair:
     """The centre ``D`` inches out from ``ref`` along the spot's direction (module notes)."""
     u = _direction(state, spot, ref, where)
     origin = np.asarray(centre_of(ref))
@@ -127,7 +127,7 @@ def _out_along(state: GameState, spot: dict[str, Any], ref: End, body: Callable[
 
     def short(t: float) -> bool:  # still nearer than the gap, or still overlapping ref
         b = body(tuple(origin + u * t))
-        return range_between(state.ruleset, b, ref) < gap or bool(
+        return range_between(centres, b, ref) < gap or bool(
             shapely.relate_pattern(b.shape(), ref_shape, "T********"))
 
     hi = lo + 1.0
@@ -142,8 +142,9 @@ def _out_along(state: GameState, spot: dict[str, Any], ref: End, body: Callable[
     return (float(x), float(y))
 
 
-def resolve_point(state: GameState, spot: dict[str, Any], *, where: str) -> Pair:
-    """The point a spot names, measured as a point (no base): an end of ``umpire measure``.
+def resolve_point(state: GameState, spot: dict[str, Any], *, where: str, centres: bool) -> Pair:
+    """The point a spot names, measured as a point (no base): an end of ``umpire measure``
+    (``centres``: the ruleset measures from a stand's centre, else from its base's edge).
 
     :raises UmpireError: for an unknown id, a spot off the table, a base contact (no point)."""
     spot = checked_spot(spot, where)
@@ -151,16 +152,18 @@ def resolve_point(state: GameState, spot: dict[str, Any], *, where: str) -> Pair
         raise UmpireError(f"{where}: base contact is for placing a stand, not a point to measure")
     ref = ref_end(state, spot["ref"], where)
     if "gap" in spot:
-        x, y = _out_along(state, spot, ref, lambda xy: End(xy=xy), where)
+        x, y = _out_along(state, spot, ref, lambda xy: End(xy=xy), where, centres)
     else:
         x, y = np.add(centre_of(ref), spot.get("shift", (0.0, 0.0)))
     check_on_table(where, float(x), float(y), state.table.width, state.table.depth)
     return (float(x), float(y))
 
 
-def resolve_place(state: GameState, unit: UnitState, spot: dict[str, Any], facing: float | None) -> Placed:
+def resolve_place(state: GameState, unit: UnitState, spot: dict[str, Any], facing: float | None, *,
+                  centres: bool) -> Placed:
     """Where ``spot`` puts ``unit`` (``facing``: as given, else its own, or facing the stand it
-    contacts). :raises UmpireError: unknown id, off the table, a base overlapping another's."""
+    contacts; ``centres``: the ruleset measures from a stand's centre, else from its base's edge).
+    :raises UmpireError: unknown id, off the table, a base overlapping another's."""
     spot = checked_spot(spot, f"place {unit.id}")
     where = f"place {unit.id} {spot_words(spot)}"
     w, d = unit.base
@@ -172,7 +175,7 @@ def resolve_place(state: GameState, unit: UnitState, spot: dict[str, Any], facin
         ref = ref_end(state, spot["ref"], where)
         if "gap" in spot:
             f = facing
-            x, y = _out_along(state, spot, ref, lambda xy: End(pose=Pose(xy[0], xy[1], f, w, d)), where)
+            x, y = _out_along(state, spot, ref, lambda xy: End(pose=Pose(xy[0], xy[1], f, w, d)), where, centres)
         else:
             x, y = (float(v) for v in np.add(centre_of(ref), spot.get("shift", (0.0, 0.0))))
     check_on_table(where, x, y, state.table.width, state.table.depth)

@@ -126,11 +126,9 @@ def detect(data: Any, state: GameState | None = None) -> Kind:
 def _orders_kind(data: Any, state: GameState | None) -> Kind:
     """Which ruleset's orders: the game's if there is one, else what the file's keys and orders say."""
     if state is not None:
-        if state.ruleset == "auftragstaktik":
-            return KINDS["orders-auftragstaktik"]
-        from umpire.turns.mbt import is_advanced
+        from umpire.registry import find_ruleset
 
-        return KINDS["orders-mbt-advanced" if is_advanced(state) else "orders-mbt"]
+        return KINDS[find_ruleset(state.ruleset).turn().orders_kind(state)]
     data = data if isinstance(data, dict) else {}
     if {"artillery", "air_strikes", "jamming", "messages"} & set(data):  # the MBT options (19.2, 20.1, 21.2, 21.3)
         return KINDS["orders-mbt-advanced"]

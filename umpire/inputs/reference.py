@@ -45,8 +45,26 @@ def sections(kind: str | None = None) -> list[Section]:
         k = KINDS[name]
         if name == "case":
             out += _cases()
+        elif name == "scenario":
+            out += _scenarios(k.title, k.command)
         elif name in models:
             out.append(Section(name, name, k.title, k.command, tuple(field_lines(models[name], skip=()))))
+    return out
+
+
+def _scenarios(title: str, command: str) -> list[Section]:
+    """The scenario every ruleset reads, then what each ruleset's scenario adds to it."""
+    from umpire.registry import RULESETS
+    from umpire.schema.scenario import Scenario
+
+    common = tuple(field_lines(Scenario, skip=()))
+    out = [Section("scenario", "scenario", title, command, common)]
+    paths = {f.path for f in common}
+    for rs in RULESETS:
+        added = tuple(f for f in field_lines(rs.scenario_model(), skip=()) if f.path not in paths)
+        if added:
+            out.append(Section("scenario", f"scenario: {rs.name}", f"what a scenario of {rs.name} adds ({rs.title})",
+                               command, added))
     return out
 
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from umpire.errors import UmpireError
 from umpire.inputs import Report
 from umpire.inputs.shape import WAITING, shape
-from umpire.schema.scenario import Scenario
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
@@ -47,11 +46,11 @@ def _terrain_files(data: Any, where: str) -> tuple[Any, dict[tuple[Any, ...], li
 
 
 def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
-    from umpire.registry import scenario_ruleset
+    from umpire.registry import scenario_model, scenario_ruleset
     from umpire.rules.setup import build_state
 
     data, places, trouble = _terrain_files(data, where)
-    settled, found = shape(Scenario, data, marks, where, places)
+    settled, found = shape(scenario_model(data), data, marks, where, places)
     for p in trouble:
         found.said(p)
     report = Report(where)

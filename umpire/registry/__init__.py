@@ -14,21 +14,24 @@ imported only when first asked for. Code lives in ``umpire/rules/<name>/`` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.registry.auftragstaktik import Auftragstaktik
-from umpire.registry.base import Ruleset
+from umpire.registry.base import Ruleset, Telling, Variant
 from umpire.registry.mbt import Mbt
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
-    from umpire.geometry.facts import Pose
     from umpire.schema.scenario import Scenario
+    from umpire.turns.ending import GameOver
 
-__all__ = ["RULESETS", "Ruleset", "aspect", "find_ruleset", "initial_state", "inside_depth", "scenario_ruleset"]
+__all__ = ["RULESETS", "Ruleset", "Telling", "Variant", "find_ruleset", "game_over", "initial_state",
+           "load_scenario", "scenario_from_data", "scenario_model", "scenario_ruleset", "telling"]
 
+#: The bundled rulesets, in the order a procedure both have is looked for (the first is the
+#: ruleset of a case that names none).
 RULESETS: tuple[Ruleset, ...] = (Auftragstaktik(), Mbt())
 
 
@@ -42,6 +45,46 @@ def find_ruleset(name: str) -> Ruleset:
         if key == rs.name or key in rs.aliases:
             return rs
     raise unknown("ruleset", name, [rs.name for rs in RULESETS])
+
+
+def scenario_model(data: Any) -> type[Scenario]:
+    """The model a scenario's ``data`` is read with: its ruleset's (the generic scenario for a
+    ruleset umpire does not know: its other problems are still found, and :func:`scenario_ruleset`
+    names the ruleset)."""
+    from umpire.schema.scenario import Scenario
+
+    name = data.get("ruleset") if isinstance(data, dict) else None
+    try:
+        return find_ruleset(name).scenario_model() if isinstance(name, str) else Scenario
+    except UmpireError:
+        return Scenario
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and validate a scenario file with its ruleset's model.
+
+    :raises DataError: naming the file, the field and the value (an unknown ruleset first).
+    """
+    from umpire.errors import shown
+    from umpire.schema.scenario import read_scenario
+
+    return scenario_from_data(read_scenario(path), shown(path))
+
+
+def scenario_from_data(data: Any, where: str) -> Scenario:
+    """``data`` validated with its ruleset's scenario model (:func:`scenario_model`).
+
+    :raises DataError: naming ``where``, the field and the value (an unknown ruleset first).
+    """
+    from umpire.schema.scenario import scenario_from_data as validated
+
+    name = data.get("ruleset") if isinstance(data, dict) else None
+    if isinstance(name, str):
+        try:
+            find_ruleset(name)
+        except UmpireError as exc:
+            raise DataError(f"{where}: ruleset: {exc}") from None
+    return validated(data, where, scenario_model)
 
 
 def scenario_ruleset(scenario: Scenario, where: str = "scenario") -> tuple[Ruleset, Scenario]:
@@ -85,11 +128,17 @@ def checked_initial_state(scenario: Scenario, *, seed: int, where: str = "scenar
     return state
 
 
-def inside_depth(ruleset: str, rulings: Mapping[str, str], scale: float) -> float | None:
-    """How far a stand of ``ruleset`` sees into the wood or town it stands in (for ``measure``)."""
-    return find_ruleset(ruleset).inside_depth(rulings, scale)
+def telling(ruleset: str) -> Telling:
+    """How the reports tell a game of ``ruleset`` (the plain words for a ruleset umpire does
+    not know: a report of such a file still renders)."""
+    try:
+        return find_ruleset(ruleset).telling
+    except UmpireError:
+        return Telling()
 
 
-def aspect(ruleset: str, rulings: Mapping[str, str], firer: Pose, target: Pose) -> str:
-    """The aspect of ``target`` seen by ``firer`` under ``ruleset`` and ``rulings`` (for ``measure``)."""
-    return find_ruleset(ruleset).aspect(firer, target, rulings)
+def game_over(state: GameState) -> GameOver | None:
+    """How ``state``'s game ended (the umpire, its rules or its turn limit), or None while it goes on."""
+    from umpire.turns.ending import game_over as over
+
+    return over(state, find_ruleset(state.ruleset).over)

@@ -1,23 +1,71 @@
-"""What every ruleset object offers: its name, its procedures, handlers, turn, scenario checks and books."""
+"""What every ruleset object offers: its name, its parts, and the answers generic code asks of it.
+
+Generic code (the engine, the reports, the geometry, the campaign, the calc dispatcher) never
+asks a ruleset's name: it asks the game's ruleset object. The parts (procedures, handlers, the
+turn, scenario checks, books) are imported when first asked for; the answers (its phases, how
+it measures a range, the words of its reports, what counts as lost, its campaign rules) are
+attributes and methods with a default here, which a ruleset overrides where it differs.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from umpire.core.rulings import RulingBook
-    from umpire.core.state import GameState
+    from umpire.core.dice import Dice
+    from umpire.core.rulings import RulingBook, Rulings
+    from umpire.core.state import GameState, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
-    from umpire.rules.campaign_book import CampaignBook
+    from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
+
+
+@dataclass(frozen=True)
+class Telling:
+    """How a ruleset's reports tell a game, asked by the generic reports (never by its name)."""
+
+    #: the verb a side's sighting of enemy units is told with
+    seen_verb: str = "spotted"
+    #: what a briefing's first line says its side saw enemy units by
+    seen_how: str = "spotted"
+    #: why a stand did not fire, said to a side that never saw the target
+    target_unseen: str = "its target is not spotted"
+    #: a side knows an enemy unit by a contact label at an identification level (full, type,
+    #: fired); below full identity it reads no table cell and no die that sums the enemy's card.
+    #: Else it knows the unit by its id once it has seen it.
+    levels: bool = False
+    #: a shot's weapon is the firer's own ("fired its HW"), not the name of a weapon on a card
+    own_weapon: bool = False
+    #: a shot's result is told hit by hit (where it struck, what it did), close combat by the
+    #: rule's outcome; else by the hits it scored
+    hit_by_hit: bool = False
+    #: by kind of fact, the modifiers that tell a side what it cannot know of the enemy
+    enemy_facts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: how a unit's orders read: moves by movement phase (``phases``, Auftragstaktik's orders
+    #: file) or a written plan of a move, a pivot and fire entries (``plan``, MBT 24.3.2)
+    orders: Literal["phases", "plan"] = "phases"
+    #: every game records its sightings in the log (else a game with none recorded takes what
+    #: each side saw from the units' ``spotted_by``)
+    sightings_in_log: bool = False
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of a ruleset played by its own rules (e.g. a Basic and an Advanced Game)."""
+
+    name: str
+    title: str
 
 
 class Ruleset(ABC):
@@ -27,6 +75,36 @@ class Ruleset(ABC):
     name: str
     title: str
     aliases: tuple[str, ...]
+
+    #: the games a ruleset's quick answers may be asked under (empty: it has one), the one a
+    #: case naming none takes, and the environment variable and config file key a user chooses
+    #: one with
+    variants: tuple[Variant, ...] = ()
+    default_variant: str = ""
+    variant_setting: tuple[str, str] = ("", "")
+    #: ranges are measured centre to centre (else edge to edge), and how ``measure`` says so
+    measures_centres: bool = False
+    range_is: str = "edge to edge (nearest points of the bases)"
+    #: the phases (beside a turn's first) in which the sides' orders are in and the umpire has
+    #: not yet played them on (a players' page tells a side its orders are in)
+    orders_phases: tuple[str, ...] = ()
+    #: the statuses that mean a unit is lost at the end of a game
+    lost_statuses: tuple[str, ...] = ("eliminated",)
+    #: the words of its reports
+    telling: Telling = Telling()
+    #: at least this many inches between stand centres when a campaign lays out a force
+    campaign_gap: float = 1.0
+    #: a campaign's schedule ends a game after its turns (else the ruleset's own end does)
+    campaign_turn_limit: bool = True
+    #: how a game not yet finished is told to be finished, and how a game the rules ended is told
+    unfinished: str = "play its last turn or end it"
+    ended_by_rules: str = "by the rules"
+
+    def folder(self) -> Path:
+        """Where its data lives (``rulesets/<name>/``)."""
+        from umpire.resources import ruleset_dir
+
+        return ruleset_dir(self.name)
 
     # -- the pure rules (umpire.rules.<name>) --------------------------------------------
     @abstractmethod
@@ -40,6 +118,12 @@ class Ruleset(ABC):
     @abstractmethod
     def scenario_checks(self) -> ScenarioChecks:
         """What this ruleset checks and adds when a scenario becomes a game."""
+
+    def scenario_model(self) -> type[Scenario]:
+        """The model its scenario files are read with: the generic scenario and its own blocks."""
+        from umpire.schema.scenario import Scenario
+
+        return Scenario
 
     @abstractmethod
     def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
@@ -55,24 +139,36 @@ class Ruleset(ABC):
         name as such (not an alias, a nickname or a short form); None if it names none."""
         return None
 
+    def unit_rows(self) -> list[dict[str, Any]]:
+        """Its units as ``umpire units`` lists them (``ruleset``, ``name``, ``aliases``, ...)."""
+        return []
+
+    def card_rows(self) -> list[dict[str, Any]]:
+        """Its data cards as ``umpire cards`` lists them (``ruleset``, ``id``, ``name``, ...)."""
+        return []
+
+    def identity(self, card: str) -> tuple[str, str, str, str] | None:
+        """(nationality, size, name, the name as a side is told it) of a unit's data card as a
+        sighting tells them (None: the ruleset has no cards)."""
+        return None
+
+    def data_card(self, card: str) -> Any:
+        """A unit's data card as the roster prints it.
+
+        :raises UmpireError: the ruleset has no cards, or no card ``card``.
+        """
+        from umpire.errors import UmpireError
+
+        raise UmpireError(f"card: {self.name} has no data cards (got {card!r})")
+
     def rulings_book(self) -> RulingBook:
-        """Every named ruling of this ruleset (``rulesets/<name>/rulings.yaml``), validated."""
+        """Every named ruling of this ruleset (``rulings.yaml`` in its folder), validated."""
         from umpire.core.rulings import RulingBook
-        from umpire.resources import ruleset_dir
         from umpire.schema.load import cached_model
 
-        book = cached_model(RulingBook, ruleset_dir(self.name) / "rulings.yaml")
+        book = cached_model(RulingBook, self.folder() / "rulings.yaml")
         assert isinstance(book, RulingBook)
         return book
-
-    def campaign_book(self) -> CampaignBook:
-        """This ruleset's campaign rules (``rulesets/<name>/campaign.yaml``).
-
-        :raises UmpireError: if it has none, or the file is not valid.
-        """
-        from umpire.rules.campaign_book import load_campaign_book
-
-        return load_campaign_book(self.name)
 
     # -- the turn sequence (umpire.turns.<name>) -------------------------------------------
     def players(self, state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -81,8 +177,27 @@ class Ruleset(ABC):
         return {}
 
     @abstractmethod
+    def phase_names(self) -> dict[str, str]:
+        """Each phase of a turn by its id, in order, with the name its rulebook gives it."""
+
+    @cached_property
+    def _phases(self) -> dict[str, str]:
+        return self.phase_names()
+
+    def phase_name(self, phase: str) -> str:
+        """The rulebook's name of ``phase`` (``setup`` is the first phase of turn 1)."""
+        names = self._phases
+        if phase == "setup":
+            phase = next(iter(names), phase)
+        return names.get(phase, phase)
+
+    @abstractmethod
     def turn(self) -> TurnRules:
         """Where a game's turn stands (``view``) and how a side's orders file is read."""
+
+    def over(self, state: GameState) -> str | None:
+        """Why the rules ended ``state``'s game, or None while they have not."""
+        return None
 
     @abstractmethod
     def _own_handlers(self) -> dict[str, Handler]:
@@ -94,7 +209,71 @@ class Ruleset(ABC):
         ``place``, ``move`` and ``end``. The engine makes and replays events only through these."""
         from umpire.turns import ending
 
-        return {"end": ending.end, **self._own_handlers()}
+        return {"end": ending.end_action(self.over), **self._own_handlers()}
+
+    def table_case(self, state: GameState) -> dict[str, Any]:
+        """What a quick answer asked on ``state``'s table takes from the game (its fields by name)."""
+        return {}
+
+    # -- what the reports show of a state --------------------------------------------------
+    def turret(self, unit: UnitState) -> float | None:
+        """The facing of a unit's turret, drawn on the map (None: it has none of its own)."""
+        return None
+
+    def smoke(self, state: GameState) -> tuple[tuple[tuple[float, float], ...], float]:
+        """Where smoke stands on the table now, and the radius of a cloud (inches)."""
+        return (), 0.5
+
+    def result(self, state: GameState) -> tuple[str, ...]:
+        """The game's result as its rules declared it (the reason first), if they have."""
+        return ()
+
+    def objectives_held(self, state: GameState, side: str) -> list[tuple[str, int]]:
+        """The objectives ``side`` holds now by the rules' count, with their points."""
+        return []
+
+    def setup_zones(self, state: GameState) -> list[tuple[str, tuple[float, float, float, float], str]]:
+        """Each side's set-up zone: the side, the rectangle (x0, y0, x1, y1) and its words."""
+        return []
+
+    # -- campaigns -------------------------------------------------------------------------
+    def campaign_book(self) -> CampaignBook:
+        """This ruleset's campaign rules (``campaign.yaml`` in its folder).
+
+        :raises UmpireError: if it has none, or the file is not valid.
+        """
+        from umpire.rules.campaign_book import load_campaign_book
+
+        return load_campaign_book(self.folder() / "campaign.yaml", self.name)
+
+    def end_of_game(self, unit: UnitState) -> dict[str, Any]:
+        """What a campaign keeps of a unit's damage at the end of a game (``damage``, ``destroyed``)."""
+        return {"damage": [], "destroyed": None}
+
+    def after_game(self, unit: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, dice: Dice,
+                   key: str) -> AfterGame:
+        """What becomes of a unit between games: lost if its status is, else back as it ended."""
+        from umpire.rules.campaign_book import AfterGame
+
+        if unit.status in self.lost_statuses:
+            return AfterGame(lost=f"{unit.status} in {game}")
+        return AfterGame(hits=unit.hits, damage=list(unit.damage), quality=unit.quality)
+
+    def campaign_score(self, state: GameState, by_rules: bool, choice: str,
+                       lost: dict[str, list[str]]) -> dict[str, Any] | None:
+        """The game's result by the ruleset's own victory rules (``winner``, ``points``,
+        ``reason``, ``lines``, ``objectives``) under ruling ``campaign.result`` = ``choice``;
+        None: the campaign scores losses and objectives by its book."""
+        return None
+
+    def campaign_scenario(self, data: dict[str, Any], turns: int) -> None:
+        """Fit the scenario ``data`` a campaign game is built on to its schedule (``turns``)."""
+        return None
+
+    def check_force_unit(self, type_: str | None, statline: str | None, card: str | None, name: str,
+                         field: str) -> None:
+        """A season's force unit names what the ruleset has. :raises UmpireError: naming ``field``."""
+        return None
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from umpire.reports.facts import Fact, from_result
-from umpire.reports.words import DAMAGE, STATUS, at_hits, mbt_hits, morale_words, plain, plural
+from umpire.reports.words import DAMAGE, STATUS, at_hits, damage_words, morale_words, plain, plural
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
@@ -182,7 +182,7 @@ def _outcome(f: Fact) -> str | None:
     outcome: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     if f.kind in ATTACKS:
         if "results" in outcome or "worst" in outcome or "shots" in outcome:
-            return mbt_hits(outcome, detail=True)
+            return damage_words(outcome, detail=True)
         return at_hits(outcome)
     if f.kind == "morale":
         return morale_words(outcome)

@@ -1,10 +1,11 @@
 """The sentences of combat: shots, held fire, missiles, indirect fire, aircraft, close combat.
 
 The firer's side reads its own shot with its explanation (as far as its knowledge of the target
-allows) and, in MBT, the exact result where it identified the target (24.4.1: within sighting
-range; else the hits and a vehicle seen to brew up or be knocked out); the target's side reads
-what hit its unit and what it did, the firer as it knew it then, never the firer's dice or
-modifiers, and its weapon only when it had identified it.
+allows) and, where the ruleset tells a shot hit by hit (MBT), the exact result where it
+identified the target (24.4.1: within sighting range; else the hits and a vehicle seen to brew up
+or be knocked out); the target's side reads what hit its unit and what it did, the firer as it
+knew it then, never the firer's dice or modifiers, and its weapon only when it had identified it.
+The ruleset's :class:`~umpire.registry.Telling` (``Observer.t``) says how its reports tell them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from umpire.reports.facts import Fact
 from umpire.reports.observe import Line, Observer, Ref, distance
-from umpire.reports.words import at, at_after, at_hits, inches, mbt_gp, mbt_hits, plural
+from umpire.reports.words import at, at_after, at_hits, damage_words, gp_words, inches, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
@@ -31,10 +32,10 @@ def _range(f: Fact) -> str:
 
 def _result(o: Observer, f: Fact, target_own: bool) -> str:
     out = _out(f)
-    if o.c.ruleset == "mbt" and ("results" in out or "worst" in out):
-        return mbt_hits(out, detail=o.side is None or target_own, full=o.side is None)
-    if o.c.ruleset == "mbt" and "effects" in out:
-        return mbt_gp(out, detail=o.side is None or target_own)
+    if o.t.hit_by_hit and ("results" in out or "worst" in out):
+        return damage_words(out, detail=o.side is None or target_own, full=o.side is None)
+    if o.t.hit_by_hit and "effects" in out:
+        return gp_words(out, detail=o.side is None or target_own)
     return at_hits(out)
 
 
@@ -54,7 +55,7 @@ def fire(o: Observer, f: Fact) -> list[Line]:
     what = ""
     if shown_weapon and f.data.get("weapon"):
         what = f" {f.data['weapon']}" + (f" {f.data['ammo']}" if f.data.get("ammo") else "")
-        what = f" its{what}" if o.c.ruleset == "auftragstaktik" else what
+        what = f" its{what}" if o.t.own_weapon else what
     rng = _range(f) if mine or o.side is None else ""
     step = f", {f.data['step']}" if f.data.get("step") and o.side is None else ""
     text = f"{a.text} fired{what} at {t.text}" + (f" ({rng}{step})" if rng or step else "")
@@ -88,7 +89,7 @@ def no_fire(o: Observer, f: Fact) -> list[Line]:
     target = t.text if t is not None and t.level != "unseen" else "its target"
     why = str(_out(f).get("why", ""))
     if o.side is not None and (t is None or t.level == "unseen"):  # the reason would tell its range, its bearing
-        why = "its target is not spotted" if o.c.ruleset == "auftragstaktik" else "its target is not sighted (6.1)"
+        why = o.t.target_unseen
     return [Line("no_fire", f"{a.text} did not fire at {target}" + (f": {why}" if why else ""), a, t,
                  {"firer": a.id, "target": t.id if t else None}, mine=True)]
 
@@ -210,8 +211,8 @@ def close_combat(o: Observer, f: Fact) -> list[Line]:
     known = o.c.during(o.side, f) if o.side else {}
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
-    if o.c.ruleset == "mbt":
-        return [Line(f.kind, mbt_close(o, f, a, t, known), a, t, {"attacker": a.id, "target": t.id},
+    if o.t.hit_by_hit:
+        return [Line(f.kind, outcome_close(o, f, a, t, known), a, t, {"attacker": a.id, "target": t.id},
                      o.why(f, known) if mine else None, mine=mine)]
     rnd = f" (round {f.data['round']})" if f.data.get("round") else ""
     if f.kind == "overrun":
@@ -225,9 +226,9 @@ def close_combat(o: Observer, f: Fact) -> list[Line]:
 LOSS = {"half": "reduced to a half squad and suppressed", "eliminated": "eliminated"}
 
 
-def mbt_close(o: Observer, f: Fact, a: Ref, t: Ref, known: Mapping[str, Any]) -> str:
-    """An MBT close assault (14.5.4), hand-to-hand combat (14.6.2.2) or overrun (14.7.2) in the
-    rule's outcomes: who is suppressed, reduced, eliminated or knocked out."""
+def outcome_close(o: Observer, f: Fact, a: Ref, t: Ref, known: Mapping[str, Any]) -> str:
+    """Close combat told by the rule's outcome: an MBT close assault (14.5.4), hand-to-hand
+    combat (14.6.2.2) or overrun (14.7.2): who is suppressed, reduced, eliminated or knocked out."""
     out = _out(f)
     effects = [str(x) for x in out.get("effects") or ()]
     if "winner" in out:

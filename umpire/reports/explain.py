@@ -7,13 +7,14 @@ the side's knowledge of that subject goes:
 
 - a modifier whose presence or value tells what the side cannot know of the enemy, whatever it
   has seen (Auftragstaktik: the enemy's troop quality, whether it had spotted the firer, its HQ
-  rating, its C3 level: :data:`ENEMY_FACTS`) is never shown, and the sums it enters (the
+  rating, its C3 level: the ruleset's ``Telling.enemy_facts``) is never shown, and the sums it enters (the
   modified roll, the row of the table cell) are withheld from every explanation of that kind,
   so their absence tells nothing either;
-- below full identity (MBT 24.2.2), the target's size class is named by the type the side saw
-  ("target size: vehicle") without its value, the sums are withheld, the hit number and the
-  card's defence are taken out of the dice' purposes, and the dice that tell a penetration
-  (hit location, damage) are not shown; each other modifier is shown by its rule's own words;
+- below full identity (in a ruleset of identification levels, MBT 24.2.2), the target's size
+  class is named by the type the side saw ("target size: vehicle") without its value, the sums
+  are withheld, the hit number and the card's defence are taken out of the dice' purposes, and
+  the dice that tell a penetration (hit location, damage) are not shown; each other modifier is
+  shown by its rule's own words;
 - ruling ``report.hidden_dice`` says whether such a dice line is shown without those values
   (``withhold``, the default) or not at all (``omit``).
 
@@ -26,17 +27,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from umpire.registry import Telling
 from umpire.reports.facts import Explanation, Mod
 from umpire.reports.words import num
 
-# By ruleset and kind of fact: the modifiers that tell a side what it cannot know of the enemy.
-ENEMY_FACTS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("auftragstaktik", "fire"): ("troop quality", "firer unspotted"),
-    ("auftragstaktik", "close_combat"): ("troop quality",),
-    ("auftragstaktik", "overrun"): ("troop quality",),
-    ("auftragstaktik", "indirect"): ("troop quality", "target C3 level"),
-    ("auftragstaktik", "hq"): ("HQ rating difference",),
-}
 # MBT rules whose modifier names say the target's type; below full identity they are written
 # from the size the side has seen, without their value.
 SIZE_RULES = ("7.4.2.3.2",)
@@ -95,13 +89,16 @@ def for_umpire(x: Explanation) -> Shown:
     )
 
 
-def for_side(x: Explanation, level: str, size: str | None = None, *, ruleset: str = "", kind: str = "",
+def for_side(x: Explanation, level: str, size: str | None = None, *, telling: Telling | None = None, kind: str = "",
              dice: str = "withhold") -> Shown:
     """``x`` of a side's own action (a fact of ``kind``) on an enemy unit it knows at ``level``
     (``full``, ``type``, ``fired``, or ``unseen``; ``full`` too when no enemy unit is acted on);
-    ``dice`` is ruling ``report.hidden_dice``."""
-    hidden = ENEMY_FACTS.get((ruleset, kind), ())
-    withheld = bool(hidden) or (ruleset == "mbt" and level != "full")
+    ``telling`` is how the game's ruleset tells it (what the enemy's modifiers hide, whether
+    identification levels withhold more); ``dice`` is ruling ``report.hidden_dice``."""
+    t = telling or Telling()
+    hidden = t.enemy_facts.get(kind, ())
+    below = t.levels and level != "full"  # below full identity (MBT 24.2.2)
+    withheld = bool(hidden) or below
     told: list[Row] = []
     for m in x.modifiers:
         if hidden and m.name.startswith(hidden):
@@ -113,7 +110,7 @@ def for_side(x: Explanation, level: str, size: str | None = None, *, ruleset: st
         else:
             told.append(_row(m, detail=False))
     rolls = x.dice
-    if ruleset == "mbt" and level != "full":
+    if below:
         rolls = tuple(d for d in rolls if not d.why.startswith(PENETRATION))
     shown = _dice(Explanation(dice=rolls))
     if withheld:
@@ -123,7 +120,7 @@ def for_side(x: Explanation, level: str, size: str | None = None, *, ruleset: st
     if withheld and x.cell is not None:
         c = x.cell
         cell = f"{c.table}: column {c.column} gives {c.value}" + (f" [{c.rule}]" if c.rule else "")
-        if ruleset == "mbt":
+        if t.levels:
             cell = None
     if withheld and dice == "omit":
         shown, cell = (), None

@@ -111,7 +111,9 @@ class Chronicle:
         self.positions_before: dict[int, dict[str, Point | None]] = {}
         for e in events:
             self._walk(e)
-        self.recorded = self.ruleset != "auftragstaktik" or any(
+        from umpire.registry import telling
+
+        self.recorded = telling(ruleset).sightings_in_log or any(
             f.kind == "sighting" for _e, facts in self.events for f in facts)
         if not self.recorded and final is not None:
             self._from_final(final)

@@ -162,7 +162,7 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
             continue
         r = o.sighted(uid, s) if o.side is not None else Ref(uid, uid, "umpire", o.c.side_of(uid))
         where = f" at {at(s.at)}" if r.level in ("full", "umpire") else ""
-        level = f" ({LEVEL_WORDS[s.level]})" if o.c.ruleset == "mbt" else ""
+        level = f" ({LEVEL_WORDS[s.level]})" if o.t.levels else ""
         bits.append(f"{r.text}{where}{level}")
         data.append({"unit": r.id, "level": s.level, "at": s.at})
         later += o.later(f, (uid, r))  # seen by type now, identified later: the same contact
@@ -171,7 +171,7 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
     if not bits and not lost_refs:
         return []
     who = "" if o.side is not None else f"{o.names.get(side, side)} "
-    verb = "spotted" if o.c.ruleset == "auftragstaktik" else "sighted"
+    verb = o.t.seen_verb
     parts = []
     if bits:
         parts.append(f"{who}{verb} " + _and(bits))

@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.core.state import GameState, UnitState
+from umpire.registry import Ruleset, find_ruleset
 from umpire.reports.knowledge import Chronicle, Sight
 from umpire.reports.observe import UNSEEN, Line, Observer, card_identity
 from umpire.reports.views import (
@@ -60,13 +62,13 @@ class Source:
 
     def terrain(self) -> tuple[TerrainView, ...]:
         """The table's terrain as the report shows it (the same for every view: made once)."""
-        made: tuple[TerrainView, ...] | None = self.__dict__.get("_terrain")
-        if made is None:
-            made = tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
-                                     tuple((x, y) for x, y in t.line) if t.line else None, t.height)
-                         for t in self.state.terrain)
-            object.__setattr__(self, "_terrain", made)
-        return made
+        return self._terrain
+
+    @cached_property
+    def _terrain(self) -> tuple[TerrainView, ...]:
+        return tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
+                                 tuple((x, y) for x, y in t.line) if t.line else None, t.height)
+                     for t in self.state.terrain)
 
 
 def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initial: GameState | None = None,
@@ -102,6 +104,8 @@ def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnRe
 def compose(src: Source, viewer: str | None, turn: int | None, player: str | None = None) -> TurnReport:
     state, chron = src.state, src.chronicle
     names = {s.id: s.name for s in state.sides}
+    rs = _ruleset(state.ruleset)
+    smoke, radius = rs.smoke(state) if rs is not None else ((), 0.5)
     obs = Observer(chron, state.units, viewer, names, {name: _ruling(state, name, default) for name, default in
                                                         (("report.hidden_dice", "withhold"), ("cb.locating", "none"))})
     events: list[EventView] = []
@@ -116,7 +120,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     if viewer is not None:
         events = in_side_order(events)
     last = max((e.turn or 0 for e in events), default=turn)
-    units = _units(obs, state) if viewer is None else _briefing_units(obs, state, viewer)
+    units = _units(obs, state, rs) if viewer is None else _briefing_units(obs, state, viewer, rs)
     return TurnReport(
         name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
         phase_name=phase_name(state.ruleset, state.phase), table=(state.table.width, state.table.depth),
@@ -128,9 +132,9 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
         terrain=src.terrain(),
         events=tuple(events), fire_lines=_fire_lines(events, last), trails=_trails(obs, events, last),
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
-        rulings=tuple(sorted(state.rulings.items())), victory=_victory(state, viewer),
+        rulings=tuple(sorted(state.rulings.items())), victory=_victory(rs, state, viewer),
         north=float(n) if isinstance(n := state.extra.get("north", 0.0), int | float) else 0.0,
-        smoke=_smoke(state), smoke_radius=0.5 * float((state.extra.get("mbt") or {}).get("scale") or 1.0),
+        smoke=smoke, smoke_radius=radius,
         only_turn=turn, map_turn=last, viewer=viewer, player=player, source=src,
     )
 
@@ -170,15 +174,22 @@ def in_side_order(events: Sequence[EventView]) -> list[EventView]:
     return out
 
 
-def _ruling(state: GameState, name: str, default: str) -> str:
-    """The game's choice of ruling ``name`` (``default`` for a ruleset that does not declare it)."""
+def _ruleset(name: str) -> Ruleset | None:
+    """The game's ruleset object (None for a ruleset umpire does not know: its report still renders)."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
 
     try:
-        book = find_ruleset(state.ruleset).rulings_book()
-    except UmpireError:  # a report of a game of no known ruleset still renders
+        return find_ruleset(name)
+    except UmpireError:
+        return None
+
+
+def _ruling(state: GameState, name: str, default: str) -> str:
+    """The game's choice of ruling ``name`` (``default`` for a ruleset that does not declare it)."""
+    rs = _ruleset(state.ruleset)
+    if rs is None:
         return state.rulings.get(name, default)
+    book = rs.rulings_book()
     known = book.by_name()
     return state.rulings.get(name) or (known[name].default if name in known else default)
 
@@ -194,26 +205,25 @@ def _title(e: StoredEvent, viewer: str | None, lines: bool) -> str:
 
 
 # -- units ------------------------------------------------------------------------------------
-def _mbt_identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
-    if ruleset != "mbt" or not u.card:
-        return None, None
-    nation, _size, name = card_identity(u.card)
-    return nation, name
+def _identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
+    """The nation and the vehicle's name of a unit's data card (None, None: it has none)."""
+    ident = card_identity(ruleset, u.card)
+    return (ident[0], ident[2]) if ident is not None else (None, None)
 
 
-def _unit_view(state: GameState, u: UnitState) -> UnitView:
-    nation, type_name = _mbt_identity(state.ruleset, u)
+def _unit_view(state: GameState, u: UnitState, rs: Ruleset | None) -> UnitView:
+    nation, type_name = _identity(state.ruleset, u)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing, base=tuple(u.base),  # type: ignore[arg-type]
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
         hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
-        turret=float(u.notes.get("turret_facing", u.facing)) if state.ruleset == "mbt" and u.card else None,
+        turret=rs.turret(u) if rs is not None else None,
         lost_as=str(u.notes["destroyed"]) if u.notes.get("destroyed") else None,
     )
 
 
-def _units(obs: Observer, state: GameState) -> tuple[UnitView, ...]:
-    return tuple(_unit_view(state, u) for u in state.units.values())
+def _units(obs: Observer, state: GameState, rs: Ruleset | None) -> tuple[UnitView, ...]:
+    return tuple(_unit_view(state, u, rs) for u in state.units.values())
 
 
 def known_as(report: TurnReport) -> dict[str, str]:
@@ -233,8 +243,9 @@ def known_as(report: TurnReport) -> dict[str, str]:
     return out
 
 
-def _briefing_units(obs: Observer, state: GameState, side: str) -> tuple[UnitView, ...]:
-    own = [replace(_unit_view(state, u), spotted_by=()) for u in state.units.values() if obs.c.side_of(u.id) == side]
+def _briefing_units(obs: Observer, state: GameState, side: str, rs: Ruleset | None) -> tuple[UnitView, ...]:
+    own = [replace(_unit_view(state, u, rs), spotted_by=()) for u in state.units.values()
+           if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)
@@ -251,8 +262,9 @@ def _number(label: str) -> int:
 
 
 def _enemy_view(obs: Observer, side: str, u: UnitState, s: Sight, identified: bool, now: bool) -> UnitView:
-    """An enemy unit where ``side`` last saw it, written as it last knew it: in MBT by its contact
-    label, with the type 24.2.2 told when it was identified (then or before)."""
+    """An enemy unit where ``side`` last saw it, written as it last knew it: in a ruleset of
+    identification levels (MBT) by its contact label, with the type 24.2.2 told when it was
+    identified (then or before)."""
     death = obs.c.death_known(side, u.id)
     status = death.status if death is not None else None
     lost = death.how or death.status if death is not None else None
@@ -261,10 +273,10 @@ def _enemy_view(obs: Observer, side: str, u: UnitState, s: Sight, identified: bo
                               "seen_turn": s.turn, "now": now, "status": status, "lost_as": lost}
     ref = obs.sighted(u.id, s)
     if s.level == "full" or identified:
-        nation, type_name = _mbt_identity(obs.c.ruleset, u)
-        name = u.name if obs.c.ruleset != "mbt" else obs.label(u.id, "full")
+        nation, type_name = _identity(obs.c.ruleset, u)
+        name = u.name if not obs.t.levels else obs.label(u.id, "full")
         facing = s.facing if s.level != "fired" else None
-        return UnitView(id=ref.id or u.id, name=name, type=u.type if obs.c.ruleset != "mbt" else None,
+        return UnitView(id=ref.id or u.id, name=name, type=u.type if not obs.t.levels else None,
                         facing=facing, base=tuple(u.base) if facing is not None else (0.3, 0.3),  # type: ignore[arg-type]
                         nation=nation, type_name=type_name, **common)
     if s.level == "type":
@@ -345,24 +357,10 @@ def _templates(chron: Chronicle, obs: Observer, events: Sequence[EventView], las
     return tuple(out)
 
 
-def _smoke(state: GameState) -> tuple[tuple[float, float], ...]:
-    """Where smoke stands on the table now (MBT 12.9): a cloud every side sees, whoever laid it."""
-    m = state.extra.get("mbt")
-    marks = m.get("smoke") if isinstance(m, dict) else None
-    out = []
-    for x in marks or ():
-        if isinstance(x, Mapping) and isinstance(x.get("x"), int | float) and isinstance(x.get("y"), int | float):
-            out.append((float(x["x"]), float(x["y"])))
-    return tuple(sorted(set(out)))
-
-
-def _victory(state: GameState, viewer: str | None) -> tuple[str, ...]:
-    m = state.extra.get("mbt")
-    result = m.get("result") if isinstance(m, dict) else None
-    if not isinstance(result, dict):
-        return ()
-    lines = (str(result.get("reason", "")),)
-    return lines + tuple(map(str, result.get("lines") or ())) if viewer is None else lines
+def _victory(rs: Ruleset | None, state: GameState, viewer: str | None) -> tuple[str, ...]:
+    """The game's result as its rules declared it: the reason, and for the umpire the tally's lines."""
+    lines = rs.result(state) if rs is not None else ()
+    return lines if viewer is None else lines[:1]
 
 
 # -- a stored game ----------------------------------------------------------------------------

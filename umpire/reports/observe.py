@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from umpire.registry import telling
 from umpire.reports import explain
 from umpire.reports.explain import Shown
 from umpire.reports.facts import Fact
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from umpire.core.state import UnitState
 
 UNSEEN = "an unseen enemy unit"
-NATIONS = {"USA": "American", "FRG": "West German", "USSR": "Soviet", "UK": "British", "GDR": "East German"}
 LEVEL_WORDS = {"full": "identified", "type": "type and nationality", "fired": "seen firing"}
 
 
@@ -64,14 +63,18 @@ def kind_words(nation: str, size: str) -> str:
     return f"{nation} vehicle" if size == "vehicle" else f"{size} {nation} unit"
 
 
-@cache
-def card_identity(card: str) -> tuple[str, str, str]:
-    """(nationality, size, vehicle name) of an MBT data card, as 24.2.2 sighting tells them."""
-    from umpire.rules.mbt.cards import any_card
+def card_identity(ruleset: str, card: str | None) -> tuple[str, str, str, str] | None:
+    """(nationality, size, name, the name as a side is told it) of a unit's data card as a
+    sighting tells them (MBT 24.2.2), by the ruleset; None for a unit with no card."""
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
 
-    c = any_card(card)
-    size = {"vehicle": "vehicle", "leg": "small"}.get(c.kind, str(getattr(c, "unit_size", c.kind)))
-    return NATIONS.get(c.nation, c.nation), size, c.name
+    if not card:
+        return None
+    try:
+        return find_ruleset(ruleset).identity(card)
+    except UmpireError:
+        return None
 
 
 class Observer:
@@ -84,14 +87,15 @@ class Observer:
         self.side = side
         self.names = side_names
         self.rulings = dict(rulings or {})  # the rulings the reports follow (report.hidden_dice, cb.locating)
+        self.t = telling(chronicle.ruleset)  # how the ruleset's reports tell a game
 
     # -- who is who -----------------------------------------------------------------------
     def own(self, uid: str | None) -> bool:
         return uid is not None and (self.side is None or self.c.side_of(uid) == self.side)
 
-    def identity(self, uid: str) -> tuple[str, str, str] | None:
+    def identity(self, uid: str) -> tuple[str, str, str, str] | None:
         u = self.units.get(uid)
-        return card_identity(u.card) if u is not None and u.card and self.c.ruleset == "mbt" else None
+        return card_identity(self.c.ruleset, u.card) if u is not None and self.t.levels else None
 
     def size(self, uid: str | None) -> str | None:
         ident = self.identity(uid) if uid else None
@@ -111,7 +115,7 @@ class Observer:
         side = self.c.side_of(uid)
         if s is None:
             return Ref(None, UNSEEN, "unseen", side)
-        if self.c.ruleset != "mbt" or self.side is None:
+        if not self.t.levels or self.side is None:
             return Ref(uid, uid, s.level, side)
         contact = self.c.label(self.side, uid)
         if s.level == "full":
@@ -130,9 +134,7 @@ class Observer:
                 uid if level == "full" else "an enemy unit"
         if level != "full":
             return article(kind_words(ident[0], ident[1]))
-        nation, _size, name = ident
-        said = name.split(" ", 1)[0] in {nation, "US", *NATIONS, *NATIONS.values()}  # "a Soviet infantry" once
-        return article(name if said else f"{nation} {name}")
+        return article(ident[3])
 
     def later(self, fact: Fact, *refs: tuple[str | None, Ref | None]) -> tuple[str, ...]:
         """Dated remarks: a unit known below full identity then, identified better later."""
@@ -145,7 +147,7 @@ class Observer:
             got = self.c.identified(self.side, uid, r.level, after=fact.seq)
             if got is not None:
                 level, turn = got
-                who = r.id if self.c.ruleset == "mbt" and r.id else r.text
+                who = r.id if self.t.levels and r.id else r.text
                 out.append(f"{who} was identified in turn {turn} as {self.label(uid, level)}")
         return tuple(out)
 
@@ -163,7 +165,7 @@ class Observer:
             lvl = s.level if s is not None else "unseen"
             if explain_rank(lvl) < explain_rank(level):
                 level = lvl
-        return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None, ruleset=self.c.ruleset,
+        return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None, telling=self.t,
                                 kind=fact.kind, dice=self.rulings.get("report.hidden_dice", "withhold"))
 
     # -- lines --------------------------------------------------------------------------

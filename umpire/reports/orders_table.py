@@ -1,5 +1,7 @@
 """A side's orders as entered, as the rows of a table: each battalion's order, then each unit's
-order, moves, fire targets and notes (both rulesets' orders files).
+order, moves, fire targets and notes (both shapes of orders: moves by movement phase, as
+Auftragstaktik's orders file, or a written plan, as MBT's; the ruleset's ``Telling.orders`` says
+which).
 
 The targets a side named are written as it knew them when it entered the orders: a unit it had
 not sighted is "a unit not in sight", never its id.
@@ -47,7 +49,7 @@ def _note(text: Any) -> str:
     return f'"{text}"' if text else ""
 
 
-def _at_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
+def _phased_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
     moves = []
     if u.get("first"):
         moves.append("1st: " + _points(u["first"]))
@@ -72,7 +74,7 @@ def _at_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, An
     return (uid, str(u.get("order") or "-"), "; ".join(moves) or "-", fire or "-", "; ".join(extra))
 
 
-def _mbt_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
+def _planned_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
     moves = []
     mv = u.get("move") if isinstance(u.get("move"), Mapping) else None
     if mv:
@@ -148,7 +150,7 @@ def orders_rows(o: Observer, f: Fact) -> tuple[tuple[str, ...], tuple[tuple[str,
         u = units[uid]
         if not isinstance(u, Mapping):
             continue
-        rows.append(_mbt_unit(o, uid, u, known) if o.c.ruleset == "mbt" else _at_unit(o, uid, u, known))
+        rows.append(_planned_unit(o, uid, u, known) if o.t.orders == "plan" else _phased_unit(o, uid, u, known))
     for fid, a in sorted((f.data.get("air") or {}).items()):
         if isinstance(a, Mapping):
             rows.append((f"flight {fid}", str(a.get("attack", "strike")), "-", _target(o, a.get("target"), known), ""))

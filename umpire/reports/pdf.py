@@ -276,7 +276,7 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
             from umpire.reports.pdf_cards import cards_section
 
             story.append(PageBreak())
-            story += cards_section(s, cards, width)
+            story += cards_section(s, report.ruleset, cards, width)
     doc.build(story)
 
 

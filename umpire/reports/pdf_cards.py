@@ -114,17 +114,19 @@ class _Weapons:
         self.range_bands, self.weapons = bands, weapons
 
 
-def cards_section(s: Styles, units: list[tuple[str, str | None]], width: float) -> list[Flowable]:
-    """The data cards of ``units`` (``(card, type)`` each; every card once), under a heading,
-    with what ``*`` means."""
-    from umpire.rules.mbt.cards import any_card
+def cards_section(s: Styles, ruleset: str, units: list[tuple[str, str | None]], width: float) -> list[Flowable]:
+    """The data cards of ``units`` (``(card, type)`` each; every card once) as ``ruleset`` has
+    them, under a heading, with what ``*`` means."""
+    from umpire.registry import find_ruleset
+
+    card = find_ruleset(ruleset).data_card
 
     out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(_esc(
         f"Each card as the roster's units carry it. {MARK} marks a value umpire estimated (the model is in "
         "rulesets/mbt/README.md); the others are the rulebook's, worked out from it, or typed in from the official "
         "card. Ranges in hexes; to-hit and penetration by range band."), s.muted_small), Spacer(1, 4)]
     for cid in sorted({c for c, _t in units}):
-        out += card_block(s, any_card(cid), width, {t for c, t in units if c == cid and t})
+        out += card_block(s, card(cid), width, {t for c, t in units if c == cid and t})
     return out
 
 

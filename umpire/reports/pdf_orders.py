@@ -16,6 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from umpire.registry import telling
 from umpire.reports.layout import order_codes, paper
 from umpire.reports.pdf import FONT, Progress, Styles, _Doc, _esc, _footer, _map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
@@ -140,7 +141,7 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
     rows: list[list[Any]] = [[Paragraph(_esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
     extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (-1, 0), s.header_fill),
                                     ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
-    waypoints = ["1st:", "2nd:"] if report.ruleset == "auftragstaktik" else ["path:"]
+    waypoints = ["1st:", "2nd:"] if telling(report.ruleset).orders == "phases" else ["path:"]
     last_group: str | None = None
     for group, u in _units_under(report, sid, top):
         if u.status in ("eliminated", "surrendered", "off_table"):

@@ -29,7 +29,9 @@ def knows_line(r: TurnReport) -> str:
     if r.viewer is None:
         return ("Every fact with its modifiers, dice and table cells. Positions are in inches from the "
                 "near-left corner of the table.")
-    what = "spotted" if r.ruleset == "auftragstaktik" else "sighted (at the identification level of 24.2.2)"
+    from umpire.registry import telling
+
+    what = telling(r.ruleset).seen_how
     return (f"Your units in full; enemy units only where {r.seers} {what}, as you knew them at the time. "
             "Positions are in inches from the near-left corner of the table.")
 

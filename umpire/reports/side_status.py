@@ -76,14 +76,18 @@ def situation(r: TurnReport) -> tuple[str, ...]:
 
 
 def _objectives(r: TurnReport) -> list[tuple[str, int]]:
-    """The MBT objectives ``r``'s side holds now (4.8), with their points: its own to know."""
+    """The objectives ``r``'s side holds now by its ruleset's count (MBT 4.8), with their points:
+    its own to know."""
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
+
     state = r.source.state if r.source is not None else None
-    m = state.extra.get("mbt") if state is not None else None
-    if not isinstance(m, dict):
+    if state is None or r.viewer is None:
         return []
-    control = m.get("control") or {}
-    return [(str(o["terrain"]), int(o["points"])) for o in m.get("objectives") or ()
-            if isinstance(o, dict) and control.get(o.get("terrain")) == r.viewer]
+    try:
+        return find_ruleset(state.ruleset).objectives_held(state, r.viewer)
+    except UmpireError:
+        return []
 
 
 def side_status(game: StoredGame, side: str) -> SideStatus:

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from umpire.core.state import GameState
 from umpire.errors import unknown
+from umpire.registry import telling
 from umpire.reports.screen import name_column, number_column, table, text_column
 from umpire.reports.words import status_words
 from umpire.store.events import StoredEvent
@@ -34,7 +35,7 @@ def seen_by(state: GameState, u: Any) -> str:
     identified it, 24.2.2), for the umpire's eyes."""
     ident = u.notes.get("ident") or {}
     seen = [x for x in u.spotted_by if x != u.side]
-    if state.ruleset == "mbt":
+    if telling(state.ruleset).levels:
         return ", ".join(f"{x} ({ident.get(x, 'full')})" for x in seen) or "-"
     return ", ".join(seen) or "-"
 

@@ -60,13 +60,23 @@ def render_calc(answer: CalcAnswer) -> Group:
     return Group(*parts)
 
 
+def _measures_centres(ruleset: str) -> bool:
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
+
+    try:
+        return find_ruleset(ruleset).measures_centres
+    except UmpireError:
+        return False
+
+
 def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     """``umpire measure``: the facts between two units, points or terrain pieces."""
     los = data.get("los", {})
     t = table(f"{a} -> {b}", header=False)
     t.add_column(style="bold")
     t.add_column()
-    by_centres = data.get("ruleset") == "mbt"
+    by_centres = _measures_centres(str(data.get("ruleset", "")))
     t.add_row(f"range ({data.get('ruleset', '')})", f"{_fmt(data.get('range', data['distance']))}\" "
               + data.get("range_is", "edge to edge"))
     if by_centres:
@@ -86,13 +96,6 @@ def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     if ends:
         t.add_row("measured", "; ".join(ends))
     return t
-
-
-def render_resolution(res: Any) -> Group:
-    """One resolution of a tracked game, explained line by line."""
-    from umpire.calc import CalcAnswer
-
-    return render_calc(CalcAnswer(resolution=res))
 
 
 def render_turn(view: Any, ruleset: str = "") -> Group:

@@ -33,7 +33,7 @@ class Paper:
 def resolved_turn(game: StoredGame) -> int:
     """The last turn resolved: the one before the current turn, or the current one when the
     game is over in it (0 before the first turn is resolved)."""
-    from umpire.turns.ending import game_over
+    from umpire.registry import game_over
 
     state = game.state
     if game_over(state) is not None:
@@ -56,8 +56,8 @@ def plan(game: StoredGame, turn: int, *, paper_name: str = "a4", link: dict[str,
 
     :raises UmpireError: for a turn the game has not resolved.
     """
+    from umpire.registry import game_over
     from umpire.reports.model import briefing, report_for_game
-    from umpire.turns.ending import game_over
 
     last = resolved_turn(game)
     if not 0 <= turn <= last:

@@ -3,17 +3,15 @@
 One vocabulary for every renderer and command: distances in inches with at most two decimals
 and an inch mark (``7.07"``), positions as ``(25, 22)`` in inches from the near-left corner,
 each ruleset's phases by the names its rulebook gives them (Auftragstaktik: "First Movement
-Phase"; MBT: "Fire Phase"). Nothing here ever prints a Python value as Python writes it: a
+Phase"; MBT: "Fire Phase"; the ruleset object has them). Nothing here ever prints a Python value as Python writes it: a
 dictionary, ``True`` or ``None`` become words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-MBT_PHASES = ("Initiative", "Command", "Fire", "Movement", "Adjustment")
 LOCATIONS = {"TF": "turret front", "TS": "turret side", "TR": "turret rear", "TT": "turret top",
              "HF": "hull front", "HS": "hull side", "HR": "hull rear", "HD": "hull deck", "TK": "track",
              "GN": "gun", "miss": "miss"}
@@ -21,7 +19,7 @@ DAMAGE = {"miss": "a miss", "no_damage": "no damage", "gun": "gun damaged", "tra
           "compartment": "compartment hit", "knocked_out": "knocked out", "brewed_up": "brewed up"}
 STATUS = {"ok": "in good order", "checked": "Checked", "routed": "Routed", "eliminated": "eliminated",
           "surrendered": "surrendered", "off_table": "off the table"}
-VISIBLE = ("knocked_out", "brewed_up")  # MBT damage another side can see
+VISIBLE = ("knocked_out", "brewed_up")  # damage another side can see (MBT 24.4.1)
 
 
 def num(v: float | int | None) -> str:
@@ -54,28 +52,18 @@ def article(word: str) -> str:
     return ("an " if vowel else "a ") + word
 
 
-@cache
-def _at_phases() -> dict[str, str]:
-    from umpire.rules.auftragstaktik.data import tables
-
-    return {p.id: p.name for p in tables().turn.phases.order}
-
-
-def phase_ids(ruleset: str) -> list[str]:
-    return list(_at_phases()) if ruleset == "auftragstaktik" else list(MBT_PHASES)
-
-
 def phase_name(ruleset: str, phase: str | None) -> str:
-    """The rulebook's name of a phase (``setup`` is the first phase of turn 1)."""
+    """The rulebook's name of a phase (``setup`` is the first phase of turn 1), as the game's
+    ruleset object has it (a ruleset umpire does not know: the phase's id)."""
+    from umpire.errors import UmpireError
+    from umpire.registry import find_ruleset
+
     if not phase:
         return "-"
-    if ruleset == "auftragstaktik":
-        return _at_phases().get("orders" if phase == "setup" else phase, phase)
-    if ruleset == "mbt":
-        if phase == "setup":
-            phase = "Initiative"
-        return f"{phase} Phase" if phase in MBT_PHASES else phase
-    return phase
+    try:
+        return find_ruleset(ruleset).phase_name(phase)
+    except UmpireError:
+        return phase
 
 
 def short_phase(ruleset: str, phase: str | None) -> str:
@@ -121,7 +109,7 @@ def at_after(outcome: Mapping[str, Any]) -> str:
 
 
 def hit_words(h: Mapping[str, Any], full: bool) -> str:
-    """One MBT hit: where and what it did (``full``: with armour, penetration and the note)."""
+    """One hit told by where it struck: where and what it did (``full``: with armour, penetration and the note)."""
     loc = LOCATIONS.get(str(h.get("location", "")), str(h.get("location", "")))
     dmg = DAMAGE.get(str(h.get("damage", "")), plain(h.get("damage")))
     text = f"{loc}: {dmg}"
@@ -132,9 +120,9 @@ def hit_words(h: Mapping[str, Any], full: bool) -> str:
     return text
 
 
-def mbt_hits(outcome: Mapping[str, Any], *, detail: bool, full: bool = False) -> str:
-    """An MBT shot's result. ``detail``: each hit's location and damage (the target's own side
-    and the umpire); else only what the firer sees: hits, and a wreck made."""
+def damage_words(outcome: Mapping[str, Any], *, detail: bool, full: bool = False) -> str:
+    """A shot's result told hit by hit (MBT 7.4.5). ``detail``: each hit's location and damage
+    (the target's own side and the umpire); else only what the firer sees: hits, and a wreck made."""
     hits = int(outcome.get("hits", 0) or 0)
     shots = int(outcome.get("shots", 0) or 0)
     head = (plural(shots, "shot") + ", " if shots > 1 else "") + (plural(hits, "hit") if hits else "no hit")
@@ -147,8 +135,8 @@ def mbt_hits(outcome: Mapping[str, Any], *, detail: bool, full: bool = False) ->
     return head
 
 
-def mbt_gp(outcome: Mapping[str, Any], *, detail: bool) -> str:
-    """An MBT GP shot's result (14.4.4): no effect, suppressed or effective; ``detail`` (the
+def gp_words(outcome: Mapping[str, Any], *, detail: bool) -> str:
+    """A GP shot's result (MBT 14.4.4): no effect, suppressed or effective; ``detail`` (the
     target's own side and the umpire) adds what it did to the unit."""
     result = str(outcome.get("result", ""))
     effects = [str(x) for x in outcome.get("effects") or ()]

@@ -9,7 +9,9 @@ they use (targets, points) as validated numbers. The ruleset object offers them
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pydantic import ConfigDict, Field, model_validator
@@ -97,7 +99,9 @@ class CampaignBook(_Strict):
     def explain(self, text: str) -> str:
         """``text`` with each ``numbers.PATH`` replaced by its value.
 
-        >>> load_campaign_book("auftragstaktik").explain("on numbers.recovery.target or more")
+        >>> from umpire.resources import ruleset_dir
+        >>> at = load_campaign_book(ruleset_dir("auftragstaktik") / "campaign.yaml", "auftragstaktik")
+        >>> at.explain("on numbers.recovery.target or more")
         'on 7 or more'
         """
         import re
@@ -127,8 +131,8 @@ def _book(campaign: CampaignBook) -> RulingBook:
 
 
 @cache
-def load_campaign_book(ruleset: str) -> CampaignBook:
-    """The campaign rules of ``ruleset`` (read once).
+def load_campaign_book(path: Path, ruleset: str) -> CampaignBook:
+    """The campaign rules of ``ruleset`` in the file ``path`` (read once).
 
     :raises UmpireError: if the ruleset has no campaign rules, or the file is not valid.
     """
@@ -136,7 +140,47 @@ def load_campaign_book(ruleset: str) -> CampaignBook:
     from umpire.resources import ruleset_dir
     from umpire.schema.load import load_model
 
-    path = ruleset_dir(ruleset) / "campaign.yaml"
+    where = f"rulesets/{ruleset}/campaign.yaml" if path == ruleset_dir(ruleset) / "campaign.yaml" else str(path)
     if not path.is_file():
-        raise UmpireError(f"ruleset {ruleset!r} has no campaign rules (rulesets/{ruleset}/campaign.yaml)")
-    return load_model(CampaignBook, path, where=f"rulesets/{ruleset}/campaign.yaml")
+        raise UmpireError(f"ruleset {ruleset!r} has no campaign rules ({where})")
+    return load_model(CampaignBook, path, where=where)
+
+
+@dataclass(frozen=True)
+class EndOfGame:
+    """A unit as a campaign game left it, and as its force has it (what the between-games
+    rulings decide on)."""
+
+    id: str
+    status: str
+    hits: int
+    damage: tuple[str, ...]
+    destroyed: str | None
+    quality: str
+
+
+@dataclass(frozen=True)
+class AfterGame:
+    """What becomes of one unit between games: lost (``lost``: why, e.g. ``eliminated in g1``),
+    or back with these hits, damage and quality (None: as its force had them); ``said``: what
+    the rulings did, its note (one clause each)."""
+
+    lost: str | None = None
+    hits: int | None = None
+    damage: list[str] | None = None
+    quality: str | None = None
+    said: tuple[str, ...] = ()
+
+
+QUALITIES = ("elite", "veteran", "regular", "recruit", "militia")
+
+
+def lower_quality(quality: str, steps: int) -> str:
+    """``quality`` made ``steps`` steps worse (never below militia).
+
+    >>> lower_quality("veteran", 1), lower_quality("recruit", 3)
+    ('regular', 'militia')
+    """
+    if quality not in QUALITIES:
+        return quality
+    return QUALITIES[min(QUALITIES.index(quality) + steps, len(QUALITIES) - 1)]

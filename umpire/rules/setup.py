@@ -8,28 +8,43 @@ problem found is collected, and all are raised together as one :class:`~umpire.e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from umpire.core.state import FormationState, GameState, SideState, Table, TerrainState, UnitState
 from umpire.errors import DataError, UmpireError
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
+Claim = Callable[[str, str, str], None]
+"""``claim(kind, ident, path)``: an id used by the scenario (a second use of one is a problem)."""
+
 
 class ScenarioChecks(Protocol):
-    """What one ruleset checks and adds when a scenario becomes a game."""
+    """What one ruleset checks and adds when a scenario (of its scenario model) becomes a game."""
 
     ruleset: str
     default_kind: str  # a unit's kind when the scenario gives none
-    takes_support: bool  # c3:, icm: and air: on a side
-    takes_weather: bool  # weather: and night:
-    takes_mbt: bool  # the mbt: block
 
     def expand(self, formation: FormationSpec) -> list[UnitSpec]:
-        """The units a formation's ``toe:`` names. :raises UmpireError: for a bad organisation."""
+        """The units a formation's organisation names (none: it lists its own).
+        :raises UmpireError: for a bad organisation."""
+        ...
+
+    def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
+        """The fields of a unit's state its spec gives in this ruleset (its type, stat line or
+        card, quality, orders)."""
         ...
 
     def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
         """What the ruleset keeps in a unit's ``notes`` from its spec."""
+        ...
+
+    def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
+        """The fields of a formation's state its spec gives in this ruleset (its doctrine)."""
+        ...
+
+    def side_fields(self, spec: SideSpec) -> dict[str, Any]:
+        """The fields of a side's state its spec gives in this ruleset (its HQ rating)."""
         ...
 
     def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
@@ -37,13 +52,10 @@ class ScenarioChecks(Protocol):
         """Fill each unit's ratings from the ruleset's data, checking the ones given inline."""
         ...
 
-    def check_air(self, statline: str, where: str) -> None:
-        """:raises UmpireError: if an aircraft's stat line cannot be read."""
-        ...
-
-    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
-            problems: list[str], where: str) -> dict[str, Any]:
-        """The ``mbt:`` block as the turn keeps it in ``state.extra["mbt"]``."""
+    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+              problems: list[str], where: str) -> dict[str, Any]:
+        """The ruleset's own bookkeeping at the start of the game (``state.extra``), from its
+        blocks of the scenario, adding what is wrong with them to ``problems``."""
         ...
 
 
@@ -54,16 +66,15 @@ def walk(side: SideSpec, checks: ScenarioChecks, problems: list[str] | None = No
     out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
 
     def visit(f: FormationSpec) -> None:
-        if f.toe is not None:
-            try:
-                expanded = checks.expand(f)
-            except UmpireError as exc:
-                if problems is None:
-                    raise
-                problems.append(f"{where}: {exc}")
-                expanded = []
-            for u in expanded:
-                out.append((f, f.id, u))
+        try:
+            expanded = checks.expand(f)
+        except UmpireError as exc:
+            if problems is None:
+                raise
+            problems.append(f"{where}: {exc}")
+            expanded = []
+        for u in expanded:
+            out.append((f, f.id, u))
         for u in f.units:
             out.append((f, f.id, u))
         for child in f.formations:
@@ -134,13 +145,13 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     specs: dict[str, UnitSpec] = {}
     for si, side in enumerate(scenario.sides):
         claim("side", side.id, f"sides[{si}]")
-        sides.append(SideState(id=side.id, name=side.name or side.id, color=side.color, hq_rating=side.hq_rating))
+        sides.append(SideState(id=side.id, name=side.name or side.id, color=side.color, **checks.side_fields(side)))
 
         def add_formation(f: FormationSpec, parent: str | None, path: str, side_id: str = side.id) -> None:
             claim("formation", f.id, path)
             formations.append(FormationState(
-                id=f.id, name=f.name or f.id, side=side_id, level=f.level, parent=parent,
-                hq=f.hq, doctrine=f.doctrine,
+                id=f.id, name=f.name or f.id, side=side_id, level=f.level, parent=parent, hq=f.hq,
+                **checks.formation_fields(f),
             ))
             for ci, child in enumerate(f.formations):
                 add_formation(child, f.id, f"{path}.formations[{ci}]")
@@ -162,10 +173,8 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
                 )
             kind = u.kind or checks.default_kind
             units[u.id] = UnitState(
-                id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind,
-                type=u.type, statline=u.statline, card=u.card, quality=u.grade or u.quality, x=x, y=y,
-                facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind),
-                orders=u.orders,
+                id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind, x=x, y=y,
+                facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind), **checks.unit_fields(u),
             )
             units[u.id].notes.update(checks.unit_notes(u))
             specs[u.id] = u
@@ -173,45 +182,7 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     for fs in formations:
         if fs.hq is not None and fs.hq not in units:
             problems.append(f"{where}: formation {fs.id!r}: hq {fs.hq!r} is not a unit of the scenario")
-    extra: dict[str, Any] = {}
-    support = {
-        side.id: {
-            k: v
-            for k, v in (
-                ("c3", side.c3),
-                ("icm", side.icm),
-                ("air", [a.model_dump(exclude_none=True) for a in side.air]),
-            )
-            if v
-        }
-        for side in scenario.sides
-        if side.c3 is not None or side.air or side.icm is not None
-    }
-    if support:
-        if not checks.takes_support:
-            problems.append(
-                f"{where}: sides: c3:, icm: and air: are Auftragstaktik fields (ruleset is {scenario.ruleset})"
-            )
-        for side in scenario.sides:
-            for i, a in enumerate(side.air):
-                claim("flight", a.id, f"sides.{side.id}.air[{i}]")
-                if a.statline and checks.takes_support:
-                    try:
-                        checks.check_air(a.statline, f"sides.{side.id}.air[{i}].statline")
-                    except UmpireError as exc:
-                        problems.append(f"{where}: {exc}")
-        extra["support"] = support
-    if scenario.weather != "clear":
-        extra["weather"] = scenario.weather
-    if scenario.night:
-        extra["night"] = scenario.night
-    if (scenario.weather != "clear" or scenario.night) and not checks.takes_weather:
-        problems.append(f"{where}: weather: and night: are Auftragstaktik fields (ruleset is {scenario.ruleset})")
-    if scenario.mbt is not None:
-        if not checks.takes_mbt:
-            problems.append(f"{where}: mbt: only an MBT scenario takes an mbt: block (ruleset is {scenario.ruleset})")
-        else:
-            extra["mbt"] = checks.mbt(scenario, units, terrain, problems, where)
+    extra = checks.extra(scenario, units, terrain, claim, problems, where)
     if scenario.campaign is not None:
         from umpire.schema.campaign_mark import carry
 

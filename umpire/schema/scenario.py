@@ -11,6 +11,7 @@ formations nested in formations, units inside the formation they belong to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,9 +20,6 @@ from pydantic import ConfigDict, Field, model_validator
 from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
-from umpire.schema.mbt_forces import ToeSpec
-from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec, PlayerSpec
-from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
@@ -81,15 +79,15 @@ class Edges(_Strict):
 
 
 class UnitSpec(_Strict):
+    """A stand of the scenario, as every ruleset has it; a ruleset's scenario model adds its own
+    fields (:meth:`umpire.registry.Ruleset.scenario_model`)."""
+
     id: str = Field(min_length=1, description="the stand's id, unique in the scenario (every command names it)")
     name: str | None = Field(None, description="its name on the reports (default: the id)")
     kind: UnitKind | None = Field(None,
         description="company, platoon, battery or hq (Auftragstaktik), model (MBT): its base and its HQ role")
     type: str | None = Field(None,
         description="Auftragstaktik: a bundled unit (its stat line is taken from the data); MBT: a leg unit's type")
-    statline: str | None = Field(None,
-        description="Auftragstaktik: its own stat line, in the rules' notation (instead of type)")
-    card: str | None = Field(None, description="MBT: its data card id, e.g. USA-1B")
     quality: Quality = Field("regular", description="its troop quality (Auftragstaktik RATING UNITS > Quality)")
     at: Point | None = Field(None,
         description="where it stands: [x, y] in inches from the near-left corner (leave out to place it later)")
@@ -98,18 +96,6 @@ class UnitSpec(_Strict):
         description="degrees clockwise from the far edge (0: toward the far edge, 90: toward the right edge)")
     base: Base | None = Field(None,
         description="its base, width by depth in inches (default: its kind's, rulesets/common/bases.yaml)")
-    orders: Literal["NO", "DA", "HA", "TR", "WD"] | None = Field(
-        None, description="Auftragstaktik: its order at the start (NO, DA, HA, TR, WD)")
-    # MBT Advanced Game (12.5, 12.7, 13.4, 15.3, 15.4.5): grade, attached weapons, doctrine,
-    # carried at the start by a vehicle of its side, inside buildings or on an upper floor.
-    grade: Literal["crack", "average", "poor"] | None = Field(None,
-        description="MBT Advanced Game: crack, average or poor (12.7)")
-    equipment: str | None = Field(None, description="MBT Advanced Game: weapons attached to a leg unit (12.5)")
-    doctrine: bool = Field(False, description="MBT Advanced Game: the unit follows its side's doctrine (13.4)")
-    carried_by: str | None = Field(None,
-        description="MBT Advanced Game: the vehicle of its side it starts carried in (15.3)")
-    inside: bool = Field(False, description="MBT Advanced Game: it starts inside the buildings it stands in (15.4.5)")
-    up: int = Field(0, ge=0, le=20, description="MBT Advanced Game: the floor of the building it starts on (15.4)")
 
     @model_validator(mode="after")
     def _one_position(self) -> UnitSpec:
@@ -125,84 +111,23 @@ class FormationSpec(_Strict):
     level: Level = Field("battalion",
         description="its echelon: platoon, company, battalion, regiment, brigade or division")
     hq: str | None = Field(None, description="the id of its HQ stand")
-    doctrine: Literal["decentralized", "balanced", "centralized"] | None = Field(None,
-        description="Auftragstaktik: its command doctrine (decentralized, balanced, centralized; either spelling)")
     formations: list[FormationSpec] = Field(default_factory=list, description="the formations under it")
     units: list[UnitSpec] = Field(default_factory=list, description="its stands")
-    toe: ToeSpec | None = Field(None, description="MBT: a TO&E organisation and variant, expanded into its models")
-
-
-class AirSpec(_Strict):
-    """A flight of aircraft a side may call on (Auftragstaktik MISCELLANEOUS RULES > Airstrikes)."""
-
-    id: str = Field(min_length=1,
-        description="the flight's id, unique in the scenario (orders files name it under air:)")
-    name: str | None = Field(None, description="its name on the reports")
-    ordnance_tons: float = Field(gt=0, description="ordnance per aircraft, tons (RATING UNITS > Indirect)")
-    statline: str | None = Field(None, description="for strafing: the aircraft's AT and HW ratings")
-    quality: Quality = Field("regular", description="its pilots' quality")
-    sorties: int = Field(1, ge=1, description="strikes it may fly in the game")
 
 
 class SideSpec(_Strict):
     id: Ident = Field(description="the side's id (orders files and --side name it): letters, digits, - and _")
     name: str | None = Field(None, description="its name on the reports (default: the id)")
     color: Colour = Field("", description="its colour on the map: #rrggbb or a colour word")
-    hq_rating: int | None = Field(None, description="Auftragstaktik: the side's HQ rating (ORDERS)")
-    c3: int | None = Field(None, ge=1, le=5, description="C3 level for counter-battery fire (1-5)")
-    icm: Literal["one_per_stand", "unlimited"] | None = Field(
-        None, description="ICM missions per artillery stand a game (unlimited: US forces of the late 1980s)"
-    )
-    air: list[AirSpec] = Field(default_factory=list,
-        description="Auftragstaktik: the flights of aircraft it may call on")
     formations: list[FormationSpec] = Field(default_factory=list,
         description="its formations, nested as on paper, with their stands")
     units: list[UnitSpec] = Field(default_factory=list, description="stands that belong to no formation")
 
 
-class ObjectiveSpec(_Strict):
-    terrain: str = Field(min_length=1, description="id of the terrain piece that is the objective")
-    points: int = Field(10, ge=0, description="victory points for the side controlling it")
-
-
-class SetupZoneSpec(_Strict):
-    edge: Literal["left", "right", "near", "far"] = Field(
-        description="the table edge the side sets up along (mapboard side 1 or 4, 2.4)")
-    depth: float = Field(4, gt=0, description="hexes from that edge (2.5: 4)")
-
-
-class MbtSpec(_Strict):
-    """How an MBT scenario is played (the Basic Game scenario of 2.0-9.4 by default)."""
-
-    game: Literal["basic", "advanced"] = Field("basic", description="basic (2.0-9.4) or advanced (10.0 on)")
-    matchup: str | None = Field(None, description="the Basic Game matchup (2.3) its forces must fit")
-    turns: int = Field(10, ge=1, description="turns the game lasts")
-    scale: float = Field(1.0, gt=0, description="inches per hex (23.3.2.1)")
-    conditions: Literal["day", "dusk", "moonlight", "night", "fog", "blowing_snow"] = Field("day",
-        description="the light: day, dusk, moonlight or night; fog or blowing_snow with the night option (11.0, 18.1)")
-    objectives: list[ObjectiveSpec] = Field(default_factory=list,
-        description="terrain pieces worth victory points to the side that holds them")
-    win_margin: int = Field(30, ge=0, description="victory points by which a side must lead to win (9.4)")
-    setup: dict[str, SetupZoneSpec] = Field(
-        default_factory=dict, description="per side: its setup zone (2.4, 2.5), checked when the game is created")
-    advanced: AdvancedSpec | None = Field(None, description="the Advanced Game scenario's own rules (Scenario Format)")
-    options: list[str] = Field(default_factory=list, description="the MBT options played (17-22), off by default")
-    batteries: list[BatterySpec] = Field(default_factory=list, description="off-board artillery (option 19)")
-    minefields: list[MinefieldSpec] = Field(default_factory=list, description="minefields laid before play (17.5)")
-    counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
-                                                      description="counter battery capabilities (option 19.4)")
-    aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
-    jamming: dict[str, int] = Field(default_factory=dict,
-                                    description="jamming points each side may spend in the game (option 21.2), by side")
-    players: list[PlayerSpec] = Field(default_factory=list,
-                                      description="several players a side and the units each commands (option 21.3)")
-    ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
-                                                     "(option 18.2: the vehicles' Snow or Mud movement factors)")
-    streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "
-        "weather leaves them: frozen over in snow (clear hexes, 18.2.1) or unfordable in mud (18.2.2)")
-
-
 class Scenario(_Strict):
+    """A scenario as every ruleset has it; a ruleset's scenario model adds its own blocks and
+    fields (:meth:`umpire.registry.Ruleset.scenario_model`)."""
+
     name: str = Field(description="the scenario's name, shown on every report")
     ruleset: str = Field(description="auftragstaktik or mbt (or an alias of one)")
     description: str = Field("", description="what the players are told of the situation")
@@ -213,27 +138,34 @@ class Scenario(_Strict):
         description="NAME: CHOICE for each ruling read otherwise than by default (rulesets/*/rulings.yaml)")
     terrain: list[TerrainSpec] = Field(default_factory=list, description="the terrain pieces on the table")
     sides: list[SideSpec] = Field(min_length=2, description="the two sides, each with its forces")
-    mbt: MbtSpec | None = Field(None,
-        description="MBT: how the scenario is played (the game, turns, scale, objectives, setup zones)")
-    weather: Literal["clear", "mud", "deep snow"] = Field("clear", description="Auftragstaktik weather effects")
-    night: bool | list[int] = Field(False, description="Auftragstaktik: every turn at night, or these turns")
     campaign: CampaignMark | None = Field(None, description="set by umpire campaign next: the slot, carried losses")
 
 
-def load_scenario(path: Path) -> Scenario:
-    """Read and validate a scenario file (errors name the file, the field path and the value);
-    ``terrain:`` entries ``{from: FILE}`` bring in the pieces drawn in an SVG or GeoJSON file
-    beside it (:mod:`umpire.schema.terrain_files`)."""
+ModelFor = Callable[[Any], "type[Scenario]"]
+"""``fn(data)``: the model a scenario's data is read with: its ruleset's scenario model
+(:func:`umpire.registry.scenario_model`), the generic :class:`Scenario` and the ruleset's blocks."""
+
+
+def read_scenario(path: Path) -> Any:
+    """A scenario file's data as YAML gives it, ``terrain:`` entries ``{from: FILE}`` replaced by
+    the pieces drawn in the SVG or GeoJSON file beside it (:mod:`umpire.schema.terrain_files`)."""
     from umpire.errors import shown
     from umpire.schema.limits import MAX_SCENARIO_BYTES
-    from umpire.schema.load import read_yaml, validate
+    from umpire.schema.load import read_yaml
     from umpire.schema.terrain_files import expand_terrain
 
-    where = shown(path)
-    return validate(Scenario, expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, where), where)
+    return expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, shown(path))
 
 
-def scenario_from_data(data: Any, where: str) -> Scenario:
+def load_scenario(path: Path, model_for: ModelFor) -> Scenario:
+    """Read and validate a scenario file with the model of its ruleset (errors name the file,
+    the field path and the value)."""
+    from umpire.errors import shown
+
+    return scenario_from_data(read_scenario(path), shown(path), model_for)
+
+
+def scenario_from_data(data: Any, where: str, model_for: ModelFor) -> Scenario:
     from umpire.schema.load import validate
 
-    return validate(Scenario, data, where)
+    return validate(model_for(data), data, where)

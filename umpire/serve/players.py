@@ -63,7 +63,7 @@ def panel(request: Request) -> Response:
                               "links": [x for x in players.links(game) if x.side == s.id and x.live],
                               "sent": players.sent(game, s.id, turn)})
             released = players.released(game)
-            from umpire.turns.ending import game_over
+            from umpire.registry import game_over
 
             last = turn if game_over(state) is not None else turn - 1
             stamp = players.stamp(game)

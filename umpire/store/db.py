@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,12 +52,38 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 }
 
 
+Migration = tuple[str, Callable[[sqlite3.Connection], None]]
+"""A migration by its name (as the file records it) and what it does on the connection."""
+
+
+def run_migrations(conn: sqlite3.Connection, migrations: Sequence[Migration]) -> None:
+    """Apply those of ``migrations`` the file has not recorded, in order, each in a savepoint
+    (inside the caller's transaction, if any) with its name recorded in the marker table: the
+    one migration runner of every kind of umpire file."""
+    from datetime import UTC, datetime
+
+    conn.execute(f"create table if not exists {MARKER} (name text primary key, applied text)")
+    done = {r[0] for r in conn.execute(f"select name from {MARKER}")}
+    for name, fn in migrations:
+        if name in done:
+            continue
+        conn.execute("savepoint umpire_migration")
+        try:
+            fn(conn)
+            conn.execute(f"insert into {MARKER} (name, applied) values (?, ?)",
+                         (name, datetime.now(UTC).isoformat(timespec="seconds")))
+        except BaseException:
+            if conn.in_transaction:  # an error may have ended the transaction, savepoint and all
+                conn.execute("rollback to umpire_migration")
+                conn.execute("release umpire_migration")
+            raise
+        conn.execute("release umpire_migration")
+
+
 def _migrate_game(conn: sqlite3.Connection) -> None:
-    from sqlite_utils import Database
+    from umpire.store.migrations import migrations
 
-    from umpire.store.migrations import migrate as run
-
-    run(Database(conn, execute_plugins=False))
+    run_migrations(conn, migrations())
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Any
 from umpire.core.dice import Roll
 from umpire.core.state import GameState, Terrain, read_only, state_json, written_text
 from umpire.errors import StoreError
+from umpire.store.db import SCHEMA
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,7 @@ def dump_state(state: GameState) -> str:
     return state_json(state)
 
 
-UNIT_COLUMNS = ("id", "side", "name", "formation", "kind", "type", "quality", "x", "y", "facing", "base_w", "base_d",
-                "status", "hits", "orders")
+UNIT_COLUMNS = SCHEMA["units"]  # the units table's columns, declared once with the file's schema
 
 
 def unit_rows(state: GameState) -> list[dict[str, Any]]:
@@ -213,5 +213,5 @@ def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = N
         raise StoreError(
             f"{path}: the stored state (snapshot) is not a valid game state: {where}: {first.get('msg')}"
         ) from None
-    state.__dict__["terrain"] = Terrain.from_json(terrain)
+    state.terrain = Terrain.from_json(terrain)
     return read_only(state, text if isinstance(text, str) else None)

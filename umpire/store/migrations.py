@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
@@ -121,16 +121,20 @@ MIGRATIONS: list[Migration] = [
 ]
 
 
+def migrations() -> list[tuple[str, Callable[[sqlite3.Connection], None]]]:
+    """The game file's migrations as the one runner takes them (:func:`umpire.store.db.run_migrations`)."""
+    return [(fn.__name__, _on(fn)) for fn in MIGRATIONS]
+
+
+def _on(fn: Migration) -> Callable[[sqlite3.Connection], None]:
+    def run(conn: sqlite3.Connection) -> None:
+        fn(Database(conn, execute_plugins=False))
+
+    return run
+
+
 def migrate(db: Database) -> None:
-    """Apply every migration not yet recorded, each in its own transaction."""
-    if "_umpire_migrations" not in db.table_names():
-        db.table("_umpire_migrations").create({"name": str, "applied": str}, pk="name")
-    done = {row["name"] for row in db["_umpire_migrations"].rows}
-    for fn in MIGRATIONS:
-        if fn.__name__ in done:
-            continue
-        with db.atomic():
-            fn(db)
-            db.table("_umpire_migrations").insert(
-                {"name": fn.__name__, "applied": datetime.now(UTC).isoformat(timespec="seconds")}
-            )
+    """Apply every migration not yet recorded, each in its own savepoint."""
+    from umpire.store.db import run_migrations
+
+    run_migrations(db.conn, migrations())

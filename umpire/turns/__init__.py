@@ -7,6 +7,7 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 - ``read_orders(path, state) -> dict``: read and validate one side's orders file into the JSON
   payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
   file, the field and what is allowed);
+- ``orders_kind(state) -> str``: the kind of file (``umpire check --kind``) those orders are.
 - ``orders_form(state, side, targets) -> OrdersForm``: the side's units with their positions,
   orders and allowances and the fields of its orders file (:mod:`umpire.turns.orders_form`),
   which the pre-filled orders file and the printed orders sheet print.
@@ -53,6 +54,8 @@ class TurnRules(Protocol):
     def view(self, state: GameState) -> TurnView: ...
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
+
+    def orders_kind(self, state: GameState) -> str: ...
 
     def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm: ...
 

@@ -66,11 +66,12 @@ def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def place_action(check: PlaceCheck | None = None) -> Handler:
-    """The ``place`` action, with the ruleset's ``check`` on where a unit may be put."""
+def place_action(check: PlaceCheck | None = None, *, centres: bool = False) -> Handler:
+    """The ``place`` action, with the ruleset's ``check`` on where a unit may be put (``centres``:
+    the ruleset measures a gap from a stand's centre, else from its base's edge)."""
 
     def place(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
-        return _place(state, payload, check)
+        return _place(state, payload, check, centres)
 
     return place
 
@@ -84,7 +85,7 @@ def move_action(check: MoveCheck | None = None) -> Handler:
     return move
 
 
-def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) -> Applied:
+def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None, centres: bool) -> Applied:
     """Put a unit at ``x, y``, or at a ``spot`` worked out on the table as it stands now
     (:mod:`umpire.geometry.spots`: next to a terrain piece, in base contact with a stand...)."""
     unit = find_unit(state, payload["unit"])
@@ -96,7 +97,7 @@ def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) 
     if payload.get("spot") is not None:
         from umpire.geometry.spots import resolve_place
 
-        spot = resolve_place(state, unit, payload["spot"], given)
+        spot = resolve_place(state, unit, payload["spot"], given, centres=centres)
         x, y, given, said = spot.x, spot.y, spot.facing, f" ({spot.words})"
     else:
         x, y = float(payload["x"]), float(payload["y"])

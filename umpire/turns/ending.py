@@ -1,14 +1,17 @@
 """The end of a game: the umpire calls it (``umpire end``), its rules end it, or its turn limit.
 
-MBT's Basic Game ends itself (9.4: the last Turn, or a side destroyed). Auftragstaktik has no
-end of game, so a game ends when the umpire says so, or, in a campaign, when the End Phase of
-its last turn is resolved (campaign ruling ``campaign.game_end``; the limit comes with the
-campaign's mark, see :mod:`umpire.schema.campaign_mark`). A game that is over takes no more
-actions; ``umpire undo`` takes back the last one, the end included.
+A ruleset may end a game by its own rules (MBT's Basic Game: 9.4, the last Turn, or a side
+destroyed): its ruleset object says so (:meth:`umpire.registry.Ruleset.over`, passed in here as
+``rules_over``). A ruleset with no end of game of its own (Auftragstaktik) ends when the umpire
+says so, or, in a campaign, when the End Phase of its last turn is resolved (campaign ruling
+``campaign.game_end``; the limit comes with the campaign's mark, see
+:mod:`umpire.schema.campaign_mark`). A game that is over takes no more actions; ``umpire undo``
+takes back the last one, the end included.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +23,10 @@ from umpire.turns.common import Applied
 if TYPE_CHECKING:
     from umpire.turns import TurnView
 
-MBT_OVER = "Game over"  # umpire.turns.mbt.phases.OVER (not imported: the generic actions stay light)
 MAX_REASON = 200
+
+RulesOver = Callable[[GameState], "str | None"]
+"""``fn(state)``: why the ruleset's own rules ended the game, or None while they have not."""
 
 
 @dataclass(frozen=True)
@@ -36,23 +41,23 @@ class GameOver:
         return {"turn": self.turn, "reason": self.reason, "by": self.by}
 
 
-def game_over(state: GameState) -> GameOver | None:
+def game_over(state: GameState, rules_over: RulesOver) -> GameOver | None:
     """How ``state``'s game ended, or ``None`` while it goes on."""
     ended = state.extra.get("ended")
     if isinstance(ended, dict):
         return GameOver(int(ended.get("turn", state.turn)), str(ended.get("reason", "")), "umpire")
-    if state.ruleset == "mbt" and state.phase == MBT_OVER:
-        result = (state.extra.get("mbt") or {}).get("result") or {}
-        return GameOver(state.turn, str(result.get("reason", "the last Turn is played")), "rules")
+    reason = rules_over(state)
+    if reason is not None:
+        return GameOver(state.turn, reason, "rules")
     limit = (state.extra.get("campaign") or {}).get("turns")
     if isinstance(limit, int) and state.turn > limit:
         return GameOver(limit, f"the End Phase of turn {limit}, the last, is resolved", "turn limit")
     return None
 
 
-def refuse_if_over(state: GameState, what: str) -> None:
+def refuse_if_over(state: GameState, what: str, rules_over: RulesOver) -> None:
     """:raises UmpireError: when the game is over (naming how it ended and what is allowed)."""
-    over = game_over(state)
+    over = game_over(state, rules_over)
     if over is not None:
         raise UmpireError(
             f"{what}: the game is over ({over.reason}); allowed now: umpire report, umpire status, "
@@ -60,10 +65,18 @@ def refuse_if_over(state: GameState, what: str) -> None:
         )
 
 
-def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+def end_action(rules_over: RulesOver) -> Callable[[GameState, dict[str, Any], Dice], Applied]:
+    """The ``end`` action of a ruleset whose own rules end a game by ``rules_over``."""
+
+    def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+        return _end(state, payload, rules_over)
+
+    return end
+
+
+def _end(state: GameState, payload: dict[str, Any], rules_over: RulesOver) -> Applied:
     """The umpire ends the game (``{"reason"?}``): the state stands as it is, and is final."""
-    del dice
-    over = game_over(state)
+    over = game_over(state, rules_over)
     if over is not None:
         raise UmpireError(f"end: the game is already over ({over.reason})")
     reason = " ".join(str(payload.get("reason") or "").split())
@@ -75,10 +88,10 @@ def end(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, f"the game ends in turn {state.turn} ({state.phase}): {reason}")
 
 
-def as_over(view: TurnView, state: GameState, path: object) -> TurnView:
+def as_over(view: TurnView, state: GameState, path: object, rules_over: RulesOver) -> TurnView:
     """``view`` (where the turn stands) told for a game that is over, if it is: nothing more to
     enter, and for a campaign game where its result goes (``path``: the game file)."""
-    over = game_over(state)
+    over = game_over(state, rules_over)
     if over is None:
         return view
     view.next_step = f"the game is over ({over.reason}): umpire report"

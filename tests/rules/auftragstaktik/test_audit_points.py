@@ -16,8 +16,8 @@ from umpire.registry import initial_state
 from umpire.rules.auftragstaktik.data import rulings
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.ratings import Stand
+from umpire.rules.auftragstaktik.scenario_model import AtScenario as Scenario
 from umpire.rules.auftragstaktik.statline import parse_statline as P
-from umpire.schema.scenario import Scenario
 
 R = rulings()
 BMP2 = "sc | 8ta | 3 | M(g): 12* [10] | HW: 4 [6] | -- | IR"

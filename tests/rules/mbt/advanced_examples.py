@@ -7,11 +7,11 @@ from typing import Any
 
 from umpire.core.dice import ScriptedDice
 from umpire.core.modifiers import Modifier
+from umpire.registry import scenario_from_data
 
 
 def _state(terrain: list[dict[str, Any]], units: list[dict[str, Any]]) -> Any:
     from umpire.registry import initial_state
-    from umpire.schema.scenario import scenario_from_data
 
     data = {"name": "x", "ruleset": "mbt", "table": {"width": 30, "depth": 20}, "mbt": {"game": "advanced"},
             "terrain": terrain, "sides": [{"id": "a", "units": units}, {"id": "b", "units": []}]}

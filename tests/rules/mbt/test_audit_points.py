@@ -82,7 +82,7 @@ def test_basic_game_always_fires_the_maximum_rate() -> None:
 
 def _table(units: list[dict[str, Any]]):
     from umpire.registry import initial_state
-    from umpire.schema.scenario import Scenario
+    from umpire.rules.mbt.scenario_model import MbtScenario as Scenario
     from umpire.turns.mbt.table import Table
 
     sc = Scenario.model_validate({

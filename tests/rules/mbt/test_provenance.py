@@ -82,7 +82,7 @@ def test_estimated_stabilisation_sights_and_column_order_are_named() -> None:
 
 def test_victory_points_say_when_they_are_estimated() -> None:
     from umpire.registry import initial_state
-    from umpire.schema.scenario import Scenario
+    from umpire.rules.mbt.scenario_model import MbtScenario as Scenario
     from umpire.turns.mbt.victory import tally
 
     sc = Scenario.model_validate({
@@ -100,7 +100,7 @@ def test_victory_points_say_when_they_are_estimated() -> None:
 
 def test_an_order_refused_on_estimated_movement_factors_says_so() -> None:
     from umpire.registry import initial_state
-    from umpire.schema.scenario import Scenario
+    from umpire.rules.mbt.scenario_model import MbtScenario as Scenario
     from umpire.turns.mbt.orders_file import check
 
     sc = Scenario.model_validate({

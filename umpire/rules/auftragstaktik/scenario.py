@@ -1,4 +1,5 @@
-"""What an Auftragstaktik scenario must hold: unit types or stat lines, stand bases, aircraft."""
+"""What an Auftragstaktik scenario must hold: unit types or stat lines, stand bases, aircraft,
+weather and night (its scenario model: :mod:`umpire.rules.auftragstaktik.scenario_model`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Any
 
 from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
-from umpire.schema.scenario import FormationSpec, Scenario, UnitSpec
+from umpire.rules.auftragstaktik.scenario_model import AtFormationSpec, AtScenario, AtSideSpec, AtUnitSpec
+from umpire.rules.setup import Claim
+from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
 
 class AuftragstaktikScenario:
@@ -15,15 +18,24 @@ class AuftragstaktikScenario:
 
     ruleset = "auftragstaktik"
     default_kind = "company"
-    takes_support = True
-    takes_weather = True
-    takes_mbt = False
 
     def expand(self, formation: FormationSpec) -> list[UnitSpec]:
-        raise UmpireError(f"formation {formation.id!r}: toe: only an MBT scenario names TO&E organisations")
+        return []  # a formation lists its stands
+
+    def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
+        assert isinstance(spec, AtUnitSpec)
+        return {"type": spec.type, "statline": spec.statline, "quality": spec.quality, "orders": spec.orders}
 
     def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
         return {}
+
+    def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
+        assert isinstance(spec, AtFormationSpec)
+        return {"doctrine": spec.doctrine}
+
+    def side_fields(self, spec: SideSpec) -> dict[str, Any]:
+        assert isinstance(spec, AtSideSpec)
+        return {"hq_rating": spec.hq_rating}
 
     def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
                       problems: list[str], where: str) -> None:
@@ -52,14 +64,35 @@ class AuftragstaktikScenario:
             if spec.base is None and u.statline and u.id not in bad:
                 u.base = stand_base(spec.kind, u.statline, u.type)
 
-    def check_air(self, statline: str, where: str) -> None:
+    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+              problems: list[str], where: str) -> dict[str, Any]:
+        """The sides' support (C3 level, ICM, aircraft: their stat lines must parse), the weather
+        and the turns at night."""
         from umpire.rules.auftragstaktik.statline import parse_statline
 
-        parse_statline(statline, where)
-
-    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
-            problems: list[str], where: str) -> dict[str, Any]:
-        raise AssertionError("an Auftragstaktik scenario takes no mbt: block")
+        assert isinstance(scenario, AtScenario)
+        extra: dict[str, Any] = {}
+        support = {
+            side.id: {k: v for k, v in (("c3", side.c3), ("icm", side.icm),
+                                        ("air", [a.model_dump(exclude_none=True) for a in side.air])) if v}
+            for side in scenario.sides
+            if side.c3 is not None or side.air or side.icm is not None
+        }
+        if support:
+            for side in scenario.sides:
+                for i, a in enumerate(side.air):
+                    claim("flight", a.id, f"sides.{side.id}.air[{i}]")
+                    if a.statline:
+                        try:
+                            parse_statline(a.statline, f"sides.{side.id}.air[{i}].statline")
+                        except UmpireError as exc:
+                            problems.append(f"{where}: {exc}")
+            extra["support"] = support
+        if scenario.weather != "clear":
+            extra["weather"] = scenario.weather
+        if scenario.night:
+            extra["night"] = scenario.night
+        return extra
 
 
 @lru_cache(maxsize=256)

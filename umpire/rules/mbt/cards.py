@@ -12,7 +12,7 @@ Optional Rules price and name; the Advanced Game does not put them on the table 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
@@ -227,3 +227,18 @@ def leg_card(card_id: str) -> LegCard:
     if not isinstance(c, LegCard):
         raise UmpireError(f"data card {card_id} is not a leg card (it is a {c.kind} card)")
     return c
+
+
+#: A card's nation as 24.2.2 sighting tells it.
+NATIONS = {"USA": "American", "FRG": "West German", "USSR": "Soviet", "UK": "British", "GDR": "East German"}
+
+
+@cache
+def sighting_identity(card: str) -> tuple[str, str, str, str]:
+    """(nationality, size, vehicle name, the name as a side is told it) of a data card, as
+    24.2.2 sighting tells them: "Soviet T-64B", but "Soviet infantry" once, not twice."""
+    c = any_card(card)
+    size = {"vehicle": "vehicle", "leg": "small"}.get(c.kind, str(getattr(c, "unit_size", c.kind)))
+    nation = NATIONS.get(c.nation, c.nation)
+    said = c.name.split(" ", 1)[0] in {nation, "US", *NATIONS, *NATIONS.values()}
+    return nation, size, c.name, c.name if said else f"{nation} {c.name}"

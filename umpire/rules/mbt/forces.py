@@ -1,6 +1,6 @@
 """MBT forces from a TO&E: an organisation by name and variant expanded into its models (12.8.1).
 
-A formation of an MBT scenario may name its organisation (:class:`umpire.schema.mbt_forces.ToeSpec`)
+A formation of an MBT scenario may name its organisation (:class:`umpire.rules.mbt.toe_spec.ToeSpec`)
 instead of listing its units, and gets every combat unit of that variant with its grade (12.7)
 and doctrine (13.4.1); leg and towed units start carried by the organisation's vehicles when
 mounted (15.3). Also here: reading a card's equipment and transport texts.
@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from umpire.errors import UmpireError
-from umpire.schema.mbt_forces import ToeSpec
+from umpire.rules.mbt.toe_spec import ToeSpec
 
 
 def equipment_items(text: str | None) -> list[str]:

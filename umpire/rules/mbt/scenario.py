@@ -1,4 +1,5 @@
-"""What an MBT scenario must hold: data cards, TO&E organisations, setup zones, the Advanced Game's forces."""
+"""What an MBT scenario must hold: data cards, TO&E organisations, setup zones, the Advanced Game's
+forces (its scenario model: :mod:`umpire.rules.mbt.scenario_model`)."""
 
 from __future__ import annotations
 
@@ -7,27 +8,40 @@ from typing import Any
 
 from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
-from umpire.schema.mbt_setup import AdvancedSpec
-from umpire.schema.scenario import FormationSpec, Scenario, UnitSpec
+from umpire.rules.mbt.advanced_spec import AdvancedSpec
+from umpire.rules.mbt.scenario_model import MbtFormationSpec, MbtScenario, MbtUnitSpec
+from umpire.rules.setup import Claim
+from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
 
-class MbtScenario:
+class MbtScenarioChecks:
     """The scenario checks of MBT (see :class:`umpire.rules.setup.ScenarioChecks`)."""
 
     ruleset = "mbt"
     default_kind = "model"
-    takes_support = False
-    takes_weather = False
-    takes_mbt = True
 
     def expand(self, formation: FormationSpec) -> list[UnitSpec]:
+        """A formation's ``toe:`` organisation, expanded into its models."""
         from umpire.rules.mbt.forces import expand
 
-        assert formation.toe is not None
-        return [UnitSpec.model_validate(u) for u in expand(formation.id, formation.toe, f"formation {formation.id!r}")]
+        assert isinstance(formation, MbtFormationSpec)
+        if formation.toe is None:
+            return []
+        return [MbtUnitSpec.model_validate(u)
+                for u in expand(formation.id, formation.toe, f"formation {formation.id!r}")]
+
+    def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
+        assert isinstance(spec, MbtUnitSpec)
+        return {"type": spec.type, "card": spec.card, "quality": spec.grade or spec.quality}
 
     def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
         return unit_notes(spec)
+
+    def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
+        return {}
+
+    def side_fields(self, spec: SideSpec) -> dict[str, Any]:
+        return {}
 
     def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
                       problems: list[str], where: str) -> None:
@@ -42,16 +56,15 @@ class MbtScenario:
             except UmpireError as exc:
                 problems.append(f"{where}: {exc}")
 
-    def check_air(self, statline: str, where: str) -> None:
-        raise AssertionError("an MBT scenario takes no aircraft")
-
-    def mbt(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState],
-            problems: list[str], where: str) -> dict[str, Any]:
-        return mbt_block(scenario, units, terrain, problems, where)
+    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+              problems: list[str], where: str) -> dict[str, Any]:
+        """The ``mbt:`` block, checked (objectives, setup zones, the Advanced Game's forces, the matchup)."""
+        assert isinstance(scenario, MbtScenario)
+        return {"mbt": mbt_block(scenario, units, terrain, problems, where)} if scenario.mbt is not None else {}
 
 
 def mbt_block(
-    scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str
+    scenario: MbtScenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str
 ) -> dict[str, Any]:
     """The ``mbt:`` block as the turn sequence keeps it in ``state.extra["mbt"]``."""
     spec = scenario.mbt
@@ -84,7 +97,7 @@ def mbt_block(
     return spec.model_dump(mode="json")
 
 
-def setup_zones(scenario: Scenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
+def setup_zones(scenario: MbtScenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
     """2.5 as converted (23.3.2.1): each model's centre within ``depth`` hex lengths of its
     side's edge (the partial hexes along the edge count), and one combat unit per hex: no
     two models of a side with centres nearer than half a hex length (4.3, see

@@ -36,6 +36,9 @@ class _Rules:
 
         return read_orders(path, state)
 
+    def orders_kind(self, state: GameState) -> str:
+        return "orders-auftragstaktik"
+
     def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
         from umpire.turns.auftragstaktik.orders_form import form
 

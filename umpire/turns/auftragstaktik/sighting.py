@@ -162,10 +162,9 @@ def candidate_pairs(
         return Pairs(empty, empty, empty, np.zeros(0), {"pairs": 0})
     sa, ta = arrays(spotters), arrays(targets)
     # Each distinct spotter and target worked out once (a table holds a few kinds of stand); a
-    # frozen model is told by its type and field values (what its own == compares), which are
-    # quicker to hash than the model.
-    skeys = [(type(s.spotter), tuple(s.spotter.__dict__.values())) for s in spotters]
-    tkeys = [(type(x.target), tuple(x.target.__dict__.values())) for x in targets]
+    # frozen model is its own key (hashed and compared by its type and field values).
+    skeys = [s.spotter for s in spotters]
+    tkeys = [x.target for x in targets]
     sp_of: dict[Any, int] = {}
     for k, s in zip(skeys, spotters, strict=True):
         if k not in sp_of:

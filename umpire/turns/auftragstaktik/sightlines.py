@@ -4,21 +4,34 @@ again) and worked out many pairs at once where a phase knows them ahead."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState
+
+if TYPE_CHECKING:
+    from umpire.geometry.sight import TerrainIndex
 
 _MEMO: dict[tuple[Any, ...], Any] = {}
 
 
 def _memo(key: tuple[Any, ...], fn: Any) -> Any:
-    """Distances and sight lines between two stands where they stand (a combat phase asks the
-    same pairs again and again; keys hold the positions, so a move never reads a stale value)."""
+    """Edge distances between two stands where they stand (a combat phase asks the same pairs
+    again and again; keys hold the poses, so a move never reads a stale value)."""
     if key not in _MEMO:
         if len(_MEMO) > 200_000:
             _MEMO.clear()
         _MEMO[key] = fn()
     return _MEMO[key]
+
+
+def _lines(index: TerrainIndex) -> dict[tuple[Any, ...], Any]:
+    """The sight lines worked out on ``index``, by their ends: ``("clear", a, b)`` whether it is
+    clear, ``("los", a, b)`` that and what blocks it (kept with the index: a move never reads a
+    stale one, as the keys hold the positions)."""
+    lines = index.memo("auftragstaktik.sightlines")
+    if len(lines) > 200_000:
+        lines.clear()
+    return lines
 
 
 def distance(state: GameState, a: UnitState, b: UnitState) -> float:
@@ -37,21 +50,21 @@ def line_clear(state: GameState, a: UnitState, b: UnitState) -> tuple[bool, tupl
     from umpire.turns.auftragstaktik.table import terrain_index
 
     index = terrain_index(state)
-    if _MEMO.get(("clear", id(index), (a.x, a.y), (b.x, b.y))):
+    lines = _lines(index)
+    if lines.get(("clear", (a.x, a.y), (b.x, b.y))):
         return True, ()
-
-    def look() -> tuple[bool, tuple[str, ...]]:
+    key = ("los", (a.x, a.y), (b.x, b.y))
+    if key not in lines:
         fact = index.line_of_sight((a.x, a.y), (b.x, b.y))  # type: ignore[arg-type]
-        return fact.clear, fact.blocked_by
-
-    return _memo(("los", id(index), (a.x, a.y), (b.x, b.y)), look)  # type: ignore[no-any-return]
+        lines[key] = (fact.clear, fact.blocked_by)
+    return lines[key]  # type: ignore[no-any-return]
 
 
 def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
     """Whether the line of sight from ``a`` to ``b`` is clear (without naming what blocks it)."""
     from umpire.turns.auftragstaktik.table import terrain_index
 
-    hit = _MEMO.get(("clear", id(terrain_index(state)), (a.x, a.y), (b.x, b.y)))
+    hit = _lines(terrain_index(state)).get(("clear", (a.x, a.y), (b.x, b.y)))
     return hit if hit is not None else line_clear(state, a, b)[0]
 
 
@@ -70,18 +83,18 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
         fb = footprints_of([b for _, b in todo_d])
         for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
             _MEMO[("d", where(a), where(b))] = float(d)
-    key = id(index)
+    lines = _lines(index)
     todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
     for a, b in pairs:
         k = ((a.x, a.y), (b.x, b.y))
-        if ("clear", key, *k) not in _MEMO and ("los", key, *k) not in _MEMO:
+        if ("clear", *k) not in lines and ("los", *k) not in lines:
             todo[k] = None
     if todo:
         ends = list(todo)
         n = np.arange(len(ends))
         clear = index.los_pairs([e[0] for e in ends], [e[1] for e in ends], n, n)
         for k, c in zip(ends, clear, strict=True):
-            _MEMO[("clear", key, *k)] = bool(c)
+            lines[("clear", *k)] = bool(c)
     if len(_MEMO) > 200_000:
         _MEMO.clear()
 
@@ -96,17 +109,18 @@ def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) ->
 
     index = terrain_index(state)
     todo: list[tuple[Any, Any]] = list(dict.fromkeys(((a.x, a.y), (b.x, b.y)) for a, b in pairs))
-    todo = [k for k in todo if ("los", id(index), *k) not in _MEMO]
+    lines = _lines(index)
+    todo = [k for k in todo if ("los", *k) not in lines]
     for at in range(0, len(todo), 300):
         part = todo[at:at + 300]
         n = np.arange(len(part))
         for k, blockers in zip(part, index.blocked_by_pairs([e[0] for e in part], [e[1] for e in part], n, n),
                                strict=True):
-            _MEMO[("los", id(index), *k)] = (not blockers, blockers)
+            lines[("los", *k)] = (not blockers, blockers)
 
 
 def aspect(a: UnitState, b: UnitState) -> str:
-    from umpire.geometry.arcs import aspect_auftragstaktik
+    from umpire.geometry.arcs import base_arc
     from umpire.turns.auftragstaktik.table import pose
 
-    return aspect_auftragstaktik(pose(a), pose(b))
+    return base_arc(pose(a), pose(b))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.rulings import Rulings
 from umpire.core.state import FormationState, GameState, UnitState
@@ -32,6 +32,9 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.ratings import Stand, Unit
+
+if TYPE_CHECKING:
+    from umpire.geometry.sight import TerrainIndex
 
 KEY = "auftragstaktik"
 DEAD = ("eliminated", "surrendered")
@@ -150,55 +153,76 @@ def _mbt(statline: str, type_name: str) -> bool:
     return bool(statline) and judge(ratings(statline), type_name or None, tables())
 
 
-_FORMS: dict[int, tuple[object, dict[str, FormationState]]] = {}
+class _Recent:
+    """The last few answers worked out from an object that never changes once made (a state's
+    formations list, its units table), each held with its object and found by identity (so a
+    freed object's successor never reads its answer)."""
+
+    def __init__(self, size: int = 8) -> None:
+        self._items: list[tuple[object, Any]] = []
+        self._size = size
+
+    def get(self, of: object, build: Any) -> Any:
+        for held, answer in self._items:
+            if held is of:
+                return answer
+        answer = build()
+        self._items.insert(0, (of, answer))
+        del self._items[self._size:]
+        return answer
+
+    def forget(self, of: object) -> None:
+        self._items = [(held, answer) for held, answer in self._items if held is not of]
+
+
+_FORMATIONS = _Recent()
 
 
 def formations(state: GameState) -> dict[str, FormationState]:
     """Formations by id (made once per formation list: organisation never changes in a game)."""
-    hit = _FORMS.get(id(state.formations))
-    if hit is None or hit[0] is not state.formations:
-        if len(_FORMS) > 64:
-            _FORMS.clear()
-        hit = _FORMS[id(state.formations)] = (state.formations, {f.id: f for f in state.formations})
-    return hit[1]
+    forms: dict[str, FormationState] = _FORMATIONS.get(state.formations, lambda: _Forms(state.formations))
+    return forms
 
 
-_BN: dict[int, tuple[object, dict[str, FormationState | None]]] = {}
+class _Forms(dict[str, FormationState]):
+    """Formations by id, with the battalion each formation's stands belong to (worked out when asked)."""
+
+    def __init__(self, formations: Iterable[FormationState]) -> None:
+        super().__init__((f.id, f) for f in formations)
+        self.battalions: dict[str, FormationState | None] = {}
 
 
 def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
     """The battalion a unit belongs to (its own formation, or the nearest battalion above it)."""
     forms = formations(state)
-    memo = _BN.get(id(forms))
-    if memo is None or memo[0] is not forms:
-        if len(_BN) > 64:
-            _BN.clear()
-        memo = _BN[id(forms)] = (forms, {})
+    memo = forms.battalions if isinstance(forms, _Forms) else {}
     key = u.formation or ""
-    if key not in memo[1]:
+    if key not in memo:
         f = forms.get(key)
         while f is not None and not (f.level in ("battalion", "regiment") or f.parent is None):
             f = forms.get(f.parent or "")
-        memo[1][key] = f
-    return memo[1][key]
+        memo[key] = f
+    return memo[key]
 
 
-_MEMBERS: dict[int, tuple[object, int, dict[str, list[str]]]] = {}
+_MEMBERS = _Recent()
 
 
 def battalion_units(state: GameState, bid: str) -> list[UnitState]:
-    """The stands of a battalion (membership worked out once per units table)."""
-    hit = _MEMBERS.get(id(state.units))
-    if hit is None or hit[0] is not state.units or hit[1] != len(state.units):
+    """The stands of a battalion (membership worked out once per units table and its size)."""
+    def members() -> tuple[int, dict[str, list[str]]]:
         by: dict[str, list[str]] = {}
         for u in state.units.values():
             b = battalion_of(state, u)
             if b is not None:
                 by.setdefault(b.id, []).append(u.id)
-        if len(_MEMBERS) > 64:
-            _MEMBERS.clear()
-        hit = _MEMBERS[id(state.units)] = (state.units, len(state.units), by)
-    return [state.units[i] for i in hit[2].get(bid, [])]
+        return len(state.units), by
+
+    size, by = _MEMBERS.get(state.units, members)
+    if size != len(state.units):
+        _MEMBERS.forget(state.units)
+        size, by = _MEMBERS.get(state.units, members)
+    return [state.units[i] for i in by.get(bid, [])]
 
 
 def enemy_sides(state: GameState, side: str) -> list[str]:
@@ -222,16 +246,20 @@ def cover_at(state: GameState, u: UnitState) -> tuple[str, bool]:
     terrain (ruling ``terrain.names``)."""
     from umpire.turns.auftragstaktik.table import terrain_index
 
-    key = (id(terrain_index(state)), u.x, u.y)
-    hit = _COVER.get(key)
+    cover = _cover(terrain_index(state))
+    key = (u.x, u.y)
+    hit = cover.get(key)
     if hit is None:
-        if len(_COVER) > 50_000:
-            _COVER.clear()
-        hit = _COVER[key] = _cover_at(state, (float(u.x), float(u.y)))  # type: ignore[arg-type]
+        hit = cover[key] = _cover_at(state, (float(u.x), float(u.y)))  # type: ignore[arg-type]
     return hit
 
 
-_COVER: dict[tuple[Any, ...], tuple[str, bool]] = {}
+def _cover(index: TerrainIndex) -> dict[tuple[Any, ...], tuple[str, bool]]:
+    """The cover worked out on ``index``, by position (kept with the index)."""
+    cover = index.memo("auftragstaktik.cover")
+    if len(cover) > 50_000:
+        cover.clear()
+    return cover
 
 
 def cover_all(state: GameState, units: Iterable[UnitState]) -> None:
@@ -239,17 +267,14 @@ def cover_all(state: GameState, units: Iterable[UnitState]) -> None:
     calls that follow find it ready."""
     from umpire.turns.auftragstaktik.table import area_types_of, terrain_index
 
-    index = terrain_index(state)
-    todo = {(u.x, u.y): None for u in units if u.x is not None and u.y is not None
-            and (id(index), u.x, u.y) not in _COVER}
+    cover = _cover(terrain_index(state))
+    todo = {(u.x, u.y): None for u in units if u.x is not None and u.y is not None and (u.x, u.y) not in cover}
     if not todo:
         return
-    if len(_COVER) > 50_000:
-        _COVER.clear()
     xy = list(todo)
     for (x, y), types in zip(xy, area_types_of(state, [(float(x), float(y)) for x, y in xy]),
                              strict=True):
-        _COVER[(id(index), x, y)] = _cover_of(types)
+        cover[(x, y)] = _cover_of(types)
 
 
 def _cover_at(state: GameState, xy: tuple[float, float]) -> tuple[str, bool]:

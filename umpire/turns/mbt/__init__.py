@@ -1,6 +1,7 @@
 """The MBT umpired game over the tracked game (24.3 streamlined sequence): the Basic Game
 (2.0-9.4) or, when the scenario says ``mbt: {game: advanced}``, the Advanced Game (10-16,
-:mod:`umpire.turns.mbt.advanced`).
+:mod:`umpire.turns.mbt.advanced`): two games sharing these actions, each with its own orders
+file, sequence, victory and entry rules (:mod:`umpire.turns.mbt.games`).
 
 Actions: ``mbt.orders`` (one side's written plan, :mod:`umpire.turns.mbt.orders_file`) and
 ``mbt.phase`` (resolve the current phase, :mod:`umpire.turns.mbt.phases`). ``RULES`` says where
@@ -19,9 +20,9 @@ from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
 from umpire.turns.entries import Entry
 from umpire.turns.facts import recorded
-from umpire.turns.mbt import orders_file, phases, turn_state
+from umpire.turns.mbt import phases, turn_state
+from umpire.turns.mbt.games import ADVANCED, game_of
 from umpire.turns.mbt.table import settings
-from umpire.turns.mbt.victory import tally
 from umpire.turns.orders_form import OrdersForm
 
 
@@ -31,12 +32,7 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     # stores a payload's mappings with sorted keys, and a replay must move units as written.
     if isinstance(payload.get("units"), dict):
         payload.setdefault("sequence", list(payload["units"]))
-    if is_advanced(state):
-        from umpire.turns.mbt.advanced.plan import check
-
-        checked = check(payload, state, payload.get("file") or "orders")
-    else:
-        checked = orders_file.check(payload, state, payload.get("file") or "orders")
+    checked = game_of(state).check_orders(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
     m = turn_state.mbt(new)
     m["orders"][checked["side"]] = checked["units"]
@@ -69,24 +65,17 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
 def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     if payload:
         raise UmpireError(f"phase next takes no payload (got {sorted(payload)})")
-    if is_advanced(state):
-        from umpire.turns.mbt.advanced.sequence import next_phase as advanced_phase
-
-        return advanced_phase(state, dice)
-    return phases.next_phase(state, dice)
+    return game_of(state).next_phase(state, dice)
 
 
 def check_place(state: GameState, unit: UnitState, x: float, y: float) -> None:
-    """A relief force enters on its turn and edge (Scenario Four C)."""
-    if is_advanced(state):
-        from umpire.turns.mbt.advanced.relief import check_entry
-
-        check_entry(state, unit, x, y)
+    """Where a unit may be put in its game (the Advanced Game's relief force: Scenario Four C)."""
+    game_of(state).check_entry(state, unit, x, y)
 
 
 def is_advanced(state: GameState) -> bool:
     """Is this the Advanced Game (the scenario's ``mbt: {game: advanced}``)?"""
-    return str((state.extra.get("mbt") or {}).get("game", "basic")) == "advanced"
+    return game_of(state) is ADVANCED
 
 
 class MbtTurn:
@@ -109,26 +98,21 @@ class MbtTurn:
             nxt = f"umpire phase next (resolve the {ph} phase)"
         if m.get("initiative") and ph not in ("Initiative",):
             lines.append(f"initiative (umpire only): {m['initiative']} goes first")
-        if is_advanced(state):
-            from umpire.turns.mbt.advanced.victory import tally as advanced_tally
-
-            t = advanced_tally(state, final=ph == phases.OVER)
-        else:
-            t = tally(state, final=ph == phases.OVER)
+        game = game_of(state)
+        t = game.tally(state, final=ph == phases.OVER)
         lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
         lines.extend(t.lines)
         cfg = settings(state)
-        game = "Advanced Game" if is_advanced(state) else "Basic Game"
-        lines.append(f"{game}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
+        lines.append(f"{game.title}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
                      f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
         return TurnView(turn=state.turn, phase=ph, phases=shown, next_step=nxt, waiting_for=waiting, lines=lines)
 
     def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
-        if is_advanced(state):
-            from umpire.turns.mbt.advanced.plan import read_orders
+        return game_of(state).read_orders(path, state)
 
-            return read_orders(path, state)
-        return orders_file.read_orders(path, state)
+    def orders_kind(self, state: GameState) -> str:
+        """The kind of orders file a side writes in this game (for ``umpire check``)."""
+        return game_of(state).orders_kind
 
     def orders_form(self, state: GameState, side: str, targets: list[str]) -> OrdersForm:
         from umpire.turns.mbt.orders_form import form

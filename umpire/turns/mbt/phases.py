@@ -27,6 +27,8 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
+from umpire.rules.mbt.game_book import OVER as OVER
+from umpire.rules.mbt.game_book import PHASES as PHASES
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import fire_phase
@@ -45,9 +47,6 @@ from umpire.turns.mbt.turn_state import (
     update_sighting,
 )
 from umpire.turns.mbt.victory import tally
-
-PHASES = ["Initiative", "Command", "Fire", "Movement", "Adjustment"]
-OVER = "Game over"
 
 
 # -- 1. Initiative --------------------------------------------------------------------------

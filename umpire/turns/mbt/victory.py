@@ -79,3 +79,22 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     if not decided:
         reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
     return Tally(points, lines, winner, decided, reason, estimated)
+
+
+def campaign_score(gs: GameState, by_rules: bool, choice: str, lost: dict[str, list[str]]) -> dict[str, Any]:
+    """A campaign game's result by the Basic Game's victory points (9.4.2, 9.4.3) under ruling
+    ``campaign.result`` (``losses``: objectives do not score); a game its rules ended keeps the
+    result they declared."""
+    st = gs
+    if choice == "losses":
+        st = gs.copy_for_change()
+        (st.extra.get("mbt") or {}).pop("control", None)
+    t = tally(st, final=True)
+    if choice == "victory_points" and by_rules:
+        stored = (gs.extra.get("mbt") or {}).get("result") or {}
+        if stored:
+            t.points, t.winner, t.reason = dict(stored["points"]), stored.get("winner"), str(stored.get("reason", ""))
+    control = (gs.extra.get("mbt") or {}).get("control") or {}
+    held = {s: sorted(k for k, v in control.items() if v == s) for s in lost} if choice != "losses" else {}
+    return {"winner": t.winner, "points": {k: int(v) for k, v in t.points.items()}, "reason": t.reason,
+            "lines": list(t.lines), "objectives": held}

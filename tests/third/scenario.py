@@ -1,0 +1,37 @@
+"""What a Skirmish scenario holds: the generic scenario, nothing of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.state import TerrainState, UnitState
+from umpire.rules.setup import Claim
+from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
+
+
+class SkirmishChecks:
+    ruleset = "skirmish"
+    default_kind = "platoon"
+
+    def expand(self, formation: FormationSpec) -> list[UnitSpec]:
+        return []
+
+    def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
+        return {"quality": spec.quality}
+
+    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
+        return {}
+
+    def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
+        return {}
+
+    def side_fields(self, spec: SideSpec) -> dict[str, Any]:
+        return {}
+
+    def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
+                      problems: list[str], where: str) -> None:
+        return None
+
+    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+              problems: list[str], where: str) -> dict[str, Any]:
+        return {"skirmish": {"orders": {}}}

@@ -1,0 +1,75 @@
+"""A third ruleset plugs in by the registry's one line: it plays a turn, reports it, draws its
+map, answers ``umpire calc`` by the rule its turn uses, and runs in a campaign, with no change
+to umpire outside that line (the registry's list of rulesets, which this test extends)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import umpire.registry
+from tests.third.ruleset import Skirmish
+from umpire.cli import app
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry line: ``RULESETS = (Auftragstaktik(), Mbt(), Skirmish())``."""
+    monkeypatch.setattr(umpire.registry, "RULESETS", (*umpire.registry.RULESETS, Skirmish()))
+
+
+def ok(*args: str | Path) -> str:
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exit_code == 0, (args, r.output, r.stderr)
+    return r.output
+
+
+def orders(folder: Path, side: str, shots: dict[str, str]) -> Path:
+    path = folder / f"{side}.yaml"
+    path.write_text(yaml.safe_dump({"side": side, "units": shots}), encoding="utf-8")
+    return path
+
+
+def test_a_turn_is_played_reported_and_drawn(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+    ok("new", HERE / "scenario.yaml", "--db", db)
+    assert "turn 1: Fire" in ok("turn", "--db", db)
+    ok("turn", "orders", orders(tmp_path, "red", {"r1": "b1", "r2": "b2"}), "--db", db)
+    ok("turn", "orders", orders(tmp_path, "blue", {"b1": "r1"}), "--db", db)
+    said = ok("phase", "next", "--db", db)
+    assert "r1 fired at b1" in said and "r2 fired at b2" in said
+    report = ok("report", "--db", db)
+    assert "r1 fired at b1" in report
+    ok("map", "--db", db, "--out", tmp_path / "map.svg")
+    assert "<svg" in (tmp_path / "map.svg").read_text(encoding="utf-8")
+    assert ok("replay", "--db", db)
+
+
+def test_calc_answers_by_the_rule_the_turn_uses() -> None:
+    out = ok("calc", "skirmish", "shoot", "range=20", "--json")
+    assert '"need": 5' in out
+    out = ok("calc", "skirmish", "shoot", "range=20", "--ruling", "shoot.long_range=same", "--json")
+    assert '"need": 4' in out
+
+
+def test_a_campaign_of_it(tmp_path: Path) -> None:
+    season = yaml.safe_load((HERE / "season.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "scenario.yaml").write_text((HERE / "scenario.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "season.yaml").write_text(yaml.safe_dump(season), encoding="utf-8")
+    db = tmp_path / "season.db"
+    ok("campaign", "new", db, "--from", tmp_path / "season.yaml")
+    game = tmp_path / "r1.db"
+    ok("campaign", "next", db, "--game", "r1", "--out", game)
+    for _turn in (1, 2):
+        ok("turn", "orders", orders(tmp_path, "red", {"ra": "ba", "rb": "bb"}), "--db", game)
+        ok("turn", "orders", orders(tmp_path, "blue", {"ba": "ra", "bb": "rb"}), "--db", game)
+        ok("phase", "next", "--db", game)
+    assert "the Fire phase of turn 1: 4 shots" in ok("log", "--db", game)
+    assert "the game is over" in ok("turn", "--db", game)
+    ok("campaign", "import", db, game)
+    assert "1 of 1 games played" in ok("campaign", "standings", db)
