@@ -132,7 +132,7 @@ def _orders_kind(data: Any, state: GameState | None) -> Kind:
 
         return KINDS["orders-mbt-advanced" if is_advanced(state) else "orders-mbt"]
     data = data if isinstance(data, dict) else {}
-    if "artillery" in data or "air_strikes" in data:  # the MBT options' plots and strikes (19.2, 20.1)
+    if "artillery" in data or "air_strikes" in data or "helicopters" in data:  # MBT options (19.2, 20.1, 20.2)
         return KINDS["orders-mbt-advanced"]
     if "battalions" in data or "air" in data:
         return KINDS["orders-auftragstaktik"]

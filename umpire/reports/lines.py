@@ -279,6 +279,8 @@ WRITERS: dict[str, Writer] = {
     "orders": orders, "initiative": umpire_only, "victory": umpire_only, "terrain_fire": terrain_fire,
     "smoke": smoke,
     "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
+    "helicopter": option_lines.helicopter, "helicopter_sighting": option_lines.helicopter_sighting,
+    "helicopter_aa": option_lines.helicopter_aa,
 }
 
 __all__ = ["WRITERS"]

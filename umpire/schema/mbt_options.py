@@ -64,3 +64,17 @@ class AircraftSpec(_Strict):
     side: str = Field(description="the side it belongs to")
     type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
     loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")
+
+
+class HelicopterSpec(_Strict):
+    """A helicopter unit on the table (20.2): its card, where it starts and at what altitude."""
+
+    id: str = Field(description="the helicopter unit's id, as the orders file names it under helicopters:")
+    side: str = Field(description="the side it belongs to")
+    card: str = Field(description="its helicopter data card, e.g. USA-6A/2 (AH-64A)")
+    name: str | None = Field(None, description="its name on the reports (default: the id)")
+    at: tuple[float, float] = Field(description="where it starts on the table, inches")
+    facing: float = Field(0.0, description="its facing, degrees clockwise from the far edge")
+    altitude: Literal["landed", "noe", "low"] = Field("noe", description="landed, noe or low (20.2.2.1)")
+    grade: Literal["crack", "average", "poor"] = Field("average", description="crack, average or poor (12.7)")
+    rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1)")

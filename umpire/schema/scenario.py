@@ -20,7 +20,7 @@ from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
 from umpire.schema.mbt_forces import ToeSpec
-from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec
+from umpire.schema.mbt_options import AircraftSpec, BatterySpec, CounterBatterySpec, HelicopterSpec, MinefieldSpec
 from umpire.schema.mbt_setup import AdvancedSpec
 
 Point = tuple[float, float]
@@ -192,6 +192,8 @@ class MbtSpec(_Strict):
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
                                                       description="counter battery capabilities (option 19.4)")
     aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
+    helicopters: list[HelicopterSpec] = Field(default_factory=list,
+                                              description="helicopter units on the table (option 20.2)")
 
 
 class Scenario(_Strict):

@@ -48,7 +48,8 @@ def check(options: list[str], where: str = "mbt.options") -> list[str]:
         if not known[o].tracked:
             played = ", ".join(n for n, info in known.items() if info.tracked)
             problems.append(f"{where}[{i}]: {o} ({known[o].section}) is not played by the tracked game yet; "
-                            f"umpire calc answers its resolutions (umpire procedures --ruleset mbt) (tracked: {played})")
+                            "umpire calc answers its resolutions (umpire procedures --ruleset mbt) "
+                            f"(tracked: {played})")
             continue
         for need in known[o].needs:
             if need not in options:

@@ -47,6 +47,7 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options.air_phase import StrikeSpec
+from umpire.turns.mbt.options.helicopters import FlightSpec
 from umpire.turns.mbt.options.plots import PlotSpec
 from umpire.turns.orders_form import listed
 
@@ -137,6 +138,8 @@ class AdvOrdersFile(_Strict):
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
     artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
     air_strikes: list[StrikeSpec] = Field(default_factory=list, description="air strikes (option 20.1)")
+    helicopters: dict[str, FlightSpec] = Field(default_factory=dict,
+                                               description="each helicopter unit's Air Phase (option 20.2)")
 
     @field_validator("units", mode="before")
     @classmethod

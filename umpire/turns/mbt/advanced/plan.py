@@ -40,6 +40,9 @@ def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
         payload["artillery"] = [p.model_dump(mode="json", exclude_none=True) for p in model.artillery]
     if model.air_strikes:
         payload["air_strikes"] = [p.model_dump(mode="json", exclude_none=True) for p in model.air_strikes]
+    if model.helicopters:
+        payload["helicopters"] = {k: f.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+                                  for k, f in model.helicopters.items()}
     return payload
 
 

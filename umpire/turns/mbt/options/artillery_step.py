@@ -215,7 +215,7 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
     from umpire.turns.mbt.turn_state import _noted
 
-    if not on(state, "artillery") and not on(state, "aircraft"):
+    if not any(on(state, o) for o in ("artillery", "aircraft", "helicopters")):
         return fire_phase(state, dice)
     if data.rulings().select(state.rulings)["options.artillery_step"] == "after_direct_fire":
         done = fire_phase(state, dice)
@@ -229,8 +229,17 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
         from umpire.turns.mbt.options import air_phase
 
         res, notes = air_phase.resolve(new, dice)
+    if on(state, "helicopters"):  # then the helicopters fly (20.2.2)
+        from umpire.turns.mbt.options import helicopters_air
+
+        more, also = helicopters_air.resolve(new, dice, res)
+        res, notes = res + more, notes + also
     more, also = resolve(new, dice)
     res, notes = res + more, notes + also
+    if on(state, "anti_aircraft"):  # impacts on helicopters at NOE or landed (20.4.1.1)
+        from umpire.turns.mbt.options.anti_aircraft import special_combats
+
+        res += special_combats(new, res, dice)
     done = fire_phase(new, dice)
     done.resolutions = res + _noted(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)

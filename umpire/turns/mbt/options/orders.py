@@ -81,6 +81,10 @@ def check(
         from umpire.turns.mbt.options import air_phase
 
         out["air_strikes"] = air_phase.check(payload["air_strikes"], state, side, where)
+    if payload.get("helicopters"):
+        from umpire.turns.mbt.options import helicopters
+
+        out["helicopters"] = helicopters.check(payload["helicopters"], state, side, where)
     if on(state, "command_control") and state.turn > 1:
         opts = OS.read(state)
         have = _markers(opts, state.turn)
@@ -118,6 +122,9 @@ def keep(state: GameState, checked: dict[str, Any]) -> str:
     from umpire.turns.mbt.options import air_phase
 
     air_phase.keep(state, side, checked.get("air_strikes") or [])
+    from umpire.turns.mbt.options import helicopters
+
+    helicopters.keep(state, side, checked.get("helicopters") or {})
     if not on(state, "command_control"):
         return ""
     opts = OS.read(state)
