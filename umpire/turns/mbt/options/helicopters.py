@@ -104,6 +104,9 @@ def check(raw: dict[str, Any], state: GameState, side: str, where: str) -> dict[
         case = case_of(state, h, f, terrain_at(state, end))
         rulings = data.rulings().select(state.rulings)
         move_of(validate(HelicopterCase, case, at), rulings["helicopters.fog_altitude"], where=at)
+        if f.popup and case["end"] != "noe":
+            raise UmpireError(f"{at}.altitude: {case['end']}: after a pop-up attack it is back at NOE "
+                              "(allowed: noe; 20.2.2.1.2)")
         if f.rocket is not None:
             if h.rockets <= 0:
                 raise UmpireError(f"{at}.rocket: {hid} has no rockets left (20.2.1)")
