@@ -47,16 +47,20 @@ def _scenario(pos: dict[str, list[float]], alts: dict[str, str], night: bool) ->
 
 
 def _flight(game: Game, side: str, pick: int, to: list[float]) -> dict:
+    """A flight the rules allow, from where and at what altitude the helicopter is."""
     hid = HELIS[side][0]
-    h = game.state.extra["mbt"].get("options_state", {}).get("helicopters", {}).get(hid)
-    now = h["altitude"] if h else game.state.extra["mbt"]["helicopters"][0 if side == "nato" else 1]["altitude"]
-    if h and h.get("destroyed"):
+    m = game.state.extra["mbt"]
+    h = (m.get("options_state") or {}).get("helicopters", {}).get(hid)
+    if h is None:  # as the scenario placed it
+        spec = next(x for x in m["helicopters"] if x["id"] == hid)
+        h = {"x": spec["at"][0], "y": spec["at"][1], "altitude": spec["altitude"]}
+    if h.get("destroyed"):
         return {}
+    now = h["altitude"]
     alt = NEXT[now][pick % len(NEXT[now])]
     out: dict = {"altitude": alt}
     if "landed" not in (now, alt):
-        here = (h["x"], h["y"]) if h else to
-        step = [round(here[0] + max(-3, min(3, to[0] - here[0])), 1), round(here[1] + max(-3, min(3, to[1] - here[1])), 1)]
+        step = [round(h[k] + max(-3, min(3, to[i] - h[k])), 1) for i, k in enumerate(("x", "y"))]
         if pick % 2:
             out["path"] = [step]
         elif alt == "noe" and now == "noe":

@@ -82,11 +82,16 @@ def test_a_helicopter_fires_a_rocket_at_a_target_it_sees_in_its_arc(tmp_path: Pa
     assert heli(g, "h1")["rockets"] == 1
 
 
-def test_a_rocket_outside_its_arc_is_held(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("flight", "why"),
+    [({"path": [[22, 16]], "facing": 0, "rocket": "t1"}, "outside its 120 degree arc (20.2.3.1)"),
+     ({"facing": 90, "rocket": "t1"}, "its target is 22 hexes off, beyond a rocket's 20 (20.1.3.4.1)")],
+)
+def test_a_rocket_it_may_not_fire_is_held(tmp_path: Path, flight, why) -> None:
     g = game_with(tmp_path, ["helicopters"], **HELI)
-    res = fire_phase(tmp_path, g, {"h1": {"facing": 0, "rocket": "t1"}})
+    res = fire_phase(tmp_path, g, {"h1": flight})
     (held,) = [r for r in res if r["procedure"] == "helicopter_fire"]
-    assert "outside its 120 degree arc" in held["summary"] and heli(g, "h1")["rockets"] == 2
+    assert why in held["summary"] and heli(g, "h1")["rockets"] == 2
 
 
 def test_aa_fires_at_a_helicopter_it_sees_in_range_and_has_acquired(tmp_path: Path) -> None:

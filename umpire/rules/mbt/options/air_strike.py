@@ -113,6 +113,13 @@ def _helicopter_crew(card: str, weapon: str) -> int | None:
     return int(c.crew.v)
 
 
+def rocket_reach() -> int:
+    """The farthest a rocket is fired, in hexes: its last range band's end (20.1.3.4.1)."""
+    o = chart("air").ordnance["rocket"]
+    assert o.by_range is not None
+    return int(str(o.by_range["bands"][-1]).partition("-")[2])
+
+
 def _in_band(n: int, band: str) -> bool:
     lo, _, hi = band.partition("-")
     return int(lo) <= n <= int(hi or lo)

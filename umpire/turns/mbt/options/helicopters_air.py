@@ -132,6 +132,7 @@ def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
 
 def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """Its rocket at the enemy unit ordered (20.2.3.3.1), if it sees it in its arc (20.2.3.1)."""
+    from umpire.rules.mbt.options.air_strike import rocket_reach
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.table import AdvTable
     from umpire.turns.mbt.options.air_phase import drop
@@ -141,6 +142,8 @@ def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tup
     why = ""
     if target is None or not U.on_table(target):
         why = "its target is out of action"
+    elif (rng := t.hexes((h.x, h.y), t.xy(target))) > rocket_reach():
+        why = f"its target is {rng} hexes off, beyond a rocket's {rocket_reach()} (20.1.3.4.1)"
     elif off_arc(h.facing, (h.x, h.y), t.xy(target)) > ARC + 1e-9:
         why = "its target is outside its 120 degree arc (20.2.3.1)"
     else:
@@ -157,7 +160,7 @@ def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tup
     case: dict[str, Any] = {
         "aircraft": h.card, "weapon": "rocket", "speed": "low", "altitude": "low",
         "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")),
-        "facing": hexes.direction_of(h.facing), "range": t.hexes((h.x, h.y), xy),
+        "facing": hexes.direction_of(h.facing), "range": max(1, t.hexes((h.x, h.y), xy)),
     }
     h.rockets -= 1
     return drop(state, case, xy, scoped(dice, "helicopter", h.id), f"{h.id} ({h.name}) fires a rocket at {target.id}",
