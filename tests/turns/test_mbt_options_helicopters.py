@@ -185,3 +185,20 @@ def test_helicopter_orders_need_the_option(tmp_path: Path) -> None:
 def test_the_scenario_refuses_helicopters_it_cannot_fly(tmp_path: Path, options, mbt, why) -> None:
     with pytest.raises(UmpireError, match=re.escape(why)):
         game_with(tmp_path, options, **mbt)
+
+
+def test_a_ground_unit_fires_aa_once_an_air_phase_at_aircraft_and_helicopters_alike(tmp_path: Path) -> None:
+    """20.3.4: the ZSU fires at the first aircraft over it, not at the second nor at the helicopter
+    that flies into its reach after them."""
+    air = {"aircraft": [{"id": "j1", "side": "nato", "type": "F-111F", "loads": {"iron_bomb": 1}},
+                        {"id": "j3", "side": "nato", "type": "F-111F", "loads": {"iron_bomb": 1}}]}
+    g = game_with(tmp_path, ["area_fire", "aircraft", "helicopters", "anti_aircraft"], zsu=True, **air, **HELI)
+    to_command(g)
+    orders(tmp_path, g, "nato", {}, helicopters={"h1": {"altitude": "low", "path": [[22, 10]]}},
+           air_strikes=[{"aircraft": j, "weapon": "iron_bomb", "target": [30, 18], "facing": 90} for j in ("j1", "j3")])
+    orders(tmp_path, g, "ussr", {})
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    aa = [(r["unit"], r.get("aircraft") or r.get("helicopter")) for e in g.events() for r in e.results
+          if r["procedure"] == "aa"]
+    assert aa == [("zsu", "j1")]

@@ -117,8 +117,10 @@ def _obstacles(state: GameState, xy: tuple[float, float], facing: float) -> list
     return out
 
 
-def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tuple[list[Resolution], bool]:
-    """Every enemy AA unit able to fire at the aircraft over the target fires once (20.3.4)."""
+def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: set[str]
+        ) -> tuple[list[Resolution], bool]:
+    """Every enemy AA unit able to fire at the aircraft over the target, and not ``used`` yet
+    this Air Phase, fires once (20.3.4)."""
     from umpire.rules.mbt.options import air
     from umpire.rules.mbt.options import anti_aircraft as AA
     from umpire.rules.mbt.options.air_strike import defense, estimated_defense
@@ -132,7 +134,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
     column = air.matrix(strike.speed, strike.altitude)
     res: list[Resolution] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side == strike.side or not U.on_table(u) or u.card not in lines:
+        if u.side == strike.side or u.id in used or not U.on_table(u) or u.card not in lines:
             continue
         for weapon, line in lines[u.card].items():
             far, close = AA.reach(line)
@@ -159,6 +161,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
             r.extra.update(unit=u.id, weapon=weapon, aircraft=a.id, step="Air Phase")  # not "firer": no shot at a unit
             res.append(r)
+            used.add(u.id)
             if r.outcome["destroyed"]:
                 return res, True
             break  # a unit fires once an Air Phase (20.3.4)
@@ -236,13 +239,14 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     order = sides_in_order(state)
     res: list[Resolution] = []
     notes: list[Any] = []
+    used: set[str] = set()  # a ground unit fires AA once an Air Phase (20.3.4)
     for s in sorted(
         (x for x in opts.strikes if x.turn == state.turn and x.status == "due"),
         key=lambda x: (order.index(x.side) if x.side in order else 9, x.aircraft),
     ):
         s.status = "flown"
         a = opts.aircraft[s.aircraft]
-        fired, down = _aa(state, s, a, dice)
+        fired, down = _aa(state, s, a, dice, used)
         res += fired
         if down:
             a.destroyed = True
