@@ -88,6 +88,17 @@ def test_bad_measure_ends(case, needle):
     assert needle in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("word", "needle"),
+    [("1e999,3", "x: '1e999' is out of range"), ("nan,3", "x: 'nan' is not a number"),
+     ("3,x1", "y: 'x1' is not a number"), ("\uff13,4", "x: '\uff13' is not a number")],
+)
+def test_a_mistyped_point_is_named_as_a_point_not_as_an_unknown_unit(word, needle):
+    with pytest.raises(UmpireError) as err:
+        parse_spot(word, what="measure", known=lambda: ["a-1-64"])
+    assert needle in str(err.value) and "unknown" not in str(err.value)
+
+
 def test_spot_words_parse_and_say_back():
     assert parse_spot("town-1 -2,1.5") == {"ref": "town-1", "shift": [-2.0, 1.5]}
     assert parse_spot("3 inches left of t80-1") == {"ref": "t80-1", "gap": 3.0, "bearing": 270.0}

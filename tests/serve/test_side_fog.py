@@ -78,8 +78,10 @@ def answers(c, side: str, other: str, released: int, state) -> dict[str, str]:
     return out
 
 
-def check_pages(rec: Recorder, sides: dict, released: int, knew: dict[str, dict[str, str]]) -> None:
+def check_pages(rec: Recorder, sides: dict, released: int, knew: dict[str, dict[str, str]]) -> int:
+    """Every answer each side's token reaches, checked; how many were."""
     state = rec.game.state
+    n = 0
     for side, device in sides.items():
         c = SideClient(device.http.app, device.token, side)  # a fresh session: within its rate
         other = next(s for s in sides if s != side)
@@ -91,17 +93,22 @@ def check_pages(rec: Recorder, sides: dict, released: int, knew: dict[str, dict[
             assert not [p for p in places if p in text], (side, route, [p for p in places if p in text])
             assert not EVENT_NUMBER.search(text), (side, route, EVENT_NUMBER.findall(text))
             assert "seed" not in text.lower(), (side, route)
+            n += 1
+    return n
 
 
-def play(rec: Recorder, client: Client, sides: dict, turns: int, orders) -> None:
+def play(rec: Recorder, client: Client, sides: dict, turns: int, orders) -> tuple[int, int]:
+    """``turns`` turns played and released, every page checked before and after each release:
+    (the last turn released, the answers checked)."""
     knew = {s: {} for s in sides}
-    released = 0
+    released = checked = 0
     for _ in range(turns):
         orders(rec)
-        check_pages(rec, sides, released, knew)  # the turn played, not yet released: nothing of it shows
+        checked += check_pages(rec, sides, released, knew)  # the turn played, not yet released: none of it shows
         released = client.post("/console/release", {"turn": rec.game.state.turn - 1}).json()["released"]
         knew = copy.deepcopy(rec.ever)
-        check_pages(rec, sides, released, knew)
+        checked += check_pages(rec, sides, released, knew)
+    return released, checked
 
 
 @FEW
@@ -125,7 +132,8 @@ def test_auftragstaktik_pages_tell_only_what_the_side_knew(tmp_path_factory, see
         while game.state.turn == turn:
             rec.act("auftragstaktik.phase", {}, dice)
 
-    play(rec, client, sides, 2, orders)
+    released, checked = play(rec, client, sides, 2, orders)
+    assert released == 2 and checked > 0
 
 
 @FEW
@@ -145,4 +153,5 @@ def test_mbt_pages_tell_only_what_the_side_knew(tmp_path_factory, pos, picks, se
         for _ in range(4):
             rec.act("mbt.phase", {}, dice)
 
-    play(rec, client, sides, 2, orders)
+    released, checked = play(rec, client, sides, 2, orders)
+    assert released == 2 and checked > 0

@@ -67,6 +67,10 @@ def _ref(word: str, what: str, known: Callable[[], Iterable[str]] | None) -> str
     if m:
         return [_num(m.group(1), f"{what}: x"), _num(m.group(2), f"{what}: y")]
     if known is not None and word not in set(known()):
+        if word.count(",") == 1 and any(c.isdigit() for c in word):  # a point mistyped, not a name
+            x, y = word.split(",")
+            _num(x.strip(), f"{what}: x")
+            _num(y.strip(), f"{what}: y")
         raise UmpireError(f"{what}: {unknown('unit or terrain piece', word, known())}")
     return word
 
