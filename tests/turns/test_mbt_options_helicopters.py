@@ -122,12 +122,12 @@ def test_impacts_on_a_helicopter_at_noe_are_special_combats(tmp_path: Path) -> N
                         extra={"gp": 40, "case": {"mission": "HE"}, "battery": "A"})
     smoke = Resolution(ruleset="mbt", procedure="artillery", outcome={"impact_at": [10, 10]},
                        extra={"gp": 0, "case": {"mission": "SM"}})
-    (hit, crash) = special_combats(state, [impact, smoke], ScriptedDice([12, 30]))
+    (hit, crash), _ = special_combats(state, [impact, smoke], ScriptedDice([12, 30]))
     assert hit.extra["case"]["hit_number"] == 40 and hit.outcome["destroyed"] is True
     assert crash.procedure == "crash" and crash.outcome["crash_at"] == [10, 10]  # hovering: in its hex (20.3.4.2.1)
     for r in (hit, crash):
         same_as_calc(r.to_json())
-    h2 = special_combats(state, [impact.model_copy(update={"outcome": {"impact_at": [10, 26]}})], ScriptedDice([]))
+    h2, _ = special_combats(state, [impact.model_copy(update={"outcome": {"impact_at": [10, 26]}})], ScriptedDice([]))
     assert h2 == []  # h2 is at low altitude: only NOE or landed helicopters are hit
 
 

@@ -76,5 +76,4 @@ class HelicopterSpec(_Strict):
     at: tuple[float, float] = Field(description="where it starts on the table, inches")
     facing: float = Field(0.0, description="its facing, degrees clockwise from the far edge")
     altitude: Literal["landed", "noe", "low"] = Field("noe", description="landed, noe or low (20.2.2.1)")
-    grade: Literal["crack", "average", "poor"] = Field("average", description="crack, average or poor (12.7)")
     rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1)")

@@ -131,6 +131,16 @@ def test_a_destroyed_helicopter_crashes_ahead_unless_hovering_or_landed() -> Non
     assert ask("crash", [], landed=True)["outcome"] == {"crashes": False}
 
 
+def test_a_crash_attacks_the_ground_units_in_and_next_to_its_hex_with_50_gp() -> None:
+    """20.3.4.2.2: 50 GP as super heavy HE, an effective result knocks a vehicle out; a unit two
+    hexes off is not attacked."""
+    t = [{"name": "t1", "kind": "vehicle", "gp_defense": 8, "at": [0, 1]},
+         {"name": "t2", "kind": "vehicle", "gp_defense": 8, "at": [0, 2]}]
+    out = ask("crash", [99], hovering=True, targets=t)
+    assert list(out["outcome"]["results"]) == ["t1"]
+    assert out["targets"][0]["effect"] == "knocked_out", out["targets"]
+
+
 def test_a_special_combat_takes_the_gp_factor_as_its_hit_number() -> None:
     """20.4.1.1: artillery HE (GP 40) impacting on an NOE helicopter: 40 or less hits, no modifiers;
     then the damage roll against its defense value (AH-64A 45)."""

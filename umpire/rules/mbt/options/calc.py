@@ -212,20 +212,37 @@ def crash(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def crash_of(c: C.CrashCase, dice: Dice) -> Resolution:
-    """The crash a checked case describes: ``calc crash`` and the tracked Air Phase alike."""
+    """The crash a checked case describes: ``calc crash`` and the tracked Air Phase alike. Every
+    ground unit in or next to the crash hex is attacked with 50 GP as super heavy HE is (an
+    effective result knocks out a vehicle, 20.3.4.2.2), in the order the targets are given."""
     from umpire.rules.mbt.options import anti_aircraft as A
     from umpire.rules.mbt.options import hexes
+    from umpire.rules.mbt.options.charts import chart
+    from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
+    from umpire.rules.mbt.provenance import Val
 
     n = A.crash_hexes(hovering=c.hovering, landed=c.landed, dice=dice)
     if n is None:
         return _simple("crash", {"crashes": False}, "landed: it does not crash; a burning marker in its hex "
                        "(20.3.4.2.1, 20.3.4.2.3)")
-    dx, dy = hexes.offset(hexes.step((0, 0), c.facing, n), c.scale)
+    at = hexes.step((0, 0), c.facing, n)
+    dx, dy = hexes.offset(at, c.scale)
     where = [round(c.at[0] + dx, 3), round(c.at[1] + dy, 3)]
-    return _simple("crash", {"crashes": True, "hexes": n, "crash_at": where},
-                   f"it crashes {n} hex{'es' if n != 1 else ''} ahead, at ({where[0]:g}, {where[1]:g}); a burning "
-                   "marker there, and every ground unit in or next to that hex is attacked with 50 GP "
-                   "(20.3.4.2.1-3)", roll=n)
+    gp = int(chart("air").crash_gp.v)
+    covered = [(p + at[0], q + at[1]) for p, q in hexes.within(1)]
+    kills = Kill(Val[str](v="1-99", src="20.3.4.2.2"), "knocked_out")
+    est: list[str] = []
+    hit = [r for r in (attack(Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind,
+                                     gp_defense=t.gp_defense, at=t.at, terrain=t.terrain, orders=t.orders,
+                                     open=t.turret == "open"),
+                              gp, lambda _t: ([], None), kills, covered, at, c.scale, dice, est)
+                       for t in c.targets) if r is not None]
+    res = _simple("crash", {"crashes": True, "hexes": n, "crash_at": where,
+                            "results": {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}},
+                  f"it crashes {n} hex{'es' if n != 1 else ''} ahead, at ({where[0]:g}, {where[1]:g}); a burning "
+                  f"marker there (20.3.4.2.1-3)" + "".join(f"; {r['name']} {WORDS.get(r['result'], r['result'])}"
+                                                        for r in hit), estimated=est, targets=hit)
+    return res
 
 
 def air_drop(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -207,6 +207,9 @@ class CrashCase(_Case):
     facing: int = Field(1, ge=1, le=6, description="mapboard direction of its front")
     at: tuple[float, float] = Field((0.0, 0.0), description="where it was destroyed, inches")
     scale: float = Field(1, gt=0, description="inches per hex (23.3.2.1)")
+    targets: list[ArtilleryTarget] = Field(
+        default_factory=list, description="the ground units about where it was destroyed (offsets, inches)"
+    )
 
 
 class AirDropCase(_Case):

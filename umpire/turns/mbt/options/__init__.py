@@ -4,6 +4,10 @@ scenario switches on (``mbt: {options: [...]}``); generic code never asks for on
 - :mod:`.plots` artillery plots in the orders file and their checks (19.2)
 - :mod:`.artillery_step` the Artillery Step: plots impact at the start of the Fire phase (19.3)
 - :mod:`.minefields` minefield attacks on units that entered enemy minefields (17.5)
+- :mod:`.air_phase` air strikes ordered in the orders file, flown in the Air Phase (20.1)
+- :mod:`.helicopters` helicopter orders, checked and kept (20.2); :mod:`.helicopters_air` the
+  helicopters' Air Phase: their moves, rockets and who sees them (20.2.2, 20.2.3)
+- :mod:`.anti_aircraft` AA fire and special combats against helicopters (20.3, 20.4)
 
 The state they keep is typed (:mod:`.state`) and lives in the MBT block of the game state.
 """

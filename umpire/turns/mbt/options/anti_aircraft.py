@@ -46,31 +46,43 @@ def _aa(state: GameState, case: dict[str, Any], dice: Dice, what: str, extra: di
     return r
 
 
-def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice) -> list[Resolution]:
-    """What a hit does to ``h`` (20.3.4.2): destroyed, it crashes (the ``calc crash`` rule);
-    else suppressed (ON)."""
+def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes: list[Any]) -> list[Resolution]:
+    """What a hit does to ``h`` (20.3.4.2): destroyed, it crashes (the ``calc crash`` rule, its
+    GP results applied and noted in ``notes``); else suppressed (ON)."""
     from umpire.rules.mbt.options import hexes
     from umpire.rules.mbt.options.calc import crash_of
     from umpire.rules.mbt.options.cases import CrashCase
     from umpire.schema.load import validate
 
     if r.outcome.get("destroyed"):
+        from umpire.turns.mbt.advanced.effects import apply_gp
+        from umpire.turns.mbt.options.artillery_step import _effect
+        from umpire.turns.mbt.options.targets import about
+
         h.destroyed = True
         case = {"hovering": h.hovering, "landed": h.altitude == "landed", "facing": hexes.direction_of(h.facing),
-                "at": [h.x, h.y], "scale": float(state.extra["mbt"].get("scale", 1.0))}
+                "at": [h.x, h.y], "scale": float(state.extra["mbt"].get("scale", 1.0)),
+                "targets": [{"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at),
+                             "orders": x.orders, "turret": "open" if x.open else "buttoned"}
+                            for x in about(state, (h.x, h.y), reach_hexes=13)]}
         rec = RecordingDice(scoped(dice, "crash", h.id))
         c = crash_of(validate(CrashCase, case, f"crash of {h.id}"), rec)
         c.rolls = rec.take()
         c.summary = f"{h.id} ({h.name}) is destroyed: {c.summary}"
         c.extra.update(case=case, helicopter=h.id, side=h.side, step="Air Phase")
+        for hit in c.extra.get("targets", []):
+            notes.extend(apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase",
+                                  f"the crash of {h.id}"))
         return [c]
     if r.outcome.get("hit") and not r.outcome.get("spoofed"):
         h.suppressed = "on"
     return []
 
 
-def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice) -> list[Resolution]:
-    """Every enemy AA unit able to fire at ``h`` fires once (20.3.4), until it is destroyed."""
+def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
+                  ) -> tuple[list[Resolution], list[Any]]:
+    """Every enemy AA unit able to fire at ``h`` fires once (20.3.4), until it is destroyed; the
+    resolutions and the notes of what its crash did."""
     from umpire.rules.mbt.options import anti_aircraft as A
     from umpire.rules.mbt.options.charts import chart
     from umpire.turns.mbt.advanced import units as U
@@ -81,6 +93,7 @@ def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
     t = AdvTable(state)
     orders = (state.extra.get("mbt") or {}).get("orders") or {}
     res: list[Resolution] = []
+    notes: list[Any] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if u.side == h.side or u.id in used or not U.on_table(u) or u.card not in air.aa_lines:
             continue
@@ -105,21 +118,22 @@ def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
             r = _aa(state, case, scoped(dice, "aa", u.id, h.id), f"{u.id} fires {weapon} at {h.id} ({h.name})",
                     {"unit": u.id, "weapon": weapon, "helicopter": h.id, "helicopter_side": h.side, "side": u.side})
             used.add(u.id)
-            res += [r, *_struck(state, h, r, dice)]
+            res += [r, *_struck(state, h, r, dice, notes)]
             break
         if h.destroyed:
             break
-    return res
+    return res, notes
 
 
-def special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> list[Resolution]:
+def special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """20.4.1.1: each impact of ``fired`` (artillery and air drops) on helicopters at NOE or
-    landed in its impact hex."""
+    landed in its impact hex; the resolutions and the notes of what crashes did."""
     from umpire.turns.mbt.advanced.table import AdvTable
 
     opts = OS.read(state)
     t = AdvTable(state)
     out: list[Resolution] = []
+    notes: list[Any] = []
     for r in fired:
         weapon = str((r.extra.get("case") or {}).get("mission") or r.extra.get("weapon") or "")
         at = r.outcome.get("impact_at")
@@ -132,6 +146,6 @@ def special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> li
             case = {"card": "artillery", "weapon": weapon, "target": h.card, "altitude": "noe", "hit_number": gp}
             s = _aa(state, case, scoped(dice, "special", h.id, weapon, str(r.extra.get("battery") or "")),
                     f"{weapon} impacts on {h.id} ({h.name})", {"helicopter": h.id, "helicopter_side": h.side})
-            out += [s, *_struck(state, h, s, dice)]
+            out += [s, *_struck(state, h, s, dice, notes)]
     OS.write(state, opts)
-    return out
+    return out, notes

@@ -239,7 +239,8 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     if on(state, "anti_aircraft"):  # impacts on helicopters at NOE or landed (20.4.1.1)
         from umpire.turns.mbt.options.anti_aircraft import special_combats
 
-        res += special_combats(new, res, dice)
+        more, also = special_combats(new, res, dice)
+        res, notes = res + more, notes + also
     done = fire_phase(new, dice)
     done.resolutions = res + _noted(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)

@@ -219,7 +219,8 @@ def resolve(state: GameState, dice: Dice, fired: list[Resolution]) -> tuple[list
         res.append(_move(state, h, f))
         if on(state, "anti_aircraft") and h.altitude != "landed":
             OS.write(state, opts)
-            res += anti_aircraft.at_helicopter(state, h, used, dice)
+            fired_at, crashed = anti_aircraft.at_helicopter(state, h, used, dice)
+            res, notes = res + fired_at, notes + crashed
         if not h.destroyed and f.rocket:
             OS.write(state, opts)
             fired, hits = _rocket(state, h, f, dice)

@@ -99,7 +99,6 @@ class Helicopter(_Model):
     y: float
     facing: float
     altitude: Literal["landed", "noe", "low"] = "noe"
-    grade: str = "average"
     rockets: int = 0
     hovering: bool = True  # spent no factors this Air Phase (20.2.2.1.1)
     flown: int = 0  # hexes flown this Air Phase: what the enemy's AA needs to acquire it (20.3.3.2)
@@ -158,7 +157,7 @@ def read(state: GameState) -> OptionsState:
             h["id"]: Helicopter(
                 id=h["id"], side=h["side"], card=h["card"], name=h.get("name") or h["id"], x=h["at"][0],
                 y=h["at"][1], facing=h.get("facing", 0.0), altitude=h.get("altitude", "noe"),
-                grade=h.get("grade", "average"), rockets=h.get("rockets", 0),
+                rockets=h.get("rockets", 0),
             )
             for h in m.get("helicopters") or []
         },
