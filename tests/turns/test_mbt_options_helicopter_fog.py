@@ -88,7 +88,7 @@ def test_briefings_tell_enemy_helicopters_only_as_the_side_saw_them(tmp_path_fac
                                    "helicopters": _flight(game, side, picks[2 * turn + n], to)}, dice)
         for _ in range(4):
             rec.act("mbt.phase", {}, dice)
-    check_briefings(rec, commands=False)
+    check_briefings(rec, commands=True)
     seen: dict[tuple[int, str], list[dict]] = {}
     for e in game.events():
         for r in e.results:

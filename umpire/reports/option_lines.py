@@ -84,5 +84,5 @@ def helicopter_aa(o: Observer, f: Fact) -> list[Line]:
         out = f.data.get("outcome") or {}
         what = ("destroyed" if out.get("destroyed") else "hit, but spoofed: no effect" if out.get("spoofed")
                 else "hit: suppressed" if out.get("hit") else "missed")
-        return [Line(f.kind, f"{f.data.get('helicopter')} came under anti-aircraft fire: {what}", mine=True)]
+        return [Line(f.kind, f"{f.data.get('helicopter')} came under fire: {what}", mine=True)]
     return []

@@ -10,9 +10,10 @@ CHART, the hexes it flew against the gun or missile figure; a hovering one is ac
 120 degree arc at the target's rear, and none at a pop-up attack that neither guides a wire ATGM
 nor lases (20.3.4.1.3.1: the rockets here do neither). Each fire is the rule ``umpire calc aa``
 answers on the case it records: hit number, halvings, modifiers, spoofing by Chaff/IRCM
-(20.3.4.1.1), damage against the defense value (20.3.4.2). A destroyed helicopter crashes
-(20.3.4.2.1: the crash hex is recorded; the 50 GP attack about it, 20.3.4.2.2, is left to the
-umpire); a hit that does not destroy suppresses it (ON).
+(20.3.4.1.1), damage against the defense value (20.3.4.2). A destroyed helicopter crashes by
+the rule ``umpire calc crash`` answers (20.3.4.2.1-2: its crash hex, and 50 GP at every ground
+unit in or next to it); a hit that does not destroy suppresses it (ON). The burning marker
+(20.3.4.2.3) is the umpire's to place.
 
 Artillery HE, ICM or ICMDP and iron, cluster or napalm bombs that impact in the hex of a
 helicopter at NOE or landed may hit it: the weapon's GP factor is the hit number, no modifiers
@@ -145,7 +146,8 @@ def special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> tu
                 continue
             case = {"card": "artillery", "weapon": weapon, "target": h.card, "altitude": "noe", "hit_number": gp}
             s = _aa(state, case, scoped(dice, "special", h.id, weapon, str(r.extra.get("battery") or "")),
-                    f"{weapon} impacts on {h.id} ({h.name})", {"helicopter": h.id, "helicopter_side": h.side})
+                    f"{weapon} impacts on {h.id} ({h.name})",
+                    {"helicopter": h.id, "helicopter_side": h.side, "weapon": weapon})
             out += [s, *_struck(state, h, s, dice, notes)]
     OS.write(state, opts)
     return out, notes
