@@ -202,3 +202,13 @@ def test_a_ground_unit_fires_aa_once_an_air_phase_at_aircraft_and_helicopters_al
     aa = [(r["unit"], r.get("aircraft") or r.get("helicopter")) for e in g.events() for r in e.results
           if r["procedure"] == "aa"]
     assert aa == [("zsu", "j1")]
+
+
+def test_the_air_phase_opens_the_fire_phase_whichever_the_artillery_step(tmp_path: Path) -> None:
+    """Ruling options.artillery_step after_direct_fire moves the Artillery Step, not the Air Phase:
+    the helicopters still fly first (20.2.2)."""
+    data = scenario(["helicopters"], **HELI)
+    data["rulings"] = {"options.artillery_step": "after_direct_fire"}
+    g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
+    res = fire_phase(tmp_path, g, {"h1": {"path": [[14, 10]]}})
+    assert res[0]["procedure"] == "helicopter" and heli(g, "h1")["x"] == 14
