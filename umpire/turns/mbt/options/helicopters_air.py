@@ -15,7 +15,9 @@ its hex (landed: on it) and sees and is seen as a ground unit is; at low altitud
 SIGHTING CHART says whether terrain near the ground unit blocks the line. Both ways alike
 (20.3.3.5), within the ground unit's sighting range of a vehicle in clear in the light at the
 helicopter (13.1.3, 18.1). Simplified: one Air Phase a Turn (as the strikes), sighting and fire
-judged at the end of the move (not hex by hex along it), side slips not ordered.
+judged at the end of the move (not hex by hex along it), side slips not ordered, turns not
+counted against the hexes entered (20.2.2.2.1); its guns and ATGMs are not fired on the table
+(their cards give no firing lines), nor are landings' loads (20.2.2.3).
 """
 
 from __future__ import annotations
@@ -87,8 +89,7 @@ def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool
 
 def _flight(opts: OS.OptionsState, h: OS.Helicopter, turn: int) -> OS.Flight:
     f = next((f for f in opts.flights if f.helicopter == h.id and f.turn == turn), None)
-    return f or OS.Flight(side=h.side, helicopter=h.id, turn=turn, altitude=h.altitude if h.altitude != "landed"
-                          else "landed")
+    return f or OS.Flight(side=h.side, helicopter=h.id, turn=turn, altitude=h.altitude)  # no orders: it hovers
 
 
 def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
