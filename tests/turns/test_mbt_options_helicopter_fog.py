@@ -56,8 +56,13 @@ def _flight(game: Game, side: str, pick: int, to: list[float]) -> dict:
         h = {"x": spec["at"][0], "y": spec["at"][1], "altitude": spec["altitude"]}
     if h.get("destroyed"):
         return {}
+    from umpire.rules.mbt.options.helicopters import LANDING_TERRAIN
+    from umpire.turns.mbt.options.helicopters import terrain_at
+
     now = h["altitude"]
     alt = NEXT[now][pick % len(NEXT[now])]
+    if alt == "landed" and terrain_at(game.state, (h["x"], h["y"])) not in LANDING_TERRAIN:
+        alt = now  # it lands only in clear or scrub (20.2.2.3.3)
     out: dict = {"altitude": alt}
     if "landed" not in (now, alt):
         step = [round(h[k] + max(-3, min(3, to[i] - h[k])), 1) for i, k in enumerate(("x", "y"))]
