@@ -62,6 +62,7 @@ OPTION_LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
         "bail_out: hit knocked_out, unit leg, location TF",
     ),
     ("mbt", "lower_hull"): (["mbt", "lower_hull", "rising"], [30], "lower_hull: elevation rising"),
+    ("mbt", "leg_loss"): (["mbt", "leg_loss", "Dragon"], [50], "leg_loss: item Dragon"),
     ("mbt", "hull_down_attempt"): (
         ["mbt", "hull_down_attempt", "2", "rough"],
         [50],

@@ -1,7 +1,8 @@
 """The scripted MBT game with options (data/scenarios/mbt-options-night.yaml, orders in
-data/orders/mbt-options/): three moonlit turns with off-board artillery (illumination, then HE),
-a Soviet battery answering, an air strike through AA fire, a helicopter pair a side (the Apache
-fired at by the ZSU-23-4, then firing a rocket), a hasty minefield and command control.
+data/orders/mbt-options/): three moonlit turns with off-board artillery (illumination, then HE, and a
+Copperhead on a designated tank), a Soviet battery answering, an air strike through AA fire, a
+helicopter pair a side (the Apache fired at by the ZSU-23-4, then firing a rocket), a hasty
+minefield and command control.
 Golden turn reports and per-player briefings (``pytest --update-golden`` rewrites them), an exact replay, and every
 option resolution of the log asked again of ``umpire calc`` on the case the turn used."""
 
@@ -58,8 +59,11 @@ def _results(game: Game) -> list[dict]:
 
 def test_the_story_happens(game: Game) -> None:
     """Illumination, HE both ways, a delay, the minefield and the command point it cost."""
-    art = [r for r in _results(game) if r["procedure"] == "artillery"]
+    art = [r for r in _results(game) if r["procedure"] == "artillery" and "case" in r]
     assert [(r["battery"], r["case"]["mission"]) for r in art] == [("B", "HE"), ("A", "IL"), ("A", "HE")]
+    (copperhead,) = [r for r in _results(game) if r["procedure"] == "clgp"]  # the FISTV's designator (19.2.4.7)
+    assert copperhead["unit"] == "tp-3" and copperhead["outcome"] == {"brewed_up": True}
+    assert game.state.units["tp-3"].notes["knocked_out_in"] == "T3 Artillery"
     assert art[1]["outcome"]["placed"] == "IL" and art[2]["outcome"]["delayed"] is True
     (aa,) = [r for r in _results(game) if r["procedure"] == "aa" and r.get("aircraft")]
     assert aa["unit"] == "zsu" and aa["aircraft"] == "j1"  # the ZSU-23-4 fires at the F-111F (20.3.4)
@@ -96,7 +100,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
     asked = 0
     for e in game.events():
         for r in e.results:
-            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery", "aa", "helicopter",
+            if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery", "clgp", "aa", "helicopter",
                                       "crash") or "case" not in r:
                 continue
             dice = [v for roll in r["rolls"] for v in roll["values"]]
@@ -106,7 +110,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
             assert out["modified_roll"] == r["modified_roll"]
             assert out.get("targets") == r.get("targets")
             asked += 1
-    assert asked == 5 + 6 + 2  # and the helicopters' six moves, their AA fire and rocket
+    assert asked == 6 + 6 + 2  # and the helicopters' six moves, their AA fire and rocket
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:

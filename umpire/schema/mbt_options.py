@@ -18,6 +18,18 @@ class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
+class PlannedSpec(_Strict):
+    """A planned fire plot, written before the game (19.2.1.1): any point, no observer."""
+
+    turn: int = Field(ge=1, description="the Turn it arrives (19.2.1.1.2)")
+    target: tuple[float, float] = Field(description="the target point on the table, inches")
+    sheaf: Literal["tight", "line", "loose"] = Field("tight", description="tight, line or loose (19.2.3)")
+    direction: int | None = Field(None, ge=1, le=6, description="a line SHEAF's mapboard direction (19.2.3.2)")
+    mission: Literal["HE", "ICMDP", "ICM", "SM", "FASCAM", "IL"] = Field(
+        "HE", description="HE, ICMDP, ICM, SM, FASCAM or IL (19.2.4)"
+    )
+
+
 class BatterySpec(_Strict):
     """An off-board artillery battery (19.1): its marker letter is its id."""
 
@@ -34,6 +46,8 @@ class BatterySpec(_Strict):
         default_factory=list, description="units of the organization it is attached to (19.3.1)"
     )
     missions: dict[str, int] = Field(default_factory=dict, description="fire missions available, by mission (19.1.4)")
+    planned: list[PlannedSpec] = Field(default_factory=list,
+                                       description="its planned fire, plotted before the game (19.2.1.1)")
 
 
 class MinefieldSpec(_Strict):

@@ -194,6 +194,10 @@ class MbtSpec(_Strict):
     aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
     helicopters: list[HelicopterSpec] = Field(default_factory=list,
                                               description="helicopter units on the table (option 20.2)")
+    ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
+                                                     "(option 18.2: the vehicles' Snow or Mud movement factors)")
+    streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "
+        "weather leaves them: frozen over in snow (clear hexes, 18.2.1) or unfordable in mud (18.2.2)")
 
 
 class Scenario(_Strict):

@@ -44,6 +44,7 @@ META = {
     "canister",
     "smoke_ammo",
     "amphibious",
+    "avlb",
     "may_not_enter_buildings",
     "path_restrictions",
     "passengers_fire",

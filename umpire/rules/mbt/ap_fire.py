@@ -66,6 +66,8 @@ class ApShot:
     target_gun_hit: bool = False
     nbc: bool = False
     advanced: bool = True  # False: Basic Game, no sight or grade modifiers
+    hit_variations: bool = False  # option 17.2: turret facing (17.2.1), lower front hull (17.2.4)
+    turret_angle: str | None = None  # the hit angle to a turret facing away from the hull (17.2.1.1)
 
 
 def basic_game_checks(shot: ApShot, weapon: Weapon) -> None:
@@ -167,12 +169,16 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             loc, group = ("TT" if base == "TTG" else "HD"), "above"
         else:
             loc, group = base, armor_group(shot.angle)
+        if shot.hit_variations and shot.turret_angle is not None and loc in ("TF", "TS", "TR"):
+            loc, group = _turret_facing(shot.turret_angle, loc, hit, dice, estimated)
         armor_val = target.armor_value(ammo.type, shot.elevation, group, loc)
         armor = read_val(
             armor_val,
             f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
             estimated,
         )
+        if shot.hit_variations and loc == "HF" and code not in ("HF", "TTG", "HDG"):
+            armor = _lower_hull(shot.elevation, armor, hit, dice)
         pen = read_val(
             pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated
         )
@@ -229,6 +235,8 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         line += f"; {r['damage'].replace('_', ' ')}"
         if r.get("note"):
             line += f" ({r['note']})"
+        if r.get("variations"):
+            line += "; " + "; ".join(r["variations"])
         notes.insert(i, line)
     worst = worst_result([r.get("damage", "") for r in results])
     summary = (
@@ -257,3 +265,33 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     )
 
 
+
+
+def _turret_facing(turret_angle: str, loc: str, hit: dict[str, Any], dice: Dice,
+                   estimated: list[str]) -> tuple[str, str]:
+    """17.2.1: a TF/TS/TR hit on a turret facing away from the hull strikes where the TURRET
+    FACING TABLE says on the line of the hit angle to the turret; its armour basis is read from
+    that angle (17.2.1.3, 17.2.1.4)."""
+    from umpire.rules.mbt.options.hits import turret_facing
+
+    r = turret_facing(turret_angle, dice)
+    estimated += [e for e in r.estimated if e not in estimated]
+    hit["turret_facing"] = {"was": loc, "roll": r.roll, "angle": turret_angle, "location": r.result}
+    hit["variations"] = [*hit.get("variations", []), f"turret faces away: {loc} becomes {r.result} on a {r.roll} "
+                         f"({turret_angle.replace('_', '-')} to the turret, 17.2.1)"]
+    return str(r.result), armor_group(turret_angle)
+
+
+def _lower_hull(elevation: str, armor: int, hit: dict[str, Any], dice: Dice) -> int:
+    """17.2.4.1: an HF* hit may strike the thinner lower hull: the HF armour basis halved,
+    fractions up, on the elevation's roll."""
+    from umpire.rules.mbt.options.hits import lower_hull
+
+    r = lower_hull(elevation, dice)
+    hit["lower_hull"] = {"roll": r.roll, "thin": bool(r.result)}
+    if not r.result:
+        hit["variations"] = [*hit.get("variations", []), f"lower front hull roll {r.roll}: {r.summary}"]
+        return armor
+    thin = -(-armor // 2)
+    hit["variations"] = [*hit.get("variations", []), f"lower front hull roll {r.roll}: {r.summary}, {armor} -> {thin}"]
+    return thin

@@ -156,6 +156,9 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
 
     card = cards.any_card(c.card)
     night = movement.night_movement(c.conditions)
+    if c.game == "basic" and (c.ground, c.streams) != ("normal", "fordable"):
+        raise UmpireError(f"ground: {c.ground}, streams: {c.streams}: ground weather is option 18.2, played with the "
+                          "Advanced Game (give game: advanced)")
     if isinstance(card, cards.LegCard | cards.TowedCard):
         length = sum(leg.inches for leg in c.route)
         kind: str
@@ -175,7 +178,7 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
     return movement.cost(
         data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
         ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
-        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire,
+        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire, ground=c.ground, streams=c.streams,
     )
 
 

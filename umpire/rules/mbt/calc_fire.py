@@ -68,6 +68,8 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
+    if c.weapon_limits:
+        dep_el(weapon, c.firer.height, c.target.height, rng)
     target = data.card(c.target.card)
     terrains = _terrains(c.target.terrain)
     hull_down = c.target.hull_down
@@ -90,8 +92,44 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
         hull_down=hull_down, inside_building=c.target.inside_building is not None, crowded=c.target.crowded,
         reactive_armor=c.target.reactive_armor, target_open=c.target.turret == "open",
         target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
-        advanced=c.game == "advanced",
+        advanced=c.game == "advanced", hit_variations=c.hit_variations,
+        turret_angle=_turret_angle(c.target.turret_angle),
     )
+
+
+def dep_el(weapon: Weapon, firer_height: int | None, target_height: int | None, rng: int) -> None:
+    """Option 17.3.1: refuse a rising or falling shot closer than the weapon's DEP/EL allows.
+
+    :raises UmpireError: naming the range, the least range and the rule.
+    """
+    from umpire.rules.mbt.options.limits import dep_el as why_not
+
+    why = why_not(weapon.dep_el_numbers(), firer_height or 0, target_height or 0, rng, weapon.name)
+    if why:
+        raise UmpireError(f"range {rng}: {why}")
+
+
+def _alternate_fire(c: GpCase, weapon: Weapon) -> list[Modifier]:
+    """Option 17.3.4: a leg unit's small arms fire -5 a weapon attached also fired."""
+    from umpire.rules.mbt.options.limits import alternate_fire
+
+    if not c.weapon_limits or not c.firer.attached_fired:
+        return []
+    if not weapon.is_small_arms:
+        raise UmpireError(f"firer.attached_fired: {c.firer.attached_fired}: it modifies a leg unit's small arms "
+                          f"fire (17.3.4); the {weapon.name} is not small arms")
+    mod = alternate_fire(c.firer.attached_fired)
+    return [mod] if mod is not None else []
+
+
+def _turret_angle(text: str | None) -> str | None:
+    """The hit angle to a turned turret (17.2.1.1), named as the case's field."""
+    from umpire.rules.mbt import arcs
+
+    try:
+        return None if text is None else arcs.angle_name(text)
+    except UmpireError as exc:
+        raise UmpireError(f"target.turret_{exc}") from None
 
 
 def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
@@ -134,6 +172,9 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             f"range {rng}: the target cannot be seen, so cannot be fired at (7.2); sighting "
             f"reaches {limit} (chart {base.v}, spotted {c.target.spotted}; 6.1.3)"
         )
+    if c.game == "basic" and c.hit_variations:
+        raise UmpireError("hit_variations: true: the options (17-22) are played with the Advanced Game (give game: "
+                          "advanced)")
     if c.game == "basic":
         basic_only(
             hull_down=c.target.hull_down,
@@ -229,6 +270,8 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
+    if c.weapon_limits:
+        dep_el(weapon, c.firer.height, c.target.height, rng)
     ammo = weapon.find_ammo(c.firer.ammo) if c.firer.ammo else next((a for a in weapon.ammo if a.type == "GP"),
                                                                      weapon.ammo[0])
     orders.check_can_fire(c.firer.orders, weapon.kind)
@@ -249,7 +292,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         acquisition_turns=c.firer.acquisition_turns, brew_up_smoke_hexes=c.smoke.brew_up,
         other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
         canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
-    ) + list(extra_mods or [])
+    ) + list(extra_mods or []) + _alternate_fire(c, weapon)
     res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
                           small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
                           overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})

@@ -68,6 +68,8 @@ class FireTarget(_Case):
     compartment_hit: bool = Field(False, description="it has a compartment hit")
     gun_hit: bool = Field(False, description="its gun is hit")
     height: int | None = Field(None, description="its height level")
+    turret_angle: str | None = Field(None, description="front, front-side, rear-side or rear: the hit angle to its "
+                                     "turret when the turret faces away from the hull (option 17.2.1)")
 
 
 class Smoke(_Case):
@@ -91,6 +93,9 @@ class FireCase(_Case):
     angle: str = Field("front", description="front, front-side, rear-side or rear: the target's side struck (7.4.5.1)")
     shots: int | None = Field(None, description="shots fired (default: the weapon's)")
     smoke: Smoke = Field(default_factory=Smoke, description="smoke between them")
+    hit_variations: bool = Field(False, description="play option 17.2's turret facing (17.2.1) and lower front "
+                                 "hull (17.2.4)")
+    weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -150,6 +155,8 @@ class GpFirer(_Case):
     acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
     canister: bool = Field(False, description="canister fired (14.4.5.2)")
     height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+    attached_fired: int = Field(0, ge=0, description="a leg unit's attached weapons also fired with its small arms "
+                                "(option 17.3.4)")
 
 
 class Passenger(_Case):
@@ -192,6 +199,8 @@ class GpCase(_Case):
     target: GpTargetIn = Field(description="the unit fired at")
     range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
+    weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1) and infantry "
+                                "alternate fire (17.3.4)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -272,6 +281,10 @@ class MoveCase(_Case):
     inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
     wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
     floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
+    ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather (option 18.2): a "
+                                                     "vehicle's Snow or Mud movement factors")
+    streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams frozen over (clear, "
+                                                                 "18.2.1) or unfordable (18.2.2)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

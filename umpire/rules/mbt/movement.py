@@ -103,6 +103,8 @@ def cost(
     load_unload: int = 0,
     inside: bool = False,
     wire_hexes: int = 0,
+    ground: str = "normal",
+    streams: str = "fordable",
 ) -> MoveCost:
     """Inches of movement a route costs and whether the unit may make it this Turn. Beyond the
     route: ``load_unload`` movement factors to load or unload (the highest LOAD/UNLOAD COST of
@@ -114,9 +116,9 @@ def cost(
     """
     scale = check_scale(scale)
     est: list[str] = []
-    mf = card.speeds.normal
+    mf = getattr(card.speeds, ground)  # 18.2: the Snow or Mud movement factors in that ground weather
     if mf.estimated:
-        est.append(f"{card.card} normal MF ({mf.v})")
+        est.append(f"{card.card} {ground} MF ({mf.v})")
     allowance = orders.movement_allowance(order, mf.v, ruling, suppressed, night) * scale
     costs = card.movement_costs
     turn_costs = parse_numbers(card.turn_costs.v)
@@ -132,6 +134,11 @@ def cost(
                 spent += c
                 lines.append(f"turn {leg.turn:g} degrees = {k} hexside(s): {c:g} in (8.3)")
         key = "road" if leg.road else "path" if leg.path else leg.terrain
+        if key == "stream" and streams != "fordable":  # 18.2.1, 18.2.2
+            from umpire.rules.mbt.options.terrain import stream_state
+
+            now = stream_state(ground, frozen=streams == "frozen", unfordable=streams == "unfordable")
+            key = {"unfordable": "stream_nonfordable"}.get(now, now)
         if key not in costs.terrain:
             raise UmpireError(
                 f"terrain: {leg.terrain!r} has no movement cost on {card.card} "

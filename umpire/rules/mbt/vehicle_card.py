@@ -196,6 +196,7 @@ class Notes(_Model):
     reactive_armor: ReactiveArmor | None = None
     ko_by_one_compartment_hit: bool = False
     amphibious: bool = False
+    avlb: bool = False  # an armored vehicle launched bridge (22)
     may_not_enter_buildings: bool = False
     path_restrictions: bool = False
     passengers_fire: Literal["open", "buttoned", "never"] = "open"

@@ -252,6 +252,9 @@ class Table:
         legs: list[movement.Leg] = []
         heading = facing
         prev_elev = self.elevation(start)
+        from umpire.turns.mbt.options.avlb import bridged
+
+        bridges = bool(((self.state.extra.get("mbt") or {}).get("options_state") or {}).get("bridges"))
         pts = [tuple(start), *[tuple(p) for p in path]]
         for a, b in zip(pts, pts[1:], strict=False):
             if math.dist(a, b) <= 1e-9:
@@ -285,6 +288,8 @@ class Table:
                         if (k == 0 or not water[k - 1]) and water_run[k] < self.scale:
                             # 8.4.1: a crossing enters one stream hex, whatever the band's width
                             charged = s.inches + self.scale - water_run[k]
+                if (water[k] or key == "ditch") and bridges and bridged(self.state, mid, self.scale):
+                    key, charged = "clear", None  # over an AVLB's temporary bridge (22.3)
                 leg = movement.Leg(
                     terrain=key, inches=s.inches, road=road, reverse=reverse,
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
@@ -307,9 +312,11 @@ class Table:
         from dataclasses import asdict
 
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
+        m = self.state.extra.get("mbt") or {}
+        weather = {k: m[k] for k in ("ground", "streams") if m.get(k) not in (None, "normal", "fordable")}
         return {"ruleset": "mbt", "game": str(settings(self.state)["game"]), "scale": self.scale,
                 "card": u.card, "orders": order, "conditions": self.conditions,
-                "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **more}
+                "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **weather, **more}
 
     def move_cost(self, case: dict[str, Any]) -> movement.MoveCost:
         """What a move case costs, by the function ``calc move`` uses (8.0, 18.1.1, 23.3.2.1)."""

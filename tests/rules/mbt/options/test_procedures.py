@@ -16,6 +16,7 @@ ASKED = {
     "command_points",
     "jamming",
     "hull_down_attempt",
+    "leg_loss",
     "quickmarch",
     "panic",
     "crash",
@@ -61,6 +62,11 @@ def test_jamming_three_points_at_most() -> None:
     assert ask("jamming", [20], points=1, side="NATO")["outcome"]["disrupted"] is True
     with pytest.raises(UmpireError, match="one to 3 jamming points"):
         ask("jamming", [], points=4)
+
+
+def test_leg_loss_loses_an_attached_weapon_on_01_to_50() -> None:
+    assert ask("leg_loss", [50], item="Dragon")["outcome"] == {"lost": True}
+    assert ask("leg_loss", [51])["outcome"] == {"lost": False}
 
 
 def test_hull_down_attempt_and_quickmarch_roll_their_tables() -> None:

@@ -398,6 +398,16 @@ def lower_hull(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return _roll("lower_hull", hits.lower_hull(c.elevation, dice), dice, c.rulings, "halved")
 
 
+def leg_loss(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """An attached weapon or officer of a squad reduced to a half squad (17.2.2)."""
+    from umpire.rules.mbt.options import hits
+
+    c = validate(C.LegLossCase, case, "case")
+    r = hits.leg_loss(dice)
+    r.summary = f"{c.item}: {r.summary}"
+    return _roll("leg_loss", r, dice, c.rulings, "lost")
+
+
 def hull_down_attempt(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """An attempt to find hull down positions in a hex (17.2.5)."""
     from umpire.rules.mbt.options import hits
@@ -551,6 +561,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "turret_facing": turret_facing,
     "bail_out": bail_out,
     "lower_hull": lower_hull,
+    "leg_loss": leg_loss,
     "hull_down_attempt": hull_down_attempt,
     "quickmarch": quickmarch,
     "ammo": ammo,
@@ -578,6 +589,7 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "turret_facing": C.TurretFacingCase,
     "bail_out": C.BailOutCase,
     "lower_hull": C.LowerHullCase,
+    "leg_loss": C.LegLossCase,
     "hull_down_attempt": C.HullDownAttemptCase,
     "quickmarch": C.QuickmarchCase,
     "ammo": C.AmmoCase,

@@ -342,6 +342,12 @@ class LowerHullCase(_Case):
     elevation: Literal["level", "rising", "falling"] = Field("level", description="level, rising or falling (17.2.4.1)")
 
 
+class LegLossCase(_Case):
+    words: ClassVar[tuple[str, ...]] = ("item",)
+    roles: ClassVar[tuple[str, ...]] = ()
+    item: str = Field("attached weapon", description="the attached weapon, equipment or officer checked (17.2.2)")
+
+
 class HullDownAttemptCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("vehicles", "terrain")
     roles: ClassVar[tuple[str, ...]] = ()

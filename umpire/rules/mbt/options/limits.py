@@ -72,3 +72,40 @@ def pinning(area: bool) -> tuple[list[Modifier], str]:
         [] if area else [Modifier(name="normal pinning fire", value=chart("hits").pinning["normal"].v, rule="17.4.3.1")]
     )
     return mods, "an effective result is treated as suppressed (17.4.3.1-2)"
+
+
+def rounds_carried(tot_ammo: str) -> int | None:
+    """A weapon's rounds under maximum ammunition (17.3.2.1.4.1): the TOT AMMO number, the die
+    count in parentheses aside; ``None`` for ``Unl``, unlimited (17.3.2.1.1).
+
+    >>> rounds_carried("40 (4)"), rounds_carried("12"), rounds_carried("Unl")
+    (40, 12, None)
+    """
+    text = str(tot_ammo).strip()
+    if text.lower().startswith("unl"):
+        return None
+    return int(text.split("(")[0].strip())
+
+
+def dep_el(numbers: tuple[int | None, int | None], firer_height: int, target_height: int, rng: int,
+           weapon: str = "weapon") -> str:
+    """Why a rising or falling shot is too close for the weapon's depression or elevation
+    (17.3.1.2): the DEP/EL line crossed with the height difference is the least range; an empty
+    string when the shot may be fired (level, ``Unl``, or far enough: 17.3.1.1).
+
+    >>> dep_el((8, 7), 0, 5, 3, "125mm")
+    'the 125mm elevates 7: a rising shot 5 heights up needs range 4 or more (17.3.1.2); the target is at 3'
+    >>> dep_el((8, 7), 0, 5, 4), dep_el((None, None), 0, 5, 1), dep_el((8, 7), 2, 2, 1)
+    ('', '', '')
+    """
+    from umpire.rules.mbt.sighting import dep_el_minimum
+
+    diff = target_height - firer_height
+    number = numbers[1] if diff > 0 else numbers[0]
+    least = dep_el_minimum(number, diff)
+    if least is None or rng >= least.v:
+        return ""
+    how = (f"elevates {number}: a rising shot {diff} heights up" if diff > 0
+           else f"depresses {number}: a falling shot {-diff} heights down")
+    est = " (the chart's number estimated)" if least.estimated else ""
+    return f"the {weapon} {how} needs range {least.v} or more (17.3.1.2){est}; the target is at {rng}"

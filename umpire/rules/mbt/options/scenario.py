@@ -22,6 +22,15 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
     if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
         problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
                         "(add night to mbt.options)")
+    if (spec.ground != "normal" or spec.streams != "fordable") and "ground_weather" not in opts:
+        field = "ground" if spec.ground != "normal" else "streams"
+        problems.append(f"{where}: mbt.{field}: {getattr(spec, field)} is ground weather, option 18.2 (add "
+                        "ground_weather to mbt.options)")
+    elif (spec.streams, spec.ground) in (("frozen", "normal"), ("frozen", "mud"), ("unfordable", "normal"),
+                                         ("unfordable", "snow")):
+        need = "snow" if spec.streams == "frozen" else "mud"
+        problems.append(f"{where}: mbt.streams: {spec.streams} streams are a {need} ground weather's (18.2.1, "
+                        f"18.2.2; the ground is {spec.ground}; allowed: fordable)")
     seen: set[str] = set()
     for i, b in enumerate(spec.batteries):
         at = f"{where}: mbt.batteries[{i}]"
@@ -41,6 +50,9 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         for uid in b.organization:
             if uid not in units or units[uid].side != b.side:
                 problems.append(f"{at}.organization: {uid!r} is not a unit of side {b.side}")
+        _planned(b, list(card.missions), spec.turns, table, problems, at)
+    if "soviet_artillery_doctrine" in opts:
+        _soviet_doctrine(spec.batteries, problems, where)
     for i, c in enumerate(spec.counter_battery):
         at = f"{where}: mbt.counter_battery[{i}]"
         if "artillery" not in opts:
@@ -108,3 +120,53 @@ def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table
         if spec.conditions in ("fog", "blowing_snow") and h.altitude != "low":
             problems.append(f"{at}.altitude: {h.altitude}: helicopters are limited to low altitude in "
                             f"{spec.conditions.replace('_', ' ')} (allowed: low; 20.2.2)")
+
+
+def _planned(b: Any, missions: list[str], turns: int, table: tuple[float, float], problems: list[str],
+             at: str) -> None:
+    """A battery's planned fire (19.2.1.1): missions its card has, SHEAFs they use, points on the
+    table, Turns of the game with one skipped between its plots (19.2.1.1.3), no more of a
+    mission than it has."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.options import artillery as A
+
+    last = None
+    for k, p in sorted(enumerate(b.planned), key=lambda x: x[1].turn):
+        where = f"{at}.planned[{k}]"
+        try:
+            A.check_plot(A.Plot("planned", p.sheaf, p.mission, p.direction), nation_missions=missions, where=where)
+        except UmpireError as exc:
+            problems.append(str(exc))
+        if not (0 <= p.target[0] <= table[0] and 0 <= p.target[1] <= table[1]):
+            problems.append(f"{where}.target: ({p.target[0]:g}, {p.target[1]:g}) is off the table")
+        if p.turn > turns:
+            problems.append(f"{where}.turn: {p.turn} is after the game's last Turn ({turns})")
+        if last is not None and p.turn - last < 2:
+            problems.append(f"{where}.turn: {p.turn}: a battery's planned plots skip at least one Turn between them "
+                            f"(its last is on Turn {last}; 19.2.1.1.3)")
+        last = p.turn
+    for mission in {p.mission for p in b.planned}:
+        n = sum(1 for p in b.planned if p.mission == mission)
+        if b.missions and b.missions.get(mission, 0) < n:
+            have = b.missions.get(mission, 0)
+            problems.append(f"{at}.planned: {n} planned {mission} plots, and the battery has {have} {mission} fire "
+                            "missions (19.1.4)")
+
+
+def _soviet_doctrine(batteries: list[Any], problems: list[str], where: str) -> None:
+    """19.5: two thirds (fractions up) of all Soviet fire missions are planned before the game."""
+    from umpire.rules.mbt.options.artillery import soviet_planned_needed
+
+    soviet = [(i, b) for i, b in enumerate(batteries) if b.nation == "USSR"]
+    for i, b in soviet:
+        if not b.missions:
+            problems.append(f"{where}: mbt.batteries[{i}].missions: under Soviet artillery doctrine a Soviet battery "
+                            "lists its fire missions, two thirds of which are planned (19.5)")
+            return
+    total = sum(n for _, b in soviet for n in b.missions.values())
+    planned = sum(len(b.planned) for _, b in soviet)
+    need = soviet_planned_needed(total)
+    if planned < need:
+        problems.append(f"{where}: mbt.batteries: Soviet artillery doctrine plans two thirds of the Soviet fire "
+                        f"missions before the game (19.5): {need} of {total} (fractions up), and {planned} "
+                        f"{'is' if planned == 1 else 'are'} planned (give them in the batteries' planned: lists)")

@@ -15,6 +15,7 @@ from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.options import on
 
 Point = tuple[float, float]
 
@@ -80,12 +81,24 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
             else "none",
             "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
             "height": t.unit_height(target, b),
+            "turret_angle": turret_angle(t, target, a, b, target_facing) if on(state, "hit_variations") else None,
         }),
         "range": math.dist(a, b),
         "angle": t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
         **({"shots": shots} if shots is not None else {}),
         "smoke": smoke_between(t, u, target, a, b),
+        **({"hit_variations": True} if on(state, "hit_variations") else {}),
+        **({"weapon_limits": True} if on(state, "weapon_limits") else {}),
     }
+
+
+def turret_angle(t: AdvTable, target: UnitState, a: Point, b: Point, target_facing: float | None) -> str | None:
+    """The hit angle to ``target``'s turret (17.2.1.1) when it faces away from its hull."""
+    hull = target.facing if target_facing is None else target_facing
+    turret = target.notes.get("turret_facing")
+    if turret is None or abs(((float(turret) - hull + 180) % 360) - 180) <= 1e-6:
+        return None
+    return t.hit_angle(a, b, float(turret))
 
 
 def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b: Point, moving: bool
@@ -115,14 +128,18 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
 
 
 def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
-            at: Point | None = None, moving: bool = False, canister: bool = False) -> dict[str, Any]:
-    """The ``gp`` case of one GP shot (14.4)."""
+            at: Point | None = None, moving: bool = False, canister: bool = False,
+            attached_fired: int = 0) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4."""
     a, b = t.xy(u), at or t.xy(target)
     f = firer(state, t, u, w, ammo, order, a, "gp_acq", target)
     if canister:
         f["canister"] = True
+    if attached_fired:
+        f["attached_fired"] = attached_fired
     return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving),
-            "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b)}
+            "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
+            **({"weapon_limits": True} if on(state, "weapon_limits") else {})}
 
 
 def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:

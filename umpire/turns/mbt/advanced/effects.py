@@ -5,6 +5,7 @@ touched, so a side reads only about its own units.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from umpire.core.resolution import Resolution
@@ -26,9 +27,14 @@ def suppress(u: UnitState, why: str, notes: list[Note]) -> None:
     notes.append(_note(u.id, f"suppressed ({why})", "suppressed"))
 
 
-def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Note], *, wreck: bool = True) -> None:
+def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Note], *, wreck: bool = True,
+            locations: tuple[str, ...] = ("EF_KO",)) -> None:
     """Knocked out, brewed up or eliminated: its passengers go with it (14.3.3.2); a brew-up
-    suppresses every other unit in its hex (14.3.3.3)."""
+    suppresses every other unit in its hex (14.3.3.3). With option 17.2 a vehicle's crew and
+    passengers try to bail out at the end of the phase instead (17.2.3: ``locations``, the hit
+    locations that did it, EF_KO for GP fire)."""
+    from umpire.turns.mbt.options.hit_variations import bail_out_due
+
     if u.status == "eliminated":
         return
     u.status = "eliminated"
@@ -37,11 +43,17 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
     words = {"knocked_out": "knocked out: a wreck (7.4.7.3)", "brewed_up": "brewed up: a burning wreck (7.4.7.4)",
              "eliminated": "eliminated (14.4.4.2.3.4)"}
     notes.append(_note(u.id, words.get(u.notes["destroyed"], how), "damage"))
+    bail = bail_out_due(state, u, u.notes["destroyed"], locations)
     for p in U.passengers(state, u):
         p.status = "eliminated"
         p.notes["destroyed"] = "eliminated"
         p.notes["knocked_out_in"] = when
-        notes.append(_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
+        if bail:
+            p.notes["bail_from"] = u.id
+            notes.append(_note(p.id, f"is in the wreck of the {u.id} that carried it: it tries to bail out at the "
+                               "end of the phase (17.2.3)", "damage"))
+        else:
+            notes.append(_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
     if how == "brewed_up" and u.placed:
         from umpire.turns.mbt.advanced.table import AdvTable
 
@@ -87,7 +99,11 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
             u.notes["gun_hit"] = True
             notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
         elif dmg == "compartment":
+            from umpire.turns.mbt.options.amphibious import sinks
+
             where = "turret" if loc in TURRET else "hull"
+            if where == "hull" and sinks(state, u, "a hull compartment hit", when, notes):
+                break
             if u.notes.get("compartment"):
                 dmg = "knocked_out"
             else:
@@ -98,7 +114,8 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
                     suppress(p, f"its carrier {u.id} took a compartment hit, 14.3.3.1", notes)
                 crew_loss(state, u, 1, "compartment hit, 14.3.3.1", when, notes)
         if dmg in ("knocked_out", "brewed_up"):
-            destroy(state, u, dmg, when, notes)
+            destroy(state, u, dmg, when, notes, locations=tuple(
+                str(h.get("location", "")) for h in res.outcome["results"] if h.get("damage") not in ("miss", None)))
             break
     u.hits += done
     if done:
@@ -128,15 +145,18 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
         destroy(state, u, effect, when, notes)
     elif effect == "half":
         from umpire.rules.mbt import data
+        from umpire.turns.mbt.options.hit_variations import leg_losses_due
 
-        reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"])
+        reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"],
+               leg_losses_due(state))
         suppress(u, f"{why}, 14.4.4.2.3.4", notes)
     elif effect == "eliminated":
         destroy(state, u, "eliminated", when, notes, wreck=False)
     return notes
 
 
-def reduce(u: UnitState, notes: list[Note], ruling: str = "keep") -> None:
+def reduce(u: UnitState, notes: list[Note], ruling: str = "keep",
+           checked_for_loss: Callable[[UnitState, list[str]], None] | None = None) -> None:
     """A squad becomes its half squad (12.5); ruling ``advanced.half_squad_weapons`` says whether
     it keeps its attached weapons (default: it does) or loses its missiles."""
     card = U.card_of(u)
@@ -152,3 +172,5 @@ def reduce(u: UnitState, notes: list[Note], ruling: str = "keep") -> None:
         u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
     notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
                                                                             if lost else ""), "damage"))
+    if checked_for_loss is not None:
+        checked_for_loss(u, lost)

@@ -68,6 +68,8 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
     (14.1.2.1, 14.1.3.1, 15.3.3.1)."""
     from umpire.turns.mbt.advanced import terrain_fire
     from umpire.turns.mbt.advanced.limits import weapon_why
+    from umpire.turns.mbt.options import on
+    from umpire.turns.mbt.options import weapon_limits as WL
 
     res: list[Resolution] = []
     fired_kinds: dict[str, set[str]] = {}
@@ -98,7 +100,11 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
             if target is None or not U.alive(target):
                 res.append(no_shot(f.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
                 continue
-            r = shoot(state, t, f, target, w, entry, order, step, dice, pending, moving=moving_target, most=most)
+            alt = WL.attached_fired(f, w, entries) if on(state, WL.NAME) else 0
+            r = shoot(state, t, f, target, w, {**entry, "attached_fired": alt} if alt else entry, order, step, dice,
+                      pending, moving=moving_target, most=most)
+            if r.extra.get("rounds"):
+                notes.append(_note(f.id, str(r.extra["rounds"]), "rounds"))
         if f.id != u.id:
             r.extra["carrier"] = u.id  # 15.3.3.1: the rider fires from its carrier
         res.append(r)
@@ -164,6 +170,8 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
     the farthest it reaches from where it is (a rider through firing ports, 15.3.4.2);
     ``key_step``: the step its dice are keyed by, when not ``step`` (a missile's flight is keyed
     by the step that announced it)."""
+    from umpire.turns.mbt.options import weapon_limits as WL
+
     ammo = entry.get("ammo") or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
     a = w.find_ammo(ammo)
     chk = S.can_fire(t, u, target, w, ammo, at=at, moving=moving)
@@ -172,7 +180,23 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
     if most is not None and chk.range > most:
         return no_shot(u.id, target.id, step, f"through its carrier's firing ports it reaches {most} hexes; the "
                        f"target is at {chk.range} (15.3.4.2)")
-    if a.type == "GP":
+    limit = WL.held(state, u, w, chk.range, (t.unit_height(u), t.unit_height(target, at or t.xy(target))))
+    if limit:
+        return no_shot(u.id, target.id, step, limit)
+    r = _resolve(state, t, u, target, w, entry, ammo, a.type, order, step, dice, pending, chk,
+                 moving=moving, at=at, target_facing=target_facing, key_step=key_step)
+    WL.expend(state, u, w, r)
+    return r
+
+
+def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
+             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: S.Check, *,
+             moving: bool, at: tuple[float, float] | None, target_facing: float | None,
+             key_step: str | None) -> Resolution:
+    """The shot :func:`shoot` allowed: GP fire and its effects (14.4), or AP fire (14.3)."""
+    from umpire.turns.mbt.options import weapon_limits as WL
+
+    if kind == "GP":
         canister = bool(entry.get("canister"))
         if canister and not 2 <= chk.range <= 10:
             return no_shot(u.id, target.id, step, f"canister reaches 2-10 hexes (14.4.5.2); range {chk.range}")
@@ -181,7 +205,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
         r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
-                 key_step=key_step)
+                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0))
         S.note_acq(state, "gp_acq", u.id, target.id)
         pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
         for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
@@ -190,7 +214,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")
     r = S.ap(state, t, u, target, w, ammo, order, step, dice, at=at, target_facing=target_facing, moving=moving,
-             check=chk, shots=entry.get("shots"), key_step=key_step)
+             check=chk, shots=WL.shots(state, u, w, entry.get("shots")), key_step=key_step)
     pending.ap.append((target.id, r))
     return r
 

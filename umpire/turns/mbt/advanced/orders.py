@@ -114,6 +114,10 @@ class AdvUnitOrders(_Strict):
     assault: TargetSpec | None = Field(None, description="CA: the unit it assaults (14.5, 14.6)")
     overrun: TargetSpec | None = Field(None, description="OR: the unit it overruns (14.7)")
     overwatch: OverwatchSpec | None = Field(None, description="OW: when and at what it fires (24.3.2.3)")
+    panic: bool = Field(False, description="a panic move this Movement Step for a unit otherwise unable to move "
+                        "(option 17.9)")
+    bridge: Literal["launch", "recover"] | None = Field(None, description="an AVLB with MOVE orders that stays put "
+                                                       "launches or recovers its bridge to its front (option 22)")
 
     @field_validator("order")
     @classmethod

@@ -254,8 +254,10 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if why:
                 raise _err(f"{at}.discharger", why)
         if (spec.get("move") or {}).get("exhaust"):
+            from umpire.turns.mbt.options.amphibious import exhaust_why
+
             why = smoke.exhaust(smoke.makers(U.card_of(u)), used=int(u.notes.get("ex_used", 0) or 0),
-                                hull_hit=u.notes.get("compartment") == "hull")
+                                hull_hit=u.notes.get("compartment") == "hull") or exhaust_why(state, u)
             if why:
                 raise _err(f"{at}.move.exhaust", why)
         if spec.get("turret_facing") is not None:

@@ -30,8 +30,12 @@ def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None
 
     opts = OS.read(state)
     opts.plots = [p for p in opts.plots if not (p.side == side and p.plotted == state.turn)]
+    from umpire.turns.mbt.options.clgp import kept
+
     opts.plots += [
-        OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn), **p) for p in plots
+        OS.Plot(side=side, plotted=state.turn, impact=impact_turn(p["fire_type"], state.turn),
+                **(kept(state, p) if isinstance(p["target"], str) else p))
+        for p in plots
     ]
     OS.write(state, opts)
 
@@ -88,6 +92,15 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                                   summary=f"battery {plot.battery} does not fire: {why}",
                                   extra={"battery": plot.battery, "step": "Artillery"}))
             continue
+        if plot.mission == "CLGP":
+            from umpire.turns.mbt.options import clgp
+
+            more, also = clgp.impact(state, plot, b, dice)
+            res += more
+            notes += also
+            if plot.status == "fired":
+                res += _counter_battery(state, opts, b, dice)
+            continue
         f = _facts(state, plot)
         targets = _targets(state, plot)
         scale = float(state.extra["mbt"].get("scale", 1.0))
@@ -115,6 +128,10 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         b.last_impact, b.last_turn = (r.outcome["impact_at"][0], r.outcome["impact_at"][1]), state.turn
         if b.missions and plot.mission in b.missions:
             b.missions[plot.mission] -= 1
+        if plot.mission in ("HE", "ICM", "ICMDP"):  # GP area effect fire sinks what floats in its impact hex
+            from umpire.turns.mbt.options.amphibious import impact_hex
+
+            impact_hex(state, r.outcome.get("impact_at"), f"T{state.turn} Artillery", notes)
         for hit in r.extra.get("targets", []):
             notes += apply_gp(
                 state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"

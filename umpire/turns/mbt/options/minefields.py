@@ -126,11 +126,22 @@ def resolve(
 
 
 def movement_with_mines(state: GameState, dice: Dice) -> Applied:
-    """The Movement phase, and then the minefield attacks of the units that moved."""
+    """The Movement phase, its panic moves (17.9), and then the minefield attacks of the units that
+    moved."""
     from umpire.turns.mbt.advanced.moving import movement_phase
     from umpire.turns.mbt.turn_state import _noted
 
     done = movement_phase(state, dice)
+    if on(done.state, "avlb"):  # bridges laid and recovered at the end of the Movement Step (22.2, 22.4)
+        from umpire.turns.mbt.options.avlb import resolve as bridges
+
+        res, notes = bridges(state, done.state)
+        done.resolutions += res + _noted(notes)
+    if on(done.state, "panic_moves"):  # after the written moves, before the minefields they enter (17.9)
+        from umpire.turns.mbt.options.panic import resolve as panic_moves
+
+        res, notes = panic_moves(done.state, dice)
+        done.resolutions += res + _noted(notes)
     if not on(done.state, "mines"):
         return done
     before = (state.extra.get("mbt") or {}).get("walked") or {}

@@ -75,6 +75,18 @@ def check(
     from umpire.turns.mbt.options import plots
 
     out: dict[str, Any] = {}
+    if on(state, "weapon_limits"):
+        from umpire.turns.mbt.options.weapon_limits import check_orders
+
+        check_orders(state, units, where)  # no rounds left (17.3.2.2)
+    if any(spec.get("panic") for spec in units.values()):
+        from umpire.turns.mbt.options.panic import check_orders as check_panic
+
+        check_panic(state, units, where)  # 17.9
+    if any(spec.get("bridge") for spec in units.values()):
+        from umpire.turns.mbt.options.avlb import check_orders as check_bridges
+
+        check_bridges(state, units, where)  # 22
     if payload.get("artillery"):
         out["artillery"] = plots.check(payload["artillery"], state, side, units, where)
     if payload.get("air_strikes"):

@@ -35,11 +35,12 @@ class PlotSpec(Checked):
     fire_type: Literal["called", "continuous"] = Field(
         "called", description="planned, designated, called or continuous (19.2.1)"
     )
-    target: tuple[float, float] = Field(description="the target point on the table, inches")
+    target: tuple[float, float] | str = Field(description="the target point on the table, inches; a CLGP "
+                                              "mission's target vehicle, by its id (19.2.4.7)")
     sheaf: Literal["tight", "line", "loose"] = Field("tight", description="tight, line or loose (19.2.3)")
     direction: int | None = Field(None, ge=1, le=6, description="a line SHEAF's mapboard direction (19.2.3.2)")
-    mission: Literal["HE", "ICMDP", "ICM", "SM", "FASCAM", "IL"] = Field(
-        "HE", description="HE, ICMDP, ICM, SM, FASCAM or IL (19.2.4)"
+    mission: Literal["HE", "ICMDP", "ICM", "SM", "FASCAM", "IL", "CLGP"] = Field(
+        "HE", description="HE, ICMDP, ICM, SM, FASCAM, IL or CLGP (19.2.4)"
     )
     observer: str = Field(description="the observer unit (19.2.5)")
 
@@ -108,39 +109,65 @@ def check(
                 f"{b.disrupted_until} (19.4.2.1)"
             )
         A.check_plot(
-            A.Plot(p.fire_type, p.sheaf, p.mission, p.direction, None, p.observer),
+            A.Plot(p.fire_type, p.sheaf, p.mission, p.direction, p.target if isinstance(p.target, str) else None,
+                   p.observer),
             nation_missions=list(battery_card(b.nation).missions),
             where=at,
         )
+        lands = A.impact_turn(p.fire_type, state.turn)
+        if any(q.battery == p.battery and q.fire_type == "planned" and q.status == "due" and q.impact == lands
+               for q in opts.plots):
+            raise UmpireError(f"{at}.battery: {p.battery} fires planned fire on Turn {lands}; other fire may not "
+                              "interfere with its planned plots (19.2.1.1.3)")
         if b.missions and b.missions.get(p.mission, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in b.missions.items() if v > 0) or "none"
             raise UmpireError(f"{at}.mission: battery {p.battery} has no {p.mission} fire missions left (left: {left})")
-        x, y = p.target
+        if p.mission != "CLGP" and isinstance(p.target, str):
+            raise UmpireError(f"{at}.target: {p.target!r}: a {p.mission} mission is fired at a point [x, y] "
+                              "(only CLGP names a vehicle, 19.2.4.7)")
+        obs = state.units.get(p.observer)
+        if p.mission == "CLGP":
+            from umpire.turns.mbt.options import clgp
+
+            if obs is None or obs.side != side or not U.on_table(obs):
+                mine = {u.id: u for u in state.units_of(side) if U.on_table(u)}
+                raise UmpireError(f"{at}.observer: {unknown(f'unit of side {side} on the table', p.observer, mine)}")
+            if (units.get(p.observer) or {}).get("order") != "OW":
+                raise UmpireError(f"{at}.observer: {p.observer} needs OVERWATCH orders this Turn to observe "
+                                  "(17.1.1.2.3)")
+            if p.fire_type != "called":
+                raise UmpireError(f"{at}.fire_type: a CLGP mission is called fire at a vehicle the observer sees "
+                                  "(19.2.4.7; allowed: called)")
+            clgp.check(state, side, p.target, obs, at)
+            out.append(p.model_dump(mode="json", exclude_none=True))
+            continue
+        point = p.target
+        assert not isinstance(point, str)  # only a CLGP plot names a vehicle, checked above
+        x, y = point
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
             raise UmpireError(
                 f"{at}.target: ({x:g}, {y:g}) is off the table (allowed: x 0-{state.table.width:g}, "
                 f"y 0-{state.table.depth:g})"
             )
-        obs = state.units.get(p.observer)
         if obs is None or obs.side != side or not U.on_table(obs):
             mine = {u.id: u for u in state.units_of(side) if U.on_table(u)}
             raise UmpireError(f"{at}.observer: {unknown(f'unit of side {side} on the table', p.observer, mine)}")
         if (units.get(p.observer) or {}).get("order") != "OW":
             raise UmpireError(f"{at}.observer: {p.observer} needs OVERWATCH orders this Turn to observe (17.1.1.2.3)")
-        ok, why = sees_point(state, obs, p.target)
+        ok, why = sees_point(state, obs, point)
         if not ok:
             raise UmpireError(
                 f"{at}.target: out of the observer's sight: {p.observer} does not see ({x:g}, {y:g}): {why}"
             )
         if p.fire_type == "called":
-            _sighted_target(state, side, p.target, at)
+            _sighted_target(state, side, point, at)
         else:
             if b.last_impact is None or b.last_turn != state.turn - 1:
                 raise UmpireError(
                     f"{at}.fire_type: continuous fire keeps up fire that landed last Turn; battery "
                     f"{p.battery} fired none then (19.2.1.4)"
                 )
-            shift = math.dist(b.last_impact, p.target) / _scale(state)
+            shift = math.dist(b.last_impact, point) / _scale(state)
             if shift > chart("artillery").continuous_shift.v + 0.5:
                 raise UmpireError(
                     f"{at}.target: continuous fire moves at most 2 hexes from the last impact hex "

@@ -30,6 +30,7 @@ class Plot(_Model):
     direction: int | None = None
     mission: str = "HE"
     observer: str | None = None
+    target_unit: str | None = None  # a CLGP mission's vehicle (19.2.4.7)
     plotted: int  # the Turn it was plotted
     impact: int  # the Turn it is due (19.2)
     status: Literal["due", "fired", "delayed", "cancelled"] = "due"
@@ -134,6 +135,7 @@ class OptionsState(_Model):
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
     markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
+    bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
 
 
 KEY = "options_state"
@@ -146,6 +148,9 @@ def read(state: GameState) -> OptionsState:
     if raw is not None:
         return OptionsState.model_validate(raw)
     return OptionsState(
+        plots=[Plot(side=b["side"], battery=b["id"], fire_type="planned", plotted=0, impact=p["turn"],
+                    **{k: v for k, v in p.items() if k != "turn" and v is not None})
+               for b in m.get("batteries") or [] for p in b.get("planned") or []],  # 19.2.1.1
         batteries={
             b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
             for b in m.get("batteries") or []

@@ -1,0 +1,174 @@
+"""Hit variations (option 17.2) over the tracked game.
+
+Turret facing (17.2.1) and the lower front hull (17.2.4) are part of the AP shot itself: the
+fire case says ``hit_variations: true`` and gives the hit angle to a turret facing away from
+its hull (:func:`umpire.turns.mbt.advanced.cases.fire_case`), and ``calc fire`` rolls them.
+
+What happens to a unit after the fire is checked here, at the end of the phase in which it was
+hit ("after all fire at the vehicle is resolved and completed in a single phase or step",
+17.2.3), each roll by the rule function calc answers it with:
+
+- **bailing out** (17.2.3): a knocked out or brewed up vehicle's crew and each unit it carried
+  roll on the BAIL OUT TABLES (the ``bail_out`` calc procedure), at the hit location with the
+  best chance of those that struck it (17.2.3.1.1; GP kills, mines and close assaults read EF KO;
+  a top hit TT or HD reads as TF or HF, a ruling of umpire's). A carried unit that bails out
+  stands in the wreck's hex, suppressed (ON), faced as its carrier was (17.2.3.2); one that
+  does not is eliminated (17.2.3.1.2.2). A crew that bails out is recorded as saved on the wreck
+  (``crew_bailed``, for victory points, scenario format D.2); it is not put on the table as a
+  unit: the data cards give no Bailed Crew firing information to fire it with (17.2.3.2.2.2).
+- **special leg unit losses** (17.2.2): a squad reduced to a half squad loses each of its
+  attached weapons on 01-50 (rocket launchers and anti-aircraft missiles are rounds of
+  ammunition and are not checked).
+
+Not played: a crew bailing out of a vehicle that was not knocked out (17.2.3.1.2.1: no damage
+and compartment hits abandon the vehicle), optional hull down (17.2.5), radar/missile
+destruction (17.2.6), officer losses (17.2.7: the tracked game keeps no officers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from umpire.core.dice import Dice, RecordingDice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.turns.common import Applied
+from umpire.turns.mbt.options import on
+
+NAME = "hit_variations"
+TOP = {"TT": "TF", "HD": "HF"}  # a top hit read as the front column of its compartment (ruling)
+ROUNDS = ("launcher", "aam")  # attached weapons counted as rounds of ammunition (17.2.2)
+
+
+def bail_out_due(state: GameState, u: UnitState, how: str, locations: tuple[str, ...]) -> bool:
+    """Mark vehicle ``u`` (just destroyed ``how``) for bail out attempts at the end of the phase
+    when the option is played; returns whether it was."""
+    from umpire.turns.mbt.advanced import units as U
+
+    if not on(state, NAME) or how not in ("knocked_out", "brewed_up") or U.kind(u) != "vehicle" \
+            or u.notes.get("sunk"):  # no bail out from a sinking vehicle (17.7.3)
+        return False
+    u.notes["bail_out"] = {"hit": how, "locations": [TOP.get(x, x) for x in locations] or ["EF_KO"]}
+    return True
+
+
+def leg_losses_due(state: GameState) -> Callable[[UnitState, list[str]], None] | None:
+    """What :func:`umpire.turns.mbt.advanced.effects.reduce` calls on a squad it reduced, when
+    the option is played: its attached weapons to check for loss at the end of the phase."""
+    from umpire.turns.mbt.advanced import units as U
+
+    if not on(state, NAME):
+        return None
+
+    def due(u: UnitState, lost: list[str]) -> None:
+        items = [n for n, a in U.attached_of(u).items() if a.weapon.kind not in ROUNDS and n not in lost]
+        if items:
+            u.notes["leg_loss"] = sorted({*u.notes.get("leg_loss", []), *items})
+
+    return due
+
+
+def _best(hit: str, unit: str, locations: list[str]) -> str:
+    """Of the locations that struck the vehicle, the one with the widest bail out range for
+    ``unit`` (17.2.3.1.1: it bails out if the roll calls for it at any of them)."""
+    from umpire.rules.mbt.options.charts import chart
+
+    t = chart("hits").bail_out
+    line = getattr(t, hit)[unit]
+    known = [x for x in locations if x in t.locations] or ["EF_KO"]
+
+    def top(loc: str) -> int:
+        v = str(line[t.locations.index(loc)].v)
+        return 0 if v == "Elim" else int(v.split("-")[-1])
+
+    return max(known, key=lambda x: (top(x), -known.index(x)))
+
+
+def _attempt(state: GameState, who: UnitState, unit: str, wreck: UnitState, hit: str, locs: list[str],
+             dice: Dice) -> Resolution:
+    from umpire.rules.mbt.options.calc import bail_out
+
+    case = {"hit": hit, "unit": unit, "location": _best(hit, unit, locs)}
+    rec = RecordingDice(scoped(dice, "bail out", wreck.id, who.id, unit))
+    res = bail_out(dict(case), rec, odds=False).resolution
+    assert res is not None
+    res.rolls = rec.take()
+    what = f"{wreck.id}'s crew" if unit == "crew" else who.id
+    res.summary = f"{what} tries to bail out of the {hit.replace('_', ' ')} {wreck.id} ({case['location']}): " \
+                  f"{res.summary}"
+    res.extra.update(unit=who.id, case=case)
+    return res
+
+
+def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
+    from umpire.turns.mbt.advanced.effects import suppress
+    from umpire.turns.mbt.turn_state import _note
+
+    due = v.notes.pop("bail_out")
+    hit, locs = str(due["hit"]), [str(x) for x in due["locations"]]
+    res = [_attempt(state, v, "crew", v, hit, locs, dice)]
+    if res[0].outcome["bails_out"]:
+        v.notes["crew_bailed"] = True
+        notes.append(_note(v.id, "its crew bails out and is saved; it takes no further part (17.2.3.2.2, "
+                           "no Bailed Crew firing information)", "bail_out"))
+    riders = sorted((p for p in state.units.values() if p.notes.get("bail_from") == v.id), key=lambda p: p.id)
+    for p in riders:
+        from umpire.turns.mbt.advanced import units as U
+
+        p.notes.pop("bail_from")
+        r = _attempt(state, p, "towed" if U.kind(p) == "towed" else "leg", v, hit, locs, dice)
+        res.append(r)
+        if not r.outcome["bails_out"]:
+            notes.append(_note(p.id, f"does not bail out of the {v.id}: eliminated (17.2.3.1.2.2)", "damage"))
+            continue
+        p.status = "ok"
+        for k in ("destroyed", "knocked_out_in", "carried_by"):
+            p.notes.pop(k, None)
+        p.x, p.y, p.facing = v.x, v.y, v.facing
+        notes.append(_note(p.id, f"bails out of the {v.id} into its hex (17.2.3.2)", "bail_out"))
+        suppress(p, "bailed out, 17.2.3.2", notes)
+    return res
+
+
+def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
+    from umpire.rules.mbt.options.calc import leg_loss
+    from umpire.turns.mbt.turn_state import _note
+
+    out = []
+    for item in u.notes.pop("leg_loss"):
+        rec = RecordingDice(scoped(dice, "leg loss", u.id, item))
+        r = leg_loss({"item": item}, rec, odds=False).resolution
+        assert r is not None
+        r.rolls = rec.take()
+        r.summary = f"{u.id}, a half squad now: {r.summary}"
+        r.extra.update(unit=u.id, weapon=item, case={"item": item})
+        out.append(r)
+        if r.outcome["lost"]:
+            u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), item})
+            notes.append(_note(u.id, f"its {item} is lost with the men who carried it (17.2.2)", "damage"))
+    return out
+
+
+def after_hits(applied: Applied, dice: Dice) -> Applied:
+    """The bail out attempts and leg unit losses of the units hit in the phase just resolved."""
+    from umpire.turns.mbt.advanced.sighting import update
+    from umpire.turns.mbt.advanced.table import AdvTable
+    from umpire.turns.mbt.turn_state import _noted
+
+    state = applied.state
+    if not on(state, NAME):
+        return applied
+    res: list[Resolution] = []
+    notes: list[Any] = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.notes.get("bail_out"):
+            res += _bail_out(state, u, dice, notes)
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.notes.get("leg_loss") and u.status == "eliminated":
+            u.notes.pop("leg_loss")
+        elif u.notes.get("leg_loss"):
+            res += _leg_losses(state, u, dice, notes)
+    if res:
+        applied.resolutions += res + _noted(notes) + update(state, AdvTable(state))
+    return applied
