@@ -10,7 +10,14 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from umpire.rules.mbt.advanced_spec import AdvancedSpec
-from umpire.rules.mbt.options_spec import AircraftSpec, BatterySpec, CounterBatterySpec, MinefieldSpec, PlayerSpec
+from umpire.rules.mbt.options_spec import (
+    AircraftSpec,
+    BatterySpec,
+    CounterBatterySpec,
+    HelicopterSpec,
+    MinefieldSpec,
+    PlayerSpec,
+)
 from umpire.rules.mbt.toe_spec import ToeSpec
 from umpire.schema.checked import Checked
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
@@ -80,6 +87,8 @@ class MbtSpec(_Strict):
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
                                                       description="counter battery capabilities (option 19.4)")
     aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
+    helicopters: list[HelicopterSpec] = Field(default_factory=list,
+                                              description="helicopter units on the table (option 20.2)")
     jamming: dict[str, int] = Field(default_factory=dict,
                                     description="jamming points each side may spend in the game (option 21.2), by side")
     players: list[PlayerSpec] = Field(default_factory=list,
