@@ -166,6 +166,10 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
             kind = firers.leg_type(card, c.type).leg
             allowance = movement.leg_allowance(kind, c.orders, c.scale, ruling=rulings["orders.move_full_speed"],
                                                night=night)
+            if c.quickmarch:  # option 17.4.2
+                from umpire.rules.mbt.options.limits import quickmarch_allowance
+
+                allowance = c.scale * quickmarch_allowance(kind, c.orders, suppressed=c.suppressed, night=night)
         else:
             kind, allowance = "towed gun", c.scale
         spent = length + c.floors * c.scale

@@ -281,6 +281,8 @@ class MoveCase(_Case):
     inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
     wire: int = Field(0, ge=0, description="wire hexes entered, each at the card's wire cost (12.4.6)")
     floors: int = Field(0, ge=0, description="a leg unit: floors climbed or descended in a building (15.4.1.1)")
+    quickmarch: bool = Field(False, description="a leg unit quickmarching (option 17.4.2): a squad or half squad 3 "
+                             "hexes, a team 2, with MOVE orders, not suppressed, not at Night or in Moonlight")
     ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather (option 18.2): a "
                                                      "vehicle's Snow or Mud movement factors")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams frozen over (clear, "

@@ -137,7 +137,7 @@ def unit_notes(u: Any) -> dict[str, Any]:
     for key in ("equipment", "carried_by"):
         if getattr(u, key, None):
             out[key] = getattr(u, key)
-    for key in ("doctrine", "inside"):
+    for key in ("doctrine", "inside", "camouflaged"):
         if getattr(u, key, False):
             out[key] = True
     if getattr(u, "up", 0):

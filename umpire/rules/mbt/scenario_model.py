@@ -39,6 +39,8 @@ class MbtUnitSpec(UnitSpec):
         description="MBT Advanced Game: the vehicle of its side it starts carried in (15.3)")
     inside: bool = Field(False, description="MBT Advanced Game: it starts inside the buildings it stands in (15.4.5)")
     up: int = Field(0, ge=0, le=20, description="MBT Advanced Game: the floor of the building it starts on (15.4)")
+    camouflaged: bool = Field(False, description="MBT option 17.6: it starts the scenario camouflaged (the NOTES "
+                              "line of its record sheet, 17.6.1)")
 
 
 class MbtFormationSpec(FormationSpec):

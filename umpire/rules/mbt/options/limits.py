@@ -65,6 +65,28 @@ def quickmarch(grade: str, dice: Dice) -> tuple[bool, int, str, list[str]]:
     return in_range(roll, band), roll, str(band.v), est
 
 
+def quickmarch_allowance(leg: str, order: str, *, suppressed: bool, night: bool) -> int:
+    """Hexes a leg unit quickmarches (17.4.2): squads and half squads 3, teams 2, with MOVE orders,
+    never while suppressed, nor at Night or in Moonlight (18.1.1).
+
+    :raises UmpireError: naming ``quickmarch`` and why it may not.
+    """
+    from umpire.rules.mbt import orders
+
+    if orders.order_code(order) != "M":
+        raise UmpireError(f"quickmarch: a quickmarching unit must have MOVE orders (17.4.2; it has "
+                          f"{orders.order_code(order)})")
+    if suppressed:
+        raise UmpireError("quickmarch: a suppressed unit may not quickmarch (17.4.2)")
+    if night:
+        raise UmpireError("quickmarch: leg units may not quickmarch at Night or in Moonlight (18.1.1)")
+    hexes = chart("hits").quickmarch_hexes
+    if leg not in hexes:
+        raise UmpireError(f"quickmarch: a {leg.replace('_', ' ')} does not quickmarch (allowed: squads, half squads, "
+                          "teams; 17.4.2)")
+    return int(hexes[leg].v)
+
+
 def pinning(area: bool) -> tuple[list[Modifier], str]:
     """Machinegun pinning fire (17.4.3): +10 against one unit (normal), none over an area; an
     effective result counts as suppressed either way."""

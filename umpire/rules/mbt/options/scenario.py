@@ -78,6 +78,7 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         for load in a.loads:
             if load not in air.ordnance:
                 problems.append(f"{at}.loads: {load!r} (allowed: {', '.join(air.ordnance)})")
+    _camouflaged(opts, units, problems, where)
     for i, f in enumerate(spec.minefields):
         at = f"{where}: mbt.minefields[{i}]"
         if "mines" not in opts:
@@ -123,6 +124,19 @@ def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table
         if spec.conditions in ("fog", "blowing_snow") and h.altitude != "low":
             problems.append(f"{at}.altitude: {h.altitude}: helicopters are limited to low altitude in "
                             f"{spec.conditions.replace('_', ' ')} (allowed: low; 20.2.2)")
+
+
+def _camouflaged(opts: list[str], units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """17.6.1: camouflage is the option's, for units that start on the mapboard."""
+    for u in units.values():
+        if not u.notes.get("camouflaged"):
+            continue
+        at = f"{where}: unit {u.id!r}: camouflaged: true"
+        if "camouflage" not in opts:
+            problems.append(f"{at} needs the camouflage option (17.6; add it to mbt.options)")
+        elif not u.placed or u.notes.get("carried_by"):
+            problems.append(f"{at}: only units that start on the mapboard may be camouflaged (17.6.1; give it at:, "
+                            "not carried, or false)")
 
 
 def _planned(b: Any, missions: list[str], turns: int, table: tuple[float, float], problems: list[str],

@@ -112,7 +112,9 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
             kinds.add(w.kind)
             f.notes["used"] = True
     if any(r.outcome.get("fired") is not False for r in res):
-        u.notes["spotted"] = "fired"
+        from umpire.turns.mbt.options import camouflage
+
+        u.notes["spotted"] = camouflage.fired(state, u, kinds)  # 17.6.1.3, 17.6.2
         u.notes["used"] = True
         u.notes.pop("atgm_pending", None)
     return res

@@ -77,6 +77,8 @@ class MoveSpec(_Strict):
     inside: bool | None = Field(None, description="a vehicle goes inside the buildings at the end (15.4.3)")
     up: int | None = Field(None, ge=0, le=20, description="a leg unit's floor in a building at the end (15.4.2)")
     exhaust: bool = Field(False, description="a vehicle lays smoke in its wake (15.7)")
+    quickmarch: bool = Field(False, description="a leg unit with MOVE orders quickmarches: 3 hexes a squad or half "
+                             "squad, 2 a team, then the QUICKMARCH TABLE (option quickmarch, 17.4.2)")
 
 
 class LoadSpec(_Strict):

@@ -110,7 +110,16 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
-    mc = _leg_move(t, u, code, mv, length, ups)
+    if mv.get("quickmarch"):
+        from umpire.rules.mbt.options import require
+
+        try:
+            require(list((t.state.extra.get("mbt") or {}).get("options") or []), "quickmarch", "a quickmarch")
+            mc = _leg_move(t, u, code, mv, length, ups)
+        except UmpireError as exc:
+            raise _err(f"{at}.move.quickmarch", str(exc).removeprefix("quickmarch: ")) from None
+    else:
+        mc = _leg_move(t, u, code, mv, length, ups)
     if not mc.legal:
         raise _err(f"{at}.move", mc.why)
 
@@ -120,7 +129,7 @@ def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: 
     18.1.1); its cost, allowance and case go into the plan."""
     case = {"ruleset": "mbt", "game": "advanced", "scale": t.scale, "card": u.card, "type": u.type, "orders": code,
             "conditions": t.conditions, "route": [{"terrain": "clear", "inches": round(length, 9)}], "floors": floors,
-            "rulings": dict(t.state.rulings)}
+            "rulings": dict(t.state.rulings), **({"quickmarch": True} if mv.get("quickmarch") else {})}
     mc = t.move_cost(case)
     mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), []
     mv["case"] = {"procedure": "move", **case}

@@ -25,6 +25,9 @@ from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, p
 
 
 def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
+    from umpire.turns.mbt.options.camouflage import lost
+
+    notes = [*notes, *lost(new)]  # 17.6.1.3
     res += update_sighting(new, AdvTable(new))
     res += _noted(notes)
     new.phase = nxt
@@ -59,6 +62,9 @@ def initiative(state: GameState, dice: Dice) -> Applied:
                               f"({', '.join(f'{s} {v}' for s, v in rolls.items())}; 11.1, kept from the players, "
                               "24.3.1)",
                       extra={"side": "umpire"})]
+    from umpire.turns.mbt.options.camouflage import roll as camouflage_dice
+
+    res += camouflage_dice(new, dice)  # 17.6.1.1
     new.phase = "Initiative"
     return close_phase(new, res, [], "Command",
                        "initiative rolled (kept by the umpire, 24.3.1); sighting step (11.2.1)")

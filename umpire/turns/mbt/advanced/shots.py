@@ -87,6 +87,11 @@ def sees(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, flo
     if los.blocked:
         return Check(False, rng, "not seen: " + (los.reasons[-1] if los.reasons else "line of sight blocked")
                      + " (13.2.1)", est, ruled)
+    from umpire.turns.mbt.options.camouflage import hidden
+
+    why = hidden(t.state, viewer, target, rng, base.v)
+    if why:
+        return Check(False, rng, f"not seen: {why}", est, ruled)
     return Check(True, rng, "", est, ruled, los.hull_down, los.reasons)
 
 

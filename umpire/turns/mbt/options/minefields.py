@@ -46,7 +46,7 @@ def _target(u: UnitState) -> tuple[str, int | None, bool]:
     kind = U.kind(u)
     if kind == "vehicle":
         return "vehicle", int(U.card_of(u).target.gp_defense.v), False  # type: ignore[union-attr]
-    return (U.leg_kind(u) if kind == "leg" else "towed"), None, False
+    return (U.leg_kind(u) if kind == "leg" else "towed"), None, bool(u.notes.get("quickmarched"))  # 17.5.2.2
 
 
 def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> list[Any]:
@@ -141,6 +141,11 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
         from umpire.turns.mbt.options.panic import resolve as panic_moves
 
         res, notes = panic_moves(done.state, dice)
+        done.resolutions += res + _noted(notes)
+    if on(done.state, "quickmarch"):  # the QUICKMARCH TABLE after the moves, before the minefields (17.4.2)
+        from umpire.turns.mbt.options.quickmarch import resolve as quickmarch
+
+        res, notes = quickmarch(done.state, dice)
         done.resolutions += res + _noted(notes)
     if not on(done.state, "mines"):
         return done
