@@ -82,6 +82,8 @@ class MbtSpec(_Strict):
                                     description="jamming points each side may spend in the game (option 21.2), by side")
     players: list[PlayerSpec] = Field(default_factory=list,
                                       description="several players a side and the units each commands (option 21.3)")
+    fires: list[tuple[float, float]] = Field(default_factory=list, description="burning markers at the start, "
+                                             "each at a point in a building (option 18.3)")
     ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
                                                      "(option 18.2: the vehicles' Snow or Mud movement factors)")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "

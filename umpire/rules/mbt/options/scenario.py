@@ -34,6 +34,8 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         need = "snow" if spec.streams == "frozen" else "mud"
         problems.append(f"{where}: mbt.streams: {spec.streams} streams are a {need} ground weather's (18.2.1, "
                         f"18.2.2; the ground is {spec.ground}; allowed: fordable)")
+    if spec.fires and "building_fires" not in opts:
+        problems.append(f"{where}: mbt.fires: burning markers are option 18.3 (add building_fires to mbt.options)")
     seen: set[str] = set()
     for i, b in enumerate(spec.batteries):
         at = f"{where}: mbt.batteries[{i}]"
