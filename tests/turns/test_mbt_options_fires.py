@@ -157,3 +157,13 @@ def test_artillery_gp_fire_is_noted_at_every_building_hex_its_sheaf_covers(tmp_p
         [0, 0], [0, 1], [0, -8]]})
     artillery(state, opts, r, (30.0, 18.0))
     assert opts.fire_gp == [(30.0, 18.0, 23), (30.866, 18.5, 23)]  # the hex 8 away is clear ground
+
+
+def test_a_burning_hex_is_an_other_smoke_hex_on_the_string(tmp_path: Path) -> None:
+    from umpire.turns.mbt.advanced.table import AdvTable
+
+    g = _game(tmp_path, ["building_fires"], fires=[[32, 18]])
+    state = g.state.copy_for_change()
+    OS.write(state, OS.read(state))
+    t = AdvTable(state)
+    assert t.other_smoke((26, 18), (35, 18)) == 1 and t.other_smoke((26, 20), (35, 20)) == 0  # 18.3.4
