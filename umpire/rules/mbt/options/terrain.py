@@ -6,7 +6,6 @@ temporary bridges (22).
 from __future__ import annotations
 
 from umpire.core.dice import Dice
-from umpire.core.modifiers import Modifier
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options import hexes
 from umpire.rules.mbt.options.charts import chart, in_range, use
@@ -89,13 +88,22 @@ def new_fire(building: str, gp: int, dice: Dice) -> tuple[bool, int, str, list[s
     return in_range(roll, band), roll, str(band.v), est
 
 
-def nbc(kind: str, *, has_nbc: bool, buttoned: bool, penetrated: bool) -> Modifier | None:
-    """Fire in an NBC environment (18.4.2): -2 AP, -5 GP, unless a buttoned NBC vehicle with no
-    penetrating or compartment hit."""
-    if has_nbc and buttoned and not penetrated:
-        return None
-    v = chart("ground").nbc[kind]
-    return Modifier(name="NBC environment", value=v.v, rule="18.4.2")
+def nbc_exposed(card: str, kind: str, *, buttoned: bool, compartment_hit: bool, estimated: list[str]) -> bool:
+    """Does a unit fire with the NBC environment's modifiers (18.4.2: -2 AP, -5 GP point effect,
+    the AP and GP modifier charts' ``nbc``)? Every unit but a buttoned vehicle whose card has NBC
+    (the vehicles chart: public facts, estimated) and no penetrating or compartment hit.
+
+    >>> nbc_exposed("USA-1B", "vehicle", buttoned=True, compartment_hit=False, estimated=[])
+    False
+    >>> nbc_exposed("USA-1B", "vehicle", buttoned=False, compartment_hit=False, estimated=[])
+    True
+    >>> nbc_exposed("USA-3B_1", "vehicle", buttoned=True, compartment_hit=False, estimated=[])  # M113A2: none
+    True
+    """
+    if kind != "vehicle" or not buttoned or compartment_hit:
+        return True
+    has = chart("vehicles").nbc.get(card)
+    return has is None or not use(has, f"NBC system {card} ({has.v})", estimated)
 
 
 def panic(max_mf: int, dice: Dice) -> tuple[int, int, int]:
