@@ -292,6 +292,8 @@ class MoveCase(_Case):
                                                      "vehicle's Snow or Mud movement factors")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams frozen over (clear, "
                                                                  "18.2.1) or unfordable (18.2.2)")
+    ice_tons: int | None = Field(None, ge=0, description="option 17.8.2: the weight the frozen streams' ice holds; "
+                                 "a heavier vehicle pays for the stream as if it were not frozen")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

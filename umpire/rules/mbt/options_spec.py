@@ -92,3 +92,11 @@ class PlayerSpec(_Strict):
         None, description="the unit of the player's personal commander (21.3.2; default: the player's first unit)"
     )
     overall: bool = Field(False, description="the side's overall commander (21.3.1; default: the side's first player)")
+
+
+class WeightLimitSpec(_Strict):
+    """A bridge holding less than the standard 60 tons (17.8.1): the bridge where a road crosses the
+    water within half a hex length of ``at``."""
+
+    at: tuple[float, float] = Field(description="a point on the bridge, inches")
+    tons: int = Field(ge=0, description="the weight it holds, tons (17.8.1: 60 unless the scenario says less)")

@@ -354,12 +354,13 @@ class GroundChart(_Model):
 
 class VehiclesChart(_Model):
     """Facts about the vehicles the cards do not print (estimated, public facts): which have an NBC
-    system (18.4.2)."""
+    system (18.4.2), their combat weights in tonnes (17.8)."""
 
     chart: Literal["vehicles"]
     title: str = ""
     used_by: str = ""
     nbc: dict[str, VBool] = Field(default_factory=dict)
+    tons: dict[str, VInt] = Field(default_factory=dict)
 
 
 MODELS: dict[str, type[_Model]] = {

@@ -106,6 +106,23 @@ def nbc_exposed(card: str, kind: str, *, buttoned: bool, compartment_hit: bool, 
     return has is None or not use(has, f"NBC system {card} ({has.v})", estimated)
 
 
+def too_heavy(card: str, limit: int, estimated: list[str]) -> str:
+    """Why a unit of ``card`` may not cross a bridge or ice that holds ``limit`` tons (17.8), or ""
+    (a leg unit, a towed gun, a vehicle at or under the limit).
+
+    >>> too_heavy("USA-1B", 40, [])
+    'the M1A1 weighs 57 tons; it holds 40 (17.8)'
+    >>> too_heavy("USSR-2A", 50, []), too_heavy("USA-7B", 1, [])
+    ('', '')
+    """
+    from umpire.rules.mbt import cards
+
+    tons = chart("vehicles").tons.get(card)
+    if tons is None or int(use(tons, f"combat weight {card} ({tons.v} tons)", estimated)) <= limit:
+        return ""
+    return f"the {cards.any_card(card).name} weighs {tons.v} tons; it holds {limit} (17.8)"
+
+
 def panic(max_mf: int, dice: Dice) -> tuple[int, int, int]:
     """A panic move (17.9): the SCATTER DIAGRAM gives the direction; the unit moves that way
     as far as its full movement factors allow (not reduced, no road rates), and is suppressed.

@@ -249,10 +249,12 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if code not in ("M", "FM", "OR"):
                 raise _err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
             from umpire.turns.mbt.options.fires import enter_why
+            from umpire.turns.mbt.options.weight_limits import bridge_why
 
-            burning = enter_why(state, u, (spec.get("move") or {}).get("path") or [])
-            if burning:
-                raise _err(f"{at}.move.path[{burning[0]}]", burning[1])
+            way = (spec.get("move") or {}).get("path") or []
+            barred = enter_why(state, u, way) or bridge_why(state, u, way)  # 18.3.3, 17.8.1
+            if barred:
+                raise _err(f"{at}.move.path[{barred[0]}]", barred[1])
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
             why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
