@@ -3,13 +3,15 @@
     python bench/mbt_options.py [--units 40] [--runs 5] [--seed 1]
 
 The Advanced Game bench's forces (bench/mbt_advanced.py), ten hexes apart under moonlight, with
-the options area_fire, artillery, mines, command_control and night: two batteries a side plot
-called HE on the enemy in turn 1, four minefields a side lie across the enemy's moves. The timed
+the options area_fire, artillery, aircraft, helicopters, anti_aircraft, mines, command_control
+and night: two batteries a side plot called HE on the enemy in turn 1, four minefields a side lie
+across the enemy's moves, each side's first two vehicles are AA (Vulcan, ZSU-23-4) and two
+helicopter units a side (each a pair, as the cards price them) wait behind the lines. The timed
 turn is turn 2, in which a pair of aircraft a side strikes through the enemy's AA fire in the
-Air Phase, every plot lands in the Artillery Step, the units move through the minefields and both
-sides' orders pass the command point check. Prints each phase and the whole turn as min / median
-/ max over the runs. (Helicopters fly in umpire calc only: the tracked game does not move them
-on the table yet, so an aircraft pair stands in for the helicopter pair.)
+Air Phase, the helicopters climb to low altitude, fly twelve hexes at the enemy through its AA fire and fire
+a rocket each at the nearest enemy vehicle, every plot lands in the Artillery Step, the units
+move through the minefields and both sides' orders pass the command point check. Prints each
+phase and the whole turn as min / median / max over the runs.
 """
 
 from __future__ import annotations
@@ -47,8 +49,18 @@ def scenario(n: int) -> dict:
               for k in range(4)]
     aircraft = [{"id": f"{side[0]}j{k}", "side": side, "type": kind, "loads": {"cluster_bomb": 2}}
                 for side, kind in (("nato", "F-111F"), ("ussr", "MiG-27")) for k in (1, 2)]
+    for s, aa in zip(data["sides"], ("USA-5B", "USSR-8A"), strict=True):
+        carriers = {u.get("carried_by") for u in s["units"]}
+        for u in [u for u in s["units"] if "type" not in u and "carried_by" not in u and u["id"] not in carriers][:2]:
+            u["card"] = aa  # two AA vehicles at the near end of the line, away from the strikes
+    helicopters = [{"id": f"{side[0]}h{k}", "side": side, "card": card, "at": [x, 4.0 + 6 * k], "facing": facing,
+                    "altitude": "noe", "rockets": 2}
+                   for side, card, x, facing in (("nato", "USA-6A/2", 34.0, 90), ("ussr", "USSR-10A/1", 56.0, 270))
+                   for k in (1, 2)]
     data["mbt"].update(conditions="moonlight", batteries=batteries, minefields=mines, aircraft=aircraft,
-                       options=["area_fire", "artillery", "aircraft", "mines", "command_control", "night"])
+                       helicopters=helicopters,
+                       options=["area_fire", "artillery", "aircraft", "helicopters", "anti_aircraft", "mines",
+                                "command_control", "night"])
     return data
 
 
@@ -81,6 +93,24 @@ def strikes(game: Game, side: str) -> list[dict]:
     facing = 90 if side == "nato" else 270
     return [{"aircraft": f"{side[0]}j{k + 1}", "weapon": "cluster_bomb", "target": [u.x, u.y], "speed": "low",
              "altitude": "medium", "facing": facing} for k, u in enumerate(enemy[:2])]
+
+
+def flights(game: Game, side: str) -> dict[str, dict]:
+    """Each helicopter climbs to low altitude, flies twelve hexes at the enemy and fires a rocket at
+    the nearest enemy vehicle."""
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.options.state import read
+
+    out = {}
+    enemy = [u for u in game.state.units.values() if u.side != side and U.on_table(u) and U.kind(u) == "vehicle"]
+    for h in read(game.state).helicopters.values():
+        if h.side != side or h.destroyed:
+            continue
+        to = (h.x + (12 if side == "nato" else -12), h.y)
+        near = min(enemy, key=lambda u: ((u.x or 0) - to[0]) ** 2 + ((u.y or 0) - to[1]) ** 2)
+        out[h.id] = {"altitude": "low", "path": [list(to)], "facing": 90 if side == "nato" else 270,
+                     "rocket": near.id}
+    return out
 
 
 def keep_markers(game: Game, o: dict) -> dict:
@@ -118,6 +148,7 @@ def one_turn(n: int, seed: int) -> dict[str, float]:
         for side in ("nato", "ussr"):
             o = keep_markers(game, ground_orders(game, side))
             o["air_strikes"] = strikes(game, side)
+            o["helicopters"] = flights(game, side)
             game.act("mbt.orders", o, dice)
         times["orders"] = time.perf_counter() - t
         for phase in ("Command", "Fire (Air, Artillery)", "Movement", "Adjustment"):
@@ -128,7 +159,14 @@ def one_turn(n: int, seed: int) -> dict[str, float]:
         landed = sum(1 for e in game.events() for r in e.results if r["procedure"] == "artillery" and e.turn == 2)
         times["plots landing"] = landed
         times["air strikes"] = sum(1 for e in game.events() for r in e.results
-                                   if r["procedure"] in ("air_drop", "air_strike") and e.turn == 2)
+                                   if r["procedure"] in ("air_drop", "air_strike") and e.turn == 2
+                                   and not r.get("helicopter"))
+        times["helicopter moves"] = sum(1 for e in game.events() for r in e.results
+                                        if r["procedure"] == "helicopter" and e.turn == 2)
+        times["AA at helicopters"] = sum(1 for e in game.events() for r in e.results
+                                         if r["procedure"] == "aa" and r.get("helicopter") and e.turn == 2)
+        times["rockets"] = sum(1 for e in game.events() for r in e.results
+                               if r["procedure"] == "air_drop" and r.get("helicopter") and e.turn == 2)
     return times
 
 
@@ -139,11 +177,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     runs = [one_turn(a.units, a.seed + r) for r in range(a.runs)]
-    print(f"MBT Advanced Game turn with options (moonlight, aircraft, artillery, mines, command control), {a.units} "
-          f"units a side, {a.runs} runs")
+    print(f"MBT Advanced Game turn with options (moonlight, aircraft, helicopters, AA, artillery, mines, command "
+          f"control), {a.units} units a side, {a.runs} runs")
     for key in runs[0]:
         vals = [r[key] for r in runs]
-        if key in ("plots landing", "air strikes"):
+        if key in ("plots landing", "air strikes", "helicopter moves", "AA at helicopters", "rockets"):
             print(f"  {key:<22} {min(vals):.0f} - {max(vals):.0f} a turn")
             continue
         print(f"  {key:<22} min {min(vals):6.3f} s   median {statistics.median(vals):6.3f} s   max {max(vals):6.3f} s")

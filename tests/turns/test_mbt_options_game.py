@@ -1,7 +1,8 @@
 """The scripted MBT game with options (data/scenarios/mbt-options-night.yaml, orders in
 data/orders/mbt-options/): three moonlit turns with off-board artillery (illumination, then HE, and a
-Copperhead on a designated tank),
-a Soviet battery answering, an air strike through AA fire, a hasty minefield and command control.
+Copperhead on a designated tank), a Soviet battery answering, an air strike through AA fire, a
+helicopter pair a side (the Apache fired at by the ZSU-23-4, then firing a rocket), a hasty
+minefield and command control.
 Golden turn reports and per-player briefings (``pytest --update-golden`` rewrites them), an exact replay, and every
 option resolution of the log asked again of ``umpire calc`` on the case the turn used."""
 
@@ -67,9 +68,9 @@ def test_the_story_happens(game: Game) -> None:
     assert copperhead["unit"] == "tp-3" and copperhead["outcome"] == {"brewed_up": True}
     assert game.state.units["tp-3"].notes["knocked_out_in"] == "T3 Artillery"
     assert art[1]["outcome"]["placed"] == "IL" and art[2]["outcome"]["delayed"] is True
-    (aa,) = [r for r in _results(game) if r["procedure"] == "aa"]
+    (aa,) = [r for r in _results(game) if r["procedure"] == "aa" and r.get("aircraft")]
     assert aa["unit"] == "zsu" and aa["aircraft"] == "j1"  # the ZSU-23-4 fires at the F-111F (20.3.4)
-    (drop,) = [r for r in _results(game) if r["procedure"] == "air_drop"]
+    (drop,) = [r for r in _results(game) if r["procedure"] == "air_drop" and not r.get("helicopter")]
     assert drop["outcome"]["results"] == {"tp-1": "effective"} and game.state.units["tp-1"].notes["destroyed"] == \
         "brewed_up"  # a cluster bomb's effective result brews a vehicle up (20.1.3.3.3)
     (mine,) = [r for r in _results(game) if r["procedure"] == "mine"]
@@ -103,6 +104,22 @@ def test_command_control_with_two_players_a_side(game: Game) -> None:
         assert "zsu" not in text[f"turn{turn}-ussr-ivanov.txt"] and "tp-1" not in text[f"turn{turn}-ussr-petrov.txt"]
 
 
+def test_the_helicopters_fly_are_fired_at_and_fire(game: Game) -> None:
+    """The Apache pair flies NOE, climbs to low altitude into the ZSU-23-4's reach and is fired at
+    (20.3.4); in the last turn the ZSU has fired at the F-111F (once an Air Phase, 20.3.4), and the
+    Apache, back at NOE and hovering, fires a rocket at tp-3 (20.2.3.3.1)."""
+    moves = [(r["helicopter"], r["case"]["start"], r["altitude"], r["case"]["hexes"]) for r in _results(game)
+             if r["procedure"] == "helicopter"]
+    assert [m for m in moves if m[0] == "ah-1"] == [("ah-1", "noe", "noe", 7), ("ah-1", "noe", "low", 17),
+                                                    ("ah-1", "low", "noe", 0)]
+    at_heli = [r for r in _results(game) if r["procedure"] == "aa" and r.get("helicopter")]
+    assert [(r["unit"], r["helicopter"], r["case"]["altitude"]) for r in at_heli] == [("zsu", "ah-1", "low")]
+    (rocket,) = [r for r in _results(game) if r["procedure"] == "air_drop" and r.get("helicopter")]
+    assert rocket["case"]["aircraft"] == "USA-6A/2" and rocket["case"]["weapon"] == "rocket"
+    seen = [s for r in _results(game) if r["procedure"] == "helicopter_sighting" for s in r["helicopters"]]
+    assert {(s["helicopter"], s["altitude"]) for s in seen} == {("ah-1", "low"), ("ah-1", "noe")}
+
+
 def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
     """The tracked turn's artillery, air strike and minefield resolutions, asked of calc on the case each
     reports it used with the dice it rolled, give the same outcome, targets and modified roll."""
@@ -110,7 +127,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
     for e in game.events():
         for r in e.results:
             if r["procedure"] not in ("artillery", "mine", "air_drop", "counter_battery", "clgp", "jamming",
-                                      "message") or "case" not in r:
+                                      "message", "aa", "helicopter", "crash") or "case" not in r:
                 continue
             dice = [v for roll in r["rolls"] for v in roll["values"]]
             answer, _ = run_case({"ruleset": "mbt", "procedure": r["procedure"], **r["case"], "dice": dice})
@@ -119,7 +136,8 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
             assert out["modified_roll"] == r["modified_roll"]
             assert out.get("targets") == r.get("targets")
             asked += 1
-    assert asked == 10  # with the jamming attempt and the three messages delivered (21.2.1, 21.3.3.2)
+    assert asked == 6 + 4 + 6 + 2  # with the jamming attempt and three messages (21.2.1, 21.3.3.2), the
+    # helicopters' six moves, their AA fire and rocket
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:

@@ -92,7 +92,7 @@ def to_command(game: Game) -> None:
     [
         (["artilery"], {}, "'artilery' is not an MBT option (did you mean 'artillery'?"),
         (["artillery"], {}, "artillery needs area_fire too (19)"),
-        (["helicopters"], {}, "helicopters (20.2) is not played by the tracked game yet; umpire calc answers"),
+        (["anti_aircraft"], {}, "anti_aircraft needs helicopters too (20.3)"),
         ([], ARTILLERY, "batteries need the artillery option (19)"),
         ([], MINES, "minefields need the mines option (17.5)"),
         (["mines"], {"minefields": [{"side": "ussr", "at": [20, 18], "kind": "fascam"}]}, "laid in play by artillery"),

@@ -130,7 +130,7 @@ def _orders_kind(data: Any, state: GameState | None) -> Kind:
 
         return KINDS[find_ruleset(state.ruleset).turn().orders_kind(state)]
     data = data if isinstance(data, dict) else {}
-    if {"artillery", "air_strikes", "jamming", "messages"} & set(data):  # the MBT options (19.2, 20.1, 21.2, 21.3)
+    if {"artillery", "air_strikes", "helicopters", "jamming", "messages"} & set(data):  # MBT options (19.2, 20, 21)
         return KINDS["orders-mbt-advanced"]
     if "battalions" in data or "air" in data:
         return KINDS["orders-auftragstaktik"]

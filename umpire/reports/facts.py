@@ -89,7 +89,9 @@ PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines
          "victory": "victory", "atgm_announcement": "atgm_launch", "changes": "changes", "notes": "notes",
          "hold_fire": "hold_fire", "fire_redirect": "fire_redirect", "sighting": "sighting", "move": "move",
          "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke", "mine": "mine",
-         "artillery": "artillery", "air_drop": "air_drop", "message": "message", "jamming": "jamming"}
+         "artillery": "artillery", "air_drop": "air_drop", "message": "message", "jamming": "jamming",
+         "helicopter": "helicopter", "helicopter_fire": "helicopter", "helicopter_sighting": "helicopter_sighting",
+         "crash": "helicopter"}
 SUBJECTS = ("firer", "unit", "attacker", "spotter")
 
 
@@ -148,6 +150,8 @@ def _kind(r: Mapping[str, Any]) -> str:
         return CLOSE[proc]
     if proc in PLAIN:
         return PLAIN[proc]
+    if proc == "aa" and r.get("helicopter"):
+        return "helicopter_aa"
     if r.get("flight") is not None:
         return "air_defence" if r.get("firer") else "air_strike"
     if proc in ("indirect", "counter-battery") or r.get("weapon") in ("indirect", "counter-battery"):
@@ -166,7 +170,7 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
                 "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
-                "written", "jammed"):
+                "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

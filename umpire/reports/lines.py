@@ -280,6 +280,8 @@ WRITERS: dict[str, Writer] = {
     "smoke": smoke,
     "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
     "message": option_lines.message, "jamming": option_lines.jamming,
+    "helicopter": option_lines.helicopter, "helicopter_sighting": option_lines.helicopter_sighting,
+    "helicopter_aa": option_lines.helicopter_aa,
 }
 
 __all__ = ["WRITERS"]

@@ -21,7 +21,7 @@ def artillery(o: Observer, f: Fact) -> list[Line]:
 
 def air_drop(o: Observer, f: Fact) -> list[Line]:
     """An aircraft's load: seen where it fell, as artillery is (the aircraft itself in the AA lines)."""
-    return _area(o, f, "an air strike's load fell")
+    return _area(o, f, "a rocket struck" if f.data.get("weapon") == "rocket" else "an air strike's load fell")
 
 
 def _area(o: Observer, f: Fact, what: str) -> list[Line]:
@@ -77,4 +77,49 @@ def jamming(o: Observer, f: Fact) -> list[Line]:
     if out.get("disrupted") and o.side in (f.data.get("jammed") or ()):
         return [Line("jamming", "communications disruption: each use of a command point costs two this turn, but "
                      "for units on their landlines (21.2.2, 21.2.3)")]
+    return []
+
+
+def helicopter(o: Observer, f: Fact) -> list[Line]:
+    """A helicopter's move, held rocket or crash (20.2, 20.3.4.2.1): its own side's and the umpire's."""
+    if o.side is not None and f.side != o.side:
+        return []
+    out: Mapping[str, Any] = f.data.get("outcome") or {}
+    text = f.summary
+    if o.side is not None and out.get("crashes"):  # where it came down, not what it struck there (the umpire's)
+        n, where = out.get("hexes"), out.get("crash_at")
+        text = (f"{f.data.get('helicopter')} is destroyed: it crashes {n} hex{'es' if n != 1 else ''} ahead, at "
+                f"{at(where)}; a burning marker there (20.3.4.2.1-3)")
+    return [Line(f.kind, text, data={"at": f.data.get("at")}, why=o.why(f, {}) if o.side is None else None,
+                 mine=o.side is not None)]
+
+
+def helicopter_sighting(o: Observer, f: Fact) -> list[Line]:
+    """The enemy helicopters a side sees, at the altitude it saw each (20.2.3.1, 20.3.3)."""
+    seen = f.data.get("helicopters") or []
+    if o.side is None:
+        return [Line(f.kind, f.summary)] if seen else []
+    if f.side != o.side or not seen:
+        return []
+    words = {"noe": "at NOE", "low": "at low altitude", "landed": "landed"}
+    text = "; ".join(f"{s['type']} at {at(s['at'])}, {words.get(s['altitude'], s['altitude'])}"
+                     + (", hovering" if s.get("hovering") and s["altitude"] != "landed" else "") for s in seen)
+    return [Line(f.kind, f"Sighted enemy helicopters: {text}")]
+
+
+def helicopter_aa(o: Observer, f: Fact) -> list[Line]:
+    """AA fire at a helicopter (20.3.4): the umpire's in full; the firing side's (it saw its
+    target); the helicopter's side reads that it came under fire and what it did, not who fired."""
+    result = str(f.data.get("result") or "")
+    if o.side is None:
+        return [Line(f.kind, f.summary, why=o.why(f, {}))]
+    if f.side == o.side:
+        ref = o.ref(f.actor)
+        return [Line(f.kind, f"{ref.text if ref else f.actor} fired {f.data.get('weapon', '')} at an enemy "
+                     f"helicopter: {result}", ref, mine=True)]
+    if f.data.get("helicopter_side") == o.side:  # what it did, not the firer's numbers
+        out = f.data.get("outcome") or {}
+        what = ("destroyed" if out.get("destroyed") else "hit, but spoofed: no effect" if out.get("spoofed")
+                else "hit: suppressed" if out.get("hit") else "missed")
+        return [Line(f.kind, f"{f.data.get('helicopter')} came under fire: {what}", mine=True)]
     return []

@@ -8,7 +8,9 @@ the enemy's, known to him only as his own units' facts show them; a Sighting Ste
 his own units saw of the enemy (the turn records it per player, ``by_player``), a shot what the
 unit of his that fired or was fired at saw; his part of the side's written orders is his own
 units' lines; a message is his when it reached him, or (the enemy's, intercepted) when he is the
-overall commander who read it (21.3.3.2.3). Nothing is taken out of the side's text: the side's
+overall commander who read it (21.3.3.2.3). A side's helicopters answer to its overall commander
+(their moves, rockets and the fire they come under are his); each player reads the enemy
+helicopters his own units saw. Nothing is taken out of the side's text: the side's
 knowledge is never read.
 """
 
@@ -70,6 +72,16 @@ class PlayerLens:
             return None
         if f.kind == "notes":
             return None  # the side's own records, not any one player's
+        if f.kind == "helicopter_sighting" and f.side == self.side:  # what his own units saw of them
+            return replace(f, data={**d, "helicopters": [x for x in d.get("helicopters") or ()
+                                                         if set(x.get("by") or ()) & self.units]})
+        if f.kind in ("helicopter", "air_drop") and f.side == self.side and d.get("helicopter"):
+            return f if d["helicopter"] in self.units else None  # his helicopter's move, rocket or crash
+        if f.kind == "helicopter_aa":
+            if f.side == self.side:
+                return f if self.mine(f) else None  # his unit fired
+            if d.get("helicopter_side") == self.side:
+                return f if d.get("helicopter") in self.units else None  # his helicopter came under fire
         if f.kind in ("close_combat", "overrun") and not self.mine(f):
             return None  # base contact shows each unit to the other: not to a player not there
         if isinstance(d.get("sighted"), list):

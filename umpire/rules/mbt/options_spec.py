@@ -94,6 +94,19 @@ class PlayerSpec(_Strict):
     overall: bool = Field(False, description="the side's overall commander (21.3.1; default: the side's first player)")
 
 
+class HelicopterSpec(_Strict):
+    """A helicopter unit on the table (20.2): its card, where it starts and at what altitude."""
+
+    id: str = Field(description="the helicopter unit's id, as the orders file names it under helicopters:")
+    side: str = Field(description="the side it belongs to")
+    card: str = Field(description="its helicopter data card, e.g. USA-6A/2 (AH-64A)")
+    name: str | None = Field(None, description="its name on the reports (default: the id)")
+    at: tuple[float, float] = Field(description="where it starts on the table, inches")
+    facing: float = Field(0.0, description="its facing, degrees clockwise from the far edge")
+    altitude: Literal["landed", "noe", "low"] = Field("noe", description="landed, noe or low (20.2.2.1)")
+    rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1)")
+
+
 class WeightLimitSpec(_Strict):
     """A bridge holding less than the standard 60 tons (17.8.1): the bridge where a road crosses the
     water within half a hex length of ``at``."""

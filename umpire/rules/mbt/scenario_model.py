@@ -14,6 +14,7 @@ from umpire.rules.mbt.options_spec import (
     AircraftSpec,
     BatterySpec,
     CounterBatterySpec,
+    HelicopterSpec,
     MinefieldSpec,
     PlayerSpec,
     WeightLimitSpec,
@@ -85,6 +86,8 @@ class MbtSpec(_Strict):
     counter_battery: list[CounterBatterySpec] = Field(default_factory=list,
                                                       description="counter battery capabilities (option 19.4)")
     aircraft: list[AircraftSpec] = Field(default_factory=list, description="aircraft a side may call on (option 20.1)")
+    helicopters: list[HelicopterSpec] = Field(default_factory=list,
+                                              description="helicopter units on the table (option 20.2)")
     jamming: dict[str, int] = Field(default_factory=dict,
                                     description="jamming points each side may spend in the game (option 21.2), by side")
     players: list[PlayerSpec] = Field(default_factory=list,

@@ -19,6 +19,7 @@ ASKED = {
     "leg_loss",
     "quickmarch",
     "panic",
+    "crash",
 }
 
 
@@ -125,3 +126,41 @@ def test_fog_limits_helicopters_to_low_altitude_unless_the_ruling_says_otherwise
     out = ask("helicopter", [], card="USA-6A/2", start="noe", end="noe", conditions="fog", hexes=2,
               rulings={"helicopters.fog_altitude": "no_limit"})
     assert out["outcome"]["allowed"] is True and out["rulings"] == {"helicopters.fog_altitude": "no_limit"}
+
+
+def test_a_destroyed_helicopter_crashes_ahead_unless_hovering_or_landed() -> None:
+    """20.3.4.2.1: one die of hexes forward along its front; a hovering one in its hex; a landed one not."""
+    out = ask("crash", [3], facing=2, at=[10, 10])
+    assert out["outcome"]["crashes"] is True and out["outcome"]["hexes"] == 3
+    assert out["outcome"]["crash_at"] == [12.598, 11.5]  # 3 hexes in direction 2
+    assert ask("crash", [], hovering=True, at=[10, 10])["outcome"]["crash_at"] == [10.0, 10.0]
+    assert ask("crash", [], landed=True)["outcome"] == {"crashes": False}
+
+
+def test_a_crash_attacks_the_ground_units_in_and_next_to_its_hex_with_50_gp() -> None:
+    """20.3.4.2.2: 50 GP as super heavy HE, an effective result knocks a vehicle out; a unit two
+    hexes off is not attacked."""
+    t = [{"name": "t1", "kind": "vehicle", "gp_defense": 8, "at": [0, 1]},
+         {"name": "t2", "kind": "vehicle", "gp_defense": 8, "at": [0, 2]}]
+    out = ask("crash", [99], hovering=True, targets=t)
+    assert list(out["outcome"]["results"]) == ["t1"]
+    assert out["targets"][0]["effect"] == "knocked_out", out["targets"]
+
+
+def test_a_special_combat_takes_the_gp_factor_as_its_hit_number() -> None:
+    """20.4.1.1: artillery HE (GP 40) impacting on an NOE helicopter: 40 or less hits, no modifiers;
+    then the damage roll against its defense value (AH-64A 45)."""
+    out = ask("aa", [40, 45], card="artillery", weapon="HE", target="USA-6A/2", hit_number=40, grade="crack")
+    assert out["outcome"]["hit"] is True and out["outcome"]["destroyed"] is True and out["modifiers"] == []
+    assert ask("aa", [41], card="artillery", weapon="HE", target="USA-6A/2", hit_number=40)["outcome"]["hit"] is False
+
+
+def test_a_helicopter_fires_rockets_as_aircraft_do_and_nothing_else_here() -> None:
+    """20.2.3.3.1: a helicopter's rocket scatters as an aircraft's, by range (20.1.3.4.1)."""
+    t = [{"name": "t1", "kind": "vehicle", "gp_defense": 8, "at": [0, 0]}]
+    out = ask("air_drop", [50, 10], aircraft="USA-6A/2", weapon="rocket", range=3, targets=t)
+    assert [m["name"] for m in out["modifiers"]][-1] == "rocket at 3 hexes"
+    with pytest.raises(UmpireError, match="a helicopter fires rockets here"):
+        ask("air_drop", [], aircraft="USA-6A/2", weapon="iron_bomb")
+    with pytest.raises(UmpireError, match="beyond a rocket's reach"):
+        ask("air_drop", [], aircraft="USA-6A/2", weapon="rocket", range=21)

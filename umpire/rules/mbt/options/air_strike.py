@@ -38,25 +38,40 @@ def strike(
     scale: float,
     dice: Dice,
     at: tuple[float, float] = (0.0, 0.0),
+    rng: int | None = None,
 ) -> Resolution:
     """Drop ``weapon`` from ``aircraft`` flying in mapboard direction ``facing`` on the target
-    point ``at``, with ``targets`` (their offsets from it) about it."""
+    point ``at``, with ``targets`` (their offsets from it) about it; a helicopter card as
+    ``aircraft`` fires a rocket as aircraft do (20.2.3.3.1: no aircraft condition, it flies in
+    every light, 20.2.2), ``rng`` hexes away."""
     a = chart("air")
     craft = a.aircraft.get(aircraft)
-    if craft is None:
-        raise UmpireError(f"aircraft: {aircraft!r} (allowed: {', '.join(a.aircraft)})")
-    if speed in craft.no_speed:
-        raise UmpireError(f"speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
-    code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
-    cmods, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
-    if problems:
-        raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
+    crew, cmods = _helicopter_crew(aircraft, weapon), list[Modifier]()
+    if craft is None and crew is None:
+        raise UmpireError(f"aircraft: {aircraft!r} (allowed: {', '.join(a.aircraft)}, or a helicopter card firing "
+                          "a rocket, 20.2.3.3.1)")
+    if craft is not None:
+        if speed in craft.no_speed:
+            raise UmpireError(f"speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
+        code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
+        cmods, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
+        if problems:
+            raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
+        crew = int(craft.crew.v)
+    assert crew is not None
     est: list[str] = []
     column = air.matrix(speed, altitude)
     mods = [S.modifier(conditions, 0, est),
-            *air.drop_modifiers(weapon, column, crew=int(craft.crew.v), evasive=evasive, pgm=pgm, estimated=est),
+            *air.drop_modifiers(weapon, column, crew=crew, evasive=evasive, pgm=pgm, estimated=est),
             *cmods]
     o = a.ordnance[weapon]
+    if o.by_range is not None and rng is not None:  # a rocket's scatter by range (20.1.3.4.1)
+        bands = [str(b) for b in o.by_range["bands"]]
+        band = next((i for i, b in enumerate(bands) if _in_band(rng, b)), None)
+        if band is None:
+            raise UmpireError(f"range: {rng} hexes is beyond a rocket's reach ({bands[-1]}; 20.1.3.4.1)")
+        mods.append(Modifier(name=f"rocket at {rng} hexes", value=int(o.by_range["scatter_modifier"][band]),
+                             rule="20.1.3.4.1"))
     landing, res = S.land(factor=int(o.scatter.v), mods=mods, dice=dice, estimated=est, facing=facing, why=weapon)
     covered = [(p + landing.impact[0], q + landing.impact[1]) for p, q in hexes.pattern(o.footprint, facing)]
     offset = hexes.offset(landing.impact, scale)
@@ -81,6 +96,33 @@ def strike(
     if hit:
         res.summary += "; " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit)
     return res
+
+
+def _helicopter_crew(card: str, weapon: str) -> int | None:
+    """A helicopter card's crew when it fires a rocket (20.2.3.3.1), else None."""
+    from umpire.rules.mbt import cards, data
+
+    try:
+        c = cards.any_card(data.card_id(card))
+    except UmpireError:
+        return None
+    if not isinstance(c, cards.HelicopterCard):
+        return None
+    if weapon != "rocket":
+        raise UmpireError(f"weapon: {weapon!r}: a helicopter fires rockets here (allowed: rocket; 20.2.3.3.1)")
+    return int(c.crew.v)
+
+
+def rocket_reach() -> int:
+    """The farthest a rocket is fired, in hexes: its last range band's end (20.1.3.4.1)."""
+    o = chart("air").ordnance["rocket"]
+    assert o.by_range is not None
+    return int(str(o.by_range["bands"][-1]).partition("-")[2])
+
+
+def _in_band(n: int, band: str) -> bool:
+    lo, _, hi = band.partition("-")
+    return int(lo) <= n <= int(hi or lo)
 
 
 def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str, *, pgm: bool = False,

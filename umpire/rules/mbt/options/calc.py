@@ -148,13 +148,27 @@ def mine_plow(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def aa(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Anti-aircraft fire at an aircraft or helicopter (20.3.4)."""
+    c = validate(C.AaCase, case, "case")
+    return _answer(aa_of(c, dice), dice, c.rulings)
+
+
+def aa_of(c: C.AaCase, dice: Dice) -> Resolution:
+    """The AA fire a checked case describes: what ``calc aa`` answers and what the tracked Air
+    Phase resolves against a helicopter, from the same case."""
     from umpire.rules.mbt.options import air
     from umpire.rules.mbt.options import anti_aircraft as A
     from umpire.rules.mbt.options.charts import chart
 
-    c = validate(C.AaCase, case, "case")
-    line = A.aa_line(c.card, c.weapon)
     craft = chart("air").aircraft.get(c.target)
+    if c.hit_number is not None:  # a special combat (20.4): the hit number given, no modifiers
+        from umpire.rules.mbt import data
+
+        key = data.card_id(c.target)
+        defense = A.helicopter_defense(key)
+        res = A.resolve(line=None, column="LL", defense=defense, dice=dice, hit_number_given=c.hit_number)
+        res.estimated.append(f"{c.target} defense value ({defense})")
+        return res
+    line = A.aa_line(c.card, c.weapon)
     if craft is not None:
         column, defense, noe = (
             air.matrix(c.speed, "low" if c.altitude == "noe" else c.altitude),
@@ -188,7 +202,47 @@ def aa(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         spoof_pods=c.spoof_pods,
     )
     res.estimated.append(f"{c.target} defense value ({defense})")
-    return _answer(res, dice, c.rulings)
+    return res
+
+
+def crash(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Where a destroyed air unit crashes (20.3.4.2.1)."""
+    c = validate(C.CrashCase, case, "case")
+    return _answer(crash_of(c, dice), dice, c.rulings)
+
+
+def crash_of(c: C.CrashCase, dice: Dice) -> Resolution:
+    """The crash a checked case describes: ``calc crash`` and the tracked Air Phase alike. Every
+    ground unit in or next to the crash hex is attacked with 50 GP as super heavy HE is (an
+    effective result knocks out a vehicle, 20.3.4.2.2), in the order the targets are given."""
+    from umpire.rules.mbt.options import anti_aircraft as A
+    from umpire.rules.mbt.options import hexes
+    from umpire.rules.mbt.options.charts import chart
+    from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
+    from umpire.rules.mbt.provenance import Val
+
+    n = A.crash_hexes(hovering=c.hovering, landed=c.landed, dice=dice)
+    if n is None:
+        return _simple("crash", {"crashes": False}, "landed: it does not crash; a burning marker in its hex "
+                       "(20.3.4.2.1, 20.3.4.2.3)")
+    at = hexes.step((0, 0), c.facing, n)
+    dx, dy = hexes.offset(at, c.scale)
+    where = [round(c.at[0] + dx, 3), round(c.at[1] + dy, 3)]
+    gp = int(chart("air").crash_gp.v)
+    covered = [(p + at[0], q + at[1]) for p, q in hexes.within(1)]
+    kills = Kill(Val[str](v="1-99", src="20.3.4.2.2"), "knocked_out")
+    est: list[str] = []
+    hit = [r for r in (attack(Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind,
+                                     gp_defense=t.gp_defense, at=t.at, terrain=t.terrain, orders=t.orders,
+                                     open=t.turret == "open"),
+                              gp, lambda _t: ([], None), kills, covered, at, c.scale, dice, est)
+                       for t in c.targets) if r is not None]
+    res = _simple("crash", {"crashes": True, "hexes": n, "crash_at": where,
+                            "results": {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}},
+                  f"it crashes {n} hex{'es' if n != 1 else ''} ahead, at ({where[0]:g}, {where[1]:g}); a burning "
+                  f"marker there (20.3.4.2.1-3)" + "".join(f"; {r['name']} {WORDS.get(r['result'], r['result'])}"
+                                                        for r in hit), estimated=est, targets=hit)
+    return res
 
 
 def air_drop(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -211,7 +265,7 @@ def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
     ]
     return strike(aircraft=c.aircraft, weapon=c.weapon, speed=c.speed, altitude=c.altitude, evasive=c.evasive,
                   pgm=c.pgm, night_pod=c.night_pod, conditions=c.conditions, facing=c.facing, targets=targets,
-                  scale=c.scale, dice=dice, at=c.at)
+                  scale=c.scale, dice=dice, at=c.at, rng=c.range)
 
 
 def acquire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -246,39 +300,38 @@ def air_sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def helicopter(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Whether a helicopter's move in an Air Phase is allowed, and what it costs (20.2.2)."""
+    c = validate(C.HelicopterCase, case, "case")
+    return _answer(move_of(c, case_rulings(c.rulings)["helicopters.fog_altitude"]), dice, c.rulings)
+
+
+def move_of(c: C.HelicopterCase, fog_altitude: str, *, where: str = "helicopter") -> Resolution:
+    """The move a checked case describes: what ``calc helicopter`` answers and what the tracked
+    Air Phase checks and resolves, from the same case.
+
+    :raises UmpireError: naming the field, for a move the rules do not allow (20.2.2).
+    """
     from umpire.rules.mbt.cards import any_card
     from umpire.rules.mbt.options import helicopters as H
 
-    c = validate(C.HelicopterCase, case, "case")
     card = any_card(c.card)
     speeds = getattr(card, "speeds", None)
     if getattr(card, "kind", "") != "helicopter" or not isinstance(speeds, dict):
         raise UmpireError(f"card: {c.card!r} is not a helicopter's card")
     notes = H.check(
-        H.Move(
-            start=c.start,
-            end=c.end,
-            hexes=c.hexes,
-            reverse=c.reverse,
-            side_slip=c.side_slip,
-            terrain_end=c.terrain,
-            popup=c.popup,
-        ),
+        H.Move(start=c.start, end=c.end, hexes=c.hexes, reverse=c.reverse, side_slip=c.side_slip,
+               terrain_end=c.terrain, popup=c.popup),
         {k: int(v.v) for k, v in speeds.items()},
         c.conditions,
-        fog_altitude=case_rulings(c.rulings)["helicopters.fog_altitude"],
+        where=where,
+        fog_altitude=fog_altitude,
     )
     est = [f"{card.card} speeds" for v in speeds.values() if v.estimated][:1]
-    return _answer(
-        _simple(
-            "helicopter",
-            {"allowed": True, "hovering": "hovering (20.2.2.1.1)" in notes},
-            f"allowed: {c.start} to {c.end}, {c.hexes} hexes",
-            notes=notes,
-            estimated=est,
-        ),
-        dice,
-        c.rulings,
+    return _simple(
+        "helicopter",
+        {"allowed": True, "hovering": "hovering (20.2.2.1.1)" in notes},
+        f"allowed: {c.start} to {c.end}, {c.hexes} hexes",
+        notes=notes,
+        estimated=est,
     )
 
 
@@ -497,6 +550,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "mine": mine,
     "mine_plow": mine_plow,
     "aa": aa,
+    "crash": crash,
     "air_drop": air_drop,
     "acquire": acquire,
     "air_sight": air_sight,
@@ -524,6 +578,7 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "mine": C.MineCase,
     "mine_plow": C.MinePlowCase,
     "aa": C.AaCase,
+    "crash": C.CrashCase,
     "air_drop": C.AirDropCase,
     "acquire": C.AcquireCase,
     "air_sight": C.AirSightCase,

@@ -192,6 +192,24 @@ class AaCase(_Case):
         le=4,
         description="ECM pods (an aircraft) or Chaff/IRCM (a helicopter: 1) to spoof a hit with (20.3.4.1.1)",
     )
+    hit_number: int | None = Field(
+        None, ge=0, description="a special combat against a helicopter: the hit number given, no modifiers (20.4)"
+    )
+
+
+class CrashCase(_Case):
+    """Where a destroyed air unit crashes (20.3.4.2.1)."""
+
+    words: ClassVar[tuple[str, ...]] = ("hovering", "landed")
+    roles: ClassVar[tuple[str, ...]] = ()
+    hovering: bool = Field(False, description="a hovering helicopter crashes in its hex (20.3.4.2.1)")
+    landed: bool = Field(False, description="a landed helicopter does not crash (20.3.4.2.1)")
+    facing: int = Field(1, ge=1, le=6, description="mapboard direction of its front")
+    at: tuple[float, float] = Field((0.0, 0.0), description="where it was destroyed, inches")
+    scale: float = Field(1, gt=0, description="inches per hex (23.3.2.1)")
+    targets: list[ArtilleryTarget] = Field(
+        default_factory=list, description="the ground units about where it was destroyed (offsets, inches)"
+    )
 
 
 class AirDropCase(_Case):
@@ -215,6 +233,7 @@ class AirDropCase(_Case):
     scale: float = Field(1, gt=0, description="inches per hex (23.3.2.1)")
     at: tuple[float, float] = Field((0.0, 0.0), description="the target point on the table, inches")
     targets: list[ArtilleryTarget] = Field(default_factory=list, description="the units about the target point")
+    range: int | None = Field(None, ge=0, description="a rocket's range in hexes: its scatter modifier (20.1.3.4.1)")
 
 
 class AcquireCase(_Case):

@@ -99,6 +99,38 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
             problems.append(f"{at}.type: a {f.kind} minefield is {' or '.join(TYPES)} (17.5)")
         if not (0 <= f.at[0] <= table[0] and 0 <= f.at[1] <= table[1]):
             problems.append(f"{at}.at: ({f.at[0]:g}, {f.at[1]:g}) is off the table")
+    _helicopters(spec, units, sides, table, problems, where)
+
+
+def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple[float, float],
+                 problems: list[str], where: str) -> None:
+    """The helicopter units on the table (20.2): card, side, place, altitude as the light allows."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.cards import any_card
+
+    seen: set[str] = set()
+    for i, h in enumerate(spec.helicopters):
+        at = f"{where}: mbt.helicopters[{i}]"
+        if "helicopters" not in spec.options:
+            problems.append(f"{at}: helicopters need the helicopters option (20.2)")
+            break
+        if h.id in units or h.id in seen:
+            problems.append(f"{at}.id: {h.id!r} is given twice (a unit or helicopter has it)")
+        seen.add(h.id)
+        if h.side not in sides:
+            problems.append(f"{at}.side: {h.side!r} (allowed: {', '.join(sides)})")
+        try:
+            kind = any_card(h.card).kind
+        except UmpireError as exc:
+            problems.append(f"{at}.card: {exc}")
+            continue
+        if kind != "helicopter":
+            problems.append(f"{at}.card: {h.card!r} is a {kind} card, not a helicopter's (20.2)")
+        if not (0 <= h.at[0] <= table[0] and 0 <= h.at[1] <= table[1]):
+            problems.append(f"{at}.at: ({h.at[0]:g}, {h.at[1]:g}) is off the table")
+        if spec.conditions in ("fog", "blowing_snow") and h.altitude != "low":
+            problems.append(f"{at}.altitude: {h.altitude}: helicopters are limited to low altitude in "
+                            f"{spec.conditions.replace('_', ' ')} (allowed: low; 20.2.2)")
 
 
 def _planned(b: Any, missions: list[str], turns: int, table: tuple[float, float], problems: list[str],

@@ -47,6 +47,7 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options.air_phase import StrikeSpec
+from umpire.turns.mbt.options.helicopters import FlightSpec
 from umpire.turns.mbt.options.messages import MessageSpec
 from umpire.turns.mbt.options.plots import PlotSpec
 from umpire.turns.orders_form import listed
@@ -146,6 +147,8 @@ class AdvOrdersFile(_Strict):
                                 "Step (option 21.2; the umpired orders are written before it, 24.3.2)")
     messages: list[MessageSpec] = Field(default_factory=list, max_length=50,
                                         description="radio messages between the side's players (option 21.3.3.2)")
+    helicopters: dict[str, FlightSpec] = Field(default_factory=dict,
+                                               description="each helicopter unit's Air Phase (option 20.2)")
 
     @field_validator("units", mode="before")
     @classmethod

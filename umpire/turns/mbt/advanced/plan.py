@@ -44,6 +44,9 @@ def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:
         payload["jamming"] = model.jamming
     if model.messages:
         payload["messages"] = [m.model_dump(mode="json", by_alias=True) for m in model.messages]
+    if model.helicopters:
+        payload["helicopters"] = {k: f.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+                                  for k, f in model.helicopters.items()}
     return payload
 
 

@@ -118,8 +118,10 @@ def _obstacles(state: GameState, xy: tuple[float, float], facing: float) -> list
     return out
 
 
-def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tuple[list[Resolution], bool]:
-    """Every enemy AA unit able to fire at the aircraft over the target fires once (20.3.4)."""
+def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: set[str]
+        ) -> tuple[list[Resolution], bool]:
+    """Every enemy AA unit able to fire at the aircraft over the target, and not ``used`` yet
+    this Air Phase, fires once (20.3.4)."""
     from umpire.rules.mbt.options import air
     from umpire.rules.mbt.options import anti_aircraft as AA
     from umpire.rules.mbt.options.air_strike import defense, estimated_defense
@@ -133,7 +135,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
     column = air.matrix(strike.speed, strike.altitude)
     res: list[Resolution] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side == strike.side or not U.on_table(u) or u.card not in lines:
+        if u.side == strike.side or u.id in used or not U.on_table(u) or u.card not in lines:
             continue
         for weapon, line in lines[u.card].items():
             far, close = AA.reach(line)
@@ -160,6 +162,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice) -> tupl
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
             r.extra.update(unit=u.id, weapon=weapon, aircraft=a.id, step="Air Phase")  # not "firer": no shot at a unit
             res.append(r)
+            used.add(u.id)
             if r.outcome["destroyed"]:
                 return res, True
             break  # a unit fires once an Air Phase (20.3.4)
@@ -196,28 +199,55 @@ def _acquired(state: GameState, strike: OS.Strike) -> tuple[UnitState | None, st
     return u, ""
 
 
-def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
-    """This Turn's strikes, on ``state`` (being changed)."""
-    from umpire.rules.mbt.options import hexes
+def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: Dice, what: str, why: str,
+         extra: dict[str, Any] | None = None) -> tuple[list[Resolution], list[Any]]:
+    """An air unit's load on the point ``xy`` (a strike's bomb, a helicopter's rocket): the
+    ``calc air_drop`` case of ``case`` with the units about ``xy``, resolved, and its GP results
+    applied; the resolution and the notes."""
     from umpire.rules.mbt.options.calc import drop_of
     from umpire.rules.mbt.options.cases import AirDropCase
     from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.effects import apply_gp
     from umpire.turns.mbt.options.artillery_step import _effect
+
+    case = {
+        **case,
+        "scale": float(state.extra["mbt"].get("scale", 1.0)),
+        "at": list(xy),
+        "targets": [
+            {"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at), "orders": x.orders,
+             "turret": "open" if x.open else "buttoned"}
+            for x in _targets(state, xy)
+        ],
+    }
+    rec = RecordingDice(dice)
+    r = drop_of(validate(AirDropCase, case, what), rec)
+    r.rolls = rec.take()
+    r.extra.update(case=case, step="Air Phase", **(extra or {}))
+    r.summary = f"{what}: {r.summary}"
+    notes: list[Any] = []
+    for hit in r.extra.get("targets", []):
+        notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase", why)
+    return [r], notes
+
+
+def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    """This Turn's strikes, on ``state`` (being changed)."""
+    from umpire.rules.mbt.options import hexes
     from umpire.turns.mbt.turn_state import sides_in_order
 
     opts = OS.read(state)
     order = sides_in_order(state)
     res: list[Resolution] = []
     notes: list[Any] = []
-    scale = float(state.extra["mbt"].get("scale", 1.0))
+    used: set[str] = set()  # a ground unit fires AA once an Air Phase (20.3.4)
     for s in sorted(
         (x for x in opts.strikes if x.turn == state.turn and x.status == "due"),
         key=lambda x: (order.index(x.side) if x.side in order else 9, x.aircraft),
     ):
         s.status = "flown"
         a = opts.aircraft[s.aircraft]
-        fired, down = _aa(state, s, a, dice)
+        fired, down = _aa(state, s, a, dice, used)
         res += fired
         if down:
             a.destroyed = True
@@ -242,35 +272,13 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             "evasive": s.evasive,
             "conditions": _conditions(state),
             "facing": hexes.direction_of(s.facing),
-            "scale": scale,
-            "at": list(s.target),
-            "targets": [
-                {
-                    "name": x.name,
-                    "kind": x.kind,
-                    "gp_defense": x.gp_defense,
-                    "at": list(x.at),
-                    "orders": x.orders,
-                    "turret": "open" if x.open else "buttoned",
-                }
-                for x in _targets(state, s.target)
-            ],
         }
-        rec = RecordingDice(scoped(dice, "air", a.id))
-        r = drop_of(validate(AirDropCase, case, f"air strike {a.id}"), rec)
-        r.rolls = rec.take()
-        r.extra.update(case=case, step="Air Phase")
-        r.summary = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}: {r.summary}"
-        res.append(r)
+        what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}"
+        dropped, hit = drop(state, case, s.target, scoped(dice, "air", a.id), what,
+                            f"air strike ({s.weapon.replace('_', ' ')})")
+        res += dropped
+        notes += hit
         a.loads[s.weapon] -= 1
-        for hit in r.extra.get("targets", []):
-            notes += apply_gp(
-                state,
-                hit["name"],
-                _effect(state, hit),
-                f"T{state.turn} Air Phase",
-                f"air strike ({s.weapon.replace('_', ' ')})",
-            )
-        cut_landlines(state, opts, [hit["name"] for hit in r.extra.get("targets", [])])  # 21.2.3
+        cut_landlines(state, opts, [t["name"] for t in dropped[0].extra.get("targets", [])])  # 21.2.3
     OS.write(state, opts)
     return res, notes

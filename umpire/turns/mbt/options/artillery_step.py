@@ -231,29 +231,59 @@ def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
 
 
 def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
-    """The Fire phase with the Artillery Step when the artillery option is played: before the
-    Direct Fire Step or after the Overwatch Fire Step (ruling ``options.artillery_step``)."""
+    """The Fire phase with the options' steps: the Air Phase opens it (the strikes, then the
+    helicopters, 20.1, 20.2.2), and the Artillery Step comes before the Direct Fire Step or after
+    the Overwatch Fire Step (ruling ``options.artillery_step``)."""
     from umpire.rules.mbt import data
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
     from umpire.turns.mbt.turn_state import _noted
 
-    if not on(state, "artillery") and not on(state, "aircraft"):
+    if not any(on(state, o) for o in ("artillery", "aircraft", "helicopters")):
         return fire_phase(state, dice)
+    new = state.copy_for_change()
+    res, notes = _air_phase(new, dice)
     if data.rulings().select(state.rulings)["options.artillery_step"] == "after_direct_fire":
-        done = fire_phase(state, dice)
-        res, notes = resolve(done.state, dice)
-        done.resolutions += res + _noted(notes)
+        done = fire_phase(new, dice)
+        more, also = _artillery_step(done.state, dice)
+        done.resolutions = res + _noted(notes) + done.resolutions + more + _noted(also)
         done.summary = done.summary.replace("Overwatch Fire", "Overwatch Fire, Artillery Step", 1)
         return done
-    new = state.copy_for_change()
-    res, notes = [], []
-    if on(state, "aircraft"):  # the Air Phase opens the Fire phase, before the Artillery Step
-        from umpire.turns.mbt.options import air_phase
-
-        res, notes = air_phase.resolve(new, dice)
-    more, also = resolve(new, dice)
+    more, also = _artillery_step(new, dice)
     res, notes = res + more, notes + also
     done = fire_phase(new, dice)
     done.resolutions = res + _noted(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)
     return done
+
+
+def _air_phase(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    """The strikes (20.1), then the helicopters (20.2.2), on ``state`` (being changed)."""
+    res: list[Resolution] = []
+    notes: list[Any] = []
+    if on(state, "aircraft"):
+        from umpire.turns.mbt.options import air_phase
+
+        res, notes = air_phase.resolve(state, dice)
+        more, also = _special_combats(state, res, dice)
+        res, notes = res + more, notes + also
+    if on(state, "helicopters"):
+        from umpire.turns.mbt.options import helicopters_air
+
+        more, also = helicopters_air.resolve(state, dice, res)
+        res, notes = res + more, notes + also
+    return res, notes
+
+
+def _artillery_step(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    res, notes = resolve(state, dice)
+    more, also = _special_combats(state, res, dice)
+    return res + more, notes + also
+
+
+def _special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    """Impacts of ``fired`` on helicopters at NOE or landed (20.4.1.1), with anti_aircraft."""
+    if not on(state, "anti_aircraft"):
+        return [], []
+    from umpire.turns.mbt.options.anti_aircraft import special_combats
+
+    return special_combats(state, fired, dice)

@@ -56,9 +56,12 @@ def commands(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
     """Side -> player -> the units the player commands (empty without the multi_player option)."""
     if not on(state, "multi_player"):
         return {}
+    air: dict[str, tuple[str, ...]] = {}  # a side's helicopters answer to its overall commander (ruling of 21.3.1)
+    for h in (state.extra.get("mbt") or {}).get("helicopters") or []:
+        air[h["side"]] = (*air.get(h["side"], ()), h["id"])
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for p in players(state):
-        out.setdefault(p.side, {})[p.id] = p.units
+        out.setdefault(p.side, {})[p.id] = p.units + (air.get(p.side, ()) if p.overall else ())
     return out
 
 

@@ -96,6 +96,10 @@ def check(
         from umpire.turns.mbt.options import air_phase
 
         out["air_strikes"] = air_phase.check(payload["air_strikes"], state, side, where)
+    if payload.get("helicopters"):
+        from umpire.turns.mbt.options import helicopters
+
+        out["helicopters"] = helicopters.check(payload["helicopters"], state, side, where)
     from umpire.turns.mbt.options import messages
     from umpire.turns.mbt.options.command_step import check_jamming
 
@@ -160,6 +164,9 @@ def keep(state: GameState, checked: dict[str, Any]) -> str:
     from umpire.turns.mbt.options import air_phase
 
     air_phase.keep(state, side, checked.get("air_strikes") or [])
+    from umpire.turns.mbt.options import helicopters
+
+    helicopters.keep(state, side, checked.get("helicopters") or {})
     if not on(state, "command_control"):
         return ""
     from umpire.rules.mbt.options.command import cost

@@ -1,4 +1,5 @@
-"""The options' part of a tracked MBT game's state, typed: plots, batteries, minefields.
+"""The options' part of a tracked MBT game's state, typed: plots, batteries, minefields, aircraft,
+helicopters on the table.
 
 Kept in the MBT block of the game state as plain JSON (so the engine stores and replays it as
 it does the rest) and read and written only through these models.
@@ -101,6 +102,39 @@ class Message(_Model):
     intercepted: bool = False
 
 
+class Helicopter(_Model):
+    """A helicopter unit on the table (20.2) as the umpire knows it."""
+
+    id: str
+    side: str
+    card: str
+    name: str
+    x: float
+    y: float
+    facing: float
+    altitude: Literal["landed", "noe", "low"] = "noe"
+    rockets: int = 0
+    hovering: bool = True  # spent no factors this Air Phase (20.2.2.1.1)
+    flown: int = 0  # hexes flown this Air Phase: what the enemy's AA needs to acquire it (20.3.3.2)
+    popup: bool = False  # made a pop-up attack this Air Phase (20.2.2.1.2)
+    suppressed: str | None = None  # "on" / "off" as a ground unit's (20.3.4.2)
+    destroyed: bool = False
+
+
+class Flight(_Model):
+    """One helicopter's orders for this Turn's Air Phase (20.2.2, 20.2.3)."""
+
+    side: str
+    helicopter: str
+    turn: int
+    altitude: Literal["landed", "noe", "low"]
+    path: list[tuple[float, float]] = Field(default_factory=list)
+    facing: float | None = None
+    reverse: bool = False
+    popup: bool = False
+    rocket: str | None = None  # the enemy unit it fires a rocket at (20.2.3.3.1)
+
+
 class OptionsState(_Model):
     plots: list[Plot] = Field(default_factory=list)
     batteries: dict[str, Battery] = Field(default_factory=dict)
@@ -108,6 +142,8 @@ class OptionsState(_Model):
     counter_battery: list[CounterBattery] = Field(default_factory=list)
     aircraft: dict[str, Aircraft] = Field(default_factory=dict)
     strikes: list[Strike] = Field(default_factory=list)
+    helicopters: dict[str, Helicopter] = Field(default_factory=dict)
+    flights: list[Flight] = Field(default_factory=list)
     illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
     markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
     markers_turn: int = 0
@@ -143,6 +179,14 @@ def read(state: GameState) -> OptionsState:
         counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
         aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
         jamming_left=dict(m.get("jamming") or {}),
+        helicopters={
+            h["id"]: Helicopter(
+                id=h["id"], side=h["side"], card=h["card"], name=h.get("name") or h["id"], x=h["at"][0],
+                y=h["at"][1], facing=h.get("facing", 0.0), altitude=h.get("altitude", "noe"),
+                rockets=h.get("rockets", 0),
+            )
+            for h in m.get("helicopters") or []
+        },
         fires=[(float(x), float(y), 0) for x, y in m.get("fires") or []],  # burning at the start (18.3)
     )
 

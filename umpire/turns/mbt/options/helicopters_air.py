@@ -1,0 +1,235 @@
+"""The helicopters' Air Phase in a tracked MBT game (20.2, 20.3): after the aircraft's strikes,
+before the Artillery Step, in the initiative order of the sides.
+
+Each helicopter unit flies its orders (:mod:`.helicopters`): the move is checked and priced by
+the rule ``umpire calc helicopter`` answers; it ends the phase at its new altitude, hovering if it
+spent no factors (20.2.2.1.1); a pop-up attack is made, and seen, at low altitude, and the
+helicopter is back at NOE after it (20.2.2.1.2). With the anti_aircraft option the enemy's AA
+units then fire at it (:mod:`.anti_aircraft`); one not destroyed fires the rocket it was ordered
+to (20.2.3.3.1), at a target it sees in its 120 degree arc (20.2.3.1), by the rule ``umpire calc
+air_drop`` answers. Then every side sights the enemy helicopters (:func:`sees`), and its
+briefing shows each at the altitude it saw it.
+
+Sighting (20.2.3.1.1-2, 20.3.3.5): a helicopter at NOE is one height above the highest height of
+its hex (landed: on it) and sees and is seen as a ground unit is; at low altitude the AIR
+SIGHTING CHART says whether terrain near the ground unit blocks the line. Both ways alike
+(20.3.3.5), within the ground unit's sighting range of a vehicle in clear in the light at the
+helicopter (13.1.3, 18.1). Simplified: one Air Phase a Turn (as the strikes), sighting and fire
+judged at the end of the move (not hex by hex along it), side slips not ordered, turns not
+counted against the hexes entered (20.2.2.2.1); its guns and ATGMs are not fired on the table
+(their cards give no firing lines), nor are landings' loads (20.2.2.3).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from umpire.core.dice import Dice, scoped
+from umpire.core.resolution import Resolution
+from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
+from umpire.turns.mbt.options import on
+from umpire.turns.mbt.options import state as OS
+
+ARC = 60.0  # half the helicopter's 120 degree sighting arc (20.2.3.1)
+
+
+def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The table bearing from ``a`` to ``b`` (degrees clockwise from the far edge).
+
+    >>> bearing((0, 0), (0, 5)), bearing((0, 0), (5, 0))
+    (0.0, 90.0)
+    """
+    return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360.0
+
+
+def off_arc(facing: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Degrees between ``facing`` and the bearing from ``a`` to ``b`` (0-180)."""
+    d = abs((bearing(a, b) - facing + 180.0) % 360.0 - 180.0)
+    return d
+
+
+def flying_altitude(h: OS.Helicopter) -> str:
+    """The altitude it is seen and fired at: low during a pop-up attack (20.2.2.1.2)."""
+    return "low" if h.popup else h.altitude
+
+
+def _top(t: Any, xy: tuple[float, float]) -> int:
+    return int(max([t.elevation(xy), *(t.top(p) for p in t.pieces_at(xy))]))
+
+
+def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool, str]:
+    """Whether ground unit ``g`` and helicopter ``h`` see each other (20.2.3.1, 20.3.3.5)."""
+    from umpire.rules.mbt import sighting
+    from umpire.rules.mbt.options import air
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.options.night import conditions_at
+
+    a, b = t.xy(g), (h.x, h.y)
+    rng = t.hexes(a, b)
+    base = sighting.chart_range(conditions_at(state, t.conditions, b), U.hatch(g), "clear", "vehicle", t.rulings)
+    if rng > base.v:
+        return False, f"{rng} hexes is beyond the sighting range of {base.v} (13.1.3)"
+    alt = flying_altitude(h)
+    if alt in ("noe", "landed"):
+        los = t.los_adv(a, b, t.unit_height(g, a), _top(t, b) + (1 if alt == "noe" else 0))
+        if los.blocked:
+            return False, "line of sight blocked: " + (los.reasons[-1] if los.reasons else "terrain") + \
+                " (20.2.3.1.1, 13.2.1)"
+        return True, ""
+    toward = math.radians(bearing(a, b))
+    obstacles = []
+    for d in range(1, min(rng, 6)):
+        p = (a[0] + d * t.scale * math.sin(toward), a[1] + d * t.scale * math.cos(toward))
+        obstacles.append((d, _top(t, p)))
+    blocked, why = air.sight_blocked("low", obstacles, [])
+    return (False, why) if blocked else (True, "")
+
+
+def _flight(opts: OS.OptionsState, h: OS.Helicopter, turn: int) -> OS.Flight:
+    f = next((f for f in opts.flights if f.helicopter == h.id and f.turn == turn), None)
+    return f or OS.Flight(side=h.side, helicopter=h.id, turn=turn, altitude=h.altitude)  # no orders: it hovers
+
+
+def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
+    """Fly ``h`` as ``f`` orders (20.2.2), by the rule ``calc helicopter`` answers."""
+    from umpire.rules.mbt import data
+    from umpire.rules.mbt.options.calc import move_of
+    from umpire.rules.mbt.options.cases import HelicopterCase
+    from umpire.schema.load import validate
+    from umpire.turns.mbt.options.helicopters import case_of, terrain_at
+
+    start = (h.x, h.y)
+    end = f.path[-1] if f.path else start
+    case = case_of(state, h, f, terrain_at(state, end))
+    fog = data.rulings().select(state.rulings)["helicopters.fog_altitude"]
+    try:
+        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog, where=f"helicopters.{h.id}")
+    except UmpireError as exc:  # the table changed since its orders: it hovers where it is
+        f = OS.Flight(side=h.side, helicopter=h.id, turn=f.turn, altitude=h.altitude)
+        case = case_of(state, h, f, terrain_at(state, start))
+        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog)
+        r.notes.insert(0, f"its orders no longer fit: {exc}; it hovers")
+        end = start
+    if f.path:
+        last = [start, *f.path]
+        h.facing = round(bearing(last[-2], last[-1]) if f.facing is None else f.facing % 360, 3)
+    elif f.facing is not None:
+        h.facing = round(f.facing % 360, 3)  # a hovering helicopter turns freely (20.2.2.2.1)
+    h.x, h.y = round(end[0], 3), round(end[1], 3)
+    h.altitude = case["end"]
+    h.hovering = bool(r.outcome["hovering"])
+    h.flown = int(case["hexes"])
+    h.popup = f.popup
+    alt = "NOE" if h.altitude == "noe" else h.altitude
+    where = f"({h.x:g}, {h.y:g})"
+    verb = "pops up from NOE at" if h.popup else ("hovers at" if h.hovering else f"flies {case['hexes']} hexes to")
+    r.summary = f"{h.id} ({h.name}) {verb} {where}{'' if h.popup else ', ' + alt}: {r.summary}"
+    r.extra.update(case=case, side=h.side, helicopter=h.id, altitude=h.altitude, popup=h.popup, at=[h.x, h.y],
+                   facing=h.facing, step="Air Phase")
+    return r
+
+
+def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tuple[list[Resolution], list[Any]]:
+    """Its rocket at the enemy unit ordered (20.2.3.3.1), if it sees it in its arc (20.2.3.1)."""
+    from umpire.rules.mbt.options.air_strike import rocket_reach
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.table import AdvTable
+    from umpire.turns.mbt.options.air_phase import drop
+
+    t = AdvTable(state)
+    target = state.units.get(f.rocket or "")
+    why = ""
+    if target is None or not U.on_table(target):
+        why = "its target is out of action"
+    elif (rng := t.hexes((h.x, h.y), t.xy(target))) > rocket_reach():
+        why = f"its target is {rng} hexes off, beyond a rocket's {rocket_reach()} (20.1.3.4.1)"
+    elif off_arc(h.facing, (h.x, h.y), t.xy(target)) > ARC + 1e-9:
+        why = "its target is outside its 120 degree arc (20.2.3.1)"
+    else:
+        ok, reason = sees(state, t, target, h)
+        why = "" if ok else f"it cannot see its target: {reason} (20.2.3)"
+    if why:
+        return [Resolution(ruleset="mbt", procedure="helicopter_fire", outcome={"fired": False},
+                           summary=f"{h.id} ({h.name}) holds its rocket: {why}",
+                           extra={"side": h.side, "helicopter": h.id, "step": "Air Phase"})], []
+    assert target is not None
+    from umpire.rules.mbt.options import hexes
+
+    xy = t.xy(target)
+    case: dict[str, Any] = {
+        "aircraft": h.card, "weapon": "rocket", "speed": "low", "altitude": "low",
+        "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")),
+        "facing": hexes.direction_of(h.facing), "range": max(1, t.hexes((h.x, h.y), xy)),
+    }
+    h.rockets -= 1
+    return drop(state, case, xy, scoped(dice, "helicopter", h.id), f"{h.id} ({h.name}) fires a rocket at {target.id}",
+                "helicopter rocket", extra={"helicopter": h.id, "side": h.side})
+
+
+def sightings(state: GameState) -> list[Resolution]:
+    """Every side's sighting of the enemy helicopters now: what its briefing shows (24.2.2)."""
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.table import AdvTable
+
+    opts = OS.read(state)
+    t = AdvTable(state)
+    out = []
+    for side in state.side_ids():
+        own = [u for u in state.units_of(side) if U.on_table(u)]
+        seen: list[dict[str, Any]] = []
+        said = []
+        for h in sorted(opts.helicopters.values(), key=lambda x: x.id):
+            if h.side == side or h.destroyed:
+                continue
+            by = [g.id for g in own if sees(state, t, g, h)[0]]  # who saw it: each player's briefing (21.3)
+            if by:
+                seen.append({"helicopter": h.id, "type": _type(h), "altitude": flying_altitude(h),
+                             "at": [h.x, h.y], "facing": h.facing, "hovering": h.hovering, "by": by})
+                said.append(f"{h.id}: {_type(h)} at ({h.x:g}, {h.y:g}), {_alt(flying_altitude(h))}")
+        words = ", ".join(said)
+        out.append(Resolution(ruleset="mbt", procedure="helicopter_sighting", outcome={"seen": len(seen)},
+                              summary=f"{side} sees helicopters: {words or 'none'} (20.2.3.1, 20.3.3)",
+                              extra={"side": side, "helicopters": seen, "step": "Air Phase"}))
+    return out
+
+
+def _type(h: OS.Helicopter) -> str:
+    from umpire.rules.mbt.cards import any_card
+
+    return f"helicopter ({any_card(h.card).name})"
+
+
+def _alt(altitude: str) -> str:
+    return {"noe": "at NOE", "low": "at low altitude", "landed": "landed"}[altitude]
+
+
+def resolve(state: GameState, dice: Dice, fired: list[Resolution]) -> tuple[list[Resolution], list[Any]]:
+    """This Turn's helicopter Air Phase, on ``state`` (being changed), after the strikes ``fired``."""
+    from umpire.turns.mbt.options import anti_aircraft
+    from umpire.turns.mbt.turn_state import sides_in_order
+
+    opts = OS.read(state)
+    order = sides_in_order(state)
+    res: list[Resolution] = []
+    notes: list[Any] = []
+    used = {str(r.extra["unit"]) for r in fired if r.procedure == "aa"}  # once an Air Phase (20.3.4)
+    for h in sorted((x for x in opts.helicopters.values() if not x.destroyed),
+                    key=lambda x: (order.index(x.side) if x.side in order else 9, x.id)):
+        f = _flight(opts, h, state.turn)
+        res.append(_move(state, h, f))
+        if on(state, "anti_aircraft") and h.altitude != "landed":
+            OS.write(state, opts)
+            fired_at, crashed = anti_aircraft.at_helicopter(state, h, used, dice)
+            res, notes = res + fired_at, notes + crashed
+        if not h.destroyed and f.rocket:
+            OS.write(state, opts)
+            fired, hits = _rocket(state, h, f, dice)
+            res, notes = res + fired, notes + hits
+        if h.popup:
+            h.altitude, h.popup = "noe", False  # back at NOE after the attack (20.2.2.1.2)
+    opts.flights = [f for f in opts.flights if f.turn > state.turn]
+    OS.write(state, opts)
+    return res + sightings(state), notes
+
