@@ -122,7 +122,7 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     turn = state.turn
     res: list[Resolution] = []
     notes: list[Any] = []
-    burning = [f for f in opts.fires]
+    burning = list(opts.fires)
 
     def burns(xy: Sequence[float]) -> bool:
         return any(t.same_hex((f[0], f[1]), xy) for f in burning)
