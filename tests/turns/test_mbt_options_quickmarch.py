@@ -52,6 +52,8 @@ def test_a_squad_quickmarches_three_hexes_and_checks_the_quickmarch_table(tmp_pa
     (["quickmarch", "night"], {"conditions": "night"}, {"order": "M", "move": {"path": [[11, 24]],
                                                                                   "quickmarch": True}},
      "units.sq.move.quickmarch: leg units may not quickmarch at Night or in Moonlight (18.1.1)"),
+    (["quickmarch", "nbc"], {}, {"order": "M", "move": {"path": [[11, 24]], "quickmarch": True}},
+     "units.sq.move.quickmarch: leg units may not quickmarch in an NBC environment (18.4.3)"),
     (["quickmarch"], {}, {"order": "M", "move": {"path": [[14, 24]], "quickmarch": True}},
      "needs 4 in, the squad has 3 in"),
 ])

@@ -169,7 +169,8 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
             if c.quickmarch:  # option 17.4.2
                 from umpire.rules.mbt.options.limits import quickmarch_allowance
 
-                allowance = c.scale * quickmarch_allowance(kind, c.orders, suppressed=c.suppressed, night=night)
+                allowance = c.scale * quickmarch_allowance(kind, c.orders, suppressed=c.suppressed, night=night,
+                                                               nbc=c.nbc)
         else:
             kind, allowance = "towed gun", c.scale
         spent = length + c.floors * c.scale
@@ -179,11 +180,22 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
             lines.append(f"needs {spent:g} in, the {kind.replace('_', ' ')} has {allowance:g} in with "
                          f"{orders.order_code(c.orders)} orders (15.1.1)")
         return movement.MoveCost(allowance, spent, legal, lines, [])
-    return movement.cost(
+    est: list[str] = []
+    heavy = ""
+    if c.ice_tons is not None and c.streams == "frozen":
+        from umpire.rules.mbt.options.terrain import too_heavy
+
+        heavy = too_heavy(c.card, c.ice_tons, est)
+    streams = "fordable" if heavy else c.streams  # 17.8.2: too heavy for the ice, it pays for the stream
+    cost = movement.cost(
         data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
         ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
-        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire, ground=c.ground, streams=c.streams,
+        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire, ground=c.ground, streams=streams,
     )
+    if heavy:
+        cost.lines.append(f"not over the ice: {heavy}; streams cost as unfrozen (17.8.2)")
+    cost.estimated += [e for e in est if e not in cost.estimated]
+    return cost
 
 
 def move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

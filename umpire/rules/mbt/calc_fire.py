@@ -61,10 +61,11 @@ def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
     return card, weapon
 
 
-def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
+def ap_shot(c: FireCase, rulings: Rulings, notes: list[str], estimated: list[str]) -> Any:
     """The AP shot a fire case describes (7.4, 14.3): its elevation from the heights when not
-    given, automatic hull down (13.2.2.1) in the Advanced Game."""
+    given, automatic hull down (13.2.2.1) in the Advanced Game, the NBC environment (18.4.2)."""
     from umpire.rules.mbt import ap_fire, arcs, data, orders, sighting
+    from umpire.rules.mbt.options.terrain import nbc_exposed
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
@@ -94,6 +95,8 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str]) -> Any:
         target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
         advanced=c.game == "advanced", hit_variations=c.hit_variations,
         turret_angle=_turret_angle(c.target.turret_angle),
+        nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
+                                  compartment_hit=c.firer.compartment_hit, estimated=estimated),
     )
 
 
@@ -137,8 +140,10 @@ def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
     from umpire.rules.mbt import ap_fire
 
     notes: list[str] = []
-    res = ap_fire.resolve(ap_shot(c, rulings, notes), dice, rulings)
+    est: list[str] = []
+    res = ap_fire.resolve(ap_shot(c, rulings, notes, est), dice, rulings)
     res.notes = notes + res.notes
+    res.estimated += [e for e in est if e not in res.estimated]
     res.extra["range_inches"] = c.range
     return res
 
@@ -267,6 +272,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     :raises UmpireError: for a weapon that cannot fire GP so (orders, ammunition, range).
     """
     from umpire.rules.mbt import cards, gp_fire, gp_targets, orders
+    from umpire.rules.mbt.options.terrain import nbc_exposed
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
@@ -292,6 +298,8 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         acquisition_turns=c.firer.acquisition_turns, brew_up_smoke_hexes=c.smoke.brew_up,
         other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
         canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
+        nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
+                                  compartment_hit=c.firer.compartment_hit, estimated=est),
     ) + list(extra_mods or []) + _alternate_fire(c, weapon)
     res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
                           small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,

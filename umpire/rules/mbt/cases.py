@@ -51,6 +51,8 @@ class Firer(_Case):
     crew_losses: int = Field(0, ge=0, description="crew losses of a firing vehicle (14.3.1.1.4)")
     acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (7.4.2.3.1)")
     height: int | None = Field(None, description="its height in levels (12.1): elevation and hull down")
+    compartment_hit: bool = Field(False, description="a firing vehicle with a penetrating or compartment hit "
+                                  "(option 18.4.2)")
 
 
 class FireTarget(_Case):
@@ -96,6 +98,7 @@ class FireCase(_Case):
     hit_variations: bool = Field(False, description="play option 17.2's turret facing (17.2.1) and lower front "
                                  "hull (17.2.4)")
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1)")
+    nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -155,6 +158,9 @@ class GpFirer(_Case):
     acquisition_turns: int = Field(0, ge=0, description="turns it fired at this target before (14.4.2.1.1)")
     canister: bool = Field(False, description="canister fired (14.4.5.2)")
     height: int | None = Field(None, description="its height in levels (12.1): ditch defense and hull down")
+    turret: Turret = Field("open", description="a firing vehicle open or buttoned (option 18.4.2)")
+    compartment_hit: bool = Field(False, description="a firing vehicle with a penetrating or compartment hit "
+                                  "(option 18.4.2)")
     attached_fired: int = Field(0, ge=0, description="a leg unit's attached weapons also fired with its small arms "
                                 "(option 17.3.4)")
 
@@ -201,6 +207,7 @@ class GpCase(_Case):
     smoke: Smoke = Field(default_factory=Smoke, description="smoke hexes the line of fire crosses")
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1) and infantry "
                                 "alternate fire (17.3.4)")
+    nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -287,6 +294,9 @@ class MoveCase(_Case):
                                                      "vehicle's Snow or Mud movement factors")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams frozen over (clear, "
                                                                  "18.2.1) or unfordable (18.2.2)")
+    ice_tons: int | None = Field(None, ge=0, description="option 17.8.2: the weight the frozen streams' ice holds; "
+                                 "a heavier vehicle pays for the stream as if it were not frozen")
+    nbc: bool = Field(False, description="option 18.4, an NBC environment: leg units may not quickmarch (18.4.3)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -175,6 +175,7 @@ def modifiers(
     canister: bool = False,
     tem_sup_class: int | None = None,
     estimated: list[str],
+    nbc: bool = False,
 ) -> list[Modifier]:
     """GP POINT EFFECT MODIFIERS (14.4.2) that apply, cumulative."""
     chart = data.chart("gp")
@@ -205,6 +206,8 @@ def modifiers(
         add("through brew-up smoke", m.through_brew_up_smoke, "14.4.2.1.6", brew_up_smoke_hexes)
     if other_smoke_hexes:
         add("through other smoke", m.through_other_smoke, "14.4.2.1.7", other_smoke_hexes)
+    if nbc:
+        add("NBC environment", m.nbc, "18.4.2")
     if orders.order_code(firer_orders) == "OW":
         mv = orders.target_moving(target.orders)
         add(

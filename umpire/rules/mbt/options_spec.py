@@ -105,3 +105,11 @@ class HelicopterSpec(_Strict):
     facing: float = Field(0.0, description="its facing, degrees clockwise from the far edge")
     altitude: Literal["landed", "noe", "low"] = Field("noe", description="landed, noe or low (20.2.2.1)")
     rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1)")
+
+
+class WeightLimitSpec(_Strict):
+    """A bridge holding less than the standard 60 tons (17.8.1): the bridge where a road crosses the
+    water within half a hex length of ``at``."""
+
+    at: tuple[float, float] = Field(description="a point on the bridge, inches")
+    tons: int = Field(ge=0, description="the weight it holds, tons (17.8.1: 60 unless the scenario says less)")

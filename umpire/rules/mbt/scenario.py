@@ -75,6 +75,7 @@ def mbt_block(
             problems.append(f"{where}: mbt.objectives[{i}].terrain: {o.terrain!r} is not a terrain id "
                             f"(known: {', '.join(sorted(ids)) or 'none'})")
     setup_zones(scenario, units, problems, where)
+    _fires(scenario, problems, where)
     if spec.game == "advanced":
         check_units(units, problems, where)
         check_relief(spec.advanced, units, [s.id for s in scenario.sides], problems, where)
@@ -222,3 +223,27 @@ def check_relief(adv: AdvancedSpec | None, units: dict[str, UnitState], sides: l
         if u.formation in relief.formations and u.side == relief.side and u.placed:
             problems.append(f"{at}: unit {u.id!r} stands on the table at the start: a relief force enters later, "
                             "placed by the umpire on its edge (leave out its at:)")
+
+
+BUILDING_TYPES = ("wooden_buildings", "brick_buildings", "stone_buildings", "town")  # as the Advanced table reads them
+
+
+def _fires(scenario: MbtScenario, problems: list[str], where: str) -> None:
+    """Burning markers at the start stand in buildings (18.3)."""
+    assert scenario.mbt is not None
+    blocks = [t.polygon for t in scenario.terrain if t.type in BUILDING_TYPES and t.polygon]
+    for i, (x, y) in enumerate(scenario.mbt.fires):
+        if not any(_inside((x, y), b) for b in blocks):
+            problems.append(f"{where}: mbt.fires[{i}]: ({x:g}, {y:g}) is not in a building (allowed: a point in a "
+                            f"terrain piece of type {', '.join(BUILDING_TYPES)}; 18.3)")
+
+
+def _inside(p: tuple[float, float], ring: Any) -> bool:
+    """Is ``p`` inside the polygon ``ring`` (even-odd rule; the scenario check runs without shapely)?"""
+    x, y = p
+    hit = False
+    pts = [(float(a), float(b)) for a, b in ring]
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit

@@ -17,6 +17,7 @@ from umpire.rules.mbt.options_spec import (
     HelicopterSpec,
     MinefieldSpec,
     PlayerSpec,
+    WeightLimitSpec,
 )
 from umpire.rules.mbt.toe_spec import ToeSpec
 from umpire.schema.checked import Checked
@@ -93,6 +94,12 @@ class MbtSpec(_Strict):
                                     description="jamming points each side may spend in the game (option 21.2), by side")
     players: list[PlayerSpec] = Field(default_factory=list,
                                       description="several players a side and the units each commands (option 21.3)")
+    fires: list[tuple[float, float]] = Field(default_factory=list, description="burning markers at the start, "
+                                             "each at a point in a building (option 18.3)")
+    weight_limits: list[WeightLimitSpec] = Field(default_factory=list, description="bridges holding less than "
+                                                 "60 tons (option 17.8.1)")
+    ice_tons: int | None = Field(None, ge=0, description="the weight the ice of frozen streams holds, tons (option "
+                                 "17.8.2)")
     ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
                                                      "(option 18.2: the vehicles' Snow or Mud movement factors)")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "

@@ -314,6 +314,8 @@ class Table:
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
         m = self.state.extra.get("mbt") or {}
         weather = {k: m[k] for k in ("ground", "streams") if m.get(k) not in (None, "normal", "fordable")}
+        if m.get("ice_tons") is not None and m.get("streams") == "frozen":
+            weather["ice_tons"] = m["ice_tons"]  # option 17.8.2 (the scenario check asks for the option)
         return {"ruleset": "mbt", "game": str(settings(self.state)["game"]), "scale": self.scale,
                 "card": u.card, "orders": order, "conditions": self.conditions,
                 "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **weather, **more}

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from umpire.errors import unknown
-from umpire.rules.mbt.provenance import CONDITIONS, TERRAINS, Val, VCell, VInt, VStr, _Model, parse_range
+from umpire.rules.mbt.provenance import CONDITIONS, TERRAINS, Val, VBool, VCell, VInt, VStr, _Model, parse_range
 
 AIR_CONDITIONS = ("day", "dusk", "moonlight", "night", "fog", "blowing_snow")
 MATRIX = ("LL", "LM", "LH", "MM", "MH", "HH")
@@ -348,9 +348,19 @@ class GroundChart(_Model):
     fire_height: VInt
     fire_status: dict[Literal["wooden", "brick", "stone"], dict[Literal["spread", "continue", "end"], VStr]]
     new_fires: dict[str, list[VStr]]
-    nbc: dict[Literal["ap", "gp"], VInt]
     temporary_bridge_gp_defense: VInt
     bridge_tons: VInt
+
+
+class VehiclesChart(_Model):
+    """Facts about the vehicles the cards do not print (estimated, public facts): which have an NBC
+    system (18.4.2), their combat weights in tonnes (17.8)."""
+
+    chart: Literal["vehicles"]
+    title: str = ""
+    used_by: str = ""
+    nbc: dict[str, VBool] = Field(default_factory=dict)
+    tons: dict[str, VInt] = Field(default_factory=dict)
 
 
 MODELS: dict[str, type[_Model]] = {
@@ -362,12 +372,13 @@ MODELS: dict[str, type[_Model]] = {
     "command": CommandChart,
     "hits": HitsChart,
     "ground": GroundChart,
+    "vehicles": VehiclesChart,
 }
 
 
 def chart(name: str) -> Any:
     """The options' chart ``name`` (scatter, artillery, mines, air, command, hits, ground,
-    options), validated and cached."""
+    vehicles, options), validated and cached."""
     if name not in MODELS:
         raise unknown("MBT options chart", name, MODELS)
     return _chart(name)

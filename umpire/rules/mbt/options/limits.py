@@ -65,9 +65,9 @@ def quickmarch(grade: str, dice: Dice) -> tuple[bool, int, str, list[str]]:
     return in_range(roll, band), roll, str(band.v), est
 
 
-def quickmarch_allowance(leg: str, order: str, *, suppressed: bool, night: bool) -> int:
+def quickmarch_allowance(leg: str, order: str, *, suppressed: bool, night: bool, nbc: bool = False) -> int:
     """Hexes a leg unit quickmarches (17.4.2): squads and half squads 3, teams 2, with MOVE orders,
-    never while suppressed, nor at Night or in Moonlight (18.1.1).
+    never while suppressed, nor at Night or in Moonlight (18.1.1), nor in an NBC environment (18.4.3).
 
     :raises UmpireError: naming ``quickmarch`` and why it may not.
     """
@@ -80,6 +80,8 @@ def quickmarch_allowance(leg: str, order: str, *, suppressed: bool, night: bool)
         raise UmpireError("quickmarch: a suppressed unit may not quickmarch (17.4.2)")
     if night:
         raise UmpireError("quickmarch: leg units may not quickmarch at Night or in Moonlight (18.1.1)")
+    if nbc:
+        raise UmpireError("quickmarch: leg units may not quickmarch in an NBC environment (18.4.3)")
     hexes = chart("hits").quickmarch_hexes
     if leg not in hexes:
         raise UmpireError(f"quickmarch: a {leg.replace('_', ' ')} does not quickmarch (allowed: squads, half squads, "

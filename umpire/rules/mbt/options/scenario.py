@@ -34,6 +34,14 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         need = "snow" if spec.streams == "frozen" else "mud"
         problems.append(f"{where}: mbt.streams: {spec.streams} streams are a {need} ground weather's (18.2.1, "
                         f"18.2.2; the ground is {spec.ground}; allowed: fordable)")
+    if (spec.weight_limits or spec.ice_tons is not None) and "weight_limits" not in opts:
+        field = "weight_limits" if spec.weight_limits else "ice_tons"
+        problems.append(f"{where}: mbt.{field}: weight limits are option 17.8 (add weight_limits to mbt.options)")
+    elif spec.ice_tons is not None and spec.streams != "frozen":
+        problems.append(f"{where}: mbt.ice_tons: {spec.ice_tons}: ice holds weight only on frozen streams (17.8.2; "
+                        f"streams are {spec.streams}; allowed: streams: frozen)")
+    if spec.fires and "building_fires" not in opts:
+        problems.append(f"{where}: mbt.fires: burning markers are option 18.3 (add building_fires to mbt.options)")
     seen: set[str] = set()
     for i, b in enumerate(spec.batteries):
         at = f"{where}: mbt.batteries[{i}]"

@@ -6,7 +6,6 @@ temporary bridges (22).
 from __future__ import annotations
 
 from umpire.core.dice import Dice
-from umpire.core.modifiers import Modifier
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options import hexes
 from umpire.rules.mbt.options.charts import chart, in_range, use
@@ -89,13 +88,39 @@ def new_fire(building: str, gp: int, dice: Dice) -> tuple[bool, int, str, list[s
     return in_range(roll, band), roll, str(band.v), est
 
 
-def nbc(kind: str, *, has_nbc: bool, buttoned: bool, penetrated: bool) -> Modifier | None:
-    """Fire in an NBC environment (18.4.2): -2 AP, -5 GP, unless a buttoned NBC vehicle with no
-    penetrating or compartment hit."""
-    if has_nbc and buttoned and not penetrated:
-        return None
-    v = chart("ground").nbc[kind]
-    return Modifier(name="NBC environment", value=v.v, rule="18.4.2")
+def nbc_exposed(card: str, kind: str, *, buttoned: bool, compartment_hit: bool, estimated: list[str]) -> bool:
+    """Does a unit fire with the NBC environment's modifiers (18.4.2: -2 AP, -5 GP point effect,
+    the AP and GP modifier charts' ``nbc``)? Every unit but a buttoned vehicle whose card has NBC
+    (the vehicles chart: public facts, estimated) and no penetrating or compartment hit.
+
+    >>> nbc_exposed("USA-1B", "vehicle", buttoned=True, compartment_hit=False, estimated=[])
+    False
+    >>> nbc_exposed("USA-1B", "vehicle", buttoned=False, compartment_hit=False, estimated=[])
+    True
+    >>> nbc_exposed("USA-3B_1", "vehicle", buttoned=True, compartment_hit=False, estimated=[])  # M113A2: none
+    True
+    """
+    if kind != "vehicle" or not buttoned or compartment_hit:
+        return True
+    has = chart("vehicles").nbc.get(card)
+    return has is None or not use(has, f"NBC system {card} ({has.v})", estimated)
+
+
+def too_heavy(card: str, limit: int, estimated: list[str]) -> str:
+    """Why a unit of ``card`` may not cross a bridge or ice that holds ``limit`` tons (17.8), or ""
+    (a leg unit, a towed gun, a vehicle at or under the limit).
+
+    >>> too_heavy("USA-1B", 40, [])
+    'the M1A1 weighs 57 tons; it holds 40 (17.8)'
+    >>> too_heavy("USSR-2A", 50, []), too_heavy("USA-7B", 1, [])
+    ('', '')
+    """
+    from umpire.rules.mbt import cards
+
+    tons = chart("vehicles").tons.get(card)
+    if tons is None or int(use(tons, f"combat weight {card} ({tons.v} tons)", estimated)) <= limit:
+        return ""
+    return f"the {cards.any_card(card).name} weighs {tons.v} tons; it holds {limit} (17.8)"
 
 
 def panic(max_mf: int, dice: Dice) -> tuple[int, int, int]:

@@ -89,7 +89,20 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
         "smoke": smoke_between(t, u, target, a, b),
         **({"hit_variations": True} if on(state, "hit_variations") else {}),
         **({"weapon_limits": True} if on(state, "weapon_limits") else {}),
+        **nbc(state, u, f),
     }
+
+
+def nbc(state: GameState, u: UnitState, f: dict[str, Any]) -> dict[str, Any]:
+    """Option 18.4: the case's NBC environment, and on ``f`` (the firer) what 18.4.2 reads: open or
+    buttoned, a penetrating or compartment hit."""
+    if not on(state, "nbc"):
+        return {}
+    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    f.setdefault("turret", U.hatch(carrier if carrier is not None else u))
+    if u.notes.get("compartment") or u.notes.get("penetrated"):
+        f["compartment_hit"] = True
+    return {"nbc": True}
 
 
 def turret_angle(t: AdvTable, target: UnitState, a: Point, b: Point, target_facing: float | None) -> str | None:
@@ -139,7 +152,7 @@ def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: W
         f["attached_fired"] = attached_fired
     return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving),
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
-            **({"weapon_limits": True} if on(state, "weapon_limits") else {})}
+            **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
 
 
 def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import _note
 
 Note = dict[str, Any]
@@ -92,6 +93,8 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
         if dmg in ("miss", "no_damage", None):
             continue
         done += 1
+        if hit.get("penetrated") and on(state, "nbc"):
+            u.notes["penetrated"] = True  # its NBC system no longer protects it (18.4.2)
         if dmg == "track":
             u.notes["track_hit"] = True
             notes.append(_note(u.id, "track hit: may not move or pivot (7.4.5.3.1)", "damage"))

@@ -196,6 +196,7 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
              moving: bool, at: tuple[float, float] | None, target_facing: float | None,
              key_step: str | None) -> Resolution:
     """The shot :func:`shoot` allowed: GP fire and its effects (14.4), or AP fire (14.3)."""
+    from umpire.turns.mbt.options import fires
     from umpire.turns.mbt.options import weapon_limits as WL
 
     if kind == "GP":
@@ -209,6 +210,8 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
         r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
                  key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0))
         S.note_acq(state, "gp_acq", u.id, target.id)
+        if not canister and fires.starts_fires(w):  # 18.3.2
+            fires.directed(state, t.xy(target), S.gp_factor(u, w, ammo, order, chk.range)[0])
         pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
         for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
             pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))

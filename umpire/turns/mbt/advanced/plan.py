@@ -130,6 +130,8 @@ def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: 
     case = {"ruleset": "mbt", "game": "advanced", "scale": t.scale, "card": u.card, "type": u.type, "orders": code,
             "conditions": t.conditions, "route": [{"terrain": "clear", "inches": round(length, 9)}], "floors": floors,
             "rulings": dict(t.state.rulings), **({"quickmarch": True} if mv.get("quickmarch") else {})}
+    if mv.get("quickmarch") and "nbc" in ((t.state.extra.get("mbt") or {}).get("options") or ()):
+        case["nbc"] = True  # no quickmarch in an NBC environment (18.4.3)
     mc = t.move_cost(case)
     mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), []
     mv["case"] = {"procedure": "move", **case}
@@ -260,6 +262,13 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         if spec.get("move") is not None:
             if code not in ("M", "FM", "OR"):
                 raise _err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
+            from umpire.turns.mbt.options.fires import enter_why
+            from umpire.turns.mbt.options.weight_limits import bridge_why
+
+            way = (spec.get("move") or {}).get("path") or []
+            barred = enter_why(state, u, way) or bridge_why(state, u, way)  # 18.3.3, 17.8.1
+            if barred:
+                raise _err(f"{at}.move.path[{barred[0]}]", barred[1])
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
             why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),

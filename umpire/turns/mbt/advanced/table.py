@@ -191,13 +191,12 @@ class AdvTable(Table):
 
     def other_smoke(self, a: Sequence[float], b: Sequence[float]) -> int:
         """Smoke (ON or OFF) hexes a string leaves, enters or passes through (14.3.1.1.1); a
-        discharger's smoke counts only for its own vehicle (12.6.3, 12.9.2: :meth:`discharger`)."""
+        discharger's smoke counts only for its own vehicle (12.6.3, 12.9.2: :meth:`discharger`); a
+        burning marker is an "other" smoke hex (18.3.4)."""
         r = self.scale / 2 + 1e-9
         hexes: list[tuple[float, float]] = []
-        for s in self.smoke():
-            if s["kind"] == "ds":
-                continue
-            p = (s["x"], s["y"])
+        burning = ((self._m.get("options_state") or {}).get("fires") or [])  # "other" smoke hexes too (18.3.4)
+        for p in [(s["x"], s["y"]) for s in self.smoke() if s["kind"] != "ds"] + [(f[0], f[1]) for f in burning]:
             if _seg_dist(p, a, b) <= r and all(math.dist(p, q) > 1e-6 for q in hexes):
                 hexes.append(p)
         return len(hexes)

@@ -133,6 +133,9 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             from umpire.turns.mbt.options.amphibious import impact_hex
 
             impact_hex(state, r.outcome.get("impact_at"), f"T{state.turn} Artillery", notes)
+            from umpire.turns.mbt.options.fires import artillery as fires_at
+
+            fires_at(state, opts, r, plot.target)  # 18.3.2
         for hit in r.extra.get("targets", []):
             notes += apply_gp(
                 state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"

@@ -154,6 +154,8 @@ class OptionsState(_Model):
     disrupted: dict[str, int] = Field(default_factory=dict)  # side -> the Turn its communications are disrupted
     landlines: dict[str, tuple[float, float]] | None = None  # units on landlines, where they started (21.2.3)
     bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
+    fires: list[tuple[float, float, int]] = Field(default_factory=list)  # burning markers: x, y, Turn placed (18.3)
+    fire_gp: list[tuple[float, float, int]] = Field(default_factory=list)  # GP at building hexes this Turn (18.3.2)
 
 
 KEY = "options_state"
@@ -185,6 +187,7 @@ def read(state: GameState) -> OptionsState:
             )
             for h in m.get("helicopters") or []
         },
+        fires=[(float(x), float(y), 0) for x, y in m.get("fires") or []],  # burning at the start (18.3)
     )
 
 
