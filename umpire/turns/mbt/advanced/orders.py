@@ -265,6 +265,10 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
             raise _err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
                        f"unit (allowed: {', '.join(x.name for x in w.ammo if x.type == 'GP') or 'none'})")
         spec: dict[str, Any] = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
+        if f.get("pinning") is not None:
+            from umpire.turns.mbt.options.legs import check_pinning
+
+            spec["pinning"] = check_pinning(state, f"{where}.pinning", f["pinning"], shooter, w, target, code, a.type)
         if f.get("shots"):
             spec["shots"] = int(f["shots"])
         out.append(spec)
