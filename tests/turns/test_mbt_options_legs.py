@@ -178,3 +178,33 @@ def test_calc_gp_area_pinning_fire_adds_no_modifier_and_suppresses_on_effective(
     out = run_case(case)[0].to_json()
     assert out["outcome"]["result"] == "EF" and out["outcome"]["effect"] == "suppressed"
     assert not [m for m in out["modifiers"] if "pinning" in m["name"]]
+
+
+def test_special_forces_under_the_option_are_refused_at_check(tmp_path: Path) -> None:
+    """17.4.1.3 is not played yet: its modifiers are the Game Card's, not the text's."""
+    from umpire.errors import DataError
+
+    sf = unit("sf", "USA-7B", [27, 18], 90, equipment="with Special Forces", **SQUAD)
+    with pytest.raises(DataError, match=re.escape("unit 'sf': equipment: Special Forces (17.4.1.3) are not played "
+                                                  "by the tracked game with leg_variations yet (allowed: Squad Plus, "
+                                                  "Assault)")):
+        _game(tmp_path, ["leg_variations"], nato=[sf])
+    (tmp_path / "without").mkdir()
+    assert _game(tmp_path / "without", [], nato=[sf]) is not None  # the Advanced Game fields it for its points
+
+
+@pytest.mark.parametrize(("opts", "mods"), [
+    (["leg_variations"], [("attacker squad plus", -5, "17.4.1.1"), ("defender assault infantry", 10, "17.4.1.2")]),
+    ([], []),
+])
+def test_hand_to_hand_takes_the_squad_plus_and_assault_infantry_modifiers(tmp_path: Path, opts: list[str],
+                                                                         mods: list[tuple[str, int, str]]) -> None:
+    """17.4.1.1-2 with the signs of rulings hand_to_hand.squad_plus_sign and assault_infantry_sign."""
+    sq = unit("sq", "USA-7B", [27, 18], 90, equipment="with Squad Plus", **SQUAD)
+    rs = unit("rs", "USSR-11B", [28, 18], 270, equipment="with Assault", **RED_SQUAD)
+    g = new(tmp_path, scenario([sq], [rs], options=opts))
+    dice = WhyDice({})
+    orders(g, {"nato": {"sq": {"order": "CA", "assault": {"target": "rs"}}}}, dice)
+    (h,) = [r for r in phase(g, dice, "Movement") if r["procedure"] == "hand_to_hand"]
+    assert [m for m in _mods(h) if m[2].startswith("17.4")] == mods
+    assert _calc(h) == h["outcome"]

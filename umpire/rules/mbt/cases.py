@@ -251,6 +251,10 @@ class HandToHandCase(_Case):
     attacker_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
     defender_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
     height_diff: int = Field(0, description="height levels between them")
+    attacker_elite: Literal["squad_plus", "assault_infantry"] | None = Field(
+        None, description="option 17.4.1: the attacker a squad plus (5) or assault infantry (10)")
+    defender_elite: Literal["squad_plus", "assault_infantry"] | None = Field(
+        None, description="option 17.4.1: the defender a squad plus (5) or assault infantry (10)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -43,6 +43,20 @@ def gp_fields(state: GameState, t: AdvTable, u: UnitState, target: UnitState, pi
     return f, tg, {"leg_variations": True}
 
 
+def hand_to_hand_fields(state: GameState, attacker: UnitState, defender: UnitState) -> dict[str, Any]:
+    """What option 17.4.1 adds to a hand-to-hand case: the attacker's and defender's elite status,
+    a squad plus's 5 or assault infantry's 10 (17.4.1.1-2, the signs by their rulings)."""
+    if not on(state, NAME):
+        return {}
+    words = {"Squad Plus": "squad_plus", "Assault": "assault_infantry"}
+    out = {}
+    for who, u in (("attacker_elite", attacker), ("defender_elite", defender)):
+        got = [words[e] for e in U.elite(u) if e in words]
+        if got:
+            out[who] = got[0]
+    return out
+
+
 def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any, target: UnitState, code: str,
                   ammo_type: str) -> str:
     """A fire entry's ``pinning`` (17.4.3), checked when the orders are given by calc's rule.
