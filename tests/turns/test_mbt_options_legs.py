@@ -147,9 +147,11 @@ def test_a_bad_pinning_fire_is_one_error_line_and_nothing_written(cli: Any, tmp_
     before = json.loads(cli("log", "--json").output)
     o = tmp_path / "o.yaml"
     o.write_text(yaml.safe_dump({"side": "nato", "turn": 1, "units": {
-        "mg": {"order": "M", "fire": {"target": "rs", "weapon": "MG", "pinning": "normal"}}}}), encoding="utf-8")
+        "mg": {"order": "F", "fire": {"target": "rs", "weapon": "Small arms", "pinning": "normal"}}}}),
+        encoding="utf-8")
     line = _one_error_line(cli("turn", "orders", str(o)))
-    assert "units.mg.fire" in line, line
+    assert ("units.mg.fire.pinning: normal: only leg machinegun teams fire pinning fire (17.4.3; this is a team's "
+            "small_arms)") in line, line
     assert json.loads(cli("log", "--json").output) == before
 
 
@@ -208,3 +210,26 @@ def test_hand_to_hand_takes_the_squad_plus_and_assault_infantry_modifiers(tmp_pa
     (h,) = [r for r in phase(g, dice, "Movement") if r["procedure"] == "hand_to_hand"]
     assert [m for m in _mods(h) if m[2].startswith("17.4")] == mods
     assert _calc(h) == h["outcome"]
+
+
+def test_assault_infantry_place_smoke_in_their_own_hex_whatever_their_orders(tmp_path: Path) -> None:
+    sq = unit("sq", "USA-7B", [10, 18], 90, equipment="with Assault", **SQUAD)
+    g = new(tmp_path, scenario([sq], [unit("t1", "USSR-2A", [44, 8], 270)], options=["leg_variations"]))
+    dice = WhyDice({})
+    orders(g, {"nato": {"sq": {"order": "OW", "smoke": True}}}, dice)
+    phase(g, dice, "Adjustment")
+    assert [(s["x"], s["y"], s["kind"], s["by"]) for s in g.state.extra["mbt"]["smoke"]] == [(10, 18, "on", "sq")]
+
+
+@pytest.mark.parametrize(("opts", "equipment", "why"), [
+    ([], "with Assault", "units.sq.smoke: true: smoke in its own hex is assault infantry's, option 17.4.1.2"),
+    (["leg_variations"], None, "units.sq.smoke: true: only assault infantry place smoke in their own hex"),
+])
+def test_smoke_in_its_own_hex_is_refused_to_others(tmp_path: Path, opts: list[str], equipment: Any, why: str) -> None:
+    sq = unit("sq", "USA-7B", [10, 18], 90, **SQUAD, **({"equipment": equipment} if equipment else {}))
+    g = new(tmp_path, scenario([sq], [unit("t1", "USSR-2A", [44, 8], 270)], options=opts))
+    phase(g, WhyDice({}), "Command")
+    seen = len(g.events())
+    with pytest.raises(UmpireError, match=re.escape(why)):
+        g.act("mbt.orders", {"side": "nato", "units": {"sq": {"order": "OW", "smoke": True}}}, WhyDice({}))
+    assert len(g.events()) == seen

@@ -57,6 +57,42 @@ def hand_to_hand_fields(state: GameState, attacker: UnitState, defender: UnitSta
     return out
 
 
+def check_smoke(state: GameState, units: dict[str, dict[str, Any]], where: str) -> None:
+    """A unit's ``smoke: true`` (17.4.1.2): assault infantry only, under the option.
+
+    :raises UmpireError: naming the unit's ``smoke`` and what is allowed.
+    """
+    from umpire.errors import UmpireError
+
+    for uid, spec in units.items():
+        if not spec.get("smoke"):
+            continue
+        at = f"{where}: units.{uid}.smoke"
+        if not on(state, NAME):
+            raise UmpireError(f"{at}: true: smoke in its own hex is assault infantry's, option 17.4.1.2 (add "
+                              "leg_variations to the scenario's mbt.options)")
+        if "Assault" not in U.elite(state.units[uid]):
+            raise UmpireError(f"{at}: true: only assault infantry place smoke in their own hex (17.4.1.2; allowed: a "
+                              "leg unit whose equipment names Assault)")
+
+
+def assault_smoke(state: GameState) -> list[Any]:
+    """The smoke (ON) markers assault infantry place in their own hexes (17.4.1.2), where each stands
+    at the end of its side's Movement Step, on ``state`` (being changed): the notes."""
+    from umpire.turns.mbt.turn_state import _note, mbt, plan
+
+    m = mbt(state)
+    notes: list[Any] = []
+    for side in state.side_ids():
+        for uid, spec in plan(m, side):
+            u = state.units[uid]
+            if not spec.get("smoke") or not U.on_table(u) or not U.alive(u):
+                continue
+            m.setdefault("smoke", []).append({"x": u.x, "y": u.y, "kind": "on", "by": uid, "turn": state.turn})
+            notes.append(_note(uid, "places a smoke (ON) marker in its own hex (17.4.1.2)", "smoke", sep=" "))
+    return notes
+
+
 def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any, target: UnitState, code: str,
                   ammo_type: str) -> str:
     """A fire entry's ``pinning`` (17.4.3), checked when the orders are given by calc's rule.
