@@ -71,6 +71,24 @@ def test_the_same_fire_without_pinning_halves_the_squad(tmp_path: Path) -> None:
     assert gp["outcome"]["effect"] == "half" and "pinning" not in gp["case"]["firer"]
 
 
+def test_area_pinning_fire_sums_the_hex_and_suppresses_every_unit_in_it(tmp_path: Path) -> None:
+    """17.4.3.2: the GP defenses of all the leg units in the hex added, no +10, the one result against
+    all of them, an effective one treated as suppressed."""
+    g = new(tmp_path, scenario([unit("mg", "USA-7B", [27, 18], 90, **TEAM)],
+                               [unit("rs", "USSR-11B", [30, 18], 270, **RED_SQUAD),
+                                unit("rt", "USSR-11B", [30.2, 18.1], 270, type="Team")], options=["leg_variations"]))
+    dice = WhyDice({"GP": [99]})
+    orders(g, {"nato": {"mg": {"order": "F", "fire": {"target": "rs", "weapon": "MG", "pinning": "area"}}}}, dice)
+    gp = _gp(phase(g, dice, "Movement"), "mg")
+    one = run_case({"ruleset": "mbt", **gp["case"], "target": {k: v for k, v in gp["case"]["target"].items()
+                                                                if k != "gp_defense"}, "dice": [99]})[0].to_json()
+    assert gp["gp_defense"] > one["gp_defense"]  # the team's defense added to the squad's
+    assert not [m for m in _mods(gp) if "pinning" in m[0]] and gp["pinned"] == ["rt"]
+    assert _calc(gp) == gp["outcome"] and gp["outcome"]["effect"] == "suppressed"
+    assert {u: g.state.units[u].notes.get("suppressed") for u in ("rs", "rt")} == {"rs": "on", "rt": "on"}
+    assert g.state.units["rs"].type == RED_SQUAD["type"]
+
+
 def test_a_squad_plus_fires_gp_at_plus_10(tmp_path: Path) -> None:
     sq = unit("sq", "USA-7B", [27, 18], 90, equipment="with Squad Plus", **SQUAD)
     g = _game(tmp_path, ["leg_variations"], nato=[sq])
@@ -122,9 +140,7 @@ def test_two_turns_are_not_enough(tmp_path: Path) -> None:
      {"target": "rs", "weapon": "Small arms", "pinning": "normal"},
      "pinning: normal: only leg machinegun teams fire pinning fire (17.4.3; this is a squad's small_arms)"),
     (["leg_variations"], None, {"target": "rs", "weapon": "MG", "pinning": "sweeping"},
-     "units.mg.fire.pinning: 'sweeping' (allowed: normal)"),
-    (["leg_variations"], None, {"target": "rs", "weapon": "MG", "pinning": "area"},
-     "area pinning fire (17.4.3.2) is played in umpire calc gp only (allowed here: normal)"),
+     "units.mg.fire.pinning: 'sweeping' (allowed: normal, area)"),
 ])
 def test_a_pinning_fire_the_rules_do_not_allow_is_refused(tmp_path: Path, opts: list[str], nato: Any,
                                                          fire: dict[str, Any], why: str) -> None:

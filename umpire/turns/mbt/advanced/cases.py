@@ -155,9 +155,15 @@ def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: W
         f["attached_fired"] = attached_fired
     more_f, more_t, legs = gp_fields(state, t, u, target, pinning)
     f.update(more_f)
-    return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t, **legs,
+    case = {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t, **legs,
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
             **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
+    if pinning == "area":  # 17.4.3.2: the GP defenses of all the leg and towed units in the hex, added
+        from umpire.turns.mbt.options.legs import area_defense
+
+        case["target"]["gp_defense"] = area_defense(state, t, u, target, lambda x: gp_case(
+            state, t, u, x, w, ammo, order, moving=moving, attached_fired=attached_fired))
+    return case
 
 
 def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:

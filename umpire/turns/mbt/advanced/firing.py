@@ -213,6 +213,12 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
         if not canister and fires.starts_fires(w):  # 18.3.2
             fires.directed(state, t.xy(target), S.gp_factor(u, w, ammo, order, chk.range)[0])
         pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
+        if entry.get("pinning") == "area":  # 17.4.3.2: the result against all the target units
+            from umpire.turns.mbt.options.legs import area_targets
+
+            others = [x.id for x in area_targets(state, t, target) if x.id != target.id]
+            r.extra["pinned"] = others
+            pending.gp += [(x, r.outcome["effect"], "area pinning fire (17.4.3.2)") for x in others]
         for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
             pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r

@@ -68,7 +68,8 @@ class FireSpec(_Strict):
     weapon: str | None = Field(None, description="the weapon that fires (default: its main weapon)")
     ammo: str | None = Field(None, description="the ammunition (GP or AP by its type)")
     shots: int | None = Field(None, ge=1, le=5, description="shots fired, where the weapon fires several (14.1.2)")
-    pinning: str | None = Field(None, description="normal: a leg machinegun team's pinning fire (option 17.4.3.1)")
+    pinning: str | None = Field(None, description="normal or area: a leg machinegun team's pinning fire (option "
+                                   "17.4.3)")
 
 
 class MoveSpec(_Strict):

@@ -2,9 +2,14 @@
 
 - Squad plus (17.4.1.1): a squad (or the half squad it becomes) whose equipment names
   ``Squad Plus`` fires GP at +10: the gp case's ``firer.squad_plus``.
-- Machinegun pinning fire (17.4.3.1): a fire entry's ``pinning: normal`` by a leg machinegun
-  team with FIRE or OVERWATCH orders at a leg or towed unit: +10, an effective result treated as
-  suppressed (the gp case's ``firer.pinning``, checked when the orders are given by the same rule).
+- Squad plus 5 and assault infantry 10 in hand-to-hand (17.4.1.1-2, signs by their rulings), and
+  assault infantry's ``smoke: true``, a smoke (ON) marker in their own hex (17.4.1.2).
+- Machinegun pinning fire (17.4.3): a fire entry's ``pinning: normal`` by a leg machinegun team
+  with FIRE or OVERWATCH orders at a leg or towed unit: +10, an effective result treated as
+  suppressed (the gp case's ``firer.pinning``, checked when the orders are given by the same rule);
+  ``pinning: area`` adds the GP defenses of the leg and towed units in the target's hex, no +10,
+  and the one result goes against them all (17.4.3.2).
+- Special forces (17.4.1.3) are refused at scenario check under the option.
 - Hasty entrenchments (17.4.4): an unsuppressed squad or half squad with a FULL COVER marker and
   OVERWATCH orders at the Adjust Markers Step counts a Turn in its hex; at its third there (not
   necessarily consecutive) a hasty entrenchment marker is placed, one a hex at most, for the rest
@@ -105,10 +110,7 @@ def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any
     if not on(state, NAME):
         raise UmpireError(f"{where}: {value}: pinning fire needs the leg_variations option (17.4.3)")
     if value not in ("normal", "area"):
-        raise UmpireError(f"{where}: {value!r} (allowed: normal)")
-    if value == "area":
-        raise UmpireError(f"{where}: area: area pinning fire (17.4.3.2) is played in umpire calc gp only "
-                          "(allowed here: normal)")
+        raise UmpireError(f"{where}: {value!r} (allowed: normal, area)")
     if ammo_type != "GP":
         raise UmpireError(f"{where}: {value}: pinning fire is GP point effect fire (17.4.3)")
     try:
@@ -118,6 +120,31 @@ def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any
     except UmpireError as exc:
         raise UmpireError(f"{where}: {str(exc).removeprefix('firer.pinning: ')}") from None
     return str(value)
+
+
+def area_targets(state: GameState, t: AdvTable, target: UnitState) -> list[UnitState]:
+    """The units area pinning fire at ``target`` hits (17.4.3.2): it and every leg and towed unit of
+    its side in its hex, by id."""
+    b = t.xy(target)
+    return sorted((x for x in state.units.values() if x.side == target.side and U.on_table(x) and U.alive(x)
+                   and U.kind(x) in ("leg", "towed") and not x.notes.get("carried_by") and t.same_hex(t.xy(x), b)),
+                  key=lambda x: x.id)
+
+
+def area_defense(state: GameState, t: AdvTable, u: UnitState, target: UnitState,
+                 case_of: Callable[[UnitState], dict[str, Any]]) -> int:
+    """The summed GP defense of area pinning fire's targets (17.4.3.2), each as calc gp works it out
+    from its own case (``case_of``)."""
+    from umpire.rules.mbt.calc_fire import gp_target
+    from umpire.rules.mbt.calc_helpers import in_hexes
+    from umpire.rules.mbt.cases import GpCase
+    from umpire.schema.load import validate
+
+    total = 0
+    for x in area_targets(state, t, target):
+        c = validate(GpCase, {k: v for k, v in case_of(x).items() if k != "procedure"}, "gp")
+        total += gp_target(c, in_hexes(c.range, c.scale, t.rulings), [])[1]
+    return total
 
 
 def markers(state: GameState) -> list[list[float]]:
