@@ -130,4 +130,9 @@ def test_briefings_tell_enemy_aircraft_and_air_strikes_only_as_the_side_saw_them
                 assert all(r["unit"] not in x for x in lines), (side, "the firer named", lines)
             elif mine:
                 assert any(x.startswith(f"{r['unit']} fired") for x in lines), (side, r["summary"], lines)
+        passes = {e.seq: [ln.text for ln in e.lines if ln.kind == "air_pass"] for e in b.events}
+        for e in game.events():
+            for r in e.results:
+                if r["procedure"] == "air_strike" and r["aircraft"] == AIR[side][0]:  # its own: it dropped nothing
+                    assert any(x.startswith(f"{r['aircraft']} flew over") for x in passes.get(e.seq, [])), r
     assert game.check() == []
