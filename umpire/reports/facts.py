@@ -150,8 +150,10 @@ def _kind(r: Mapping[str, Any]) -> str:
         return CLOSE[proc]
     if proc in PLAIN:
         return PLAIN[proc]
-    if proc == "aa" and r.get("helicopter"):
-        return "helicopter_aa"
+    if proc == "aa":
+        return "helicopter_aa" if r.get("helicopter") else "aircraft_aa"
+    if proc == "air_strike" and r.get("aircraft"):
+        return "air_pass"  # an MBT strike that acquired no target (20.1.3)
     if r.get("flight") is not None:
         return "air_defence" if r.get("firer") else "air_strike"
     if proc in ("indirect", "counter-battery") or r.get("weapon") in ("indirect", "counter-battery"):
@@ -170,7 +172,8 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
                 "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
-                "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result"):
+                "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result", "aircraft",
+                "aircraft_side"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

@@ -281,7 +281,8 @@ WRITERS: dict[str, Writer] = {
     "artillery": option_lines.artillery, "mine": option_lines.mine, "air_drop": option_lines.air_drop,
     "message": option_lines.message, "jamming": option_lines.jamming,
     "helicopter": option_lines.helicopter, "helicopter_sighting": option_lines.helicopter_sighting,
-    "helicopter_aa": option_lines.helicopter_aa,
+    "helicopter_aa": option_lines.helicopter_aa, "aircraft_aa": option_lines.aircraft_aa,
+    "air_pass": option_lines.air_pass,
 }
 
 __all__ = ["WRITERS"]

@@ -118,8 +118,39 @@ def helicopter_aa(o: Observer, f: Fact) -> list[Line]:
         return [Line(f.kind, f"{ref.text if ref else f.actor} fired {f.data.get('weapon', '')} at an enemy "
                      f"helicopter: {result}", ref, mine=True)]
     if f.data.get("helicopter_side") == o.side:  # what it did, not the firer's numbers
-        out = f.data.get("outcome") or {}
-        what = ("destroyed" if out.get("destroyed") else "hit, but spoofed: no effect" if out.get("spoofed")
-                else "hit: suppressed" if out.get("hit") else "missed")
-        return [Line(f.kind, f"{f.data.get('helicopter')} came under fire: {what}", mine=True)]
+        return [Line(f.kind, f"{f.data.get('helicopter')} came under fire: {_aa_result(f)}", mine=True)]
     return []
+
+
+def aircraft_aa(o: Observer, f: Fact) -> list[Line]:
+    """AA fire at an aircraft over its target (20.3.4): the umpire's in full; the firing side
+    reads its unit's fire at "an enemy aircraft" (its id and type are the enemy's); the
+    aircraft's side reads that it came under fire and what it did, not who fired."""
+    if o.side is None:
+        return [Line(f.kind, f.summary, why=o.why(f, {}))]
+    if o.own(f.actor):  # a player reads his own unit's fire (a side's others' are not his, 21.3)
+        ref = o.ref(f.actor)
+        return [Line(f.kind, f"{ref.text if ref else f.actor} fired {f.data.get('weapon', '')} at an enemy "
+                     f"aircraft: {_aa_result(f)} (20.3.4)", ref, mine=True)]
+    if f.data.get("aircraft_side") == o.side:
+        return [Line(f.kind, f"{f.data.get('aircraft')} came under fire over its target: {_aa_result(f)} (20.3.4)",
+                     mine=True)]
+    return []
+
+
+def _aa_result(f: Fact) -> str:
+    """What AA fire did, in the words both sides may read (not the firer's numbers)."""
+    out = f.data.get("outcome") or {}
+    return ("destroyed" if out.get("destroyed") else "hit, but spoofed: no effect" if out.get("spoofed")
+            else "hit: suppressed" if out.get("hit") else "missed")
+
+
+def air_pass(o: Observer, f: Fact) -> list[Line]:
+    """A strike that acquired no target (20.1.3): the umpire reads why; the striking side that
+    its aircraft dropped nothing, not why (that an enemy unit sat in cover is not its to know)."""
+    if o.side is None:
+        return [Line(f.kind, f.summary)]
+    if f.side != o.side:
+        return []
+    return [Line(f.kind, f"{f.data.get('aircraft')} flew over {at(f.data.get('at'))} and acquired no target: "
+                 "it dropped nothing (20.1.3.1)", data={"at": f.data.get("at")}, mine=True)]

@@ -60,8 +60,9 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
 
         t = AdvTable(state)
         for o in t.in_hex(t.xy(u)):
-            if o.id != u.id:
-                suppress(o, f"{u.id} brewed up in its hex, 14.3.3.3", notes)
+            if o.id != u.id:  # the note is o's side's: an enemy's id is never its to read (24.2.2)
+                who = u.id if o.side == u.side else "an enemy vehicle"
+                suppress(o, f"{who} brewed up in its hex, 14.3.3.3", notes)
 
 
 def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:

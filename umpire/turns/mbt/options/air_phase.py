@@ -160,7 +160,8 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
-            r.extra.update(unit=u.id, weapon=weapon, aircraft=a.id, step="Air Phase")  # not "firer": no shot at a unit
+            r.extra.update(unit=u.id, weapon=weapon, aircraft=a.id, aircraft_side=a.side, side=u.side,
+                           step="Air Phase")  # not "firer": no shot at a unit
             res.append(r)
             used.add(u.id)
             if r.outcome["destroyed"]:
@@ -260,7 +261,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                     procedure="air_strike",
                     outcome={"acquired": False},
                     summary=f"{a.id} ({a.type}) flies over ({s.target[0]:g}, {s.target[1]:g}): {why}",
-                    extra={"aircraft": a.id, "step": "Air Phase"},
+                    extra={"aircraft": a.id, "side": s.side, "at": list(s.target), "step": "Air Phase"},
                 )
             )
             continue
