@@ -132,6 +132,7 @@ def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Res
         attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
         defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
         attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
+        attacker_elite=c.attacker_elite, defender_elite=c.defender_elite,
     )
 
 

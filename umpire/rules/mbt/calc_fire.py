@@ -125,6 +125,25 @@ def _alternate_fire(c: GpCase, weapon: Weapon) -> list[Modifier]:
     return [mod] if mod is not None else []
 
 
+def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str) -> tuple[list[Modifier], str]:
+    """Option 17.4's GP modifiers (squad plus, pinning fire, hasty entrenchment) and the pinning
+    note; each field refused unless the case plays the option."""
+    from umpire.rules.mbt import firers
+    from umpire.rules.mbt.options.limits import leg_gp
+
+    asked = [(k, v) for k, v in (("firer.squad_plus", c.firer.squad_plus), ("firer.pinning", c.firer.pinning),
+                                 ("target.entrenched", c.target.entrenched)) if v]
+    if not asked:
+        return [], ""
+    if not c.leg_variations:
+        k, v = asked[0]
+        raise UmpireError(f"{k}: {v}: is option 17.4, the leg unit variations (allowed only with leg_variations: "
+                          "true)")
+    return leg_gp(squad_plus=c.firer.squad_plus, pinning=c.firer.pinning, entrenched=c.target.entrenched,
+                  firer_kind=firers.kind_of(firer, c.firer.type), weapon_kind=weapon.kind, target_kind=target_kind,
+                  order=c.firer.orders)
+
+
 def _turret_angle(text: str | None) -> str | None:
     """The hit angle to a turned turret (17.2.1.1), named as the case's field."""
     from umpire.rules.mbt import arcs
@@ -290,6 +309,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     if gp is None:
         gp, band = gp_targets.gp_factor(firer, weapon, ammo, c.firer.orders, rng, est)
     tgt, defense, riders = gp_target(c, rng, est)
+    legs, pinned = _leg_variations(c, firer, weapon, tgt.kind)
     tem_sup = int(weapon.class_.v) if c.firer.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None \
         else None
     mods = gp_fire.modifiers(
@@ -300,10 +320,14 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
         nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
                                   compartment_hit=c.firer.compartment_hit, estimated=est),
-    ) + list(extra_mods or []) + _alternate_fire(c, weapon)
+    ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs
     res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
                           small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
                           overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})
+    if pinned and res.outcome["result"] == "EF":  # 17.4.3.1-2: an effective result is treated as suppressed
+        words = f"suppressed (ON): {pinned}"
+        res.outcome.update(effect="suppressed", effects=[words])
+        res.summary = f"effective: {words}"
     if riders:
         from umpire.rules.mbt.forces import capacity
 

@@ -163,6 +163,9 @@ class GpFirer(_Case):
                                   "(option 18.4.2)")
     attached_fired: int = Field(0, ge=0, description="a leg unit's attached weapons also fired with its small arms "
                                 "(option 17.3.4)")
+    squad_plus: bool = Field(False, description="a squad plus firing: +10 (option 17.4.1.1)")
+    pinning: Literal["normal", "area"] | None = Field(None, description="a leg machinegun team's pinning fire, normal "
+                                                      "(+10) or area (option 17.4.3): an effective result suppresses")
 
 
 class Passenger(_Case):
@@ -194,6 +197,7 @@ class GpTargetIn(_Case):
                                         "same roll against each (14.4.3.2.5)")
     marker: Literal["block", "wire"] | None = Field(None, description="fire at a block or wire marker instead of a "
                                                     "unit (14.4.3.3): its GP defense the chart's unless given")
+    entrenched: bool = Field(False, description="a leg unit in a hasty entrenchment: -10 (option 17.4.4.3)")
 
 
 class GpCase(_Case):
@@ -208,6 +212,7 @@ class GpCase(_Case):
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1) and infantry "
                                 "alternate fire (17.3.4)")
     nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
+    leg_variations: bool = Field(False, description="play option 17.4: squad plus, pinning fire, hasty entrenchments")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -246,6 +251,10 @@ class HandToHandCase(_Case):
     attacker_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
     defender_grade: Literal["poor", "average", "crack"] = Field("average", description="crack, average or poor")
     height_diff: int = Field(0, description="height levels between them")
+    attacker_elite: Literal["squad_plus", "assault_infantry"] | None = Field(
+        None, description="option 17.4.1: the attacker a squad plus (5) or assault infantry (10)")
+    defender_elite: Literal["squad_plus", "assault_infantry"] | None = Field(
+        None, description="option 17.4.1: the defender a squad plus (5) or assault infantry (10)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -107,6 +107,8 @@ def hand_to_hand(
     attacker_flamethrower: bool = False,
     defender_flamethrower: bool = False,
     height_diff: int = 0,
+    attacker_elite: str | None = None,
+    defender_elite: str | None = None,
 ) -> Resolution:
     """Hand-to-hand combat (14.6): a low modified roll favours the attacker."""
     if abs(height_diff) > 2:
@@ -148,6 +150,12 @@ def hand_to_hand(
         _add(mods, "attacking flamethrower", m.flamethrower_attacking, "17.4.1.2", est)
     if defender_flamethrower:
         _add(mods, "defending flamethrower", m.flamethrower_defending, "17.4.1.2", est)
+    for who, elite in (("attacker", attacker_elite), ("defender", defender_elite)):  # option 17.4.1
+        if elite is not None and rulings[f"hand_to_hand.{elite}_sign"] == "favours_owner":
+            mag = getattr(m, elite)
+            rule = "17.4.1.1" if elite == "squad_plus" else "17.4.1.2"
+            mods.append(Modifier(name=f"{who} {elite.replace('_', ' ')}", value=-mag.v if who == "attacker" else mag.v,
+                                 rule=rule, detail=f"ruling hand_to_hand.{elite}_sign"))
     cell = table.attacker_wins_up_to[attacker][table.defenders.index(defender)]
     if cell.estimated:
         est.append(f"HAND-TO-HAND TABLE {attacker} vs {defender} ({cell.v})")

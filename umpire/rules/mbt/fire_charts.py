@@ -267,6 +267,8 @@ class HandToHandMods(_Model):
     defender_poor: VInt
     flamethrower_attacking: VInt
     flamethrower_defending: VInt
+    squad_plus: VInt
+    assault_infantry: VInt
 
 
 class CloseAssaultChart(_Model):

@@ -323,6 +323,7 @@ class HitsChart(_Model):
     quickmarch: dict[Literal["poor", "average", "crack", "special_forces"], VStr]
     quickmarch_hexes: dict[Literal["squad", "half_squad", "team"], VInt]
     pinning: dict[str, VInt]
+    squad_plus_gp: VInt
     reduced_rof: VInt
     alternate_fire: VInt
     bailed_crew_gp: VInt

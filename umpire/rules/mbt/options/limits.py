@@ -2,7 +2,8 @@
 
 DEP/EL minimum ranges are :func:`umpire.rules.mbt.sighting.dep_el_minimum` (17.3.1); this module
 holds the ammunition supply and expenditure (17.3.2), fuel (17.3.3), infantry alternate fire
-(17.3.4), the quickmarch check (17.4.2) and machinegun pinning fire (17.4.3).
+(17.3.4), the quickmarch check (17.4.2) and the leg variations' GP fire: squad plus (17.4.1.1),
+machinegun pinning fire (17.4.3) and hasty entrenchments (17.4.4.3).
 """
 
 from __future__ import annotations
@@ -89,13 +90,52 @@ def quickmarch_allowance(leg: str, order: str, *, suppressed: bool, night: bool,
     return int(hexes[leg].v)
 
 
-def pinning(area: bool) -> tuple[list[Modifier], str]:
+def pinning_mods(area: bool) -> tuple[list[Modifier], str]:
     """Machinegun pinning fire (17.4.3): +10 against one unit (normal), none over an area; an
     effective result counts as suppressed either way."""
     mods = (
         [] if area else [Modifier(name="normal pinning fire", value=chart("hits").pinning["normal"].v, rule="17.4.3.1")]
     )
     return mods, "an effective result is treated as suppressed (17.4.3.1-2)"
+
+
+def leg_gp(*, squad_plus: bool, pinning: str | None, entrenched: bool, firer_kind: str, weapon_kind: str,
+           target_kind: str, order: str) -> tuple[list[Modifier], str]:
+    """The GP modifiers of the leg unit variations (17.4) for one shot, and the pinning note
+    (empty unless pinning): a squad plus firing +10 (17.4.1.1), machinegun pinning fire
+    (17.4.3: leg machinegun teams only, FIRE or OVERWATCH orders, at leg or towed units),
+    the target in a hasty entrenchment -10 (17.4.4.3).
+
+    :raises UmpireError: naming ``firer.squad_plus`` or ``firer.pinning`` and what is allowed.
+    """
+    from umpire.rules.mbt import orders
+
+    t = chart("hits")
+    mods: list[Modifier] = []
+    note = ""
+    if squad_plus:
+        if firer_kind not in ("squad", "half_squad"):
+            raise UmpireError(f"firer.squad_plus: a {firer_kind.replace('_', ' ')} is no squad plus (allowed: squads "
+                              "and the half squads they become; 17.4.1, 17.4.1.1)")
+        mods.append(Modifier(name="squad plus", value=int(t.squad_plus_gp.v), rule="17.4.1.1"))
+    if pinning is not None:
+        if firer_kind != "team" or weapon_kind != "mg":
+            raise UmpireError(f"firer.pinning: {pinning}: only leg machinegun teams fire pinning fire (17.4.3; this "
+                              f"is a {firer_kind.replace('_', ' ')}'s {weapon_kind})")
+        if orders.order_code(order) not in ("F", "OW"):
+            raise UmpireError(f"firer.pinning: {pinning}: pinning fire is fired with FIRE or OVERWATCH orders "
+                              f"(17.4.3; the order is {orders.order_code(order)})")
+        if target_kind not in ("squad", "half_squad", "team", "towed"):
+            raise UmpireError(f"firer.pinning: {pinning}: pinning fire is at leg or towed units (17.4.3.1-2; the "
+                              f"target is a {target_kind})")
+        more, note = pinning_mods(pinning == "area")
+        mods += more
+    if entrenched:
+        if target_kind not in ("squad", "half_squad", "team"):
+            raise UmpireError(f"target.entrenched: a {target_kind} is not in a hasty entrenchment (allowed: leg units; "
+                              "17.4.4.2)")
+        mods.append(Modifier(name="in a hasty entrenchment", value=int(t.hasty_entrenchment["gp"].v), rule="17.4.4.3"))
+    return mods, note
 
 
 def rounds_carried(tot_ammo: str) -> int | None:

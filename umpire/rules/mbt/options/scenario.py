@@ -22,6 +22,8 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
     from umpire.rules.mbt.options.players import check_scenario
 
     check_scenario(spec, units, sides, problems, where)  # players and jamming points (21.2, 21.3)
+    if "leg_variations" in opts:
+        _special_forces(units, problems, where)
     if spec.conditions in ("fog", "blowing_snow") and "night" not in opts:
         problems.append(f"{where}: mbt.conditions: {spec.conditions} is a nighttime condition of option 18.1 "
                         "(add night to mbt.options)")
@@ -195,3 +197,15 @@ def _soviet_doctrine(batteries: list[Any], problems: list[str], where: str) -> N
         problems.append(f"{where}: mbt.batteries: Soviet artillery doctrine plans two thirds of the Soviet fire "
                         f"missions before the game (19.5): {need} of {total} (fractions up), and {planned} "
                         f"{'is' if planned == 1 else 'are'} planned (give them in the batteries' planned: lists)")
+
+
+def _special_forces(units: dict[str, UnitState], problems: list[str], where: str) -> None:
+    """Under option 17.4 a leg unit's elite status is played; special forces (17.4.1.3) are not
+    yet: their GP, close assault and hand-to-hand modifiers are on the Game Card and not in the
+    text, and repelling and moving while suppressed are not in the tracked game."""
+    from umpire.rules.mbt.forces import equipment_items
+
+    for u in units.values():
+        if "Special Forces" in equipment_items(u.notes.get("equipment")):
+            problems.append(f"{where}: unit {u.id!r}: equipment: Special Forces (17.4.1.3) are not played by the "
+                            "tracked game with leg_variations yet (allowed: Squad Plus, Assault)")

@@ -142,17 +142,28 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
 
 def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
             at: Point | None = None, moving: bool = False, canister: bool = False,
-            attached_fired: int = 0) -> dict[str, Any]:
-    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4."""
+            attached_fired: int = 0, pinning: str | None = None) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4; ``pinning``
+    and the squad plus and hasty entrenchment facts: option 17.4."""
+    from umpire.turns.mbt.options.legs import gp_fields
+
     a, b = t.xy(u), at or t.xy(target)
     f = firer(state, t, u, w, ammo, order, a, "gp_acq", target)
     if canister:
         f["canister"] = True
     if attached_fired:
         f["attached_fired"] = attached_fired
-    return {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving),
+    more_f, more_t, legs = gp_fields(state, t, u, target, pinning)
+    f.update(more_f)
+    case = {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t, **legs,
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
             **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
+    if pinning == "area":  # 17.4.3.2: the GP defenses of all the leg and towed units in the hex, added
+        from umpire.turns.mbt.options.legs import area_defense
+
+        case["target"]["gp_defense"] = area_defense(state, t, u, target, lambda x: gp_case(
+            state, t, u, x, w, ammo, order, moving=moving, attached_fired=attached_fired))
+    return case
 
 
 def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> dict[str, Any]:

@@ -155,6 +155,9 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
             "defender_suppressed": U.suppressed(target), "uphill": t.unit_height(target) > t.unit_height(best),
             "defender_crew_loss": bool(target.notes.get("crew_losses")), "attacker_grade": U.grade(best),
             "defender_grade": U.grade(target), "height_diff": t.unit_height(target) - t.unit_height(best)}
+    from umpire.turns.mbt.options.legs import hand_to_hand_fields
+
+    case.update(hand_to_hand_fields(state, best, target))
     rec = RecordingDice(scoped(dice, "hand-to-hand", best.id, target.id))
     r = resolve_hand_to_hand(validate(HandToHandCase, {k: v for k, v in case.items() if k != "procedure"},
                                       "hand_to_hand"), rec, t.rulings)

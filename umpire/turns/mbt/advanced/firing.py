@@ -208,11 +208,17 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
         r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
-                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0))
+                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0), pinning=entry.get("pinning"))
         S.note_acq(state, "gp_acq", u.id, target.id)
         if not canister and fires.starts_fires(w):  # 18.3.2
             fires.directed(state, t.xy(target), S.gp_factor(u, w, ammo, order, chk.range)[0])
         pending.gp.append((target.id, r.outcome["effect"], "GP fire"))  # the target's side reads it: no firer id
+        if entry.get("pinning") == "area":  # 17.4.3.2: the result against all the target units
+            from umpire.turns.mbt.options.legs import area_targets
+
+            others = [x.id for x in area_targets(state, t, target) if x.id != target.id]
+            r.extra["pinned"] = others
+            pending.gp += [(x, r.outcome["effect"], "area pinning fire (17.4.3.2)") for x in others]
         for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
             pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r

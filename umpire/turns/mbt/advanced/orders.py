@@ -68,6 +68,8 @@ class FireSpec(_Strict):
     weapon: str | None = Field(None, description="the weapon that fires (default: its main weapon)")
     ammo: str | None = Field(None, description="the ammunition (GP or AP by its type)")
     shots: int | None = Field(None, ge=1, le=5, description="shots fired, where the weapon fires several (14.1.2)")
+    pinning: str | None = Field(None, description="normal or area: a leg machinegun team's pinning fire (option "
+                                   "17.4.3)")
 
 
 class MoveSpec(_Strict):
@@ -117,6 +119,8 @@ class AdvUnitOrders(_Strict):
     assault: TargetSpec | None = Field(None, description="CA: the unit it assaults (14.5, 14.6)")
     overrun: TargetSpec | None = Field(None, description="OR: the unit it overruns (14.7)")
     overwatch: OverwatchSpec | None = Field(None, description="OW: when and at what it fires (24.3.2.3)")
+    smoke: bool = Field(False, description="assault infantry place a smoke (ON) marker in their own hex this "
+                        "Movement Step, whatever their orders (option 17.4.1.2)")
     panic: bool = Field(False, description="a panic move this Movement Step for a unit otherwise unable to move "
                         "(option 17.9)")
     bridge: Literal["launch", "recover"] | None = Field(None, description="an AVLB with MOVE orders that stays put "
@@ -265,6 +269,10 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
             raise _err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
                        f"unit (allowed: {', '.join(x.name for x in w.ammo if x.type == 'GP') or 'none'})")
         spec: dict[str, Any] = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
+        if f.get("pinning") is not None:
+            from umpire.turns.mbt.options.legs import check_pinning
+
+            spec["pinning"] = check_pinning(state, f"{where}.pinning", f["pinning"], shooter, w, target, code, a.type)
         if f.get("shots"):
             spec["shots"] = int(f["shots"])
         out.append(spec)

@@ -191,11 +191,12 @@ def next_phase(state: GameState, dice: Dice) -> Applied:
     from umpire.turns.mbt.options.command_step import initiative_with_command
     from umpire.turns.mbt.options.fires import adjustment_with_fires
     from umpire.turns.mbt.options.hit_variations import after_hits
+    from umpire.turns.mbt.options.legs import with_entrenchments
     from umpire.turns.mbt.options.minefields import movement_with_mines
 
     return resolve_phase(state, dice, {  # the options open the Mark Orders Step and the Fire phase, close Movement
         "Initiative": lambda s, d: initiative_with_command(s, d, initiative), "Command": lambda s, d: command(s),
         "Fire": lambda s, d: after_hits(fire_with_artillery(s, d), d),
         "Movement": lambda s, d: after_hits(movement_with_mines(s, d), d),
-        "Adjustment": lambda s, d: adjustment_with_fires(s, d, adjustment),
+        "Adjustment": lambda s, d: adjustment_with_fires(s, d, with_entrenchments(adjustment)),
     })

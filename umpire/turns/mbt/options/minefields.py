@@ -147,6 +147,10 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
 
         res, notes = quickmarch(done.state, dice)
         done.resolutions += res + _noted(notes)
+    if on(done.state, "leg_variations"):  # assault infantry's smoke in their own hexes (17.4.1.2)
+        from umpire.turns.mbt.options.legs import assault_smoke
+
+        done.resolutions += _noted(assault_smoke(done.state))
     if not on(done.state, "mines"):
         return done
     before = (state.extra.get("mbt") or {}).get("walked") or {}

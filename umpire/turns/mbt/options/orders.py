@@ -86,6 +86,10 @@ def check(
         from umpire.turns.mbt.options.panic import check_orders as check_panic
 
         check_panic(state, units, where)  # 17.9
+    if any(spec.get("smoke") for spec in units.values()):
+        from umpire.turns.mbt.options.legs import check_smoke
+
+        check_smoke(state, units, where)  # 17.4.1.2
     if any(spec.get("bridge") for spec in units.values()):
         from umpire.turns.mbt.options.avlb import check_orders as check_bridges
 
