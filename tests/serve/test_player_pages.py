@@ -26,3 +26,33 @@ def test_a_players_link_opens_his_own_briefing(tmp_path: Path) -> None:
     assert "m1-1" in text["alpha"] and "m1-1" not in text["bravo"] and "m1-1" not in page["bravo"]
     assert "fist" in text["bravo"] and "fist" not in text["alpha"] and "fist" not in page["alpha"]
     assert "m1-1" in text[""] and "fist" in text[""]
+
+
+def test_a_players_page_writes_orders_for_his_own_units_alone(tmp_path: Path) -> None:
+    """21.3.1: each player commands his own units: his page's orders form lists them and no
+    other unit of his side, and an entry for another player's unit is refused with nothing written."""
+    from tests.serve.sides import stamp
+    from tests.turns.test_mbt_options_game import ORDERS, SCENARIO
+    from umpire.engine import Game, players
+    from umpire.registry import load_scenario
+
+    g = Game.create(tmp_path / "game.db", load_scenario(SCENARIO))
+    rules = g.turn_rules()
+    g.act("mbt.phase", {}, None)
+    for side in ("nato", "ussr"):
+        g.act("mbt.orders", rules.read_orders(ORDERS / f"turn1-{side}.yaml", g.state), None)
+    for _ in range(5):
+        g.act("mbt.phase", {}, None)  # on to turn 2's Command phase: its orders are open
+    players.release(g, 1)
+    g.close()
+    umpire = Client(tmp_path / "game.db")
+    alpha, bravo = (SideClient(umpire.app, make_link(umpire, "nato", who), "nato") for who in ("alpha", "bravo"))
+    page = {"alpha": alpha.get("/side/nato").text, "bravo": bravo.get("/side/nato").text}
+    assert "units.m1-1" in page["alpha"] and "units.fist" not in page["alpha"]
+    assert "units.fist" in page["bravo"] and "units.m1-1" not in page["bravo"]
+    before = stamp(tmp_path / "game.db")
+    r = alpha.send("units.fist", {"order": "OW"}, turn=2)
+    assert r.status_code == 400 and r.json()["error"] == "units.fist: not one of your units (player alpha commands " \
+        "ah-1, m1-1, m1-2, m1-3)"
+    assert stamp(tmp_path / "game.db") == before
+    assert bravo.send("units.fist", {"order": "OW"}, turn=2).status_code == 200

@@ -138,6 +138,9 @@ def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, 
             if turn != page.window.turn or page.window.closed is not None:
                 closed = page.window.closed or f"they are open for turn {page.window.turn}"
                 raise Told(f"turn {turn}: orders for turn {turn} cannot be sent now: {closed}")
+            if not page.may_order(key):  # several players a side: each writes his own units' orders (21.3.1)
+                raise Told(f"{key}: not one of your units (player {page.player} commands "
+                           f"{', '.join(sorted(page.commands or ()))})")
             entry = None if withdraw else side_orders.prepared(page, key, data.get("entry"))
             costs: dict[str, list[str]] = {}
 

@@ -47,6 +47,12 @@ class SidePage:
     sent: list[SentEntry] = field(default_factory=list)
     known: dict[str, str] = field(default_factory=dict, repr=False)  # label -> unit id (never shown)
     player: str | None = None  # the player of the side whose page it is (several a side, MBT 21.3)
+    commands: frozenset[str] | None = None  # that player's units: the only ones his page writes orders for
+
+    def may_order(self, key: str) -> bool:
+        """Whether this page writes the entry ``key`` (``units.ID``): a player's page his own units'."""
+        kind, _, uid = key.partition(".")
+        return self.commands is None or kind != "units" or uid in self.commands
 
     @cached_property
     def svg(self) -> str:
@@ -117,12 +123,13 @@ class SideReader:
             released = players.released(game)
             window = players.window_of(game, side)
             report = briefing(self.umpires(game, seq, released), side, who)
+            mine = frozenset(game_players(game.state)[side][who]) if who else None
             page = SidePage(side, names.get(side, side), game.state.name, game.state.ruleset, released, window, report,
-                            known=known_as(report), player=who)
+                            known=known_as(report), player=who, commands=mine)
             if window.closed is None or window.locked:
                 page.sent = players.sent(game, side, window.turn)
             if window.closed is None:
-                page.entries = game.turn_rules().entries(game.state, side)
+                page.entries = [e for e in game.turn_rules().entries(game.state, side) if page.may_order(e.key)]
         with self._lock:
             self._pages = {k: v for k, v in self._pages.items() if k[2:] == (seq, stamp)}
             self._pages[(side, who, seq, stamp)] = page
