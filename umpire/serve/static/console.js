@@ -31,29 +31,12 @@
   };
 
   // -- talking to the server ---------------------------------------------------------------
-  async function call(method, url, body) {
-    const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-    if (method !== "GET") {
-      opts.headers["Content-Type"] = "application/json";
-      opts.headers["X-CSRF-Token"] = csrf;
-      opts.body = JSON.stringify(body || {});
-    }
-    let r;
-    try {
-      r = await fetch(url, opts);
-    } catch (e) {
-      lost();
-      throw { error: "cannot reach the server: nothing was sent (is umpire serve still running?)" };
-    }
-    found();
-    let data = {};
-    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
-    if (r.status === 401) {
-      data.error = "the session has ended: open the login link again";
-    }
-    if (!r.ok || data.error) throw data;
-    return data;
-  }
+  const call = window.umpireCall(csrf, {
+    unreachable: "cannot reach the server: nothing was sent (is umpire serve still running?)",
+    expired: "the session has ended: open the login link again",
+    lost: () => lost(),
+    found: () => found(),
+  });
 
   function lost() {
     if (st.lost === null) st.lost = new Date();

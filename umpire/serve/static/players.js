@@ -10,19 +10,7 @@
   const panel = $("playerspanel");
   const st = { stamp: null, seq: null, editing: null };
 
-  async function call(method, url, body) {
-    const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-    if (method !== "GET") {
-      opts.headers["Content-Type"] = "application/json";
-      opts.headers["X-CSRF-Token"] = csrf;
-      opts.body = JSON.stringify(body || {});
-    }
-    const r = await fetch(url, opts);
-    let data = {};
-    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
-    if (!r.ok || data.error) throw data;
-    return data;
-  }
+  const call = window.umpireCall(csrf);
 
   function say(text, bad) {
     const a = $("answer");

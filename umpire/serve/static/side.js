@@ -16,25 +16,10 @@
   const most = Math.max(first, Number(main.dataset.most || 20) * 1000);
   const st = { v: main.dataset.v, wait: first, timer: null, tap: null, dirty: false, turn: null, shown: null };
 
-  async function call(method, url, body) {
-    const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-    if (method !== "GET") {
-      opts.headers["Content-Type"] = "application/json";
-      opts.headers["X-CSRF-Token"] = csrf;
-      opts.body = JSON.stringify(body || {});
-    }
-    let r;
-    try {
-      r = await fetch(url, opts);
-    } catch (e) {
-      throw { error: "cannot reach the umpire's server: nothing was sent" };
-    }
-    let data = {};
-    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
-    if (r.status === 401) data.error = "this link no longer opens the page: ask the umpire for a new one";
-    if (!r.ok || data.error) throw data;
-    return data;
-  }
+  const call = window.umpireCall(csrf, {
+    unreachable: "cannot reach the umpire's server: nothing was sent",
+    expired: "this link no longer opens the page: ask the umpire for a new one",
+  });
 
   function note(text, bad) {
     const n = $("note");
