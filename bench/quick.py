@@ -140,10 +140,10 @@ def work_in_process() -> tuple[float, float, float]:
 
     from rich.console import Console
 
-    import umpire.calc  # noqa: F401  (what ``calc`` imports before it works)
+    import umpire.ask.calc  # noqa: F401  (what ``calc`` imports before it works)
     import umpire.cli  # noqa: F401
     import umpire.reports.terminal  # noqa: F401
-    from umpire.calc import procedures_for, run_case
+    from umpire.ask.calc import procedures_for, run_case
     from umpire.reports.terminal import render_calc
     from umpire.schema.load import read_yaml
 

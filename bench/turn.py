@@ -11,7 +11,7 @@ fire targets each), every phase resolved (movement priced through the terrain, s
 morale, close combat, end), then the umpire's report and both briefings as Markdown. The
 ruleset's tables are read before the clock starts. Each turn runs in a fresh process, which
 also gives its peak memory (the most the process held, game building included), with the
-cycle collector set as the ``umpire`` command sets it (umpire.collector). Times are wall clock;
+cycle collector set as the ``umpire`` command sets it (umpire.cli.collector). Times are wall clock;
 the CPU time of the turn is printed beside them (the machine may be shared). The processes run
 as installed code does: with bytecode kept in a temporary folder (PYTHONPYCACHEPREFIX), whatever
 PYTHONDONTWRITEBYTECODE says, written by one untimed turn per checkout before the timed ones
@@ -61,13 +61,16 @@ def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> 
     from umpire.rules.auftragstaktik.data import tables
     from umpire.rules.auftragstaktik.library import library
 
-    try:  # the collector as the umpire command sets it (older code: Python's defaults)
-        from umpire.collector import for_a_command
+    import importlib
 
+    for where in ("umpire.cli.collector", "umpire.collector"):  # the collector as the command sets it
+        try:  # (an older checkout keeps it at the package's root; older still: Python's defaults)
+            for_a_command = importlib.import_module(where).for_a_command
+        except ImportError:
+            continue
         if not python_gc:
             for_a_command()
-    except ImportError:
-        pass
+        break
     with tempfile.TemporaryDirectory() as tmp:
         game = new_game(Path(tmp) / "bench.db", stands, polygons, seed)
         game.turn_rules()

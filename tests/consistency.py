@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 
 #: the numbers a procedure works out on the way, compared where the resolution has them
 NUMBERS = ("hit_number", "net_modifier", "ap_factor", "gp_factor", "gp_defense", "n", "s", "attacker_wins_up_to",

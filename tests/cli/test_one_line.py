@@ -12,8 +12,8 @@ import yaml
 from typer.testing import CliRunner
 
 from tests.cli.options_lines import OPTION_LINES
-from umpire.calc import case_model, read_question
-from umpire.caseline import roles_of
+from umpire.ask.calc import case_model, read_question
+from umpire.ask.line import roles_of
 from umpire.cli import app
 from umpire.registry import RULESETS
 

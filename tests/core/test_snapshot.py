@@ -36,7 +36,7 @@ def _check(changed: GameState) -> GameState:
 
 def _base() -> GameState:
     from umpire.registry import initial_state
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     state = initial_state(load_scenario(resolve_scenario("hof-gap-meeting")), seed=1)
     state.extra["book"] = {"moves": {"a": [1, 2]}, "n": 1}

@@ -7,7 +7,7 @@ import math
 import pytest
 import yaml
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.arcs import (
     base_arc,

@@ -272,7 +272,7 @@ def test_8_demo_refuses_a_folder_holding_a_game_then_replaces_it_when_told(tmp_p
 
 
 def test_8_a_demo_that_fails_half_way_leaves_the_folder_as_it_was(tmp_path: Path, monkeypatch) -> None:
-    import umpire.demo as demo
+    import umpire.demo.run as demo
 
     def broken(out: Path):
         (out / "game.db").write_bytes(b"half")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from tests.conftest import REPO
-from umpire.casefields import field_lines
+from umpire.ask.fields import field_lines
 from umpire.inputs.reference import REFERENCE, markdown, sections
 
 DOC = REPO / "docs" / "formats.md"

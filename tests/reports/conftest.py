@@ -30,7 +30,7 @@ def play_at(path: Path, turns: int = 2) -> Game:
 
 
 def play_mbt(folder: Path) -> Game:
-    from umpire.demo_mbt import run_mbt_demo
+    from umpire.demo.mbt import run_mbt_demo
 
     return run_mbt_demo(folder).game
 

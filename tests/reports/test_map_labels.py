@@ -80,7 +80,7 @@ def test_demo_maps_have_clear_labels_a_full_legend_and_a_title(which, request):
 def test_an_advanced_game_map_names_every_building_type(tmp_path):
     from umpire.engine import Game
     from umpire.registry import load_scenario
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     game = Game.create(tmp_path / "v.db", load_scenario(resolve_scenario("mbt-advanced-village")))
     m = check_map(report_for_game(game))

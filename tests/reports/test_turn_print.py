@@ -16,8 +16,7 @@ from tests.conftest import Cli
 from tests.reports.test_fog_property import Recorder, _leaks, forbidden
 from umpire.engine import Game
 from umpire.registry import load_scenario
-from umpire.resources import resource_dir
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario, resource_dir
 
 ORDERS = resource_dir("data") / "orders"
 

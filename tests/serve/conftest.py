@@ -17,7 +17,7 @@ ORDERS = REPO / "data" / "orders"
 
 def new_game(path: Path, scenario: str = "hof-gap-meeting") -> Path:
     from umpire.engine import Game
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     Game.create(path, load_scenario(resolve_scenario(scenario))).close()
     return path

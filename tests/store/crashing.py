@@ -29,7 +29,7 @@ from pathlib import Path
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 
 REPO = Path(__file__).resolve().parents[2]
 ORDERS = REPO / "data" / "orders"

@@ -20,7 +20,7 @@ from pathlib import Path
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 from umpire.store.errors import BUSY
 from umpire.store.history import walk
 

@@ -10,11 +10,11 @@ import shutil
 import pytest
 
 from tests.conftest import REPO
-from umpire.demo_mbt import SCENARIO
+from umpire.demo.mbt import SCENARIO
 from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.changes import changes, start
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 
 ORDERS = REPO / "data" / "orders" / "mbt"
 

@@ -24,12 +24,12 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import REPO, at_scenario
-from umpire.demo_mbt import SCENARIO as MBT_SCENARIO
+from umpire.demo.mbt import SCENARIO as MBT_SCENARIO
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import load_scenario
 from umpire.reports.changes import changes, start
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 from umpire.store.events import StoredEvent, effective, stored_results
 
 ORDERS = REPO / "data" / "orders"

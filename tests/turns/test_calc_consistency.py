@@ -140,7 +140,7 @@ def test_auftragstaktik_tracked_turns_agree_with_calc(data):
 def test_auftragstaktik_spotting_totals_agree_with_calc(data, phase):
     """MOVEMENT > Spotting: the turn's vectorised totals for every pair (spotter part, target
     part, pair part, distance part) are the totals calc spot gives on each pair's case."""
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
     from umpire.registry import initial_state
     from umpire.turns.auftragstaktik import sighting
     from umpire.turns.auftragstaktik import tracked as tr

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.errors import UmpireError

@@ -15,7 +15,7 @@ import yaml
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options.camouflage import case
 

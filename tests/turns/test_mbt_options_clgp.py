@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.turns.test_mbt_options_turn import new_game, orders, scenario, to_command
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import scenario_from_data

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.turns.test_mbt_options_turn import new_game, orders, to_command
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 OPTS = ["area_fire", "artillery", "soviet_artillery_doctrine"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import load_scenario

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from tests.turns.test_mbt_options_turn import _one_error_line, orders, scenario, to_command
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.engine import Game

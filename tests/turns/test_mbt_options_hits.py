@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.rules.mbt import options
 

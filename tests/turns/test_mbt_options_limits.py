@@ -10,7 +10,7 @@ import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 HILL = {"id": "h1", "type": "hill", "height": 5, "polygon": [[11.5, 15], [15, 15], [15, 21], [11.5, 21]]}

@@ -12,7 +12,7 @@ import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 M48 = "FRG-5B"  # M48A2GA2: no NBC system

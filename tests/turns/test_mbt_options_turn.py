@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import scenario_from_data

@@ -174,7 +174,7 @@ def test_an_unknown_card_in_a_scenario(cli, tmp_path):
 
 def test_matchup_a_scenario_is_as_the_rulebook_says():
     from umpire.registry import initial_state
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     state = initial_state(load_scenario(resolve_scenario("mbt-basic-a")), seed=1)
     cards = sorted(u.card for u in state.units.values())

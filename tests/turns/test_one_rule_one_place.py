@@ -8,7 +8,7 @@ import math
 import pytest
 
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.game import measure_in_game
 from umpire.registry import find_ruleset

@@ -14,8 +14,7 @@ import yaml
 from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.orders_paper import side_form
-from umpire.resources import resource_dir
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario, resource_dir
 from umpire.turns.orders_form import number, template
 
 ORDERS = resource_dir("data") / "orders"

@@ -19,7 +19,7 @@ from umpire.engine import Game
 from umpire.engine.replay import apply_recorded
 from umpire.errors import UmpireError
 from umpire.registry import load_scenario
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 
 ORDERS = REPO / "data" / "orders"
 CODES = ["NO", "DA", "HA", "TR", "WD"]

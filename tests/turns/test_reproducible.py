@@ -18,7 +18,7 @@ from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.pdf import turn_report_pdf
 from umpire.reports.turn_text import plain_text, to_markdown
-from umpire.scenarios import resolve_scenario
+from umpire.resources import resolve_scenario
 from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
 README = REPO / "README.md"

@@ -43,7 +43,7 @@ def season_scenario(name: str, folder: Path) -> Path:
     """
     import os
 
-    from umpire.scenarios import bundled_scenarios
+    from umpire.resources import bundled_scenarios
 
     given = Path(name)
     if given.is_absolute():

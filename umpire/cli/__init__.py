@@ -118,7 +118,7 @@ def main() -> None:
     """Console-script entry point."""
     import os
 
-    from umpire.collector import for_a_command
+    from umpire.cli.collector import for_a_command
 
     for_a_command()
     # umpire uses no pydantic plugins: without this, the first model built scans every

@@ -13,7 +13,7 @@ from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
 
 if TYPE_CHECKING:
-    from umpire.calc import CalcAnswer
+    from umpire.ask.calc import CalcAnswer
 
 
 WORDS_HELP = (
@@ -68,8 +68,8 @@ def calc(
 def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str]:
     """The case ``words`` give, and where it came from: a file (``FILE`` or ``PROCEDURE FILE``)
     or the one-line form. A procedure named beside a file must agree with the file's."""
-    from umpire.calc import read_question
-    from umpire.caseline import is_case_file
+    from umpire.ask.calc import read_question
+    from umpire.ask.line import is_case_file
     from umpire.errors import DataError, UmpireError, shown
     from umpire.schema.load import read_yaml
 
@@ -110,7 +110,7 @@ def ask(
 
     :raises UmpireError: for anything that does not read or resolve.
     """
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
     from umpire.registry import RULESETS, find_ruleset
@@ -168,8 +168,8 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
-    from umpire.calc import case_model
-    from umpire.casefields import field_lines
+    from umpire.ask.calc import case_model
+    from umpire.ask.fields import field_lines
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
     from umpire.reports.screen import table as grid
@@ -185,7 +185,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             for n, m in found
         })
         return
-    from umpire.caseline import form
+    from umpire.ask.line import form
 
     for n, model in found:
         prefix = "mbt " if n == "mbt" and procedure in find_ruleset("auftragstaktik").case_models() else ""

@@ -94,7 +94,7 @@ def _resolve(file: str) -> str:
         return file
     from umpire.errors import UmpireError
 
-    for find in ("umpire.scenarios:resolve_scenario", "umpire.campaign.season:resolve_season"):
+    for find in ("umpire.resources:resolve_scenario", "umpire.campaign.season:resolve_season"):
         import importlib
 
         module, _, fn = find.partition(":")

@@ -19,7 +19,7 @@ def demo(
     already is refused unless --replace is given."""
     from rich.rule import Rule
 
-    from umpire.demo import run_demo
+    from umpire.demo.run import run_demo
     from umpire.reports.status import render_status
     from umpire.reports.terminal import render_calc, render_measure
 

@@ -39,7 +39,7 @@ def new(
     from umpire.errors import DataError
     from umpire.inputs import refusal
     from umpire.registry import load_scenario
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     path = resolve_scenario(scenario)
     try:
@@ -286,7 +286,7 @@ def doctor(ctx: typer.Context) -> None:
 
 def scenarios() -> None:
     """List the bundled example scenarios."""
-    from umpire.scenarios import bundled_scenarios
+    from umpire.resources import bundled_scenarios
 
     for name, path in bundled_scenarios().items():
         console.print(Text.assemble(f"{name}  ", (path.name, "dim")))

@@ -1,5 +1,5 @@
 """``umpire units|cards|rulings|procedures [QUERY]``: what umpire knows by name, found by a
-word of it (:mod:`umpire.lookup`)."""
+word of it (:mod:`umpire.ask.lookup`)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _command(kind: str, about: str) -> Any:
         ruleset: str = typer.Option(None, "--ruleset", help="auftragstaktik or mbt (default: both)."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
-        from umpire.lookup import look_up
+        from umpire.ask.lookup import look_up
 
         rows = look_up(kind, query, ruleset)
         if as_json:

@@ -166,7 +166,7 @@ def map_cmd(
 
     if scenario is not None:
         from umpire.reports.scenario_map import scenario_report
-        from umpire.scenarios import resolve_scenario
+        from umpire.resources import resolve_scenario
 
         report = scenario_report(resolve_scenario(scenario))
     else:

@@ -24,7 +24,7 @@ import typer
 from umpire.cli.output import console
 
 if TYPE_CHECKING:
-    from umpire.calc import CalcAnswer
+    from umpire.ask.calc import CalcAnswer
     from umpire.core.state import GameState
 
 HELP = """\
@@ -124,8 +124,8 @@ class Session:
         print_answer(answer, as_json=q.as_json)
 
     def _look_up(self, kind: str, rest: list[str]) -> None:
+        from umpire.ask.lookup import look_up
         from umpire.cli.lookups import render_rows
-        from umpire.lookup import look_up
 
         console.print(render_rows(kind, look_up(kind, " ".join(rest) or None, None)))
 

@@ -29,7 +29,7 @@ class SessionCompleter(Completer):
 
     @cached_property
     def names(self) -> list[str]:
-        from umpire.lookup import names_for_completion
+        from umpire.ask.lookup import names_for_completion
 
         names = names_for_completion()
         if self.session.state is not None:  # the units on the table, by id, first
@@ -38,18 +38,18 @@ class SessionCompleter(Completer):
 
     @cached_property
     def rulings(self) -> dict[str, list[str]]:
-        from umpire.lookup import ruling_rows
+        from umpire.ask.lookup import ruling_rows
 
         return {r["name"]: list(r["choices"]) for r in ruling_rows()}
 
     @cached_property
     def procedures(self) -> list[str]:
-        from umpire.calc import procedure_names
+        from umpire.ask.calc import procedure_names
 
         return list(procedure_names())
 
     def _model(self, words: list[str]) -> Any:
-        from umpire.calc import case_model, procedure_names
+        from umpire.ask.calc import case_model, procedure_names
         from umpire.registry import RULESETS, find_ruleset
 
         ruleset = self.session.ruleset
@@ -112,7 +112,7 @@ class SessionCompleter(Completer):
             return []
         if "=" in current:
             return self._values(model, current)
-        from umpire.casefields import field_lines
+        from umpire.ask.fields import field_lines
 
         keys = [f"{f.path}=" for f in field_lines(model) if "[]" not in f.path and f.path != "dice"]
         return [*(_quoted(n) for n in self.names), *self._choices(model), *keys,
@@ -126,7 +126,7 @@ class SessionCompleter(Completer):
 
     def _choices(self, model: Any) -> list[str]:
         """The named choices of the question's positional words (``side``, ``atgm``...)."""
-        from umpire.caseline import _walk, words_of
+        from umpire.ask.line import _walk, words_of
 
         out: list[str] = []
         for slot in words_of(model):
@@ -134,25 +134,25 @@ class SessionCompleter(Completer):
         return out
 
     def _values(self, model: Any, current: str) -> list[str]:
-        from umpire.caseline import NAME_FIELDS, _walk
+        from umpire.ask.line import NAME_FIELDS, _walk
 
         key = current.partition("=")[0]
         if key == "rulings" or key.startswith("rulings."):
             return [f"rulings.{n}={c}" for n, cs in self.rulings.items() for c in cs]
         _, annotation = _walk(model, key)
         leaf = key.split(".")[-1]
-        from umpire.casefields import _model_of
+        from umpire.ask.fields import model_of
 
-        if leaf in (*NAME_FIELDS, "statline") or (annotation is not None and _model_of(annotation) is not None):
+        if leaf in (*NAME_FIELDS, "statline") or (annotation is not None and model_of(annotation) is not None):
             return [f"{key}={_quoted(n)}" for n in self.names]
         return [f"{key}={w}" for w in _literal_words(annotation)]
 
 
 def _literal_words(annotation: Any) -> list[str]:
-    from umpire.casefields import _members
+    from umpire.ask.fields import members
 
     out: list[str] = []
-    for m in _members(annotation) if annotation is not None else []:
+    for m in members(annotation) if annotation is not None else []:
         if get_origin(m) is Literal:
             out += [str(a) for a in get_args(m)]
         elif m is bool:

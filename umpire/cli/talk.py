@@ -131,15 +131,15 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
 
 def explain_name(name: str, ruleset: str | None) -> None:
     """What ``name`` is: a ruling in full, a procedure's fields, the units or cards it finds."""
+    from umpire.ask.lookup import look_up, ruling_rows
     from umpire.cli.calc import _fields
     from umpire.cli.lookups import render_rows
-    from umpire.lookup import look_up, ruling_rows
 
     exact = [r for r in ruling_rows() if r["name"] == name]
     if exact:
         console.print(render_rows("rulings", exact[:1]))
         return
-    from umpire.calc import procedure_names
+    from umpire.ask.calc import procedure_names
 
     if name.replace("_", "-") in {p.replace("_", "-") for p in procedure_names()}:
         _fields(next(p for p in procedure_names() if p.replace("_", "-") == name.replace("_", "-")), ruleset, False)
@@ -156,7 +156,7 @@ def explain_name(name: str, ruleset: str | None) -> None:
 
 def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
-    from umpire.calc import case_model
+    from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
     from umpire.registry import RULESETS, find_ruleset
     from umpire.reports.screen import table as grid
@@ -207,7 +207,7 @@ def _has(case: Any, path: str) -> bool:
 
 
 def _shown(value: Any) -> str:
-    from umpire.casefields import show
+    from umpire.ask.fields import show
 
     if isinstance(value, float):
         return f"{value:g}"
@@ -240,9 +240,9 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     """``case`` with each of its acting parts named by a unit id of the table made that unit
     (its stat line or card, quality, orders, hits) and, between two units on the table, the
     range and aspect measured there unless given. Reads the state only."""
-    from umpire.calc import case_model
-    from umpire.casefields import _model_of
-    from umpire.caseline import NAME_FIELDS, _fields, roles_of
+    from umpire.ask.calc import case_model
+    from umpire.ask.fields import model_of
+    from umpire.ask.line import NAME_FIELDS, _fields, roles_of
     from umpire.registry import RULESETS, find_ruleset
 
     rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
@@ -256,7 +256,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     on_table: list[UnitState] = []
     for role in roles_of(model):
         value, info = case.get(role), fields.get(role)
-        sub = _model_of(info.annotation) if info is not None else None
+        sub = model_of(info.annotation) if info is not None else None
         if isinstance(value, dict) and sub is not None:
             key = next((f for f in NAME_FIELDS if isinstance(value.get(f), str) and value[f] in units), None)
             if key is not None:
@@ -283,7 +283,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
 
 def warm_up() -> None:
     """Read every table, card and book once, so the first question is as quick as the rest."""
-    from umpire.lookup import names_for_completion, procedure_rows, ruling_rows
+    from umpire.ask.lookup import names_for_completion, procedure_rows, ruling_rows
     from umpire.rules.auftragstaktik import data as at
     from umpire.rules.mbt import data as mbt
 

@@ -90,7 +90,7 @@ def export_cmd(
     terrain import and a scenario's terrain: [{from: FILE}] read back as the same pieces."""
     if scenario is not None:
         from umpire.registry import load_scenario
-        from umpire.scenarios import resolve_scenario
+        from umpire.resources import resolve_scenario
 
         sc = load_scenario(resolve_scenario(scenario))
         _write(list(sc.terrain), (sc.table.width, sc.table.depth), out)

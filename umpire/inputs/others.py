@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def check_case(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
     """A case is checked by resolving it, as ``umpire calc`` would (the dice it rolls are not
     shown): every problem its procedure finds (a field, a unit, a stat line) is reported."""
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
     from umpire.core.dice import SeededDice
 
     found = Found(where, Locator(marks, Settled(None, [], data)))

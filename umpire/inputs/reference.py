@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from umpire.casefields import FieldLine, field_lines
+from umpire.ask.fields import FieldLine, field_lines
 from umpire.errors import UmpireError
 from umpire.inputs.kinds import KINDS, find_kind, root_models
 
@@ -69,7 +69,7 @@ def _scenarios(title: str, command: str) -> list[Section]:
 
 
 def _cases() -> list[Section]:
-    from umpire.calc import case_model
+    from umpire.ask.calc import case_model
     from umpire.registry import RULESETS
 
     out = []

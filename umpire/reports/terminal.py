@@ -11,7 +11,7 @@ from rich.text import Text
 from umpire.reports.screen import table
 
 if TYPE_CHECKING:
-    from umpire.calc import CalcAnswer
+    from umpire.ask.calc import CalcAnswer
 
 
 def _fmt(value: Any) -> str:

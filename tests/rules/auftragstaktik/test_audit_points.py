@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import ScriptedDice as D
 from umpire.core.state import GameState
 from umpire.errors import UmpireError

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "auftragstaktik").glob("*.yaml"))
 

@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import ScriptedDice
 
 INF = "mc | 2 | {0} | M(g): 10* [4] CC: 2 | HW: 2 [4] SA: 2/4 | -- | II"

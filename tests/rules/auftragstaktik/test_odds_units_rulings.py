@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.core.dice import SeededDice
 from umpire.rules.auftragstaktik.data import ruling_book, rulings, tables
 from umpire.rules.auftragstaktik.library import find_unit, library

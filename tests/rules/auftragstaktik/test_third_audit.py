@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 
 # a medium platoon of 4th-generation top-attack missiles (AT 10 ^) against Protection 5: +5,
 # the +4..+6 column before any shift

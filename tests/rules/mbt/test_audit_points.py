@@ -11,7 +11,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.cli import app
 from umpire.errors import UmpireError
 

@@ -170,7 +170,7 @@ CASES = _cases()
 
 def resolve_everything() -> None:
     """Run every MBT procedure over the cases, the odds included; user errors are allowed."""
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
     from umpire.core.dice import SeededDice
 
     for proc, case in CASES:

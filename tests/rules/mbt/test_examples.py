@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from tests.rules.mbt import advanced_examples
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.rules.mbt import data, gp_fire, sighting
 from umpire.rules.mbt.ap_tables import locate, number_of_hits
 

@@ -101,7 +101,7 @@ def test_range_rounding_up_never_shortens(inches: float, scale: float) -> None:
 
 
 def test_gp_fire_and_close_assault() -> None:
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
 
     ans, _ = run_case(
         {

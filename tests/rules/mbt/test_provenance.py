@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.cli import app
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data

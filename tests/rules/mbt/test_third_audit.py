@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 SQUAD = {"card": "USA-7B", "type": "Squad Heavy Mechanized Infantry"}

@@ -69,7 +69,7 @@ Inches = Annotated[float, BeforeValidator(read_inches)]
 
 class _Case(Checked):
     """A case. ``words``: its one-line form's positional words, in order (``umpire calc fire
-    T-80B M1A1 7 side``); ``roles``: the parts its answer opens with (:mod:`umpire.caseline`)."""
+    T-80B M1A1 7 side``); ``roles``: the parts its answer opens with (:mod:`umpire.ask.line`)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "mbt" / "options").glob("*.yaml"))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from umpire.calc import run_case
+from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 
 ASKED = {

@@ -12,7 +12,7 @@ prompt, or seeded random), records every roll, and hands the case to the procedu
 A procedure is ``fn(case, dice, odds=bool) -> CalcAnswer``. It validates ``case`` itself
 (pydantic, unknown fields rejected) and raises :class:`~umpire.errors.UmpireError` for bad input.
 Each ruleset also lists its case models (``CASE_MODELS``), from which the answer names the
-defaults a case leaned on (:mod:`umpire.casefields`).
+defaults a case leaned on (:mod:`umpire.ask.fields`).
 
 Dice typed in (``--roll``, ``dice:``) may give a d10's or a d100's 0 face as ``0``: it reads as
 10 (Auftragstaktik ruling A01, ``dice.d10_zero``) or 100 (MBT 4.2, "00").
@@ -72,14 +72,14 @@ def procedure_names() -> dict[str, list[str]]:
 
 def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[str, Any]:
     """The case a one-line question describes: ``[RULESET] PROCEDURE WORDS...`` read onto the
-    procedure's case model (:mod:`umpire.caseline`), with ``ruleset`` and ``procedure`` keys as
+    procedure's case model (:mod:`umpire.ask.line`), with ``ruleset`` and ``procedure`` keys as
     a case file has them. The ruleset is the one named first or by ``ruleset=``, else
     ``ruleset`` (the session's or ``--ruleset``), else the first that has the procedure
     (Auftragstaktik, then MBT: only the one asked about is loaded).
 
     :raises UmpireError: for an unknown ruleset or procedure, or words that do not read.
     """
-    from umpire.caseline import read_line
+    from umpire.ask.line import read_line
     from umpire.registry import RULESETS, find_ruleset
 
     words = list(words)
@@ -166,8 +166,8 @@ def run_case(
     if isinstance(source, GivenDice):
         source.check_all_used(option)
     if model is not None:
-        from umpire.casefields import assumed
-        from umpire.caseline import opening
+        from umpire.ask.fields import assumed
+        from umpire.ask.line import opening
 
         try:
             checked = model.model_validate(case)

@@ -24,8 +24,8 @@ class DemoResult:
     measures: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     calcs: list[tuple[str, CalcAnswer]] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
-    mbt: Any = None  # umpire.demo_mbt.MbtDemo
-    campaign: Any = None  # umpire.demo_campaign.CampaignDemo
+    mbt: Any = None  # umpire.demo.mbt.MbtDemo
+    campaign: Any = None  # umpire.demo.campaign.CampaignDemo
 
     def close(self) -> None:
         """Close the game and campaign files (before they are moved)."""
@@ -87,7 +87,7 @@ def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
 def _build(out: Path) -> DemoResult:
     from umpire.geometry.game import measure_in_game
     from umpire.registry import find_ruleset
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(SCENARIO))
     game = Game.create(out / "game.db", scenario)
@@ -101,8 +101,8 @@ def _build(out: Path) -> DemoResult:
         result.measures.append((a, b, measure_in_game(game.state, a, b, find_ruleset(game.state.ruleset))))
     _add_quick_answers(result)
     _add_papers(result, out)
-    result.mbt = __import__("umpire.demo_mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")
-    from umpire.demo_campaign import run_campaign_demo
+    result.mbt = __import__("umpire.demo.mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")
+    from umpire.demo.campaign import run_campaign_demo
 
     result.campaign = run_campaign_demo(out / "campaign")
     return result
@@ -110,7 +110,7 @@ def _build(out: Path) -> DemoResult:
 
 def _add_quick_answers(result: DemoResult) -> None:
     """Two quick answers from the bundled case files, with the dice fixed so the demo repeats."""
-    from umpire.calc import run_case
+    from umpire.ask.calc import run_case
     from umpire.resources import resource_dir
     from umpire.schema.load import read_yaml
 

@@ -32,8 +32,7 @@ def run_mbt_demo(out: Path) -> MbtDemo:
     from umpire.reports.editions import stamped_papers
     from umpire.reports.files import check_not_protected, write_text_atomic
     from umpire.reports.turn_text import to_markdown
-    from umpire.resources import resource_dir
-    from umpire.scenarios import resolve_scenario
+    from umpire.resources import resolve_scenario, resource_dir
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticUndefined
 
-from umpire.casefields import _members, _model_of
+from umpire.ask.fields import members, model_of
 from umpire.errors import DataError
 
 #: Where a word naming a stand or a card goes in a part of a case.
@@ -55,14 +55,14 @@ def _fields(model: type[BaseModel]) -> dict[str, Any]:
 
 def _list_item(annotation: Any) -> Any:
     """The item type of the list (or pair) a field takes, if it takes one."""
-    for m in _members(annotation):
+    for m in members(annotation):
         if get_origin(m) in (list, tuple):
             return get_args(m)[0]
     return None
 
 
 def _is_dict(annotation: Any) -> bool:
-    return any(get_origin(m) is dict for m in _members(annotation))
+    return any(get_origin(m) is dict for m in members(annotation))
 
 
 def words_of(model: type[BaseModel]) -> tuple[str, ...]:
@@ -84,7 +84,7 @@ def roles_of(model: type[BaseModel]) -> tuple[str, ...]:
         return declared
     out = []
     for key, info in _fields(model).items():
-        sub = _model_of(info.annotation)
+        sub = model_of(info.annotation)
         if key in NAME_FIELDS or (sub is not None and (set(sub.model_fields) & {*NAME_FIELDS, "statline"})):
             out.append(key)
     return tuple(out)
@@ -112,10 +112,10 @@ def _walk(model: type[BaseModel] | None, key: str) -> tuple[list[str | int], Any
         if index is not None:
             parts.append(index)
             annotation = _list_item(annotation) if annotation is not None else None
-        if annotation is not None and _is_dict(annotation) and _model_of(annotation) is None and i + 1 < len(segments):
+        if annotation is not None and _is_dict(annotation) and model_of(annotation) is None and i + 1 < len(segments):
             parts.append(".".join(segments[i + 1:]))  # a mapping's key is one name, dots and all
             return parts, None
-        model = _model_of(annotation) if annotation is not None else None
+        model = model_of(annotation) if annotation is not None else None
         i += 1
     return parts, annotation
 
@@ -132,7 +132,7 @@ def _scalar(text: str, where: str) -> Any:
 def _text_field(annotation: Any) -> bool:
     """A field that takes text or named choices and no number or true/false."""
     texts = numbers = False
-    for m in _members(annotation):
+    for m in members(annotation):
         if get_origin(m) in (list, tuple):
             m = _list_item(m)
         if m is str:
@@ -149,7 +149,7 @@ def _text_field(annotation: Any) -> bool:
 def value_for(annotation: Any, text: str, where: str) -> Any:
     """``text`` typed as the field it goes to expects (see the module's description)."""
     item = _list_item(annotation) if annotation is not None else None
-    if item is not None and _model_of(item) is None and ("," in text or not _takes_one(annotation)):
+    if item is not None and model_of(item) is None and ("," in text or not _takes_one(annotation)):
         return [value_for(item, part.strip(), where) for part in text.split(",") if part.strip()]
     if annotation is not None and _text_field(annotation):
         return text
@@ -157,7 +157,7 @@ def value_for(annotation: Any, text: str, where: str) -> Any:
 
 
 def _takes_one(annotation: Any) -> bool:
-    return any(get_origin(m) not in (list, tuple) for m in _members(annotation))
+    return any(get_origin(m) not in (list, tuple) for m in members(annotation))
 
 
 # --- building the case ----------------------------------------------------------------------
@@ -211,13 +211,13 @@ def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[l
         return parts, _scalar(word, where), True
     item = _list_item(annotation)
     if item is not None and not _takes_one(annotation):
-        part = _model_of(item)
+        part = model_of(item)
         if part is not None:  # one more part named by the word: attackers T-80B T-72
             name = _name_field(part, word)
             return parts, [{name: value_for(_fields(part)[name].annotation, word, where)}], True
         items = [value_for(item, w.strip(), where) for w in word.split(",") if w.strip()]
         return parts, items, bool(items) and _fits(model, parts, items)
-    sub = _model_of(annotation)
+    sub = model_of(annotation)
     if sub is not None:  # a part named by the word: checked with the case
         return [*parts, _name_field(sub, word)], word, True
     value = value_for(annotation, word, where)
@@ -231,7 +231,7 @@ def _fits(model: type[BaseModel], parts: list[str | int], value: Any) -> bool:
         if isinstance(p, int) or parent is None:
             continue
         info = _fields(parent).get(p)
-        parent = _model_of(info.annotation) if info is not None else None
+        parent = model_of(info.annotation) if info is not None else None
     leaf = parts[-1]
     if parent is None or isinstance(leaf, int):
         return True
@@ -256,7 +256,7 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
             continue
         key, text = key.strip(), text.strip()
         parts, annotation = _walk(model, key)
-        part = _model_of(annotation) if annotation is not None else None
+        part = model_of(annotation) if annotation is not None else None
         if part is not None and not text.startswith(("{", "[")):  # shooter=T-80B: the part's name
             if _list_item(annotation) is not None and not _takes_one(annotation):
                 value: Any = [{_name_field(part, t): t} for t in (x.strip() for x in text.split(",")) if t]
@@ -313,7 +313,7 @@ def _given(model: type[BaseModel], case: dict[str, Any], slot: str) -> bool:
     """Whether a key=value word already gave what positional ``slot`` stands for (for a part:
     its name or stat line)."""
     parts, annotation = _walk(model, slot)
-    sub = _model_of(annotation) if annotation is not None else None
+    sub = model_of(annotation) if annotation is not None else None
     if sub is not None and _takes_one(annotation):
         return any(_present(case, [*parts, f]) for f in (*NAME_FIELDS, "statline") if f in _fields(sub))
     return _present(case, parts)

@@ -40,15 +40,15 @@ def _bare(t: Any) -> Any:
     return get_args(t)[0] if get_origin(t) is typing.Annotated else t
 
 
-def _members(t: Any) -> list[Any]:
+def members(t: Any) -> list[Any]:
     t = _bare(t)
     if get_origin(t) in (Union, types.UnionType):
         return [_bare(a) for a in get_args(t)]
     return [t]
 
 
-def _model_of(t: Any) -> type[BaseModel] | None:
-    for m in _members(t):
+def model_of(t: Any) -> type[BaseModel] | None:
+    for m in members(t):
         if isinstance(m, type) and issubclass(m, BaseModel):
             return m
         if get_origin(m) is list:
@@ -61,10 +61,10 @@ def _model_of(t: Any) -> type[BaseModel] | None:
 def _holds(t: Any) -> tuple[type[BaseModel] | None, str]:
     """The model a field holds, and how its path goes on: ``.`` (one), ``[].`` (a list of
     them), ``.ID.`` (a mapping of them by id)."""
-    sub = _model_of(t)
+    sub = model_of(t)
     if sub is not None:
-        return sub, "[]." if any(get_origin(m) is list for m in _members(t)) else "."
-    for m in _members(t):
+        return sub, "[]." if any(get_origin(m) is list for m in members(t)) else "."
+    for m in members(t):
         if get_origin(m) is dict:
             inner = _bare(get_args(m)[1])
             if isinstance(inner, type) and issubclass(inner, BaseModel):
@@ -86,7 +86,7 @@ def _bounds(info: FieldInfo) -> str:
 
 def _accepts(t: Any, info: FieldInfo) -> str:
     words: list[str] = []
-    for m in _members(t):
+    for m in members(t):
         if m is type(None):
             continue
         if get_origin(m) is Literal:

@@ -44,8 +44,8 @@ def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every calc procedure of both rulesets, with its one-line form."""
-    from umpire.calc import case_model
-    from umpire.caseline import form
+    from umpire.ask.calc import case_model
+    from umpire.ask.line import form
     from umpire.registry import RULESETS
 
     out = []
