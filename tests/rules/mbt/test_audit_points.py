@@ -160,3 +160,12 @@ def test_the_game_from_the_config_file(tmp_path: Path, monkeypatch: pytest.Monke
     (tmp_path / "umpire" / "config.yaml").write_text("mbt_game: expert\n", encoding="utf-8")
     r = runner.invoke(app, ["calc", "fire", str(_write(tmp_path, fire()))])
     assert r.exit_code == 2 and "allowed: basic, advanced" in r.output
+
+
+def test_a_unit_in_the_same_hex_is_sighted_at_range_one() -> None:
+    """Two models on one spot are in the same hex, range 1 (23.3.2): the tracked turn sights
+    there, and calc answers the case it keeps, as a fire case at range 0 already does (a random
+    tracked game once put a squad on a tank's spot and calc refused the range)."""
+    answer, _ = run_case({"procedure": "sight", "ruleset": "mbt", "range": 0})
+    assert answer.resolution.outcome["seen"] is True
+    assert answer.resolution.extra["range"] == 1

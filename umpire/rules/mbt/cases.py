@@ -134,7 +134,7 @@ class SightCase(_Case):
     conditions: str = Field("day", description="the light: day, dusk, moonlight or night (11.0)")
     sighter: Sighter = Field(default_factory=Sighter, description="the unit looking")
     target: SightTarget = Field(default_factory=SightTarget, description="the unit looked at")
-    range: Inches = Field(gt=0, description="inches between them")
+    range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     obstacles: list[ObstacleIn] = Field(default_factory=list, description="what lies between them")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
