@@ -21,7 +21,9 @@ from mbt_weapons import (
     aam,
     atgm,
     autocannon,
+    chin_gun,
     designator,
+    door_guns,
     flamethrower,
     grenade,
     launcher,
@@ -299,6 +301,74 @@ HELICOPTERS = [
     ("USSR-10B/1", "Mi-2", "USSR", 2, None, "light utility helicopter", {"low": 13, "noe": 9}, "2L", 2),
     ("USSR-10B/2", "Mi-4", "USSR", 2, None, "transport helicopter, 14 troops", {"low": 12, "noe": 8}, "5LT", 3),
 ]
+# The helicopters' weapons (20.2.3), which the TO&E names but the text does not print: guns from public facts
+# on the estimation model's scales (PYNOE the gun's penetration line, PYLOW a band further out), missiles
+# from mbt_weapons.ATGMS. A weapon an armament names is carried only with it (HELI_ARMAMENTS), the others
+# always (integral).
+HELI_WEAPONS: dict[str, list[dict[str, Any]]] = {
+    "USA-6A/1": [  # M197 20mm three-barrel gun in the chin turret (750 rounds); M18 minigun pods; TOW; Hellfire
+        chin_gun("20mm M197", ap=16, pv=9, pv_fall=1, last=5, gp=14, gp_last=5, rof=3, stab=2, tot="15 (2)"),
+        mg("7.62mm miniguns", mount=None, gp=12, last=3, trn="60"),
+        atgm("ITOW", "TOW", trn="60", sights="TO"),
+        atgm("Hellfire", "Hellfire", trn="60", sights="TO"),
+    ],
+    "USA-6A/2": [  # M230 30mm chain gun (1,200 HEDP rounds), TADS laser designator; Hellfire; ITOW
+        chin_gun("30mm M230", ap=16, pv=5, pv_fall=0, last=4, gp=16, gp_last=5, rof=2, stab=3, tot="16 (2)",
+                 ammo="HEDP", kind="CE"),
+        designator("TADS laser designator"),
+        atgm("Hellfire", "Hellfire", trn="60", sights="TO"),
+        atgm("ITOW", "TOW", trn="60", sights="TO"),
+    ],
+    "USA-6B/1": [designator("MMS laser designator")],  # OH-58D mast-mounted sight (20.2.4)
+    "USA-6B/2": [door_guns("M60 door guns")],
+    "USA-6B/3": [door_guns("M60 door guns"), door_guns("7.62mm side miniguns", gp=12)],
+    "FRG-7A/1": [  # six HOT on the skids, or rocket pods, minigun pods or a 20mm Rh202 pod
+        atgm("HOT", "HOT", trn="60", sights="O"),
+        mg("7.62mm miniguns", mount=None, gp=12, last=3, trn="60"),
+        chin_gun("20mm gun pods", ap=16, pv=9, pv_fall=1, last=4, gp=12, gp_last=5, rof=2, stab=1, tot="12 (2)",
+                 trn="60"),
+    ],
+    "FRG-7A/2": [door_guns("MG3 door guns")],
+    "USSR-10A/1": [  # Yak-B 12.7mm four-barrel gun in the chin turret (1,470 rounds); Swatter, Sagger
+        chin_gun("12.7mm Yak-B", ap=14, pv=5, pv_fall=1, last=4, gp=14, gp_last=4, rof=3, stab=1, tot="15 (2)",
+                 ammo="API", mg=True),
+        atgm("Swatter", "AT-2", trn="60", sights="O"),
+        atgm("Sagger", "AT-3", trn="60", sights="O"),
+    ],
+    "USSR-10A/2": [  # Mi-24V: the Yak-B; Spiral besides Swatter and Sagger
+        chin_gun("12.7mm Yak-B", ap=14, pv=5, pv_fall=1, last=4, gp=14, gp_last=4, rof=3, stab=1, tot="15 (2)",
+                 ammo="API", mg=True),
+        atgm("Spiral", "AT-6", trn="60", sights="O"),
+        atgm("Swatter", "AT-2", trn="60", sights="O"),
+        atgm("Sagger", "AT-3", trn="60", sights="O"),
+    ],
+    "USSR-10B/1": [],
+    "USSR-10B/2": [chin_gun("12.7mm A-12.7", ap=14, pv=5, pv_fall=1, last=4, gp=12, gp_last=4, rof=1, stab=0,
+                            tot="Unl", ammo="API", mg=True)],  # Mi-4A: the gun in the ventral gondola
+}
+# What each armament of the TO&E carries (20.2.1): missiles and rockets by number, a gun pod as 1. The
+# AH-64A's are 20.2.1's; the others fit the TO&E's prices at the points 20.2.1 gives (Hellfire 15, ITOW
+# and rockets 10) and, for the Soviet missiles, at Sagger 15, Swatter 18, Spiral 25 (each priced section
+# then adds up), four missiles a Hind; the BO-105's six HOT are its own: estimated.
+S2 = "20.2.1"
+HELI_ARMAMENTS: dict[str, dict[str, dict[str, Any]]] = {
+    "USA-6B/1": {"no wing armament": {}},
+    "USA-6B/3": {"with side MGs": {"M60 door guns": 1}, "with side miniguns": {"7.62mm side miniguns": 1}},
+    "FRG-7A/1": {"with HOT": {"HOT": 6}, "with rockets": {"rockets": 8}, "with miniguns": {"7.62mm miniguns": 1},
+                 "with 20mm guns": {"20mm gun pods": 1}},
+    "USA-6A/1": {"with chin gun only": {}, "with ITOWs & rockets": {"ITOW": 8, "rockets": 2},
+                 "with HELLFIREs & rockets": {"Hellfire": 8, "rockets": 2}, "with rockets": {"rockets": 8},
+                 "with miniguns & rockets": {"7.62mm miniguns": 1, "rockets": 6}},
+    "USA-6A/2": {"with chin gun only": {}, "with HELLFIRES": {"Hellfire": R(16, S2)},
+                 "with HELLFIRES & rockets": {"Hellfire": R(8, S2), "rockets": R(6, S2)},
+                 "with ITOWs & rockets": {"ITOW": R(8, S2), "rockets": R(6, S2)},
+                 "with rockets": {"rockets": R(12, S2)}},
+    "USSR-10A/1": {"with chin gun only": {}, "with Swatters & rockets": {"Swatter": 4, "rockets": 12},
+                   "with Saggers & rockets": {"Sagger": 4, "rockets": 12}, "with rockets": {"rockets": 24}},
+    "USSR-10A/2": {"with chin gun only": {}, "with Spirals & rockets": {"Spiral": 4, "rockets": 12},
+                   "with Swatters & rockets": {"Swatter": 4, "rockets": 12},
+                   "with Saggers & rockets": {"Sagger": 4, "rockets": 12}, "with rockets": {"rockets": 24}},
+}
 ARTILLERY = {
     "USA-2B": ("USA", "US artillery", {"heavy": 150, "super_heavy": 200}, {}),
     "FRG-3B": ("FRG", "West German artillery", {"heavy": 150, "super_heavy": 200}, {}),
@@ -346,7 +416,8 @@ def helicopter_card(row: tuple[Any, ...]) -> dict[str, Any]:
                 loads[u.equipment] = R(d, f"TO&E {nation} 2",
                                        derived=f"{org_name} {v.id} less {vid}: ({v.points[0].av} - {av0}) / {n}")
     out = {"card": cid, "name": name, "nation": nation, "kind": "helicopter", "facts": facts, "crew": crew,
-           "base_points": base, "loads": loads, "speeds": speeds, "gp_defense": gp}
+           "base_points": base, "loads": loads, "speeds": speeds, "gp_defense": gp, "range_bands": BANDS,
+           "weapons": HELI_WEAPONS[cid], "armaments": HELI_ARMAMENTS.get(cid, {})}
     if transport:
         out["transport"] = transport
     return out

@@ -367,6 +367,7 @@ def gp_chart() -> dict[str, Any]:
             "canister_vs_vehicle": R(-20, "14.4.2.3"),
             "overrun": R(20, "14.7.2.2.2"),
             "nbc": R(-5, "18.4.2"),
+            "special_forces": 10,  # 17.4.1.3.2 names it; the Game Card's value: as a squad plus's (17.4.1.1)
         },
         "tem_sup": {1: -15, 2: -10, 3: -5},
         "grade": {
@@ -405,6 +406,7 @@ def close_assault_chart() -> dict[str, Any]:
             "attacker_poor": R(-10, "14.5.3.4"),
             "assault_infantry": R(10, "17.4.1.2"),
             "flamethrower": R(20, "17.4.1.2"),
+            "special_forces": 10,  # 17.4.1.3.2 names it; the Game Card's value: as assault infantry's
         },
         "hand_to_hand": {
             "defenders": H2H_DEFENDERS,
@@ -421,6 +423,10 @@ def close_assault_chart() -> dict[str, Any]:
             "defender_poor": R(-10, "14.6.3.5"),
             "flamethrower_attacking": R(-20, "17.4.1.2"),
             "flamethrower_defending": 10,
+            "squad_plus": R(5, "17.4.1.1"),  # the magnitude; its sign: ruling hand_to_hand.squad_plus_sign
+            "assault_infantry": R(10, "17.4.1.2"),  # ruling hand_to_hand.assault_infantry_sign
+            "special_forces_attacking": -10,  # 17.4.1.3.2 names them; the Game Card's: as a crack attacker's
+            "special_forces_defending": 10,  # and a crack defender's
         },
     }
 
@@ -571,6 +577,8 @@ def damage(cells: list[Any]) -> dict[str, Any]:
     return dict(zip(DAMAGE_KEYS, cells, strict=True))
 
 
+# TTA/HDA: the columns read for fire from the air (20.1.3.2.2.1), twice as wide as the ground ones as the
+# dive steepens the shot: estimated.
 HIT_LOCATION = {
     "front": {
         "TF": "1-30",
@@ -580,6 +588,8 @@ HIT_LOCATION = {
         "GN": "93-100",
         "TTG": "1-12",
         "HDG": "36-45",
+        "TTA": "1-24",
+        "HDA": "36-55",
     },
     "front_side": {
         "TF": "1-15",
@@ -591,6 +601,8 @@ HIT_LOCATION = {
         "GN": "93-100",
         "TTG": "16-25",
         "HDG": "46-55",
+        "TTA": "16-35",
+        "HDA": "46-65",
     },
     "rear_side": {
         "TS": "1-20",
@@ -602,6 +614,8 @@ HIT_LOCATION = {
         "GN": "96-100",
         "TTG": "1-10",
         "HDG": "31-40",
+        "TTA": "1-20",
+        "HDA": "31-50",
     },
     "rear": {
         "TR": "1-30",
@@ -611,6 +625,8 @@ HIT_LOCATION = {
         "GN": "96-100",
         "TTG": "1-10",
         "HDG": "31-45",
+        "TTA": "1-20",
+        "HDA": "31-60",
     },
 }
 

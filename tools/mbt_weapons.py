@@ -168,6 +168,10 @@ ATGMS: dict[str, tuple[int, int, int, int, tuple[int, int]]] = {
     "AT-3": (80, 28, 5, 1, (7, 4)),       # 9M14 Malyutka (Sagger), MCLOS: ~400 mm, 500-3,000 m
     "AT-4": (96, 24, 1, 2, (11, 6)),      # 9M111 Fagot (Spigot): ~480 mm, 2,500 m
     "AT-5": (120, 40, 1, 2, (12, 6)),     # 9M113 Konkurs (Spandrel): ~600 mm, 4,000 m
+    # the helicopters' missiles (20.2.3.3): the cards' bands end at 40 hexes, so longer reaches stop there
+    "Hellfire": (150, 40, 1, 3, (17, 9)),  # AGM-114A: semi-active laser homing, ~750 mm, 8,000 m, ~425 m/s
+    "AT-2": (100, 36, 5, 2, (8, 4)),      # 9M17P Skorpion (Swatter): radio command, ~500 mm, 500-3,500 m, ~150 m/s
+    "AT-6": (120, 40, 5, 3, (16, 8)),     # 9M114 Shturm (Spiral): radio SACLOS, ~560 mm, 400-5,000 m, ~400 m/s
 }
 
 
@@ -179,6 +183,35 @@ def atgm(name: str, family: str, *, trn: Any = "T", option: str | None = None, s
     pv = [pen if first <= i <= last else None for i in range(NB)]
     return block(name, "atgm", ammo=[ap_ammo("ATGM", "CE", ap, pv, ATGM_DAMAGE)], cls=cls, sights=sights, rof=rof,
                  trn=trn, dep_el="Unl", tot=tot, option=option, speeds=[s1, s4])
+
+
+# -- helicopters' guns (20.2.3.2) --------------------------------------------------------------
+def with_pylow(weapon: dict[str, Any], fall: int) -> dict[str, Any]:
+    """A helicopter gun's penetration lines (20.2.3.2.1-2): its ``pv`` line is PYNOE, fired from
+    NOE or landed; ``pv_low`` is PYLOW, fired from low altitude: the same round a band further out
+    (the slant range from low altitude), ``fall`` less a band, never below 1."""
+    for a in weapon["ammo"]:
+        if a["type"] in ("KE", "CE"):
+            a["pv_low"] = [None if v is None else max(1, v - fall) for v in a["pv"]]
+    return weapon
+
+
+def chin_gun(name: str, *, ap: int, pv: int, pv_fall: int, last: int, gp: int, gp_last: int, rof: int,
+             stab: int, tot: str, ammo: str = "APDS", kind: str = "KE", mg: bool = False,
+             trn: str = "120") -> dict[str, Any]:
+    """A helicopter's turreted or fixed gun (20.2.3.2): a 120 degree arc to its front (20.2.3.1),
+    PYNOE and PYLOW penetration lines, HE (or ball, for a machinegun) against troops."""
+    dmg = (HMG_KE if mg else SMALL_KE) if kind == "KE" else CE_DAMAGE
+    lines = [ap_ammo(ammo, kind, falling(ap, 2, last), falling(pv, pv_fall, last), dmg),
+             gp_ammo("Ball" if mg else "HE", gp, gp_last, kill=None if mg else "1")]
+    w = block(name, "mg" if mg else "gun", ammo=lines, stab=stab, rof=rof, trn=trn, sights="O", dep_el="Unl",
+              tot=tot, main=not mg, small_arms=mg)
+    return with_pylow(w, pv_fall or 1)
+
+
+def door_guns(name: str, *, gp: int = 9, last: int = 3) -> dict[str, Any]:
+    """A utility helicopter's door guns: GP only, one to each side (SID arcs, 14.2.1)."""
+    return mg(name, mount=None, gp=gp, last=last, trn="SID")
 
 
 # name: (penetration RHA/5, AP factor at 1 hex, max range hexes)

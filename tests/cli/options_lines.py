@@ -70,6 +70,7 @@ OPTION_LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
     ),
     ("mbt", "quickmarch"): (["mbt", "quickmarch", "crack"], [15], "quickmarch: grade crack"),
     ("mbt", "ammo"): (["mbt", "ammo", "M60A3", "105mm"], [9, 6], "M60A3 (USA-3A/1)"),
+    ("mbt", "fuel"): (["mbt", "fuel", "T-72M1", "5"], [3, 4, 2], "T-72M1 (USSR-2A)"),
     ("mbt", "camouflage"): (
         ["mbt", "camouflage", '6"', "improved_position", "day"],
         [3],

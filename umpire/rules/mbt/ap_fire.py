@@ -28,6 +28,7 @@ from umpire.rules.mbt.ap_tables import (
     read_val,
     worst_result,
 )
+from umpire.rules.mbt.provenance import FALLING
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 
 
@@ -68,6 +69,9 @@ class ApShot:
     advanced: bool = True  # False: Basic Game, no sight or grade modifiers
     hit_variations: bool = False  # option 17.2: turret facing (17.2.1), lower front hull (17.2.4)
     turret_angle: str | None = None  # the hit angle to a turret facing away from the hull (17.2.1.1)
+    from_air: bool = False  # a helicopter's gun from low altitude: (A) modifiers, TTA/HDA, PYLOW (20.2.3.2.2)
+    no_movement_modifier: str = ""  # why a flying helicopter's missile takes none (20.2.3.3.2)
+    helicopter: bool = False  # the firer is a helicopter: no command markers (20.2.2)
 
 
 def basic_game_checks(shot: ApShot, weapon: Weapon) -> None:
@@ -109,7 +113,12 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             f"{', '.join(a.name for a in weapon.ammo if a.type != 'GP')}"
             " (GP fire is the gp procedure)"
         )
-    orders.check_can_fire(shot.firer_orders, weapon.kind)
+    if shot.helicopter:
+        from umpire.rules.mbt.options.helicopter_guns import check_orders
+
+        check_orders(shot.firer_orders)
+    else:
+        orders.check_can_fire(shot.firer_orders, weapon.kind)
     if not shot.advanced:
         basic_game_checks(shot, weapon)
     if shot.elevation not in ("level", "rising", "falling"):
@@ -119,6 +128,12 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         ap_val, f"{firer.card} {weapon.name} {ammo.name} AP at {band} ({ap_val.v})", estimated
     )
     mods = modifiers(shot, weapon, ammo, estimated)
+    if shot.from_air:
+        from umpire.rules.mbt.options.helicopter_guns import marked_a
+
+        mods, left = marked_a(mods, "ap", estimated)
+        if left:
+            notes.append(left)
     net = sum(m.value for m in mods)
     h = hit_number(ap, net, rulings, estimated)
     max_rof = read_val(
@@ -136,15 +151,16 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     hits = number_of_hits(h, rof, roll, estimated)
     falling = shot.elevation == "falling"
     results = []
-    _, pv_val, _ = factor_at(firer, weapon, ammo, "pv", shot.range)
+    pv_line = "pv_low" if shot.from_air and ammo.pv_low is not None else "pv"  # PYLOW, PYNOE (20.2.3.2.1-2)
+    _, pv_val, _ = factor_at(firer, weapon, ammo, pv_line, shot.range)
     compartment_hit = shot.target_compartment_hit
     gun_hit = shot.target_gun_hit
     for n in range(hits):
         (loc_roll,) = dice.roll(100, why=f"hit location {n + 1} ({shot.angle.replace('_', '-')})")
-        code = locate(target, shot.angle, loc_roll, falling, estimated)
+        code = locate(target, shot.angle, loc_roll, falling, estimated, air=shot.from_air)
         hit: dict[str, Any] = {"roll": loc_roll, "location": code}
         starred = code.endswith("*")
-        base = code.rstrip("*a") if code not in ("TTG", "HDG") else code
+        base = code.rstrip("*a") if code not in FALLING else code
         if starred and shot.hull_down:
             hit.update(location=code, damage="miss", note="hull down: treated as a miss (13.2.2.3)")
             results.append(hit)
@@ -165,8 +181,8 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
                 gun_hit = gun_hit or base == "GN"
             results.append(hit)
             continue
-        if base in ("TTG", "HDG"):
-            loc, group = ("TT" if base == "TTG" else "HD"), "above"
+        if base in FALLING:
+            loc, group = base[:2], "above"
         else:
             loc, group = base, armor_group(shot.angle)
         if shot.hit_variations and shot.turret_angle is not None and loc in ("TF", "TS", "TR"):
@@ -177,10 +193,11 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
             f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
             estimated,
         )
-        if shot.hit_variations and loc == "HF" and code not in ("HF", "TTG", "HDG"):
+        if shot.hit_variations and loc == "HF" and code != "HF" and code not in FALLING:
             armor = _lower_hull(shot.elevation, armor, hit, dice)
+        pv_name = "PYLOW" if pv_line == "pv_low" else "PV"
         pen = read_val(
-            pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated
+            pv_val, f"{firer.card} {weapon.name} {ammo.name} {pv_name} at {band} ({pv_val.v})", estimated
         )
         hit.update(location=loc, armor=armor, penetration=pen)
         if ammo.type == "CE" and loc in ("TF", "TS", "HS") and shot.reactive_armor != "none":

@@ -61,18 +61,21 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
             )
         add(f"terrain: {col.replace('_', ' ')}", chart.terrain[col], "7.4.2.1")
     # movement (7.4.2.2)
-    firer_mv = orders.firer_moving(shot.firer_orders)
     target_mv = orders.target_moving(shot.target_orders)
-    col = "mv" if target_mv else "nm"
-    if not firer_mv:
-        row, label = chart.movement.firer_nm, "firer NM"
-    elif weapon.kind == "atgm":
-        cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
-        row, label = _line(chart.movement.class_, cls, "Class"), f"firer MV, Class {cls}"
+    if shot.no_movement_modifier:
+        mods.append(Modifier(name="movement: none", value=0, rule="20.2.3.3.2", detail=shot.no_movement_modifier))
     else:
-        stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
-        row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
-    add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
+        firer_mv = orders.firer_moving(shot.firer_orders)
+        col = "mv" if target_mv else "nm"
+        if not firer_mv:
+            row, label = chart.movement.firer_nm, "firer NM"
+        elif weapon.kind == "atgm":
+            cls = _rating(weapon.class_, f"{weapon.name} Class", estimated)
+            row, label = _line(chart.movement.class_, cls, "Class"), f"firer MV, Class {cls}"
+        else:
+            stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
+            row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
+        add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
     # general (7.4.2.3, 14.3.1.1)
     g = chart.general
     if shot.acquisition_turns:

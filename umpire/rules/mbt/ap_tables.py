@@ -7,7 +7,7 @@ from typing import Any
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data
-from umpire.rules.mbt.provenance import DAMAGE, Val, parse_range
+from umpire.rules.mbt.provenance import DAMAGE, FALLING, Val, parse_range
 from umpire.rules.mbt.vehicle_card import Ammo, Card, Weapon
 
 TURRET = ("TF", "TS", "TR", "TT")
@@ -77,12 +77,14 @@ def number_of_hits(h: int, rof: int, roll: int, estimated: list[str]) -> int:
     return 1
 
 
-def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str]) -> str:
+def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str], *, air: bool = False) -> str:
     """HIT LOCATION CHARTS (7.4.5.2): the location code, with TTG/HDG superseding on a falling
-    shot (7.4.5.2.3). The asterisk (miss if hull down) is kept."""
+    shot (7.4.5.2.3), TTA/HDA on fire from the air (20.1.3.2.2.1; a card without them is read by
+    its ground columns). The asterisk (miss if hull down) is kept."""
     line = card.hit_location[angle]
-    if falling:
-        for code in ("TTG", "HDG"):
+    if falling or air:
+        codes = ("TTA", "HDA") if air and "TTA" in line else ("TTG", "HDG")
+        for code in codes:
             if code in line:
                 lo, hi = parse_range(line[code].v)
                 if lo <= roll <= hi:
@@ -93,7 +95,7 @@ def locate(card: Card, angle: str, roll: int, falling: bool, estimated: list[str
                     )
                     return code
     for code, rng in line.items():
-        if code in ("TTG", "HDG"):
+        if code in FALLING:
             continue
         lo, hi = parse_range(rng.v)
         if lo <= roll <= hi:

@@ -56,8 +56,11 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             )
     ruled: list[str] = []
     est_order: list[str] = []
+    from umpire.rules.mbt.options.terrain import fire_light
+
+    conditions, lit = fire_light(c.conditions, c.near_fire)
     base = sighting.chart_range(
-        c.conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
+        conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
     )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     in_range = limit is None or rng <= limit
@@ -72,7 +75,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     seen = in_range and not los.blocked
     level = sighting.identification(rng, base.v, c.target.spotted) if seen else None
     estimated = (
-        [f"sighting range {c.conditions} {c.sighter.turret} {kind} ({base.v})"]
+        [f"sighting range {conditions} {c.sighter.turret} {kind} ({base.v})"]
         if base.estimated
         else []
     ) + est_order + los.estimated
@@ -90,7 +93,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             "los_blocked": los.blocked,
         },
         summary=summary,
-        notes=los.reasons,
+        notes=[lit, *los.reasons] if lit else los.reasons,
         estimated=estimated,
         ruled=ruled,
         extra={
@@ -104,15 +107,27 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
 
+def _flame(res: Resolution, flamethrower: bool, building: str | None) -> Resolution:
+    """Option 17.4.1.2.1: a flamethrower used against units in a building hex starts a fire there."""
+    from umpire.rules.mbt.options.terrain import flame_starts_fire
+
+    words = flame_starts_fire(flamethrower, building)
+    if words:
+        res.outcome["fire"] = True
+        res.outcome["effects"] = [*res.outcome.get("effects", []), words]
+        res.notes.append(words)
+    return res
+
+
 def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> Resolution:
     """A close assault from a checked case (14.5): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    return ca.close_assault(
+    return _flame(ca.close_assault(
         attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings, height_diff=c.height_diff,
         target_moving=c.target_moving, target_open=c.target_open, grade=c.grade,
-        assault_infantry=c.assault_infantry, flamethrower=c.flamethrower,
-    )
+        assault_infantry=c.assault_infantry, flamethrower=c.flamethrower, special_forces=c.special_forces,
+    ), c.flamethrower, c.building)
 
 
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -128,12 +143,14 @@ def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Res
     """Hand-to-hand combat from a checked case (14.6): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    return ca.hand_to_hand(
+    return _flame(ca.hand_to_hand(
         attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
         defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
         attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
         attacker_elite=c.attacker_elite, defender_elite=c.defender_elite,
-    )
+        attacker_flamethrower=c.attacker_flamethrower, defender_flamethrower=c.defender_flamethrower,
+        attacker_special_forces=c.attacker_special_forces, defender_special_forces=c.defender_special_forces,
+    ), c.attacker_flamethrower, c.building)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

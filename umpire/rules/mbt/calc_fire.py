@@ -47,8 +47,12 @@ def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
     from umpire.rules.mbt import cards, data, firers
 
     card = cards.any_card(f.card)
-    if not isinstance(card, Card | cards.LegCard | cards.TowedCard):
-        raise UmpireError(f"firer.card: {card.card} is a {card.kind} card (allowed: vehicle, leg and towed cards)")
+    if not isinstance(card, Card | cards.LegCard | cards.TowedCard | cards.HelicopterCard):
+        raise UmpireError(f"firer.card: {card.card} is a {card.kind} card (allowed: vehicle, leg, towed and "
+                          "helicopter cards)")
+    if isinstance(card, cards.HelicopterCard) and not card.weapons:
+        raise UmpireError(f"firer.card: the {card.name} ({card.card}) carries no weapon it fires at ground units "
+                          "(20.2.3)")
     if isinstance(card, cards.LegCard):
         firers.leg_type(card, f.type)
     weapon = firers.pick_weapon(card, f.type, f.weapon, f.ammo or "")
@@ -64,11 +68,16 @@ def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
 def ap_shot(c: FireCase, rulings: Rulings, notes: list[str], estimated: list[str]) -> Any:
     """The AP shot a fire case describes (7.4, 14.3): its elevation from the heights when not
     given, automatic hull down (13.2.2.1) in the Advanced Game, the NBC environment (18.4.2)."""
-    from umpire.rules.mbt import ap_fire, arcs, data, orders, sighting
+    from umpire.rules.mbt import ap_fire, arcs, cards, data, orders, sighting
+    from umpire.rules.mbt.options import helicopter_guns as H
     from umpire.rules.mbt.options.terrain import nbc_exposed
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
+    altitude = H.altitude_of(isinstance(firer, cards.HelicopterCard), c.firer.altitude, c.firer.card)
+    if weapon.kind == "designator":
+        raise UmpireError(f"firer.weapon: the {weapon.name} is a laser designator: it paints a target, it fires at "
+                          "none (20.2.3.3.3)")
     if c.weapon_limits:
         dep_el(weapon, c.firer.height, c.target.height, rng)
     target = data.card(c.target.card)
@@ -84,7 +93,8 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str], estimated: list[str
     return ap_fire.ApShot(
         firer=firer, weapon=weapon.name, ammo=c.firer.ammo, target=target, range=rng,  # type: ignore[arg-type]
         firer_orders=orders.order_code(c.firer.orders), target_orders=orders.order_code(c.target.orders),
-        terrain=terrains, elevation=c.elevation or elevation_of(c.firer.height, c.target.height),
+        terrain=terrains,
+        elevation="falling" if altitude == "low" else c.elevation or elevation_of(c.firer.height, c.target.height),
         angle=arcs.angle_name(c.angle), shots=c.shots, grade=c.firer.grade, sight=c.firer.sight,
         conditions=c.conditions, firer_suppressed=c.firer.suppressed, firer_tem_sup=c.firer.tem_sup,
         firer_transported=c.firer.transported or c.firer.riding_in is not None,
@@ -95,6 +105,8 @@ def ap_shot(c: FireCase, rulings: Rulings, notes: list[str], estimated: list[str
         target_compartment_hit=c.target.compartment_hit, target_gun_hit=c.target.gun_hit,
         advanced=c.game == "advanced", hit_variations=c.hit_variations,
         turret_angle=_turret_angle(c.target.turret_angle),
+        from_air=H.fires_from_air(altitude, weapon), helicopter=altitude is not None,
+        no_movement_modifier=H.no_movement_modifier(altitude, weapon, rulings),
         nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
                                   compartment_hit=c.firer.compartment_hit, estimated=estimated),
     )
@@ -125,13 +137,15 @@ def _alternate_fire(c: GpCase, weapon: Weapon) -> list[Modifier]:
     return [mod] if mod is not None else []
 
 
-def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str) -> tuple[list[Modifier], str]:
-    """Option 17.4's GP modifiers (squad plus, pinning fire, hasty entrenchment) and the pinning
-    note; each field refused unless the case plays the option."""
+def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str,
+                    estimated: list[str]) -> tuple[list[Modifier], str]:
+    """Option 17.4's GP modifiers (squad plus, special forces, pinning fire, hasty entrenchment)
+    and the pinning note; each field refused unless the case plays the option."""
     from umpire.rules.mbt import firers
     from umpire.rules.mbt.options.limits import leg_gp
 
     asked = [(k, v) for k, v in (("firer.squad_plus", c.firer.squad_plus), ("firer.pinning", c.firer.pinning),
+                                 ("firer.special_forces", c.firer.special_forces),
                                  ("target.entrenched", c.target.entrenched)) if v]
     if not asked:
         return [], ""
@@ -141,7 +155,20 @@ def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str) -> 
                           "true)")
     return leg_gp(squad_plus=c.firer.squad_plus, pinning=c.firer.pinning, entrenched=c.target.entrenched,
                   firer_kind=firers.kind_of(firer, c.firer.type), weapon_kind=weapon.kind, target_kind=target_kind,
-                  order=c.firer.orders)
+                  order=c.firer.orders, special=c.firer.special_forces, grade=c.firer.grade, estimated=estimated)
+
+
+def _reduced_rof(c: GpCase, weapon: Weapon) -> list[Modifier]:
+    """Option 17.3.2.2: GP fire announced at fewer shots than the weapon's maximum rate, -10 a shot."""
+    from umpire.rules.mbt.options.limits import reduced_rof
+
+    if c.shots is None:
+        return []
+    if not c.weapon_limits:
+        raise UmpireError(f"shots: {c.shots}: a reduced GP rate of fire is option 17.3.2.2 (allowed only with "
+                          "weapon_limits: true)")
+    mod = reduced_rof(int(weapon.max_rof.v), c.shots)
+    return [mod] if mod is not None else []
 
 
 def _turret_angle(text: str | None) -> str | None:
@@ -160,7 +187,10 @@ def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
 
     notes: list[str] = []
     est: list[str] = []
-    res = ap_fire.resolve(ap_shot(c, rulings, notes, est), dice, rulings)
+    shot = ap_shot(c, rulings, notes, est)
+    res = ap_fire.resolve(shot, dice, rulings)
+    if shot.no_movement_modifier:
+        res.ruled.append("helicopters.atgm_movement")
     res.notes = notes + res.notes
     res.estimated += [e for e in est if e not in res.estimated]
     res.extra["range_inches"] = c.range
@@ -184,13 +214,16 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     estimated: list[str] = []
     ruled: list[str] = []
     # ability to fire (7.2): seen
+    from umpire.rules.mbt.options.terrain import fire_light
+
+    conditions, lit = fire_light(c.conditions, c.near_fire)
     base = sighting.chart_range(
-        c.conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
+        conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
         estimated=estimated, ruled=ruled,
     )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     if base.estimated:
-        estimated.append(f"sighting range {c.conditions} {c.firer.turret} vehicle ({base.v})")
+        estimated.append(f"sighting range {conditions} {c.firer.turret} vehicle ({base.v})")
     if limit is not None and rng > limit:
         raise UmpireError(
             f"range {rng}: the target cannot be seen, so cannot be fired at (7.2); sighting "
@@ -207,6 +240,8 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             conditions=c.conditions,
         )
     res = resolve_fire(c, dice, rulings)
+    if lit:
+        res.notes.insert(0, lit)
     res.estimated = estimated + [e for e in res.estimated if e not in estimated]
     res.ruled = ruled + [r for r in res.ruled if r not in ruled]
     answer = CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
@@ -299,17 +334,24 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         dep_el(weapon, c.firer.height, c.target.height, rng)
     ammo = weapon.find_ammo(c.firer.ammo) if c.firer.ammo else next((a for a in weapon.ammo if a.type == "GP"),
                                                                      weapon.ammo[0])
-    orders.check_can_fire(c.firer.orders, weapon.kind)
+    from umpire.rules.mbt.options import helicopter_guns as H
+
+    altitude = H.altitude_of(isinstance(firer, cards.HelicopterCard), c.firer.altitude, c.firer.card)
+    if altitude is not None:
+        H.check_orders(c.firer.orders)
+    else:
+        orders.check_can_fire(c.firer.orders, weapon.kind)
     if c.target.marker is not None and weapon.is_small_arms:
         raise UmpireError(f"firer.weapon: the {weapon.name} is small arms, which may not fire at terrain (14.4.3.3.1)")
     if c.firer.canister and not 2 <= rng <= 10:
         raise UmpireError(f"range {rng}: canister reaches 2-10 hexes (14.4.5.2)")
     est: list[str] = []
+    notes_air: list[str] = []
     band = ""
     if gp is None:
         gp, band = gp_targets.gp_factor(firer, weapon, ammo, c.firer.orders, rng, est)
     tgt, defense, riders = gp_target(c, rng, est)
-    legs, pinned = _leg_variations(c, firer, weapon, tgt.kind)
+    legs, pinned = _leg_variations(c, firer, weapon, tgt.kind, est)
     tem_sup = int(weapon.class_.v) if c.firer.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None \
         else None
     mods = gp_fire.modifiers(
@@ -320,10 +362,15 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
         nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
                                   compartment_hit=c.firer.compartment_hit, estimated=est),
-    ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs
+    ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs + _reduced_rof(c, weapon)
+    if H.fires_from_air(altitude, weapon):
+        mods, left = H.marked_a(mods, "gp", est)
+        if left:
+            notes_air.append(left)
     res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
                           small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
                           overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})
+    res.notes = notes_air + res.notes
     if pinned and res.outcome["result"] == "EF":  # 17.4.3.1-2: an effective result is treated as suppressed
         words = f"suppressed (ON): {pinned}"
         res.outcome.update(effect="suppressed", effects=[words])

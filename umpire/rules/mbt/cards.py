@@ -4,8 +4,8 @@ A leg card (USA-7B, FRG-4B, USSR-11B) holds the nation's infantry unit types (sq
 team: 12.5, 15.1) and the weapons that may be attached to them (14.1.3); a towed card one
 towed gun (15.2). Both give the TARGET INFORMATION of 14.4.3.2: a GP defense per terrain for a
 unit in full cover (FC), not moving (NM) or moving (MV), ditch as two numbers (14.4.3.2.3), and
-the Block and Wire columns. Helicopter and artillery cards carry what the TO&E and the
-Optional Rules price and name; the Advanced Game does not put them on the table (10.0).
+the Block and Wire columns. Helicopter cards carry what the TO&E prices, their speeds and their
+weapons (option 20.2); artillery cards what the TO&E and option 19 price and name.
 
 :func:`any_card` loads a card of any kind; :func:`umpire.rules.mbt.data.card` only vehicles'.
 """
@@ -170,7 +170,10 @@ class TowedCard(_Model):
 
 
 class HelicopterCard(_Model):
-    """What the TO&E prices of a helicopter (20.2 is optional: not played on the table here)."""
+    """A helicopter's card (20.2): what the TO&E prices, its speeds, and its FIRING INFORMATION
+    (20.2.3): guns with a PYNOE and a PYLOW penetration line (20.2.3.2.1-2: ``pv`` and ``pv_low``),
+    missiles, designators; ``armaments`` says what each armament of the TO&E carries (20.2.1):
+    missiles and rockets by number, a gun pod as 1. A weapon no armament names is integral."""
 
     card: str
     name: str
@@ -183,6 +186,55 @@ class HelicopterCard(_Model):
     speeds: dict[str, VInt]  # low, noe (20.2.2.1)
     transport: VStr | None = None
     gp_defense: VInt
+    range_bands: list[VStr] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armaments: dict[str, dict[str, VInt]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _weapons(self) -> HelicopterCard:
+        from umpire.rules.mbt.vehicle_card import check_lines
+
+        if self.weapons and not self.range_bands:
+            raise ValueError("range_bands: a card with weapons gives its range bands (7.4.1.3)")
+        if self.weapons:
+            check_lines(self.weapons, self.range_bands)
+        names = {w.name for w in self.weapons} | {"rockets"}
+        for arm, carried in self.armaments.items():
+            for w, n in carried.items():
+                if w not in names:
+                    raise ValueError(f"armaments.{arm}.{w}: not a weapon of the card (known: "
+                                     f"{', '.join(sorted(names))})")
+                if n.v < 1:
+                    raise ValueError(f"armaments.{arm}.{w}: {n.v}: one or more")
+        return self
+
+    def weapon(self, name: str) -> Weapon:
+        for w in self.weapons:
+            if w.name.lower() == str(name).strip().lower():
+                return w
+        raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
+
+    def gun(self) -> Weapon | None:
+        return next((w for w in self.weapons if w.main), None)
+
+    def band_index(self, hexes: int) -> int:
+        return band_of(self.range_bands, hexes)
+
+    def carried(self, armament: str | None) -> dict[str, int]:
+        """What the helicopter carries with ``armament`` (None: its integral weapons alone): each
+        weapon's count (missiles and rockets by number; integral weapons and gun pods 1).
+
+        :raises UmpireError: for an armament the card does not have.
+        """
+        named = {w for arms in self.armaments.values() for w in arms}
+        out = {w.name: 1 for w in self.weapons if w.name not in named}
+        if armament is None:
+            return out
+        if armament not in self.loads and armament not in self.armaments:
+            raise unknown(f"armament of the {self.name} ({self.card})", armament,
+                          list(dict.fromkeys([*self.loads, *self.armaments])))
+        out |= {w: int(n.v) for w, n in self.armaments.get(armament, {}).items()}
+        return out
 
 
 class Battery(_Model):

@@ -53,6 +53,9 @@ class Firer(_Case):
     height: int | None = Field(None, description="its height in levels (12.1): elevation and hull down")
     compartment_hit: bool = Field(False, description="a firing vehicle with a penetrating or compartment hit "
                                   "(option 18.4.2)")
+    altitude: Literal["landed", "noe", "low"] | None = Field(
+        None, description="a helicopter firer's altitude (option 20.2.3): noe (default) or landed as a ground unit, "
+        "low as an aircraft's gun; its orders F when hovering or landed, FM when it flew")
 
 
 class FireTarget(_Case):
@@ -99,6 +102,8 @@ class FireCase(_Case):
                                  "hull (17.2.4)")
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1)")
     nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
+    near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
+                            "sighting at Night or in Moonlight")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -136,6 +141,8 @@ class SightCase(_Case):
     target: SightTarget = Field(default_factory=SightTarget, description="the unit looked at")
     range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     obstacles: list[ObstacleIn] = Field(default_factory=list, description="what lies between them")
+    near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
+                            "sighting at Night or in Moonlight")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -166,6 +173,11 @@ class GpFirer(_Case):
     squad_plus: bool = Field(False, description="a squad plus firing: +10 (option 17.4.1.1)")
     pinning: Literal["normal", "area"] | None = Field(None, description="a leg machinegun team's pinning fire, normal "
                                                       "(+10) or area (option 17.4.3): an effective result suppresses")
+    special_forces: bool = Field(False, description="a special forces squad firing (option 17.4.1.3.2): the Game "
+                                 "Card's modifier")
+    altitude: Literal["landed", "noe", "low"] | None = Field(
+        None, description="a helicopter firer's altitude (option 20.2.3): noe (default) or landed as a ground unit, "
+        "low as an aircraft's gun; its orders F when hovering or landed, FM when it flew")
 
 
 class Passenger(_Case):
@@ -212,7 +224,10 @@ class GpCase(_Case):
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1) and infantry "
                                 "alternate fire (17.3.4)")
     nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
-    leg_variations: bool = Field(False, description="play option 17.4: squad plus, pinning fire, hasty entrenchments")
+    leg_variations: bool = Field(False, description="play option 17.4: squad plus, special forces, pinning fire, "
+                                 "hasty entrenchments")
+    shots: int | None = Field(None, ge=1, description="option 17.3.2.2 (with weapon_limits): GP shots announced, fewer "
+                              "than the weapon's maximum rate of fire at -10 each (default: the maximum)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -233,6 +248,11 @@ class CloseAssaultCase(_Case):
     grade: Literal["poor", "average", "crack"] = Field("average", description="the assaulting unit's grade")
     assault_infantry: bool = Field(False, description="the attackers are assault infantry")
     flamethrower: bool = Field(False, description="they attack with a flamethrower")
+    special_forces: bool = Field(False, description="option 17.4.1.3.2: the attackers are special forces (crack): "
+                                 "the Game Card's modifier")
+    building: Literal["wooden", "brick", "stone"] | None = Field(
+        None, description="the target's hex is a building hex of this type: a flamethrower starts a fire there "
+        "(option 17.4.1.2.1)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -255,6 +275,13 @@ class HandToHandCase(_Case):
         None, description="option 17.4.1: the attacker a squad plus (5) or assault infantry (10)")
     defender_elite: Literal["squad_plus", "assault_infantry"] | None = Field(
         None, description="option 17.4.1: the defender a squad plus (5) or assault infantry (10)")
+    attacker_flamethrower: bool = Field(False, description="option 17.4.1.2: the attackers use a flamethrower (-20)")
+    defender_flamethrower: bool = Field(False, description="option 17.4.1.2: the defenders have a flamethrower")
+    building: Literal["wooden", "brick", "stone"] | None = Field(
+        None, description="the defender's hex is a building hex of this type: an attacking flamethrower starts a fire "
+        "there (option 17.4.1.2.1)")
+    attacker_special_forces: bool = Field(False, description="option 17.4.1.3.2: the attacker special forces (crack)")
+    defender_special_forces: bool = Field(False, description="option 17.4.1.3.2: the defender special forces (crack)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -30,6 +30,7 @@ def close_assault(
     grade: str = "average",
     assault_infantry: bool = False,
     flamethrower: bool = False,
+    special_forces: bool = False,
 ) -> Resolution:
     """A leg unit's close assault on an adjacent vehicle (14.5): the leg unit's MV GP at 1 hex
     (plus attached launchers) against the vehicle's CA DEFENSE on the GP COMBAT RESULTS TABLE.
@@ -61,6 +62,11 @@ def close_assault(
         _add(mods, "assault infantry", chart.assault_infantry, "17.4.1.2", est)
     if flamethrower:
         _add(mods, "flamethrower", chart.flamethrower, "17.4.1.2", est)
+    if special_forces:
+        if grade != "crack":
+            raise UmpireError(f"special_forces: a special forces unit is crack grade (17.4.1.3.2; the attackers are "
+                              f"{grade})")
+        _add(mods, "special forces", chart.special_forces, "17.4.1.3.2", est)
     n, s = gp_fire.crt(attack_gp, ca.v, est)
     (roll,) = dice.roll(100, why=f"close assault GP {attack_gp} vs CA defense {ca.v}")
     net = sum(m.value for m in mods)
@@ -109,6 +115,8 @@ def hand_to_hand(
     height_diff: int = 0,
     attacker_elite: str | None = None,
     defender_elite: str | None = None,
+    attacker_special_forces: bool = False,
+    defender_special_forces: bool = False,
 ) -> Resolution:
     """Hand-to-hand combat (14.6): a low modified roll favours the attacker."""
     if abs(height_diff) > 2:
@@ -156,6 +164,15 @@ def hand_to_hand(
             rule = "17.4.1.1" if elite == "squad_plus" else "17.4.1.2"
             mods.append(Modifier(name=f"{who} {elite.replace('_', ' ')}", value=-mag.v if who == "attacker" else mag.v,
                                  rule=rule, detail=f"ruling hand_to_hand.{elite}_sign"))
+    for who, special, grade in (("attacker", attacker_special_forces, attacker_grade),
+                                ("defender", defender_special_forces, defender_grade)):  # option 17.4.1.3.2
+        if not special:
+            continue
+        if grade != "crack":
+            raise UmpireError(f"{who}_special_forces: a special forces unit is crack grade (17.4.1.3.2; the {who} is "
+                              f"{grade})")
+        word = "attacking" if who == "attacker" else "defending"
+        _add(mods, f"{who} special forces", getattr(m, f"special_forces_{word}"), "17.4.1.3.2", est)
     cell = table.attacker_wins_up_to[attacker][table.defenders.index(defender)]
     if cell.estimated:
         est.append(f"HAND-TO-HAND TABLE {attacker} vs {defender} ({cell.v})")

@@ -182,6 +182,8 @@ class GpModifiers(_Model):
     canister_vs_vehicle: VInt
     overrun: VInt
     nbc: VInt
+    special_forces: VInt  # option 17.4.1.3.2: the Game Card's, not the text's
+
 
 
 class Crt(_Model):
@@ -237,6 +239,8 @@ class CloseAssaultMods(_Model):
     attacker_poor: VInt
     assault_infantry: VInt
     flamethrower: VInt
+    special_forces: VInt  # option 17.4.1.3.2
+
 
 
 class HandToHand(_Model):
@@ -269,6 +273,8 @@ class HandToHandMods(_Model):
     flamethrower_defending: VInt
     squad_plus: VInt
     assault_infantry: VInt
+    special_forces_attacking: VInt  # option 17.4.1.3.2
+    special_forces_defending: VInt
 
 
 class CloseAssaultChart(_Model):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from umpire.errors import UmpireError, unknown
-from umpire.rules.mbt.cards import LegCard, LegType, TowedCard
+from umpire.rules.mbt.cards import HelicopterCard, LegCard, LegType, TowedCard
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 
-AnyFirer = Card | LegCard | TowedCard
+AnyFirer = Card | LegCard | TowedCard | HelicopterCard
 ELITE = ("Assault", "Squad Plus", "Special Forces")  # equipment words that are not weapons (17.4.1)
 
 
@@ -22,9 +22,12 @@ def leg_type(card: LegCard, name: str | None) -> LegType:
 
 
 def kind_of(card: AnyFirer, type_name: str | None = None) -> str:
-    """``vehicle``, ``squad``, ``half_squad``, ``team`` or ``towed`` (1.2.1.2, 12.5)."""
+    """``vehicle``, ``squad``, ``half_squad``, ``team``, ``towed`` (1.2.1.2, 12.5) or ``helicopter``
+    (option 20.2)."""
     if isinstance(card, LegCard):
         return leg_type(card, type_name).leg
+    if isinstance(card, HelicopterCard):
+        return "helicopter"
     return "towed" if isinstance(card, TowedCard) else "vehicle"
 
 
@@ -55,7 +58,7 @@ def weapons_of(card: AnyFirer, type_name: str | None = None, equipment: Iterable
         out = [leg_type(card, type_name).weapon]
         out += [card.attached_weapon(i).weapon for i in equipment if i not in ELITE]
         return out
-    if isinstance(card, TowedCard):
+    if isinstance(card, TowedCard | HelicopterCard):
         return list(card.weapons)
     return fitted(card, equipment)
 

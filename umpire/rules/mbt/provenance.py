@@ -41,7 +41,9 @@ CLASSES = (1, 2, 3)  # missile guidance classes (7.4.2.2, 12.3.5)
 SIZES = ("vehicle", "large", "small")
 ANGLES = ("front", "front_side", "rear_side", "rear")
 LOCATIONS = ("TF", "TS", "TR", "HF", "HS", "HR", "TK", "GN", "miss")
-FALLING = ("TTG", "HDG")
+GROUND_TOP = ("TTG", "HDG")  # the top columns a falling ground shot reads (7.4.5.2.3)
+AIR_TOP = ("TTA", "HDA")  # the top columns fire from the air reads (20.1.3.2.2.1)
+FALLING = GROUND_TOP + AIR_TOP  # columns laid over the chart on a falling shot
 DAMAGE = ("no_damage", "compartment", "knocked_out", "brewed_up")
 
 

@@ -50,7 +50,8 @@ class Ammo(_Model):
     min_range: VInt
     max_range: VInt
     ap: list[VOptInt] | None = None
-    pv: list[VOptInt] | None = None
+    pv: list[VOptInt] | None = None  # a helicopter gun's PYNOE line (20.2.3.2.1)
+    pv_low: list[VOptInt] | None = None  # a helicopter gun's PYLOW line: fired from low altitude (20.2.3.2.2)
     damage: Damage | None = None
     gp_nm: list[VOptInt] | None = None
     gp_mv: list[VOptInt] | None = None
@@ -225,47 +226,7 @@ class Card(_Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> Card:
-        bands = _check_bands(list(self.range_bands), "range_bands")
-        n = len(bands)
-        for w in self.weapons:
-            for a in w.ammo:
-                for line_name in ("ap", "pv", "gp_nm", "gp_mv"):
-                    values = getattr(a, line_name)
-                    if values is None:
-                        continue
-                    where = f"weapons.{w.name}.ammo.{a.name}.{line_name}"
-                    if len(values) != n:
-                        raise ValueError(
-                            f"{where}: {len(values)} values for {n} range bands "
-                            "(a missing range band? bands: "
-                            f"{', '.join(b.v for b in self.range_bands)})"
-                        )
-                    filled = [i for i, v in enumerate(values) if v.v is not None]
-                    if filled and filled != list(range(filled[0], filled[-1] + 1)):
-                        raise ValueError(
-                            f"{where}: blank cells only before the minimum "
-                            "or after the maximum range"
-                        )
-                    if filled and line_name == "ap":
-                        lo, hi = bands[filled[0]][0], bands[filled[-1]][1]
-                        if a.max_range.v != hi:
-                            raise ValueError(
-                                f"weapons.{w.name}.ammo.{a.name}.max_range: "
-                                f"{a.max_range.v} but the last "
-                                f"band with a number ends at {hi} (4.7.2)"
-                            )
-                        if a.min_range.v != lo:
-                            raise ValueError(
-                                f"weapons.{w.name}.ammo.{a.name}.min_range: "
-                                f"{a.min_range.v} but the first "
-                                f"band with a number starts at {lo} (4.7.2)"
-                            )
-                    if line_name in ("ap", "pv") and a.type == "KE":
-                        nums = [values[i].v for i in filled]
-                        if any(b > a_ for a_, b in zip(nums, nums[1:], strict=False)):
-                            raise ValueError(
-                                f"{where}: not monotonic: a KE line may not rise with range"
-                            )
+        check_lines(self.weapons, self.range_bands)
         for angle, cells in self.hit_location.items():
             if angle not in ANGLES:
                 raise ValueError(
@@ -311,6 +272,59 @@ class Card(_Model):
             return section.above[location]
         value: Val[int] = getattr(section, elevation)[group][location]
         return value
+
+
+LINES = ("ap", "pv", "pv_low", "gp_nm", "gp_mv")
+
+
+def check_lines(weapons: list[Weapon], range_bands: list[Val[str]]) -> None:
+    """Every ammunition line of ``weapons`` against the card's range bands (4.7.2, 7.4.1.3): one
+    value a band, blanks only before the minimum or after the maximum range, the AP line's ends
+    the minimum and maximum ranges, KE lines never rising with range.
+
+    :raises ValueError: naming the weapon, the ammunition and the line.
+    """
+    bands = _check_bands(list(range_bands), "range_bands")
+    n = len(bands)
+    for w in weapons:
+        for a in w.ammo:
+            for line_name in LINES:
+                values = getattr(a, line_name)
+                if values is None:
+                    continue
+                where = f"weapons.{w.name}.ammo.{a.name}.{line_name}"
+                if len(values) != n:
+                    raise ValueError(
+                        f"{where}: {len(values)} values for {n} range bands "
+                        "(a missing range band? bands: "
+                        f"{', '.join(b.v for b in range_bands)})"
+                    )
+                filled = [i for i, v in enumerate(values) if v.v is not None]
+                if filled and filled != list(range(filled[0], filled[-1] + 1)):
+                    raise ValueError(
+                        f"{where}: blank cells only before the minimum "
+                        "or after the maximum range"
+                    )
+                if filled and line_name == "ap":
+                    lo, hi = bands[filled[0]][0], bands[filled[-1]][1]
+                    if a.max_range.v != hi:
+                        raise ValueError(
+                            f"weapons.{w.name}.ammo.{a.name}.max_range: "
+                            f"{a.max_range.v} but the last "
+                            f"band with a number ends at {hi} (4.7.2)"
+                        )
+                    if a.min_range.v != lo:
+                        raise ValueError(
+                            f"weapons.{w.name}.ammo.{a.name}.min_range: "
+                            f"{a.min_range.v} but the first "
+                            f"band with a number starts at {lo} (4.7.2)"
+                        )
+                if line_name in ("ap", "pv", "pv_low") and a.type == "KE":
+                    nums = [values[i].v for i in filled]
+                    if any(b > a_ for a_, b in zip(nums, nums[1:], strict=False)):
+                        raise ValueError(
+                            f"{where}: not monotonic: a KE line may not rise with range"
+                        )
 
 
 def _check_partition(ranges: dict[str, str], where: str) -> None:

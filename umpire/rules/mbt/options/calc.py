@@ -439,12 +439,15 @@ def quickmarch(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def ammo(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """Rounds a weapon carries under variable ammunition (17.3.2.1.4.2)."""
-    from umpire.rules.mbt import data
+    """Rounds a weapon carries under variable ammunition (17.3.2.1.4.2): a vehicle's, a towed gun's or
+    a helicopter's (20.2.1 recommends it for their guns)."""
+    from umpire.rules.mbt.cards import ArtilleryCard, LegCard, any_card
     from umpire.rules.mbt.options import limits
 
     c = validate(C.AmmoCase, case, "case")
-    card = data.card(c.card)
+    card = any_card(c.card)
+    if isinstance(card, LegCard | ArtilleryCard) or not card.weapons:
+        raise UmpireError(f"card: {card.card} ({card.name}) carries no weapon with a TOT AMMO line (17.3.2.1)")
     w = card.weapon(c.weapon) if c.weapon else card.weapons[0]  # unnamed: its first (main) weapon
     text = str(w.tot_ammo.v)
     if text == "Unl":
@@ -464,6 +467,25 @@ def ammo(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         dice,
         c.rulings,
     )
+
+
+def fuel(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """A vehicle's fuel factors (17.3.3.1) and what its Turns of moving or smoking leave (17.3.3.2)."""
+    from umpire.rules.mbt.options import limits
+
+    c = validate(C.FuelCase, case, "case")
+    if c.card is not None:
+        from umpire.rules.mbt.cards import any_card
+
+        card = any_card(c.card)
+        if card.kind != "vehicle":
+            raise UmpireError(f"card: {card.card} is a {card.kind} card: fuel is counted for vehicle units (17.3.3)")
+    factors, got = limits.fuel(dice)
+    left = max(0, factors - c.used)
+    words = f"{' + '.join(map(str, got))} = {factors} fuel factors (17.3.3.1)"
+    if c.used:
+        words += f"; {c.used} used, {left} left" + (": out of fuel, it may not move (17.3.3.2)" if not left else "")
+    return _answer(_simple("fuel", {"factors": factors, "left": left}, words), dice, c.rulings)
 
 
 def camouflage(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -565,6 +587,7 @@ PROCEDURES: dict[str, CalcProcedure] = {
     "hull_down_attempt": hull_down_attempt,
     "quickmarch": quickmarch,
     "ammo": ammo,
+    "fuel": fuel,
     "camouflage": camouflage,
     "building_fire": building_fire,
     "panic": panic,
@@ -593,6 +616,7 @@ CASE_MODELS: dict[str, type[BaseModel]] = {
     "hull_down_attempt": C.HullDownAttemptCase,
     "quickmarch": C.QuickmarchCase,
     "ammo": C.AmmoCase,
+    "fuel": C.FuelCase,
     "camouflage": C.CamouflageCase,
     "building_fire": C.BuildingFireCase,
     "panic": C.PanicCase,

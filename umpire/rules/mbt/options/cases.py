@@ -370,6 +370,16 @@ class AmmoCase(_Case):
     weapon: str | None = Field(None, description="the weapon (its AA line, 20.3.1) or load (20.1.1)")
 
 
+class FuelCase(_Case):
+    """A vehicle's fuel factors (17.3.3): one die three times, less one a Turn it moved or smoked."""
+
+    words: ClassVar[tuple[str, ...]] = ("card", "used")
+    roles: ClassVar[tuple[str, ...]] = ("card",)
+    card: str | None = Field(None, description="the vehicle's data card (fuel is a vehicle unit's, 17.3.3)")
+    used: int = Field(0, ge=0, description="Turns it entered a new hex or made exhaust smoke (17.3.3.2), one factor "
+                      "each")
+
+
 class CamouflageCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("range", "terrain", "conditions")
     roles: ClassVar[tuple[str, ...]] = ()

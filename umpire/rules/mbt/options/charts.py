@@ -225,6 +225,9 @@ class AirChart(_Model):
     ordnance: dict[str, Ordnance]
     scatter_notes: dict[str, VInt]
     pgm_points: VInt
+    # the AP and GP POINT EFFECT MODIFIERS the Game Card marks (A), each by the section that states it:
+    # the only ones read for guns fired from the air (20.1.3.2.2-3, 20.2.3.2.2)
+    aircraft_gun_modifiers: dict[Literal["ap", "gp"], list[VStr]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _shape(self) -> AirChart:

@@ -8,6 +8,8 @@ machinegun pinning fire (17.4.3) and hasty entrenchments (17.4.4.3).
 
 from __future__ import annotations
 
+from typing import Any
+
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
 from umpire.errors import UmpireError
@@ -99,16 +101,38 @@ def pinning_mods(area: bool) -> tuple[list[Modifier], str]:
     return mods, "an effective result is treated as suppressed (17.4.3.1-2)"
 
 
-def leg_gp(*, squad_plus: bool, pinning: str | None, entrenched: bool, firer_kind: str, weapon_kind: str,
-           target_kind: str, order: str) -> tuple[list[Modifier], str]:
-    """The GP modifiers of the leg unit variations (17.4) for one shot, and the pinning note
-    (empty unless pinning): a squad plus firing +10 (17.4.1.1), machinegun pinning fire
-    (17.4.3: leg machinegun teams only, FIRE or OVERWATCH orders, at leg or towed units),
-    the target in a hasty entrenchment -10 (17.4.4.3).
+def special_forces(field: str, kind: str, grade: str) -> None:
+    """A special forces unit is a squad (or the half squad it becomes) of crack grade (17.4.1,
+    17.4.1.3.1-2).
 
-    :raises UmpireError: naming ``firer.squad_plus`` or ``firer.pinning`` and what is allowed.
+    :raises UmpireError: naming ``field`` and what is allowed.
     """
-    from umpire.rules.mbt import orders
+    if kind not in ("squad", "half_squad"):
+        raise UmpireError(f"{field}: a {kind.replace('_', ' ')} is no special forces unit (allowed: squads and the "
+                          "half squads they become; 17.4.1, 17.4.1.3.1)")
+    if grade != "crack":
+        raise UmpireError(f"{field}: a special forces unit is crack grade (17.4.1.3.2; this one is {grade})")
+
+
+def special_forces_mod(value: Any, name: str, estimated: list[str]) -> Modifier:
+    """The Game Card's special forces modifier (17.4.1.3.2), named among the estimates when it is one."""
+    use(value, f"{name} ({value.v})", estimated)
+    return Modifier(name=name, value=int(value.v), rule="17.4.1.3.2")
+
+
+def leg_gp(*, squad_plus: bool, pinning: str | None, entrenched: bool, firer_kind: str, weapon_kind: str,
+           target_kind: str, order: str, special: bool = False, grade: str = "average",
+           estimated: list[str] | None = None) -> tuple[list[Modifier], str]:
+    """The GP modifiers of the leg unit variations (17.4) for one shot, and the pinning note
+    (empty unless pinning): a squad plus firing +10 (17.4.1.1), special forces firing the Game
+    Card's modifier (17.4.1.3.2), machinegun pinning fire (17.4.3: leg machinegun teams only,
+    FIRE or OVERWATCH orders, at leg or towed units), the target in a hasty entrenchment -10
+    (17.4.4.3).
+
+    :raises UmpireError: naming ``firer.squad_plus``, ``firer.special_forces`` or ``firer.pinning``
+        and what is allowed.
+    """
+    from umpire.rules.mbt import data, orders
 
     t = chart("hits")
     mods: list[Modifier] = []
@@ -118,6 +142,10 @@ def leg_gp(*, squad_plus: bool, pinning: str | None, entrenched: bool, firer_kin
             raise UmpireError(f"firer.squad_plus: a {firer_kind.replace('_', ' ')} is no squad plus (allowed: squads "
                               "and the half squads they become; 17.4.1, 17.4.1.1)")
         mods.append(Modifier(name="squad plus", value=int(t.squad_plus_gp.v), rule="17.4.1.1"))
+    if special:
+        special_forces("firer.special_forces", firer_kind, grade)
+        mods.append(special_forces_mod(data.chart("gp").modifiers.special_forces, "special forces",
+                                       estimated if estimated is not None else []))
     if pinning is not None:
         if firer_kind != "team" or weapon_kind != "mg":
             raise UmpireError(f"firer.pinning: {pinning}: only leg machinegun teams fire pinning fire (17.4.3; this "

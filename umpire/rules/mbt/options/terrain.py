@@ -88,6 +88,27 @@ def new_fire(building: str, gp: int, dice: Dice) -> tuple[bool, int, str, list[s
     return in_range(roll, band), roll, str(band.v), est
 
 
+FIRE_LIGHT_HEXES = 2  # 18.3.4: Dusk sighting within two hexes range of a fire hex
+
+
+def fire_light(conditions: str, near_fire: bool) -> tuple[str, str]:
+    """The sighting conditions near a fire (18.3.4): Dusk within two hexes range of a burning
+    hex during Night and Moonlight; elsewhere, or in other conditions, as they are. Returns the
+    conditions and a note saying why they changed (empty when they did not)."""
+    if near_fire and conditions in ("night", "moonlight"):
+        return "dusk", (f"Dusk sighting: within {FIRE_LIGHT_HEXES} hexes of a burning hex at "
+                        f"{conditions.capitalize()} (18.3.4)")
+    return conditions, ""
+
+
+def flame_starts_fire(flamethrower: bool, building: str | None) -> str:
+    """A flamethrower used against units in a building hex (any type) starts a fire there at once
+    (17.4.1.2.1): the words of the burning marker placed, or empty."""
+    if not flamethrower or building is None:
+        return ""
+    return f"the flamethrower starts a fire in the {building} building hex: a burning marker is placed (17.4.1.2.1)"
+
+
 def nbc_exposed(card: str, kind: str, *, buttoned: bool, compartment_hit: bool, estimated: list[str]) -> bool:
     """Does a unit fire with the NBC environment's modifiers (18.4.2: -2 AP, -5 GP point effect,
     the AP and GP modifier charts' ``nbc``)? Every unit but a buttoned vehicle whose card has NBC
