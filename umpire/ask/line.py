@@ -325,6 +325,29 @@ def one_line(message: str, model: type[BaseModel], procedure: str) -> str:
     return "case: " + "; ".join(parts + rest)
 
 
+def read_so_far(model: type[BaseModel], words: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """What the words typed so far make of a case, and the positional words still open (a list
+    word stays open): what the next word may be. Words that do not read leave every word open.
+    """
+    try:
+        case = read_line(model, words)
+    except DataError:
+        return {}, list(words_of(model))
+    return case, [s for s in words_of(model) if _greedy(model, s) or not _given(model, case, s)]
+
+
+def slot_type(model: type[BaseModel], slot: str) -> tuple[Any, list[Any]]:
+    """The annotation of the field a positional word ``slot`` fills (None if the model does not
+    say), and the field's metadata (its readers: pydantic keeps them apart from the annotation)."""
+    head, _, leaf = slot.rpartition(".")
+    parent: Any = model
+    if head:
+        _, annotation = _walk(model, head)
+        parent = model_of(annotation) if annotation is not None else None
+    info = _fields(parent).get(leaf) if parent is not None else None
+    return (info.annotation, list(info.metadata)) if info is not None else (None, [])
+
+
 def _get(case: dict[str, Any], parts: list[str | int], default: Any) -> Any:
     cur: Any = case
     for p in parts:

@@ -33,23 +33,32 @@ def read_inches(value: Any) -> Any:
     return value
 
 
-def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> Callable[[Any], Any]:
-    """A reader mapping ``value`` case-blind onto ``allowed`` through ``synonyms``; an unknown
-    word raises naming the allowed ones and the closest."""
+class WordReader:
+    """Reads ``value`` case-blind onto ``allowed`` through ``synonyms``; an unknown word raises
+    naming the allowed ones and the closest. ``words`` are every word it reads (what a prompt
+    offers to complete: ``side`` as well as ``flank``)."""
 
-    def read(value: Any) -> Any:
+    def __init__(self, synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> None:
+        self.synonyms, self.allowed, self.what = dict(synonyms), allowed, what
+        self.words = (*allowed, *(w for w in synonyms if " " not in w))
+
+    def __call__(self, value: Any) -> Any:
         if not isinstance(value, str):
             return value
         key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
-        if key in allowed:
+        if key in self.allowed:
             return key
-        if key in synonyms:
-            return synonyms[key]
-        close = get_close_matches(key, list(allowed) + sorted(synonyms), n=1, cutoff=0.6)
+        if key in self.synonyms:
+            return self.synonyms[key]
+        close = get_close_matches(key, list(self.allowed) + sorted(self.synonyms), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}? " if close else ""
-        raise ValueError(f"{what} {value!r} ({hint}allowed: {', '.join(allowed)})")
+        raise ValueError(f"{self.what} {value!r} ({hint}allowed: {', '.join(self.allowed)})")
 
-    return read
+
+def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> WordReader:
+    """A reader mapping ``value`` case-blind onto ``allowed`` through ``synonyms``
+    (:class:`WordReader`)."""
+    return WordReader(synonyms, allowed, what)
 
 
 def short_name(text: str) -> str:

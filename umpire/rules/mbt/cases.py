@@ -8,7 +8,7 @@ hand-to-hand and missile flight exist only in the Advanced Game.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
@@ -22,6 +22,27 @@ AdvancedOnly = Literal["advanced"]
 
 class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
+
+
+def _card_weapons(card: object) -> list[object]:
+    """The weapons on ``card``'s data card (none for a card that is not a vehicle's, or no card)."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.data import card as vehicle_card
+
+    if not isinstance(card, str):
+        return []
+    try:
+        return list(vehicle_card(card).weapons)
+    except UmpireError:
+        return []
+
+
+def _part_card(case: dict[str, Any], part: str) -> object:
+    value = case.get(part)
+    return value.get("card") if isinstance(value, dict) else value
+
+
+HIT_ANGLES = ("front", "front-side", "rear-side", "rear")
 
 
 Grade = Literal["poor", "average", "crack"]
@@ -82,6 +103,15 @@ class Smoke(_Case):
 
 class FireCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """What a positional word may be, from the case so far: the firer's AP ammunition, the
+        hit angles (None: as the field says)."""
+        if slot == "firer.ammo":
+            return list(dict.fromkeys(a.name for w in _card_weapons(_part_card(case, "firer"))
+                                      for a in getattr(w, "ammo", []) if a.type in ("KE", "CE")))
+        return list(HIT_ANGLES) if slot == "angle" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     game: Game = Field("advanced",
@@ -282,6 +312,13 @@ class LegIn(_Case):
 class MoveCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
     roles: ClassVar[tuple[str, ...]] = ("card",)
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """The orders (8.2.1, 13.3); a route's stretch is TERRAIN:INCHES or INCHES."""
+        from umpire.rules.mbt.orders import ADVANCED_ORDERS
+
+        return list(ADVANCED_ORDERS) if slot == "orders" else [] if slot == "route" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: Game = Field("advanced",
         description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
@@ -313,6 +350,13 @@ class MoveCase(_Case):
 class MissileCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
     roles: ClassVar[tuple[str, ...]] = ("card",)
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """The card's ATGMs, for the missile (14.2.2)."""
+        if slot == "weapon":
+            return [str(getattr(w, "name", "")) for w in _card_weapons(case.get("card")) if getattr(w, "kind", "") == "atgm"]
+        return [] if slot == "path" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
