@@ -65,7 +65,7 @@ class SessionCompleter(Completer):
         if proc is None:
             return None
         owners = every[proc]
-        name = ruleset if ruleset in owners else owners[0] if len(owners) == 1 else "auftragstaktik"
+        name = ruleset if ruleset in owners else owners[0]  # the first registered of those that have it
         return case_model(name, proc)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
