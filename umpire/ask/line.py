@@ -31,6 +31,7 @@ from pydantic_core import PydanticUndefined
 
 from umpire.ask.fields import members, model_of
 from umpire.errors import DataError
+from umpire.text import said
 
 #: Where a word naming a stand or a card goes in a part of a case.
 NAME_FIELDS = ("unit", "card")
@@ -299,6 +300,31 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
     return case
 
 
+MISSING = ": missing field (required)"
+
+
+def one_line(message: str, model: type[BaseModel], procedure: str) -> str:
+    """A question's problems as one line, as a line typed at the table gets one answer: the
+    words it still needs named together, with its one-line form (``fire: give SHOOTER, TARGET
+    and RANGE (fire SHOOTER TARGET RANGE ASPECT WEAPON)``), then the other problems, each once.
+
+    >>> from umpire.rules.auftragstaktik.cases import FireCase
+    >>> problems = "case: shooter: missing field (required)", "case: target: missing field (required)"
+    >>> one_line("\\n".join(problems), FireCase, "fire")
+    'case: fire: give SHOOTER and TARGET (fire SHOOTER TARGET RANGE ASPECT WEAPON; umpire calc fields fire)'
+    """
+    lines = list(dict.fromkeys(line.removeprefix("case: ") for line in message.splitlines() if line.strip()))
+    if len(lines) <= 1 and not any(line.endswith(MISSING) for line in lines):
+        return message
+    missing = [line.removesuffix(MISSING).upper() for line in lines if line.endswith(MISSING)]
+    rest = [line for line in lines if not line.endswith(MISSING)]
+    parts = []
+    if missing:
+        names = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
+        parts.append(f"{procedure}: give {names} ({procedure} {form(model)}; umpire calc fields {procedure})")
+    return "case: " + "; ".join(parts + rest)
+
+
 def _get(case: dict[str, Any], parts: list[str | int], default: Any) -> Any:
     cur: Any = case
     for p in parts:
@@ -330,15 +356,15 @@ def _present(case: dict[str, Any], parts: list[str | int]) -> bool:
 NameReader = Callable[[str], "tuple[str, bool] | None"]
 
 
-def _role(value: Any, read_name: NameReader) -> tuple[str, str | None]:
+def _role(value: Any, read_name: NameReader, role: str = "") -> tuple[str, str | None]:
     """(what a part of the case was read as, the text typed when it was read as something else)."""
     if isinstance(value, list):
-        parts = [_role(v, read_name) for v in value]
+        parts = [_role(v, read_name, role) for v in value]
         return " + ".join(p[0] for p in parts), None
     if isinstance(value, dict):
         for f in NAME_FIELDS:
             if isinstance(value.get(f), str):
-                return _role(value[f], read_name)
+                return _role(value[f], read_name, role)
         if isinstance(value.get("statline"), str):
             name = value.get("name")
             head = " | ".join(p.strip() for p in value["statline"].split("|")[:3])
@@ -346,7 +372,8 @@ def _role(value: Any, read_name: NameReader) -> tuple[str, str | None]:
         at = value.get("at")
         if isinstance(at, list | tuple) and len(at) == 2:
             return f"({at[0]:g}, {at[1]:g})" if all(isinstance(v, int | float) for v in at) else str(at), None
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "-", None
+        facts = ", ".join(f"{k} {said(v)}" for k, v in value.items())
+        return (f"{role} ({facts})" if role and facts else facts or role or "-"), None
     text = str(value)
     found = read_name(text) if isinstance(value, str) else None
     if found is None:
@@ -363,7 +390,7 @@ def opening(model: type[BaseModel], case: dict[str, Any], checked: BaseModel | N
     roles = [r for r in roles_of(model) if r in case]
     read: list[dict[str, Any]] = []
     for r in roles:
-        name, typed = _role(case[r], read_name)
+        name, typed = _role(case[r], read_name, r)
         read.append({"role": r, "read_as": name, **({"typed": typed} if typed is not None else {})})
     if read:
         line = " -> ".join(x["read_as"] for x in read)
@@ -378,5 +405,5 @@ def opening(model: type[BaseModel], case: dict[str, Any], checked: BaseModel | N
             value = getattr(value, p, None) if isinstance(value, BaseModel) else (
                 value.get(p) if isinstance(value, dict) else None)
         if value is not None and not isinstance(value, BaseModel | dict | list):
-            facts.append(f"{slot} {value:g}" if isinstance(value, float) else f"{slot} {value}")
+            facts.append((slot if value else f"not {slot}") if isinstance(value, bool) else f"{slot} {said(value)}")
     return {"line": f"{procedure}: " + (", ".join(facts) or "as given"), "roles": []}

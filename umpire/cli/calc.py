@@ -55,9 +55,7 @@ def calc(
         raise UmpireError("calc: give a case file or a question (umpire calc fire T-80B M1A1 7 side); "
                           "see 'umpire calc --help'")
     if words[0] == "fields":
-        if len(words) != 2:
-            raise UmpireError("calc fields: give one procedure (umpire calc fields fire)")
-        _fields(words[1], ruleset, as_json)
+        fields_of(words[1:], ruleset, as_json)
         return
     settings: Settings = ctx.find_root().obj
     answer = ask(words, rolls=roll, odds=odds, rulings=ruling, ruleset=ruleset,
@@ -140,7 +138,12 @@ def ask(
                                      game=game or game_default(rs))
     except DataError as exc:
         if where == "line":
-            raise
+            from umpire.ask.calc import case_model, spoken
+            from umpire.ask.line import one_line
+
+            proc = str(data.get("procedure"))
+            model = case_model(rs.name, proc)
+            raise (DataError(one_line(str(exc), model, spoken(rs.name, proc))) if model is not None else exc) from None
         from umpire.inputs import refusal
 
         raise refusal(words[-1], "case", exc) from None  # the first problem, and how many more
@@ -157,13 +160,34 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 
     if answer.resolved is not None:
         console.print(answer.resolved["line"], markup=False, style="bold", soft_wrap=True)
-    if answer.headline:
-        console.print(answer.headline, style="bold")
+    elif answer.headline:
+        console.print(answer.headline, markup=False, style="bold", soft_wrap=True)
     console.print(render_calc(answer))
     if answer.assumed:
         console.print(
             "assumed (not in the case): " + ", ".join(answer.assumed), style="dim", soft_wrap=True
         )
+
+
+def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: str = "calc fields") -> None:
+    """``fields [RULESET] PROCEDURE``: the ruleset named first as a question names it
+    (``fields mbt sight``), else ``ruleset``."""
+    from umpire.ask.calc import procedure_names
+    from umpire.errors import UmpireError
+    from umpire.registry import RULESETS, find_ruleset
+
+    words = list(words)
+    if words and any(words[0].lower() in (rs.name, *rs.aliases) for rs in RULESETS):
+        ruleset = find_ruleset(words.pop(0)).name
+        if not words:
+            procs = ["measure", *find_ruleset(ruleset).case_models()]
+            raise UmpireError(f"{where} {ruleset}: give one of its procedures ({', '.join(procs)})")
+    if len(words) != 1:
+        raise UmpireError(f"{where}: give one procedure, the ruleset first if you like ({where} fire; "
+                          f"{where} mbt sight)")
+    key = words[0].strip().lower().replace("_", "-")
+    name = next((p for p in procedure_names() if p.replace("_", "-") == key), words[0])
+    _fields(name, ruleset, as_json)
 
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:

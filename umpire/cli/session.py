@@ -35,7 +35,7 @@ Options of a question: --roll N (repeat), --odds, --json, --ruling NAME=CHOICE, 
   explain [NAME]         how the last question was read, field by field; or what a ruling,
                          procedure, unit or card is
   units|cards|rulings|procedures [QUERY]   look up names, as the one-shot commands do
-  fields PROCEDURE       the fields a case may hold
+  fields [RULESET] PROCEDURE   the fields a case may hold
   ruleset NAME           the ruleset for procedures several have (now: {ruleset})
   game basic|advanced    the MBT game for cases that name none (now: {game})
   ruling NAME=CHOICE     switch a ruling for the session; 'ruling NAME=' switches it back;
@@ -82,12 +82,9 @@ class Session:
         elif head in ("units", "cards", "rulings", "procedures"):
             self._look_up(head, rest)
         elif head == "fields":
-            from umpire.cli.calc import _fields
-            from umpire.errors import UmpireError
+            from umpire.cli.calc import fields_of
 
-            if len(rest) != 1:
-                raise UmpireError("fields: give one procedure (fields fire)")
-            _fields(rest[0], self.ruleset, False)
+            fields_of(rest, self.ruleset, False, where="fields")
         elif head == "ruleset":
             self._set_ruleset(rest)
         elif head == "game":

@@ -111,7 +111,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
 
     :raises UmpireError: for an unknown ruling or a choice it does not offer, suggesting the closest.
     """
-    from umpire.errors import unknown
+    from umpire.core.rulings import unknown_ruling
     from umpire.registry import RULESETS, find_ruleset
 
     name, sep, choice = item.partition("=")
@@ -122,7 +122,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
     books = {rs.name: rs.rulings_book().by_name() for rs in RULESETS if wanted in (None, rs.name)}
     owner = next((rs for rs, b in books.items() if name in b), None)
     if owner is None:
-        raise unknown("ruling", name, [n for b in books.values() for n in b])
+        raise unknown_ruling(name, [n for b in books.values() for n in b])
     found = books[owner][name]
     if choice and choice not in found.choices:
         raise UmpireError(f"ruling {name}: no choice {choice!r} (allowed: {', '.join(found.choices)})")
@@ -296,12 +296,13 @@ def warm_up() -> None:
 
 
 def report_error(exc: BaseException) -> None:
-    """A line that could not be answered, as one ``Error:`` line a problem (the one-shot
-    commands' words); the session goes on."""
+    """A line that could not be answered, as one ``Error:`` line (the one-shot commands' words,
+    its problems joined: one line typed, one line back); the session goes on."""
     from umpire.errors import shown
+    from umpire.text import visible
 
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
-    for line in text.splitlines() or ["(no message)"]:
-        sys.stderr.write(f"Error: {shown(line)}\n")
+    problems = [line.strip() for line in text.splitlines() if line.strip()]
+    sys.stderr.write(f"Error: {visible(shown('; '.join(dict.fromkeys(problems)) or '(no message)'))}\n")
     sys.stderr.flush()
