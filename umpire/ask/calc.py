@@ -136,7 +136,7 @@ def run_case(
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
     if not isinstance(case, dict):
         raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
@@ -147,7 +147,7 @@ def run_case(
         raise DataError(f"{where}: procedure: missing field (required)")
     if procedure and file_proc and procedure != file_proc:
         raise UmpireError(f"{where}: procedure {file_proc!r} in the file, but {procedure!r} was asked for")
-    rs = find_ruleset(case.pop("ruleset", RULESETS[0].name))
+    rs = find_ruleset(case.pop("ruleset", default_ruleset().name))
     ruleset = rs.name
     procs = procedures_for(ruleset)
     if name not in procs:

@@ -111,12 +111,12 @@ def ask(
     from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
     data, where = read_case(words, ruleset=ruleset)
     if fill is not None and isinstance(data, dict):
         data = fill(data)
-    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else default_ruleset()
     if standing and isinstance(data, dict):
         mine = standing.get(rs.name, {})
         if mine:

@@ -158,7 +158,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
     from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
     from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
@@ -166,7 +166,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if fill is not None:
         data = fill(data)
     case = {k: v for k, v in data.items() if k not in ("procedure", "dice")}
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     name = rs.name
     model = case_model(name, str(data.get("procedure")))
     if model is None:
@@ -243,9 +243,9 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     from umpire.ask.calc import case_model
     from umpire.ask.fields import model_of
     from umpire.ask.line import NAME_FIELDS, _fields, roles_of
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     ruleset = rs.name
     model = case_model(ruleset, str(case.get("procedure")))
     if model is None or ruleset != state.ruleset:

@@ -355,7 +355,8 @@ class MissileCase(_Case):
     def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
         """The card's ATGMs, for the missile (14.2.2)."""
         if slot == "weapon":
-            return [str(getattr(w, "name", "")) for w in _card_weapons(case.get("card")) if getattr(w, "kind", "") == "atgm"]
+            weapons = _card_weapons(case.get("card"))
+            return [str(getattr(w, "name", "")) for w in weapons if getattr(w, "kind", "") == "atgm"]
         return [] if slot == "path" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
