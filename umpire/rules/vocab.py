@@ -61,6 +61,31 @@ def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) 
     return WordReader(synonyms, allowed, what)
 
 
+def read_stretch(value: Any) -> Any:
+    """A stretch of a move as said at the table: ``woods:3`` (its terrain and inches, either
+    way round: ``3:woods``) or ``3`` (its inches) becomes ``{terrain: woods, inches: 3}``; a
+    mapping is left for the model to read.
+
+    >>> read_stretch("woods:3"), read_stretch('4":open'), read_stretch("2.5")
+    ({'terrain': 'woods', 'inches': 3.0}, {'terrain': 'open', 'inches': 4.0}, {'inches': 2.5})
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return {"inches": value}
+    if not isinstance(value, str):
+        return value
+    out: dict[str, Any] = {}
+    for piece in (p.strip() for p in value.split(":")):
+        try:
+            number = read_inches(piece)
+        except ValueError:
+            number = None
+        key = "inches" if isinstance(number, float) else "terrain"
+        if not piece or key in out:
+            raise ValueError(f"{value!r} is not a stretch of a move (allowed: TERRAIN:INCHES, e.g. woods:3, or INCHES)")
+        out[key] = number if key == "inches" else piece
+    return out
+
+
 def short_name(text: str) -> str:
     """A name as compared at the table: case-blind, letters and digits only.
 

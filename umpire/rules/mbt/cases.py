@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
-from umpire.rules.vocab import read_inches
+from umpire.rules.vocab import read_inches, read_stretch
 from umpire.schema.checked import Checked
 
 Inches = Annotated[float, BeforeValidator(read_inches)]
@@ -293,6 +293,18 @@ class HandToHandCase(_Case):
 
 
 class LegIn(_Case):
+    """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: clear)."""
+
+    @classmethod
+    def read_said(cls, value: Any) -> Any:
+        """A word of the one-line form (``woods:3``) as the stretch's fields."""
+        return read_stretch(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return cls.read_said(value)
+
     terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
     inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")
     road: bool = Field(False, description="following a road (8.5)")
@@ -328,7 +340,8 @@ class MoveCase(_Case):
     orders: str = Field("M", description="its orders (8.2.1, 15.1.1)")
     suppressed: bool = Field(False, description="suppressed: half its movement (12.3.3.1)")
     conditions: str = Field("day", description="Night or Moonlight reduce movement (18.1.1)")
-    route: list[LegIn] = Field(description="the stretches of the move, in order")
+    route: list[LegIn] = Field(description="the stretches of the move, in order: TERRAIN:INCHES each in a line "
+                               "(woods:3 clear:2), or INCHES over clear ground")
     load_unload: int = Field(0, ge=0, description="movement factors to load or unload: the highest LOAD/UNLOAD "
                              "COST of the units (15.3.2.2)")
     inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
@@ -364,7 +377,9 @@ class MissileCase(_Case):
     card: str = Field(description="the firing unit's card id")
     weapon: str = Field(description="the missile")
     path: list[float] = Field(min_length=1,
-        description="the range in inches at each hex of the target's move")
+        description="the target's range in inches from the firer as it starts its move, then after each hex it "
+                    "enters (20 18 16 14: it starts 20 inches away and closes 2 a hex); how many hexes it enters "
+                    "chooses the missile's speed (14.2.2.2.3)")
     lost_at: list[int] = Field(default_factory=list,
         description=(
             "the places in path where the target is not a legal target"))
