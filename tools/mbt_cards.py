@@ -21,6 +21,7 @@ from mbt_weapons import (
     aam,
     atgm,
     autocannon,
+    bailed_crew,
     chin_gun,
     designator,
     door_guns,
@@ -100,6 +101,7 @@ def vehicle_card(spec: dict[str, Any]) -> dict[str, Any]:
         "movement_costs": costs,
         "point_values": triple(spec["points"]),
         "notes": notes,
+        "bailed_crew": bailed_crew(spec["crew"]),
     }
 
 
@@ -394,7 +396,7 @@ def towed_card(spec: dict[str, Any]) -> dict[str, Any]:
             "crew": spec["crew"], "range_bands": BANDS, "weapons": spec["weapons"], "unit_size": spec["size"],
             "speed": spec["speed"], "stacking": 2 if spec["size"] == "large" else 1, "load": 2 if spec["size"] ==
             "large" else 1, "points": R(spec["points"], "TO&E 1"), "gp_defense": _gp_defense(spec["size"]),
-            "block": spec["block"], "wire": "P"}
+            "block": spec["block"], "wire": "P", "bailed_crew": bailed_crew(spec["crew"])}
 
 
 def helicopter_card(row: tuple[Any, ...]) -> dict[str, Any]:
@@ -482,6 +484,7 @@ def tank_extras(card: dict[str, Any]) -> dict[str, Any]:
     card["notes"] = dict(card.get("notes") or {}) | {"mine_plow": True}
     if gun in ("120mm", "125mm"):
         card["notes"]["path_restrictions"] = True
+    card["bailed_crew"] = bailed_crew(card["crew"])
     return card
 
 

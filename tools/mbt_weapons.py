@@ -253,6 +253,13 @@ def small_arms(gp: int) -> dict[str, Any]:
                  small_arms=True)
 
 
+def bailed_crew(crew: int) -> dict[str, Any]:
+    """A vehicle's or towed gun's crew out of it (17.2.3.2.2.2, 14.8): "Bailed Crew n", n the size of
+    the crew; their personal weapons, GP one a man more, to 4 hexes (a team's MG-armed 7 is more)."""
+    return block(f"Bailed Crew {crew}", "small_arms", ammo=[gp_ammo("Ball", crew + 1, band_of(4))], stab=0, trn="360",
+                 small_arms=True)
+
+
 def stated(w: dict[str, Any], path: list[Any], src: str, **kw: str) -> dict[str, Any]:
     """Mark one value of a weapon block as the rulebook's."""
     cur: Any = w

@@ -278,3 +278,78 @@ def test_bad_orders_are_one_error_line_and_leave_the_game_as_it_was(tmp_path: Pa
     assert len(lines) == 1 and lines[0].startswith("Error:"), r.output
     assert all(w in lines[0] for w in words), lines[0]
     assert len(Game.open(cli.db).events()) == before
+
+
+# -- personal commanders replaced (21.3.2) and conferences (21.3.3.1) ---------------------------------
+def test_a_lost_personal_commander_is_replaced_three_turns_after_by_his_successor(tmp_path: Path) -> None:
+    """21.3.2: "If a personal commander is lost, that officer's "XO" (if there is one) or the next
+    highest-ranking "CO" that the player controls can serve as a replacement personal commander,
+    starting three Turns after the Turn when the previous personal commander was lost." Played as
+    each Mark Orders Step opens, on the state the turn gives it."""
+    from umpire.turns.mbt.options import state as OS
+    from umpire.turns.mbt.options.messages import check, succession
+
+    players = [PLAYERS[0], {**PLAYERS[1], "commander": "m-b", "successors": ["m-c"]}, PLAYERS[2]]
+    g = new(tmp_path, scenario("multi_player", players=players))
+    g.act("mbt.phase", {}, None)
+    state = g.state.copy_for_change()
+    state.units["m-b"].status = "eliminated"  # knocked out in turn 1
+    hi = [{"from": "bravo", "to": "alpha", "text": "hi"}]
+    words: list[str] = []
+    for turn in (2, 3, 4, 5):
+        state.turn = turn
+        opts = OS.read(state)
+        words += [r.summary for r in succession(state, opts)]
+        OS.write(state, opts)
+        if turn < 4:
+            with pytest.raises(UmpireError, match=r"messages\[0\]\.from: bravo has no personal commander now "
+                                                  r"\(21\.3\.2\): a player without one may not communicate"):
+                check(hi, state, "nato", "orders")
+            with pytest.raises(UmpireError, match=r"messages\[0\]\.to: bravo has no personal commander now"):
+                check([{"from": "alpha", "to": "bravo", "text": "hi"}], state, "nato", "orders")
+        else:
+            assert check(hi, state, "nato", "orders")[0] == [{"from": "bravo", "to": "alpha", "text": "hi"}]
+    assert words == ["bravo's personal commander (m-b) was lost in turn 1: an officer may replace him from turn 4 "
+                     "(21.3.2)",
+                     "bravo's personal commander is now with m-c, three turns after the last was lost (turn 1; "
+                     "21.3.2)"]
+    state.units["m-c"].status = "eliminated"  # the replacement lost too, and no officer left
+    state.turn = 6
+    opts = OS.read(state)
+    assert [r.summary for r in succession(state, opts)] == [
+        "bravo's personal commander (m-c) was lost in turn 5: no officer is left to replace him: the player plays on "
+        "without one (21.3.2)"]
+
+
+def test_a_successor_not_the_players_own_unit_is_refused(tmp_path: Path) -> None:
+    players = [PLAYERS[0], {**PLAYERS[1], "successors": ["m-a"]}, PLAYERS[2]]
+    with pytest.raises(UmpireError, match=r"successors\[0\]: 'm-a' is not another of the player's units \(allowed: "
+                                          r"m-c; 21\.3\.2\)"):
+        new(tmp_path, scenario("multi_player", players=players))
+
+
+def test_players_whose_commanders_share_a_hex_confer_free_and_at_once(tmp_path: Path) -> None:
+    """21.3.3.1: "If some players' personal commanders are located in the same hex, the players they
+    represent may conduct private talks." No radio: free, never intercepted, read as the orders are
+    marked; the other player's briefing never shows it."""
+    sc = scenario("multi_player", players=PLAYERS)
+    sc["sides"][0]["formations"][0]["units"][1]["at"] = [10, 10.3]  # bravo's m-b beside alpha's m-a: one hex
+    g = new(tmp_path, sc)
+    said = " ".join(["word"] * 25) + " private-plan"  # in the clear on a radio; not so in conference
+    g.act("mbt.phase", {}, None)
+    three = [{"from": "bravo", "to": "alpha", "text": said}] + [
+        {"from": "bravo", "to": "alpha", "text": f"more {i}"} for i in range(2)]
+    g.act("mbt.orders", orders("nato", messages=three), None)  # three free: conferences cost no command point
+    assert "command points" not in g.events()[-1].summary
+    g.act("mbt.orders", orders("ussr"), None)
+    g.act("mbt.phase", {}, None)  # the Command phase: orders marked, the talks held
+    talks = results(g, "message")
+    assert len(talks) == 3 and all(m["conference"] and m["outcome"]["fate"] == "received" for m in talks)
+    full = report_for_game(g)
+    assert "private-plan" in text_of(briefing(full, "nato", "alpha")) and "(21.3.3.1)" in text_of(
+        briefing(full, "nato", "alpha"))
+    assert "private-plan" not in text_of(briefing(full, "nato", "bravo"))
+    assert "private-plan" not in text_of(briefing(full, "ussr"))
+    for _ in range(4):
+        g.act("mbt.phase", {}, None)
+    assert len(results(g, "message")) == 3  # not delivered again by radio the next turn

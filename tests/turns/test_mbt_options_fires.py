@@ -167,3 +167,76 @@ def test_a_burning_hex_is_an_other_smoke_hex_on_the_string(tmp_path: Path) -> No
     OS.write(state, OS.read(state))
     t = AdvTable(state)
     assert t.other_smoke((26, 18), (35, 18)) == 1 and t.other_smoke((26, 20), (35, 20)) == 0  # 18.3.4
+
+
+def test_a_fire_lights_two_hexes_about_it_at_night_as_calc_sight_and_fire_answer(tmp_path: Path) -> None:
+    """18.3.4: Dusk sighting within two hexes range of a fire hex during Night and Moonlight: a
+    T-72M1 beside a burning building is seen 15 hexes off in Moonlight, one farther from it is not."""
+    from umpire.turns.mbt.advanced.cases import fire_case, sight_case
+    from umpire.turns.mbt.advanced.shots import sees
+    from umpire.turns.mbt.advanced.table import AdvTable
+
+    g = new(tmp_path, scenario([unit("m1", "USA-1B", [12, 18], 90)],
+                               [unit("lit", "USSR-2A", [26.6, 18], 270), unit("dark", "USSR-2A", [26.6, 27], 270)],
+                               terrain=[TOWN], options=["building_fires"], conditions="moonlight", fires=[[28.5, 18]]))
+    t = AdvTable(g.state)
+    m1, lit, dark = (g.state.units[x] for x in ("m1", "lit", "dark"))
+    assert sees(t, m1, lit).legal and not sees(t, m1, dark).legal
+    case = sight_case(g.state, t, m1, lit)
+    assert case["near_fire"] is True and case["conditions"] == "moonlight"
+    answer, _ = run_case({**case, "dice": []})
+    out = answer.to_json()
+    assert out["outcome"]["seen"]
+    assert "Dusk sighting: within 2 hexes of a burning hex at Moonlight (18.3.4)" in out["notes"]
+    assert "near_fire" not in sight_case(g.state, t, m1, dark)
+    from umpire.turns.mbt.advanced import units as U
+
+    shot = fire_case(g.state, t, m1, lit, next(w for w in U.weapons(m1) if w.main), "APFSDS", "F")
+    assert shot["near_fire"] is True
+    (tmp_path / "day").mkdir()
+    day = new(tmp_path / "day", scenario([unit("m1", "USA-1B", [12, 18], 90)],
+                                         [unit("lit", "USSR-2A", [26.6, 18], 270)],
+                                         terrain=[TOWN], options=["building_fires"], fires=[[28.5, 18]]))
+    assert "near_fire" not in sight_case(day.state, AdvTable(day.state), day.state.units["m1"], day.state.units["lit"])
+
+
+def _assault(tmp_path: Path, opts: list[str], target: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+    sq = unit("sq", "USA-7B", [27.6, 18], 90, type="Squad Heavy Mechanized Infantry",
+              equipment="with Assault, Flamethrower")
+    g = new(tmp_path, scenario([sq], [target], terrain=[TOWN], options=opts))
+    dice = WhyDice({})
+    orders(g, {"nato": {"sq": {"order": "CA", "assault": {"target": target["id"]}}}}, dice)
+    return g, phase(g, dice, "Movement")
+
+
+@pytest.mark.parametrize("opts", [["building_fires"], ["building_fires", "leg_variations"]])
+def test_a_flamethrower_in_close_assault_sets_the_building_hex_on_fire_at_once(tmp_path: Path,
+                                                                                opts: list[str]) -> None:
+    """17.4.1.2.1: "A flamethrower automatically and immediately starts fires (see option 18.3) when
+    used against units in a building (any type) hex." """
+    g, res = _assault(tmp_path, opts, unit("bmp", "USSR-2B/2", [28.4, 18], 270))
+    (ca,) = [r for r in res if r["procedure"] == "close_assault"]
+    assert ca["case"]["building"] == "brick" and ca["case"]["flamethrower"] is True
+    assert ca["outcome"]["fire"] is True
+    assert any("17.4.1.2.1" in n for n in ca["notes"])
+    assert [f[:2] for f in OS.read(g.state).fires] == [(28.4, 18.0)]
+    answer, _ = run_case({"ruleset": "mbt", "procedure": "close_assault", **{k: v for k, v in ca["case"].items()
+                                                                            if k != "procedure"},
+                          "dice": [v for x in ca["rolls"] for v in x["values"]]})
+    assert answer.to_json()["outcome"]["fire"] is True
+
+
+def test_a_flamethrower_hand_to_hand_in_a_building_sets_it_on_fire_under_the_leg_variations(tmp_path: Path) -> None:
+    g, res = _assault(tmp_path, ["building_fires", "leg_variations"],
+                      unit("rs", "USSR-11B", [28.4, 18], 270, type="Squad Heavy Motorized Rifle Infantry"))
+    (h,) = [r for r in res if r["procedure"] == "hand_to_hand"]
+    assert h["case"]["attacker_flamethrower"] is True and h["case"]["building"] == "brick"
+    assert ["attacking flamethrower", -20, "17.4.1.2"] in [[m["name"], m["value"], m["rule"]] for m in h["modifiers"]]
+    assert [f[:2] for f in OS.read(g.state).fires] == [(28.4, 18.0)]
+
+
+def test_without_building_fires_a_flamethrower_starts_none(tmp_path: Path) -> None:
+    g, res = _assault(tmp_path, [], unit("bmp", "USSR-2B/2", [28.4, 18], 270))
+    (ca,) = [r for r in res if r["procedure"] == "close_assault"]
+    assert "building" not in ca["case"] and "fire" not in ca["outcome"]
+    assert OS.read(g.state).fires == []

@@ -106,14 +106,19 @@ def test_command_control_with_two_players_a_side(game: Game) -> None:
 
 def test_the_helicopters_fly_are_fired_at_and_fire(game: Game) -> None:
     """The Apache pair flies NOE, climbs to low altitude into the ZSU-23-4's reach and is fired at
-    (20.3.4); in the last turn the ZSU has fired at the F-111F (once an Air Phase, 20.3.4), and the
-    Apache, back at NOE and hovering, fires a rocket at tp-3 (20.2.3.3.1)."""
-    moves = [(r["helicopter"], r["case"]["start"], r["altitude"], r["case"]["hexes"]) for r in _results(game)
-             if r["procedure"] == "helicopter"]
-    assert [m for m in moves if m[0] == "ah-1"] == [("ah-1", "noe", "noe", 7), ("ah-1", "noe", "low", 17),
-                                                    ("ah-1", "low", "noe", 0)]
+    (20.3.4), and hovering there in the second Air Phase (20.2.2) again; in the last turn the ZSU
+    has fired at the F-111F (once an Air Phase, 20.3.4), and the Apache, back at NOE and hovering,
+    fires a rocket at tp-3 (20.2.3.3.1), and is fired at in the second Air Phase."""
+    moves = [(r["helicopter"], r["case"]["start"], r["altitude"], r["case"]["hexes"], r["step"])
+             for r in _results(game) if r["procedure"] == "helicopter"]
+    second = "second Air Phase"
+    assert [m for m in moves if m[0] == "ah-1"] == [
+        ("ah-1", "noe", "noe", 7, "Air Phase"), ("ah-1", "noe", "noe", 0, second),
+        ("ah-1", "noe", "low", 17, "Air Phase"), ("ah-1", "low", "low", 0, second),
+        ("ah-1", "low", "noe", 0, "Air Phase"), ("ah-1", "noe", "noe", 0, second)]
     at_heli = [r for r in _results(game) if r["procedure"] == "aa" and r.get("helicopter")]
-    assert [(r["unit"], r["helicopter"], r["case"]["altitude"]) for r in at_heli] == [("zsu", "ah-1", "low")]
+    assert [(r["unit"], r["helicopter"], r["case"]["altitude"], r["step"]) for r in at_heli] == [
+        ("zsu", "ah-1", "low", "Air Phase"), ("zsu", "ah-1", "low", second), ("zsu", "ah-1", "noe", second)]
     (rocket,) = [r for r in _results(game) if r["procedure"] == "air_drop" and r.get("helicopter")]
     assert rocket["case"]["aircraft"] == "USA-6A/2" and rocket["case"]["weapon"] == "rocket"
     seen = [s for r in _results(game) if r["procedure"] == "helicopter_sighting" for s in r["helicopters"]]
@@ -136,8 +141,8 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
             assert out["modified_roll"] == r["modified_roll"]
             assert out.get("targets") == r.get("targets")
             asked += 1
-    assert asked == 6 + 4 + 6 + 2  # with the jamming attempt and three messages (21.2.1, 21.3.3.2), the
-    # helicopters' six moves, their AA fire and rocket
+    assert asked == 6 + 4 + 12 + 4  # with the jamming attempt and three messages (21.2.1, 21.3.3.2), the
+    # helicopters' twelve moves (two Air Phases a Turn), the AA fire at them and the rocket
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:

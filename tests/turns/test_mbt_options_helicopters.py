@@ -212,3 +212,157 @@ def test_the_air_phase_opens_the_fire_phase_whichever_the_artillery_step(tmp_pat
     g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
     res = fire_phase(tmp_path, g, {"h1": {"path": [[14, 10]]}})
     assert res[0]["procedure"] == "helicopter" and heli(g, "h1")["x"] == 14
+
+
+# -- the two Air Phases of a Turn (20.0, 20.1.2.2, 20.2.2) -------------------------------------------
+def _turn_to_adjustment(tmp_path: Path, g: Game, flights: dict[str, Any], **nato: Any) -> list[dict[str, Any]]:
+    to_command(g)
+    orders(tmp_path, g, "nato", {}, helicopters=flights, **nato)
+    orders(tmp_path, g, "ussr", {})
+    seq = g.events()[-1].seq
+    for _ in range(3):  # Command, Fire, Movement
+        g.act("mbt.phase", {}, None)
+    return [r for e in g.events() if e.seq > seq for r in e.results]
+
+
+def test_a_helicopter_flies_in_both_air_phases_the_second_closing_the_movement_phase(tmp_path: Path) -> None:
+    g = game_with(tmp_path, ["helicopters"], **HELI)
+    res = _turn_to_adjustment(tmp_path, g, {"h1": {"path": [[16, 10]], "second": {"path": [[20, 10]],
+                                                                                  "altitude": "low"}}})
+    moves = [r for r in res if r["procedure"] == "helicopter" and r["helicopter"] == "h1"]
+    assert [(m["case"]["start"], m["case"]["end"], m["case"]["hexes"], m["step"]) for m in moves] == [
+        ("noe", "noe", 6, "Air Phase"), ("noe", "low", 4, "second Air Phase")]
+    for m in moves:
+        same_as_calc(m)
+    second = [e for e in g.events() if any(r.get("step") == "second Air Phase" for r in e.results)]
+    assert [e.kind for e in second] == ["mbt.phase"] and "Movement" in second[0].summary
+    h = heli(g, "h1")
+    assert (h["x"], h["altitude"]) == (20, "low")
+    h2 = [r for r in res if r["procedure"] == "helicopter" and r["helicopter"] == "h2"]
+    assert [r["outcome"]["hovering"] for r in h2] == [True, True]  # no orders for either phase: it hovers
+
+
+def test_the_second_air_phase_may_open_the_movement_phase(tmp_path: Path) -> None:
+    """Ruling options.second_air_phase before_movement: the second Air Phase comes before the moves."""
+    data = scenario(["helicopters"], **HELI)
+    data["rulings"] = {"options.second_air_phase": "before_movement"}
+    g = Game.create(tmp_path / "game.db", scenario_from_data(data, "scenario"))
+    to_command(g)
+    orders(tmp_path, g, "nato", {"m1": {"order": "M", "move": {"path": [[17, 18]]}}},
+           helicopters={"h1": {"second": {"path": [[14, 10]]}}})
+    orders(tmp_path, g, "ussr", {})
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    g.act("mbt.phase", {}, None)
+    procs = [r["procedure"] for r in g.events()[-1].results]
+    assert procs.index("helicopter") < procs.index("move")
+
+
+def test_an_aircraft_flies_in_the_second_air_phase_when_ordered_and_in_one_of_the_two(tmp_path: Path) -> None:
+    g = game_with(tmp_path, ["area_fire", "aircraft"],
+                  aircraft=[{"id": "j1", "side": "nato", "type": "F-111F", "loads": {"iron_bomb": 2}}])
+    strike = {"aircraft": "j1", "weapon": "iron_bomb", "target": [30, 18], "facing": 90, "air_phase": 2}
+    res = _turn_to_adjustment(tmp_path, g, {}, air_strikes=[strike])
+    (drop,) = [r for r in res if r["procedure"] in ("air_drop", "air_strike")]
+    assert drop["step"] == "second Air Phase"
+    to_command(g)
+    with pytest.raises(UmpireError, match=r"air_strikes\[1\]\.aircraft: j1 flies in one of the two Air Phases of a "
+                                          r"Turn, not both \(20\.1\.2\.2\)"):
+        orders(tmp_path, g, "nato", {}, air_strikes=[{**strike, "air_phase": 1}, strike])
+
+
+def test_a_second_flight_is_checked_from_where_the_first_leaves_the_helicopter(tmp_path: Path) -> None:
+    g = game_with(tmp_path, ["helicopters"], **HELI)
+    to_command(g)
+    seen = len(g.events())
+    with pytest.raises(UmpireError, match=r"helicopters\.h2\.second\.hexes: 29: landing or taking off it enters at "
+                                          r"most a quarter of its 11 factors"):
+        # h2 comes down to NOE in the first; landing in the second, it may enter a quarter of its factors
+        orders(tmp_path, g, "nato", {}, helicopters={"h2": {"altitude": "noe", "path": [[11, 26]],
+                                                            "second": {"altitude": "landed", "path": [[40, 26]]}}})
+    assert len(g.events()) == seen
+
+
+# -- their guns and missiles (20.2.3) -----------------------------------------------------------------
+ARMED = {"helicopters": [
+    {"id": "h1", "side": "nato", "card": "USA-6A/2", "name": "Apache", "at": [18, 22], "facing": 90,
+     "armament": "with HELLFIRES & rockets"},
+    {"id": "h3", "side": "nato", "card": "USA-6A/2", "name": "Apache ITOW", "at": [12, 18], "facing": 90,
+     "armament": "with ITOWs & rockets"},
+]}
+
+
+def test_the_armament_gives_the_missiles_and_rockets(tmp_path: Path) -> None:
+    from umpire.turns.mbt.options import state as OS
+
+    g = game_with(tmp_path, ["helicopters"], **ARMED)
+    h = OS.read(g.state).helicopters["h1"]
+    assert (h.missiles, h.rockets, h.armament) == ({"Hellfire": 8}, 6, "with HELLFIRES & rockets")
+    assert OS.read(g.state).helicopters["h3"].missiles == {"ITOW": 8}
+
+
+def test_a_hovering_apache_fires_its_gun_and_a_hellfire_by_calcs_rules(tmp_path: Path) -> None:
+    """20.2.3: all its guns and one other armament from the same hex; each shot the case calc fire
+    answers with the helicopter as firer; the Hellfire painted by its own designator (20.2.3.3.3)."""
+    g = game_with(tmp_path, ["helicopters"], **ARMED)
+    res = fire_phase(tmp_path, g, {"h1": {"facing": 108, "guns": "t2", "missiles": [{"target": "t1"}]}})
+    shots = [r for r in res if r["procedure"] == "fire" and r.get("helicopter") == "h1"]
+    assert [(r["weapon"], r["target"]) for r in shots] == [("30mm M230", "t2"), ("Hellfire", "t1")]
+    for r in shots:
+        assert r["case"]["firer"]["card"] == "USA-6A/2" and r["case"]["firer"]["altitude"] == "noe"
+        assert r["case"]["firer"]["orders"] == "F"  # hovering: not moving (20.2.2.1.1)
+        same_as_calc(r)
+    assert heli(g, "h1")["missiles"] == {"Hellfire": 7}
+
+
+def test_a_flying_apache_guides_its_itow_down_its_hex_row(tmp_path: Path) -> None:
+    """20.2.3.3.2: flying, a wire-guided ATGM fires straight down the hex row the helicopter faces,
+    which then flies at least half its movement factor toward the target; no movement modifier
+    (ruling helicopters.atgm_movement)."""
+    g = game_with(tmp_path, ["helicopters"], **ARMED)
+    res = fire_phase(tmp_path, g, {"h3": {"path": [[20, 18]], "facing": 90, "missiles": [{"target": "t1"}]}})
+    (shot,) = [r for r in res if r["procedure"] == "fire" and r.get("helicopter") == "h3"]
+    assert ["movement: none", 0, "20.2.3.3.2"] in [[m["name"], m["value"], m["rule"]] for m in shot["modifiers"]]
+    assert shot["case"]["firer"]["orders"] == "FM"
+    same_as_calc(shot)
+
+
+@pytest.mark.parametrize(("flight", "why"), [
+    ({"path": [[14, 18]], "facing": 90, "missiles": [{"target": "t1"}]},
+     "it must fly at least half its movement factor (7 hexes) toward the target"),
+    ({"path": [[20, 14]], "facing": 90, "missiles": [{"target": "t1"}]},
+     "a wire-guided ATGM fires straight down the hex row the helicopter faces"),
+])
+def test_a_wire_atgm_it_may_not_guide_is_held(tmp_path: Path, flight: dict[str, Any], why: str) -> None:
+    g = game_with(tmp_path, ["helicopters"], **ARMED)
+    res = fire_phase(tmp_path, g, {"h3": flight})
+    (held,) = [r for r in res if r["procedure"] == "helicopter_fire" and r["helicopter"] == "h3"]
+    assert why in held["summary"] and held["outcome"] == {"fired": False}
+    assert heli(g, "h3")["missiles"] == {"ITOW": 8}  # not fired, not spent
+
+
+@pytest.mark.parametrize(("flight", "why"), [
+    ({"missiles": [{"target": "t1"}], "rocket": "t1"}, r"missiles: it fires all its guns and one other armament"),
+    ({"missiles": [{"target": "t1", "weapon": "ITOW"}]}, r"missiles\[0\]\.weapon: ITOW: not one it has left "
+                                                         r"\(left: Hellfire 8"),
+    ({"missiles": [{"target": "t1", "designator": "m1"}]}, r"missiles\[0\]\.designator: m1: a laser homing missile "
+                                                           r"needs a laser designator of its side"),
+    ({"missiles": [{"target": "t1"}, {"target": "t2"}]}, r"missiles\[1\]\.designator: h1: each target is painted by "
+                                                         r"a different designator"),
+    ({"guns": "m1"}, r"guns: unknown enemy unit 'm1'"),
+])
+def test_bad_gun_and_missile_orders_are_refused_and_nothing_written(tmp_path: Path, flight: dict[str, Any],
+                                                                    why: str) -> None:
+    g = game_with(tmp_path, ["helicopters"], **ARMED)
+    to_command(g)
+    seen = len(g.events())
+    with pytest.raises(UmpireError, match=why):
+        orders(tmp_path, g, "nato", {}, helicopters={"h1": flight})
+    assert len(g.events()) == seen
+
+
+def test_a_bad_armament_is_refused_at_check(tmp_path: Path) -> None:
+    bad = {"helicopters": [{**ARMED["helicopters"][0], "armament": "with bombs"}]}
+    with pytest.raises(UmpireError, match=r"mbt\.helicopters\[0\]\.armament: unknown armament of the AH-64A "
+                                          r"\(USA-6A/2\) 'with bombs'"):
+        game_with(tmp_path, ["helicopters"], **bad)

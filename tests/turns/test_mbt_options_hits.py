@@ -50,7 +50,7 @@ KILL = {"to hit": [1], "hit location": [60], "damage": [50]}
 
 
 @pytest.mark.parametrize(("crew", "leg"), [(1, 40), (26, 41)])
-def test_riders_bail_out_of_a_knocked_out_carrier_and_the_crew_is_saved(tmp_path: Path, crew: int, leg: int) -> None:
+def test_riders_bail_out_of_a_knocked_out_carrier_and_the_crew_too(tmp_path: Path, crew: int, leg: int) -> None:
     """17.2.3.1.2: knocked out by an HF hit, the crew bails out on 1-40 (estimated), a leg unit on 1-50."""
     g = _game(tmp_path, ["hit_variations"])
     res = _fire(g, WhyDice({**KILL, "lower front hull": [99], "bail out (crew)": [crew], "bail out (leg)": [leg]}))
@@ -59,7 +59,8 @@ def test_riders_bail_out_of_a_knocked_out_carrier_and_the_crew_is_saved(tmp_path
     assert [(r["unit"], r["case"]["location"], r["outcome"]["bails_out"]) for r in bails] == [
         ("bmp", "HF", out[0]), ("r1", "HF", out[1])]
     s = g.state.units
-    assert s["bmp"].status == "eliminated" and s["bmp"].notes.get("crew_bailed", False) is out[0]
+    assert s["bmp"].status == "eliminated" and ("bmp-crew" in s) is out[0]
+    assert s["bmp"].notes.get("crew_bailed", False) == ("bmp-crew" if out[0] else False)
     if out[1]:
         assert s["r1"].status == "ok" and "carried_by" not in s["r1"].notes and s["r1"].notes["suppressed"] == "on"
         assert (s["r1"].x, s["r1"].y) == (s["bmp"].x, s["bmp"].y)
@@ -128,3 +129,31 @@ def test_a_squad_reduced_to_a_half_squad_may_lose_its_attached_weapons(tmp_path:
     assert answer.to_json()["outcome"] == r.outcome
     assert ("Dragon" in state.units["sq"].notes.get("lost_weapons", [])) is lost
     assert "leg_loss" not in state.units["sq"].notes
+
+
+def test_a_bailed_out_crew_is_put_on_the_table_fires_its_line_and_is_worth_ten_points(tmp_path: Path) -> None:
+    """17.2.3.2.2: "place an extra leg unit on the mapboard in the vehicle unit's hex"; it fires the
+    card's Bailed Crew line (17.2.3.2.2.2) at -10 (17.2.3.2.2.3), otherwise as a team, suppressed
+    (17.2.3.2); surviving, its side scores 10 (Scenario Format D.2)."""
+    from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.victory import tally
+
+    ussr = [unit("bmp", "USSR-2B/2", [30, 18], 270), *RIDERS]
+    nato = [unit("m1", "USA-1B", [10, 18], 90), unit("sq", "USA-7B", [28, 19], 90, type="Team")]
+    g = new(tmp_path, scenario(nato, ussr, options=["hit_variations"]))
+    dice = WhyDice({**KILL, "lower front hull": [99], "bail out (crew)": [1], "bail out (leg)": [99]})
+    _fire(g, dice)
+    crew = g.state.units["bmp-crew"]
+    assert (crew.card, crew.type, crew.side, crew.x, crew.y) == ("USSR-11B", "Team", "ussr", 30, 18)
+    assert crew.notes["bailed_crew"] == "USSR-2B/2" and crew.notes["suppressed"] == "on"
+    assert U.kind(crew) == "leg" and U.leg_kind(crew) == "team"
+    assert [w.name for w in U.weapons(crew)] == ["Bailed Crew 3"]
+    assert "ussr: 10 for bmp-crew, a bailed out crew saved (D.2)" in tally(g.state).lines
+    phase(g, dice, "Command")
+    orders(g, {"ussr": {"bmp-crew": {"order": "F", "fire": {"target": "sq"}}}}, dice)
+    got = phase(g, dice, "Movement")
+    (shot,) = [r for r in got if r["procedure"] == "gp" and r.get("firer") == "bmp-crew"]
+    assert shot["case"]["firer"]["bailed_crew"] is True and shot["case"]["firer"]["card"] == "USSR-2B/2"
+    assert ("bailed out crew", -10, "17.2.3.2.2.3") in [(m["name"], m["value"], m["rule"]) for m in shot["modifiers"]]
+    answer, _ = run_case({"ruleset": "mbt", **shot["case"], "dice": [v for x in shot["rolls"] for v in x["values"]]})
+    assert answer.to_json()["modified_roll"] == shot["modified_roll"]

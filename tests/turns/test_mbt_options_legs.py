@@ -198,17 +198,99 @@ def test_calc_gp_area_pinning_fire_adds_no_modifier_and_suppresses_on_effective(
     assert not [m for m in out["modifiers"] if "pinning" in m["name"]]
 
 
-def test_special_forces_under_the_option_are_refused_at_check(tmp_path: Path) -> None:
-    """17.4.1.3 is not played yet: its modifiers are the Game Card's, not the text's."""
+SF = {"equipment": "with Special Forces", "grade": "crack", **SQUAD}
+
+
+def test_a_special_forces_squad_fires_with_the_game_cards_modifier(tmp_path: Path) -> None:
+    """17.4.1.3.2: special forces (crack) take the Game Card's GP modifier, an estimated +10 named as such."""
+    g = _game(tmp_path, ["leg_variations"], nato=[unit("sf", "USA-7B", [27, 18], 90, **SF)])
+    dice = WhyDice({})
+    orders(g, {"nato": {"sf": {"order": "F", "fire": {"target": "rs"}}}}, dice)
+    (shot,) = [r for r in phase(g, dice, "Movement") if r["procedure"] == "gp"]
+    assert ("special forces", 10, "17.4.1.3.2") in _mods(shot)
+    assert shot["case"]["firer"]["special_forces"] is True and shot["case"]["leg_variations"] is True
+    assert "special forces (10)" in shot["provenance"]["estimated"]
+    assert _calc(shot) == shot["outcome"]
+
+
+@pytest.mark.parametrize(("more", "why"), [
+    ({"grade": "average"}, "unit 'sf': equipment: Special Forces: a special forces unit is crack grade (17.4.1.3.2; "
+                           "this one is average)"),
+    ({"type": "Team", "equipment": "with MG, Special Forces"}, "unit 'sf': equipment: Special Forces: a team is no "
+                                                               "special forces unit"),
+])
+def test_special_forces_not_a_crack_squad_are_refused_at_check(tmp_path: Path, more: dict[str, Any],
+                                                               why: str) -> None:
     from umpire.errors import DataError
 
-    sf = unit("sf", "USA-7B", [27, 18], 90, equipment="with Special Forces", **SQUAD)
-    with pytest.raises(DataError, match=re.escape("unit 'sf': equipment: Special Forces (17.4.1.3) are not played "
-                                                  "by the tracked game with leg_variations yet (allowed: Squad Plus, "
-                                                  "Assault)")):
+    sf = unit("sf", "USA-7B", [27, 18], 90, **{**SF, **more})
+    with pytest.raises(DataError, match=re.escape(why)):
         _game(tmp_path, ["leg_variations"], nato=[sf])
     (tmp_path / "without").mkdir()
     assert _game(tmp_path / "without", [], nato=[sf]) is not None  # the Advanced Game fields it for its points
+
+
+def test_a_suppressed_special_forces_squad_moves_one_hex_and_no_more(tmp_path: Path) -> None:
+    """17.4.1.3.2: "It may be moved (with a MOVE order) one hex, even while suppressed, unless marked
+    with a location (FULL COVER) marker, and no repelling or quickmarching can be done while
+    suppressed"; other leg units may not move suppressed (12.3.3)."""
+    from umpire.turns.mbt.advanced.orders import capability
+    from umpire.turns.mbt.advanced.plan import check
+
+    g = _game(tmp_path, ["leg_variations"], nato=[unit("sf", "USA-7B", [10, 18], 90, **SF),
+                                                    unit("sq", "USA-7B", [10, 22], 90, **SQUAD)])
+    dice = WhyDice({})
+    phase(g, dice, "Command")
+    state = g.state.copy_for_change()  # as a suppression in an earlier turn left them
+    for uid in ("sf", "sq"):
+        state.units[uid].notes["suppressed"] = "on"
+    assert "M" in orders_allowed(state, "sf") and "M" not in orders_allowed(state, "sq")
+    plan = check({"side": "nato", "units": {"sf": {"order": "M", "move": {"path": [[11, 18]]}}}}, state)
+    assert plan["units"]["sf"]["move"]["cost"] > 0
+    with pytest.raises(UmpireError, match=re.escape("units.sf.move: a suppressed special forces unit moves one hex, "
+                                                    "with no repelling nor quickmarch (17.4.1.3.2)")):
+        check({"side": "nato", "units": {"sf": {"order": "M", "move": {"path": [[12, 18]]}}}}, state)
+    state.units["sf"].notes["full_cover"] = True
+    assert "M" not in orders_allowed(state, "sf")
+    assert capability(state.units["sq"], state).special_forces is False
+
+
+def orders_allowed(state: Any, uid: str) -> list[str]:
+    from umpire.rules.mbt import orders as O
+    from umpire.turns.mbt.advanced.orders import capability
+
+    return O.allowed_orders(capability(state.units[uid], state))
+
+
+HILL = {"id": "h1", "type": "hill", "height": 4, "polygon": [[0, 0], [12, 0], [12, 32], [0, 32]]}
+
+
+@pytest.mark.parametrize(("who", "to", "why"), [
+    ("sf", [12.4, 18], None),
+    ("sq", [12.4, 18], "units.sq.move: a leg unit crosses at most two heights (15.1.2; special forces repel down up to "
+                       "four, option 17.4)"),
+])
+def test_special_forces_repel_down_four_heights_into_an_adjacent_hex(tmp_path: Path, who: str, to: list[float],
+                                                                     why: str | None) -> None:
+    """17.4.1.3.2.1: special forces with MOVE orders repel down into an adjacent hex across a
+    hexside of up to 4 heights, their whole move."""
+    g = new(tmp_path, scenario([unit("sf", "USA-7B", [11.5, 18], 90, **SF), unit("sq", "USA-7B", [11.5, 22], 90,
+                                                                                  **SQUAD)],
+                               [unit("rs", "USSR-11B", [40, 18], 270, **RED_SQUAD)], terrain=[HILL],
+                               options=["leg_variations"]))
+    dice = WhyDice({})
+    plan = {"nato": {who: {"order": "M", "move": {"path": [to if who == "sf" else [to[0], 22]]}}}}
+    if why is None:
+        orders(g, plan, dice)
+        assert g.state.extra["mbt"]["orders"]["nato"][who]["move"]["repel"] is True
+        phase(g, dice, "Adjustment")
+        assert (g.state.units[who].x, g.state.units[who].y) == (12.4, 18)
+        return
+    phase(g, dice, "Command")
+    seen = len(g.events())
+    with pytest.raises(UmpireError, match=re.escape(why)):
+        orders(g, plan, dice)
+    assert len(g.events()) == seen
 
 
 @pytest.mark.parametrize(("opts", "mods"), [

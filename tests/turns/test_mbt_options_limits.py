@@ -55,7 +55,7 @@ def test_rounds_are_spent_and_a_weapon_out_of_them_is_refused(tmp_path: Path, mo
     from umpire.turns.mbt.options import weapon_limits as WL
 
     real = WL.carried
-    monkeypatch.setattr(WL, "carried", lambda u, w: 1 if real(u, w) is not None else None)
+    monkeypatch.setattr(WL, "carried", lambda u, w, state=None: 1 if real(u, w) is not None else None)
     g = _game(tmp_path, ["weapon_limits"], [30, 18])
     dice = WhyDice({"to hit": [99]})
     orders(g, {"nato": {"m1": {"order": "F", "fire": {**AP, "shots": 2}}}}, dice)

@@ -91,7 +91,8 @@ PLAIN = {"morale": "morale", "hq": "hq", "entrench": "entrench", "mines": "mines
          "umpire note": "note", "terrain_fire": "terrain_fire", "smoke": "smoke", "mine": "mine",
          "artillery": "artillery", "air_drop": "air_drop", "message": "message", "jamming": "jamming",
          "helicopter": "helicopter", "helicopter_fire": "helicopter", "helicopter_sighting": "helicopter_sighting",
-         "crash": "helicopter"}
+         "crash": "helicopter", "ammo": "record", "fuel": "record", "fuel_used": "record",
+         "personal_commander": "record"}
 SUBJECTS = ("firer", "unit", "attacker", "spotter")
 
 
@@ -150,6 +151,8 @@ def _kind(r: Mapping[str, Any]) -> str:
         return CLOSE[proc]
     if proc in PLAIN:
         return PLAIN[proc]
+    if proc in ("fire", "gp") and r.get("helicopter"):
+        return "helicopter_shot"  # a helicopter's gun or missile (MBT 20.2.3)
     if proc == "aa":
         return "helicopter_aa" if r.get("helicopter") else "aircraft_aa"
     if proc == "air_strike" and r.get("aircraft"):
@@ -172,8 +175,8 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
                 "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
                 "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
-                "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result", "aircraft",
-                "aircraft_side"):
+                "written", "conference", "helicopter_weapon", "jammed", "helicopter", "helicopters",
+                "helicopter_side", "result", "aircraft", "aircraft_side"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):

@@ -282,7 +282,8 @@ WRITERS: dict[str, Writer] = {
     "message": option_lines.message, "jamming": option_lines.jamming,
     "helicopter": option_lines.helicopter, "helicopter_sighting": option_lines.helicopter_sighting,
     "helicopter_aa": option_lines.helicopter_aa, "aircraft_aa": option_lines.aircraft_aa,
-    "air_pass": option_lines.air_pass,
+    "air_pass": option_lines.air_pass, "record": option_lines.record,
+    "helicopter_shot": option_lines.helicopter_shot,
 }
 
 __all__ = ["WRITERS"]

@@ -57,12 +57,24 @@ def message(o: Observer, f: Fact) -> list[Line]:
     if o.side is None:
         return [Line("message", f"{f.summary}: \"{text}\"", why=o.why(f, {}))]
     when = f"written in turn {f.data.get('written')}"
+    if f.side == o.side and f.data.get("player") and f.data.get("conference"):
+        return [Line("message", f"Conference: {f.data.get('sender')} to {f.data.get('to')}, their personal "
+                     f"commanders in one hex, turn {f.data.get('written')}: \"{text}\" (21.3.3.1)",
+                     data={"from": f.data.get("sender"), "to": f.data.get("to")})]
     if f.side == o.side and f.data.get("player"):
         return [Line("message", f"Radio message from {f.data.get('sender')} to {f.data.get('to')}, {when}: "
                      f"\"{text}\"", data={"from": f.data.get("sender"), "to": f.data.get("to")})]
     if f.data.get("intercepted_by") == o.side:
         return [Line("message", f"An enemy radio message intercepted, {when}: \"{text}\" (21.3.3.2.3)")]
     return []
+
+
+def record(o: Observer, f: Fact) -> list[Line]:
+    """What a side marks on its RECORD SHEETS of its own units (17.3.2 rounds, 17.3.3 fuel, 21.3.2 a
+    player's personal commander): the umpire's, and the side's (a player's: his own units')."""
+    if o.side is not None and not o.own(f.actor):
+        return []
+    return [Line("record", f.summary, o.ref(f.actor), why=o.why(f, {}), mine=o.side is not None)]
 
 
 def jamming(o: Observer, f: Fact) -> list[Line]:
@@ -92,6 +104,27 @@ def helicopter(o: Observer, f: Fact) -> list[Line]:
                 f"{at(where)}; a burning marker there (20.3.4.2.1-3)")
     return [Line(f.kind, text, data={"at": f.data.get("at")}, why=o.why(f, {}) if o.side is None else None,
                  mine=o.side is not None)]
+
+
+def helicopter_shot(o: Observer, f: Fact) -> list[Line]:
+    """A helicopter's gun or missile (20.2.3): the umpire's in full; its own side's as it was fired
+    (its target was sighted, 20.2.3); the target's side reads what struck its unit, a missile from
+    nowhere it says (a laser homing one may come over terrain, 20.2.3.3.3), gun fire from an enemy
+    helicopter."""
+    if o.side is None:
+        return [Line(f.kind, f.summary, why=o.why(f, {}))]
+    if f.side == o.side:
+        return [Line(f.kind, f.summary, mine=True)]
+    if not o.own(f.target):
+        return []
+    ref = o.ref(f.target)
+    out: Mapping[str, Any] = f.data.get("outcome") or {}
+    if out.get("hits") == 0:
+        result = "missed"
+    else:
+        result = str(out.get("worst") or out.get("effect") or "no effect").replace("_", " ")
+    what = "a missile" if f.data.get("helicopter_weapon") == "atgm" else "an enemy helicopter's guns"
+    return [Line(f.kind, f"{ref.text if ref else f.target} came under fire from {what}: {result}", ref, mine=True)]
 
 
 def helicopter_sighting(o: Observer, f: Fact) -> list[Line]:

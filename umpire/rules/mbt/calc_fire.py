@@ -53,6 +53,15 @@ def firer_weapon(f: Firer | GpFirer, rng: int) -> tuple[AnyFirer, Weapon]:
     if isinstance(card, cards.HelicopterCard) and not card.weapons:
         raise UmpireError(f"firer.card: the {card.name} ({card.card}) carries no weapon it fires at ground units "
                           "(20.2.3)")
+    if getattr(f, "bailed_crew", False):
+        crew = getattr(card, "bailed_crew", None)
+        if crew is None:
+            raise UmpireError(f"firer.bailed_crew: the {card.name} ({card.card}) gives no Bailed Crew line (allowed: "
+                              "vehicle and towed gun cards; 17.2.3.2.2.2)")
+        if f.weapon and f.weapon.lower() != crew.name.lower():
+            raise UmpireError(f"firer.weapon: {f.weapon!r}: a bailed out crew fires its {crew.name} line "
+                              "(17.2.3.2.2.2)")
+        return card, crew
     if isinstance(card, cards.LegCard):
         firers.leg_type(card, f.type)
     weapon = firers.pick_weapon(card, f.type, f.weapon, f.ammo or "")
@@ -156,6 +165,15 @@ def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str,
     return leg_gp(squad_plus=c.firer.squad_plus, pinning=c.firer.pinning, entrenched=c.target.entrenched,
                   firer_kind=firers.kind_of(firer, c.firer.type), weapon_kind=weapon.kind, target_kind=target_kind,
                   order=c.firer.orders, special=c.firer.special_forces, grade=c.firer.grade, estimated=estimated)
+
+
+def _bailed(c: GpCase) -> list[Modifier]:
+    """Option 17.2.3.2.2.3: GP fire by a bailed out crew is at -10 (its crew losses as any firer's)."""
+    from umpire.rules.mbt.options.charts import chart
+
+    if not c.firer.bailed_crew:
+        return []
+    return [Modifier(name="bailed out crew", value=int(chart("hits").bailed_crew_gp.v), rule="17.2.3.2.2.3")]
 
 
 def _reduced_rof(c: GpCase, weapon: Weapon) -> list[Modifier]:
@@ -362,7 +380,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
         nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
                                   compartment_hit=c.firer.compartment_hit, estimated=est),
-    ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs + _reduced_rof(c, weapon)
+    ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs + _reduced_rof(c, weapon) + _bailed(c)
     if H.fires_from_air(altitude, weapon):
         mods, left = H.marked_a(mods, "gp", est)
         if left:

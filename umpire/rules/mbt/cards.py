@@ -155,6 +155,7 @@ class TowedCard(_Model):
     gp_defense: GpDefense
     block: VStr
     wire: VStr
+    bailed_crew: Weapon | None = None  # its gun crew out of it (17.2.3.3, 17.2.3.2.2.2)
 
     def weapon(self, name: str) -> Weapon:
         for w in self.weapons:

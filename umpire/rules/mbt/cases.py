@@ -205,6 +205,8 @@ class GpFirer(_Case):
                                                       "(+10) or area (option 17.4.3): an effective result suppresses")
     special_forces: bool = Field(False, description="a special forces squad firing (option 17.4.1.3.2): the Game "
                                  "Card's modifier")
+    bailed_crew: bool = Field(False, description="the crew of this vehicle or towed gun card, bailed out (option "
+                              "17.2.3.2.2): its Bailed Crew line, -10, and -10 a crew loss (crew_losses)")
     altitude: Literal["landed", "noe", "low"] | None = Field(
         None, description="a helicopter firer's altitude (option 20.2.3): noe (default) or landed as a ground unit, "
         "low as an aircraft's gun; its orders F when hovering or landed, FM when it flew")

@@ -92,6 +92,9 @@ class PlayerSpec(_Strict):
         None, description="the unit of the player's personal commander (21.3.2; default: the player's first unit)"
     )
     overall: bool = Field(False, description="the side's overall commander (21.3.1; default: the side's first player)")
+    successors: list[str] = Field(default_factory=list, description="units of the officers who replace a lost "
+                                  "personal commander three Turns after, in order: his XO, then the next highest-"
+                                  "ranking COs the player commands (21.3.2; none: he plays on without one)")
 
 
 class HelicopterSpec(_Strict):
@@ -104,7 +107,11 @@ class HelicopterSpec(_Strict):
     at: tuple[float, float] = Field(description="where it starts on the table, inches")
     facing: float = Field(0.0, description="its facing, degrees clockwise from the far edge")
     altitude: Literal["landed", "noe", "low"] = Field("noe", description="landed, noe or low (20.2.2.1)")
-    rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1)")
+    rockets: int = Field(0, ge=0, description="rockets it carries (20.2.1; one fired an Air Phase, 20.2.3.3.1; "
+                         "default: its armament's)")
+    armament: str | None = Field(None, description="its armament as the TO&E names it, e.g. 'with HELLFIRES & "
+                                 "rockets' (20.2.1): the missiles and rockets it carries; default: its integral "
+                                 "weapons alone")
 
 
 class WeightLimitSpec(_Strict):

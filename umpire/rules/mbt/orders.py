@@ -112,6 +112,7 @@ class UnitState:
     mounted: bool = False  # a leg/towed unit being transported
     doctrine: bool = False  # a Soviet doctrine unit (13.4.3.2 relaxes 6.2.3)
     advanced: bool = True
+    special_forces: bool = False  # option 17.4.1.3.2: may move one hex with M orders while suppressed
 
 
 def allowed_orders(unit: UnitState) -> list[str]:
@@ -130,7 +131,8 @@ def allowed_orders(unit: UnitState) -> list[str]:
             continue
         if code == "OR" and (unit.kind != "vehicle" or not unit.gun_working):
             continue
-        if unit.kind in ("leg", "towed") and unit.suppressed and code in ("CA", "FM", "M"):
+        if unit.kind in ("leg", "towed") and unit.suppressed and code in ("CA", "FM", "M") and \
+                not (code == "M" and unit.special_forces):
             continue
         if unit.kind == "towed" and code in ("FM", "CA"):
             continue

@@ -100,6 +100,10 @@ class MbtSpec(_Strict):
                                                  "60 tons (option 17.8.1)")
     ice_tons: int | None = Field(None, ge=0, description="the weight the ice of frozen streams holds, tons (option "
                                  "17.8.2)")
+    ammunition: Literal["maximum", "variable"] = Field("maximum", description="option 17.3.2: each weapon carries its "
+        "maximum rounds (17.3.2.1.4.1) or rolls them before the game (variable, 17.3.2.1.4.2)")
+    fuel: bool = Field(False, description="option 17.3.3: each vehicle rolls its fuel factors before the game and "
+                       "spends one a Turn it moves or makes exhaust smoke")
     ground: Literal["normal", "snow", "mud"] = Field("normal", description="the ground weather: normal, snow or mud "
                                                      "(option 18.2: the vehicles' Snow or Mud movement factors)")
     streams: Literal["fordable", "frozen", "unfordable"] = Field("fordable", description="streams as the ground "

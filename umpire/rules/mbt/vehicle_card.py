@@ -223,10 +223,11 @@ class Card(_Model):
     movement_costs: MovementCosts
     point_values: VStr
     notes: Notes = Field(default_factory=Notes)
+    bailed_crew: Weapon | None = None  # "Bailed Crew n": its crew's fire out of it (17.2.3.2.2.2, 14.8)
 
     @model_validator(mode="after")
     def _consistent(self) -> Card:
-        check_lines(self.weapons, self.range_bands)
+        check_lines(self.weapons + ([self.bailed_crew] if self.bailed_crew else []), self.range_bands)
         for angle, cells in self.hit_location.items():
             if angle not in ANGLES:
                 raise ValueError(

@@ -18,7 +18,7 @@ def allowed(state: GameState, uid: str) -> list[str]:
     if is_advanced(state):
         from umpire.turns.mbt.advanced.orders import capability
 
-        return orders.allowed_orders(capability(u))
+        return orders.allowed_orders(capability(u, state))
     from umpire.rules.mbt import data
     from umpire.turns.mbt.orders_file import unit_capability
 

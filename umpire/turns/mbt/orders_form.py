@@ -21,7 +21,7 @@ def _allowed(state: GameState, u: UnitState, advanced: bool) -> list[str]:
     if advanced:
         from umpire.turns.mbt.advanced.orders import capability
 
-        return orders.allowed_orders(capability(u))
+        return orders.allowed_orders(capability(u, state))
     from umpire.rules.mbt import data
     from umpire.turns.mbt.orders_file import unit_capability
 

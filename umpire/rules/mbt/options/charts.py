@@ -330,6 +330,7 @@ class HitsChart(_Model):
     reduced_rof: VInt
     alternate_fire: VInt
     bailed_crew_gp: VInt
+    bailed_crew_saved: VInt
     hasty_entrenchment: dict[str, VInt]
 
     @model_validator(mode="after")

@@ -29,6 +29,7 @@ class Player:
     units: tuple[str, ...]
     commander: str
     overall: bool
+    successors: tuple[str, ...] = ()  # replacement personal commanders, in order (21.3.2)
 
 
 def assign(specs: Sequence[Mapping[str, Any]], units: Mapping[str, tuple[str, str | None]],
@@ -64,7 +65,13 @@ def assign(specs: Sequence[Mapping[str, Any]], units: Mapping[str, tuple[str, st
         commander = p.get("commander") or (ids[0] if ids else "")
         if p.get("commander") and commander not in ids:
             say(f"{at}.commander: {commander!r} is not one of the player's units (allowed: {', '.join(ids)}; 21.3.2)")
-        out.append(Player(pid, side, str(p.get("name") or pid), tuple(ids), str(commander), bool(p.get("overall"))))
+        successors = tuple(str(x) for x in p.get("successors") or ())
+        for i, x in enumerate(successors):
+            if x not in ids or x == commander:
+                allowed = ", ".join(u for u in ids if u != commander) or "none"
+                say(f"{at}.successors[{i}]: {x!r} is not another of the player's units (allowed: {allowed}; 21.3.2)")
+        out.append(Player(pid, side, str(p.get("name") or pid), tuple(ids), str(commander), bool(p.get("overall")),
+                          successors))
     for side in dict.fromkeys(p.side for p in out):
         theirs = [p for p in out if p.side == side]
         overall = [p for p in theirs if p.overall]
@@ -73,7 +80,8 @@ def assign(specs: Sequence[Mapping[str, Any]], units: Mapping[str, tuple[str, st
                 "one a side (21.3.1)")
         if not overall:  # the side's first player, as the scenario lists them
             first = theirs[0]
-            out[out.index(first)] = Player(first.id, first.side, first.name, first.units, first.commander, True)
+            out[out.index(first)] = Player(first.id, first.side, first.name, first.units, first.commander, True,
+                                           first.successors)
         left = sorted(u for u, (s, _f) in units.items() if s == side and u not in taken)
         if left:
             say(f"{where}: side {side}'s {', '.join(left)} commanded by no player (every unit has one, 21.3.1)")

@@ -36,6 +36,10 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
         need = "snow" if spec.streams == "frozen" else "mud"
         problems.append(f"{where}: mbt.streams: {spec.streams} streams are a {need} ground weather's (18.2.1, "
                         f"18.2.2; the ground is {spec.ground}; allowed: fordable)")
+    for field, asked in (("ammunition", spec.ammunition == "variable"), ("fuel", spec.fuel)):
+        if asked and "weapon_limits" not in opts:
+            problems.append(f"{where}: mbt.{field}: {'variable ammunition' if field == 'ammunition' else 'fuel'} is "
+                            "part of option 17.3 (add weapon_limits to mbt.options)")
     if (spec.weight_limits or spec.ice_tons is not None) and "weight_limits" not in opts:
         field = "weight_limits" if spec.weight_limits else "ice_tons"
         problems.append(f"{where}: mbt.{field}: weight limits are option 17.8 (add weight_limits to mbt.options)")
@@ -129,6 +133,11 @@ def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table
             continue
         if kind != "helicopter":
             problems.append(f"{at}.card: {h.card!r} is a {kind} card, not a helicopter's (20.2)")
+        elif h.armament is not None:
+            try:
+                any_card(h.card).carried(h.armament)  # type: ignore[union-attr]
+            except UmpireError as exc:
+                problems.append(f"{at}.armament: {exc} (20.2.1)")
         if not (0 <= h.at[0] <= table[0] and 0 <= h.at[1] <= table[1]):
             problems.append(f"{at}.at: ({h.at[0]:g}, {h.at[1]:g}) is off the table")
         if spec.conditions in ("fog", "blowing_snow") and h.altitude != "low":
@@ -200,12 +209,20 @@ def _soviet_doctrine(batteries: list[Any], problems: list[str], where: str) -> N
 
 
 def _special_forces(units: dict[str, UnitState], problems: list[str], where: str) -> None:
-    """Under option 17.4 a leg unit's elite status is played; special forces (17.4.1.3) are not
-    yet: their GP, close assault and hand-to-hand modifiers are on the Game Card and not in the
-    text, and repelling and moving while suppressed are not in the tracked game."""
+    """Under option 17.4 a special forces unit (17.4.1.3) is a squad, or the half squad it became,
+    of crack grade (17.4.1, 17.4.1.3.1-2)."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.cards import LegCard, any_card
     from umpire.rules.mbt.forces import equipment_items
+    from umpire.rules.mbt.options.limits import special_forces
 
     for u in units.values():
-        if "Special Forces" in equipment_items(u.notes.get("equipment")):
-            problems.append(f"{where}: unit {u.id!r}: equipment: Special Forces (17.4.1.3) are not played by the "
-                            "tracked game with leg_variations yet (allowed: Squad Plus, Assault)")
+        if "Special Forces" not in equipment_items(u.notes.get("equipment")):
+            continue
+        card = any_card(u.card or "")
+        kind = card.type(u.type or card.types[0].name).leg if isinstance(card, LegCard) else card.kind
+        grade = u.quality if u.quality in ("crack", "poor") else "average"
+        try:
+            special_forces("equipment: Special Forces", kind, grade)
+        except UmpireError as exc:
+            problems.append(f"{where}: unit {u.id!r}: {exc}")

@@ -41,8 +41,11 @@ def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, ord
           acq_key: str, target: UnitState) -> dict[str, Any]:
     """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
     carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    crew_of = u.notes.get("bailed_crew")  # a bailed out crew fires its vehicle's Bailed Crew line (17.2.3.2.2.2)
     return _clean({
-        "card": u.card, "type": u.type if isinstance(U.card_of(u), LegCard) else None, "weapon": w.name,
+        "card": str(crew_of) if crew_of else u.card,
+        "type": u.type if isinstance(U.card_of(u), LegCard) and not crew_of else None, "weapon": w.name,
+        "bailed_crew": True if crew_of else None,
         "ammo": ammo, "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
         "tem_sup": bool(u.notes.get("temp_sup")) and w.kind == "atgm",
         "crew_losses": int(u.notes.get("crew_losses", 0) or 0),
@@ -63,26 +66,16 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
     """The ``fire`` case of one AP shot (7.4, 14.3); ``hull_down``: behind the obstacle of the
     line of sight (13.2.2.2; the automatic kinds the case's rules work out)."""
     a, b = t.xy(u), at or t.xy(target)
-    tcard = U.card_of(target)
-    assert isinstance(tcard, Card)
     carrier = state.units.get(str(u.notes.get("carried_by") or ""))
-    inside = bool(target.notes.get("inside")) and t.building(b) is not None
-    ra = tcard.notes.reactive_armor
     f = firer(state, t, u, w, ammo, order, a, "acq", target)
     f["turret"] = U.hatch(carrier if carrier is not None else u)  # a rider looks out as its carrier does
+    from umpire.turns.mbt.options.night import light
+
+    conditions, near_fire = light(state, t.conditions, b)
     return {
-        **_head(state, t, "fire"), "conditions": t.conditions, "firer": f,
-        "target": _clean({
-            "card": target.card, "orders": "M" if moving else str(target.orders or "OW"), "terrain": t.terrain(b),
-            "spotted": "moved" if moving else str(target.notes.get("spotted", "none")), "turret": U.hatch(target),
-            "hull_down": hull_down, "inside_building": t.building(b) if inside else None,
-            "crowded": t.stacking_points(b) > 10,
-            "reactive_armor": ra.kind if ra is not None and "reactive" in str(target.notes.get("equipment", ""))
-            else "none",
-            "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
-            "height": t.unit_height(target, b),
-            "turret_angle": turret_angle(t, target, a, b, target_facing) if on(state, "hit_variations") else None,
-        }),
+        **_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}), "firer": f,
+        "target": fire_target(state, t, target, a, b, moving=moving, hull_down=hull_down,
+                              target_facing=target_facing),
         "range": math.dist(a, b),
         "angle": t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
         **({"shots": shots} if shots is not None else {}),
@@ -91,6 +84,27 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
         **({"weapon_limits": True} if on(state, "weapon_limits") else {}),
         **nbc(state, u, f),
     }
+
+
+def fire_target(state: GameState, t: AdvTable, target: UnitState, a: Point, b: Point, *, moving: bool = False,
+                hull_down: bool = False, target_facing: float | None = None) -> dict[str, Any]:
+    """The target of an AP shot from ``a`` as a case gives it (7.4, 14.3): its card, orders, terrain,
+    marker, turret, hull down, inside a building, crowding, reactive armour, damage, height."""
+    tcard = U.card_of(target)
+    assert isinstance(tcard, Card)
+    inside = bool(target.notes.get("inside")) and t.building(b) is not None
+    ra = tcard.notes.reactive_armor
+    return _clean({
+        "card": target.card, "orders": "M" if moving else str(target.orders or "OW"), "terrain": t.terrain(b),
+        "spotted": "moved" if moving else str(target.notes.get("spotted", "none")), "turret": U.hatch(target),
+        "hull_down": hull_down, "inside_building": t.building(b) if inside else None,
+        "crowded": t.stacking_points(b) > 10,
+        "reactive_armor": ra.kind if ra is not None and "reactive" in str(target.notes.get("equipment", ""))
+        else "none",
+        "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
+        "height": t.unit_height(target, b),
+        "turret_angle": turret_angle(t, target, a, b, target_facing) if on(state, "hit_variations") else None,
+    })
 
 
 def nbc(state: GameState, u: UnitState, f: dict[str, Any]) -> dict[str, Any]:
@@ -114,11 +128,14 @@ def turret_angle(t: AdvTable, target: UnitState, a: Point, b: Point, target_faci
     return t.hit_angle(a, b, float(turret))
 
 
-def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b: Point, moving: bool
-              ) -> dict[str, Any]:
+def gp_target(state: GameState, t: AdvTable, u: UnitState | None, target: UnitState, b: Point, moving: bool,
+              viewer: tuple[Point, int] | None = None) -> dict[str, Any]:
     """The target of GP fire as a case gives it (14.4.3): the terrain columns of its hex (a
     building hex, a ditch), its state, the block or wreck in its hex, hull down behind an
-    obstacle, the units it carries."""
+    obstacle from the firer ``u`` (or the point and height ``viewer`` fires from), the units it
+    carries."""
+    seen_from = viewer if viewer is not None else (t.xy(u), t.unit_height(u)) if u is not None else None
+    assert seen_from is not None
     cols = list(t.terrain(b))
     if t.building(b) is not None and "building" not in cols:
         cols.append("building")
@@ -130,7 +147,7 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
         "card": target.card, "type": None if vehicle or U.kind(target) == "towed" else target.type,
         "orders": "M" if moving else str(target.orders or "OW"), "turret": U.hatch(target) if vehicle else None,
         "terrain": cols, "inside_building": t.building(b) if inside else None,
-        "hull_down": vehicle and t.los_adv(t.xy(u), b, t.unit_height(u), t.unit_height(target, b)).hull_down,
+        "hull_down": vehicle and t.los_adv(seen_from[0], b, seen_from[1], t.unit_height(target, b)).hull_down,
         "full_cover": bool(target.notes.get("full_cover")),
         "block_or_wreck": not vehicle and (t.has(b, "block") or any(t.same_hex(w, b)
                                                                      for w in t.wrecks(burning_only=False))),
@@ -142,9 +159,10 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
 
 def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
             at: Point | None = None, moving: bool = False, canister: bool = False,
-            attached_fired: int = 0, pinning: str | None = None) -> dict[str, Any]:
-    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4; ``pinning``
-    and the squad plus and hasty entrenchment facts: option 17.4."""
+            attached_fired: int = 0, pinning: str | None = None, shots: int | None = None) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4; ``shots`` fewer
+    than the maximum rate: option 17.3.2.2; ``pinning`` and the squad plus and hasty entrenchment
+    facts: option 17.4."""
     from umpire.turns.mbt.options.legs import gp_fields
 
     a, b = t.xy(u), at or t.xy(target)
@@ -158,6 +176,8 @@ def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: W
     case = {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t, **legs,
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
             **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
+    if shots is not None and shots < int(w.max_rof.v) and on(state, "weapon_limits"):
+        case["shots"] = shots
     if pinning == "area":  # 17.4.3.2: the GP defenses of all the leg and towed units in the hex, added
         from umpire.turns.mbt.options.legs import area_defense
 
@@ -198,8 +218,11 @@ def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitSta
     rng = t.hexes(a, b)
     obstacles = [] if rng <= 1 else [{"distance": o.distance * t.scale, "height": o.height, "what": o.what}
                                      for o in t.obstacles(a, b, rng)]
+    from umpire.turns.mbt.options.night import light
+
+    conditions, near_fire = light(state, t.conditions, b)
     return {
-        **_head(state, t, "sight"), "conditions": t.conditions,
+        **_head(state, t, "sight"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
         "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
         "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(target.notes.get("spotted", "none")),
                    "height": hb},

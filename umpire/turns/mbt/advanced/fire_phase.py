@@ -121,12 +121,18 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
             "target_moving": orders.target_moving(str(target.orders or "OW")), "target_open": U.hatch(target) == "open",
             "grade": U.grade(u), "assault_infantry": "Assault" in U.elite(u),
             "flamethrower": "Flamethrower" in {w.name for w in U.weapons(u)}}
+    from umpire.turns.mbt.options.legs import close_assault_fields
+
+    case.update(close_assault_fields(state, t, u, target))
     rec = RecordingDice(scoped(dice, "close-assault", u.id, target.id))
     r = resolve_close_assault(validate(CloseAssaultCase, {k: v for k, v in case.items() if k != "procedure"},
                                        "close_assault"), rec, t.rulings)
     r.rolls = rec.take()
     r.summary = f"{u.id} close assaults {target.id} (MV GP {gp}: {', '.join(parts)}): {r.summary}"
     r.extra.update({"attacker": u.id, "target": target.id, "step": "Close Assault", "range": 1, "case": case})
+    from umpire.turns.mbt.options.legs import flame_fire
+
+    flame_fire(state, r, target)  # its burning marker (17.4.1.2.1); the resolution's notes say so
     if r.outcome["result"] == "S":
         suppress(target, f"close assault by {u.id}, 14.5.4", notes)
     elif r.outcome["result"] == "EF":
@@ -167,6 +173,9 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     r.summary = f"{ids} attack {target.id} hand-to-hand: {r.summary}"
     r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
                     "attackers": [u.id for u in able]})
+    from umpire.turns.mbt.options.legs import flame_fire
+
+    flame_fire(state, r, target)  # its burning marker (17.4.1.2.1); the resolution's notes say so
     losers = [target] if r.outcome["winner"] == "attacker" else able
     r.extra["losers"] = {}
     for x in losers:

@@ -208,7 +208,8 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
         r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
-                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0), pinning=entry.get("pinning"))
+                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0), pinning=entry.get("pinning"),
+                 shots=entry.get("shots"))
         S.note_acq(state, "gp_acq", u.id, target.id)
         if not canister and fires.starts_fires(w):  # 18.3.2
             fires.directed(state, t.xy(target), S.gp_factor(u, w, ammo, order, chk.range)[0])

@@ -162,13 +162,17 @@ class AdvOrdersFile(_Strict):
         return listed(v)
 
 
-def capability(u: UnitState) -> orders.UnitState:
-    """What decides the orders a unit may be given (6.2.3, 12.3.3, 13.3)."""
+def capability(u: UnitState, state: GameState | None = None) -> orders.UnitState:
+    """What decides the orders a unit may be given (6.2.3, 12.3.3, 13.3); given the game's
+    ``state``, its options too (a special forces unit's move while suppressed, 17.4.1.3.2)."""
+    from umpire.turns.mbt.options.legs import moves_suppressed
+
     k = U.kind(u)
     return orders.UnitState(
         kind=k, leg_type=U.leg_kind(u) if k == "leg" else "", can_move=U.can_move(u),
         gun_working=U.gun_working(u), has_missile=U.has_missile(u), suppressed=U.suppressed(u),
         mounted=U.carried(u), doctrine=False, advanced=True,
+        special_forces=state is not None and moves_suppressed(state, u),
     )
 
 
@@ -274,6 +278,10 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
 
             spec["pinning"] = check_pinning(state, f"{where}.pinning", f["pinning"], shooter, w, target, code, a.type)
         if f.get("shots"):
+            if a.type == "GP":
+                from umpire.turns.mbt.options.weapon_limits import check_gp_shots
+
+                check_gp_shots(state, f"{where}.shots", int(f["shots"]), w)
             spec["shots"] = int(f["shots"])
         out.append(spec)
     return out

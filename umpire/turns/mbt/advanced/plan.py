@@ -88,7 +88,9 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), mc.estimated
         mv["case"] = {"procedure": "move", **case}
         return
-    if U.suppressed(u):
+    from umpire.turns.mbt.options import legs as LV
+
+    if U.suppressed(u) and not LV.moves_suppressed(t.state, u):
         raise _err(f"{at}.move", "a suppressed leg or towed unit may not move (12.3.3)")
     if k == "towed":
         card = U.card_of(u)
@@ -106,8 +108,14 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
     heights = {t.elevation(p) for p in [start, *path]}
     if len(heights) > 1 and length > t.scale + 1e-9:
         raise _err(f"{at}.move", "a leg unit that changes height enters only one new hex (15.1.2)")
+    if U.suppressed(u) and (length > t.scale + 1e-9 or mv.get("quickmarch")):
+        raise _err(f"{at}.move", "a suppressed special forces unit moves one hex, with no repelling nor quickmarch "
+                   "(17.4.1.3.2)")
     if max(heights) - min(heights) > 2:
-        raise _err(f"{at}.move", "a leg unit crosses at most two heights (15.1.2)")
+        why = LV.repel_why(t.state, u, t.elevation(start), t.elevation(path[-1]) if path else t.elevation(start))
+        if why:
+            raise _err(f"{at}.move", why)
+        mv["repel"] = True  # 17.4.1.3.2.1: its entire movement factor
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
     if mv.get("quickmarch"):
@@ -190,7 +198,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             raise _err(at, f"carried by {u.notes['carried_by']}: it has its carrier's orders (15.3.3.1); give the "
                        f"carrier unload: {{units: [{uid}]}}")
         try:
-            code = orders.check_order(spec["order"], capability(u))
+            code = orders.check_order(spec["order"], capability(u, state))
         except UmpireError as exc:
             raise _err(f"{at}.order", str(exc)) from None
         if code == orders.NO_ORDER:
@@ -269,6 +277,11 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             barred = enter_why(state, u, way) or bridge_why(state, u, way)  # 18.3.3, 17.8.1
             if barred:
                 raise _err(f"{at}.move.path[{barred[0]}]", barred[1])
+            from umpire.turns.mbt.options.supplies import fuel_why
+
+            dry = fuel_why(state, u) if way or (spec.get("move") or {}).get("exhaust") else ""
+            if dry:
+                raise _err(f"{at}.move", f"{dry}: it may not move nor make exhaust smoke")
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
             why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
@@ -298,7 +311,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     _doctrine(state, units, where)
     for uid, u in own.items():
         if uid not in units and not U.carried(u):
-            allowed = orders.allowed_orders(capability(u))
+            allowed = orders.allowed_orders(capability(u, state))
             units[uid] = {"order": "OW" if "OW" in allowed else (allowed[0] if allowed else None), "default": True}
     written = [x for x in (payload.get("sequence") or []) if x in units]
     from umpire.turns.mbt.options import orders as options

@@ -98,7 +98,10 @@ def command(state: GameState) -> Applied:
             u.orders = spec.get("order")
             for p in U.passengers(new, u):
                 p.orders = u.orders  # 15.3.3.1
-    return close_phase(new, [], notes, "Fire", "orders marked (13.3); pivots and turrets as written (9.1, 9.2, 16.1)")
+    from umpire.turns.mbt.options.messages import confer
+
+    return close_phase(new, confer(new), notes, "Fire",
+                       "orders marked (13.3); pivots and turrets as written (9.1, 9.2, 16.1)")
 
 
 def disputed(state: GameState) -> list[Note]:
@@ -187,16 +190,19 @@ def adjustment(state: GameState) -> Applied:
 
 def next_phase(state: GameState, dice: Dice) -> Applied:
     """Resolve the current phase of the Advanced Game (10-16 in the sequence of 24.3)."""
-    from umpire.turns.mbt.options.artillery_step import fire_with_artillery
+    from umpire.turns.mbt.options.artillery_step import fire_with_artillery, movement_with_air
     from umpire.turns.mbt.options.command_step import initiative_with_command
     from umpire.turns.mbt.options.fires import adjustment_with_fires
     from umpire.turns.mbt.options.hit_variations import after_hits
     from umpire.turns.mbt.options.legs import with_entrenchments
     from umpire.turns.mbt.options.minefields import movement_with_mines
+    from umpire.turns.mbt.options.supplies import after_movement
+    from umpire.turns.mbt.options.supplies import initiative as with_supplies
 
     return resolve_phase(state, dice, {  # the options open the Mark Orders Step and the Fire phase, close Movement
-        "Initiative": lambda s, d: initiative_with_command(s, d, initiative), "Command": lambda s, d: command(s),
+        "Initiative": lambda s, d: with_supplies(s, d, lambda s2, d2: initiative_with_command(s2, d2, initiative)),
+        "Command": lambda s, d: command(s),
         "Fire": lambda s, d: after_hits(fire_with_artillery(s, d), d),
-        "Movement": lambda s, d: after_hits(movement_with_mines(s, d), d),
+        "Movement": lambda s, d: after_movement(after_hits(movement_with_air(s, d, movement_with_mines), d)),
         "Adjustment": lambda s, d: adjustment_with_fires(s, d, with_entrenchments(adjustment)),
     })

@@ -206,7 +206,7 @@ def gp_factor(firer: UnitState, weapon: Weapon, ammo: str, order: str, rng: int)
 def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str, order: str,
        step: str, dice: Dice, *, canister: bool = False, check: Check | None = None,
        at: tuple[float, float] | None = None, moving: bool = False, key_step: str | None = None,
-       attached_fired: int = 0, pinning: str | None = None) -> Resolution:
+       attached_fired: int = 0, pinning: str | None = None, shots: int | None = None) -> Resolution:
     """One GP point effect shot (14.4): its ``gp`` case built from the table and resolved by
     ``calc gp``'s own function; the same roll goes against each unit the target vehicle carries
     where they can be hit (14.4.3.2.5: ``outcome["passengers"]``, with their ids here)."""
@@ -216,7 +216,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     from umpire.turns.mbt.advanced.cases import gp_case
 
     case = gp_case(state, t, firer, target, weapon, ammo, order, at=at, moving=moving, canister=canister,
-                   attached_fired=attached_fired, pinning=pinning)
+                   attached_fired=attached_fired, pinning=pinning, shots=shots)
     c = validate(GpCase, {k: v for k, v in case.items() if k != "procedure"}, "gp")
     rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
     res = resolve_gp(c, rec, t.rulings)

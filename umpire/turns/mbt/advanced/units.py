@@ -4,7 +4,9 @@
 
 A unit's Advanced Game condition lives in its ``notes``: ``suppressed`` (``on``/``off``),
 ``temp_sup``, ``crew_losses``, ``carried_by``, ``full_cover``, ``inside``, ``up``,
-``lost_weapons``, ``ds_used``, ``ex_used``, ``reduced_from`` (a squad now a half squad).
+``lost_weapons``, ``ds_used``, ``ex_used``, ``reduced_from`` (a squad now a half squad),
+``bailed_crew`` (a vehicle's crew bailed out, option 17.2.3.2.2: a team of its nation's leg card
+firing the vehicle card named there).
 """
 
 from __future__ import annotations
@@ -111,6 +113,9 @@ def weapons(u: UnitState) -> list[Weapon]:
     weapons, a towed gun's; less those destroyed (14.3.3.1, 14.3.3.4.2) or lost."""
     c = card_of(u)
     lost = set(u.notes.get("lost_weapons") or [])
+    if u.notes.get("bailed_crew"):  # a bailed out crew: its vehicle's Bailed Crew line (17.2.3.2.2.2)
+        crew = getattr(cards.any_card(str(u.notes["bailed_crew"])), "bailed_crew", None)
+        return [crew] if crew is not None and crew.name not in lost else []
     out = firers.weapons_of(c, u.type, equipment_items(u.notes.get("equipment")))
     if isinstance(c, Card):
         comp = u.notes.get("compartment")

@@ -18,7 +18,10 @@ ELITE = {"Assault": "assault", "Squad Plus": "squad_plus", "Special Forces": "sp
 
 
 def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
-    """What the enemy scores for ``u`` (D.1), and why; 0 if nothing."""
+    """What the enemy scores for ``u`` (D.1), and why; 0 if nothing (a bailed out crew: D.2 counts
+    it for its own side, :func:`tally`)."""
+    if u.notes.get("bailed_crew"):
+        return 0, ""
     card = U.card_of(u)
     dead = u.status == "eliminated"
     if isinstance(card, Card):
@@ -64,6 +67,13 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
                 if s != u.side:
                     points[s] += pts
                     lines.append(f"{s}: {pts} for {u.id} ({why}; D.1)")
+    for u in state.units.values():  # D.2: its own bailed out crews that survive (option 17.2.3)
+        if u.notes.get("bailed_crew") and U.alive(u) and u.side in points:
+            from umpire.rules.mbt.options.charts import chart
+
+            saved = int(chart("hits").bailed_crew_saved.v)
+            points[u.side] += saved
+            lines.append(f"{u.side}: {saved} for {u.id}, a bailed out crew saved (D.2)")
     control = m.get("control") or {}
     for o in cfg["objectives"]:
         side = control.get(o["terrain"])

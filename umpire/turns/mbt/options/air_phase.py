@@ -1,5 +1,7 @@
 """Air strikes in a tracked MBT game (20.1, 20.3): ordered in the orders file, flown in the Air
-Phase that opens the Fire phase (before the Artillery Step).
+Phase that opens the Fire phase (before the Artillery Step), or in the second (``air_phase: 2``:
+closing the Movement phase, ruling ``options.second_air_phase``); an aircraft flies in one of the
+two a Turn (20.1.2.2).
 
 An orders file takes ``air_strikes:``, a list of strikes::
 
@@ -46,6 +48,8 @@ class StrikeSpec(Checked):
     altitude: Literal["low", "medium", "high"] = Field("low", description="low, medium or high (20.1.2.4)")
     evasive: bool = Field(False, description="evasive maneuvering (20.1.2.4.2)")
     facing: float = Field(90.0, description="the table bearing it flies in on (degrees)")
+    air_phase: Literal[1, 2] = Field(1, description="the Air Phase it flies in: 1, opening the Fire phase, or 2 "
+                                     "(20.1.2.2; where the second sits: ruling options.second_air_phase)")
 
 
 def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) -> list[dict[str, Any]]:
@@ -75,7 +79,8 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         if a.destroyed:
             raise UmpireError(f"{at}.aircraft: {s.aircraft} was shot down (20.3.4.2)")
         if s.aircraft in used:
-            raise UmpireError(f"{at}.aircraft: {s.aircraft} flies once a Turn here (one Air Phase, 20.1.2.2)")
+            raise UmpireError(f"{at}.aircraft: {s.aircraft} flies in one of the two Air Phases of a Turn, not both "
+                              "(20.1.2.2)")
         used.add(s.aircraft)
         if a.loads.get(s.weapon, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in a.loads.items() if v > 0) or "none"
@@ -232,8 +237,8 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     return [r], notes
 
 
-def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
-    """This Turn's strikes, on ``state`` (being changed)."""
+def resolve(state: GameState, dice: Dice, air_phase: int = 1) -> tuple[list[Resolution], list[Any]]:
+    """This Turn's strikes of its first or second Air Phase, on ``state`` (being changed)."""
     from umpire.rules.mbt.options import hexes
     from umpire.turns.mbt.turn_state import sides_in_order
 
@@ -243,7 +248,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     notes: list[Any] = []
     used: set[str] = set()  # a ground unit fires AA once an Air Phase (20.3.4)
     for s in sorted(
-        (x for x in opts.strikes if x.turn == state.turn and x.status == "due"),
+        (x for x in opts.strikes if x.turn == state.turn and x.status == "due" and x.air_phase == air_phase),
         key=lambda x: (order.index(x.side) if x.side in order else 9, x.aircraft),
     ):
         s.status = "flown"

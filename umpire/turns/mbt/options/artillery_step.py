@@ -256,22 +256,50 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     return done
 
 
-def _air_phase(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
-    """The strikes (20.1), then the helicopters (20.2.2), on ``state`` (being changed)."""
+def _air_phase(state: GameState, dice: Dice, number: int = 1) -> tuple[list[Resolution], list[Any]]:
+    """An Air Phase, the first or the second of the Turn: the strikes (20.1), then the helicopters
+    (20.2.2), on ``state`` (being changed). The second's dice are keyed apart from the first's."""
     res: list[Resolution] = []
     notes: list[Any] = []
+    if number == 2:
+        dice = scoped(dice, "second Air Phase")
     if on(state, "aircraft"):
         from umpire.turns.mbt.options import air_phase
 
-        res, notes = air_phase.resolve(state, dice)
+        res, notes = air_phase.resolve(state, dice, number)
         more, also = _special_combats(state, res, dice)
         res, notes = res + more, notes + also
     if on(state, "helicopters"):
         from umpire.turns.mbt.options import helicopters_air
 
-        more, also = helicopters_air.resolve(state, dice, res)
+        more, also = helicopters_air.resolve(state, dice, res, number)
         res, notes = res + more, notes + also
+    if number == 2:
+        for r in res:
+            r.extra["step"] = "second Air Phase"
     return res, notes
+
+
+def movement_with_air(state: GameState, dice: Dice, movement: Any) -> Applied:
+    """The Movement phase with the Turn's second Air Phase (20.0, 20.1.2.2, 20.2.2): after the moves
+    by default, before them by ruling ``options.second_air_phase``."""
+    from umpire.rules.mbt import data
+    from umpire.turns.mbt.turn_state import _noted
+
+    if not any(on(state, o) for o in ("aircraft", "helicopters")):
+        applied: Applied = movement(state, dice)
+        return applied
+    if data.rulings().select(state.rulings)["options.second_air_phase"] == "before_movement":
+        new = state.copy_for_change()
+        res, notes = _air_phase(new, dice, 2)
+        done: Applied = movement(new, dice)
+        done.resolutions = res + _noted(notes) + done.resolutions
+        return done
+    done = movement(state, dice)
+    res, notes = _air_phase(done.state, dice, 2)
+    done.resolutions += res + _noted(notes)
+    done.summary += "; the second Air Phase (20.0)"
+    return done
 
 
 def _artillery_step(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:

@@ -94,6 +94,7 @@ def open_orders(state: GameState, dice: Dice) -> list[Resolution]:
         opts.landlines = {uid: at for uid, at in opts.landlines.items() if on_landline(state, opts, uid)}
     res = _jam(state, opts, dice) if on(state, "radio_jamming") else []
     if on(state, "multi_player"):
+        res += messages.succession(state, opts)
         res += messages.deliver(state, opts, dice)
     OS.write(state, opts)
     return res

@@ -70,6 +70,24 @@ def artillery(state: GameState, opts: OS.OptionsState, r: Resolution, target: Se
         directed(state, (target[0] + dx, target[1] + dy), int(r.extra["gp"]), opts)
 
 
+def start(state: GameState, xy: Sequence[float], why: str) -> Resolution | None:
+    """A fire started at once in the building hex at ``xy`` (a flamethrower's, 17.4.1.2.1): a
+    burning marker placed now, unless the hex burns already; the resolution that says so."""
+    from umpire.turns.mbt.advanced.table import AdvTable
+
+    if not on(state, NAME):
+        return None
+    t = AdvTable(state)
+    opts = OS.read(state)
+    if t.building(xy) is None or any(t.same_hex((f[0], f[1]), xy) for f in opts.fires):
+        return None
+    at = (round(float(xy[0]), 3), round(float(xy[1]), 3))
+    opts.fires.append((at[0], at[1], state.turn))
+    OS.write(state, opts)
+    return Resolution(ruleset="mbt", procedure="burning_marker", outcome={"at": list(at)},
+                      summary=f"a burning marker is placed at ({at[0]:g}, {at[1]:g}): {why}", extra={"side": "umpire"})
+
+
 def enter_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) -> tuple[int, str] | None:
     """The first waypoint of a move whose leg enters a burning hex (18.3.3), and why; None if none."""
     from umpire.turns.mbt.advanced.table import AdvTable

@@ -5,19 +5,20 @@ Each helicopter unit flies its orders (:mod:`.helicopters`): the move is checked
 the rule ``umpire calc helicopter`` answers; it ends the phase at its new altitude, hovering if it
 spent no factors (20.2.2.1.1); a pop-up attack is made, and seen, at low altitude, and the
 helicopter is back at NOE after it (20.2.2.1.2). With the anti_aircraft option the enemy's AA
-units then fire at it (:mod:`.anti_aircraft`); one not destroyed fires the rocket it was ordered
-to (20.2.3.3.1), at a target it sees in its 120 degree arc (20.2.3.1), by the rule ``umpire calc
-air_drop`` answers. Then every side sights the enemy helicopters (:func:`sees`), and its
-briefing shows each at the altitude it saw it.
+units then fire at it (:mod:`.anti_aircraft`); one not destroyed fires its guns and missiles
+(:mod:`.helicopter_fire`) or the rocket it was ordered to (20.2.3.3.1), at a target it sees in its
+120 degree arc (20.2.3.1), by the rule ``umpire calc air_drop`` answers. Then every side sights
+the enemy helicopters (:func:`sees`), and its briefing shows each at the altitude it saw it.
 
 Sighting (20.2.3.1.1-2, 20.3.3.5): a helicopter at NOE is one height above the highest height of
 its hex (landed: on it) and sees and is seen as a ground unit is; at low altitude the AIR
 SIGHTING CHART says whether terrain near the ground unit blocks the line. Both ways alike
 (20.3.3.5), within the ground unit's sighting range of a vehicle in clear in the light at the
-helicopter (13.1.3, 18.1). Simplified: one Air Phase a Turn (as the strikes), sighting and fire
-judged at the end of the move (not hex by hex along it), side slips not ordered, turns not
-counted against the hexes entered (20.2.2.2.1); its guns and ATGMs are not fired on the table
-(their cards give no firing lines), nor are landings' loads (20.2.2.3).
+helicopter (13.1.3, 18.1). Helicopters fly in both Air Phases of a Turn (20.2.2): the second
+closes the Movement phase (ruling ``options.second_air_phase``), each on its own flight orders (or
+hovering). Simplified: sighting and fire judged at the end of the move (not hex by hex along it),
+side slips not ordered, turns not counted against the hexes entered (20.2.2.2.1); its guns and
+missiles are fired by :mod:`.helicopter_fire`; landings' loads (20.2.2.3) are not played.
 """
 
 from __future__ import annotations
@@ -87,9 +88,10 @@ def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool
     return (False, why) if blocked else (True, "")
 
 
-def _flight(opts: OS.OptionsState, h: OS.Helicopter, turn: int) -> OS.Flight:
-    f = next((f for f in opts.flights if f.helicopter == h.id and f.turn == turn), None)
-    return f or OS.Flight(side=h.side, helicopter=h.id, turn=turn, altitude=h.altitude)  # no orders: it hovers
+def _flight(opts: OS.OptionsState, h: OS.Helicopter, turn: int, air_phase: int = 1) -> OS.Flight:
+    f = next((f for f in opts.flights if f.helicopter == h.id and f.turn == turn and f.air_phase == air_phase), None)
+    return f or OS.Flight(side=h.side, helicopter=h.id, turn=turn, altitude=h.altitude,  # no orders: it hovers
+                          air_phase=air_phase)
 
 
 def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
@@ -205,8 +207,10 @@ def _alt(altitude: str) -> str:
     return {"noe": "at NOE", "low": "at low altitude", "landed": "landed"}[altitude]
 
 
-def resolve(state: GameState, dice: Dice, fired: list[Resolution]) -> tuple[list[Resolution], list[Any]]:
-    """This Turn's helicopter Air Phase, on ``state`` (being changed), after the strikes ``fired``."""
+def resolve(state: GameState, dice: Dice, fired: list[Resolution], air_phase: int = 1
+            ) -> tuple[list[Resolution], list[Any]]:
+    """This Turn's first or second helicopter Air Phase, on ``state`` (being changed), after the
+    strikes ``fired``."""
     from umpire.turns.mbt.options import anti_aircraft
     from umpire.turns.mbt.turn_state import sides_in_order
 
@@ -217,19 +221,27 @@ def resolve(state: GameState, dice: Dice, fired: list[Resolution]) -> tuple[list
     used = {str(r.extra["unit"]) for r in fired if r.procedure == "aa"}  # once an Air Phase (20.3.4)
     for h in sorted((x for x in opts.helicopters.values() if not x.destroyed),
                     key=lambda x: (order.index(x.side) if x.side in order else 9, x.id)):
-        f = _flight(opts, h, state.turn)
+        f = _flight(opts, h, state.turn, air_phase)
+        start = (h.x, h.y)
         res.append(_move(state, h, f))
         if on(state, "anti_aircraft") and h.altitude != "landed":
             OS.write(state, opts)
             fired_at, crashed = anti_aircraft.at_helicopter(state, h, used, dice)
             res, notes = res + fired_at, notes + crashed
+        if not h.destroyed and (f.guns or f.missiles):  # its guns and one other armament (20.2.3)
+            from umpire.turns.mbt.options import helicopter_fire
+
+            OS.write(state, opts)
+            fired, hits = helicopter_fire.fire(state, h, f, start, dice)
+            res, notes = res + fired, notes + hits
         if not h.destroyed and f.rocket:
             OS.write(state, opts)
             fired, hits = _rocket(state, h, f, dice)
             res, notes = res + fired, notes + hits
         if h.popup:
             h.altitude, h.popup = "noe", False  # back at NOE after the attack (20.2.2.1.2)
-    opts.flights = [f for f in opts.flights if f.turn > state.turn]
+    opts.flights = [f for f in opts.flights
+                    if f.turn > state.turn or (f.turn == state.turn and f.air_phase > air_phase)]
     OS.write(state, opts)
     return res + sightings(state), notes
 

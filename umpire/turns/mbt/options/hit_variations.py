@@ -13,9 +13,10 @@ hit ("after all fire at the vehicle is resolved and completed in a single phase 
   best chance of those that struck it (17.2.3.1.1; GP kills, mines and close assaults read EF KO;
   a top hit TT or HD reads as TF or HF, a ruling of umpire's). A carried unit that bails out
   stands in the wreck's hex, suppressed (ON), faced as its carrier was (17.2.3.2); one that
-  does not is eliminated (17.2.3.1.2.2). A crew that bails out is recorded as saved on the wreck
-  (``crew_bailed``, for victory points, scenario format D.2); it is not put on the table as a
-  unit: the data cards give no Bailed Crew firing information to fire it with (17.2.3.2.2.2).
+  does not is eliminated (17.2.3.1.2.2). A crew that bails out is put on the table in the wreck's
+  hex as an extra leg unit (``<vehicle>-crew``: a team of its nation's leg card, suppressed, that
+  fires the vehicle card's Bailed Crew line at -10 and -10 a crew loss, 17.2.3.2.2; :func:`place_crew`);
+  each one surviving the game is worth 10 victory points to its side (scenario format D.2).
 - **special leg unit losses** (17.2.2): a squad reduced to a half squad loses each of its
   attached weapons on 01-50 (rocket launchers and anti-aircraft missiles are rounds of
   ammunition and are not checked).
@@ -109,9 +110,15 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
     hit, locs = str(due["hit"]), [str(x) for x in due["locations"]]
     res = [_attempt(state, v, "crew", v, hit, locs, dice)]
     if res[0].outcome["bails_out"]:
-        v.notes["crew_bailed"] = True
-        notes.append(_note(v.id, "its crew bails out and is saved; it takes no further part (17.2.3.2.2, "
-                           "no Bailed Crew firing information)", "bail_out"))
+        crew = place_crew(state, v)
+        v.notes["crew_bailed"] = crew.id if crew is not None else True
+        if crew is None:
+            notes.append(_note(v.id, "its crew bails out and is saved (17.2.3.2.2; its card gives no Bailed Crew "
+                               "line to fire with)", "bail_out"))
+        else:
+            notes.append(_note(crew.id, f"{v.id}'s crew bails out into its hex: a team that fires the card's "
+                               f"Bailed Crew line (17.2.3.2.2)", "bail_out"))
+            suppress(crew, "bailed out, 17.2.3.2", notes)
     riders = sorted((p for p in state.units.values() if p.notes.get("bail_from") == v.id), key=lambda p: p.id)
     for p in riders:
         from umpire.turns.mbt.advanced import units as U
@@ -129,6 +136,33 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
         notes.append(_note(p.id, f"bails out of the {v.id} into its hex (17.2.3.2)", "bail_out"))
         suppress(p, "bailed out, 17.2.3.2", notes)
     return res
+
+
+LEG_CARDS = {"USA": "USA-7B", "FRG": "FRG-4B", "USSR": "USSR-11B"}  # each nation's leg card (TO&E)
+
+
+def place_crew(state: GameState, v: UnitState) -> UnitState | None:
+    """A vehicle's bailed out crew put on the table in its hex (17.2.3.2.2): an extra leg unit, a
+    team of its nation's leg card (17.2.3.2.2.2: "otherwise the same as team leg units") that fires
+    the vehicle card's Bailed Crew line, keeps its grade and crew losses (17.2.3.2.2.3), never
+    goes back into a vehicle (17.2.3.2.2.1); None when the card gives no Bailed Crew line."""
+    from umpire.rules.mbt.cards import any_card
+
+    card = any_card(v.card or "")
+    leg = LEG_CARDS.get(getattr(card, "nation", ""))
+    if getattr(card, "bailed_crew", None) is None or leg is None:
+        return None
+    cid = f"{v.id}-crew"
+    while cid in state.units:
+        cid += "'"
+    crew = v.model_copy(deep=True, update={
+        "id": cid, "name": f"{v.name} crew", "card": leg, "type": "Team", "status": "ok", "hits": 0,
+        "orders": None, "spotted_by": [],
+        "notes": {"bailed_crew": v.card, "crew_of": v.id,
+                  **({"crew_losses": v.notes["crew_losses"]} if v.notes.get("crew_losses") else {})},
+    })
+    state.units[cid] = crew
+    return crew
 
 
 def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:

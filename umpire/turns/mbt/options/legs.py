@@ -9,7 +9,15 @@
   suppressed (the gp case's ``firer.pinning``, checked when the orders are given by the same rule);
   ``pinning: area`` adds the GP defenses of the leg and towed units in the target's hex, no +10,
   and the one result goes against them all (17.4.3.2).
-- Special forces (17.4.1.3) are refused at scenario check under the option.
+- Special forces (17.4.1.3): a crack squad whose equipment names ``Special Forces`` fires GP with
+  the Game Card's modifier (the gp case's ``firer.special_forces``), close assaults and fights hand
+  to hand with theirs (``special_forces``), quickmarches on the QUICKMARCH TABLE's special forces
+  line; it may move one hex with MOVE orders while suppressed, out of full cover (17.4.1.3.2), and
+  repel down into an adjacent hex across up to 4 heights, its whole move (17.4.1.3.2.1). The
+  modifiers are the Game Card's: estimated values in the charts an owner replaces.
+- Flamethrowers (17.4.1.2): hand-to-hand -20 attacking, the defender's modifier defending; used
+  against units in a building hex one starts a fire there at once where building fires are played
+  (17.4.1.2.1), in close assault too.
 - Hasty entrenchments (17.4.4): an unsuppressed squad or half squad with a FULL COVER marker and
   OVERWATCH orders at the Adjust Markers Step counts a Turn in its hex; at its third there (not
   necessarily consecutive) a hasty entrenchment marker is placed, one a hex at most, for the rest
@@ -42,6 +50,8 @@ def gp_fields(state: GameState, t: AdvTable, u: UnitState, target: UnitState, pi
     f: dict[str, Any] = {}
     if "Squad Plus" in U.elite(u):
         f["squad_plus"] = True
+    if special_forces(state, u):
+        f["special_forces"] = True
     if pinning:
         f["pinning"] = pinning
     tg = {"entrenched": True} if entrenched(state, t, target) else {}
@@ -50,16 +60,85 @@ def gp_fields(state: GameState, t: AdvTable, u: UnitState, target: UnitState, pi
 
 def hand_to_hand_fields(state: GameState, attacker: UnitState, defender: UnitState) -> dict[str, Any]:
     """What option 17.4.1 adds to a hand-to-hand case: the attacker's and defender's elite status,
-    a squad plus's 5 or assault infantry's 10 (17.4.1.1-2, the signs by their rulings)."""
+    a squad plus's 5 or assault infantry's 10 (17.4.1.1-2, the signs by their rulings), special
+    forces' Game Card modifiers (17.4.1.3.2), flamethrowers (17.4.1.2) and the building hex an
+    attacking one sets on fire (17.4.1.2.1)."""
     if not on(state, NAME):
         return {}
     words = {"Squad Plus": "squad_plus", "Assault": "assault_infantry"}
-    out = {}
-    for who, u in (("attacker_elite", attacker), ("defender_elite", defender)):
+    out: dict[str, Any] = {}
+    for who, u in (("attacker", attacker), ("defender", defender)):
         got = [words[e] for e in U.elite(u) if e in words]
         if got:
-            out[who] = got[0]
+            out[f"{who}_elite"] = got[0]
+        if "Special Forces" in U.elite(u):
+            out[f"{who}_special_forces"] = True
+        if has_flamethrower(u):
+            out[f"{who}_flamethrower"] = True
+    if out.get("attacker_flamethrower"):
+        out |= flame_fields(state, AdvTable(state), defender)
     return out
+
+
+def special_forces(state: GameState, u: UnitState) -> bool:
+    """A special forces unit under the option (17.4.1.3): its equipment names them."""
+    return on(state, NAME) and U.kind(u) == "leg" and "Special Forces" in U.elite(u)
+
+
+def moves_suppressed(state: GameState, u: UnitState) -> bool:
+    """A special forces unit moves one hex with MOVE orders even while suppressed, unless it has a
+    FULL COVER marker (17.4.1.3.2)."""
+    return special_forces(state, u) and not u.notes.get("full_cover")
+
+
+def repel_why(state: GameState, u: UnitState, start: int, end: int) -> str:
+    """Why ``u`` may not cross more than two heights into an adjacent hex (15.1.2), or empty when it
+    repels down across up to four, its whole move (17.4.1.3.2.1: special forces with MOVE orders,
+    not suppressed)."""
+    if not special_forces(state, u):
+        return "a leg unit crosses at most two heights (15.1.2; special forces repel down up to four, option 17.4)"
+    if U.suppressed(u):
+        return "a suppressed special forces unit does not repel (17.4.1.3.2)"
+    if end > start:
+        return f"special forces repel down, not up: {start} to {end} heights (17.4.1.3.2.1)"
+    if start - end > 4:
+        return f"special forces repel down across up to 4 heights (17.4.1.3.2.1; this is {start - end})"
+    return ""
+
+
+def close_assault_fields(state: GameState, t: AdvTable, u: UnitState, target: UnitState) -> dict[str, Any]:
+    """What the options add to a close assault case: special forces' modifier (17.4.1.3.2, under
+    this option) and the building hex a flamethrower sets on fire (17.4.1.2.1, with building fires)."""
+    out: dict[str, Any] = {}
+    if special_forces(state, u):
+        out["special_forces"] = True
+    if has_flamethrower(u):
+        out |= flame_fields(state, t, target)
+    return out
+
+
+def has_flamethrower(u: UnitState) -> bool:
+    return "Flamethrower" in {w.name for w in U.weapons(u)}
+
+
+def flame_fields(state: GameState, t: AdvTable, target: UnitState) -> dict[str, Any]:
+    """The building hex a flamethrower is used against, where fires are played (17.4.1.2.1, 18.3)."""
+    if not on(state, "building_fires"):
+        return {}
+    building = t.building(t.xy(target))
+    return {"building": building} if building is not None else {}
+
+
+def flame_fire(state: GameState, r: Any, target: UnitState) -> list[Any]:
+    """The fire a flamethrower started in the target's building hex (17.4.1.2.1): its burning
+    marker placed at once, with the resolution that says so."""
+    from umpire.turns.mbt.options import fires
+
+    if not r.outcome.get("fire"):
+        return []
+    xy = AdvTable(state).xy(target)
+    placed = fires.start(state, xy, "a flamethrower started a fire in the building hex (17.4.1.2.1)")
+    return [placed] if placed is not None else []
 
 
 def check_smoke(state: GameState, units: dict[str, dict[str, Any]], where: str) -> None:

@@ -6,10 +6,14 @@ A side's orders file writes them in the Mark Orders Step of one Turn::
       - {from: bravo, to: alpha, text: "FIST sees three tanks at 26 18, IL on the way"}
 
 Each is checked: the sender and the addressee are players of the side, one to one other
-commander (21.3.3.2.2), and the sender still has his personal commander (21.3.3: without one a
-player may never communicate). One message a Turn is free, two for the overall commander;
-each more costs one command point of the personal commander's organization (two under
-communications disruption, 21.2.2), spent with the marker exchanges (:mod:`.orders`).
+commander (21.3.3.2.2), and the sender and the addressee each have a personal commander (21.3.3:
+without one a player may never communicate). A lost personal commander is replaced three Turns
+after, by the first of the player's ``successors`` still in action (21.3.2, :func:`succession`).
+Players whose personal commanders are in one hex confer in private instead (21.3.3.1): the message
+is theirs at once, as the orders are marked, free, and never intercepted (:func:`confer`). One
+radio message a Turn is free, two for the overall commander; each more costs one command point of
+the personal commander's organization (two under communications disruption, 21.2.2), spent with
+the marker exchanges (:mod:`.orders`).
 
 They are due at the Mark Orders Step of the next Turn (21.3.3.2.1), when the Command Phase
 opens (:mod:`.command_step`): one longer than 20 words may be intercepted by the enemy overall
@@ -65,11 +69,84 @@ def commands(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
     return out
 
 
-def _has_commander(state: GameState, p: Player) -> bool:
+def commander_of(state: GameState, p: Player, opts: OS.OptionsState | None = None) -> str | None:
+    """The unit of player ``p``'s personal commander now (21.3.2): the scenario's, or the officer who
+    replaced him; None while the player has none."""
+    held = (opts or OS.read(state)).commanders
+    return held[p.id] if p.id in held else p.commander
+
+
+def _has_commander(state: GameState, p: Player, opts: OS.OptionsState | None = None) -> bool:
     from umpire.turns.mbt.advanced import units as U
 
-    u = state.units.get(p.commander)
+    u = state.units.get(commander_of(state, p, opts) or "")
     return u is not None and U.alive(u)
+
+
+def _without(state: GameState, p: Player) -> str:
+    uid = commander_of(state, p)
+    if uid is None:
+        return f"{p.id} has no personal commander now (21.3.2)"
+    return f"{p.id}'s personal commander ({uid}) is lost"
+
+
+def succession(state: GameState, opts: OS.OptionsState) -> list[Resolution]:
+    """Personal commanders lost and replaced as a Mark Orders Step opens (21.3.2): one lost in the
+    Turn just played leaves his player without one; three Turns after that Turn the first of the
+    player's ``successors`` still in action serves in his place; with none the player plays on
+    without a personal commander. Each told to the player alone."""
+    from umpire.turns.mbt.advanced import units as U
+
+    def alive(uid: str) -> bool:
+        u = state.units.get(uid)
+        return u is not None and U.alive(u)
+
+    res = []
+    for p in players(state):
+        uid = commander_of(state, p, opts)
+        if uid is not None:
+            if alive(uid):
+                continue
+            was = state.turn - 1
+            opts.commanders[p.id] = None
+            if any(alive(x) for x in p.successors):
+                opts.commander_lost[p.id] = was
+                then = f"an officer may replace him from turn {was + 3}"
+            else:
+                then = "no officer is left to replace him: the player plays on without one"
+            res.append(_told(p, uid, f"{p.id}'s personal commander ({uid}) was lost in turn {was}: {then} (21.3.2)"))
+            continue
+        lost = opts.commander_lost.get(p.id)
+        if lost is None or state.turn < lost + 3:
+            continue
+        del opts.commander_lost[p.id]
+        nxt = next((x for x in p.successors if alive(x)), None)
+        if nxt is None:
+            res.append(_told(p, p.commander, f"{p.id} has no officer left to serve as personal commander: he plays on "
+                                             "without one, and may not communicate (21.3.2, 21.3.3)"))
+            continue
+        opts.commanders[p.id] = nxt
+        res.append(_told(p, nxt, f"{p.id}'s personal commander is now with {nxt}, three turns after the last was "
+                                 f"lost (turn {lost}; 21.3.2)"))
+    return res
+
+
+def _told(p: Player, unit: str, words: str) -> Resolution:
+    """What the player reads of his personal commander (his own unit's news: the side's other
+    players do not)."""
+    return Resolution(ruleset="mbt", procedure="personal_commander", outcome={"commander": unit}, summary=words,
+                      extra={"side": p.side, "player": p.id, "unit": unit, "step": "Mark Orders"})
+
+
+def same_hex(state: GameState, a: str | None, b: str | None) -> bool:
+    """Two units in one hex: their personal commanders may confer (21.3.3.1)."""
+    from umpire.turns.mbt.advanced.table import AdvTable
+
+    ua, ub = state.units.get(a or ""), state.units.get(b or "")
+    if ua is None or ub is None or ua.x is None or ub.x is None:
+        return False
+    t = AdvTable(state)
+    return bool(t.same_hex(t.xy(ua), t.xy(ub)))
 
 
 def check(specs: list[dict[str, Any]], state: GameState, side: str, where: str) -> tuple[list[dict[str, Any]],
@@ -94,15 +171,21 @@ def check(specs: list[dict[str, Any]], state: GameState, side: str, where: str) 
             raise UmpireError(f"{at}.to: {unknown(f'other player of side {side}', to, others)} (one other commander "
                               "a message, 21.3.3.2.2)")
         if not _has_commander(state, mine[sender]):
-            raise UmpireError(f"{at}.from: {sender}'s personal commander ({mine[sender].commander}) is lost: a player "
-                              "without one may not communicate (21.3.3; allowed: no message from this player)")
+            raise UmpireError(f"{at}.from: {_without(state, mine[sender])}: a player without one may not communicate "
+                              "(21.3.3; allowed: no message from this player)")
+        if not _has_commander(state, mine[to]):
+            raise UmpireError(f"{at}.to: {_without(state, mine[to])}: no player may communicate with him (21.3.3, "
+                              "21.3.3.2)")
+        if same_hex(state, commander_of(state, mine[sender]), commander_of(state, mine[to])):
+            out.append({"from": sender, "to": to, "text": str(m["text"]), "conference": True})  # 21.3.3.1: not radio
+            continue
         sent[sender] = sent.get(sender, 0) + 1
         out.append({"from": sender, "to": to, "text": str(m["text"])})
     extra = {}
     for pid, n in sent.items():
         more = n - free_messages(mine[pid].overall)
         if more > 0:
-            extra[mine[pid].commander] = more
+            extra[commander_of(state, mine[pid]) or mine[pid].commander] = more
     return out, extra
 
 
@@ -110,7 +193,29 @@ def keep(state: GameState, opts: OS.OptionsState, side: str, checked: list[dict[
     """This Turn's messages of ``side`` (orders entered again replace them), due next Turn."""
     opts.messages = [m for m in opts.messages if not (m.side == side and m.written == state.turn)]
     opts.messages += [OS.Message(side=side, sender=m["from"], to=m["to"], text=m["text"], written=state.turn,
-                                 due=state.turn + 1) for m in checked]
+                                 due=state.turn if m.get("conference") else state.turn + 1,
+                                 conference=bool(m.get("conference"))) for m in checked]
+
+
+def confer(state: GameState) -> list[Resolution]:
+    """This Turn's private talks (21.3.3.1): players whose personal commanders share a hex talk as
+    the orders are marked; no radio, so nothing to intercept, delay or pay for. Each is told to the
+    player it was for, on a state being changed."""
+    if not on(state, "multi_player"):
+        return []
+    opts = OS.read(state)
+    res = []
+    for m in opts.messages:
+        if not m.conference or m.written != state.turn or m.status != "due":
+            continue
+        m.status = "received"
+        res.append(Resolution(
+            ruleset="mbt", procedure="message", outcome={"fate": "received", "intercepted": False},
+            summary=f"conference: {m.sender} tells {m.to}, their personal commanders in one hex (21.3.3.1)",
+            extra={"side": m.side, "sender": m.sender, "to": m.to, "written": m.written, "text": m.text,
+                   "player": m.to, "conference": True, "step": "Mark Orders"}))
+    OS.write(state, opts)
+    return res
 
 
 def deliver(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolution]:
@@ -124,10 +229,10 @@ def deliver(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolut
     for m in opts.messages:
         key = (m.side, m.sender, m.written)
         n = count[key] = count.get(key, 0) + 1  # its dice keyed by who wrote it when (keyed dice stay put)
-        if m.status != "due" or m.due != state.turn:
+        if m.status != "due" or m.due != state.turn or m.conference:
             continue
         enemy = next((p for s, p in overall.items() if s != m.side), None)
-        can = enemy is not None and _has_commander(state, enemy)  # 21.3.3.2.3
+        can = enemy is not None and _has_commander(state, enemy, opts)  # 21.3.3.2.3
         case = {"length": words(m.text), "enemy_can_intercept": can}
         rec = RecordingDice(scoped(dice, "message", m.side, m.sender, f"written T{m.written}", n))
         r = message(case["length"], rec, enemy_can_intercept=can)

@@ -87,6 +87,7 @@ class Strike(_Model):
     facing: float = 90.0
     turn: int
     status: Literal["due", "flown"] = "due"
+    air_phase: Literal[1, 2] = 1  # the Air Phase of the Turn it flies in (20.1.2.2)
 
 
 class Message(_Model):
@@ -100,6 +101,7 @@ class Message(_Model):
     due: int  # the Turn it is next due (21.3.3.2.1; a delay moves it on, 21.3.3.2.4)
     status: Literal["due", "received", "lost"] = "due"
     intercepted: bool = False
+    conference: bool = False  # said in private talks, the personal commanders in one hex (21.3.3.1)
 
 
 class Helicopter(_Model):
@@ -114,11 +116,21 @@ class Helicopter(_Model):
     facing: float
     altitude: Literal["landed", "noe", "low"] = "noe"
     rockets: int = 0
+    armament: str | None = None  # as the TO&E names it (20.2.1)
+    missiles: dict[str, int] = Field(default_factory=dict)  # missiles left, by weapon (20.2.1, 20.2.3.3)
     hovering: bool = True  # spent no factors this Air Phase (20.2.2.1.1)
     flown: int = 0  # hexes flown this Air Phase: what the enemy's AA needs to acquire it (20.3.3.2)
     popup: bool = False  # made a pop-up attack this Air Phase (20.2.2.1.2)
     suppressed: str | None = None  # "on" / "off" as a ground unit's (20.3.4.2)
     destroyed: bool = False
+
+
+class MissileOrder(_Model):
+    """A missile a helicopter is ordered to fire (20.2.3.3.2-3)."""
+
+    target: str
+    weapon: str | None = None  # default: the first it has left
+    designator: str | None = None  # a laser homing missile's painter (default: its own)
 
 
 class Flight(_Model):
@@ -133,6 +145,9 @@ class Flight(_Model):
     reverse: bool = False
     popup: bool = False
     rocket: str | None = None  # the enemy unit it fires a rocket at (20.2.3.3.1)
+    guns: str | None = None  # the enemy unit its guns fire at (20.2.3.2)
+    missiles: list[MissileOrder] = Field(default_factory=list)  # its missiles (20.2.3.3.2-3)
+    air_phase: Literal[1, 2] = 1  # helicopters move in both Air Phases of a Turn (20.2.2)
 
 
 class OptionsState(_Model):
@@ -156,6 +171,10 @@ class OptionsState(_Model):
     bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
     fires: list[tuple[float, float, int]] = Field(default_factory=list)  # burning markers: x, y, Turn placed (18.3)
     fire_gp: list[tuple[float, float, int]] = Field(default_factory=list)  # GP at building hexes this Turn (18.3.2)
+    commanders: dict[str, str | None] = Field(default_factory=dict)  # player -> his personal commander now (21.3.2)
+    commander_lost: dict[str, int] = Field(default_factory=dict)  # player -> the Turn his commander was lost
+    ammunition: dict[str, dict[str, int]] = Field(default_factory=dict)  # unit -> weapon -> rounds (17.3.2.1.4.2)
+    fuel: dict[str, int] = Field(default_factory=dict)  # unit -> fuel factors left (17.3.3)
 
 
 KEY = "options_state"
@@ -179,15 +198,22 @@ def read(state: GameState) -> OptionsState:
         counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
         aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
         jamming_left=dict(m.get("jamming") or {}),
-        helicopters={
-            h["id"]: Helicopter(
-                id=h["id"], side=h["side"], card=h["card"], name=h.get("name") or h["id"], x=h["at"][0],
-                y=h["at"][1], facing=h.get("facing", 0.0), altitude=h.get("altitude", "noe"),
-                rockets=h.get("rockets", 0),
-            )
-            for h in m.get("helicopters") or []
-        },
+        helicopters={h["id"]: _helicopter(h) for h in m.get("helicopters") or []},
         fires=[(float(x), float(y), 0) for x, y in m.get("fires") or []],  # burning at the start (18.3)
+    )
+
+
+def _helicopter(h: dict[str, Any]) -> Helicopter:
+    """A scenario's helicopter as the game starts: its armament's missiles and rockets (20.2.1)."""
+    from umpire.rules.mbt.cards import HelicopterCard, any_card
+
+    card = any_card(h["card"])
+    carried = card.carried(h.get("armament")) if isinstance(card, HelicopterCard) else {}
+    missiles = {w.name: carried[w.name] for w in getattr(card, "weapons", []) if w.kind == "atgm" and w.name in carried}
+    return Helicopter(
+        id=h["id"], side=h["side"], card=h["card"], name=h.get("name") or h["id"], x=h["at"][0], y=h["at"][1],
+        facing=h.get("facing", 0.0), altitude=h.get("altitude", "noe"),
+        rockets=h.get("rockets") or carried.get("rockets", 0), armament=h.get("armament"), missiles=missiles,
     )
 
 
@@ -201,3 +227,12 @@ def illuminated(state: GameState) -> list[tuple[float, float, float, int]]:
     sighting asks for them at every look."""
     raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("illuminated") or []
     return [(float(a), float(b), float(c), int(d)) for a, b, c, d in raw]
+
+
+def burning(state: GameState) -> list[tuple[float, float]]:
+    """This game's burning markers (18.3), read without validation: sighting asks for them at
+    every look."""
+    raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("fires")
+    if raw is None:  # the game's first read: the scenario's burning markers
+        raw = (state.extra.get("mbt") or {}).get("fires") or []
+    return [(float(f[0]), float(f[1])) for f in raw]

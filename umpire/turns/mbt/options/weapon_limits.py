@@ -4,7 +4,9 @@
   depression or elevation allows is not fired; the fire case says ``weapon_limits: true`` and
   ``calc fire``/``calc gp`` refuse it alike (:func:`umpire.rules.mbt.options.limits.dep_el`).
 - **Limited ammunition** (17.3.2): each weapon with a TOT AMMO number carries that many rounds
-  (maximum ammunition, 17.3.2.1.4.1), kept in the unit's ``rounds`` note once it first fires.
+  (maximum ammunition, 17.3.2.1.4.1), or as many as rolled before the game with ``mbt:
+  {ammunition: variable}`` (17.3.2.1.4.2, :mod:`.supplies`), kept in the unit's ``rounds`` note
+  once it first fires.
   An AP shot spends a round a shot (fewer shots than the rate of fire are fired when fewer
   rounds are left); GP fire spends the weapon's maximum rate of fire (17.3.2.2). A weapon with
   no rounds left is refused in the orders and does not fire. ``Unl`` weapons are not counted
@@ -13,8 +15,10 @@
 - **Infantry alternate fire** (17.3.4): a leg unit's small arms fire -5 for each attached
   weapon it fires in the same step (the gp case's ``firer.attached_fired``).
 
-Not played: variable ammunition (17.3.2.1.4.2, ``umpire calc ammo`` rolls it), ammunition
-allotment by type (17.3.2.3), reduced GP rates of fire (17.3.2.2's -10 a shot), fuel (17.3.3).
+- **Reduced GP rate of fire** (17.3.2.2): a GP fire entry's ``shots`` below the weapon's maximum
+  rate is fired at -10 a shot less (the gp case's ``shots``); the weapon still spends its maximum.
+
+Not played: ammunition allotment by type (17.3.2.3).
 """
 
 from __future__ import annotations
@@ -31,16 +35,23 @@ from umpire.turns.mbt.options import on
 NAME = "weapon_limits"
 
 
-def carried(u: UnitState, w: Weapon) -> int | None:
-    """The rounds ``w`` carries at the start (17.3.2.1.4.1); None when they are not counted."""
+def carried(u: UnitState, w: Weapon, state: GameState | None = None) -> int | None:
+    """The rounds ``w`` carries at the start: its maximum (17.3.2.1.4.1), or as rolled under
+    variable ammunition (17.3.2.1.4.2, given the ``state``); None when they are not counted."""
     from umpire.rules.mbt.options.limits import rounds_carried
     from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.options import state as OS
 
-    return None if U.kind(u) == "towed" else rounds_carried(str(w.tot_ammo.v))
+    if U.kind(u) == "towed":
+        return None
+    most = rounds_carried(str(w.tot_ammo.v))
+    if state is not None and most is not None and (state.extra.get("mbt") or {}).get("ammunition") == "variable":
+        return OS.read(state).ammunition.get(u.id, {}).get(w.name, most)
+    return most
 
 
-def rounds_left(u: UnitState, w: Weapon) -> int | None:
-    most = carried(u, w)
+def rounds_left(u: UnitState, w: Weapon, state: GameState | None = None) -> int | None:
+    most = carried(u, w, state)
     return None if most is None else int((u.notes.get("rounds") or {}).get(w.name, most))
 
 
@@ -51,14 +62,14 @@ def held(state: GameState, u: UnitState, w: Weapon, rng: int, heights: tuple[int
 
     if not on(state, NAME):
         return ""
-    if rounds_left(u, w) == 0:
-        return f"its {w.name} has no rounds left: all {carried(u, w)} fired (17.3.2.2)"
+    if rounds_left(u, w, state) == 0:
+        return f"its {w.name} has no rounds left: all {carried(u, w, state)} fired (17.3.2.2)"
     return dep_el(w.dep_el_numbers(), heights[0], heights[1], rng, w.name)
 
 
 def shots(state: GameState, u: UnitState, w: Weapon, wanted: int | None) -> int | None:
     """The AP shots fired: as written (or the rate of fire), no more than the rounds left."""
-    left = rounds_left(u, w) if on(state, NAME) else None
+    left = rounds_left(u, w, state) if on(state, NAME) else None
     if left is None:
         return wanted
     return min(wanted or int(w.max_rof.v), left)
@@ -66,13 +77,27 @@ def shots(state: GameState, u: UnitState, w: Weapon, wanted: int | None) -> int 
 
 def expend(state: GameState, u: UnitState, w: Weapon, r: Resolution) -> None:
     """Mark off the rounds a shot spent (17.3.2.2); ``r.extra["rounds"]`` says what is left."""
-    left = rounds_left(u, w) if on(state, NAME) else None
+    left = rounds_left(u, w, state) if on(state, NAME) else None
     if left is None or r.outcome.get("fired") is False:
         return
     spent = int(r.outcome.get("shots") or w.max_rof.v) if r.procedure == "fire" else int(w.max_rof.v)
     now = max(0, left - spent)
     u.notes.setdefault("rounds", {})[w.name] = now
-    r.extra["rounds"] = f"{w.name}: {now} of {carried(u, w)} rounds left (17.3.2.2)"
+    r.extra["rounds"] = f"{w.name}: {now} of {carried(u, w, state)} rounds left (17.3.2.2)"
+
+
+def check_gp_shots(state: GameState, where: str, shots: int, w: Weapon) -> None:
+    """A GP fire entry's ``shots``: fewer than the weapon's maximum rate of fire is announced at
+    -10 a shot (17.3.2.2), under the option only.
+
+    :raises UmpireError: naming the entry's ``shots`` and what is allowed.
+    """
+    most = int(w.max_rof.v)
+    if not on(state, NAME):
+        raise UmpireError(f"{where}: {shots}: GP fire is at the weapon's maximum rate of fire ({most}); fewer shots at "
+                          "-10 each is option 17.3.2.2 (add weapon_limits to the scenario's mbt.options)")
+    if not 1 <= shots <= most:
+        raise UmpireError(f"{where}: {shots} (allowed: 1-{most}, the {w.name}'s maximum rate of fire; 17.3.2.2)")
 
 
 def attached_fired(u: UnitState, w: Weapon, entries: Sequence[dict[str, Any]]) -> int:
@@ -98,9 +123,9 @@ def check_orders(state: GameState, units: dict[str, dict[str, Any]], where: str)
         for i, f in enumerate(fire if isinstance(fire, list) else [fire] if fire else []):
             u = state.units[str(f.get("by") or uid)]
             w = next((x for x in U.weapons(u) if x.name == f.get("weapon")), None)
-            if w is None or rounds_left(u, w) != 0:
+            if w is None or rounds_left(u, w, state) != 0:
                 continue
             others = [f"{x.name} {n}" if n is not None else f"{x.name} unlimited" for x in U.weapons(u)
-                      if (n := rounds_left(u, x)) != 0]
+                      if (n := rounds_left(u, x, state)) != 0]
             raise UmpireError(f"{where}: units.{uid}.fire[{i}].weapon: {w.name!r} has no rounds left, all "
-                              f"{carried(u, w)} fired (17.3.2.2; allowed: {', '.join(others) or 'none'})")
+                              f"{carried(u, w, state)} fired (17.3.2.2; allowed: {', '.join(others) or 'none'})")
