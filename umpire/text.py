@@ -117,24 +117,33 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     return CONTROL.sub(_json_escape, out)
 
 
-def said(value: Any) -> str:
+def said(value: Any, most: int | None = None) -> str:
     """``value`` in the words a case file writes it, never as Python writes it: ``true`` and
     ``false``, ``none`` for nothing, a number without a trailing ``.0``, a list as ``[a, b]`` and a
     mapping as ``{name: value}``, text as it is.
 
-    >>> said(True), said(None), said(7.0), said(2.25), said(["a", 1]), said({"hq": {"rating": 4}})
-    ('true', 'none', '7', '2.25', '[a, 1]', '{hq: {rating: 4}}')
+    >>> said(True), said(None), said(7.0), said(2.25), said(["a", 1]), said({"hq": {"rating": 4}}), said(1e23)
+    ('true', 'none', '7', '2.25', '[a, 1]', '{hq: {rating: 4}}', '1e+23')
+    >>> said([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]], most=4)
+    '[[0, 0], [1, 0], [2, 0], [3, 0], ...]'
+
+    ``most``: the items of a list or mapping said, the rest as ``...``.
     """
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{said(k)}: {said(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple | set | frozenset):
-        return "[" + ", ".join(said(v) for v in value) + "]"
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:g}" if value.is_integer() \
+            else repr(value)
+    if isinstance(value, dict | list | tuple | set | frozenset):
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        shown = items if most is None else items[:most]
+        words = [f"{said(k, most)}: {said(v, most)}" if isinstance(value, dict) else said(v, most)
+                 for k, v in (shown if isinstance(value, dict) else ((None, v) for v in shown))]
+        if len(shown) < len(items):
+            words.append("...")
+        return ("{%s}" if isinstance(value, dict) else "[%s]") % ", ".join(words)
     return str(value)
 
 

@@ -370,9 +370,8 @@ def one_line(message: str, model: type[BaseModel], procedure: str) -> str:
     >>> one_line("\\n".join(problems), FireCase, "fire")
     'case: fire: give SHOOTER and TARGET (fire SHOOTER TARGET RANGE ASPECT WEAPON; umpire calc fields fire)'
     """
-    lines = list(dict.fromkeys(line.removeprefix("case: ") for line in message.splitlines() if line.strip()))
-    if len(lines) <= 1 and not any(line.endswith(MISSING) for line in lines):
-        return message
+    lines = list(dict.fromkeys(line.removeprefix("case: ").removeprefix("(top level): ")
+                               for line in message.splitlines() if line.strip()))
     missing = [line.removesuffix(MISSING).upper() for line in lines if line.endswith(MISSING)]
     rest = [line for line in lines if not line.endswith(MISSING)]
     parts = []

@@ -44,7 +44,7 @@ def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every calc procedure of both rulesets, with its one-line form."""
-    from umpire.ask.calc import case_model
+    from umpire.ask.calc import case_model, procedures_for
     from umpire.ask.line import form
     from umpire.registry import RULESETS
 
@@ -55,7 +55,7 @@ def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
         for p in ["measure", *rs.case_models()]:
             model = case_model(rs.name, p)
             assert model is not None
-            doc = (getattr(rs.procedures().get(p), "__doc__", None) or "").strip().split("\n")[0]
+            doc = (getattr(procedures_for(rs.name).get(p), "__doc__", None) or "").strip().split("\n")[0]
             out.append({"ruleset": rs.name, "name": p, "form": f"{p} {form(model)}".strip(), "about": doc})
     return out
 

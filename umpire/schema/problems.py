@@ -136,7 +136,7 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         if choices and isinstance(given, str):
             return str(unknown(_field_word(path), given, choices))
         allowed = ", ".join(choices) or str(ctx.get("expected", ""))
-        return f"{_SHOW.repr(given)} is not allowed (allowed: {allowed})"
+        return f"{_input(given)} is not allowed (allowed: {allowed})"
     if kind == "missing":
         return _WORDS[kind]
     if kind in _WORDS:
@@ -161,7 +161,18 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         text = f"not allowed (allowed: letters, digits, - and _, matching {ctx.get('pattern')})"
     else:
         text = str(e["msg"]).replace("Input should be", "must be")
-    return f"{text} (input: {_SHOW.repr(given)})"
+    return text if not path else f"{text} (input: {_input(given)})"
+
+
+def _input(value: Any) -> str:
+    """A value a problem is about, as the file writes it: text quoted, anything else in a case
+    file's words (``true``, ``[1, 2]``), never Python's (``True``); cut short."""
+    from umpire.text import said
+
+    if isinstance(value, str):
+        return _SHOW.repr(value)
+    text = said(value, most=4)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _none_fits(members: list[tuple[Path, dict[str, Any]]]) -> str:
@@ -177,7 +188,7 @@ def _none_fits(members: list[tuple[Path, dict[str, Any]]]) -> str:
                 form = _FORMS["dict"]
         if form not in forms:
             forms.append(form)
-    return f"{_SHOW.repr(members[0][1].get('input'))} is not {' or '.join(forms)}"
+    return f"{_input(members[0][1].get('input'))} is not {' or '.join(forms)}"
 
 
 # -- the fields a model allows at a path ---------------------------------------------------
