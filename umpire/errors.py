@@ -48,6 +48,38 @@ def shown(text: object) -> str:
     return out
 
 
+#: The characters of a value a message quotes whole; a longer one is cut, its size said.
+QUOTE_MOST = 40
+#: A value longer than this is not compared with the names it may mean (a name is far shorter).
+SUGGEST_MOST = 200
+
+
+def quoted(value: object, most: int = QUOTE_MOST) -> str:
+    r"""``value`` as a message quotes what a user gave: a short, sanitised excerpt. A text (or
+    anything else, by its ``repr``) longer than ``most`` characters is cut after its first
+    ``most`` characters and its size is said; control characters and bidirectional marks are
+    written as escapes (``\x1b``), as ``repr`` writes them, never as themselves.
+
+    >>> quoted("zsu")
+    "'zsu'"
+    >>> quoted("x" * 1_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (1,000,000 characters)"
+    >>> print(quoted("a\x1b[2Jb\u202e"))
+    'a\x1b[2Jb\u202e'
+    >>> quoted([1, 2, 3])
+    '[1, 2, 3]'
+    """
+    if isinstance(value, str):
+        text = value if len(value) <= most else value[:most] + "..."
+        out = shown(repr(text))
+        return out if len(value) <= most else f"{out} ({len(value):,} characters)"
+    if isinstance(value, dict | list | tuple | set) and len(value) > 8:
+        kind = "mapping" if isinstance(value, dict) else "list"
+        return f"a {kind} of {len(value):,} items"
+    text = shown(repr(value))
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
 def _loose(text: object) -> str:
     return "".join(ch for ch in str(text).casefold() if ch.isalnum())
 
@@ -118,10 +150,10 @@ def unknown(kind: str, value: object, known: Iterable[str],
     "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
     """
     names = sorted(known)
-    close = closest(value, names, aliases)
+    close = closest(value, names, aliases) if len(str(value)) <= SUGGEST_MOST else []
     hint = ""
     if len(close) == 1:
         hint = f"did you mean {close[0]!r}? "
     elif close:
         hint = "did you mean " + ", ".join(repr(c) for c in close[:-1]) + f" or {close[-1]!r}? "
-    return UmpireError(f"unknown {kind} {value!r} ({hint}known: {', '.join(names)})")
+    return UmpireError(f"unknown {kind} {quoted(value)} ({hint}known: {', '.join(names)})")

@@ -283,6 +283,38 @@ def _merges(value: Any, line: int) -> list[dict[Any, Any]]:
     return list(maps)
 
 
+def linked(path: Path | str) -> bool:
+    """Whether the file at ``path`` is reached through a symbolic link (the name given is a link,
+    or a folder of it is one that leads out of the folder named): no message quotes such a file,
+    which may be any file of the machine (``/etc/passwd``); it is named by its path and kind
+    only (:func:`foreign`)."""
+    import os
+
+    if str(path) == "-":
+        return False
+    p = Path(path)
+    try:
+        if p.is_symlink():
+            return True
+        real = p.resolve().parent
+        return real != Path(os.path.abspath(p)).parent.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def foreign(path: Path | str, kind: str) -> DataError:
+    """The one refusal of a file reached through a link that is not a good ``kind``: its path and
+    kind, never a word of what it holds."""
+    word = KIND_WORDS.get(kind.split("-")[0], kind.replace("-", " "))
+    return DataError(f"{shown(path)}: not {'an' if word[:1] in 'aeiou' else 'a'} {word} umpire can use; it is a "
+                     "link to another file, and no message quotes a linked file: check the file it links to")
+
+
+#: How a refusal names a kind of file (``umpire check``'s kinds).
+KIND_WORDS = {"orders": "orders file", "season": "season file", "case": "calc case", "spec": "rating spec",
+              "units": "unit file", "file": "file", "": "file"}
+
+
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file no bigger than ``max_bytes``. A pipe, a device or a socket
     is refused before anything is read from it (reading a pipe no one writes to would wait for
