@@ -68,3 +68,22 @@ def test_a_file_of_text_is_not_quoted_whole(tmp_path: Path) -> None:
         r = _run(*args, cwd=tmp_path)
         assert r.exit_code != 0 and "not a mapping" in r.output, r.output
         _quotes_nothing(r.output)
+
+
+# -- 4: errors stop at the limit ------------------------------------------------------------------
+def test_a_megabyte_session_line_and_a_million_point_drawing_stop_at_the_limit(tmp_path: Path) -> None:
+    from tests.hostile.measured import Case, run
+
+    line = tmp_path / "line.txt"
+    line.write_text("fire " + "x" * 1_000_000 + "\nunits abrams\n", encoding="utf-8")
+    svg = tmp_path / "t.svg"
+    d = " ".join(f"L{i % 70} {i % 40}" for i in range(1_000_000))
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="72in" height="48in" viewBox="0 0 72 48">'
+                   f'<path id="w1" class="woods" d="M0 0 {d}"/></svg>', encoding="utf-8")
+    session, drawing = run([Case(["session"], stdin=str(line)), Case(["terrain", "import", str(svg)])])
+    assert session.errors() == ["Error: a line of 1,000,005 characters (at most 10,000); it was not read"]
+    assert "M1A1" in session.stdout  # the session goes on with the next line
+    assert drawing.errors() == [f"Error: {svg}: shape 'w1': more than 10,000 points (at most 10,000, curves counted "
+                                "once flattened)"]
+    for r in (session, drawing):
+        assert r.cpu < 1.0 and r.rss_mb < 100, (r.cpu, r.rss_mb)

@@ -299,9 +299,10 @@ def report_error(exc: BaseException) -> None:
     """A line that could not be answered, as one ``Error:`` line a problem (the one-shot
     commands' words); the session goes on."""
     from umpire.errors import shown
+    from umpire.text import clipped
 
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
     for line in text.splitlines() or ["(no message)"]:
-        sys.stderr.write(f"Error: {shown(line)}\n")
+        sys.stderr.write(f"Error: {clipped(shown(line))}\n")
     sys.stderr.flush()
