@@ -16,8 +16,6 @@ file names. One rule holds for all of them, and each output has its one function
 - :func:`md_text` (Markdown): :func:`visible`, HTML escaped, and the punctuation that would make
   emphasis, links, code or table cells escaped with a backslash;
 - :func:`json_text` (JSON): the data exactly, with the characters above written as ``\\uXXXX``;
-- :func:`said` (a value in a message or an answer): as a case file writes it, never as Python
-  does (``true``, not ``True``; ``{hq: {rating: 4}}``, not a dict's repr);
 - :func:`safe_name` (an id in a file name): no path separator, no leading dot, nothing a shell or
   a file system reads specially; two ids never give one name.
 
@@ -60,6 +58,25 @@ def visible(text: object) -> str:
     """
     s = str(text)
     return CONTROL.sub(_picture, s) if CONTROL.search(s) else s
+
+
+#: The characters of one message line an output writes: far more than any message umpire
+#: composes needs (the longest, a list of every known name, is under 1,000), so that what a
+#: message was given, quoted short where it is composed (:func:`umpire.errors.quoted`), can
+#: never make an error line longer than a screenful.
+MESSAGE_MOST = 2_000
+
+
+def clipped(line: str, most: int = MESSAGE_MOST) -> str:
+    """One line of a message as an output writes it: whole, or its first ``most`` characters and
+    how many more there were.
+
+    >>> clipped("unknown unit 'x' (known: a, b)")
+    "unknown unit 'x' (known: a, b)"
+    >>> clipped("x" * 5000, 10)
+    'xxxxxxxxxx... (4,990 more characters)'
+    """
+    return line if len(line) <= most else f"{line[:most]}... ({len(line) - most:,} more characters)"
 
 
 def xml_text(text: object) -> str:
@@ -115,36 +132,6 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     """
     out = json.dumps(data, indent=indent, ensure_ascii=False, default=str)
     return CONTROL.sub(_json_escape, out)
-
-
-def said(value: Any, most: int | None = None) -> str:
-    """``value`` in the words a case file writes it, never as Python writes it: ``true`` and
-    ``false``, ``none`` for nothing, a number without a trailing ``.0``, a list as ``[a, b]`` and a
-    mapping as ``{name: value}``, text as it is.
-
-    >>> said(True), said(None), said(7.0), said(2.25), said(["a", 1]), said({"hq": {"rating": 4}}), said(1e23)
-    ('true', 'none', '7', '2.25', '[a, 1]', '{hq: {rating: 4}}', '1e+23')
-    >>> said([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]], most=4)
-    '[[0, 0], [1, 0], [2, 0], [3, 0], ...]'
-
-    ``most``: the items of a list or mapping said, the rest as ``...``.
-    """
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:g}" if value.is_integer() \
-            else repr(value)
-    if isinstance(value, dict | list | tuple | set | frozenset):
-        items = list(value.items()) if isinstance(value, dict) else list(value)
-        shown = items if most is None else items[:most]
-        words = [f"{said(k, most)}: {said(v, most)}" if isinstance(value, dict) else said(v, most)
-                 for k, v in (shown if isinstance(value, dict) else ((None, v) for v in shown))]
-        if len(shown) < len(items):
-            words.append("...")
-        return ("{%s}" if isinstance(value, dict) else "[%s]") % ", ".join(words)
-    return str(value)
 
 
 NAME_MOST = 80  # characters of an id kept whole in a file name
