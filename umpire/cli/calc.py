@@ -51,6 +51,7 @@ def calc(
     from umpire.errors import UmpireError
 
     words = list(words or [])
+    _no_unknown_option(words)
     if not words:
         raise UmpireError("calc: give a case file or a question (umpire calc fire T-80B M1A1 7 side); "
                           "see 'umpire calc --help'")
@@ -61,6 +62,24 @@ def calc(
     answer = ask(words, rolls=roll, odds=odds, rulings=ruling, ruleset=ruleset,
                  dice=settings.dice_for(None) if settings is not None else None)
     print_answer(answer, as_json=as_json)
+
+
+OPTIONS = ("--json", "--odds", "--roll", "--ruling", "--ruleset", "--help", "-h")
+
+
+def _no_unknown_option(words: list[str]) -> None:
+    """A word that looks like an option and is none (``--rol``) is refused as the option parser
+    would, the closest named; a number (``-3``) is a word of the question."""
+    from difflib import get_close_matches
+
+    from umpire.errors import UmpireError
+
+    for w in words:
+        if w.startswith("-") and len(w) > 1 and not w[1:2].isdigit() and not w[1:2] == ".":
+            close = get_close_matches(w.partition("=")[0], OPTIONS, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UmpireError(f"calc: no option {w!r} ({hint}allowed: {', '.join(OPTIONS[:-1])}; "
+                              "see 'umpire calc --help')")
 
 
 def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str]:
@@ -205,7 +224,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
         raise UmpireError(f"calc fields: no procedure {procedure!r} (allowed: {', '.join(known)})")
     if as_json:
         print_json({
-            n: [{"field": f.path, "accepts": f.accepts, "default": f.default} for f in field_lines(m)]
+            n: [{"field": f.path, "accepts": f.accepts, "default": f.default, "about": f.text} for f in field_lines(m)]
             for n, m in found
         })
         return
@@ -218,13 +237,16 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
             "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
             "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "
-            "a,b is a list; values read as in a case file.",
+            "a,b is a list; values read as in a case file."
+            + (" A stretch of the route is TERRAIN:INCHES (woods:3) or INCHES." if "route" in model.model_fields
+               else ""),
             markup=False, soft_wrap=False,
         )
         table = grid(f"{n} {procedure}: case fields")
         table.add_column("field")
         table.add_column("accepts")
         table.add_column("default (if left out)")
+        table.add_column("what it is")
         for f in field_lines(model):
-            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default)
+            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default, f.text)
         console.print(table)

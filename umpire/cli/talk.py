@@ -297,10 +297,10 @@ def report_error(exc: BaseException) -> None:
     """A line that could not be answered, as one ``Error:`` line (the one-shot commands' words,
     its problems joined: one line typed, one line back); the session goes on."""
     from umpire.errors import shown
-    from umpire.text import visible
+    from umpire.text import clipped, visible
 
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
     problems = [line.strip() for line in text.splitlines() if line.strip()]
-    sys.stderr.write(f"Error: {visible(shown('; '.join(dict.fromkeys(problems)) or '(no message)'))}\n")
+    sys.stderr.write(f"Error: {visible(clipped(shown('; '.join(dict.fromkeys(problems)) or '(no message)')))}\n")
     sys.stderr.flush()
