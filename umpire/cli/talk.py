@@ -174,7 +174,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
         raise UmpireError(f"explain: no procedure {data.get('procedure')!r} for {name}")
     case["ruleset"] = name
     if isinstance(rs, QuickAnswers) and rs.variants and "game" in model.model_fields and "game" not in case:
-        case["game"] = rs.variants[0].name
+        case["game"] = rs.default_variant  # as the answer takes it (an Advanced-only procedure has no basic)
     checked = validate(model, case, where)
     table = grid(f"{name} {data.get('procedure')}: the case as read")
     for col in ("field", "value", ""):
