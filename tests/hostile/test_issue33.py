@@ -87,3 +87,24 @@ def test_a_megabyte_session_line_and_a_million_point_drawing_stop_at_the_limit(t
                                 "once flattened)"]
     for r in (session, drawing):
         assert r.cpu < 1.0 and r.rss_mb < 100, (r.cpu, r.rss_mb)
+
+
+# -- 5: no silent reinterpretation: a GeoJSON in longitude and latitude ----------------------------
+def test_a_geojson_naming_a_coordinate_system_is_refused_unless_its_unit_is_said(tmp_path: Path) -> None:
+    import json
+
+    ring = [[11.9, 50.3], [11.95, 50.3], [11.95, 50.35], [11.9, 50.3]]
+    fc = {"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "EPSG:4326"}},
+          "features": [{"type": "Feature", "id": "w1", "properties": {"type": "woods"},
+                        "geometry": {"type": "Polygon", "coordinates": [ring]}}]}
+    f = tmp_path / "t.geojson"
+    f.write_text(json.dumps(fc), encoding="utf-8")
+    r = _run("terrain", "import", str(f))
+    assert r.exit_code == 2 and "crs: 'EPSG:4326' is not table inches" in r.output and "--units" in r.output
+    r = _run("terrain", "import", str(f), "--units", "cm")
+    assert r.exit_code == 0 and "[4.685039, 19.80315]" in r.output  # 11.9 cm, 50.3 cm in inches
+    del fc["crs"]
+    fc["units"] = "mm"
+    f.write_text(json.dumps(fc), encoding="utf-8")
+    r = _run("terrain", "import", str(f))
+    assert r.exit_code == 0 and "[0.468504, 1.980315]" in r.output
