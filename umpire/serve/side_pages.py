@@ -19,12 +19,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.actions import _route
 from umpire.serve.app import error, query, site_of
+from umpire.serve.shown import JSONResponse
 
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage
