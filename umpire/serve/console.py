@@ -41,6 +41,7 @@ def _parts(request: Request, moment: Moment, unit: str | None) -> dict[str, Any]
         "frame": moment.frame,
         "units": {u.id: [u.x, u.y] for u in moment.state.units.values() if u.placed},
         "map": moment.svg,
+        "marks": [k.data() for k in moment.drawing.marks],
         "turn": t.get_template("_turn.html").render(m=moment),
         "log": t.get_template("_log.html").render(m=moment),
         "unit": t.get_template("_unit.html").render(u=facts, m=moment) if facts else "",

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from umpire.engine.players import SentEntry, Window
-    from umpire.reports.views import TurnReport
+    from umpire.reports.views import TurnReport, UnitView
     from umpire.serve.views import Reader
     from umpire.turns.entries import Entry
 
@@ -65,7 +65,7 @@ class SidePage:
     def drawing(self) -> Any:
         from umpire.reports.tablemap import build_map
 
-        return build_map(self.report, width=MAP_WIDTH)
+        return build_map(self.report, width=MAP_WIDTH, labels=False)  # the page draws the labels
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
@@ -93,6 +93,35 @@ class SidePage:
                  [(e.key, e.changed, e.state, e.reason) for e in self.sent],
                  [(e.key, e.facts) for e in self.entries]]
         return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:16]
+
+
+def unit_facts(u: UnitView) -> list[str]:
+    """What a side's page says of one unit of its briefing when it is tapped: its own unit's
+    state, or a contact as the side saw it (the briefing holds nothing more)."""
+    from umpire.reports.words import num
+
+    out = []
+    what = " ".join(x for x in (u.nation, u.type_name or u.label) if x)
+    if what:
+        out.append(what)
+    if u.placed:
+        where = f"at ({num(u.x)}, {num(u.y)})"
+        out.append(where + (f" facing {num(u.facing)}" if u.facing is not None else ""))
+    if u.observed:
+        seen = "seen at the end of the turn" if u.now else f"last seen in turn {u.seen_turn}"
+        out.append(seen + ({"fired": ", seen only as it fired", "type": ", its type seen"}.get(u.level or "", "")))
+        if u.status:
+            out.append(f"seen {u.lost_as or u.status}")
+        return out
+    if u.formation:
+        out.append(f"formation {u.formation}")
+    if u.quality:
+        out.append(f"quality {u.quality}")
+    if u.status:
+        out.append(f"status {u.status}" + (f", {u.hits} hits" if u.hits else ""))
+    if u.orders:
+        out.append(f"orders {u.orders}")
+    return out
 
 
 class SideReader:
