@@ -73,6 +73,7 @@ def templates() -> Environment:
     env.filters["num"] = num
     env.filters["dig"] = dig
     env.filters["points"] = points_text
+    env.filters["point"] = point_text
     env.filters["inches"] = inches
     env.globals.update(S=sections, gist=gist, short_phase=short_phase)
     return env
@@ -91,6 +92,13 @@ def points_text(value: Any) -> str:
         return ""
     return " ".join(f"{p[0]:g},{p[1]:g}" for p in value if isinstance(p, list | tuple) and len(p) == 2
                     and all(isinstance(c, int | float) for c in p))
+
+
+def point_text(value: Any) -> str:
+    """One point ``[x, y]`` as a player types it (``x,y``), or a contact's label as it is."""
+    if isinstance(value, str):
+        return value
+    return points_text([value]) if isinstance(value, list | tuple) else ""
 
 
 def site_of(request: Request) -> Site:

@@ -147,9 +147,12 @@ def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, 
                 closed = page.window.closed or f"they are open for turn {page.window.turn}"
                 raise Told(f"turn {turn}: orders for turn {turn} cannot be sent now: {closed}")
             if not page.may_order(key):  # several players a side: each writes his own units' orders (21.3.1)
-                raise Told(f"{key}: not one of your units (player {page.player} commands "
-                           f"{', '.join(sorted(page.commands or ()))})")
-            entry = None if withdraw else side_orders.prepared(page, key, data.get("entry"))
+                what = "not one of your units" if key.startswith("units.") else "not yours to order"
+                raise Told(f"{key}: {what} (player {page.player} commands {', '.join(sorted(page.commands or ()))})")
+            given = data.get("entry")
+            if page.player and isinstance(given, dict) and given.get("from") not in (None, page.player):
+                raise Told(f"{key}.from: a message from your page is from you (allowed: {page.player}; 21.3.3.2)")
+            entry = None if withdraw else side_orders.prepared(page, key, given)
             costs: dict[str, list[str]] = {}
 
             def check(now: Any, entries: dict[str, dict[str, Any]]) -> None:

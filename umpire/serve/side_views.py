@@ -47,12 +47,16 @@ class SidePage:
     sent: list[SentEntry] = field(default_factory=list)
     known: dict[str, str] = field(default_factory=dict, repr=False)  # label -> unit id (never shown)
     player: str | None = None  # the player of the side whose page it is (several a side, MBT 21.3)
-    commands: frozenset[str] | None = None  # that player's units: the only ones his page writes orders for
+    commands: frozenset[str] | None = None  # that player's units (and what else he holds): the only ones he orders
+    held: frozenset[str] = frozenset()  # what any player of the side holds
 
     def may_order(self, key: str) -> bool:
-        """Whether this page writes the entry ``key`` (``units.ID``): a player's page his own units'."""
-        kind, _, uid = key.partition(".")
-        return self.commands is None or kind != "units" or uid in self.commands
+        """Whether this page writes the entry ``key`` (``units.ID``, ``artillery[A]``): a player's
+        page writes what he holds and what no other player of his side holds (a message, the note)."""
+        if self.commands is None:
+            return True
+        name = key[:-1].partition("[")[2] if key.endswith("]") else key.partition(".")[2]
+        return name in self.commands or name not in self.held
 
     @cached_property
     def svg(self) -> str:
@@ -95,6 +99,13 @@ class SidePage:
         return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:16]
 
 
+def _mine(e: Entry, player: str | None) -> bool:
+    """Whether a player's page offers the entry: an entry ``from`` a player (a message, 21.3.3.2)
+    is that player's alone."""
+    sender = next((f for f in e.fields if f.key == "from" and f.kind == "choice"), None)
+    return player is None or sender is None or any(c[0] == player for c in sender.choices)
+
+
 def unit_facts(u: UnitView) -> list[str]:
     """What a side's page says of one unit of its briefing when it is tapped: its own unit's
     state, or a contact as the side saw it (the briefing holds nothing more)."""
@@ -102,7 +113,7 @@ def unit_facts(u: UnitView) -> list[str]:
 
     out = []
     what = " ".join(x for x in (u.nation, u.type_name or u.label) if x)
-    if what:
+    if what and what.lower() not in (u.name or "").lower():
         out.append(what)
     if u.placed:
         where = f"at ({num(u.x)}, {num(u.y)})"
@@ -153,12 +164,14 @@ class SideReader:
             window = players.window_of(game, side)
             report = briefing(self.umpires(game, seq, released), side, who)
             mine = frozenset(game_players(game.state)[side][who]) if who else None
+            held = frozenset(x for ids in game_players(game.state).get(side, {}).values() for x in ids)
             page = SidePage(side, names.get(side, side), game.state.name, game.state.ruleset, released, window, report,
-                            known=known_as(report), player=who, commands=mine)
+                            known=known_as(report), player=who, commands=mine, held=held)
             if window.closed is None or window.locked:
                 page.sent = players.sent(game, side, window.turn)
             if window.closed is None:
-                page.entries = [e for e in game.turn_rules().entries(game.state, side) if page.may_order(e.key)]
+                page.entries = [e for e in game.turn_rules().entries(game.state, side)
+                                if page.may_order(e.key) and _mine(e, who)]
         with self._lock:
             self._pages = {k: v for k, v in self._pages.items() if k[2:] == (seq, stamp)}
             self._pages[(side, who, seq, stamp)] = page

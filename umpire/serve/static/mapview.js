@@ -72,7 +72,7 @@
         : [[cx, by0 - gap - desc], [cx, by1 + gap + asc], [bx1 + gap + w / 2, cy + asc / 2], [bx0 - gap - w / 2, cy + asc / 2]];
       for (const [x, y] of spots) {
         const b = [x - w / 2, y - asc, x + w / 2, y + desc];
-        if (!clear(b)) continue;
+        if (b[0] < x0 || b[2] > x1 || b[1] < y0 || b[3] > y1 || !clear(b)) continue; // whole, in view
         take(b);
         const t = document.createElementNS(SVGNS, "text");
         t.setAttribute("x", x.toFixed(2));
@@ -129,7 +129,8 @@
       const frame = o.frame ? o.frame() : null;
       const depth = frame ? frame[3] * frame[2] : f[3];
       const h = Math.min(f[3], depth * 1.12), w = h / aspect;
-      const own = (o.marks ? o.marks() : []).filter((m) => m.kind === "own");
+      const marks = (o.marks ? o.marks() : []).filter((m) => m.kind !== "terrain");
+      const own = marks.length ? marks : []; // around what the reader has on the table: his units and his contacts
       const cx = own.length ? own.reduce((a, m) => a + m.at[0], 0) / own.length : f[0] + f[2] / 2;
       const cy = frame ? frame[1] + depth / 2 : f[1] + f[3] / 2;
       const x = Math.min(Math.max(cx - w / 2, f[0]), f[0] + f[2] - w);

@@ -149,7 +149,19 @@
     g.setAttribute("class", "waypoints");
     for (const form of document.querySelectorAll("form.orderform")) {
       const entry = form.closest("details");
-      if (!entry || !entry.dataset.at) continue;
+      if (!entry) continue;
+      for (const input of form.querySelectorAll("input[data-kind=point], input[data-kind=spot]")) {
+        const pts = readPoints(input.value);
+        if (pts.length !== 1) continue;
+        const [cx, cy] = drawingOf(pts[0]);
+        for (const [dx, dy] of [[-6, -6], [-6, 6]]) { // a cross where the point is
+          const l = document.createElementNS(SVGNS, "line");
+          l.setAttribute("x1", cx + dx); l.setAttribute("y1", cy + dy); l.setAttribute("x2", cx - dx); l.setAttribute("y2", cy - dy);
+          l.setAttribute("class", "route on");
+          g.appendChild(l);
+        }
+      }
+      if (!entry.dataset.at) continue;
       let from = JSON.parse(entry.dataset.at);
       for (const input of form.querySelectorAll("input[data-kind=points]")) {
         const pts = readPoints(input.value);
@@ -239,7 +251,8 @@
     if (!st.tap || !svg()) return;
     const p = tableAt(ev.clientX, ev.clientY);
     const input = st.tap.input;
-    input.value = (input.value.trim() + " " + p[0] + "," + p[1]).trim();
+    if (input.dataset.kind === "points") input.value = (input.value.trim() + " " + p[0] + "," + p[1]).trim();
+    else input.value = p[0] + "," + p[1]; // one point: the tap replaces it
     st.dirty = true;
     drawAll();
     check(input.closest("form"));
@@ -277,6 +290,10 @@
       let v;
       if (kind === "flag") v = el.checked ? true : null;
       else if (kind === "points") { v = readPoints(el.value); if (!v.length) v = null; }
+      else if (kind === "point" || kind === "spot") {
+        const pts = readPoints(el.value);
+        v = pts.length === 1 ? pts[0] : (kind === "spot" && el.value.trim() ? el.value.trim() : (el.value.trim() ? el.value : null));
+      }
       else if (kind === "targets") { v = el.value.split(/[\s,]+/).filter(Boolean); if (!v.length) v = null; }
       else if (kind === "number") v = el.value.trim() === "" ? null : Number(el.value);
       else v = el.value === "" ? null : el.value;
@@ -326,6 +343,7 @@
     if (b.dataset.do) send(form, b.dataset.do);
     else if (b.dataset.tap) tapping(form.elements[b.dataset.tap], b);
     else if (b.dataset.clear) { form.elements[b.dataset.clear].value = ""; st.dirty = true; drawAll(); }
+    else if (b.dataset.set) { form.elements[b.closest("label").querySelector("input").name].value = b.dataset.set; st.dirty = true; drawAll(); check(form); }
     else if (b.dataset.add) {
       const input = b.closest("label").querySelector("input");
       input.value = (input.value.trim() ? input.value.trim() + ", " : "") + b.dataset.add;
