@@ -101,12 +101,34 @@ def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[
         best = min(ranked.values())
         hits = [nm for nm, r in ranked.items() if r == best]
         return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
+    # a typo: the nearest only, compared without the words many names share ("Company"), so that
+    # "Merkava Company" is near no name and "M1A1 Compny" is near "M1A1 Company"
+    common = _common_words(every)
     loose: dict[str, list[str]] = {}
     for nm, spellings in every.items():
         for s in spellings:
-            loose.setdefault(_loose(s), []).append(nm)
-    found = get_close_matches(_loose(value), list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
+            loose.setdefault(_distinct(s, common), []).append(nm)
+    loose.pop("", None)
+    found = get_close_matches(_distinct(value, common), list(loose), n=1, cutoff=0.6)
     return list(dict.fromkeys(loose[found[0]]))[:n] if found else []
+
+
+def _common_words(every: Mapping[str, list[str]]) -> set[str]:
+    """The words (of letters only, never a name's first) at least three names share (echelons:
+    company, battery; not a nation that begins a card's id)."""
+    counts: dict[str, int] = {}
+    for spellings in every.values():
+        for w in {t for s in spellings for t in _tokens(s)[1:]}:
+            counts[w] = counts.get(w, 0) + 1
+    return {w for w, k in counts.items() if k >= 3 and w.isalpha() and len(w) >= 3}
+
+
+def _distinct(text: object, common: set[str]) -> str:
+    """``text`` loose, less the common words it has (a word a typo away from one counts as it);
+    the whole text when nothing else is left."""
+    words = _tokens(text)
+    kept = [w for w in words if w not in common and not get_close_matches(w, list(common), n=1, cutoff=0.8)]
+    return "".join(kept) if kept else _loose(text)
 
 
 def unknown(kind: str, value: object, known: Iterable[str],

@@ -93,9 +93,10 @@ def look_up(kind: str, query: str | None = None, ruleset: str | None = None) -> 
     return [row for r, _, row in sorted(ranked, key=lambda t: (t[0], t[1])) if r <= max(best, 2)]
 
 
-def names_for_completion() -> list[str]:
-    """Every unit and card name, alias and id, for the session's completion."""
+def names_for_completion(ruleset: str | None = None) -> list[str]:
+    """Every unit and card name, alias and id of ``ruleset`` (of every ruleset without one), for
+    the session's completion."""
     out: list[str] = []
-    for row in unit_rows():
+    for row in unit_rows(ruleset):
         out += [str(row[k]) for k in ("id", "name") if row.get(k)] + list(row.get("aliases", []))
     return list(dict.fromkeys(out))

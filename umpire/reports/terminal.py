@@ -43,7 +43,11 @@ def render_calc(answer: CalcAnswer) -> Group:
         for line in res.explain()[1 + len(res.modifiers) + len(res.shifts) if res.summary else 0:]:
             style = "yellow" if line.startswith(("used estimated", "ruling ")) else ""
             parts.append(Text(line, style=style))
-    if answer.data is not None:
+    if answer.data is not None and {"los", "distance", "center_distance"} <= set(answer.data):
+        roles = (answer.resolved or {}).get("roles") or []
+        a, b = (str(r.get("read_as", "")) for r in roles) if len(roles) == 2 else ("from", "to")
+        parts.append(render_measure(a, b, answer.data, titled=False))
+    elif answer.data is not None:
         t = table(header=False)
         t.add_column(style="bold")
         t.add_column()
@@ -70,10 +74,11 @@ def _measures_centres(ruleset: str) -> bool:
         return False
 
 
-def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
-    """``umpire measure``: the facts between two units, points or terrain pieces."""
+def render_measure(a: str, b: str, data: dict[str, Any], *, titled: bool = True) -> Table:
+    """``umpire measure`` (and ``calc measure``, whose answer names the ends on its first line,
+    ``titled=False``): the facts between two units, points or terrain pieces."""
     los = data.get("los", {})
-    t = table(f"{a} -> {b}", header=False)
+    t = table(f"{a} -> {b}" if titled else None, header=False)
     t.add_column(style="bold")
     t.add_column()
     by_centres = _measures_centres(str(data.get("ruleset", "")))
