@@ -178,5 +178,6 @@ def test_several_players_a_side_get_a_folder_each_inside_their_sides(tmp_path):
     assert set(re.findall(r"(?m)^  (?:# )?([A-Za-z0-9_-]+):  # ", (tmp_path / "bravo.yaml").read_text())) == {"fist"}
     r = Cli(tmp_path / "game.db")("orders-sheet", "--player", "bravo", "--out", str(tmp_path / "bravo.pdf"))
     assert r.exit_code == 0 and "player bravo" in _text(tmp_path / "bravo.pdf")
-    r = Cli(tmp_path / "game.db")("orders-sheet", "--player", "bravo", "--side", "ussr", "--out", str(tmp_path / "x.pdf"))
+    cli = Cli(tmp_path / "game.db")
+    r = cli("orders-sheet", "--player", "bravo", "--side", "ussr", "--out", str(tmp_path / "x.pdf"))
     assert r.exit_code != 0 and "a player of side nato, not ussr" in r.output + r.stderr
