@@ -21,6 +21,16 @@
     return Math.min(r.width / vb.width, r.height / vb.height);
   }
 
+  // a label's width on the screen at LABEL_PX, measured in the font the stylesheet gives it
+  let pen = null;
+  function measure(text, kind) {
+    if (!pen) pen = document.createElement("canvas").getContext("2d");
+    if (!pen) return text.length * LABEL_PX * 0.62;
+    const family = getComputedStyle(document.body).fontFamily || "sans-serif";
+    pen.font = (kind === "terrain" ? "italic 400 " : "600 ") + LABEL_PX + "px " + family;
+    return pen.measureText(text).width;
+  }
+
   function labels(svg, marks) {
     if (!svg) return;
     const old = svg.querySelector("g.screenlabels");
@@ -64,7 +74,7 @@
     }
     for (const m of order) {
       const fs = m.kind === "terrain" ? size * 0.9 : size;
-      const w = fs * 0.6 * m.text.length + fs * 0.2;
+      const w = (measure(m.text, m.kind) / LABEL_PX) * fs + fs * 0.3; // as wide as the screen draws it
       const asc = fs * 0.8, desc = fs * 0.25;
       const [bx0, by0, bx1, by1] = m.box;
       const cx = (bx0 + bx1) / 2, cy = (by0 + by1) / 2;
@@ -78,6 +88,7 @@
         t.setAttribute("x", x.toFixed(2));
         t.setAttribute("y", y.toFixed(2));
         t.setAttribute("font-size", fs.toFixed(3));
+        t.setAttribute("text-anchor", "middle");
         t.setAttribute("stroke-width", (fs * 0.22).toFixed(3));
         t.setAttribute("fill", m.colour);
         t.setAttribute("class", "mark " + m.kind);
