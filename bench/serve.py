@@ -17,7 +17,9 @@ checkout in a fresh process of its own (bench/processes.py):
   checkout without the sides' pages says n/a;
 - ``GET /console/version``, the request a page makes every few seconds.
 
-Each line gives min / median / max of the wall clock in milliseconds, and the median CPU time
+The server's process runs with the cycle collector set as the ``umpire`` command sets it for
+``umpire serve`` (umpire.cli.collector), in each checkout as that checkout sets it. Each line
+gives min / median / max of the wall clock in milliseconds, and the median CPU time
 of the process (the machine may be shared: CPU time is the steadier figure). Then, in this
 checkout only, resolves ``--phases`` phases through the console (orders entered each turn),
 each followed by the parts request as a page makes it, and prints the server's memory (its
@@ -104,6 +106,12 @@ def timings(root: str, stands: int, polygons: int, runs: int, phases: int) -> di
     import inspect
 
     big_game = _big_game(Path(root))
+    for where in ("umpire.cli.collector", "umpire.collector"):  # the collector as `umpire serve` sets it
+        try:  # (an older checkout keeps it at the package's root; older still: Python's defaults)
+            importlib.import_module(where).for_a_command()
+        except ImportError:
+            continue
+        break
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big.db"

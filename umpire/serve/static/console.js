@@ -494,7 +494,13 @@
 
   $("stands").addEventListener("click", (e) => {
     const t = e.target.closest("button[data-unit]");
-    if (t) choose(t.dataset.unit).then(() => chosen(t.dataset.unit));
+    if (!t) return;
+    const at = st.units[t.dataset.unit];
+    if (at && st.view) { // zoomed in: the stand picked from the list comes to the middle of the map
+      const d = drawing(at), v = st.view;
+      setView([d[0] - v[2] / 2, d[1] - v[3] / 2, v[2], v[3]]);
+    }
+    choose(t.dataset.unit).then(() => chosen(t.dataset.unit));
   });
 
   // -- the turn --------------------------------------------------------------------------
