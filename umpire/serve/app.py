@@ -74,6 +74,7 @@ def templates() -> Environment:
     env.filters["dig"] = dig
     env.filters["points"] = points_text
     env.filters["point"] = point_text
+    env.filters["compact"] = compact
     env.filters["inches"] = inches
     env.globals.update(S=sections, gist=gist, short_phase=short_phase)
     return env
@@ -99,6 +100,12 @@ def point_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return points_text([value]) if isinstance(value, list | tuple) else ""
+
+
+def compact(value: Any) -> str:
+    """``value`` as JSON without spaces (a map's marks: drawing points, never read as a place
+    in inches), for an attribute (the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def site_of(request: Request) -> Site:

@@ -7,8 +7,10 @@ and, while it is open, the entries it may write (:mod:`umpire.turns.entries`) an
 sent. Nothing else of the game reaches a :class:`SidePage`: the enemy units a target field may
 name are the briefing's, under the briefing's labels.
 
-Briefings are kept per (last event, turn): the three pages of a game share one umpire's report
-per turn, and a page that asks again while nothing changed is answered from what was read.
+The umpire's report of a released turn is kept while the actions in force up to that turn are
+the same (later turns' actions change nothing in it), and each side's (each player's) briefing
+of it with its map: the pages of a game share them, and a page asked again after a phase is
+answered from what was read; a page that asks again while nothing changed is answered whole.
 """
 
 from __future__ import annotations
@@ -58,18 +60,25 @@ class SidePage:
         name = key[:-1].partition("[")[2] if key.endswith("]") else key.partition(".")[2]
         return name in self.commands or name not in self.held
 
-    @cached_property
+    #: what is drawn of ``report``, shared by every page of the same briefing (its map and SVG)
+    drawn: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
     def svg(self) -> str:
-        from umpire.reports.tablemap import to_svg
+        if "svg" not in self.drawn:
+            from umpire.reports.tablemap import to_svg
 
-        text = to_svg(self.drawing)
-        return text[text.index("<svg"):]
+            text = to_svg(self.drawing)
+            self.drawn["svg"] = text[text.index("<svg"):]
+        return str(self.drawn["svg"])
 
-    @cached_property
+    @property
     def drawing(self) -> Any:
-        from umpire.reports.tablemap import build_map
+        if "map" not in self.drawn:
+            from umpire.reports.tablemap import build_map
 
-        return build_map(self.report, width=MAP_WIDTH, labels=False)  # the page draws the labels
+            self.drawn["map"] = build_map(self.report, width=MAP_WIDTH, labels=False)  # the page draws the labels
+        return self.drawn["map"]
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
@@ -141,14 +150,15 @@ class SideReader:
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
         self._lock = threading.Lock()
-        self._reports: dict[tuple[int, int], TurnReport] = {}
+        self._reports: dict[tuple[Any, ...], TurnReport] = {}
+        self._briefs: dict[tuple[Any, ...], tuple[TurnReport, dict[str, Any]]] = {}
         self._pages: dict[tuple[str, str | None, int, int], SidePage] = {}
 
     def page(self, side: str, player: str = "") -> SidePage:
         """``side``'s page as the file holds it now; a page opened by the link of one of the side's
         players (several a side) shows his briefing, of what his own units saw."""
         from umpire.engine import players
-        from umpire.reports.model import briefing, known_as
+        from umpire.reports.model import known_as
         from umpire.reports.player_view import players as game_players
 
         with self.reader.game() as game, game.file.read():
@@ -162,11 +172,11 @@ class SideReader:
                 raise UmpireError(f"side {side!r}: the game has no such side")
             released = players.released(game)
             window = players.window_of(game, side)
-            report = briefing(self.umpires(game, seq, released), side, who)
+            report, drawn = self._briefing(game, released, side, who)
             mine = frozenset(game_players(game.state)[side][who]) if who else None
             held = frozenset(x for ids in game_players(game.state).get(side, {}).values() for x in ids)
             page = SidePage(side, names.get(side, side), game.state.name, game.state.ruleset, released, window, report,
-                            known=known_as(report), player=who, commands=mine, held=held)
+                            known=known_as(report), player=who, commands=mine, held=held, drawn=drawn)
             if window.closed is None or window.locked:
                 page.sent = players.sent(game, side, window.turn)
             if window.closed is None:
@@ -179,26 +189,47 @@ class SideReader:
 
     def briefing(self, side: str, turn: int, player: str | None = None) -> TurnReport:
         """``side``'s briefing of ``turn`` (released: the caller checks), or its ``player``'s."""
+        with self.reader.game() as game, game.file.read():
+            return self._briefing(game, turn, side, player)[0]
+
+    def _briefing(self, game: Any, turn: int, side: str, player: str | None) -> tuple[TurnReport, dict[str, Any]]:
+        """The briefing, and what is drawn of it, kept while the turn's actions are the same."""
         from umpire.reports.model import briefing
 
-        with self.reader.game() as game, game.file.read():
-            return briefing(self.umpires(game, game.last_seq(), turn), side, player)
-
-    def umpires(self, game: Any, seq: int, turn: int) -> TurnReport:
-        """The umpire's report of ``turn`` (0: the game before its first turn) as of event #seq."""
-        from umpire.reports.model import report_for_game
-        from umpire.serve.views import _Once
-
-        key = (seq, turn)
-        kept = self._reports.get(key)
+        report, key = self.umpires(game, turn)
+        with self._lock:
+            kept = self._briefs.get((key, side, player))
         if kept is not None:
             return kept
-        report = report_for_game(_Once(game, self.reader._initial(game)), turn=turn)
+        made: tuple[TurnReport, dict[str, Any]] = (briefing(report, side, player), {})
+        with self._lock:
+            self._briefs = {k: v for k, v in self._briefs.items() if k[0] in self._reports}
+            self._briefs[(key, side, player)] = made
+        return made
+
+    def umpires(self, game: Any, turn: int) -> tuple[TurnReport, tuple[Any, ...]]:
+        """The umpire's report of ``turn`` (0: the game before its first turn), and what it was
+        written from: the actions in force up to that turn (and whether it is the last turn that
+        has any, whose report is the game's as it stands). Actions of a later turn change neither:
+        a side's page after each phase reads its released briefing again from what was read."""
+        from umpire.reports.model import report_for_game
+        from umpire.serve.views import _Once
+        from umpire.store.events import effective
+
+        once = _Once(game, self.reader._initial(game))
+        live = effective(once.events())
+        last = max((e.turn or 0 for e in live), default=0)
+        key = (turn, turn >= last, tuple(e.seq for e in live if turn >= last or (e.turn or 0) <= turn))
+        with self._lock:
+            kept = self._reports.get(key)
+        if kept is not None:
+            return kept, key
+        report = report_for_game(once, turn=turn)
         with self._lock:
             if len(self._reports) >= KEEP:
-                self._reports = {k: v for k, v in self._reports.items() if k[0] == seq}
+                self._reports = {}
             self._reports[key] = report
-        return report
+        return report, key
 
 
 __all__ = ["MAP_WIDTH", "SidePage", "SideReader"]
