@@ -30,8 +30,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticUndefined
 
 from umpire.ask.fields import members, model_of
-from umpire.errors import DataError
-from umpire.text import said
+from umpire.errors import DataError, said
 
 #: Where a word naming a stand or a card goes in a part of a case.
 NAME_FIELDS = ("unit", "card")
@@ -214,10 +213,10 @@ def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[l
     item = _list_item(annotation)
     if item is not None and not _takes_one(annotation):
         part = model_of(item)
-        said = getattr(part, "read_said", None)
-        if callable(said):  # the word is the part, as said: woods:3
+        reader = getattr(part, "read_said", None)
+        if callable(reader):  # the word is the part, as said: woods:3
             try:
-                return parts, [said(word)], None
+                return parts, [reader(word)], None
             except ValueError as exc:
                 return parts, [], str(exc) if ":" in word else ""
         if part is not None:  # one more part named by the word: attackers T-80B T-72
@@ -304,9 +303,9 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
         part = model_of(annotation) if annotation is not None else None
         if part is not None and not text.startswith(("{", "[")):  # shooter=T-80B: the part's name
             if _list_item(annotation) is not None and not _takes_one(annotation):
-                said = getattr(part, "read_said", None)
+                reader = getattr(part, "read_said", None)
                 try:
-                    value: Any = [said(t) if callable(said) else {_name_field(part, t): t}
+                    value: Any = [reader(t) if callable(reader) else {_name_field(part, t): t}
                                   for t in (x.strip() for x in text.split(",")) if t]
                 except ValueError as exc:
                     raise DataError(f"{where}: {key}: {exc}") from None
@@ -370,9 +369,8 @@ def one_line(message: str, model: type[BaseModel], procedure: str) -> str:
     >>> one_line("\\n".join(problems), FireCase, "fire")
     'case: fire: give SHOOTER and TARGET (fire SHOOTER TARGET RANGE ASPECT WEAPON; umpire calc fields fire)'
     """
-    lines = list(dict.fromkeys(line.removeprefix("case: ") for line in message.splitlines() if line.strip()))
-    if len(lines) <= 1 and not any(line.endswith(MISSING) for line in lines):
-        return message
+    lines = list(dict.fromkeys(line.removeprefix("case: ").removeprefix("(top level): ")
+                               for line in message.splitlines() if line.strip()))
     missing = [line.removesuffix(MISSING).upper() for line in lines if line.endswith(MISSING)]
     rest = [line for line in lines if not line.endswith(MISSING)]
     parts = []

@@ -139,9 +139,9 @@ class Session:
 
     def _set_game(self, rest: list[str]) -> None:
         from umpire.errors import UmpireError
-        from umpire.registry import RULESETS
+        from umpire.registry import answering
 
-        games = [v.name for rs in RULESETS for v in rs.variants]
+        games = [v.name for rs in answering() for v in rs.variants]
         if len(rest) != 1 or rest[0].lower() not in games:
             raise UmpireError(f"game: give one of {', '.join(games)}")
         self.game = rest[0].lower()
@@ -223,20 +223,45 @@ def session(
     run(s, interactive=sys.stdin.isatty() and sys.stdout.isatty())
 
 
+def read_line(stream: Any, most: int) -> tuple[str, int]:
+    """The next line of ``stream`` (empty at its end) and its length: a line longer than ``most``
+    characters is read no further than that and skipped to its end a piece at a time, never held
+    whole; the text returned is then empty and the length says what it was."""
+    line = stream.readline(most + 1)
+    if len(line) <= most or line.endswith("\n"):
+        return line, len(line.rstrip("\n"))
+    size = len(line)
+    while True:
+        piece = stream.readline(64 * 1024)
+        size += len(piece)
+        if not piece or piece.endswith("\n"):
+            return "\n", size - (1 if piece.endswith("\n") else 0)
+
+
 def run(s: Session, *, interactive: bool) -> None:
-    """Read and answer lines until the end of input or 'quit'."""
+    """Read and answer lines until the end of input or 'quit'. A line longer than
+    :data:`~umpire.schema.limits.MAX_TEXT` characters is refused as it is read, unread."""
     from umpire.cli.talk import report_error
+    from umpire.errors import UmpireError
+    from umpire.schema.limits import MAX_TEXT
 
     prompt = _prompter(s) if interactive else None
     while True:
         try:
-            line = prompt() if prompt is not None else sys.stdin.readline()
+            if prompt is not None:
+                line = prompt()
+                size = len(line)
+            else:
+                line, size = read_line(sys.stdin, MAX_TEXT)
         except EOFError:
             break
         except KeyboardInterrupt:
             continue  # Ctrl-C drops the line being typed, as a shell does
         if prompt is None and not line:
             break
+        if size > MAX_TEXT:
+            report_error(UmpireError(f"a line of {size:,} characters (at most {MAX_TEXT:,}); it was not read"))
+            continue
         try:
             if not s.answer(line.rstrip("\n")):
                 break

@@ -62,21 +62,28 @@ class Report:
 def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = None) -> Report:
     """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for."""
     from umpire.inputs.kinds import max_bytes
-    from umpire.schema.reader import decode, read_bytes, read_stdin_bytes
+    from umpire.schema.reader import checked_utf8, foreign, linked, read_bytes, read_stdin_bytes
 
     name = "<stdin>" if str(path) == "-" else shown(path)
+    if linked(path):
+        report = check_file(Path(path).resolve(), kind, state=state)
+        if report.findings:
+            report.file = name
+            report.findings = [Finding(None, None, str(foreign(path, report.kind or kind or "file"))
+                                       .removeprefix(f"{name}: "))]
+        return report
     try:
         if str(path) == "-":
             data = read_stdin_bytes(name, max_bytes(kind))
         else:
             data = read_bytes(Path(path), max_bytes(kind))
-        text = decode(data, name)
+        text = checked_utf8(data, name)
     except DataError as exc:
         return Report(name, kind or "", [Finding(*_line_of(str(exc), name))])
     return check_data(text, name, kind, state=state)
 
 
-def check_data(text: str, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
+def check_data(text: str | bytes, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
     """Check the text of one file, called ``where``."""
     from umpire.inputs.kinds import detect, find_kind, is_orders
     from umpire.schema.reader import Marks, parse_yaml
@@ -113,7 +120,14 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
     """The one-line error of an ordinary command that could not use a file: the first problem
     the command met (as ``umpire check`` words and places it; else the first the check finds),
     how many more there are, and the command that lists them (``db``: the game an orders file
-    was checked against). ``error`` is kept as it is when the check finds nothing."""
+    was checked against). ``error`` is kept as it is when the check finds nothing. A file reached
+    through a link is named by its path and kind alone (:func:`umpire.schema.reader.foreign`)."""
+    from umpire.schema.reader import Unread, foreign, linked
+
+    if linked(path):
+        return foreign(path, kind)
+    if isinstance(error, Unread):
+        return error  # the reader's own refusal: the file read again would say the same
     report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
     said = str(error).splitlines() or [str(error)]
     lines = report.lines()
