@@ -169,9 +169,10 @@ class Game:
         self.check_kinds(events)
         return events
 
-    def live_events(self) -> list[log.StoredEvent]:
-        """The actions in force (not undone, not corrections), in order: what the reports tell."""
-        return log.effective(self.events())
+    def live_events(self, events: list[log.StoredEvent] | None = None) -> list[log.StoredEvent]:
+        """The actions in force (not undone, not corrections), in order: what the reports tell
+        (``events``: the whole log, if the caller has just read it)."""
+        return log.effective(self.events() if events is None else events)
 
     def state_before(self, n: int) -> GameState:
         """The state just before action #n (in force) was taken, as an amendment of #n starts

@@ -214,10 +214,9 @@ class SideReader:
         a side's page after each phase reads its released briefing again from what was read."""
         from umpire.reports.model import report_for_game
         from umpire.serve.views import _Once
-        from umpire.store.events import effective
 
         once = _Once(game, self.reader._initial(game))
-        live = effective(once.events())
+        live = game.live_events(once.events())
         last = max((e.turn or 0 for e in live), default=0)
         key = (turn, turn >= last, tuple(e.seq for e in live if turn >= last or (e.turn or 0) <= turn))
         with self._lock:
