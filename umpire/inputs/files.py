@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from umpire.schema.reader import Marks
 
 
+def _side_of_units(body: Any, state: GameState | None) -> str | None:
+    """The one side of the game whose units an orders file names, when its ``side:`` is missing
+    or not a side of the game (None: no game, or the file names units of no side or of two)."""
+    if state is None or not isinstance(body, dict) or body.get("side") in {s.id for s in state.sides}:
+        return None
+    units = body.get("units")
+    sides = {state.units[u].side for u in units if u in state.units} if isinstance(units, dict) else set()
+    return sides.pop() if len(sides) == 1 else None
+
+
 def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
     file = kind.file
     assert file is not None
@@ -34,6 +44,16 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     local = {p[len(at):]: m for p, m in marks.items() if p[:len(at)] == at} if at else marks
     settled, found = shape(model, body, local, where)
     game = state
+    side = _side_of_units(body, state) if kind.orders else None
+    if side is not None:  # no side given, or a wrong one: the side whose units it names stands in
+        given = body.get("side") if isinstance(body, dict) else None
+        if given is not None and settled.model is not None:  # a side the game has not: said here
+            from umpire.errors import unknown
+
+            assert state is not None
+            found.at(("side",), str(unknown("side", given, state.side_ids())))
+        settled = shape(model, {**body, "side": side}, local, where)[0]
+        report.notes.append(f"checked as side {side}'s orders, the side of the units it names")
     if kind.orders:
         if state is None:
             report.notes.append("checked as written; against a game too (units, targets, moves): "
