@@ -64,7 +64,7 @@ units:
 ORDERS_PROBLEMS = [
     (1, "side: missing field (required)"),
     (3, "battalions.tf-1-64.order: unknown order code 'HX'"),
-    (5, "units.a-1-64.fire: unknown target 't80-9' (did you mean 't80-3'?"),
+    (5, "units.a-1-64.fire: unknown enemy unit 't80-9' (your side knows no enemy unit yet"),  # read as the side
     (5, "units.a-1-64.weapn: unknown field 'weapn' (did you mean 'weapon'?"),
     (6, "units.b-1-64.first: move of b-1-64, point 1: (200, 12) is off the table (x 0-72, y 0-48)"),
 ]

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.inputs.kinds import Kind
     from umpire.schema.reader import Marks
+    from umpire.turns.readers import Readers
 
 
 def _side_of_units(body: Any, state: GameState | None) -> str | None:
@@ -29,7 +30,8 @@ def _side_of_units(body: Any, state: GameState | None) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
+def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None,
+          readers: Readers | None = None) -> Report:
     file = kind.file
     assert file is not None
     report = Report(where)
@@ -44,16 +46,30 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     local = {p[len(at):]: m for p, m in marks.items() if p[:len(at)] == at} if at else marks
     settled, found = shape(model, body, local, where)
     game = state
+    # no side given, or one the game has not: the side whose units it names stands in, its own
+    # problem said; read by that side's reader, never another's (a page's reader is its side's)
     side = _side_of_units(body, state) if kind.orders else None
-    if side is not None:  # no side given, or a wrong one: the side whose units it names stands in
+    if side is not None and readers is not None and readers(side).side != side:
+        side = None
+    if side is not None:
         given = body.get("side") if isinstance(body, dict) else None
         if given is not None and settled.model is not None:  # a side the game has not: said here
             from umpire.errors import unknown
 
             assert state is not None
             found.at(("side",), str(unknown("side", given, state.side_ids())))
-        settled = shape(model, {**body, "side": side}, local, where)[0]
+        body = {**body, "side": side}
+        settled = shape(model, body, local, where)[0]
         report.notes.append(f"checked as side {side}'s orders, the side of the units it names")
+    reader, unread = None, list[str]()
+    if kind.orders and readers is not None and state is not None and state.ruleset == kind.ruleset:
+        from umpire.turns.readers import side_words
+
+        # the side's file: what it names of the enemy is turned into the umpire's words for the
+        # checks against the game (an entry naming what the side does not know is told, and left
+        # out of them); its shape was told above, as written
+        words, reader = side_words(body, state, where, readers, unread)
+        settled = shape(model, words, local, where)[0]
     if kind.orders:
         if state is None:
             report.notes.append("checked as written; against a game too (units, targets, moves): "
@@ -62,10 +78,15 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
             found.said(f"{where}: these are {kind.ruleset} orders; the game is {state.ruleset}")
             game = None
     if settled.model is not None:
+        before = len(found.items)
         report.summary = file.check(settled.model, settled, data, game, where, found)
+        if reader is not None:  # what the checks said of the enemy units it named, in its words
+            found.items[before:] = [(mark, reader.told(text)) for mark, text in found.items[before:]]
         if kind.orders and game is not None:
             from umpire.reports.words import phase_name
 
             report.notes.append(f"checked against the game: turn {game.turn}, {phase_name(game.ruleset, game.phase)}")
+    for problem in unread:  # the reader's own refusals: in its words already
+        found.said(problem)
     report.findings = found.findings()
     return report
