@@ -443,8 +443,9 @@ def quickmarch(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def ammo(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
-    """Rounds a weapon carries under variable ammunition (17.3.2.1.4.2): a vehicle's, a towed gun's or
-    a helicopter's (20.2.1 recommends it for their guns)."""
+    """Rounds a weapon carries under variable ammunition (17.3.2.1.4.2).
+
+    A vehicle's, a towed gun's or a helicopter's (20.2.1 recommends it for their guns)."""
     from umpire.rules.mbt.cards import ArtilleryCard, LegCard, any_card
     from umpire.rules.mbt.options import limits
 
