@@ -7,6 +7,7 @@ enemy units it has not seen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -102,8 +103,18 @@ def helicopter(o: Observer, f: Fact) -> list[Line]:
         n, where = out.get("hexes"), out.get("crash_at")
         text = (f"{f.data.get('helicopter')} is destroyed: it crashes {n} hex{'es' if n != 1 else ''} ahead, at "
                 f"{at(where)}; a burning marker there (20.3.4.2.1-3)")
-    return [Line(f.kind, text, data={"at": f.data.get("at")}, why=o.why(f, {}) if o.side is None else None,
-                 mine=o.side is not None)]
+    return [Line(f.kind, _side_words(o, f, text), data={"at": f.data.get("at")},
+                 why=o.why(f, {}) if o.side is None else None, mine=o.side is not None)]
+
+
+def _side_words(o: Observer, f: Fact, text: str) -> str:
+    """A helicopter's own line as its side reads it: the enemy unit it fired at (or held its fire
+    at) named as the side knew it then, not by the umpire's id."""
+    if o.side is None or not f.target or o.own(f.target):
+        return text
+    ref = o.ref(f.target, o.c.during(o.side, f))
+    name = ref.text if ref is not None and ref.level != "unseen" else "its target"
+    return re.sub(rf"(?<![\w-]){re.escape(f.target)}(?![\w-])", name, text)
 
 
 def helicopter_shot(o: Observer, f: Fact) -> list[Line]:
@@ -114,7 +125,7 @@ def helicopter_shot(o: Observer, f: Fact) -> list[Line]:
     if o.side is None:
         return [Line(f.kind, f.summary, why=o.why(f, {}))]
     if f.side == o.side:
-        return [Line(f.kind, f.summary, mine=True)]
+        return [Line(f.kind, _side_words(o, f, f.summary), mine=True)]
     if not o.own(f.target):
         return []
     ref = o.ref(f.target)

@@ -175,7 +175,7 @@ def _wire_line(state: GameState, t: Any, h: OS.Helicopter, way: list[tuple[float
 def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
     return Resolution(ruleset="mbt", procedure="helicopter_fire", outcome={"fired": False},
                       summary=f"{h.id} ({h.name}) holds its {what} at {target}: {why}",
-                      extra={"side": h.side, "helicopter": h.id, "step": "Air Phase"})
+                      extra={"side": h.side, "helicopter": h.id, "target": target, "step": "Air Phase"})
 
 
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:

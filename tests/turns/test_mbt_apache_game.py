@@ -1,0 +1,154 @@
+"""The scripted MBT helicopter game (data/scenarios/mbt-options-apaches.yaml, orders in
+data/orders/mbt-options-apaches/): an Apache pair against a T-72 platoon covered by a ZSU-23-4.
+Apache 1 fires its chain gun and Hellfires from a hover at NOE (20.2.3.2, 20.2.3.3.3), Apache 2
+guides an ITOW flying down its hex row (20.2.3.3.2), then climbs to low altitude into the ZSU's
+reach and is shot down (20.3.4.2). Golden turn reports and briefings (``pytest --update-golden``
+rewrites them), an exact replay, and every resolution of the log asked again of ``umpire calc`` on
+the case the turn used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from umpire.ask.calc import run_case
+from umpire.core.dice import ScriptedDice
+from umpire.engine import Game
+from umpire.registry import load_scenario
+from umpire.reports.model import briefing, report_for_game
+from umpire.reports.turn_text import plain_text
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-apaches.yaml"
+ORDERS = ROOT / "data" / "orders" / "mbt-options-apaches"
+GOLDEN = ROOT / "tests" / "reports" / "golden" / "mbt-options-apaches"
+TURNS = 3
+
+
+def play(path: Path) -> Game:
+    g = Game.create(path, load_scenario(SCENARIO))  # the scenario's own seed, its keyed dice
+    rules = g.turn_rules()
+    for turn in range(1, TURNS + 1):
+        g.act("mbt.phase", {}, None)
+        for side in ("nato", "ussr"):
+            g.act("mbt.orders", rules.read_orders(ORDERS / f"turn{turn}-{side}.yaml", g.state), None)
+        for _ in range(4):
+            g.act("mbt.phase", {}, None)
+    return g
+
+
+def renders(game: Game) -> dict[str, str]:
+    out = {}
+    for turn in range(1, TURNS + 1):
+        full = report_for_game(game, turn=turn)
+        out[f"turn{turn}-umpire.txt"] = plain_text(full)
+        for side in ("nato", "ussr"):
+            out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
+    return out
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    return play(tmp_path_factory.mktemp("apaches") / "game.db")
+
+
+def _results(game: Game) -> list[tuple[int, dict]]:
+    return [(e.turn, r) for e in game.events() for r in e.results]
+
+
+def _helis(game: Game) -> dict[str, dict]:
+    return game.state.extra["mbt"]["options_state"]["helicopters"]
+
+
+def test_the_pair_fires_its_guns_and_missiles(game: Game) -> None:
+    """20.2.3: all its guns and one other armament a Turn; a Hellfire from the hover painted by its
+    own designator (20.2.3.3.3), the ITOW fired flying down the hex row the helicopter faces
+    (20.2.3.3.2), the 30mm held beyond its 16 hexes; each missile spent from what its armament
+    carries (20.2.1: eight Hellfires, eight ITOWs)."""
+    shots = [(t, r["helicopter"], r["weapon"], r["target"], r["case"]["firer"]["orders"])
+             for t, r in _results(game) if r["procedure"] == "fire" and r.get("helicopter")]
+    assert shots == [
+        (1, "ah-1", "30mm M230", "tp-1", "F"), (1, "ah-1", "Hellfire", "tp-2", "F"),
+        (1, "ah-2", "ITOW", "tp-3", "FM"),
+        (2, "ah-1", "30mm M230", "tp-1", "F"),
+        (3, "ah-1", "30mm M230", "tp-1", "F"), (3, "ah-1", "Hellfire", "tp-3", "F")]
+    (itow,) = [r for _, r in _results(game) if r["procedure"] == "fire" and r.get("weapon") == "ITOW"]
+    assert ["movement: none", 0, "20.2.3.3.2"] in [[m["name"], m["value"], m["rule"]] for m in itow["modifiers"]]
+    assert game.state.units["tp-2"].status == "eliminated"  # the first Hellfire knocked it out
+    assert _helis(game)["ah-1"]["missiles"] == {"Hellfire": 6}
+    assert _helis(game)["ah-2"]["missiles"] == {"ITOW": 7}
+
+
+def test_one_is_lost_to_the_zsu(game: Game) -> None:
+    """20.3.4: at low altitude over the tanks, within the ZSU-23-4's reach and radar, Apache 2 is
+    fired at and destroyed; it crashes ahead of where it flew (20.3.4.2.1) and flies no more."""
+    (aa,) = [r for _, r in _results(game) if r["procedure"] == "aa"]
+    assert (aa["unit"], aa["helicopter"], aa["case"]["altitude"], aa["case"]["radar"]) == ("zsu", "ah-2", "low", True)
+    assert aa["outcome"]["destroyed"] is True
+    (crash,) = [(t, r) for t, r in _results(game) if r["procedure"] == "crash"]
+    assert crash[0] == 2 and crash[1]["helicopter"] == "ah-2"
+    assert _helis(game)["ah-2"]["destroyed"] is True
+    flown = [(t, r["helicopter"]) for t, r in _results(game) if r["procedure"] == "helicopter"]
+    assert (3, "ah-2") not in flown and (3, "ah-1") in flown
+    assert game.state.phase == "Game over"
+
+
+def test_every_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
+    """Each shot, move, AA fire and the crash, asked of calc on the case it reports with the dice
+    it rolled, gives the same outcome and modified roll."""
+    asked = 0
+    for _, r in _results(game):
+        if r["procedure"] not in ("fire", "gp", "aa", "crash", "helicopter") or "case" not in r:
+            continue
+        if r["procedure"] in ("fire", "gp") and not r.get("helicopter"):
+            continue
+        dice = [v for roll in r["rolls"] for v in roll["values"]]
+        answer, _ = run_case({"ruleset": "mbt", "procedure": r["procedure"], **r["case"], "dice": dice})
+        out = answer.to_json()
+        assert out["outcome"] == r["outcome"], r["summary"]
+        assert out["modified_roll"] == r["modified_roll"], r["summary"]
+        asked += 1
+    assert asked == 6 + 1 + 1 + 9  # six shots, the AA fire, the crash, nine moves (two Air Phases a Turn, but
+    # Apache 2 not after it was shot down in the first of turn 2)
+
+
+def test_the_enemy_never_reads_which_helicopter_it_fired_at(game: Game) -> None:
+    """Fog (24.2, 20.3.3): the Soviet side reads an enemy helicopter it saw, at the altitude it saw
+    it, never its id nor its name; NATO reads its Apache came under fire and crashed, not who fired,
+    and the tanks its Apaches fired at by their contact labels."""
+    text = renders(game)
+    for turn in range(1, TURNS + 1):
+        for word in ("ah-1", "ah-2", "Apache 1", "Apache 2"):
+            assert word not in text[f"turn{turn}-ussr.txt"], (turn, word)
+        assert "zsu" not in text[f"turn{turn}-nato.txt"] and "tp-" not in text[f"turn{turn}-nato.txt"]
+    # its own Apache's shots name their targets as the side knew them (24.2.2), not by the umpire's ids
+    assert "ah-1 (Apache 1) fires its Hellfire at contact-2, a Soviet T-72M1 (15 hexes)" in " ".join(
+        text["turn1-nato.txt"].split())
+    assert "ah-2 came under fire: destroyed" in text["turn2-nato.txt"]
+    assert "Sighted enemy helicopters" in text["turn2-ussr.txt"]
+
+
+def test_golden_reports(game: Game, update_golden: bool) -> None:
+    got = renders(game)
+    if update_golden:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        for name, text in got.items():
+            (GOLDEN / name).write_text(text, encoding="utf-8")
+    for name, text in got.items():
+        assert (GOLDEN / name).read_text(encoding="utf-8") == text, f"{name} differs (pytest --update-golden)"
+
+
+def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path: Path) -> None:
+    from umpire.cli import app
+
+    assert game.check() == []
+    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
+    for e in game.events():
+        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    assert again.state.model_dump() == game.state.model_dump()
+    assert renders(again) == renders(game)
+    again.close()
+    r = CliRunner().invoke(app, ["--db", str(tmp_path / "again.db"), "replay", "--check"])
+    assert r.exit_code == 0, r.output
