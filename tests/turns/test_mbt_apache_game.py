@@ -95,6 +95,18 @@ def test_one_is_lost_to_the_zsu(game: Game) -> None:
     assert game.state.phase == "Game over"
 
 
+def test_the_lost_apache_scores_its_base_points(game: Game) -> None:
+    """Scenario Format D.1: a destroyed air unit scores its printed base points alone, not the
+    armament it carried: the AH-64A's 210 (USA-6A/2, the TO&E's Aero Weapons Section 420 for two).
+    NATO's: T-72M1 73-37-18 (USSR-2A): tp-2 knocked out 73, tp-3's track and gun hits 18 once."""
+    from umpire.turns.mbt.advanced.victory import tally
+
+    t = tally(game.state)
+    assert t.points == {"nato": 73 + 18, "ussr": 210}
+    assert "ussr: 210 for ah-2 (helicopter destroyed, its base points; D.1)" in t.lines
+    assert t.decided and t.winner == "ussr"  # 119 ahead, 30 or more wins
+
+
 def test_every_resolution_is_the_calc_answer_of_its_case(game: Game) -> None:
     """Each shot, move, AA fire and the crash, asked of calc on the case it reports with the dice
     it rolled, gives the same outcome and modified roll."""

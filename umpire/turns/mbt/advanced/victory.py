@@ -67,6 +67,11 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
                 if s != u.side:
                     points[s] += pts
                     lines.append(f"{s}: {pts} for {u.id} ({why}; D.1)")
+    for pts, hid, side in _air_losses(state, est):  # D.1: a destroyed air unit's base points
+        for s in points:
+            if s != side:
+                points[s] += pts
+                lines.append(f"{s}: {pts} for {hid} (helicopter destroyed, its base points; D.1)")
     for u in state.units.values():  # D.2: its own bailed out crews that survive (option 17.2.3)
         if u.notes.get("bailed_crew") and U.alive(u) and u.side in points:
             from umpire.rules.mbt.options.charts import chart
@@ -102,6 +107,26 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     if not decided:
         reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
     return Tally(points, lines, winner, decided, reason, est)
+
+
+def _air_losses(state: GameState, est: list[str]) -> list[tuple[int, str, str]]:
+    """Each destroyed helicopter (option 20.2): its card's printed base points alone, whatever
+    armament it carried (Scenario Format D.1), its id and side."""
+    m = state.extra.get("mbt") or {}
+    if not m.get("options_state"):
+        return []
+    from umpire.rules.mbt.cards import HelicopterCard, any_card
+    from umpire.turns.mbt.options import state as OS
+
+    out = []
+    for h in OS.read(state).helicopters.values():
+        card = any_card(h.card)
+        if not h.destroyed or not isinstance(card, HelicopterCard):
+            continue
+        if card.base_points.estimated:
+            est.append(f"{card.card} base points ({card.base_points.v})")
+        out.append((int(card.base_points.v), h.id, h.side))
+    return out
 
 
 def _beaten(state: GameState, side: str) -> bool:
