@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import RulingBook, Rulings
-    from umpire.core.state import GameState, UnitState
+    from umpire.core.state import GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -118,6 +118,13 @@ class Ruleset(ABC):
     @abstractmethod
     def scenario_checks(self) -> ScenarioChecks:
         """What this ruleset checks and adds when a scenario becomes a game."""
+
+    def own_models(self) -> OwnModels:
+        """The models of what it keeps of a unit beyond the generic state (``umpire/rules/<name>/state.py``):
+        a stored game of this ruleset is read back with them. None of its own: a unit keeps nothing more."""
+        from umpire.core.state import OwnModels
+
+        return OwnModels()
 
     def scenario_model(self) -> type[Scenario]:
         """The model its scenario files are read with: the generic scenario and its own blocks."""

@@ -8,6 +8,7 @@ earlier games. The block is part of the stored scenario, so a replay rebuilds th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -15,11 +16,6 @@ from pydantic import Field
 from umpire.schema.checked import Checked
 
 Damage = Literal["track", "gun", "hull", "turret"]
-# How MBT damage is kept on a unit in a game (umpire.turns.mbt.fire.apply_damage).
-DAMAGE_NOTES: dict[str, tuple[str, Any]] = {
-    "track": ("track_hit", True), "gun": ("gun_hit", True),
-    "hull": ("compartment", "hull"), "turret": ("compartment", "turret"),
-}
 
 
 class CarriedUnit(Checked):
@@ -43,8 +39,10 @@ class CampaignMark(Checked):
         return {"id": self.id, "name": self.name, "game": self.game, "round": self.round, "turns": self.turns}
 
 
-def carry(units: dict[str, Any], mark: CampaignMark, problems: list[str], where: str) -> None:
-    """Put each unit's carried hits and damage on it (``units``: id -> UnitState)."""
+def carry(units: dict[str, Any], mark: CampaignMark, problems: list[str], where: str,
+          damage: Callable[[Any, str], None]) -> None:
+    """Put each unit's carried hits and damage on it (``units``: id -> UnitState; ``damage(unit,
+    kind)`` puts one damage on a unit, as its ruleset keeps it)."""
     for uid, c in mark.carried.items():
         u = units.get(uid)
         if u is None:
@@ -52,5 +50,4 @@ def carry(units: dict[str, Any], mark: CampaignMark, problems: list[str], where:
             continue
         u.hits = c.hits
         for d in c.damage:
-            key, value = DAMAGE_NOTES[d]
-            u.notes[key] = value
+            damage(u, d)

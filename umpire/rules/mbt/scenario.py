@@ -10,6 +10,7 @@ from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt.advanced_spec import AdvancedSpec
 from umpire.rules.mbt.scenario_model import MbtFormationSpec, MbtScenario, MbtUnitSpec
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -32,10 +33,24 @@ class MbtScenarioChecks:
 
     def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
         assert isinstance(spec, MbtUnitSpec)
-        return {"type": spec.type, "card": spec.card, "quality": spec.grade or spec.quality}
+        return {"type": spec.type, "card": spec.card, "quality": spec.grade or spec.quality,
+                "carried_by": spec.carried_by or None}
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        return unit_notes(spec)
+    def unit_own(self, spec: UnitSpec) -> MbtUnit:
+        """A unit spec's Advanced Game facts (12.5, 13.4, 15.4; 17.6)."""
+        assert isinstance(spec, MbtUnitSpec)
+        return MbtUnit(equipment=spec.equipment or None, doctrine=spec.doctrine, inside=spec.inside,
+                       up=int(spec.up), camouflaged=spec.camouflaged)
+
+    def carried_damage(self, unit: UnitState, damage: str) -> None:
+        """Damage carried from an earlier game, as the turn keeps it (:func:`umpire.turns.mbt.fire.apply_damage`)."""
+        own = MbtUnit.of(unit)
+        if damage == "track":
+            own.track_hit = True
+        elif damage == "gun":
+            own.gun_hit = True
+        else:
+            own.compartment = "hull" if damage == "hull" else "turret"
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         return {}
@@ -132,20 +147,6 @@ def setup_zones(scenario: MbtScenario, units: dict[str, UnitState], problems: li
                         f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
 
 
-def unit_notes(u: Any) -> dict[str, Any]:
-    """A unit spec's Advanced Game facts as the state keeps them in ``notes``."""
-    out: dict[str, Any] = {}
-    for key in ("equipment", "carried_by"):
-        if getattr(u, key, None):
-            out[key] = getattr(u, key)
-    for key in ("doctrine", "inside", "camouflaged"):
-        if getattr(u, key, False):
-            out[key] = True
-    if getattr(u, "up", 0):
-        out["up"] = int(u.up)
-    return out
-
-
 def check_units(units: dict[str, UnitState], problems: list[str], where: str) -> None:
     """Every unit's card, leg type, equipment and carrier fit together (12.5, 14.1.3, 15.3.1)."""
     from umpire.rules.mbt import cards
@@ -167,7 +168,7 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
             except UmpireError as exc:
                 problems.append(f"{where}: unit {u.id!r}: type: {exc}")
                 continue
-            for item in equipment_items(u.notes.get("equipment")):
+            for item in equipment_items(MbtUnit.of(u).equipment):
                 if item in ("Assault", "Squad Plus", "Special Forces"):
                     continue
                 try:
@@ -179,7 +180,7 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
             need = card.stacking.v
         else:
             need = 0
-        carrier_id = u.notes.get("carried_by")
+        carrier_id = u.carried_by
         if carrier_id is None:
             continue
         carrier = units.get(carrier_id)
