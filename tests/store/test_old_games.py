@@ -37,6 +37,13 @@ GAMES: dict[str, tuple[int, object, bool]] = {
 }
 
 
+def reworded(problem: str) -> bool:
+    """A stored result whose words alone (its summary) this umpire tells otherwise: the log keeps
+    what was told when the action was taken (since the files were made, a missile's flight is
+    told in other words). Its outcome, dice and every other field must still be the replay's."""
+    return "is not what its resolution gives: summary:" in problem
+
+
 def unpacked(name: str, folder: Path) -> Path:
     path = folder / f"{name}.db"
     with gzip.open(OLD / f"{name}.db.gz") as src, path.open("wb") as out:
@@ -60,7 +67,7 @@ def renders(game: Game, turns: int, players: bool) -> dict[tuple[int, str], str]
 def test_an_old_game_opens_replays_exactly_and_reports_as_before(name: str, tmp_path: Path) -> None:
     turns, where, players = GAMES[name]
     game = Game.open(unpacked(name, tmp_path))
-    assert game.check() == [], "the replay of the log differs from the stored state"
+    assert [p for p in game.check() if not reworded(p)] == [], "the replay of the log differs from the stored state"
     for (turn, reader), text in renders(game, turns, players).items():
         path = where(turn, reader)  # type: ignore[operator]
         assert path.read_text(encoding="utf-8") == text, f"{name}: the report of turn {turn} for {reader} differs"
@@ -75,8 +82,8 @@ def test_an_old_game_is_migrated_on_its_first_write_and_plays_on(tmp_path: Path)
     game.act("mbt.phase", {}, None)
     with sqlite3.connect(path) as conn:
         after = {r[0] for r in conn.execute("select name from _umpire_migrations")}
-    assert before <= after
-    assert Game.open(path).check() == []
+    assert "m007_unit_state" not in before and "m007_unit_state" in after
+    assert [p for p in Game.open(path).check() if not reworded(p)] == []
 
 
 def test_the_old_files_are_kept_small() -> None:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from umpire.core.state import OwnState, UnitState
 from umpire.rules.mbt.sighting import Spotted
 
-Compartment = Literal["hull", "turret"]
+Compartment = Literal["turret", "hull"]  # (the order the advanced smoke case gives: one Literal, one schema)
 
 
 class BailOut(BaseModel):
