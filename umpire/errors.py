@@ -11,7 +11,7 @@ Messages name the field, the value and what is allowed, e.g.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from difflib import get_close_matches
+from difflib import SequenceMatcher, get_close_matches
 from typing import Any
 
 
@@ -176,7 +176,14 @@ def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[
             loose.setdefault(_distinct(s, common), []).append(nm)
     loose.pop("", None)
     found = get_close_matches(_distinct(value, common), list(loose), n=1, cutoff=0.6)
-    return list(dict.fromkeys(loose[found[0]]))[:n] if found else []
+    if not found:
+        return []
+    # names alike but for their shared words ("Armored Battalion", "Armored Cavalry Platoon"):
+    # the one written most like the whole of what was typed first
+    whole = _loose(value)
+    near = dict.fromkeys(loose[found[0]])
+    return sorted(near, key=lambda nm: -max(SequenceMatcher(None, whole, _loose(s)).ratio()
+                                             for s in every[nm]))[:n]
 
 
 def _common_words(every: Mapping[str, list[str]]) -> set[str]:

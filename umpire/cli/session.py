@@ -139,9 +139,9 @@ class Session:
 
     def _set_game(self, rest: list[str]) -> None:
         from umpire.errors import UmpireError
-        from umpire.registry import RULESETS
+        from umpire.registry import answering
 
-        games = [v.name for rs in RULESETS for v in rs.variants]
+        games = [v.name for rs in answering() for v in rs.variants]
         if len(rest) != 1 or rest[0].lower() not in games:
             raise UmpireError(f"game: give one of {', '.join(games)}")
         self.game = rest[0].lower()

@@ -126,7 +126,7 @@ class SessionCompleter(Completer):
 
     def _options(self, words: list[str], current: str) -> Iterable[str]:
         from umpire.cli.session import COMMANDS
-        from umpire.registry import RULESETS
+        from umpire.registry import RULESETS, answering
 
         if not words:
             return [*self.procedures, *COMMANDS, *(rs.name for rs in RULESETS)]
@@ -137,7 +137,7 @@ class SessionCompleter(Completer):
         if head == "--ruleset" or first == "ruleset":
             return [rs.name for rs in RULESETS]
         if first == "game":
-            return [v.name for rs in RULESETS for v in rs.variants]
+            return [v.name for rs in answering() for v in rs.variants]
         if first == "explain":
             return [*self.rulings, *self.procedures, *(_quoted(n) for n in self.names(self.session.ruleset))]
         if first in ("units", "cards"):

@@ -78,11 +78,11 @@ ALIASES = {"orders": "orders", "calc": "case", "campaign": "season"}
 
 def kinds() -> dict[str, Kind]:
     """Every kind of file by name: the shared ones, then each ruleset's in the registry's order."""
-    from umpire.registry import RULESETS
+    from umpire.registry import RULESETS, file_kinds
 
     out = {k.name: k for k in SHARED}
     for rs in RULESETS:
-        for f in rs.file_kinds():
+        for f in file_kinds(rs):
             out[f.name] = Kind(f.name, f.title, f.limit, "files:check", f.command, file=f, ruleset=rs.name)
     return out
 
@@ -168,9 +168,9 @@ def _orders_kind(data: Any, state: GameState | None, every: dict[str, Kind]) -> 
     """Which ruleset's orders: the game's if there is one, else what the file's keys and orders say."""
     orders = [k for k in every.values() if k.orders]
     if state is not None:
-        from umpire.registry import find_ruleset
+        from umpire.registry import game_rules
 
-        name = find_ruleset(state.ruleset).turn().orders_kind(state)
+        name = game_rules(state.ruleset).turn().orders_kind(state)
         if name not in every:
             raise UmpireError(f"orders: a {state.ruleset} game's orders ({name}) are not a kind of file umpire "
                               f"checks (known: {', '.join(k.name for k in orders)})")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from umpire.errors import UmpireError
-from umpire.registry.base import Ruleset, Telling
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from umpire.turns.common import Handler
 
 
-class Auftragstaktik(Ruleset):
+class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "auftragstaktik"
     title = "Auftragstaktik Miniatures Rules v1.01 (grand-tactical, 1 inch = 500 m)"
     aliases = ("at", "auftrag")
@@ -57,6 +57,12 @@ class Auftragstaktik(Ruleset):
         from umpire.rules.auftragstaktik.state import AtUnit
 
         return OwnModels(unit=AtUnit)
+
+    def warm_up(self) -> None:
+        """Its tables."""
+        from umpire.rules.auftragstaktik.data import tables
+
+        tables()
 
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A bundled unit: ``T80B`` is T-80B Company as such, ``Abrams`` an alias of M1A1 Company."""
@@ -132,7 +138,7 @@ class Auftragstaktik(Ruleset):
 
         check_force_unit(type_, statline, name, field)
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.auftragstaktik.actions import HANDLERS, check_move
         from umpire.turns.common import move_action, place_action
 

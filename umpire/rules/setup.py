@@ -40,11 +40,6 @@ class ScenarioChecks(Protocol):
         spec gives."""
         ...
 
-    def carried_damage(self, unit: UnitState, damage: str) -> None:
-        """Put damage a campaign carries over from an earlier game (``track``, ``gun``, ``hull``,
-        ``turret``) on ``unit``'s own state."""
-        ...
-
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         """The fields of a formation's state its spec gives in this ruleset (its doctrine)."""
         ...
@@ -62,6 +57,11 @@ class ScenarioChecks(Protocol):
               problems: list[str], where: str) -> dict[str, Any]:
         """The ruleset's own bookkeeping at the start of the game (``state.extra``), from its
         blocks of the scenario, adding what is wrong with them to ``problems``."""
+        ...
+
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """Put on ``unit`` a damage a campaign carries over from an earlier game (named as the
+        ruleset's ``Campaigns.end_of_game`` named it). :raises UmpireError: for one it does not keep."""
         ...
 
 
@@ -192,7 +192,7 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     if scenario.campaign is not None:
         from umpire.schema.campaign_mark import carry
 
-        carry(units, scenario.campaign, problems, where, checks.carried_damage)
+        carry(units, scenario.campaign, checks.carry_damage, problems, where)
         extra["campaign"] = scenario.campaign.header()
     return GameState(
         name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,

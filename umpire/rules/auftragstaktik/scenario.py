@@ -30,9 +30,6 @@ class AuftragstaktikScenario:
     def unit_own(self, spec: UnitSpec) -> AtUnit:
         return AtUnit()
 
-    def carried_damage(self, unit: UnitState, damage: str) -> None:
-        """A stand carries hits alone: its rules have no damage of their own."""
-
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         assert isinstance(spec, AtFormationSpec)
         return {"doctrine": spec.doctrine}
@@ -67,6 +64,10 @@ class AuftragstaktikScenario:
             spec = specs[u.id]
             if spec.base is None and u.statline and u.id not in bad:
                 u.base = stand_base(spec.kind, u.statline, u.type)
+
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """A company carries its hits between games, never a damage."""
+        raise UmpireError(f"{damage!r}: an Auftragstaktik unit carries hits, not damage")
 
     def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
               problems: list[str], where: str) -> dict[str, Any]:

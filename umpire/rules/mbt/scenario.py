@@ -42,16 +42,6 @@ class MbtScenarioChecks:
         return MbtUnit(equipment=spec.equipment or None, doctrine=spec.doctrine, inside=spec.inside,
                        up=int(spec.up), camouflaged=spec.camouflaged)
 
-    def carried_damage(self, unit: UnitState, damage: str) -> None:
-        """Damage carried from an earlier game, as the turn keeps it (:func:`umpire.turns.mbt.fire.apply_damage`)."""
-        own = MbtUnit.of(unit)
-        if damage == "track":
-            own.track_hit = True
-        elif damage == "gun":
-            own.gun_hit = True
-        else:
-            own.compartment = "hull" if damage == "hull" else "turret"
-
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         return {}
 
@@ -76,6 +66,23 @@ class MbtScenarioChecks:
         """The ``mbt:`` block, checked (objectives, setup zones, the Advanced Game's forces, the matchup)."""
         assert isinstance(scenario, MbtScenario)
         return {"mbt": mbt_block(scenario, units, terrain, problems, where)} if scenario.mbt is not None else {}
+
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """A track, gun, hull or turret hit carried over, kept as the Fire phase keeps it
+        (:func:`umpire.turns.mbt.fire.apply_damage`)."""
+        if damage not in CARRIED_DAMAGE:
+            raise UmpireError(f"{damage!r} is not a damage an MBT unit carries (allowed: {', '.join(CARRIED_DAMAGE)})")
+        own = MbtUnit.of(unit)
+        if damage == "track":
+            own.track_hit = True
+        elif damage == "gun":
+            own.gun_hit = True
+        else:
+            own.compartment = "hull" if damage == "hull" else "turret"
+
+
+#: The damage a campaign carries over on an MBT unit.
+CARRIED_DAMAGE = ("track", "gun", "hull", "turret")
 
 
 def mbt_block(
