@@ -120,7 +120,7 @@ def _players(story: Story, g: GameStory) -> str:
     return " against ".join(f"{' and '.join(v) or '-'} ({_side_name(story, s)})" for s, v in g.players.items())
 
 
-def _standing_rows(story: Story) -> list[tuple[str, list[list[str]]]]:
+def standing_rows(story: Story) -> list[tuple[str, list[list[str]]]]:
     head = ["", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"]
     out = []
     for title, rows in (("By side", story.standings.sides), ("By player", story.standings.players)):
@@ -173,7 +173,7 @@ def to_markdown(story: Story, charts: tuple[str, str] = ("strength.svg", "losses
         if r.after:
             out += [f"End of round {r.number}:", ""] + [f"- {_md(a)}" for a in r.after] + [""]
     out += ["## Standings", ""]
-    for title, rows in _standing_rows(story):
+    for title, rows in standing_rows(story):
         out += [f"### {title}", "", "| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
         out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows[1:]]
         out.append("")
@@ -207,7 +207,7 @@ def to_html(story: Story, charts: tuple[str, str]) -> str:
     if story.description:
         out.append(f"<p>{e(story.description)}</p>")
     out += ["<h2>Standings</h2>"]
-    for title, rows in _standing_rows(story):
+    for title, rows in standing_rows(story):
         out.append(f"<h3>{e(title)}</h3><table><tr>" + "".join(f"<th>{e(c)}</th>" for c in rows[0]) + "</tr>")
         out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
         out.append("</table>")

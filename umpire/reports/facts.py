@@ -10,7 +10,7 @@ come from :mod:`umpire.reports.words`, for what a reader may know (:mod:`umpire.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -252,7 +252,3 @@ def in_order(e: StoredEvent) -> list[Any]:
             out.append(results.pop(0))
         out.append(r)
     return out + results
-
-
-def by_kind(facts: Sequence[Fact], kind: str) -> list[Fact]:
-    return [f for f in facts if f.kind == kind]
