@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import typer
 
@@ -60,6 +60,8 @@ class Session:
     state: GameState | None = None
     last: list[str] | None = None
     last_answer: CalcAnswer | None = None
+    #: the words a line may begin with beside a question (its completer offers them)
+    commands: ClassVar[tuple[str, ...]] = COMMANDS
 
     # -- one line ---------------------------------------------------------------------------
     def answer(self, line: str) -> bool:

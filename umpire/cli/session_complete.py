@@ -125,11 +125,10 @@ class SessionCompleter(Completer):
         return [o for o in options if typed in _key(o)]
 
     def _options(self, words: list[str], current: str) -> Iterable[str]:
-        from umpire.cli.session import COMMANDS
         from umpire.registry import RULESETS, answering
 
         if not words:
-            return [*self.procedures, *COMMANDS, *(rs.name for rs in RULESETS)]
+            return [*self.procedures, *self.session.commands, *(rs.name for rs in RULESETS)]
         head = words[-1]
         first = words[0].lower()
         if head == "--ruling" or first == "ruling":

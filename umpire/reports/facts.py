@@ -173,7 +173,7 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
                 "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
                 "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result", "aircraft",
-                "aircraft_side"):
+                "aircraft_side", "battery"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):
