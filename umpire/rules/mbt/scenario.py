@@ -117,7 +117,13 @@ def mbt_block(
             check_matchup(spec.matchup, cards)
         except UmpireError as exc:
             problems.append(f"{where}: mbt.matchup: {exc}")
-    return spec.model_dump(mode="json")
+    block = spec.model_dump(mode="json")
+    # a battery's or an aircraft's player is kept only when the scenario names one, so the block
+    # of a game begun before players held them is the one its replay builds
+    for held in (*block["batteries"], *block["aircraft"]):
+        if held.get("player") is None:
+            held.pop("player", None)
+    return block
 
 
 def setup_zones(scenario: MbtScenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
