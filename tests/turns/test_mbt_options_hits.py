@@ -13,6 +13,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.rules.mbt import options
+from umpire.rules.mbt.state import MbtUnit
 
 RIDERS = [unit(f"r{i}", "USSR-11B", [30, 18], 270, type="Squad Heavy Motorized Rifle Infantry", carried_by="bmp")
           for i in (1,)]
@@ -60,9 +61,10 @@ def test_riders_bail_out_of_a_knocked_out_carrier_and_the_crew_too(tmp_path: Pat
         ("bmp", "HF", out[0]), ("r1", "HF", out[1])]
     s = g.state.units
     assert s["bmp"].status == "eliminated" and ("bmp-crew" in s) is out[0]
-    assert s["bmp"].notes.get("crew_bailed", False) == ("bmp-crew" if out[0] else False)
+    assert MbtUnit.of(s["bmp"]).crew_bailed is out[0]
+    assert MbtUnit.of(s["bmp"]).crew == ("bmp-crew" if out[0] else None)
     if out[1]:
-        assert s["r1"].status == "ok" and "carried_by" not in s["r1"].notes and s["r1"].notes["suppressed"] == "on"
+        assert s["r1"].status == "ok" and s["r1"].carried_by is None and MbtUnit.of(s["r1"]).suppressed == "on"
         assert (s["r1"].x, s["r1"].y) == (s["bmp"].x, s["bmp"].y)
     else:
         assert s["r1"].status == "eliminated"
@@ -127,8 +129,8 @@ def test_a_squad_reduced_to_a_half_squad_may_lose_its_attached_weapons(tmp_path:
     assert r.extra["weapon"] == "Dragon" and r.outcome == {"lost": lost}
     answer, _ = run_case({"ruleset": "mbt", "procedure": "leg_loss", **r.extra["case"], "dice": [roll]})
     assert answer.to_json()["outcome"] == r.outcome
-    assert ("Dragon" in state.units["sq"].notes.get("lost_weapons", [])) is lost
-    assert "leg_loss" not in state.units["sq"].notes
+    assert ("Dragon" in MbtUnit.of(state.units["sq"]).lost_weapons) is lost
+    assert MbtUnit.of(state.units["sq"]).leg_loss == []
 
 
 def test_a_bailed_out_crew_is_put_on_the_table_fires_its_line_and_is_worth_ten_points(tmp_path: Path) -> None:
@@ -145,7 +147,7 @@ def test_a_bailed_out_crew_is_put_on_the_table_fires_its_line_and_is_worth_ten_p
     _fire(g, dice)
     crew = g.state.units["bmp-crew"]
     assert (crew.card, crew.type, crew.side, crew.x, crew.y) == ("USSR-11B", "Team", "ussr", 30, 18)
-    assert crew.notes["bailed_crew"] == "USSR-2B/2" and crew.notes["suppressed"] == "on"
+    assert MbtUnit.of(crew).bailed_crew == "USSR-2B/2" and MbtUnit.of(crew).suppressed == "on"
     assert U.kind(crew) == "leg" and U.leg_kind(crew) == "team"
     assert [w.name for w in U.weapons(crew)] == ["Bailed Crew 3"]
     assert "ussr: 10 for bmp-crew, a bailed out crew saved (D.2)" in tally(g.state).lines

@@ -9,10 +9,11 @@ from __future__ import annotations
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import settings
-from umpire.turns.mbt.victory import Tally
+from umpire.turns.mbt.victory import Tally, damaged, enemies_score, objective_points, so_far, vehicle_loss
 
 ELITE = {"Assault": "assault", "Squad Plus": "squad_plus", "Special Forces": "special_forces"}
 
@@ -20,31 +21,25 @@ ELITE = {"Assault": "assault", "Squad Plus": "squad_plus", "Special Forces": "sp
 def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
     """What the enemy scores for ``u`` (D.1), and why; 0 if nothing (a bailed out crew: D.2 counts
     it for its own side, :func:`tally`)."""
-    if u.notes.get("bailed_crew"):
+    if MbtUnit.of(u).bailed_crew:
         return 0, ""
     card = U.card_of(u)
     dead = u.status == "eliminated"
     if isinstance(card, Card):
-        values = basic_game.point_values(str(card.point_values.v))
         if card.point_values.estimated:
             est.append(f"{card.card} point values ({card.point_values.v})")
-        comp = bool(u.notes.get("compartment"))
-        minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
-        if not (dead or comp or minor):
-            return 0, ""
-        what = "destroyed" if dead else "compartment hit" if comp else "track/gun hit"
-        return basic_game.damage_points(values, dead, comp, minor), f"{what}, {'-'.join(map(str, values))}"
+        return vehicle_loss(u, card) if damaged(u) else (0, "")
     if isinstance(card, TowedCard):
         return (int(card.points.v), "knocked out") if dead else (0, "")
     assert isinstance(card, LegCard)
     now = card.type(u.type or "")
-    start = card.type(str(u.notes.get("reduced_from") or now.name))
+    start = card.type(str(MbtUnit.of(u).reduced_from or now.name))
     weapons = sum(int(a.points.v) for a in U.attached_of(u).values())
     elite = sum(int(card.elite[ELITE[e]].v) for e in U.elite(u) if ELITE.get(e) in card.elite)
     if dead:
         return int(start.points.v) + weapons + elite, "eliminated, with its weapons"
-    if u.notes.get("reduced_from"):
-        lost = sum(int(card.attached_weapon(n).points.v) for n in u.notes.get("lost_weapons") or []
+    if MbtUnit.of(u).reduced_from:
+        lost = sum(int(card.attached_weapon(n).points.v) for n in MbtUnit.of(u).lost_weapons or []
                    if any(a.weapon.name == n for a in card.attached))
         return int(start.points.v) - int(now.points.v) + lost, "reduced to a half squad" + (
             ", with weapons lost" if lost else "")
@@ -63,30 +58,22 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
             continue
         pts, why = loss_points(u, est)
         if pts:
-            for s in points:
-                if s != u.side:
-                    points[s] += pts
-                    lines.append(f"{s}: {pts} for {u.id} ({why}; D.1)")
+            enemies_score(points, lines, u, pts, f"{why}; D.1")
     for pts, hid, side in _air_losses(state, est):  # D.1: a destroyed air unit's base points
         for s in points:
             if s != side:
                 points[s] += pts
                 lines.append(f"{s}: {pts} for {hid} (helicopter destroyed, its base points; D.1)")
     for u in state.units.values():  # D.2: its own bailed out crews that survive (option 17.2.3)
-        if u.notes.get("bailed_crew") and U.alive(u) and u.side in points:
+        if MbtUnit.of(u).bailed_crew and U.alive(u) and u.side in points:
             from umpire.rules.mbt.options.charts import chart
 
             saved = int(chart("hits").bailed_crew_saved.v)
             points[u.side] += saved
             lines.append(f"{u.side}: {saved} for {u.id}, a bailed out crew saved (D.2)")
-    control = m.get("control") or {}
-    for o in cfg["objectives"]:
-        side = control.get(o["terrain"])
-        if side in points:
-            points[side] += int(o["points"])
-            lines.append(f"{side}: {o['points']} for objective {o['terrain']} (Victory Conditions)")
+    objective_points(points, lines, m.get("control") or {}, cfg["objectives"], "Victory Conditions")
     for ex in adv.get("exit_points") or []:
-        gone = [u for u in state.units_of(ex["side"]) if u.notes.get("exited") == ex["edge"]
+        gone = [u for u in state.units_of(ex["side"]) if MbtUnit.of(u).exited == ex["edge"]
                 and (not ex.get("cards") or u.card in ex["cards"])]
         for u in gone:
             card = U.card_of(u)
@@ -104,9 +91,7 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     reason = reason.replace("(9.4.3)", "(Scenario Format D)").replace("(9.4.2)", "(Scenario Format D)")
     if beaten and decided:
         reason = f"{', '.join(beaten)} has no ground unit left in action (Scenario Format D): {reason}"
-    if not decided:
-        reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
-    return Tally(points, lines, winner, decided, reason, est)
+    return Tally(points, lines, winner, decided, reason if decided else so_far(points), est)
 
 
 def _air_losses(state: GameState, est: list[str]) -> list[tuple[int, str, str]]:

@@ -122,11 +122,11 @@ def spend_fuel(state: GameState) -> list[Resolution]:
             if u is None or U.kind(u) != "vehicle" or uid not in opts.fuel:
                 continue
             smoked = bool((spec.get("move") or {}).get("exhaust"))
-            if not (u.notes.get("moved") or smoked):
+            if not (u.moved or smoked):
                 continue
             opts.fuel[uid] = max(0, opts.fuel[uid] - 1)
             left = opts.fuel[uid]
-            why = "made exhaust smoke" if smoked and not u.notes.get("moved") else "entered a new hex"
+            why = "made exhaust smoke" if smoked and not u.moved else "entered a new hex"
             res.append(Resolution(ruleset="mbt", procedure="fuel_used", outcome={"left": left},
                                   summary=f"{uid} {why}: one fuel factor spent, {left} left" +
                                   (": out of fuel (17.3.3.2)" if not left else " (17.3.3.2)"),
