@@ -124,6 +124,10 @@ def mbt_block(
     for held in (*block["batteries"], *block["aircraft"]):
         if held.get("player") is None:
             held.pop("player", None)
+    # so are variable ammunition and fuel (option 17.3), only when the scenario asks for them
+    for key, default in (("ammunition", "maximum"), ("fuel", False)):
+        if block.get(key) == default:
+            block.pop(key, None)
     return block
 
 
