@@ -16,8 +16,6 @@ file names. One rule holds for all of them, and each output has its one function
 - :func:`md_text` (Markdown): :func:`visible`, HTML escaped, and the punctuation that would make
   emphasis, links, code or table cells escaped with a backslash;
 - :func:`json_text` (JSON): the data exactly, with the characters above written as ``\\uXXXX``;
-- :func:`said` (a value in a message or an answer): as a case file writes it, never as Python
-  does (``true``, not ``True``; ``{hq: {rating: 4}}``, not a dict's repr);
 - :func:`safe_name` (an id in a file name): no path separator, no leading dot, nothing a shell or
   a file system reads specially; two ids never give one name.
 
@@ -60,6 +58,25 @@ def visible(text: object) -> str:
     """
     s = str(text)
     return CONTROL.sub(_picture, s) if CONTROL.search(s) else s
+
+
+#: The characters of one message line an output writes: far more than any message umpire
+#: composes needs (the longest, a list of every known name, is under 1,000), so that what a
+#: message was given, quoted short where it is composed (:func:`umpire.errors.quoted`), can
+#: never make an error line longer than a screenful.
+MESSAGE_MOST = 2_000
+
+
+def clipped(line: str, most: int = MESSAGE_MOST) -> str:
+    """One line of a message as an output writes it: whole, or its first ``most`` characters and
+    how many more there were.
+
+    >>> clipped("unknown unit 'x' (known: a, b)")
+    "unknown unit 'x' (known: a, b)"
+    >>> clipped("x" * 5000, 10)
+    'xxxxxxxxxx... (4,990 more characters)'
+    """
+    return line if len(line) <= most else f"{line[:most]}... ({len(line) - most:,} more characters)"
 
 
 def xml_text(text: object) -> str:
@@ -115,27 +132,6 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     """
     out = json.dumps(data, indent=indent, ensure_ascii=False, default=str)
     return CONTROL.sub(_json_escape, out)
-
-
-def said(value: Any) -> str:
-    """``value`` in the words a case file writes it, never as Python writes it: ``true`` and
-    ``false``, ``none`` for nothing, a number without a trailing ``.0``, a list as ``[a, b]`` and a
-    mapping as ``{name: value}``, text as it is.
-
-    >>> said(True), said(None), said(7.0), said(2.25), said(["a", 1]), said({"hq": {"rating": 4}})
-    ('true', 'none', '7', '2.25', '[a, 1]', '{hq: {rating: 4}}')
-    """
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{said(k)}: {said(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple | set | frozenset):
-        return "[" + ", ".join(said(v) for v in value) + "]"
-    return str(value)
 
 
 NAME_MOST = 80  # characters of an id kept whole in a file name

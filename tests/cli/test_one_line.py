@@ -130,7 +130,8 @@ def test_the_words_build_the_case_a_file_holds() -> None:
 @pytest.mark.parametrize(
     "words, said",
     [
-        (["fire", "T-80B", "M1A1", "7", "side", "12", "front"], "'12': fits none of the words left (weapon)"),
+        (["fire", "T-80B", "M1A1", "7", "side", "12", "front"],
+         "'12': fits none of the words left (weapon: gun | missile | he | hw | sa)"),
         (["fire", "T-90", "M1A1", "7"], "unknown unit 'T-90'"),
         (["firing", "T-80B", "M1A1"], "unknown procedure 'firing' (did you mean 'fire'?"),
         (["auftragstaktik", "sight", "10"], "procedure 'sight' is mbt's, not auftragstaktik's"),

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from umpire.registry.base import Ruleset
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, TrackedGame
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -14,11 +14,12 @@ if TYPE_CHECKING:
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
 
 
-class Skirmish(Ruleset):
+class Skirmish(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "skirmish"
     title = "Skirmish (a ruleset of one rule, for the tests)"
     aliases = ("sk",)
@@ -57,11 +58,16 @@ class Skirmish(Ruleset):
 
         return RULES
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from tests.third.turn import HANDLERS
         from umpire.turns.common import move_action, place_action
 
         return {"place": place_action(centres=True), "move": move_action(), **HANDLERS}
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        from tests.third.files import ORDERS
+
+        return (ORDERS,)
 
     def unit_rows(self) -> list[dict[str, Any]]:
         return []

@@ -72,9 +72,11 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         from umpire.errors import unknown
 
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
+    from umpire.registry import campaign_rules
+
     rulings = campaign_book(state.ruleset).select(state.rulings)
     gs = game.state
-    rs = game.ruleset()
+    rs = campaign_rules(gs.ruleset)
     over = finished(gs, rulings["campaign.game_end"])
     if over is None:
         how = rs.unfinished
@@ -124,10 +126,10 @@ def ended_text(over: GameOver, gs: GameState, by_rules: str) -> str:
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
     """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import campaign_rules
 
     sides = [s.id for s in state.sides]
-    rs = find_ruleset(gs.ruleset)
+    rs = campaign_rules(gs.ruleset)
     lost = {s: [u.id for u in gs.units_of(s) if u.status in rs.lost_statuses] for s in sides}
     own = rs.campaign_score(gs, over.by == "rules", choice, lost)
     if own is not None:

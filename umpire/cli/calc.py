@@ -34,8 +34,8 @@ def calc(
         "A die value, in the order used (repeat); 0 is a d10's 10, a d100's 100."
     ),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
-    ruleset: str = typer.Option(None, "--ruleset", help="auftragstaktik or mbt, for a procedure both have "
-                                "(default: auftragstaktik); with 'fields', the one to list (default: both)."),
+    ruleset: str = typer.Option(None, "--ruleset", help="The ruleset, for a procedure several have (default: "
+                                "the first umpire lists); with 'fields', the one to list (default: every one)."),
 ) -> None:
     """Resolve one case: every modifier with its rule, the dice, the table cell, the outcome.
 
@@ -51,6 +51,7 @@ def calc(
     from umpire.errors import UmpireError
 
     words = list(words or [])
+    _no_unknown_option(words)
     if not words:
         raise UmpireError("calc: give a case file or a question (umpire calc fire T-80B M1A1 7 side); "
                           "see 'umpire calc --help'")
@@ -61,6 +62,24 @@ def calc(
     answer = ask(words, rolls=roll, odds=odds, rulings=ruling, ruleset=ruleset,
                  dice=settings.dice_for(None) if settings is not None else None)
     print_answer(answer, as_json=as_json)
+
+
+OPTIONS = ("--json", "--odds", "--roll", "--ruling", "--ruleset", "--help", "-h")
+
+
+def _no_unknown_option(words: list[str]) -> None:
+    """A word that looks like an option and is none (``--rol``) is refused as the option parser
+    would, the closest named; a number (``-3``) is a word of the question."""
+    from difflib import get_close_matches
+
+    from umpire.errors import UmpireError
+
+    for w in words:
+        if w.startswith("-") and len(w) > 1 and not w[1:2].isdigit() and not w[1:2] == ".":
+            close = get_close_matches(w.partition("=")[0], OPTIONS, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UmpireError(f"calc: no option {w!r} ({hint}allowed: {', '.join(OPTIONS[:-1])}; "
+                              "see 'umpire calc --help')")
 
 
 def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str]:
@@ -111,12 +130,12 @@ def ask(
     from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
     data, where = read_case(words, ruleset=ruleset)
     if fill is not None and isinstance(data, dict):
         data = fill(data)
-    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else default_ruleset()
     if standing and isinstance(data, dict):
         mine = standing.get(rs.name, {})
         if mine:
@@ -172,7 +191,7 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: str = "calc fields") -> None:
     """``fields [RULESET] PROCEDURE``: the ruleset named first as a question names it
     (``fields mbt sight``), else ``ruleset``."""
-    from umpire.ask.calc import procedure_names
+    from umpire.ask.calc import names_of, procedure_names
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
 
@@ -180,7 +199,7 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
     if words and any(words[0].lower() in (rs.name, *rs.aliases) for rs in RULESETS):
         ruleset = find_ruleset(words.pop(0)).name
         if not words:
-            procs = ["measure", *find_ruleset(ruleset).case_models()]
+            procs = names_of(find_ruleset(ruleset))
             raise UmpireError(f"{where} {ruleset}: give one of its procedures ({', '.join(procs)})")
     if len(words) != 1:
         raise UmpireError(f"{where}: give one procedure, the ruleset first if you like ({where} fire; "
@@ -192,7 +211,7 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
-    from umpire.ask.calc import case_model
+    from umpire.ask.calc import case_model, names_of, spoken
     from umpire.ask.fields import field_lines
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
@@ -201,30 +220,33 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     names = [find_ruleset(ruleset).name] if ruleset else [rs.name for rs in RULESETS]
     found = [(n, m) for n in names if (m := case_model(n, procedure)) is not None]
     if not found:
-        known = sorted({p for n in names for p in ["measure", *find_ruleset(n).case_models()]})
+        known = sorted({p for n in names for p in names_of(find_ruleset(n))})
         raise UmpireError(f"calc fields: no procedure {procedure!r} (allowed: {', '.join(known)})")
     if as_json:
         print_json({
-            n: [{"field": f.path, "accepts": f.accepts, "default": f.default} for f in field_lines(m)]
+            n: [{"field": f.path, "accepts": f.accepts, "default": f.default, "about": f.text} for f in field_lines(m)]
             for n, m in found
         })
         return
     from umpire.ask.line import form
 
     for n, model in found:
-        prefix = "mbt " if n == "mbt" and procedure in find_ruleset("auftragstaktik").case_models() else ""
+        asked = spoken(n, procedure)  # "mbt fire": the ruleset said first where another has it too
         console.print(
-            f"{n} {procedure} in one line: umpire calc {prefix}{procedure} {form(model)} [FIELD=VALUE]...\n"
+            f"{n} {procedure} in one line: umpire calc {asked} {form(model)} [FIELD=VALUE]...\n"
             "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
             "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
             "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "
-            "a,b is a list; values read as in a case file.",
+            "a,b is a list; values read as in a case file."
+            + (" A stretch of the route is TERRAIN:INCHES (woods:3) or INCHES." if "route" in model.model_fields
+               else ""),
             markup=False, soft_wrap=False,
         )
         table = grid(f"{n} {procedure}: case fields")
         table.add_column("field")
         table.add_column("accepts")
         table.add_column("default (if left out)")
+        table.add_column("what it is")
         for f in field_lines(model):
-            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default)
+            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default, f.text)
         console.print(table)

@@ -158,7 +158,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
     from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import QuickAnswers, default_ruleset, find_ruleset
     from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
@@ -166,13 +166,13 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if fill is not None:
         data = fill(data)
     case = {k: v for k, v in data.items() if k not in ("procedure", "dice")}
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     name = rs.name
     model = case_model(name, str(data.get("procedure")))
     if model is None:
         raise UmpireError(f"explain: no procedure {data.get('procedure')!r} for {name}")
     case["ruleset"] = name
-    if rs.variants and "game" in model.model_fields and "game" not in case:
+    if isinstance(rs, QuickAnswers) and rs.variants and "game" in model.model_fields and "game" not in case:
         case["game"] = rs.variants[0].name
     checked = validate(model, case, where)
     table = grid(f"{name} {data.get('procedure')}: the case as read")
@@ -243,9 +243,9 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     from umpire.ask.calc import case_model
     from umpire.ask.fields import model_of
     from umpire.ask.line import NAME_FIELDS, _fields, roles_of
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import TrackedGame, default_ruleset, find_ruleset
 
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     ruleset = rs.name
     model = case_model(ruleset, str(case.get("procedure")))
     if model is None or ruleset != state.ruleset:
@@ -267,7 +267,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             u = units[value]
             case[role] = u.card or u.type or value
             on_table.append(u)
-    if len(on_table) == 2 and all(u.placed for u in on_table):
+    if len(on_table) == 2 and all(u.placed for u in on_table) and isinstance(rs, TrackedGame):
         from umpire.geometry.game import measure_in_game
 
         facts = measure_in_game(state, on_table[0].id, on_table[1].id, rs)
@@ -284,12 +284,10 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
 def warm_up() -> None:
     """Read every table, card and book once, so the first question is as quick as the rest."""
     from umpire.ask.lookup import names_for_completion, procedure_rows, ruling_rows
-    from umpire.rules.auftragstaktik import data as at
-    from umpire.rules.mbt import data as mbt
+    from umpire.registry import answering
 
-    at.tables()
-    for chart in mbt.CHART_MODELS:
-        mbt.chart(chart)
+    for rs in answering():
+        rs.warm_up()
     names_for_completion()
     procedure_rows()
     ruling_rows()
@@ -299,10 +297,10 @@ def report_error(exc: BaseException) -> None:
     """A line that could not be answered, as one ``Error:`` line (the one-shot commands' words,
     its problems joined: one line typed, one line back); the session goes on."""
     from umpire.errors import shown
-    from umpire.text import visible
+    from umpire.text import clipped, visible
 
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
     problems = [line.strip() for line in text.splitlines() if line.strip()]
-    sys.stderr.write(f"Error: {visible(shown('; '.join(dict.fromkeys(problems)) or '(no message)'))}\n")
+    sys.stderr.write(f"Error: {visible(clipped(shown('; '.join(dict.fromkeys(problems)) or '(no message)')))}\n")
     sys.stderr.flush()

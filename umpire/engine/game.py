@@ -34,7 +34,7 @@ from umpire.store.history import CONTROL
 from umpire.store.rows_of import insert_row, read_checkpoints, read_row, stored_units
 
 if TYPE_CHECKING:
-    from umpire.registry import Ruleset
+    from umpire.registry import TrackedGame
     from umpire.turns import TurnRules, TurnView
     from umpire.turns.common import Handler
 
@@ -194,11 +194,11 @@ class Game:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> TrackedGame:
         """This game's ruleset object. :raises UmpireError: if umpire does not know it."""
-        from umpire.registry import find_ruleset
+        from umpire.registry import game_rules
 
-        return find_ruleset(self.info["ruleset"])
+        return game_rules(self.info["ruleset"])
 
     def turn_rules(self) -> TurnRules:
         """The turn rules of this game's ruleset: where the turn stands, how orders are read."""

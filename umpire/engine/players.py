@@ -110,13 +110,13 @@ class Window:
 
 
 def window(state: GameState, view: TurnView, side: str, released: int, locked: bool) -> Window:
-    from umpire.registry import find_ruleset, game_over
+    from umpire.registry import game_over, game_rules
 
     turn = state.turn
     if game_over(state) is not None:
         return Window(turn, "the game is over")
     if side not in view.waiting_for:
-        if view.phase == view.phases[0] or view.phase in find_ruleset(state.ruleset).orders_phases:
+        if view.phase == view.phases[0] or view.phase in game_rules(state.ruleset).orders_phases:
             return Window(turn, f"your orders for turn {turn} are in: the umpire has entered them")
         return Window(turn, f"the umpire is playing turn {turn}")
     if released < turn - 1:

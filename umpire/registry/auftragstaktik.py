@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from umpire.errors import UmpireError
-from umpire.registry.base import Ruleset, Telling
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
 
 
-class Auftragstaktik(Ruleset):
+class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "auftragstaktik"
     title = "Auftragstaktik Miniatures Rules v1.01 (grand-tactical, 1 inch = 500 m)"
     aliases = ("at", "auftrag")
@@ -50,6 +51,12 @@ class Auftragstaktik(Ruleset):
 
         return dict(CASE_MODELS)
 
+    def warm_up(self) -> None:
+        """Its tables."""
+        from umpire.rules.auftragstaktik.data import tables
+
+        tables()
+
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A bundled unit: ``T80B`` is T-80B Company as such, ``Abrams`` an alias of M1A1 Company."""
         from umpire.rules.auftragstaktik.library import find_unit, spellings
@@ -67,6 +74,13 @@ class Auftragstaktik(Ruleset):
 
         return [{"ruleset": self.name, "name": u.name, "aliases": list(u.aliases), "nation": u.nation,
                  "kind": u.role, "statline": u.statline} for u in library()]
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """Its orders file, a rating spec and a unit file."""
+        from umpire.rules.auftragstaktik.files import SPEC, UNITS
+        from umpire.turns.auftragstaktik.files import ORDERS
+
+        return ORDERS, SPEC, UNITS
 
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.auftragstaktik.scenario import AuftragstaktikScenario
@@ -117,7 +131,7 @@ class Auftragstaktik(Ruleset):
 
         check_force_unit(type_, statline, name, field)
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.auftragstaktik.actions import HANDLERS, check_move
         from umpire.turns.common import move_action, place_action
 

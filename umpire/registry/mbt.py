@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from umpire.registry.base import Ruleset, Telling, Variant
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame, Variant
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
 
 
-class Mbt(Ruleset):
+class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "mbt"
     title = "MBT played in miniature (tactical, one model = one vehicle or squad)"
     aliases = ("mbt-miniature",)
@@ -53,6 +54,13 @@ class Mbt(Ruleset):
 
         return dict(CASE_MODELS)
 
+    def warm_up(self) -> None:
+        """Its charts."""
+        from umpire.rules.mbt import data
+
+        for chart in data.CHART_MODELS:
+            data.chart(chart)
+
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A data card, shown as its vehicle and id (``M1A1 (USA-1B)``)."""
         from umpire.errors import UmpireError
@@ -65,6 +73,19 @@ class Mbt(Ruleset):
         name = card_head(key)[1]
         typed = str(text).strip()
         return f"{name} ({key})", typed.upper().replace("_", "/") == key or typed.lower() == name.lower()
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """The orders files of its two games (24.3.2, 13.3), and a user's transcription of a chart or card."""
+        from umpire.rules.mbt.files import CARD, CHART
+        from umpire.turns.mbt.files import ADVANCED_ORDERS, BASIC_ORDERS
+
+        return BASIC_ORDERS, ADVANCED_ORDERS, CHART, CARD
+
+    def provenance(self) -> list[tuple[str, dict[str, int]]]:
+        """Every bundled chart and card (the options' too), each value by its source."""
+        from umpire.rules.mbt.files import provenance
+
+        return provenance()
 
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.mbt.scenario import MbtScenarioChecks
@@ -195,7 +216,7 @@ class Mbt(Ruleset):
 
         check_force_unit(card, field)
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.common import move_action, place_action
         from umpire.turns.mbt import HANDLERS, check_place
 

@@ -24,14 +24,14 @@ def side_form(state: GameState, brief: TurnReport) -> OrdersForm:
     """The orders form of ``brief``'s side for the game's current turn.
 
     :raises ValueError: if ``brief`` is the umpire's report, not a side's briefing."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     side = brief.viewer
     if side is None:
         raise ValueError("an orders form is written for a side: give its briefing")
     enemy = [u for u in brief.units if u.observed]
     targets = [u.id for u in enemy if u.level == "full" and not u.dead]
-    form = find_ruleset(state.ruleset).turn().orders_form(state, side, targets)
+    form = game_rules(state.ruleset).turn().orders_form(state, side, targets)
     return replace(form, seen=tuple(seen_line(u) for u in enemy))
 
 

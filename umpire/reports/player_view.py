@@ -95,9 +95,9 @@ def players(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
     """Side -> player -> the units he commands, where the game has several players a side (the
     ruleset says: MBT's multi-player rules, 21.3.1)."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     try:
-        return find_ruleset(state.ruleset).players(state)
+        return game_rules(state.ruleset).players(state)
     except UmpireError:  # a report of a game of no known ruleset still renders
         return {}

@@ -66,10 +66,10 @@ def render_calc(answer: CalcAnswer) -> Group:
 
 def _measures_centres(ruleset: str) -> bool:
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
     try:
-        return find_ruleset(ruleset).measures_centres
+        return measuring(ruleset).measures_centres
     except UmpireError:
         return False
 
@@ -93,8 +93,11 @@ def render_measure(a: str, b: str, data: dict[str, Any], *, titled: bool = True)
     if "bearing" in data:
         t.add_row("bearing", f"{_fmt(data['bearing'])} deg")
     clear = los.get("clear", True)
+    from umpire.text import visible
+
+    # a piece's id comes from a file: shown visibly (a Text would drop a control character unseen)
     t.add_row("line of sight", Text("clear", style="green") if clear else Text(
-        "blocked by " + ", ".join(los.get("blocked_by", [])), style="red"))
+        "blocked by " + ", ".join(visible(b) for b in los.get("blocked_by", [])), style="red"))
     ends = [f"{w} {e['kind']} at ({_fmt(float(e['at'][0]))}, {_fmt(float(e['at'][1]))})"
             for w, e in (("from", data.get("from")), ("to", data.get("to")))
             if isinstance(e, dict) and e.get("kind") != "stand"]

@@ -82,7 +82,7 @@ def measure(request: Request) -> Response:
     id or a point ``X,Y`` (the words ``umpire measure`` takes, through the same function), with
     where each end lies for the map to draw the line and the terrain pieces named."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
     site = site_of(request)
     try:
@@ -90,7 +90,7 @@ def measure(request: Request) -> Response:
         if not params.get("a") or not params.get("b"):
             raise UmpireError("measure: give a and b (a unit id, a terrain piece's id, or a point X,Y)")
         state = site.reader.moment(amending=_amend(params)).state
-        data = measure_in_game(state, params["a"], params["b"], find_ruleset(state.ruleset))
+        data = measure_in_game(state, params["a"], params["b"], measuring(state.ruleset))
     except UmpireError as exc:
         return answer_error(exc)
 

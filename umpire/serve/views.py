@@ -246,9 +246,9 @@ def _sight(state: GameState, u: UnitState) -> tuple[list[str], list[tuple[str, s
     if not u.placed:
         return [], []
     from umpire.geometry.game import sight_lines
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
-    lines = sight_lines(state, u.id, find_ruleset(state.ruleset))
+    lines = sight_lines(state, u.id, measuring(state.ruleset))
     names = {t.id: t.name or t.id for t in state.terrain}
     enemies = [e for e in state.units.values() if e.side != u.side and e.id in lines
                and e.status not in ("eliminated", "surrendered", "off_table")]
