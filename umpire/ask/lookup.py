@@ -85,7 +85,10 @@ def look_up(kind: str, query: str | None = None, ruleset: str | None = None) -> 
     rows = ROWS[kind](find_ruleset(ruleset).name if ruleset else None)
     if not query:
         return rows
-    ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row))) is not None]
+    # written alike, a word or a part of a name first; a typo away only when nothing is (the costly match)
+    ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row), typos=False)) is not None]
+    if not ranked:
+        ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row))) is not None]
     if not ranked:
         raise UmpireError(f"no {kind[:-1]} matches {query!r} (umpire {kind} lists them all)")
     best = min(r for r, _, _ in ranked)

@@ -206,10 +206,10 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
                           f"{where} mbt sight)")
     key = words[0].strip().lower().replace("_", "-")
     name = next((p for p in procedure_names() if p.replace("_", "-") == key), words[0])
-    _fields(name, ruleset, as_json)
+    print_fields(name, ruleset, as_json)
 
 
-def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
+def print_fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
     from umpire.ask.calc import case_model, names_of, spoken
     from umpire.ask.fields import field_lines

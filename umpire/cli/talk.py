@@ -132,7 +132,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
 def explain_name(name: str, ruleset: str | None) -> None:
     """What ``name`` is: a ruling in full, a procedure's fields, the units or cards it finds."""
     from umpire.ask.lookup import look_up, ruling_rows
-    from umpire.cli.calc import _fields
+    from umpire.cli.calc import print_fields
     from umpire.cli.lookups import render_rows
 
     exact = [r for r in ruling_rows() if r["name"] == name]
@@ -142,7 +142,8 @@ def explain_name(name: str, ruleset: str | None) -> None:
     from umpire.ask.calc import procedure_names
 
     if name.replace("_", "-") in {p.replace("_", "-") for p in procedure_names()}:
-        _fields(next(p for p in procedure_names() if p.replace("_", "-") == name.replace("_", "-")), ruleset, False)
+        procedure = next(p for p in procedure_names() if p.replace("_", "-") == name.replace("_", "-"))
+        print_fields(procedure, ruleset, False)
         return
     for kind in ("units", "rulings"):
         try:
@@ -173,7 +174,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
         raise UmpireError(f"explain: no procedure {data.get('procedure')!r} for {name}")
     case["ruleset"] = name
     if isinstance(rs, QuickAnswers) and rs.variants and "game" in model.model_fields and "game" not in case:
-        case["game"] = rs.variants[0].name
+        case["game"] = rs.default_variant  # as the answer takes it (an Advanced-only procedure has no basic)
     checked = validate(model, case, where)
     table = grid(f"{name} {data.get('procedure')}: the case as read")
     for col in ("field", "value", ""):
@@ -242,7 +243,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     range and aspect measured there unless given. Reads the state only."""
     from umpire.ask.calc import case_model
     from umpire.ask.fields import model_of
-    from umpire.ask.line import NAME_FIELDS, _fields, roles_of
+    from umpire.ask.line import NAME_FIELDS, fields_by_key, roles_of
     from umpire.registry import TrackedGame, default_ruleset, find_ruleset
 
     rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
@@ -252,7 +253,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
         return case
     units = state.units
     case = {k: (dict(v) if isinstance(v, dict) else v) for k, v in case.items()}
-    fields = _fields(model)
+    fields = fields_by_key(model)
     on_table: list[UnitState] = []
     for role in roles_of(model):
         value, info = case.get(role), fields.get(role)
@@ -261,7 +262,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             key = next((f for f in NAME_FIELDS if isinstance(value.get(f), str) and value[f] in units), None)
             if key is not None:
                 u = units[value.pop(key)]
-                case[role] = {**_as_part(u, set(_fields(sub))), **value}
+                case[role] = {**_as_part(u, set(fields_by_key(sub))), **value}
                 on_table.append(u)
         elif isinstance(value, str) and value in units:
             u = units[value]

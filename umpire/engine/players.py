@@ -210,13 +210,24 @@ def refuse(game: Game, side: str, turn: int, key: str, reason: str) -> None:
 
 
 def orders_data(side: str, turn: int, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The orders file's mapping from a side's entries (``units.ID``, ``battalions.ID``...)."""
+    """The orders file's mapping from a side's entries: ``units.ID`` (an entry of the mapping
+    ``units``), ``artillery[NAME]`` (an item of the list ``artillery``, in the order of their
+    names), ``jamming`` (the field itself: the entry's ``value``)."""
     data: dict[str, Any] = {"side": side, "turn": turn}
+    items: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for key, entry in entries.items():
         if key == NOTE:
             continue
-        section, _, ident = key.partition(".")
-        data.setdefault(section, {})[ident] = entry
+        if key.endswith("]") and "[" in key:
+            section, _, name = key[:-1].partition("[")
+            items.setdefault(section, []).append((name, entry))
+        elif "." in key:
+            section, _, ident = key.partition(".")
+            data.setdefault(section, {})[ident] = entry
+        else:
+            data[key] = entry.get("value")
+    for section, got in items.items():
+        data[section] = [entry for _, entry in sorted(got, key=lambda x: x[0])]
     return data
 
 

@@ -67,7 +67,7 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from umpire.rules.mbt.data import card_head, card_id
 
         try:
-            key = card_id(text)
+            key = card_id(text, suggest=False)
         except UmpireError:
             return None
         name = card_head(key)[1]

@@ -97,7 +97,9 @@ def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnRe
         return compose(src, side, report.only_turn)
     from umpire.reports.player_view import PlayerLens, players
 
-    lens = PlayerLens(side, player, frozenset(players(src.state)[side][player]))
+    every = players(src.state)[side]
+    lens = PlayerLens(side, player, frozenset(every[player]),
+                      frozenset(x for p, ids in every.items() if p != player for x in ids) - frozenset(every[player]))
     return compose(Source(src.chronicle.narrowed(side, lens), src.state), side, report.only_turn, player)
 
 

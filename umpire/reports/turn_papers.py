@@ -2,7 +2,8 @@
 (``turn-2/``, ``set-up/`` for turn 0) holding a folder per side with everything it gets (its
 briefing of the turn, its map, and for the next turn its orders sheet and its pre-filled orders
 file), within it a folder per player where the game has several players a side (MBT 21.3: his
-own briefing and map), and the umpire's folder with the umpire's report and map.
+own briefing and map, his orders sheet and his pre-filled file of the units he commands), and the
+umpire's folder with the umpire's report and map.
 
 Every side's file is composed from that side's briefing (its knowledge), a player's from his
 own, the umpire's from the umpire's report; a folder holds only its reader's. A turn's papers
@@ -178,6 +179,8 @@ def plan(game: StoredGame, turn: int, *, paper_name: str = "a4", link: dict[str,
         for player in sorted(every.get(s.id, {})):
             folder = base / player_folder(player, taken)
             papers += _views(t, folder, s.id, player, partial(briefing, full, s.id, player))
+            if not over and t.wants(s.id, player, "orders", ".pdf", ".yaml"):  # his units, his contacts
+                papers += _orders(t, folder, s.id, now, None, player)
     return papers
 
 
@@ -244,25 +247,26 @@ def _views(t: _Turn, base: PurePosixPath, side: str | None, player: str | None,
     return out
 
 
-def _orders(t: _Turn, base: PurePosixPath, side: str, now: TurnReport, link: str | None) -> list[Paper]:
-    """A side's orders sheet for the next turn and its pre-filled orders file."""
+def _orders(t: _Turn, base: PurePosixPath, side: str, now: TurnReport, link: str | None,
+            player: str | None = None) -> list[Paper]:
+    """A side's (or one player's) orders sheet for the next turn and its pre-filled orders file."""
     from umpire.reports.model import briefing
     from umpire.reports.orders_paper import side_form
     from umpire.reports.tablemap import map_facts
     from umpire.turns.orders_form import template
 
     turn, paper_name = now.turn, t.paper_name
-    brief = briefing(now, side)
-    text = template(side_form(now.source.state, brief))
-    rows = json.dumps([[u.id, u.name, u.status, u.formation, u.orders] for u in now.units_of(side)]
-                      + [[f.id, f.name, f.parent, f.hq] for f in now.formations_of(side)], ensure_ascii=False)
-    yaml = t.mark(side, None, "orders", digest(text))
-    sheet = t.mark(side, None, "orders", digest(text, map_facts(brief), rows, str(turn)))  # a link is not the game's
+    view = briefing(now, side, player)  # what the side (the player) knows as the next turn starts
+    text = template(side_form(now.source.state, view))
+    rows = json.dumps([[u.id, u.name, u.status, u.formation, u.orders] for u in view.units_of(side)]
+                      + [[f.id, f.name, f.parent, f.hq] for f in view.formations_of(side)], ensure_ascii=False)
+    yaml = t.mark(side, player, "orders", digest(text))
+    sheet = t.mark(side, player, "orders", digest(text, map_facts(view), rows, str(turn)))  # a link is not the game's
 
     def sheet_pdf(fh: BinaryIO) -> None:
         from umpire.reports.pdf import orders_sheet_pdf
 
-        orders_sheet_pdf(now, fh, side=side, paper_name=paper_name, link=link, mark=sheet if t.stamped else None)
+        orders_sheet_pdf(view, fh, side=side, paper_name=paper_name, link=link, mark=sheet if t.stamped else None)
 
     return [
         Paper(base / f"orders-turn-{turn}.pdf", sheet, sheet_pdf),

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, body_json, site_of
+from umpire.serve.shown import JSONResponse
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState

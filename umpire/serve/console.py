@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, query, site_of
+from umpire.serve.shown import JSONResponse
 from umpire.serve.views import Moment
 
 POLL_SECONDS = 3  # how often a page asks whether the file has changed (when it is shown)
@@ -40,6 +41,7 @@ def _parts(request: Request, moment: Moment, unit: str | None) -> dict[str, Any]
         "frame": moment.frame,
         "units": {u.id: [u.x, u.y] for u in moment.state.units.values() if u.placed},
         "map": moment.svg,
+        "marks": [k.data() for k in moment.drawing.marks],
         "turn": t.get_template("_turn.html").render(m=moment),
         "log": t.get_template("_log.html").render(m=moment),
         "unit": t.get_template("_unit.html").render(u=facts, m=moment) if facts else "",

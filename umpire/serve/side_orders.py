@@ -58,9 +58,17 @@ def prepared(page: SidePage, key: str, entry: Any) -> dict[str, Any]:
         extra = _yaml(more, f"{where}: {key}.more")
         out = _merged(_words(page, extra, f"{where}: {key}.more"), out)
     for f in spec.fields:
-        if f.kind in ("target", "targets"):
+        if f.kind in ("target", "targets") or (f.kind == "spot" and isinstance(_at(out, f.key), str)):
             _named(page, out, f.key.split("."), f"{where}: {key}.{f.key}")
     return out
+
+
+def _at(entry: dict[str, Any], key: str) -> Any:
+    """The value at a dotted ``key`` of an entry (None where there is none)."""
+    box: Any = entry
+    for part in key.split("."):
+        box = box.get(part) if isinstance(box, dict) else None
+    return box
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

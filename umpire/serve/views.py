@@ -45,7 +45,7 @@ class Moment:
     def drawing(self) -> MapDrawing:
         from umpire.reports.tablemap import build_map
 
-        return build_map(self.report, width=MAP_WIDTH)
+        return build_map(self.report, width=MAP_WIDTH, labels=False)  # the page draws the labels (static/mapview.js)
 
     @cached_property
     def svg(self) -> str:
@@ -168,7 +168,7 @@ class _Once:
         return self.game.fold(state, events)
 
     def state_of(self, live: list[Any]) -> GameState:
-        return self.game.state_of(live)
+        return self.game.state_of(live, self.events())  # the log as this read has it, not read again
 
 
 def _read(once: _Once, seq: int, amending: int | None) -> Moment:

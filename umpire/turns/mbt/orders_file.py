@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -46,6 +46,10 @@ from umpire.turns.orders_form import listed
 
 class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
+
+
+#: A unit's orders in one game's orders file.
+Orders = TypeVar("Orders", bound=Checked)
 
 
 class FireSpec(_Strict):
@@ -90,16 +94,23 @@ class UnitOrders(_Strict):
         return code
 
 
-class OrdersFile(_Strict):
+class SideOrders(_Strict, Generic[Orders]):
+    """What an orders file of either game holds: its side, its turn, and each unit's orders (of
+    the game's own model) in the order the units move."""
+
     side: str = Field(description="the side whose orders these are")
     turn: int | None = Field(None, description="the turn they are for (checked against the game's)")
-    units: dict[str, UnitOrders] = Field(default_factory=dict,
+    units: dict[str, Orders] = Field(default_factory=dict,
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
 
     @field_validator("units", mode="before")
     @classmethod
     def _listed(cls, v: object) -> object:
         return listed(v)
+
+
+class OrdersFile(SideOrders[UnitOrders]):
+    """The Basic Game's orders file (24.3.2)."""
 
 
 def read_orders(path: Path, state: GameState) -> dict[str, Any]:
