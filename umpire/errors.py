@@ -115,6 +115,13 @@ def quoted(value: object, most: int = QUOTE_MOST) -> str:
     return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
+def _natural(name: str) -> tuple[object, ...]:
+    """A name's sort key with its numbers by value: ``contact-2`` before ``contact-10``."""
+    import re
+
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", str(name)) if p)
+
+
 def _loose(text: object) -> str:
     return _loose_text(str(text))
 
@@ -222,7 +229,7 @@ def unknown(kind: str, value: object, known: Iterable[str],
     >>> str(unknown("ruleset", "mtb", ["auftragstaktik", "mbt"]))
     "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
     """
-    names = sorted(known)
+    names = sorted(known, key=_natural)
     close = closest(value, names, aliases) if len(str(value)) <= SUGGEST_MOST else []
     hint = ""
     if len(close) == 1:

@@ -93,7 +93,7 @@ def test_check_reads_its_orders_against_its_game_and_alone(tmp_path: Path) -> No
     code, out = run("--db", db, "check", wrong)
     assert code == 2 and "2 problems (orders-skirmish)" in out
     assert "line 4, column 3: units.b2: 'b1' is not an enemy stand" in out
-    assert "line 5, column 3: units.zz: not a stand of blue (allowed: b1, b2)" in out
+    assert "line 5, column 3: units.zz: unknown unit 'zz' (known: b1, b2)" in out
 
 
 def test_check_names_every_registered_kind(tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ def test_bad_orders_files_are_one_error_line_and_change_nothing(cli, tmp_path, d
     bad_target = _orders(tmp_path, "c.yaml",
                          {"side": "nato", "units": {"m1": {"order": "F", "fire": {"target": "t99"}}}})
     msg = _same_file(cli, lambda: cli("turn", "orders", str(bad_target)))
-    assert "fire.target" in msg and "t64" in msg
+    assert "fire.target" in msg and "'t99'" in msg and "t64" not in msg  # the side's words: no enemy id
     bad_order = _orders(tmp_path, "d.yaml", {"side": "nato", "units": {"m1": {"order": "CA"}}})
     msg = _same_file(cli, lambda: cli("turn", "orders", str(bad_order)))
     assert "units.m1.order" in msg and "ATGM, F, FM, M, OW" in msg

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from umpire.inputs import Report
     from umpire.schema.kinds import FileKind
     from umpire.schema.reader import Marks
+    from umpire.turns.readers import Readers
 
 
 @dataclass(frozen=True)
@@ -39,12 +40,15 @@ class Kind:
         """A side's orders for a turn (checked against the game when there is one)."""
         return self.file is not None and self.file.orders
 
-    def check(self, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
+    def check(self, data: Any, marks: Marks, where: str, state: GameState | None,
+              readers: Readers | None = None) -> Report:
+        """``readers``: an orders file is its side's, checked in its words (:mod:`umpire.turns.readers`)."""
         import importlib
 
         module, _, fn = self.checker.partition(":")
         checker: Callable[..., Report] = getattr(importlib.import_module(f"umpire.inputs.{module}"), fn)
-        report = checker(self, data, marks, where, state)
+        more = {"readers": readers} if self.orders else {}
+        report = checker(self, data, marks, where, state, **more)
         report.kind = self.name
         return report
 

@@ -10,7 +10,7 @@
   entry withdraws it.
 
 Every answer is composed from :class:`~umpire.serve.side_views.SidePage` (the side's briefing)
-and every refusal passes :func:`umpire.serve.fog.told`.
+and every refusal is composed for the side by its reader (:mod:`umpire.serve.fog`).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, 
             costs: dict[str, list[str]] = {}
 
             def check(now: Any, entries: dict[str, dict[str, Any]]) -> None:
-                payload = side_orders.read(game, now, page.side, turn, entries)
+                payload = side_orders.read(game, now, page, turn, entries)
                 costs.update(game.turn_rules().move_costs(payload, now))
 
             if write:

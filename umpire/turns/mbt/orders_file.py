@@ -42,6 +42,7 @@ from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
 from umpire.turns.orders_form import listed
+from umpire.turns.readers import Readers
 
 
 class _Strict(Checked):
@@ -113,14 +114,21 @@ class OrdersFile(SideOrders[UnitOrders]):
     """The Basic Game's orders file (24.3.2)."""
 
 
-def read_orders(path: Path, state: GameState) -> dict[str, Any]:
-    """Read and check one side's orders file; the JSON payload of an ``mbt.orders`` action.
+def read_orders(path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
+    """Read and check one side's orders file; the JSON payload of an ``mbt.orders`` action
+    (``readers``: the side's knowledge, when read as the side's, :mod:`umpire.turns.readers`).
 
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
+    from umpire.turns.readers import side_words, told
+
     where = shown(path)
-    model = validate(OrdersFile, read_yaml(Path(path)), where)
-    return check(payload_of(model, source_name(path)), state, where)
+    data, reader = side_words(read_yaml(Path(path)), state, where, readers)
+    try:
+        model = validate(OrdersFile, data, where)
+        return check(payload_of(model, source_name(path)), state, where)
+    except UmpireError as exc:
+        raise told(exc, reader) from None
 
 
 def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:
