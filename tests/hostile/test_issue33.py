@@ -87,7 +87,7 @@ def test_a_megabyte_session_line_and_a_million_point_drawing_stop_at_the_limit(t
     assert drawing.errors() == [f"Error: {svg}: shape 'w1': more than 10,000 points (at most 10,000, curves counted "
                                 "once flattened)"]
     for r in (session, drawing):
-        assert r.cpu < 1.0 and r.rss_mb < 100, (r.cpu, r.rss_mb)
+        assert r.cpu < 1.0 and r.alone_mb < 100, (r.cpu, r.alone_mb)
 
 
 # -- 5: no silent reinterpretation: a GeoJSON in longitude and latitude ----------------------------

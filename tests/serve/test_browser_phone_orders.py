@@ -130,8 +130,8 @@ def test_a_players_turn_on_a_phone_equals_the_files_at_the_cli(browser, tmp_path
             page.click(".sidemap button[data-map=fit]")
             # alpha: his tanks, the Apache pair's flight (waypoints tapped, then typed exactly) and a message
             units = file["units"]
-            assert a.send("units.m1-1", {"order": "M", "turret": "buttoned", "move.path": "20,14",
-                                         "move.facing": 90}).startswith("units.m1-1: sent")
+            said = a.send("units.m1-1", {"order": "M", "turret": "buttoned", "move.path": "20,14", "move.facing": 90})
+            assert said.startswith("units.m1-1: sent"), said
             for uid in ("m1-2", "m1-3"):
                 target = seen[units[uid]["fire"]["target"]]
                 assert a.send(f"units.{uid}", {"order": "F", "turret": "buttoned", "fire.target": target}).startswith(

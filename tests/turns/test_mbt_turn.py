@@ -168,7 +168,8 @@ def test_an_unknown_card_in_a_scenario(cli, tmp_path):
     bad["sides"][0]["units"][0]["card"] = "USA-9Z"
     path = write(tmp_path / "bad.yaml", bad)
     r = cli("new", str(path))
-    assert r.exit_code == 2 and "USA-9Z" in r.stderr and "USA-1B" in r.stderr
+    assert r.exit_code == 2 and "USA-9Z" in r.stderr and "USA 1A, 1B, 2A/1" in r.stderr
+    assert "USSR 1A, 1B, 2A" in r.stderr  # in the cards' order: 10A after 9B
     assert not cli.db.exists()
 
 

@@ -31,7 +31,7 @@ from umpire.errors import DataError, UmpireError, unknown
 from umpire.rules.answer import CalcAnswer, CalcProcedure
 
 if TYPE_CHECKING:
-    from umpire.registry import Ruleset
+    from umpire.registry import Ruleset, Variant
 
 __all__ = [
     "CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case",
@@ -167,18 +167,7 @@ def run_case(
     procs = procedures_for(ruleset)
     if name not in procs:
         raise unknown(f"procedure for {ruleset}", name, procs)
-    scripted = case.pop("dice", None)
-    option = f"{where}: dice"
-    if rolls:
-        scripted, option = list(rolls), "--roll"
-    if scripted is not None:
-        if not isinstance(scripted, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in scripted
-        ):
-            raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
-        source: Dice = GivenDice(scripted)
-    else:
-        source = dice if dice is not None else SeededDice()
+    source, option = _dice_of(case.pop("dice", None), rolls, dice, where)
     recording = RecordingDice(source)
     case["ruleset"] = ruleset
     model = case_model(ruleset, name)
@@ -203,16 +192,36 @@ def run_case(
         answer.resolved = opening(model, case, checked, rs.read_name if isinstance(rs, QuickAnswers) else _no_name,
                                   name)
     if answer.game is not None:
-        # the game is named once, on the first line; who chose it only when someone did
-        # outside the case (the default is a default taken, said with the others)
-        title = next((v.title for v in variants if v.name == answer.game), answer.game)
-        answer.headline = title if chose in ("the default", "set in the case") else f"{title} ({chose})"
-        if chose == "the default":
-            answer.assumed.append(f"game {answer.game}")
-        if answer.resolved is not None:  # "MBT Advanced Game: M1A1 (USA-1B) -> ..."; "..., crash: ..."
-            joiner = ": " if answer.resolved.get("roles") else ", "
-            answer.resolved["line"] = f"{answer.headline}{joiner}{answer.resolved['line']}"
+        _name_the_game(answer, answer.game, variants, chose)
     return answer, recording
+
+
+def _dice_of(scripted: Any, rolls: Sequence[int] | None, dice: Dice | None, where: str) -> tuple[Dice, str]:
+    """The dice a case is resolved with (``--roll`` values, else the case's ``dice:``, else
+    ``dice``, else seeded ones), and the option that gave them.
+
+    :raises DataError: for a ``dice:`` that is not a list of whole numbers.
+    """
+    option = f"{where}: dice"
+    if rolls:
+        scripted, option = list(rolls), "--roll"
+    if scripted is None:
+        return (dice if dice is not None else SeededDice()), option
+    if not isinstance(scripted, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in scripted):
+        raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
+    return GivenDice(scripted), option
+
+
+def _name_the_game(answer: CalcAnswer, game: str, variants: Sequence[Variant], chose: str) -> None:
+    """The game is named once, on the first line; who chose it only when someone did outside the
+    case (the default is a default taken, said with the others)."""
+    title = next((v.title for v in variants if v.name == game), game)
+    answer.headline = title if chose in ("the default", "set in the case") else f"{title} ({chose})"
+    if chose == "the default":
+        answer.assumed.append(f"game {game}")
+    if answer.resolved is not None:  # "MBT Advanced Game: M1A1 (USA-1B) -> ..."; "..., crash: ..."
+        joiner = ": " if answer.resolved.get("roles") else ", "
+        answer.resolved["line"] = f"{answer.headline}{joiner}{answer.resolved['line']}"
 
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

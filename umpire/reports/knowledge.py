@@ -14,7 +14,7 @@ destroyed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -319,7 +319,3 @@ class Chronicle:
                 self._note_first(side, uid, known[uid])
                 if uid in self.deaths:
                     self._death_known[side][uid] = known[uid]
-
-
-def events_in(chronicle: Chronicle, turn: int | None) -> Iterable[tuple[StoredEvent, list[Fact]]]:
-    return [(e, f) for e, f in chronicle.events if turn is None or e.turn == turn]

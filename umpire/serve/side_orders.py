@@ -160,9 +160,13 @@ def read(game: Game, state: GameState, page: SidePage, turn: int, entries: dict[
 
     :raises UmpireError: as ``umpire turn orders`` refuses that file, naming it by its name.
     """
+    from dataclasses import replace
+
     from umpire.engine.players import orders_text
     from umpire.serve.actions import read_orders
 
     text = orders_text(page.side, turn, entries)
     mine = reader(page)
+    if page.commands is not None:  # a player's: his fellows' entries are in the side's file too
+        mine = replace(mine, others=frozenset(u.id for u in state.units_of(page.side)) - page.commands)
     return read_orders(game, file_name(page.side, turn), text, state, readers=lambda side: mine)

@@ -55,6 +55,9 @@ class Reader:
     #: the file is entered by the umpire, who may also name an enemy unit by its id (``umpire turn
     #: orders``); what is refused is still refused in the side's words
     ids: frozenset[str] = frozenset()
+    #: the side's units its other players order (a page's file holds every player's entries):
+    #: read as the side's, never listed to this reader
+    others: frozenset[str] = frozenset()
 
     @property
     def names(self) -> list[str]:
@@ -106,7 +109,7 @@ class Reader:
             for key, item in items:
                 at = f"{where}: {section}.{key}" if isinstance(entries, dict) else f"{where}: {section}[{key}]"
                 try:
-                    if mine is not None and key not in mine:
+                    if mine is not None and key not in mine and not (section == "units" and key in self.others):
                         kind = OWN_SECTIONS[section]
                         raise UmpireError(f"{at}: {unknown(kind, key, mine)}")
                     kept[key] = self._walk(item, at)

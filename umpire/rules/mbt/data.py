@@ -7,6 +7,7 @@ a hit chart that is not monotonic, an unknown terrain column, d100 ranges that d
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -182,7 +183,13 @@ def grouped_ids(ids: list[str]) -> str:
     for i in ids:
         nation, _, rest = i.partition("-")
         groups.setdefault(nation, []).append(rest)
-    return "; ".join(f"{n} {', '.join(dict.fromkeys(rest))}" for n, rest in groups.items())
+    return "; ".join(f"{n} {', '.join(sorted(dict.fromkeys(rest), key=_card_order))}" for n, rest in groups.items())
+
+
+def _card_order(rest: str) -> tuple[int, str]:
+    """``2A/1`` before ``10A/1``: a card's number counts as a number."""
+    digits = re.match(r"\d*", rest).group()  # type: ignore[union-attr]
+    return (int(digits or 0), rest[len(digits):])
 
 
 def card(card_id_or_name: str) -> Card:

@@ -260,10 +260,3 @@ def doctrine_shots(
     letters = "abcdefghijklmnopqrstuvwxyz"
     firing = [letters[i] for i in range(strength) if working[i]]
     return [(sub, targets[i % len(targets)]) for i, sub in enumerate(firing)]
-
-
-def doctrine_move(can_move: Sequence[bool]) -> tuple[list[int], list[int]]:
-    """Doctrine units move together (13.4.3.1); those that cannot are abandoned (13.4.2.5).
-    Returns (moving sub-unit indexes, abandoned ones)."""
-    moving = [i for i, ok in enumerate(can_move) if ok]
-    return moving, [i for i, ok in enumerate(can_move) if not ok]

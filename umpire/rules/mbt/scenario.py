@@ -49,12 +49,13 @@ class MbtScenarioChecks:
         from umpire.rules.mbt.cards import any_card
 
         for u in units.values():
+            if not u.card:
+                problems.append(f"{where}: unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
+                continue
             try:
-                if not u.card:
-                    raise UmpireError(f"unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
                 u.card = any_card(u.card).card
-            except UmpireError as exc:
-                problems.append(f"{where}: {exc}")
+            except UmpireError as exc:  # said at the unit's card, as a stand's type is
+                problems.append(f"{where}: unit {u.id!r}: card: {exc}")
 
     def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
               problems: list[str], where: str) -> dict[str, Any]:

@@ -263,20 +263,20 @@ def as_stand(state: GameState, u: UnitState) -> Any:
     return tr.stand(state, u, moved=_moved(u, 1), spotted=any(s != u.side for s in u.spotted_by))
 
 
-def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, *, ordered_by: str, icm: bool,
-                 range_in: float, counter_battery: Any = None, firer: Any = None) -> Resolution:
+def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, mission: dict[str, Any], range_in: float,
+                 counter_battery: Any = None) -> Resolution:
     """Battery ``u``'s indirect fire at ``target`` (a stand of the rules), as every mission,
-    template and counter-battery shot is resolved: the HQ levels of the order and of the battery,
-    its doctrine, ICM, the range (``firer``: ``u`` as a stand, if already worked out)."""
+    template and counter-battery shot is resolved: the HQ level that ordered it (the mission's or
+    the template's ``ordered_by``) and the battery's, its doctrine, ICM (``icm``), the range."""
     from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
 
     cmd = Command(
-        orders_level=ordered_by,  # type: ignore[arg-type]
+        orders_level=mission.get("ordered_by", "battalion"),
         firing_level=firing_level(state, u),  # type: ignore[arg-type]
         doctrine=doctrine_of(state, u),
     )
-    return indirect_fire(firer if firer is not None else as_stand(state, u), target, dice, tr.rulings_of(state),
-                         command=cmd, icm=icm, counter_battery=counter_battery, range_in=range_in)
+    return indirect_fire(as_stand(state, u), target, dice, tr.rulings_of(state), command=cmd,
+                         icm=bool(mission.get("icm")), counter_battery=counter_battery, range_in=range_in)
 
 
 def template_view(at: list[Any], size: tuple[float, float] | list[float], facing: float, label: str) -> dict[str, Any]:
@@ -293,7 +293,6 @@ def fire_mission(
     facing = float(m.get("facing", 0.0)) % 360
     centres = _centres(state, u, m)
     polys = [_template_polygon(c, size, facing) for c in centres]
-    firer = as_stand(state, u)
     rng = round(range_to(state, u, centres[0]), 3)
     out = []
     tpl = template_view([round(centres[0][0], 3), round(centres[0][1], 3)], size, facing, f"{u.id} indirect")
@@ -302,8 +301,7 @@ def fire_mission(
         under = []  # only stands that move over it are attacked (ruling indirect.who_is_attacked)
     for t in under:
         res = battery_fire(state, u, tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
-                           scoped(dice, "indirect", u.id, t.id), ordered_by=m.get("ordered_by", "battalion"),
-                           icm=bool(m.get("icm")), range_in=rng, firer=firer)
+                           scoped(dice, "indirect", u.id, t.id), m, rng)
         res.extra.update({"firer": u.id, "target": t.id, "weapon": "indirect", "range": round(rng, 2), "template": tpl})
         res.summary = f"{u.id} indirect fire on {t.id}: {res.summary}"
         out.append((t, res))
@@ -366,8 +364,7 @@ def template_attacks(
         tp["through"].append(u.id)
         firer = state.units[tp["firer"]]
         res = battery_fire(state, firer, tr.stand(state, u, moved=True, spotted=True),
-                           scoped(dice, "template", firer.id, u.id), ordered_by=tp["ordered_by"],
-                           icm=bool(tp["icm"]), range_in=float(tp["range"]))
+                           scoped(dice, "template", firer.id, u.id), tp, float(tp["range"]))
         res.extra.update({"firer": firer.id, "target": u.id, "weapon": "indirect",
                           "range": round(float(tp["range"]), 2),
                           "template": template_view(tp["at"], tp["size"], tp["facing"], f"{firer.id} indirect")})

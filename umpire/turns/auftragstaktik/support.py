@@ -60,8 +60,7 @@ def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dic
     )
     rng = round(range_to(state, u, (t.x, t.y)), 3)  # type: ignore[arg-type]
     res = battery_fire(state, u, tr.stand(state, t, moved=False, spotted=True),
-                       scoped(dice, "counter-battery", u.id, t.id), ordered_by=m.get("ordered_by", "battalion"),
-                       icm=bool(m.get("icm")), range_in=rng, counter_battery=cb)
+                       scoped(dice, "counter-battery", u.id, t.id), m, rng, cb)
     res.extra.update({"firer": u.id, "target": t.id, "weapon": "counter-battery", "range": round(rng, 2),
                       "template": template_view([t.x, t.y], template_size(u), float(t.facing),
                                                 f"{u.id} counter-battery")})

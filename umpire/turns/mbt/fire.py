@@ -47,11 +47,16 @@ def marker(u: UnitState, moving: bool = False) -> str:
 
 @dataclass
 class Check:
+    """May a unit see (or shoot at) another, at what range, and why not; the ranges and rulings it
+    took; in the Advanced Game also whether the target is hull down and what blocks the line."""
+
     legal: bool
     range: int
     why: str = ""
     estimated: list[str] = field(default_factory=list)
     ruled: list[str] = field(default_factory=list)
+    hull_down: bool = False
+    los_reasons: list[str] = field(default_factory=list)
 
 
 def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,

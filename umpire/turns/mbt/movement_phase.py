@@ -14,6 +14,7 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
 from umpire.turns.mbt.orders_file import weapon_for
+from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.paths import points_along
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
@@ -236,29 +237,10 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[di
 
     near = STACK_HEXES * table.scale
     walked = mbt(state).get("walked", {})
-    lines: list[dict[str, Any]] = []
-    for _ in range(4 * len(state.units)):
-        live = [u for u in state.units.values() if F.alive(u)]
-        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
-                     if a.side != b.side and math.dist(table.xy(a), table.xy(b)) < near - 1e-9), None)
-        if pair is None:
-            break
-        a, b = pair
-
-        def rank(u: UnitState) -> int:
-            return moved_order.index(u.id) if u.id in walked and u.id in moved_order else -1
-
-        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
-        path = walked.get(go.id) or [[go.x, go.y]]
-        back = next((p for p in reversed(path) if math.dist(p, table.xy(stay)) >= near - 1e-9), None)
-        if back is None:  # nowhere on its path: step straight away from the other model
-            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
-            d = math.hypot(dx, dy) or 1.0
-            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
-        go.x, go.y = _r(back[0]), _r(back[1])
-        lines.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy "
-                           "that was there first (8.8)", sep=" "))
-    return lines
+    return [_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "
+                  "first (8.8)", sep=" ")
+            for go in parted(lambda: [u for u in state.units.values() if F.alive(u)], table.xy, near, walked,
+                             moved_order, rounds=4 * len(state.units))]
 
 
 def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[Any]) -> list[Resolution]:

@@ -20,6 +20,7 @@ from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.turn_state import _note
 
 
@@ -192,7 +193,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
 
 
 def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
-             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: S.Check, *,
+             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: Check, *,
              moving: bool, at: tuple[float, float] | None, target_facing: float | None,
              key_step: str | None) -> Resolution:
     """The shot :func:`shoot` allowed: GP fire and its effects (14.4), or AP fire (14.3)."""

@@ -6,7 +6,6 @@ as the players made them, 9.1, 16.1, 16.2), Fire (11.3, :mod:`.fire_phase`), Mov
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -20,6 +19,7 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.phases import OVER, resolve_phase
 from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, plan, sides_in_order
 
@@ -107,27 +107,9 @@ def disputed(state: GameState) -> list[Note]:
     t = AdvTable(state)
     near = t.scale / 2
     walked = mbt(state).get("walked", {})
-    order = list(walked)
     notes: list[Note] = []
-    for _ in range(4 * len(state.units)):
-        live = [u for u in state.units.values() if U.on_table(u)]
-        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
-                     if a.side != b.side and math.dist(t.xy(a), t.xy(b)) < near - 1e-9), None)
-        if pair is None:
-            break
-        a, b = pair
-
-        def rank(u: Any) -> int:
-            return order.index(u.id) if u.id in order else -1
-
-        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
-        path = walked.get(go.id) or [[go.x, go.y]]
-        back = next((p for p in reversed(path) if math.dist(p, t.xy(stay)) >= near - 1e-9), None)
-        if back is None:
-            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
-            d = math.hypot(dx, dy) or 1.0
-            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
-        go.x, go.y = round(back[0], 3), round(back[1], 3)
+    for go in parted(lambda: [u for u in state.units.values() if U.on_table(u)], t.xy, near, walked, list(walked),
+                     rounds=4 * len(state.units)):
         for p in U.passengers(state, go):
             p.x, p.y = go.x, go.y
         notes.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "

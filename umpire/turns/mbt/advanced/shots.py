@@ -9,7 +9,6 @@ briefings are composed from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -22,22 +21,11 @@ from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.fire import slug
+from umpire.turns.mbt.fire import Check, slug
 
 
 def _r(v: float) -> float:
     return round(float(v), 3)
-
-
-@dataclass
-class Check:
-    legal: bool
-    range: int
-    why: str = ""
-    estimated: list[str] = field(default_factory=list)
-    ruled: list[str] = field(default_factory=list)
-    hull_down: bool = False
-    los_reasons: list[str] = field(default_factory=list)
 
 
 def marker(u: UnitState, moving: bool = False) -> str:
