@@ -108,6 +108,12 @@ class Game:
     def close(self) -> None:
         self.file.close()
 
+    def refresh(self) -> None:
+        """Forget the state read: the next read of :attr:`state` reads the file again (what
+        another process wrote since is seen; the text this process last read or wrote is taken
+        as it is, not parsed again)."""
+        self._state = None
+
     # -- reading --------------------------------------------------------------------------
     @property
     def info(self) -> dict[str, Any]:
@@ -132,7 +138,8 @@ class Game:
         """The current state (the stored snapshot)."""
         if self._state is None:
             with sql_errors(self.path):
-                self._state = log.load_state(self.file.conn, self.path)
+                self._state = log.load_state(self.file.conn, self.path, known=self._known)
+            self._known = self._state
         return self._state
 
     def scenario(self) -> Scenario:

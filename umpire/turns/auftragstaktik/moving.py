@@ -19,7 +19,6 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
 from umpire.turns.auftragstaktik import tracked as tr
@@ -295,6 +294,8 @@ def overruns(
         return [], []
     swept = line.buffer(half, cap_style="flat")
     hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
+    from umpire.rules.auftragstaktik.cases import stand_case  # (the calc's case models: an overrun's only)
+
     results, lines = [], []
     ext = tr.book(state)
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
