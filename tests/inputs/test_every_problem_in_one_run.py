@@ -153,3 +153,35 @@ def test_five_mistakes_of_a_season_in_one_run(cli, tmp_path: Path) -> None:
              "line 38)"),
         (133, "rounds[0] game 'r1-north': deploy.jones.box: [6.0, 7.0, 120.0, 11.0] is off the table"),
     ])
+
+
+MBT_ORDERS = """\
+side: nato
+turn: 1
+units:
+  m1-1: {order: M, move: {path: [[40, 28]], facing: 90}}
+  m1-2: {ordr: M}
+  m1-3: {order: OW, turret: opn}
+  zz-9: {order: F}
+"""
+
+
+def test_mbt_orders_written_before_the_command_phase_are_checked_whole(cli, tmp_path: Path) -> None:
+    """A new MBT game stands before its first Command phase: the orders are said to be early, and
+    checked all the same against the game as that phase will find it, the very problems it finds
+    once there."""
+    path = tmp_path / "o.yaml"
+    path.write_text(MBT_ORDERS, encoding="utf-8")
+    assert cli("new", "mbt-basic-a").exit_code == 0
+    early = cli("check", str(path))
+    assert early.exit_code == 2
+    lines = [ln for ln in early.output.splitlines() if ln.startswith(f"{path}: ")]
+    assert lines[1] == (f"{path}: orders are entered in the Command phase (24.3.2); the game is in the setup "
+                        "phase of turn 1 (allowed now: umpire phase next)"), early.output
+    said = problems(early.output, str(path))
+    assert [line for line, _ in said] == [4, 5, 5, 6, 7], early.output
+    assert "cannot make this move" in said[0][1] and "unknown turret 'opn'" in said[3][1]
+    assert cli("phase", "next").exit_code == 0
+    there = cli("check", str(path))
+    assert problems(there.output, str(path)) == said, there.output
+    assert "orders are entered in the Command phase" not in there.output

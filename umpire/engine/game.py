@@ -60,6 +60,7 @@ class Game:
         # the next transaction takes it instead of parsing the snapshot again if that is the text
         self._known: GameState | None = None
         self._info: dict[str, Any] | None = None
+        self._initial: GameState | None = None  # see initial_state()
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.expected: int | None = None  # see expecting()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
@@ -153,14 +154,18 @@ class Game:
         return scenario_from_data(data, f"{self.path} (stored scenario)")
 
     def initial_state(self) -> GameState:
-        """The state before any action, in its canonical form (as the snapshot would hold it)."""
-        scenario = self.scenario()
-        if scenario.ruleset != self.info["ruleset"]:
-            raise StoreError(
-                f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
-                f"scenario is for {scenario.ruleset!r}"
-            )
-        return canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
+        """The state before any action, in its canonical form (as the snapshot would hold it).
+        Built once per opened game (it is read-only: an action changes a copy; the scenario and
+        seed it is built from are written once, when the file is made)."""
+        if self._initial is None:
+            scenario = self.scenario()
+            if scenario.ruleset != self.info["ruleset"]:
+                raise StoreError(
+                    f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
+                    f"scenario is for {scenario.ruleset!r}"
+                )
+            self._initial = canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
+        return self._initial
 
     def last_seq(self) -> int:
         """The number of the last event in the file (0: none yet). Every write appends at least

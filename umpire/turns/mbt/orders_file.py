@@ -206,6 +206,14 @@ def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str
                     f"(4.3: one combat unit per hex; end at least {near:g}\" from the others of its side)")
 
 
+def phase_problem(state: GameState, where: str) -> str | None:
+    """What is wrong with entering orders now (either game's), or None in the Command phase."""
+    if state.phase == "Command":
+        return None
+    return (f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
+            f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
+
+
 def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
     """Check a payload against the state; returns it complete (defaults filled in).
 
@@ -213,11 +221,8 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     """
     from umpire.turns.mbt.table import Table
 
-    if state.phase != "Command":
-        raise UmpireError(
-            f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
-            f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)"
-        )
+    if (wrong := phase_problem(state, where)) is not None:
+        raise UmpireError(wrong)
     side = payload.get("side")
     if side not in state.side_ids():
         raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")

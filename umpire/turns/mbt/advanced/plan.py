@@ -170,9 +170,10 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
 
     :raises UmpireError: one line, naming the unit, the field and what is allowed.
     """
-    if state.phase != "Command":
-        raise UmpireError(f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
-                          f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
+    from umpire.turns.mbt.orders_file import phase_problem
+
+    if (wrong := phase_problem(state, where)) is not None:
+        raise UmpireError(wrong)
     side = payload.get("side")
     if side not in state.side_ids():
         raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
