@@ -134,7 +134,7 @@ def rulings_page() -> str:
         for r in (r for r in rulings if r["ruleset"] == ruleset):
             out.append(f"### `{r['name']}`\n")
             about = _prose(r.get("reason") or "")
-            head = f"**{r.get('id') or ''}** {r.get('rule') or ''}".strip(" *")
+            head = " · ".join(x for x in (f"**{r['id']}**" if r.get("id") else "", _prose(r.get("rule") or "")) if x)
             if head:
                 out.append(f"{head}\n")
             if about:

@@ -276,9 +276,12 @@ def session(
     Each line is what you would type after 'umpire calc' (fire T-80B M1A1 7 side --roll 7), or
     odds, explain, a look-up (units abrams), ruleset, game or ruling to set for the session;
     'help' lists them. Tab completes procedures, fields, unit and card names and rulings; the
-    arrows recall earlier lines. With --db (before or after 'session') it reads a game file:
-    unit ids on its table stand for those units, and a shot between two takes its range from
-    the table. Ctrl-D or 'quit' ends it.
+    arrows recall earlier lines. With --db (before or after 'session') it plays a game file: the
+    game's commands (move a-1-64 26 22, phase next, undo...) are typed as after 'umpire', each
+    exactly as the one-shot command, and what another command wrote meanwhile is seen; unit ids
+    on its table stand for those units in a question, and a shot between two takes its range
+    from the table ('calc fire a-1-64 t80-1': 'calc' first where a question begins with a
+    command's word). Ctrl-D or 'quit' ends it.
     """
     from umpire.cli.talk import warm_up
     from umpire.errors import UmpireError

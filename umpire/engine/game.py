@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, canonical, canonical_state
+from umpire.core.state import GameState, OwnModels, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
@@ -139,7 +139,7 @@ class Game:
         """The current state (the stored snapshot)."""
         if self._state is None:
             with sql_errors(self.path):
-                self._state = log.load_state(self.file.conn, self.path, known=self._known)
+                self._state = log.load_state(self.file.conn, self.path, known=self._known, models=self.own_models())
             self._known = self._state
         return self._state
 
@@ -212,6 +212,16 @@ class Game:
         from umpire.registry import game_rules
 
         return game_rules(self.info["ruleset"])
+
+    def own_models(self) -> OwnModels:
+        """The models its ruleset keeps a unit's own state in: what a stored state is read with
+        (none if umpire does not know the ruleset: the state is read as far as it can be)."""
+        from umpire.errors import UmpireError
+
+        try:
+            return self.ruleset().own_models()
+        except UmpireError:
+            return OwnModels()
 
     def turn_rules(self) -> TurnRules:
         """The turn rules of this game's ruleset: where the turn stands, how orders are read."""
@@ -304,7 +314,8 @@ class Game:
 
         with self.file.read() as conn:
             seen = log.last_seq(conn)
-            state = log.load_state(conn, self.path, known=self._known) if self._amend is None else self.state
+            state = self.state if self._amend is not None else \
+                log.load_state(conn, self.path, known=self._known, models=self.own_models())
         keyed = keyed_dice(state, given=dice)
         return run(state, kind, payload, keyed), keyed, seen
 
@@ -395,7 +406,7 @@ class Game:
         from umpire.engine.replay import compare, dice_differences, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
-            stored = log.load_state(conn, self.path)
+            stored = log.load_state(conn, self.path, models=self.own_models())
             events = self.events()
             units = stored_units(conn, SCHEMA)
             kept = read_checkpoints(conn)

@@ -1,4 +1,4 @@
-"""Where a game's papers were printed (``m007_printed``): one row per folder ``umpire turn print``
+"""Where a game's papers were printed (``m008_printed``): one row per folder ``umpire turn print``
 wrote a turn's paper into, so a correction can look there for the files it made out of date.
 
 None of this is game state: the event log stays the truth. The writer runs inside the caller's
