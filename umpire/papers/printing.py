@@ -21,6 +21,7 @@ from umpire.papers.manifest import Known
 
 if TYPE_CHECKING:
     from umpire.engine import Game
+    from umpire.reports.marks import Mark
     from umpire.reports.turn_papers import Paper
 
 Advance = Callable[[], None]
@@ -87,45 +88,71 @@ def print_turn(game: Game, out: Path, turn: int | None = None, *, paper_name: st
         raise UmpireError(f"--out {out}: {folder} holds files already; give another folder, or --replace to "
                           "write over them")
     advance = progress(len(papers)) if progress else (lambda: None)
+    manifest = mf.text(manifest_of(game, turn, papers, paper_name, links))
+    # A folder printed over (--replace) is filled file by file: its manifest is written after the
+    # files, so one killed half way lists the old versions (naming as out of date a file printed
+    # again), never a version a file does not carry yet.
+    over = folder.exists()
     with built_aside(folder) as work:
         for p in papers:
             (work / p.path).parent.mkdir(parents=True, exist_ok=True)
             write_atomic(work / p.path, p.write)
             advance()
-        write_text_atomic(work / mf.NAME, mf.text(manifest_of(game, turn, papers, paper_name, links)))
+        if not over:
+            write_text_atomic(work / mf.NAME, manifest)
+    if over or not (folder / mf.NAME).is_file():
+        write_text_atomic(folder / mf.NAME, manifest)
     return Printed(folder, papers, record(game, folder, turn))
 
 
 def reprint(game: Game, verdict: Verdict, *, paper_name: str = "a4", advance: Callable[[], None] | None = None
             ) -> list[Path]:
     """Print again every file ``verdict`` (:func:`umpire.papers.judge.judge`) found stale, each
-    whole where it is, then the manifest of its turn's folder; returns the files written. Paper
-    size and links as the folder's manifest says (else ``paper_name``, no link)."""
-    from umpire.reports.files import write_atomic, write_text_atomic
+    whole where it is, then the manifest of each turn's folder it read; returns the files written.
+    Paper size and links as the folder's manifest says (else ``paper_name``, no link).
+
+    A manifest is written after the files, and says what each file's own mark says: one a reprint
+    killed half way left behind (naming as out of date a file printed again) is set right by the
+    next reprint, even one that has nothing to print."""
+    from umpire.reports.files import write_atomic
     from umpire.reports.turn_papers import turn_folder
 
     gid = game_id(game)
     written: list[Path] = []
-    by_folder: dict[Path, list[Known]] = {}
-    for f in verdict.stale:
-        by_folder.setdefault(_turn_folder_of(f.path, turn_folder(f.mark.turn)), []).append(f)
-    for folder, group in by_folder.items():
+    marks: dict[Path, Mark] = {f.path: f.mark for f in [*verdict.current, *verdict.gone]}
+    folders: dict[Path, list[Known]] = {}
+    for f in [*verdict.current, *verdict.stale, *verdict.gone]:
+        folders.setdefault(_turn_folder_of(f.path, turn_folder(f.mark.turn)), []).append(f)
+    for folder, group in folders.items():
+        stale = [f for f in group if f in verdict.stale]
         m = mf.read(folder)
         if m is not None and (m.game != gid or m.turn != group[0].mark.turn):
             m = None
-        _t, papers = plan_turn(game, group[0].mark.turn, paper_name=m.paper if m else paper_name,
-                               links=m.links if m else {})
-        fresh = {key_of_paper(p): p for p in papers}
-        for f in group:
-            p = fresh[key(f)]
-            written.append(write_atomic(f.path, p.write))
-            if advance is not None:
-                advance()
-            if m is not None:
-                _update(m, folder, f.path, p)
+        if stale:
+            _t, papers = plan_turn(game, stale[0].mark.turn, paper_name=m.paper if m else paper_name,
+                                   links=m.links if m else {})
+            fresh = {key_of_paper(p): p for p in papers}
+            for f in stale:
+                p = fresh[key(f)]
+                written.append(write_atomic(f.path, p.write))
+                marks[f.path] = p.mark
+                if advance is not None:
+                    advance()
         if m is not None:
-            write_text_atomic(folder / mf.NAME, mf.text(m))
+            _as_marked(m, folder, [f.path for f in group], marks)
     return written
+
+
+def _as_marked(m: mf.Manifest, folder: Path, paths: list[Path], marks: dict[Path, Mark]) -> None:
+    """Write ``folder``'s manifest ``m`` again if one of ``paths`` has a mark it does not list."""
+    from umpire.reports.files import write_text_atomic
+
+    before = m.model_dump()
+    for path in paths:
+        if path in marks:
+            _update(m, folder, path, marks[path])
+    if m.model_dump() != before:
+        write_text_atomic(folder / mf.NAME, mf.text(m))
 
 
 def _turn_folder_of(path: Path, name: str) -> Path:
@@ -136,12 +163,12 @@ def _turn_folder_of(path: Path, name: str) -> Path:
     return Path(path).parent
 
 
-def _update(m: mf.Manifest, folder: Path, path: Path, p: Paper) -> None:
+def _update(m: mf.Manifest, folder: Path, path: Path, mark: Mark) -> None:
     try:
         rel = PurePosixPath(Path(path).relative_to(folder).as_posix())
     except ValueError:
         return
-    new = mf.entry(rel, p.mark)
+    new = mf.entry(rel, mark)
     m.files = [new if e.path == str(rel) else e for e in m.files]
     if all(e.path != str(rel) for e in m.files):
         m.files.append(new)

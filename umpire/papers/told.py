@@ -21,6 +21,7 @@ from umpire.reports.files import shown
 
 if TYPE_CHECKING:
     from umpire.engine import Game
+    from umpire.papers import manifest as mf
     from umpire.papers.manifest import Known
 
 
@@ -48,8 +49,37 @@ def printed_files(game: Game) -> Printed:
             continue
         out.folders.append(folder)
         files += mf.known(folder, m)
+        files += unlisted(folder, m)
     with game.file.read():
         out.verdict = judge(game, files, gid)
+    return out
+
+
+def unlisted(folder: Path, m: mf.Manifest) -> list[Known]:
+    """The papers in a turn's ``folder`` its manifest ``m`` does not list (one renamed or copied
+    there since, a paper of another game put with them), each by its own mark; listing the folder
+    costs nothing, and only those files are read."""
+    from umpire.papers import manifest as mf
+    from umpire.papers.judge import MOST_FILES, SUFFIXES
+    from umpire.papers.manifest import Known
+    from umpire.reports.marks import read_mark
+
+    listed = {str(mf.inside(e.path)) for e in m.files}
+    out: list[Known] = []
+    seen = 0
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            seen += 1
+            if seen > MOST_FILES:
+                return out
+            path = Path(root) / name
+            rel = path.relative_to(folder).as_posix()
+            if name.startswith(".") or not name.lower().endswith(SUFFIXES) or rel in listed:
+                continue
+            mark = read_mark(path)
+            if mark is not None:
+                out.append(Known(path, mark))
     return out
 
 
@@ -143,4 +173,4 @@ def told_after(game: Game, db: str = "", *, campaign: Path | None = None, update
 
 
 __all__ = ["Printed", "before_correction", "papers_after", "papers_lines", "printed_files", "reprint_command",
-           "shown", "told_after"]
+           "shown", "told_after", "unlisted"]

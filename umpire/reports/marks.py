@@ -67,6 +67,7 @@ def log_digest(events: Iterable[StoredEvent], numbered: bool = False) -> str:
     return log_digests(events)[1 if numbered else 0]
 
 
+TEXT_SUFFIXES = (".md", ".yaml", ".yml")  # papers whose mark is their last line
 NUMBERED = ("report",)  # the kinds of paper that show actions' numbers (the umpire's report)
 
 
@@ -101,9 +102,15 @@ class Mark:
         return f"{name}'s, player {self.player}" if self.player else f"{name}'s"
 
 
-def find_mark(data: bytes) -> Mark | None:
-    """The first mark in a file's bytes, or None (not a paper umpire printed with a mark)."""
-    m = _FIND.search(data)
+def find_mark(data: bytes, last: bool = False) -> Mark | None:
+    """The first mark in a file's bytes (``last``: the last one), or None (not a paper umpire
+    printed with a mark). A text file carries its mark on its last line, after whatever its text
+    quotes (a note a player wrote may look like a mark), so it is read by its last."""
+    if last:
+        found = list(_FIND.finditer(data))
+        m = found[-1] if found else None
+    else:
+        m = _FIND.search(data)
     if m is None:
         return None
     fields: dict[str, str] = {}
@@ -128,10 +135,10 @@ def read_mark(path: Any, most: int = 64 << 20) -> Mark | None:
     try:
         if p.stat().st_size > most:
             return None
-        return find_mark(p.read_bytes())
+        return find_mark(p.read_bytes(), last=p.suffix.lower() in TEXT_SUFFIXES)
     except OSError:
         return None
 
 
-__all__ = ["KINDS", "Mark", "NUMBERED", "PREFIX", "digest", "find_mark", "game_id", "log_digest", "log_digests",
-           "read_mark"]
+__all__ = ["KINDS", "Mark", "NUMBERED", "PREFIX", "TEXT_SUFFIXES", "digest", "find_mark", "game_id", "log_digest",
+           "log_digests", "read_mark"]
