@@ -82,6 +82,8 @@ def _command(path: list[str], cmd: Any, parent: typer.Context | None, out: list[
     rows = _param_rows(cmd, ctx)
     if rows:
         out.append("| argument or option | what it is |\n|---|---|\n" + "\n".join(rows) + "\n")
+    if getattr(cmd, "epilog", None):
+        out.append(_prose(cmd.epilog) + "\n")
     if hasattr(cmd, "commands"):
         for name, sub in _panels(cmd):
             _command([*path, name], sub, ctx, out)
@@ -110,6 +112,8 @@ def cli_page() -> str:
     ctx = typer.Context(top, info_name="umpire")
     out.append(f"```text\numpire {' '.join(top.collect_usage_pieces(ctx))}\n```\n")
     out.append("| argument or option | what it is |\n|---|---|\n" + "\n".join(_param_rows(top, ctx)) + "\n")
+    if getattr(top, "epilog", None):
+        out.append(_prose(top.epilog) + "\n")
     for panel in dict.fromkeys(getattr(c, "rich_help_panel", None) or "Other" for _, c in _panels(top)):
         out.append(f"## {panel}\n")
         for name, cmd in _panels(top):
@@ -130,7 +134,7 @@ def rulings_page() -> str:
         for r in (r for r in rulings if r["ruleset"] == ruleset):
             out.append(f"### `{r['name']}`\n")
             about = _prose(r.get("reason") or "")
-            head = f"**{r.get('id') or ''}** {r.get('rule') or ''}".strip(" *")
+            head = " · ".join(x for x in (f"**{r['id']}**" if r.get("id") else "", _prose(r.get("rule") or "")) if x)
             if head:
                 out.append(f"{head}\n")
             if about:

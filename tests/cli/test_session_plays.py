@@ -157,3 +157,35 @@ def test_a_bad_command_is_one_error_line_and_writes_nothing(tmp_path: Path) -> N
     finally:
         p.close(force=True)
     assert len(events(db)) == 2
+
+
+def test_completion_offers_the_tables_ids_for_a_game_command(tmp_path: Path) -> None:
+    from umpire.cli.session import Session
+    from umpire.cli.session_complete import SessionCompleter
+
+    db = tmp_path / "g.db"
+    assert Cli(db)("new", "hof-gap-meeting").exit_code == 0
+    game = Game.open(db)
+    s = Session(game=game)
+    s.state = game.state
+    c = SessionCompleter(s)
+    assert c.matches([], "mo") == ["move", "morale"]
+    assert c.matches(["move"], "a-") == ["a-1-64"]
+    assert c.matches(["move", "a-1-64", "20", "21"], "--f") == ["--facing"]
+    assert c.matches(["hq"], "")[:2] == ["tf-1-64", "1-tb"]  # the battalions
+    assert c.matches(["place", "c-4-8", "--at"], "to") == ["town-1"]  # a spot: a terrain piece
+    assert "wood-n" in c.matches(["measure", "a-1-64"], "")
+    assert c.matches(["turn"], "") == ["orders", "print"]
+    assert c.matches(["calc", "fire"], "T-80B C") == ['"T-80B Company"', '"T-80B Coy"']  # a question's names
+    game.close()
+    p = spawn(db, tmp_path / "cache")
+    try:
+        p.send("move hq-1t")
+        p.send("\t")
+        p.expect_exact("b")  # the one completion: hq-1tb
+        p.send(" 40 20\r")
+        p.expect_exact(ENTERED)
+        p.expect_exact(EDITING)
+        assert "#1 hq-1tb moved" in clean(p.before)
+    finally:
+        p.close(force=True)

@@ -66,3 +66,11 @@ def test_the_blocks_are_read_as_a_reader_reads_them():
     assert not matches(["a b"], "a c\n")
     assert matches(["line 8: unknown 'x' (did you mean 'y'? ...)"], "line 8: unknown 'x' (did you mean 'y'? known: y)")
     assert not matches(["line 8: ... 'x'"], "line 9: unknown 'x'")
+
+
+def test_each_tutorial_begins_from_pip_install_and_ends_with_what_the_reader_has():
+    for page in sorted((REPO / "docs" / "tutorials").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        first = text.split("```bash\n", 1)[1].splitlines()[0]
+        assert "pip install" in first, page.name
+        assert text.split("\n## ")[-1].startswith("What you now have"), page.name

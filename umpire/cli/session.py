@@ -79,6 +79,7 @@ class Session:
     #: the game file the session plays on (``--db``), kept open for the evening; its --dice
     game: Game | None = None
     dice_mode: str = "seeded"
+    _file: tuple[int, int] | None = None  # the game file's device and inode when opened
     #: the words a line may begin with beside a question (its completer offers them)
     commands: ClassVar[tuple[str, ...]] = COMMANDS
 
@@ -220,6 +221,7 @@ class Session:
         from umpire.cli import app
         from umpire.cli.context import holding
 
+        self._same_file()
         assert self.game is not None
         command = _COMMAND.get("umpire")
         if command is None:
@@ -231,8 +233,25 @@ class Session:
     def _read_table(self) -> None:
         """The table as the game file holds it now (another process may have written it)."""
         if self.game is not None:
+            self._same_file()
             self.game.refresh()
             self.state = self.game.state
+
+    def _same_file(self) -> None:
+        """The game kept open is the file at its path still: one made anew there since
+        (``umpire new --replace``) is opened in its place."""
+        from umpire.engine import Game
+
+        assert self.game is not None
+        try:
+            now = self.game.path.stat()
+        except OSError:
+            return  # gone: the command says so, in its words
+        if self._file is None:
+            self._file = (now.st_dev, now.st_ino)
+        elif (now.st_dev, now.st_ino) != self._file:
+            self.game.close()
+            self.game, self._file = Game.open(self.game.path), (now.st_dev, now.st_ino)
 
     # -- the game on the table --------------------------------------------------------------
     def _from_table(self, case: dict[str, Any]) -> dict[str, Any]:
@@ -257,9 +276,12 @@ def session(
     Each line is what you would type after 'umpire calc' (fire T-80B M1A1 7 side --roll 7), or
     odds, explain, a look-up (units abrams), ruleset, game or ruling to set for the session;
     'help' lists them. Tab completes procedures, fields, unit and card names and rulings; the
-    arrows recall earlier lines. With --db (before or after 'session') it reads a game file:
-    unit ids on its table stand for those units, and a shot between two takes its range from
-    the table. Ctrl-D or 'quit' ends it.
+    arrows recall earlier lines. With --db (before or after 'session') it plays a game file: the
+    game's commands (move a-1-64 26 22, phase next, undo...) are typed as after 'umpire', each
+    exactly as the one-shot command, and what another command wrote meanwhile is seen; unit ids
+    on its table stand for those units in a question, and a shot between two takes its range
+    from the table ('calc fire a-1-64 t80-1': 'calc' first where a question begins with a
+    command's word). Ctrl-D or 'quit' ends it.
     """
     from umpire.cli.talk import warm_up
     from umpire.errors import UmpireError
@@ -281,6 +303,7 @@ def session(
         from umpire.engine import Game
 
         s.game, s.dice_mode = Game.open(settings.db), settings.dice
+        s._same_file()
         s.state = s.game.state
     warm_up()
     run(s, interactive=sys.stdin.isatty() and sys.stdout.isatty())

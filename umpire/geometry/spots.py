@@ -220,7 +220,7 @@ def _facing_side(unit: UnitState, t: Pose, front: np.ndarray, right: np.ndarray,
 
 def _check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> None:
     others = [u for u in state.units.values() if u.id != unit.id and u.placed and u.status not in GONE
-              and not u.notes.get("carried_by")]
+              and not u.carried_by]
     if not others:
         return
     mine = footprint(pose)

@@ -193,8 +193,7 @@ class Chronicle:
         for uid, u in units.items():
             if u.side == side or side not in u.spotted_by:
                 continue
-            ident = u.notes.get("ident") if isinstance(u.notes.get("ident"), dict) else {}
-            level = str((ident or {}).get(side, "full"))
+            level = u.ident.get(side, "full")
             out[uid] = Sight(level if level in RANK else "full", _xy(u), u.facing, 0, 0)
         return out
 

@@ -221,7 +221,7 @@ def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None) -> UnitVi
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
         hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
         turret=rs.turret(u) if rs is not None else None,
-        lost_as=str(u.notes["destroyed"]) if u.notes.get("destroyed") else None,
+        lost_as=u.destroyed or None,
     )
 
 

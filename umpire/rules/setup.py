@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from umpire.core.state import FormationState, GameState, SideState, Table, TerrainState, UnitState
+from umpire.core.state import FormationState, GameState, OwnState, SideState, Table, TerrainState, UnitState
 from umpire.errors import DataError, UmpireError
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
@@ -35,8 +35,9 @@ class ScenarioChecks(Protocol):
         card, quality, orders)."""
         ...
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        """What the ruleset keeps in a unit's ``notes`` from its spec."""
+    def unit_own(self, spec: UnitSpec) -> OwnState:
+        """A new unit's own state in this ruleset (its model: ``Ruleset.own_models``), with what its
+        spec gives."""
         ...
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
@@ -185,8 +186,8 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
             units[u.id] = UnitState(
                 id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind, x=x, y=y,
                 facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind), **checks.unit_fields(u),
+                own=checks.unit_own(u),
             )
-            units[u.id].notes.update(checks.unit_notes(u))
             specs[u.id] = u
     checks.resolve_units(scenario, units, specs, problems, where)
     for fs in formations:

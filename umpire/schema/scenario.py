@@ -12,7 +12,6 @@ formations nested in formations, units inside the formation they belong to.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, model_validator
@@ -166,25 +165,6 @@ class Scenario(_Strict):
 ModelFor = Callable[[Any], "type[Scenario]"]
 """``fn(data)``: the model a scenario's data is read with: its ruleset's scenario model
 (:func:`umpire.registry.scenario_model`), the generic :class:`Scenario` and the ruleset's blocks."""
-
-
-def read_scenario(path: Path) -> Any:
-    """A scenario file's data as YAML gives it, ``terrain:`` entries ``{from: FILE}`` replaced by
-    the pieces drawn in the SVG or GeoJSON file beside it (:mod:`umpire.schema.terrain_files`)."""
-    from umpire.errors import shown
-    from umpire.schema.limits import MAX_SCENARIO_BYTES
-    from umpire.schema.load import read_yaml
-    from umpire.schema.terrain_files import expand_terrain
-
-    return expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, shown(path))
-
-
-def load_scenario(path: Path, model_for: ModelFor) -> Scenario:
-    """Read and validate a scenario file with the model of its ruleset (errors name the file,
-    the field path and the value)."""
-    from umpire.errors import shown
-
-    return scenario_from_data(read_scenario(path), shown(path), model_for)
 
 
 def scenario_from_data(data: Any, where: str, model_for: ModelFor) -> Scenario:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umpire.errors import UmpireError
+from umpire.rules.mbt.sighting import Spotted
 
 BASIC_ORDERS = ("ATGM", "F", "FM", "M", "OW")
 ADVANCED_ORDERS = ("ATGM", "CA", "F", "FM", "M", "OR", "OW")
@@ -161,7 +162,7 @@ def check_order(order: str, unit: UnitState) -> str:
     return code
 
 
-def spotted_after_pivot(order: str, used: bool) -> str | None:
+def spotted_after_pivot(order: str, used: bool) -> Spotted | None:
     """The spotted marker 9.1 places for an unused order (None for OW or a used order)."""
     if used:
         return None

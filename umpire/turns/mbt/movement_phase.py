@@ -9,6 +9,7 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
@@ -200,23 +201,23 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     if not stop and edge:
         # 8.7: a vehicle that moves off the table edge is out of the game for good
         u.status = "off_table"
-        u.notes["off_table"] = f"T{state.turn} Movement"
+        MbtUnit.of(u).off_table = f"T{state.turn} Movement"
         notes.append(_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
                            "(8.7)", sep=" "))
     elif not stop and mv.get("facing") is not None:
         u.facing = _r(mv["facing"])
     if not stop and reverse and not pts:
         u.facing = hull0
-    u.notes["moved"] = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
-    u.notes["used"] = True
-    u.notes["spotted"] = "moved"  # 3.4.1: MOVED replaces FIRED
+    u.moved = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
+    MbtUnit.of(u).used = True
+    MbtUnit.of(u).spotted = "moved"  # 3.4.1: MOVED replaces FIRED
     _claim_objectives(state, table, [u], walked)
     m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
-        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.notes["moved"], "cost": mv.get("cost"),
+        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.moved, "cost": mv.get("cost"),
                  "allowance": mv.get("allowance"), "stopped": stop},
-        summary=f"{u.id} moves {u.notes['moved']:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
+        summary=f"{u.id} moves {u.moved:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stop else "")
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",

@@ -13,6 +13,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
@@ -49,9 +50,10 @@ def initiative(state: GameState, dice: Dice) -> Applied:
     m.update({"initiative": first, "orders": {}, "sequence": {}, "atgm": [], "fired": [], "ow_fired": []})
     for u in new.units.values():
         u.orders = None
-        for k in ("used", "moved", "unloaded"):
-            u.notes.pop(k, None)
-        carrier = new.units.get(str(u.notes.get("carried_by") or ""))
+        own = MbtUnit.of(u)
+        own.used, own.unloaded = False, None
+        u.moved = 0.0
+        carrier = new.units.get(str(u.carried_by or ""))
         if carrier is not None and carrier.placed:  # a carrier placed by hand (a relief force) brings its riders
             u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
     t = AdvTable(new)
@@ -89,12 +91,12 @@ def command(state: GameState) -> Applied:
                 u.facing = round(float(spec["pivot"]), 3)
                 notes.append(_note(uid, f"pivots to {u.facing:g} (9.1, 16.1)", "pivot", sep=" "))
             if spec.get("turret"):
-                u.notes["turret"] = spec["turret"]
-            if u.notes.get("compartment") == "turret":
-                u.notes["turret"] = "open"  # 16.2
+                MbtUnit.of(u).turret = spec["turret"]
+            if MbtUnit.of(u).compartment == "turret":
+                MbtUnit.of(u).turret = "open"  # 16.2
             if spec.get("turret_facing") is not None:
-                u.notes["turret_facing"] = round(float(spec["turret_facing"]) % 360, 3)
-            u.notes.pop("may_pivot", None)
+                MbtUnit.of(u).turret_facing = round(float(spec["turret_facing"]) % 360, 3)
+            MbtUnit.of(u).may_pivot = False
             u.orders = spec.get("order")
             for p in U.passengers(new, u):
                 p.orders = u.orders  # 15.3.3.1
@@ -127,34 +129,36 @@ def adjustment(state: GameState) -> Applied:
     for side in new.side_ids():  # 9.1, 16.1
         for uid, spec in plan(m, side):
             u = new.units[uid]
-            if not U.alive(u) or u.notes.get("used"):
+            if not U.alive(u) or MbtUnit.of(u).used:
                 continue
             mark = orders.spotted_after_pivot(spec["order"], False) if spec.get("order") else None
-            if mark and not u.notes.get("full_cover"):
-                u.notes["spotted"] = mark
+            if mark and not MbtUnit.of(u).full_cover:
+                MbtUnit.of(u).spotted = mark
             if spec.get("order") in ("M", "FM", "OR") and U.kind(u) == "vehicle" and not U.stopped(u):
-                u.notes["may_pivot"] = True
+                MbtUnit.of(u).may_pivot = True
     smoke = []  # 16.3.1, 16.3.2: remove OFF and DS, ON becomes OFF
     for s in m.get("smoke") or []:
         if s["kind"] == "on":
             smoke.append({**s, "kind": "off"})
     m["smoke"] = smoke
     for u in new.units.values():
-        u.notes.pop("temp_sup", None)
-        if u.notes.get("suppressed") == "off":
-            u.notes.pop("suppressed")
-        elif u.notes.get("suppressed") == "on":
-            u.notes["suppressed"] = "off"
+        MbtUnit.of(u).temp_sup = False
+        if MbtUnit.of(u).suppressed == "off":
+            MbtUnit.of(u).suppressed = None
+        elif MbtUnit.of(u).suppressed == "on":
+            MbtUnit.of(u).suppressed = "off"
     for side in new.side_ids():  # 16.3.3: full cover markers the players take off
         for uid, spec in plan(m, side):
             u = new.units[uid]
-            if spec.get("full_cover") == "leave" and u.notes.pop("full_cover", None) and U.alive(u):
-                notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
+            if spec.get("full_cover") == "leave" and MbtUnit.of(u).full_cover:
+                MbtUnit.of(u).full_cover = False
+                if U.alive(u):
+                    notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
     for u in new.units.values():  # 9.3
-        if not U.on_table(u) or u.notes.get("spotted", "none") == "none":
+        if not U.on_table(u) or MbtUnit.of(u).spotted == "none":
             continue
         if not any(S.sees(t, e, u).legal for e in new.units.values() if e.side != u.side and U.on_table(e)):
-            u.notes.pop("spotted", None)
+            MbtUnit.of(u).spotted = "none"
             notes.append(_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
     tl = tally(new)
     res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,
