@@ -143,9 +143,16 @@ def m007_unit_state(db: Database) -> None:
     conn.execute("delete from checkpoints")
 
 
+def m008_printed(db: Database) -> None:
+    # The folders umpire turn print wrote a turn's paper into (each with its manifest), so a
+    # correction can name the printed files it made out of date. Not game state: the log stays
+    # the truth, and a folder moved or deleted since is simply not found.
+    db.table("printed").create({"folder": str, "turn": int, "printed": str}, pk="folder", not_null={"printed"})
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state,
+    m007_unit_state, m008_printed,
 ]
 
 
