@@ -150,9 +150,39 @@ def m008_printed(db: Database) -> None:
     db.table("printed").create({"folder": str, "turn": int, "printed": str}, pk="folder", not_null={"printed"})
 
 
+def m009_one_air_phase(db: Database) -> None:
+    # MBT games came to play the Turn's second Air Phase (20.0, 20.1.2.2); a game made before
+    # played one, and replays as it was played only with that reading: the ruling
+    # options.second_air_phase is set to one_phase in its stored scenario, its game row and its
+    # snapshot, where the game flies aircraft or helicopters and has not chosen it. The checkpoints are derived states: dropped.
+    conn = db.conn
+    row = conn.execute("select ruleset, scenario, rulings from game where id = 1").fetchone()
+    if row is None or row[0] != "mbt":
+        return
+    key, value = "options.second_air_phase", "one_phase"
+    scenario, rulings = _json_object(row[1]), _json_object(row[2])
+    if scenario is None or rulings is None or key in rulings:
+        return
+    options = ((scenario.get("mbt") or {}).get("options") or []) if isinstance(scenario.get("mbt"), dict) else []
+    if not {"aircraft", "helicopters"} & set(options if isinstance(options, list) else []):
+        return  # no Air Phase at all: the ruling decides nothing
+    scenario["rulings"] = {**(scenario.get("rulings") or {}), key: value}
+    rulings[key] = value
+    conn.execute("update game set scenario = ?, rulings = ? where id = 1",
+                 (json.dumps(scenario, ensure_ascii=False), json.dumps(rulings, sort_keys=True)))
+    snap = conn.execute("select state from snapshot where id = 1").fetchone()
+    state = _json_object(snap[0] if snap else None)
+    if state is not None and isinstance(state.get("rulings"), dict):
+        state["rulings"][key] = value
+        conn.execute(
+            "update snapshot set state = ? where id = 1", (json.dumps(state, sort_keys=True, ensure_ascii=False),)
+        )
+    conn.execute("delete from checkpoints")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state, m008_printed,
+    m007_unit_state, m008_printed, m009_one_air_phase,
 ]
 
 

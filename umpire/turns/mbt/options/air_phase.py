@@ -52,6 +52,21 @@ class StrikeSpec(Checked):
                                      "(20.1.2.2; where the second sits: ruling options.second_air_phase)")
 
 
+def second_phase(state: GameState) -> str:
+    """Where the Turn's second Air Phase sits (ruling ``options.second_air_phase``): after_movement,
+    before_movement, or one_phase (no second Air Phase)."""
+    from umpire.rules.mbt import data
+
+    return str(data.rulings().select(state.rulings)["options.second_air_phase"])
+
+
+def refuse_second(state: GameState, at: str) -> None:
+    """:raises UmpireError: when the game plays one Air Phase a Turn."""
+    if second_phase(state) == "one_phase":
+        raise UmpireError(f"{at}: this game has one Air Phase a Turn (ruling options.second_air_phase one_phase, "
+                          "24.3.3; allowed: the first Air Phase only)")
+
+
 def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) -> list[dict[str, Any]]:
     """Check a side's strikes (20.1.1, 20.1.2); returns them as checked.
 
@@ -72,6 +87,8 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
     for i, item in enumerate(raw):
         at = f"{where}: air_strikes[{i}]"
         s = validate(StrikeSpec, item, at)
+        if s.air_phase == 2:
+            refuse_second(state, f"{at}.air_phase")
         a = opts.aircraft.get(s.aircraft)
         if a is None or a.side != side:
             own = {k: v for k, v in opts.aircraft.items() if v.side == side}

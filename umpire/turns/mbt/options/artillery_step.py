@@ -283,13 +283,14 @@ def _air_phase(state: GameState, dice: Dice, number: int = 1) -> tuple[list[Reso
 def movement_with_air(state: GameState, dice: Dice, movement: Any) -> Applied:
     """The Movement phase with the Turn's second Air Phase (20.0, 20.1.2.2, 20.2.2): after the moves
     by default, before them by ruling ``options.second_air_phase``."""
-    from umpire.rules.mbt import data
+    from umpire.turns.mbt.options.air_phase import second_phase
     from umpire.turns.mbt.turn_state import _noted
 
-    if not any(on(state, o) for o in ("aircraft", "helicopters")):
+    where = second_phase(state)
+    if where == "one_phase" or not any(on(state, o) for o in ("aircraft", "helicopters")):
         applied: Applied = movement(state, dice)
         return applied
-    if data.rulings().select(state.rulings)["options.second_air_phase"] == "before_movement":
+    if where == "before_movement":
         new = state.copy_for_change()
         res, notes = _air_phase(new, dice, 2)
         done: Applied = movement(new, dice)

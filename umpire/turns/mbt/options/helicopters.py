@@ -113,6 +113,9 @@ def check(raw: dict[str, Any], state: GameState, side: str, where: str) -> dict[
         f = validate(FlightSpec, item, at)
         first = _flight(state, h, f, side, at)
         if f.second is not None:
+            from umpire.turns.mbt.options.air_phase import refuse_second
+
+            refuse_second(state, f"{at}.second")
             if f.second.second is not None:
                 raise UmpireError(f"{at}.second.second: a Turn has two Air Phases (20.0; allowed: second once)")
             end = f.path[-1] if f.path else (h.x, h.y)
