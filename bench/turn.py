@@ -53,6 +53,8 @@ def peak_mb() -> float:
 
 def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> dict:
     """In this process: build, play and report one turn; the figures as a dict."""
+    import importlib
+
     from big_game import new_game, play_turn
 
     from umpire.core.dice import SeededDice
@@ -60,8 +62,6 @@ def one_turn(stands: int, polygons: int, seed: int, python_gc: bool = False) -> 
     from umpire.reports.turn_text import to_markdown
     from umpire.rules.auftragstaktik.data import tables
     from umpire.rules.auftragstaktik.library import library
-
-    import importlib
 
     for where in ("umpire.cli.collector", "umpire.collector"):  # the collector as the command sets it
         try:  # (an older checkout keeps it at the package's root; older still: Python's defaults)

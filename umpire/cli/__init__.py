@@ -57,7 +57,8 @@ def root(
 PANELS = {
     "Quick answers": ("calc", "session", "measure", "rate"),
     "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo", "markers",
+             "table"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet"),
     "Data": ("check", "formats", "data", "terrain"),
@@ -77,6 +78,7 @@ def _register() -> None:
         game,
         lookups,
         paper,
+        photo,
         rate,
         serve,
         session,
@@ -90,6 +92,7 @@ def _register() -> None:
     paper.register(app)
     turn.register(app)
     at_steps.register(app)
+    photo.register(app)
     app.command("calc")(calc.calc)
     app.command("session")(session.session)
     lookups.register(app)

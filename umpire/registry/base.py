@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from umpire.rules.setup import ScenarioChecks
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
-    from umpire.turns.common import Handler
+    from umpire.turns.common import Handler, PlaceCheck
 
 
 @dataclass(frozen=True)
@@ -203,13 +203,20 @@ class Ruleset(ABC):
     def _own_handlers(self) -> dict[str, Handler]:
         """The handlers of this ruleset's own actions, and the generic ones with its checks."""
 
+    def place_check(self) -> PlaceCheck | None:
+        """Where a unit may be put by hand, beyond the table's edges (``place``, and a photo's
+        reading applied): None, anywhere on the table."""
+        return None
+
     @cached_property
     def handlers(self) -> dict[str, Handler]:
         """Every action a game of this ruleset takes, by event kind: the turn's own, with
-        ``place``, ``move`` and ``end``. The engine makes and replays events only through these."""
-        from umpire.turns import ending
+        ``place``, ``move``, ``end`` and ``table_read`` (a photo's reading applied). The engine
+        makes and replays events only through these."""
+        from umpire.turns import ending, reading
 
-        return {"end": ending.end_action(self.over), **self._own_handlers()}
+        return {"end": ending.end_action(self.over), reading.KIND: reading.reading_action(self.place_check()),
+                **self._own_handlers()}
 
     def table_case(self, state: GameState) -> dict[str, Any]:
         """What a quick answer asked on ``state``'s table takes from the game (its fields by name)."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from umpire.rules.setup import ScenarioChecks
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
-    from umpire.turns.common import Handler
+    from umpire.turns.common import Handler, PlaceCheck
 
 
 class Mbt(Ruleset):
@@ -194,6 +194,11 @@ class Mbt(Ruleset):
         from umpire.rules.mbt.campaign import check_force_unit
 
         check_force_unit(card, field)
+
+    def place_check(self) -> PlaceCheck | None:
+        from umpire.turns.mbt import check_place
+
+        return check_place
 
     def _own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.common import move_action, place_action

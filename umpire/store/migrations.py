@@ -116,8 +116,17 @@ def m006_players(db: Database) -> None:
     db.table("releases").create({"turn": int, "released": str, "changed": int}, pk="turn")
 
 
+def m007_markers(db: Database) -> None:
+    # Which printed marker is which (umpire markers): the table's corner markers (no unit) and
+    # each stand's, with the size each was printed at. Not game state: a reading applied to the
+    # game keeps the units it read in its own event, and replay never reads this table.
+    db.execute("create table markers (marker integer primary key, unit text unique, size real not null, "
+               "made text not null)")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
+    m007_markers,
 ]
 
 
