@@ -21,9 +21,10 @@ from tests.conftest import REPO
 UMPIRE = REPO / "umpire"
 
 #: Generic code: every module of these packages, and these modules.
-GENERIC_PACKAGES = ("core", "store", "engine", "geometry", "reports", "campaign", "schema", "serve", "ask")
+GENERIC_PACKAGES = ("core", "store", "engine", "geometry", "reports", "campaign", "schema", "serve", "ask", "inputs")
 GENERIC_MODULES = (
-    "cli/collector.py", "text.py", "errors.py", "resources.py", "registry/__init__.py", "registry/base.py",
+    "cli/collector.py", "cli/check.py", "cli/session.py", "cli/session_complete.py",
+    "text.py", "errors.py", "resources.py", "registry/__init__.py", "registry/base.py",
     "turns/__init__.py", "turns/common.py", "turns/ending.py", "turns/entries.py", "turns/facts.py",
     "turns/orders_form.py",
     "rules/__init__.py", "rules/answer.py", "rules/campaign_book.py", "rules/setup.py", "rules/vocab.py",

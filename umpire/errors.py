@@ -11,7 +11,8 @@ Messages name the field, the value and what is allowed, e.g.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from difflib import get_close_matches
+from difflib import SequenceMatcher, get_close_matches
+from typing import Any
 
 
 class UmpireError(ValueError):
@@ -46,6 +47,71 @@ def shown(text: object) -> str:
         except UnicodeEncodeError:
             out = out.encode("utf-8", "backslashreplace").decode("utf-8")
     return out
+
+
+#: The characters of a value a message quotes whole; a longer one is cut, its size said.
+QUOTE_MOST = 40
+#: A value longer than this is not compared with the names it may mean (a name is far shorter).
+SUGGEST_MOST = 200
+
+
+def said(value: Any, most: int | None = None) -> str:
+    """``value`` in the words a case file writes it, never as Python writes it: ``true`` and
+    ``false``, ``none`` for nothing, a number without a trailing ``.0``, a list as ``[a, b]`` and a
+    mapping as ``{name: value}``, text as it is.
+
+    >>> said(True), said(None), said(7.0), said(2.25), said(["a", 1]), said({"hq": {"rating": 4}}), said(1e23)
+    ('true', 'none', '7', '2.25', '[a, 1]', '{hq: {rating: 4}}', '1e+23')
+    >>> said([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]], most=4)
+    '[[0, 0], [1, 0], [2, 0], [3, 0], ...]'
+
+    ``most``: the items of a list or mapping said, the rest as ``...``.
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:g}" if value.is_integer() \
+            else repr(value)
+    if isinstance(value, dict | list | tuple | set | frozenset):
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        shown = items if most is None else items[:most]
+        words = [f"{said(k, most)}: {said(v, most)}" if isinstance(value, dict) else said(v, most)
+                 for k, v in (shown if isinstance(value, dict) else ((None, v) for v in shown))]
+        if len(shown) < len(items):
+            words.append("...")
+        return ("{%s}" if isinstance(value, dict) else "[%s]") % ", ".join(words)
+    return str(value)
+
+
+def quoted(value: object, most: int = QUOTE_MOST) -> str:
+    r"""``value`` as a message quotes what a user gave: a short, sanitised excerpt. A text (or
+    anything else, by its ``repr``) longer than ``most`` characters is cut after its first
+    ``most`` characters and its size is said; control characters and bidirectional marks are
+    written as escapes (``\x1b``), as ``repr`` writes them, never as themselves.
+
+    >>> quoted("zsu")
+    "'zsu'"
+    >>> quoted("x" * 1_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (1,000,000 characters)"
+    >>> print(quoted("a\x1b[2Jb\u202e"))
+    'a\x1b[2Jb\u202e'
+    >>> quoted([1, 2, 3]), quoted(True), quoted({"hq": {"rating": 4}})
+    ('[1, 2, 3]', 'true', '{hq: {rating: 4}}')
+
+    A value that is not text is written as a case file writes it (:func:`said`), never as
+    Python does.
+    """
+    if isinstance(value, str):
+        text = value if len(value) <= most else value[:most] + "..."
+        out = shown(repr(text))
+        return out if len(value) <= most else f"{out} ({len(value):,} characters)"
+    if isinstance(value, dict | list | tuple | set) and len(value) > 8:
+        kind = "mapping" if isinstance(value, dict) else "list"
+        return f"a {kind} of {len(value):,} items"
+    text = shown(repr(said(value, most=4)))[1:-1]  # escaped as repr escapes, without its quotes
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
 def _loose(text: object) -> str:
@@ -101,12 +167,41 @@ def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[
         best = min(ranked.values())
         hits = [nm for nm, r in ranked.items() if r == best]
         return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
+    # a typo: the nearest only, compared without the words many names share ("Company"), so that
+    # "Merkava Company" is near no name and "M1A1 Compny" is near "M1A1 Company"
+    common = _common_words(every)
     loose: dict[str, list[str]] = {}
     for nm, spellings in every.items():
         for s in spellings:
-            loose.setdefault(_loose(s), []).append(nm)
-    found = get_close_matches(_loose(value), list(loose), n=1, cutoff=0.6)  # a typo: the nearest only
-    return list(dict.fromkeys(loose[found[0]]))[:n] if found else []
+            loose.setdefault(_distinct(s, common), []).append(nm)
+    loose.pop("", None)
+    found = get_close_matches(_distinct(value, common), list(loose), n=1, cutoff=0.6)
+    if not found:
+        return []
+    # names alike but for their shared words ("Armored Battalion", "Armored Cavalry Platoon"):
+    # the one written most like the whole of what was typed first
+    whole = _loose(value)
+    near = dict.fromkeys(loose[found[0]])
+    return sorted(near, key=lambda nm: -max(SequenceMatcher(None, whole, _loose(s)).ratio()
+                                             for s in every[nm]))[:n]
+
+
+def _common_words(every: Mapping[str, list[str]]) -> set[str]:
+    """The words (of letters only, never a name's first) at least three names share (echelons:
+    company, battery; not a nation that begins a card's id)."""
+    counts: dict[str, int] = {}
+    for spellings in every.values():
+        for w in {t for s in spellings for t in _tokens(s)[1:]}:
+            counts[w] = counts.get(w, 0) + 1
+    return {w for w, k in counts.items() if k >= 3 and w.isalpha() and len(w) >= 3}
+
+
+def _distinct(text: object, common: set[str]) -> str:
+    """``text`` loose, less the common words it has (a word a typo away from one counts as it);
+    the whole text when nothing else is left."""
+    words = _tokens(text)
+    kept = [w for w in words if w not in common and not get_close_matches(w, list(common), n=1, cutoff=0.8)]
+    return "".join(kept) if kept else _loose(text)
 
 
 def unknown(kind: str, value: object, known: Iterable[str],
@@ -118,10 +213,10 @@ def unknown(kind: str, value: object, known: Iterable[str],
     "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
     """
     names = sorted(known)
-    close = closest(value, names, aliases)
+    close = closest(value, names, aliases) if len(str(value)) <= SUGGEST_MOST else []
     hint = ""
     if len(close) == 1:
         hint = f"did you mean {close[0]!r}? "
     elif close:
         hint = "did you mean " + ", ".join(repr(c) for c in close[:-1]) + f" or {close[-1]!r}? "
-    return UmpireError(f"unknown {kind} {value!r} ({hint}known: {', '.join(names)})")
+    return UmpireError(f"unknown {kind} {quoted(value)} ({hint}known: {', '.join(names)})")

@@ -60,6 +60,25 @@ def visible(text: object) -> str:
     return CONTROL.sub(_picture, s) if CONTROL.search(s) else s
 
 
+#: The characters of one message line an output writes: far more than any message umpire
+#: composes needs (the longest, a list of every known name, is under 1,000), so that what a
+#: message was given, quoted short where it is composed (:func:`umpire.errors.quoted`), can
+#: never make an error line longer than a screenful.
+MESSAGE_MOST = 2_000
+
+
+def clipped(line: str, most: int = MESSAGE_MOST) -> str:
+    """One line of a message as an output writes it: whole, or its first ``most`` characters and
+    how many more there were.
+
+    >>> clipped("unknown unit 'x' (known: a, b)")
+    "unknown unit 'x' (known: a, b)"
+    >>> clipped("x" * 5000, 10)
+    'xxxxxxxxxx... (4,990 more characters)'
+    """
+    return line if len(line) <= most else f"{line[:most]}... ({len(line) - most:,} more characters)"
+
+
 def xml_text(text: object) -> str:
     """``text`` as the content of an XML or HTML element.
 

@@ -27,7 +27,7 @@ OPTION_LINES: dict[tuple[str, str], tuple[list[str], list[int], str]] = {
         [30, 50],
         "ZSU-23(4) (USSR-8A) -> AH-64A (USA-6A/2) ('Apache' read as AH-64A (USA-6A/2))",
     ),
-    ("mbt", "crash"): (["mbt", "crash"], [3], "crash: hovering False, landed False"),
+    ("mbt", "crash"): (["mbt", "crash"], [3], "crash: not hovering, not landed"),
     ("mbt", "air_drop"): (
         ["mbt", "air_drop", "F-111F", "iron_bomb", "low", "medium", "evasive=true"],
         [33],

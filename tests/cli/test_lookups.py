@@ -80,4 +80,5 @@ def test_a_card_named_by_the_start_of_its_vehicle_name() -> None:
     r = runner.invoke(app, ["calc", "mbt", "fire", "M1A1", "T-72", "12", "APFSDS",
                             "--roll", "45", "--roll", "30", "--roll", "50"])
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0] == "M1A1 (USA-1B) -> T-72M1 (USSR-2A) ('T-72' read as T-72M1 (USSR-2A))"
+    assert r.output.splitlines()[0] == ("MBT Advanced Game: M1A1 (USA-1B) -> T-72M1 (USSR-2A) "
+                                        "('T-72' read as T-72M1 (USSR-2A))")

@@ -58,9 +58,10 @@ def test_turn_print_writes_each_sides_folder_and_keeps_the_fog(tmp_path, play):
     rec = play(tmp_path / "game.db")
     state = rec.game.state
     rec.game.close()
-    out = tmp_path / "papers"
-    r = Cli(tmp_path / "game.db")("turn", "print", "--out", str(out))
+    r = Cli(tmp_path / "game.db")("turn", "print", "--out", str(tmp_path / "papers"))
     assert r.exit_code == 0, r.output + r.stderr
+    assert [p.name for p in (tmp_path / "papers").iterdir()] == ["turn-2"]  # a folder of its own
+    out = tmp_path / "papers" / "turn-2"
     sides = state.side_ids()
     found = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     expected = {f"umpire/{n}" for n in ("report-turn-2.pdf", "report-turn-2.md", "map-turn-2.pdf", "map-turn-2.png")}
@@ -89,23 +90,75 @@ def test_the_printed_orders_file_reads_back_as_no_new_orders(tmp_path):
     cli = Cli(tmp_path / "game.db")
     assert cli("turn", "print", "--out", str(tmp_path / "p")).exit_code == 0
     for side in ("nato", "pact"):
-        r = cli("turn", "orders", str(tmp_path / "p" / side / "orders-turn-3.yaml"))
+        r = cli("turn", "orders", str(tmp_path / "p" / "turn-2" / side / "orders-turn-3.yaml"))
         assert r.exit_code == 0, r.stderr
     game = Game.open(tmp_path / "game.db")
     assert {u.id: (u.orders, u.x, u.y) for u in game.state.units.values()} == before
 
 
-def test_turn_print_refuses_a_folder_with_files_and_a_turn_not_resolved(tmp_path):
+def test_turn_print_refuses_a_turn_folder_with_files_and_a_turn_not_resolved(tmp_path):
     rec = _play_at(tmp_path / "game.db")
     rec.game.close()
     cli = Cli(tmp_path / "game.db")
-    (tmp_path / "full").mkdir()
-    (tmp_path / "full" / "mine.txt").write_text("keep")
-    for args, words in ((["--out", str(tmp_path / "full")], "holds files already"),
+    (tmp_path / "full" / "turn-2").mkdir(parents=True)
+    (tmp_path / "full" / "turn-2" / "mine.txt").write_text("keep")
+    for args, words in ((["--out", str(tmp_path / "full")], "turn-2 holds files already"),
                         (["--turn", "3", "--out", str(tmp_path / "t3")], "resolved turns 1 to 2"),
                         (["--link", "nato", "--out", str(tmp_path / "l")], "SIDE=URL"),
                         (["--link", "red=https://x", "--out", str(tmp_path / "l")], "unknown side")):
         r = cli("turn", "print", *args)
         assert r.exit_code == 2 and words in r.stderr, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["full"]
-    assert (tmp_path / "full" / "mine.txt").read_text() == "keep"
+    assert [p.name for p in (tmp_path / "full").iterdir()] == ["turn-2"]
+    assert (tmp_path / "full" / "turn-2" / "mine.txt").read_text() == "keep"
+
+
+def test_a_later_turn_goes_beside_the_first_and_an_earlier_turn_reads_as_it_did_then(tmp_path):
+    """Turn 1 printed right after it was resolved, turn 2 into the same folder beside it; turn 1
+    printed again at the end of turn 2 is the same paper (its orders for turn 2 from where turn 1
+    left the units, not from where they stand now)."""
+    game = Game.create(tmp_path / "game.db", load_scenario(resolve_scenario("hof-gap-meeting")))
+    rules = game.turn_rules()
+    cli = Cli(tmp_path / "game.db")
+    for turn in (1, 2):
+        for side in ("nato", "pact"):
+            game.act("auftragstaktik.orders", rules.read_orders(ORDERS / f"{side}-turn{turn}.yaml", game.state), None)
+        while game.state.turn == turn:
+            game.act("auftragstaktik.phase", {}, None)
+        r = cli("turn", "print", "--out", str(tmp_path / "papers"))
+        assert r.exit_code == 0 and f"turn-{turn}" in r.output, r.output + r.stderr
+    game.close()
+    assert sorted(p.name for p in (tmp_path / "papers").iterdir()) == ["turn-1", "turn-2"]
+    assert cli("turn", "print", "--turn", "1", "--out", str(tmp_path / "again")).exit_code == 0
+    first, again = tmp_path / "papers" / "turn-1", tmp_path / "again" / "turn-1"
+    names = sorted(str(p.relative_to(first)) for p in first.rglob("*") if p.is_file())
+    assert names == sorted(str(p.relative_to(again)) for p in again.rglob("*") if p.is_file())
+    assert "nato/orders-turn-2.yaml" in names
+    for name in names:
+        if name.endswith((".md", ".yaml")):
+            assert (first / name).read_text() == (again / name).read_text(), name
+
+
+def test_several_players_a_side_get_a_folder_each_inside_their_sides(tmp_path):
+    """MBT 21.3: a folder per player inside his side's, with his own briefing and map."""
+    from tests.turns.test_mbt_options_game import ORDERS as OPTION_ORDERS
+    from tests.turns.test_mbt_options_game import PLAYERS, SCENARIO
+
+    game = Game.create(tmp_path / "game.db", load_scenario(SCENARIO))
+    rules = game.turn_rules()
+    game.act("mbt.phase", {}, None)
+    for side in ("nato", "ussr"):
+        game.act("mbt.orders", rules.read_orders(OPTION_ORDERS / f"turn1-{side}.yaml", game.state), None)
+    for _ in range(4):
+        game.act("mbt.phase", {}, None)
+    game.close()
+    r = Cli(tmp_path / "game.db")("turn", "print", "--out", str(tmp_path / "papers"))
+    assert r.exit_code == 0, r.output + r.stderr
+    out = tmp_path / "papers" / "turn-1"
+    for side, players in PLAYERS.items():
+        assert (out / side / "briefing-turn-1.md").is_file()
+        for player in players:
+            names = sorted(p.name for p in (out / side / player).iterdir())
+            assert names == ["briefing-turn-1.md", "briefing-turn-1.pdf", "map-turn-1.pdf", "map-turn-1.png"]
+            text = (out / side / player / "briefing-turn-1.md").read_text()
+            assert f"player {player}" in text.splitlines()[0], text.splitlines()[0]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
 
@@ -62,6 +63,11 @@ class Skirmish(Ruleset):
         from umpire.turns.common import move_action, place_action
 
         return {"place": place_action(centres=True), "move": move_action(), **HANDLERS}
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        from tests.third.files import ORDERS
+
+        return (ORDERS,)
 
     def unit_rows(self) -> list[dict[str, Any]]:
         return []

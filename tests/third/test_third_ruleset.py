@@ -73,3 +73,44 @@ def test_a_campaign_of_it(tmp_path: Path) -> None:
     assert "the game is over" in ok("turn", "--db", game)
     ok("campaign", "import", db, game)
     assert "1 of 1 games played" in ok("campaign", "standings", db)
+
+
+def run(*args: str | Path) -> tuple[int, str]:
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.output, r.exception)
+    return r.exit_code, r.output + r.stderr
+
+
+def test_check_reads_its_orders_against_its_game_and_alone(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+    good = orders(tmp_path, "red", {"r1": "b1", "r2": "b2"})
+    code, out = run("check", good)  # no game: told by its keys, checked as written
+    assert code == 0 and "ok (orders-skirmish: one side's orders for a Skirmish turn: side red, 2 entries" in out
+    ok("new", HERE / "scenario.yaml", "--db", db)
+    code, out = run("--db", db, "check", good)
+    assert code == 0 and "checked against the game: turn 1, Fire Phase" in out
+    wrong = orders(tmp_path, "blue", {"b1": "r1", "b2": "b1", "zz": "r2"})
+    code, out = run("--db", db, "check", wrong)
+    assert code == 2 and "2 problems (orders-skirmish)" in out
+    assert "line 4, column 3: units.b2: 'b1' is not an enemy stand" in out
+    assert "line 5, column 3: units.zz: not a stand of blue (allowed: b1, b2)" in out
+
+
+def test_check_names_every_registered_kind(tmp_path: Path) -> None:
+    unclear = tmp_path / "o.yaml"
+    unclear.write_text("side: red\n", encoding="utf-8")
+    code, out = run("check", unclear)
+    assert code == 2 and "give --kind orders-auftragstaktik, orders-mbt, orders-mbt-advanced, orders-skirmish" in out
+    nothing = tmp_path / "x.yaml"
+    nothing.write_text("what: ever\n", encoding="utf-8")
+    code, out = run("check", nothing)
+    assert code == 2 and "give it with --kind (allowed: " in out and "orders-skirmish, orders" in out
+    code, out = run("check", unclear, "--kind", "orders-skirmish")
+    assert code == 0 and "side red, 0 entries" in out
+
+
+def test_formats_and_data_status_know_it() -> None:
+    out = ok("formats", "orders-skirmish", "--markdown")
+    assert "| `units` |" in out and "the enemy stand it shoots at" in out
+    assert "## orders-skirmish" in ok("formats", "--markdown")
+    assert "skirmish: its data does not record where each value comes from" in ok("data", "status", "skirmish")

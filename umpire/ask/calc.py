@@ -31,6 +31,7 @@ from umpire.rules.answer import CalcAnswer, CalcProcedure
 
 __all__ = [
     "CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case",
+    "spoken",
 ]
 
 
@@ -68,6 +69,13 @@ def procedure_names() -> dict[str, list[str]]:
         for p in ["measure", *rs.case_models()]:
             out.setdefault(p, []).append(rs.name)
     return out
+
+
+def spoken(ruleset: str, procedure: str) -> str:
+    """How a question names ``procedure`` of ``ruleset``: the ruleset said first when the
+    procedure is another's without it (``mbt fire``, but ``sight``)."""
+    owners = procedure_names().get(procedure, [])
+    return procedure if not owners or owners[0] == ruleset else f"{ruleset} {procedure}"
 
 
 def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[str, Any]:
@@ -128,7 +136,7 @@ def run_case(
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
     if not isinstance(case, dict):
         raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
@@ -139,7 +147,7 @@ def run_case(
         raise DataError(f"{where}: procedure: missing field (required)")
     if procedure and file_proc and procedure != file_proc:
         raise UmpireError(f"{where}: procedure {file_proc!r} in the file, but {procedure!r} was asked for")
-    rs = find_ruleset(case.pop("ruleset", RULESETS[0].name))
+    rs = find_ruleset(case.pop("ruleset", default_ruleset().name))
     ruleset = rs.name
     procs = procedures_for(ruleset)
     if name not in procs:
@@ -177,15 +185,20 @@ def run_case(
             answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")] + answer.assumed
         answer.resolved = opening(model, case, checked, rs.read_name, name)
     if answer.game is not None:
-        how = chose if chose != "the default" else (
-            f"the default; choose with game: in the case, {rs.variant_setting[0]} or the config file"
-        )
+        # the game is named once, on the first line; who chose it only when someone did
+        # outside the case (the default is a default taken, said with the others)
         title = next((v.title for v in rs.variants if v.name == answer.game), answer.game)
-        answer.headline = f"{title} ({how})"
+        answer.headline = title if chose in ("the default", "set in the case") else f"{title} ({chose})"
+        if chose == "the default":
+            answer.assumed.append(f"game {answer.game}")
+        if answer.resolved is not None:  # "MBT Advanced Game: M1A1 (USA-1B) -> ..."; "..., crash: ..."
+            joiner = ": " if answer.resolved.get("roles") else ", "
+            answer.resolved["line"] = f"{answer.headline}{joiner}{answer.resolved['line']}"
     return answer, recording
 
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """The range, the aspect and the line of sight between two points or stands (any ruleset)."""
     from umpire.geometry.measure import measure_case
     from umpire.registry import find_ruleset
 

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticUndefined
 
 from umpire.ask.fields import members, model_of
-from umpire.errors import DataError
+from umpire.errors import DataError, said
 
 #: Where a word naming a stand or a card goes in a part of a case.
 NAME_FIELDS = ("unit", "card")
@@ -203,29 +203,43 @@ def _name_field(sub: type[BaseModel], word: str) -> str:
     return next((k for k, i in fields.items() if i.is_required()), next(iter(fields)))
 
 
-def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[list[str | int], Any, bool]:
+def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[list[str | int], Any, str | None]:
     """Where a positional ``word`` for ``slot`` goes and as what value (a list slot: the items
-    to add); and whether it fits there."""
+    to add); and why it does not fit there (None: it fits; "": it is not that kind of word; else
+    what is wrong with it there: ``cannot be negative``)."""
     parts, annotation = _walk(model, slot)
     if annotation is None:
-        return parts, _scalar(word, where), True
+        return parts, _scalar(word, where), None
     item = _list_item(annotation)
     if item is not None and not _takes_one(annotation):
         part = model_of(item)
+        reader = getattr(part, "read_said", None)
+        if callable(reader):  # the word is the part, as said: woods:3
+            try:
+                return parts, [reader(word)], None
+            except ValueError as exc:
+                return parts, [], str(exc) if ":" in word else ""
         if part is not None:  # one more part named by the word: attackers T-80B T-72
             name = _name_field(part, word)
-            return parts, [{name: value_for(_fields(part)[name].annotation, word, where)}], True
+            return parts, [{name: value_for(_fields(part)[name].annotation, word, where)}], None
         items = [value_for(item, w.strip(), where) for w in word.split(",") if w.strip()]
-        return parts, items, bool(items) and _fits(model, parts, items)
+        return parts, items, _misfit(model, parts, items) if items else ""
     sub = model_of(annotation)
     if sub is not None:  # a part named by the word: checked with the case
-        return [*parts, _name_field(sub, word)], word, True
+        return [*parts, _name_field(sub, word)], word, None
     value = value_for(annotation, word, where)
-    return parts, value, _fits(model, parts, value)
+    return parts, value, _misfit(model, parts, value)
 
 
-def _fits(model: type[BaseModel], parts: list[str | int], value: Any) -> bool:
-    """Whether ``value`` passes the field at ``parts`` (its own validation, nothing else)."""
+#: What a bound a value breaks says of it.
+_BOUNDS = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
+           "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
+
+
+def _misfit(model: type[BaseModel], parts: list[str | int], value: Any) -> str | None:
+    """Why ``value`` does not pass the field at ``parts`` (its own validation, nothing else):
+    None when it does, "" when it is not a value of that kind, else what is wrong with it (a
+    number beyond the field's bounds: ``cannot be negative``)."""
     parent: type[BaseModel] | None = model
     for p in parts[:-1]:
         if isinstance(p, int) or parent is None:
@@ -234,12 +248,42 @@ def _fits(model: type[BaseModel], parts: list[str | int], value: Any) -> bool:
         parent = model_of(info.annotation) if info is not None else None
     leaf = parts[-1]
     if parent is None or isinstance(leaf, int):
-        return True
+        return None
     try:
         parent.model_validate({leaf: value})
     except ValidationError as exc:
-        return not any(e["loc"][:1] == (leaf,) and e["type"] != "missing" for e in exc.errors())
-    return True
+        errors = [e for e in exc.errors() if e["loc"][:1] == (leaf,) and e["type"] != "missing"]
+        if not errors:
+            return None
+        bound = next((e for e in errors if e["type"] in _BOUNDS), None)
+        if bound is None:
+            return ""
+        key, words = _BOUNDS[bound["type"]]
+        limit = (bound.get("ctx") or {}).get(key)
+        if key == "ge" and limit == 0:
+            return "cannot be negative (allowed: 0 or more)"
+        return f"out of range (allowed: {words} {said(limit)})"
+    return None
+
+
+def _takes(model: type[BaseModel], slot: str) -> str:
+    """What a positional word takes, as ``calc fields`` says it (``front | flank | rear``)."""
+    from umpire.ask.fields import _accepts
+
+    head, _, leaf = slot.rpartition(".")
+    parent: Any = model
+    if head:
+        _, annotation = _walk(model, head)
+        parent = model_of(annotation) if annotation is not None else None
+    info = _fields(parent).get(leaf) if parent is not None else None
+    if info is None:
+        return "a value"
+    part = model_of(info.annotation)
+    if part is not None and set(part.model_fields) & {*NAME_FIELDS, "statline"}:
+        return "a unit or card name"
+    if part is not None and getattr(part, "read_said", None) is not None:
+        return (part.__doc__ or "").split(":")[-1].strip().rstrip(".") or "a part"
+    return _accepts(info.annotation, info)
 
 
 def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line") -> dict[str, Any]:
@@ -259,7 +303,12 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
         part = model_of(annotation) if annotation is not None else None
         if part is not None and not text.startswith(("{", "[")):  # shooter=T-80B: the part's name
             if _list_item(annotation) is not None and not _takes_one(annotation):
-                value: Any = [{_name_field(part, t): t} for t in (x.strip() for x in text.split(",")) if t]
+                reader = getattr(part, "read_said", None)
+                try:
+                    value: Any = [reader(t) if callable(reader) else {_name_field(part, t): t}
+                                  for t in (x.strip() for x in text.split(",")) if t]
+                except ValueError as exc:
+                    raise DataError(f"{where}: {key}: {exc}") from None
             else:
                 parts, value = [*parts, _name_field(part, text)], text
         else:
@@ -268,13 +317,18 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
     slots = list(words_of(model))
     filled: set[str] = {s for s in slots if _given(model, case, s)}
     for word in loose:
+        near: list[tuple[str, str]] = []
         for slot in slots:
             greedy = _greedy(model, slot)
             if slot in filled and not greedy:
                 continue
-            parts, value, fits = _placed(model, slot, word, f"{where}: {slot}")
-            if not fits:
+            parts, value, why = _placed(model, slot, word, f"{where}: {slot}")
+            if why is not None:
+                if why:
+                    near.append((slot, why))
                 continue
+            if near and _text_field(_walk(model, slot)[1]):  # -5: a range out of bounds, not a word
+                raise DataError(f"{where}: {near[0][0]} {word}: {near[0][1]}")
             if greedy:
                 items = list(_get(case, parts, []))
                 for v in value:  # an item given by key (route[1].inches=2) is filled, not passed
@@ -290,13 +344,63 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
             filled.add(slot)
             break
         else:
+            if near:  # a word of the kind a word left takes, but not a value it allows: say so
+                slot, why = near[0]
+                raise DataError(f"{where}: {slot} {word}: {why}")
             left = [s for s in slots if s not in filled or _greedy(model, s)]
-            allowed = ", ".join(left) if left else "none left"
+            allowed = "; ".join(f"{s}: {_takes(model, s)}" for s in left) if left else "none left"
             raise DataError(
-                f"{where}: {word!r}: fits none of the words left ({allowed}); give it as FIELD=VALUE "
-                "(umpire calc fields PROCEDURE)"
+                f"{where}: {word!r}: fits none of the words left ({allowed}); or give it as FIELD=VALUE "
+                f"(umpire calc fields {where.split(': ')[0]})"
             )
     return case
+
+
+MISSING = ": missing field (required)"
+
+
+def one_line(message: str, model: type[BaseModel], procedure: str) -> str:
+    """A question's problems as one line, as a line typed at the table gets one answer: the
+    words it still needs named together, with its one-line form (``fire: give SHOOTER, TARGET
+    and RANGE (fire SHOOTER TARGET RANGE ASPECT WEAPON)``), then the other problems, each once.
+
+    >>> from umpire.rules.auftragstaktik.cases import FireCase
+    >>> problems = "case: shooter: missing field (required)", "case: target: missing field (required)"
+    >>> one_line("\\n".join(problems), FireCase, "fire")
+    'case: fire: give SHOOTER and TARGET (fire SHOOTER TARGET RANGE ASPECT WEAPON; umpire calc fields fire)'
+    """
+    lines = list(dict.fromkeys(line.removeprefix("case: ").removeprefix("(top level): ")
+                               for line in message.splitlines() if line.strip()))
+    missing = [line.removesuffix(MISSING).upper() for line in lines if line.endswith(MISSING)]
+    rest = [line for line in lines if not line.endswith(MISSING)]
+    parts = []
+    if missing:
+        names = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
+        parts.append(f"{procedure}: give {names} ({procedure} {form(model)}; umpire calc fields {procedure})")
+    return "case: " + "; ".join(parts + rest)
+
+
+def read_so_far(model: type[BaseModel], words: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """What the words typed so far make of a case, and the positional words still open (a list
+    word stays open): what the next word may be. Words that do not read leave every word open.
+    """
+    try:
+        case = read_line(model, words)
+    except DataError:
+        return {}, list(words_of(model))
+    return case, [s for s in words_of(model) if _greedy(model, s) or not _given(model, case, s)]
+
+
+def slot_type(model: type[BaseModel], slot: str) -> tuple[Any, list[Any]]:
+    """The annotation of the field a positional word ``slot`` fills (None if the model does not
+    say), and the field's metadata (its readers: pydantic keeps them apart from the annotation)."""
+    head, _, leaf = slot.rpartition(".")
+    parent: Any = model
+    if head:
+        _, annotation = _walk(model, head)
+        parent = model_of(annotation) if annotation is not None else None
+    info = _fields(parent).get(leaf) if parent is not None else None
+    return (info.annotation, list(info.metadata)) if info is not None else (None, [])
 
 
 def _get(case: dict[str, Any], parts: list[str | int], default: Any) -> Any:
@@ -330,15 +434,15 @@ def _present(case: dict[str, Any], parts: list[str | int]) -> bool:
 NameReader = Callable[[str], "tuple[str, bool] | None"]
 
 
-def _role(value: Any, read_name: NameReader) -> tuple[str, str | None]:
+def _role(value: Any, read_name: NameReader, role: str = "") -> tuple[str, str | None]:
     """(what a part of the case was read as, the text typed when it was read as something else)."""
     if isinstance(value, list):
-        parts = [_role(v, read_name) for v in value]
+        parts = [_role(v, read_name, role) for v in value]
         return " + ".join(p[0] for p in parts), None
     if isinstance(value, dict):
         for f in NAME_FIELDS:
             if isinstance(value.get(f), str):
-                return _role(value[f], read_name)
+                return _role(value[f], read_name, role)
         if isinstance(value.get("statline"), str):
             name = value.get("name")
             head = " | ".join(p.strip() for p in value["statline"].split("|")[:3])
@@ -346,7 +450,8 @@ def _role(value: Any, read_name: NameReader) -> tuple[str, str | None]:
         at = value.get("at")
         if isinstance(at, list | tuple) and len(at) == 2:
             return f"({at[0]:g}, {at[1]:g})" if all(isinstance(v, int | float) for v in at) else str(at), None
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "-", None
+        facts = ", ".join(f"{k} {said(v)}" for k, v in value.items())
+        return (f"{role} ({facts})" if role and facts else facts or role or "-"), None
     text = str(value)
     found = read_name(text) if isinstance(value, str) else None
     if found is None:
@@ -363,7 +468,7 @@ def opening(model: type[BaseModel], case: dict[str, Any], checked: BaseModel | N
     roles = [r for r in roles_of(model) if r in case]
     read: list[dict[str, Any]] = []
     for r in roles:
-        name, typed = _role(case[r], read_name)
+        name, typed = _role(case[r], read_name, r)
         read.append({"role": r, "read_as": name, **({"typed": typed} if typed is not None else {})})
     if read:
         line = " -> ".join(x["read_as"] for x in read)
@@ -378,5 +483,5 @@ def opening(model: type[BaseModel], case: dict[str, Any], checked: BaseModel | N
             value = getattr(value, p, None) if isinstance(value, BaseModel) else (
                 value.get(p) if isinstance(value, dict) else None)
         if value is not None and not isinstance(value, BaseModel | dict | list):
-            facts.append(f"{slot} {value:g}" if isinstance(value, float) else f"{slot} {value}")
+            facts.append((slot if value else f"not {slot}") if isinstance(value, bool) else f"{slot} {said(value)}")
     return {"line": f"{procedure}: " + (", ".join(facts) or "as given"), "roles": []}

@@ -44,7 +44,7 @@ def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every calc procedure of both rulesets, with its one-line form."""
-    from umpire.ask.calc import case_model
+    from umpire.ask.calc import case_model, procedures_for
     from umpire.ask.line import form
     from umpire.registry import RULESETS
 
@@ -55,7 +55,7 @@ def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
         for p in ["measure", *rs.case_models()]:
             model = case_model(rs.name, p)
             assert model is not None
-            doc = (getattr(rs.procedures().get(p), "__doc__", None) or "").strip().split("\n")[0]
+            doc = (getattr(procedures_for(rs.name).get(p), "__doc__", None) or "").strip().split("\n")[0]
             out.append({"ruleset": rs.name, "name": p, "form": f"{p} {form(model)}".strip(), "about": doc})
     return out
 
@@ -93,9 +93,10 @@ def look_up(kind: str, query: str | None = None, ruleset: str | None = None) -> 
     return [row for r, _, row in sorted(ranked, key=lambda t: (t[0], t[1])) if r <= max(best, 2)]
 
 
-def names_for_completion() -> list[str]:
-    """Every unit and card name, alias and id, for the session's completion."""
+def names_for_completion(ruleset: str | None = None) -> list[str]:
+    """Every unit and card name, alias and id of ``ruleset`` (of every ruleset without one), for
+    the session's completion."""
     out: list[str] = []
-    for row in unit_rows():
+    for row in unit_rows(ruleset):
         out += [str(row[k]) for k in ("id", "name") if row.get(k)] + list(row.get("aliases", []))
     return list(dict.fromkeys(out))

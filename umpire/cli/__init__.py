@@ -93,7 +93,8 @@ def _register() -> None:
     turn.register(app)
     at_steps.register(app)
     photo.register(app)
-    app.command("calc")(calc.calc)
+    # a negative number is a word of the question (a range of -3 is refused in words), not an option
+    app.command("calc", context_settings={"ignore_unknown_options": True})(calc.calc)
     app.command("session")(session.session)
     lookups.register(app)
     app.command("demo")(demo.demo)

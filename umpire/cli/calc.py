@@ -51,18 +51,35 @@ def calc(
     from umpire.errors import UmpireError
 
     words = list(words or [])
+    _no_unknown_option(words)
     if not words:
         raise UmpireError("calc: give a case file or a question (umpire calc fire T-80B M1A1 7 side); "
                           "see 'umpire calc --help'")
     if words[0] == "fields":
-        if len(words) != 2:
-            raise UmpireError("calc fields: give one procedure (umpire calc fields fire)")
-        _fields(words[1], ruleset, as_json)
+        fields_of(words[1:], ruleset, as_json)
         return
     settings: Settings = ctx.find_root().obj
     answer = ask(words, rolls=roll, odds=odds, rulings=ruling, ruleset=ruleset,
                  dice=settings.dice_for(None) if settings is not None else None)
     print_answer(answer, as_json=as_json)
+
+
+OPTIONS = ("--json", "--odds", "--roll", "--ruling", "--ruleset", "--help", "-h")
+
+
+def _no_unknown_option(words: list[str]) -> None:
+    """A word that looks like an option and is none (``--rol``) is refused as the option parser
+    would, the closest named; a number (``-3``) is a word of the question."""
+    from difflib import get_close_matches
+
+    from umpire.errors import UmpireError
+
+    for w in words:
+        if w.startswith("-") and len(w) > 1 and not w[1:2].isdigit() and not w[1:2] == ".":
+            close = get_close_matches(w.partition("=")[0], OPTIONS, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UmpireError(f"calc: no option {w!r} ({hint}allowed: {', '.join(OPTIONS[:-1])}; "
+                              "see 'umpire calc --help')")
 
 
 def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str]:
@@ -113,12 +130,12 @@ def ask(
     from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
     data, where = read_case(words, ruleset=ruleset)
     if fill is not None and isinstance(data, dict):
         data = fill(data)
-    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(data["ruleset"])) if isinstance(data, dict) and data.get("ruleset") else default_ruleset()
     if standing and isinstance(data, dict):
         mine = standing.get(rs.name, {})
         if mine:
@@ -140,7 +157,12 @@ def ask(
                                      game=game or game_default(rs))
     except DataError as exc:
         if where == "line":
-            raise
+            from umpire.ask.calc import case_model, spoken
+            from umpire.ask.line import one_line
+
+            proc = str(data.get("procedure"))
+            model = case_model(rs.name, proc)
+            raise (DataError(one_line(str(exc), model, spoken(rs.name, proc))) if model is not None else exc) from None
         from umpire.inputs import refusal
 
         raise refusal(words[-1], "case", exc) from None  # the first problem, and how many more
@@ -157,13 +179,34 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 
     if answer.resolved is not None:
         console.print(answer.resolved["line"], markup=False, style="bold", soft_wrap=True)
-    if answer.headline:
-        console.print(answer.headline, style="bold")
+    elif answer.headline:
+        console.print(answer.headline, markup=False, style="bold", soft_wrap=True)
     console.print(render_calc(answer))
     if answer.assumed:
         console.print(
             "assumed (not in the case): " + ", ".join(answer.assumed), style="dim", soft_wrap=True
         )
+
+
+def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: str = "calc fields") -> None:
+    """``fields [RULESET] PROCEDURE``: the ruleset named first as a question names it
+    (``fields mbt sight``), else ``ruleset``."""
+    from umpire.ask.calc import procedure_names
+    from umpire.errors import UmpireError
+    from umpire.registry import RULESETS, find_ruleset
+
+    words = list(words)
+    if words and any(words[0].lower() in (rs.name, *rs.aliases) for rs in RULESETS):
+        ruleset = find_ruleset(words.pop(0)).name
+        if not words:
+            procs = ["measure", *find_ruleset(ruleset).case_models()]
+            raise UmpireError(f"{where} {ruleset}: give one of its procedures ({', '.join(procs)})")
+    if len(words) != 1:
+        raise UmpireError(f"{where}: give one procedure, the ruleset first if you like ({where} fire; "
+                          f"{where} mbt sight)")
+    key = words[0].strip().lower().replace("_", "-")
+    name = next((p for p in procedure_names() if p.replace("_", "-") == key), words[0])
+    _fields(name, ruleset, as_json)
 
 
 def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
@@ -181,7 +224,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
         raise UmpireError(f"calc fields: no procedure {procedure!r} (allowed: {', '.join(known)})")
     if as_json:
         print_json({
-            n: [{"field": f.path, "accepts": f.accepts, "default": f.default} for f in field_lines(m)]
+            n: [{"field": f.path, "accepts": f.accepts, "default": f.default, "about": f.text} for f in field_lines(m)]
             for n, m in found
         })
         return
@@ -194,13 +237,16 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
             "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
             "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
             "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "
-            "a,b is a list; values read as in a case file.",
+            "a,b is a list; values read as in a case file."
+            + (" A stretch of the route is TERRAIN:INCHES (woods:3) or INCHES." if "route" in model.model_fields
+               else ""),
             markup=False, soft_wrap=False,
         )
         table = grid(f"{n} {procedure}: case fields")
         table.add_column("field")
         table.add_column("accepts")
         table.add_column("default (if left out)")
+        table.add_column("what it is")
         for f in field_lines(model):
-            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default)
+            table.add_row(f.path, f.accepts, "required" if f.default is None else f.default, f.text)
         console.print(table)

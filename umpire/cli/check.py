@@ -18,8 +18,8 @@ def check(
     ctx: typer.Context,
     file: str = typer.Argument(..., help="The file to check ('-' reads standard input), or a bundled scenario's name."),
     kind: str = typer.Option(
-        None, "--kind", help="scenario, orders (or orders-auftragstaktik, orders-mbt, orders-mbt-advanced), case, "
-        "season, spec, units, chart or card (default: told from the file's keys).",
+        None, "--kind", help="scenario, orders, case, season, or a kind of a ruleset's own (umpire formats lists "
+        "them; default: told from the file's keys).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -59,7 +59,8 @@ def check(
 
 
 def formats(
-    kind: str = typer.Argument(None, help="scenario, orders, case, season, spec or units (default: every one)."),
+    kind: str = typer.Argument(None, help="scenario, orders, case, season, or a ruleset's own kind (default: "
+                               "every one)."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown (docs/formats.md is this)."),
 ) -> None:
     """The formats of the files umpire reads, generated from the schema: every field, what it

@@ -19,37 +19,25 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
     """Per chart and card, how many values the rulebook states (as printed, derived by
     arithmetic, or as a named ruling reads it), how many are official and how many estimated."""
     from umpire.cli.output import console
-    from umpire.errors import UmpireError
     from umpire.registry import find_ruleset
     from umpire.reports.screen import table as grid
 
     rs = find_ruleset(ruleset)
-    if rs.name != "mbt":
-        raise UmpireError(
-            "data status: only mbt data carries per-value "
-            f"provenance (allowed: mbt), not {rs.name!r}"
-        )
-
-    from umpire.rules.mbt import data
-    from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
-
-    table = grid("mbt data provenance")
+    rows = rs.provenance()
+    if not rows:
+        console.print(f"{rs.name}: its data does not record where each value comes from (nothing to count)",
+                      markup=False)
+        return
+    origins = list(rows[0][1])
+    table = grid(f"{rs.name} data provenance")
     table.add_column("chart / card", no_wrap=True)
-    for col in (*ORIGINS, "total"):
+    for col in (*origins, "total"):
         table.add_column(col, justify="right", min_width=len(col))
-    totals = dict.fromkeys(ORIGINS, 0)
-    rows = [(n, data.chart(n)) for n in data.info().charts]
-    from umpire.rules.mbt.cards import any_card
-
-    rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
-    from umpire.rules.mbt.options import charts as options
-
-    rows += [(f"options/{n}", options.chart(n)) for n in options.MODELS if n != "options"]
-    for what, model in rows:
-        counts = provenance_counts(model)
+    totals = dict.fromkeys(origins, 0)
+    for what, counts in rows:
         for k in totals:
             totals[k] += counts[k]
-        table.add_row(what, *(str(counts[k]) for k in ORIGINS), str(sum(counts.values())))
+        table.add_row(what, *(str(counts[k]) for k in origins), str(sum(counts.values())))
     table.add_row("all", *(str(totals[k]) for k in totals), str(sum(totals.values())), style="bold")
     console.print(table)
 

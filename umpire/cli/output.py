@@ -23,12 +23,12 @@ EXIT_USER_ERROR = 2
 def fail(message: str) -> NoReturn:
     """Print ``Error: ...`` (one line per problem) on stderr and exit with status 2."""
     from umpire.errors import shown
-    from umpire.text import visible
+    from umpire.text import clipped, visible
 
     for line in str(message).splitlines() or ["(no message)"]:
         # Plain write: no markup is interpreted in user-supplied values; a file name that is
         # not UTF-8 is shown escaped rather than failing to print, a control character visibly.
-        sys.stderr.write(f"Error: {visible(shown(line))}\n")
+        sys.stderr.write(f"Error: {visible(clipped(shown(line)))}\n")
     sys.stderr.flush()
     raise SystemExit(EXIT_USER_ERROR)
 

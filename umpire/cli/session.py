@@ -35,8 +35,8 @@ Options of a question: --roll N (repeat), --odds, --json, --ruling NAME=CHOICE, 
   explain [NAME]         how the last question was read, field by field; or what a ruling,
                          procedure, unit or card is
   units|cards|rulings|procedures [QUERY]   look up names, as the one-shot commands do
-  fields PROCEDURE       the fields a case may hold
-  ruleset NAME           the ruleset for procedures both have (now: {ruleset})
+  fields [RULESET] PROCEDURE   the fields a case may hold
+  ruleset NAME           the ruleset for procedures several have (now: {ruleset})
   game basic|advanced    the MBT game for cases that name none (now: {game})
   ruling NAME=CHOICE     switch a ruling for the session; 'ruling NAME=' switches it back;
                          'ruling' lists the session's
@@ -75,17 +75,16 @@ class Session:
         if head in ("quit", "exit", "q"):
             return False
         if head in ("help", "?"):
-            console.print(HELP.format(ruleset=self.ruleset or "auftragstaktik", game=self.game or "the default"),
+            from umpire.registry import default_ruleset
+
+            console.print(HELP.format(ruleset=self.ruleset or default_ruleset().name, game=self.game or "the default"),
                           markup=False, highlight=False)
         elif head in ("units", "cards", "rulings", "procedures"):
             self._look_up(head, rest)
         elif head == "fields":
-            from umpire.cli.calc import _fields
-            from umpire.errors import UmpireError
+            from umpire.cli.calc import fields_of
 
-            if len(rest) != 1:
-                raise UmpireError("fields: give one procedure (fields fire)")
-            _fields(rest[0], self.ruleset, False)
+            fields_of(rest, self.ruleset, False, where="fields")
         elif head == "ruleset":
             self._set_ruleset(rest)
         elif head == "game":
@@ -131,10 +130,10 @@ class Session:
 
     def _set_ruleset(self, rest: list[str]) -> None:
         from umpire.errors import UmpireError
-        from umpire.registry import find_ruleset
+        from umpire.registry import RULESETS, find_ruleset
 
         if len(rest) != 1:
-            raise UmpireError("ruleset: give one (auftragstaktik or mbt)")
+            raise UmpireError(f"ruleset: give one ({' or '.join(rs.name for rs in RULESETS)})")
         self.ruleset = find_ruleset(rest[0]).name
         console.print(f"ruleset: {self.ruleset}", markup=False)
 
@@ -187,7 +186,7 @@ class Session:
 def session(
     ctx: typer.Context,
     ruleset: str = typer.Option(None, "--ruleset",
-                                help="The ruleset for procedures both have (default: auftragstaktik)."),
+                                help="The ruleset for procedures several have (default: the first umpire lists)."),
     game: str = typer.Option(None, "--game", help="basic or advanced: the MBT game for cases that name none."),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE for the whole session (repeat)."),
 ) -> None:
@@ -224,20 +223,45 @@ def session(
     run(s, interactive=sys.stdin.isatty() and sys.stdout.isatty())
 
 
+def read_line(stream: Any, most: int) -> tuple[str, int]:
+    """The next line of ``stream`` (empty at its end) and its length: a line longer than ``most``
+    characters is read no further than that and skipped to its end a piece at a time, never held
+    whole; the text returned is then empty and the length says what it was."""
+    line = stream.readline(most + 1)
+    if len(line) <= most or line.endswith("\n"):
+        return line, len(line.rstrip("\n"))
+    size = len(line)
+    while True:
+        piece = stream.readline(64 * 1024)
+        size += len(piece)
+        if not piece or piece.endswith("\n"):
+            return "\n", size - (1 if piece.endswith("\n") else 0)
+
+
 def run(s: Session, *, interactive: bool) -> None:
-    """Read and answer lines until the end of input or 'quit'."""
+    """Read and answer lines until the end of input or 'quit'. A line longer than
+    :data:`~umpire.schema.limits.MAX_TEXT` characters is refused as it is read, unread."""
     from umpire.cli.talk import report_error
+    from umpire.errors import UmpireError
+    from umpire.schema.limits import MAX_TEXT
 
     prompt = _prompter(s) if interactive else None
     while True:
         try:
-            line = prompt() if prompt is not None else sys.stdin.readline()
+            if prompt is not None:
+                line = prompt()
+                size = len(line)
+            else:
+                line, size = read_line(sys.stdin, MAX_TEXT)
         except EOFError:
             break
         except KeyboardInterrupt:
             continue  # Ctrl-C drops the line being typed, as a shell does
         if prompt is None and not line:
             break
+        if size > MAX_TEXT:
+            report_error(UmpireError(f"a line of {size:,} characters (at most {MAX_TEXT:,}); it was not read"))
+            continue
         try:
             if not s.answer(line.rstrip("\n")):
                 break

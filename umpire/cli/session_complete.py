@@ -1,5 +1,10 @@
-"""Tab completion for ``umpire session``: procedures and commands first, then per word the
-question's fields (``shooter.moved=``), their choices, unit and card names, and rulings.
+"""Tab completion for ``umpire session``: procedures and commands first, then per word what the
+question's next word may be, in the ruleset the line is in (named first, set for the session,
+else the first that has the procedure): the unit or card names of that ruleset for a part, the
+words a field reads for a choice (``side`` as well as ``flank``), and the words a case model
+offers from what was typed (an MBT firer's ammunition, from its card); then fields
+(``shooter.moved=``), their choices, and rulings. Words that begin as typed come first; a name
+holding the typed letters elsewhere is offered only when none begins so.
 
 Imported only by the session's prompt (prompt_toolkit is never loaded by a one-shot command).
 """
@@ -7,7 +12,6 @@ Imported only by the session's prompt (prompt_toolkit is never loaded by a one-s
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -16,9 +20,17 @@ from prompt_toolkit.document import Document
 if TYPE_CHECKING:
     from umpire.cli.session import Session
 
+#: Options of a question that take the next word as their value.
+VALUED = ("--roll", "--ruling", "--ruleset")
+FLAGS = ("--roll", "--odds", "--json", "--ruling")
+
 
 def _quoted(text: str) -> str:
     return f'"{text}"' if any(c.isspace() for c in text) else text
+
+
+def _key(text: str) -> str:
+    return text.lower().replace('"', "")
 
 
 class SessionCompleter(Completer):
@@ -26,30 +38,42 @@ class SessionCompleter(Completer):
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self._names: dict[str | None, list[str]] = {}
+        self._rulings: dict[str, list[str]] | None = None
+        self._procedures: list[str] | None = None
 
-    @cached_property
-    def names(self) -> list[str]:
-        from umpire.ask.lookup import names_for_completion
+    def names(self, ruleset: str | None) -> list[str]:
+        """The unit and card names of ``ruleset`` (every ruleset's for None), the units on the
+        session's table first."""
+        if ruleset not in self._names:
+            from umpire.ask.lookup import names_for_completion
 
-        names = names_for_completion()
-        if self.session.state is not None:  # the units on the table, by id, first
-            names = list(self.session.state.units) + names
-        return names
+            names = names_for_completion(ruleset)
+            state = self.session.state
+            if state is not None and ruleset in (None, state.ruleset):
+                names = list(state.units) + names
+            self._names[ruleset] = names
+        return self._names[ruleset]
 
-    @cached_property
+    @property
     def rulings(self) -> dict[str, list[str]]:
-        from umpire.ask.lookup import ruling_rows
+        if self._rulings is None:
+            from umpire.ask.lookup import ruling_rows
 
-        return {r["name"]: list(r["choices"]) for r in ruling_rows()}
+            self._rulings = {r["name"]: list(r["choices"]) for r in ruling_rows()}
+        return self._rulings
 
-    @cached_property
+    @property
     def procedures(self) -> list[str]:
+        if self._procedures is None:
+            from umpire.ask.calc import procedure_names
+
+            self._procedures = list(procedure_names())
+        return self._procedures
+
+    def _question(self, words: list[str]) -> tuple[str | None, str | None, list[str]]:
+        """(the ruleset, the procedure, the words after it) of a question's words."""
         from umpire.ask.calc import procedure_names
-
-        return list(procedure_names())
-
-    def _model(self, words: list[str]) -> Any:
-        from umpire.ask.calc import case_model, procedure_names
         from umpire.registry import RULESETS, find_ruleset
 
         ruleset = self.session.ruleset
@@ -58,15 +82,24 @@ class SessionCompleter(Completer):
         if words and words[0] == "odds":
             words = words[1:]
         if not words:
-            return None
+            return ruleset, None, []
         key = words[0].replace("_", "-")
         every = procedure_names()
         proc = next((p for p in every if p.replace("_", "-") == key), None)
         if proc is None:
-            return None
+            return ruleset, None, []
         owners = every[proc]
-        name = ruleset if ruleset in owners else owners[0] if len(owners) == 1 else "auftragstaktik"
-        return case_model(name, proc)
+        name = ruleset if ruleset in owners else owners[0]
+        rest: list[str] = []
+        skip = False
+        for w in words[1:]:
+            if skip:
+                skip = False
+            elif w.startswith("--"):
+                skip = w in VALUED
+            else:
+                rest.append(w)
+        return name, proc, rest
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         from umpire.cli.talk import split_line
@@ -78,10 +111,18 @@ class SessionCompleter(Completer):
             words = split_line(text + '"')
         current = "" if not text or text[-1].isspace() else (words.pop() if words else "")
         start = -len(document.get_word_before_cursor(WORD=True)) if current else 0
-        for option in self._options(words, current):
-            if option.lower().replace('"', "").startswith(current.lower().replace('"', "")) or (
-                    "=" not in current and current and current.lower() in option.lower()):
-                yield Completion(option, start_position=start)
+        for option in self.matches(words, current):
+            yield Completion(option, start_position=start)
+
+    def matches(self, words: list[str], current: str) -> list[str]:
+        """The options for ``current`` after ``words``, each once: those that begin as typed,
+        else (a name typed in part, no ``=``) those that hold it."""
+        options = list(dict.fromkeys(self._options(words, current)))
+        typed = _key(current)
+        begins = [o for o in options if _key(o).startswith(typed)]
+        if begins or not typed or "=" in current:
+            return begins
+        return [o for o in options if typed in _key(o)]
 
     def _options(self, words: list[str], current: str) -> Iterable[str]:
         from umpire.cli.session import COMMANDS
@@ -91,32 +132,59 @@ class SessionCompleter(Completer):
             return [*self.procedures, *COMMANDS, *(rs.name for rs in RULESETS)]
         head = words[-1]
         first = words[0].lower()
-        if head in ("--ruling",) or first == "ruling":
+        if head == "--ruling" or first == "ruling":
             return self._ruling_options(current)
-        if first in ("ruleset",):
+        if head == "--ruleset" or first == "ruleset":
             return [rs.name for rs in RULESETS]
         if first == "game":
             return [v.name for rs in RULESETS for v in rs.variants]
         if first == "explain":
-            return [*self.rulings, *self.procedures, *(_quoted(n) for n in self.names)]
+            return [*self.rulings, *self.procedures, *(_quoted(n) for n in self.names(self.session.ruleset))]
         if first in ("units", "cards"):
-            return [_quoted(n) for n in self.names]
+            return [_quoted(n) for n in self.names(None)]
         if first == "rulings":
             return list(self.rulings)
         if first == "fields":
-            return self.procedures
+            return [*self.procedures, *(rs.name for rs in RULESETS)] if len(words) == 1 else self.procedures
         if len(words) == 1 and any(first == rs.name for rs in RULESETS):
             return self.procedures
-        model = self._model(words)
+        ruleset, proc, rest = self._question(words)
+        if proc is None or ruleset is None:
+            return []
+        from umpire.ask.calc import case_model
+
+        model = case_model(ruleset, proc)
         if model is None:
             return []
         if "=" in current:
-            return self._values(model, current)
+            return self._values(model, current, ruleset)
         from umpire.ask.fields import field_lines
+        from umpire.ask.line import read_so_far
 
+        case, left = read_so_far(model, rest)
+        nexts: list[str] = []
+        for slot in left:
+            nexts += self._slot_words(model, slot, case, ruleset)
         keys = [f"{f.path}=" for f in field_lines(model) if "[]" not in f.path and f.path != "dice"]
-        return [*(_quoted(n) for n in self.names), *self._choices(model), *keys,
-                "--roll", "--odds", "--json", "--ruling"]
+        return [*nexts, *keys, *FLAGS]
+
+    def _slot_words(self, model: Any, slot: str, case: dict[str, Any], ruleset: str) -> list[str]:
+        """What positional word ``slot`` takes: a part's names, a choice's words, or the words
+        the case model offers from the case so far."""
+        from umpire.ask.fields import model_of
+        from umpire.ask.line import NAME_FIELDS, slot_type
+
+        offered = getattr(model, "offered", None)
+        if callable(offered):
+            words = offered(slot, case)
+            if words is not None:
+                return [_quoted(w) for w in words]
+        annotation, metadata = slot_type(model, slot)
+        part = model_of(annotation) if annotation is not None else None
+        named = set(part.model_fields) & {*NAME_FIELDS, "statline"} if part is not None else set()
+        if named or slot.split(".")[-1] in NAME_FIELDS:
+            return [_quoted(n) for n in self.names(ruleset)]
+        return _literal_words(annotation, metadata)
 
     def _ruling_options(self, current: str) -> list[str]:
         name, sep, _ = current.partition("=")
@@ -124,32 +192,25 @@ class SessionCompleter(Completer):
             return [f"{name}={c}" for c in self.rulings[name]]
         return [f"{n}=" for n in self.rulings]
 
-    def _choices(self, model: Any) -> list[str]:
-        """The named choices of the question's positional words (``side``, ``atgm``...)."""
-        from umpire.ask.line import _walk, words_of
-
-        out: list[str] = []
-        for slot in words_of(model):
-            out += _literal_words(_walk(model, slot)[1])
-        return out
-
-    def _values(self, model: Any, current: str) -> list[str]:
-        from umpire.ask.line import NAME_FIELDS, _walk
+    def _values(self, model: Any, current: str, ruleset: str) -> list[str]:
+        from umpire.ask.fields import model_of
+        from umpire.ask.line import NAME_FIELDS, _walk, slot_type
 
         key = current.partition("=")[0]
         if key == "rulings" or key.startswith("rulings."):
             return [f"rulings.{n}={c}" for n, cs in self.rulings.items() for c in cs]
         _, annotation = _walk(model, key)
         leaf = key.split(".")[-1]
-        from umpire.ask.fields import model_of
-
         if leaf in (*NAME_FIELDS, "statline") or (annotation is not None and model_of(annotation) is not None):
-            return [f"{key}={_quoted(n)}" for n in self.names]
-        return [f"{key}={w}" for w in _literal_words(annotation)]
+            return [f"{key}={_quoted(n)}" for n in self.names(ruleset)]
+        return [f"{key}={w}" for w in _literal_words(*slot_type(model, key))]
 
 
-def _literal_words(annotation: Any) -> list[str]:
+def _literal_words(annotation: Any, metadata: Iterable[Any] = ()) -> list[str]:
+    """The words a field of named choices reads: its choices, and the other words its reader
+    takes (``side`` for ``flank``), a plural left out where its word is there."""
     from umpire.ask.fields import members
+    from umpire.rules.vocab import WordReader
 
     out: list[str] = []
     for m in members(annotation) if annotation is not None else []:
@@ -157,4 +218,8 @@ def _literal_words(annotation: Any) -> list[str]:
             out += [str(a) for a in get_args(m)]
         elif m is bool:
             out += ["true", "false"]
-    return out
+    for meta in [*metadata, *getattr(annotation, "__metadata__", ())]:
+        reader = getattr(meta, "func", None)
+        if isinstance(reader, WordReader):
+            out += list(reader.words)
+    return [w for w in dict.fromkeys(out) if not (w.endswith("s") and w[:-1] in out)]

@@ -111,7 +111,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
 
     :raises UmpireError: for an unknown ruling or a choice it does not offer, suggesting the closest.
     """
-    from umpire.errors import unknown
+    from umpire.core.rulings import unknown_ruling
     from umpire.registry import RULESETS, find_ruleset
 
     name, sep, choice = item.partition("=")
@@ -122,7 +122,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
     books = {rs.name: rs.rulings_book().by_name() for rs in RULESETS if wanted in (None, rs.name)}
     owner = next((rs for rs, b in books.items() if name in b), None)
     if owner is None:
-        raise unknown("ruling", name, [n for b in books.values() for n in b])
+        raise unknown_ruling(name, [n for b in books.values() for n in b])
     found = books[owner][name]
     if choice and choice not in found.choices:
         raise UmpireError(f"ruling {name}: no choice {choice!r} (allowed: {', '.join(found.choices)})")
@@ -158,7 +158,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
     from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
     from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
@@ -166,7 +166,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if fill is not None:
         data = fill(data)
     case = {k: v for k, v in data.items() if k not in ("procedure", "dice")}
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     name = rs.name
     model = case_model(name, str(data.get("procedure")))
     if model is None:
@@ -243,9 +243,9 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     from umpire.ask.calc import case_model
     from umpire.ask.fields import model_of
     from umpire.ask.line import NAME_FIELDS, _fields, roles_of
-    from umpire.registry import RULESETS, find_ruleset
+    from umpire.registry import default_ruleset, find_ruleset
 
-    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else RULESETS[0]
+    rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     ruleset = rs.name
     model = case_model(ruleset, str(case.get("procedure")))
     if model is None or ruleset != state.ruleset:
@@ -296,12 +296,13 @@ def warm_up() -> None:
 
 
 def report_error(exc: BaseException) -> None:
-    """A line that could not be answered, as one ``Error:`` line a problem (the one-shot
-    commands' words); the session goes on."""
+    """A line that could not be answered, as one ``Error:`` line (the one-shot commands' words,
+    its problems joined: one line typed, one line back); the session goes on."""
     from umpire.errors import shown
+    from umpire.text import clipped, visible
 
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
-    for line in text.splitlines() or ["(no message)"]:
-        sys.stderr.write(f"Error: {shown(line)}\n")
+    problems = [line.strip() for line in text.splitlines() if line.strip()]
+    sys.stderr.write(f"Error: {visible(clipped(shown('; '.join(dict.fromkeys(problems)) or '(no message)')))}\n")
     sys.stderr.flush()

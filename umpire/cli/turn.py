@@ -68,22 +68,24 @@ def orders(
 @turn_app.command("print")
 def print_turn(
     ctx: typer.Context,
-    out: Path = typer.Option(None, "--out", help="The folder to write (default: turn-N here)."),
+    out: Path = typer.Option(Path("papers"), "--out", help="The folder to print into: the turn gets its own "
+                             "folder in it (turn-N, set-up for turn 0) beside the turns printed before."),
     turn_no: int = typer.Option(None, "--turn", metavar="N", help="The turn (default: the last one resolved; "
                                 "0: the set-up, before the first)."),
     paper_size: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     link: list[str] = typer.Option(None, "--link", metavar="SIDE=URL", help="A side's page, printed as a QR code "
                                    "on its orders sheet (repeat for each side)."),
-    replace: bool = typer.Option(False, "--replace", help="Write over a folder that holds files already."),
+    replace: bool = typer.Option(False, "--replace", help="Write over the turn's folder if it holds files already."),
 ) -> None:
-    """Print the turn just resolved: a folder per side with its briefing, its map (PDF and
-    PNG), its orders sheet and pre-filled orders file for the next turn, and the umpire's
-    folder with the umpire's report and map. The folder is built aside and moved into place
-    whole."""
+    """Print a turn resolved (default: the last) into its own folder in --out: the umpire's
+    folder with the umpire's report and map, a folder per side with its briefing, its map (PDF
+    and PNG), its orders sheet and pre-filled orders file for the next turn, and within it a
+    folder per player where the game has several players a side. The turn's folder is built
+    aside and moved into place whole; a later turn printed into the same --out goes beside it."""
     from umpire.cli.paper import _check_paper, _progress
     from umpire.errors import UmpireError, unknown
     from umpire.reports.files import built_aside, check_not_protected, write_atomic
-    from umpire.reports.turn_papers import plan, resolved_turn
+    from umpire.reports.turn_papers import plan, resolved_turn, turn_folder
 
     game = _open(ctx)
     paper_name = _check_paper(paper_size)
@@ -98,20 +100,24 @@ def print_turn(
     with game.file.read():  # one consistent view of the state and the log
         turn_no = resolved_turn(game) if turn_no is None else turn_no
         papers = plan(game, turn_no, paper_name=paper_name, link=links)
-    out = Path(out) if out is not None else Path(f"turn-{turn_no}" if turn_no else "set-up")
+    out = Path(out)
     if out.exists() and not out.is_dir():
         raise UmpireError(f"--out {out}: exists and is not a folder")
+    folder = out / turn_folder(turn_no)
+    if folder.exists() and not folder.is_dir():
+        raise UmpireError(f"--out {out}: {folder} exists and is not a folder")
     for p in papers:
-        check_not_protected(out / p.path)
-    if out.exists() and any(out.iterdir()) and not replace:
-        raise UmpireError(f"--out {out}: holds files already; give another folder, or --replace to write over them")
-    with built_aside(out) as work, _progress(f"turn {turn_no}: papers", len(papers), True) as advance:
+        check_not_protected(folder / p.path)
+    if folder.exists() and any(folder.iterdir()) and not replace:
+        raise UmpireError(f"--out {out}: {folder} holds files already; give another folder, or --replace to "
+                          "write over them")
+    with built_aside(folder) as work, _progress(f"turn {turn_no}: papers", len(papers), True) as advance:
         for p in papers:
             (work / p.path).parent.mkdir(parents=True, exist_ok=True)
             write_atomic(work / p.path, p.write)
             advance()
     folders = sorted({p.path.parts[0] for p in papers})
-    console.print(f"wrote {len(papers)} files in {out}: " + ", ".join(f"{f}/" for f in folders))
+    console.print(f"wrote {len(papers)} files in {folder}: " + ", ".join(f"{f}/" for f in folders))
 
 
 @phase_app.command("next")

@@ -9,11 +9,11 @@ never switch on behaviour the code does not know.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from umpire.errors import UmpireError, unknown
+from umpire.errors import UmpireError
 
 
 class Ruling(BaseModel):
@@ -67,7 +67,7 @@ class RulingBook(BaseModel):
         chosen: dict[str, str] = {}
         for name, choice in (overrides or {}).items():
             if name not in known:
-                raise unknown("ruling", name, known)
+                raise unknown_ruling(name, known)
             ruling = known[name]
             if str(choice) not in ruling.choices:
                 raise UmpireError(
@@ -76,6 +76,33 @@ class RulingBook(BaseModel):
                 )
             chosen[name] = str(choice)
         return Rulings(self, chosen)
+
+
+def unknown_ruling(name: object, names: Iterable[str], most: int = 12) -> UmpireError:
+    """The error for a ruling no book has, its known names grouped and each said once: a
+    family's names when ``name`` is of a known family (``fire.nonsense``: the ``fire.``
+    rulings), else the families, each with how many it holds (up to ``most`` names, all of
+    them); the closest name suggested.
+
+    >>> str(unknown_ruling("fire.flank", ["fire.flank_rear_shift", "fire.hq", "hq.x", "hq.x"]))
+    "unknown ruling 'fire.flank' (did you mean 'fire.flank_rear_shift'? known: fire.flank_rear_shift, fire.hq)"
+    >>> str(unknown_ruling("nonsense", ["fire.a", "fire.b", "hq.x"], most=2))
+    "unknown ruling 'nonsense' (known families: fire (2), hq (1); umpire rulings FAMILY lists one)"
+    """
+    from umpire.errors import closest
+
+    known = sorted(set(names))
+    family = str(name).partition(".")[0] if "." in str(name) else ""
+    close = closest(name, known)
+    hint = ("did you mean " + " or ".join(repr(c) for c in close) + "? ") if close else ""
+    members = [n for n in known if n.partition(".")[0] == family] if family else []
+    if members or len(known) <= most:
+        return UmpireError(f"unknown ruling {name!r} ({hint}known: {', '.join(members or known)})")
+    counts: dict[str, int] = {}
+    for n in known:
+        counts[n.partition(".")[0]] = counts.get(n.partition(".")[0], 0) + 1
+    families = ", ".join(f"{f} ({k})" for f, k in counts.items())
+    return UmpireError(f"unknown ruling {name!r} ({hint}known families: {families}; umpire rulings FAMILY lists one)")
 
 
 class Rulings:

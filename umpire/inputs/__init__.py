@@ -1,9 +1,9 @@
 """The files umpire reads, checked whole: ``umpire check FILE`` and the errors of every command
 that reads one.
 
-A file's kind (scenario, orders of either ruleset, calc case, season, rating spec or unit
-file, MBT chart or card) is found from its keys, or given. Every problem of the file is found
-in one pass, in umpire's own words, each with the line and column of the YAML it is about:
+A file's kind (a scenario, a calc case, a season, or a kind a ruleset reads: its orders, its
+unit files, its data transcriptions) is found from its keys, or given. Every problem of the
+file is found in one pass, in umpire's own words, each with the line and column of the YAML it is about:
 
 1. the reader keeps where each part of the file is (:mod:`umpire.schema.reader` marks);
 2. the file's shape is validated whole, what is wrong taken out so that the rest can be
@@ -26,30 +26,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from umpire.errors import DataError, UmpireError, shown
+from umpire.schema.locate import Finding, Found
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
-    from umpire.schema.locate import Locator
-    from umpire.schema.problems import Path as DataPath
 
-__all__ = ["Finding", "Report", "check_data", "check_file", "refusal"]
+__all__ = ["Finding", "Found", "Report", "check_data", "check_file", "refusal"]
 
 #: The game an orders file is checked against, or how to open it (only an orders file needs it).
 GameGiven = Union["GameState", Callable[[], "GameState | None"], None]
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One problem: where it is (line and column from 1; None for the file as a whole) and what."""
-
-    line: int | None
-    column: int | None
-    text: str
-
-    def render(self, where: str) -> str:
-        at = "" if self.line is None else f"line {self.line}: " if self.column is None else (
-            f"line {self.line}, column {self.column}: ")
-        return f"{where}: {at}{self.text}"
 
 
 @dataclass
@@ -74,56 +59,33 @@ class Report:
                 "problems": [{"line": f.line, "column": f.column, "problem": f.text} for f in self.findings]}
 
 
-class Found:
-    """The problems one check adds, each placed in the file (used by the kinds' checkers)."""
-
-    def __init__(self, where: str, locator: Locator) -> None:
-        self.where = where
-        self.locator = locator
-        self.items: list[tuple[tuple[int, int] | None, str]] = []
-
-    def at(self, path: DataPath, text: str) -> None:
-        """A problem of the value at ``path`` (a path in the file), worded without the path."""
-        from umpire.schema.problems import loc_text
-
-        self.items.append((self.locator.mark(path) if path else None, f"{loc_text(path)}: {text}" if path else text))
-
-    def said(self, message: str) -> None:
-        """Problems as a check words them (``where: part: reason``, one a line): each is placed
-        at the part it names first."""
-        for line in str(message).splitlines():
-            text = line.removeprefix(f"{self.where}: ")
-            path = self.locator.find(text)
-            self.items.append((self.locator.mark(path) if path else None, text))
-
-    def findings(self) -> list[Finding]:
-        seen: dict[str, tuple[int, int] | None] = {}
-        for mark, text in self.items:
-            seen.setdefault(text, mark)
-        ordered = sorted(seen.items(), key=lambda kv: (kv[1] is not None, kv[1] or (0, 0)))
-        return [Finding(m[0] if m else None, m[1] if m else None, t) for t, m in ordered]
-
-
 def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = None) -> Report:
     """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for."""
     from umpire.inputs.kinds import max_bytes
-    from umpire.schema.reader import decode, read_bytes, read_stdin_bytes
+    from umpire.schema.reader import checked_utf8, foreign, linked, read_bytes, read_stdin_bytes
 
     name = "<stdin>" if str(path) == "-" else shown(path)
+    if linked(path):
+        report = check_file(Path(path).resolve(), kind, state=state)
+        if report.findings:
+            report.file = name
+            report.findings = [Finding(None, None, str(foreign(path, report.kind or kind or "file"))
+                                       .removeprefix(f"{name}: "))]
+        return report
     try:
         if str(path) == "-":
             data = read_stdin_bytes(name, max_bytes(kind))
         else:
             data = read_bytes(Path(path), max_bytes(kind))
-        text = decode(data, name)
+        text = checked_utf8(data, name)
     except DataError as exc:
         return Report(name, kind or "", [Finding(*_line_of(str(exc), name))])
     return check_data(text, name, kind, state=state)
 
 
-def check_data(text: str, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
+def check_data(text: str | bytes, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
     """Check the text of one file, called ``where``."""
-    from umpire.inputs.kinds import detect, find_kind
+    from umpire.inputs.kinds import detect, find_kind, is_orders
     from umpire.schema.reader import Marks, parse_yaml
 
     marks: Marks = {}
@@ -132,8 +94,7 @@ def check_data(text: str, where: str, kind: str | None = None, *, state: GameGiv
     except DataError as exc:
         return Report(where, kind or "", [Finding(*_line_of(str(exc), where))])
     if callable(state):
-        orders = (kind or "").startswith("orders") or isinstance(data, dict) and "side" in data and "table" not in data
-        state = state() if orders else None
+        state = state() if is_orders(kind, data) else None
     try:
         k = find_kind(kind, data, state) if kind else detect(data, state)
     except UmpireError as exc:
@@ -159,7 +120,14 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
     """The one-line error of an ordinary command that could not use a file: the first problem
     the command met (as ``umpire check`` words and places it; else the first the check finds),
     how many more there are, and the command that lists them (``db``: the game an orders file
-    was checked against). ``error`` is kept as it is when the check finds nothing."""
+    was checked against). ``error`` is kept as it is when the check finds nothing. A file reached
+    through a link is named by its path and kind alone (:func:`umpire.schema.reader.foreign`)."""
+    from umpire.schema.reader import Unread, foreign, linked
+
+    if linked(path):
+        return foreign(path, kind)
+    if isinstance(error, Unread):
+        return error  # the reader's own refusal: the file read again would say the same
     report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
     said = str(error).splitlines() or [str(error)]
     lines = report.lines()

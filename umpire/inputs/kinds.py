@@ -1,5 +1,10 @@
 """The kinds of file umpire reads: each one's name, how it is told from its keys, its size
-limit, its checker and the models its format is made of (for ``umpire formats``)."""
+limit, its checker and the model its format is made of (for ``umpire formats``).
+
+Three kinds are every ruleset's (a scenario, a calc case, a season); the others are the
+rulesets' own (:class:`umpire.schema.kinds.FileKind`: their orders files, unit files, data
+transcriptions), listed by each ruleset object in the registry's order.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ if TYPE_CHECKING:
 
     from umpire.core.state import GameState
     from umpire.inputs import Report
+    from umpire.schema.kinds import FileKind
     from umpire.schema.reader import Marks
 
 
@@ -25,6 +31,13 @@ class Kind:
     limit: int  # its size limit in bytes
     checker: str  # "module:function" under umpire.inputs, imported when a file of the kind is checked
     command: str  # the command that reads it
+    file: FileKind | None = None  # a ruleset's kind: what it says of its files
+    ruleset: str = ""  # ... and the ruleset's name
+
+    @property
+    def orders(self) -> bool:
+        """A side's orders for a turn (checked against the game when there is one)."""
+        return self.file is not None and self.file.orders
 
     def check(self, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
         import importlib
@@ -35,41 +48,49 @@ class Kind:
         report.kind = self.name
         return report
 
+    def model(self) -> type[BaseModel] | None:
+        """The model its file is read as, for ``umpire formats`` (None: a case, one model per
+        procedure; a kind with no fixed model)."""
+        if self.file is not None:
+            return None if self.file.unlisted else self.file.model()
+        if self.name == "scenario":
+            from umpire.schema.scenario import Scenario
 
-KINDS: dict[str, Kind] = {k.name: k for k in (
+            return Scenario
+        if self.name == "season":
+            from umpire.campaign.season import Season
+
+            return Season
+        return None
+
+
+#: The kinds every ruleset shares.
+SHARED = (
     Kind("scenario", "a scenario: the table, its terrain, the sides and their forces", MAX_SCENARIO_BYTES,
          "scenario:check", "umpire new FILE"),
-    Kind("orders-auftragstaktik", "one side's orders for an Auftragstaktik turn", MAX_FILE_BYTES,
-         "orders:check", "umpire turn orders FILE"),
-    Kind("orders-mbt", "one side's orders for an MBT Basic Game turn (24.3.2)", MAX_FILE_BYTES,
-         "orders:check", "umpire turn orders FILE"),
-    Kind("orders-mbt-advanced", "one side's plan for an MBT Advanced Game turn (24.3.2, 13.3)", MAX_FILE_BYTES,
-         "orders:check", "umpire turn orders FILE"),
     Kind("case", "one situation for a quick answer", MAX_FILE_BYTES, "others:check_case", "umpire calc PROCEDURE FILE"),
     Kind("season", "a campaign's season: sides, players and their forces, the schedule", MAX_SEASON_BYTES,
          "season:check", "umpire campaign new CAMPAIGN --from FILE"),
-    Kind("spec", "an Auftragstaktik unit's real specifications, to rate", MAX_FILE_BYTES, "others:check_spec",
-         "umpire rate FILE"),
-    Kind("units", "Auftragstaktik units with their stat lines and specifications", MAX_FILE_BYTES,
-         "others:check_units", "umpire rate FILE"),
-    Kind("chart", "a transcription of an MBT chart", MAX_FILE_BYTES, "others:check_mbt_data", "umpire data check FILE"),
-    Kind("card", "a transcription of an MBT data card", MAX_FILE_BYTES, "others:check_mbt_data",
-         "umpire data check FILE"),
-)}
-#: Other names a kind is given by (``--kind orders`` lets the file or the game say which).
-ALIASES = {"orders": "orders", "statline": "units", "stat-line": "units", "rating": "spec", "calc": "case",
-           "campaign": "season", "mbt-orders": "orders-mbt", "at-orders": "orders-auftragstaktik"}
+)
+#: Other names a shared kind is given by (``--kind orders`` lets the file or the game say which).
+ALIASES = {"orders": "orders", "calc": "case", "campaign": "season"}
 
-AT_UNIT_KEYS = frozenset({"first", "second", "fire_in", "weapon", "indirect", "entrench", "engineer", "cc_withdraw",
-                          "override", "note", "direction"})
-MBT_UNIT_KEYS = frozenset({"turret", "turret_facing", "pivot", "move", "overwatch"})
-ADVANCED_UNIT_KEYS = frozenset({"load", "unload", "discharger", "full_cover", "assault", "overrun"})
-#: Keys inside a unit's fire:, move: and overwatch: that only the Advanced Game's plan has.
-ADVANCED_INNER_KEYS = {"fire": {"weapon", "by", "terrain", "at", "shots"}, "move": {"inside", "up", "exhaust"},
-                       "overwatch": {"weapon", "riders"}}
-AT_ORDERS = frozenset({"NO", "DA", "HA", "TR", "WD"})
-MBT_ORDERS = frozenset({"F", "FM", "M", "OW", "ATGM"})
-ADVANCED_ORDERS = frozenset({"CA", "OR"})
+
+def kinds() -> dict[str, Kind]:
+    """Every kind of file by name: the shared ones, then each ruleset's in the registry's order."""
+    from umpire.registry import RULESETS
+
+    out = {k.name: k for k in SHARED}
+    for rs in RULESETS:
+        for f in rs.file_kinds():
+            out[f.name] = Kind(f.name, f.title, f.limit, "files:check", f.command, file=f, ruleset=rs.name)
+    return out
+
+
+def _key(name: str, every: dict[str, Kind]) -> str:
+    key = name.strip().lower()
+    aliases = {**ALIASES, **{a: k.name for k in every.values() if k.file is not None for a in k.file.aliases}}
+    return aliases.get(key, key)
 
 
 def find_kind(name: str, data: Any = None, state: GameState | None = None) -> Kind:
@@ -77,12 +98,23 @@ def find_kind(name: str, data: Any = None, state: GameState | None = None) -> Ki
 
     :raises UmpireError: for a name that is not a kind.
     """
-    key = ALIASES.get(name.strip().lower(), name.strip().lower())
+    every = kinds()
+    key = _key(name, every)
     if key == "orders":
-        return _orders_kind(data, state)
-    if key not in KINDS:
-        raise unknown("kind of file", name, [*KINDS, "orders"])
-    return KINDS[key]
+        return _orders_kind(data, state, every)
+    if key not in every:
+        raise unknown("kind of file", name, [*every, "orders"])
+    return every[key]
+
+
+def is_orders(name: str | None, data: Any) -> bool:
+    """Whether a file is an orders file (checked against the game), by the kind it was given as,
+    else by its keys (``side:``, and no table of a scenario)."""
+    if name is None:
+        return isinstance(data, dict) and "side" in data and "table" not in data
+    every = kinds()
+    key = _key(name, every)
+    return key == "orders" or key in every and every[key].orders
 
 
 def max_bytes(name: str | None) -> int:
@@ -90,8 +122,20 @@ def max_bytes(name: str | None) -> int:
     the kind is to be found from the file)."""
     if name is None:
         return MAX_SCENARIO_BYTES
-    key = ALIASES.get(name.strip().lower(), name.strip().lower())
-    return KINDS[key].limit if key in KINDS else MAX_FILE_BYTES
+    every = kinds()
+    key = _key(name, every)
+    return every[key].limit if key in every else MAX_FILE_BYTES
+
+
+def _surest(data: dict[str, Any], candidates: list[Kind]) -> tuple[Kind | None, int]:
+    """The kind that says most surely that ``data`` is its own (the first between equals)."""
+    best, most = None, 0
+    for k in candidates:
+        assert k.file is not None
+        sure = k.file.tells(data)
+        if sure > most:
+            best, most = k, sure
+    return best, most
 
 
 def detect(data: Any, state: GameState | None = None) -> Kind:
@@ -99,73 +143,40 @@ def detect(data: Any, state: GameState | None = None) -> Kind:
 
     :raises UmpireError: saying which keys tell each kind, if none fits.
     """
+    every = kinds()
     if isinstance(data, dict):
         keys = set(data)
         if {"sides", "table"} <= keys:
-            return KINDS["scenario"]
+            return every["scenario"]
         if {"players", "rounds"} <= keys:
-            return KINDS["season"]
+            return every["season"]
         if "procedure" in keys:
-            return KINDS["case"]
-        if "chart" in keys:
-            return KINDS["chart"]
-        if "card" in keys:
-            return KINDS["card"]
-        if "side" in keys:
-            return _orders_kind(data, state)
-        if isinstance(data.get("units"), list):
-            return KINDS["units"]
-        if keys & {"vehicles", "speed_kph", "move_in", "armour_mm", "armor_mm", "spec"}:
-            return KINDS["spec"]
+            return every["case"]
+        best, sure = _surest(data, [k for k in every.values() if k.file is not None and not k.orders])
+        if "side" in keys and sure < 2:
+            return _orders_kind(data, state, every)
+        if best is not None:
+            return best
+    told = ", ".join(k.file.told_by for k in every.values() if k.file is not None and k.file.told_by)
     raise UmpireError(
         "cannot tell what kind of file this is from its keys (a scenario has table: and sides:, a season "
-        "players: and rounds:, an orders file side:, a case procedure:, an MBT transcription chart: or card:, "
-        "a rating spec vehicles: or spec:); give it with --kind (allowed: " + ", ".join([*KINDS, "orders"]) + ")")
+        f"players: and rounds:, an orders file side:, a case procedure:{', ' + told if told else ''}); "
+        "give it with --kind (allowed: " + ", ".join([*every, "orders"]) + ")")
 
 
-def _orders_kind(data: Any, state: GameState | None) -> Kind:
+def _orders_kind(data: Any, state: GameState | None, every: dict[str, Kind]) -> Kind:
     """Which ruleset's orders: the game's if there is one, else what the file's keys and orders say."""
+    orders = [k for k in every.values() if k.orders]
     if state is not None:
         from umpire.registry import find_ruleset
 
-        return KINDS[find_ruleset(state.ruleset).turn().orders_kind(state)]
-    data = data if isinstance(data, dict) else {}
-    if {"artillery", "air_strikes", "helicopters", "jamming", "messages"} & set(data):  # MBT options (19.2, 20, 21)
-        return KINDS["orders-mbt-advanced"]
-    if "battalions" in data or "air" in data:
-        return KINDS["orders-auftragstaktik"]
-    units = data.get("units") if isinstance(data.get("units"), dict) else {}
-    keys: set[str] = set()
-    codes: set[str] = set()
-    advanced = False
-    for spec in units.values():
-        if isinstance(spec, dict):
-            keys |= {k for k in spec if isinstance(k, str)}
-            if isinstance(spec.get("order"), str):
-                codes.add(spec["order"].strip().upper())
-            fire = spec.get("fire")  # a list of fire entries, a weapon each, is the Advanced Game's
-            advanced = advanced or isinstance(fire, list) or any(
-                isinstance(spec.get(part), dict) and bool(set(spec[part]) & inner)
-                for part, inner in ADVANCED_INNER_KEYS.items())
-    if keys & AT_UNIT_KEYS or codes & AT_ORDERS:
-        return KINDS["orders-auftragstaktik"]
-    if advanced or keys & ADVANCED_UNIT_KEYS or codes & ADVANCED_ORDERS:
-        return KINDS["orders-mbt-advanced"]
-    if keys & MBT_UNIT_KEYS or codes & MBT_ORDERS:
-        return KINDS["orders-mbt"]
-    raise UmpireError("cannot tell which ruleset these orders are for: give --kind orders-auftragstaktik, "
-                      "orders-mbt or orders-mbt-advanced, or check them against the game (--db GAME)")
-
-
-def root_models() -> dict[str, type[BaseModel]]:
-    """The model each kind's file is read as (a case: one per procedure, see ``umpire formats case``)."""
-    from umpire.campaign.season import Season
-    from umpire.rules.auftragstaktik.library import UnitFile
-    from umpire.rules.auftragstaktik.unit_spec import Spec
-    from umpire.schema.scenario import Scenario
-    from umpire.turns.auftragstaktik.orders_file import OrdersFile as AtOrders
-    from umpire.turns.mbt.advanced.orders import AdvOrdersFile
-    from umpire.turns.mbt.orders_file import OrdersFile as MbtOrders
-
-    return {"scenario": Scenario, "orders-auftragstaktik": AtOrders, "orders-mbt": MbtOrders,
-            "orders-mbt-advanced": AdvOrdersFile, "season": Season, "spec": Spec, "units": UnitFile}
+        name = find_ruleset(state.ruleset).turn().orders_kind(state)
+        if name not in every:
+            raise UmpireError(f"orders: a {state.ruleset} game's orders ({name}) are not a kind of file umpire "
+                              f"checks (known: {', '.join(k.name for k in orders)})")
+        return every[name]
+    best, _ = _surest(data if isinstance(data, dict) else {}, orders)
+    if best is None:
+        raise UmpireError("cannot tell which ruleset these orders are for: give --kind "
+                          f"{', '.join(k.name for k in orders)}, or check them against the game (--db GAME)")
+    return best

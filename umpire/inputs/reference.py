@@ -13,11 +13,16 @@ from dataclasses import dataclass
 
 from umpire.ask.fields import FieldLine, field_lines
 from umpire.errors import UmpireError
-from umpire.inputs.kinds import KINDS, find_kind, root_models
+from umpire.inputs.kinds import find_kind, kinds
 
-#: The kinds the reference covers, in the order it gives them.
-REFERENCE = ("scenario", "orders-auftragstaktik", "orders-mbt", "orders-mbt-advanced", "case", "season", "spec",
-             "units")
+
+def reference() -> list[str]:
+    """The kinds the reference covers, in the order it gives them: the scenario, the rulesets'
+    orders files, a calc case, a season, then the rulesets' other files."""
+    every = kinds()
+    rulesets = [k for k in every.values() if k.file is not None and not k.file.unlisted]
+    return ["scenario", *(k.name for k in rulesets if k.orders), "case", "season",
+            *(k.name for k in rulesets if not k.orders)]
 
 
 @dataclass(frozen=True)
@@ -33,22 +38,25 @@ class Section:
 
 def sections(kind: str | None = None) -> list[Section]:
     """The reference of ``kind`` (every kind if None). :raises UmpireError: for an unknown kind."""
-    names = [find_kind(kind).name if kind != "orders" else "orders"] if kind else list(REFERENCE)
+    listed = reference()
+    every = kinds()
+    names = [find_kind(kind).name if kind != "orders" else "orders"] if kind else listed
     if names == ["orders"]:
-        names = [n for n in REFERENCE if n.startswith("orders")]
-    if names[0] not in REFERENCE:
-        raise UmpireError(f"formats: an MBT {names[0]} has the shape of the bundled ones (rulesets/mbt/{names[0]}s/); "
-                          f"umpire check FILE checks yours (formats: {', '.join(REFERENCE)})")
+        names = [n for n in listed if every[n].orders]
+    if names[0] not in listed:
+        file = every[names[0]].file
+        why = file.unlisted if file is not None else f"{names[0]} is not in the reference"
+        raise UmpireError(f"formats: {why} (formats: {', '.join(listed)})")
     out: list[Section] = []
-    models = root_models()
     for name in names:
-        k = KINDS[name]
+        k = every[name]
+        model = k.model()
         if name == "case":
             out += _cases()
         elif name == "scenario":
             out += _scenarios(k.title, k.command)
-        elif name in models:
-            out.append(Section(name, name, k.title, k.command, tuple(field_lines(models[name], skip=()))))
+        elif model is not None:
+            out.append(Section(name, name, k.title, k.command, tuple(field_lines(model, skip=()))))
     return out
 
 

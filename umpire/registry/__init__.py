@@ -27,12 +27,17 @@ if TYPE_CHECKING:
     from umpire.schema.scenario import Scenario
     from umpire.turns.ending import GameOver
 
-__all__ = ["RULESETS", "Ruleset", "Telling", "Variant", "find_ruleset", "game_over", "initial_state",
+__all__ = ["RULESETS", "Ruleset", "Telling", "Variant", "default_ruleset", "find_ruleset", "game_over", "initial_state",
            "load_scenario", "scenario_from_data", "scenario_model", "scenario_ruleset", "telling"]
 
 #: The bundled rulesets, in the order a procedure both have is looked for (the first is the
 #: ruleset of a case that names none).
 RULESETS: tuple[Ruleset, ...] = (Auftragstaktik(), Mbt())
+
+
+def default_ruleset() -> Ruleset:
+    """The ruleset of a question or a case that names none: the registry's first."""
+    return RULESETS[0]
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler
@@ -67,6 +68,13 @@ class Auftragstaktik(Ruleset):
 
         return [{"ruleset": self.name, "name": u.name, "aliases": list(u.aliases), "nation": u.nation,
                  "kind": u.role, "statline": u.statline} for u in library()]
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """Its orders file, a rating spec and a unit file."""
+        from umpire.rules.auftragstaktik.files import SPEC, UNITS
+        from umpire.turns.auftragstaktik.files import ORDERS
+
+        return ORDERS, SPEC, UNITS
 
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.auftragstaktik.scenario import AuftragstaktikScenario

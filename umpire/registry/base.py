@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler, PlaceCheck
@@ -160,6 +161,16 @@ class Ruleset(ABC):
         from umpire.errors import UmpireError
 
         raise UmpireError(f"card: {self.name} has no data cards (got {card!r})")
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """The kinds of file it reads beside a scenario, a calc case and a season (its orders
+        files, its unit files...), as ``umpire check`` and ``umpire formats`` see them."""
+        return ()
+
+    def provenance(self) -> list[tuple[str, dict[str, int]]]:
+        """Per chart and card of its data, how many values come from each source (``umpire data
+        status``); empty: its data does not record where each value comes from."""
+        return []
 
     def rulings_book(self) -> RulingBook:
         """Every named ruling of this ruleset (``rulings.yaml`` in its folder), validated."""

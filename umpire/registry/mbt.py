@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
     from umpire.rules.setup import ScenarioChecks
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
     from umpire.turns.common import Handler, PlaceCheck
@@ -65,6 +66,19 @@ class Mbt(Ruleset):
         name = card_head(key)[1]
         typed = str(text).strip()
         return f"{name} ({key})", typed.upper().replace("_", "/") == key or typed.lower() == name.lower()
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """The orders files of its two games (24.3.2, 13.3), and a user's transcription of a chart or card."""
+        from umpire.rules.mbt.files import CARD, CHART
+        from umpire.turns.mbt.files import ADVANCED_ORDERS, BASIC_ORDERS
+
+        return BASIC_ORDERS, ADVANCED_ORDERS, CHART, CARD
+
+    def provenance(self) -> list[tuple[str, dict[str, int]]]:
+        """Every bundled chart and card (the options' too), each value by its source."""
+        from umpire.rules.mbt.files import provenance
+
+        return provenance()
 
     def scenario_checks(self) -> ScenarioChecks:
         from umpire.rules.mbt.scenario import MbtScenarioChecks

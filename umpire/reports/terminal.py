@@ -43,7 +43,11 @@ def render_calc(answer: CalcAnswer) -> Group:
         for line in res.explain()[1 + len(res.modifiers) + len(res.shifts) if res.summary else 0:]:
             style = "yellow" if line.startswith(("used estimated", "ruling ")) else ""
             parts.append(Text(line, style=style))
-    if answer.data is not None:
+    if answer.data is not None and {"los", "distance", "center_distance"} <= set(answer.data):
+        roles = (answer.resolved or {}).get("roles") or []
+        a, b = (str(r.get("read_as", "")) for r in roles) if len(roles) == 2 else ("from", "to")
+        parts.append(render_measure(a, b, answer.data, titled=False))
+    elif answer.data is not None:
         t = table(header=False)
         t.add_column(style="bold")
         t.add_column()
@@ -70,10 +74,11 @@ def _measures_centres(ruleset: str) -> bool:
         return False
 
 
-def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
-    """``umpire measure``: the facts between two units, points or terrain pieces."""
+def render_measure(a: str, b: str, data: dict[str, Any], *, titled: bool = True) -> Table:
+    """``umpire measure`` (and ``calc measure``, whose answer names the ends on its first line,
+    ``titled=False``): the facts between two units, points or terrain pieces."""
     los = data.get("los", {})
-    t = table(f"{a} -> {b}", header=False)
+    t = table(f"{a} -> {b}" if titled else None, header=False)
     t.add_column(style="bold")
     t.add_column()
     by_centres = _measures_centres(str(data.get("ruleset", "")))
@@ -88,8 +93,11 @@ def render_measure(a: str, b: str, data: dict[str, Any]) -> Table:
     if "bearing" in data:
         t.add_row("bearing", f"{_fmt(data['bearing'])} deg")
     clear = los.get("clear", True)
+    from umpire.text import visible
+
+    # a piece's id comes from a file: shown visibly (a Text would drop a control character unseen)
     t.add_row("line of sight", Text("clear", style="green") if clear else Text(
-        "blocked by " + ", ".join(los.get("blocked_by", [])), style="red"))
+        "blocked by " + ", ".join(visible(b) for b in los.get("blocked_by", [])), style="red"))
     ends = [f"{w} {e['kind']} at ({_fmt(float(e['at'][0]))}, {_fmt(float(e['at'][1]))})"
             for w, e in (("from", data.get("from")), ("to", data.get("to")))
             if isinstance(e, dict) and e.get("kind") != "stand"]

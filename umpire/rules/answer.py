@@ -17,7 +17,7 @@ class CalcAnswer:
     odds: dict[str, float] | None = None
     data: dict[str, Any] | None = None  # for procedures with no dice (e.g. measure)
     game: str | None = None  # MBT: the game whose rules answered (basic, advanced)
-    headline: str = ""  # said before the answer (MBT: which game, and who chose it)
+    headline: str = ""  # said first on its first line (MBT: which game, and who chose it if not the case)
     assumed: list[str] = field(default_factory=list)  # defaults taken for fields left out
     resolved: dict[str, Any] | None = None  # what the case named, as read: {"line": ..., "roles": [...]}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import Any
 
@@ -33,23 +33,57 @@ def read_inches(value: Any) -> Any:
     return value
 
 
-def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> Callable[[Any], Any]:
-    """A reader mapping ``value`` case-blind onto ``allowed`` through ``synonyms``; an unknown
-    word raises naming the allowed ones and the closest."""
+class WordReader:
+    """Reads ``value`` case-blind onto ``allowed`` through ``synonyms``; an unknown word raises
+    naming the allowed ones and the closest. ``words`` are every word it reads (what a prompt
+    offers to complete: ``side`` as well as ``flank``)."""
 
-    def read(value: Any) -> Any:
+    def __init__(self, synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> None:
+        self.synonyms, self.allowed, self.what = dict(synonyms), allowed, what
+        self.words = (*allowed, *(w for w in synonyms if " " not in w))
+
+    def __call__(self, value: Any) -> Any:
         if not isinstance(value, str):
             return value
         key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
-        if key in allowed:
+        if key in self.allowed:
             return key
-        if key in synonyms:
-            return synonyms[key]
-        close = get_close_matches(key, list(allowed) + sorted(synonyms), n=1, cutoff=0.6)
+        if key in self.synonyms:
+            return self.synonyms[key]
+        close = get_close_matches(key, list(self.allowed) + sorted(self.synonyms), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}? " if close else ""
-        raise ValueError(f"{what} {value!r} ({hint}allowed: {', '.join(allowed)})")
+        raise ValueError(f"{self.what} {value!r} ({hint}allowed: {', '.join(self.allowed)})")
 
-    return read
+
+def read_word(synonyms: Mapping[str, str], allowed: tuple[str, ...], what: str) -> WordReader:
+    """A reader mapping ``value`` case-blind onto ``allowed`` through ``synonyms``
+    (:class:`WordReader`)."""
+    return WordReader(synonyms, allowed, what)
+
+
+def read_stretch(value: Any) -> Any:
+    """A stretch of a move as said at the table: ``woods:3`` (its terrain and inches, either
+    way round: ``3:woods``) or ``3`` (its inches) becomes ``{terrain: woods, inches: 3}``; a
+    mapping is left for the model to read.
+
+    >>> read_stretch("woods:3"), read_stretch('4":open'), read_stretch("2.5")
+    ({'terrain': 'woods', 'inches': 3.0}, {'terrain': 'open', 'inches': 4.0}, {'inches': 2.5})
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return {"inches": value}
+    if not isinstance(value, str):
+        return value
+    out: dict[str, Any] = {}
+    for piece in (p.strip() for p in value.split(":")):
+        try:
+            number = read_inches(piece)
+        except ValueError:
+            number = None
+        key = "inches" if isinstance(number, float) else "terrain"
+        if not piece or key in out:
+            raise ValueError(f"{value!r} is not a stretch of a move (allowed: TERRAIN:INCHES, e.g. woods:3, or INCHES)")
+        out[key] = number if key == "inches" else piece
+    return out
 
 
 def short_name(text: str) -> str:

@@ -16,9 +16,10 @@ is shown with its line and column, whichever check found it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from umpire.schema.problems import Path
+from umpire.schema.problems import Path, loc_text
 from umpire.schema.reader import Marks, mark_of
 from umpire.schema.settle import Settled
 
@@ -99,3 +100,45 @@ class Locator:
                     items = reversed(list(enumerate(value)))
                     stack += [((*path, i), v) for i, v in items if isinstance(v, dict | list)]
         return self._ids
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: where it is (line and column from 1; None for the file as a whole) and what."""
+
+    line: int | None
+    column: int | None
+    text: str
+
+    def render(self, where: str) -> str:
+        at = "" if self.line is None else f"line {self.line}: " if self.column is None else (
+            f"line {self.line}, column {self.column}: ")
+        return f"{where}: {at}{self.text}"
+
+
+class Found:
+    """The problems of one file, each placed in it: a check adds its own (a file kind's checks too)."""
+
+    def __init__(self, where: str, locator: Locator) -> None:
+        self.where = where
+        self.locator = locator
+        self.items: list[tuple[tuple[int, int] | None, str]] = []
+
+    def at(self, path: Path, text: str) -> None:
+        """A problem of the value at ``path`` (a path in the file), worded without the path."""
+        self.items.append((self.locator.mark(path) if path else None, f"{loc_text(path)}: {text}" if path else text))
+
+    def said(self, message: str) -> None:
+        """Problems as a check words them (``where: part: reason``, one a line): each is placed
+        at the part it names first."""
+        for line in str(message).splitlines():
+            text = line.removeprefix(f"{self.where}: ")
+            path = self.locator.find(text)
+            self.items.append((self.locator.mark(path) if path else None, text))
+
+    def findings(self) -> list[Finding]:
+        seen: dict[str, tuple[int, int] | None] = {}
+        for mark, text in self.items:
+            seen.setdefault(text, mark)
+        ordered = sorted(seen.items(), key=lambda kv: (kv[1] is not None, kv[1] or (0, 0)))
+        return [Finding(m[0] if m else None, m[1] if m else None, t) for t, m in ordered]

@@ -15,23 +15,15 @@ model allows there are found by walking the model along the problem's path).
 from __future__ import annotations
 
 import re
-import reprlib
 import types
 import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from umpire.errors import unknown
+from umpire.errors import quoted, unknown
 
 Path = tuple[Any, ...]
-
-_SHOW = reprlib.Repr()
-_SHOW.maxstring = 60
-_SHOW.maxother = 60
-_SHOW.maxlist = _SHOW.maxtuple = 4
-_SHOW.maxdict = 3
-_SHOW.maxlevel = 2
 
 # How pydantic names the branch of a union (or a wrapper) in an error's location.
 _TAG = re.compile(r"[A-Z]|.*[\[-]|(float|int|str|bool|none|list|dict|tuple|set|bytes|any)\Z")
@@ -136,7 +128,7 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         if choices and isinstance(given, str):
             return str(unknown(_field_word(path), given, choices))
         allowed = ", ".join(choices) or str(ctx.get("expected", ""))
-        return f"{_SHOW.repr(given)} is not allowed (allowed: {allowed})"
+        return f"{_given(path, given)} is not allowed (allowed: {allowed})"
     if kind == "missing":
         return _WORDS[kind]
     if kind in _WORDS:
@@ -161,7 +153,14 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         text = f"not allowed (allowed: letters, digits, - and _, matching {ctx.get('pattern')})"
     else:
         text = str(e["msg"]).replace("Input should be", "must be")
-    return f"{text} (input: {_SHOW.repr(given)})"
+    return text if not path else f"{text} (input: {quoted(given)})"
+
+
+def _given(path: Path, value: Any) -> str:
+    """The value a problem is about, as the message quotes it: a short excerpt
+    (:func:`umpire.errors.quoted`); the whole file's (a file that is not what it should be, say a
+    link to some other file) never: it is named by its kind alone."""
+    return quoted(value) if path else "the file's content"
 
 
 def _none_fits(members: list[tuple[Path, dict[str, Any]]]) -> str:
@@ -177,7 +176,7 @@ def _none_fits(members: list[tuple[Path, dict[str, Any]]]) -> str:
                 form = _FORMS["dict"]
         if form not in forms:
             forms.append(form)
-    return f"{_SHOW.repr(members[0][1].get('input'))} is not {' or '.join(forms)}"
+    return f"{_given(members[0][0], members[0][1].get('input'))} is not {' or '.join(forms)}"
 
 
 # -- the fields a model allows at a path ---------------------------------------------------

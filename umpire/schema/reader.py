@@ -7,6 +7,9 @@ directly, counting as it goes, so a hostile file is refused early and in little 
 - at most :data:`~umpire.schema.limits.MAX_VALUES` values, an alias (``*name``) counting as
   every value it repeats, and at most :data:`~umpire.schema.limits.MAX_ALIASES` aliases: a
   400-byte "billion laughs" file is refused in milliseconds;
+- at most :data:`~umpire.schema.limits.MAX_ITEMS` items in one list or mapping and at most
+  :data:`~umpire.schema.limits.MAX_TEXT` characters in one text, refused at the first item or
+  the text past the limit (a polygon of a million points costs no more than one at the limit);
 - a key given twice in one mapping is refused, naming the key and both lines (the last one no
   longer wins silently);
 - only plain data: mappings, lists, text, numbers, true/false and null. Numbers are plain
@@ -30,7 +33,7 @@ import yaml
 from yaml import events as ev
 
 from umpire.errors import DataError, shown
-from umpire.schema.limits import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, MB
+from umpire.schema.limits import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TEXT, MAX_VALUES, MB
 from umpire.schema.numbers import FLOAT_TEXT, INT_TEXT
 
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
@@ -64,10 +67,17 @@ def _plain(value: str) -> Any:
     return value
 
 
+class Unread(DataError):
+    """A file refused by the reader itself (not found, not a file, too large, not UTF-8, not
+    YAML, past a limit): nothing of it was read further, and nothing more is to be learnt by
+    reading it again (a command's refusal says this one problem, :func:`umpire.inputs.refusal`)."""
+
+
 class _Refused(Exception):
-    def __init__(self, line: int, message: str) -> None:
+    def __init__(self, line: int, message: str, column: int | None = None) -> None:
         super().__init__(message)
         self.line = line
+        self.column = column
 
 
 def _tagged(value: str, tag: str, line: int) -> Any:
@@ -106,7 +116,7 @@ class _Frame:
         self.path = path
 
 
-def _parser(text: str) -> Any:
+def _parser(text: str | bytes) -> Any:
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
     return loader(text)
 
@@ -127,10 +137,11 @@ def mark_of(marks: Marks, path: tuple[Any, ...]) -> tuple[int, int] | None:
     return None
 
 
-def parse_yaml(text: str, where: str, marks: Marks | None = None) -> Any:
+def parse_yaml(text: str | bytes, where: str, marks: Marks | None = None) -> Any:
     """Build the value of one YAML (or JSON) document, with the limits above; with ``marks``,
     also fill it with where each part of the file is (for ``umpire check``: the normal read
-    keeps nothing of the kind).
+    keeps nothing of the kind). ``text`` may be the bytes of a file checked to be UTF-8
+    (:func:`checked_utf8`): the parser then reads them without a copy as text.
 
     :raises DataError: one line naming ``where``, the line and the reason.
     """
@@ -138,14 +149,15 @@ def parse_yaml(text: str, where: str, marks: Marks | None = None) -> Any:
     try:
         return _build(parser, marks)
     except _Refused as exc:
-        raise DataError(f"{where}: line {exc.line}: {exc}") from None
+        at = f"line {exc.line}" + (f", column {exc.column}" if exc.column else "")
+        raise Unread(f"{where}: {at}: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         if "maximum nesting depth" in problem:  # libyaml's own limit, met before ours when scanning ahead
             problem = f"nested more than {MAX_DEPTH} levels deep (the limit for any input)"
-        raise DataError(f"{where}: not valid YAML{at}: {problem}") from None
+        raise Unread(f"{where}: not valid YAML{at}: {problem}") from None
     finally:
         parser.dispose()
 
@@ -166,6 +178,10 @@ def _build(parser: Any, marks: Marks | None = None) -> Any:  # noqa: C901 - one 
         kind = type(e)
         line = e.start_mark.line + 1 if e.start_mark is not None else 0
         if kind is scalar_ev:
+            if len(e.value) > MAX_TEXT:
+                raise _Refused(line, f"{_where(stack)}too long: a text of {len(e.value):,} characters (allowed: "
+                                     f"at most {MAX_TEXT:,} in one value, the limit for any input)",
+                               e.start_mark.column + 1)
             if e.implicit[0]:
                 value = _plain(e.value)
             elif e.tag is None:
@@ -238,6 +254,10 @@ def _build(parser: Any, marks: Marks | None = None) -> Any:  # noqa: C901 - one 
         if height > top.height:
             top.height = height
         container = top.value
+        if len(container) >= MAX_ITEMS:
+            what = "list" if top.lines is None else "mapping"
+            raise _Refused(line, f"{_where(stack[:-1])}too many items: a {what} of more than {MAX_ITEMS:,} items "
+                                 "(the limit for any input)")
         if top.lines is None:
             container.append(value)
         elif top.has_key:
@@ -263,6 +283,15 @@ def _build(parser: Any, marks: Marks | None = None) -> Any:  # noqa: C901 - one 
             top.has_key = True
 
 
+def _where(stack: list[_Frame]) -> str:
+    """Where in the file the value being read is (``battalions.tf-1-64.note: ``), from the
+    mappings and lists open around it (``stack``); empty at the top."""
+    from umpire.schema.problems import loc_text
+
+    path = [len(f.value) if f.lines is None else f.key for f in stack if f.lines is None or f.has_key]
+    return f"{loc_text(tuple(path))}: " if path else ""
+
+
 def _child_path(stack: list[_Frame], e: Any, marks: Marks) -> tuple[Any, ...]:
     """The path of a mapping or list that starts here; an item of a list is marked where it starts."""
     if not stack:
@@ -283,6 +312,38 @@ def _merges(value: Any, line: int) -> list[dict[Any, Any]]:
     return list(maps)
 
 
+def linked(path: Path | str) -> bool:
+    """Whether the file at ``path`` is reached through a symbolic link (the name given is a link,
+    or a folder of it is one that leads out of the folder named): no message quotes such a file,
+    which may be any file of the machine (``/etc/passwd``); it is named by its path and kind
+    only (:func:`foreign`)."""
+    import os
+
+    if str(path) == "-":
+        return False
+    p = Path(path)
+    try:
+        if p.is_symlink():
+            return True
+        real = p.resolve().parent
+        return real != Path(os.path.abspath(p)).parent.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def foreign(path: Path | str, kind: str) -> DataError:
+    """The one refusal of a file reached through a link that is not a good ``kind``: its path and
+    kind, never a word of what it holds."""
+    word = KIND_WORDS.get(kind.split("-")[0], kind.replace("-", " "))
+    return DataError(f"{shown(path)}: not {'an' if word[:1] in 'aeiou' else 'a'} {word} umpire can use; it is a "
+                     "link to another file, and no message quotes a linked file: check the file it links to")
+
+
+#: How a refusal names a kind of file (``umpire check``'s kinds).
+KIND_WORDS = {"orders": "orders file", "season": "season file", "case": "calc case", "spec": "rating spec",
+              "units": "unit file", "file": "file", "": "file"}
+
+
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file no bigger than ``max_bytes``. A pipe, a device or a socket
     is refused before anything is read from it (reading a pipe no one writes to would wait for
@@ -293,30 +354,30 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe opens without waiting
     except FileNotFoundError:
-        raise DataError(f"{name}: file not found") from None
+        raise Unread(f"{name}: file not found") from None
     except IsADirectoryError:
-        raise DataError(f"{name}: is a folder, not a file") from None
+        raise Unread(f"{name}: is a folder, not a file") from None
     except PermissionError:
-        raise DataError(f"{name}: cannot be read (permission denied)") from None
+        raise Unread(f"{name}: cannot be read (permission denied)") from None
     except OSError as exc:
-        raise DataError(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        raise Unread(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
     what = _not_regular(fd)
     if what:
         os.close(fd)
         if what == "a folder":
-            raise DataError(f"{name}: is a folder, not a file")
-        raise DataError(f"{name}: is {what}, not a file (umpire reads files; give - for standard input "
+            raise Unread(f"{name}: is a folder, not a file")
+        raise Unread(f"{name}: is {what}, not a file (umpire reads files; give - for standard input "
                         "where a command takes it)")
     with open(fd, "rb", closefd=True) as fh:
         size = os.fstat(fd).st_size
         if size > max_bytes:
-            raise DataError(_too_big(name, size, max_bytes))
+            raise Unread(_too_big(name, size, max_bytes))
         try:
             data = fh.read(max_bytes + 1)
         except OSError as exc:
-            raise DataError(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+            raise Unread(f"{name}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
     if len(data) > max_bytes:
-        raise DataError(_too_big(name, None, max_bytes))
+        raise Unread(_too_big(name, None, max_bytes))
     return data
 
 
@@ -355,10 +416,27 @@ def decode(data: bytes, where: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DataError(
+        raise Unread(
             f"{where}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start}); "
             "save the file as UTF-8"
         ) from None
+
+
+def checked_utf8(data: bytes, where: str) -> bytes:
+    """``data``, checked to be UTF-8 a piece at a time (never a second copy of it whole as text).
+    :raises DataError: as :func:`decode` does."""
+    import codecs
+
+    check = codecs.getincrementaldecoder("utf-8")()
+    step = 1 << 20
+    try:
+        for k in range(0, len(data), step):
+            check.decode(data[k:k + step], final=k + step >= len(data))
+        if not data:
+            check.decode(b"", final=True)
+    except UnicodeDecodeError:
+        decode(data, where)  # names the first bad byte
+    return data
 
 
 def read_yaml_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
@@ -368,7 +446,7 @@ def read_yaml_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     if str(path) == "-":
         return read_yaml_stdin("<stdin>", max_bytes)
     name = shown(path)
-    return parse_yaml(decode(read_bytes(path, max_bytes), name), name)
+    return parse_yaml(checked_utf8(read_bytes(path, max_bytes), name), name)
 
 
 def source_name(path: Path | str) -> str:
@@ -380,14 +458,14 @@ def source_name(path: Path | str) -> str:
 def read_stdin_bytes(where: str = "<stdin>", max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes on standard input, no more than ``max_bytes``. :raises DataError: naming ``where``."""
     if sys.stdin is None:
-        raise DataError(f"{where}: there is no standard input to read")
+        raise Unread(f"{where}: there is no standard input to read")
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
         data: bytes = stream.read(max_bytes + 1)
     else:
         data = sys.stdin.read(max_bytes + 1).encode("utf-8", "surrogateescape")
     if len(data) > max_bytes:
-        raise DataError(_too_big(where, None, max_bytes))
+        raise Unread(_too_big(where, None, max_bytes))
     return data
 
 

@@ -33,6 +33,19 @@ _NUMBERS = re.compile(_NUM)
 _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
 
 
+def at_most(text: str, most: int, per_point: int, what: str) -> None:
+    """Refuse ``text`` (path data, a list of points) as soon as it holds more numbers than
+    ``most`` points can take, ``per_point`` numbers a point at most: counted as far as the limit
+    and no further, so a drawing of a million commands costs no more than one at the limit.
+
+    :raises UmpireError: ``more than 10,000 points (at most 10,000)``."""
+    from itertools import islice
+
+    bound = most * per_point
+    if len(text) > bound and sum(1 for _ in islice(_NUMBERS.finditer(text), bound + 1)) > bound:
+        raise UmpireError(f"{what}: more than {most:,} points (at most {most:,}, curves counted once flattened)")
+
+
 def numbers(text: str, what: str) -> list[float]:
     """The numbers in ``text`` (separated by spaces or commas). :raises UmpireError: otherwise."""
     rest = _NUMBERS.sub(" ", text).replace(",", " ").strip()
@@ -130,11 +143,14 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, scale: float) -> list[Po
     return [(cx + rx * math.cos(2 * math.pi * k / n), cy + ry * math.sin(2 * math.pi * k / n)) for k in range(n)]
 
 
-def path_points(d: str, scale: float, what: str) -> tuple[list[Point], bool]:
+def path_points(d: str, scale: float, what: str, most: int) -> tuple[list[Point], bool]:
     """The points of path data ``d`` flattened to :data:`FLATNESS` (``scale``: inches per unit),
-    and whether the path is closed. :raises UmpireError: for bad data or more than one part."""
+    and whether the path is closed. :raises UmpireError: for bad data, more than one part, or
+    more than ``most`` points (refused before the path is parsed when its numbers are already
+    too many: every segment gives at least one point and takes at most seven numbers)."""
     from svg.path import Arc, Close, CubicBezier, Line, Move, QuadraticBezier, parse_path
 
+    at_most(d, most, 7, what)
     try:
         segments = list(parse_path(d))
     except (ValueError, IndexError, TypeError, ZeroDivisionError) as exc:
@@ -168,6 +184,8 @@ def path_points(d: str, scale: float, what: str) -> tuple[list[Point], bool]:
             n = _count(math.radians(abs(getattr(s, "delta", 180.0))) / step)
         else:  # pragma: no cover - svg.path makes no other segments
             raise UmpireError(f"{what}: a path segment umpire cannot read ({type(s).__name__})")
+        if len(points) + n > most + 1:
+            raise UmpireError(f"{what}: more than {most:,} points once flattened (at most {most:,})")
         for k in range(1, n + 1):
             p = s.point(k / n)
             points.append((float(p.real), float(p.imag)))
@@ -177,8 +195,9 @@ def path_points(d: str, scale: float, what: str) -> tuple[list[Point], bool]:
     return points, closed
 
 
-def point_list(text: str, what: str) -> list[Point]:
-    """The points of a ``polygon`` or ``polyline`` (``points="x,y x,y ..."``)."""
+def point_list(text: str, what: str, most: int) -> list[Point]:
+    """The points of a ``polygon`` or ``polyline`` (``points="x,y x,y ..."``), at most ``most``."""
+    at_most(text, most, 2, what)
     v = numbers(text, what)
     if len(v) % 2:
         raise UmpireError(f"{what}: points: an odd count of numbers ({len(v)}); give x,y pairs")

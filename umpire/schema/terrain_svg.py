@@ -173,9 +173,9 @@ def _attr(el: Any, key: str, what: str, default: float | None = None) -> float:
 def _outline(el: Any, tag: str, m: g.Affine, what: str) -> tuple[list[g.Point], bool]:
     scale = g.stretch(m)
     if tag == "path":
-        return g.path_points(el.get("d") or "", scale, what)
+        return g.path_points(el.get("d") or "", scale, what, MAX_VERTICES)
     if tag in ("polygon", "polyline"):
-        return g.point_list(el.get("points") or "", what), tag == "polygon"
+        return g.point_list(el.get("points") or "", what, MAX_VERTICES), tag == "polygon"
     if tag == "line":
         return [(_attr(el, "x1", what, 0), _attr(el, "y1", what, 0)), (_attr(el, "x2", what, 0),
                                                                        _attr(el, "y2", what, 0))], False

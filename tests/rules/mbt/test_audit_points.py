@@ -131,22 +131,24 @@ def _write(tmp_path: Path, case: dict[str, Any]) -> Path:
     return path
 
 
-def test_the_second_line_names_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the first names firer and target (#20); the game comes next
+def test_the_first_line_names_the_game_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # firer and target (#20), after the game whose rules answered, named once (#34): who chose
+    # it only when the user did outside the case; the default is a default taken
     monkeypatch.delenv("UMPIRE_MBT_GAME", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     path = _write(tmp_path, fire())
     r = runner.invoke(app, ["calc", "fire", str(path)])
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0] == "M1A1 (USA-1B) -> T-64B (USSR-1B)"
-    assert r.output.splitlines()[1].startswith("MBT Advanced Game (the default")
+    assert r.output.splitlines()[0] == "MBT Advanced Game: M1A1 (USA-1B) -> T-64B (USSR-1B)"
+    assert r.output.count("Advanced Game") == 1 and "game advanced" in r.output.splitlines()[-1]
     monkeypatch.setenv("UMPIRE_MBT_GAME", "basic")
     r = runner.invoke(app, ["calc", "fire", str(path)])
-    assert r.output.splitlines()[1] == "MBT Basic Game (from UMPIRE_MBT_GAME)"
+    assert r.output.splitlines()[0] == "MBT Basic Game (from UMPIRE_MBT_GAME): M1A1 (USA-1B) -> T-64B (USSR-1B)"
     r = runner.invoke(app, ["calc", "fire", str(_write(tmp_path, fire(shots=1)))])
     assert r.exit_code == 2 and "maximum rate-of-fire" in r.output
     r = runner.invoke(app, ["calc", "fire", str(_write(tmp_path, {**fire(), "game": "advanced"}))])
-    assert r.output.splitlines()[1] == "MBT Advanced Game (set in the case)"
+    assert r.output.splitlines()[0] == "MBT Advanced Game: M1A1 (USA-1B) -> T-64B (USSR-1B)"
+    assert "game advanced" not in r.output
 
 
 def test_the_game_from_the_config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -132,6 +132,7 @@ def _answer(
 
 
 def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Direct fire by one stand at another (COMBAT): the CRT column, modifiers, hits, rate of fire."""
     from umpire.rules.auftragstaktik.fire import fire
     from umpire.rules.auftragstaktik.fire_plan import weapon_order, weapons_of
 
@@ -158,6 +159,7 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Whether a stand spots another (MOVEMENT > Spotting): the sum of the modifiers, more than 0 spots."""
     from umpire.rules.auftragstaktik.spotting import Spotter, spot
 
     c = check_case(SpotCase, case)
@@ -201,6 +203,7 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def calc_hq(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """An HQ roll for new orders (ORDERS > HQ roll): success, delay or failure."""
     from umpire.rules.auftragstaktik.command import Hq, hq_roll
 
     c = check_case(HqCase, case)
@@ -215,6 +218,7 @@ def calc_hq(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def calc_morale(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """A battalion's morale roll (MORALE): pass, checked or routed."""
     from umpire.rules.auftragstaktik.morale import Battalion, morale_check
 
     c = check_case(MoraleCase, case)
@@ -228,6 +232,7 @@ def calc_morale(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 
 def calc_close_combat(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Close combat between two stands (COMBAT > Close Combat)."""
     from umpire.rules.auftragstaktik.close_combat import close_combat
 
     c = check_case(CloseCombatCase, case)
@@ -249,6 +254,7 @@ def calc_close_combat(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAn
 
 
 def calc_overrun(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """An overrun of one stand by one or more (MISCELLANEOUS RULES > Overruns)."""
     from umpire.rules.auftragstaktik.close_combat import overrun
 
     c = check_case(OverrunCase, case)
@@ -294,14 +300,17 @@ def _indirect(case: dict[str, Any], dice: Dice, odds: bool, cb: bool) -> CalcAns
 
 
 def calc_indirect(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """HE indirect fire at a stand under the template (COMBAT > HE indirect fire effects)."""
     return _indirect(case, dice, odds, cb=False)
 
 
 def calc_counter_battery(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Counter-battery fire at an enemy battery (MISCELLANEOUS RULES > Counter-Battery Fire)."""
     return _indirect(case, dice, odds, cb=True)
 
 
 def calc_airstrike(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """An airstrike of so many tons at a stand (MISCELLANEOUS RULES > Airstrikes)."""
     from umpire.rules.auftragstaktik.indirect import Command, airstrike, ordnance_drm
 
     c = check_case(AirstrikeCase, case)
@@ -327,6 +336,7 @@ def calc_airstrike(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswe
 
 
 def calc_strafing(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """A strafing attack by an air unit (MISCELLANEOUS RULES > Airstrikes)."""
     from umpire.rules.auftragstaktik.indirect import strafing
 
     c = check_case(StrafingCase, case)
@@ -336,6 +346,7 @@ def calc_strafing(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
 
 
 def calc_air_defense(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """Air defense fire at a helicopter or aircraft (MISCELLANEOUS RULES > Air Defense)."""
     from umpire.rules.auftragstaktik.indirect import air_defense
 
     c = check_case(AirDefenseCase, case)
@@ -349,6 +360,7 @@ def calc_air_defense(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAns
 
 
 def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """An entrenching roll to the next level (MISCELLANEOUS RULES > Entrenching)."""
     from umpire.rules.auftragstaktik.entrench import entrench
 
     c = check_case(EntrenchCase, case)
@@ -370,6 +382,7 @@ def calc_entrench(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
 
 
 def calc_mines(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
+    """A stand entering a minefield (MISCELLANEOUS RULES > Mines)."""
     from umpire.rules.auftragstaktik.mines import cross_minefield
 
     c = check_case(MinesCase, case)

@@ -6,19 +6,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.cases import Inches, StandCase, _Case, _Sub, check_case
 from umpire.rules.auftragstaktik.ratings import OrderCode
+from umpire.rules.vocab import read_stretch
 
 if TYPE_CHECKING:
     from umpire.rules.answer import CalcAnswer
 
 
 class MoveLeg(_Sub):
+    """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: open)."""
+
+    @classmethod
+    def read_said(cls, value: Any) -> Any:
+        """A word of the one-line form (``woods:3``) as the stretch's fields."""
+        return read_stretch(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return cls.read_said(value)
+
     terrain: str = Field("open", description="the table's terrain type of this stretch (MOVEMENT > Terrain effects)")
     inches: Inches = Field(ge=0, description="its length in inches")
     road: bool = Field(False, description="following a road")
@@ -38,7 +51,8 @@ class MoveCase(_Case):
     mobility: str | None = Field(None, description="the stat line's mobility code (t, w, lw, f, h...; a: amphibious)")
     orders: OrderCode = Field("HA", description="its orders: Travel (TR) takes the road rate")
     weather: str = Field("clear", description="the weather (deep snow and mud double off-road costs)")
-    route: list[MoveLeg] = Field(description="the stretches of the move, in order")
+    route: list[MoveLeg] = Field(description="the stretches of the move, in order: TERRAIN:INCHES each in a line "
+                                 "(woods:3 open:4), or INCHES over open ground")
     crossings: list[Crossing] = Field(default_factory=list, description="the streams, rivers and ditches it crosses")
 
 

@@ -83,9 +83,27 @@ def _names() -> tuple[dict[str, UnitEntry], dict[str, set[str]]]:
     return names, loose
 
 
+def _beginning(text: str) -> set[str]:
+    """The units one of whose names has a word beginning as ``text`` does (at least 3 letters
+    or digits: ``Leo`` and ``Leopard`` for Leopard 2A4 Company, ``Gvozd`` for 2S1 Battery)."""
+    from umpire.rules.vocab import short_name
+
+    key = short_name(text)
+    if len(key) < 3:
+        return set()
+    out: set[str] = set()
+    for u in library():
+        for n in (u.name, *u.aliases):
+            words = n.split()
+            if any(short_name(" ".join(words[i:])).startswith(key) for i in range(len(words))):
+                out.add(u.name)
+    return out
+
+
 def find_unit(name: str, field: str = "unit") -> UnitEntry:
     """The unit called ``name`` (or with that alias), read case-blind, with or without
-    punctuation and the echelon word.
+    punctuation and the echelon word; else the one unit a word of whose name begins as ``name``
+    does (``Leopard``), as MBT reads a card's name (:func:`umpire.rules.mbt.data.card_id`).
 
     :raises UmpireError: ``unit: unknown unit 'T-90 Company' (did you mean 'T-80B Company'? ...)``
     """
@@ -99,5 +117,11 @@ def find_unit(name: str, field: str = "unit") -> UnitEntry:
         return next(u for u in library() if u.name == only)
     if len(found) > 1:
         raise UmpireError(f"{field}: {name!r} could be any of {', '.join(sorted(found))}; give one")
+    begins = _beginning(name)
+    if len(begins) == 1:  # "Leopard": the one unit a word of whose name begins so (said in the answer)
+        (only,) = begins
+        return next(u for u in library() if u.name == only)
+    if 1 < len(begins) <= 6:
+        raise UmpireError(f"{field}: {name!r} could be any of {', '.join(sorted(begins))}; give one")
     err = unknown("unit", name, [u.name for u in library()], {u.name: u.aliases for u in library()})
     raise type(err)(f"{field}: {err}")

@@ -247,8 +247,8 @@ def spot(
             f'stays spotted: moved {target.moved_since_spotted:g}" (< 4") '
             f"since it was spotted ({src})"
         )
-    if night:
-        notes.append("night")
+    if night and not any(m.name == "night" for m in mods):
+        notes.append(f"night: a thermal imager spots as by day ({src})")
     refused = recon_refused(spotter, t)
     if refused:
         notes.insert(0, refused)

@@ -237,11 +237,21 @@ def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         for i, r in enumerate(c.path)
     ]
     flight = missiles.fly(path, spd.v)
+    shown = ", ".join(f"{r:g}" for r in c.path)
+    hexes = ", ".join(str(p.range) for p in path)
+    notes = [
+        f"path: the target's range from the firer as it starts and after each hex it enters: {shown} inches"
+        + (f" ({hexes} hexes at {c.scale:g}\" a hex)" if shown != hexes else ""),
+        f"speed {spd.v} hexes each time the target enters one ({weapon.name}, the "
+        f"{'1-3' if moved <= 3 else '4+'} column: its move enters {moved} hex{'es' if moved != 1 else ''}; 14.2.2.2.3)",
+        "flight: " + "; then ".join(f"{flown} flown of {rng}" for flown, rng in flight.steps) + " (14.2.2.2.4)",
+    ]
     res = Resolution(
         ruleset="mbt",
         procedure="missile",
         outcome={"reaches": flight.impact is not None, "impact_at": flight.impact},
         summary=flight.reason,
+        notes=notes,
         estimated=[f"{c.card} {weapon.name} speed ({spd.v})"] if spd.estimated else [],
         extra={"speed": spd.v, "hexes_moved": moved},
     )

@@ -8,11 +8,11 @@ hand-to-hand and missile flight exist only in the Advanced Game.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
-from umpire.rules.vocab import read_inches
+from umpire.rules.vocab import read_inches, read_stretch
 from umpire.schema.checked import Checked
 
 Inches = Annotated[float, BeforeValidator(read_inches)]
@@ -22,6 +22,27 @@ AdvancedOnly = Literal["advanced"]
 
 class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
+
+
+def _card_weapons(card: object) -> list[object]:
+    """The weapons on ``card``'s data card (none for a card that is not a vehicle's, or no card)."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.data import card as vehicle_card
+
+    if not isinstance(card, str):
+        return []
+    try:
+        return list(vehicle_card(card).weapons)
+    except UmpireError:
+        return []
+
+
+def _part_card(case: dict[str, Any], part: str) -> object:
+    value = case.get(part)
+    return value.get("card") if isinstance(value, dict) else value
+
+
+HIT_ANGLES = ("front", "front-side", "rear-side", "rear")
 
 
 Grade = Literal["poor", "average", "crack"]
@@ -82,6 +103,15 @@ class Smoke(_Case):
 
 class FireCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """What a positional word may be, from the case so far: the firer's AP ammunition, the
+        hit angles (None: as the field says)."""
+        if slot == "firer.ammo":
+            return list(dict.fromkeys(a.name for w in _card_weapons(_part_card(case, "firer"))
+                                      for a in getattr(w, "ammo", []) if a.type in ("KE", "CE")))
+        return list(HIT_ANGLES) if slot == "angle" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     game: Game = Field("advanced",
@@ -263,6 +293,18 @@ class HandToHandCase(_Case):
 
 
 class LegIn(_Case):
+    """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: clear)."""
+
+    @classmethod
+    def read_said(cls, value: Any) -> Any:
+        """A word of the one-line form (``woods:3``) as the stretch's fields."""
+        return read_stretch(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return cls.read_said(value)
+
     terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
     inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")
     road: bool = Field(False, description="following a road (8.5)")
@@ -282,6 +324,13 @@ class LegIn(_Case):
 class MoveCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
     roles: ClassVar[tuple[str, ...]] = ("card",)
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """The orders (8.2.1, 13.3); a route's stretch is TERRAIN:INCHES or INCHES."""
+        from umpire.rules.mbt.orders import ADVANCED_ORDERS
+
+        return list(ADVANCED_ORDERS) if slot == "orders" else [] if slot == "route" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: Game = Field("advanced",
         description="basic or advanced: whose rules answer (default: UMPIRE_MBT_GAME, the config file, else advanced)")
@@ -291,7 +340,8 @@ class MoveCase(_Case):
     orders: str = Field("M", description="its orders (8.2.1, 15.1.1)")
     suppressed: bool = Field(False, description="suppressed: half its movement (12.3.3.1)")
     conditions: str = Field("day", description="Night or Moonlight reduce movement (18.1.1)")
-    route: list[LegIn] = Field(description="the stretches of the move, in order")
+    route: list[LegIn] = Field(description="the stretches of the move, in order: TERRAIN:INCHES each in a line "
+                               "(woods:3 clear:2), or INCHES over clear ground")
     load_unload: int = Field(0, ge=0, description="movement factors to load or unload: the highest LOAD/UNLOAD "
                              "COST of the units (15.3.2.2)")
     inside: bool = Field(False, description="going inside buildings: one more movement factor (15.4.3)")
@@ -313,13 +363,23 @@ class MoveCase(_Case):
 class MissileCase(_Case):
     words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
     roles: ClassVar[tuple[str, ...]] = ("card",)
+
+    @classmethod
+    def offered(cls, slot: str, case: dict[str, Any]) -> list[str] | None:
+        """The card's ATGMs, for the missile (14.2.2)."""
+        if slot == "weapon":
+            weapons = _card_weapons(case.get("card"))
+            return [str(getattr(w, "name", "")) for w in weapons if getattr(w, "kind", "") == "atgm"]
+        return [] if slot == "path" else None
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (an Advanced Game rule)")
     scale: float = Field(1, description="inches per hex (23.3.2.1)")
     card: str = Field(description="the firing unit's card id")
     weapon: str = Field(description="the missile")
     path: list[float] = Field(min_length=1,
-        description="the range in inches at each hex of the target's move")
+        description="the target's range in inches from the firer as it starts its move, then after each hex it "
+                    "enters (20 18 16 14: it starts 20 inches away and closes 2 a hex); how many hexes it enters "
+                    "chooses the missile's speed (14.2.2.2.3)")
     lost_at: list[int] = Field(default_factory=list,
         description=(
             "the places in path where the target is not a legal target"))

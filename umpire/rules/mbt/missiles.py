@@ -10,7 +10,7 @@ three hexes or fewer, the 4+ sub-column otherwise (14.2.2.2.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from umpire.errors import UmpireError
 from umpire.rules.mbt.provenance import Val
@@ -37,6 +37,11 @@ class PathPoint:
 class Flight:
     impact: int | None  # index of the path point where the missile arrives
     reason: str
+    steps: list[tuple[int, int]] = field(default_factory=list)  # (hexes flown, the target's range) each time
+
+
+def _after(i: int) -> str:
+    return "before the target moves" if i == 0 else f"after the target has entered {i} hex{'es' if i > 1 else ''}"
 
 
 def fly(path: Sequence[PathPoint], missile_speed: int) -> Flight:
@@ -44,6 +49,8 @@ def fly(path: Sequence[PathPoint], missile_speed: int) -> Flight:
 
     >>> fly([PathPoint(10), PathPoint(11), PathPoint(12)], 12).impact
     0
+    >>> fly([PathPoint(20), PathPoint(18), PathPoint(16), PathPoint(14)], 12).reason
+    'the missile reaches the target after the target has entered 1 hex, at range 18'
     >>> fly([PathPoint(30), PathPoint(29), PathPoint(28, valid=False)], 12).reason
     'the target moved where it cannot be hit (out of sight, range or line of sight) at hex 2'
     """
@@ -51,15 +58,18 @@ def fly(path: Sequence[PathPoint], missile_speed: int) -> Flight:
         raise UmpireError("path: the target's path needs at least its initial hex")
     travelled = 0
     i = 0
+    steps: list[tuple[int, int]] = []
     while True:
         if not path[i].valid:
             return Flight(
                 None,
                 "the target moved where it cannot be hit (out of "
                 f"sight, range or line of sight) at hex {i}",
+                steps,
             )
         travelled += missile_speed
+        steps.append((travelled, path[i].range))
         if travelled >= path[i].range:
-            return Flight(i, f"the missile reaches the target at hex {i} of its move")
+            return Flight(i, f"the missile reaches the target {_after(i)}, at range {path[i].range}", steps)
         if i + 1 < len(path):
             i += 1
