@@ -217,7 +217,8 @@ def test_markers_and_read_help_import_no_opencv():
     import sys
 
     probe = ("import sys, runpy\nsys.argv = ['umpire'] + ARGS\ntry:\n    runpy.run_module('umpire', "
-             "run_name='__main__')\nexcept SystemExit:\n    pass\nprint('cv2' in sys.modules, 'numpy' in sys.modules)\n")
+             "run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print('cv2' in sys.modules, 'numpy' in sys.modules)\n")
     for args in (["--help"], ["markers", "--help"], ["table", "read", "--help"]):
         out = subprocess.run([sys.executable, "-c", probe.replace("ARGS", repr(args))], capture_output=True,
                              text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, check=True).stdout

@@ -1,10 +1,10 @@
 """Which printed marker is which unit of a game, kept in its file through its one write path.
 
 A game that has never had its markers printed takes :func:`umpire.photo.layout.assign`'s, in
-the order the game lists its units (the order of a game started from the same scenario), each the size of :func:`~umpire.photo.layout.size_for_base`:
-the markers printed from the scenario before the game began are that game's. Printing them from
-the game (``umpire markers``) keeps them in the file, so a marker reprinted later, or printed at
-another size, is read as what it is.
+the order the game lists its units (as a game started from the same scenario lists them), each
+the size of :func:`~umpire.photo.layout.size_for_base`: the markers printed from the scenario
+before the game began are that game's. Printing them from the game (``umpire markers``) keeps
+them in the file, so a marker reprinted later, or printed at another size, is read as what it is.
 """
 
 from __future__ import annotations

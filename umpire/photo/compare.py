@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from umpire.photo.read import Odd, Reading, Seen
@@ -74,7 +74,6 @@ class Difference:
     odd: tuple[Odd, ...]
     reading: Reading
     skipped: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     def of(self, *what: str) -> list[Row]:
         return [r for r in self.rows if r.what in what]

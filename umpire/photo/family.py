@@ -66,7 +66,7 @@ def _detect(det: Any, image: Any, scale: float, dx: int, dy: int) -> list[Found]
     return out
 
 
-def find(grey: Any) -> list[Found]:
+def find(grey: Any, refine_corners: bool = True) -> list[Found]:
     """Every marker of the family in a greyscale photo, by number then place.
 
     Two passes: the whole photo at its own size (the corner markers, any large marker), then the
@@ -84,7 +84,7 @@ def find(grey: Any) -> list[Found]:
             soft = cv.GaussianBlur(big, (0, 0), 2.0)
             big = cv.addWeighted(big, 2.5, soft, -1.5, 0)
             found += _detect(detector(max(big.shape), MIN_SIDE_PX * ENLARGE), big, ENLARGE, x0, y0)
-    return [refined(grey, f) for f in merge(found)]
+    return [refined(grey, f) for f in merge(found)] if refine_corners else merge(found)
 
 
 def refine(grey: Any, found: Found) -> Found:

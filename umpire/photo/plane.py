@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.errors import UmpireError
+from umpire.photo import cv2
 from umpire.photo.family import Found
 from umpire.photo.layout import CORNERS, corner_square
 
@@ -98,7 +99,7 @@ def fit(found: list[Found], size: dict[int, float], photo: tuple[int, int], tabl
         a table of this size."""
     import numpy as np
 
-    cv = __import__("umpire.photo", fromlist=["cv2"]).cv2()
+    cv = cv2()
     corners = {f.marker: [g for g in found if g.marker == f.marker] for f in found if f.marker < len(CORNERS)}
     missing = [CORNERS[m] for m in range(len(CORNERS)) if m not in corners]
     if missing:

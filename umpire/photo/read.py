@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from umpire.photo.family import find
 from umpire.photo.image import decode
-from umpire.photo.layout import CELLS, CORNERS, corner_of
+from umpire.photo.layout import CELLS, corner_of
 from umpire.photo.plane import Plane, fit
 
 SIZE_TOLERANCE = 0.2  # a marker whose sides read more than this much off its printed size is refused
@@ -72,7 +72,6 @@ class Reading:
     odd: tuple[Odd, ...] = ()
     residual: float = 0.0  # inches: the corner markers' largest miss after the fit
     distortion: float = 0.0  # the lens's radial term the fit took out
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     def seen_units(self) -> set[str]:
         return {s.unit for s in self.seen}
@@ -159,9 +158,11 @@ def read_photo(data: bytes, table: tuple[float, float], markers: Mapping[int, tu
     found = find(pic.grey)
     sizes = {m: s for m, (_, s) in markers.items()}
     plane = fit(found, sizes, (pic.width, pic.height), table, corner_size, where)
+    if sizes and not set(sizes) <= {f.marker for f in found}:
+        from umpire.photo.family import refined
+        from umpire.photo.rectify import look_again
+
+        found += [refined(pic.grey, f) for f in look_again(pic.grey, plane, table, min(sizes.values()), found)]
     seen, odd = read_stands(found, plane, markers, table)
-    notes = []
-    if len(CORNERS) and not seen and not odd:
-        notes.append("no stand's marker was found")
     return Reading(pic.width, pic.height, pic.kind, tuple(seen), tuple(odd), round(plane.residual, 3),
-                   round(plane.k, 4), tuple(notes))
+                   round(plane.k, 4))

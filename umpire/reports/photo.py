@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from umpire.photo.compare import Difference, Row
+from umpire.photo.compare import Difference
 from umpire.reports.words import num
 
 if TYPE_CHECKING:
@@ -149,6 +149,3 @@ def difference_map(report: TurnReport, diff: Difference, width: float = 900.0) -
               Label((c[0] + k + 2, c[1] + 3), f"marker {o.marker}", 6.5, ODD_COLOUR))
     return m
 
-
-def row_for(diff: Difference, unit: str) -> Row | None:
-    return next((r for r in diff.rows if r.unit == unit), None)
