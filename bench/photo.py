@@ -4,8 +4,8 @@ random stands, each with its printed marker, seen by a phone from straight down 
 of tilt, turned any way about the table, framed to fill the photo give or take 15 degrees;
 blurred, noised, unevenly lit, a touch of lens distortion, JPEG-compressed).
 
-    python bench/photo.py [--photos 200] [--stands 150] [--megapixels 12] [--size 0.5] [--seed 1]
-    python bench/photo.py --sweep [--photos 8] [--stands 60]
+    python bench/photo.py [--photos 200] [--stands 150] [--megapixels 12] [--size 0.5] [--seed 1] [--jobs 1]
+    python bench/photo.py --sweep [--photos 8] [--stands 60] [--jobs 1]
 
 The first prints, over every marker of every photo: the share found; the position error
 (median, 95th percentile, largest) and the facing error (median, 95th percentile, largest, the
@@ -13,7 +13,9 @@ share within 3 degrees) of those found; how many were read as another stand (non
 how many the reading itself marked doubtful and how many of those read more than 0.1" off;
 CPU seconds a photo (making it, reading it). ``--sweep`` prints the share found for marker
 sizes against resolution and camera tilt (the table of docs/photo.md). CPU time is the
-process's own: other work on the machine slows the wall clock, not these figures.
+process's own: other work on the machine slows the wall clock, not these figures. Each photo is
+made from its own seed (the run's seed and its number), so ``--jobs`` (photos read in that many
+processes at once) changes the wall clock and nothing else.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -66,11 +70,23 @@ def one(rng: np.random.Generator, stands: int, megapixels: float, size: float, t
             "tilt": photo.pose["tilt"], "make": t1 - t0, "read": t2 - t1, "cells": small}
 
 
+def _photo(job: tuple[int, int, int, float, float, float | None]) -> dict:
+    seed, k, stands, megapixels, size, tilt = job
+    return one(np.random.default_rng([seed, k]), stands, megapixels, size, tilt)
+
+
+def _runs(jobs: list[tuple[int, int, int, float, float, float | None]], workers: int) -> Iterator[dict]:
+    """Each photo's figures, in the order of ``jobs``, as each is done."""
+    if workers <= 1:
+        yield from map(_photo, jobs)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(_photo, jobs)
+
+
 def main_run(a: argparse.Namespace) -> None:
-    rng = np.random.default_rng(a.seed)
     runs = []
-    for k in range(a.photos):
-        r = one(rng, a.stands, a.megapixels, a.size)
+    for k, r in enumerate(_runs([(a.seed, k, a.stands, a.megapixels, a.size, None) for k in range(a.photos)], a.jobs)):
         runs.append(r)
         if "refused" in r:
             print(f"photo {k + 1}: refused: {r['refused']}", flush=True)
@@ -101,30 +117,30 @@ def main_run(a: argparse.Namespace) -> None:
 
 
 def sweep(a: argparse.Namespace) -> None:
-    rng = np.random.default_rng(a.seed)
     sizes, mps = (0.375, 0.5, 0.625, 0.75), (4.0, 8.0, 12.0)
     bands = ((0, 20), (20, 35), (35, 50))
+    cells = [(size, mp, k) for size in sizes for mp in mps for k in range(a.photos)]
+    jobs = []
+    for n, (size, mp, k) in enumerate(cells):
+        lo, hi = bands[k % len(bands)]
+        tilt = float(np.random.default_rng([a.seed, n, 1]).uniform(lo, hi))
+        jobs.append((a.seed, n, a.stands, mp, size, tilt))
     table: dict[tuple[float, float, int], list[int]] = {}
-    for size in sizes:
-        for mp in mps:
-            for k in range(a.photos):
-                band = bands[k % len(bands)]
-                r = one(rng, a.stands, mp, size, tilt=float(rng.uniform(*band)))
-                cell = table.setdefault((size, mp, k % len(bands)), [0, 0])
-                cell[0] += r.get("found", 0)
-                cell[1] += r["stands"]
-            print(f"  {size:g}\" at {mp:g} MP done", file=sys.stderr, flush=True)
+    for (size, mp, k), r in zip(cells, _runs(jobs, a.jobs), strict=True):
+        cell = table.setdefault((size, mp, k % len(bands)), [0, 0])
+        cell[0] += r.get("found", 0)
+        cell[1] += r["stands"]
     print(f"Markers found, % ({a.photos} photos of {a.stands} stands a cell, seed {a.seed})")
     head = "| marker | " + " | ".join(f"{mp:g} MP, tilt {lo}-{hi}°" for mp in mps for lo, hi in bands) + " |"
     print(head)
     print("|---" * (1 + len(mps) * len(bands)) + "|")
     for size in sizes:
-        cells = []
+        row = []
         for mp in mps:
             for b in range(len(bands)):
-                f, n = table[(size, mp, b)]
-                cells.append(f"{100 * f / max(n, 1):.0f}")
-        print(f"| {size:g}\" | " + " | ".join(cells) + " |")
+                f, n = table.get((size, mp, b), (0, 0))
+                row.append(f"{100 * f / n:.0f}" if n else "-")
+        print(f"| {size:g}\" | " + " | ".join(row) + " |")
 
 
 def main() -> None:
@@ -136,6 +152,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="photos read in this many processes at once")
     a = ap.parse_args()
     if a.sweep:
         sweep(a)
