@@ -1,6 +1,6 @@
 """Time the quick answer against ``umpire --help`` and a bare Typer app, as whole processes.
 
-    python bench/quick.py [--runs 7] [--against CHECKOUT]
+    python bench/quick.py [--runs 7] [--against CHECKOUT] [--session]
 
 Runs, in turn and interleaved so the machine's load falls on all alike:
 
@@ -24,7 +24,11 @@ clock, and printed as min / median / max. The goals: calc at most 1.7x the CPU o
 ``--help`` within 1.5x the bare app. Then, in a fresh process of each checkout, the time to
 import the ruleset's procedures, and the calculation itself (first and second call): goal under
 50 ms. Last, ``umpire session`` in a fresh process: its start-up (imports and tables read), then
-the time of each of 100 mixed questions of both rulesets (goal: median under 20 ms).
+the time of each of 100 mixed questions of both rulesets, in process and end to end through a
+pseudo-terminal that answers the line editor's cursor-position request as a terminal does
+(``bench/terminal.py``: from Enter to the next prompt, the answer drawn; goal: median under 20 ms,
+90th percentile under 50 ms). ``--session`` times the session alone, two rounds, checkouts in
+turn (with ``--against``, side by side).
 """
 
 from __future__ import annotations
@@ -177,7 +181,10 @@ def session_in_process() -> tuple[float, list[float]]:
         line = MIXED[i % len(MIXED)]
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             t = time.perf_counter()
-            s.answer(line)
+            try:
+                s.answer(line)
+            except Exception:  # noqa: BLE001  (a refusal, as the session prints one)
+                pass
             times.append(time.perf_counter() - t)
     return start, times
 
@@ -186,8 +193,57 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--against", type=Path, help="another checkout to time beside this one")
+    ap.add_argument("--session", action="store_true", help="time the session only (in process and through a "
+                    "terminal)")
     a = ap.parse_args()
     checkouts = [("this", REPO)] + ([("against", a.against.resolve())] if a.against else [])
+    if not a.session:
+        processes(a, checkouts)
+    sessions(checkouts, rounds=2 if a.session else 1)
+
+
+def sessions(checkouts: list[tuple[str, Path]], rounds: int) -> None:
+    """``umpire session``: each checkout in a fresh process, its answers timed in process, then
+    through a pseudo-terminal that answers as a terminal does (:mod:`terminal`), the checkouts
+    taking turns ``rounds`` times; every figure beside the others, the machine's load on all."""
+    import json
+
+    from terminal import time_session
+
+    questions = [MIXED[i % len(MIXED)] for i in range(100)]
+    with tempfile.TemporaryDirectory() as tmp:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base.update(PYTHONPYCACHEPREFIX=str(Path(tmp) / "bytecode"), UMPIRE_CACHE_DIR=str(Path(tmp) / "cache"))
+        inside: dict[str, list[float]] = {}
+        through: dict[str, list[float]] = {}
+        cpu: dict[str, list[float]] = {}
+        start: dict[str, list[float]] = {}
+        for _ in range(rounds):
+            for label, root in checkouts:
+                code = (f"import sys, json; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import quick; "
+                        "print(json.dumps(quick.session_in_process()))")
+                out = subprocess.run([sys.executable, "-c", code], env={**base, "PYTHONPATH": ""}, cwd=root,
+                                     capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
+                inside.setdefault(label, []).extend(json.loads(out)[1])
+                up, times, c = time_session(root, questions, base)
+                through.setdefault(label, []).extend(times)
+                cpu.setdefault(label, []).append(c)
+                start.setdefault(label, []).append(up)
+    print(f"umpire session, 100 mixed questions of both rulesets, {rounds} round(s), checkouts in turn")
+    for label, _root in checkouts:
+        ms_in = [t * 1000 for t in inside[label]]
+        ms_through = sorted(t * 1000 for t in through[label])
+        p90 = ms_through[int(0.9 * (len(ms_through) - 1))]
+        print(f"  {label}: in process, ms an answer (min median max): {spread(inside[label])}")
+        print(f"  {label}: through a terminal, Enter to the next prompt: median {statistics.median(ms_through):.1f} "
+              f"ms, 90th percentile {p90:.1f} ms, max {ms_through[-1]:.1f} ms (goal: median < 20, 90th < 50); "
+              f"the session's CPU {statistics.median(cpu[label]) * 1000:.1f} ms an answer; start-up "
+              f"{statistics.median(start[label]) * 1000:.0f} ms; drawing (median through - median in process) "
+              f"{statistics.median(ms_through) - statistics.median(ms_in):.1f} ms")
+
+
+def processes(a: argparse.Namespace, checkouts: list[tuple[str, Path]]) -> None:
+    """Whole processes, and the calculation in process (see the module's description)."""
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "bare.py"
         bare.write_text(BARE)
@@ -216,10 +272,6 @@ def main() -> None:
                 cpu[label].append(c)
                 wall[label].append(w)
         work = {}
-        code = (f"import sys, json; sys.path[:0] = [{str(REPO)!r}, {str(HERE)!r}]; import quick; "
-                "print(json.dumps(quick.session_in_process()))")
-        session = subprocess.run([sys.executable, "-c", code], env={**base, "PYTHONPATH": ""}, cwd=REPO,
-                                 capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
         for label, root in checkouts:  # in a fresh process each, with the same bytecode and cache
             code = (f"import sys; sys.path[:0] = [{str(root)!r}, {str(HERE)!r}]; import quick; "
                     "print(*quick.work_in_process())")
@@ -247,11 +299,6 @@ def main() -> None:
     for label, (imports, first, second) in work.items():
         print(f"  {label}: importing the procedures {imports * 1000:.1f} ms; then the calculation itself (read "
               f"the case, resolve, render): first {first * 1000:.1f} ms, again {second * 1000:.1f} ms (goal < 50 ms)")
-    import json
-
-    start, times = json.loads(session)
-    print(f"  umpire session: start-up {start * 1000:.0f} ms; 100 mixed questions, ms per answer "
-          f"(min median max): {spread(times)} (goal: median < 20 ms)")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,12 @@ from tests.conftest import REPO
 UMPIRE = REPO / "umpire"
 
 #: Generic code: every module of these packages, and these modules.
-GENERIC_PACKAGES = ("core", "store", "engine", "geometry", "reports", "campaign", "schema", "serve", "ask", "inputs")
+GENERIC_PACKAGES = ("core", "store", "engine", "geometry", "reports", "campaign", "schema", "serve", "ask", "inputs",
+                    "cli")
+#: The CLI's per-ruleset commands, which name the bundled rulesets to the user: Auftragstaktik's
+#: step commands and ratings, the demo, MBT's transcription checks (``umpire data check``).
+PER_RULESET = ("cli/at_steps.py", "cli/rate.py", "cli/demo.py", "cli/data.py")
 GENERIC_MODULES = (
-    "cli/collector.py", "cli/check.py", "cli/session.py", "cli/session_complete.py",
     "text.py", "errors.py", "resources.py", "registry/__init__.py", "registry/base.py",
     "turns/__init__.py", "turns/common.py", "turns/ending.py", "turns/entries.py", "turns/facts.py",
     "turns/orders_form.py",
@@ -34,8 +37,14 @@ NAMES = re.compile(r"(?<![a-z])(auftragstaktik|mbt)(?![a-z])", re.IGNORECASE)
 
 
 def generic_modules() -> list[Path]:
-    out = [p for pkg in GENERIC_PACKAGES for p in sorted((UMPIRE / pkg).rglob("*.py"))]
+    out = [p for pkg in GENERIC_PACKAGES for p in sorted((UMPIRE / pkg).rglob("*.py"))
+           if str(p.relative_to(UMPIRE)) not in PER_RULESET]
     return out + [UMPIRE / m for m in GENERIC_MODULES]
+
+
+def test_the_per_ruleset_commands_are_few_and_there() -> None:
+    assert all((UMPIRE / m).is_file() for m in PER_RULESET)
+    assert len(generic_modules()) > len(PER_RULESET) * 10
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -11,7 +11,8 @@ Messages name the field, the value and what is allowed, e.g.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from difflib import SequenceMatcher, get_close_matches
+from difflib import get_close_matches
+from functools import lru_cache
 from typing import Any
 
 
@@ -114,21 +115,38 @@ def quoted(value: object, most: int = QUOTE_MOST) -> str:
     return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
+def _natural(name: str) -> tuple[object, ...]:
+    """A name's sort key with its numbers by value: ``contact-2`` before ``contact-10``."""
+    import re
+
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", str(name)) if p)
+
+
 def _loose(text: object) -> str:
-    return "".join(ch for ch in str(text).casefold() if ch.isalnum())
+    return _loose_text(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _loose_text(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def _tokens(text: object) -> list[str]:
+    return list(_token_text(str(text)))
+
+
+@lru_cache(maxsize=8192)
+def _token_text(text: str) -> tuple[str, ...]:
     import re
 
-    return [t for t in re.split(r"[^\w]+", str(text).casefold()) if t]
+    return tuple(t for t in re.split(r"[^\w]+", text.casefold()) if t)
 
 
-def rank(query: object, spellings: Iterable[str]) -> int | None:
+def rank(query: object, spellings: Iterable[str], *, typos: bool = True) -> int | None:
     """How well ``query`` matches a name written any of ``spellings`` ways, lower is better:
     0 written alike but for case and punctuation, 1 every word of it a word of one (``Abrams``
     in ``M1 Abrams``), 2 a part of one (``fire.flank`` in ``fire.flank_rear_shift_direction``),
-    3 a typo or two away; None for no match.
+    3 a typo or two away (unless ``typos`` is false: the costly part); None for no match.
 
     >>> [rank(q, ["M1A1 Abrams Company"]) for q in ("m1a1abramscompany", "abrams", "brams", "abrms", "BRDM")]
     [0, 1, 2, 3, None]
@@ -144,8 +162,8 @@ def rank(query: object, spellings: Iterable[str]) -> int | None:
         return 1
     if len(key) > 1 and any(key in _loose(s) for s in spelled):
         return 2
-    if get_close_matches(key, [_loose(s) for s in spelled] + [t for s in spelled for t in _tokens(s)], n=1,
-                         cutoff=0.75):
+    if typos and get_close_matches(key, [_loose(s) for s in spelled] + [t for s in spelled for t in _tokens(s)],
+                                   n=1, cutoff=0.75):
         return 3
     return None
 
@@ -162,28 +180,26 @@ def closest(value: object, names: Iterable[str], aliases: Mapping[str, Iterable[
     ['mbt']
     """
     every = {name: [name, *(aliases or {}).get(name, ())] for name in names}
-    ranked = {nm: r for nm, spellings in every.items() if (r := rank(value, spellings)) is not None and r < 3}
+    ranked = {nm: r for nm, spellings in every.items() if (r := rank(value, spellings, typos=False)) is not None}
     if ranked:
         best = min(ranked.values())
         hits = [nm for nm, r in ranked.items() if r == best]
         return sorted(hits, key=lambda nm: min(len(_loose(s)) for s in every[nm]))[:n]
-    # a typo: the nearest only, compared without the words many names share ("Company"), so that
-    # "Merkava Company" is near no name and "M1A1 Compny" is near "M1A1 Company"
+    # a typo: the nearest only, and only when a word of its own (not one many names share, as
+    # "Company") is near a word of that name: "Merkava Company" is near no name, "M1A1 Compny"
+    # the M1A1 Company, "Armoured Cavalry Platoon" the Armored Cavalry Platoon
     common = _common_words(every)
     loose: dict[str, list[str]] = {}
     for nm, spellings in every.items():
         for s in spellings:
-            loose.setdefault(_distinct(s, common), []).append(nm)
-    loose.pop("", None)
-    found = get_close_matches(_distinct(value, common), list(loose), n=1, cutoff=0.6)
-    if not found:
-        return []
-    # names alike but for their shared words ("Armored Battalion", "Armored Cavalry Platoon"):
-    # the one written most like the whole of what was typed first
-    whole = _loose(value)
-    near = dict.fromkeys(loose[found[0]])
-    return sorted(near, key=lambda nm: -max(SequenceMatcher(None, whole, _loose(s)).ratio()
-                                             for s in every[nm]))[:n]
+            loose.setdefault(_loose(s), []).append(nm)
+    own = _own_words(value, common)
+    for found in get_close_matches(_loose(value), list(loose), n=5, cutoff=0.6):
+        names = [nm for nm in dict.fromkeys(loose[found])
+                 if not own or any(_near(w, _own_words(s, common) or _tokens(s)) for s in every[nm] for w in own)]
+        if names:
+            return names[:n]
+    return []
 
 
 def _common_words(every: Mapping[str, list[str]]) -> set[str]:
@@ -196,12 +212,13 @@ def _common_words(every: Mapping[str, list[str]]) -> set[str]:
     return {w for w, k in counts.items() if k >= 3 and w.isalpha() and len(w) >= 3}
 
 
-def _distinct(text: object, common: set[str]) -> str:
-    """``text`` loose, less the common words it has (a word a typo away from one counts as it);
-    the whole text when nothing else is left."""
-    words = _tokens(text)
-    kept = [w for w in words if w not in common and not get_close_matches(w, list(common), n=1, cutoff=0.8)]
-    return "".join(kept) if kept else _loose(text)
+def _own_words(text: object, common: set[str]) -> list[str]:
+    """The words of ``text`` but those many names share (a word a typo away from one counts as it)."""
+    return [w for w in _tokens(text) if w not in common and not get_close_matches(w, list(common), n=1, cutoff=0.8)]
+
+
+def _near(word: str, words: list[str]) -> bool:
+    return bool(get_close_matches(word, words, n=1, cutoff=0.6))
 
 
 def unknown(kind: str, value: object, known: Iterable[str],
@@ -212,7 +229,7 @@ def unknown(kind: str, value: object, known: Iterable[str],
     >>> str(unknown("ruleset", "mtb", ["auftragstaktik", "mbt"]))
     "unknown ruleset 'mtb' (did you mean 'mbt'? known: auftragstaktik, mbt)"
     """
-    names = sorted(known)
+    names = sorted(known, key=_natural)
     close = closest(value, names, aliases) if len(str(value)) <= SUGGEST_MOST else []
     hint = ""
     if len(close) == 1:

@@ -31,12 +31,13 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 #: The characters no output shows as they are: C0 controls but tab and line feed, DEL, C1
-#: controls, the bidirectional marks, embeddings, overrides and isolates, the line and paragraph
-#: separators, lone surrogates (a file name that is not UTF-8) and the two non-characters XML
-#: refuses.
+#: controls, the bidirectional marks, embeddings, overrides and isolates, the invisible ones that
+#: join or separate nothing a reader sees (zero width space, word joiner, invisible operators,
+#: interlinear annotation marks), the line and paragraph separators, lone surrogates (a file
+#: name that is not UTF-8) and the two non-characters XML refuses.
 CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    "\ud800-\udfff\ufeff\ufffe\uffff]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ud800-\udfff\ufeff\ufff9-\ufffb\ufffe\uffff]"
 )
 _PICTURE = {**{chr(c): chr(0x2400 + c) for c in range(0x20)}, "\x7f": "\u2421"}
 _REPLACEMENT = "\ufffd"

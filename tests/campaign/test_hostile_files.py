@@ -99,3 +99,20 @@ def test_a_stored_season_with_a_path_for_a_side_id_prints_nothing(tmp_path, side
     r = run("campaign", "print", season, "--out", inner / "papers")
     assert r.exit_code == 2 and "not an id umpire can use in file names" in r.stderr
     assert list(inner.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["inner", "season.db"]
+
+
+def test_a_game_file_with_planted_objects_is_not_imported_and_they_are_named(round1_played, tmp_path):
+    """campaign import refuses what umpire doctor calls damaged (a table, a trigger and a view
+    that umpire did not make), naming them, and writes nothing."""
+    d = copy_of(round1_played, tmp_path / "c")
+    game = d / "r1-north.db"
+    _sql(game, "create table loot (x)", "create trigger t1 after insert on events begin select 1; end",
+         "create view v1 as select 1")
+    assert run("--db", game, "doctor").exit_code == 2
+    before = (d / "season.db").read_bytes()
+    r = run("campaign", "import", d / "season.db", game)
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, r.output
+    for name in ("'loot'", "'t1'", "'v1'"):
+        assert name in r.stderr, (name, r.stderr)
+    assert "doctor" in r.stderr and (d / "season.db").read_bytes() == before
+    assert run("campaign", "import", d / "season.db", d / "r1-south.db").exit_code == 0  # a sound one still is

@@ -28,6 +28,8 @@ class Measured:
     cpu: float  # seconds of CPU, user and system
     rss_mb: float  # the peak resident memory during the command
     grew_mb: float  # how far above what the process held before the command that peak was
+    alone_mb: float  # the peak as the command alone would reach it: umpire imported, then this command
+
 
     def errors(self) -> list[str]:
         return self.stderr.splitlines()
@@ -68,7 +70,7 @@ def _reset_peak() -> None:
         pass
 
 
-def _one(case: dict[str, Any]) -> dict[str, Any]:
+def _one(case: dict[str, Any], started_mb: float) -> dict[str, Any]:
     import gc
     import resource
 
@@ -94,7 +96,8 @@ def _one(case: dict[str, Any]) -> dict[str, Any]:
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         err += f"\n(traceback: {type(r.exception).__name__}: {r.exception})"
     return {"code": r.exit_code, "stdout": r.stdout, "stderr": err, "cpu": round(cpu, 3), "rss_mb": round(peak, 1),
-            "grew_mb": round(peak - before, 1)}
+            "grew_mb": round(peak - before, 1),
+            "alone_mb": round(started_mb + peak - before, 1)}
 
 
 def main() -> None:
@@ -106,8 +109,11 @@ def main() -> None:
     import umpire.cli  # noqa: F401
     import umpire.inputs.kinds  # noqa: F401
 
+    # what a command started alone holds before its work; the cases before a case leave more behind
+    # (their caches, the heap's fragments), which is not the case's own
+    started_mb = _status("VmRSS")
     cases = json.loads(sys.stdin.read())
-    sys.stdout.write(json.dumps([_one(c) for c in cases]))
+    sys.stdout.write(json.dumps([_one(c, started_mb) for c in cases]))
 
 
 if __name__ == "__main__":

@@ -107,7 +107,7 @@ def answers(files: dict[str, Path]) -> dict[tuple[str, str], Measured]:
 @pytest.mark.parametrize(("command", "name"), CASES)
 def test_a_command_reading_a_file_answers_in_one_short_line(answers, command: str, name: str) -> None:
     r = answers[(command, name)]
-    what = f"{command} {name}: {r.cpu:.2f} s, {r.rss_mb:.0f} MB ({r.grew_mb:+.0f} MB)"
+    what = f"{command} {name}: {r.cpu:.2f} s, {r.alone_mb:.0f} MB ({r.grew_mb:+.0f} MB)"
     if command.startswith("check"):  # the check's report: the file's problems, on standard output
         assert r.code != 0 and not r.stderr, (what, r.stderr)
         lines = [ln for ln in r.stdout.splitlines() if not ln.startswith("note:")]
@@ -122,4 +122,4 @@ def test_a_command_reading_a_file_answers_in_one_short_line(answers, command: st
     for part in ("root:x:0", "/bin/bash", "/usr/sbin/nologin"):
         assert part not in r.stdout + r.stderr, (what, said)
     assert r.cpu <= MOST_CPU, (what, said)
-    assert r.rss_mb <= MOST_MB, (what, said)
+    assert r.alone_mb <= MOST_MB, (what, said)

@@ -108,12 +108,14 @@ ORDERS_FORM = [
 ORDERS_GAME = [
     *ORDERS_FORM[:2],
     "line 5, column 3: battalions.tf-9: unknown battalion 'tf-9' (known: tf-1-64)",
-    "line 7, column 51: units.a-1-64.fire: unknown target 't80-9' (did you mean",
+    # the side has seen no enemy unit: t80-1, a real one, is refused as t80-9, which is nobody
+    "line 7, column 51: units.a-1-64.fire: unknown enemy unit 't80-1' (your side knows no enemy unit yet",
     *ORDERS_FORM[2:4],
     "line 8, column 23: units.b-1-64.first: move of b-1-64, point 1: (200, 12) is off the table",
     *ORDERS_FORM[4:],
     "line 10, column 3: units.zz-1: unknown unit 'zz-1' (known: a-1-64, b-1-64, c-4-8, hq-1-64)",
-    "line 11, column 3: units.t80-1: t80-1 is a unit of Warsaw Pact, not NATO",
+    "line 11, column 3: units.t80-1: unknown unit 't80-1' (known: a-1-64, b-1-64, c-4-8, hq-1-64)",  # not NATO's: said
+    # as of a unit that is nobody's, never whose it is
 ]
 
 
@@ -134,6 +136,23 @@ def test_an_orders_file_as_written_and_against_the_game(cli, tmp_path):
     assert cli.db.read_bytes() == before
 
 
+def _in_side_words(db: Path, side: str, text: str) -> str:
+    """An orders file written with the enemy's ids, in the side's words (its contact labels)."""
+    import re
+
+    from umpire.engine import Game
+    from umpire.reports.readers import side_reader
+
+    game = Game.open(db)
+    try:
+        labels = side_reader(game, side).labels
+    finally:
+        game.close()
+    for uid, label in labels.items():
+        text = re.sub(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", label, text)
+    return text
+
+
 def test_an_mbt_plan_against_the_game(cli, tmp_path):
     """An MBT plan is checked whole, again without each wrong entry: both wrong units are told,
     and the right ones (which fire together, 13.4.3.2) are not."""
@@ -142,13 +161,14 @@ def test_an_mbt_plan_against_the_game(cli, tmp_path):
     text = (REPO / "data" / "orders" / "mbt-advanced" / "turn1-ussr.yaml").read_text(encoding="utf-8")
     text = text.replace("tp1-1: {order: F, turret: buttoned, fire: {target: m1-2}}",
                         "tp1-1: {order: F, turret: buttoned, fire: {target: m1-9}}")
+    text = _in_side_words(cli.db, "ussr", text)  # a side's check reads the enemy as its briefing names it
     text = text.replace("tp1-2: {order: F,", "tp1-2: {order: XX,")
     path = tmp_path / "plan.yaml"
     path.write_text(text, encoding="utf-8")
     r = cli("check", str(path))
     assert r.exit_code == 2 and "(orders-mbt-advanced)" in r.output
     assert_listed(r.output, str(path), [
-        "line 6, column 46: units.tp1-1.fire.target: unknown enemy unit 'm1-9' (did you mean 'm1-2'?",
+        "line 6, column 46: units.tp1-1.fire.target: unknown enemy unit 'm1-9' (known: contact-1, contact-2,",
         "line 7, column 11: units.tp1-2.order: orders: 'XX' is not an order (allowed: ATGM, CA, F, FM, M, OR, OW;",
     ])
 

@@ -7,6 +7,7 @@ enemy unit the side never knew to that level."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,9 @@ def test_several_players_a_side_get_a_folder_each_inside_their_sides(tmp_path):
     from tests.turns.test_mbt_options_game import ORDERS as OPTION_ORDERS
     from tests.turns.test_mbt_options_game import PLAYERS, SCENARIO
 
+    COMMANDS = {"nato": {"alpha": ["m1-1", "m1-2", "m1-3"], "bravo": ["fist"]},  # noqa: N806
+                "ussr": {"ivanov": ["tp-1", "tp-2", "tp-3"], "petrov": ["zsu"]}}
+
     game = Game.create(tmp_path / "game.db", load_scenario(SCENARIO))
     rules = game.turn_rules()
     game.act("mbt.phase", {}, None)
@@ -159,6 +163,21 @@ def test_several_players_a_side_get_a_folder_each_inside_their_sides(tmp_path):
         assert (out / side / "briefing-turn-1.md").is_file()
         for player in players:
             names = sorted(p.name for p in (out / side / player).iterdir())
-            assert names == ["briefing-turn-1.md", "briefing-turn-1.pdf", "map-turn-1.pdf", "map-turn-1.png"]
+            assert names == ["briefing-turn-1.md", "briefing-turn-1.pdf", "map-turn-1.pdf", "map-turn-1.png",
+                             "orders-turn-2.pdf", "orders-turn-2.yaml"]
             text = (out / side / player / "briefing-turn-1.md").read_text()
             assert f"player {player}" in text.splitlines()[0], text.splitlines()[0]
+            form = (out / side / player / "orders-turn-2.yaml").read_text()  # his units alone, pre-filled
+            mine = set(COMMANDS[side][player])
+            listed = set(re.findall(r"(?m)^  (?:# )?([A-Za-z0-9_-]+):  # ", form))
+            assert listed and listed <= mine, (player, listed, mine)
+            assert f"player {player}" in _text(out / side / player / "orders-turn-2.pdf")
+    # the same sheet and file, one player's, from orders-sheet --player
+    r = Cli(tmp_path / "game.db")("orders-sheet", "--player", "bravo", "--out", str(tmp_path / "bravo.yaml"))
+    assert r.exit_code == 0, r.output + r.stderr
+    assert set(re.findall(r"(?m)^  (?:# )?([A-Za-z0-9_-]+):  # ", (tmp_path / "bravo.yaml").read_text())) == {"fist"}
+    r = Cli(tmp_path / "game.db")("orders-sheet", "--player", "bravo", "--out", str(tmp_path / "bravo.pdf"))
+    assert r.exit_code == 0 and "player bravo" in _text(tmp_path / "bravo.pdf")
+    cli = Cli(tmp_path / "game.db")
+    r = cli("orders-sheet", "--player", "bravo", "--side", "ussr", "--out", str(tmp_path / "x.pdf"))
+    assert r.exit_code != 0 and "a player of side nato, not ussr" in r.output + r.stderr

@@ -12,6 +12,7 @@ from tests.conftest import at_scenario
 from tests.serve.live import serving
 from tests.serve.page import Console
 from umpire.registry import scenario_from_data
+from umpire.text import visible
 
 SCRIPT = "<script>window.__pwned=1</script>"
 SVG = '"><svg onload="window.__pwned=2">'
@@ -84,7 +85,9 @@ def test_hostile_names_are_text_in_the_console(console):
     page.wait_for_function("id => document.querySelector('#unit h2') && "
                            "document.querySelector('#unit h2').textContent.startsWith(id)", arg=EVIL_ID)
     facts = page.inner_text("#unit")
-    assert f"Unit {SCRIPT}" in facts and f"Formation {TEMPLATE}" in facts and f"Side {SVG}" in facts
+    # as the CLI shows it: the right-to-left override as one visible character, never raw
+    assert f"Unit {SCRIPT}" in facts and f"Formation {visible(TEMPLATE)}" in facts and f"Side {SVG}" in facts
+    assert "\u202e" not in facts
     _clean(page, "stand panel")
     # an action: the log and the result say the names as they are
     console.tool("place")

@@ -49,14 +49,15 @@ def test_a_sides_page_on_a_phone_shows_the_map_and_a_form_usable_without_zooming
             size = float(el.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
             b = el.bounding_box()
             assert size >= 16 and b is not None and b["height"] >= 36 and b["width"] >= 300, (size, b)
-        for b in form.locator("button").all():
+        for b in page.locator("button:visible, summary:visible").all():  # every target a thumb's size
             bb = b.bounding_box()
-            assert bb is not None and bb["height"] >= 32, bb
+            assert bb is not None and bb["height"] >= 44, (b.inner_text(), bb)
         form.locator('button[data-tap="first"]').click()
         assert page.locator(".sidemap.tapping").count() == 1  # the map stays in view over the form
         page.evaluate("window.scrollBy(0, 600)")  # down the form, to its other fields
-        map_box = page.locator("#map svg").bounding_box()
-        assert map_box is not None and -1 <= map_box["y"] < 30, map_box
+        tools, map_box = page.locator(".sidemap .maptools").bounding_box(), page.locator("#map svg").bounding_box()
+        assert tools is not None and -1 <= tools["y"] < 30, tools  # its zoom buttons on top, the map under them
+        assert map_box is not None and map_box["y"] < 90 and map_box["y"] + map_box["height"] < PHONE["height"] * 0.6
         if shots:
             page.screenshot(path=str(Path(shots) / "side-phone-tapping.png"))
     finally:

@@ -53,6 +53,6 @@ def test_a_players_page_writes_orders_for_his_own_units_alone(tmp_path: Path) ->
     before = stamp(tmp_path / "game.db")
     r = alpha.send("units.fist", {"order": "OW"}, turn=2)
     assert r.status_code == 400 and r.json()["error"] == "units.fist: not one of your units (player alpha commands " \
-        "ah-1, m1-1, m1-2, m1-3)"
+        "ah-1, j1, m1-1, m1-2, m1-3)"
     assert stamp(tmp_path / "game.db") == before
     assert bravo.send("units.fist", {"order": "OW"}, turn=2).status_code == 200

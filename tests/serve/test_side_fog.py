@@ -87,10 +87,16 @@ def check_pages(rec: Recorder, sides: dict, released: int, knew: dict[str, dict[
         other = next(s for s in sides if s != side)
         bad = forbidden(state, side, knew[side])
         unseen = [u for u in state.units.values() if u.side != side and u.id not in knew[side]]
-        places = {f"{u.x:g}, {u.y:g}" for u in unseen if u.placed} | {f"[{u.x:g}, {u.y:g}]" for u in unseen if u.placed}
+        # a place the side's briefing gives a unit (its own, a contact where it was seen) is its to
+        # read, whoever else stands there now
+        shown = device.http.app.state.site.sides.page(side).report.units
+        mine = {(u.x, u.y) for u in state.units_of(side) if u.placed} | {(u.x, u.y) for u in shown if u.placed}
+        places = {f"{u.x:g}, {u.y:g}" for u in unseen if u.placed and (u.x, u.y) not in mine}
+        places |= {f"[{u.x:g}, {u.y:g}]" for u in unseen if u.placed and (u.x, u.y) not in mine}
         for route, text in answers(c, side, other, released, state).items():
             assert not _leaks(text, bad), (side, route, _leaks(text, bad), text[:3000])
-            assert not [p for p in places if p in text], (side, route, [p for p in places if p in text])
+            found = [m for p in places if (m := re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text))]
+            assert not found, (side, route, [text[max(0, m.start() - 200):m.end() + 50] for m in found])
             assert not EVENT_NUMBER.search(text), (side, route, EVENT_NUMBER.findall(text))
             assert "seed" not in text.lower(), (side, route)
             n += 1

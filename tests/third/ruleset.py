@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from umpire.registry.base import Ruleset
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, TrackedGame
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from umpire.turns.common import Handler
 
 
-class Skirmish(Ruleset):
+class Skirmish(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "skirmish"
     title = "Skirmish (a ruleset of one rule, for the tests)"
     aliases = ("sk",)
@@ -58,7 +58,7 @@ class Skirmish(Ruleset):
 
         return RULES
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from tests.third.turn import HANDLERS
         from umpire.turns.common import move_action, place_action
 

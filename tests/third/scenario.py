@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import TerrainState, UnitState
+from umpire.errors import UmpireError
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -31,6 +32,9 @@ class SkirmishChecks:
     def resolve_units(self, scenario: Scenario, units: dict[str, UnitState], specs: dict[str, UnitSpec],
                       problems: list[str], where: str) -> None:
         return None
+
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        raise UmpireError(f"{damage!r}: a Skirmish stand carries no damage")
 
     def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
               problems: list[str], where: str) -> dict[str, Any]:

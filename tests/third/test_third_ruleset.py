@@ -93,7 +93,7 @@ def test_check_reads_its_orders_against_its_game_and_alone(tmp_path: Path) -> No
     code, out = run("--db", db, "check", wrong)
     assert code == 2 and "2 problems (orders-skirmish)" in out
     assert "line 4, column 3: units.b2: 'b1' is not an enemy stand" in out
-    assert "line 5, column 3: units.zz: not a stand of blue (allowed: b1, b2)" in out
+    assert "line 5, column 3: units.zz: unknown unit 'zz' (known: b1, b2)" in out
 
 
 def test_check_names_every_registered_kind(tmp_path: Path) -> None:
@@ -114,3 +114,65 @@ def test_formats_and_data_status_know_it() -> None:
     assert "| `units` |" in out and "the enemy stand it shoots at" in out
     assert "## orders-skirmish" in ok("formats", "--markdown")
     assert "skirmish: its data does not record where each value comes from" in ok("data", "status", "skirmish")
+
+
+def test_a_damage_its_units_do_not_carry_is_refused_at_its_place(tmp_path: Path) -> None:
+    scenario = yaml.safe_load((HERE / "scenario.yaml").read_text(encoding="utf-8"))
+    scenario["campaign"] = {"id": "c1", "game": "g1", "round": 1, "carried": {"r1": {"hits": 1, "damage": ["track"]}}}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(scenario), encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(tmp_path / "s.yaml")])
+    assert r.exit_code == 2 and "campaign.carried.r1.damage[0]: 'track': a Skirmish stand carries no damage" in r.output
+
+
+def test_a_session_answers_its_question_through_a_terminal(tmp_path: Path) -> None:
+    """One line typed at ``umpire --db GAME session`` on a game of it, as an umpire types it."""
+    import os
+    import sys
+
+    import pexpect
+
+    from tests.cli.test_session import EDITING, ENTERED, WIDTH, clean
+    from tests.conftest import REPO
+
+    db = tmp_path / "game.db"
+    ok("new", HERE / "scenario.yaml", "--db", db)
+    env = {**os.environ, "COLUMNS": str(WIDTH), "LINES": "50", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "UMPIRE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    p = pexpect.spawn(sys.executable, ["-m", "tests.third.registered", "--db", str(db), "session"], env=env,
+                      cwd=str(REPO), encoding="utf-8", dimensions=(50, WIDTH), timeout=30)
+    try:
+        p.expect_exact(EDITING)
+        p.sendline("skirmish shoot range=20 --roll 5")
+        p.expect_exact(ENTERED)
+        p.expect_exact(EDITING)
+        said = clean(p.before)
+        assert "needs 5+ at long range (20\"): rolled 5, the target is eliminated" in said, said
+        p.sendline("shoot range=20 --roll 4")  # the one ruleset that has it: no need to name it
+        p.expect_exact(ENTERED)
+        p.expect_exact(EDITING)
+        assert "rolled 4, a miss" in clean(p.before)
+        p.sendline("quit")
+        p.expect(pexpect.EOF)
+    finally:
+        p.close(force=True)
+
+
+def test_the_console_serves_its_game_and_plays_a_phase(tmp_path: Path) -> None:
+    from tests.serve.conftest import Client
+    from umpire.engine import Game
+    from umpire.registry import load_scenario
+
+    db = tmp_path / "game.db"
+    Game.create(db, load_scenario(HERE / "scenario.yaml")).close()
+    client = Client(db)
+    page = client.http.get("/console")
+    assert page.status_code == 200 and "Fire Phase" in page.text and "r1" in page.text
+    for side, shots in (("red", {"r1": "b1"}), ("blue", {"b1": "r1"})):
+        r = client.act(action="orders", name=f"{side}.yaml", text=yaml.safe_dump({"side": side, "units": shots}))
+        assert r.status_code == 200, r.text
+    r = client.act(action="phase")
+    assert r.status_code == 200, r.text
+    said = r.json()
+    assert said["now"] == "now: turn 2, Fire Phase" and "r1 fired at b1" in said["told"]
+    wrong = client.act(action="orders", name="red.yaml", text=yaml.safe_dump({"side": "red", "units": {"r9": "b1"}}))
+    assert wrong.status_code == 400 and "units.r9: not a stand of red" in wrong.json()["error"]

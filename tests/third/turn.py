@@ -95,7 +95,7 @@ class SkirmishTurn:
         step = "umpire phase next (resolve the Fire phase)" if not waiting else "umpire turn orders FILE"
         return TurnView(turn=state.turn, phase=PHASE, phases=[PHASE], next_step=step, waiting_for=waiting)
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+    def read_orders(self, path: Path, state: GameState, readers: Any = None) -> dict[str, Any]:
         try:
             data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError) as exc:

@@ -126,7 +126,7 @@ def test_bad_orders_files_are_one_error_line_and_change_nothing(cli, tmp_path, d
     bad_target = _orders(tmp_path, "c.yaml",
                          {"side": "nato", "units": {"m1": {"order": "F", "fire": {"target": "t99"}}}})
     msg = _same_file(cli, lambda: cli("turn", "orders", str(bad_target)))
-    assert "fire.target" in msg and "t64" in msg
+    assert "fire.target" in msg and "'t99'" in msg and "t64" not in msg  # the side's words: no enemy id
     bad_order = _orders(tmp_path, "d.yaml", {"side": "nato", "units": {"m1": {"order": "CA"}}})
     msg = _same_file(cli, lambda: cli("turn", "orders", str(bad_order)))
     assert "units.m1.order" in msg and "ATGM, F, FM, M, OW" in msg
@@ -168,7 +168,8 @@ def test_an_unknown_card_in_a_scenario(cli, tmp_path):
     bad["sides"][0]["units"][0]["card"] = "USA-9Z"
     path = write(tmp_path / "bad.yaml", bad)
     r = cli("new", str(path))
-    assert r.exit_code == 2 and "USA-9Z" in r.stderr and "USA-1B" in r.stderr
+    assert r.exit_code == 2 and "USA-9Z" in r.stderr and "USA 1A, 1B, 2A/1" in r.stderr
+    assert "USSR 1A, 1B, 2A" in r.stderr  # in the cards' order: 10A after 9B
     assert not cli.db.exists()
 
 

@@ -6,8 +6,9 @@ This is a public interface: the case formats are documented in the README and te
 The dispatcher here picks the dice (``dice:`` in the case, ``--roll`` values, the umpire at a
 prompt, or seeded random), records every roll, and hands the case to the procedure:
 
-- ``measure`` is answered by the table geometry for any ruleset;
-- every other procedure comes from the ruleset's ``calc.PROCEDURES`` table.
+- ``measure`` is answered by the table geometry for any ruleset that measures on a table
+  (:class:`~umpire.registry.Measuring`);
+- every other procedure comes from the ruleset's own (:class:`~umpire.registry.QuickAnswers`).
 
 A procedure is ``fn(case, dice, odds=bool) -> CalcAnswer``. It validates ``case`` itself
 (pydantic, unknown fields rejected) and raises :class:`~umpire.errors.UmpireError` for bad input.
@@ -21,7 +22,7 @@ Dice typed in (``--roll``, ``dice:``) may give a d10's or a d100's 0 face as ``0
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -29,29 +30,42 @@ from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.rules.answer import CalcAnswer, CalcProcedure
 
+if TYPE_CHECKING:
+    from umpire.registry import Ruleset, Variant
+
 __all__ = [
     "CalcAnswer", "CalcProcedure", "case_model", "procedure_names", "procedures_for", "read_question", "run_case",
     "spoken",
 ]
 
 
-def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
-    from umpire.registry import find_ruleset
+def names_of(rs: Ruleset) -> list[str]:
+    """The procedures ``rs`` answers: ``measure`` if it measures on a table, and its own."""
+    from umpire.registry import Measuring, QuickAnswers
 
-    procs: dict[str, CalcProcedure] = {"measure": _measure}
-    procs.update(find_ruleset(ruleset).procedures())
+    return (["measure"] if isinstance(rs, Measuring) else []) + (
+        list(rs.case_models()) if isinstance(rs, QuickAnswers) else [])
+
+
+def procedures_for(ruleset: str) -> dict[str, CalcProcedure]:
+    from umpire.registry import Measuring, QuickAnswers, find_ruleset
+
+    rs = find_ruleset(ruleset)
+    procs: dict[str, CalcProcedure] = {"measure": _measure} if isinstance(rs, Measuring) else {}
+    procs.update(rs.procedures() if isinstance(rs, QuickAnswers) else {})
     return procs
 
 
 def case_model(ruleset: str, procedure: str) -> type[BaseModel] | None:
     """The pydantic model of ``procedure``'s cases under ``ruleset`` (None if unknown)."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import Measuring, QuickAnswers, find_ruleset
 
-    if procedure == "measure":
+    rs = find_ruleset(ruleset)
+    if procedure == "measure" and isinstance(rs, Measuring):
         from umpire.geometry.measure import MeasureCase
 
         return MeasureCase
-    return find_ruleset(ruleset).case_models().get(procedure)
+    return rs.case_models().get(procedure) if isinstance(rs, QuickAnswers) else None
 
 
 def _procedure_name(word: str, names: Sequence[str]) -> str | None:
@@ -66,7 +80,7 @@ def procedure_names() -> dict[str, list[str]]:
 
     out: dict[str, list[str]] = {}
     for rs in RULESETS:
-        for p in ["measure", *rs.case_models()]:
+        for p in names_of(rs):
             out.setdefault(p, []).append(rs.name)
     return out
 
@@ -100,16 +114,17 @@ def read_question(words: Sequence[str], *, ruleset: str | None = None) -> dict[s
         raise UmpireError("give a procedure (umpire procedures lists them)")
     order = [find_ruleset(ruleset)] if ruleset is not None else list(RULESETS)
     for rs in order:
-        proc = _procedure_name(words[0], ["measure", *rs.case_models()])
+        proc = _procedure_name(words[0], names_of(rs))
         if proc is not None:
             break
     else:
         if ruleset is not None:
             owners = procedure_names().get(_procedure_name(words[0], list(procedure_names())) or "", [])
             if owners:
-                raise UmpireError(f"procedure {words[0]!r} is {' and '.join(owners)}'s, not {order[0].name}'s "
+                whose = " and ".join([", ".join(owners[:-1]), owners[-1]] if len(owners) > 1 else owners)
+                raise UmpireError(f"procedure {words[0]!r} is {whose}'s, not {order[0].name}'s "
                                   f"(give {owners[0]} {words[0]} ...)")
-            raise unknown(f"procedure for {order[0].name}", words[0], ["measure", *order[0].case_models()])
+            raise unknown(f"procedure for {order[0].name}", words[0], names_of(order[0]))
         raise unknown("procedure", words[0], procedure_names())
     model = case_model(rs.name, proc)
     assert model is not None
@@ -136,7 +151,7 @@ def run_case(
 
     :raises UmpireError: for an unknown ruleset or procedure, or bad case contents.
     """
-    from umpire.registry import default_ruleset, find_ruleset
+    from umpire.registry import QuickAnswers, default_ruleset, find_ruleset
 
     if not isinstance(case, dict):
         raise DataError(f"{where}: a case is a mapping with 'procedure' and 'ruleset' keys")
@@ -152,23 +167,14 @@ def run_case(
     procs = procedures_for(ruleset)
     if name not in procs:
         raise unknown(f"procedure for {ruleset}", name, procs)
-    scripted = case.pop("dice", None)
-    option = f"{where}: dice"
-    if rolls:
-        scripted, option = list(rolls), "--roll"
-    if scripted is not None:
-        if not isinstance(scripted, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in scripted
-        ):
-            raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
-        source: Dice = GivenDice(scripted)
-    else:
-        source = dice if dice is not None else SeededDice()
+    source, option = _dice_of(case.pop("dice", None), rolls, dice, where)
     recording = RecordingDice(source)
     case["ruleset"] = ruleset
     model = case_model(ruleset, name)
     chose = "set in the case"
-    if rs.variants and model is not None and "game" in model.model_fields and "game" not in case:
+    variants = rs.variants if isinstance(rs, QuickAnswers) else ()
+    if isinstance(rs, QuickAnswers) and variants and model is not None and "game" in model.model_fields \
+            and "game" not in case:
         case["game"], chose = game or (rs.default_variant, "the default")
     answer = procs[name](case, recording, odds=odds)
     if isinstance(source, GivenDice):
@@ -183,23 +189,49 @@ def run_case(
             checked = None
         if checked is not None:
             answer.assumed = [a for a in assumed(checked) if not a.startswith("game ")] + answer.assumed
-        answer.resolved = opening(model, case, checked, rs.read_name, name)
+        answer.resolved = opening(model, case, checked, rs.read_name if isinstance(rs, QuickAnswers) else _no_name,
+                                  name)
     if answer.game is not None:
-        # the game is named once, on the first line; who chose it only when someone did
-        # outside the case (the default is a default taken, said with the others)
-        title = next((v.title for v in rs.variants if v.name == answer.game), answer.game)
-        answer.headline = title if chose in ("the default", "set in the case") else f"{title} ({chose})"
-        if chose == "the default":
-            answer.assumed.append(f"game {answer.game}")
-        if answer.resolved is not None:  # "MBT Advanced Game: M1A1 (USA-1B) -> ..."; "..., crash: ..."
-            joiner = ": " if answer.resolved.get("roles") else ", "
-            answer.resolved["line"] = f"{answer.headline}{joiner}{answer.resolved['line']}"
+        _name_the_game(answer, answer.game, variants, chose)
     return answer, recording
+
+
+def _dice_of(scripted: Any, rolls: Sequence[int] | None, dice: Dice | None, where: str) -> tuple[Dice, str]:
+    """The dice a case is resolved with (``--roll`` values, else the case's ``dice:``, else
+    ``dice``, else seeded ones), and the option that gave them.
+
+    :raises DataError: for a ``dice:`` that is not a list of whole numbers.
+    """
+    option = f"{where}: dice"
+    if rolls:
+        scripted, option = list(rolls), "--roll"
+    if scripted is None:
+        return (dice if dice is not None else SeededDice()), option
+    if not isinstance(scripted, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in scripted):
+        raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
+    return GivenDice(scripted), option
+
+
+def _name_the_game(answer: CalcAnswer, game: str, variants: Sequence[Variant], chose: str) -> None:
+    """The game is named once, on the first line; who chose it only when someone did outside the
+    case (the default is a default taken, said with the others)."""
+    title = next((v.title for v in variants if v.name == game), game)
+    answer.headline = title if chose in ("the default", "set in the case") else f"{title} ({chose})"
+    if chose == "the default":
+        answer.assumed.append(f"game {game}")
+    if answer.resolved is not None:  # "MBT Advanced Game: M1A1 (USA-1B) -> ..."; "..., crash: ..."
+        joiner = ": " if answer.resolved.get("roles") else ", "
+        answer.resolved["line"] = f"{answer.headline}{joiner}{answer.resolved['line']}"
 
 
 def _measure(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """The range, the aspect and the line of sight between two points or stands (any ruleset)."""
     from umpire.geometry.measure import measure_case
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
-    return CalcAnswer(data=measure_case(case, find_ruleset))
+    return CalcAnswer(data=measure_case(case, measuring))
+
+
+def _no_name(text: str) -> tuple[str, bool] | None:
+    """A ruleset with no names of its own reads none."""
+    return None

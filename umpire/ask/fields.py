@@ -84,7 +84,7 @@ def _bounds(info: FieldInfo) -> str:
     return " and ".join(out)
 
 
-def _accepts(t: Any, info: FieldInfo) -> str:
+def accepts_words(t: Any, info: FieldInfo) -> str:
     words: list[str] = []
     for m in members(t):
         if m is type(None):
@@ -145,7 +145,7 @@ def field_lines(model: type[BaseModel], prefix: str = "", *, skip: tuple[str, ..
             continue
         path = f"{prefix}{key}"
         sub, step = _holds(info.annotation)
-        accepts = _accepts(info.annotation, info)
+        accepts = accepts_words(info.annotation, info)
         if sub is not None and sub in within:
             accepts += f" (each as {within[sub] or 'the file'})"
         out.append(FieldLine(path, accepts, _default(info), info.description or ""))

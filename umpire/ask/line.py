@@ -48,7 +48,7 @@ def is_case_file(word: str) -> bool:
 # --- the fields of a model ------------------------------------------------------------------
 
 
-def _fields(model: type[BaseModel]) -> dict[str, Any]:
+def fields_by_key(model: type[BaseModel]) -> dict[str, Any]:
     """The model's fields by the key a case gives them (their alias, else their name)."""
     return {info.alias or name: info for name, info in model.model_fields.items()}
 
@@ -72,7 +72,7 @@ def words_of(model: type[BaseModel]) -> tuple[str, ...]:
     if isinstance(declared, tuple):
         return declared
     return tuple(
-        key for key, info in _fields(model).items()
+        key for key, info in fields_by_key(model).items()
         if info.is_required() and key not in ("ruleset", "procedure")
     )
 
@@ -83,7 +83,7 @@ def roles_of(model: type[BaseModel]) -> tuple[str, ...]:
     if isinstance(declared, tuple):
         return declared
     out = []
-    for key, info in _fields(model).items():
+    for key, info in fields_by_key(model).items():
         sub = model_of(info.annotation)
         if key in NAME_FIELDS or (sub is not None and (set(sub.model_fields) & {*NAME_FIELDS, "statline"})):
             out.append(key)
@@ -95,7 +95,7 @@ def form(model: type[BaseModel]) -> str:
     return " ".join(w.upper() + ("..." if _greedy(model, w) else "") for w in words_of(model))
 
 
-def _walk(model: type[BaseModel] | None, key: str) -> tuple[list[str | int], Any]:
+def walk_key(model: type[BaseModel] | None, key: str) -> tuple[list[str | int], Any]:
     """``key`` as a path of keys and list indexes, and the annotation of the field it names
     (None where the model does not say)."""
     parts: list[str | int] = []
@@ -107,7 +107,7 @@ def _walk(model: type[BaseModel] | None, key: str) -> tuple[list[str | int], Any
         m = _INDEX.match(seg)
         name, index = (m.group(1), int(m.group(2))) if m else (seg, None)
         parts.append(name)
-        info = _fields(model).get(name) if model is not None else None
+        info = fields_by_key(model).get(name) if model is not None else None
         annotation = info.annotation if info is not None else None
         if index is not None:
             parts.append(index)
@@ -189,12 +189,12 @@ def _put(case: dict[str, Any], parts: list[str | int], value: Any, key: str, *, 
 
 
 def _greedy(model: type[BaseModel], slot: str) -> bool:
-    _, annotation = _walk(model, slot)
+    _, annotation = walk_key(model, slot)
     return annotation is not None and _list_item(annotation) is not None and not _takes_one(annotation)
 
 
 def _name_field(sub: type[BaseModel], word: str) -> str:
-    fields = _fields(sub)
+    fields = fields_by_key(sub)
     if "|" in word and "statline" in fields:
         return "statline"
     for f in NAME_FIELDS:
@@ -207,7 +207,7 @@ def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[l
     """Where a positional ``word`` for ``slot`` goes and as what value (a list slot: the items
     to add); and why it does not fit there (None: it fits; "": it is not that kind of word; else
     what is wrong with it there: ``cannot be negative``)."""
-    parts, annotation = _walk(model, slot)
+    parts, annotation = walk_key(model, slot)
     if annotation is None:
         return parts, _scalar(word, where), None
     item = _list_item(annotation)
@@ -221,7 +221,7 @@ def _placed(model: type[BaseModel], slot: str, word: str, where: str) -> tuple[l
                 return parts, [], str(exc) if ":" in word else ""
         if part is not None:  # one more part named by the word: attackers T-80B T-72
             name = _name_field(part, word)
-            return parts, [{name: value_for(_fields(part)[name].annotation, word, where)}], None
+            return parts, [{name: value_for(fields_by_key(part)[name].annotation, word, where)}], None
         items = [value_for(item, w.strip(), where) for w in word.split(",") if w.strip()]
         return parts, items, _misfit(model, parts, items) if items else ""
     sub = model_of(annotation)
@@ -244,7 +244,7 @@ def _misfit(model: type[BaseModel], parts: list[str | int], value: Any) -> str |
     for p in parts[:-1]:
         if isinstance(p, int) or parent is None:
             continue
-        info = _fields(parent).get(p)
+        info = fields_by_key(parent).get(p)
         parent = model_of(info.annotation) if info is not None else None
     leaf = parts[-1]
     if parent is None or isinstance(leaf, int):
@@ -268,14 +268,14 @@ def _misfit(model: type[BaseModel], parts: list[str | int], value: Any) -> str |
 
 def _takes(model: type[BaseModel], slot: str) -> str:
     """What a positional word takes, as ``calc fields`` says it (``front | flank | rear``)."""
-    from umpire.ask.fields import _accepts
+    from umpire.ask.fields import accepts_words
 
     head, _, leaf = slot.rpartition(".")
     parent: Any = model
     if head:
-        _, annotation = _walk(model, head)
+        _, annotation = walk_key(model, head)
         parent = model_of(annotation) if annotation is not None else None
-    info = _fields(parent).get(leaf) if parent is not None else None
+    info = fields_by_key(parent).get(leaf) if parent is not None else None
     if info is None:
         return "a value"
     part = model_of(info.annotation)
@@ -283,7 +283,7 @@ def _takes(model: type[BaseModel], slot: str) -> str:
         return "a unit or card name"
     if part is not None and getattr(part, "read_said", None) is not None:
         return (part.__doc__ or "").split(":")[-1].strip().rstrip(".") or "a part"
-    return _accepts(info.annotation, info)
+    return accepts_words(info.annotation, info)
 
 
 def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line") -> dict[str, Any]:
@@ -299,7 +299,7 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
             loose.append(word)
             continue
         key, text = key.strip(), text.strip()
-        parts, annotation = _walk(model, key)
+        parts, annotation = walk_key(model, key)
         part = model_of(annotation) if annotation is not None else None
         if part is not None and not text.startswith(("{", "[")):  # shooter=T-80B: the part's name
             if _list_item(annotation) is not None and not _takes_one(annotation):
@@ -327,7 +327,7 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
                 if why:
                     near.append((slot, why))
                 continue
-            if near and _text_field(_walk(model, slot)[1]):  # -5: a range out of bounds, not a word
+            if near and _text_field(walk_key(model, slot)[1]):  # -5: a range out of bounds, not a word
                 raise DataError(f"{where}: {near[0][0]} {word}: {near[0][1]}")
             if greedy:
                 items = list(_get(case, parts, []))
@@ -397,9 +397,9 @@ def slot_type(model: type[BaseModel], slot: str) -> tuple[Any, list[Any]]:
     head, _, leaf = slot.rpartition(".")
     parent: Any = model
     if head:
-        _, annotation = _walk(model, head)
+        _, annotation = walk_key(model, head)
         parent = model_of(annotation) if annotation is not None else None
-    info = _fields(parent).get(leaf) if parent is not None else None
+    info = fields_by_key(parent).get(leaf) if parent is not None else None
     return (info.annotation, list(info.metadata)) if info is not None else (None, [])
 
 
@@ -416,10 +416,10 @@ def _get(case: dict[str, Any], parts: list[str | int], default: Any) -> Any:
 def _given(model: type[BaseModel], case: dict[str, Any], slot: str) -> bool:
     """Whether a key=value word already gave what positional ``slot`` stands for (for a part:
     its name or stat line)."""
-    parts, annotation = _walk(model, slot)
+    parts, annotation = walk_key(model, slot)
     sub = model_of(annotation) if annotation is not None else None
     if sub is not None and _takes_one(annotation):
-        return any(_present(case, [*parts, f]) for f in (*NAME_FIELDS, "statline") if f in _fields(sub))
+        return any(_present(case, [*parts, f]) for f in (*NAME_FIELDS, "statline") if f in fields_by_key(sub))
     return _present(case, parts)
 
 

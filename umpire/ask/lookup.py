@@ -21,16 +21,16 @@ KINDS = ("units", "cards", "rulings", "procedures")
 def unit_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every ruleset's units (Auftragstaktik's bundled units, MBT's data cards: an MBT model is
     one unit), each ruleset's in its own order."""
-    from umpire.registry import RULESETS
+    from umpire.registry import answering
 
-    return [row for rs in RULESETS if ruleset in (None, rs.name) for row in rs.unit_rows()]
+    return [row for rs in answering() if ruleset in (None, rs.name) for row in rs.unit_rows()]
 
 
 def card_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every ruleset's data cards (MBT's): id, vehicle, kind, nation and the nicknames that find it."""
-    from umpire.registry import RULESETS
+    from umpire.registry import answering
 
-    return [row for rs in RULESETS if ruleset in (None, rs.name) for row in rs.card_rows()]
+    return [row for rs in answering() if ruleset in (None, rs.name) for row in rs.card_rows()]
 
 
 def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
@@ -44,7 +44,7 @@ def ruling_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     """Every calc procedure of both rulesets, with its one-line form."""
-    from umpire.ask.calc import case_model, procedures_for
+    from umpire.ask.calc import case_model, names_of, procedures_for
     from umpire.ask.line import form
     from umpire.registry import RULESETS
 
@@ -52,7 +52,7 @@ def procedure_rows(ruleset: str | None = None) -> list[dict[str, Any]]:
     for rs in RULESETS:
         if ruleset not in (None, rs.name):
             continue
-        for p in ["measure", *rs.case_models()]:
+        for p in names_of(rs):
             model = case_model(rs.name, p)
             assert model is not None
             doc = (getattr(procedures_for(rs.name).get(p), "__doc__", None) or "").strip().split("\n")[0]
@@ -85,7 +85,10 @@ def look_up(kind: str, query: str | None = None, ruleset: str | None = None) -> 
     rows = ROWS[kind](find_ruleset(ruleset).name if ruleset else None)
     if not query:
         return rows
-    ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row))) is not None]
+    # written alike, a word or a part of a name first; a typo away only when nothing is (the costly match)
+    ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row), typos=False)) is not None]
+    if not ranked:
+        ranked = [(r, i, row) for i, row in enumerate(rows) if (r := rank(query, spellings(row))) is not None]
     if not ranked:
         raise UmpireError(f"no {kind[:-1]} matches {query!r} (umpire {kind} lists them all)")
     best = min(r for r, _, _ in ranked)

@@ -32,9 +32,9 @@ def after_game(
     state from the game file), by the ruleset's own rule of what becomes of a unit
     (:meth:`umpire.registry.Ruleset.after_game`); returns what happened, one line per unit
     that changed."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import campaign_rules
 
-    rs = find_ruleset(state.ruleset)
+    rs = campaign_rules(state.ruleset)
     lines: list[str] = []
     for pid in game.players:
         force = state.forces[pid]

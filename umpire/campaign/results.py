@@ -72,9 +72,11 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         from umpire.errors import unknown
 
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
+    from umpire.registry import campaign_rules
+
     rulings = campaign_book(state.ruleset).select(state.rulings)
     gs = game.state
-    rs = game.ruleset()
+    rs = campaign_rules(gs.ruleset)
     over = finished(gs, rulings["campaign.game_end"])
     if over is None:
         how = rs.unfinished
@@ -86,6 +88,7 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
     if diffs:
         raise UmpireError(f"{path}: the file's state differs from the replay of its log ({diffs[0]}); "
                           "check it with umpire replay --check")
+    _healthy(path)
     _round, spec = season.game(mark.game)
     units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)} for u in gs.units.values()}
     return {
@@ -96,6 +99,21 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
         "ended": {**over.to_json(), "turn": gs.turn, "reason": ended_text(over, gs, rs.ended_by_rules)},
         "events": decisive_events(game),
     }
+
+
+def _healthy(path: Path) -> None:
+    """Refuse a game file ``umpire doctor`` would call damaged: what it holds that umpire did not
+    make (a planted table, trigger or view), rolls the seed does not give, rows that differ from
+    the log. Its first problems are named, and the command that lists them all.
+
+    :raises UmpireError: one line."""
+    from umpire.engine.doctor import diagnose
+
+    found = diagnose(path).problems
+    if found:
+        said = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
+        raise UmpireError(f"{path}: not imported: the game file is damaged ({len(found)} problem"
+                          f"{'s' if len(found) != 1 else ''}: {said}); umpire --db {path} doctor lists them")
 
 
 def game_digest(game: Any) -> str:
@@ -124,10 +142,10 @@ def ended_text(over: GameOver, gs: GameState, by_rules: str) -> str:
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
     """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import campaign_rules
 
     sides = [s.id for s in state.sides]
-    rs = find_ruleset(gs.ruleset)
+    rs = campaign_rules(gs.ruleset)
     lost = {s: [u.id for u in gs.units_of(s) if u.status in rs.lost_statuses] for s in sides}
     own = rs.campaign_score(gs, over.by == "rules", choice, lost)
     if own is not None:

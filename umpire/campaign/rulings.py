@@ -18,6 +18,6 @@ def campaign_book(ruleset: str) -> CampaignBook:
 
     :raises UmpireError: for an unknown ruleset, one with no campaign rules, or a bad file.
     """
-    from umpire.registry import find_ruleset
+    from umpire.registry import campaign_rules
 
-    return find_ruleset(ruleset).campaign_book()
+    return campaign_rules(ruleset).campaign_book()

@@ -101,7 +101,7 @@ class RoundSpec(_Strict):
 
 class Season(_Strict):
     name: str = Field(min_length=1, max_length=120, description="the season's name")
-    ruleset: str = Field(description="auftragstaktik or mbt")
+    ruleset: str = Field(description="the ruleset its games are played under, by name or alias")
     description: str = Field("", description="what the players are told of the campaign")
     seed: Seed = Field(description="the seed every game's dice are keyed to (docs/keyed-dice.md)")
     rulings: dict[str, str] = Field(default_factory=dict,
@@ -114,9 +114,9 @@ class Season(_Strict):
     @field_validator("ruleset")
     @classmethod
     def _known_ruleset(cls, value: str) -> str:
-        from umpire.registry import find_ruleset
+        from umpire.registry import campaign_rules
 
-        return find_ruleset(value).name
+        return campaign_rules(value).name
 
     # -- lookups ------------------------------------------------------------------------
     def player(self, pid: str) -> PlayerSpec:
@@ -269,9 +269,9 @@ def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str
 
 def _unit_problems(season: Season, where: str) -> list[str]:
     """Every unit's type, stat line or card, as the ruleset has them."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import campaign_rules
 
-    rs = find_ruleset(season.ruleset)
+    rs = campaign_rules(season.ruleset)
     out = []
     for i, p in enumerate(season.players):
         for j, u in enumerate(p.force.units):

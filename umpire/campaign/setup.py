@@ -17,7 +17,7 @@ from typing import Any
 from umpire.campaign.season import DeploySpec, GameSpec, Season
 from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
 from umpire.errors import DataError, UmpireError
-from umpire.registry import find_ruleset, scenario_from_data
+from umpire.registry import campaign_rules, scenario_from_data
 from umpire.schema.scenario import Scenario
 
 
@@ -160,7 +160,7 @@ def game_scenario(
                      + f". {base.description}".rstrip(". ")),
         seed=seed, sides=sides,
     )
-    rs = find_ruleset(state.ruleset)
+    rs = campaign_rules(state.ruleset)
     rs.campaign_scenario(data, spec.turns)
     mark = CampaignMark(id=state.id, name=state.name, game=spec.id, round=_round,
                         turns=spec.turns if turn_limit and rs.campaign_turn_limit else None, carried=carried)
@@ -180,7 +180,7 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, wh
         problems.append(f"{where}: scenario {game.scenario!r} is an {base.ruleset} scenario "
                         f"(the season is {season.ruleset})")
     tw, td = base.table.width, base.table.depth
-    gap = find_ruleset(season.ruleset).campaign_gap  # between stand centres
+    gap = campaign_rules(season.ruleset).campaign_gap  # between stand centres
     for pid, d in game.deploy.items():
         x0, y0, x1, y1 = d.box
         if not (0 <= x0 and x1 <= tw and 0 <= y0 and y1 <= td):

@@ -10,7 +10,6 @@ side's strength round by round and the losses per game, and the campaign rulings
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.campaign.standings import Standings, compute
@@ -120,7 +119,7 @@ def _players(story: Story, g: GameStory) -> str:
     return " against ".join(f"{' and '.join(v) or '-'} ({_side_name(story, s)})" for s, v in g.players.items())
 
 
-def _standing_rows(story: Story) -> list[tuple[str, list[list[str]]]]:
+def standing_rows(story: Story) -> list[tuple[str, list[list[str]]]]:
     head = ["", "played", "won", "drawn", "lost", "points", "scored", "losses inflicted", "losses suffered"]
     out = []
     for title, rows in (("By side", story.standings.sides), ("By player", story.standings.players)):
@@ -173,7 +172,7 @@ def to_markdown(story: Story, charts: tuple[str, str] = ("strength.svg", "losses
         if r.after:
             out += [f"End of round {r.number}:", ""] + [f"- {_md(a)}" for a in r.after] + [""]
     out += ["## Standings", ""]
-    for title, rows in _standing_rows(story):
+    for title, rows in standing_rows(story):
         out += [f"### {title}", "", "| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
         out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows[1:]]
         out.append("")
@@ -207,7 +206,7 @@ def to_html(story: Story, charts: tuple[str, str]) -> str:
     if story.description:
         out.append(f"<p>{e(story.description)}</p>")
     out += ["<h2>Standings</h2>"]
-    for title, rows in _standing_rows(story):
+    for title, rows in standing_rows(story):
         out.append(f"<h3>{e(title)}</h3><table><tr>" + "".join(f"<th>{e(c)}</th>" for c in rows[0]) + "</tr>")
         out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows[1:]]
         out.append("</table>")
@@ -230,32 +229,3 @@ def to_html(story: Story, charts: tuple[str, str]) -> str:
     out += [f"<li><code>{e(n)}</code> = <code>{e(c)}</code>: {e(t)}</li>" for n, c, t in story.rulings]
     out += ["</ul>", '<p class="sub">Written by umpire.</p>', "</body></html>"]
     return "\n".join(out) + "\n"
-
-
-def write_story(campaign: Campaign, out: Path, *, paper_name: str = "a4") -> list[Path]:
-    """Write ``season.md`` (with its two chart SVGs), ``season.html`` and ``season.pdf`` in ``out``."""
-    from umpire.campaign.charts import chart_data, losses_chart, strength_chart, to_svg
-    from umpire.campaign.commands import guard_output
-    from umpire.campaign.story_pdf import story_pdf
-    from umpire.errors import UmpireError
-    from umpire.reports.files import write_atomic, write_text_atomic
-
-    out = Path(out)
-    guard_output(campaign, out)
-    if out.exists() and not out.is_dir():
-        raise UmpireError(f"--out {out}: is a file; give a folder (it is created if missing)")
-    story = build_story(campaign)
-    data = chart_data(story)
-    svgs = (to_svg(strength_chart(data["labels"], data["strength"]), "Strength by round"),
-            to_svg(losses_chart(data["games"], data["losses"]), "Losses per game"))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UmpireError(f"--out {out}: cannot make the folder ({exc.strerror})") from None
-    return [
-        write_text_atomic(out / "strength.svg", svgs[0]),
-        write_text_atomic(out / "losses.svg", svgs[1]),
-        write_text_atomic(out / "season.md", to_markdown(story)),
-        write_text_atomic(out / "season.html", to_html(story, svgs)),
-        write_atomic(out / "season.pdf", lambda fh: story_pdf(story, fh, paper_name=paper_name)),
-    ]

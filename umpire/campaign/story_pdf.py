@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from umpire.campaign.story import Story, _standing_rows, game_lines
+from umpire.campaign.story import Story, game_lines, standing_rows
 from umpire.text import xml_text
 
 
@@ -62,7 +62,7 @@ def _game(story: Story, g: Any, s: _Styles, width: float) -> list[Any]:
 
 def _standings(story: Story, s: _Styles, width: float) -> list[Any]:
     out: list[Any] = []
-    for title, rows in _standing_rows(story):
+    for title, rows in standing_rows(story):
         head = [Paragraph(f"<b>{_e(c)}</b>", s.small) for c in rows[0]]
         body = [[Paragraph(_e(row[0]), s.small), *row[1:]] for row in rows[1:]]
         t = Table([head, *body], colWidths=[width * 0.28] + [width * 0.09] * 8, repeatRows=1, hAlign="LEFT",

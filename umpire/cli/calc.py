@@ -34,8 +34,8 @@ def calc(
         "A die value, in the order used (repeat); 0 is a d10's 10, a d100's 100."
     ),
     ruling: list[str] = typer.Option(None, "--ruling", help="NAME=CHOICE, overriding a default ruling."),
-    ruleset: str = typer.Option(None, "--ruleset", help="auftragstaktik or mbt, for a procedure both have "
-                                "(default: auftragstaktik); with 'fields', the one to list (default: both)."),
+    ruleset: str = typer.Option(None, "--ruleset", help="The ruleset, for a procedure several have (default: "
+                                "the first umpire lists); with 'fields', the one to list (default: every one)."),
 ) -> None:
     """Resolve one case: every modifier with its rule, the dice, the table cell, the outcome.
 
@@ -191,7 +191,7 @@ def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
 def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: str = "calc fields") -> None:
     """``fields [RULESET] PROCEDURE``: the ruleset named first as a question names it
     (``fields mbt sight``), else ``ruleset``."""
-    from umpire.ask.calc import procedure_names
+    from umpire.ask.calc import names_of, procedure_names
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
 
@@ -199,19 +199,19 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
     if words and any(words[0].lower() in (rs.name, *rs.aliases) for rs in RULESETS):
         ruleset = find_ruleset(words.pop(0)).name
         if not words:
-            procs = ["measure", *find_ruleset(ruleset).case_models()]
+            procs = names_of(find_ruleset(ruleset))
             raise UmpireError(f"{where} {ruleset}: give one of its procedures ({', '.join(procs)})")
     if len(words) != 1:
         raise UmpireError(f"{where}: give one procedure, the ruleset first if you like ({where} fire; "
                           f"{where} mbt sight)")
     key = words[0].strip().lower().replace("_", "-")
     name = next((p for p in procedure_names() if p.replace("_", "-") == key), words[0])
-    _fields(name, ruleset, as_json)
+    print_fields(name, ruleset, as_json)
 
 
-def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
+def print_fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
-    from umpire.ask.calc import case_model
+    from umpire.ask.calc import case_model, names_of, spoken
     from umpire.ask.fields import field_lines
     from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
@@ -220,7 +220,7 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     names = [find_ruleset(ruleset).name] if ruleset else [rs.name for rs in RULESETS]
     found = [(n, m) for n in names if (m := case_model(n, procedure)) is not None]
     if not found:
-        known = sorted({p for n in names for p in ["measure", *find_ruleset(n).case_models()]})
+        known = sorted({p for n in names for p in names_of(find_ruleset(n))})
         raise UmpireError(f"calc fields: no procedure {procedure!r} (allowed: {', '.join(known)})")
     if as_json:
         print_json({
@@ -231,9 +231,9 @@ def _fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     from umpire.ask.line import form
 
     for n, model in found:
-        prefix = "mbt " if n == "mbt" and procedure in find_ruleset("auftragstaktik").case_models() else ""
+        asked = spoken(n, procedure)  # "mbt fire": the ruleset said first where another has it too
         console.print(
-            f"{n} {procedure} in one line: umpire calc {prefix}{procedure} {form(model)} [FIELD=VALUE]...\n"
+            f"{n} {procedure} in one line: umpire calc {asked} {form(model)} [FIELD=VALUE]...\n"
             "  Positional words fill these in order (a word that does not fit one goes to the next that takes it); "
             "a part's word is its unit or card name (a stat line with | goes to statline). FIELD=VALUE sets any "
             "field below, dotted into parts (shooter.moved=true, route[0].inches=3, rulings.NAME=CHOICE); "

@@ -177,7 +177,7 @@ def report(
     paper_size: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
 ) -> None:
     """The season's story: every game, the standings and charts, as Markdown, PDF and one HTML page."""
-    from umpire.campaign.story import write_story
+    from umpire.campaign.story_files import write_story
     from umpire.cli.paper import _check_paper
 
     for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):

@@ -4,7 +4,7 @@ the formats of the files umpire reads, generated from the schema."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -12,6 +12,7 @@ from umpire.cli.output import console, print_json
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.readers import Reader
 
 
 def check(
@@ -34,12 +35,20 @@ def check(
     settings: Settings = ctx.find_root().obj
     path = _resolve(file)
 
+    opened: list[Any] = []
+
     def game() -> GameState | None:
         if not settings.db.exists():
             return None
-        return settings.open_game().state
+        opened.append(settings.open_game())
+        return opened[-1].state  # type: ignore[no-any-return]
 
-    report = check_file(path, kind, state=game)
+    def readers(side: str) -> Reader:  # an orders file is its side's: checked in the side's words
+        from umpire.reports.readers import side_reader
+
+        return side_reader(opened[-1], side)
+
+    report = check_file(path, kind, state=game, readers=readers)
     if as_json:
         print_json(report.to_json())
     elif report.ok:

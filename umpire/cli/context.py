@@ -61,8 +61,9 @@ def game_default(rs: Ruleset) -> tuple[str, str] | None:
     import os
 
     from umpire.errors import UmpireError
+    from umpire.registry import QuickAnswers
 
-    if not rs.variants:
+    if not isinstance(rs, QuickAnswers) or not rs.variants:
         return None
     env, key = rs.variant_setting
     value, where = os.environ.get(env), env

@@ -19,11 +19,11 @@ def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) ->
     """Per chart and card, how many values the rulebook states (as printed, derived by
     arithmetic, or as a named ruling reads it), how many are official and how many estimated."""
     from umpire.cli.output import console
-    from umpire.registry import find_ruleset
+    from umpire.registry import DataFiles, find_ruleset
     from umpire.reports.screen import table as grid
 
     rs = find_ruleset(ruleset)
-    rows = rs.provenance()
+    rows = rs.provenance() if isinstance(rs, DataFiles) else []
     if not rows:
         console.print(f"{rs.name}: its data does not record where each value comes from (nothing to count)",
                       markup=False)

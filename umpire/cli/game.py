@@ -199,11 +199,11 @@ def measure(
 
     A terrain piece is measured to its nearest point; the answer is umpire calc measure's."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
     from umpire.reports.terminal import render_measure
 
     state = _open(ctx).state
-    data = measure_in_game(state, a, b, find_ruleset(state.ruleset))
+    data = measure_in_game(state, a, b, measuring(state.ruleset))
     if as_json:
         print_json(data)
     else:

@@ -56,7 +56,7 @@ def render_rows(kind: str, rows: list[dict[str, Any]]) -> Any:
 def _command(kind: str, about: str) -> Any:
     def command(
         query: str = typer.Argument(None, help="A word of the name (fuzzy: case, punctuation and typos forgiven)."),
-        ruleset: str = typer.Option(None, "--ruleset", help="auftragstaktik or mbt (default: both)."),
+        ruleset: str = typer.Option(None, "--ruleset", help="One ruleset's (default: every ruleset's)."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
         from umpire.ask.lookup import look_up

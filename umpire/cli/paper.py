@@ -322,7 +322,7 @@ def orders_sheet(
     ctx: typer.Context,
     out: Path = typer.Option(..., "--out", help="FILE.pdf (the sheet to print) or FILE.yaml (the orders file "
                              "pre-filled, for umpire turn orders)."),
-    side: str = typer.Option(None, "--side", help="This side's commands (default: every side)."),
+    side: str | None = typer.Option(None, "--side", help="This side's commands (default: every side)."),
     formation: str = typer.Option(None, "--formation", help="One sheet for this formation only."),
     turn: int = typer.Option(
         None, "--turn", parser=params.turn, metavar="N", help="The turn the orders are for (default: the current turn)."
@@ -330,6 +330,8 @@ def orders_sheet(
     paper_size: str = _paper_opt,
     all_sides: bool = typer.Option(False, "--all-sides", help="One file per side: FILE-SIDE.pdf for each."),
     link: str = typer.Option(None, "--link", metavar="URL", help="The side's page: printed as a QR code."),
+    player: str = typer.Option(None, "--player", help="One player's sheets (several players a side, MBT 21.3): "
+                               "his units, his map and what his own units have seen."),
 ) -> None:
     """Print orders sheets: per side its map and what it has seen, then one sheet per command
     with every unit's position, order and allowance, boxes for the orders, the order codes and a
@@ -350,6 +352,9 @@ def orders_sheet(
         raise UmpireError(f"--turn {turn}: turns start at 1")
     rep = _report(ctx)
     _check_side(rep, side)
+    if player is not None and all_sides:
+        raise UmpireError("--player: a player's sheets are his side's: give no --all-sides with it")
+    side = _player(rep, side, player)  # a player's side, when he is named
     if formation is not None:
         known = [f.id for f in rep.formations if side is None or f.side == side]
         if formation not in known:
@@ -368,11 +373,12 @@ def orders_sheet(
                 from umpire.reports.orders_paper import side_form
                 from umpire.turns.orders_form import template as yaml_text
 
-                written.append(write_text_atomic(path, yaml_text(side_form(rep.source.state, briefing(rep, sid)))))
+                written.append(write_text_atomic(path, yaml_text(side_form(rep.source.state,
+                                                                           briefing(rep, sid, player)))))
                 advance()
                 continue
             many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
-            view = briefing(rep, sid) if sid else rep  # a side's sheets from what it knows
+            view = briefing(rep, sid, player) if sid else rep  # a side's (a player's) sheets from what it knows
             written.append(_write_pdf(path, lambda fh, progress, s=sid, v=view: orders_sheet_pdf(
                 v, fh, side=s, formation=formation, turn=turn, paper_name=paper_name, link=link,
                 progress=progress), "orders", many))

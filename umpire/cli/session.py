@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import typer
 
@@ -42,6 +42,9 @@ Options of a question: --roll N (repeat), --odds, --json, --ruling NAME=CHOICE, 
                          'ruling' lists the session's
   help, quit (or Ctrl-D)"""
 
+#: Lines of the history file the arrows recall (the newest).
+HISTORY_KEPT = 500
+
 COMMANDS = ("odds", "explain", "units", "cards", "rulings", "procedures", "fields", "ruleset", "game",
             "ruling", "help", "quit", "exit")
 
@@ -57,6 +60,8 @@ class Session:
     state: GameState | None = None
     last: list[str] | None = None
     last_answer: CalcAnswer | None = None
+    #: the words a line may begin with beside a question (its completer offers them)
+    commands: ClassVar[tuple[str, ...]] = COMMANDS
 
     # -- one line ---------------------------------------------------------------------------
     def answer(self, line: str) -> bool:
@@ -139,9 +144,9 @@ class Session:
 
     def _set_game(self, rest: list[str]) -> None:
         from umpire.errors import UmpireError
-        from umpire.registry import RULESETS
+        from umpire.registry import answering
 
-        games = [v.name for rs in RULESETS for v in rs.variants]
+        games = [v.name for rs in answering() for v in rs.variants]
         if len(rest) != 1 or rest[0].lower() not in games:
             raise UmpireError(f"game: give one of {', '.join(games)}")
         self.game = rest[0].lower()
@@ -280,17 +285,31 @@ def _prompter(s: Session) -> Any:
     from umpire.cli.session_complete import SessionCompleter
     from umpire.schema.cache import cache_dir
 
+    class RecentHistory(FileHistory):
+        """The history file, its last :data:`HISTORY_KEPT` lines recalled: the editor walks every
+        line it recalls at each prompt, and a season of evenings is many lines."""
+
+        def load_history_strings(self) -> Any:
+            from itertools import islice
+
+            return list(islice(super().load_history_strings(), HISTORY_KEPT))
+
     folder = cache_dir()
     history: Any = InMemoryHistory()
     if folder is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            history = FileHistory(str(folder / "session-history"))
+            history = RecentHistory(str(folder / "session-history"))
         except OSError:
             pass
     ps: Any = PromptSession(history=history, completer=SessionCompleter(s), complete_while_typing=False)
+    # one event loop for the evening: the editor runs on it line after line, rather than a new
+    # loop made and closed for every line (what PromptSession.prompt does)
+    import asyncio
+
+    loop = asyncio.new_event_loop()
 
     def ask() -> str:
-        return str(ps.prompt("umpire> "))
+        return str(loop.run_until_complete(ps.prompt_async("umpire> ")))
 
     return ask

@@ -125,11 +125,10 @@ class SessionCompleter(Completer):
         return [o for o in options if typed in _key(o)]
 
     def _options(self, words: list[str], current: str) -> Iterable[str]:
-        from umpire.cli.session import COMMANDS
-        from umpire.registry import RULESETS
+        from umpire.registry import RULESETS, answering
 
         if not words:
-            return [*self.procedures, *COMMANDS, *(rs.name for rs in RULESETS)]
+            return [*self.procedures, *self.session.commands, *(rs.name for rs in RULESETS)]
         head = words[-1]
         first = words[0].lower()
         if head == "--ruling" or first == "ruling":
@@ -137,7 +136,7 @@ class SessionCompleter(Completer):
         if head == "--ruleset" or first == "ruleset":
             return [rs.name for rs in RULESETS]
         if first == "game":
-            return [v.name for rs in RULESETS for v in rs.variants]
+            return [v.name for rs in answering() for v in rs.variants]
         if first == "explain":
             return [*self.rulings, *self.procedures, *(_quoted(n) for n in self.names(self.session.ruleset))]
         if first in ("units", "cards"):
@@ -194,12 +193,12 @@ class SessionCompleter(Completer):
 
     def _values(self, model: Any, current: str, ruleset: str) -> list[str]:
         from umpire.ask.fields import model_of
-        from umpire.ask.line import NAME_FIELDS, _walk, slot_type
+        from umpire.ask.line import NAME_FIELDS, slot_type, walk_key
 
         key = current.partition("=")[0]
         if key == "rulings" or key.startswith("rulings."):
             return [f"rulings.{n}={c}" for n, cs in self.rulings.items() for c in cs]
-        _, annotation = _walk(model, key)
+        _, annotation = walk_key(model, key)
         leaf = key.split(".")[-1]
         if leaf in (*NAME_FIELDS, "statline") or (annotation is not None and model_of(annotation) is not None):
             return [f"{key}={_quoted(n)}" for n in self.names(ruleset)]

@@ -132,7 +132,7 @@ def check_ruling(item: str, ruleset: str | None) -> tuple[str, str, str]:
 def explain_name(name: str, ruleset: str | None) -> None:
     """What ``name`` is: a ruling in full, a procedure's fields, the units or cards it finds."""
     from umpire.ask.lookup import look_up, ruling_rows
-    from umpire.cli.calc import _fields
+    from umpire.cli.calc import print_fields
     from umpire.cli.lookups import render_rows
 
     exact = [r for r in ruling_rows() if r["name"] == name]
@@ -142,7 +142,8 @@ def explain_name(name: str, ruleset: str | None) -> None:
     from umpire.ask.calc import procedure_names
 
     if name.replace("_", "-") in {p.replace("_", "-") for p in procedure_names()}:
-        _fields(next(p for p in procedure_names() if p.replace("_", "-") == name.replace("_", "-")), ruleset, False)
+        procedure = next(p for p in procedure_names() if p.replace("_", "-") == name.replace("_", "-"))
+        print_fields(procedure, ruleset, False)
         return
     for kind in ("units", "rulings"):
         try:
@@ -158,7 +159,7 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     """How the last question was read: every field of its case, as given or as its default."""
     from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
-    from umpire.registry import default_ruleset, find_ruleset
+    from umpire.registry import QuickAnswers, default_ruleset, find_ruleset
     from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
@@ -172,8 +173,8 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     if model is None:
         raise UmpireError(f"explain: no procedure {data.get('procedure')!r} for {name}")
     case["ruleset"] = name
-    if rs.variants and "game" in model.model_fields and "game" not in case:
-        case["game"] = rs.variants[0].name
+    if isinstance(rs, QuickAnswers) and rs.variants and "game" in model.model_fields and "game" not in case:
+        case["game"] = rs.default_variant  # as the answer takes it (an Advanced-only procedure has no basic)
     checked = validate(model, case, where)
     table = grid(f"{name} {data.get('procedure')}: the case as read")
     for col in ("field", "value", ""):
@@ -242,8 +243,8 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
     range and aspect measured there unless given. Reads the state only."""
     from umpire.ask.calc import case_model
     from umpire.ask.fields import model_of
-    from umpire.ask.line import NAME_FIELDS, _fields, roles_of
-    from umpire.registry import default_ruleset, find_ruleset
+    from umpire.ask.line import NAME_FIELDS, fields_by_key, roles_of
+    from umpire.registry import TrackedGame, default_ruleset, find_ruleset
 
     rs = find_ruleset(str(case["ruleset"])) if case.get("ruleset") else default_ruleset()
     ruleset = rs.name
@@ -252,7 +253,7 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
         return case
     units = state.units
     case = {k: (dict(v) if isinstance(v, dict) else v) for k, v in case.items()}
-    fields = _fields(model)
+    fields = fields_by_key(model)
     on_table: list[UnitState] = []
     for role in roles_of(model):
         value, info = case.get(role), fields.get(role)
@@ -261,13 +262,13 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
             key = next((f for f in NAME_FIELDS if isinstance(value.get(f), str) and value[f] in units), None)
             if key is not None:
                 u = units[value.pop(key)]
-                case[role] = {**_as_part(u, set(_fields(sub))), **value}
+                case[role] = {**_as_part(u, set(fields_by_key(sub))), **value}
                 on_table.append(u)
         elif isinstance(value, str) and value in units:
             u = units[value]
             case[role] = u.card or u.type or value
             on_table.append(u)
-    if len(on_table) == 2 and all(u.placed for u in on_table):
+    if len(on_table) == 2 and all(u.placed for u in on_table) and isinstance(rs, TrackedGame):
         from umpire.geometry.game import measure_in_game
 
         facts = measure_in_game(state, on_table[0].id, on_table[1].id, rs)
@@ -284,12 +285,10 @@ def fill_from_table(state: GameState, case: dict[str, Any]) -> dict[str, Any]:
 def warm_up() -> None:
     """Read every table, card and book once, so the first question is as quick as the rest."""
     from umpire.ask.lookup import names_for_completion, procedure_rows, ruling_rows
-    from umpire.rules.auftragstaktik import data as at
-    from umpire.rules.mbt import data as mbt
+    from umpire.registry import answering
 
-    at.tables()
-    for chart in mbt.CHART_MODELS:
-        mbt.chart(chart)
+    for rs in answering():
+        rs.warm_up()
     names_for_completion()
     procedure_rows()
     ruling_rows()

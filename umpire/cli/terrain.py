@@ -63,6 +63,8 @@ def import_cmd(
     out: Path = typer.Option(None, "--out", help=_out_help + " Default: the YAML, printed."),
     table: str = typer.Option(None, "--table", metavar="WxD",
                               help="The table's size in inches (e.g. 72x48): the pieces must lie on it."),
+    units: str = typer.Option(None, "--units", metavar="UNIT", help="A GeoJSON file's unit: in (the default), "
+                              "cm, mm, ft or m; its coordinates are turned into inches."),
 ) -> None:
     """Read the terrain pieces drawn in FILE, check them as a scenario's, and print them as a
     scenario's terrain: list (or write them to --out in another format).
@@ -70,12 +72,14 @@ def import_cmd(
     An SVG's page is the table (its width and height, or a viewBox in inches); each shape's id
     names its piece and its type is data-type="woods", the Inkscape label, a class, or the label
     of its layer. A GeoJSON FeatureCollection's coordinates are inches, its properties type,
-    name and height. A scenario takes the file itself as terrain: [{from: FILE}]."""
+    name and height; another unit is said with --units cm (or "units": "cm" in the file), and a
+    file naming a coordinate system (crs) is refused unless its unit is said. A scenario takes
+    the file itself as terrain: [{from: FILE}]."""
     from umpire.errors import shown
     from umpire.schema.terrain_files import read_terrain_file
 
     size = _table(table)
-    pieces, given = read_terrain_file(file, size)
+    pieces, given = read_terrain_file(file, size, units)
     _write(_checked(pieces, shown(file)), size or given, out)
 
 

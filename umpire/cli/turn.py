@@ -52,16 +52,21 @@ def orders(
     file: Path = typer.Argument(..., help="A side's orders for this turn (YAML; '-' reads standard input)."),
     roll: list[int] = params.roll_option("A die value for the HQ rolls, in order (repeat)."),
 ) -> None:
-    """Enter one side's orders for the turn from an orders file."""
+    """Enter one side's orders for the turn from an orders file.
+
+    The file is the side's: it names the enemy as the side's briefing does (contact-3), or as
+    the umpire does (an enemy unit's id); a refusal names only what the side knows."""
     from umpire.errors import UmpireError
     from umpire.inputs import refusal
+    from umpire.reports.readers import readers_of
 
     game = _open(ctx)
     rules = game.turn_rules()
+    readers = readers_of(game, by_the_umpire=True)
     try:
-        payload = rules.read_orders(file, game.state)
+        payload = rules.read_orders(file, game.state, readers)
     except UmpireError as exc:
-        raise refusal(file, "orders", exc, state=game.state, db=game.path) from None
+        raise refusal(file, "orders", exc, state=game.state, db=game.path, readers=readers) from None
     tell(game, game.act(f"{game.state.ruleset}.orders", payload, _dice(ctx, roll)))
 
 

@@ -48,12 +48,6 @@ class Roll:
     def as_dict(self) -> dict[str, object]:
         return {"why": self.why, "sides": self.sides, "values": list(self.values)}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Roll:
-        values = data["values"]
-        assert isinstance(values, list)
-        return cls(why=str(data["why"]), sides=int(str(data["sides"])), values=tuple(values))
-
 
 class Dice(Protocol):
     """A source of die rolls."""

@@ -27,7 +27,7 @@ def run_campaign_demo(out: Path) -> CampaignDemo:
     from umpire.campaign.engine import Campaign
     from umpire.campaign.printing import plan_round, print_round
     from umpire.campaign.season import load_season, resolve_season
-    from umpire.campaign.story import write_story
+    from umpire.campaign.story_files import write_story
     from umpire.core.dice import ScriptedDice
     from umpire.resources import resource_dir
     from umpire.turns.auftragstaktik.script import play_turn

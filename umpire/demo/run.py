@@ -86,7 +86,7 @@ def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
 
 def _build(out: Path) -> DemoResult:
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
     from umpire.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(SCENARIO))
@@ -98,7 +98,7 @@ def _build(out: Path) -> DemoResult:
         play_turn(game, demo_orders(turn), dice)
     result = DemoResult(game=game, files=[game.path])
     for a, b in (("a-1-64", "t80-1"), ("b-1-64", "t80-3"), ("c-4-8", "t80-2")):
-        result.measures.append((a, b, measure_in_game(game.state, a, b, find_ruleset(game.state.ruleset))))
+        result.measures.append((a, b, measure_in_game(game.state, a, b, measuring(game.state.ruleset))))
     _add_quick_answers(result)
     _add_papers(result, out)
     result.mbt = __import__("umpire.demo.mbt", fromlist=["run_mbt_demo"]).run_mbt_demo(out / "mbt")

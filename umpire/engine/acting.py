@@ -14,7 +14,7 @@ from umpire.core.dice import Dice, Roll
 from umpire.core.keyed import KeyedDice, counted
 from umpire.core.state import GameState
 from umpire.errors import unknown
-from umpire.registry import find_ruleset
+from umpire.registry import game_rules
 from umpire.turns.common import Applied, Handler
 
 COUNTS = "dice"  # extra[COUNTS]: rolls per scope so far in the phase the game stands in
@@ -49,7 +49,7 @@ def handlers_of(ruleset: str) -> dict[str, Handler]:
 
     :raises UmpireError: for an unknown ruleset.
     """
-    return find_ruleset(ruleset).handlers
+    return game_rules(ruleset).handlers
 
 
 def handler_of(state: GameState, kind: str) -> Handler:
@@ -70,7 +70,7 @@ def run(state: GameState, kind: str, payload: dict[str, Any], dice: KeyedDice) -
     if kind != "end":
         from umpire.turns.ending import refuse_if_over
 
-        refuse_if_over(state, kind.rpartition(".")[2], find_ruleset(state.ruleset).over)
+        refuse_if_over(state, kind.rpartition(".")[2], game_rules(state.ruleset).over)
     applied = handler(state, payload, dice)
     settle(applied, state, [r.key for r in dice.rolls])
     return applied

@@ -34,7 +34,7 @@ from umpire.store.history import CONTROL
 from umpire.store.rows_of import insert_row, read_checkpoints, read_row, stored_units
 
 if TYPE_CHECKING:
-    from umpire.registry import Ruleset
+    from umpire.registry import TrackedGame
     from umpire.turns import TurnRules, TurnView
     from umpire.turns.common import Handler
 
@@ -169,9 +169,10 @@ class Game:
         self.check_kinds(events)
         return events
 
-    def live_events(self) -> list[log.StoredEvent]:
-        """The actions in force (not undone, not corrections), in order: what the reports tell."""
-        return log.effective(self.events())
+    def live_events(self, events: list[log.StoredEvent] | None = None) -> list[log.StoredEvent]:
+        """The actions in force (not undone, not corrections), in order: what the reports tell
+        (``events``: the whole log, if the caller has just read it)."""
+        return log.effective(self.events() if events is None else events)
 
     def state_before(self, n: int) -> GameState:
         """The state just before action #n (in force) was taken, as an amendment of #n starts
@@ -194,11 +195,11 @@ class Game:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown action kind {e.kind!r}")
 
     # -- acting ---------------------------------------------------------------------------
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> TrackedGame:
         """This game's ruleset object. :raises UmpireError: if umpire does not know it."""
-        from umpire.registry import find_ruleset
+        from umpire.registry import game_rules
 
-        return find_ruleset(self.info["ruleset"])
+        return game_rules(self.info["ruleset"])
 
     def turn_rules(self) -> TurnRules:
         """The turn rules of this game's ruleset: where the turn stands, how orders are read."""
@@ -357,14 +358,16 @@ class Game:
             state = apply_recorded(self.path, state, ev)
         return state
 
-    def state_of(self, live: list[log.StoredEvent]) -> GameState:
+    def state_of(self, live: list[log.StoredEvent], events: list[log.StoredEvent] | None = None) -> GameState:
         """The state with the actions ``live`` in force (in order, as the log has them), folded
         from the latest checkpoint that fits them (a report of a turn, or of the game before a
-        correction, is not replayed from the start)."""
+        correction, is not replayed from the start); ``events``: the whole log, if the caller
+        has just read it."""
         from umpire.engine import checkpoints
 
         with self.file.read() as conn, sql_errors(self.path):
-            state, rest = checkpoints.start(self, conn, self.events(), live, self.state.terrain)
+            state, rest = checkpoints.start(self, conn, self.events() if events is None else events, live,
+                                            self.state.terrain)
         return self.fold(state, rest)
 
     def replay(self) -> GameState:

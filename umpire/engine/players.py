@@ -110,13 +110,13 @@ class Window:
 
 
 def window(state: GameState, view: TurnView, side: str, released: int, locked: bool) -> Window:
-    from umpire.registry import find_ruleset, game_over
+    from umpire.registry import game_over, game_rules
 
     turn = state.turn
     if game_over(state) is not None:
         return Window(turn, "the game is over")
     if side not in view.waiting_for:
-        if view.phase == view.phases[0] or view.phase in find_ruleset(state.ruleset).orders_phases:
+        if view.phase == view.phases[0] or view.phase in game_rules(state.ruleset).orders_phases:
             return Window(turn, f"your orders for turn {turn} are in: the umpire has entered them")
         return Window(turn, f"the umpire is playing turn {turn}")
     if released < turn - 1:
@@ -210,13 +210,24 @@ def refuse(game: Game, side: str, turn: int, key: str, reason: str) -> None:
 
 
 def orders_data(side: str, turn: int, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The orders file's mapping from a side's entries (``units.ID``, ``battalions.ID``...)."""
+    """The orders file's mapping from a side's entries: ``units.ID`` (an entry of the mapping
+    ``units``), ``artillery[NAME]`` (an item of the list ``artillery``, in the order of their
+    names), ``jamming`` (the field itself: the entry's ``value``)."""
     data: dict[str, Any] = {"side": side, "turn": turn}
+    items: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for key, entry in entries.items():
         if key == NOTE:
             continue
-        section, _, ident = key.partition(".")
-        data.setdefault(section, {})[ident] = entry
+        if key.endswith("]") and "[" in key:
+            section, _, name = key[:-1].partition("[")
+            items.setdefault(section, []).append((name, entry))
+        elif "." in key:
+            section, _, ident = key.partition(".")
+            data.setdefault(section, {})[ident] = entry
+        else:
+            data[key] = entry.get("value")
+    for section, got in items.items():
+        data[section] = [entry for _, entry in sorted(got, key=lambda x: x[0])]
     return data
 
 

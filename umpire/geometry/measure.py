@@ -99,7 +99,7 @@ class MeasureCase(Checked):
     words: ClassVar[tuple[str, ...]] = ("from.at", "to.at")  # umpire calc measure 10,24 50,24
     roles: ClassVar[tuple[str, ...]] = ("from", "to")
 
-    ruleset: str = Field(description="auftragstaktik or mbt (the ruleset whose rules measure)")
+    ruleset: str = Field(description="the ruleset whose rules measure, by name or alias")
     rulings: dict[str, str] = Field(default_factory=dict, description="NAME: CHOICE for each ruling read otherwise")
     scale: float = Field(1.0, gt=0, description="MBT: inches per hex (23.3.2.1)")
     table: tuple[float, float] | None = Field(None, description="the table, [width, depth] in inches")

@@ -30,6 +30,7 @@ from umpire.schema.locate import Finding, Found
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.turns.readers import Readers
 
 __all__ = ["Finding", "Found", "Report", "check_data", "check_file", "refusal"]
 
@@ -59,14 +60,16 @@ class Report:
                 "problems": [{"line": f.line, "column": f.column, "problem": f.text} for f in self.findings]}
 
 
-def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = None) -> Report:
-    """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for."""
+def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = None,
+               readers: Readers | None = None) -> Report:
+    """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for;
+    ``readers``: an orders file is read as its side's, in its words (:mod:`umpire.turns.readers`)."""
     from umpire.inputs.kinds import max_bytes
     from umpire.schema.reader import checked_utf8, foreign, linked, read_bytes, read_stdin_bytes
 
     name = "<stdin>" if str(path) == "-" else shown(path)
     if linked(path):
-        report = check_file(Path(path).resolve(), kind, state=state)
+        report = check_file(Path(path).resolve(), kind, state=state, readers=readers)
         if report.findings:
             report.file = name
             report.findings = [Finding(None, None, str(foreign(path, report.kind or kind or "file"))
@@ -80,10 +83,11 @@ def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = 
         text = checked_utf8(data, name)
     except DataError as exc:
         return Report(name, kind or "", [Finding(*_line_of(str(exc), name))])
-    return check_data(text, name, kind, state=state)
+    return check_data(text, name, kind, state=state, readers=readers)
 
 
-def check_data(text: str | bytes, where: str, kind: str | None = None, *, state: GameGiven = None) -> Report:
+def check_data(text: str | bytes, where: str, kind: str | None = None, *, state: GameGiven = None,
+               readers: Readers | None = None) -> Report:
     """Check the text of one file, called ``where``."""
     from umpire.inputs.kinds import detect, find_kind, is_orders
     from umpire.schema.reader import Marks, parse_yaml
@@ -99,7 +103,7 @@ def check_data(text: str | bytes, where: str, kind: str | None = None, *, state:
         k = find_kind(kind, data, state) if kind else detect(data, state)
     except UmpireError as exc:
         return Report(where, kind or "", [Finding(None, None, str(exc))])
-    return k.check(data, marks, where, state)
+    return k.check(data, marks, where, state, readers)
 
 
 def _line_of(message: str, where: str) -> tuple[int | None, int | None, str]:
@@ -116,7 +120,7 @@ def _line_of(message: str, where: str) -> tuple[int | None, int | None, str]:
 
 
 def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState | None = None,
-            db: Path | None = None) -> UmpireError:
+            db: Path | None = None, readers: Readers | None = None) -> UmpireError:
     """The one-line error of an ordinary command that could not use a file: the first problem
     the command met (as ``umpire check`` words and places it; else the first the check finds),
     how many more there are, and the command that lists them (``db``: the game an orders file
@@ -128,7 +132,7 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
         return foreign(path, kind)
     if isinstance(error, Unread):
         return error  # the reader's own refusal: the file read again would say the same
-    report = check_file(path, kind, state=state) if str(path) != "-" else Report("<stdin>")  # read already
+    report = check_file(path, kind, state=state, readers=readers) if str(path) != "-" else Report("<stdin>")
     said = str(error).splitlines() or [str(error)]
     lines = report.lines()
     found = next((i for i, f in enumerate(report.findings) if said[0].endswith(f.text)), None)

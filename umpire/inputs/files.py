@@ -17,9 +17,11 @@ if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.inputs.kinds import Kind
     from umpire.schema.reader import Marks
+    from umpire.turns.readers import Readers
 
 
-def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
+def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None,
+          readers: Readers | None = None) -> Report:
     file = kind.file
     assert file is not None
     report = Report(where)
@@ -34,6 +36,15 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     local = {p[len(at):]: m for p, m in marks.items() if p[:len(at)] == at} if at else marks
     settled, found = shape(model, body, local, where)
     game = state
+    reader, unread = None, list[str]()
+    if kind.orders and readers is not None and state is not None and state.ruleset == kind.ruleset:
+        from umpire.turns.readers import side_words
+
+        # the side's file: what it names of the enemy is turned into the umpire's words for the
+        # checks against the game (an entry naming what the side does not know is told, and left
+        # out of them); its shape was told above, as written
+        words, reader = side_words(body, state, where, readers, unread)
+        settled = shape(model, words, local, where)[0]
     if kind.orders:
         if state is None:
             report.notes.append("checked as written; against a game too (units, targets, moves): "
@@ -42,10 +53,15 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
             found.said(f"{where}: these are {kind.ruleset} orders; the game is {state.ruleset}")
             game = None
     if settled.model is not None:
+        before = len(found.items)
         report.summary = file.check(settled.model, settled, data, game, where, found)
+        if reader is not None:  # what the checks said of the enemy units it named, in its words
+            found.items[before:] = [(mark, reader.told(text)) for mark, text in found.items[before:]]
         if kind.orders and game is not None:
             from umpire.reports.words import phase_name
 
             report.notes.append(f"checked against the game: turn {game.turn}, {phase_name(game.ruleset, game.phase)}")
+    for problem in unread:  # the reader's own refusals: in its words already
+        found.said(problem)
     report.findings = found.findings()
     return report

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from umpire.inputs import Report
     from umpire.schema.kinds import FileKind
     from umpire.schema.reader import Marks
+    from umpire.turns.readers import Readers
 
 
 @dataclass(frozen=True)
@@ -39,12 +40,15 @@ class Kind:
         """A side's orders for a turn (checked against the game when there is one)."""
         return self.file is not None and self.file.orders
 
-    def check(self, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
+    def check(self, data: Any, marks: Marks, where: str, state: GameState | None,
+              readers: Readers | None = None) -> Report:
+        """``readers``: an orders file is its side's, checked in its words (:mod:`umpire.turns.readers`)."""
         import importlib
 
         module, _, fn = self.checker.partition(":")
         checker: Callable[..., Report] = getattr(importlib.import_module(f"umpire.inputs.{module}"), fn)
-        report = checker(self, data, marks, where, state)
+        more = {"readers": readers} if self.orders else {}
+        report = checker(self, data, marks, where, state, **more)
         report.kind = self.name
         return report
 
@@ -78,11 +82,11 @@ ALIASES = {"orders": "orders", "calc": "case", "campaign": "season"}
 
 def kinds() -> dict[str, Kind]:
     """Every kind of file by name: the shared ones, then each ruleset's in the registry's order."""
-    from umpire.registry import RULESETS
+    from umpire.registry import RULESETS, file_kinds
 
     out = {k.name: k for k in SHARED}
     for rs in RULESETS:
-        for f in rs.file_kinds():
+        for f in file_kinds(rs):
             out[f.name] = Kind(f.name, f.title, f.limit, "files:check", f.command, file=f, ruleset=rs.name)
     return out
 
@@ -168,9 +172,9 @@ def _orders_kind(data: Any, state: GameState | None, every: dict[str, Kind]) -> 
     """Which ruleset's orders: the game's if there is one, else what the file's keys and orders say."""
     orders = [k for k in every.values() if k.orders]
     if state is not None:
-        from umpire.registry import find_ruleset
+        from umpire.registry import game_rules
 
-        name = find_ruleset(state.ruleset).turn().orders_kind(state)
+        name = game_rules(state.ruleset).turn().orders_kind(state)
         if name not in every:
             raise UmpireError(f"orders: a {state.ruleset} game's orders ({name}) are not a kind of file umpire "
                               f"checks (known: {', '.join(k.name for k in orders)})")

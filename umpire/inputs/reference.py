@@ -62,13 +62,15 @@ def sections(kind: str | None = None) -> list[Section]:
 
 def _scenarios(title: str, command: str) -> list[Section]:
     """The scenario every ruleset reads, then what each ruleset's scenario adds to it."""
-    from umpire.registry import RULESETS
+    from umpire.registry import RULESETS, TrackedGame
     from umpire.schema.scenario import Scenario
 
     common = tuple(field_lines(Scenario, skip=()))
     out = [Section("scenario", "scenario", title, command, common)]
     paths = {f.path for f in common}
     for rs in RULESETS:
+        if not isinstance(rs, TrackedGame):
+            continue
         added = tuple(f for f in field_lines(rs.scenario_model(), skip=()) if f.path not in paths)
         if added:
             out.append(Section("scenario", f"scenario: {rs.name}", f"what a scenario of {rs.name} adds ({rs.title})",
@@ -77,12 +79,12 @@ def _scenarios(title: str, command: str) -> list[Section]:
 
 
 def _cases() -> list[Section]:
-    from umpire.ask.calc import case_model
+    from umpire.ask.calc import case_model, names_of
     from umpire.registry import RULESETS
 
     out = []
     for rs in RULESETS:
-        for procedure in ["measure", *rs.case_models()]:
+        for procedure in names_of(rs):
             model = case_model(rs.name, procedure)
             if model is None:
                 continue

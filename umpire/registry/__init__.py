@@ -19,18 +19,31 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.registry.auftragstaktik import Auftragstaktik
-from umpire.registry.base import Ruleset, Telling, Variant
+from umpire.registry.base import (
+    Campaigns,
+    DataFiles,
+    Measuring,
+    QuickAnswers,
+    Reporting,
+    Ruleset,
+    Telling,
+    TrackedGame,
+    Variant,
+)
 from umpire.registry.mbt import Mbt
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
+    from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns.ending import GameOver
 
-__all__ = ["RULESETS", "Ruleset", "Telling", "Variant", "default_ruleset", "find_ruleset", "game_over", "initial_state",
-           "load_scenario", "scenario_from_data", "scenario_model", "scenario_ruleset", "telling"]
+__all__ = ["RULESETS", "Campaigns", "DataFiles", "Measuring", "QuickAnswers", "Reporting", "Ruleset", "Telling",
+           "TrackedGame", "Variant", "answering", "campaign_rules", "default_ruleset", "file_kinds", "find_ruleset",
+           "game_over", "game_rules", "initial_state", "load_scenario", "measuring", "scenario_from_data",
+           "scenario_model", "scenario_ruleset", "telling"]
 
-#: The bundled rulesets, in the order a procedure both have is looked for (the first is the
+#: The bundled rulesets, in the order a procedure several have is looked for (the first is the
 #: ruleset of a case that names none).
 RULESETS: tuple[Ruleset, ...] = (Auftragstaktik(), Mbt())
 
@@ -52,6 +65,50 @@ def find_ruleset(name: str) -> Ruleset:
     raise unknown("ruleset", name, [rs.name for rs in RULESETS])
 
 
+def game_rules(name: str) -> TrackedGame:
+    """The ruleset called ``name``, which must play a game turn by turn (:class:`TrackedGame`).
+
+    :raises UmpireError: for an unknown ruleset, or one umpire plays no game of.
+    """
+    rs = find_ruleset(name)
+    if not isinstance(rs, TrackedGame):
+        raise UmpireError(f"umpire plays no game of {rs.name} turn by turn (it answers questions: umpire calc)")
+    return rs
+
+
+def campaign_rules(name: str) -> Campaigns:
+    """The ruleset called ``name``, which must have campaign rules (:class:`Campaigns`) and play its
+    games turn by turn.
+
+    :raises UmpireError: for an unknown ruleset, or one with no campaigns.
+    """
+    rs = game_rules(name)
+    if not isinstance(rs, Campaigns):
+        raise UmpireError(f"{rs.name} has no campaign rules (a season of it cannot be played)")
+    return rs
+
+
+def measuring(name: str) -> Measuring:
+    """The ruleset called ``name``, which must say how it measures (:class:`Measuring`).
+
+    :raises UmpireError: for an unknown ruleset, or one that measures nothing on a table.
+    """
+    rs = find_ruleset(name)
+    if not isinstance(rs, Measuring):
+        raise UmpireError(f"{rs.name} measures nothing on a table")
+    return rs
+
+
+def answering() -> list[QuickAnswers]:
+    """The rulesets that answer questions (``umpire calc``), in the registry's order."""
+    return [rs for rs in RULESETS if isinstance(rs, QuickAnswers)]
+
+
+def file_kinds(rs: Ruleset) -> tuple[FileKind, ...]:
+    """The kinds of file ``rs`` reads of its own (none if it leaves :class:`DataFiles` out)."""
+    return rs.file_kinds() if isinstance(rs, DataFiles) else ()
+
+
 def scenario_model(data: Any) -> type[Scenario]:
     """The model a scenario's ``data`` is read with: its ruleset's (the generic scenario for a
     ruleset umpire does not know: its other problems are still found, and :func:`scenario_ruleset`
@@ -60,7 +117,7 @@ def scenario_model(data: Any) -> type[Scenario]:
 
     name = data.get("ruleset") if isinstance(data, dict) else None
     try:
-        return find_ruleset(name).scenario_model() if isinstance(name, str) else Scenario
+        return game_rules(name).scenario_model() if isinstance(name, str) else Scenario
     except UmpireError:
         return Scenario
 
@@ -92,13 +149,13 @@ def scenario_from_data(data: Any, where: str) -> Scenario:
     return validated(data, where, scenario_model)
 
 
-def scenario_ruleset(scenario: Scenario, where: str = "scenario") -> tuple[Ruleset, Scenario]:
+def scenario_ruleset(scenario: Scenario, where: str = "scenario") -> tuple[TrackedGame, Scenario]:
     """The ruleset a scenario names, and the scenario with that ruleset's own name.
 
     :raises DataError: ``scenario: ruleset: unknown ruleset 'mtb' (did you mean 'mbt'? ...)``
     """
     try:
-        rs = find_ruleset(scenario.ruleset)
+        rs = game_rules(scenario.ruleset)
     except UmpireError as exc:
         raise DataError(f"{where}: ruleset: {exc}") from None
     if scenario.ruleset != rs.name:
@@ -137,7 +194,7 @@ def telling(ruleset: str) -> Telling:
     """How the reports tell a game of ``ruleset`` (the plain words for a ruleset umpire does
     not know: a report of such a file still renders)."""
     try:
-        return find_ruleset(ruleset).telling
+        return game_rules(ruleset).telling
     except UmpireError:
         return Telling()
 
@@ -146,4 +203,4 @@ def game_over(state: GameState) -> GameOver | None:
     """How ``state``'s game ended (the umpire, its rules or its turn limit), or None while it goes on."""
     from umpire.turns.ending import game_over as over
 
-    return over(state, find_ruleset(state.ruleset).over)
+    return over(state, game_rules(state.ruleset).over)

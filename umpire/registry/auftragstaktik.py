@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from umpire.errors import UmpireError
-from umpire.registry.base import Ruleset, Telling
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from umpire.turns.common import Handler
 
 
-class Auftragstaktik(Ruleset):
+class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "auftragstaktik"
     title = "Auftragstaktik Miniatures Rules v1.01 (grand-tactical, 1 inch = 500 m)"
     aliases = ("at", "auftrag")
@@ -50,6 +50,12 @@ class Auftragstaktik(Ruleset):
         from umpire.rules.auftragstaktik.calc import CASE_MODELS
 
         return dict(CASE_MODELS)
+
+    def warm_up(self) -> None:
+        """Its tables."""
+        from umpire.rules.auftragstaktik.data import tables
+
+        tables()
 
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A bundled unit: ``T80B`` is T-80B Company as such, ``Abrams`` an alias of M1A1 Company."""
@@ -125,7 +131,7 @@ class Auftragstaktik(Ruleset):
 
         check_force_unit(type_, statline, name, field)
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.auftragstaktik.actions import HANDLERS, check_move
         from umpire.turns.common import move_action, place_action
 

@@ -1,10 +1,33 @@
-"""What every ruleset object offers: its name, its parts, and the answers generic code asks of it.
+"""What a ruleset gives umpire: a small core every ruleset has, and the protocols it implements or
+leaves out, each documented here once.
 
-Generic code (the engine, the reports, the geometry, the campaign, the calc dispatcher) never
-asks a ruleset's name: it asks the game's ruleset object. The parts (procedures, handlers, the
-turn, scenario checks, books) are imported when first asked for; the answers (its phases, how
-it measures a range, the words of its reports, what counts as lost, its campaign rules) are
-attributes and methods with a default here, which a ruleset overrides where it differs.
+A ruleset is one class, listed once in :data:`umpire.registry.RULESETS`. It subclasses
+:class:`Ruleset` and the protocols of what it plays::
+
+    class Skirmish(QuickAnswers, TrackedGame, Campaigns, DataFiles): ...
+
+============================  ===============================================  =====================
+protocol                      what it gives                                    leave it out and
+============================  ===============================================  =====================
+:class:`Ruleset` (required)   name, title, aliases; its data folder and book   (every ruleset has it)
+:class:`QuickAnswers`         ``umpire calc`` procedures, look-ups of names    it answers no question
+:class:`Measuring`            how a range and an aspect are taken              ``calc measure`` refuses it
+:class:`TrackedGame`          a game turn by turn: scenario, turn, handlers    ``umpire new`` refuses it
+:class:`Reporting`            the words of its reports, what they draw         plain words, nothing drawn
+:class:`Campaigns`            what becomes of units between games, its score   a season of it is refused
+:class:`DataFiles`            its own kinds of file, its data's provenance     the shared kinds only
+============================  ===============================================  =====================
+
+A :class:`TrackedGame` is also :class:`Measuring` (its turn measures) and :class:`Reporting`
+(its games are reported); :class:`Campaigns` asks for a :class:`TrackedGame` too (a season is
+of tracked games). In each protocol the
+abstract methods are what implementing it asks; the others have a default here, which a ruleset
+overrides where it differs. Generic code (the engine, the reports, the geometry, the campaign,
+the calc dispatcher) never asks a ruleset's name: it asks the ruleset object, through the
+accessors of :mod:`umpire.registry` (``game_rules``, ``campaign_rules``...), which say in one
+line what a ruleset that leaves a protocol out cannot do. The parts (procedures, handlers, the
+turn, scenario checks, books) are imported when first asked for, so naming a ruleset costs
+nothing of its turn sequence.
 """
 
 from __future__ import annotations
@@ -70,36 +93,12 @@ class Variant:
 
 
 class Ruleset(ABC):
-    """One ruleset, all it contributes. Its parts are imported when first asked for, so naming a
-    ruleset (``umpire --help``, a quick answer) costs nothing of its turn sequence."""
+    """Every ruleset: its names, and where its data and its book of rulings are. Required."""
 
+    #: its name (a game file and a case name it), a title, the other names it is found by
     name: str
     title: str
     aliases: tuple[str, ...]
-
-    #: the games a ruleset's quick answers may be asked under (empty: it has one), the one a
-    #: case naming none takes, and the environment variable and config file key a user chooses
-    #: one with
-    variants: tuple[Variant, ...] = ()
-    default_variant: str = ""
-    variant_setting: tuple[str, str] = ("", "")
-    #: ranges are measured centre to centre (else edge to edge), and how ``measure`` says so
-    measures_centres: bool = False
-    range_is: str = "edge to edge (nearest points of the bases)"
-    #: the phases (beside a turn's first) in which the sides' orders are in and the umpire has
-    #: not yet played them on (a players' page tells a side its orders are in)
-    orders_phases: tuple[str, ...] = ()
-    #: the statuses that mean a unit is lost at the end of a game
-    lost_statuses: tuple[str, ...] = ("eliminated",)
-    #: the words of its reports
-    telling: Telling = Telling()
-    #: at least this many inches between stand centres when a campaign lays out a force
-    campaign_gap: float = 1.0
-    #: a campaign's schedule ends a game after its turns (else the ruleset's own end does)
-    campaign_turn_limit: bool = True
-    #: how a game not yet finished is told to be finished, and how a game the rules ended is told
-    unfinished: str = "play its last turn or end it"
-    ended_by_rules: str = "by the rules"
 
     def folder(self) -> Path:
         """Where its data lives (``rulesets/<name>/``)."""
@@ -107,7 +106,29 @@ class Ruleset(ABC):
 
         return ruleset_dir(self.name)
 
-    # -- the pure rules (umpire.rules.<name>) --------------------------------------------
+    def rulings_book(self) -> RulingBook:
+        """Every named ruling of this ruleset (``rulings.yaml`` in its folder), validated."""
+        from umpire.core.rulings import RulingBook
+        from umpire.schema.load import cached_model
+
+        book = cached_model(RulingBook, self.folder() / "rulings.yaml")
+        assert isinstance(book, RulingBook)
+        return book
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.name}>"
+
+
+class QuickAnswers(Ruleset):
+    """The quick answer (``umpire calc``, ``umpire session``): its procedures and their cases,
+    and the names a question may use. Left out: the ruleset answers no question."""
+
+    #: the games its quick answers may be asked under (empty: it has one), the one a case naming
+    #: none takes, and the environment variable and config file key a user chooses one with
+    variants: tuple[Variant, ...] = ()
+    default_variant: str = ""
+    variant_setting: tuple[str, str] = ("", "")
+
     @abstractmethod
     def procedures(self) -> dict[str, CalcProcedure]:
         """The ``umpire calc`` procedures this ruleset offers, by name."""
@@ -115,25 +136,6 @@ class Ruleset(ABC):
     @abstractmethod
     def case_models(self) -> dict[str, type[BaseModel]]:
         """The case model of each ``umpire calc`` procedure (for ``umpire calc fields``)."""
-
-    @abstractmethod
-    def scenario_checks(self) -> ScenarioChecks:
-        """What this ruleset checks and adds when a scenario becomes a game."""
-
-    def scenario_model(self) -> type[Scenario]:
-        """The model its scenario files are read with: the generic scenario and its own blocks."""
-        from umpire.schema.scenario import Scenario
-
-        return Scenario
-
-    @abstractmethod
-    def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
-        """How far a stand sees through the wood or town it stands in (None: not at all)."""
-
-    @abstractmethod
-    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
-        """The aspect of ``target`` as ``firer`` sees it (for ``measure``), by the same rule the
-        ruleset's fire takes it by; ``rulings`` are the choices that differ from the defaults."""
 
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """The unit or card ``text`` names, as an answer shows it, and whether ``text`` was that
@@ -147,6 +149,37 @@ class Ruleset(ABC):
     def card_rows(self) -> list[dict[str, Any]]:
         """Its data cards as ``umpire cards`` lists them (``ruleset``, ``id``, ``name``, ...)."""
         return []
+
+    def warm_up(self) -> None:
+        """Read the tables its answers use, so that a session's first question is as quick as
+        the rest."""
+        return None
+
+
+class Measuring(Ruleset):
+    """How a range and an aspect are taken on the table (``calc measure``, sight lines, every
+    shot of a tracked game). Left out: ``calc measure`` refuses the ruleset."""
+
+    #: ranges are measured centre to centre (else edge to edge), and how ``measure`` says so
+    measures_centres: bool = False
+    range_is: str = "edge to edge (nearest points of the bases)"
+
+    @abstractmethod
+    def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
+        """How far a stand sees through the wood or town it stands in (None: not at all)."""
+
+    @abstractmethod
+    def aspect(self, firer: Pose, target: Pose, rulings: Mapping[str, str]) -> str:
+        """The aspect of ``target`` as ``firer`` sees it (for ``measure``), by the same rule the
+        ruleset's fire takes it by; ``rulings`` are the choices that differ from the defaults."""
+
+
+class Reporting(Ruleset):
+    """What the reports tell of a game and draw of its state. Every hook has a default (plain
+    words, nothing of the ruleset's own drawn); a :class:`TrackedGame` is one."""
+
+    #: the words of its reports
+    telling: Telling = Telling()
 
     def identity(self, card: str) -> tuple[str, str, str, str] | None:
         """(nationality, size, name, the name as a side is told it) of a unit's data card as a
@@ -162,78 +195,6 @@ class Ruleset(ABC):
 
         raise UmpireError(f"card: {self.name} has no data cards (got {card!r})")
 
-    def file_kinds(self) -> tuple[FileKind, ...]:
-        """The kinds of file it reads beside a scenario, a calc case and a season (its orders
-        files, its unit files...), as ``umpire check`` and ``umpire formats`` see them."""
-        return ()
-
-    def provenance(self) -> list[tuple[str, dict[str, int]]]:
-        """Per chart and card of its data, how many values come from each source (``umpire data
-        status``); empty: its data does not record where each value comes from."""
-        return []
-
-    def rulings_book(self) -> RulingBook:
-        """Every named ruling of this ruleset (``rulings.yaml`` in its folder), validated."""
-        from umpire.core.rulings import RulingBook
-        from umpire.schema.load import cached_model
-
-        book = cached_model(RulingBook, self.folder() / "rulings.yaml")
-        assert isinstance(book, RulingBook)
-        return book
-
-    # -- the turn sequence (umpire.turns.<name>) -------------------------------------------
-    def players(self, state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
-        """Side -> player -> the units that player commands, where a game has several players a
-        side (each player's briefing is composed from what his own units saw); empty otherwise."""
-        return {}
-
-    @abstractmethod
-    def phase_names(self) -> dict[str, str]:
-        """Each phase of a turn by its id, in order, with the name its rulebook gives it."""
-
-    @cached_property
-    def _phases(self) -> dict[str, str]:
-        return self.phase_names()
-
-    def phase_name(self, phase: str) -> str:
-        """The rulebook's name of ``phase`` (``setup`` is the first phase of turn 1)."""
-        names = self._phases
-        if phase == "setup":
-            phase = next(iter(names), phase)
-        return names.get(phase, phase)
-
-    @abstractmethod
-    def turn(self) -> TurnRules:
-        """Where a game's turn stands (``view``) and how a side's orders file is read."""
-
-    def over(self, state: GameState) -> str | None:
-        """Why the rules ended ``state``'s game, or None while they have not."""
-        return None
-
-    @abstractmethod
-    def _own_handlers(self) -> dict[str, Handler]:
-        """The handlers of this ruleset's own actions, and the generic ones with its checks."""
-
-    def place_check(self) -> PlaceCheck | None:
-        """Where a unit may be put by hand, beyond the table's edges (``place``, and a photo's
-        reading applied): None, anywhere on the table."""
-        return None
-
-    @cached_property
-    def handlers(self) -> dict[str, Handler]:
-        """Every action a game of this ruleset takes, by event kind: the turn's own, with
-        ``place``, ``move``, ``end`` and ``table_read`` (a photo's reading applied). The engine
-        makes and replays events only through these."""
-        from umpire.turns import ending, reading
-
-        return {"end": ending.end_action(self.over), reading.KIND: reading.reading_action(self.place_check()),
-                **self._own_handlers()}
-
-    def table_case(self, state: GameState) -> dict[str, Any]:
-        """What a quick answer asked on ``state``'s table takes from the game (its fields by name)."""
-        return {}
-
-    # -- what the reports show of a state --------------------------------------------------
     def turret(self, unit: UnitState) -> float | None:
         """The facing of a unit's turret, drawn on the map (None: it has none of its own)."""
         return None
@@ -254,7 +215,96 @@ class Ruleset(ABC):
         """Each side's set-up zone: the side, the rectangle (x0, y0, x1, y1) and its words."""
         return []
 
-    # -- campaigns -------------------------------------------------------------------------
+
+class TrackedGame(Measuring, Reporting):
+    """A game tracked turn by turn (``umpire new``, ``turn``, ``phase``, ``serve``): what a
+    scenario of it holds, its phases, its turn, the handlers of its actions. Left out: no game
+    of the ruleset is made."""
+
+    #: the phases (beside a turn's first) in which the sides' orders are in and the umpire has
+    #: not yet played them on (a players' page tells a side its orders are in)
+    orders_phases: tuple[str, ...] = ()
+
+    @abstractmethod
+    def scenario_checks(self) -> ScenarioChecks:
+        """What this ruleset checks and adds when a scenario becomes a game."""
+
+    @abstractmethod
+    def phase_names(self) -> dict[str, str]:
+        """Each phase of a turn by its id, in order, with the name its rulebook gives it."""
+
+    @abstractmethod
+    def turn(self) -> TurnRules:
+        """Where a game's turn stands (``view``) and how a side's orders file is read."""
+
+    @abstractmethod
+    def own_handlers(self) -> dict[str, Handler]:
+        """The handlers of this ruleset's own actions, and the generic ones with its checks
+        (``place``, ``move``: :func:`umpire.turns.common.place_action`, ``move_action``)."""
+
+    def scenario_model(self) -> type[Scenario]:
+        """The model its scenario files are read with: the generic scenario and its own blocks."""
+        from umpire.schema.scenario import Scenario
+
+        return Scenario
+
+    def over(self, state: GameState) -> str | None:
+        """Why the rules ended ``state``'s game, or None while they have not."""
+        return None
+
+    def players(self, state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Side -> player -> the units that player commands, where a game has several players a
+        side (each player's briefing is composed from what his own units saw); empty otherwise."""
+        return {}
+
+    def table_case(self, state: GameState) -> dict[str, Any]:
+        """What a quick answer asked on ``state``'s table takes from the game (its fields by name)."""
+        return {}
+
+    def place_check(self) -> PlaceCheck | None:
+        """Where a unit may be put by hand, beyond the table's edges (``place``, and a photo's
+        reading applied): None, anywhere on the table."""
+        return None
+
+    @cached_property
+    def handlers(self) -> dict[str, Handler]:
+        """Every action a game of this ruleset takes, by event kind: the turn's own, with
+        ``place``, ``move``, ``end`` and ``table_read`` (a photo's reading applied). The engine
+        makes and replays events only through these."""
+        from umpire.turns import ending, reading
+
+        return {"end": ending.end_action(self.over), reading.KIND: reading.reading_action(self.place_check()),
+                **self.own_handlers()}
+
+    @cached_property
+    def phases(self) -> dict[str, str]:
+        """:meth:`phase_names`, read once."""
+        return self.phase_names()
+
+    def phase_name(self, phase: str) -> str:
+        """The rulebook's name of ``phase`` (``setup`` is the first phase of turn 1)."""
+        names = self.phases
+        if phase == "setup":
+            phase = next(iter(names), phase)
+        return names.get(phase, phase)
+
+
+class Campaigns(Ruleset):
+    """A season of tracked games (``umpire campaign``; the ruleset is a :class:`TrackedGame`
+    too): what becomes of a unit between games, how a game is scored and fitted to the schedule.
+    Every hook has a default (losses carried, the book's score); its rules are ``campaign.yaml``
+    in its folder. Left out: a season of it is refused."""
+
+    #: the statuses that mean a unit is lost at the end of a game
+    lost_statuses: tuple[str, ...] = ("eliminated",)
+    #: at least this many inches between stand centres when a campaign lays out a force
+    campaign_gap: float = 1.0
+    #: a campaign's schedule ends a game after its turns (else the ruleset's own end does)
+    campaign_turn_limit: bool = True
+    #: how a game not yet finished is told to be finished, and how a game the rules ended is told
+    unfinished: str = "play its last turn or end it"
+    ended_by_rules: str = "by the rules"
+
     def campaign_book(self) -> CampaignBook:
         """This ruleset's campaign rules (``campaign.yaml`` in its folder).
 
@@ -293,5 +343,18 @@ class Ruleset(ABC):
         """A season's force unit names what the ruleset has. :raises UmpireError: naming ``field``."""
         return None
 
-    def __repr__(self) -> str:
-        return f"<ruleset {self.name}>"
+
+class DataFiles(Ruleset):
+    """Its own kinds of file (``umpire check``, ``umpire formats``) and where its data's values
+    come from (``umpire data status``). Left out: only the kinds every ruleset shares (a
+    scenario, a calc case, a season) are read for it, and its data counts nothing."""
+
+    def file_kinds(self) -> tuple[FileKind, ...]:
+        """The kinds of file it reads beside a scenario, a calc case and a season (its orders
+        files, its unit files...), as ``umpire check`` and ``umpire formats`` see them."""
+        return ()
+
+    def provenance(self) -> list[tuple[str, dict[str, int]]]:
+        """Per chart and card of its data, how many values come from each source (``umpire data
+        status``); empty: its data does not record where each value comes from."""
+        return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from umpire.registry.base import Ruleset, Telling, Variant
+from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame, Variant
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from umpire.turns.common import Handler, PlaceCheck
 
 
-class Mbt(Ruleset):
+class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
     name = "mbt"
     title = "MBT played in miniature (tactical, one model = one vehicle or squad)"
     aliases = ("mbt-miniature",)
@@ -54,13 +54,20 @@ class Mbt(Ruleset):
 
         return dict(CASE_MODELS)
 
+    def warm_up(self) -> None:
+        """Its charts."""
+        from umpire.rules.mbt import data
+
+        for chart in data.CHART_MODELS:
+            data.chart(chart)
+
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A data card, shown as its vehicle and id (``M1A1 (USA-1B)``)."""
         from umpire.errors import UmpireError
         from umpire.rules.mbt.data import card_head, card_id
 
         try:
-            key = card_id(text)
+            key = card_id(text, suggest=False)
         except UmpireError:
             return None
         name = card_head(key)[1]
@@ -214,7 +221,7 @@ class Mbt(Ruleset):
 
         return check_place
 
-    def _own_handlers(self) -> dict[str, Handler]:
+    def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.common import move_action, place_action
         from umpire.turns.mbt import HANDLERS, check_place
 

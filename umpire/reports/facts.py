@@ -10,7 +10,7 @@ come from :mod:`umpire.reports.words`, for what a reader may know (:mod:`umpire.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -173,7 +173,7 @@ def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
                 "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
                 "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
                 "written", "jammed", "helicopter", "helicopters", "helicopter_side", "result", "aircraft",
-                "aircraft_side"):
+                "aircraft_side", "battery"):
         if key in r and r[key] is not None:
             out[key] = r[key]
     for key in ("from", "firer_at", "target_at", "at"):
@@ -257,7 +257,3 @@ def in_order(e: StoredEvent) -> list[Any]:
             out.append(results.pop(0))
         out.append(r)
     return out + results
-
-
-def by_kind(facts: Sequence[Fact], kind: str) -> list[Fact]:
-    return [f for f in facts if f.kind == kind]

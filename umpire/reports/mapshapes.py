@@ -55,6 +55,24 @@ class Group:
     shapes: tuple[Shape, ...]
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A label a screen places itself: ``key`` (a unit id or a terrain piece's), its ``text``, the
+    drawing point it names, its colour, its kind (``own``, ``enemy``, ``terrain``) and the box of
+    what it names (x0, y0, x1, y1), kept clear of its own label."""
+
+    key: str
+    text: str
+    at: Point
+    colour: str
+    kind: str
+    box: tuple[float, float, float, float]
+
+    def data(self) -> dict[str, object]:
+        return {"key": self.key, "text": self.text, "at": list(self.at), "colour": self.colour, "kind": self.kind,
+                "box": list(self.box)}
+
+
 @dataclass
 class MapDrawing:
     width: float
@@ -64,6 +82,9 @@ class MapDrawing:
     #: where the table lies in the drawing: the point of its near-left corner's x and far edge's
     #: y, points per inch, and the table's depth (inches); a screen turns a click into inches by it
     frame: tuple[float, float, float, float] | None = None
+    #: the labels a screen draws itself at its own size as it zooms (a map built with
+    #: ``labels=False``): each a stand's id or a terrain piece's name, where it belongs
+    marks: list[Mark] = field(default_factory=list)
 
     def inches(self, px: float, py: float) -> Point:
         """The table point (inches) under the drawing point ``(px, py)``."""

@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.core.state import GameState, UnitState
-from umpire.registry import Ruleset, find_ruleset
+from umpire.registry import TrackedGame, game_rules
 from umpire.reports.knowledge import Chronicle, Sight
 from umpire.reports.observe import UNSEEN, Line, Observer, card_identity
 from umpire.reports.views import (
@@ -97,7 +97,9 @@ def briefing(report: TurnReport, side: str, player: str | None = None) -> TurnRe
         return compose(src, side, report.only_turn)
     from umpire.reports.player_view import PlayerLens, players
 
-    lens = PlayerLens(side, player, frozenset(players(src.state)[side][player]))
+    every = players(src.state)[side]
+    lens = PlayerLens(side, player, frozenset(every[player]),
+                      frozenset(x for p, ids in every.items() if p != player for x in ids) - frozenset(every[player]))
     return compose(Source(src.chronicle.narrowed(side, lens), src.state), side, report.only_turn, player)
 
 
@@ -174,12 +176,12 @@ def in_side_order(events: Sequence[EventView]) -> list[EventView]:
     return out
 
 
-def _ruleset(name: str) -> Ruleset | None:
+def _ruleset(name: str) -> TrackedGame | None:
     """The game's ruleset object (None for a ruleset umpire does not know: its report still renders)."""
     from umpire.errors import UmpireError
 
     try:
-        return find_ruleset(name)
+        return game_rules(name)
     except UmpireError:
         return None
 
@@ -211,7 +213,7 @@ def _identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
     return (ident[0], ident[2]) if ident is not None else (None, None)
 
 
-def _unit_view(state: GameState, u: UnitState, rs: Ruleset | None) -> UnitView:
+def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None) -> UnitView:
     nation, type_name = _identity(state.ruleset, u)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing, base=tuple(u.base),  # type: ignore[arg-type]
@@ -222,7 +224,7 @@ def _unit_view(state: GameState, u: UnitState, rs: Ruleset | None) -> UnitView:
     )
 
 
-def _units(obs: Observer, state: GameState, rs: Ruleset | None) -> tuple[UnitView, ...]:
+def _units(obs: Observer, state: GameState, rs: TrackedGame | None) -> tuple[UnitView, ...]:
     return tuple(_unit_view(state, u, rs) for u in state.units.values())
 
 
@@ -243,7 +245,7 @@ def known_as(report: TurnReport) -> dict[str, str]:
     return out
 
 
-def _briefing_units(obs: Observer, state: GameState, side: str, rs: Ruleset | None) -> tuple[UnitView, ...]:
+def _briefing_units(obs: Observer, state: GameState, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
     own = [replace(_unit_view(state, u, rs), spotted_by=()) for u in state.units.values()
            if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
@@ -357,7 +359,7 @@ def _templates(chron: Chronicle, obs: Observer, events: Sequence[EventView], las
     return tuple(out)
 
 
-def _victory(rs: Ruleset | None, state: GameState, viewer: str | None) -> tuple[str, ...]:
+def _victory(rs: TrackedGame | None, state: GameState, viewer: str | None) -> tuple[str, ...]:
     """The game's result as its rules declared it: the reason, and for the umpire the tally's lines."""
     lines = rs.result(state) if rs is not None else ()
     return lines if viewer is None else lines[:1]

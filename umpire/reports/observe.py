@@ -67,12 +67,12 @@ def card_identity(ruleset: str, card: str | None) -> tuple[str, str, str, str] |
     """(nationality, size, name, the name as a side is told it) of a unit's data card as a
     sighting tells them (MBT 24.2.2), by the ruleset; None for a unit with no card."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     if not card:
         return None
     try:
-        return find_ruleset(ruleset).identity(card)
+        return game_rules(ruleset).identity(card)
     except UmpireError:
         return None
 

@@ -24,15 +24,29 @@ def side_form(state: GameState, brief: TurnReport) -> OrdersForm:
     """The orders form of ``brief``'s side for the game's current turn.
 
     :raises ValueError: if ``brief`` is the umpire's report, not a side's briefing."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     side = brief.viewer
     if side is None:
         raise ValueError("an orders form is written for a side: give its briefing")
     enemy = [u for u in brief.units if u.observed]
     targets = [u.id for u in enemy if u.level == "full" and not u.dead]
-    form = find_ruleset(state.ruleset).turn().orders_form(state, side, targets)
-    return replace(form, seen=tuple(seen_line(u) for u in enemy))
+    form = game_rules(state.ruleset).turn().orders_form(state, side, targets)
+    form = replace(form, seen=tuple(seen_line(u) for u in enemy))
+    return form if brief.player is None else player_form(form, state, brief.player)
 
 
-__all__ = ["seen_line", "side_form"]
+def player_form(form: OrdersForm, state: GameState, player: str) -> OrdersForm:
+    """``form`` for one of its side's players (MBT 21.3.1): the entries of what he holds, none
+    of another player's."""
+    from umpire.reports.player_view import players
+
+    every = players(state).get(form.side, {})
+    mine = set(every.get(player, ()))
+    others = {x for p, ids in every.items() if p != player for x in ids} - mine
+    sections = tuple(replace(sec, entries=tuple(e for e in sec.entries if e.id not in others))
+                     for sec in form.sections)
+    return replace(form, sections=sections, side_name=f"{form.side_name}, player {player}")
+
+
+__all__ = ["player_form", "seen_line", "side_form"]

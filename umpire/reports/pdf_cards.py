@@ -117,9 +117,9 @@ class _Weapons:
 def cards_section(s: Styles, ruleset: str, units: list[tuple[str, str | None]], width: float) -> list[Flowable]:
     """The data cards of ``units`` (``(card, type)`` each; every card once) as ``ruleset`` has
     them, under a heading, with what ``*`` means."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
-    card = find_ruleset(ruleset).data_card
+    card = game_rules(ruleset).data_card
 
     out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(_esc(
         f"Each card as the roster's units carry it. {MARK} marks a value umpire estimated (the model is in "

@@ -103,6 +103,8 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
         side = next(f.side for f in report.formations if f.id == formation)
     sides = [side] if side else [sv.id for sv in report.sides]
     who = report.side(side).name if side else "every side"
+    if side and report.viewer == side and report.player:  # one player's sheets (MBT 21.3)
+        who = f"{who}, player {report.player}"
     doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
                footer=_footer(report), progress=progress,
                confidential=f"for {who} and the umpire" if side else "")
@@ -116,19 +118,31 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
         entries = {e.id: e for e in form.units()} if form is not None else {}
         if story:
             story.append(PageBreak())
-        story.append(Paragraph(f"Orders for turn {turn}: {_esc(sv.name)}", s.title))
+        story.append(Paragraph(f"Orders for turn {turn}: {_esc(who if side else sv.name)}", s.title))
         story.append(Paragraph(_esc(f"{report.name} · {report.ruleset} · write each unit's order, its arrow or "
                                     "target and its waypoints in inches; leave a row empty to keep its orders"),
                                s.sub))
         story.append(_panel(s, brief, form, link if side else None, width, doc.height * 0.4))
-        for n, top in enumerate(commands(report, sid, formation)):
+        only = _held(report, sid, brief.player)
+        tops = [t for t in commands(report, sid, formation)
+                if only is None or any(u.id in only for _g, u in _units_under(report, sid, t))]
+        for n, top in enumerate(tops):
             story.append(CondPageBreak(70 * mm) if n == 0 else PageBreak())
-            story += _command(s, report, sid, top, entries, codes, width, row_h, turn)
+            story += _command(s, report, sid, top, entries, codes, width, row_h, turn, only)
     doc.build(story)
 
 
+def _held(report: TurnReport, side: str, player: str | None) -> frozenset[str] | None:
+    """A player's sheets (MBT 21.3.1): the units he commands (None: the side's sheets, every unit)."""
+    if player is None or report.source is None:
+        return None
+    from umpire.reports.player_view import players
+
+    return frozenset(players(report.source.state).get(side, {}).get(player, ()))
+
+
 def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None, entries: dict[str, Entry],
-             codes: Any, width: float, row_h: float, turn: int) -> list[Flowable]:
+             codes: Any, width: float, row_h: float, turn: int, only: frozenset[str] | None = None) -> list[Flowable]:
     p = s.p
     sv = report.side(sid)
     out: list[Flowable] = []
@@ -144,7 +158,7 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
     waypoints = ["1st:", "2nd:"] if telling(report.ruleset).orders == "phases" else ["path:"]
     last_group: str | None = None
     for group, u in _units_under(report, sid, top):
-        if u.status in ("eliminated", "surrendered", "off_table"):
+        if u.status in ("eliminated", "surrendered", "off_table") or (only is not None and u.id not in only):
             continue
         if group is not None and group != last_group:
             rows.append([Paragraph(f"<b>{_esc(group)}</b>", s.cell_small), "", "", "", ""])

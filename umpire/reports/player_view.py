@@ -9,8 +9,10 @@ his own units saw of the enemy (the turn records it per player, ``by_player``), 
 unit of his that fired or was fired at saw; his part of the side's written orders is his own
 units' lines; a message is his when it reached him, or (the enemy's, intercepted) when he is the
 overall commander who read it (21.3.3.2.3). A side's helicopters answer to its overall commander
-(their moves, rockets and the fire they come under are his); each player reads the enemy
-helicopters his own units saw. Nothing is taken out of the side's text: the side's
+(their moves, rockets and the fire they come under are his), a battery or an aircraft to the
+player who holds it (the scenario's ``player``, else the overall commander): its plots, its fire
+and the fire it comes under are his alone, unless it struck another player's units; each player
+reads the enemy helicopters his own units saw. Nothing is taken out of the side's text: the side's
 knowledge is never read.
 """
 
@@ -33,6 +35,8 @@ class PlayerLens:
     side: str
     player: str
     units: frozenset[str]
+    #: what the side's other players hold (their units, batteries, aircraft, helicopters)
+    others: frozenset[str] = frozenset()
 
     def owner(self, uid: str, side: str) -> str:
         if side != self.side or uid in self.units:
@@ -50,8 +54,25 @@ class PlayerLens:
                 out.append(g)
         return out
 
+    def _held_orders(self, d: Mapping[str, object]) -> dict[str, object]:
+        """The parts of the side's orders for what he holds: his helicopters' flights, his
+        batteries' plots, his aircraft's strikes (no other player's)."""
+        out: dict[str, object] = {}
+        flights, plots, strikes = d.get("helicopters"), d.get("artillery"), d.get("air_strikes")
+        if isinstance(flights, Mapping):
+            out["helicopters"] = {h: x for h, x in flights.items() if h in self.units}
+        if isinstance(plots, list):
+            out["artillery"] = [x for x in plots if not isinstance(x, Mapping) or x.get("battery") not in self.others]
+        if isinstance(strikes, list):
+            out["air_strikes"] = [x for x in strikes
+                                  if not isinstance(x, Mapping) or x.get("aircraft") not in self.others]
+        return out
+
     def _fact(self, f: Fact) -> Fact | None:
         d = f.data
+        held = next((d[k] for k in ("battery", "aircraft") if isinstance(d.get(k), str)), None)
+        if held in self.others and f.kind != "orders" and not self.mine(f):
+            return None  # another player's battery or aircraft: his to read of, unless it struck this one's units
         if f.kind == "sighting":
             if f.side != self.side:
                 return f
@@ -63,7 +84,8 @@ class PlayerLens:
             units = d.get("units") or {}
             return replace(f, data={k: v for k, v in d.items() if k not in ("messages", "jamming")}
                            | {"units": {u: x for u, x in units.items() if u in self.units},
-                              "sequence": [u for u in d.get("sequence") or () if u in self.units]})
+                              "sequence": [u for u in d.get("sequence") or () if u in self.units]}
+                           | self._held_orders(d))
         if f.kind == "message":
             if f.side == self.side and d.get("player") == self.player:
                 return f
@@ -95,9 +117,9 @@ def players(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
     """Side -> player -> the units he commands, where the game has several players a side (the
     ruleset says: MBT's multi-player rules, 21.3.1)."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     try:
-        return find_ruleset(state.ruleset).players(state)
+        return game_rules(state.ruleset).players(state)
     except UmpireError:  # a report of a game of no known ruleset still renders
         return {}

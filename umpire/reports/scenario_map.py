@@ -13,10 +13,10 @@ from umpire.reports.views import TurnReport, Zone
 def setup_zones(state: GameState) -> tuple[Zone, ...]:
     """Each side's set-up zone, as the scenario's ruleset has them (MBT's ``mbt.setup``: an edge
     and a depth in hexes, 2.4, 2.5); none for a ruleset without."""
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     out = []
-    for side, (x0, y0, x1, y1), words in find_ruleset(state.ruleset).setup_zones(state):
+    for side, (x0, y0, x1, y1), words in game_rules(state.ruleset).setup_zones(state):
         out.append(Zone(side, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), words))
     return tuple(out)
 

@@ -57,15 +57,28 @@ class FitTable(Table):
             yield from super().__rich_console__(console, options)
             return
         room = options.max_width - self._extra_width
-        floors = sum(self._measure_column(console, options, c).minimum for c in self.columns)
+        self._measured: dict[tuple[int, int, bool], Any] = {}  # a column measured once a render
+        inner = options.update_width(room)  # as the table measures its columns
+        floors = sum(self._measure_column(console, inner, c).minimum for c in self.columns)
         tight = floors > room
         if tight:
             self.padding = (0, 0, 0, 0)
+            self._measured = {}
         try:
             yield from super().__rich_console__(console, options)
         finally:
+            self._measured = {}
             if tight:
                 self.padding = (0, 1, 0, 0)
+
+    def _measure_column(self, console: Console, options: ConsoleOptions, column: Any) -> Any:
+        memo = getattr(self, "_measured", None)
+        if memo is None:
+            return super()._measure_column(console, options, column)
+        key = (column._index, options.max_width, bool(options.no_wrap))
+        if key not in memo:
+            memo[key] = super()._measure_column(console, options, column)
+        return memo[key]
 
     def _calculate_column_widths(self, console: Console, options: ConsoleOptions) -> list[int]:
         widths: list[int] = super()._calculate_column_widths(console, options)

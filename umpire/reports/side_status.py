@@ -79,13 +79,13 @@ def _objectives(r: TurnReport) -> list[tuple[str, int]]:
     """The objectives ``r``'s side holds now by its ruleset's count (MBT 4.8), with their points:
     its own to know."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     state = r.source.state if r.source is not None else None
     if state is None or r.viewer is None:
         return []
     try:
-        return find_ruleset(state.ruleset).objectives_held(state, r.viewer)
+        return game_rules(state.ruleset).objectives_held(state, r.viewer)
     except UmpireError:
         return []
 

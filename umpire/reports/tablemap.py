@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from umpire.reports.labels import Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
-from umpire.reports.mapshapes import Circle, Label, MapDrawing, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
+from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
 from umpire.reports.views import TurnReport, UnitView
 
@@ -80,8 +80,13 @@ def edge_names(north: float) -> dict[str, str]:
 
 
 def build_map(report: TurnReport, width: float = 520.0, max_height: float | None = None,
-              style: MapStyle | None = None, label_size: float | None = None) -> MapDrawing:
-    """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall)."""
+              style: MapStyle | None = None, label_size: float | None = None, labels: bool = True) -> MapDrawing:
+    """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall).
+
+    ``labels=False``: a map for a screen that zooms: the stands' ids and the terrain's names are
+    not placed on the drawing but listed as its :attr:`~MapDrawing.marks`, which the screen draws
+    at its own size for the zoom it shows (placing hundreds of labels on paper is most of the
+    cost of a big map)."""
     from umpire.reports import maplegend
     from umpire.reports.maptext import wrap
 
@@ -233,25 +238,40 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                                Paint(sp.colour, "#333333", 0.3)))
         xs, ys = [p[0] for p in box4], [p[1] for p in box4]
         stands.append((u, shapes, (min(xs), min(ys), max(xs), max(ys))))
-    placer = _placer(report, st, s, P, stands)
+    placer = _placer(report, st, s, P, stands) if labels else None
     for u, shapes, bb in stands:
         base = colours.get(u.side, "#555555")
-        lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=((bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2),
-                                  colour=_darker(base, 0.55), bold=True)
-        m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
+        centre = (round((bb[0] + bb[2]) / 2, 2), round((bb[1] + bb[3]) / 2, 2))
+        if placer is not None:
+            lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=centre, colour=_darker(base, 0.55),
+                                      bold=True)
+            m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
+        else:
+            m.marks.append(Mark(u.id, _mark(u), centre, _darker(base, 0.55), "enemy" if u.observed else "own", bb))
+            m.add("stand", u.id, *shapes)
         if u.turret is not None and not u.dead:
             m.add("turret", u.id, _turret_line(u, P))
-    _terrain_names(m, report, st, P, placer)
+    if placer is not None:
+        _terrain_names(m, report, st, P, placer)
+    else:
+        _terrain_marks(m, report, st, P)
     for z in report.zones:
         ink = colours.get(z.side, "#555555")
         pts = tuple(P(x, y) for x, y in z.polygon)
         c = _centroid(pts)
+        if placer is None:  # a screen: at its place (a zone's name crowds nothing)
+            m.add("name", f"zone:{z.side}", Label(c, f"{z.side} set-up", 7.0, _darker(ink, 0.6), "middle", bold=True))
+            continue
         lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=_darker(ink, 0.6), bold=True)
         m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
     for k, tpl in enumerate(report.templates):
         if tpl.label:
             c = P(*tpl.at)
             r = tpl.radius * s
+            if placer is None:
+                m.add("name", f"template-{k + 1}", Label((c[0], c[1] - r - 2), tpl.label, 5.5, tps.colour or "#000000",
+                                                         "middle"))
+                continue
             lb, leader = placer.place(tpl.label, 5.5, [Spot((c[0], c[1] - r - 2))] + around(
                 c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5), target=c, colour=tps.colour or "#000000")
             m.add("name", f"template-{k + 1}", *([leader] if leader else []), lb)
@@ -317,6 +337,26 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         lb, leader = placer.place(t.name, 6.0, spots, target=(mid[0], mid[1] + 3),
                                   colour=_darker(ts.stroke or "#888888", 0.8), italic=True)
         m.add("name", t.id, *([leader] if leader else []), lb)
+
+
+def _terrain_marks(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[[float, float], Point]  # noqa: N803
+                   ) -> None:
+    """Each area's and named line's name as a mark a screen places (largest areas first)."""
+    for t in sorted((t for t in report.terrain if t.polygon), key=lambda t: (-_area(t.polygon or ()), t.id)):
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.polygon or ())
+        name = t.name or t.id
+        if t.type == "hill":
+            name = f"{name} (height {_fmt(t.height)})"
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        m.marks.append(Mark(t.id, name, _centroid(pts), _darker(ts.stroke or "#888888", 0.7), "terrain",
+                            (min(xs), min(ys), max(xs), max(ys))))
+    for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
+        ts = st.terrain_style(t.type)
+        pts = tuple(P(x, y) for x, y in t.line or ())
+        mid = pts[len(pts) // 2]
+        m.marks.append(Mark(t.id, t.name or t.id, mid, _darker(ts.stroke or "#888888", 0.8), "terrain",
+                            (mid[0], mid[1], mid[0], mid[1])))
 
 
 def _area(pts: tuple[Point, ...]) -> float:

@@ -66,10 +66,10 @@ def render_calc(answer: CalcAnswer) -> Group:
 
 def _measures_centres(ruleset: str) -> bool:
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
     try:
-        return find_ruleset(ruleset).measures_centres
+        return measuring(ruleset).measures_centres
     except UmpireError:
         return False
 

@@ -2,7 +2,8 @@
 (``turn-2/``, ``set-up/`` for turn 0) holding a folder per side with everything it gets (its
 briefing of the turn, its map, and for the next turn its orders sheet and its pre-filled orders
 file), within it a folder per player where the game has several players a side (MBT 21.3: his
-own briefing and map), and the umpire's folder with the umpire's report and map.
+own briefing and map, his orders sheet and his pre-filled file of the units he commands), and the
+umpire's folder with the umpire's report and map.
 
 Every side's file is composed from that side's briefing (its knowledge), a player's from his
 own, the umpire's from the umpire's report; a folder holds only its reader's. A turn's papers
@@ -123,8 +124,10 @@ def plan(game: StoredGame, turn: int, *, paper_name: str = "a4", link: dict[str,
             papers += _orders(base, s.id, now, paper_name, (link or {}).get(s.id))
         taken = {p.path.name for p in papers if p.path.parent == base}
         for player in sorted(every.get(s.id, {})):
-            papers += _views(base / player_folder(player, taken), s.id, player, briefing(full, s.id, player), tag,
-                             paper_name)
+            folder = base / player_folder(player, taken)
+            papers += _views(folder, s.id, player, briefing(full, s.id, player), tag, paper_name)
+            if not over:  # his orders sheet and his pre-filled file: his units, his contacts
+                papers += _orders(folder, s.id, now, paper_name, None, player)
     return papers
 
 
@@ -145,18 +148,21 @@ def _views(base: PurePosixPath, side: str | None, player: str | None, rep: TurnR
     ]
 
 
-def _orders(base: PurePosixPath, side: str, now: TurnReport, paper_name: str, link: str | None) -> list[Paper]:
+def _orders(base: PurePosixPath, side: str, now: TurnReport, paper_name: str, link: str | None,
+            player: str | None = None) -> list[Paper]:
     from umpire.reports.model import briefing
     from umpire.reports.orders_paper import side_form
     from umpire.reports.pdf import orders_sheet_pdf
     from umpire.turns.orders_form import template
 
     turn = now.turn
-    text = template(side_form(now.source.state, briefing(now, side)))
+    view = briefing(now, side, player)  # what the side (the player) knows as the next turn starts
+    text = template(side_form(now.source.state, view))
     return [
         Paper(base / f"orders-turn-{turn}.pdf",
-              lambda fh: orders_sheet_pdf(now, fh, side=side, paper_name=paper_name, link=link), side, "orders"),
-        Paper(base / f"orders-turn-{turn}.yaml", lambda fh: fh.write(text.encode("utf-8")), side, "orders"),
+              lambda fh: orders_sheet_pdf(view, fh, side=side, paper_name=paper_name, link=link), side, "orders",
+              player),
+        Paper(base / f"orders-turn-{turn}.yaml", lambda fh: fh.write(text.encode("utf-8")), side, "orders", player),
     ]
 
 

@@ -56,12 +56,12 @@ def phase_name(ruleset: str, phase: str | None) -> str:
     """The rulebook's name of a phase (``setup`` is the first phase of turn 1), as the game's
     ruleset object has it (a ruleset umpire does not know: the phase's id)."""
     from umpire.errors import UmpireError
-    from umpire.registry import find_ruleset
+    from umpire.registry import game_rules
 
     if not phase:
         return "-"
     try:
-        return find_ruleset(ruleset).phase_name(phase)
+        return game_rules(ruleset).phase_name(phase)
     except UmpireError:
         return phase
 

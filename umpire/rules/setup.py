@@ -58,6 +58,11 @@ class ScenarioChecks(Protocol):
         blocks of the scenario, adding what is wrong with them to ``problems``."""
         ...
 
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """Put on ``unit`` a damage a campaign carries over from an earlier game (named as the
+        ruleset's ``Campaigns.end_of_game`` named it). :raises UmpireError: for one it does not keep."""
+        ...
+
 
 def walk(side: SideSpec, checks: ScenarioChecks, problems: list[str] | None = None,
          where: str = "scenario") -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
@@ -186,7 +191,7 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     if scenario.campaign is not None:
         from umpire.schema.campaign_mark import carry
 
-        carry(units, scenario.campaign, problems, where)
+        carry(units, scenario.campaign, checks.carry_damage, problems, where)
         extra["campaign"] = scenario.campaign.header()
     return GameState(
         name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,

@@ -8,24 +8,20 @@ earlier games. The block is part of the stored scenario, so a replay rebuilds th
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import Field
 
-from umpire.schema.checked import Checked
-
-Damage = Literal["track", "gun", "hull", "turret"]
-# How MBT damage is kept on a unit in a game (umpire.turns.mbt.fire.apply_damage).
-DAMAGE_NOTES: dict[str, tuple[str, Any]] = {
-    "track": ("track_hit", True), "gun": ("gun_hit", True),
-    "hull": ("compartment", "hull"), "turret": ("compartment", "turret"),
-}
+from umpire.errors import UmpireError
+from umpire.schema.checked import Checked, Ident
 
 
 class CarriedUnit(Checked):
 
     hits: int = Field(0, ge=0, le=3, description="hits the unit carries")
-    damage: list[Damage] = Field(default_factory=list, description="MBT damage it carries: track, gun, hull, turret")
+    damage: list[Ident] = Field(default_factory=list, max_length=16,
+        description="damage it carries, in its ruleset's words (MBT: track, gun, hull, turret)")
 
 
 class CampaignMark(Checked):
@@ -43,14 +39,18 @@ class CampaignMark(Checked):
         return {"id": self.id, "name": self.name, "game": self.game, "round": self.round, "turns": self.turns}
 
 
-def carry(units: dict[str, Any], mark: CampaignMark, problems: list[str], where: str) -> None:
-    """Put each unit's carried hits and damage on it (``units``: id -> UnitState)."""
+def carry(units: dict[str, Any], mark: CampaignMark, damage: Callable[[Any, str], None], problems: list[str],
+          where: str) -> None:
+    """Put each unit's carried hits and damage on it (``units``: id -> UnitState; ``damage``: how
+    its ruleset puts a damage on a unit, raising :class:`UmpireError` for one it does not keep)."""
     for uid, c in mark.carried.items():
         u = units.get(uid)
         if u is None:
             problems.append(f"{where}: campaign.carried.{uid}: not a unit of the scenario")
             continue
         u.hits = c.hits
-        for d in c.damage:
-            key, value = DAMAGE_NOTES[d]
-            u.notes[key] = value
+        for i, d in enumerate(c.damage):
+            try:
+                damage(u, d)
+            except UmpireError as exc:
+                problems.append(f"{where}: campaign.carried.{uid}.damage[{i}]: {exc}")

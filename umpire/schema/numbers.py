@@ -63,14 +63,6 @@ def read_float(
         raise UmpireError(f"{field}: {exc}") from None
 
 
-def read_int(text: str, field: str, *, lo: int = -MAX_NUMBER, hi: int = MAX_NUMBER) -> int:
-    """:func:`parse_int`, raising :class:`UmpireError` that names ``field``."""
-    try:
-        return parse_int(text, lo=lo, hi=hi)
-    except ValueError as exc:
-        raise UmpireError(f"{field}: {exc}") from None
-
-
 def number(
     value: object, field: str, *, lo: float = -MAX_NUMBER, hi: float = MAX_NUMBER, hint: str | None = None
 ) -> float:

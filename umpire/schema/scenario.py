@@ -129,7 +129,7 @@ class Scenario(_Strict):
     fields (:meth:`umpire.registry.Ruleset.scenario_model`)."""
 
     name: str = Field(description="the scenario's name, shown on every report")
-    ruleset: str = Field(description="auftragstaktik or mbt (or an alias of one)")
+    ruleset: str = Field(description="the ruleset it is played under, by name or alias (umpire procedures lists them)")
     description: str = Field("", description="what the players are told of the situation")
     table: TableSpec = Field(description="the table's size in inches")
     seed: Seed | None = Field(None,

@@ -31,10 +31,11 @@ def known_types() -> set[str]:
     return {*types, *(a for t in types.values() for a in t.aliases)}
 
 
-def read_terrain_file(path: Path, table: tuple[float, float] | None = None
+def read_terrain_file(path: Path, table: tuple[float, float] | None = None, units: str | None = None
                       ) -> tuple[list[dict[str, Any]], tuple[float, float] | None]:
     """The pieces of a terrain file, checked (module notes), and the table size it gives (an
-    SVG's page; a GeoJSON file's ``table``, if any). ``table``: the scenario's, to check against.
+    SVG's page; a GeoJSON file's ``table``, if any). ``table``: the scenario's, to check against;
+    ``units``: a GeoJSON file's unit, as the command says it (an SVG says its own).
 
     :raises DataError: one line, naming the file and the piece.
     """
@@ -46,12 +47,15 @@ def read_terrain_file(path: Path, table: tuple[float, float] | None = None
     if kind == "svg":
         from umpire.schema.terrain_svg import read_svg
 
+        if units is not None:
+            raise DataError(f"--units: {name} is an SVG, whose page says its own unit (width=\"72in\"); "
+                            "--units is for a GeoJSON file")
         pieces, size = read_svg(path, known_types())
         given: tuple[float, float] | None = size
     else:
         from umpire.schema.terrain_geojson import read_geojson
 
-        pieces, given = read_geojson(path)
+        pieces, given = read_geojson(path, units)
     if table is not None and given is not None and max(abs(table[0] - given[0]), abs(table[1] - given[1])) > 0.01:
         what = "page" if kind == "svg" else "table"
         raise DataError(f"{name}: its {what} is {given[0]:g} x {given[1]:g} in, but the table is "

@@ -21,15 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, body_json, site_of
+from umpire.serve.shown import JSONResponse
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.engine import ActionResult, Game
+    from umpire.turns.readers import Readers
 
 ACTIONS = ("place", "move", "phase", "orders")
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -84,11 +86,12 @@ def payload_of(game: Game, data: dict[str, Any]) -> tuple[str, dict[str, Any], s
 
 
 def read_orders(game: Game, name: str, text: str, state: GameState | None = None,
-                db: Path | None = None) -> dict[str, Any]:
+                db: Path | None = None, readers: Readers | None = None) -> dict[str, Any]:
     """An orders file sent from the page, read as ``umpire turn orders FILE`` reads it, against
     ``state`` (default: the game's now), and refused as that command refuses it: the first
     problem placed at its line as ``umpire check`` places it, how many more there are (``db``:
-    the game file the command would name), the file named by the name it was sent under."""
+    the game file the command would name), the file named by the name it was sent under;
+    ``readers``: the file is a side's, read and refused in its words (:mod:`umpire.turns.readers`)."""
     from umpire.inputs import refusal
 
     safe = SAFE_NAME.sub("-", Path(str(name or "orders.yaml")).name).strip(".-") or "orders.yaml"
@@ -97,9 +100,9 @@ def read_orders(game: Game, name: str, text: str, state: GameState | None = None
         path = Path(tmp) / safe
         path.write_text(text, encoding="utf-8")
         try:
-            return game.turn_rules().read_orders(path, state)
+            return game.turn_rules().read_orders(path, state, readers)
         except UmpireError as exc:
-            said = refusal(path, "orders", exc, state=state, db=db)
+            said = refusal(path, "orders", exc, state=state, db=db, readers=readers)
             raise UmpireError(str(said).replace(f"{tmp}/", "")) from None
 
 

@@ -19,17 +19,23 @@ from urllib.parse import parse_qs
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from umpire.errors import UmpireError
-from umpire.serve.security import UMPIRE, Guard, Keys, Sessions, cookie_header, roles_for, side_role
+from umpire.serve.security import MAX_BODY, UMPIRE, Door, Guard, Keys, Sessions, cookie_header, roles_for, side_role
+from umpire.serve.shown import JSONResponse
 from umpire.serve.side_views import SideReader
 from umpire.serve.views import Reader
 
 HERE = Path(__file__).resolve().parent
-MAX_BODY = 2 * 1024 * 1024  # bytes of a request body (an orders file is far smaller)
+
+
+class TooLarge(UmpireError):
+    """A request body over :data:`~umpire.serve.security.MAX_BODY` (answered 413)."""
+
+    status = 413
 
 
 @dataclass
@@ -45,6 +51,7 @@ class Site:
     local: bool = True  # the server listens on this machine only: other devices cannot open a link
     poll: tuple[float, float] = (4.0, 20.0)  # a side's page: its first wait between questions, and its longest
     templates: Environment = field(default_factory=lambda: templates())
+    door: Door = field(default_factory=Door)
 
     def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
         session = request.state.session
@@ -55,8 +62,10 @@ class Site:
 def templates() -> Environment:
     """The Jinja2 environment: every value escaped unless a template says otherwise (the map's
     SVG, which its writer escapes by construction, is the only such value)."""
+    from umpire.serve.shown import finalize
+
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, finalize=finalize)
     from umpire.reports import sections
     from umpire.reports.status import gist
     from umpire.reports.words import inches, num, short_phase
@@ -64,6 +73,8 @@ def templates() -> Environment:
     env.filters["num"] = num
     env.filters["dig"] = dig
     env.filters["points"] = points_text
+    env.filters["point"] = point_text
+    env.filters["compact"] = compact
     env.filters["inches"] = inches
     env.globals.update(S=sections, gist=gist, short_phase=short_phase)
     return env
@@ -84,6 +95,19 @@ def points_text(value: Any) -> str:
                     and all(isinstance(c, int | float) for c in p))
 
 
+def point_text(value: Any) -> str:
+    """One point ``[x, y]`` as a player types it (``x,y``), or a contact's label as it is."""
+    if isinstance(value, str):
+        return value
+    return points_text([value]) if isinstance(value, list | tuple) else ""
+
+
+def compact(value: Any) -> str:
+    """``value`` as JSON without spaces (a map's marks: drawing points, never read as a place
+    in inches), for an attribute (the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def site_of(request: Request) -> Site:
     site: Site = request.app.state.site
     return site
@@ -102,7 +126,7 @@ def answer_error(exc: Exception) -> JSONResponse:
         return error(str(exc), 409, stale=True)
     if isinstance(exc, StoreError) and "busy" in str(exc):
         return error(str(exc), 409, busy=True)
-    return error(str(exc))
+    return error(str(exc), getattr(exc, "status", 400))
 
 
 def query(request: Request, *allowed: str) -> dict[str, str]:
@@ -123,14 +147,31 @@ def query(request: Request, *allowed: str) -> dict[str, str]:
 
 async def body_json(request: Request) -> dict[str, Any]:
     """The request's JSON object. :raises UmpireError: if it is not one, or too large."""
+    from umpire.schema.limits import MAX_DEPTH
+
     raw = await _body(request)
     try:
         data = json.loads(raw or b"{}")
+    except RecursionError:
+        raise UmpireError(f"the request is nested more than {MAX_DEPTH} levels deep (the limit)") from None
     except ValueError:
         raise UmpireError("the request is not JSON") from None
     if not isinstance(data, dict):
         raise UmpireError("the request is not a JSON object")
+    if depth(data) > MAX_DEPTH:
+        raise UmpireError(f"the request is nested more than {MAX_DEPTH} levels deep (the limit)")
     return data
+
+
+def depth(data: Any) -> int:
+    """How deeply ``data`` nests lists and mappings (a scalar: 0), without recursion."""
+    most, todo = 0, [(data, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict | list):
+            most = max(most, d)
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return most
 
 
 async def _body(request: Request) -> bytes:
@@ -138,39 +179,64 @@ async def _body(request: Request) -> bytes:
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise UmpireError(f"the request is too large (at most {MAX_BODY // 1024} KiB)")
+            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KiB)")
         chunks.append(chunk)
     return b"".join(chunks)
 
 
 # -- logging in and out -------------------------------------------------------------------------
 async def login(request: Request) -> Response:
-    """The door: ``/login?token=SECRET`` (the link printed at start) or the secret typed in."""
+    """The door: ``/login?token=SECRET`` (the link printed at start) or the secret typed in.
+
+    A browser that holds another session (the umpire's console, another side's page) is asked
+    before this one replaces it; a link's logins and an address's wrong secrets are counted
+    (:class:`~umpire.serve.security.Door`)."""
     site = site_of(request)
+    replace = False
     if request.method == "POST":
         form = parse_qs((await _body(request)).decode("utf-8", "replace"))
         given = (form.get("secret") or [""])[0].strip()
+        replace = (form.get("replace") or [""])[0] == "yes"
     else:
         given = request.query_params.get("token", "")
         if not given:
             return site.page("login.html", request, wrong=False)
+    address = f"address:{request.client.host if request.client else '-'}"
     role = site.keys.role_of(given)
     link = None
     if role is None:
+        if site.door.full(address):
+            return site.page("login.html", request, 429, wrong=False, slow=True)
         from umpire.engine import players
 
         with site.reader.game() as game:
             link = players.link_for(game, given)
         if link is None:
+            site.door.knock(address)
             return site.page("login.html", request, 403, wrong=True)
+        if site.door.full(f"link:{link.id}"):
+            return site.page("login.html", request, 429, wrong=False, slow=True)
         role = side_role(link.side)
-    session = site.sessions.new(role, link.id if link else None, link.player if link else "")
     old = request.state.session
+    if old is not None and (old.role, old.link) != (role, link.id if link else None) and not replace:
+        return site.page("replace.html", request, token=given, was=_whose(old.role, old.player),
+                         now=_whose(role, link.player if link else ""), back=old.home)
+    if link is not None:
+        site.door.knock(f"link:{link.id}")
+    session = site.sessions.new(role, link.id if link else None, link.player if link else "")
     if old is not None:
         site.sessions.drop(old.id)
     response = RedirectResponse(session.home, status_code=303)
     response.headers["set-cookie"] = cookie_header(session)
     return response
+
+
+def _whose(role: str, player: str) -> str:
+    """A session's holder in words: the umpire's console, a side's page (its player's)."""
+    if role == UMPIRE:
+        return "the umpire's console"
+    side = role.split(":", 1)[1]
+    return f"{side}'s page" + (f" (player {player})" if player else "")
 
 
 async def logout(request: Request) -> Response:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.app import answer_error, query, site_of
+from umpire.serve.shown import JSONResponse
 from umpire.serve.views import Moment
 
 POLL_SECONDS = 3  # how often a page asks whether the file has changed (when it is shown)
@@ -40,6 +41,7 @@ def _parts(request: Request, moment: Moment, unit: str | None) -> dict[str, Any]
         "frame": moment.frame,
         "units": {u.id: [u.x, u.y] for u in moment.state.units.values() if u.placed},
         "map": moment.svg,
+        "marks": [k.data() for k in moment.drawing.marks],
         "turn": t.get_template("_turn.html").render(m=moment),
         "log": t.get_template("_log.html").render(m=moment),
         "unit": t.get_template("_unit.html").render(u=facts, m=moment) if facts else "",
@@ -82,7 +84,7 @@ def measure(request: Request) -> Response:
     id or a point ``X,Y`` (the words ``umpire measure`` takes, through the same function), with
     where each end lies for the map to draw the line and the terrain pieces named."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
     site = site_of(request)
     try:
@@ -90,7 +92,7 @@ def measure(request: Request) -> Response:
         if not params.get("a") or not params.get("b"):
             raise UmpireError("measure: give a and b (a unit id, a terrain piece's id, or a point X,Y)")
         state = site.reader.moment(amending=_amend(params)).state
-        data = measure_in_game(state, params["a"], params["b"], find_ruleset(state.ruleset))
+        data = measure_in_game(state, params["a"], params["b"], measuring(state.ruleset))
     except UmpireError as exc:
         return answer_error(exc)
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
 from umpire.serve.actions import _route
 from umpire.serve.app import answer_error, query, site_of
+from umpire.serve.shown import JSONResponse
 
 
 def link_url(request: Request, token: str) -> str:

@@ -6,7 +6,12 @@
   (``secrets.token_urlsafe``), kept only as its SHA-256 and compared in constant time.
 - **Sessions.** Logging in (the link printed at start, or the secret typed into the login
   page) makes a server-side :class:`Session` (its role and its CSRF token); the browser holds
-  only its random id, in a cookie that is ``HttpOnly`` and ``SameSite=Strict``.
+  only its random id, in a cookie that is ``HttpOnly`` and ``SameSite=Strict``. Sessions are
+  kept per holder (the umpire's secret, each link), a few each: logging in again and again with
+  one link ends that link's oldest sessions, never the umpire's or another side's.
+- **The door** (:class:`Door`): a link opens at most :data:`DOOR_MOST` sessions a minute, and an
+  address that gives secrets no link or role has is refused after :data:`DOOR_MOST` a minute
+  (429, nothing looked up).
 - **The guard** (:class:`Guard`, an ASGI middleware): every path but the login page and the
   static files needs a session of the role its prefix names (``/console``: the umpire); every
   request that may write (any method but GET and HEAD) must come from the server's own pages:
@@ -21,7 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
@@ -40,7 +47,9 @@ UMPIRE = "umpire"
 COOKIE = "umpire_session"
 CSRF_HEADER = "x-csrf-token"
 SESSION_HOURS = 24  # a session lasts a long evening's game
-MAX_SESSIONS = 256  # the oldest go first beyond this (a login loop cannot fill the memory)
+#: sessions kept for one holder (the umpire's secret, or one link): beyond it that holder's
+#: oldest goes, never another's (a login loop with one link logs out no one but that link)
+MOST_PER_HOLDER = {UMPIRE: 16, "link": 8}
 PUBLIC = ("/login", "/static/")  # what answers without a session: the door and the page's code
 EVERY_ROLE = ("/logout",)  # what any session may do, whatever its role
 #: which role each part of the site is for (the longest prefix that matches wins); a game's
@@ -48,6 +57,7 @@ EVERY_ROLE = ("/logout",)  # what any session may do, whatever its role
 PREFIX_ROLES = {"/": UMPIRE, "/console": UMPIRE}
 SIDE_PREFIX = "/side/"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+MAX_BODY = 2 * 1024 * 1024  # bytes of a request body (an orders file is far smaller)
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -109,6 +119,11 @@ class Session:
     asked: list[float] = field(default_factory=list, repr=False)  # when its last requests came
 
     @property
+    def holder(self) -> str:
+        """Whose session it is: the umpire's secret's, or one link's (sessions are bounded per holder)."""
+        return UMPIRE if self.link is None else f"link:{self.link}"
+
+    @property
     def home(self) -> str:
         return "/console" if self.role == UMPIRE else f"{SIDE_PREFIX}{self.role.split(':', 1)[1]}"
 
@@ -116,19 +131,26 @@ class Session:
 class Sessions:
     """The logged-in browsers, in memory (a restart logs everyone out, as a new secret would)."""
 
-    def __init__(self, hours: float = SESSION_HOURS, most: int = MAX_SESSIONS) -> None:
+    def __init__(self, hours: float = SESSION_HOURS, most: dict[str, int] | None = None) -> None:
         self._by_id: dict[str, Session] = {}
         self._lock = threading.Lock()
         self.ttl = hours * 3600
-        self.most = most
+        self.most = most or MOST_PER_HOLDER
 
     def new(self, role: str, link: int | None = None, player: str = "") -> Session:
+        """A new session; its holder's oldest ends if the holder has too many (no one else's)."""
         s = Session(secrets.token_urlsafe(32), role, link=link, player=player)
+        most = self.most[UMPIRE if link is None else "link"]
         with self._lock:
+            mine = [k for k, x in self._by_id.items() if x.holder == s.holder]
+            for k in mine[: max(0, len(mine) + 1 - most)]:
+                del self._by_id[k]
             self._by_id[s.id] = s
-            while len(self._by_id) > self.most:
-                del self._by_id[next(iter(self._by_id))]
         return s
+
+    def count(self, holder: str | None = None) -> int:
+        with self._lock:
+            return sum(1 for s in self._by_id.values() if holder is None or s.holder == holder)
 
     def get(self, sid: str | None) -> Session | None:
         if not sid:
@@ -149,6 +171,35 @@ class Sessions:
         with self._lock:
             for sid in [k for k, s in self._by_id.items() if s.link is not None and s.link not in live]:
                 del self._by_id[sid]
+
+
+#: logins a minute: by one link, and by one address giving secrets that open nothing
+DOOR_MOST, DOOR_SECONDS = 20, 60.0
+DOOR_KEPT = 4096  # the keys the door remembers (the oldest are forgotten first)
+
+
+class Door:
+    """How often the login door was knocked at, per key (``link:N``, ``address:A``), in the last
+    :data:`DOOR_SECONDS`; bounded in memory whatever the knocking."""
+
+    def __init__(self, most: int = DOOR_MOST, seconds: float = DOOR_SECONDS) -> None:
+        self.most, self.seconds = most, seconds
+        self._seen: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def full(self, key: str, now: float | None = None) -> bool:
+        """Whether ``key`` has knocked :attr:`most` times within the window (nothing is counted)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            return sum(1 for t in self._seen.get(key, ()) if now - t < self.seconds) >= self.most
+
+    def knock(self, key: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            recent = [t for t in self._seen.pop(key, []) if now - t < self.seconds][-self.most:]
+            self._seen[key] = [*recent, now]
+            while len(self._seen) > DOOR_KEPT:
+                del self._seen[next(iter(self._seen))]
 
 
 def cookie_header(session: Session | None) -> str:
@@ -186,10 +237,15 @@ def host_of(headers: dict[str, str]) -> str:
     return headers.get("host", "").strip().lower()
 
 
-def host_name(host: str) -> str:
-    if host.startswith("["):
-        return host[: host.find("]") + 1]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+#: a whole ``Host`` header: one name (or IPv4 address, or IPv6 address in brackets) and an
+#: optional port, nothing before or after (``127.0.0.1:8000, evil.example`` is no host)
+HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::([0-9]{1,5}))?\Z")
+
+
+def host_name(host: str) -> str | None:
+    """The name of a ``Host`` header, checked whole (None: not one host)."""
+    m = HOST.match(host)
+    return m.group(1) if m else None
 
 
 def cross_site(method: str, headers: dict[str, str], scheme: str) -> str | None:
@@ -201,6 +257,8 @@ def cross_site(method: str, headers: dict[str, str], scheme: str) -> str | None:
     if site is not None and site != "same-origin":
         return f"a {site} request"
     origin = headers.get("origin")
+    if origin == "null" and site == "same-origin":
+        return None  # a form of the server's own page sent under its no-referrer policy: the browser says so
     if origin is not None:
         own = f"{scheme}://{host_of(headers)}"
         parts = urlsplit(origin.lower())
@@ -257,9 +315,18 @@ class Guard:
         headers = _headers(scope)
         path = scope.get("path", "")
         method = scope.get("method", "GET")
-        if self.hosts is not None and host_name(host_of(headers)) not in self.hosts:
+        hosts = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+        name = host_name(host_of(headers)) if len(hosts) == 1 else None
+        if name is None:
+            await _refuse(with_headers, 400, "the request's Host is not one host name (allowed: NAME or NAME:PORT)")
+            return
+        if self.hosts is not None and name not in self.hosts:
             await _refuse(with_headers, 421, "this server answers to its own address only "
                           f"({', '.join(sorted(self.hosts))})")
+            return
+        length = headers.get("content-length", "")
+        if length and (not length.isdigit() or int(length) > MAX_BODY):
+            await _refuse(with_headers, 413, f"the request is too large (at most {MAX_BODY // 1024} KiB)")
             return
         why = cross_site(method, headers, scope.get("scheme", "http"))
         if why is not None:
@@ -295,7 +362,28 @@ class Guard:
                 if not hmac.compare_digest(given.encode("utf-8", "replace"), session.csrf.encode()):
                     await _refuse(with_headers, 403, "refused: the form's token is missing or wrong; reload the page")
                     return
-        await self.app(scope, receive, with_headers)
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await with_headers(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as exc:  # one line on the server's terminal, never a traceback
+            from umpire.errors import UmpireError
+
+            if isinstance(exc, UmpireError) and not started:  # a body too large, read before any route's check
+                await _refuse(with_headers, getattr(exc, "status", 400), str(exc))
+                return
+            from umpire.text import visible
+
+            print(visible(f"umpire serve: {method} {path[:200]} failed: {type(exc).__name__}: {str(exc)[:300]}"
+                          ).replace("\n", " "), file=sys.stderr)
+            if not started:
+                await _refuse(with_headers, 500, "the server could not answer this request (its terminal says "
+                              "why); nothing was written")
 
 
 async def _refuse(send: Send, status: int, text: str) -> None:

@@ -3,11 +3,10 @@
 A page sends one entry at a time (a unit's, a battalion's, the side's note), in the orders file's
 own shape, naming enemy units by the labels of its briefing. :func:`prepared` turns it into the
 umpire's words (a label into the unit it stands for; a label the side does not know, or an entry
-that is not the side's to write, refused with one message); :func:`reader` then reads the side's
+that is not the side's to write, refused with one message); :func:`read` then reads the side's
 whole orders with it as ``umpire turn orders FILE`` reads the file the umpire would enter
-(:func:`umpire.engine.players.orders_text`), by the same reader, so its refusals are the CLI's
-own words. Every refusal reaches the page through :func:`umpire.serve.fog.told`, which lets
-through only what the side knows.
+(:func:`umpire.engine.players.orders_text`), by the same reader and with the side's knowledge as
+its reader (:func:`reader`), so its refusals are the CLI's own words, written for the side.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.engine import Game
     from umpire.serve.side_views import SidePage
+    from umpire.turns.readers import Reader
 
 MAX_TEXT = 2000  # characters of a note or of the further YAML of one entry
 
@@ -58,9 +58,17 @@ def prepared(page: SidePage, key: str, entry: Any) -> dict[str, Any]:
         extra = _yaml(more, f"{where}: {key}.more")
         out = _merged(_words(page, extra, f"{where}: {key}.more"), out)
     for f in spec.fields:
-        if f.kind in ("target", "targets"):
+        if f.kind in ("target", "targets") or (f.kind == "spot" and isinstance(_at(out, f.key), str)):
             _named(page, out, f.key.split("."), f"{where}: {key}.{f.key}")
     return out
+
+
+def _at(entry: dict[str, Any], key: str) -> Any:
+    """The value at a dotted ``key`` of an entry (None where there is none)."""
+    box: Any = entry
+    for part in key.split("."):
+        box = box.get(part) if isinstance(box, dict) else None
+    return box
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -136,13 +144,29 @@ def _named(page: SidePage, entry: dict[str, Any], path: list[str], where: str) -
     box[last] = [known[n] for n in names] if isinstance(value, list) else known[value]
 
 
-def read(game: Game, state: GameState, side: str, turn: int, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The side's entries read as the orders file the umpire would enter (its payload).
+def reader(page: SidePage) -> Reader:
+    """The page's side (or player) as the reader of its orders' refusals: the enemy units its
+    briefing shows, named by their labels (and, as :func:`prepared` writes them, by the ids the
+    labels stand for), its player's units as its own."""
+    from umpire.turns.readers import Reader
+
+    return Reader(page.side, {**{uid: uid for uid in page.known.values()}, **page.known}, page.commands,
+                  said=page.labels)
+
+
+def read(game: Game, state: GameState, page: SidePage, turn: int, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The side's entries read as the orders file the umpire would enter (its payload), in the
+    side's words (:func:`reader`).
 
     :raises UmpireError: as ``umpire turn orders`` refuses that file, naming it by its name.
     """
+    from dataclasses import replace
+
     from umpire.engine.players import orders_text
     from umpire.serve.actions import read_orders
 
-    text = orders_text(side, turn, entries)
-    return read_orders(game, file_name(side, turn), text, state)
+    text = orders_text(page.side, turn, entries)
+    mine = reader(page)
+    if page.commands is not None:  # a player's: his fellows' entries are in the side's file too
+        mine = replace(mine, others=frozenset(u.id for u in state.units_of(page.side)) - page.commands)
+    return read_orders(game, file_name(page.side, turn), text, state, readers=lambda side: mine)

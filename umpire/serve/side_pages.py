@@ -10,7 +10,7 @@
   entry withdraws it.
 
 Every answer is composed from :class:`~umpire.serve.side_views.SidePage` (the side's briefing)
-and every refusal passes :func:`umpire.serve.fog.told`.
+and every refusal is composed for the side by its reader (:mod:`umpire.serve.fog`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.actions import _route
 from umpire.serve.app import error, query, site_of
+from umpire.serve.shown import JSONResponse
+from umpire.serve.side_views import unit_facts
 
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage
@@ -43,11 +45,14 @@ def _page(request: Request) -> SidePage:
 def _parts(request: Request, page: SidePage) -> dict[str, Any]:
     t = site_of(request).templates
     return {
-        "v": page.version, "frame": page.frame, "map": page.svg,
+        "v": page.version, "frame": page.frame, "map": page.svg, "marks": [k.data() for k in page.drawing.marks],
         "units": {u.id: [u.x, u.y] for u in page.report.units if u.placed and u.side == page.side},
         "status": t.get_template("_side_status.html").render(p=page),
         "orders": t.get_template("_side_orders.html").render(p=page, sent=_sent(page)),
         "briefings": t.get_template("_side_turns.html").render(p=page),
+        "roster": t.get_template("_side_units.html").render(
+            own=[u for u in page.report.units if u.side == page.side and u.placed and not u.observed],
+            seen=[u for u in page.report.units if u.observed and u.placed], facts=unit_facts),
         "title": f"{page.side_name}: {page.game}",
     }
 
@@ -102,6 +107,7 @@ def parts(request: Request) -> Response:
 def briefing(request: Request) -> Response:
     """A released turn's briefing (the same model the printed briefing reads), with its map."""
     from umpire.reports.tablemap import build_map, to_svg
+    from umpire.serve.views import MAP_WIDTH
 
     site = site_of(request)
     try:
@@ -114,9 +120,11 @@ def briefing(request: Request) -> Response:
         report = site.sides.briefing(page.side, int(text), page.player)
     except UmpireError as exc:
         return error(str(exc))
-    svg = to_svg(build_map(report, width=900.0))
+    drawing = build_map(report, width=MAP_WIDTH, labels=False)
+    svg = to_svg(drawing)
     html = site.templates.get_template("_side_briefing.html").render(r=report, map=svg[svg.index("<svg"):])
-    return JSONResponse({"turn": int(text), "html": html})
+    return JSONResponse({"turn": int(text), "html": html, "frame": drawing.frame,
+                         "marks": [k.data() for k in drawing.marks]})
 
 
 def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, Any]:
@@ -139,13 +147,16 @@ def _entry(request: Request, data: dict[str, Any], *, write: bool) -> dict[str, 
                 closed = page.window.closed or f"they are open for turn {page.window.turn}"
                 raise Told(f"turn {turn}: orders for turn {turn} cannot be sent now: {closed}")
             if not page.may_order(key):  # several players a side: each writes his own units' orders (21.3.1)
-                raise Told(f"{key}: not one of your units (player {page.player} commands "
-                           f"{', '.join(sorted(page.commands or ()))})")
-            entry = None if withdraw else side_orders.prepared(page, key, data.get("entry"))
+                what = "not one of your units" if key.startswith("units.") else "not yours to order"
+                raise Told(f"{key}: {what} (player {page.player} commands {', '.join(sorted(page.commands or ()))})")
+            given = data.get("entry")
+            if page.player and isinstance(given, dict) and given.get("from") not in (None, page.player):
+                raise Told(f"{key}.from: a message from your page is from you (allowed: {page.player}; 21.3.3.2)")
+            entry = None if withdraw else side_orders.prepared(page, key, given)
             costs: dict[str, list[str]] = {}
 
             def check(now: Any, entries: dict[str, dict[str, Any]]) -> None:
-                payload = side_orders.read(game, now, page.side, turn, entries)
+                payload = side_orders.read(game, now, page, turn, entries)
                 costs.update(game.turn_rules().move_costs(payload, now))
 
             if write:

@@ -45,7 +45,7 @@ class Moment:
     def drawing(self) -> MapDrawing:
         from umpire.reports.tablemap import build_map
 
-        return build_map(self.report, width=MAP_WIDTH)
+        return build_map(self.report, width=MAP_WIDTH, labels=False)  # the page draws the labels (static/mapview.js)
 
     @cached_property
     def svg(self) -> str:
@@ -168,7 +168,7 @@ class _Once:
         return self.game.fold(state, events)
 
     def state_of(self, live: list[Any]) -> GameState:
-        return self.game.state_of(live)
+        return self.game.state_of(live, self.events())  # the log as this read has it, not read again
 
 
 def _read(once: _Once, seq: int, amending: int | None) -> Moment:
@@ -246,9 +246,9 @@ def _sight(state: GameState, u: UnitState) -> tuple[list[str], list[tuple[str, s
     if not u.placed:
         return [], []
     from umpire.geometry.game import sight_lines
-    from umpire.registry import find_ruleset
+    from umpire.registry import measuring
 
-    lines = sight_lines(state, u.id, find_ruleset(state.ruleset))
+    lines = sight_lines(state, u.id, measuring(state.ruleset))
     names = {t.id: t.name or t.id for t in state.terrain}
     enemies = [e for e in state.units.values() if e.side != u.side and e.id in lines
                and e.status not in ("eliminated", "surrendered", "off_table")]

@@ -186,9 +186,9 @@ def _checkpoints(conn: sqlite3.Connection, out: FileCheck) -> None:
 
 
 def _stale_files(path: Path, out: FileCheck) -> None:
-    from umpire.store.newfile import _temp_pattern
+    from umpire.store.newfile import temp_pattern
 
-    pattern = _temp_pattern(path)
+    pattern = temp_pattern(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         stale = [n for n in os.listdir(folder) if pattern.match(n)]

@@ -27,7 +27,7 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.new-{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
-def _temp_pattern(path: Path) -> re.Pattern[str]:
+def temp_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(rf"^\.{re.escape(path.name)}\.new-(\d+)-[0-9a-f]+\.tmp(-journal|-wal|-shm)?$")
 
 
@@ -46,7 +46,7 @@ def _alive(pid: int) -> bool:
 def clean_stale(path: Path) -> list[Path]:
     """Remove the temporary files an interrupted ``new`` of ``path`` left behind (those whose
     process is gone); returns them."""
-    return remove_stale(path.parent if str(path.parent) else Path("."), _temp_pattern(path))
+    return remove_stale(path.parent if str(path.parent) else Path("."), temp_pattern(path))
 
 
 def remove_stale(folder: Path, pattern: re.Pattern[str]) -> list[Path]:

@@ -4,9 +4,11 @@ A ruleset's turn package lists its actions by event kind (``HANDLERS``: ``"<rule
 ``"<ruleset>.phase"`` and any step actions) and exposes ``RULES``, an object with:
 
 - ``view(state) -> TurnView``: where the turn stands and what the umpire must enter next;
-- ``read_orders(path, state) -> dict``: read and validate one side's orders file into the JSON
-  payload of a ``<ruleset>.orders`` action (raising :class:`~umpire.errors.UmpireError` with the
-  file, the field and what is allowed);
+- ``read_orders(path, state, readers=None) -> dict``: read and validate one side's orders file
+  into the JSON payload of a ``<ruleset>.orders`` action (raising
+  :class:`~umpire.errors.UmpireError` with the file, the field and what is allowed); with
+  ``readers``, the file is the side's: what it names of the enemy, and its refusals, are in the
+  side's words (:mod:`umpire.turns.readers`);
 - ``orders_kind(state) -> str``: the kind of file (``umpire check --kind``) those orders are.
 - ``orders_form(state, side, targets) -> OrdersForm``: the side's units with their positions,
   orders and allowances and the fields of its orders file (:mod:`umpire.turns.orders_form`),
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from umpire.core.state import GameState
     from umpire.turns.entries import Entry
     from umpire.turns.orders_form import OrdersForm
+    from umpire.turns.readers import Readers
 
 
 @dataclass
@@ -53,7 +56,7 @@ class TurnView:
 class TurnRules(Protocol):
     def view(self, state: GameState) -> TurnView: ...
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]: ...
+    def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]: ...
 
     def orders_kind(self, state: GameState) -> str: ...
 

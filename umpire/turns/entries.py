@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: the kinds of field: a fixed choice, waypoints tapped on the map, a heading in degrees, a
-#: number, a yes/no, one enemy unit, enemy units in order of preference, text, and further
-#: fields of the orders file written as YAML
-KINDS = ("choice", "points", "heading", "number", "flag", "target", "targets", "text", "yaml")
+#: the kinds of field: a fixed choice, waypoints tapped on the map, one point tapped on the map,
+#: a point or one enemy unit, a heading in degrees, a number, a yes/no, one enemy unit, enemy
+#: units in order of preference, text, and further fields of the orders file written as YAML
+KINDS = ("choice", "points", "point", "spot", "heading", "number", "flag", "target", "targets", "text", "yaml")
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,9 @@ class Field:
 
 @dataclass(frozen=True)
 class Entry:
-    key: str  # where it goes in the orders file: units.a-1-64, battalions.tf-1-64
+    #: where it goes in the orders file: units.a-1-64, battalions.tf-1-64 (a mapping's entry);
+    #: artillery[A] (one item of a list); jamming (a field, its value the entry's ``value``)
+    key: str
     id: str
     name: str
     facts: tuple[str, ...]  # what it is and does now, how far it may move

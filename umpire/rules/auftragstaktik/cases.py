@@ -101,6 +101,8 @@ class StandCase(_Sub, _Codes):
     cover: CoverLevel = Field("none", description="the cover it is in")
     entrenchment: Entrenchment = Field("none", description="how far it is dug in")
     grouped_companies: int = Field(1, ge=1, description="companies grouped in one stand")
+    troop_companies: int | None = Field(None, ge=0, description="how many of the grouped companies are troop "
+                                        "companies, the rest AFV companies (default: the free pair one of each)")
     close_terrain: bool | None = Field(None, description="it stands in close terrain (default: worked out)")
     soviet_tank: bool | None = Field(None, description="a Soviet tank (default: from the bundled unit)")
     machine_gun: bool = Field(False, description="its HW rating is a machine gun")
@@ -144,6 +146,7 @@ class StandCase(_Sub, _Codes):
             cover=self.cover,
             entrenchment=self.entrenchment,
             grouped_companies=self.grouped_companies,
+            troop_companies=self.troop_companies,
             close_terrain=self.close_terrain,
             soviet_tank=soviet if self.soviet_tank is None else self.soviet_tank,
             machine_gun=self.machine_gun,
@@ -167,7 +170,8 @@ def stand_case(stand: Stand) -> dict[str, Any]:
     if stand.unit.name:
         out["name"] = stand.unit.name
     for name in ("quality", "orders", "moved", "hits", "size", "kind", "spotted", "cover", "entrenchment",
-                 "grouped_companies", "close_terrain", "soviet_tank", "machine_gun", "buildings", "heavy_weapon"):
+                 "grouped_companies", "troop_companies", "close_terrain", "soviet_tank", "machine_gun", "buildings",
+                 "heavy_weapon"):
         v = getattr(stand, name)
         if v != defaults[name].default:
             out[name] = v

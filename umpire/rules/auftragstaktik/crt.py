@@ -152,15 +152,6 @@ def pick_column(
     return ColumnPick(index=index, base=base, header=header, notes=notes)
 
 
-def row_label(modified_roll: int, t: Tables) -> str:
-    for row in t.crt.rows:
-        if (row.roll_min is None or modified_roll >= row.roll_min) and (
-            row.roll_max is None or modified_roll <= row.roll_max
-        ):
-            return row.printed
-    raise AssertionError("the CRT rows cover every integer")
-
-
 def lookup(
     index: int | None, modified_roll: int, t: Tables, rulings: Rulings, header: Header
 ) -> tuple[int, Cell]:

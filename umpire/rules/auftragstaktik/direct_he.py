@@ -69,7 +69,7 @@ def plan_direct_he(
             t.fire.stabilization.source,
             f"{row.name}, {shooter.moving_order}",
         )
-    ms += target_orders(target, t)
+    ms += target_orders(target, t, rulings)
     if shooter.orders == "WD":
         ms += mod("firer on Withdraw", t.fire.firer_withdraw.drm, t.fire.firer_withdraw.source)
     ms += cover(target, t, he_weight=weight)
@@ -86,7 +86,7 @@ def plan_direct_he(
         shooter.quality, target.quality, t.fire.misc.tq_per_level, t.fire.misc.source
     )
     ms += hit_effects(t, shooter.hits)
-    ms += grouping(shooter, target, t)
+    ms += grouping(shooter, target, t, rulings)
     return plan
 
 

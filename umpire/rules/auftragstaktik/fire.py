@@ -116,7 +116,7 @@ def plan_fire(
 
         shooter_size = BATTERY.get(u.hw.size, u.hw.size)
     ms += size_mods(t, shooter_size, target.size_code)
-    ms += target_orders(target, t)
+    ms += target_orders(target, t, rulings)
     if shooter.orders == "WD":
         ms += mod("firer on Withdraw", f.firer_withdraw.drm, f.firer_withdraw.source)
 
@@ -167,7 +167,7 @@ def plan_fire(
         ms += mod("firer unspotted", f.misc.unspotted_firer, f.misc.source)
     ms += tq_difference(shooter.quality, target.quality, f.misc.tq_per_level, f.misc.source)
     ms += hit_effects(t, shooter.hits)
-    ms += grouping(shooter, target, t)
+    ms += grouping(shooter, target, t, rulings)
 
     # shifts: facing, top attack, HEAT
     eff_aspect = aspect
@@ -222,21 +222,30 @@ def plan_fire(
 
 
 def rate_of_fire(
-    shooter: Stand, target: Stand, weapon: str, eliminated: bool, t: Tables
+    shooter: Stand, target: Stand, weapon: str, eliminated: bool, t: Tables, rulings: Rulings | None = None
 ) -> dict[str, Any]:
     """What the rate-of-fire rules allow after this shot (COMBAT > Rate of fire; ruling
     rof.shot_accounting): whether it counts against the limit and whether the stand may fire
-    again."""
+    again. A Soviet-made tank company firing at a platoon: ruling rof.soviet_tank_platoons."""
     src = t.fire.rate_of_fire.source
     s_afv = shooter.fire_category() == "afv"
     cat = target.fire_category()
     counts = not (shooter.is_company and not target.is_company)
+    if not counts and shooter.soviet_tank and rulings is not None and rulings["rof.soviet_tank_platoons"] == "once":
+        return {
+            "counts": True,
+            "may_fire_again": False,
+            "why": "tanks of Soviet manufacture fire once per fire phase, at a platoon too "
+            f"(ruling rof.soviet_tank_platoons; {src})",
+        }
     if not counts:
+        soviet = shooter.soviet_tank
         return {
             "counts": False,
             "may_fire_again": True,
-            "why": "a company firing at a platoon: the shot does "
-            f"not count (ruling rof.platoon_targets; {src})",
+            "why": "a company firing at a platoon: the shot does not count"
+            + (", a Soviet-made tank company's as any company's (rulings rof.platoon_targets, "
+               f"rof.soviet_tank_platoons; {src})" if soviet else f" (ruling rof.platoon_targets; {src})"),
         }
     if not shooter.is_company and target.is_company:
         return {
@@ -347,7 +356,7 @@ def fire(
         )
     if plan.no_roll:
         plan.notes.append(plan.no_roll)
-    rof = rate_of_fire(shooter, target, weapon, eliminated, t)
+    rof = rate_of_fire(shooter, target, weapon, eliminated, t, rulings)
     needs = None
     if not plan.no_roll:
         lo, hi = crt.die_bounds(t, rulings)

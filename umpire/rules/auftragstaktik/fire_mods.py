@@ -9,7 +9,9 @@ from umpire.rules.auftragstaktik.mods import increments, mod
 from umpire.rules.auftragstaktik.ratings import Stand
 
 
-def target_orders(target: Stand, t: Tables) -> list[Modifier]:
+def target_orders(target: Stand, t: Tables, rulings: Rulings | None = None) -> list[Modifier]:
+    """The target's orders (COMBAT > Target Orders Modifiers); a DA stand that did not move is
+    Stationary, or keeps its orders' +2 (ruling orders.da_not_moved)."""
     to = t.fire.target_orders
     if target.orders == "WD":
         return mod(
@@ -18,6 +20,14 @@ def target_orders(target: Stand, t: Tables) -> list[Modifier]:
             to.source,
             "applied once (ruling fire.withdraw_double_count)",
         )
+    da_still = target.orders == "DA" and target.stationary
+    if da_still and rulings is not None and rulings["orders.da_not_moved"] == "orders":
+        return mod("target on Deliberate Advance", to.moving["DA"], to.source,
+                   "did not move: its orders' modifier (ruling orders.da_not_moved)")
+    if da_still:
+        troop = target.fire_category() == "troop"
+        return [Modifier(name="target stationary", value=to.stationary_troop if troop else to.stationary,
+                         rule=to.source, detail="on Deliberate Advance, did not move (ruling orders.da_not_moved)")]
     if target.stationary:
         troop = target.fire_category() == "troop"
         return mod(
@@ -89,21 +99,27 @@ def cover(
     return out
 
 
-def grouping(shooter: Stand, target: Stand, t: Tables) -> list[Modifier]:
+def grouping(shooter: Stand, target: Stand, t: Tables, rulings: Rulings | None = None) -> list[Modifier]:
+    """The grouping penalties of the firer and the target (rulings grouping.counting,
+    grouping.free_companies)."""
     g = t.fire.grouping
-    return mod(
-        "firer grouped",
-        g.own_fire_per_extra_company * shooter.extra_companies,
-        g.source,
-        f"{shooter.extra_companies} additional "
-        f"compan{'y' if shooter.extra_companies == 1 else 'ies'}",
-    ) + mod(
-        "target grouped",
-        g.fire_at_group_per_extra_company * target.extra_companies,
-        g.source,
-        f"{target.extra_companies} additional "
-        f"compan{'y' if target.extra_companies == 1 else 'ies'}",
-    )
+    free = rulings["grouping.free_companies"] if rulings is not None else "one_of_each"
+    out: list[Modifier] = []
+    for who, stand, per in (("firer", shooter, g.own_fire_per_extra_company),
+                            ("target", target, g.fire_at_group_per_extra_company)):
+        n = stand.extra_companies(free)
+        said = grouped_words(n, stand.grouped_companies, stand.troop_companies)
+        out += mod(f"{who} grouped", per * n, g.source, said)
+    return out
+
+
+def grouped_words(extra: int, companies: int, troop: int | None) -> str:
+    """``2 additional companies (3 troop companies of 3; ruling grouping.free_companies)``."""
+    words = f"{extra} additional compan{'y' if extra == 1 else 'ies'}"
+    if troop is None:
+        return f"{words} (ruling grouping.counting)"
+    troops = f"{troop} troop compan{'y' if troop == 1 else 'ies'} of {companies}"
+    return f"{words} ({troops}; ruling grouping.free_companies)"
 
 
 def facing(aspect: str, rulings: Rulings, t: Tables) -> list[Modifier]:

@@ -230,6 +230,21 @@ class ReadsCodes(Checked):
         return _plain(read_order, v)
 
 
+def extra_companies(companies: int, troop: int | None, free: str = "one_of_each") -> int:
+    """The companies of a group beyond those that group free (COMBAT > Fire at and by grouped
+    units): one AFV and one troop company (ruling grouping.free_companies ``one_of_each``), or
+    any two (``any_two``). ``troop``: how many of ``companies`` are troop companies (None: the
+    free pair is one of each, so any two are free).
+
+    >>> extra_companies(3, 3), extra_companies(3, 3, "any_two"), extra_companies(3, 1), extra_companies(3, None)
+    (2, 1, 1, 1)
+    """
+    if free == "any_two" or troop is None:
+        return max(0, companies - 2)
+    troop = min(troop, companies)
+    return companies - min(troop, 1) - min(companies - troop, 1)
+
+
 class Stand(_M, ReadsCodes):
     """A unit in play, as the umpire describes it for one resolution."""
 
@@ -244,6 +259,7 @@ class Stand(_M, ReadsCodes):
     cover: CoverLevel = "none"
     entrenchment: Entrenchment = "none"
     grouped_companies: int = 1
+    troop_companies: int | None = None  # of the grouped companies (None: the free pair one of each)
     close_terrain: bool | None = None
     soviet_tank: bool = False
     machine_gun: bool = False
@@ -314,8 +330,7 @@ class Stand(_M, ReadsCodes):
             return self.close_terrain
         return self.cover != "none" or self.entrenchment != "none"
 
-    @property
-    def extra_companies(self) -> int:
-        """Additional companies in a group beyond the free AFV + troop company
-        (ruling grouping.counting)."""
-        return max(0, self.grouped_companies - 2)
+    def extra_companies(self, free: str = "one_of_each") -> int:
+        """Additional companies in a group beyond the free AFV + troop company (rulings
+        grouping.counting, grouping.free_companies)."""
+        return extra_companies(self.grouped_companies, self.troop_companies, free)

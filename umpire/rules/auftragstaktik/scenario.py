@@ -64,6 +64,10 @@ class AuftragstaktikScenario:
             if spec.base is None and u.statline and u.id not in bad:
                 u.base = stand_base(spec.kind, u.statline, u.type)
 
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """A company carries its hits between games, never a damage."""
+        raise UmpireError(f"{damage!r}: an Auftragstaktik unit carries hits, not damage")
+
     def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
               problems: list[str], where: str) -> dict[str, Any]:
         """The sides' support (C3 level, ICM, aircraft: their stat lines must parse), the weather

@@ -58,6 +58,8 @@ class Spotted(_M):
     moved_since_spotted: float | None = Field(None, ge=0, description="inches it moved since it was spotted")
     cover: bool = Field(False, description="it is in cover")
     grouped_companies: int = Field(1, ge=1, description="companies grouped in one stand")
+    troop_companies: int | None = Field(None, ge=0, description="how many of the grouped companies are troop "
+                                        "companies, the rest AFV companies (default: the free pair one of each)")
 
 
 def _src(t: Tables) -> str:
@@ -128,8 +130,12 @@ def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
     out: list[Modifier] = []
     if x.kind in ("vehicle", "towed", "helicopter"):
         out += mod("vehicle or towed artillery", tg.vehicle_or_towed, src, x.kind)
-    if not x.moved:
-        out += mod("target stationary", tg.stationary, src)
+    if not x.moved and x.orders == "DA" and rulings["orders.da_not_moved"] == "orders":
+        out += mod("target on DA orders", tg.moving_orders["DA"], src, "did not move: its orders' modifier "
+                   "(ruling orders.da_not_moved)")
+    elif not x.moved:
+        out += mod("target stationary", tg.stationary, src,
+                   "on DA orders, did not move (ruling orders.da_not_moved)" if x.orders == "DA" else "")
     else:
         order = "DA" if x.orders == "DA" else "HA"
         out += mod(
@@ -145,14 +151,13 @@ def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
     if x.cover:
         out += mod("target in cover", tg.cover, src, "ruling spotting.cover_for_vehicles")
     out += mod("target troop quality", tg.quality[x.quality], src, x.quality)
-    extra = max(0, x.grouped_companies - 2)
+    from umpire.rules.auftragstaktik.fire_mods import grouped_words
+    from umpire.rules.auftragstaktik.ratings import extra_companies
+
+    extra = extra_companies(x.grouped_companies, x.troop_companies, rulings["grouping.free_companies"])
     g = t.fire.grouping
-    out += mod(
-        "grouped",
-        g.spotted_per_extra_company * extra,
-        g.source,
-        f"{extra} additional compan{'y' if extra == 1 else 'ies'} (ruling grouping.counting)",
-    )
+    out += mod("grouped", g.spotted_per_extra_company * extra, g.source,
+               grouped_words(extra, x.grouped_companies, x.troop_companies))
     if rulings["grouping.spotting_double_count"] == "both" and x.grouped_companies > 2:
         out += mod("grouped unit of more than 2 companies", tg.grouped_over_2_companies, src)
     return out

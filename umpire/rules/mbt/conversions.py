@@ -53,15 +53,6 @@ def to_inches(hexes: float, scale: float = 1.0) -> float:
     return hexes * check_scale(scale)
 
 
-def band_inches(lo: int, hi: int, scale: float = 1.0) -> tuple[float, float]:
-    """A range band in hexes as inches: more than the first number, up to the second.
-
-    >>> band_inches(13, 16, 1)
-    (12.0, 16.0)
-    """
-    return float((lo - 1) * scale), float(hi * scale)
-
-
 def one_step(scale: float = 1.0) -> float:
     """Inches a unit may always move under 8.4.4 (one hex length)."""
     return check_scale(scale)

@@ -7,6 +7,7 @@ a hit chart that is not monotonic, an unknown terrain column, d100 ranges that d
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -116,12 +117,30 @@ def _loose(text: str) -> str:
     return short_name(text)
 
 
-def card_id(text: str) -> str:
+@lru_cache(maxsize=1)
+def _card_index() -> tuple[dict[str, list[str]], dict[str, list[str]], list[tuple[str, str]]]:
+    """The cards by their vehicle's name (case-blind), by every name's letters and digits, and
+    (those letters and digits, card) for every name: made once."""
+    by_name: dict[str, list[str]] = {}
+    by_loose: dict[str, list[str]] = {}
+    loose_names: list[tuple[str, str]] = []
+    for i, spellings in names().items():
+        by_name.setdefault(spellings[0].lower(), []).append(i)
+        for s in spellings:
+            key = _loose(s)
+            if i not in by_loose.setdefault(key, []):
+                by_loose[key].append(i)
+            loose_names.append((key, i))
+    return by_name, by_loose, loose_names
+
+
+def card_id(text: str, *, suggest: bool = True) -> str:
     """A card id from an id, a unit name or a nickname (``USSR-2A``, ``usa-2a/1``, ``T-72M1``,
     ``t72m1``, ``Apache``).
 
-    :raises UmpireError: for an unknown one, with the likeliest cards suggested; for a name
-        several cards share ("Heavy Truck", "Abrams"), naming them all.
+    :raises UmpireError: for an unknown one, with the likeliest cards suggested (``suggest``;
+        without, only that it is unknown: a caller that only asks whether it is a card); for a
+        name several cards share ("Heavy Truck", "Abrams"), naming them all.
     """
     ids = card_ids()
     key = str(text).strip().upper().replace("_", "/")
@@ -129,9 +148,8 @@ def card_id(text: str) -> str:
         return key
     loose = _loose(text)
     every = names()
-    for exact in (True, False):
-        found = [i for i in ids if any((s.lower() == str(text).strip().lower()) if exact else _loose(s) == loose
-                                       for s in every[i][:1 if exact else None])]
+    by_name, by_loose, loose_names = _card_index()
+    for found in (by_name.get(str(text).strip().lower(), []), sorted(by_loose.get(loose, []))):
         if len(found) == 1:
             return found[0]
         if found:
@@ -142,7 +160,7 @@ def card_id(text: str) -> str:
     # "T-72" for the only card whose vehicle's name begins so (T-72M1): said at the table, and the
     # answer names the card it was read as
     if len(loose) >= 3:
-        begins = [i for i in ids if any(_loose(s).startswith(loose) for s in every[i])]
+        begins = sorted({i for k, i in loose_names if k.startswith(loose)})
         if len(begins) == 1:
             return begins[0]
         if 1 < len(begins) <= 6:
@@ -150,11 +168,28 @@ def card_id(text: str) -> str:
                 f"data card {text!r} could be any of {', '.join(f'{i} ({every[i][0]})' for i in begins)}; "
                 "give its id or its whole name"
             )
+    if not suggest:
+        raise UmpireError(f"unknown data card {text!r}")
     from umpire.errors import closest
 
     close = closest(text, ids, every)
     hint = ("did you mean " + " or ".join(f"{i!r} ({every[i][0]})" for i in close) + "? ") if close else ""
-    raise UmpireError(f"unknown data card {text!r} ({hint}known: {', '.join(ids)}; umpire cards lists them)")
+    raise UmpireError(f"unknown data card {text!r} ({hint}known: {grouped_ids(ids)}; umpire cards lists them)")
+
+
+def grouped_ids(ids: list[str]) -> str:
+    """Card ids grouped by nation, each said once: ``FRG 1A, 1B, 2A/1; USA 1A, ...``."""
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        nation, _, rest = i.partition("-")
+        groups.setdefault(nation, []).append(rest)
+    return "; ".join(f"{n} {', '.join(sorted(dict.fromkeys(rest), key=_card_order))}" for n, rest in groups.items())
+
+
+def _card_order(rest: str) -> tuple[int, str]:
+    """``2A/1`` before ``10A/1``: a card's number counts as a number."""
+    digits = re.match(r"\d*", rest).group()  # type: ignore[union-attr]
+    return (int(digits or 0), rest[len(digits):])
 
 
 def card(card_id_or_name: str) -> Card:

@@ -48,6 +48,8 @@ class BatterySpec(_Strict):
     missions: dict[str, int] = Field(default_factory=dict, description="fire missions available, by mission (19.1.4)")
     planned: list[PlannedSpec] = Field(default_factory=list,
                                        description="its planned fire, plotted before the game (19.2.1.1)")
+    player: str | None = Field(None, description="with several players a side (21.3): the player who holds it, "
+                               "the only one who orders it and reads of it (default: the side's overall commander)")
 
 
 class MinefieldSpec(_Strict):
@@ -78,6 +80,8 @@ class AircraftSpec(_Strict):
     side: str = Field(description="the side it belongs to")
     type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
     loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")
+    player: str | None = Field(None, description="with several players a side (21.3): the player who holds it, "
+                               "the only one who orders it and reads of it (default: the side's overall commander)")
 
 
 class PlayerSpec(_Strict):

@@ -79,14 +79,6 @@ class Val(Checked, Generic[T]):
             return "official"
         return "ruling" if self.ruling else "derived" if self.derived else "rulebook"
 
-    def cite(self) -> str:
-        return {
-            "estimated": "estimated",
-            "official": "official card",
-            "ruling": f"rulebook {self.src} as read by ruling {self.ruling}",
-            "derived": f"derived from rulebook {self.src}: {self.derived}",
-        }.get(self.origin, f"rulebook {self.src}")
-
 
 def _wrap(x: Any) -> Any:
     if isinstance(x, dict) and "v" in x:

@@ -62,6 +62,21 @@ class MbtScenarioChecks:
         assert isinstance(scenario, MbtScenario)
         return {"mbt": mbt_block(scenario, units, terrain, problems, where)} if scenario.mbt is not None else {}
 
+    def carry_damage(self, unit: UnitState, damage: str) -> None:
+        """A track, gun, hull or turret hit carried over, kept as the Fire phase keeps it
+        (:func:`umpire.turns.mbt.fire.apply_damage`)."""
+        if damage not in CARRIED_DAMAGE:
+            raise UmpireError(f"{damage!r} is not a damage an MBT unit carries (allowed: {', '.join(CARRIED_DAMAGE)})")
+        key, value = CARRIED_DAMAGE[damage]
+        unit.notes[key] = value
+
+
+#: The damage a campaign carries over on an MBT unit, and how a game keeps each on it.
+CARRIED_DAMAGE: dict[str, tuple[str, Any]] = {
+    "track": ("track_hit", True), "gun": ("gun_hit", True),
+    "hull": ("compartment", "hull"), "turret": ("compartment", "turret"),
+}
+
 
 def mbt_block(
     scenario: MbtScenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str

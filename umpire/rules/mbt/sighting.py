@@ -156,40 +156,6 @@ class LosResult:
     estimated: list[str] = field(default_factory=list)
 
 
-def basic_los(sighter: str, target: str, between: Sequence[str], rng: int) -> LosResult:
-    """Basic Game line of sight (6.1.4): terrain kinds ``hill``, ``depression``, ``woods``,
-    ``building`` or anything else (height 0). Adjacent hexes always see each other.
-    """
-    if rng <= 1:
-        return LosResult(
-            False, reasons=["adjacent: units may always fire into an adjacent hex (6.1.4)"]
-        )
-    ends = {sighter, target}
-    for kind in between:
-        if kind in ("woods", "building"):
-            return LosResult(True, reasons=[f"intervening {kind} hex always blocks (6.1.4.5)"])
-        if kind == "hill" and ends != {"hill"}:
-            return LosResult(
-                True, reasons=["intervening hill blocks unless both ends are hills (6.1.4.3)"]
-            )
-    if "depression" in ends:
-        for kind in between:
-            if kind == "depression":
-                continue
-            if "hill" in ends:
-                if kind in ("hill", "woods", "building"):
-                    return LosResult(
-                        True,
-                        reasons=[f"intervening {kind} blocks a hill-to-depression line (6.1.4.4)"],
-                    )
-            else:
-                return LosResult(
-                    True,
-                    reasons=[f"intervening {kind} hex blocks a line from a depression (6.1.4.4)"],
-                )
-    return LosResult(False, reasons=["no blocking terrain (6.1.4)"])
-
-
 def basic_height_los(
     sighter_height: int, target_height: int, rng: int, obstacles: Sequence[Obstacle]
 ) -> LosResult:

@@ -54,12 +54,6 @@ def sequence(advanced: bool = True, umpired: bool = True) -> list[tuple[str, str
     return out
 
 
-def acting_order(first: str, second: str, step: str | None) -> list[str]:
-    """Which side acts first in a step (5.3): the initiative side, in every step; in a
-    simultaneous step results wait until both have acted."""
-    return [first, second]
-
-
 @dataclass(frozen=True)
 class Enemy:
     unit: str

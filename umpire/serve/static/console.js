@@ -18,6 +18,8 @@
     poll: Math.max(1, Number(status.dataset.poll || 3)) * 1000,
     frame: JSON.parse(mapBox.dataset.frame),
     units: {},
+    marks: JSON.parse(mapBox.dataset.marks || "[]"),
+    lastTap: null,
     mode: "select",
     unit: null,
     amend: null,
@@ -99,6 +101,7 @@
     st.seq = p.seq;
     st.frame = p.frame;
     st.units = p.units || {};
+    st.marks = p.marks || [];
     mapBox.innerHTML = p.map;
     $("turn").innerHTML = p.turn;
     $("log").innerHTML = p.log;
@@ -149,7 +152,11 @@
     }
     if (st.view) s.setAttribute("viewBox", st.view.map((x) => x.toFixed(2)).join(" "));
     draw();
+    relabel();
   }
+
+  // the stands' ids and the terrain's names, drawn at the screen's size for this zoom (static/mapview.js)
+  function relabel() { window.umpireMap.labels(svg(), st.marks); }
 
   function aspect() { return (mapBox.clientHeight || 1) / (mapBox.clientWidth || 1); }
 
@@ -160,6 +167,7 @@
     const cx = v[0] + v[2] / 2, cy = v[1] + v[3] / 2;
     st.view = [cx - w / 2, cy - h / 2, w, h];
     svg().setAttribute("viewBox", st.view.map((x) => x.toFixed(2)).join(" "));
+    relabel();
   }
 
   function current() { return st.view || st.full; }
@@ -232,7 +240,15 @@
     if (!drag) return;
     const d = drag;
     if (pointers.size === 0) drag = null;
-    if (!d.moved && e.type === "pointerup") clicked(d.stand, inches(drawingPoint(e.clientX, e.clientY)));
+    if (d.moved || e.type !== "pointerup") return;
+    const now = Date.now(), last = st.lastTap;
+    if (st.mode === "select" && last && now - last.t < 350 && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 30) {
+      st.lastTap = null; // a double tap: closer, there
+      zoom(2, drawingPoint(e.clientX, e.clientY));
+      return;
+    }
+    st.lastTap = { t: now, x: e.clientX, y: e.clientY };
+    clicked(d.stand, inches(drawingPoint(e.clientX, e.clientY)));
   }
   mapBox.addEventListener("pointerup", up);
   mapBox.addEventListener("pointercancel", up);
@@ -245,7 +261,15 @@
 
   $("zoom-in").addEventListener("click", () => zoom(1.5));
   $("zoom-out").addEventListener("click", () => zoom(1 / 1.5));
-  $("zoom-fit").addEventListener("click", () => { st.view = null; svg().setAttribute("viewBox", st.full.join(" ")); });
+  $("zoom-fit").addEventListener("click", () => { st.view = null; svg().setAttribute("viewBox", st.full.join(" ")); relabel(); });
+  $("zoom-full").addEventListener("click", () => {
+    const col = mapBox.closest(".mapcol");
+    const on = col.classList.toggle("full");
+    document.body.classList.toggle("mapfull", on);
+    $("zoom-full").textContent = on ? "Close" : "Full screen";
+    requestAnimationFrame(relabel);
+  });
+  window.addEventListener("resize", () => relabel());
 
   // -- what is drawn over the map --------------------------------------------------------
   function el(name, attrs, text) {
@@ -470,7 +494,13 @@
 
   $("stands").addEventListener("click", (e) => {
     const t = e.target.closest("button[data-unit]");
-    if (t) choose(t.dataset.unit).then(() => chosen(t.dataset.unit));
+    if (!t) return;
+    const at = st.units[t.dataset.unit];
+    if (at && st.view) { // zoomed in: the stand picked from the list comes to the middle of the map
+      const d = drawing(at), v = st.view;
+      setView([d[0] - v[2] / 2, d[1] - v[3] / 2, v[2], v[3]]);
+    }
+    choose(t.dataset.unit).then(() => chosen(t.dataset.unit));
   });
 
   // -- the turn --------------------------------------------------------------------------

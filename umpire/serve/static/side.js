@@ -34,6 +34,8 @@
     $("status").innerHTML = p.status;
     $("map").innerHTML = p.map;
     $("map").dataset.frame = JSON.stringify(p.frame);
+    st.marks = p.marks || [];
+    $("roster").innerHTML = p.roster;
     $("briefings").innerHTML = p.briefings;
     if (!keepOrders) {
       const open = Array.from(document.querySelectorAll("#orders details[open]")).map((d) => d.dataset.key);
@@ -41,10 +43,11 @@
       for (const d of document.querySelectorAll("#orders details")) if (open.includes(d.dataset.key)) d.open = true;
       st.dirty = false;
       st.tap = null;
-      $("map").parentElement.classList.remove("tapping");
+      $("map").closest(".sidemap").classList.remove("tapping");
     }
     document.title = p.title;
-    drawAll();
+    map.fresh();
+    if (st.facts) showFacts(st.facts, false);
     const turns = document.querySelectorAll("#briefings button[data-turn]");
     const last = turns.length ? Number(turns[turns.length - 1].dataset.turn) : null;
     if (last !== st.turn) { st.turn = last; if (last) showBriefing(last); }
@@ -94,6 +97,8 @@
       const box = $("briefing");
       box.innerHTML = r.html;
       box.hidden = false;
+      const figure = box.querySelector(".zoomable");
+      if (figure) window.umpireMap.view(figure, { marks: () => r.marks || [], frame: () => r.frame });
       st.shown = turn;
       for (const b of document.querySelectorAll("#briefings button[data-turn]")) {
         b.classList.toggle("on", Number(b.dataset.turn) === turn);
@@ -144,7 +149,19 @@
     g.setAttribute("class", "waypoints");
     for (const form of document.querySelectorAll("form.orderform")) {
       const entry = form.closest("details");
-      if (!entry || !entry.dataset.at) continue;
+      if (!entry) continue;
+      for (const input of form.querySelectorAll("input[data-kind=point], input[data-kind=spot]")) {
+        const pts = readPoints(input.value);
+        if (pts.length !== 1) continue;
+        const [cx, cy] = drawingOf(pts[0]);
+        for (const [dx, dy] of [[-6, -6], [-6, 6]]) { // a cross where the point is
+          const l = document.createElementNS(SVGNS, "line");
+          l.setAttribute("x1", cx + dx); l.setAttribute("y1", cy + dy); l.setAttribute("x2", cx - dx); l.setAttribute("y2", cy - dy);
+          l.setAttribute("class", "route on");
+          g.appendChild(l);
+        }
+      }
+      if (!entry.dataset.at) continue;
       let from = JSON.parse(entry.dataset.at);
       for (const input of form.querySelectorAll("input[data-kind=points]")) {
         const pts = readPoints(input.value);
@@ -166,19 +183,84 @@
     s.appendChild(g);
   }
 
-  $("map").addEventListener("click", (ev) => {
+  // -- the map: zoom and pan, labels at screen size, a unit's facts ----------------------------
+  st.marks = JSON.parse($("map").dataset.marks || "[]");
+  st.facts = null;
+
+  function showFacts(key, centre) {
+    const from = $("roster").querySelector('.unitfacts[data-for="' + CSS.escape(key) + '"]');
+    const box = $("facts");
+    if (!from) { box.hidden = true; st.facts = null; return; }
+    st.facts = key;
+    box.innerHTML = from.innerHTML; // the server's escaped HTML, as it came
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "small";
+    close.textContent = "Close";
+    close.addEventListener("click", () => { box.hidden = true; st.facts = null; });
+    box.appendChild(close);
+    box.hidden = false;
+    for (const b of $("roster").querySelectorAll("button.unitpick")) b.classList.toggle("on", b.dataset.unit === key);
+    if (centre) {
+      const m = st.marks.find((x) => x.key === key && x.kind !== "terrain");
+      if (m) map.centre(m.at);
+    }
+  }
+
+  // the unit under a tap: the nearest stand within a thumb's reach (22 screen pixels)
+  function unitAt(ev) {
+    const k = map.scale();
+    if (!k) return null;
+    const p = map.point(ev.clientX, ev.clientY);
+    let best = null, most = 22 / k;
+    for (const m of st.marks) {
+      if (m.kind === "terrain") continue;
+      const dx = Math.max(m.box[0] - p[0], 0, p[0] - m.box[2]);
+      const dy = Math.max(m.box[1] - p[1], 0, p[1] - m.box[3]);
+      const d = Math.hypot(dx, dy);
+      if (d <= most) { most = d; best = m.key; }
+    }
+    if (best === null) {
+      const t = ev.target && ev.target.closest ? ev.target.closest("text.mark") : null;
+      if (t && t.dataset.key) best = t.dataset.key;
+    }
+    return best;
+  }
+
+  const map = window.umpireMap.view($("map"), {
+    marks: () => st.marks,
+    frame: () => frame(),
+    taps: () => Boolean(st.tap),
+    changed: () => drawAll(),
+    tap: (ev) => {
+      if (!st.tap) {
+        const key = unitAt(ev);
+        if (key) showFacts(key, false);
+        return;
+      }
+      tapped(ev);
+    },
+  });
+
+  $("roster").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button.unitpick");
+    if (b) showFacts(b.dataset.unit, true);
+  });
+
+  function tapped(ev) {
     if (!st.tap || !svg()) return;
     const p = tableAt(ev.clientX, ev.clientY);
     const input = st.tap.input;
-    input.value = (input.value.trim() + " " + p[0] + "," + p[1]).trim();
+    if (input.dataset.kind === "points") input.value = (input.value.trim() + " " + p[0] + "," + p[1]).trim();
+    else input.value = p[0] + "," + p[1]; // one point: the tap replaces it
     st.dirty = true;
     drawAll();
     check(input.closest("form"));
-  });
+  }
 
   function tapping(input, button) {
     for (const b of document.querySelectorAll("button[data-tap].on")) b.classList.remove("on");
-    const box = $("map").parentElement;
+    const box = $("map").closest(".sidemap");
     if (st.tap && st.tap.input === input) {
       st.tap = null;
       box.classList.remove("tapping");
@@ -208,6 +290,10 @@
       let v;
       if (kind === "flag") v = el.checked ? true : null;
       else if (kind === "points") { v = readPoints(el.value); if (!v.length) v = null; }
+      else if (kind === "point" || kind === "spot") {
+        const pts = readPoints(el.value);
+        v = pts.length === 1 ? pts[0] : (kind === "spot" && el.value.trim() ? el.value.trim() : (el.value.trim() ? el.value : null));
+      }
       else if (kind === "targets") { v = el.value.split(/[\s,]+/).filter(Boolean); if (!v.length) v = null; }
       else if (kind === "number") v = el.value.trim() === "" ? null : Number(el.value);
       else v = el.value === "" ? null : el.value;
@@ -257,6 +343,7 @@
     if (b.dataset.do) send(form, b.dataset.do);
     else if (b.dataset.tap) tapping(form.elements[b.dataset.tap], b);
     else if (b.dataset.clear) { form.elements[b.dataset.clear].value = ""; st.dirty = true; drawAll(); }
+    else if (b.dataset.set) { form.elements[b.closest("label").querySelector("input").name].value = b.dataset.set; st.dirty = true; drawAll(); check(form); }
     else if (b.dataset.add) {
       const input = b.closest("label").querySelector("input");
       input.value = (input.value.trim() ? input.value.trim() + ", " : "") + b.dataset.add;

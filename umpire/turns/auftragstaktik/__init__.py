@@ -21,6 +21,7 @@ from umpire.core.state import GameState
 from umpire.turns import TurnView
 from umpire.turns.entries import Entry
 from umpire.turns.orders_form import OrdersForm
+from umpire.turns.readers import Readers
 
 
 class _Rules:
@@ -31,10 +32,10 @@ class _Rules:
 
         return view(state)
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+    def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
         from umpire.turns.auftragstaktik.orders_file import read_orders
 
-        return read_orders(path, state)
+        return read_orders(path, state, readers)
 
     def orders_kind(self, state: GameState) -> str:
         return "orders-auftragstaktik"

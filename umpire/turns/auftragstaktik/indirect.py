@@ -263,46 +263,45 @@ def as_stand(state: GameState, u: UnitState) -> Any:
     return tr.stand(state, u, moved=_moved(u, 1), spotted=any(s != u.side for s in u.spotted_by))
 
 
+def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, mission: dict[str, Any], range_in: float,
+                 counter_battery: Any = None) -> Resolution:
+    """Battery ``u``'s indirect fire at ``target`` (a stand of the rules), as every mission,
+    template and counter-battery shot is resolved: the HQ level that ordered it (the mission's or
+    the template's ``ordered_by``) and the battery's, its doctrine, ICM (``icm``), the range."""
+    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
+
+    cmd = Command(
+        orders_level=mission.get("ordered_by", "battalion"),
+        firing_level=firing_level(state, u),  # type: ignore[arg-type]
+        doctrine=doctrine_of(state, u),
+    )
+    return indirect_fire(as_stand(state, u), target, dice, tr.rulings_of(state), command=cmd,
+                         icm=bool(mission.get("icm")), counter_battery=counter_battery, range_in=range_in)
+
+
+def template_view(at: list[Any], size: tuple[float, float] | list[float], facing: float, label: str) -> dict[str, Any]:
+    """A template as the report draws it (a shot's ``template``)."""
+    return {"at": at, "radius": round(math.hypot(*size) / 2, 3), "size": list(size), "facing": facing, "label": label}
+
+
 def fire_mission(
     state: GameState, u: UnitState, m: dict[str, Any], dice: Dice
 ) -> tuple[list[tuple[UnitState, Resolution]], dict[str, Any]]:
     """Place one mission's template(s) and attack every stand touched (``state`` is not changed);
     returns (target, resolution) pairs and the template as the report draws it."""
-    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
-
     size = template_size(u)
     facing = float(m.get("facing", 0.0)) % 360
     centres = _centres(state, u, m)
     polys = [_template_polygon(c, size, facing) for c in centres]
-    cmd = Command(
-        orders_level=m.get("ordered_by", "battalion"),
-        firing_level=firing_level(state, u),  # type: ignore[arg-type]
-        doctrine=doctrine_of(state, u),
-    )
-    firer = as_stand(state, u)
-    rulings = tr.rulings_of(state)
     rng = round(range_to(state, u, centres[0]), 3)
     out = []
-    tpl = {
-        "at": [round(centres[0][0], 3), round(centres[0][1], 3)],
-        "radius": round(math.hypot(*size) / 2, 3),
-        "size": list(size),
-        "facing": facing,
-        "label": f"{u.id} indirect",
-    }
+    tpl = template_view([round(centres[0][0], 3), round(centres[0][1], 3)], size, facing, f"{u.id} indirect")
     under = _touched(state, polys)
     if lasting(u) and tr.rulings_of(state)["indirect.who_is_attacked"] == "movers_only":
         under = []  # only stands that move over it are attacked (ruling indirect.who_is_attacked)
     for t in under:
-        res = indirect_fire(
-            firer,
-            tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
-            scoped(dice, "indirect", u.id, t.id),
-            rulings,
-            command=cmd,
-            icm=bool(m.get("icm")),
-            range_in=rng,
-        )
+        res = battery_fire(state, u, tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
+                           scoped(dice, "indirect", u.id, t.id), m, rng)
         res.extra.update({"firer": u.id, "target": t.id, "weapon": "indirect", "range": round(rng, 2), "template": tpl})
         res.summary = f"{u.id} indirect fire on {t.id}: {res.summary}"
         out.append((t, res))
@@ -345,7 +344,6 @@ def template_attacks(
     ``indirect.who_is_attacked``); the hits land at once on ``state`` (a copy being changed)."""
     import shapely
 
-    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
     from umpire.turns.auftragstaktik.table import footprints_of
 
     tpls = tr.book(state).get("templates") or []
@@ -365,35 +363,11 @@ def template_attacks(
             continue
         tp["through"].append(u.id)
         firer = state.units[tp["firer"]]
-        cmd = Command(
-            orders_level=tp["ordered_by"],
-            firing_level=firing_level(state, firer),  # type: ignore[arg-type]
-            doctrine=doctrine_of(state, firer),
-        )
-        res = indirect_fire(
-            as_stand(state, firer),
-            tr.stand(state, u, moved=True, spotted=True),
-            scoped(dice, "template", firer.id, u.id),
-            tr.rulings_of(state),
-            command=cmd,
-            icm=bool(tp["icm"]),
-            range_in=float(tp["range"]),
-        )
-        res.extra.update(
-            {
-                "firer": firer.id,
-                "target": u.id,
-                "weapon": "indirect",
-                "range": round(float(tp["range"]), 2),
-                "template": {
-                    "at": tp["at"],
-                    "radius": round(math.hypot(*tp["size"]) / 2, 3),
-                    "size": tp["size"],
-                    "facing": tp["facing"],
-                    "label": f"{firer.id} indirect",
-                },
-            }
-        )
+        res = battery_fire(state, firer, tr.stand(state, u, moved=True, spotted=True),
+                           scoped(dice, "template", firer.id, u.id), tp, float(tp["range"]))
+        res.extra.update({"firer": firer.id, "target": u.id, "weapon": "indirect",
+                          "range": round(float(tp["range"]), 2),
+                          "template": template_view(tp["at"], tp["size"], tp["facing"], f"{firer.id} indirect")})
         res.summary = f"{u.id} moves through {firer.id}'s template: {res.summary}"
         results.append(res)
         lines.append(f"{u.id} moves through {firer.id}'s template: {land_no_firer(state, u, res)}")

@@ -46,6 +46,7 @@ from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.reader import source_name
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.orders_form import listed
+from umpire.turns.readers import Readers
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
@@ -297,11 +298,13 @@ def move_costs(payload: dict[str, Any], state: GameState) -> dict[str, list[str]
     return check_moves(state, validate(OrdersFile, data, where), where)
 
 
-def read_orders(path: Path, state: GameState) -> dict[str, Any]:
+def read_orders(path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
     """Read and validate one side's orders file into the payload of an ``auftragstaktik.orders``
-    action."""
+    action; ``readers``: its side's knowledge, when the file is read as the side's
+    (:mod:`umpire.turns.readers`: the enemy named as the side knows it, refused in its words)."""
     from umpire.errors import shown
     from umpire.schema.load import read_yaml
+    from umpire.turns.readers import side_words, told
 
     path = Path(path)
     where = shown(path)
@@ -310,8 +313,12 @@ def read_orders(path: Path, state: GameState) -> dict[str, Any]:
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise UmpireError(f"{where}: an orders file is a mapping with side:, battalions: and units:")
-    orders = check_payload(state, data, where)
-    check_moves(state, orders, where)
+    data, reader = side_words(data, state, where, readers)
+    try:
+        orders = check_payload(state, data, where)
+        check_moves(state, orders, where)
+    except UmpireError as exc:
+        raise told(exc, reader) from None
     payload = {"file": source_name(path), **_jsonable(orders)}
     payload["side"] = orders.side
     return payload

@@ -8,7 +8,6 @@ sides' C3 levels from the scenario (ruling ``cb.c3_level``); it attacks the batt
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,13 +19,11 @@ from umpire.rules.auftragstaktik.hits import effects
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.air import air_defence, airstrike, c3_levels, check_air, flights
 from umpire.turns.auftragstaktik.indirect import (
-    as_stand,
+    battery_fire,
     check_aim,
     check_icm,
     check_range,
-    doctrine_of,
     fire_mission,
-    firing_level,
     fmt,
     indirect_range,
     indirect_rating,
@@ -35,6 +32,7 @@ from umpire.turns.auftragstaktik.indirect import (
     range_to,
     spend_icm,
     template_size,
+    template_view,
 )
 from umpire.turns.facts import record
 
@@ -45,7 +43,7 @@ from umpire.turns.facts import record
 
 
 def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dice) -> tuple[UnitState, Resolution]:
-    from umpire.rules.auftragstaktik.indirect import Command, CounterBattery, indirect_fire
+    from umpire.rules.auftragstaktik.indirect import CounterBattery
 
     t = state.units[m["counter_battery"]]
     c3 = c3_levels(state)
@@ -61,37 +59,11 @@ def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dic
         target_outranges=t_range > u_range,
     )
     rng = round(range_to(state, u, (t.x, t.y)), 3)  # type: ignore[arg-type]
-    cmd = Command(
-        orders_level=m.get("ordered_by", "battalion"),
-        firing_level=firing_level(state, u),  # type: ignore[arg-type]
-        doctrine=doctrine_of(state, u),
-    )
-    res = indirect_fire(
-        as_stand(state, u),
-        tr.stand(state, t, moved=False, spotted=True),
-        scoped(dice, "counter-battery", u.id, t.id),
-        tr.rulings_of(state),
-        command=cmd,
-        icm=bool(m.get("icm")),
-        counter_battery=cb,
-        range_in=rng,
-    )
-    size = template_size(u)
-    res.extra.update(
-        {
-            "firer": u.id,
-            "target": t.id,
-            "weapon": "counter-battery",
-            "range": round(rng, 2),
-            "template": {
-                "at": [t.x, t.y],
-                "radius": round(math.hypot(*size) / 2, 3),
-                "size": list(size),
-                "facing": float(t.facing),
-                "label": f"{u.id} counter-battery",
-            },
-        }
-    )
+    res = battery_fire(state, u, tr.stand(state, t, moved=False, spotted=True),
+                       scoped(dice, "counter-battery", u.id, t.id), m, rng, cb)
+    res.extra.update({"firer": u.id, "target": t.id, "weapon": "counter-battery", "range": round(rng, 2),
+                      "template": template_view([t.x, t.y], template_size(u), float(t.facing),
+                                                f"{u.id} counter-battery")})
     res.summary = f"{u.id} counter-battery fire on {t.id}: {res.summary}"
     return t, res
 

@@ -24,6 +24,7 @@ from umpire.turns.mbt import phases, turn_state
 from umpire.turns.mbt.games import ADVANCED, game_of
 from umpire.turns.mbt.table import settings
 from umpire.turns.orders_form import OrdersForm
+from umpire.turns.readers import Readers
 
 
 @recorded
@@ -107,8 +108,8 @@ class MbtTurn:
                      f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
         return TurnView(turn=state.turn, phase=ph, phases=shown, next_step=nxt, waiting_for=waiting, lines=lines)
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
-        return game_of(state).read_orders(path, state)
+    def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
+        return game_of(state).read_orders(path, state, readers)
 
     def orders_kind(self, state: GameState) -> str:
         """The kind of orders file a side writes in this game (for ``umpire check``)."""

@@ -72,6 +72,10 @@ def entries(state: GameState, side: str) -> list[Entry]:
         if is_advanced(state):
             fields.append(MORE)
         out.append(Entry(f"units.{u.id}", u.id, u.name, facts, tuple(fields), (float(u.x), float(u.y)), True))  # type: ignore[arg-type]
+    if is_advanced(state):
+        from umpire.turns.mbt.options.entries import entries as option_entries
+
+        out += option_entries(state, side)  # the options' parts of the file: flights, plots, strikes, messages
     return out
 
 

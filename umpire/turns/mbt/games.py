@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from umpire.core.dice import Dice
     from umpire.turns.common import Applied
     from umpire.turns.mbt.victory import Tally
+    from umpire.turns.readers import Readers
 
 
 class BasicGame:
@@ -31,10 +32,10 @@ class BasicGame:
 
         return orders_file.check(payload, state, where)
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+    def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
         from umpire.turns.mbt import orders_file
 
-        return orders_file.read_orders(path, state)
+        return orders_file.read_orders(path, state, readers)
 
     def next_phase(self, state: GameState, dice: Dice) -> Applied:
         from umpire.turns.mbt import phases
@@ -64,10 +65,10 @@ class AdvancedGame(BasicGame):
 
         return check(payload, state, where)
 
-    def read_orders(self, path: Path, state: GameState) -> dict[str, Any]:
+    def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
         from umpire.turns.mbt.advanced.plan import read_orders
 
-        return read_orders(path, state)
+        return read_orders(path, state, readers)
 
     def next_phase(self, state: GameState, dice: Dice) -> Applied:
         from umpire.turns.mbt.advanced.sequence import next_phase

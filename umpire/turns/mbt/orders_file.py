@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -42,10 +42,15 @@ from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
 from umpire.turns.orders_form import listed
+from umpire.turns.readers import Readers
 
 
 class _Strict(Checked):
     model_config = ConfigDict(extra="forbid")
+
+
+#: A unit's orders in one game's orders file.
+Orders = TypeVar("Orders", bound=Checked)
 
 
 class FireSpec(_Strict):
@@ -90,10 +95,13 @@ class UnitOrders(_Strict):
         return code
 
 
-class OrdersFile(_Strict):
+class SideOrders(_Strict, Generic[Orders]):
+    """What an orders file of either game holds: its side, its turn, and each unit's orders (of
+    the game's own model) in the order the units move."""
+
     side: str = Field(description="the side whose orders these are")
     turn: int | None = Field(None, description="the turn they are for (checked against the game's)")
-    units: dict[str, UnitOrders] = Field(default_factory=dict,
+    units: dict[str, Orders] = Field(default_factory=dict,
         description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
 
     @field_validator("units", mode="before")
@@ -102,14 +110,25 @@ class OrdersFile(_Strict):
         return listed(v)
 
 
-def read_orders(path: Path, state: GameState) -> dict[str, Any]:
-    """Read and check one side's orders file; the JSON payload of an ``mbt.orders`` action.
+class OrdersFile(SideOrders[UnitOrders]):
+    """The Basic Game's orders file (24.3.2)."""
+
+
+def read_orders(path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
+    """Read and check one side's orders file; the JSON payload of an ``mbt.orders`` action
+    (``readers``: the side's knowledge, when read as the side's, :mod:`umpire.turns.readers`).
 
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
+    from umpire.turns.readers import side_words, told
+
     where = shown(path)
-    model = validate(OrdersFile, read_yaml(Path(path)), where)
-    return check(payload_of(model, source_name(path)), state, where)
+    data, reader = side_words(read_yaml(Path(path)), state, where, readers)
+    try:
+        model = validate(OrdersFile, data, where)
+        return check(payload_of(model, source_name(path)), state, where)
+    except UmpireError as exc:
+        raise told(exc, reader) from None
 
 
 def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:

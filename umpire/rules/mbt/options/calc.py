@@ -301,10 +301,13 @@ def air_sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def helicopter(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Whether a helicopter's move in an Air Phase is allowed, and what it costs (20.2.2)."""
     c = validate(C.HelicopterCase, case, "case")
-    return _answer(move_of(c, case_rulings(c.rulings)["helicopters.fog_altitude"]), dice, c.rulings)
+    rulings = case_rulings(c.rulings)
+    return _answer(move_of(c, rulings["helicopters.fog_altitude"],
+                           landing_at_night=rulings["helicopters.landing_at_night"]), dice, c.rulings)
 
 
-def move_of(c: C.HelicopterCase, fog_altitude: str, *, where: str = "helicopter") -> Resolution:
+def move_of(c: C.HelicopterCase, fog_altitude: str, *, where: str = "helicopter",
+            landing_at_night: str = "halved") -> Resolution:
     """The move a checked case describes: what ``calc helicopter`` answers and what the tracked
     Air Phase checks and resolves, from the same case.
 
@@ -324,6 +327,7 @@ def move_of(c: C.HelicopterCase, fog_altitude: str, *, where: str = "helicopter"
         c.conditions,
         where=where,
         fog_altitude=fog_altitude,
+        landing_at_night=landing_at_night,
     )
     est = [f"{card.card} speeds" for v in speeds.values() if v.estimated][:1]
     return _simple(

@@ -59,7 +59,7 @@ class Move:
 
 
 def check(move: Move, speeds: dict[str, int], conditions: str, *, where: str = "helicopter",
-          fog_altitude: str = "low_only") -> list[str]:
+          fog_altitude: str = "low_only", landing_at_night: str = "halved") -> list[str]:
     """Check one Air Phase's move; returns its notes (cost, hovering).
 
     :raises UmpireError: naming the field and the rule, for a move the rules do not allow.
@@ -86,12 +86,20 @@ def check(move: Move, speeds: dict[str, int], conditions: str, *, where: str = "
     mf, notes = speed(speeds, fly_alt, conditions)
     cost = move.hexes * (2 if move.reverse else 1)
     if lands or takes_off:
-        cap = math.ceil(mf / 4)
+        # at night its NOE speed is halved (20.2.2); "a quarter of its total movement factors"
+        # (20.2.2.3.1) is a quarter of those halved factors, or of its card's (ruling
+        # helicopters.landing_at_night)
+        full = fly_alt == "noe" and conditions in NIGHTTIME and landing_at_night == "full"
+        base = int(speeds[fly_alt]) if full else mf
+        cap = math.ceil(base / 4)
+        why = (f"a quarter of its {base} factors, {'not halved at night' if full else 'halved at night'} "
+               "(ruling helicopters.landing_at_night)" if fly_alt == "noe" and conditions in NIGHTTIME
+               else f"a quarter of its {base} factors")
         if move.hexes > cap:
             raise UmpireError(
-                f"{where}.hexes: {move.hexes}: landing or taking off it enters at most a quarter of its "
-                f"{mf} factors, {cap} hexes (20.2.2.3.1)"
+                f"{where}.hexes: {move.hexes}: landing or taking off it enters at most {why}, {cap} hexes (20.2.2.3.1)"
             )
+        notes.append(f"{'lands' if lands else 'takes off'}: at most {why}, {cap} hexes (20.2.2.3.1)")
     if lands and move.terrain_end not in LANDING_TERRAIN:
         raise UmpireError(
             f"{where}.terrain: a helicopter lands only in clear or scrub, not {move.terrain_end!r} (20.2.2.3.3)"

@@ -107,6 +107,14 @@ def check_scenario(spec: Any, units: Mapping[str, Any], sides: list[str], proble
         assign([p.model_dump() for p in spec.players if p.side in sides],
                {uid: (u.side, u.formation) for uid, u in units.items() if u.side in played}, problems,
                f"{where}: mbt.players")
+    for what, held in (("batteries", spec.batteries), ("aircraft", spec.aircraft)):
+        for i, b in enumerate(held):
+            if b.player is None:
+                continue
+            mine = [p.id for p in spec.players if p.side == b.side]
+            if b.player not in mine:
+                problems.append(f"{where}: mbt.{what}[{i}].player: {b.player!r} is no player of side {b.side} "
+                                f"(allowed: {', '.join(mine) or 'none: the side has no players'}; 21.3.1)")
     if spec.jamming and "radio_jamming" not in opts:
         problems.append(f"{where}: mbt.jamming: jamming points need the radio_jamming option (21.2)")
     for side, n in spec.jamming.items():

@@ -50,7 +50,7 @@ from umpire.turns.mbt.options.air_phase import StrikeSpec
 from umpire.turns.mbt.options.helicopters import FlightSpec
 from umpire.turns.mbt.options.messages import MessageSpec
 from umpire.turns.mbt.options.plots import PlotSpec
-from umpire.turns.orders_form import listed
+from umpire.turns.mbt.orders_file import SideOrders
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.advanced.table import AdvTable
@@ -142,11 +142,9 @@ class AdvUnitOrders(_Strict):
         return value
 
 
-class AdvOrdersFile(_Strict):
-    side: str = Field(description="the side whose plan this is")
-    turn: int | None = Field(None, description="the turn it is for (checked against the game's)")
-    units: dict[str, AdvUnitOrders] = Field(default_factory=dict,
-        description="each unit's orders, in the order they are to move (24.3.2.2); a unit left out takes OVERWATCH")
+class AdvOrdersFile(SideOrders[AdvUnitOrders]):
+    """The Advanced Game's plan (24.3.2, 13.3): the Basic Game's orders file, with the options' parts."""
+
     artillery: list[PlotSpec] = Field(default_factory=list, description="artillery plots (option 19.2)")
     air_strikes: list[StrikeSpec] = Field(default_factory=list, description="air strikes (option 20.1)")
     jamming: int | None = Field(None, description="jamming points spent at the start of the next Turn's Mark Orders "
@@ -155,11 +153,6 @@ class AdvOrdersFile(_Strict):
                                         description="radio messages between the side's players (option 21.3.3.2)")
     helicopters: dict[str, FlightSpec] = Field(default_factory=dict,
                                                description="each helicopter unit's Air Phase (option 20.2)")
-
-    @field_validator("units", mode="before")
-    @classmethod
-    def _listed(cls, v: object) -> object:
-        return listed(v)
 
 
 def capability(u: UnitState) -> orders.UnitState:

@@ -20,13 +20,21 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
 from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.readers import Readers
 
 
-def read_orders(path: Path, state: GameState) -> dict[str, Any]:
-    """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload."""
+def read_orders(path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
+    """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload
+    (``readers``: the side's knowledge, when read as the side's, :mod:`umpire.turns.readers`)."""
+    from umpire.turns.readers import side_words, told
+
     where = shown(path)
-    model = validate(AdvOrdersFile, read_yaml(Path(path)), where)
-    return check(payload_of(model, source_name(path)), state, where)
+    data, reader = side_words(read_yaml(Path(path)), state, where, readers)
+    try:
+        model = validate(AdvOrdersFile, data, where)
+        return check(payload_of(model, source_name(path)), state, where)
+    except UmpireError as exc:
+        raise told(exc, reader) from None
 
 
 def payload_of(model: AdvOrdersFile, file: str) -> dict[str, Any]:

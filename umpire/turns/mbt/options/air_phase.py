@@ -276,7 +276,8 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         }
         what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}"
         dropped, hit = drop(state, case, s.target, scoped(dice, "air", a.id), what,
-                            f"air strike ({s.weapon.replace('_', ' ')})")
+                            f"air strike ({s.weapon.replace('_', ' ')})",
+                            {"aircraft": a.id, "aircraft_side": a.side})  # whose it is: its holder reads of it
         res += dropped
         notes += hit
         a.loads[s.weapon] -= 1

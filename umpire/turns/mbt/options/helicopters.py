@@ -103,7 +103,8 @@ def check(raw: dict[str, Any], state: GameState, side: str, where: str) -> dict[
         end = f.path[-1] if f.path else (h.x, h.y)
         case = case_of(state, h, f, terrain_at(state, end))
         rulings = data.rulings().select(state.rulings)
-        move_of(validate(HelicopterCase, case, at), rulings["helicopters.fog_altitude"], where=at)
+        move_of(validate(HelicopterCase, case, at), rulings["helicopters.fog_altitude"], where=at,
+                landing_at_night=rulings["helicopters.landing_at_night"])
         if f.popup and case["end"] != "noe":
             raise UmpireError(f"{at}.altitude: {case['end']}: after a pop-up attack it is back at NOE "
                               "(allowed: noe; 20.2.2.1.2)")

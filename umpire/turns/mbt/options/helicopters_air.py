@@ -103,13 +103,15 @@ def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
     start = (h.x, h.y)
     end = f.path[-1] if f.path else start
     case = case_of(state, h, f, terrain_at(state, end))
-    fog = data.rulings().select(state.rulings)["helicopters.fog_altitude"]
+    rulings = data.rulings().select(state.rulings)
+    fog, night = rulings["helicopters.fog_altitude"], rulings["helicopters.landing_at_night"]
     try:
-        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog, where=f"helicopters.{h.id}")
+        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog, where=f"helicopters.{h.id}",
+                    landing_at_night=night)
     except UmpireError as exc:  # the table changed since its orders: it hovers where it is
         f = OS.Flight(side=h.side, helicopter=h.id, turn=f.turn, altitude=h.altitude)
         case = case_of(state, h, f, terrain_at(state, start))
-        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog)
+        r = move_of(validate(HelicopterCase, case, f"helicopter {h.id}"), fog, landing_at_night=night)
         r.notes.insert(0, f"its orders no longer fit: {exc}; it hovers")
         end = start
     if f.path:

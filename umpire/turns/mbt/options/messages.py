@@ -53,15 +53,23 @@ def players(state: GameState) -> list[Player]:
 
 
 def commands(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
-    """Side -> player -> the units the player commands (empty without the multi_player option)."""
+    """Side -> player -> the units the player commands (empty without the multi_player option),
+    then the helicopters, batteries and aircraft he holds: a side's helicopters answer to its
+    overall commander (ruling of 21.3.1), a battery or an aircraft to the player the scenario
+    names (its ``player``), else to him too; only the holder orders one and reads of it."""
     if not on(state, "multi_player"):
         return {}
-    air: dict[str, tuple[str, ...]] = {}  # a side's helicopters answer to its overall commander (ruling of 21.3.1)
-    for h in (state.extra.get("mbt") or {}).get("helicopters") or []:
-        air[h["side"]] = (*air.get(h["side"], ()), h["id"])
+    m = state.extra.get("mbt") or {}
+    held: dict[tuple[str, str | None], tuple[str, ...]] = {}  # (side, player or None: the overall) -> ids
+    for h in m.get("helicopters") or []:
+        held[(h["side"], None)] = (*held.get((h["side"], None), ()), h["id"])
+    for x in [*(m.get("batteries") or []), *(m.get("aircraft") or [])]:
+        key = (x["side"], x.get("player"))
+        held[key] = (*held.get(key, ()), x["id"])
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for p in players(state):
-        out.setdefault(p.side, {})[p.id] = p.units + (air.get(p.side, ()) if p.overall else ())
+        out.setdefault(p.side, {})[p.id] = (p.units + held.get((p.side, p.id), ())
+                                            + (held.get((p.side, None), ()) if p.overall else ()))
     return out
 
 

@@ -177,7 +177,8 @@ def read(state: GameState) -> OptionsState:
         },
         minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
         counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
-        aircraft={a["id"]: Aircraft(**a) for a in m.get("aircraft") or []},
+        aircraft={a["id"]: Aircraft(**{k: v for k, v in a.items() if k in Aircraft.model_fields})
+                  for a in m.get("aircraft") or []},
         jamming_left=dict(m.get("jamming") or {}),
         helicopters={
             h["id"]: Helicopter(
