@@ -5,6 +5,7 @@ of tilt, turned any way about the table, framed to fill the photo give or take 1
 blurred, noised, unevenly lit, a touch of lens distortion, JPEG-compressed).
 
     python bench/photo.py [--photos 200] [--stands 150] [--megapixels 12] [--size 0.5] [--seed 1] [--jobs 1]
+                         [--save FILE.jsonl]
     python bench/photo.py --sweep [--photos 8] [--stands 60] [--jobs 1]
 
 The first prints, over every marker of every photo: the share found; the position error
@@ -21,6 +22,7 @@ processes at once) changes the wall clock and nothing else.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -86,19 +88,31 @@ def _runs(jobs: list[tuple[int, int, int, float, float, float | None]], workers:
 
 def main_run(a: argparse.Namespace) -> None:
     runs = []
-    for k, r in enumerate(_runs([(a.seed, k, a.stands, a.megapixels, a.size, None) for k in range(a.photos)], a.jobs)):
+    done = 0
+    if a.save and Path(a.save).exists():  # a run stopped part way goes on where it stopped
+        runs = [json.loads(line) for line in Path(a.save).read_text().splitlines() if line.strip()]
+        done = len(runs)
+    todo = [(a.seed, k, a.stands, a.megapixels, a.size, None) for k in range(done, a.photos)]
+    for k, r in enumerate(_runs(todo, a.jobs), start=done):
         runs.append(r)
+        if a.save:
+            with open(a.save, "a") as out:
+                out.write(json.dumps(r) + "\n")
         if "refused" in r:
             print(f"photo {k + 1}: refused: {r['refused']}", flush=True)
         elif a.verbose:
             print(f"photo {k + 1}: tilt {r['tilt']:.0f} found {r['found']}/{r['stands']}, "
                   f"median {np.median(r['pos']):.3f}\"", flush=True)
+    summary(runs, a)
+
+
+def summary(runs: list[dict], a: argparse.Namespace) -> None:
     ok = [r for r in runs if "refused" not in r]
     present = sum(r["stands"] for r in runs)
     found = sum(r["found"] for r in ok)
     pos = np.concatenate([r["pos"] for r in ok]) if ok else np.zeros(0)
     turn = np.concatenate([r["turn"] for r in ok]) if ok else np.zeros(0)
-    print(f"{a.photos} photos of {a.stands} stands, {a.megapixels:g} megapixels, markers {a.size:g}\" "
+    print(f"{len(runs)} photos of {a.stands} stands, {a.megapixels:g} megapixels, markers {a.size:g}\" "
           f"(tilt 0-50 degrees, seed {a.seed}); CPU time, the machine shared")
     print(f"  photos refused (a corner marker not found):  {len(runs) - len(ok)}")
     print(f"  markers found:          {found} of {present} = {100 * found / max(present, 1):.2f}%")
@@ -152,6 +166,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--save", help="each photo's figures added to this file as it is read; a run stopped "
+                    "part way goes on from it (and --photos 0 prints what it holds)")
     ap.add_argument("--jobs", type=int, default=1, help="photos read in this many processes at once")
     a = ap.parse_args()
     if a.sweep:
