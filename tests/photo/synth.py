@@ -234,9 +234,11 @@ def _fit(Hw: np.ndarray, size: tuple[int, int], table: tuple[float, float], marg
 def photograph(table: Table, megapixels: float, rng: np.random.Generator, *, max_tilt: float = 50.0,
                tilt: float | None = None, blur: float | None = None, noise: float | None = None,
                distortion: float | None = None, quality: int | None = None, colour: bool = False,
-               ppi: float | None = None, turn: float | None = 15.0) -> tuple[Photo, np.ndarray]:
+               ppi: float | None = None, turn: float | None = 15.0,
+               glare: tuple[tuple[float, float, float], ...] = ()) -> tuple[Photo, np.ndarray]:
     """A photo of ``table`` from a random pose; returns it and the homography from table inches
-    to its (undistorted) pixels. Unset degradations are drawn at random."""
+    to its (undistorted) pixels. Unset degradations are drawn at random; ``glare``: a lamp's
+    reflection at each (x, y, radius) in table inches, burnt out to white at its middle."""
     W = int(round(math.sqrt(megapixels * 1e6 * 4 / 3)))
     H = int(round(W * 3 / 4))
     if rng.random() < 0.5:
@@ -305,6 +307,12 @@ def photograph(table: Table, megapixels: float, rng: np.random.Generator, *, max
         light = light[:, :, None]
     out = img.astype(np.float32) * light
     del img, light
+    for gx, gy, radius in glare:  # a lamp's reflection: white at its middle, fading out
+        px, py = truth_in_photo(Hw, gx, gy)
+        rx = float(np.hypot(*np.subtract(truth_in_photo(Hw, gx + radius, gy), (px, py))))
+        gy_, gx_ = np.ogrid[0:H, 0:W]
+        spot = (400.0 * np.exp(-(((gx_ - px) ** 2 + (gy_ - py) ** 2) / (rx * rx)) ** 2)).astype(np.float32)
+        out += spot[:, :, None] if colour else spot
     out += rng.normal(0, pose["noise"], out.shape).astype(np.float32)
     np.clip(out, 0, 255, out=out)
     img8 = out.astype(np.uint8)

@@ -106,3 +106,26 @@ def test_corner_markers_laid_for_another_table_are_refused(demo_game):
                                 stands=tuple(s for s in tab.stands if s.x < 58 and s.y < 38))
     with pytest.raises(UmpireError, match=r"the corner markers do not lie where a 72\" x 48\" table's corners are"):
         _read(demo_game, shoot(small, 2.0, seed=4, tilt=25.0))
+
+
+@pytest.mark.parametrize("how", ["glare", "blur"])
+def test_a_marker_burnt_out_or_blurred_away_is_not_seen_never_guessed(how, demo_game):
+    """A lamp's reflection burns a-1-64's marker out to white; a photo blurred past reading (two
+    and a half pixels of blur at 4 megapixels) loses the stands' small markers, its corner
+    markers still read. What is lost is listed as not seen, and every stand read is where it
+    stands (nothing moved), so nothing is moved."""
+    from tests.photo.photos import game_table, shoot
+
+    table = game_table(demo_game)
+    a = next(s for s in table.stands if s.unit == "a-1-64")
+    if how == "glare":
+        data = shoot(table, 4.0, seed=5, tilt=15.0, blur=0.6, glare=((a.x, a.y, 1.0),))
+    else:
+        data = shoot(table, 4.0, seed=5, tilt=15.0, blur=2.5)
+    diff, _ = _read(demo_game, data)
+    what = {r.unit: r.what for r in diff.rows}
+    assert set(what.values()) <= {"still", "not seen"}, what
+    assert what["a-1-64"] == "not seen"
+    if how == "glare":
+        assert sum(w == "still" for w in what.values()) == len(what) - 1  # the rest read as they stand
+    assert not diff.changing

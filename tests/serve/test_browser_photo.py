@@ -114,7 +114,13 @@ def test_the_photo_routes_are_the_umpires_and_bounded(tmp_path):
     assert r.status_code == 403  # no token
     r = c.http.post("/console/photo", content=b"\xff\xd8\xff" + b"\x00" * 16,
                     headers={"x-csrf-token": c.csrf, "content-length": str(41 * 1024 * 1024)})
-    assert r.status_code == 400 and "too large" in r.json()["error"]
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+    # a photo is larger than any other request: past the server's limit of a body, within its own
+    big = b"\xff\xd8\xff" + b"\x00" * (3 * 1024 * 1024)
+    r = c.http.post("/console/photo", content=big, headers={"x-csrf-token": c.csrf})
+    assert r.status_code == 400 and "too large" not in r.json()["error"], r.json()
+    r = c.http.post("/console/photo/apply", content=big, headers={"x-csrf-token": c.csrf})
+    assert r.status_code == 413  # the photo's limit is the photo route's alone
     r = c.http.post("/console/photo", content=b"a shopping list", headers={"x-csrf-token": c.csrf})
     assert r.status_code == 400 and "not a JPEG or PNG photo" in r.json()["error"]
     r = c.post("/console/photo/apply", {})

@@ -28,7 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import answer_error, body_json, site_of
+from umpire.serve.app import TooLarge, answer_error, body_json, site_of
 
 KEEP_SECONDS = 3600  # a reading not applied within an hour is forgotten
 
@@ -78,12 +78,12 @@ async def _photo_bytes(request: Request) -> bytes:
     too_big = f"the photo is too large (a photo may be up to {MAX_BYTES // MB} MB): take it at a lower resolution"
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BYTES:
-        raise UmpireError(too_big)
+        raise TooLarge(too_big)
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BYTES:
-            raise UmpireError(too_big)
+            raise TooLarge(too_big)
         chunks.append(chunk)
     data = b"".join(chunks)
     if not data:
