@@ -27,7 +27,8 @@ import the ruleset's procedures, and the calculation itself (first and second ca
 the time of each of 100 mixed questions of both rulesets, in process and end to end through a
 pseudo-terminal that answers the line editor's cursor-position request as a terminal does
 (``bench/terminal.py``: from Enter to the next prompt, the answer drawn; goal: median under 20 ms,
-90th percentile under 50 ms). ``--session`` times the session alone, two rounds, checkouts in
+90th percentile under 50 ms), and the session's CPU over the same stretch, the figure a loaded
+machine cannot stretch. ``--session`` times the session alone, two rounds, checkouts in
 turn (with ``--against``, side by side).
 """
 
@@ -217,6 +218,7 @@ def sessions(checkouts: list[tuple[str, Path]], rounds: int) -> None:
         inside: dict[str, list[float]] = {}
         through: dict[str, list[float]] = {}
         cpu: dict[str, list[float]] = {}
+        busy: dict[str, list[float]] = {}
         start: dict[str, list[float]] = {}
         for _ in range(rounds):
             for label, root in checkouts:
@@ -225,8 +227,9 @@ def sessions(checkouts: list[tuple[str, Path]], rounds: int) -> None:
                 out = subprocess.run([sys.executable, "-c", code], env={**base, "PYTHONPATH": ""}, cwd=root,
                                      capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
                 inside.setdefault(label, []).extend(json.loads(out)[1])
-                up, times, c = time_session(root, questions, base)
+                up, times, c, ran = time_session(root, questions, base)
                 through.setdefault(label, []).extend(times)
+                busy.setdefault(label, []).extend(ran)
                 cpu.setdefault(label, []).append(c)
                 start.setdefault(label, []).append(up)
     print(f"umpire session, 100 mixed questions of both rulesets, {rounds} round(s), checkouts in turn")
@@ -240,6 +243,10 @@ def sessions(checkouts: list[tuple[str, Path]], rounds: int) -> None:
               f"the session's CPU {statistics.median(cpu[label]) * 1000:.1f} ms an answer; start-up "
               f"{statistics.median(start[label]) * 1000:.0f} ms; drawing (median through - median in process) "
               f"{statistics.median(ms_through) - statistics.median(ms_in):.1f} ms")
+        ms_busy = sorted(t * 1000 for t in busy[label])
+        print(f"  {label}: its CPU from Enter to the next prompt (the time on a quiet machine): median "
+              f"{statistics.median(ms_busy):.1f} ms, 90th percentile {ms_busy[int(0.9 * (len(ms_busy) - 1))]:.1f} ms, "
+              f"max {ms_busy[-1]:.1f} ms")
 
 
 def processes(a: argparse.Namespace, checkouts: list[tuple[str, Path]]) -> None:

@@ -85,6 +85,17 @@ class Terminal:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def run_time(self) -> float:
+        """The seconds the session's threads alive now have run on a CPU, to the nanosecond
+        (the scheduler's count, where :meth:`cpu` counts in clock ticks of 10 ms)."""
+        total = 0
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[0])
+            except (OSError, IndexError, ValueError):  # a thread that ended meanwhile
+                pass
+        return total / 1e9
+
     def close(self) -> None:
         try:
             self.send(b"quit\r")
@@ -95,9 +106,11 @@ class Terminal:
 
 
 def time_session(root: Path, questions: list[str], env: dict[str, str] | None = None
-                 ) -> tuple[float, list[float], float]:
+                 ) -> tuple[float, list[float], float, list[float]]:
     """(start-up to the first prompt in s, each answer from Enter to the next prompt in s, CPU
-    seconds per answer on average) of ``umpire session`` of the checkout at ``root``."""
+    seconds per answer on average with its pasting, each answer's CPU seconds from Enter to the
+    next prompt settled) of ``umpire session`` of the checkout at ``root``. An answer's CPU is
+    what a quiet machine's clock would show: a loaded machine adds waiting for a core to it."""
     env = {**(env or os.environ), "PYTHONPATH": str(root)}
     t0 = time.perf_counter()
     term = Terminal([sys.executable, "-m", "umpire", "session"], env, root)
@@ -105,20 +118,23 @@ def time_session(root: Path, questions: list[str], env: dict[str, str] | None = 
         start = term.until(EDITING) - t0
         term.settle()
         times: list[float] = []
+        busy: list[float] = []
         cpu0 = term.cpu()
         for q in questions:
             term.send(b"\x1b[200~" + q.encode() + b"\x1b[201~")
             term.settle()
             term.buf = b""
+            ran = term.run_time()
             sent = time.perf_counter()
             term.send(b"\r")
             term.until(ENTERED)
             times.append(term.until(EDITING) - sent)
             term.settle()  # what comes after the prompt (its redraw on the cursor's answer)
+            busy.append(term.run_time() - ran)
         cpu = (term.cpu() - cpu0) / len(questions)
     finally:
         term.close()
-    return start, times, cpu
+    return start, times, cpu, busy
 
 
 def spread(ms: list[float]) -> str:
@@ -132,6 +148,7 @@ if __name__ == "__main__":
     from quick import MIXED
 
     root = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]
-    start, times, cpu = time_session(root, [MIXED[i % len(MIXED)] for i in range(100)])
+    start, times, cpu, busy = time_session(root, [MIXED[i % len(MIXED)] for i in range(100)])
     print(f"umpire session through a terminal: start-up {start * 1000:.0f} ms; 100 mixed questions, "
-          f"ms from Enter to the next prompt: {spread([t * 1000 for t in times])}; CPU {cpu * 1000:.1f} ms an answer")
+          f"ms from Enter to the next prompt: {spread([t * 1000 for t in times])}; CPU {cpu * 1000:.1f} ms an answer; "
+          f"CPU from Enter to the next prompt: {spread([t * 1000 for t in busy])}")

@@ -105,6 +105,7 @@ def xml_attr(text: object) -> str:
 
 
 _MD_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")
+_MD_ANY = re.compile(CONTROL.pattern + r"|[\r\n&<>\\`*_\[\]|~]")  # whatever md_text changes
 
 
 def md_text(text: object) -> str:
@@ -114,7 +115,10 @@ def md_text(text: object) -> str:
     >>> md_text("A Coy [reserve] <b>*x*</b>")
     'A Coy \\\\[reserve\\\\] &lt;b&gt;\\\\*x\\\\*&lt;/b&gt;'
     """
-    s = visible(text).replace("\r", " ").replace("\n", " ")
+    s = str(text)
+    if not _MD_ANY.search(s):  # most texts hold nothing to escape: one scan
+        return s
+    s = visible(s).replace("\r", " ").replace("\n", " ")
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _MD_PUNCTUATION.sub(r"\\\1", s)
 

@@ -16,6 +16,7 @@ import yaml
 
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
+from umpire.rules.mbt.state import MbtUnit
 
 DEAD = ("eliminated", "surrendered", "off_table")
 TOWARD = {"nato": 1, "pact": -1, "ussr": -1}
@@ -81,7 +82,7 @@ def mbt_orders(game: Game, side: str, turn: int) -> dict:
             break
         target = enemies[i % len(enemies)]
         allowed = orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
-        if turn == 1 and not u.notes.get("track_hit") and u.notes.get("compartment") != "hull":
+        if turn == 1 and not MbtUnit.of(u).track_hit and MbtUnit.of(u).compartment != "hull":
             units[u.id] = {"order": "M", "move": {"path": [[u.x + 4 * sign, u.y]]}}
         elif "F" in allowed:
             units[u.id] = {"order": "F", "fire": {"target": target}}

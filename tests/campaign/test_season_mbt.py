@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from tests.campaign.conftest import ok
 from umpire.engine import Game
+from umpire.rules.mbt.state import MbtUnit
 
 LOST = {"r1-village": {"nato": [], "ussr": ["t803"]}, "r1-farms": {"nato": [], "ussr": ["t641", "t643"]}}
 
@@ -61,8 +62,7 @@ def test_round_two_carries_the_damage_and_the_printed_rosters_show_it(mbt_round1
         if u.status == "lost":
             assert u.id not in units
         else:
-            notes = units[u.id].notes
-            assert ("compartment" in notes) == ("hull" in u.damage)
+            assert (MbtUnit.of(units[u.id]).compartment is not None) == ("hull" in u.damage)
     ok("campaign", "print", season, "--out", mbt_round1 / "papers")
     text = re.sub(r"\s+", " ", " ".join(
         p.extract_text() for p in PdfReader(mbt_round1 / "papers" / "round-2" / "ussr-volkov-roster.pdf").pages))

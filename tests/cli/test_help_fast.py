@@ -60,3 +60,34 @@ def test_a_quick_answer_imports_no_line_editor():
     assert "prompt_toolkit" not in _heavy_after(["calc", "fire", "T-80B", "M1A1", "7", "side", "--roll", "7"])
     assert "prompt_toolkit" not in _heavy_after(["calc", "data/cases/fire.yaml", "--roll", "7"])
     assert "prompt_toolkit" not in _heavy_after(["units", "abrams"])
+
+
+LIGHT_PROBE = PROBE.replace(
+    "print(json.dumps(sorted(m for m in HEAVY if m in sys.modules)))",
+    "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in HEAVY or m.startswith(OTHERS))))",
+).replace("HEAVY = (", "OTHERS = ('umpire.serve', 'umpire.reports.pdf', 'umpire.rules.mbt', 'umpire.turns.mbt', "
+          "'umpire.campaign', 'umpire.rules.auftragstaktik.cases', 'yaml')\nHEAVY = (")
+
+
+def test_a_game_command_imports_what_it_needs_only(tmp_path):
+    """#36: a one-shot move, place or measure on an Auftragstaktik game imports no PDF, no
+    server, no line editor, no campaign and not the other ruleset's rules (nor the calc's case
+    models, nor the YAML reader: the ruleset's tables come from their cache); a move through
+    open ground no geometry library either (measure needs shapely, and numpy with it)."""
+    from umpire.engine import Game
+
+    path = tmp_path / "g.db"
+    Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()
+    env = {**os.environ, "PYTHONPATH": str(REPO), "UMPIRE_CACHE_DIR": str(tmp_path / "cache")}
+
+    def imported(args: list[str]) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", LIGHT_PROBE.replace("ARGS", repr(args))], capture_output=True,
+                             text=True, env=env, cwd=REPO, check=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
+
+    for args in (["status"], ["measure", "a-1-64", "b-1-64"]):  # the tables' cache written
+        imported(["--db", str(path), *args])
+    assert imported(["--db", str(path), "move", "a-1-64", "19", "21"]) == []
+    assert imported(["--db", str(path), "place", "a-1-64", "18", "21"]) == []
+    measured = imported(["--db", str(path), "measure", "a-1-64", "b-1-64"])
+    assert {m.split(".")[0] for m in measured} <= {"numpy", "shapely"}

@@ -136,7 +136,7 @@ def test_a_session_on_a_game_reads_its_table_and_writes_nothing(tmp_path: Path) 
     before = hashlib.sha256(db.read_bytes()).hexdigest()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "UMPIRE_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "200"}
     out = subprocess.run([sys.executable, "-m", "umpire", "session", "--db", str(db)], cwd=str(ROOT), env=env,
-                         input="fire a-1-64 t80-1 --roll 7 --json\nfire a-1-64 nobody 7 --roll 7\n",
+                         input="calc fire a-1-64 t80-1 --roll 7 --json\ncalc fire a-1-64 nobody 7 --roll 7\n",
                          capture_output=True, text=True, timeout=60)
     import json
 

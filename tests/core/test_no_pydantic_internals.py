@@ -23,13 +23,20 @@ def test_no_pydantic_internals(path: Path) -> None:
 
 
 def test_a_copy_is_its_own() -> None:
-    from umpire.core.shared import dup
-    from umpire.core.state import UnitState
+    from pydantic import Field
 
-    u = UnitState(id="a", name="a", side="x", notes={"ident": {"nato": "full"}}, spotted_by=["nato"])
+    from umpire.core.shared import dup
+    from umpire.core.state import OwnState, UnitState
+
+    class Kept(OwnState):
+        marks: list[str] = Field(default_factory=list)
+
+    u = UnitState(id="a", name="a", side="x", ident={"nato": "full"}, own=Kept(marks=["track"]), spotted_by=["nato"])
     c = dup(u)
-    c.notes["ident"]["nato"] = "type"
+    c.ident["nato"] = "type"
+    Kept.of(c).marks.append("gun")
     c.spotted_by.append("pact")
-    assert u.notes == {"ident": {"nato": "full"}} and u.spotted_by == ["nato"]
-    assert c == u.model_copy(update={"notes": {"ident": {"nato": "type"}}, "spotted_by": ["nato", "pact"]})
+    assert u.ident == {"nato": "full"} and Kept.of(u).marks == ["track"] and u.spotted_by == ["nato"]
+    assert c == u.model_copy(update={"ident": {"nato": "type"}, "own": Kept(marks=["track", "gun"]),
+                                     "spotted_by": ["nato", "pact"]})
     assert c.model_fields_set == u.model_fields_set

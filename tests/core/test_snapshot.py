@@ -1,7 +1,8 @@
 """The snapshot written part by part (umpire.core.snapshot) is byte for byte the whole dump of
-the canonical state, and the canonical state exactly what parsing it gives, however the state
-was changed: in place deep inside a unit or the bookkeeping, with numbers of another type, with
-tuples and sets, with units added and removed."""
+the canonical state (each unit without its fields at their defaults, its own state's too), and
+the canonical state exactly what parsing it gives, however the state was changed: in place deep
+inside a unit, its own state or the bookkeeping, with numbers of another type, with tuples and
+sets, a field set back to its default, with units added and removed."""
 
 from __future__ import annotations
 
@@ -11,23 +12,28 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.core.state import GameState, canonical_state, state_json
+from umpire.core.state import GameState, OwnModels, canonical_state, state_json
 from umpire.registry import load_scenario
+from umpire.rules.auftragstaktik.state import AtUnit
+
+MODELS = OwnModels(unit=AtUnit)
 
 
 def _whole(state: GameState) -> str:
     """The snapshot text as a plain dump of everything writes it (no part reused)."""
     from umpire.core.state import _json_default
 
-    return json.dumps(state.model_dump(mode="python"), sort_keys=True, ensure_ascii=False, default=_json_default)
+    data = state.model_dump(mode="python")
+    data["units"] = {uid: u.model_dump(mode="python", exclude_defaults=True) for uid, u in state.units.items()}
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=_json_default)
 
 
 def _check(changed: GameState) -> GameState:
     """``changed``'s canonical state, checked against the plain way of making it."""
-    expect_text = _whole(GameState.model_validate_json(_whole(changed)))
+    expect_text = _whole(GameState.model_validate_json(_whole(changed), context=MODELS))
     canon = canonical_state(changed)
     assert state_json(canon) == expect_text
-    back = GameState.model_validate_json(expect_text)
+    back = GameState.model_validate_json(expect_text, context=MODELS)
     back.terrain = canon.terrain
     assert back == canon
     assert list(canon.units) == sorted(canon.units)
@@ -47,7 +53,9 @@ def test_changes_deep_inside_parts_are_written():
     base = _base()
     new = base.copy_for_change()
     uid = sorted(new.units)[0]
-    new.units[uid].notes["path"] = [(1, 2.5), {3, 1}]
+    AtUnit.of(new.units[uid]).path_2 = [(1, 2.5), (3, 1)]  # ints: the canonical state holds floats
+    AtUnit.of(new.units[uid]).entrenchment = "hasty"
+    new.units[uid].ident["pact"] = "full"
     new.units[uid].x = 3  # an int: the canonical state and its text hold 3.0
     new.extra["book"]["moves"]["a"].append(3)  # in place, two levels down
     new.extra["book"]["moves"]["b"] = (4, 5)
@@ -55,12 +63,15 @@ def test_changes_deep_inside_parts_are_written():
     new.turn = 2
     canon = _check(new)
     assert canon.units[uid].x == 3.0 and '"x": 3.0' in state_json(canon)
+    assert AtUnit.of(canon.units[uid]).path_2 == [(1.0, 2.5), (3.0, 1.0)]
+    assert '"entrenchment": "hasty"' in state_json(canon)
     # and on from there: unchanged parts keep their text, changed ones do not
     again = canon.copy_for_change()
-    again.units[uid].notes["path"][0] = [9, 9]
+    AtUnit.of(again.units[uid]).path_2[0] = (9, 9)  # in place
+    AtUnit.of(again.units[uid]).entrenchment = "none"  # back to its default: left out of the text
     del again.units[sorted(again.units)[-1]]
     again.extra["book"]["n"] = True  # True is not 1
-    _check(again)
+    assert '"entrenchment"' not in state_json(_check(again))
     third = canon.copy_for_change()
     third.extra["book"]["n"] = 1.0  # nor 1.0
     _check(third)
@@ -84,14 +95,20 @@ values = st.recursive(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["unit", "extra", "nested"]), st.text(max_size=2), values), max_size=6))
+@given(st.lists(st.tuples(st.sampled_from(["unit", "own", "extra", "nested"]), st.text(max_size=2), values),
+                max_size=6))
 def test_any_run_of_changes_is_written_as_the_whole_dump(changes: list[tuple[str, str, Any]]):
     state = _base()
     ids = sorted(state.units)
     for n, (where, key, value) in enumerate(changes):
         new = state.copy_for_change()
+        u = new.units[ids[n % len(ids)]]
         if where == "unit":
-            new.units[ids[n % len(ids)]].notes[key] = value
+            u.ident[key] = str(value)
+        elif where == "own":
+            own = AtUnit.of(u)
+            own.moved_1 = value if type(value) in (int, float) else len(key)  # an int, a float or 0 (the default)
+            own.path_2.append((len(key), 1.5))
         elif where == "extra":
             new.extra[key] = value
         else:

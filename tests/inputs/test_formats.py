@@ -58,17 +58,3 @@ def test_umpire_formats_prints_it(cli):
     r = cli("formats", "charts")
     assert r.exit_code == 2 and r.stderr.startswith("Error: unknown kind of file 'charts' (did you mean 'chart'?")
 
-
-def test_the_readme_checks_work_as_written(cli, monkeypatch):
-    import re
-    import shlex
-
-    monkeypatch.chdir(REPO)
-    text = (REPO / "README.md").read_text(encoding="utf-8").split("## Checking your files", 1)[1]
-    block = re.search(r"```bash\n(.*?)```", text, re.S)
-    assert block is not None
-    lines = [ln for ln in block.group(1).splitlines() if ln.startswith("umpire ")]
-    assert len(lines) >= 4
-    for line in lines:
-        r = cli(*shlex.split(line)[1:])
-        assert r.exit_code == 0, (line, r.output)

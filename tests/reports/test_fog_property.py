@@ -49,7 +49,7 @@ def levels(state: GameState) -> dict[str, dict[str, str]]:
         for side in state.side_ids():
             if side == u.side or side not in u.spotted_by:
                 continue
-            out[side][u.id] = str((u.notes.get("ident") or {}).get(side, "full"))
+            out[side][u.id] = str((u.ident or {}).get(side, "full"))
     return out
 
 

@@ -49,7 +49,7 @@ def test_mbt_status_gives_the_enemys_identification_level(mbt_game):
     assert any(s != u.side for u in state.units.values() for s in u.spotted_by)
     for u in state.units.values():
         for side in (s for s in u.spotted_by if s != u.side):
-            level = (u.notes.get("ident") or {}).get(side, "full")
+            level = (u.ident or {}).get(side, "full")
             assert f"{side} ({level})" in text
 
 

@@ -19,8 +19,15 @@ from umpire.schema.checked import Checked
 from umpire.schema.limits import MAX_ITEMS, MAX_NUMBER, MAX_TEXT
 
 # The core's models are not read from user files: the game state and resolutions are made by
-# code and stored by the store, and the ruling books are bundled data the core loads itself.
+# code and stored by the store, and the ruling books are bundled data the core loads itself. A
+# ruleset's own part of the game state (its state module, ``umpire/rules/<name>/state.py``) is
+# the game state too.
 NOT_INPUT = ("umpire.core.",)
+
+
+def _state(name: str) -> bool:
+    module = name.rsplit(".", 1)[0]
+    return module.startswith("umpire.rules.") and module.endswith(".state")
 
 
 def _models() -> dict[str, type[BaseModel]]:
@@ -36,7 +43,7 @@ def _models() -> dict[str, type[BaseModel]]:
 
 
 MODELS = _models()
-INPUT_MODELS = {k: v for k, v in MODELS.items() if not k.startswith(NOT_INPUT)}
+INPUT_MODELS = {k: v for k, v in MODELS.items() if not k.startswith(NOT_INPUT) and not _state(k)}
 
 
 def _unchecked(schema: Any, path: str = "") -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.conftest import at_scenario
 from umpire.engine import Game
 from umpire.registry import load_scenario
+from umpire.rules.auftragstaktik.state import AtUnit
 
 
 def _place(game: Game, unit: str, x: float) -> None:
@@ -44,8 +45,8 @@ def test_another_writer_sends_it_back_to_the_file(tmp_path):
 def test_a_state_changed_in_place_is_not_taken(tmp_path):
     game = _game(tmp_path / "g.db")
     written = game.state
-    written.units["a-1-64"].notes["scribbled"] = [1]  # read-only, but nothing stops a careless caller
+    AtUnit.of(written.units["a-1-64"]).path_2.append((1, 1))  # read-only, but nothing stops a careless caller
     with game.transaction() as tx:
         assert tx.state is not written
-        assert "scribbled" not in tx.state.units["a-1-64"].notes
+        assert AtUnit.of(tx.state.units["a-1-64"]).path_2 == []
     game.close()

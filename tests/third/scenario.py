@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.state import TerrainState, UnitState
+from umpire.core.state import OwnState, TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
@@ -20,8 +20,8 @@ class SkirmishChecks:
     def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
         return {"quality": spec.quality}
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        return {}
+    def unit_own(self, spec: UnitSpec) -> OwnState:
+        return OwnState()  # a platoon keeps nothing of its own
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         return {}

@@ -176,3 +176,40 @@ def test_the_console_serves_its_game_and_plays_a_phase(tmp_path: Path) -> None:
     assert said["now"] == "now: turn 2, Fire Phase" and "r1 fired at b1" in said["told"]
     wrong = client.act(action="orders", name="red.yaml", text=yaml.safe_dump({"side": "red", "units": {"r9": "b1"}}))
     assert wrong.status_code == 400 and "units.r9: not a stand of red" in wrong.json()["error"]
+
+
+def test_every_page_of_the_console_and_of_a_side_serves_its_game(tmp_path: Path) -> None:
+    """The umpire's pages (the report, its PDF, the players' panel, a side's orders file) and a
+    side's (its page, a released turn's briefing) answer for it, and what it does not offer
+    (entries on a side's page: its turn lists none) is refused in one line."""
+    from tests.serve.conftest import Client
+    from tests.serve.sides import SideClient, make_link
+    from umpire.engine import Game
+    from umpire.registry import load_scenario
+
+    db = tmp_path / "game.db"
+    Game.create(db, load_scenario(HERE / "scenario.yaml")).close()
+    umpire = Client(db)
+    for url in ("/console/parts", "/console/version", "/console/players", "/console/report"):
+        r = umpire.http.get(url)
+        assert r.status_code == 200, (url, r.text)
+    assert "r1" in umpire.http.get("/console/report").text
+    assert umpire.http.get("/console/report.pdf").content.startswith(b"%PDF")
+    sheet = umpire.http.get("/console/page-orders.yaml?side=red").text
+    assert sheet.startswith("# red's orders for turn 1 as its pages sent them")
+    red = SideClient(umpire.app, make_link(umpire, "red"), "red")
+    page = red.get("/side/red")
+    assert page.status_code == 200 and "r1" in page.text and "b1" not in page.text  # b1 unseen: fog
+    r = red.post("/side/red/send", {"turn": 1, "key": "units.r1", "entry": "b1"})
+    assert r.status_code == 400 and r.json()["error"].endswith("that is not an entry your side may write now "
+                                                              "(allowed: none)")
+    for side, shots in (("red", {"r1": "b1"}), ("blue", {"b1": "r1"})):
+        assert umpire.act(action="orders", name=f"{side}.yaml", text=yaml.safe_dump({"side": side, "units": shots})
+                          ).status_code == 200
+    assert umpire.act(action="phase").status_code == 200
+    assert umpire.post("/console/release", {"turn": 1}).status_code == 200
+    briefing = red.get("/side/red/briefing?turn=1")
+    told = briefing.json()["html"]  # b1 was never seen by red: named to red by no id
+    assert briefing.status_code == 200 and "r1 fired at an unseen enemy unit" in told and "b1" not in told
+    assert umpire.post("/console/undo", {}).status_code == 200
+    assert umpire.post("/console/redo", {}).status_code == 200

@@ -11,6 +11,7 @@ from tests.turns.conftest import advance
 from tests.turns.test_at_support import SCENARIO, _write
 from tests.turns.test_bad_inputs import assert_refused
 from umpire.engine import Game
+from umpire.rules.auftragstaktik.state import AtUnit
 
 
 def _game(cli, tmp_path: Path):
@@ -23,7 +24,7 @@ def _game(cli, tmp_path: Path):
             bn: {"order": "DA"}}}))
         assert r.exit_code == 0, r.output + r.stderr
     advance(cli, 9)  # turn 1 through its End Phase: the riflemen stayed put and dig in (hasty)
-    assert Game.open(Path(cli.db)).state.units["rifles"].notes["entrenchment"] == "hasty"
+    assert AtUnit.of(Game.open(Path(cli.db)).state.units["rifles"]).entrenchment == "hasty"
     return cli
 
 
@@ -42,7 +43,7 @@ def test_a_regular_stand_needs_8_for_deliberate(cli, tmp_path):
     (res,) = game.events()[-1].results
     assert res["procedure"] == "entrench" and res["unit"] == "rifles"
     assert res["outcome"] == {"success": True, "level": "deliberate", "needed": 8}
-    assert game.state.units["rifles"].notes["entrenchment"] == "deliberate"
+    assert AtUnit.of(game.state.units["rifles"]).entrenchment == "deliberate"
     assert "rifles digs in: Deliberate" in game.events()[-1].summary
 
 
@@ -52,7 +53,7 @@ def test_a_roll_of_7_fails_and_the_stand_stays_hasty(cli, tmp_path):
     assert cli("phase", "next", "--roll", "7").exit_code == 0
     game = Game.open(Path(cli.db))
     assert game.events()[-1].results[0]["outcome"]["success"] is False
-    assert game.state.units["rifles"].notes["entrenchment"] == "hasty"
+    assert AtUnit.of(game.state.units["rifles"]).entrenchment == "hasty"
 
 
 def test_bad_entrenching_orders_are_refused(cli, tmp_path):

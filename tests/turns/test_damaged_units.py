@@ -13,6 +13,7 @@ from umpire.core.keyed import KeyedDice
 from umpire.errors import UmpireError
 from umpire.registry import find_ruleset, initial_state, scenario_from_data
 from umpire.rules.mbt import data, movement
+from umpire.rules.mbt.state import MbtUnit
 
 
 def _state(blue: list[dict], red: list[dict], game: str = "basic"):
@@ -36,9 +37,11 @@ class Turn:
         self.state = applied.state
         self.results += [r.model_dump() if hasattr(r, "model_dump") else r.__dict__ for r in applied.resolutions]
 
-    def damage(self, uid: str, **notes: object) -> None:
+    def damage(self, uid: str, **marks: object) -> None:
         self.state = self.state.copy_for_change()
-        self.state.units[uid].notes.update(notes)
+        own = MbtUnit.of(self.state.units[uid])
+        for k, v in marks.items():
+            setattr(own, k, v)
 
     def turn(self, blue: dict, red: dict) -> None:
         self.act("mbt.orders", {"side": "blue", "units": blue})

@@ -81,7 +81,7 @@ def _carried_only_with_open_identified_carrier(game: Game) -> None:
             if r["procedure"] == "sighting":
                 last[r["side"]] = {x["unit"]: x["level"] for x in r["sighted"]}
     for p in game.state.units.values():
-        carrier = game.state.units.get(str(p.notes.get("carried_by") or ""))
+        carrier = game.state.units.get(str(p.carried_by or ""))
         if carrier is None or not U.alive(p):
             continue
         for side, seen in last.items():

@@ -8,6 +8,7 @@ import pytest
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.core.dice import ScriptedDice, SeededDice
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 WIRE = {"id": "w1", "type": "wire", "polygon": [[19, 9], [21, 9], [21, 11], [19, 11]]}
 BLOCK = {"id": "k1", "type": "block", "polygon": [[9, 19], [11, 19], [11, 21], [9, 21]]}
@@ -42,7 +43,7 @@ def test_gp_fire_destroys_wire_on_an_effective_result_only(tmp_path):
     assert block["outcome"]["effects"] == ["no effect (14.4.4.2.2.3)"]
     assert not any("GP defense" in e for e in block["provenance"]["estimated"])  # the scenario's value
     assert g.state.extra["mbt"]["removed_terrain"] == ["w1"]
-    assert g.state.units["rus"].notes["suppressed"] == "on"
+    assert MbtUnit.of(g.state.units["rus"]).suppressed == "on"
     with pytest.raises(UmpireError, match=r"the wire w1 is already destroyed"):
         orders(g, {"nato": {"m1": {"order": "F", "fire": {"terrain": "w1"}}}}, SeededDice(1))
 
@@ -60,15 +61,15 @@ def test_full_cover_is_taken_with_move_orders_and_left_at_the_adjust_markers_ste
     dice = orders(g, {"nato": {"tm": {"order": "M", "full_cover": "take"}}})
     phase(g, dice, "Adjustment")
     tm = g.state.units["tm"]
-    assert tm.notes["full_cover"] is True and tm.notes.get("spotted", "none") == "none"  # not MOVED (15.5)
+    assert MbtUnit.of(tm).full_cover is True and MbtUnit.of(tm).spotted == "none"  # not MOVED (15.5)
     with pytest.raises(UmpireError, match=r"units\.tm\.move: it is in full cover and does nothing in a Movement Step "
                                           r"\(15\.5\) until its marker comes off at an Adjust Markers Step"):
         orders(g, {"nato": {"tm": {"order": "M", "move": {"path": [[6, 28]]}}}}, dice)
     orders(g, {"nato": {"tm": {"order": "OW", "full_cover": "leave"}}}, dice)
     phase(g, dice, "Adjustment")
-    assert g.state.units["tm"].notes["full_cover"] is True  # still in cover through this turn's Movement Step
+    assert MbtUnit.of(g.state.units["tm"]).full_cover is True  # still in cover through this turn's Movement Step
     phase(g, dice, "Initiative")
-    assert "full_cover" not in g.state.units["tm"].notes  # 16.3.3
+    assert not MbtUnit.of(g.state.units["tm"]).full_cover  # 16.3.3
     orders(g, {"nato": {"tm": {"order": "M", "move": {"path": [[6, 28]]}}}}, dice)
     phase(g, dice, "Adjustment")
     assert (g.state.units["tm"].x, g.state.units["tm"].y) == (6, 28)

@@ -243,7 +243,7 @@ def _road_cost(place: dict, uid: str, at: list[float], path: list[list[float]]):
         u = state.units[other]
         u.x, u.y, u.status = x, y, status
         if destroyed:
-            u.notes["destroyed"] = destroyed
+            u.destroyed = destroyed
     u = state.units[uid]
     u.x, u.y = at
     t = Table(state)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.registry import scenario_from_data
+from umpire.rules.mbt.state import MbtUnit
 
 NATO = ["alphawolf", "bravowolf", "charliewolf"]
 USSR = ["deltabear", "echobear", "foxtrotbear"]
@@ -96,8 +97,8 @@ def _levels(game: Game, before: dict[str, dict[str, tuple[str, list[float]]]]) -
             best = None
             for v in own:
                 a, b = (v.x, v.y), (e.x, e.y)
-                base = table.chart_range(v.notes.get("turret", "open"), b).v
-                spotted = e.notes.get("spotted", "none")
+                base = table.chart_range((MbtUnit.of(v).turret or "open"), b).v
+                spotted = MbtUnit.of(e).spotted
                 rng = table.hexes(a, b)
                 limit = sighting_limit(base, spotted)
                 if (limit is not None and rng > limit) or not table.los(a, b):
@@ -159,5 +160,5 @@ def _check(game: Game) -> None:
         for uid, u in game.state.units.items():
             if u.side == side or u.status == "eliminated":
                 continue
-            level = (u.notes.get("ident") or {}).get(side)
+            level = (u.ident or {}).get(side)
             assert level == (now[side][uid][0] if uid in now[side] else None), (side, uid)

@@ -13,6 +13,7 @@ from tests.turns.mbt_adv import new, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 POND = {"id": "pond", "type": "water", "polygon": [[28, 16], [32, 16], [32, 20], [28, 20]]}
 
@@ -43,7 +44,7 @@ def test_a_floating_vehicle_sinks_in_an_artillery_impact_hex(tmp_path: Path, opt
     bmp = state.units["bmp"]
     assert (bmp.status == "eliminated") is sinks
     if sinks:
-        assert "bail_out" not in bmp.notes  # no bail outs are possible (17.7.3)
+        assert MbtUnit.of(bmp).bail_out is None  # no bail outs are possible (17.7.3)
         assert any(n["text"] == "sinks: in the impact hex of artillery fire while floating (17.7.3)" for n in notes)
 
 
@@ -54,4 +55,4 @@ def test_a_hull_compartment_hit_sinks_a_floating_vehicle(tmp_path: Path) -> None
     hit = Resolution(ruleset="mbt", procedure="fire", summary="", extra={"firer": "m1"},
                      outcome={"results": [{"location": "HS", "penetrated": True, "damage": "compartment"}]})
     apply_ap(state, "bmp", hit, "T1 Direct Fire")
-    assert state.units["bmp"].status == "eliminated" and state.units["bmp"].notes["destroyed"] == "knocked_out"
+    assert state.units["bmp"].status == "eliminated" and state.units["bmp"].destroyed == "knocked_out"

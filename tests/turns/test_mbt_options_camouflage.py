@@ -16,6 +16,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
 from umpire.ask.calc import run_case
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options.camouflage import case
 
@@ -50,7 +51,7 @@ def test_a_camouflaged_unit_is_sighted_only_on_its_die_at_or_under_the_sighting_
     c = case(t, g.state.units["t1"], g.state.units["m1"])
     answer, _ = run_case({"ruleset": "mbt", **c, "dice": [die]})  # one rule, one place
     assert answer.to_json()["outcome"]["sighted"] is seen
-    assert g.state.units["m1"].notes["camouflaged"] is True
+    assert MbtUnit.of(g.state.units["m1"]).camouflaged is True
 
 
 def test_without_the_option_the_same_table_sights_it_normally(tmp_path: Path) -> None:
@@ -99,7 +100,7 @@ def test_firing_moving_or_turning_loses_the_camouflage_for_good(tmp_path: Path, 
     res = phase(g, dice, "Initiative")
     assert [r["summary"] for r in res if r.get("kind") == "camouflage_lost"] == [
         f"m1: has lost its camouflage: {why} (17.6.1.3)"]
-    assert "camouflaged" not in g.state.units["m1"].notes
+    assert not MbtUnit.of(g.state.units["m1"]).camouflaged
     res = phase(g, dice, "Command")
     assert not [r for r in res if r["procedure"] == "camouflage dice"]
 
@@ -109,7 +110,7 @@ def test_a_turn_within_its_hex_loses_the_camouflage(tmp_path: Path) -> None:
     dice = WhyDice({"camouflage": [9]})
     orders(g, {"nato": {"m1": {"order": "M"}}}, dice)  # stays put: it may pivot next Turn (9.1)
     phase(g, dice, "Initiative")
-    assert g.state.units["m1"].notes["camouflaged"] is True
+    assert MbtUnit.of(g.state.units["m1"]).camouflaged is True
     orders(g, {"nato": {"m1": {"order": "OW", "pivot": 60}}}, dice)
     res = phase(g, dice, "Fire")
     assert [r["summary"] for r in res if r.get("kind") == "camouflage_lost"] == [
@@ -124,7 +125,7 @@ def test_a_unit_firing_only_small_arms_is_marked_spotted_moved(tmp_path: Path) -
     orders(g, {"nato": {"sq": {"order": "F", "fire": {"target": "s2", "weapon": "small arms"}}}}, dice)
     res = phase(g, dice, "Movement")
     assert any(r["procedure"] == "gp" and r.get("firer") == "sq" for r in res), [r["summary"] for r in res]
-    assert g.state.units["sq"].notes["spotted"] == "moved"  # 17.6.2
+    assert MbtUnit.of(g.state.units["sq"]).spotted == "moved"  # 17.6.2
 
 
 @pytest.mark.parametrize(("opts", "hider", "why"), [

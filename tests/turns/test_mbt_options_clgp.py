@@ -54,7 +54,7 @@ def test_a_copperhead_lands_next_turn_on_the_designated_vehicle(tmp_path: Path) 
         answer, _ = run_case({"ruleset": "mbt", "procedure": "clgp", **r["case"],
                               "dice": [v for x in r["rolls"] for v in x["values"]]})
         assert answer.to_json()["outcome"] == r["outcome"]
-        assert (g.state.units[r["unit"]].notes.get("destroyed") == "brewed_up") is r["outcome"]["brewed_up"]
+        assert (g.state.units[r["unit"]].destroyed == "brewed_up") is r["outcome"]["brewed_up"]
 
 
 @pytest.mark.parametrize(("observer", "plot", "why"), [

@@ -81,7 +81,7 @@ def test_a_unit_still_in_a_burning_hex_after_the_next_turn_brews_up(tmp_path: Pa
     state.turn = 1
     _, notes = adjust(state, WhyDice({"fire status": [40]}))
     bmp = state.units["bmp"]
-    assert bmp.status == "eliminated" and bmp.notes["destroyed"] == "brewed_up"
+    assert bmp.status == "eliminated" and bmp.destroyed == "brewed_up"
     assert any("stayed in the burning hex at (28.4, 18) (18.3.3)" in n["text"] for n in notes)
     assert state.units["m1"].status != "eliminated"
 

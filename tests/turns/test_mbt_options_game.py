@@ -18,6 +18,7 @@ from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
+from umpire.rules.mbt.state import MbtUnit
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-night.yaml"
@@ -66,16 +67,16 @@ def test_the_story_happens(game: Game) -> None:
     assert [(r["battery"], r["case"]["mission"]) for r in art] == [("B", "HE"), ("A", "IL"), ("A", "HE")]
     (copperhead,) = [r for r in _results(game) if r["procedure"] == "clgp"]  # the FISTV's designator (19.2.4.7)
     assert copperhead["unit"] == "tp-3" and copperhead["outcome"] == {"brewed_up": True}
-    assert game.state.units["tp-3"].notes["knocked_out_in"] == "T3 Artillery"
+    assert MbtUnit.of(game.state.units["tp-3"]).knocked_out_in == "T3 Artillery"
     assert art[1]["outcome"]["placed"] == "IL" and art[2]["outcome"]["delayed"] is True
     (aa,) = [r for r in _results(game) if r["procedure"] == "aa" and r.get("aircraft")]
     assert aa["unit"] == "zsu" and aa["aircraft"] == "j1"  # the ZSU-23-4 fires at the F-111F (20.3.4)
     (drop,) = [r for r in _results(game) if r["procedure"] == "air_drop" and not r.get("helicopter")]
-    assert drop["outcome"]["results"] == {"tp-1": "effective"} and game.state.units["tp-1"].notes["destroyed"] == \
+    assert drop["outcome"]["results"] == {"tp-1": "effective"} and game.state.units["tp-1"].destroyed == \
         "brewed_up"  # a cluster bomb's effective result brews a vehicle up (20.1.3.3.3)
     (mine,) = [r for r in _results(game) if r["procedure"] == "mine"]
     assert mine["unit"] == "m1-1" and mine["outcome"]["result"] == "TK"
-    assert game.state.units["m1-1"].notes.get("track_hit") is True
+    assert MbtUnit.of(game.state.units["m1-1"]).track_hit is True
     turn2 = [e for e in game.events() if e.kind == "mbt.orders" and e.turn == 2 and e.payload["side"] == "nato"]
     assert "command points: tk 1 of 1 (m1-2 changes marker; 21.1.2)" in turn2[0].summary
     assert game.state.phase == "Game over"

@@ -13,6 +13,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.rules.mbt import options
+from umpire.rules.mbt.state import MbtUnit
 
 RIDERS = [unit(f"r{i}", "USSR-11B", [30, 18], 270, type="Squad Heavy Motorized Rifle Infantry", carried_by="bmp")
           for i in (1,)]
@@ -59,9 +60,9 @@ def test_riders_bail_out_of_a_knocked_out_carrier_and_the_crew_is_saved(tmp_path
     assert [(r["unit"], r["case"]["location"], r["outcome"]["bails_out"]) for r in bails] == [
         ("bmp", "HF", out[0]), ("r1", "HF", out[1])]
     s = g.state.units
-    assert s["bmp"].status == "eliminated" and s["bmp"].notes.get("crew_bailed", False) is out[0]
+    assert s["bmp"].status == "eliminated" and MbtUnit.of(s["bmp"]).crew_bailed is out[0]
     if out[1]:
-        assert s["r1"].status == "ok" and "carried_by" not in s["r1"].notes and s["r1"].notes["suppressed"] == "on"
+        assert s["r1"].status == "ok" and s["r1"].carried_by is None and MbtUnit.of(s["r1"]).suppressed == "on"
         assert (s["r1"].x, s["r1"].y) == (s["bmp"].x, s["bmp"].y)
     else:
         assert s["r1"].status == "eliminated"
@@ -126,5 +127,5 @@ def test_a_squad_reduced_to_a_half_squad_may_lose_its_attached_weapons(tmp_path:
     assert r.extra["weapon"] == "Dragon" and r.outcome == {"lost": lost}
     answer, _ = run_case({"ruleset": "mbt", "procedure": "leg_loss", **r.extra["case"], "dice": [roll]})
     assert answer.to_json()["outcome"] == r.outcome
-    assert ("Dragon" in state.units["sq"].notes.get("lost_weapons", [])) is lost
-    assert "leg_loss" not in state.units["sq"].notes
+    assert ("Dragon" in MbtUnit.of(state.units["sq"]).lost_weapons) is lost
+    assert MbtUnit.of(state.units["sq"]).leg_loss == []

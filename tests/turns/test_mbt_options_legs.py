@@ -19,6 +19,7 @@ from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 TEAM = {"type": "Team", "equipment": "with MG"}
 SQUAD = {"type": "Squad Heavy Mechanized Infantry"}
@@ -60,7 +61,7 @@ def test_an_effective_pinning_fire_suppresses_the_squad_instead_of_halving_it(tm
     assert gp["case"]["firer"]["pinning"] == "normal" and gp["case"]["leg_variations"] is True
     assert _calc(gp) == gp["outcome"]  # one rule, one place
     rs = g.state.units["rs"]
-    assert rs.type == RED_SQUAD["type"] and rs.notes.get("suppressed") == "on"
+    assert rs.type == RED_SQUAD["type"] and MbtUnit.of(rs).suppressed == "on"
 
 
 def test_the_same_fire_without_pinning_halves_the_squad(tmp_path: Path) -> None:
@@ -85,7 +86,7 @@ def test_area_pinning_fire_sums_the_hex_and_suppresses_every_unit_in_it(tmp_path
     assert gp["gp_defense"] > one["gp_defense"]  # the team's defense added to the squad's
     assert not [m for m in _mods(gp) if "pinning" in m[0]] and gp["pinned"] == ["rt"]
     assert _calc(gp) == gp["outcome"] and gp["outcome"]["effect"] == "suppressed"
-    assert {u: g.state.units[u].notes.get("suppressed") for u in ("rs", "rt")} == {"rs": "on", "rt": "on"}
+    assert {u: MbtUnit.of(g.state.units[u]).suppressed for u in ("rs", "rt")} == {"rs": "on", "rt": "on"}
     assert g.state.units["rs"].type == RED_SQUAD["type"]
 
 
@@ -130,7 +131,7 @@ def test_two_turns_are_not_enough(tmp_path: Path) -> None:
     g.act("mbt.phase", {}, dice)
     phase(g, dice, "Command")
     assert not g.state.extra["mbt"].get("entrenchments")
-    assert g.state.units["sq"].notes["entrenching"]["turns"] == 2
+    assert MbtUnit.of(g.state.units["sq"]).entrenching.turns == 2  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("opts", "nato", "fire", "why"), [

@@ -12,6 +12,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 HILL = {"id": "h1", "type": "hill", "height": 5, "polygon": [[11.5, 15], [15, 15], [15, 21], [11.5, 21]]}
 AP = {"target": "t1", "weapon": "120mm", "ammo": "APFSDS", "shots": 1}
@@ -62,7 +63,7 @@ def test_rounds_are_spent_and_a_weapon_out_of_them_is_refused(tmp_path: Path, mo
     res = phase(g, dice, "Movement")
     (shot,) = [r for r in res if r["procedure"] == "fire" and r.get("firer") == "m1"]
     assert shot["outcome"]["shots"] == 1  # two written, one round left
-    assert g.state.units["m1"].notes["rounds"] == {"120mm": 0}
+    assert MbtUnit.of(g.state.units["m1"]).rounds == {"120mm": 0}
     assert any(r["summary"] == "m1: 120mm: 0 of 1 rounds left (17.3.2.2)" for r in res)
     phase(g, dice, "Command")
     seen = len(g.events())

@@ -14,6 +14,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 M48 = "FRG-5B"  # M48A2GA2: no NBC system
 
@@ -62,10 +63,10 @@ def test_a_penetrating_or_compartment_hit_leaves_a_buttoned_nbc_vehicle_exposed(
     g = new(tmp_path, scenario([unit("m1", "USA-1B", [20, 18], 90)], [], options=["nbc"]))
     state = g.state.copy_for_change()
     m1 = state.units["m1"]
-    m1.notes["turret"] = "buttoned"
+    MbtUnit.of(m1).turret = "buttoned"
     f: dict[str, Any] = {}
     assert nbc(state, m1, f) == {"nbc": True} and f == {"turret": "buttoned"}
-    m1.notes[hit] = "hull" if hit == "compartment" else True
+    setattr(MbtUnit.of(m1), hit, "hull" if hit == "compartment" else True)
     f = {}
     nbc(state, m1, f)
     assert f == {"turret": "buttoned", "compartment_hit": True}

@@ -15,6 +15,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 SQUAD = {"type": "Squad Heavy Mechanized Infantry"}
 
@@ -37,7 +38,7 @@ def test_a_panic_move_goes_where_the_scatter_diagram_says_as_far_as_full_movemen
     u = g.state.units[who]
     dx, dy = answer.resolution.extra["offset"]
     assert math.isclose(u.x - start[0], dx, abs_tol=0.01) and math.isclose(u.y - start[1], dy, abs_tol=0.01)
-    assert u.notes["suppressed"] == "on"
+    assert MbtUnit.of(u).suppressed == "on"
     assert math.isclose(math.hypot(dx, dy), 6 if who == "m1" else 2, abs_tol=0.01)  # M1 Normal 6; squad 2 (15.1.1)
 
 

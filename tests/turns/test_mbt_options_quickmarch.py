@@ -18,6 +18,7 @@ from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 
 SQUAD = {"type": "Squad Heavy Mechanized Infantry"}
 
@@ -41,7 +42,7 @@ def test_a_squad_quickmarches_three_hexes_and_checks_the_quickmarch_table(tmp_pa
     (q,) = [r for r in res if r["procedure"] == "quickmarch"]
     again, _ = run_case({"ruleset": "mbt", **q["case"], "dice": [roll]})
     assert again.to_json()["outcome"] == q["outcome"] == {"suppressed": suppressed}
-    assert (g.state.units["sq"].notes.get("suppressed") == "on") is suppressed
+    assert (MbtUnit.of(g.state.units["sq"]).suppressed == "on") is suppressed
 
 
 @pytest.mark.parametrize(("opts", "mbt", "spec", "why"), [

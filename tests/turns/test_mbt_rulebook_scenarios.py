@@ -11,6 +11,7 @@ import pytest
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
+from umpire.rules.mbt.state import MbtUnit
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "data" / "scenarios").glob("mbt-s[1-4]-*.yaml"))
@@ -53,7 +54,7 @@ def test_the_written_orders_move_units(tmp_path):
         g.act("mbt.phase", {}, dice)
     moved = [r for e in g.events() for r in e.results if r["procedure"] == "move"]
     assert {r["unit"] for r in moved} >= {"bmpr1", "ts2-1"}
-    assert g.state.units["ss1-3"].notes.get("full_cover") is True  # 15.5
+    assert MbtUnit.of(g.state.units["ss1-3"]).full_cover is True  # 15.5
 
 
 def test_victory_points_of_losses_caused(tmp_path):
@@ -67,7 +68,7 @@ def test_victory_points_of_losses_caused(tmp_path):
     est: list[str] = []
     t80 = s.units["tp3-1"]
     assert t80.card == "USSR-1A"
-    t80.status, t80.notes["destroyed"] = "eliminated", "knocked_out"
+    t80.status, t80.destroyed = "eliminated", "knocked_out"
     assert loss_points(t80, est) == (80, "destroyed, 80-40-20")
     gun = next(u for u in s.units.values() if u.card == "USSR-9A/1")
     gun.status = "eliminated"

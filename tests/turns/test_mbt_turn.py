@@ -12,6 +12,7 @@ from umpire.registry import find_ruleset, load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import hit_number
+from umpire.rules.mbt.state import MbtUnit
 
 from .conftest import write
 
@@ -44,7 +45,7 @@ def test_turn_one_sightings_and_hits_are_exact(tmp_path, duel):
     assert [r.values for r in res.rolls] == [(4,), (4,), (7,), (3,)]
     s = game.state
     # 10" apart in the open: each sees the other in full (40-hex chart range, 24.2.2).
-    assert s.units["t64"].spotted_by == ["nato"] and s.units["t64"].notes["ident"] == {"nato": "full"}
+    assert s.units["t64"].spotted_by == ["nato"] and s.units["t64"].ident == {"nato": "full"}
     # m2 and t64b: the wood w1 lies between them (6.1.4.5), but m1 sees t64b past it.
     assert s.units["t64b"].spotted_by == ["nato"] and s.units["m2"].spotted_by == ["ussr"]
 
@@ -61,8 +62,8 @@ def test_turn_one_fire_is_exact(tmp_path, duel):
     assert m1["outcome"]["hits"] == 0 and m1["to_hit_roll"] == 99
     assert t64["outcome"]["hits"] == 1 and t64["outcome"]["results"][0]["location"] == "GN"
     assert t64["outcome"]["results"][0]["damage"] == "gun"
-    assert st.units["m1"].notes["gun_hit"] is True and st.units["m1"].hits == 1
-    assert st.units["m1"].notes["spotted"] == st.units["t64"].notes["spotted"] == "fired"
+    assert MbtUnit.of(st.units["m1"]).gun_hit is True and st.units["m1"].hits == 1
+    assert MbtUnit.of(st.units["m1"]).spotted == MbtUnit.of(st.units["t64"]).spotted == "fired"
     assert "provenance" in t64 and t64["provenance"]["estimated"]  # the estimates it leaned on
     # Overwatch Fire (7.5.1): t64 fired, but m2's turret looks east along y 23 and t64 is 52
     # degrees off it, outside the 60-degree turret arc (7.2.1); t64b holds its fire.

@@ -14,12 +14,13 @@ import yaml
 
 from tests.conftest import REPO
 from umpire.core.dice import SeededDice
-from umpire.core.state import GameState, canonical, state_json
+from umpire.core.state import GameState, OwnModels, canonical, state_json
 from umpire.engine import Game
 from umpire.engine.replay import apply_recorded
 from umpire.errors import UmpireError
 from umpire.registry import load_scenario
 from umpire.resources import resolve_scenario
+from umpire.rules.auftragstaktik.state import AtUnit
 
 ORDERS = REPO / "data" / "orders"
 CODES = ["NO", "DA", "HA", "TR", "WD"]
@@ -170,7 +171,7 @@ def test_the_canonical_state_is_what_the_snapshot_gives_back():
     assert list(canon.units) == sorted(live.units)
     assert canon.extra["test"] == {"a": [1, 2], "b": [1, 2, 3]}
     assert list(canon.extra["test"]) == ["a", "b"]
-    back = GameState.model_validate_json(text)
+    back = GameState.model_validate_json(text, context=OwnModels(unit=AtUnit))
     back.terrain = canon.terrain  # kept once beside the snapshot, not in it
     assert back == canon
     assert state_json(canon) == text
@@ -185,12 +186,15 @@ def test_a_copy_shares_what_it_does_not_change():
     new = base.copy_for_change()
     assert new.terrain is base.terrain and new.formations is base.formations
     moved = new.units["a-1-64"]
-    moved.x, moved.notes["moved"] = 1.5, 3
-    assert base.units["a-1-64"].x != 1.5 and "moved" not in base.units["a-1-64"].notes
+    moved.x, moved.moved, AtUnit.of(moved).moved_1 = 1.5, 3, 2
+    old = base.units["a-1-64"]
+    assert old.x != 1.5 and old.moved == 0 and AtUnit.of(old).moved_1 == 0
     assert dict.__getitem__(new.units, "t80-1") is dict.__getitem__(base.units, "t80-1")  # untouched: shared
     again = canonical_state(new)
-    assert again.units["a-1-64"].x == 1.5 and again.units["a-1-64"].notes == {"moved": 3}
-    assert state_json(again) == state_json(GameState.model_validate_json(state_json(new)))
+    now = again.units["a-1-64"]
+    assert now.x == 1.5 and now.moved == 3 and AtUnit.of(now) == AtUnit(moved_1=2)
+    models = OwnModels(unit=AtUnit)
+    assert state_json(again) == state_json(GameState.model_validate_json(state_json(new), context=models))
     for u in new.units.values():  # handing every unit out copies every one
         u.hits = 3
     assert all(u.hits == 0 for u in base.units.values())

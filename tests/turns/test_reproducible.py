@@ -1,12 +1,11 @@
 """#10 part 3: the seed decides the game. Two games from the same scenario and seed, fed the same
 orders and steps, give byte-identical reports (text, Markdown and PDF in invariant mode), for
-both rulesets; the README's MBT sequence, followed twice, ends the same."""
+both rulesets; the MBT tutorial's sequence, followed twice, ends the same."""
 
 from __future__ import annotations
 
 import io
 import re
-import shlex
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -21,7 +20,7 @@ from umpire.reports.turn_text import plain_text, to_markdown
 from umpire.resources import resolve_scenario
 from umpire.turns.auftragstaktik.script import demo_orders, play_turn
 
-README = REPO / "README.md"
+MBT_TUTORIAL = REPO / "docs" / "tutorials" / "umpired-mbt-game.md"
 
 
 def _renders(game: Game) -> dict[str, bytes]:
@@ -81,25 +80,25 @@ def test_the_seed_decides_the_initiative(tmp_path):
     assert len(others) > 1  # another seed, another game
 
 
-def _block(heading: str) -> list[str]:
-    section = README.read_text().split(heading, 1)[1]
-    block = re.search(r"```bash\n(.*?)```", section, re.S)
-    assert block
-    return [line for line in block.group(1).splitlines() if line.startswith("umpire ")]
+def test_the_tutorials_mbt_sequence_followed_twice_ends_the_same(monkeypatch, tmp_path):
+    from tests.docs.blocks import steps
 
-
-def test_the_readme_mbt_sequence_followed_twice_ends_the_same(monkeypatch, tmp_path):
-    monkeypatch.chdir(REPO)
     runs = []
     for name in ("first", "second"):
-        db = tmp_path / f"{name}.db"
+        folder = tmp_path / name
+        folder.mkdir()
+        monkeypatch.chdir(folder)
         out = []
-        for line in _block("## The MBT umpired game"):
-            args = [str(db) if a == "mbt.db" else a for a in shlex.split(line)[1:]]
-            r = CliRunner().invoke(app, args)
-            assert r.exit_code == 0, (line, r.output, r.stderr)
-            out.append(r.output.replace(str(db), "mbt.db"))
-        log = CliRunner().invoke(app, ["--db", str(db), "log", "--json"]).output
+        for step in steps(MBT_TUTORIAL.read_text(encoding="utf-8")):
+            if step.write:
+                Path(step.write[0]).write_text(step.write[1], encoding="utf-8")
+                continue
+            if step.args[:1] != ["--db"] or "serve" in step.args or "orders-sheet" in step.args:
+                continue
+            r = CliRunner().invoke(app, step.args)
+            assert r.exit_code == 0, (step.line, r.output, r.stderr)
+            out.append(r.output)
+        log = CliRunner().invoke(app, ["--db", "mbt.db", "log", "--json"]).output
         runs.append((out, re.sub(r'"created": "[^"]*"', "", log)))
     assert runs[0] == runs[1]
     assert "initiative" in runs[0][1]

@@ -1,7 +1,7 @@
 """``umpire calc``: one situation described in a case file, resolved without a game.
 
 A case file is YAML with ``procedure`` and ``ruleset`` keys; the rest belongs to the procedure.
-This is a public interface: the case formats are documented in the README and tested.
+This is a public interface: the case formats are documented in docs/reference/calc.md (generated) and tested.
 
 The dispatcher here picks the dice (``dice:`` in the case, ``--roll`` values, the umpire at a
 prompt, or seeded random), records every roll, and hands the case to the procedure:

@@ -67,8 +67,10 @@ def set_up(campaign: Campaign, game_id: str, out: Path, *, replace: bool = False
     st = game.state
     players = ", ".join(f"{state.forces[p].player_name} ({state.side_name(state.forces[p].side)})"
                         for p in record.players)
-    carried = sum(1 for u in st.units.values() if u.hits or any(k in u.notes for k in ("track_hit", "gun_hit",
-                                                                                         "compartment")))
+    from umpire.registry import campaign_rules
+
+    rules = campaign_rules(st.ruleset)
+    carried = sum(1 for u in st.units.values() if u.hits or bool(rules.end_of_game(u)["damage"]))
     text = (f"#{done.seq} {done.summary}: {st.name}, round {record.round}, {players}; {len(st.units)} units"
             f"{f', {carried} carrying hits or damage' if carried else ''} -> {game.path}")
     return game, text

@@ -10,8 +10,9 @@ has, players in one game a round, deployment boxes on the table, objectives that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -100,6 +101,14 @@ class RoundSpec(_Strict):
 
 
 class Season(_Strict):
+    #: What stands in for a part every other check hangs on when it is wrong or missing, so that
+    #: ``umpire check`` checks the rest in the same run (its own problem is said):
+    #: :func:`umpire.schema.settle.settle`.
+    stand_ins: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "name": lambda given: "(a season)",
+        "seed": lambda given: 1,
+    }
+
     name: str = Field(min_length=1, max_length=120, description="the season's name")
     ruleset: str = Field(description="the ruleset its games are played under, by name or alias")
     description: str = Field("", description="what the players are told of the campaign")
@@ -148,7 +157,7 @@ def structure_problems(season: Season) -> list[str]:
 
     def claim(kind: str, ident: str, where: str) -> None:
         if ident in seen:
-            out.append(f"{where}: {kind} id {ident!r} is used twice (also at {seen[ident]})")
+            out.append(f"{where}: {kind} id {ident!r} is used twice (first at {seen[ident]})")
         else:
             seen[ident] = where
 
@@ -240,9 +249,12 @@ def load_season(path: Path) -> tuple[Season, dict[str, object]]:
     return season, scenarios
 
 
-def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str, object], list[str]]:
+def ruleset_problems(season: Season, folder: Path, where: str, *, sound: bool = True
+                     ) -> tuple[dict[str, object], list[str]]:
     """What the season's ruleset says of it, all at once: its rulings, every unit's type, and
-    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data."""
+    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data.
+    A game is set up whole only when the season's structure is ``sound`` (ids once each, players
+    and sides known) and its units are."""
     from umpire.campaign.rulings import campaign_book
     from umpire.campaign.setup import check_game, load_base
 
@@ -261,7 +273,7 @@ def ruleset_problems(season: Season, folder: Path, where: str) -> tuple[dict[str
         try:
             base = load_base(game.scenario, folder, gwhere)
             scenarios[game.id] = base.model_dump(mode="json")
-            check_game(season, game, base, gwhere, whole=not units)  # the units' problems once, not per game
+            check_game(season, game, base, gwhere, whole=sound and not units)  # units' problems once, not per game
         except UmpireError as exc:
             problems.append(str(exc))
     return scenarios, problems

@@ -185,7 +185,10 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, wh
         x0, y0, x1, y1 = d.box
         if not (0 <= x0 and x1 <= tw and 0 <= y0 and y1 <= td):
             problems.append(f"{where}: deploy.{pid}.box: {list(d.box)} is off the table (x 0-{tw:g}, y 0-{td:g})")
-        n = len(season.player(pid).force.units)
+        player = next((p for p in season.players if p.id == pid), None)
+        if player is None:
+            continue  # not a player of the season: the season's structure says so
+        n = len(player.force.units)
         if not _gap_ok(layout(d, n), gap):
             problems.append(f"{where}: deploy.{pid}.box: {list(d.box)} is too small for {n} units "
                             f"({gap:g}\" between centres)")

@@ -19,6 +19,8 @@ app = new_app(
     "(Auftragstaktik, MBT in miniature): positions in inches, every roll explained and kept.",
     cls=RootGroup,
     add_completion=True,  # umpire --install-completion: commands and options complete in the shell
+    epilog="The documentation: docs/index.md (a tutorial per evening under docs/tutorials/; every command in "
+    "docs/reference/cli.md). umpire COMMAND --help tells one command; umpire formats KIND a file's format.",
 )
 
 

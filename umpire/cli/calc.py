@@ -46,7 +46,7 @@ def calc(
 
     'umpire calc fields PROCEDURE' lists the fields a case may hold, their allowed values and
     the defaults taken when a field is left out. MBT cases without game: use the Advanced Game,
-    or the game set by UMPIRE_MBT_GAME or the config file (see the README).
+    or the game set by UMPIRE_MBT_GAME or the config file (docs/reference/mbt.md).
     """
     from umpire.errors import UmpireError
 
@@ -205,7 +205,9 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
         raise UmpireError(f"{where}: give one procedure, the ruleset first if you like ({where} fire; "
                           f"{where} mbt sight)")
     key = words[0].strip().lower().replace("_", "-")
-    name = next((p for p in procedure_names() if p.replace("_", "-") == key), words[0])
+    # the ruleset's own names first: MBT's counter_battery is not Auftragstaktik's counter-battery
+    known = names_of(find_ruleset(ruleset)) if ruleset else procedure_names()
+    name = next((p for p in known if p.replace("_", "-") == key), words[0])
     print_fields(name, ruleset, as_json)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,8 @@ class Settings:
         from umpire.engine import Game
 
         if self.amend is None:
-            return Game.open(self.db)
+            held = _HELD.get(self.db.resolve())
+            return held if held is not None else Game.open(self.db)
         if self.game is None:
             n, drop = self.amend
             self.game = Game.open(self.db).amending(n, drop_invalid=drop)
@@ -41,6 +43,25 @@ class Settings:
         if self.dice == "manual":
             return ManualDice(ask_umpire)
         return None
+
+
+#: The games a session keeps open between its commands, by the --db path they were opened with
+#: (:func:`holding`): a command on one of them takes it rather than opening the file again.
+_HELD: dict[Path, Game] = {}
+
+
+@contextmanager
+def holding(game: Game) -> Iterator[None]:
+    """While the block runs, a command whose --db is ``game``'s file takes ``game`` itself: its
+    state is read again (what another process wrote since is seen; the text this process last
+    read or wrote is not parsed twice) and every write still goes through its transaction."""
+    game.refresh()
+    key = game.path.resolve()
+    _HELD[key] = game
+    try:
+        yield
+    finally:
+        _HELD.pop(key, None)
 
 
 def config_path() -> Path:

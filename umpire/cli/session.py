@@ -10,7 +10,13 @@ lines are read as they come. A bad line is one ``Error:`` line and the session g
 
 Attached to a game file (``umpire --db FILE session``), a unit id on the table stands for that
 unit as it is there (its stat line or card, quality, orders and hits), and a shot between two of
-them takes its range and aspect from the table unless given. The session only reads the game.
+them takes its range and aspect from the table unless given. The game's commands (:data:`PLAYS`:
+``move a-1-64 26 22``, ``phase next``, ``undo``...) are played on it: each line is the one-shot
+command itself, run in this process (the same checks, words and events), on one game kept open
+for the evening, whose state is read again before each line, so what another process wrote
+meanwhile is seen, and whose every write goes through the engine's locked transaction. A
+question that begins with a word of a game command (``fire``, ``hq``, ``morale``) is asked with
+``calc`` before it.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from umpire.cli.output import console
 if TYPE_CHECKING:
     from umpire.ask.calc import CalcAnswer
     from umpire.core.state import GameState
+    from umpire.engine import Game
 
 HELP = """\
 Ask as 'umpire calc' is asked, without 'umpire calc':
@@ -40,7 +47,16 @@ Options of a question: --roll N (repeat), --odds, --json, --ruling NAME=CHOICE, 
   game basic|advanced    the MBT game for cases that name none (now: {game})
   ruling NAME=CHOICE     switch a ruling for the session; 'ruling NAME=' switches it back;
                          'ruling' lists the session's
-  help, quit (or Ctrl-D)"""
+  help, quit (or Ctrl-D){plays}"""
+
+PLAYS_HELP = """
+On the game file ({db}), the game's commands as 'umpire' takes them, without 'umpire':
+  {commands}
+  (a question that begins with one of these words: 'calc' before it, e.g. calc fire a-1-64 t80-1)"""
+
+#: The game's commands a session on a game file plays (each as its one-shot command runs).
+PLAYS = ("place", "move", "order", "fire", "hq", "morale", "turn", "phase", "undo", "redo", "amend", "status",
+         "measure", "log")
 
 #: Lines of the history file the arrows recall (the newest).
 HISTORY_KEPT = 500
@@ -54,12 +70,16 @@ class Session:
     """What the session keeps between lines: its choices and the last question."""
 
     ruleset: str | None = None
-    game: str | None = None
+    variant: str | None = None  # the MBT game ('basic', 'advanced') set for the session
     rulings: dict[str, dict[str, str]] = field(default_factory=dict)  # by ruleset
     dice: Any = None
     state: GameState | None = None
     last: list[str] | None = None
     last_answer: CalcAnswer | None = None
+    #: the game file the session plays on (``--db``), kept open for the evening; its --dice
+    game: Game | None = None
+    dice_mode: str = "seeded"
+    _file: tuple[int, int] | None = None  # the game file's device and inode when opened
     #: the words a line may begin with beside a question (its completer offers them)
     commands: ClassVar[tuple[str, ...]] = COMMANDS
 
@@ -72,17 +92,26 @@ class Session:
         from umpire.cli.talk import split_line
 
         words = split_line(line)
-        while words and words[0] in ("umpire", "calc"):
+        if words and words[0] == "umpire":
             words = words[1:]
+        if words and words[0] == "calc":  # a question, whatever its first word
+            if words[1:]:
+                self._ask(words[1:])
+            return True
         if not words:
             return True
         head, rest = words[0].lower(), words[1:]
+        if self.game is not None and head in PLAYS:
+            self._play(words)
+            return True
         if head in ("quit", "exit", "q"):
             return False
         if head in ("help", "?"):
             from umpire.registry import default_ruleset
 
-            console.print(HELP.format(ruleset=self.ruleset or default_ruleset().name, game=self.game or "the default"),
+            plays = "" if self.game is None else PLAYS_HELP.format(db=self.game.path, commands=", ".join(PLAYS))
+            console.print(HELP.format(ruleset=self.ruleset or default_ruleset().name,
+                                      game=self.variant or "the default", plays=plays),
                           markup=False, highlight=False)
         elif head in ("units", "cards", "rulings", "procedures"):
             self._look_up(head, rest)
@@ -120,7 +149,8 @@ class Session:
         from umpire.cli.talk import question_options
 
         q = question_options(words)
-        game = (self.game, "set for the session") if self.game else None
+        game = (self.variant, "set for the session") if self.variant else None
+        self._read_table()
         fill = self._from_table if self.state is not None else None
         answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=q.rulings, ruleset=q.ruleset or self.ruleset,
                      dice=self.dice, game=game, fill=fill, standing=self.rulings)
@@ -149,8 +179,8 @@ class Session:
         games = [v.name for rs in answering() for v in rs.variants]
         if len(rest) != 1 or rest[0].lower() not in games:
             raise UmpireError(f"game: give one of {', '.join(games)}")
-        self.game = rest[0].lower()
-        console.print(f"MBT game: {self.game}", markup=False)
+        self.variant = rest[0].lower()
+        console.print(f"MBT game: {self.variant}", markup=False)
 
     def _set_ruling(self, rest: list[str]) -> None:
         from umpire.cli.talk import check_ruling
@@ -178,7 +208,50 @@ class Session:
             raise UmpireError("no question asked yet (ask one, then 'explain'; or explain NAME)")
         from umpire.cli.talk import question_options
 
+        self._read_table()
         explain_case(question_options(self.last).words, self.ruleset, self._from_table if self.state else None)
+
+    # -- the game's commands ----------------------------------------------------------------
+    def _play(self, words: list[str]) -> None:
+        """One game command, as ``umpire --db FILE --dice MODE WORDS...`` runs it, on the game
+        kept open (its state read again first). A mistake ends it with one ``Error:`` line
+        (and SystemExit, which the session's loop takes)."""
+        from typer.main import get_command
+
+        from umpire.cli import app
+        from umpire.cli.context import holding
+
+        self._same_file()
+        assert self.game is not None
+        command = _COMMAND.get("umpire")
+        if command is None:
+            command = _COMMAND["umpire"] = get_command(app)
+        with holding(self.game):
+            command.main(args=["--db", str(self.game.path), "--dice", self.dice_mode, *words], prog_name="umpire",
+                         standalone_mode=False)
+
+    def _read_table(self) -> None:
+        """The table as the game file holds it now (another process may have written it)."""
+        if self.game is not None:
+            self._same_file()
+            self.game.refresh()
+            self.state = self.game.state
+
+    def _same_file(self) -> None:
+        """The game kept open is the file at its path still: one made anew there since
+        (``umpire new --replace``) is opened in its place."""
+        from umpire.engine import Game
+
+        assert self.game is not None
+        try:
+            now = self.game.path.stat()
+        except OSError:
+            return  # gone: the command says so, in its words
+        if self._file is None:
+            self._file = (now.st_dev, now.st_ino)
+        elif (now.st_dev, now.st_ino) != self._file:
+            self.game.close()
+            self.game, self._file = Game.open(self.game.path), (now.st_dev, now.st_ino)
 
     # -- the game on the table --------------------------------------------------------------
     def _from_table(self, case: dict[str, Any]) -> dict[str, Any]:
@@ -186,6 +259,9 @@ class Session:
 
         assert self.state is not None
         return fill_from_table(self.state, case)
+
+
+_COMMAND: dict[str, Any] = {}  # the click command of the whole 'umpire' app, made once
 
 
 def session(
@@ -200,9 +276,12 @@ def session(
     Each line is what you would type after 'umpire calc' (fire T-80B M1A1 7 side --roll 7), or
     odds, explain, a look-up (units abrams), ruleset, game or ruling to set for the session;
     'help' lists them. Tab completes procedures, fields, unit and card names and rulings; the
-    arrows recall earlier lines. With --db (before or after 'session') it reads a game file:
-    unit ids on its table stand for those units, and a shot between two takes its range from
-    the table. Ctrl-D or 'quit' ends it.
+    arrows recall earlier lines. With --db (before or after 'session') it plays a game file: the
+    game's commands (move a-1-64 26 22, phase next, undo...) are typed as after 'umpire', each
+    exactly as the one-shot command, and what another command wrote meanwhile is seen; unit ids
+    on its table stand for those units in a question, and a shot between two takes its range
+    from the table ('calc fire a-1-64 t80-1': 'calc' first where a question begins with a
+    command's word). Ctrl-D or 'quit' ends it.
     """
     from umpire.cli.talk import warm_up
     from umpire.errors import UmpireError
@@ -223,7 +302,9 @@ def session(
     if source is not None and source.name != "DEFAULT":
         from umpire.engine import Game
 
-        s.state = Game.open(settings.db).state
+        s.game, s.dice_mode = Game.open(settings.db), settings.dice
+        s._same_file()
+        s.state = s.game.state
     warm_up()
     run(s, interactive=sys.stdin.isatty() and sys.stdout.isatty())
 

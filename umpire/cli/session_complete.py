@@ -124,13 +124,24 @@ class SessionCompleter(Completer):
             return begins
         return [o for o in options if typed in _key(o)]
 
-    def _options(self, words: list[str], current: str) -> Iterable[str]:
+    def _options(self, words: list[str], current: str, question: bool = False) -> Iterable[str]:
         from umpire.registry import RULESETS, answering
 
+        playing = self.session.game is not None and not question  # after 'calc': a question
         if not words:
-            return [*self.procedures, *self.session.commands, *(rs.name for rs in RULESETS)]
+            from umpire.cli.session import PLAYS
+
+            return [*(PLAYS if playing else ()), *self.procedures, *self.session.commands,
+                    *(("calc",) if playing else ()), *(rs.name for rs in RULESETS)]
         head = words[-1]
         first = words[0].lower()
+        if first == "calc":
+            return self._options(words[1:], current, question=True)
+        if playing:
+            from umpire.cli.session import PLAYS
+
+            if first in PLAYS:
+                return self._play_options(words, current)
         if head == "--ruling" or first == "ruling":
             return self._ruling_options(current)
         if head == "--ruleset" or first == "ruleset":
@@ -166,6 +177,30 @@ class SessionCompleter(Completer):
             nexts += self._slot_words(model, slot, case, ruleset)
         keys = [f"{f.path}=" for f in field_lines(model) if "[]" not in f.path and f.path != "dice"]
         return [*nexts, *keys, *FLAGS]
+
+    def _play_options(self, words: list[str], current: str) -> list[str]:
+        """What a game command's next word may be: its subcommands, the ids on the table (the
+        battalions first for ``hq`` and ``morale``; terrain pieces too where a spot is read:
+        ``--at``, ``--contact``, ``measure``), and its options, from the command itself."""
+        command = _command(words)
+        subcommands = getattr(command, "commands", None)
+        if isinstance(subcommands, dict):
+            return sorted(subcommands)
+        state = self.session.state
+        units = list(state.units) if state is not None else []
+        terrain = [t.id for t in state.terrain] if state is not None else []
+        formations = [f.id for f in state.formations] if state is not None else []
+        options = [o for p in getattr(command, "params", ()) for o in getattr(p, "opts", ()) if o.startswith("--")]
+        first, head = words[0].lower(), words[-1]
+        if head in ("--at", "--contact", "--direction"):
+            return [*units, *terrain]
+        if head.startswith("--"):
+            return []
+        if first in ("hq", "morale"):
+            return [*formations, *options]
+        if first == "measure":
+            return [*units, *terrain, *options]
+        return [*units, *options]
 
     def _slot_words(self, model: Any, slot: str, case: dict[str, Any], ruleset: str) -> list[str]:
         """What positional word ``slot`` takes: a part's names, a choice's words, or the words
@@ -203,6 +238,25 @@ class SessionCompleter(Completer):
         if leaf in (*NAME_FIELDS, "statline") or (annotation is not None and model_of(annotation) is not None):
             return [f"{key}={_quoted(n)}" for n in self.names(ruleset)]
         return [f"{key}={w}" for w in _literal_words(*slot_type(model, key))]
+
+
+def _command(words: list[str]) -> Any:
+    """The click command ``words`` name in the ``umpire`` app (a group for ``turn``, ``phase``
+    alone; its subcommand once named)."""
+    from typer.main import get_command
+
+    from umpire.cli import app
+    from umpire.cli.session import _COMMAND
+
+    command = _COMMAND.get("umpire")
+    if command is None:
+        command = _COMMAND["umpire"] = get_command(app)
+    for w in words:
+        subs = getattr(command, "commands", None)
+        if not isinstance(subs, dict) or w not in subs:
+            break
+        command = subs[w]
+    return command
 
 
 def _literal_words(annotation: Any, metadata: Iterable[Any] = ()) -> list[str]:

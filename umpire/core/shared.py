@@ -14,7 +14,9 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from operator import attrgetter
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, cast, get_args, get_origin, overload
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -51,29 +53,63 @@ def dup(v: Any) -> Any:
         if v.model_config.get("frozen"):
             return v.model_copy(update={k: dup(x) for k, x in field_values(v).items() if type(x) not in _ATOMS})
         new = copy.copy(v)  # the model's own shallow copy: its fields and which were set
-        for k in _names(t):
-            x = getattr(v, k)
-            if type(x) not in _ATOMS:
-                y = dup(x)
-                if y is not x:
-                    setattr(new, k, y)
+        names, get = _held(t)
+        if names:  # only the fields that may hold something mutable (see _held)
+            for k, x in zip(names, get(v), strict=True):
+                if type(x) not in _ATOMS:
+                    y = dup(x)
+                    if y is not x:
+                        setattr(new, k, y)
         return new
     return copy.deepcopy(v)
 
 
 def field_values(model: BaseModel) -> dict[str, Any]:
     """A model's fields by name, in their declared order, as it holds them (no copy, no dump)."""
-    return {name: getattr(model, name) for name in _names(type(model))}
+    names, get = _fields(type(model))
+    return dict(zip(names, get(model), strict=True))
 
 
-def _names(cls: type[BaseModel]) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(cls.model_fields)
-    return names
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """One call that reads ``names`` of an object, always as a tuple."""
+    if len(names) == 1:
+        one = names[0]
+        return lambda m: (getattr(m, one),)
+    return cast(Callable[[Any], tuple[Any, ...]], attrgetter(*names)) if names else (lambda m: ())
 
 
-_NAMES: dict[type[BaseModel], tuple[str, ...]] = {}  # each model class's field names (read per copy)
+def _fields(cls: type[BaseModel]) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    got = _FIELDS.get(cls)
+    if got is None:
+        names = tuple(cls.model_fields)
+        got = _FIELDS[cls] = (names, _getter(names))
+    return got
+
+
+def _held(cls: type[BaseModel]) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """The fields of ``cls`` a copy must look into: all but those whose declared type admits
+    only atoms (str, int, float, bool, None and literals of them), which a copy shares."""
+    got = _HELD.get(cls)
+    if got is None:
+        names = tuple(k for k, f in cls.model_fields.items() if not _atomic(f.annotation))
+        got = _HELD[cls] = (names, _getter(names))
+    return got
+
+
+def _atomic(annotation: Any) -> bool:
+    if annotation in _ATOMS:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return all(type(a) in _ATOMS for a in get_args(annotation))
+    if origin is Union or origin is UnionType:
+        return all(_atomic(a) for a in get_args(annotation))
+    return False
+
+
+# each model class's field names and a reader of them all (read per copy), and of those a copy looks into
+_FIELDS: dict[type[BaseModel], tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+_HELD: dict[type[BaseModel], tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def rebuilt(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:

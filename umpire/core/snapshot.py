@@ -1,6 +1,7 @@
 """A state's snapshot text and canonical form, built part by part from what changed.
 
-A state is cut into parts: each unit, each entry of the bookkeeping in ``extra`` (one level
+A state is cut into parts: each unit (written without its fields at their defaults, its own state
+too: :class:`~umpire.core.state.OwnState`), each entry of the bookkeeping in ``extra`` (one level
 down where that is a mapping by name), and each other field. :class:`Written` keeps, for one
 canonical state, every part's canonical value, a fingerprint of it and its JSON text. The next
 state (a copy of that one, changed by an action) is brought into canonical form and written by
@@ -10,8 +11,9 @@ the fingerprint is taken of what the part holds now, so a part changed in place 
 
 The fingerprint is :mod:`marshal`'s bytes (format 2, which has no back-references): they tell
 apart every type a plain value can have (``1``, ``1.0`` and ``True``; a list and a tuple; a set)
-and keep the order of dicts, so equal bytes mean the very same value down to its types. A part
-marshal cannot write (anything but plain values) always counts as changed.
+and keep the order of dicts, so equal bytes mean the very same value down to its types. A model
+inside a part is taken as its class's name and its fields' values, in order. A part holding
+anything else marshal cannot write always counts as changed.
 
 The text built is exactly :func:`umpire.core.state.state_json`'s, and the state exactly what
 parsing that text gives (tests compare both).
@@ -59,11 +61,31 @@ HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "t
 
 
 def fingerprint(value: Any) -> bytes | None:
-    """``value``'s marshal bytes (None: not a plain value, so never the same as anything)."""
+    """``value``'s marshal bytes, a model in it as its class's name and its fields' values (None:
+    not a plain value, so never the same as anything)."""
     try:
         return marshal.dumps(value, 2)
     except ValueError:
-        return None
+        try:
+            return marshal.dumps(_flat(value), 2)
+        except ValueError:
+            return None
+
+
+def _flat(v: Any) -> Any:
+    """``v`` with every model in it as a tuple of its class's name and its fields' values."""
+    from pydantic import BaseModel
+
+    if isinstance(v, BaseModel):
+        return (type(v).__name__, *(_flat(x) for x in field_values(v).values()))
+    t = type(v)
+    if t is dict:
+        return {k: _flat(x) for k, x in v.items()}
+    if t is list:
+        return [_flat(x) for x in v]
+    if t is tuple:
+        return tuple(_flat(x) for x in v)
+    return v
 
 
 def _dumps(data: Any) -> str:
@@ -86,7 +108,28 @@ def _unit_print(u: Any) -> bytes | None:
 
     if type(u) is not UnitState:
         return None
-    return fingerprint(field_values(u))
+    values = field_values(u)
+    own = values["own"]
+    values["own"] = (type(own).__name__, *field_values(own).values())
+    return fingerprint(values)
+
+
+def unit_dump(u: Any) -> Any:
+    """A unit as the snapshot writes it: its fields (and its own state's) at their defaults left out."""
+    return u.model_dump(mode="python", exclude_defaults=True)
+
+
+def _unit_context(u: Any) -> Any:
+    from umpire.core.state import OwnModels
+
+    cls = type(u.own)
+    ctx = _CONTEXTS.get(cls)
+    if ctx is None:
+        ctx = _CONTEXTS[cls] = OwnModels(unit=cls)
+    return ctx
+
+
+_CONTEXTS: dict[type, Any] = {}  # a unit's own-state class -> the context its text is read back with
 
 
 def _paths(extra_src: Any) -> list[tuple[Path, Any]]:
@@ -140,7 +183,7 @@ def unchanged(state: GameState) -> bool:
 
 def _text_of(p: Part, unit: bool = False) -> str:
     if p.text is None:
-        p.text = _dumps(p.value.model_dump(mode="python") if unit else p.value)
+        p.text = _dumps(unit_dump(p.value) if unit else p.value)
     return p.text
 
 
@@ -177,9 +220,9 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
         if old is not None and fp is not None and fp == old.print:
             units[uid] = old
             continue
-        text = _dumps(u.model_dump(mode="python"))
+        text = _dumps(unit_dump(u))
         if build:  # the text of the canonical value: the one written unless reading changed it
-            new = UnitState.model_validate_json(text)
+            new = UnitState.model_validate_json(text, context=_unit_context(u))
             nfp = _unit_print(new)
             units[uid] = Part(new, nfp, text if fp is not None and nfp == fp else None)
         else:
@@ -297,4 +340,7 @@ def copy_extra(extra: Any) -> Any:
         return dup(extra)
 
 
-__all__ = ["EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "whole_text", "write"]
+__all__ = [
+    "EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "unit_dump", "whole_text",
+    "write",
+]

@@ -17,9 +17,18 @@ form the stored snapshot gives back.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
 
 from umpire.core.shared import Terrain, TerrainState, Units, field_values, rebuilt
 from umpire.errors import unknown
@@ -28,8 +37,8 @@ if TYPE_CHECKING:
     from umpire.core.snapshot import Written
 
 __all__ = [
-    "FormationState", "GameState", "SideState", "Table", "Terrain", "TerrainState", "UnitState", "canonical",
-    "canonical_state", "read_only", "state_json", "written_text",
+    "FormationState", "GameState", "OwnModels", "OwnState", "SideState", "Table", "Terrain", "TerrainState",
+    "UnitState", "canonical", "canonical_state", "read_only", "state_json", "written_text",
 ]
 
 Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
@@ -63,6 +72,50 @@ class SideState(BaseModel):
     hq_rating: int | None = None
 
 
+class OwnState(BaseModel):
+    """What a ruleset keeps of a unit (or of a game) beyond the generic state: a typed model each
+    ruleset subclasses in its own state module (``umpire/rules/<name>/state.py``), every field
+    with a default that a new unit holds, read and written through :meth:`of`
+    (``MbtUnit.of(u).track_hit = True``). This base holds nothing: the state of a unit no
+    ruleset has made (a unit built by hand in a test).
+
+    The snapshot writes it without the fields at their defaults, and a stored state is read back
+    into the ruleset's own models (:class:`OwnModels`, given as the validation context).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    @classmethod
+    def of(cls, holder: UnitState) -> Self:
+        """``holder``'s own state, which is a ``cls`` (the ruleset's own model).
+
+        :raises TypeError: if it is not (a unit of another ruleset, or one built without it).
+        """
+        own = holder.own
+        if isinstance(own, cls):
+            return own
+        raise TypeError(f"{holder.id!r} holds {type(own).__name__}, not {cls.__name__} (give own={cls.__name__}())")
+
+
+@dataclass(frozen=True)
+class OwnModels:
+    """A ruleset's own state models: of a unit (and of a game). A state is read from JSON with
+    them as the validation context (``GameState.model_validate_json(text, context=models)``);
+    without it, a unit holding state of its ruleset is refused."""
+
+    unit: type[OwnState] = OwnState
+
+
+NO_MODELS = OwnModels()
+
+
+def _own_of(value: Any, info: ValidationInfo) -> OwnState:
+    if isinstance(value, OwnState):
+        return value
+    models = info.context if isinstance(info.context, OwnModels) else NO_MODELS
+    return models.unit.model_validate(value)
+
+
 class UnitState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -85,7 +138,22 @@ class UnitState(BaseModel):
     # Fog of war: the ids of the sides that currently know where this unit is. A side's briefing
     # shows an enemy unit only while that side is in this list.
     spotted_by: list[str] = Field(default_factory=list)
-    notes: dict[str, Any] = Field(default_factory=dict)
+    # The level each side identified it at (side -> level), where a ruleset's sightings have
+    # levels (MBT 24.2.2: full, type, fired).
+    ident: dict[str, str] = Field(default_factory=dict)
+    # Inches it moved this turn (its ruleset clears it when a new turn begins).
+    moved: float = 0.0
+    # The unit that carries it (it rides inside, with no place of its own on the table).
+    carried_by: str | None = None
+    # How it was destroyed, in its ruleset's word (MBT: knocked_out, brewed_up, eliminated).
+    destroyed: str | None = None
+    # What its ruleset keeps of it (:class:`OwnState`).
+    own: SerializeAsAny[OwnState] = Field(default_factory=OwnState)
+
+    @field_validator("own", mode="wrap")
+    @classmethod
+    def _own(cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> OwnState:
+        return _own_of(value, info)
 
     @property
     def placed(self) -> bool:

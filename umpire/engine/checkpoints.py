@@ -64,7 +64,7 @@ def start(game: Game, conn: sqlite3.Connection, events: Sequence[log.StoredEvent
         if not isinstance(text, str):
             continue
         try:
-            state = GameState.model_validate_json(text)
+            state = GameState.model_validate_json(text, context=game.own_models())
         except ValidationError:
             continue  # damaged: the doctor says so; fold from an earlier one
         state.terrain = terrain

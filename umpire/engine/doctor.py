@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umpire.core.state import GameState, Terrain
+from umpire.core.state import GameState, OwnModels, Terrain
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
@@ -89,7 +89,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
         return out
     unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in handlers]
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
-    stored = _stored_state(fc.state_text, out)
+    stored = _stored_state(fc.state_text, out, game.own_models())
     try:
         initial = game.initial_state()
     except UmpireError as exc:
@@ -140,13 +140,13 @@ def _plain(problem: str, path: Path) -> str:
     return problem
 
 
-def _stored_state(text: str | None, out: Diagnosis) -> GameState | None:
+def _stored_state(text: str | None, out: Diagnosis, models: OwnModels) -> GameState | None:
     from pydantic import ValidationError
 
     if text is None:
         return None
     try:
-        return GameState.model_validate_json(text)
+        return GameState.model_validate_json(text, context=models)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "(state)"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, canonical, canonical_state
+from umpire.core.state import GameState, OwnModels, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
@@ -60,6 +60,7 @@ class Game:
         # the next transaction takes it instead of parsing the snapshot again if that is the text
         self._known: GameState | None = None
         self._info: dict[str, Any] | None = None
+        self._initial: GameState | None = None  # see initial_state()
         self._amend: tuple[int, bool] | None = None  # see amending()
         self.expected: int | None = None  # see expecting()
         self.correction: Correction | None = None  # what the last amend made in amending mode did
@@ -108,6 +109,12 @@ class Game:
     def close(self) -> None:
         self.file.close()
 
+    def refresh(self) -> None:
+        """Forget the state read: the next read of :attr:`state` reads the file again (what
+        another process wrote since is seen; the text this process last read or wrote is taken
+        as it is, not parsed again)."""
+        self._state = None
+
     # -- reading --------------------------------------------------------------------------
     @property
     def info(self) -> dict[str, Any]:
@@ -132,7 +139,8 @@ class Game:
         """The current state (the stored snapshot)."""
         if self._state is None:
             with sql_errors(self.path):
-                self._state = log.load_state(self.file.conn, self.path)
+                self._state = log.load_state(self.file.conn, self.path, known=self._known, models=self.own_models())
+            self._known = self._state
         return self._state
 
     def scenario(self) -> Scenario:
@@ -146,14 +154,18 @@ class Game:
         return scenario_from_data(data, f"{self.path} (stored scenario)")
 
     def initial_state(self) -> GameState:
-        """The state before any action, in its canonical form (as the snapshot would hold it)."""
-        scenario = self.scenario()
-        if scenario.ruleset != self.info["ruleset"]:
-            raise StoreError(
-                f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
-                f"scenario is for {scenario.ruleset!r}"
-            )
-        return canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
+        """The state before any action, in its canonical form (as the snapshot would hold it).
+        Built once per opened game (it is read-only: an action changes a copy; the scenario and
+        seed it is built from are written once, when the file is made)."""
+        if self._initial is None:
+            scenario = self.scenario()
+            if scenario.ruleset != self.info["ruleset"]:
+                raise StoreError(
+                    f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
+                    f"scenario is for {scenario.ruleset!r}"
+                )
+            self._initial = canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
+        return self._initial
 
     def last_seq(self) -> int:
         """The number of the last event in the file (0: none yet). Every write appends at least
@@ -200,6 +212,16 @@ class Game:
         from umpire.registry import game_rules
 
         return game_rules(self.info["ruleset"])
+
+    def own_models(self) -> OwnModels:
+        """The models its ruleset keeps a unit's own state in: what a stored state is read with
+        (none if umpire does not know the ruleset: the state is read as far as it can be)."""
+        from umpire.errors import UmpireError
+
+        try:
+            return self.ruleset().own_models()
+        except UmpireError:
+            return OwnModels()
 
     def turn_rules(self) -> TurnRules:
         """The turn rules of this game's ruleset: where the turn stands, how orders are read."""
@@ -292,7 +314,8 @@ class Game:
 
         with self.file.read() as conn:
             seen = log.last_seq(conn)
-            state = log.load_state(conn, self.path, known=self._known) if self._amend is None else self.state
+            state = self.state if self._amend is not None else \
+                log.load_state(conn, self.path, known=self._known, models=self.own_models())
         keyed = keyed_dice(state, given=dice)
         return run(state, kind, payload, keyed), keyed, seen
 
@@ -383,7 +406,7 @@ class Game:
         from umpire.engine.replay import compare, dice_differences, fold_checked
 
         with self.file.read() as conn, sql_errors(self.path):
-            stored = log.load_state(conn, self.path)
+            stored = log.load_state(conn, self.path, models=self.own_models())
             events = self.events()
             units = stored_units(conn, SCHEMA)
             kept = read_checkpoints(conn)

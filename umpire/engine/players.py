@@ -183,7 +183,7 @@ def send(game: Game, side: str, turn: int, key: str, entry: dict[str, Any] | Non
     from umpire.store.events import load_state
 
     with game.file.write() as conn:
-        state = load_state(conn, game.path)
+        state = load_state(conn, game.path, models=game.own_models())
         view = game.turn_rules().view(state)
         w = window(state, view, side, rows.released(conn), rows.locked(conn, side, state.turn) is not None)
         if turn != w.turn:

@@ -37,7 +37,7 @@ class Transaction:
     def __init__(self, game: Game, conn: sqlite3.Connection) -> None:
         self.game = game
         self.conn = conn
-        self.state: GameState = log.load_state(conn, game.path, known=game._known)
+        self.state: GameState = log.load_state(conn, game.path, known=game._known, models=game.own_models())
         self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None

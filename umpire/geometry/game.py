@@ -9,6 +9,7 @@ from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.geometry.ends import MeasureRules
+    from umpire.geometry.facts import Feature
 
 
 def _terrain_case(state: GameState) -> list[dict[str, Any]]:
@@ -67,8 +68,22 @@ def measure_in_game(state: GameState, a: str, b: str, rules: MeasureRules) -> di
 
     centres = rules.measures_centres
     case = {"ruleset": state.ruleset, "rulings": dict(state.rulings), "table": [state.table.width, state.table.depth],
-            "terrain": _terrain_case(state), "from": end_case(state, a, centres), "to": end_case(state, b, centres)}
-    return measure_case(case, lambda _name: rules)
+            "terrain": [], "from": end_case(state, a, centres), "to": end_case(state, b, centres)}
+    return measure_case(case, lambda _name: rules, table=_features(state))
+
+
+def _features(state: GameState) -> tuple[Feature, ...]:
+    """The game's terrain as the measure case reads it, made once and kept with the terrain
+    (which no action changes: every state of the game shares it)."""
+    from umpire.geometry.measure import TerrainCase, terrain_features
+
+    def build() -> tuple[Feature, ...]:
+        from umpire.schema.load import validate
+
+        pieces = [validate(TerrainCase, t, f"terrain[{i}]") for i, t in enumerate(_terrain_case(state))]
+        return tuple(terrain_features(pieces))
+
+    return state.terrain.derived("measure.features", build)
 
 
 def sight_lines(state: GameState, unit: str, rules: MeasureRules) -> dict[str, tuple[str, ...]]:

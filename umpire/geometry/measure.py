@@ -29,7 +29,7 @@ are rounded to 0.01", angles to 0.1 degree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
@@ -108,6 +108,12 @@ class MeasureCase(Checked):
     to: EndCase = Field(description="the second stand")
 
 
+def terrain_features(terrain: Sequence[TerrainCase]) -> list[Feature]:
+    """A case's terrain pieces as geometry features, in order (each checked)."""
+    types = terrain_types()
+    return [terrain_feature(i, t, types) for i, t in enumerate(terrain)]
+
+
 def terrain_feature(i: int, t: TerrainCase, types: TerrainTypes) -> Feature:
     """The ``i``-th terrain piece of a case as a geometry feature (its type looked up)."""
     where = f"terrain[{i}] ({t.id})"
@@ -175,8 +181,11 @@ RulesFor = Callable[[str], MeasureRules]
 :func:`umpire.registry.find_ruleset`). :raises UmpireError: for an unknown ruleset."""
 
 
-def measure_case(case: dict[str, Any], rules_for: RulesFor) -> dict[str, Any]:
-    """Answer a ``measure`` case (see the module notes).
+def measure_case(case: dict[str, Any], rules_for: RulesFor, *, table: Sequence[Feature] | None = None
+                 ) -> dict[str, Any]:
+    """Answer a ``measure`` case (see the module notes). ``table``: the features of the case's
+    terrain already made (a game's, made once from its terrain by :func:`terrain_features` and
+    kept with it); the case then lists no terrain of its own.
 
     :raises UmpireError: for a malformed case, an unknown ruleset, terrain type or piece, a bad polygon.
     """
@@ -185,8 +194,7 @@ def measure_case(case: dict[str, Any], rules_for: RulesFor) -> dict[str, Any]:
         rules = rules_for(c.ruleset)
     except UmpireError as exc:
         raise UmpireError(f"case: ruleset: {exc}") from None
-    types = terrain_types()
-    features = [terrain_feature(i, t, types) for i, t in enumerate(c.terrain)]
+    features = list(table) if table is not None else terrain_features(c.terrain)
     index = TerrainIndex(features, inside_depth=rules.inside_depth(c.rulings, c.scale))
     pieces = {f.id: f for f in features}
     a = _end("from", c.from_, c, pieces)

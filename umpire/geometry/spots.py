@@ -222,7 +222,7 @@ def check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> Non
     """:raises UmpireError: if ``unit``'s base at ``pose`` would overlap another stand's on the
     table (touching is allowed: that is base contact)."""
     others = [u for u in state.units.values() if u.id != unit.id and u.placed and u.status not in GONE
-              and not u.notes.get("carried_by")]
+              and not u.carried_by]
     if not others:
         return
     mine = footprint(pose)

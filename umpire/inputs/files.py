@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from umpire.turns.readers import Readers
 
 
+def _side_of_units(body: Any, state: GameState | None) -> str | None:
+    """The one side of the game whose units an orders file names, when its ``side:`` is missing
+    or not a side of the game (None: no game, or the file names units of no side or of two)."""
+    if state is None or not isinstance(body, dict) or body.get("side") in {s.id for s in state.sides}:
+        return None
+    units = body.get("units")
+    sides = {state.units[u].side for u in units if u in state.units} if isinstance(units, dict) else set()
+    return sides.pop() if len(sides) == 1 else None
+
+
 def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None,
           readers: Readers | None = None) -> Report:
     file = kind.file
@@ -36,6 +46,21 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     local = {p[len(at):]: m for p, m in marks.items() if p[:len(at)] == at} if at else marks
     settled, found = shape(model, body, local, where)
     game = state
+    # no side given, or one the game has not: the side whose units it names stands in, its own
+    # problem said; read by that side's reader, never another's (a page's reader is its side's)
+    side = _side_of_units(body, state) if kind.orders else None
+    if side is not None and readers is not None and readers(side).side != side:
+        side = None
+    if side is not None:
+        given = body.get("side") if isinstance(body, dict) else None
+        if given is not None and settled.model is not None:  # a side the game has not: said here
+            from umpire.errors import unknown
+
+            assert state is not None
+            found.at(("side",), str(unknown("side", given, state.side_ids())))
+        body = {**body, "side": side}
+        settled = shape(model, body, local, where)[0]
+        report.notes.append(f"checked as side {side}'s orders, the side of the units it names")
     reader, unread = None, list[str]()
     if kind.orders and readers is not None and state is not None and state.ruleset == kind.ruleset:
         from umpire.turns.readers import side_words

@@ -115,10 +115,15 @@ def is_orders(name: str | None, data: Any) -> bool:
     """Whether a file is an orders file (checked against the game), by the kind it was given as,
     else by its keys (``side:``, and no table of a scenario)."""
     if name is None:
-        return isinstance(data, dict) and "side" in data and "table" not in data
+        return isinstance(data, dict) and "table" not in data and ("side" in data or _orders_like(data))
     every = kinds()
     key = _key(name, every)
     return key == "orders" or key in every and every[key].orders
+
+
+def _orders_like(data: dict[str, Any]) -> bool:
+    """Keys of an orders file that has lost its ``side:``: units by id (a mapping), battalions."""
+    return "procedure" not in data and (isinstance(data.get("units"), dict) or "battalions" in data)
 
 
 def max_bytes(name: str | None) -> int:
@@ -161,6 +166,8 @@ def detect(data: Any, state: GameState | None = None) -> Kind:
             return _orders_kind(data, state, every)
         if best is not None:
             return best
+        if state is not None and _orders_like(data):  # orders without their side: the game's
+            return _orders_kind(data, state, every)
     told = ", ".join(k.file.told_by for k in every.values() if k.file is not None and k.file.told_by)
     raise UmpireError(
         "cannot tell what kind of file this is from its keys (a scenario has table: and sides:, a season "

@@ -89,6 +89,11 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
         report.summary = (f"{scenario.name} ({rs.name}): {len(built.sides)} sides, {len(built.units)} units, "
                           f"{len(built.terrain)} terrain pieces, table {built.table.width:g}\" x "
                           f"{built.table.depth:g}\"")
-        report.notes.append(f"umpire map --scenario {where} draws it")
+        if settled.stood:
+            parts = settled.stood
+            said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+            report.notes.append(f"the rest was checked with a stand-in for its {said}")
+        else:
+            report.notes.append(f"umpire map --scenario {where} draws it")
     report.findings = found.findings()
     return report

@@ -24,10 +24,11 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     if season is None:
         report.notes.append(WAITING.format(what="ruleset's checks (unit types, games)"))
     else:
-        for p in structure_problems(season):
+        structure = structure_problems(season)
+        for p in structure:
             found.said(p)
         folder = Path(where).parent if where != "<stdin>" else Path.cwd()
-        scenarios, problems = ruleset_problems(season, folder, where)
+        scenarios, problems = ruleset_problems(season, folder, where, sound=not structure)
         for p in problems:
             found.said(p)
         units = sum(len(p.force.units) for p in season.players)

@@ -128,7 +128,7 @@ def load_scenario(path: Path) -> Scenario:
     :raises DataError: naming the file, the field and the value (an unknown ruleset first).
     """
     from umpire.errors import shown
-    from umpire.schema.scenario import read_scenario
+    from umpire.schema.terrain_files import read_scenario
 
     return scenario_from_data(read_scenario(path), shown(path))
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import Rulings
+    from umpire.core.state import OwnModels
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -50,6 +51,12 @@ class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from umpire.rules.auftragstaktik.calc import CASE_MODELS
 
         return dict(CASE_MODELS)
+
+    def own_models(self) -> OwnModels:
+        from umpire.core.state import OwnModels
+        from umpire.rules.auftragstaktik.state import AtUnit
+
+        return OwnModels(unit=AtUnit)
 
     def warm_up(self) -> None:
         """Its tables."""

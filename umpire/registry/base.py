@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import RulingBook, Rulings
-    from umpire.core.state import GameState, UnitState
+    from umpire.core.state import GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -247,6 +247,14 @@ class TrackedGame(Measuring, Reporting):
         from umpire.schema.scenario import Scenario
 
         return Scenario
+
+    def own_models(self) -> OwnModels:
+        """The models of what it keeps of a game and of a unit beyond the generic state
+        (``umpire/rules/<name>/state.py``): a stored game of this ruleset is read back with them.
+        None of its own: a game and a unit keep nothing more."""
+        from umpire.core.state import OwnModels
+
+        return OwnModels()
 
     def over(self, state: GameState) -> str | None:
         """Why the rules ended ``state``'s game, or None while they have not."""

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import Rulings
-    from umpire.core.state import GameState, UnitState
+    from umpire.core.state import GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -53,6 +53,12 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from umpire.rules.mbt.calc import CASE_MODELS
 
         return dict(CASE_MODELS)
+
+    def own_models(self) -> OwnModels:
+        from umpire.core.state import OwnModels
+        from umpire.rules.mbt.state import MbtUnit
+
+        return OwnModels(unit=MbtUnit)
 
     def warm_up(self) -> None:
         """Its charts."""

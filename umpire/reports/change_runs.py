@@ -71,7 +71,7 @@ def start(state: GameState | None, prefix: Iterable[StoredEvent] = ()) -> Run:
     run = Run()
     if state is not None:
         for u in state.units.values():
-            run.cond[u.id] = (u.status, u.hits, u.notes.get("destroyed"))
+            run.cond[u.id] = (u.status, u.hits, u.destroyed)
             run.where[u.id] = (u.x, u.y, u.facing)
     for e in prefix:
         read(e, run)

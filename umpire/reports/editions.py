@@ -77,6 +77,13 @@ def texts(game: StoredGame, events: Sequence[StoredEvent], state: GameState | No
     """The text of every paper of the game the log ``events`` makes (``state``: where it ends,
     else folded), or of the ``viewers`` and ``turns`` asked for (those the game has; of the turns,
     none before ``since``)."""
+    return {p: text(r) for p, r in _reports(game, events, state, viewers=viewers, turns=turns, since=since).items()}
+
+
+def _reports(game: StoredGame, events: Sequence[StoredEvent], state: GameState | None = None, *,
+             viewers: Iterable[str | None] | None = None, turns: Iterable[int | None] | None = None, since: int = 0
+             ) -> dict[Paper, TurnReport]:
+    """The report of each paper :func:`texts` tells, not yet written out."""
     from umpire.reports.model import briefing, reports_of
     from umpire.store.events import effective
 
@@ -86,15 +93,21 @@ def texts(game: StoredGame, events: Sequence[StoredEvent], state: GameState | No
     have = [None, *range(1, state.turn + 1)]
     chosen = None if turns is None else set(turns)
     asked = [t for t in have if (chosen is None or t in chosen) and (t is None or t >= since)]
-    out: dict[Paper, str] = {}
+    out: dict[Paper, TurnReport] = {}
     for t, report in reports_of(game, live, state, asked).items():
         if t is not None and t > report.turn:
             continue  # the game has not reached that turn
         sides = [s.id for s in report.sides]
         for v in [None, *sides] if viewers is None else viewers:
             if v is None or v in sides:
-                out[Paper(v, t)] = text(report if v is None else briefing(report, v))
+                out[Paper(v, t)] = report if v is None else briefing(report, v)
     return out
+
+
+def _same_text(a: TurnReport, b: TurnReport) -> bool:
+    """Whether two papers tell the same: equal reports (their stamps aside) are written the same,
+    so only unequal ones are written out and compared."""
+    return replace(a, stamp="") == replace(b, stamp="") or text(a) == text(b)
 
 
 def _span(events: Sequence[StoredEvent], seq: int) -> tuple[list[StoredEvent], list[StoredEvent], int]:
@@ -117,9 +130,9 @@ def changed_by(game: StoredGame, events: Sequence[StoredEvent], seq: int, *, vie
     touches reads the same actions and the same state in both, so it is not rebuilt."""
     before, upto, first = _span(events, seq)
     wanted = None if turns is None else list(turns)
-    was = texts(game, before, viewers=viewers, turns=wanted, since=first)
-    now = texts(game, upto, after, viewers=viewers, turns=wanted, since=first)
-    out = [Change(p, "changed") for p in sorted(was.keys() & now.keys(), key=_order) if was[p] != now[p]]
+    was = _reports(game, before, viewers=viewers, turns=wanted, since=first)
+    now = _reports(game, upto, after, viewers=viewers, turns=wanted, since=first)
+    out = [Change(p, "changed") for p in sorted(was.keys() & now.keys(), key=_order) if not _same_text(was[p], now[p])]
     out += [Change(p, "gone") for p in sorted(was.keys() - now.keys(), key=_order)]
     out += [Change(p, "new") for p in sorted(now.keys() - was.keys(), key=_order)]
     return out

@@ -14,7 +14,7 @@ destroyed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -193,8 +193,7 @@ class Chronicle:
         for uid, u in units.items():
             if u.side == side or side not in u.spotted_by:
                 continue
-            ident = u.notes.get("ident") if isinstance(u.notes.get("ident"), dict) else {}
-            level = str((ident or {}).get(side, "full"))
+            level = u.ident.get(side, "full")
             out[uid] = Sight(level if level in RANK else "full", _xy(u), u.facing, 0, 0)
         return out
 
@@ -319,7 +318,3 @@ class Chronicle:
                 self._note_first(side, uid, known[uid])
                 if uid in self.deaths:
                     self._death_known[side][uid] = known[uid]
-
-
-def events_in(chronicle: Chronicle, turn: int | None) -> Iterable[tuple[StoredEvent, list[Fact]]]:
-    return [(e, f) for e, f in chronicle.events if turn is None or e.turn == turn]

@@ -163,15 +163,16 @@ def in_side_order(events: Sequence[EventView]) -> list[EventView]:
         j = k
         while j < len(events) and (events[j].turn, events[j].phase) == (events[k].turn, events[k].phase):
             j += 1
-        start = len(out)
         pairs = [(e, ln) for e in events[k:j] for ln in e.lines]
         order = sorted(range(len(pairs)), key=lambda n: (_line_key(pairs[n][1]), n))
+        runs: list[tuple[EventView, list[Line]]] = []  # the phase's lines cut where the event changes
         for n in order:
             e, ln = pairs[n]
-            if len(out) > start and out[-1].seq == e.seq:
-                out[-1] = replace(out[-1], lines=(*out[-1].lines, ln))
+            if runs and runs[-1][0].seq == e.seq:
+                runs[-1][1].append(ln)
             else:
-                out.append(replace(e, lines=(ln,)))
+                runs.append((e, [ln]))
+        out.extend(replace(e, lines=tuple(lines)) for e, lines in runs)
         k = j
     return out
 
@@ -220,7 +221,7 @@ def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None) -> UnitVi
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
         hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
         turret=rs.turret(u) if rs is not None else None,
-        lost_as=str(u.notes["destroyed"]) if u.notes.get("destroyed") else None,
+        lost_as=u.destroyed or None,
     )
 
 
@@ -376,11 +377,12 @@ def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState |
     state = game.state_of(list(live)) if state is None else state
     initial = game.initial_state()
     out: dict[int | None, TurnReport] = {}
-    full: TurnReport | None = None
+    whole: Source | None = None  # the whole log read once, composed for each turn asked of it
     for t in turns:
         if t is None or t >= last:
-            full = full or build_report(state, live, initial=initial)
-            out[t] = full if t is None else compose(full.source, None, t)
+            whole = whole or Source(Chronicle(state.ruleset, state.side_ids(), initial.units, list(live),
+                                              final=state.units), state)
+            out[t] = compose(whole, None, t)
         else:
             upto = list(live[:next(i for i, e in enumerate(live) if (e.turn or 0) > t)])
             out[t] = build_report(game.state_of(upto), upto, initial=initial, turn=t)

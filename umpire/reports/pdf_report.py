@@ -19,6 +19,7 @@ from umpire.reports import sections as S
 from umpire.reports.layout import paper
 from umpire.reports.observe import Line
 from umpire.reports.pdf import Progress, Styles, _Doc, _esc, _footer, _heading, _map_flowable
+from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
 
 INDENT = 12  # points: a line's table and explanation sit under its text
@@ -122,7 +123,7 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
         lines = [f"<b>Victory: {_esc(report.victory[0])}</b>", *(_esc(v) for v in report.victory[1:])]
         story.append(Paragraph("<br/>".join(lines), s.body))
     story.append(Paragraph(_esc(S.knows_line(report)), s.muted_small))
-    situation = S.situation(report)
+    situation = situation_of(report)
     if situation:
         story.append(Paragraph("<b>Situation</b><br/>" + "<br/>".join(_esc(x) for x in situation), s.body))
     story.append(Spacer(1, 4))

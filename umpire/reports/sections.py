@@ -92,12 +92,5 @@ def extra_lines(w: Shown) -> list[str]:
     return out
 
 
-def situation(r: TurnReport) -> tuple[str, ...]:
-    """A side's situation summary: own losses, contacts in sight now, victory points it counts."""
-    from umpire.reports.side_status import situation as of
-
-    return of(r)
-
-
 def enemy_sides(r: TurnReport) -> Sequence[str]:
     return [s.id for s in r.sides if r.viewer is not None and s.id != r.viewer]

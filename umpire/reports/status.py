@@ -33,7 +33,7 @@ def _num(v: float | None) -> str:
 def seen_by(state: GameState, u: Any) -> str:
     """What the enemy knows of ``u`` now: the sides that have it spotted (MBT: at the level they
     identified it, 24.2.2), for the umpire's eyes."""
-    ident = u.notes.get("ident") or {}
+    ident = u.ident
     seen = [x for x in u.spotted_by if x != u.side]
     if telling(state.ruleset).levels:
         return ", ".join(f"{x} ({ident.get(x, 'full')})" for x in seen) or "-"

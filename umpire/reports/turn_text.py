@@ -13,6 +13,7 @@ from typing import Any
 from umpire.reports import sections as S
 from umpire.reports.observe import Line
 from umpire.reports.screen import rows_table, table
+from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
 from umpire.text import md_text
 
@@ -69,7 +70,7 @@ def render_report(r: TurnReport) -> Any:
     if r.victory:
         parts.append(Text("Victory: " + r.victory[0], style="bold green"))
         parts.extend(Text("  " + line) for line in r.victory[1:])
-    situation = S.situation(r)
+    situation = situation_of(r)
     if situation:
         parts += [Text(""), Text("Situation", style="bold")] + [Text(f"  {x}") for x in situation]
     if not r.events:
@@ -185,7 +186,7 @@ def to_markdown(r: TurnReport) -> str:
            f"*{_md(S.knows_line(r))}*", ""]
     if r.victory:
         out += ["## Victory", "", f"**{_md(r.victory[0])}**", ""] + [f"- {_md(v)}" for v in r.victory[1:]] + [""]
-    situation = S.situation(r)
+    situation = situation_of(r)
     if situation:
         out += ["## Situation", ""] + [f"- {_md(x)}" for x in situation] + [""]
     if not r.events:

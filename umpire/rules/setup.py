@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from umpire.core.state import FormationState, GameState, SideState, Table, TerrainState, UnitState
+from umpire.core.state import FormationState, GameState, OwnState, SideState, Table, TerrainState, UnitState
 from umpire.errors import DataError, UmpireError
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
@@ -35,8 +35,9 @@ class ScenarioChecks(Protocol):
         card, quality, orders)."""
         ...
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        """What the ruleset keeps in a unit's ``notes`` from its spec."""
+    def unit_own(self, spec: UnitSpec) -> OwnState:
+        """A new unit's own state in this ruleset (its model: ``Ruleset.own_models``), with what its
+        spec gives."""
         ...
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
@@ -65,12 +66,14 @@ class ScenarioChecks(Protocol):
 
 
 def walk(side: SideSpec, checks: ScenarioChecks, problems: list[str] | None = None,
-         where: str = "scenario") -> list[tuple[FormationSpec | None, str | None, UnitSpec]]:
-    """Every unit of a side with its formation, a ``toe:`` expanded by the ruleset (a bad one
-    is added to ``problems`` if given, else raised)."""
-    out: list[tuple[FormationSpec | None, str | None, UnitSpec]] = [(None, None, u) for u in side.units]
+         where: str = "scenario", path: str = "side") -> list[tuple[FormationSpec | None, str | None, UnitSpec, str]]:
+    """Every unit of a side with its formation and its place in the scenario (``path``: the
+    side's; a unit of a ``toe:`` is at its formation's), a ``toe:`` expanded by the ruleset (a
+    bad one is added to ``problems`` if given, else raised)."""
+    out: list[tuple[FormationSpec | None, str | None, UnitSpec, str]] = [
+        (None, None, u, f"{path}.units[{i}]") for i, u in enumerate(side.units)]
 
-    def visit(f: FormationSpec) -> None:
+    def visit(f: FormationSpec, at: str) -> None:
         try:
             expanded = checks.expand(f)
         except UmpireError as exc:
@@ -79,14 +82,14 @@ def walk(side: SideSpec, checks: ScenarioChecks, problems: list[str] | None = No
             problems.append(f"{where}: {exc}")
             expanded = []
         for u in expanded:
-            out.append((f, f.id, u))
-        for u in f.units:
-            out.append((f, f.id, u))
-        for child in f.formations:
-            visit(child)
+            out.append((f, f.id, u, at))
+        for i, u in enumerate(f.units):
+            out.append((f, f.id, u, f"{at}.units[{i}]"))
+        for i, child in enumerate(f.formations):
+            visit(child, f"{at}.formations[{i}]")
 
-    for f in side.formations:
-        visit(f)
+    for i, f in enumerate(side.formations):
+        visit(f, f"{path}.formations[{i}]")
     return out
 
 
@@ -133,8 +136,9 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     seen_ids: dict[str, str] = {}
 
     def claim(kind: str, ident: str, path: str) -> None:
+        """The id of the part at ``path`` (its place in the file), said at the second use."""
         if ident in seen_ids:
-            problems.append(f"{where}: {path}.id: {kind} id {ident!r} is used twice (also at {seen_ids[ident]})")
+            problems.append(f"{where}: {path}.id: {kind} id {ident!r} is used twice (first at {seen_ids[ident]})")
         else:
             seen_ids[ident] = path
 
@@ -163,9 +167,11 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
 
         for fi, f in enumerate(side.formations):
             add_formation(f, None, f"sides[{si}].formations[{fi}]")
-        for _f, formation_id, u in walk(side, checks, problems, where):
-            path = f"sides[{si}] unit {u.id!r}"
-            claim("unit", u.id, path)
+        for _f, formation_id, u, place in walk(side, checks, problems, where, f"sides[{si}]"):
+            # a unit is named by its id, placed by the file at its id's first use: one used
+            # twice is named by its place
+            path = f"sides[{si}] unit {u.id!r}" if u.id not in seen_ids else place
+            claim("unit", u.id, place)
             x = y = None
             if u.at is not None:
                 x, y = u.at
@@ -180,8 +186,8 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
             units[u.id] = UnitState(
                 id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind, x=x, y=y,
                 facing=u.facing % 360, base=u.base or default_base(scenario.ruleset, kind), **checks.unit_fields(u),
+                own=checks.unit_own(u),
             )
-            units[u.id].notes.update(checks.unit_notes(u))
             specs[u.id] = u
     checks.resolve_units(scenario, units, specs, problems, where)
     for fs in formations:

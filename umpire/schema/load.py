@@ -20,7 +20,6 @@ from pydantic import BaseModel, ValidationError
 from umpire.errors import DataError
 from umpire.schema.limits import MAX_FILE_BYTES
 from umpire.schema.problems import describe, loc_text
-from umpire.schema.reader import read_yaml_file
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,6 +35,8 @@ def read_yaml(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
 
     :raises DataError: if the file is missing, too large, not UTF-8 or not valid (limited) YAML.
     """
+    from umpire.schema.reader import read_yaml_file  # (libyaml: only when a file is read, not from the cache)
+
     return read_yaml_file(Path(path), max_bytes)
 
 

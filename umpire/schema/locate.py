@@ -27,6 +27,7 @@ _PATH = re.compile(r"[A-Za-z_][\w-]*(?:\[[0-9]+\]|\.[\w-]+)*")
 _PART = re.compile(r"\[([0-9]+)\]|\.?([\w-]+)")
 _REF = re.compile(r"(?:units?|terrain|formation|flight|side|player|game|force|battalion) '([^']*)'")
 _LOCATOR = re.compile(rf"(?:(?:{_REF.pattern}|{_PATH.pattern}) )+")
+_FIRST = re.compile(r"\(first at ([^()]+)\)")
 _TOKEN = re.compile(rf"{_REF.pattern.replace('([^', '(?P<id>[^', 1)}|{_PATH.pattern}")
 
 
@@ -132,9 +133,16 @@ class Found:
         """Problems as a check words them (``where: part: reason``, one a line): each is placed
         at the part it names first."""
         for line in str(message).splitlines():
-            text = line.removeprefix(f"{self.where}: ")
+            text = _FIRST.sub(self._first_line, line.removeprefix(f"{self.where}: "))
             path = self.locator.find(text)
             self.items.append((self.locator.mark(path) if path else None, text))
+
+    def _first_line(self, m: re.Match[str]) -> str:
+        """``(first at terrain[0])`` with the line of that part: a duplicate is said at its own
+        line, and where the first is."""
+        path = self.locator.find(f"{m.group(1)}: -")
+        mark = self.locator.mark(path) if path else None
+        return m.group(0) if mark is None else f"(first at {m.group(1)}, line {mark[0]})"
 
     def findings(self) -> list[Finding]:
         seen: dict[str, tuple[int, int] | None] = {}

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from umpire.errors import quoted, unknown
+from umpire.errors import quoted, said, unknown
 
 Path = tuple[Any, ...]
 
@@ -139,7 +139,8 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         bound = next(iter(ctx.values()))
         text = {"greater_than": "more than", "greater_than_equal": "at least", "less_than": "less than",
                 "less_than_equal": "at most"}[kind]
-        text = f"out of range (allowed: {text} {bound})"
+        text = ("cannot be negative (allowed: 0 or more)" if kind == "greater_than_equal" and bound == 0
+                else f"out of range (allowed: {text} {said(bound)})")
     elif kind in ("string_too_short", "string_too_long"):
         short = kind.endswith("short")
         n = ctx.get("min_length" if short else "max_length")
@@ -148,7 +149,10 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
     elif kind in ("too_short", "too_long"):
         short = kind.endswith("short")
         n = ctx.get("min_length" if short else "max_length")
-        text = f"{'too few' if short else 'too many'} items (allowed: {'at least' if short else 'at most'} {n})"
+        given = ctx.get("actual_length")
+        # how many were given, not the items themselves (the file holds them)
+        return (f"{'too few' if short else 'too many'} items{f': {given}' if given is not None else ''} "
+                f"(allowed: {'at least' if short else 'at most'} {n})")
     elif kind == "string_pattern_mismatch":
         text = f"not allowed (allowed: letters, digits, - and _, matching {ctx.get('pattern')})"
     else:

@@ -12,14 +12,14 @@ formations nested in formations, units inside the formation they belong to.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.state import Table
 from umpire.schema.campaign_mark import CampaignMark
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed, TableInches, Vertices
+from umpire.schema.limits import MAX_TABLE
 
 Point = tuple[float, float]
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
@@ -124,9 +124,30 @@ class SideSpec(_Strict):
     units: list[UnitSpec] = Field(default_factory=list, description="stands that belong to no formation")
 
 
+def _two_sides(given: Any) -> Any:
+    """The sides given, with a side of no units for each one short of two (kept in place: its
+    items' places in the file are kept by the list)."""
+    sides = given if isinstance(given, list) else []
+    taken = {s.get("id") for s in sides if isinstance(s, dict)}
+    while len(sides) < 2:
+        sides.append({"id": next(f"side-{n}" for n in range(1, 4) if f"side-{n}" not in taken)})
+        taken.add(sides[-1]["id"])
+    return sides
+
+
 class Scenario(_Strict):
     """A scenario as every ruleset has it; a ruleset's scenario model adds its own blocks and
     fields (:meth:`umpire.registry.Ruleset.scenario_model`)."""
+
+    #: What stands in for a part every other check hangs on when it is wrong or missing, so that
+    #: ``umpire check`` checks the rest in the same run (its own problem is said):
+    #: :func:`umpire.schema.settle.settle`. A table as large as a table may be puts no stand
+    #: off it (a wrong table cannot tell what is on it).
+    stand_ins: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "name": lambda given: "(a scenario)",
+        "table": lambda given: {"width": MAX_TABLE, "depth": MAX_TABLE},
+        "sides": _two_sides,
+    }
 
     name: str = Field(description="the scenario's name, shown on every report")
     ruleset: str = Field(description="the ruleset it is played under, by name or alias (umpire procedures lists them)")
@@ -144,25 +165,6 @@ class Scenario(_Strict):
 ModelFor = Callable[[Any], "type[Scenario]"]
 """``fn(data)``: the model a scenario's data is read with: its ruleset's scenario model
 (:func:`umpire.registry.scenario_model`), the generic :class:`Scenario` and the ruleset's blocks."""
-
-
-def read_scenario(path: Path) -> Any:
-    """A scenario file's data as YAML gives it, ``terrain:`` entries ``{from: FILE}`` replaced by
-    the pieces drawn in the SVG or GeoJSON file beside it (:mod:`umpire.schema.terrain_files`)."""
-    from umpire.errors import shown
-    from umpire.schema.limits import MAX_SCENARIO_BYTES
-    from umpire.schema.load import read_yaml
-    from umpire.schema.terrain_files import expand_terrain
-
-    return expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, shown(path))
-
-
-def load_scenario(path: Path, model_for: ModelFor) -> Scenario:
-    """Read and validate a scenario file with the model of its ruleset (errors name the file,
-    the field path and the value)."""
-    from umpire.errors import shown
-
-    return scenario_from_data(read_scenario(path), shown(path), model_for)
 
 
 def scenario_from_data(data: Any, where: str, model_for: ModelFor) -> Scenario:

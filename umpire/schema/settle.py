@@ -7,13 +7,16 @@ games) would wait for a second run. :func:`settle` takes each wrong part out and
 a wrong optional field goes (its default is taken), a wrong required field takes its mapping
 entry or list item with it. What is left validates, and the later checks run on it, so one run
 reports them all. A problem caused only by taking a part out (a required field now "missing", a
-mapping's own check that read the part) is not reported. Lists keep their items' places in the
+mapping's own check that read the part) is not reported. A part the whole file hangs on (a
+scenario's name, table or sides) is not taken out but stood in for (the model's ``stand_ins``), so
+that even then the rest is checked in the same run. Lists keep their items' places in the
 file: a path into what is left is turned back into the file's own (:meth:`Settled.original`).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -35,6 +38,7 @@ class Settled(Generic[M]):
     problems: list[tuple[Path, str]]
     data: Any
     _places: dict[int, list[int]] = field(default_factory=dict)
+    stood: list[str] = field(default_factory=list)  # the fields a stand-in held for the checks after
 
     def original(self, path: Path) -> Path:
         """``path`` into what was left, as the path into the file."""
@@ -62,16 +66,30 @@ def settle(model: type[M], data: Any, places: dict[Path, list[int]] | None = Non
     work = copy.deepcopy(data)
     done = _placed(Settled[M](None, [], work), places)
     holders: set[Path] = set()  # what held a part taken out that was read (not an unknown field), as in the file
+    stand_ins: dict[str, Callable[[Any], Any]] = getattr(model, "stand_ins", None) or {}
+    stood: set[str] = set()  # the fields a stand-in holds: their own problems are said once
     for _ in range(MAX_ROUNDS):
         assert err is not None
         cuts: list[tuple[Path, bool]] = []
         for path, text in describe(err, work, model):
+            if path and path[0] in stood:
+                continue  # a stand-in's: the file's own problem there is said already
             here = done.original(path)
             follows = here in holders or text.startswith("missing field") and here[:-1] in holders
             if not follows and (here, text) not in done.problems:
                 done.problems.append((here, text))  # else: only what taking a part out caused
             cuts.append((path, text.startswith("unknown field")))
-        if not _cut(done, cuts, holders):
+        # a part the whole file hangs on (its name, its table, its two sides) is not taken out,
+        # which would leave nothing to check: a stand-in holds its place for the checks that come
+        # after, and its own problem is said
+        standing = {p[0] for p, _ in cuts if p and isinstance(p[0], str) and p[0] in stand_ins
+                    and p[0] not in stood and len(_there(work, p)) <= 1}
+        for name in sorted(standing):
+            work[name] = stand_ins[name](work.get(name))
+            stood.add(name)
+            done.stood.append(name)
+        cuts = [(p, unread) for p, unread in cuts if not (p and p[0] in stood)]
+        if not _cut(done, cuts, holders) and not standing:
             return done
         try:
             done.model = model.model_validate(work)

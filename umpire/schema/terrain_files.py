@@ -24,6 +24,15 @@ from umpire.errors import DataError, UmpireError, shown
 SUFFIXES = {".svg": "svg", ".geojson": "geojson", ".json": "geojson"}
 
 
+def read_scenario(path: Path) -> Any:
+    """A scenario file's data as YAML gives it, ``terrain:`` entries ``{from: FILE}`` replaced by
+    the pieces drawn in the SVG or GeoJSON file beside it."""
+    from umpire.schema.limits import MAX_SCENARIO_BYTES
+    from umpire.schema.load import read_yaml
+
+    return expand_terrain(read_yaml(path, MAX_SCENARIO_BYTES), Path(path).parent, shown(path))
+
+
 def known_types() -> set[str]:
     from umpire.schema.terrain_types import terrain_types
 

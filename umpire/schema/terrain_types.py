@@ -5,6 +5,7 @@ depression's depth, and the other names it goes by."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import ConfigDict, model_validator
@@ -57,6 +58,11 @@ class TerrainTypes(Checked):
 
 @lru_cache(maxsize=1)
 def terrain_types() -> TerrainTypes:
-    """The bundled terrain types (read once)."""
+    """The bundled terrain types (read once, and kept validated between runs as the rulesets'
+    tables are: :mod:`umpire.schema.cache`)."""
+    import umpire.schema.checked
+    from umpire.schema.cache import cached
+
     path = resource_dir("rulesets") / "common" / "terrain-types.yaml"
-    return load_model(TerrainTypes, path, where="rulesets/common/terrain-types.yaml")
+    return cached("terrain-types", [path, Path(__file__), Path(umpire.schema.checked.__file__)], TerrainTypes,
+                  lambda: load_model(TerrainTypes, path, where="rulesets/common/terrain-types.yaml"))

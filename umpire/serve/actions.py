@@ -25,8 +25,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import answer_error, body_json, site_of
 from umpire.serve.shown import JSONResponse
+from umpire.serve.site import answer_error, body_json, site_of
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState

@@ -215,10 +215,19 @@ def unit_facts(state: GameState, report: TurnReport, uid: str, log: list[dict[st
         "turret": view.turret if view else None,
         "seen_by": [names.get(s, s) for s in u.spotted_by if s != u.side],
         "entered": _entered(log, state.turn, u.id),
-        "notes": {k: v for k, v in sorted(u.notes.items()) if not isinstance(v, dict | list) or len(str(v)) < 80},
+        "notes": {k: v for k, v in sorted(_kept(u).items()) if not isinstance(v, dict | list) or len(str(v)) < 80},
     }
     facts["sees"], facts["blocked"] = _sight(state, u)
     return facts
+
+
+def _kept(u: Any) -> dict[str, Any]:
+    """What the game keeps of a unit beside its place and condition: its ruleset's own state (the
+    fields not at their defaults) and the generic marks it carries."""
+    kept = {k: v for k, v in (("ident", u.ident), ("moved", u.moved), ("carried_by", u.carried_by),
+                              ("destroyed", u.destroyed)) if v}
+    kept.update(u.own.model_dump(mode="json", exclude_defaults=True))
+    return kept
 
 
 def _entered(log: list[dict[str, Any]], turn: int, uid: str) -> list[str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, Terrain, read_only, state_json, written_text
+from umpire.core.state import GameState, OwnModels, Terrain, read_only, state_json, written_text
 from umpire.errors import StoreError
 from umpire.store.db import SCHEMA
 
@@ -173,9 +173,11 @@ def _same(known: GameState, text: object, terrain: str) -> bool:
     return text == written_text(known) and terrain == known.terrain.to_json() and unchanged(known)
 
 
-def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = None) -> GameState:
+def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = None,
+               models: OwnModels | None = None) -> GameState:
     """The stored state (the snapshot, with the terrain kept beside it), checked: valid JSON, a
-    valid state, up to the last event. It is read-only (:func:`umpire.core.state.read_only`);
+    valid state, up to the last event; ``models``: its ruleset's own state models (what its units
+    keep of their own is read with them). It is read-only (:func:`umpire.core.state.read_only`);
     the terrain is parsed when first read. ``known``: a canonical state this process read or
     wrote; if the snapshot and terrain are the very text it was written as (and read from),
     it is what parsing them would give, and is returned as it is.
@@ -204,7 +206,7 @@ def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = N
     if known is not None and _same(known, text, terrain):
         return known
     try:
-        state = GameState.model_validate_json(text)
+        state = GameState.model_validate_json(text, context=models)
     except ValidationError as exc:
         first = exc.errors()[0]
         if first.get("type") == "json_invalid":

@@ -116,7 +116,34 @@ def m006_players(db: Database) -> None:
     db.table("releases").create({"turn": int, "released": str, "changed": int}, pk="turn")
 
 
-def m007_markers(db: Database) -> None:
+# What a unit kept in its free-form ``notes`` that the generic state now holds in fields of its own.
+UNIT_FIELDS = ("ident", "moved", "carried_by", "destroyed")
+
+
+def m007_unit_state(db: Database) -> None:
+    # A unit keeps what its ruleset knows of it in a typed model (``own``) instead of a free-form
+    # ``notes`` mapping, and the marks generic code reads of it (the levels sides identified it
+    # at, the inches it moved this turn, what carries it, how it was destroyed) in fields of the
+    # generic state: the snapshot's units are rewritten so (their keys kept, the models have the
+    # same names). The checkpoints, states derived from the log as the snapshot is, are dropped:
+    # a report of an earlier turn replays the log from its start instead (and later actions keep
+    # new ones).
+    conn = db.conn
+    row = conn.execute("select state from snapshot where id = 1").fetchone()
+    state = _json_object(row[0] if row else None)
+    if state is not None and isinstance(state.get("units"), dict):
+        for unit in state["units"].values():
+            if isinstance(unit, dict) and isinstance(unit.get("notes"), dict):
+                notes = unit.pop("notes")
+                unit.update({k: notes.pop(k) for k in UNIT_FIELDS if k in notes})
+                unit["own"] = notes
+        conn.execute(
+            "update snapshot set state = ? where id = 1", (json.dumps(state, sort_keys=True, ensure_ascii=False),)
+        )
+    conn.execute("delete from checkpoints")
+
+
+def m008_markers(db: Database) -> None:
     # Which printed marker is which (umpire markers): the table's corner markers (no unit) and
     # each stand's, with the size each was printed at. Not game state: a reading applied to the
     # game keeps the units it read in its own event, and replay never reads this table.
@@ -126,7 +153,7 @@ def m007_markers(db: Database) -> None:
 
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_markers,
+    m007_unit_state, m008_markers,
 ]
 
 

@@ -21,7 +21,7 @@ from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError
 
 __all__ = [
-    "Applied", "Handler", "MoveCheck", "PlaceCheck", "check_facing", "check_on_table", "find_unit",
+    "Applied", "Handler", "KeepMove", "MoveCheck", "PlaceCheck", "check_facing", "check_on_table", "find_unit",
     "move_action", "place_action",
 ]
 
@@ -40,9 +40,12 @@ class Applied:
 
 Handler = Callable[[GameState, dict[str, Any], Dice], Applied]
 
-# A ruleset's check on a generic move: ``fn(state, unit, path) -> (summary text, unit notes)``;
+# What a ruleset keeps of a move in the unit's own state: ``keep(u)`` on the moved unit of the new state.
+KeepMove = Callable[[UnitState], None]
+
+# A ruleset's check on a generic move: ``fn(state, unit, path) -> (summary text, what it keeps or None)``;
 # it raises UmpireError to refuse the move (e.g. longer than the unit's orders allow).
-MoveCheck = Callable[[GameState, UnitState, list[tuple[float, float]]], tuple[str, dict[str, Any]]]
+MoveCheck = Callable[[GameState, UnitState, list[tuple[float, float]]], tuple[str, KeepMove | None]]
 
 # A ruleset's check on placing a unit by hand: ``fn(state, unit, x, y)``; it raises UmpireError to
 # refuse (e.g. a unit that may not enter the table yet, or not there).
@@ -122,7 +125,7 @@ def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) ->
         raise UmpireError("move: give a destination X Y")
     for i, (x, y) in enumerate(path):
         check_on_table(state, f"move of {unit.id}, point {i + 1}", x, y)
-    extra_text, extra_notes = check(state, unit, path) if check else ("", {})
+    extra_text, keep = check(state, unit, path) if check else ("", None)
     if unit.x is None or unit.y is None:
         raise UmpireError(f"unit {unit.id} is not on the table yet (place it first: umpire place {unit.id} X Y)")
     points = [(unit.x, unit.y), *path]
@@ -137,8 +140,9 @@ def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) ->
     u = new.units[unit.id]
     u.x, u.y = path[-1]
     u.facing = round(facing, 3)
-    u.notes["moved"] = round(float(u.notes.get("moved", 0.0)) + length, 3)
-    u.notes.update(extra_notes)
+    u.moved = round(u.moved + length, 3)
+    if keep is not None:
+        keep(u)
     return Applied(
         new, f"{unit.id} moved {_fmt(length)}\" to ({_fmt(u.x)}, {_fmt(u.y)}) facing {_fmt(u.facing)}{extra_text}"
     )

@@ -45,8 +45,8 @@ def changes(before: GameState, after: GameState) -> Resolution | None:
             entry.update({"from": [_r(b.x), _r(b.y)], "at": [_r(a.x), _r(a.y)], "facing": _r(a.facing)})
         if a.status != b.status:
             entry["status"] = [b.status, a.status]
-            if a.notes.get("destroyed"):
-                entry["destroyed"] = str(a.notes["destroyed"])
+            if a.destroyed:
+                entry["destroyed"] = a.destroyed
         if a.hits != b.hits:
             entry["hits"] = [b.hits, a.hits]
         out.append(entry)

@@ -17,6 +17,7 @@ from umpire.rules.auftragstaktik.data import rulings
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.ratings import Stand
 from umpire.rules.auftragstaktik.scenario_model import AtScenario as Scenario
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.rules.auftragstaktik.statline import parse_statline as P
 
 R = rulings()
@@ -117,7 +118,7 @@ def test_tracked_game_holds_a_moved_heavy_weapon_unit_too() -> None:
         {"id": "atgm", "statline": ATGM_PLATOON, "at": [10, 10], "facing": 90, "orders": "DA"},
         {"id": "tank", "type": "T-72A Company", "at": [14, 10], "facing": 270},
     ])
-    st.units["atgm"].notes["moved_2"] = 1.0
+    AtUnit.of(st.units["atgm"]).moved_2 = 1.0
     with pytest.raises(UmpireError, match="heavy weapon unit"):
         firing.shoot(st, st.units["atgm"], st.units["tank"], "missile", 3.0, 2, D([5]))
 

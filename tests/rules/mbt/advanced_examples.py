@@ -8,6 +8,7 @@ from typing import Any
 from umpire.core.dice import ScriptedDice
 from umpire.core.modifiers import Modifier
 from umpire.registry import scenario_from_data
+from umpire.rules.mbt.state import MbtUnit
 
 
 def _state(terrain: list[dict[str, Any]], units: list[dict[str, Any]]) -> Any:
@@ -42,7 +43,7 @@ def stacking(i: dict[str, Any], expect: dict[str, Any]) -> None:
     state = _state([], units)
     for k in range(i.get("wrecks", 0)):
         state.units[f"w{k}"].status = "eliminated"
-        state.units[f"w{k}"].notes["destroyed"] = "knocked_out"
+        state.units[f"w{k}"].destroyed = "knocked_out"
     t = AdvTable(state)
     assert t.stacking_points((10, 10)) == expect["points"]
     if "transport" in expect:
@@ -143,7 +144,7 @@ def overrun_defence(i: dict[str, Any], expect: dict[str, int]) -> None:
     from umpire.rules.mbt.gp_targets import overrun_defence_gp
     from umpire.turns.mbt.advanced import units as U
 
-    u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], notes={"equipment": i["equipment"]})
+    u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], own=MbtUnit(equipment=i["equipment"]))
     assert overrun_defence_gp(cards.any_card(i["card"]), U.weapons(u))[0] == expect["gp"]
 
 
@@ -172,7 +173,7 @@ def half_squad_points(i: dict[str, Any], expect: dict[str, int]) -> None:
     from umpire.turns.mbt.advanced.victory import loss_points
 
     u = UnitState(id="u", name="u", side="a", card=i["card"], type=i["type"], x=1, y=1,
-                  notes={"equipment": f"with {i['lost']}"})
+                  own=MbtUnit(equipment=f"with {i['lost']}"))
     reduce(u, [], "lose_missiles")
     est: list[str] = []
     assert loss_points(u, est) == (expect["points"], "reduced to a half squad, with weapons lost")

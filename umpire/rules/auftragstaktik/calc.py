@@ -4,7 +4,7 @@ Each procedure validates its case (pydantic, unknown fields rejected, sensible d
 resolves it with the dice given, and with ``odds=True`` also walks every die result
 (:func:`umpire.core.odds.distribution`) for the exact chance of each outcome under the dice
 method in force (ruling ``dice.method``: 1d10, or 2d6-2). The case formats are a public
-interface; they are documented here and in the README:
+interface; they are documented here and in docs/reference/calc.md:
 
 ``fire``: shooter, target (stands), weapon (gun|missile|he|hw|sa), range (inches), aspect
 (front|flank|rear), night, phase. ``spot``: spotter, target, distance, night. ``hq``: hq,

@@ -1,6 +1,6 @@
 """The ``umpire calc`` case formats of auftragstaktik: one pydantic model per procedure.
 
-The formats are a public interface, documented in the README and listed by
+The formats are a public interface, documented in docs/reference/calc.md and listed by
 ``umpire calc fields PROCEDURE``. Unknown fields are refused. Words are read as the table says
 them (:mod:`umpire.rules.vocab`): ``weapon: atgm``, ``aspect: side``, ``range: 7"``. A case is
 checked whole: every problem (a bad field, an unknown unit, a stat line that does not read) is

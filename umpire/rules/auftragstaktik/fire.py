@@ -56,39 +56,52 @@ def plan_fire(
 
         rulings = _r()
     check_shot(shooter, target, weapon, range_in, phase, t, rulings)
-    f = t.fire
-    u = shooter.unit
     cat = target.fire_category()
-    afv = cat == "afv"
     notes: list[str] = []
 
-    # ATGM against helicopters: its own column and modifiers (MISCELLANEOUS RULES > Air Defense)
     if weapon == "missile" and cat == "helicopter":
-        gen = missile_generation(shooter, t)
-        plan = FirePlan(header="AT", differential=None, fixed=f.atgm.vs_helicopter_column)
-        plan.modifiers += mod(
-            "ATGM against helicopter",
-            f.atgm.vs_helicopter_drm[gen],
-            f.atgm.vs_helicopter_source,
-            f"generation {gen}",
-        )
-        plan.modifiers += hit_effects(t, shooter.hits)
-        if target.orders == "DA" and target.unit.protection.mast:
-            plan.shifts += mod(
-                "mast-mounted sight (DA)",
-                t.fire.helicopter.mast_sight_da_shift,
-                t.fire.helicopter.source,
-                kind="shift",
-            )
-        return plan
-
+        return _missile_at_helicopter(shooter, target, t)
     if weapon == "he":
         return plan_direct_he(shooter, target, range_in, rulings, t)
     as_he = atgm_as_he(target, rulings, t) if weapon == "missile" else None
     if as_he is not None:
         return plan_atgm_as_he(shooter, target, as_he[0], as_he[1], range_in, rulings, t)
 
-    # column
+    plan = _column(shooter, target, weapon, rulings, notes)
+    _firer_and_target(plan, shooter, target, weapon, range_in, rulings, t)
+    notes += _shifts(plan, shooter, target, weapon, aspect, rulings, t)
+    notes += _limits(plan, shooter, target, weapon, t)
+    if night:
+        notes.append("night: the rules give no fire modifier (ruling spotting.night_codes)")
+    plan.notes = notes + plan.notes
+    return plan
+
+
+def _missile_at_helicopter(shooter: Stand, target: Stand, t: Tables) -> FirePlan:
+    """ATGM against helicopters: its own column and modifiers (MISCELLANEOUS RULES > Air Defense)."""
+    f = t.fire
+    gen = missile_generation(shooter, t)
+    plan = FirePlan(header="AT", differential=None, fixed=f.atgm.vs_helicopter_column)
+    plan.modifiers += mod(
+        "ATGM against helicopter",
+        f.atgm.vs_helicopter_drm[gen],
+        f.atgm.vs_helicopter_source,
+        f"generation {gen}",
+    )
+    plan.modifiers += hit_effects(t, shooter.hits)
+    if target.orders == "DA" and target.unit.protection.mast:
+        plan.shifts += mod(
+            "mast-mounted sight (DA)",
+            t.fire.helicopter.mast_sight_da_shift,
+            t.fire.helicopter.source,
+            kind="shift",
+        )
+    return plan
+
+
+def _column(shooter: Stand, target: Stand, weapon: str, rulings: Rulings, notes: list[str]) -> FirePlan:
+    """The CRT column: AT value (gun, missile) or AP value (HW, SA) against the target's Protection."""
+    u = shooter.unit
     if weapon in ("gun", "missile"):
         value = u.gun.value if weapon == "gun" else u.missile.value  # type: ignore[union-attr]
         plan = FirePlan(header="AT", differential=value - target.protection_value, fixed=None)
@@ -107,8 +120,17 @@ def plan_fire(
                 f"{weapon.upper()} {value} against Protection {target.protection_value}: "
                 f"differential {value - target.protection_value:+d}"
             )
-    ms = plan.modifiers
+    return plan
 
+
+def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, range_in: float,
+                      rulings: Rulings, t: Tables) -> None:
+    """The modifiers of size, orders, range, the firer's movement, cover and entrenchment,
+    armour, spotting, troop quality, hits and grouping."""
+    f = t.fire
+    u = shooter.unit
+    cat = target.fire_category()
+    ms = plan.modifiers
     # size (HW may carry its own size code)
     shooter_size = shooter.size_code
     if weapon == "hw" and u.hw and u.hw.size:
@@ -169,7 +191,15 @@ def plan_fire(
     ms += hit_effects(t, shooter.hits)
     ms += grouping(shooter, target, t, rulings)
 
-    # shifts: facing, top attack, HEAT
+
+def _shifts(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, aspect: str, rulings: Rulings,
+            t: Tables) -> list[str]:
+    """The column shifts of facing (a top-attack missile strikes flank armour) and HEAT; the notes
+    they make."""
+    notes: list[str] = []
+    f = t.fire
+    u = shooter.unit
+    cat = target.fire_category()
     eff_aspect = aspect
     if weapon == "missile" and u.missile and u.missile.top_attack:
         eff_aspect = "flank"  # from the front and from the rear alike (ruling top_attack.combined_shift)
@@ -193,7 +223,14 @@ def plan_fire(
                 f"{'*' * heat} HEAT vs {'*' * armor} Protection",
                 kind="shift",
             )
+    return notes
 
+
+def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Tables) -> list[str]:
+    """What caps the result: an ATGM generation's cap; HW and SA against AFVs; the notes they make."""
+    notes: list[str] = []
+    f = t.fire
+    afv = target.fire_category() == "afv"
     # ATGM generation cap
     if weapon == "missile":
         gen = missile_generation(shooter, t)
@@ -215,10 +252,7 @@ def plan_fire(
                 "HW/SA fire at an AFV with no hits: at most 1 hit, "
                 f"forcing it to button up ({f.afv_vs_hw_sa.source})"
             )
-    if night:
-        notes.append("night: the rules give no fire modifier (ruling spotting.night_codes)")
-    plan.notes = notes + plan.notes
-    return plan
+    return notes
 
 
 def rate_of_fire(

@@ -72,12 +72,43 @@ def _fmt(x: float) -> str:
 def rate(
     spec: Spec, rulings: Rulings | None = None, name: str = ""
 ) -> tuple[Unit, list[Derivation]]:
-    """Rate ``spec``; returns the unit and how each field was derived."""
+    """Rate ``spec``; returns the unit and how each field was derived (one line of the rating
+    rules each, in the order they print)."""
     t = tables()
-    r = t.rating
     how: list[Derivation] = []
+    size = _size(spec, t, how)
+    move, code = _move(spec, t, how)
+    prot = _protection(spec, t, rulings, how)
+    gun, missile, at_cc = _anti_tank(spec, t, rulings, how)
+    he, hw, sa = _anti_personnel(spec, t, how)
+    ind = _indirect(spec, t, how)
+    ad = _air_defense(spec, t, how)
+    special = tuple(([spec.night_vision] if spec.night_vision else []) + list(spec.special))
+    if special:
+        how.append(Derivation("special", " ".join(special), "RATING UNITS > Special"))
+    unit = Unit(
+        name=name,
+        sizes=(size,),
+        move=move,
+        mobility=code,
+        protection=prot,
+        gun=gun,
+        missile=missile,
+        at_cc=at_cc,
+        he=he,
+        hw=hw,
+        sa=sa,
+        indirect=ind,
+        special=special,
+        air_defense=ad,
+    )
+    return unit, how
 
-    # size
+
+def _size(spec: Spec, t: Tables, how: list[Derivation]) -> str:
+    """Size: by vehicles (or weapons) or dismounted personnel; an HQ stand a medium company; a
+    battery by its guns."""
+    r = t.rating
     if spec.vehicles is not None:
         size = str(_band(spec.vehicles, r.size.vehicles, "code"))
         basis = f"{spec.vehicles} vehicles or weapons"
@@ -95,8 +126,12 @@ def rate(
             )
         size = r.size.battery[size]
     how.append(Derivation("size", size, f"{basis} ({r.size.source}; ruling size.gaps)"))
+    return size
 
-    # move
+
+def _move(spec: Spec, t: Tables, how: list[Derivation]) -> tuple[int | None, str]:
+    """Move and its mobility code: by road speed, kept from the data, foot, or a helicopter's."""
+    r = t.rating
     code = r.movement.codes[spec.mobility] + ("a" if spec.amphibious else "")
     move: int | None
     if spec.mobility == "helicopter":
@@ -129,8 +164,12 @@ def rate(
                 f"{_fmt(spec.speed_kph or 0)} km/h road speed ({r.movement.source})",
             )
         )
+    return move, code
 
-    # protection
+
+def _protection(spec: Spec, t: Tables, rulings: Rulings | None, how: list[Derivation]) -> Protection:
+    """Protection: unarmoured by its kind, else by the armour's millimetres."""
+    r = t.rating
     if spec.unarmored is not None:
         value = getattr(r.unarmored, spec.unarmored)
         prot = Protection(value=value, armor=len(spec.special_armour), unarmored=True)
@@ -158,8 +197,13 @@ def rate(
                 + (f"; special armour {spec.special_armour}" if spec.special_armour else ""),
             )
         )
+    return prot
 
-    # AT
+
+def _anti_tank(spec: Spec, t: Tables, rulings: Rulings | None, how: list[Derivation]
+               ) -> tuple[Gun | None, Missile | None, int | None]:
+    """AT: the gun and the missile by their penetration (the missile's range by its km), AT CC."""
+    r = t.rating
     gun = missile = None
     if spec.gun:
         g = spec.gun
@@ -202,8 +246,12 @@ def rate(
         how.append(
             Derivation("AT CC", str(at_cc), f"{spec.at_cc.replace('_', ' ')} ({r.at_cc.source})")
         )
+    return gun, missile, at_cc
 
-    # AP
+
+def _anti_personnel(spec: Spec, t: Tables, how: list[Derivation]) -> tuple[He | None, Hw | None, Sa | None]:
+    """AP: HE by calibre, heavy weapons by weapon and mount, small arms with their SAW bonus."""
+    r = t.rating
     he = hw = sa = None
     if spec.he:
         he = He(
@@ -242,8 +290,12 @@ def rate(
                 f"SAW per squad ({r.small_arms.source}; ruling ap.saw_bonus)",
             )
         )
+    return he, hw, sa
 
-    # indirect
+
+def _indirect(spec: Spec, t: Tables, how: list[Derivation]) -> Indirect | None:
+    """Indirect fire: weight by calibre, range by km, an MRL's tubes."""
+    r = t.rating
     ind = None
     if spec.indirect:
         i = spec.indirect
@@ -266,7 +318,12 @@ def rate(
                 f"km x 2 inches ({r.indirect_range.source})",
             )
         )
+    return ind
 
+
+def _air_defense(spec: Spec, t: Tables, how: list[Derivation]) -> AirDefense | None:
+    """Air defence: as the heavy weapons value; missiles ranged as direct-fire missiles."""
+    r = t.rating
     ad = None
     if spec.air_defense:
         a = spec.air_defense
@@ -289,24 +346,4 @@ def rate(
                 "direct-fire missiles (RATING UNITS > Air defense (AD))",
             )
         )
-
-    special = tuple(([spec.night_vision] if spec.night_vision else []) + list(spec.special))
-    if special:
-        how.append(Derivation("special", " ".join(special), "RATING UNITS > Special"))
-    unit = Unit(
-        name=name,
-        sizes=(size,),
-        move=move,
-        mobility=code,
-        protection=prot,
-        gun=gun,
-        missile=missile,
-        at_cc=at_cc,
-        he=he,
-        hw=hw,
-        sa=sa,
-        indirect=ind,
-        special=special,
-        air_defense=ad,
-    )
-    return unit, how
+    return ad

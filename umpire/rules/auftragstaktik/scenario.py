@@ -9,6 +9,7 @@ from typing import Any
 from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.scenario_model import AtFormationSpec, AtScenario, AtSideSpec, AtUnitSpec
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -26,8 +27,8 @@ class AuftragstaktikScenario:
         assert isinstance(spec, AtUnitSpec)
         return {"type": spec.type, "statline": spec.statline, "quality": spec.quality, "orders": spec.orders}
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        return {}
+    def unit_own(self, spec: UnitSpec) -> AtUnit:
+        return AtUnit()
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         assert isinstance(spec, AtFormationSpec)

@@ -16,20 +16,21 @@ from umpire.core.rulings import Rulings
 from umpire.core.state import UnitState
 from umpire.errors import UmpireError
 from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame, lower_quality
+from umpire.rules.mbt.state import MbtUnit
 
 
 def end_of_game(u: UnitState) -> dict[str, Any]:
     """A vehicle's damage as the campaign keeps it (``track``, ``gun``, ``hull``, ``turret``)
     and how it was destroyed (``knocked_out``, ``brewed_up``), from its notes in the game."""
     damage = []
-    if u.notes.get("track_hit"):
+    if MbtUnit.of(u).track_hit:
         damage.append("track")
-    if u.notes.get("gun_hit"):
+    if MbtUnit.of(u).gun_hit:
         damage.append("gun")
-    comp = u.notes.get("compartment")
+    comp = MbtUnit.of(u).compartment
     if comp in ("hull", "turret"):
         damage.append(str(comp))
-    return {"damage": damage, "destroyed": u.notes.get("destroyed")}
+    return {"damage": damage, "destroyed": u.destroyed}
 
 
 def after_game(u: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, dice: Dice, key: str) -> AfterGame:

@@ -1,6 +1,6 @@
 """The ``umpire calc`` case formats of mbt: one pydantic model per procedure.
 
-A public interface (README; ``umpire calc fields PROCEDURE``); unknown fields are refused.
+A public interface (docs/reference/calc.md; ``umpire calc fields PROCEDURE``); unknown fields are refused.
 Distances are inches and may carry an inch mark (``range: 7"``). ``game:`` says which game's
 rules answer: ``basic`` (2.0-9.4) or ``advanced`` (10.0 on); GP fire, close assault,
 hand-to-hand and missile flight exist only in the Advanced Game.

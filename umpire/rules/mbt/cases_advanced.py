@@ -1,6 +1,6 @@
 """The ``umpire calc`` case formats of the MBT Advanced Game's own procedures: ``overrun``
 (14.7), ``into_buildings`` (15.4.3) and ``smoke`` (12.6, 14.4.5.1, 15.7). A public interface
-(README; ``umpire calc fields PROCEDURE``); unknown fields are refused.
+(docs/reference/calc.md; ``umpire calc fields PROCEDURE``); unknown fields are refused.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import turret_facing
 
 PHASES = ["Initiative", "Command", "Fire", "Movement", "Adjustment"]  # 24.3
 OVER = "Game over"  # the phase of a game that is over (9.4)
@@ -79,4 +80,4 @@ def setup_zones(state: GameState) -> list[tuple[str, tuple[float, float, float, 
 
 def turret(u: UnitState) -> float | None:
     """A vehicle's turret facing (9.2.1): its hull's unless turned."""
-    return float(u.notes.get("turret_facing", u.facing)) if u.card else None
+    return turret_facing(u) if u.card else None

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umpire.errors import UmpireError
+from umpire.rules.mbt.sighting import Spotted
 
 BASIC_ORDERS = ("ATGM", "F", "FM", "M", "OW")
 ADVANCED_ORDERS = ("ATGM", "CA", "F", "FM", "M", "OR", "OW")
@@ -161,7 +162,7 @@ def check_order(order: str, unit: UnitState) -> str:
     return code
 
 
-def spotted_after_pivot(order: str, used: bool) -> str | None:
+def spotted_after_pivot(order: str, used: bool) -> Spotted | None:
     """The spotted marker 9.1 places for an unused order (None for OW or a used order)."""
     if used:
         return None
@@ -260,10 +261,3 @@ def doctrine_shots(
     letters = "abcdefghijklmnopqrstuvwxyz"
     firing = [letters[i] for i in range(strength) if working[i]]
     return [(sub, targets[i % len(targets)]) for i, sub in enumerate(firing)]
-
-
-def doctrine_move(can_move: Sequence[bool]) -> tuple[list[int], list[int]]:
-    """Doctrine units move together (13.4.3.1); those that cannot are abandoned (13.4.2.5).
-    Returns (moving sub-unit indexes, abandoned ones)."""
-    moving = [i for i, ok in enumerate(can_move) if ok]
-    return moving, [i for i, ok in enumerate(can_move) if not ok]

@@ -10,6 +10,7 @@ from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt.advanced_spec import AdvancedSpec
 from umpire.rules.mbt.scenario_model import MbtFormationSpec, MbtScenario, MbtUnitSpec
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -32,10 +33,14 @@ class MbtScenarioChecks:
 
     def unit_fields(self, spec: UnitSpec) -> dict[str, Any]:
         assert isinstance(spec, MbtUnitSpec)
-        return {"type": spec.type, "card": spec.card, "quality": spec.grade or spec.quality}
+        return {"type": spec.type, "card": spec.card, "quality": spec.grade or spec.quality,
+                "carried_by": spec.carried_by or None}
 
-    def unit_notes(self, spec: UnitSpec) -> dict[str, Any]:
-        return unit_notes(spec)
+    def unit_own(self, spec: UnitSpec) -> MbtUnit:
+        """A unit spec's Advanced Game facts (12.5, 13.4, 15.4; 17.6)."""
+        assert isinstance(spec, MbtUnitSpec)
+        return MbtUnit(equipment=spec.equipment or None, doctrine=spec.doctrine, inside=spec.inside,
+                       up=int(spec.up), camouflaged=spec.camouflaged)
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         return {}
@@ -49,12 +54,13 @@ class MbtScenarioChecks:
         from umpire.rules.mbt.cards import any_card
 
         for u in units.values():
+            if not u.card:
+                problems.append(f"{where}: unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
+                continue
             try:
-                if not u.card:
-                    raise UmpireError(f"unit {u.id!r}: give card: (an MBT data card id, e.g. USA-1B)")
                 u.card = any_card(u.card).card
-            except UmpireError as exc:
-                problems.append(f"{where}: {exc}")
+            except UmpireError as exc:  # said at the unit's card, as a stand's type is
+                problems.append(f"{where}: unit {u.id!r}: card: {exc}")
 
     def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
               problems: list[str], where: str) -> dict[str, Any]:
@@ -67,15 +73,17 @@ class MbtScenarioChecks:
         (:func:`umpire.turns.mbt.fire.apply_damage`)."""
         if damage not in CARRIED_DAMAGE:
             raise UmpireError(f"{damage!r} is not a damage an MBT unit carries (allowed: {', '.join(CARRIED_DAMAGE)})")
-        key, value = CARRIED_DAMAGE[damage]
-        unit.notes[key] = value
+        own = MbtUnit.of(unit)
+        if damage == "track":
+            own.track_hit = True
+        elif damage == "gun":
+            own.gun_hit = True
+        else:
+            own.compartment = "hull" if damage == "hull" else "turret"
 
 
-#: The damage a campaign carries over on an MBT unit, and how a game keeps each on it.
-CARRIED_DAMAGE: dict[str, tuple[str, Any]] = {
-    "track": ("track_hit", True), "gun": ("gun_hit", True),
-    "hull": ("compartment", "hull"), "turret": ("compartment", "turret"),
-}
+#: The damage a campaign carries over on an MBT unit.
+CARRIED_DAMAGE = ("track", "gun", "hull", "turret")
 
 
 def mbt_block(
@@ -110,7 +118,13 @@ def mbt_block(
             check_matchup(spec.matchup, cards)
         except UmpireError as exc:
             problems.append(f"{where}: mbt.matchup: {exc}")
-    return spec.model_dump(mode="json")
+    block = spec.model_dump(mode="json")
+    # a battery's or an aircraft's player is kept only when the scenario names one, so the block
+    # of a game begun before players held them is the one its replay builds
+    for held in (*block["batteries"], *block["aircraft"]):
+        if held.get("player") is None:
+            held.pop("player", None)
+    return block
 
 
 def setup_zones(scenario: MbtScenario, units: dict[str, UnitState], problems: list[str], where: str) -> None:
@@ -147,20 +161,6 @@ def setup_zones(scenario: MbtScenario, units: dict[str, UnitState], problems: li
                         f"unit per hex; centres at least {STACK_HEXES * spec.scale:g}\" apart)")
 
 
-def unit_notes(u: Any) -> dict[str, Any]:
-    """A unit spec's Advanced Game facts as the state keeps them in ``notes``."""
-    out: dict[str, Any] = {}
-    for key in ("equipment", "carried_by"):
-        if getattr(u, key, None):
-            out[key] = getattr(u, key)
-    for key in ("doctrine", "inside", "camouflaged"):
-        if getattr(u, key, False):
-            out[key] = True
-    if getattr(u, "up", 0):
-        out["up"] = int(u.up)
-    return out
-
-
 def check_units(units: dict[str, UnitState], problems: list[str], where: str) -> None:
     """Every unit's card, leg type, equipment and carrier fit together (12.5, 14.1.3, 15.3.1)."""
     from umpire.rules.mbt import cards
@@ -182,7 +182,7 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
             except UmpireError as exc:
                 problems.append(f"{where}: unit {u.id!r}: type: {exc}")
                 continue
-            for item in equipment_items(u.notes.get("equipment")):
+            for item in equipment_items(MbtUnit.of(u).equipment):
                 if item in ("Assault", "Squad Plus", "Special Forces"):
                     continue
                 try:
@@ -194,7 +194,7 @@ def check_units(units: dict[str, UnitState], problems: list[str], where: str) ->
             need = card.stacking.v
         else:
             need = 0
-        carrier_id = u.notes.get("carried_by")
+        carrier_id = u.carried_by
         if carrier_id is None:
             continue
         carrier = units.get(carrier_id)

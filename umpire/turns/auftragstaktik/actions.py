@@ -11,7 +11,7 @@ from umpire.core.dice import Dice
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.common import Applied, Handler
+from umpire.turns.common import Applied, Handler, KeepMove
 from umpire.turns.facts import notes, recorded
 
 
@@ -185,7 +185,7 @@ def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
 
 
-def check_move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
+def check_move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, KeepMove | None]:
     from umpire.turns.auftragstaktik.moving import move_hook
 
     return move_hook(state, unit, path)

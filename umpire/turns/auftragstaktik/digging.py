@@ -17,6 +17,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.turns.auftragstaktik import tracked as tr
 
 _LATER_SOVIET = ("T-64", "T-72", "T-80", "T-90")
@@ -58,7 +59,7 @@ def stand_type(state: GameState, u: UnitState) -> tuple[str, bool, bool]:
 
 
 def level_of(u: UnitState) -> str:
-    return str(u.notes.get("entrenchment", "none"))
+    return AtUnit.of(u).entrenchment
 
 
 def check_entrench(state: GameState, u: UnitState, engineer: str | None, field: str) -> None:
@@ -123,7 +124,7 @@ def resolve_entrenching(state: GameState, dice: Dice) -> tuple[list[Resolution],
         res.summary = f"{uid} entrenching: {res.summary}"
         results.append(res)
         if res.outcome.get("success"):
-            u.notes["entrenchment"] = res.outcome["level"]
+            AtUnit.of(u).entrenchment = res.outcome["level"]
             lines.append(f"{uid} digs in: {res.outcome['level'].capitalize()}")
         else:
             lines.append(f"{uid} fails to dig in further ({level_of(u).capitalize()})")

@@ -118,7 +118,7 @@ def _concealed(state: GameState, u: UnitState) -> bool:
     unspotted = not any(s != u.side for s in u.spotted_by)
     if tr.rulings_of(state)["orders.undefined_names"] == "concealed_any_unspotted":
         return unspotted
-    return unspotted and tr.is_troop(u) and tr.moved_this_turn(u) == 0 and not u.notes.get("moved")
+    return unspotted and tr.is_troop(u) and tr.moved_this_turn(u) == 0 and not u.moved
 
 
 def _hit(state: GameState, uid: str, hits: int) -> str:
@@ -154,7 +154,7 @@ def _withdraw(state: GameState, u: UnitState, foes: list[UnitState]) -> str:
     x = min(max(u.x + dx / n * step, 0.0), state.table.width)  # type: ignore[operator]
     y = min(max(u.y + dy / n * step, 0.0), state.table.depth)  # type: ignore[operator]
     u.x, u.y = round(x, 3), round(y, 3)
-    u.notes["moved"] = round(float(u.notes.get("moved", 0.0)) + step, 3)
+    u.moved = round(u.moved + step, 3)
     return f"{u.id} withdraws from close combat to ({u.x:g}, {u.y:g}) with Withdraw orders ({line})"
 
 

@@ -19,11 +19,12 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.table import route, route_ahead
+from umpire.turns.common import KeepMove
 
 MOVEMENT_PHASES = {"movement_1": 1, "movement_2": 2}
 
@@ -144,11 +145,11 @@ def _spotted_enemies(state: GameState, u: UnitState) -> list[UnitState]:
     return [e for e in state.units.values() if e.side != u.side and tr.alive(e) and u.side in e.spotted_by]
 
 
-def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -> tuple[str, dict[str, Any]]:
+def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -> tuple[str, KeepMove | None]:
     """``umpire move`` in an Auftragstaktik game: free before the first turn; in a Movement Phase
     checked against the order; refused in any other phase."""
     if state.phase in ("setup", ""):
-        return "", {}
+        return "", None
     phase = MOVEMENT_PHASES.get(state.phase)
     if phase is None:
         raise UmpireError(
@@ -159,14 +160,18 @@ def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -
     cost, allow = check_move(state, u, path, phase=phase, spent=spent)
     warn = warnings(state, u, (u.x, u.y), path[-1], cost, allow, spent)  # type: ignore[arg-type]
     text = f'; {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
-    notes: dict[str, Any] = {f"moved_{phase}": round(spent + cost.cost, 3), f"by_hand_{phase}": True}
-    # where it stood when the phase began, for the unit-integrity check (ruling movement.integrity_violation)
-    notes[f"from_{phase}"] = u.notes.get(f"from_{phase}") or [u.x, u.y]
-    if phase == 2:
-        # the path, for the templates it crosses when the phase is resolved (ruling indirect.who_is_attacked)
-        done = [list(p) for p in u.notes.get("path_2") or [[u.x, u.y]]]
-        notes["path_2"] = done + [[float(x), float(y)] for x, y in path]
-    return text, notes
+    start = (float(u.x), float(u.y))  # type: ignore[arg-type]
+
+    def keep(moved: UnitState) -> None:
+        own = AtUnit.of(moved)
+        own.set_moved_in(phase, round(spent + cost.cost, 3))
+        # where it stood when the phase began, for the unit-integrity check (ruling movement.integrity_violation)
+        own.moved_by_hand(phase, start)
+        if phase == 2:
+            # the path, for the templates it crosses when the phase is resolved (ruling indirect.who_is_attacked)
+            own.path_2 = [*(own.path_2 or [start]), *((float(x), float(y)) for x, y in path)]
+
+    return text, keep
 
 
 def _cut(
@@ -223,10 +228,8 @@ def place_at(u: UnitState, path: list[tuple[float, float]], facing: float | None
         facing = math.degrees(math.atan2(bx - ax, by - ay)) % 360 if (ax, ay) != (bx, by) else u.facing
     u.x, u.y = path[-1]
     u.facing = round(float(facing), 3)
-    u.notes[f"moved_{phase}"] = round(tr.moved_in(u, phase) + cost, 3)
-    u.notes["moved"] = round(
-        float(u.notes.get("moved", 0.0)) + sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)), 3
-    )
+    AtUnit.of(u).set_moved_in(phase, round(tr.moved_in(u, phase) + cost, 3))
+    u.moved = round(u.moved + sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)), 3)
 
 
 def order_rank(state: GameState, u: UnitState) -> int:
@@ -295,6 +298,8 @@ def overruns(
         return [], []
     swept = line.buffer(half, cap_style="flat")
     hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
+    from umpire.rules.auftragstaktik.cases import stand_case  # (the calc's case models: an overrun's only)
+
     results, lines = [], []
     ext = tr.book(state)
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
@@ -351,10 +356,10 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             lines.extend(ln)
 
     route_ahead(state, [[(u.x, u.y), *(ext["plan"].get(u.id, {}).get(f"move{phase}") or [])] for u in movers
-                        if u.x is not None and u.y is not None and not u.notes.get(f"by_hand_{phase}")])
+                        if u.x is not None and u.y is not None and not AtUnit.of(u).by_hand(phase)])
     for u in movers:
-        if u.notes.get(f"by_hand_{phase}"):
-            through(u, [(float(p[0]), float(p[1])) for p in u.notes.get("path_2") or []])
+        if AtUnit.of(u).by_hand(phase):
+            through(u, list(AtUnit.of(u).path_2))
             continue
         bid = getattr(tr.battalion_of(state, u), "id", "")
         status = ext["battalion_status"].get(bid, "ok")

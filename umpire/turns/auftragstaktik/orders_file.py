@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.ratings import _plain, read_order
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.reader import source_name
@@ -280,7 +281,7 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
             )
             u.x, u.y = path[-1]
             spent = tr.moved_in(u, phase)
-            u.notes[f"moved_{phase}"] = spent + cost.cost
+            AtUnit.of(u).set_moved_in(phase, spent + cost.cost)
             done = f', {_fmt(spent)}" moved before' if spent else ""
             costs.setdefault(uid, []).append(
                 f'{"first" if phase == 1 else "second"}: {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '

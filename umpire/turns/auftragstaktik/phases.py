@@ -22,6 +22,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import recover
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.turns import TurnView
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -75,16 +76,17 @@ def _end_of_turn(state: GameState) -> list[str]:
     for u in state.units.values():
         if not tr.alive(u):
             continue
-        still = tr.moved_this_turn(u) == 0 and not u.notes.get("moved")
-        if still and tr.is_troop(u) and u.notes.get("entrenchment", "none") == "none":
-            u.notes["entrenchment"] = "hasty"  # MISCELLANEOUS RULES > Entrenching; ruling entrench.vehicles
+        own = AtUnit.of(u)
+        still = tr.moved_this_turn(u) == 0 and not u.moved
+        if still and tr.is_troop(u) and own.entrenchment == "none":
+            own.entrenchment = "hasty"  # MISCELLANEOUS RULES > Entrenching; ruling entrench.vehicles
             dug += 1
-        if not still and u.notes.get("entrenchment") in ("hasty", "deliberate", "prepared"):
-            u.notes.pop("entrenchment")  # a stand that moves leaves its holes behind
+        if not still:
+            own.entrenchment = "none"  # a stand that moves leaves its holes behind
         if still:
             stayed.append(u.id)
-        for k in ("moved", "moved_1", "moved_2", "by_hand_1", "by_hand_2", "path_2", "from_1", "from_2"):
-            u.notes.pop(k, None)
+        u.moved = 0.0
+        own.new_turn()
     if dug:
         lines.append(f"{dug} troop stand{'s' if dug != 1 else ''} that stayed put entrench (hasty)")
     keep = f"{state.turn}.2"
@@ -201,7 +203,7 @@ def view(state: GameState) -> TurnView:
         if phase in MOVEMENT_PHASES:
             n = MOVEMENT_PHASES[phase]
             planned = sum(
-                1 for u, p in ext["plan"].items() if p.get(f"move{n}") and not state.units[u].notes.get(f"by_hand_{n}")
+                1 for u, p in ext["plan"].items() if p.get(f"move{n}") and not AtUnit.of(state.units[u]).by_hand(n)
             )
             lines.append(
                 f"{planned} planned move{'s' if planned != 1 else ''}; umpire move UNIT X Y moves a stand by hand"
@@ -235,7 +237,7 @@ def summary(phase: str, lines: list[str], results: list[Resolution]) -> str:
 
 def _at_phase_start(state: GameState, phase: int) -> GameState:
     """``state`` with the stands moved by hand this phase back where the phase found them."""
-    back = {u.id: u.notes[f"from_{phase}"] for u in state.units.values() if u.notes.get(f"from_{phase}")}
+    back = {u.id: start for u in state.units.values() if (start := AtUnit.of(u).start_of(phase))}
     if not back:
         return state
     old = state.copy_for_change()

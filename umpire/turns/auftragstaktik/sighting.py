@@ -36,6 +36,7 @@ from umpire.rules.auftragstaktik.spotting import (
     spotter_part,
     target_part,
 )
+from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.turns.auftragstaktik import tracked as tr
 
 if TYPE_CHECKING:
@@ -306,7 +307,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             moved=moved,
             fired=fired_before(state, u.id, phase),
             spotted_before=before,
-            cover=cover != "none" or u.notes.get("entrenchment", "none") != "none",
+            cover=cover != "none" or AtUnit.of(u).entrenchment != "none",
         ),
         x=float(u.x),
         y=float(u.y),

@@ -17,7 +17,7 @@ Everything the turn needs to remember lives in ``state.extra["auftragstaktik"]``
 - ``battalion_status``: battalion -> ``checked`` / ``routed`` (ruling ``morale.markers_on_battalion``);
 - ``morale_done``: battalions checked in this Morale Phase.
 
-A unit's per-phase movement is in its notes: ``moved_1``, ``moved_2`` (inches of allowance).
+A unit's per-phase movement is in its own state (:class:`~umpire.rules.auftragstaktik.state.AtUnit`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.ratings import Stand, Unit
+from umpire.rules.auftragstaktik.state import AtUnit
 
 if TYPE_CHECKING:
     from umpire.geometry.sight import TerrainIndex
@@ -234,7 +235,7 @@ def side_name(state: GameState, side: str) -> str:
 
 
 def moved_in(u: UnitState, phase: int) -> float:
-    return float(u.notes.get(f"moved_{phase}", 0.0))
+    return AtUnit.of(u).moved_in(phase)
 
 
 def moved_this_turn(u: UnitState) -> float:
@@ -312,7 +313,7 @@ def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: 
         hits=u.hits,
         spotted=spotted,
         cover=cover,
-        entrenchment=u.notes.get("entrenchment", "none"),
+        entrenchment=AtUnit.of(u).entrenchment,
         close_terrain=close if is_troop(u) else False,
         soviet_tank=_soviet(u.type or ""),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from umpire.core.state import GameState
 from umpire.rules.mbt import orders
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.entries import MORE, Entry, Field, points_field
 
 
@@ -49,7 +50,7 @@ def entries(state: GameState, side: str) -> list[Entry]:
         if not u.placed or u.status in ("eliminated", "off_table"):
             continue
         codes = allowed(state, u.id)
-        turret = u.notes.get("turret_facing")
+        turret = MbtUnit.of(u).turret_facing
         facts = (f"{u.card or u.kind}, at ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                  + (f", turret {float(turret):g}" if turret is not None else ""),
                  "orders allowed now: " + (", ".join(codes) or "none"))
@@ -67,7 +68,7 @@ def entries(state: GameState, side: str) -> list[Entry]:
             Field("overwatch.targets", "targets", "overwatch: only these targets"),
             Field("overwatch.max_range", "number", "overwatch: at most this range (inches)"),
         ]
-        if u.notes.get("may_pivot"):
+        if MbtUnit.of(u).may_pivot:
             fields.insert(1, Field("pivot", "heading", "pivot to (9.1)"))
         if is_advanced(state):
             fields.append(MORE)

@@ -106,7 +106,17 @@ class AdvancedOrdersKind(BasicOrdersKind):
 
 
 def _whole(payload: dict[str, Any], run: Any, state: GameState, where: str, found: Found) -> None:
-    """The orders checked whole, again without each entry found wrong, until none is."""
+    """The orders checked whole, again without each entry found wrong, until none is. Before the
+    turn's Command phase that is said, and the entries are checked against the game as that phase
+    will find it, so that orders written early are told all that is wrong in one run."""
+    from umpire.turns.mbt.orders_file import phase_problem
+
+    if (early := phase_problem(state, where)) is not None:
+        found.said(early)
+        ahead = _at_command(state)
+        if ahead is None:
+            return  # later in the turn: the next Command phase's table is not known yet
+        state = ahead
     units = dict(payload["units"])
     for _ in range(len(units) + 1):
         entry = {**payload, "units": units, "sequence": [u for u in payload["sequence"] if u in units]}
@@ -119,6 +129,23 @@ def _whole(payload: dict[str, Any], run: Any, state: GameState, where: str, foun
             if wrong is None:
                 return  # the file as a whole (its side, the game's phase): nothing more to learn
             del units[wrong]  # the others are checked without it, so that each is told once
+
+
+def _at_command(state: GameState) -> GameState | None:
+    """The game as its Command phase will find it, when it stands before it in the same turn (set
+    up, or in its Initiative Phase): that phase resolved on a copy by the game's own sequence, with
+    dice of its own that nothing keeps (who has the initiative allows no order more or less).
+    None later in a turn, or when the phase cannot be resolved yet."""
+    if state.phase not in ("setup", "Initiative"):
+        return None
+    from umpire.core.dice import SeededDice
+    from umpire.turns.mbt.games import game_of
+
+    try:
+        ahead = game_of(state).next_phase(state, SeededDice(0)).state
+    except UmpireError:
+        return None
+    return ahead if ahead.phase == "Command" else None
 
 
 def _entry_of(message: str, where: str, units: dict[str, Any]) -> str | None:

@@ -18,6 +18,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.ap_tables import TURRET
+from umpire.rules.mbt.state import Compartment, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
@@ -31,27 +32,28 @@ def alive(u: UnitState) -> bool:
 
 
 def hatch(u: UnitState) -> str:
-    return str(u.notes.get("turret", "open"))
-
-
-def turret_facing(u: UnitState) -> float:
-    return float(u.notes.get("turret_facing", u.facing))
+    return str(MbtUnit.of(u).turret or "open")
 
 
 def marker(u: UnitState, moving: bool = False) -> str:
     """The spotted marker the target counts as having (7.5.2: a mover counts as MOVED)."""
     if moving:
         return "moved"  # 3.4.1: a moving unit is marked MOVED, replacing FIRED
-    return str(u.notes.get("spotted", "none"))
+    return str(MbtUnit.of(u).spotted)
 
 
 @dataclass
 class Check:
+    """May a unit see (or shoot at) another, at what range, and why not; the ranges and rulings it
+    took; in the Advanced Game also whether the target is hull down and what blocks the line."""
+
     legal: bool
     range: int
     why: str = ""
     estimated: list[str] = field(default_factory=list)
     ruled: list[str] = field(default_factory=list)
+    hull_down: bool = False
+    los_reasons: list[str] = field(default_factory=list)
 
 
 def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,
@@ -98,7 +100,7 @@ def wrecks(state: GameState, burning_before: set[str] | None = None) -> list[tup
     simultaneous step)."""
     out = []
     for u in state.units.values():
-        if u.notes.get("destroyed") == "brewed_up" and u.placed:
+        if u.destroyed == "brewed_up" and u.placed:
             if burning_before is None or u.id in burning_before:
                 out.append((float(u.x), float(u.y)))  # type: ignore[arg-type]
     return out
@@ -138,8 +140,8 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
                   "acquisition_turns": turns, "height": table.elevation(a)},
         "target": {"card": target.card, "orders": target_order, "terrain": table.terrain(b),
                    "spotted": marker(target, moving), "turret": hatch(target),
-                   "compartment_hit": bool(target.notes.get("compartment")),
-                   "gun_hit": bool(target.notes.get("gun_hit")), "height": table.elevation(b)},
+                   "compartment_hit": bool(MbtUnit.of(target).compartment),
+                   "gun_hit": bool(MbtUnit.of(target).gun_hit), "height": table.elevation(b)},
         "range": math.dist(a, b),
         "angle": table.hit_angle(a, b, target.facing if target_facing is None else target_facing),
         "smoke": {"brew_up": table.brew_up_smoke(a, b, smoke or [])},
@@ -191,23 +193,23 @@ def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -
             continue
         hits_done += 1
         if dmg == "track":
-            u.notes["track_hit"] = True
+            MbtUnit.of(u).track_hit = True
             said.append("track hit: may not move or pivot (7.4.5.3.1)")
         elif dmg == "gun":
-            u.notes["gun_hit"] = True
+            MbtUnit.of(u).gun_hit = True
             said.append("main gun hit: may not fire it (7.4.5.3.2)")
         elif dmg == "compartment":
-            where = "turret" if hit.get("location") in TURRET else "hull"
-            if u.notes.get("compartment"):
+            where: Compartment = "turret" if hit.get("location") in TURRET else "hull"
+            if MbtUnit.of(u).compartment:
                 dmg = "knocked_out"
             else:
-                u.notes["compartment"] = where
+                MbtUnit.of(u).compartment = where
                 said.append(f"{where} compartment hit (7.4.7.2)")
         if dmg in STOPS:
             if u.status != "eliminated":
                 u.status = "eliminated"
-                u.notes["destroyed"] = dmg
-                u.notes["knocked_out_in"] = when
+                u.destroyed = dmg
+                MbtUnit.of(u).knocked_out_in = when
                 said.append("brewed up: a burning wreck (7.4.7.4)" if dmg == "brewed_up"
                             else "knocked out: a wreck (7.4.7.3)")
             break
@@ -225,7 +227,7 @@ def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -
 
 def stopped(u: UnitState) -> bool:
     """A moving unit hit so that it cannot go on (7.5.2): destroyed, track or hull compartment."""
-    return u.status == "eliminated" or bool(u.notes.get("track_hit")) or u.notes.get("compartment") == "hull"
+    return u.status == "eliminated" or bool(MbtUnit.of(u).track_hit) or MbtUnit.of(u).compartment == "hull"
 
 
 def no_shot(firer: str, target: str, step: str, why: str, estimated: list[str] | None = None,

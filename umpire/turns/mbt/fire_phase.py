@@ -9,6 +9,7 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, umpired
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
@@ -32,7 +33,7 @@ def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str
     t = state.units[target_id]
     if t.status != "eliminated":
         return target_id
-    ko_in = str(t.notes.get("knocked_out_in", ""))
+    ko_in = str(MbtUnit.of(t).knocked_out_in or "")
     here = f"T{state.turn} {step}"
     cands = []
     for e in _enemies(state, firer.side):
@@ -54,8 +55,8 @@ def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str
 
 
 def _mark_fired(state: GameState, u: UnitState) -> None:
-    u.notes["spotted"] = "fired"
-    u.notes["used"] = True
+    MbtUnit.of(u).spotted = "fired"
+    MbtUnit.of(u).used = True
     fired = mbt(state).setdefault("fired", [])
     if u.id not in fired:
         fired.append(u.id)
@@ -68,7 +69,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     res: list[Resolution] = []
     notes: list[Any] = []
     smoke = F.wrecks(new)
-    burning = {u.id for u in new.units.values() if u.notes.get("destroyed") == "brewed_up"}
+    burning = {u.id for u in new.units.values() if u.destroyed == "brewed_up"}
 
     # Direct Fire Step (3.3.1): simultaneous; damage waits for the end of the step (5.3).
     pending: list[tuple[str, Resolution]] = []

@@ -9,11 +9,13 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
 from umpire.turns.mbt.orders_file import weapon_for
+from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.paths import points_along
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
@@ -199,23 +201,23 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     if not stop and edge:
         # 8.7: a vehicle that moves off the table edge is out of the game for good
         u.status = "off_table"
-        u.notes["off_table"] = f"T{state.turn} Movement"
+        MbtUnit.of(u).off_table = f"T{state.turn} Movement"
         notes.append(_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
                            "(8.7)", sep=" "))
     elif not stop and mv.get("facing") is not None:
         u.facing = _r(mv["facing"])
     if not stop and reverse and not pts:
         u.facing = hull0
-    u.notes["moved"] = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
-    u.notes["used"] = True
-    u.notes["spotted"] = "moved"  # 3.4.1: MOVED replaces FIRED
+    u.moved = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
+    MbtUnit.of(u).used = True
+    MbtUnit.of(u).spotted = "moved"  # 3.4.1: MOVED replaces FIRED
     _claim_objectives(state, table, [u], walked)
     m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
-        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.notes["moved"], "cost": mv.get("cost"),
+        outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.moved, "cost": mv.get("cost"),
                  "allowance": mv.get("allowance"), "stopped": stop},
-        summary=f"{u.id} moves {u.notes['moved']:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
+        summary=f"{u.id} moves {u.moved:g}\" to ({u.x:g}, {u.y:g}) facing {u.facing:g}"
                 + (" (stopped by overwatch fire)" if stop else "")
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
@@ -236,29 +238,10 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[di
 
     near = STACK_HEXES * table.scale
     walked = mbt(state).get("walked", {})
-    lines: list[dict[str, Any]] = []
-    for _ in range(4 * len(state.units)):
-        live = [u for u in state.units.values() if F.alive(u)]
-        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
-                     if a.side != b.side and math.dist(table.xy(a), table.xy(b)) < near - 1e-9), None)
-        if pair is None:
-            break
-        a, b = pair
-
-        def rank(u: UnitState) -> int:
-            return moved_order.index(u.id) if u.id in walked and u.id in moved_order else -1
-
-        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
-        path = walked.get(go.id) or [[go.x, go.y]]
-        back = next((p for p in reversed(path) if math.dist(p, table.xy(stay)) >= near - 1e-9), None)
-        if back is None:  # nowhere on its path: step straight away from the other model
-            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
-            d = math.hypot(dx, dy) or 1.0
-            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
-        go.x, go.y = _r(back[0]), _r(back[1])
-        lines.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy "
-                           "that was there first (8.8)", sep=" "))
-    return lines
+    return [_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "
+                  "first (8.8)", sep=" ")
+            for go in parted(lambda: [u for u in state.units.values() if F.alive(u)], table.xy, near, walked,
+                             moved_order, rounds=4 * len(state.units))]
 
 
 def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, notes: list[Any]) -> list[Resolution]:

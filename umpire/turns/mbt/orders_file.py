@@ -36,6 +36,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, orders
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
@@ -140,11 +141,11 @@ def payload_of(model: OrdersFile, file: str) -> dict[str, Any]:
 
 def unit_capability(u: UnitState, card: Card) -> orders.UnitState:
     """What decides the orders a model may be given (6.2.3), from its damage so far."""
-    comp = u.notes.get("compartment")
+    comp = MbtUnit.of(u).compartment
     return orders.UnitState(
         kind="vehicle",
-        can_move=not u.notes.get("track_hit") and comp != "hull",
-        gun_working=card.gun() is not None and not u.notes.get("gun_hit") and comp != "turret",
+        can_move=not MbtUnit.of(u).track_hit and comp != "hull",
+        gun_working=card.gun() is not None and not MbtUnit.of(u).gun_hit and comp != "turret",
         has_missile=any(w.kind == "atgm" for w in card.weapons) and comp != "turret",
         advanced=False,
     )
@@ -155,7 +156,7 @@ def turret_turn(card: Card, u: UnitState) -> int:
     gun = card.gun() or card.weapons[0]
     text = str(gun.trn.v).strip().upper()
     n = int(text[:-1]) if text.endswith("T") and INT_TEXT.match(text[:-1]) else 6
-    return 1 if u.notes.get("compartment") == "hull" else n
+    return 1 if MbtUnit.of(u).compartment == "hull" else n
 
 
 def weapon_for(card: Card, order: str) -> Weapon:
@@ -206,6 +207,14 @@ def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str
                     f"(4.3: one combat unit per hex; end at least {near:g}\" from the others of its side)")
 
 
+def phase_problem(state: GameState, where: str) -> str | None:
+    """What is wrong with entering orders now (either game's), or None in the Command phase."""
+    if state.phase == "Command":
+        return None
+    return (f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
+            f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
+
+
 def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
     """Check a payload against the state; returns it complete (defaults filled in).
 
@@ -213,11 +222,8 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     """
     from umpire.turns.mbt.table import Table
 
-    if state.phase != "Command":
-        raise UmpireError(
-            f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
-            f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)"
-        )
+    if (wrong := phase_problem(state, where)) is not None:
+        raise UmpireError(wrong)
     side = payload.get("side")
     if side not in state.side_ids():
         raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
@@ -308,13 +314,13 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 if t not in enemies:
                     raise UmpireError(f"{at}.overwatch.targets: {unknown('enemy unit', t, enemies)}")
         if spec.get("pivot") is not None:
-            if not u.notes.get("may_pivot"):
+            if not MbtUnit.of(u).may_pivot:
                 raise UmpireError(f"{at}.pivot: only a vehicle that had unused M or FM orders last turn "
                                   "may pivot (9.1); leave pivot out")
             spec["pivot"] = float(spec["pivot"]) % 360
         if spec.get("turret_facing") is not None:
             new = float(spec["turret_facing"]) % 360
-            old = float(u.notes.get("turret_facing", u.facing))
+            old = turret_facing(u)
             n = turret_turn(card, u)
             if mbt_arcs.off(new, old) > n * 60 + 1e-9:
                 trn = (card.gun() or card.weapons[0]).trn

@@ -14,6 +14,7 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import orders
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, number, point, scalar
 
 
@@ -57,22 +58,22 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
     at = point((u.x, u.y))
     moves = {c: allowance(state, u, c, advanced) for c in allowed if c in orders.MOVING}
     moving = ", ".join(f'{c} {number(v)}"' for c, v in moves.items() if v > 0) or "cannot move"
-    turret = u.notes.get("turret_facing")
+    turret = MbtUnit.of(u).turret_facing
     last = u.orders
     from umpire.rules.mbt import cards
 
     facts = [f"{cards.any_card(u.card or '').name} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}"
              + (f", turret {number(float(turret))}" if turret is not None and float(turret) != u.facing else "")
-             + (f", {u.notes['turret']}" if u.notes.get("turret") else "")
+             + (f", {MbtUnit.of(u).turret}" if MbtUnit.of(u).turret else "")
              + (f"; last turn {last}" if last else "") + (f"; {u.status}" if u.status != "ok" else ""),
              f"may be given {', '.join(allowed) or 'no orders'}; moves up to {moving}"
-             + ("; may pivot (9.1)" if u.notes.get("may_pivot") else "")]
+             + ("; may pivot (9.1)" if MbtUnit.of(u).may_pivot else "")]
     target = scalar(targets[0]) if targets else "ID"
     slots = [Slot("order", "OW" if "OW" in allowed else (allowed[0] if allowed else "OW"), ", ".join(allowed)),
-             Slot("turret", str(u.notes.get("turret") or "open"), "open | buttoned (9.2.2)"),
+             Slot("turret", str(MbtUnit.of(u).turret or "open"), "open | buttoned (9.2.2)"),
              Slot("turret_facing", number(float(turret if turret is not None else u.facing)),
                   "degrees, within TRN hexsides of the last (9.2.1)")]
-    if u.notes.get("may_pivot"):
+    if MbtUnit.of(u).may_pivot:
         slots.append(Slot("pivot", number(u.facing), "new facing before it moves (9.1)"))
     if advanced:
         slots += [Slot("fire", f"[{{target: {target}, weapon: W}}]", "a weapon each; GP or AP by the ammunition"),
@@ -90,8 +91,8 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
             slots.append(Slot("load", "{units: [ID], at: start}", "15.3.2"))
         from umpire.rules.mbt import smoke
 
-        if not smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
-                                turret_hit=u.notes.get("compartment") == "turret"):
+        if not smoke.discharger(smoke.makers(U.card_of(u)), used=bool(MbtUnit.of(u).ds_used),
+                                turret_hit=MbtUnit.of(u).compartment == "turret"):
             slots.append(Slot("discharger", "true", "its smoke dischargers, once (12.6)"))
         slots.append(Slot("full_cover", "take", "take | leave (15.5, 16.3.3)"))
     else:
@@ -117,7 +118,7 @@ def form(state: GameState, side: str, targets: list[str] | None = None) -> Order
         if not u.placed or u.status in ("eliminated", "off_table"):
             continue
         group = forms.get(u.formation or "")
-        carrier = u.notes.get("carried_by") if advanced else None
+        carrier = u.carried_by if advanced else None
         if carrier:
             units.append(Entry(u.id, u.name, (f"carried by {carrier}: takes its orders (15.3.3.1)",), (), group,
                                listed=False))

@@ -29,6 +29,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.game_book import OVER as OVER
 from umpire.rules.mbt.game_book import PHASES as PHASES
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import fire_phase
@@ -70,8 +71,8 @@ def initiative(state: GameState, dice: Dice) -> Applied:
     m["fired"] = []
     for u in new.units.values():
         u.orders = None
-        u.notes.pop("used", None)
-        u.notes.pop("moved", None)
+        MbtUnit.of(u).used = False
+        u.moved = 0.0
     table = Table(new)
     if state.phase == "setup":
         _claim_objectives(new, table, [u for u in new.units.values() if F.alive(u)])
@@ -108,10 +109,10 @@ def command(state: GameState) -> Applied:
                 u.facing = _r(spec["pivot"])
                 lines.append(_note(uid, f"pivots to {u.facing:g} (9.1)", "pivot", sep=" "))
             if spec.get("turret"):
-                u.notes["turret"] = spec["turret"]
+                MbtUnit.of(u).turret = spec["turret"]
             if spec.get("turret_facing") is not None:
-                u.notes["turret_facing"] = _r(spec["turret_facing"])
-            u.notes.pop("may_pivot", None)
+                MbtUnit.of(u).turret_facing = _r(spec["turret_facing"])
+            MbtUnit.of(u).may_pivot = False
             u.orders = spec.get("order")
     res = update_sighting(new, Table(new))
     new.phase = "Fire"
@@ -129,20 +130,20 @@ def adjustment(state: GameState) -> Applied:
     for side in new.side_ids():
         for uid, spec in plan(m, side):
             u = new.units[uid]
-            if not F.alive(u) or u.notes.get("used"):
+            if not F.alive(u) or MbtUnit.of(u).used:
                 continue
             mark = orders.spotted_after_pivot(spec["order"], False) if spec.get("order") else None
             if mark:
-                u.notes["spotted"] = mark
+                MbtUnit.of(u).spotted = mark
             if spec.get("order") in ("M", "FM") and not F.stopped(u):
-                u.notes["may_pivot"] = True
+                MbtUnit.of(u).may_pivot = True
     # 9.3 Adjust Markers: a spotted marker stays only while some enemy sees the unit.
     _see_all(new, table)
     for u in new.units.values():
-        if not F.alive(u) or u.notes.get("spotted", "none") == "none":
+        if not F.alive(u) or MbtUnit.of(u).spotted == "none":
             continue
         if not any(F.sees(table, e, u).legal for e in _enemies(new, u.side)):
-            u.notes.pop("spotted", None)
+            MbtUnit.of(u).spotted = "none"
             lines.append(f"{u.id}: spotted marker removed, unseen (9.3)")
     res = update_sighting(new, table)
     t = tally(new)

@@ -239,7 +239,7 @@ class Table:
             if not u.placed or (mover is not None and u.id == mover.id):
                 continue
             if u.status == "eliminated":
-                out.append((float(u.x), float(u.y), u.notes.get("destroyed") == "brewed_up", u.id))  # type: ignore[arg-type]
+                out.append((float(u.x), float(u.y), u.destroyed == "brewed_up", u.id))  # type: ignore[arg-type]
             elif mover is not None and u.side != mover.side and u.status not in ("off_table",):
                 out.append((float(u.x), float(u.y), False, u.id))  # type: ignore[arg-type]
         return out

@@ -53,7 +53,7 @@ def _see_all(state: GameState, table: Table) -> None:
 
 def update_sighting(state: GameState, table: Table) -> list[Resolution]:
     """Who sees whom (6.1) and at what identification level (24.2.2), for every pair; sets
-    ``spotted_by`` and ``notes["ident"]``. One resolution per side, for its briefing; its
+    ``spotted_by`` and ``ident``. One resolution per side, for its briefing; its
     ``sighted`` lists what the side saw at that moment: ``{"by", "unit", "level", "at"}``
     (a wreck stays known at the level it had when it was destroyed)."""
     out = []
@@ -80,7 +80,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                     if level is not None and (best is None or LEVELS[level] > LEVELS[best]):
                         best = level
             elif e.status != "off_table":  # 8.7: a unit gone off the table is not seen
-                best = (e.notes.get("ident") or {}).get(side)
+                best = e.ident.get(side)
             if mark_sighting(e, side, best):
                 seen.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],
@@ -96,8 +96,8 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
 
 def mark_sighting(e: UnitState, side: str, best: str | None) -> bool:
     """Record that ``side`` sees ``e`` at identification level ``best`` (None: not at all) in
-    its ``spotted_by`` and ``notes["ident"]``; True if it is seen."""
-    ident = dict(e.notes.get("ident") or {})
+    its ``spotted_by`` and ``ident``; True if it is seen."""
+    ident = dict(e.ident)
     if best is None:
         ident.pop(side, None)
         if side in e.spotted_by:
@@ -107,7 +107,7 @@ def mark_sighting(e: UnitState, side: str, best: str | None) -> bool:
         if side not in e.spotted_by:
             e.spotted_by.append(side)
             e.spotted_by.sort()
-    e.notes["ident"] = dict(sorted(ident.items()))
+    e.ident = dict(sorted(ident.items()))
     return best is not None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.rules.mbt import basic_game, data
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.table import settings
 
 
@@ -38,8 +39,8 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     estimated: list[str] = []
     for u in state.units.values():
         destroyed = u.status == "eliminated"
-        comp = bool(u.notes.get("compartment"))
-        minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
+        comp = bool(MbtUnit.of(u).compartment)
+        minor = bool(MbtUnit.of(u).track_hit or MbtUnit.of(u).gun_hit)
         if not (destroyed or comp or minor) or not u.card:
             continue
         card = data.card(u.card)

@@ -1,7 +1,7 @@
 """The ``umpire calc`` case formats of the MBT options: one pydantic model per procedure.
 
-A public interface (README "MBT options"; ``umpire calc fields PROCEDURE``); unknown fields are
-refused. Distances are inches (``range: 18"``) turned into hexes by the case's ``scale``.
+A public interface (docs/reference/calc.md, generated; ``umpire calc fields PROCEDURE``); unknown
+fields are refused. Distances are inches (``range: 18"``) turned into hexes by the case's ``scale``.
 """
 
 from __future__ import annotations

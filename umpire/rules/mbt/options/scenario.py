@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import UnitState
+from umpire.rules.mbt.state import MbtUnit
 
 
 def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple[float, float],
@@ -139,12 +140,12 @@ def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table
 def _camouflaged(opts: list[str], units: dict[str, UnitState], problems: list[str], where: str) -> None:
     """17.6.1: camouflage is the option's, for units that start on the mapboard."""
     for u in units.values():
-        if not u.notes.get("camouflaged"):
+        if not MbtUnit.of(u).camouflaged:
             continue
         at = f"{where}: unit {u.id!r}: camouflaged: true"
         if "camouflage" not in opts:
             problems.append(f"{at} needs the camouflage option (17.6; add it to mbt.options)")
-        elif not u.placed or u.notes.get("carried_by"):
+        elif not u.placed or u.carried_by:
             problems.append(f"{at}: only units that start on the mapboard may be camouflaged (17.6.1; give it at:, "
                             "not carried, or false)")
 
@@ -206,6 +207,6 @@ def _special_forces(units: dict[str, UnitState], problems: list[str], where: str
     from umpire.rules.mbt.forces import equipment_items
 
     for u in units.values():
-        if "Special Forces" in equipment_items(u.notes.get("equipment")):
+        if "Special Forces" in equipment_items(MbtUnit.of(u).equipment):
             problems.append(f"{where}: unit {u.id!r}: equipment: Special Forces (17.4.1.3) are not played by the "
                             "tracked game with leg_variations yet (allowed: Squad Plus, Assault)")

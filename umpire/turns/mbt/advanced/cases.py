@@ -12,6 +12,7 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
@@ -40,12 +41,12 @@ def acquisition(state: GameState, key: str, firer: UnitState, target: UnitState)
 def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, order: str, a: Point,
           acq_key: str, target: UnitState) -> dict[str, Any]:
     """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
-    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    carrier = state.units.get(str(u.carried_by or ""))
     return _clean({
         "card": u.card, "type": u.type if isinstance(U.card_of(u), LegCard) else None, "weapon": w.name,
         "ammo": ammo, "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
-        "tem_sup": bool(u.notes.get("temp_sup")) and w.kind == "atgm",
-        "crew_losses": int(u.notes.get("crew_losses", 0) or 0),
+        "tem_sup": bool(MbtUnit.of(u).temp_sup) and w.kind == "atgm",
+        "crew_losses": int(MbtUnit.of(u).crew_losses or 0),
         "acquisition_turns": acquisition(state, acq_key, u, target),
         "height": t.unit_height(u, a),
         "riding_in": {"card": carrier.card, "turret": U.hatch(carrier)} if carrier is not None else None,
@@ -65,8 +66,8 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
     a, b = t.xy(u), at or t.xy(target)
     tcard = U.card_of(target)
     assert isinstance(tcard, Card)
-    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
-    inside = bool(target.notes.get("inside")) and t.building(b) is not None
+    carrier = state.units.get(str(u.carried_by or ""))
+    inside = bool(MbtUnit.of(target).inside) and t.building(b) is not None
     ra = tcard.notes.reactive_armor
     f = firer(state, t, u, w, ammo, order, a, "acq", target)
     f["turret"] = U.hatch(carrier if carrier is not None else u)  # a rider looks out as its carrier does
@@ -74,12 +75,12 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
         **_head(state, t, "fire"), "conditions": t.conditions, "firer": f,
         "target": _clean({
             "card": target.card, "orders": "M" if moving else str(target.orders or "OW"), "terrain": t.terrain(b),
-            "spotted": "moved" if moving else str(target.notes.get("spotted", "none")), "turret": U.hatch(target),
+            "spotted": "moved" if moving else str(MbtUnit.of(target).spotted), "turret": U.hatch(target),
             "hull_down": hull_down, "inside_building": t.building(b) if inside else None,
             "crowded": t.stacking_points(b) > 10,
-            "reactive_armor": ra.kind if ra is not None and "reactive" in str(target.notes.get("equipment", ""))
+            "reactive_armor": ra.kind if ra is not None and "reactive" in str(MbtUnit.of(target).equipment or "")
             else "none",
-            "compartment_hit": bool(target.notes.get("compartment")), "gun_hit": bool(target.notes.get("gun_hit")),
+            "compartment_hit": bool(MbtUnit.of(target).compartment), "gun_hit": bool(MbtUnit.of(target).gun_hit),
             "height": t.unit_height(target, b),
             "turret_angle": turret_angle(t, target, a, b, target_facing) if on(state, "hit_variations") else None,
         }),
@@ -98,9 +99,9 @@ def nbc(state: GameState, u: UnitState, f: dict[str, Any]) -> dict[str, Any]:
     buttoned, a penetrating or compartment hit."""
     if not on(state, "nbc"):
         return {}
-    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    carrier = state.units.get(str(u.carried_by or ""))
     f.setdefault("turret", U.hatch(carrier if carrier is not None else u))
-    if u.notes.get("compartment") or u.notes.get("penetrated"):
+    if MbtUnit.of(u).compartment or MbtUnit.of(u).penetrated:
         f["compartment_hit"] = True
     return {"nbc": True}
 
@@ -108,7 +109,7 @@ def nbc(state: GameState, u: UnitState, f: dict[str, Any]) -> dict[str, Any]:
 def turret_angle(t: AdvTable, target: UnitState, a: Point, b: Point, target_facing: float | None) -> str | None:
     """The hit angle to ``target``'s turret (17.2.1.1) when it faces away from its hull."""
     hull = target.facing if target_facing is None else target_facing
-    turret = target.notes.get("turret_facing")
+    turret = MbtUnit.of(target).turret_facing
     if turret is None or abs(((float(turret) - hull + 180) % 360) - 180) <= 1e-6:
         return None
     return t.hit_angle(a, b, float(turret))
@@ -125,16 +126,16 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState, target: UnitState, b:
     if t.has(b, "ditch"):
         cols.append("ditch")
     vehicle = U.kind(target) == "vehicle"
-    inside = vehicle and bool(target.notes.get("inside")) and t.building(b) is not None
+    inside = vehicle and bool(MbtUnit.of(target).inside) and t.building(b) is not None
     return _clean({
         "card": target.card, "type": None if vehicle or U.kind(target) == "towed" else target.type,
         "orders": "M" if moving else str(target.orders or "OW"), "turret": U.hatch(target) if vehicle else None,
         "terrain": cols, "inside_building": t.building(b) if inside else None,
         "hull_down": vehicle and t.los_adv(t.xy(u), b, t.unit_height(u), t.unit_height(target, b)).hull_down,
-        "full_cover": bool(target.notes.get("full_cover")),
+        "full_cover": bool(MbtUnit.of(target).full_cover),
         "block_or_wreck": not vehicle and (t.has(b, "block") or any(t.same_hex(w, b)
                                                                      for w in t.wrecks(burning_only=False))),
-        "pending_atgm": bool(target.notes.get("atgm_pending")), "height": t.unit_height(target, b),
+        "pending_atgm": bool(MbtUnit.of(target).atgm_pending), "height": t.unit_height(target, b),
         "passengers": [_clean({"card": p.card, "type": p.type if U.kind(p) == "leg" else None})
                        for p in U.passengers(state, target)] if vehicle else None,
     })
@@ -177,13 +178,13 @@ def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> d
         **_head(state, t, "overrun"), "part": "attack",
         "attacker": {"card": u.card, "weapons": [w.name for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade")],
                      "turret": U.hatch(u), "grade": U.grade(u), "suppressed": U.suppressed(u),
-                     "crew_losses": int(u.notes.get("crew_losses", 0) or 0), "riders": riders},
+                     "crew_losses": int(MbtUnit.of(u).crew_losses or 0), "riders": riders},
         "defender": _clean({
             "card": d.card, "type": d.type if U.kind(d) == "leg" else None,
             "weapons": [w.name for w in U.weapons(d)], "orders": str(d.orders or "OW"), "terrain": target["terrain"],
             "full_cover": target["full_cover"], "block_or_wreck": target["block_or_wreck"], "grade": U.grade(d),
-            "suppressed": U.suppressed(d), "fired": bool(d.notes.get("used")),
-            "just_unloaded": bool(d.notes.get("unloaded")),
+            "suppressed": U.suppressed(d), "fired": bool(MbtUnit.of(d).used),
+            "just_unloaded": bool(MbtUnit.of(d).unloaded),
         }),
         "smoke": smoke_between(t, u, d, t.xy(u), b),
     }
@@ -193,7 +194,7 @@ def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitSta
     """The ``sight`` case of ``viewer`` looking at ``target`` where they stand (13.1, 13.2): a rider
     looks out as its carrier does; the obstacles of the line of sight at their ranges (13.2.1)."""
     a, b = t.xy(viewer), t.xy(target)
-    carrier = state.units.get(str(viewer.notes.get("carried_by") or ""))
+    carrier = state.units.get(str(viewer.carried_by or ""))
     ha, hb = t.unit_height(viewer, a), t.unit_height(target, b)
     rng = t.hexes(a, b)
     obstacles = [] if rng <= 1 else [{"distance": o.distance * t.scale, "height": o.height, "what": o.what}
@@ -201,7 +202,7 @@ def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitSta
     return {
         **_head(state, t, "sight"), "conditions": t.conditions,
         "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
-        "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(target.notes.get("spotted", "none")),
+        "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(MbtUnit.of(target).spotted),
                    "height": hb},
         "range": math.dist(a, b), "obstacles": obstacles,
     }

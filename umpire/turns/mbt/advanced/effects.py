@@ -12,6 +12,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.state import Compartment, MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import _note
@@ -23,8 +24,8 @@ def suppress(u: UnitState, why: str, notes: list[Note]) -> None:
     """A suppressed (ON) marker (12.3); a new one replaces an OFF marker (12.3.4)."""
     if not U.alive(u):
         return
-    u.notes["suppressed"] = "on"
-    u.notes.pop("temp_sup", None)
+    MbtUnit.of(u).suppressed = "on"
+    MbtUnit.of(u).temp_sup = False
     notes.append(_note(u.id, f"suppressed ({why})", "suppressed"))
 
 
@@ -39,18 +40,18 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
     if u.status == "eliminated":
         return
     u.status = "eliminated"
-    u.notes["destroyed"] = how if wreck else "eliminated"
-    u.notes["knocked_out_in"] = when
+    u.destroyed = how if wreck else "eliminated"
+    MbtUnit.of(u).knocked_out_in = when
     words = {"knocked_out": "knocked out: a wreck (7.4.7.3)", "brewed_up": "brewed up: a burning wreck (7.4.7.4)",
              "eliminated": "eliminated (14.4.4.2.3.4)"}
-    notes.append(_note(u.id, words.get(u.notes["destroyed"], how), "damage"))
-    bail = bail_out_due(state, u, u.notes["destroyed"], locations)
+    notes.append(_note(u.id, words.get(u.destroyed, how), "damage"))
+    bail = bail_out_due(state, u, u.destroyed, locations)
     for p in U.passengers(state, u):
         p.status = "eliminated"
-        p.notes["destroyed"] = "eliminated"
-        p.notes["knocked_out_in"] = when
+        p.destroyed = "eliminated"
+        MbtUnit.of(p).knocked_out_in = when
         if bail:
-            p.notes["bail_from"] = u.id
+            MbtUnit.of(p).bail_from = u.id
             notes.append(_note(p.id, f"is in the wreck of the {u.id} that carried it: it tries to bail out at the "
                                "end of the phase (17.2.3)", "damage"))
         else:
@@ -67,9 +68,9 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
 
 def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:
     """Crew losses (14.3.3.1, 14.3.3.4.1, 14.4.4.2.3.2); all the crew lost is a knock-out (14.8)."""
-    u.notes["crew_losses"] = int(u.notes.get("crew_losses", 0) or 0) + n
-    notes.append(_note(u.id, f"{n} crew loss ({why}); {u.notes['crew_losses']} of {U.crew(u)}", "crew_loss"))
-    if u.notes["crew_losses"] >= U.crew(u):
+    MbtUnit.of(u).crew_losses = int(MbtUnit.of(u).crew_losses or 0) + n
+    notes.append(_note(u.id, f"{n} crew loss ({why}); {MbtUnit.of(u).crew_losses} of {U.crew(u)}", "crew_loss"))
+    if MbtUnit.of(u).crew_losses >= U.crew(u):
         destroy(state, u, "knocked_out", when, notes)
         notes.append(_note(u.id, "its whole crew is lost: knocked out (14.8)", "damage"))
 
@@ -88,30 +89,30 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
             if loc in ("TT", "HF", "HR"):
                 lost = [w.name for w in U.weapons(u) if w.kind == "mg" and (w.mount or "").startswith(loc)]
                 if lost:
-                    u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
+                    MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, *lost})
                     notes.append(_note(u.id, f"{', '.join(lost)} destroyed (14.3.3.4.2)", "damage"))
             continue
         if dmg in ("miss", "no_damage", None):
             continue
         done += 1
         if hit.get("penetrated") and on(state, "nbc"):
-            u.notes["penetrated"] = True  # its NBC system no longer protects it (18.4.2)
+            MbtUnit.of(u).penetrated = True  # its NBC system no longer protects it (18.4.2)
         if dmg == "track":
-            u.notes["track_hit"] = True
+            MbtUnit.of(u).track_hit = True
             notes.append(_note(u.id, "track hit: may not move or pivot (7.4.5.3.1)", "damage"))
         elif dmg == "gun":
-            u.notes["gun_hit"] = True
+            MbtUnit.of(u).gun_hit = True
             notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
         elif dmg == "compartment":
             from umpire.turns.mbt.options.amphibious import sinks
 
-            where = "turret" if loc in TURRET else "hull"
+            where: Compartment = "turret" if loc in TURRET else "hull"
             if where == "hull" and sinks(state, u, "a hull compartment hit", when, notes):
                 break
-            if u.notes.get("compartment"):
+            if MbtUnit.of(u).compartment:
                 dmg = "knocked_out"
             else:
-                u.notes["compartment"] = where
+                MbtUnit.of(u).compartment = where
                 notes.append(_note(u.id, f"{where} compartment hit (7.4.7.2)", "damage"))
                 suppress(u, "compartment hit, 14.3.3.1", notes)
                 for p in U.passengers(state, u):
@@ -138,7 +139,7 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
         return notes
     if effect == "temp_sup":
         if not U.suppressed(u):
-            u.notes["temp_sup"] = True
+            MbtUnit.of(u).temp_sup = True
             notes.append(_note(u.id, "temporarily suppressed: its missile fire is modified (12.3.5)", "temp_sup"))
     elif effect == "suppressed":
         suppress(u, f"{why}, 14.4.4.2.2", notes)
@@ -168,12 +169,12 @@ def reduce(u: UnitState, notes: list[Note], ruling: str = "keep",
     t = card.type(u.type or "")
     if t.half is None:
         return
-    u.notes["reduced_from"] = t.name
+    MbtUnit.of(u).reduced_from = t.name
     u.type = t.half
     lost = [n for n, a in U.attached_of(u).items() if a.weapon.kind in ("atgm", "aam")] if ruling == "lose_missiles" \
         else []
     if lost:
-        u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), *lost})
+        MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, *lost})
     notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
                                                                             if lost else ""), "damage"))
     if checked_for_loss is not None:

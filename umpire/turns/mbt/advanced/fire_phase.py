@@ -15,6 +15,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import close_assault as CA
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
@@ -43,13 +44,13 @@ def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolu
             if not spec.get("discharger"):
                 continue
             case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
-                    "kind": "discharger", "card": u.card, "used": 1 if u.notes.get("ds_used") else 0,
-                    "compartment_hit": u.notes.get("compartment")}
+                    "kind": "discharger", "card": u.card, "used": 1 if MbtUnit.of(u).ds_used else 0,
+                    "compartment_hit": MbtUnit.of(u).compartment}
             r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"),
                               t.rulings)
             if not r.outcome["placed"]:
                 continue  # damaged since its orders were written (12.6)
-            u.notes["ds_used"] = True
+            MbtUnit.of(u).ds_used = True
             state.extra["mbt"].setdefault("smoke", []).append(
                 {"x": u.x, "y": u.y, "kind": "ds", "by": u.id, "turn": state.turn})
             r.summary = f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)"
@@ -87,8 +88,8 @@ def close_assault_step(state: GameState, t: AdvTable, dice: Dice, notes: list[No
             else:
                 res.append(_hand_to_hand(state, t, able, target, dice, notes))
             for u in able:
-                u.notes["spotted"] = "moved"  # 14.5.1, 14.6.1.4
-                u.notes["used"] = True
+                MbtUnit.of(u).spotted = "moved"  # 14.5.1, 14.6.1.4
+                MbtUnit.of(u).used = True
                 attackers.append(u.id)
     return res, attackers
 
@@ -134,7 +135,7 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
         destroy(state, target, "brewed_up" if how == "brewed_up" else "knocked_out", f"T{state.turn} Close Assault",
                 notes)
         if how == "knocked_out_burning_wreck":
-            target.notes["destroyed"] = "brewed_up"  # a burning wreck without a brew-up's suppression (ruling)
+            target.destroyed = "brewed_up"  # a burning wreck without a brew-up's suppression (ruling)
     return r
 
 
@@ -153,7 +154,7 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     case = {"procedure": "hand_to_hand", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
             "attacker": U.leg_kind(best), "defender": defender, "attackers": len(able),
             "defender_suppressed": U.suppressed(target), "uphill": t.unit_height(target) > t.unit_height(best),
-            "defender_crew_loss": bool(target.notes.get("crew_losses")), "attacker_grade": U.grade(best),
+            "defender_crew_loss": bool(MbtUnit.of(target).crew_losses), "attacker_grade": U.grade(best),
             "defender_grade": U.grade(target), "height_diff": t.unit_height(target) - t.unit_height(best)}
     from umpire.turns.mbt.options.legs import hand_to_hand_fields
 
@@ -193,7 +194,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
         for u, spec in _mine(new, side):
             if spec.get("order") in ("F", "FM") and spec.get("fire"):
                 res += FI.fire_unit(new, t, u, spec["fire"], spec["order"], "Direct Fire", dice, pend, notes)
-                if u.notes.get("used"):
+                if MbtUnit.of(u).used:
                     triggers.append(u.id)
     notes += pend.apply(new, f"T{new.turn} Direct Fire")
     t = AdvTable(new)
@@ -208,7 +209,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             for e in spec["fire"]:
                 if to_move(new, e):
                     res.append(announce(new, t, u, e, "ATGM Announcement"))
-            if u.notes.get("used"):
+            if MbtUnit.of(u).used:
                 triggers.append(u.id)
     notes += pend.apply(new, f"T{new.turn} ATGM Announcement")
     # Overwatch Fire Step (11.3.4): chains until nobody may fire
@@ -223,7 +224,7 @@ def to_move(state: GameState, entry: dict[str, Any]) -> bool:
     if tgt is None:
         return False
     tspec = (mbt(state)["orders"].get(tgt.side, {}).get(tgt.id) or {})
-    return tspec.get("order") in orders.MOVING and bool(tspec.get("move")) and not tgt.notes.get("moved")
+    return tspec.get("order") in orders.MOVING and bool(tspec.get("move")) and not tgt.moved
 
 
 def is_missile(u: UnitState, entry: dict[str, Any]) -> bool:
@@ -243,7 +244,8 @@ def announce(state: GameState, t: AdvTable, u: UnitState, e: dict[str, Any], ste
         return FI.no_shot(u.id, e["target"], step, chk.why, chk.estimated)
     mbt(state).setdefault("atgm", []).append({"firer": u.id, **e, "from": [tgt.x, tgt.y], "start": start,
                                               "step": step, "order": order})
-    u.notes.update({"spotted": "fired", "used": True, "atgm_pending": True})
+    own = MbtUnit.of(u)
+    own.spotted, own.used, own.atgm_pending = "fired", True, True
     return Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
                       summary=f"{u.id} fires a {e['weapon']} at {e['target']}: it flies while its target moves "
                               f"(14.2.2.2)", estimated=chk.estimated,

@@ -15,11 +15,13 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.turn_state import _note
 
 
@@ -76,7 +78,7 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
     for entry in entries:
         f = state.units.get(str(entry.get("by") or u.id))
         tid = entry.get("target")
-        if f is None or (f.id != u.id and (f.notes.get("carried_by") != u.id or not U.alive(f))):
+        if f is None or (f.id != u.id and (f.carried_by != u.id or not U.alive(f))):
             res.append(no_shot(str(entry.get("by")), tid, step, f"it is no longer carried by {u.id} (15.3.3.1)"))
             continue
         kinds = fired_kinds.setdefault(f.id, set())
@@ -110,13 +112,13 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
         res.append(r)
         if r.outcome.get("fired") is not False:
             kinds.add(w.kind)
-            f.notes["used"] = True
+            MbtUnit.of(f).used = True
     if any(r.outcome.get("fired") is not False for r in res):
         from umpire.turns.mbt.options import camouflage
 
-        u.notes["spotted"] = camouflage.fired(state, u, kinds)  # 17.6.1.3, 17.6.2
-        u.notes["used"] = True
-        u.notes.pop("atgm_pending", None)
+        MbtUnit.of(u).spotted = camouflage.fired(state, u, kinds)  # 17.6.1.3, 17.6.2
+        MbtUnit.of(u).used = True
+        MbtUnit.of(u).atgm_pending = False
     return res
 
 
@@ -127,7 +129,7 @@ def _forbidden(u: UnitState, w: Weapon, fired: set[str]) -> str:
                 return "suppressed: a suppressed vehicle fires no independent machinegun (12.3.2)"
             if (w.kind == "atgm" and fired - {"atgm"}) or (w.kind != "atgm" and "atgm" in fired):
                 return "suppressed: a suppressed vehicle fires its main gun or its missiles, never both (12.3.2)"
-        if w.kind == "mg" and not w.main and u.notes.get("crew_losses") and "gun" in fired:
+        if w.kind == "mg" and not w.main and MbtUnit.of(u).crew_losses and "gun" in fired:
             return "after crew losses it fires no machinegun with its main gun (14.1.2.3)"
         if (w.mount or "").endswith("-O") and U.hatch(u) != "open":
             return f"the {w.name} is fired only when the vehicle is open (14.1.2.2)"
@@ -148,7 +150,7 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[s
     a = t.xy(u)
     way = bearing(a, at)
     arc = mbt_arcs.off(way, S.facing_of_sight(u)) <= 30 + 1e-9 if U.suppressed(u) else \
-        mbt_arcs.in_arc(str(w.trn.v), way, u.facing, float(u.notes.get("turret_facing", u.facing)))
+        mbt_arcs.in_arc(str(w.trn.v), way, u.facing, turret_facing(u))
     case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "scale": t.scale,
             "rulings": dict(state.rulings), "kind": "shell", "card": u.card, "weapon": w.name, "orders": order,
             "range": math.dist(a, at),
@@ -192,7 +194,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
 
 
 def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
-             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: S.Check, *,
+             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: Check, *,
              moving: bool, at: tuple[float, float] | None, target_facing: float | None,
              key_step: str | None) -> Resolution:
     """The shot :func:`shoot` allowed: GP fire and its effects (14.4), or AP fire (14.3)."""

@@ -19,6 +19,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import firers, weapon_limits
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import BUILDINGS, WOODS, AdvTable
@@ -28,7 +29,7 @@ COVER = {*WOODS, *BUILDINGS}
 
 
 def carrier_of(state: GameState, u: UnitState) -> UnitState | None:
-    return state.units.get(str(u.notes.get("carried_by") or ""))
+    return state.units.get(str(u.carried_by or ""))
 
 
 def rider_fire(state: GameState, p: UnitState, w: Weapon, hatch: str | None = None) -> tuple[str, int | None]:
@@ -49,7 +50,7 @@ def upper_floor(t: AdvTable, u: UnitState, w: Weapon) -> str:
         return ""
     item = next((a for a in U.attached_of(u).values() if a.weapon.name == w.name), None)
     return weapon_limits.upper_floor_fire(
-        up=int(u.notes.get("up", 0) or 0), in_building=t.building(t.xy(u)) is not None, attached=item is not None,
+        up=int(MbtUnit.of(u).up or 0), in_building=t.building(t.xy(u)) is not None, attached=item is not None,
         upper_floors=bool(item and item.upper_floors), weapon=w.name)
 
 
@@ -78,13 +79,13 @@ def road_in_hex(t: AdvTable, xy: Sequence[float]) -> bool:
 
 def turret_turn_why(t: AdvTable, u: UnitState, new: float) -> str:
     """15.6.3, 15.6.4 for turning ``u``'s turret to ``new`` where it stands."""
-    old = float(u.notes.get("turret_facing", u.facing))
+    old = turret_facing(u)
     if not restricted(u) or abs(((new - old + 180) % 360) - 180) <= 1e-6:
         return ""
     xy = t.xy(u)
     cover = any(k in COVER for k in t.types_at(xy))
     return weapon_limits.turret_turn(restricted=True, in_cover=cover, road_in_hex=road_in_hex(t, xy),
-                                     inside_building=bool(u.notes.get("inside")) and t.building(xy) is not None)
+                                     inside_building=bool(MbtUnit.of(u).inside) and t.building(xy) is not None)
 
 
 def move_why(t: AdvTable, u: UnitState, path: Sequence[Sequence[float]], reverse: bool, turret: float) -> str:

@@ -21,6 +21,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import missiles, smoke
 from umpire.rules.mbt.calc_advanced import resolve_smoke
 from umpire.rules.mbt.cases_advanced import SmokeCase
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
@@ -54,8 +55,8 @@ def _load(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> 
         if math.dist((p.x, p.y), (u.x, u.y)) > state.extra["mbt"].get("scale", 1.0) + 1e-9:  # type: ignore[arg-type]
             notes.append(_note(pid, f"is not loaded: {u.id} did not come to its hex (15.3.2.3)", "load"))
             continue
-        p.notes["carried_by"] = u.id
-        p.notes.pop("full_cover", None)
+        p.carried_by = u.id
+        MbtUnit.of(p).full_cover = False
         p.x, p.y, p.facing = u.x, u.y, u.facing
         notes.append(_note(pid, f"mounts {u.id} (15.3.2)", "load", carrier=u.id))
 
@@ -63,14 +64,14 @@ def _load(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> 
 def _unload(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> None:
     for pid in ids:
         p = state.units[pid]
-        if p.notes.get("carried_by") != u.id or not U.alive(p):
+        if p.carried_by != u.id or not U.alive(p):
             continue
         if U.suppressed(p):
             notes.append(_note(pid, f"is suppressed and stays in {u.id} (12.3.3)", "unload"))
             continue
-        p.notes.pop("carried_by", None)
+        p.carried_by = None
         p.x, p.y, p.facing = u.x, u.y, u.facing
-        p.notes["unloaded"] = state.turn  # may not fire its attached weapons in overrun defence (14.7.2.1.1.2)
+        MbtUnit.of(p).unloaded = state.turn  # may not fire its attached weapons in overrun defence (14.7.2.1.1.2)
         notes.append(_note(pid, f"dismounts from {u.id} at ({u.x:g}, {u.y:g}) (15.3.2)", "unload", carrier=u.id))
 
 
@@ -118,8 +119,8 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
     mv = spec.get("move") or {}
     res: list[Resolution] = []
     if spec.get("full_cover") == "take":
-        u.notes["full_cover"] = True
-        u.notes["used"] = True
+        MbtUnit.of(u).full_cover = True
+        MbtUnit.of(u).used = True
         notes.append(_note(u.id, "takes full cover (15.5)", "full_cover"))
         return res
     if (spec.get("unload") or {}).get("at") == "start":
@@ -153,36 +154,36 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
     if U.kind(u) == "vehicle" and moved > t.scale / 2:
         m["smoke"] = [s for s in m.get("smoke", []) if not (s["kind"] == "ds" and s.get("by") == u.id)]  # 11.4.1
     if mv.get("exhaust") and U.kind(u) == "vehicle":
-        u.notes["ex_used"] = int(u.notes.get("ex_used", 0) or 0) + 1
+        MbtUnit.of(u).ex_used = int(MbtUnit.of(u).ex_used or 0) + 1
         for x, y in smoke_at:
             m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
         case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
-                "kind": "exhaust", "card": u.card, "used": u.notes["ex_used"] - 1,
-                "compartment_hit": u.notes.get("compartment")}
+                "kind": "exhaust", "card": u.card, "used": MbtUnit.of(u).ex_used - 1,
+                "compartment_hit": MbtUnit.of(u).compartment}
         r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
-        r.summary = (f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({u.notes['ex_used']} of "
+        r.summary = (f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({MbtUnit.of(u).ex_used} of "
                      f"{smoke.EXHAUST_USES}; 15.7)")
-        r.extra.update({"unit": u.id, "step": "Movement", "used": u.notes["ex_used"],
+        r.extra.update({"unit": u.id, "step": "Movement", "used": MbtUnit.of(u).ex_used,
                         "points": [[_r(x), _r(y)] for x, y in smoke_at], "case": case})
         res.append(r)
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
-        u.notes["up"] = min(int(mv["up"]), t.building_height(t.xy(u)))
+        MbtUnit.of(u).up = min(int(mv["up"]), t.building_height(t.xy(u)))
     if U.kind(u) == "vehicle":
         _wire(state, t, walked, u, notes)
         if mv.get("inside") and not stopped:
             res += inside(state, u, walked, reverse, dice, notes)
         elif moved > t.scale / 2:
-            u.notes.pop("inside", None)
+            MbtUnit.of(u).inside = False
     if U.kind(u) == "leg" and t.has(t.xy(u), "ditch"):
-        u.notes["ditch"] = state.turn  # 15.1.4: it stays a Turn
+        MbtUnit.of(u).ditch = state.turn  # 15.1.4: it stays a Turn
     if (spec.get("unload") or {}).get("at", "end") == "end" and spec.get("unload"):
         _unload(state, u, spec["unload"]["units"], notes)
     if (spec.get("load") or {}).get("at") == "end":
         _load(state, u, spec["load"]["units"], notes)
     if moved > 1e-9 or path:
-        u.notes["spotted"] = "moved"
-    u.notes["used"] = True
-    u.notes["moved"] = _r(moved)
+        MbtUnit.of(u).spotted = "moved"
+    MbtUnit.of(u).used = True
+    u.moved = _r(moved)
     _claim_objectives(state, t, [u], walked)
     m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
@@ -223,7 +224,7 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
         notes.append(_note(u.id, "does not go inside: no building here or it may not enter buildings (15.4.1.2)",
                            "inside"))
         return []
-    turret = float(u.notes.get("turret_facing", u.facing))
+    turret = turret_facing(u)
     way = (u.facing + 180) % 360 if reverse else u.facing
     case = {"procedure": "into_buildings", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
             "card": u.card, "building": kind, "gun": buildings.gun_facing(turret, way)}
@@ -234,12 +235,12 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
     r.summary = f"{u.id} goes inside the {kind} buildings: {r.summary}"
     r.extra.update({"unit": u.id, "case": case})
     if "track" in r.outcome["damage"]:
-        u.notes["track_hit"] = True
+        MbtUnit.of(u).track_hit = True
         notes.append(_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
     else:
-        u.notes["inside"] = True
+        MbtUnit.of(u).inside = True
     if "gun" in r.outcome["damage"]:
-        u.notes["gun_hit"] = True
+        MbtUnit.of(u).gun_hit = True
         notes.append(_note(u.id, "main gun hit going inside (15.4.3.2.3)", "damage"))
     return [r]
 
@@ -267,7 +268,7 @@ def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]
         notes: list[Note]) -> list[Resolution]:
     u, tgt = state.units[shot["firer"]], state.units[shot["target"]]
     order = str(shot.get("order") or "ATGM")
-    u.notes.pop("atgm_pending", None)
+    MbtUnit.of(u).atgm_pending = False
     if not U.alive(u):
         return [FI.no_shot(u.id, tgt.id, "Movement (missile)", "the firer is out of action: an automatic miss "
                            "(14.2.2)")]
@@ -366,7 +367,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             if spec.get("order") not in ("M", "FM") or not (spec.get("move") or spec.get("full_cover") == "take"
                                                              or spec.get("load") or spec.get("unload")):
                 continue
-            if u.notes.get("full_cover") and spec.get("full_cover") != "take":
+            if MbtUnit.of(u).full_cover and spec.get("full_cover") != "take":
                 notes.append(_note(u.id, "is in full cover and does nothing in the Movement Step (15.5)", "stopped"))
                 continue
             if spec.get("move") and not U.can_move(u):

@@ -14,6 +14,7 @@ from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders, smoke
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
 from umpire.turns.mbt.advanced import units as U
@@ -76,7 +77,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         if mv.get("up"):
             raise _err(f"{at}.move.up", "only leg units go up in buildings (15.4.1.2)")
         turret = spec.get("turret_facing")
-        why = move_why(t, u, path, bool(mv.get("reverse")), float(u.notes.get("turret_facing", u.facing))
+        why = move_why(t, u, path, bool(mv.get("reverse")), turret_facing(u)
                        if turret is None else float(turret))
         if why:
             raise _err(f"{at}.move", why)
@@ -108,7 +109,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
             raise _err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
         _leg_move(t, u, code, mv, length, 0)
         return
-    ups = abs(int(mv.get("up") or 0) - int(u.notes.get("up", 0) or 0))
+    ups = abs(int(mv.get("up") or 0) - int(MbtUnit.of(u).up or 0))
     if ups and (t.building(path[-1] if path else start) is None):
         raise _err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
     heights = {t.elevation(p) for p in [start, *path]}
@@ -170,9 +171,10 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
 
     :raises UmpireError: one line, naming the unit, the field and what is allowed.
     """
-    if state.phase != "Command":
-        raise UmpireError(f"{where}: orders are entered in the Command phase (24.3.2); the game is in the "
-                          f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
+    from umpire.turns.mbt.orders_file import phase_problem
+
+    if (wrong := phase_problem(state, where)) is not None:
+        raise UmpireError(wrong)
     side = payload.get("side")
     if side not in state.side_ids():
         raise UmpireError(f"{where}: side: {unknown('side', side, state.side_ids())}")
@@ -195,7 +197,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         u = own[uid]
         spec = dict(raw)
         if U.carried(u):
-            raise _err(at, f"carried by {u.notes['carried_by']}: it has its carrier's orders (15.3.3.1); give the "
+            raise _err(at, f"carried by {u.carried_by}: it has its carrier's orders (15.3.3.1); give the "
                        f"carrier unload: {{units: [{uid}]}}")
         try:
             code = orders.check_order(spec["order"], capability(u))
@@ -242,7 +244,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 if p is None or p.side != side:
                     raise _err(f"{at}.{key}.units", unknown(f"unit of side {side}", pid, own))
                 if key == "unload":
-                    if p.notes.get("carried_by") != uid:
+                    if p.carried_by != uid:
                         raise _err(f"{at}.unload.units", f"{pid} is not carried by {uid}")
                     if U.suppressed(p):
                         raise _err(f"{at}.unload.units", f"{pid} is suppressed and may not unload (12.3.3)")
@@ -250,7 +252,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 if U.kind(p) == "vehicle" or U.carried(p) or U.suppressed(p):
                     raise _err(f"{at}.load.units", f"{pid} cannot be loaded: only a dismounted, unsuppressed leg or "
                                "towed unit (12.3.3, 15.3)")
-                if p.notes.get("full_cover"):
+                if MbtUnit.of(p).full_cover:
                     raise _err(f"{at}.load.units", f"{pid} is in full cover and does nothing in the Movement Step "
                                "until its marker comes off at an Adjust Markers Step (15.5, 16.3.3)")
                 psp = (payload.get("units") or {}).get(pid) or {}
@@ -279,15 +281,15 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                 raise _err(f"{at}.move.path[{barred[0]}]", barred[1])
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
-            why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(u.notes.get("ds_used")),
-                                   turret_hit=u.notes.get("compartment") == "turret")
+            why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(MbtUnit.of(u).ds_used),
+                                   turret_hit=MbtUnit.of(u).compartment == "turret")
             if why:
                 raise _err(f"{at}.discharger", why)
         if (spec.get("move") or {}).get("exhaust"):
             from umpire.turns.mbt.options.amphibious import exhaust_why
 
-            why = smoke.exhaust(smoke.makers(U.card_of(u)), used=int(u.notes.get("ex_used", 0) or 0),
-                                hull_hit=u.notes.get("compartment") == "hull") or exhaust_why(state, u)
+            why = smoke.exhaust(smoke.makers(U.card_of(u)), used=int(MbtUnit.of(u).ex_used or 0),
+                                hull_hit=MbtUnit.of(u).compartment == "hull") or exhaust_why(state, u)
             if why:
                 raise _err(f"{at}.move.exhaust", why)
         if spec.get("turret_facing") is not None:
@@ -295,9 +297,9 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             why = turret_turn_why(t, u, spec["turret_facing"])
             if why:
                 raise _err(f"{at}.turret_facing", f"{spec['turret_facing']:g}: {why}; leave it at "
-                           f"{float(u.notes.get('turret_facing', u.facing)):g}")
+                           f"{turret_facing(u):g}")
         if spec.get("pivot") is not None:
-            if U.kind(u) == "vehicle" and not u.notes.get("may_pivot"):
+            if U.kind(u) == "vehicle" and not MbtUnit.of(u).may_pivot:
                 raise _err(f"{at}.pivot", "only a vehicle that had unused M, FM or OR orders last turn may pivot (9.1)")
             if U.kind(u) != "vehicle" and (U.suppressed(u) or U.carried(u)):
                 raise _err(f"{at}.pivot", "a suppressed or carried leg or towed unit may not pivot (12.3.3.2, 16.1)")
@@ -325,11 +327,11 @@ def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:
     if cover == "take":
         if U.kind(u) == "vehicle" or code != "M":
             raise _err(f"{at}.full_cover", "full cover is taken by a leg or towed unit with M orders (15.5)")
-        if u.notes.get("full_cover"):
+        if MbtUnit.of(u).full_cover:
             raise _err(f"{at}.full_cover", "it is in full cover already (15.5; allowed: leave)")
-    elif cover == "leave" and not u.notes.get("full_cover"):
+    elif cover == "leave" and not MbtUnit.of(u).full_cover:
         raise _err(f"{at}.full_cover", "it is not in full cover (allowed: take, with M orders; 15.5)")
-    if cover == "take" or u.notes.get("full_cover"):
+    if cover == "take" or MbtUnit.of(u).full_cover:
         busy = [k for k in ("move", "load", "unload") if spec.get(k)]
         if busy and cover == "take":
             raise _err(f"{at}.{busy[0]}", "a unit taking full cover does nothing else in the Movement Step (15.5)")
@@ -345,7 +347,7 @@ def _doctrine(state: GameState, units: dict[str, dict[str, Any]], where: str) ->
     groups: dict[tuple[str | None, str | None], list[str]] = {}
     for uid in units:
         u = state.units[uid]
-        if u.notes.get("doctrine"):
+        if MbtUnit.of(u).doctrine:
             groups.setdefault((u.formation, u.card), []).append(uid)
     for ids in groups.values():
         orders_ = {units[i]["order"] for i in ids}

@@ -41,7 +41,7 @@ def check_entry(state: GameState, u: UnitState, x: float, y: float) -> None:
     r = relief_of(state)
     assert r is not None
     head = f"place: unit {u.id} is of the relief force (Scenario Four C)"
-    carrier = state.units.get(str(u.notes.get("carried_by") or ""))
+    carrier = state.units.get(str(u.carried_by or ""))
     if carrier is not None:
         raise UmpireError(f"{head}: it rides in {carrier.id}; place {carrier.id} and its riders enter with it (15.3)")
     start = int(r["from_turn"])

@@ -6,7 +6,6 @@ as the players made them, 9.1, 16.1, 16.2), Fire (11.3, :mod:`.fire_phase`), Mov
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -14,12 +13,14 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
+from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.phases import OVER, resolve_phase
 from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, plan, sides_in_order
 
@@ -49,9 +50,10 @@ def initiative(state: GameState, dice: Dice) -> Applied:
     m.update({"initiative": first, "orders": {}, "sequence": {}, "atgm": [], "fired": [], "ow_fired": []})
     for u in new.units.values():
         u.orders = None
-        for k in ("used", "moved", "unloaded"):
-            u.notes.pop(k, None)
-        carrier = new.units.get(str(u.notes.get("carried_by") or ""))
+        own = MbtUnit.of(u)
+        own.used, own.unloaded = False, None
+        u.moved = 0.0
+        carrier = new.units.get(str(u.carried_by or ""))
         if carrier is not None and carrier.placed:  # a carrier placed by hand (a relief force) brings its riders
             u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
     t = AdvTable(new)
@@ -89,12 +91,12 @@ def command(state: GameState) -> Applied:
                 u.facing = round(float(spec["pivot"]), 3)
                 notes.append(_note(uid, f"pivots to {u.facing:g} (9.1, 16.1)", "pivot", sep=" "))
             if spec.get("turret"):
-                u.notes["turret"] = spec["turret"]
-            if u.notes.get("compartment") == "turret":
-                u.notes["turret"] = "open"  # 16.2
+                MbtUnit.of(u).turret = spec["turret"]
+            if MbtUnit.of(u).compartment == "turret":
+                MbtUnit.of(u).turret = "open"  # 16.2
             if spec.get("turret_facing") is not None:
-                u.notes["turret_facing"] = round(float(spec["turret_facing"]) % 360, 3)
-            u.notes.pop("may_pivot", None)
+                MbtUnit.of(u).turret_facing = round(float(spec["turret_facing"]) % 360, 3)
+            MbtUnit.of(u).may_pivot = False
             u.orders = spec.get("order")
             for p in U.passengers(new, u):
                 p.orders = u.orders  # 15.3.3.1
@@ -107,27 +109,9 @@ def disputed(state: GameState) -> list[Note]:
     t = AdvTable(state)
     near = t.scale / 2
     walked = mbt(state).get("walked", {})
-    order = list(walked)
     notes: list[Note] = []
-    for _ in range(4 * len(state.units)):
-        live = [u for u in state.units.values() if U.on_table(u)]
-        pair = next(((a, b) for i, a in enumerate(live) for b in live[i + 1:]
-                     if a.side != b.side and math.dist(t.xy(a), t.xy(b)) < near - 1e-9), None)
-        if pair is None:
-            break
-        a, b = pair
-
-        def rank(u: Any) -> int:
-            return order.index(u.id) if u.id in order else -1
-
-        stay, go = (a, b) if rank(a) <= rank(b) else (b, a)
-        path = walked.get(go.id) or [[go.x, go.y]]
-        back = next((p for p in reversed(path) if math.dist(p, t.xy(stay)) >= near - 1e-9), None)
-        if back is None:
-            dx, dy = go.x - stay.x, go.y - stay.y  # type: ignore[operator]
-            d = math.hypot(dx, dy) or 1.0
-            back = [stay.x + dx / d * near, stay.y + dy / d * near]  # type: ignore[operator]
-        go.x, go.y = round(back[0], 3), round(back[1], 3)
+    for go in parted(lambda: [u for u in state.units.values() if U.on_table(u)], t.xy, near, walked, list(walked),
+                     rounds=4 * len(state.units)):
         for p in U.passengers(state, go):
             p.x, p.y = go.x, go.y
         notes.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
@@ -145,34 +129,36 @@ def adjustment(state: GameState) -> Applied:
     for side in new.side_ids():  # 9.1, 16.1
         for uid, spec in plan(m, side):
             u = new.units[uid]
-            if not U.alive(u) or u.notes.get("used"):
+            if not U.alive(u) or MbtUnit.of(u).used:
                 continue
             mark = orders.spotted_after_pivot(spec["order"], False) if spec.get("order") else None
-            if mark and not u.notes.get("full_cover"):
-                u.notes["spotted"] = mark
+            if mark and not MbtUnit.of(u).full_cover:
+                MbtUnit.of(u).spotted = mark
             if spec.get("order") in ("M", "FM", "OR") and U.kind(u) == "vehicle" and not U.stopped(u):
-                u.notes["may_pivot"] = True
+                MbtUnit.of(u).may_pivot = True
     smoke = []  # 16.3.1, 16.3.2: remove OFF and DS, ON becomes OFF
     for s in m.get("smoke") or []:
         if s["kind"] == "on":
             smoke.append({**s, "kind": "off"})
     m["smoke"] = smoke
     for u in new.units.values():
-        u.notes.pop("temp_sup", None)
-        if u.notes.get("suppressed") == "off":
-            u.notes.pop("suppressed")
-        elif u.notes.get("suppressed") == "on":
-            u.notes["suppressed"] = "off"
+        MbtUnit.of(u).temp_sup = False
+        if MbtUnit.of(u).suppressed == "off":
+            MbtUnit.of(u).suppressed = None
+        elif MbtUnit.of(u).suppressed == "on":
+            MbtUnit.of(u).suppressed = "off"
     for side in new.side_ids():  # 16.3.3: full cover markers the players take off
         for uid, spec in plan(m, side):
             u = new.units[uid]
-            if spec.get("full_cover") == "leave" and u.notes.pop("full_cover", None) and U.alive(u):
-                notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
+            if spec.get("full_cover") == "leave" and MbtUnit.of(u).full_cover:
+                MbtUnit.of(u).full_cover = False
+                if U.alive(u):
+                    notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
     for u in new.units.values():  # 9.3
-        if not U.on_table(u) or u.notes.get("spotted", "none") == "none":
+        if not U.on_table(u) or MbtUnit.of(u).spotted == "none":
             continue
         if not any(S.sees(t, e, u).legal for e in new.units.values() if e.side != u.side and U.on_table(e)):
-            u.notes.pop("spotted", None)
+            MbtUnit.of(u).spotted = "none"
             notes.append(_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
     tl = tally(new)
     res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,

@@ -9,7 +9,6 @@ briefings are composed from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -19,43 +18,33 @@ from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import sighting
 from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.fire import slug
+from umpire.turns.mbt.fire import Check, slug
 
 
 def _r(v: float) -> float:
     return round(float(v), 3)
 
 
-@dataclass
-class Check:
-    legal: bool
-    range: int
-    why: str = ""
-    estimated: list[str] = field(default_factory=list)
-    ruled: list[str] = field(default_factory=list)
-    hull_down: bool = False
-    los_reasons: list[str] = field(default_factory=list)
-
-
 def marker(u: UnitState, moving: bool = False) -> str:
-    return "moved" if moving else str(u.notes.get("spotted", "none"))
+    return "moved" if moving else str(MbtUnit.of(u).spotted)
 
 
 def facing_of_sight(u: UnitState) -> float:
     """Suppressed units sight and fire to a 60-degree arc: the turret's front if it has a
     working turret, else the unit's own (12.3.1)."""
-    if U.kind(u) == "vehicle" and u.notes.get("compartment") != "turret":
-        return float(u.notes.get("turret_facing", u.facing))
+    if U.kind(u) == "vehicle" and MbtUnit.of(u).compartment != "turret":
+        return turret_facing(u)
     return float(u.facing)
 
 
 def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float],
                est: list[str] | None = None, ruled: list[str] | None = None) -> Val[int]:
     """The SIGHTING RANGES CHART range; a rider looks out as its carrier does (open or buttoned)."""
-    carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
+    carrier = t.state.units.get(str(viewer.carried_by or ""))
     hatch = U.hatch(carrier if carrier is not None else viewer)
     from umpire.turns.mbt.options.night import conditions_at
 
@@ -112,8 +101,7 @@ def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, a
             if mbt_arcs.off(b, facing_of_sight(firer)) > 30 + 1e-9:
                 return Check(False, seen.range, "suppressed: it fires only within 60 degrees of its front (12.3.1)",
                              seen.estimated, seen.ruled)
-        elif not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, float(firer.notes.get("turret_facing",
-                                                                                            firer.facing))):
+        elif not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
             return Check(False, seen.range, f"outside the {weapon.name}'s firing arc ({weapon.trn.v}; 14.2.1)",
                          seen.estimated, seen.ruled)
     return seen
@@ -131,7 +119,7 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
         out.append({"by": firer.side, "unit": target.id, "level": level, "at": [_r(b[0]), _r(b[1])]})
     if U.alive(target) and not U.carried(target) and not t.los_adv(b, a, t.unit_height(target, b),
                                                                    t.unit_height(firer, a)).blocked:
-        carrier = t.state.units.get(str(firer.notes.get("carried_by") or ""))
+        carrier = t.state.units.get(str(firer.carried_by or ""))
         shown = firer if carrier is None else carrier
         back = sighting.identification(rng, base_range(t, target, shown, a).v, "fired")
         if back is not None:

@@ -63,7 +63,7 @@ def levels(state: GameState, t: AdvTable, side: str, cases: dict[str, dict[str, 
             if cases is not None:
                 cases[e.id] = sight_case(state, t, by[e.id], e)
     for p in state.units.values():
-        carrier = state.units.get(str(p.notes.get("carried_by") or ""))
+        carrier = state.units.get(str(p.carried_by or ""))
         if p.side == side or carrier is None or not U.alive(p) or carrier.id not in out:
             continue
         _, _, fc = U.transport(carrier)
@@ -92,7 +92,7 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
             elif e.status == "off_table":
                 best = None
             else:  # a wreck (or an eliminated unit) stays known at the level it had
-                best = (e.notes.get("ident") or {}).get(side)
+                best = (e.ident or {}).get(side)
             if mark_sighting(e, side, best):
                 said.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],  # type: ignore[arg-type]

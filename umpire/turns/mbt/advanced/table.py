@@ -29,6 +29,7 @@ from typing import Any
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.sighting import LosResult, Obstacle
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.paths import _seg_dist
 from umpire.turns.mbt.table import Table
@@ -117,7 +118,7 @@ class AdvTable(Table):
         return int(data.chart("terrain").top_height[col].v)
 
     def unit_height(self, u: UnitState, xy: Sequence[float] | None = None) -> int:
-        return self.elevation(xy or self.xy(u)) + int(u.notes.get("up", 0) or 0)
+        return self.elevation(xy or self.xy(u)) + int(MbtUnit.of(u).up or 0)
 
     # -- lines of sight ---------------------------------------------------------------------
     def los_adv(self, a: Sequence[float], b: Sequence[float], ha: int, hb: int, area: bool = False) -> LosResult:
@@ -207,8 +208,8 @@ class AdvTable(Table):
     def wrecks(self, burning_only: bool = True) -> list[tuple[float, float]]:
         out = []
         for u in self.state.units.values():
-            if u.status == "eliminated" and u.placed and u.notes.get("destroyed") in ("knocked_out", "brewed_up"):
-                if not burning_only or u.notes.get("destroyed") == "brewed_up":
+            if u.status == "eliminated" and u.placed and u.destroyed in ("knocked_out", "brewed_up"):
+                if not burning_only or u.destroyed == "brewed_up":
                     out.append((float(u.x), float(u.y)))  # type: ignore[arg-type]
         return out
 

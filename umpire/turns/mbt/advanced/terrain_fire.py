@@ -24,6 +24,7 @@ from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.calc_fire import resolve_gp
 from umpire.rules.mbt.cases import GpCase
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
@@ -101,7 +102,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
     elif U.suppressed(u) and mbt_arcs.off(way, S.facing_of_sight(u)) > 30 + 1e-9:
         why = "suppressed: it fires only within 60 degrees of its front (12.3.1)"
     elif not U.suppressed(u) and not mbt_arcs.in_arc(str(w.trn.v), way, u.facing,
-                                                     float(u.notes.get("turret_facing", u.facing))):
+                                                     turret_facing(u)):
         why = f"outside the {w.name}'s firing arc ({w.trn.v}; 14.2.1)"
     elif t.los_adv(a, at, t.unit_height(u), t.elevation(at)).blocked:
         why = "the line of sight to it is blocked (13.2.1)"
@@ -115,7 +116,7 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
     target = {"marker": piece.type, **({"gp_defense": int(given[piece.type])} if piece.type in given else {})}
     f = {"card": u.card, "type": u.type if U.kind(u) == "leg" else None, "weapon": w.name, "ammo": ammo,
          "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
-         "crew_losses": int(u.notes.get("crew_losses", 0) or 0), "transported": U.carried(u)}
+         "crew_losses": int(MbtUnit.of(u).crew_losses or 0), "transported": U.carried(u)}
     case = {"procedure": "gp", "ruleset": "mbt", "game": "advanced", "scale": t.scale, "rulings": dict(state.rulings),
             "firer": {k: v for k, v in f.items() if v is not None},
             "target": target, "range": math.dist(a, at),

@@ -9,12 +9,11 @@ A unit's Advanced Game condition lives in its ``notes``: ``suppressed`` (``on``/
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import cards, firers
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.rules.mbt.forces import capacity, equipment_items
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 
 ELITE = firers.ELITE
@@ -36,7 +35,7 @@ def alive(u: UnitState) -> bool:
 
 
 def carried(u: UnitState) -> bool:
-    return bool(u.notes.get("carried_by"))
+    return bool(u.carried_by)
 
 
 def on_table(u: UnitState) -> bool:
@@ -45,11 +44,11 @@ def on_table(u: UnitState) -> bool:
 
 
 def passengers(state: GameState, u: UnitState) -> list[UnitState]:
-    return [p for p in state.units.values() if p.notes.get("carried_by") == u.id and alive(p)]
+    return [p for p in state.units.values() if p.carried_by == u.id and alive(p)]
 
 
 def suppressed(u: UnitState) -> bool:
-    return u.notes.get("suppressed") in ("on", "off")
+    return MbtUnit.of(u).suppressed in ("on", "off")
 
 
 def grade(u: UnitState) -> str:
@@ -71,7 +70,7 @@ def hatch(u: UnitState) -> str:
     """Open or buttoned; leg and towed units are always open for sighting (13.1.4)."""
     if kind(u) != "vehicle":
         return "open"
-    return str(u.notes.get("turret", "open"))
+    return str(MbtUnit.of(u).turret or "open")
 
 
 def size(u: UnitState) -> str:
@@ -110,11 +109,11 @@ def weapons(u: UnitState) -> list[Weapon]:
     unit's equipment names it, else the first option), a leg unit's small arms and attached
     weapons, a towed gun's; less those destroyed (14.3.3.1, 14.3.3.4.2) or lost."""
     c = card_of(u)
-    lost = set(u.notes.get("lost_weapons") or [])
-    out = firers.weapons_of(c, u.type, equipment_items(u.notes.get("equipment")))
+    lost = set(MbtUnit.of(u).lost_weapons or [])
+    out = firers.weapons_of(c, u.type, equipment_items(MbtUnit.of(u).equipment))
     if isinstance(c, Card):
-        comp = u.notes.get("compartment")
-        out = [w for w in out if firers.working(w, gun_hit=bool(u.notes.get("gun_hit")),
+        comp = MbtUnit.of(u).compartment
+        out = [w for w in out if firers.working(w, gun_hit=bool(MbtUnit.of(u).gun_hit),
                                                  compartment=None if comp is None else str(comp))]
     return [w for w in out if w.name not in lost]
 
@@ -124,14 +123,14 @@ def attached_of(u: UnitState) -> dict[str, cards.Attached]:
     if not isinstance(c, LegCard):
         return {}
     out = {}
-    for item in equipment_items(u.notes.get("equipment")):
+    for item in equipment_items(MbtUnit.of(u).equipment):
         if item not in ELITE:
             out[item] = c.attached_weapon(item)
     return out
 
 
 def elite(u: UnitState) -> list[str]:
-    return [i for i in equipment_items(u.notes.get("equipment")) if i in ELITE]
+    return [i for i in equipment_items(MbtUnit.of(u).equipment) if i in ELITE]
 
 
 def crew(u: UnitState) -> int:
@@ -157,12 +156,9 @@ def can_move(u: UnitState) -> bool:
         return str(c.speed.v).strip().lower().startswith("towed (1")
     if isinstance(c, LegCard):
         return True
-    return not (u.notes.get("track_hit") or u.notes.get("compartment") == "hull")
+    return not (MbtUnit.of(u).track_hit or MbtUnit.of(u).compartment == "hull")
 
 
 def stopped(u: UnitState) -> bool:
-    return u.status == "eliminated" or bool(u.notes.get("track_hit")) or u.notes.get("compartment") == "hull"
+    return u.status == "eliminated" or bool(MbtUnit.of(u).track_hit) or MbtUnit.of(u).compartment == "hull"
 
-
-def mark(u: UnitState, key: str, value: Any) -> None:
-    u.notes[key] = value

@@ -9,6 +9,7 @@ from __future__ import annotations
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import settings
@@ -25,8 +26,8 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
         values = basic_game.point_values(str(card.point_values.v))
         if card.point_values.estimated:
             est.append(f"{card.card} point values ({card.point_values.v})")
-        comp = bool(u.notes.get("compartment"))
-        minor = bool(u.notes.get("track_hit") or u.notes.get("gun_hit"))
+        comp = bool(MbtUnit.of(u).compartment)
+        minor = bool(MbtUnit.of(u).track_hit or MbtUnit.of(u).gun_hit)
         if not (dead or comp or minor):
             return 0, ""
         what = "destroyed" if dead else "compartment hit" if comp else "track/gun hit"
@@ -35,13 +36,13 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
         return (int(card.points.v), "knocked out") if dead else (0, "")
     assert isinstance(card, LegCard)
     now = card.type(u.type or "")
-    start = card.type(str(u.notes.get("reduced_from") or now.name))
+    start = card.type(str(MbtUnit.of(u).reduced_from or now.name))
     weapons = sum(int(a.points.v) for a in U.attached_of(u).values())
     elite = sum(int(card.elite[ELITE[e]].v) for e in U.elite(u) if ELITE.get(e) in card.elite)
     if dead:
         return int(start.points.v) + weapons + elite, "eliminated, with its weapons"
-    if u.notes.get("reduced_from"):
-        lost = sum(int(card.attached_weapon(n).points.v) for n in u.notes.get("lost_weapons") or []
+    if MbtUnit.of(u).reduced_from:
+        lost = sum(int(card.attached_weapon(n).points.v) for n in MbtUnit.of(u).lost_weapons or []
                    if any(a.weapon.name == n for a in card.attached))
         return int(start.points.v) - int(now.points.v) + lost, "reduced to a half squad" + (
             ", with weapons lost" if lost else "")
@@ -71,7 +72,7 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
             points[side] += int(o["points"])
             lines.append(f"{side}: {o['points']} for objective {o['terrain']} (Victory Conditions)")
     for ex in adv.get("exit_points") or []:
-        gone = [u for u in state.units_of(ex["side"]) if u.notes.get("exited") == ex["edge"]
+        gone = [u for u in state.units_of(ex["side"]) if MbtUnit.of(u).exited == ex["edge"]
                 and (not ex.get("cards") or u.card in ex["cards"])]
         for u in gone:
             card = U.card_of(u)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
 
 NAME = "amphibious"
@@ -54,7 +55,7 @@ def sinks(state: GameState, u: UnitState, why: str, when: str, notes: list[Any])
 
     if not floating(state, u):
         return False
-    u.notes["sunk"] = True  # no bail out from a sinking vehicle (17.7.3)
+    MbtUnit.of(u).sunk = True  # no bail out from a sinking vehicle (17.7.3)
     destroy(state, u, "knocked_out", when, notes)
     notes.append(_note(u.id, f"sinks: {why} while floating (17.7.3)", "damage"))
     return True

@@ -18,6 +18,8 @@ from typing import Any
 from umpire.core.dice import Dice, ScriptedDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.sighting import Spotted
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import _note, mbt
@@ -27,7 +29,7 @@ QUIET = ("small_arms", "mortar")  # 17.6.2
 
 
 def camouflaged(state: GameState, u: UnitState) -> bool:
-    return bool(u.notes.get("camouflaged")) and on(state, NAME)
+    return bool(MbtUnit.of(u).camouflaged) and on(state, NAME)
 
 
 def roll(state: GameState, dice: Dice) -> list[Resolution]:
@@ -38,7 +40,9 @@ def roll(state: GameState, dice: Dice) -> list[Resolution]:
         return []
     rolls: dict[str, dict[str, int]] = {}
     for e in hidden:
-        e.notes.setdefault("camouflaged_at", [e.x, e.y, e.facing])
+        own = MbtUnit.of(e)
+        if own.camouflaged_at is None:
+            own.camouflaged_at = (e.x, e.y, e.facing)  # type: ignore[assignment]
         for v in state.units.values():
             if v.side != e.side and U.alive(v):
                 (rolls.setdefault(e.id, {})[v.id],) = scoped(dice, NAME, v.id, e.id).roll(
@@ -81,7 +85,7 @@ def case(t: Any, viewer: UnitState, target: UnitState) -> dict[str, Any]:
     from umpire.turns.mbt.options.night import conditions_at
 
     a, b = t.xy(viewer), t.xy(target)
-    carrier = t.state.units.get(str(viewer.notes.get("carried_by") or ""))
+    carrier = t.state.units.get(str(viewer.carried_by or ""))
     return {"procedure": NAME, "range": math.dist(a, b), "scale": t.scale,
             "terrain": terrain_column(t.terrain(b), data.chart("sighting")),
             "conditions": conditions_at(t.state, t.conditions, b),
@@ -89,12 +93,12 @@ def case(t: Any, viewer: UnitState, target: UnitState) -> dict[str, Any]:
             "thermal": thermal(viewer)}
 
 
-def fired(state: GameState, u: UnitState, kinds: set[str]) -> str:
+def fired(state: GameState, u: UnitState, kinds: set[str]) -> Spotted:
     """The spotted marker a unit that fired takes (17.6.2: MOVED for small arms or mortars only),
     and its camouflage is lost for good (17.6.1.3)."""
     if not on(state, NAME):
         return "fired"
-    u.notes.pop("camouflaged", None)
+    MbtUnit.of(u).camouflaged = False
     return "moved" if kinds and kinds <= set(QUIET) else "fired"
 
 
@@ -107,15 +111,15 @@ def lost(state: GameState) -> list[dict[str, Any]]:
     notes = []
     scale = AdvTable(state).scale
     for u in state.units.values():
-        at = u.notes.get("camouflaged_at")
+        at = MbtUnit.of(u).camouflaged_at
         if not at:
             continue
-        if not u.notes.get("camouflaged"):
-            u.notes.pop("camouflaged_at")
+        if not MbtUnit.of(u).camouflaged:
+            MbtUnit.of(u).camouflaged_at = None
             notes.append(_note(u.id, "has lost its camouflage: it fired (17.6.1.3)", "camouflage_lost"))
         elif u.x is not None and u.y is not None and (
                 math.dist(at[:2], (u.x, u.y)) >= scale / 2 - 1e-9 or abs(u.facing - at[2]) > 1e-9):
-            u.notes.pop("camouflaged")
-            u.notes.pop("camouflaged_at")
+            MbtUnit.of(u).camouflaged = False
+            MbtUnit.of(u).camouflaged_at = None
             notes.append(_note(u.id, "has lost its camouflage: it moved or turned (17.6.1.3)", "camouflage_lost"))
     return notes

@@ -18,6 +18,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.turns.mbt.options import state as OS
 
 
@@ -37,7 +38,7 @@ def designates(state: GameState, obs: UnitState, target: UnitState) -> str:
     if not seen.legal:
         return f"{obs.id} does not see {target.id}: {seen.why}"
     way = bearing(t.xy(obs), t.xy(target))
-    if not any(arcs.in_arc(str(w.trn.v), way, obs.facing, float(obs.notes.get("turret_facing", obs.facing)))
+    if not any(arcs.in_arc(str(w.trn.v), way, obs.facing, turret_facing(obs))
                for w in sights):
         return f"{target.id} is outside the arc of {obs.id}'s {sights[0].name} ({sights[0].trn.v}; 19.2.4.7)"
     return ""
@@ -103,7 +104,7 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
                             key=lambda u: u.id)]
     notes: list[Any] = []
     for v in hex_:
-        if v.notes.get("inside") and t.building(t.xy(v)) is not None:
+        if MbtUnit.of(v).inside and t.building(t.xy(v)) is not None:
             continue  # 19.2.4.7.2: not vehicles inside buildings
         rv = RecordingDice(scoped(dice, "clgp", plot.battery, v.id))
         r = clgp(dict(case), rv, odds=False).resolution

@@ -33,6 +33,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import BailOut, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 
@@ -47,9 +48,9 @@ def bail_out_due(state: GameState, u: UnitState, how: str, locations: tuple[str,
     from umpire.turns.mbt.advanced import units as U
 
     if not on(state, NAME) or how not in ("knocked_out", "brewed_up") or U.kind(u) != "vehicle" \
-            or u.notes.get("sunk"):  # no bail out from a sinking vehicle (17.7.3)
+            or MbtUnit.of(u).sunk:  # no bail out from a sinking vehicle (17.7.3)
         return False
-    u.notes["bail_out"] = {"hit": how, "locations": [TOP.get(x, x) for x in locations] or ["EF_KO"]}
+    MbtUnit.of(u).bail_out = BailOut(hit=how, locations=[TOP.get(x, x) for x in locations] or ["EF_KO"])
     return True
 
 
@@ -64,7 +65,7 @@ def leg_losses_due(state: GameState) -> Callable[[UnitState, list[str]], None] |
     def due(u: UnitState, lost: list[str]) -> None:
         items = [n for n, a in U.attached_of(u).items() if a.weapon.kind not in ROUNDS and n not in lost]
         if items:
-            u.notes["leg_loss"] = sorted({*u.notes.get("leg_loss", []), *items})
+            MbtUnit.of(u).leg_loss = sorted({*MbtUnit.of(u).leg_loss, *items})
 
     return due
 
@@ -105,26 +106,27 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
     from umpire.turns.mbt.advanced.effects import suppress
     from umpire.turns.mbt.turn_state import _note
 
-    due = v.notes.pop("bail_out")
-    hit, locs = str(due["hit"]), [str(x) for x in due["locations"]]
+    due = MbtUnit.of(v).bail_out
+    assert due is not None
+    MbtUnit.of(v).bail_out = None
+    hit, locs = due.hit, list(due.locations)
     res = [_attempt(state, v, "crew", v, hit, locs, dice)]
     if res[0].outcome["bails_out"]:
-        v.notes["crew_bailed"] = True
+        MbtUnit.of(v).crew_bailed = True
         notes.append(_note(v.id, "its crew bails out and is saved; it takes no further part (17.2.3.2.2, "
                            "no Bailed Crew firing information)", "bail_out"))
-    riders = sorted((p for p in state.units.values() if p.notes.get("bail_from") == v.id), key=lambda p: p.id)
+    riders = sorted((p for p in state.units.values() if MbtUnit.of(p).bail_from == v.id), key=lambda p: p.id)
     for p in riders:
         from umpire.turns.mbt.advanced import units as U
 
-        p.notes.pop("bail_from")
+        MbtUnit.of(p).bail_from = None
         r = _attempt(state, p, "towed" if U.kind(p) == "towed" else "leg", v, hit, locs, dice)
         res.append(r)
         if not r.outcome["bails_out"]:
             notes.append(_note(p.id, f"does not bail out of the {v.id}: eliminated (17.2.3.1.2.2)", "damage"))
             continue
         p.status = "ok"
-        for k in ("destroyed", "knocked_out_in", "carried_by"):
-            p.notes.pop(k, None)
+        p.destroyed = p.carried_by = MbtUnit.of(p).knocked_out_in = None
         p.x, p.y, p.facing = v.x, v.y, v.facing
         notes.append(_note(p.id, f"bails out of the {v.id} into its hex (17.2.3.2)", "bail_out"))
         suppress(p, "bailed out, 17.2.3.2", notes)
@@ -136,7 +138,8 @@ def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) ->
     from umpire.turns.mbt.turn_state import _note
 
     out = []
-    for item in u.notes.pop("leg_loss"):
+    items, MbtUnit.of(u).leg_loss = MbtUnit.of(u).leg_loss, []
+    for item in items:
         rec = RecordingDice(scoped(dice, "leg loss", u.id, item))
         r = leg_loss({"item": item}, rec, odds=False).resolution
         assert r is not None
@@ -145,7 +148,7 @@ def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) ->
         r.extra.update(unit=u.id, weapon=item, case={"item": item})
         out.append(r)
         if r.outcome["lost"]:
-            u.notes["lost_weapons"] = sorted({*u.notes.get("lost_weapons", []), item})
+            MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, item})
             notes.append(_note(u.id, f"its {item} is lost with the men who carried it (17.2.2)", "damage"))
     return out
 
@@ -162,12 +165,12 @@ def after_hits(applied: Applied, dice: Dice) -> Applied:
     res: list[Resolution] = []
     notes: list[Any] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.notes.get("bail_out"):
+        if MbtUnit.of(u).bail_out:
             res += _bail_out(state, u, dice, notes)
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.notes.get("leg_loss") and u.status == "eliminated":
-            u.notes.pop("leg_loss")
-        elif u.notes.get("leg_loss"):
+        if MbtUnit.of(u).leg_loss and u.status == "eliminated":
+            MbtUnit.of(u).leg_loss = []
+        elif MbtUnit.of(u).leg_loss:
             res += _leg_losses(state, u, dice, notes)
     if res:
         applied.resolutions += res + _noted(notes) + update(state, AdvTable(state))

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import Entrenching, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
@@ -127,7 +128,7 @@ def area_targets(state: GameState, t: AdvTable, target: UnitState) -> list[UnitS
     its side in its hex, by id."""
     b = t.xy(target)
     return sorted((x for x in state.units.values() if x.side == target.side and U.on_table(x) and U.alive(x)
-                   and U.kind(x) in ("leg", "towed") and not x.notes.get("carried_by") and t.same_hex(t.xy(x), b)),
+                   and U.kind(x) in ("leg", "towed") and not x.carried_by and t.same_hex(t.xy(x), b)),
                   key=lambda x: x.id)
 
 
@@ -166,13 +167,18 @@ def entrenched(state: GameState, t: AdvTable, target: UnitState) -> bool:
     diggers_first = t.rulings["entrenchment.who_is_in"] == "diggers_first"
     there = sorted((x for x in state.units.values() if U.on_table(x) and U.alive(x) and U.kind(x) == "leg"
                     and t.same_hex(t.xy(x), b)),
-                   key=lambda x: (-int((x.notes.get("entrenching") or {}).get("turns", 0)) if diggers_first else 0,
-                                  x.id))
+                   key=lambda x: (-_dug(x) if diggers_first else 0, x.id))
     for x in there:
         room -= U.stacking(x)
         if x.id == target.id:
             return room >= 0
     return False
+
+
+def _dug(u: UnitState) -> int:
+    """The Turns ``u`` has dug towards a hasty entrenchment so far."""
+    done = MbtUnit.of(u).entrenching
+    return done.turns if done is not None else 0
 
 
 def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
@@ -187,14 +193,14 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
     notes: list[Any] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if (not U.on_table(u) or not U.alive(u) or U.kind(u) != "leg" or U.leg_kind(u) not in ("squad", "half_squad")
-                or U.suppressed(u) or not u.notes.get("full_cover") or orders_of.get(u.id) != "OW"):
+                or U.suppressed(u) or not MbtUnit.of(u).full_cover or orders_of.get(u.id) != "OW"):
             continue
         b = t.xy(u)
         if any(t.same_hex(x, b) for x in markers(state)):
             continue  # 17.4.4.1: never more than one a hex
-        done = u.notes.get("entrenching") or {}
-        turns = int(done.get("turns", 0)) + 1 if done and t.same_hex(done["at"], b) else 1
-        u.notes["entrenching"] = {"at": [round(b[0], 3), round(b[1], 3)], "turns": turns}
+        done = MbtUnit.of(u).entrenching
+        turns = done.turns + 1 if done is not None and t.same_hex(done.at, b) else 1
+        MbtUnit.of(u).entrenching = Entrenching(at=(round(b[0], 3), round(b[1], 3)), turns=turns)
         if turns >= need:
             m["entrenchments"] = [*markers(state), [round(b[0], 3), round(b[1], 3)]]
             notes.append(_note(u.id, f"completes a hasty entrenchment in its hex after {turns} Turns in full cover "

@@ -18,6 +18,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -46,7 +47,7 @@ def _target(u: UnitState) -> tuple[str, int | None, bool]:
     kind = U.kind(u)
     if kind == "vehicle":
         return "vehicle", int(U.card_of(u).target.gp_defense.v), False  # type: ignore[union-attr]
-    return (U.leg_kind(u) if kind == "leg" else "towed"), None, bool(u.notes.get("quickmarched"))  # 17.5.2.2
+    return (U.leg_kind(u) if kind == "leg" else "towed"), None, bool(MbtUnit.of(u).quickmarched)  # 17.5.2.2
 
 
 def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> list[Any]:
@@ -56,13 +57,13 @@ def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> lis
 
     notes: list[Any] = []
     if result == "TK":
-        u.notes["track_hit"] = True
+        MbtUnit.of(u).track_hit = True
         notes.append(_note(u.id, "track hit by a mine: may not move or pivot (17.5.2.1, 7.4.5.3.1)", "damage"))
     elif result == "HC":
-        if u.notes.get("compartment"):
+        if MbtUnit.of(u).compartment:
             destroy(state, u, "knocked_out", when, notes)
         else:
-            u.notes["compartment"] = "hull"
+            MbtUnit.of(u).compartment = "hull"
             notes.append(_note(u.id, "hull compartment hit by a mine (17.5.2.1, 7.4.7.2)", "damage"))
             suppress(u, "compartment hit, 14.3.3.1", notes)
             crew_loss(state, u, 1, "compartment hit, 14.3.3.1", when, notes)

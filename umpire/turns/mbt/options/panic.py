@@ -20,6 +20,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
 
 NAME = "panic_moves"
@@ -46,7 +47,7 @@ def check_orders(state: GameState, units: dict[str, dict[str, Any]], where: str)
         if spec.get("fire") or spec.get("assault") or spec.get("move"):
             raise UmpireError(f"{at}: a unit making a panic move uses its orders for nothing else (17.9; it has "
                               f"{next(k for k in ('fire', 'assault', 'move') if spec.get(k))} orders written)")
-        if U.kind(u) == "vehicle" and u.notes.get("track_hit"):
+        if U.kind(u) == "vehicle" and MbtUnit.of(u).track_hit:
             raise UmpireError(f"{at}: {uid} has a track hit and cannot move (17.9, 7.4.5.3.1)")
 
 
@@ -119,7 +120,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             u = state.units[uid]
             if not spec.get("panic") or not U.on_table(u):
                 continue
-            if u.notes.get("used"):
+            if MbtUnit.of(u).used:
                 notes.append(_note(uid, "has used its orders this Turn: no panic move (17.9)", "panic"))
                 continue
             case = _case(u, scale)
@@ -135,7 +136,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             for p in U.passengers(state, u):
                 p.x, p.y = end
             m.setdefault("walked", {})[uid] = [list(start), list(end)]
-            u.notes["used"] = True
+            MbtUnit.of(u).used = True
             r.summary = f"{uid} panics: {r.summary}; to ({end[0]:g}, {end[1]:g})"
             r.extra.update(unit=uid, case=case, to=list(end))
             res.append(r)

@@ -16,6 +16,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
 
 NAME = "quickmarch"
@@ -34,13 +35,13 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     res: list[Resolution] = []
     notes: list[Any] = []
     for u in state.units.values():
-        u.notes.pop("quickmarched", None)
+        MbtUnit.of(u).quickmarched = False
     for side in sides_in_order(state):
         for uid, spec in plan(m, side):
             u = state.units[uid]
-            if not (spec.get("move") or {}).get("quickmarch") or not U.alive(u) or not u.notes.get("moved"):
+            if not (spec.get("move") or {}).get("quickmarch") or not U.alive(u) or not u.moved:
                 continue
-            u.notes["quickmarched"] = True  # 17.5.2.2
+            MbtUnit.of(u).quickmarched = True  # 17.5.2.2
             case = {"grade": "special_forces" if "Special Forces" in U.elite(u) else U.grade(u)}
             rec = RecordingDice(scoped(dice, "quickmarch", uid))
             r = quickmarch(dict(case), rec, odds=False).resolution

@@ -25,6 +25,7 @@ from typing import Any
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.options import on
 
@@ -41,7 +42,7 @@ def carried(u: UnitState, w: Weapon) -> int | None:
 
 def rounds_left(u: UnitState, w: Weapon) -> int | None:
     most = carried(u, w)
-    return None if most is None else int((u.notes.get("rounds") or {}).get(w.name, most))
+    return None if most is None else int((MbtUnit.of(u).rounds or {}).get(w.name, most))
 
 
 def held(state: GameState, u: UnitState, w: Weapon, rng: int, heights: tuple[int, int]) -> str:
@@ -71,7 +72,7 @@ def expend(state: GameState, u: UnitState, w: Weapon, r: Resolution) -> None:
         return
     spent = int(r.outcome.get("shots") or w.max_rof.v) if r.procedure == "fire" else int(w.max_rof.v)
     now = max(0, left - spent)
-    u.notes.setdefault("rounds", {})[w.name] = now
+    MbtUnit.of(u).rounds[w.name] = now
     r.extra["rounds"] = f"{w.name}: {now} of {carried(u, w)} rounds left (17.3.2.2)"
 
 
