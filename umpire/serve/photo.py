@@ -28,7 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import TooLarge, answer_error, body_json, site_of
+from umpire.serve.site import TooLarge, answer_error, body_json, site_of
 
 KEEP_SECONDS = 3600  # a reading not applied within an hour is forgotten
 
