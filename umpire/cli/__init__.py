@@ -62,7 +62,7 @@ PANELS = {
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo", "markers",
              "table"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
-    "Paper": ("report", "map", "roster", "orders-sheet"),
+    "Paper": ("report", "map", "roster", "orders-sheet", "papers"),
     "Data": ("check", "formats", "data", "terrain"),
 }
 
@@ -81,6 +81,7 @@ def _register() -> None:
         lookups,
         paper,
         photo,
+        printed,
         rate,
         serve,
         session,
@@ -106,6 +107,7 @@ def _register() -> None:
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     app.add_typer(terrain.app, name="terrain")
+    printed.register(app)
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -143,7 +143,14 @@ def m007_unit_state(db: Database) -> None:
     conn.execute("delete from checkpoints")
 
 
-def m008_markers(db: Database) -> None:
+def m008_printed(db: Database) -> None:
+    # The folders umpire turn print wrote a turn's paper into (each with its manifest), so a
+    # correction can name the printed files it made out of date. Not game state: the log stays
+    # the truth, and a folder moved or deleted since is simply not found.
+    db.table("printed").create({"folder": str, "turn": int, "printed": str}, pk="folder", not_null={"printed"})
+
+
+def m009_markers(db: Database) -> None:
     # Which printed marker is which (umpire markers): the table's corner markers (no unit) and
     # each stand's, with the size each was printed at. Not game state: a reading applied to the
     # game keeps the units it read in its own event, and replay never reads this table.
@@ -153,7 +160,7 @@ def m008_markers(db: Database) -> None:
 
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state, m008_markers,
+    m007_unit_state, m008_printed, m009_markers,
 ]
 
 
