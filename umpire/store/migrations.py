@@ -143,9 +143,34 @@ def m007_unit_state(db: Database) -> None:
     conn.execute("delete from checkpoints")
 
 
+# What a game kept in its free-form ``extra`` that the generic state now holds in fields of its own.
+GAME_FIELDS = ("north", "ended", "campaign", "dice")
+
+
+def m008_game_state(db: Database) -> None:
+    # A game keeps what its ruleset knows of it in a typed model (``own``) instead of a free-form
+    # ``extra`` mapping, and what generic code reads of it (the table's north, how the umpire
+    # ended it, its campaign, the roll counts of the keyed dice) in fields of the generic state:
+    # the snapshot is rewritten so, the entry named for the game's ruleset and the ruleset's other
+    # entries beside it becoming its own state (their keys kept, the models have the same names).
+    # The checkpoints are dropped again (those written since m007 hold the old shape).
+    conn = db.conn
+    row = conn.execute("select state from snapshot where id = 1").fetchone()
+    state = _json_object(row[0] if row else None)
+    if state is not None and isinstance(state.get("extra"), dict):
+        extra = state.pop("extra")
+        state.update({k: extra.pop(k) for k in GAME_FIELDS if k in extra})
+        block = extra.pop(state.get("ruleset"), {}) if isinstance(state.get("ruleset"), str) else {}
+        state["own"] = {**extra, **block} if isinstance(block, dict) else extra
+        conn.execute(
+            "update snapshot set state = ? where id = 1", (json.dumps(state, sort_keys=True, ensure_ascii=False),)
+        )
+    conn.execute("delete from checkpoints")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state,
+    m007_unit_state, m008_game_state,
 ]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.rules.mbt import basic_game, data
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit, Result
 from umpire.turns.mbt.table import settings
 
 
@@ -24,7 +24,7 @@ class Tally:
     reason: str = ""
     estimated: list[str] = field(default_factory=list)  # point values not from the rulebook
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> Result:
         return {"points": dict(self.points), "winner": self.winner, "decided": self.decided,
                 "reason": self.reason, "lines": list(self.lines), "estimated": list(self.estimated)}
 
@@ -33,7 +33,6 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     """Each side's victory points now; ``decided`` once the last Turn is done (``final``
     defaults to "this is the last Turn's End Turn Step") or one side is destroyed."""
     cfg = settings(state)
-    extra = state.extra.get("mbt") or {}
     points = {s: 0 for s in state.side_ids()}
     lines: list[str] = []
     estimated: list[str] = []
@@ -55,12 +54,11 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
             if s != u.side:
                 points[s] += pts
                 lines.append(f"{s}: {pts} for {u.id} ({what}, {'-'.join(map(str, values))}; 9.4.2.1)")
-    control = extra.get("control") or {}
-    for o in cfg["objectives"]:
-        side = control.get(o["terrain"])
+    for o in cfg.objectives:
+        side = cfg.control.get(o.terrain)
         if side in points:
-            points[side] += int(o["points"])
-            lines.append(f"{side}: {o['points']} for objective {o['terrain']} (4.8, 9.4.2.2)")
+            points[side] += o.points
+            lines.append(f"{side}: {o.points} for objective {o.terrain} (4.8, 9.4.2.2)")
     for u in state.units.values():
         if u.status == "off_table":
             lines.append(f"{u.id} left the table (8.7): out of the game; it counts only for damage it took "
@@ -72,9 +70,9 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     gone = [s for s in points if s not in destroyed_sides and state.units_of(s)
             and all(u.status in ("eliminated", "off_table") for u in state.units_of(s))]
     if final is None:
-        final = state.turn >= int(cfg["turns"])
+        final = state.turn >= int(cfg.turns)
     winner, decided, reason = basic_game.result(points, destroyed_sides, final or bool(gone),
-                                                int(cfg["win_margin"]))
+                                                int(cfg.win_margin))
     if gone and not destroyed_sides and decided:
         reason = f"{', '.join(gone)} has no unit left on the table (8.7): {reason}"
     if not decided:
@@ -89,13 +87,13 @@ def campaign_score(gs: GameState, by_rules: bool, choice: str, lost: dict[str, l
     st = gs
     if choice == "losses":
         st = gs.copy_for_change()
-        (st.extra.get("mbt") or {}).pop("control", None)
+        MbtGame.of(st).control = {}
     t = tally(st, final=True)
     if choice == "victory_points" and by_rules:
-        stored = (gs.extra.get("mbt") or {}).get("result") or {}
+        stored = MbtGame.of(gs).result
         if stored:
-            t.points, t.winner, t.reason = dict(stored["points"]), stored.get("winner"), str(stored.get("reason", ""))
-    control = (gs.extra.get("mbt") or {}).get("control") or {}
+            t.points, t.winner, t.reason = dict(stored["points"]), stored["winner"], stored["reason"]
+    control = MbtGame.of(gs).control
     held = {s: sorted(k for k, v in control.items() if v == s) for s in lost} if choice != "losses" else {}
     return {"winner": t.winner, "points": {k: int(v) for k, v in t.points.items()}, "reason": t.reason,
             "lines": list(t.lines), "objectives": held}
