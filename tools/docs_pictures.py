@@ -100,8 +100,10 @@ def _browser_pictures(game: Path, out: Path) -> None:
             page.wait_for_load_state("networkidle")
             page.screenshot(path=str(out / "briefing.png"))
             page.goto(login)
-            page.get_by_role("button", name=re.compile(r"^Release turn \d+'s briefings")).click()
-            page.wait_for_timeout(1000)
+            release = page.get_by_role("button", name=re.compile(r"^Release turn \d+'s briefings"))
+            if release.count():  # the side's page then shows the released briefing and its orders open
+                release.first.click()
+                page.wait_for_timeout(1000)
             phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                         is_mobile=True, has_touch=True)
             side = phone.new_page()

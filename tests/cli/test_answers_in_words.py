@@ -40,6 +40,7 @@ BAD = [
     ["fire", "T-80B", "M1A1", "7", "shooter.moved=maybe"],
     ["fire", "T-80B", "M1A1", "7", "shooter={a: 1}"],
     ["fire", "T-80B", "M1A1", "7", "shooter.hits=[1, 2]"],
+    ["fire", "T-80B", "M1A1", "7", "dice=[1, a]"],
     ["fire", "T-80B", "Merkava Company", "4"],
     ["fire", "BMP", "T-80B", "4"],
     ["fire", "T-80B", "M1A1", "7", "nonsense"],

@@ -74,3 +74,14 @@ def test_each_tutorial_begins_from_pip_install_and_ends_with_what_the_reader_has
         first = text.split("```bash\n", 1)[1].splitlines()[0]
         assert "pip install" in first, page.name
         assert text.split("\n## ")[-1].startswith("What you now have"), page.name
+
+
+def test_the_readmes_links_reach_pages_of_the_site():
+    """The README is read on GitHub, outside the site's strict build: its links are checked here."""
+    import re
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
+    assert len(links) >= 10
+    missing = [link for link in links if not link.startswith("http") and not (REPO / link).exists()]
+    assert missing == []

@@ -187,7 +187,8 @@ CASE_PROBLEMS = [
     "line 3, column 11: shooter.unit: unknown unit 'T-90 Coy'",
     "line 3, column 27: shooter.qualty: unknown field 'qualty' (did you mean 'quality'?",
     "line 3, column 42: shooter.moved: not true or false (allowed: true, false) (input: 'sometimes')",
-    "line 4, column 30: target.quality: unknown troop quality 'elitee' (allowed: elite, veteran, regular",
+    "line 4, column 30: target.quality: unknown troop quality 'elitee' (did you mean 'elite'? allowed: elite, "
+    "veteran, regular",
     "line 4, column 47: target.cover: unknown cover 'lite' (did you mean 'light'?",
     "line 6, column 1: range: '٦' is not a distance in inches",
     "line 7, column 1: aspect: aspect 'sideways' (did you mean 'sides'? allowed: front, flank, rear)",

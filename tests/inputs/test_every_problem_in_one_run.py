@@ -185,3 +185,22 @@ def test_mbt_orders_written_before_the_command_phase_are_checked_whole(cli, tmp_
     there = cli("check", str(path))
     assert problems(there.output, str(path)) == said, there.output
     assert "orders are entered in the Command phase" not in there.output
+
+
+def test_a_cases_rulings_are_checked_with_its_fields(cli, tmp_path: Path) -> None:
+    """A case's unknown ruling is said with its other problems, not once they are fixed; in both
+    rulesets, a wrong choice too."""
+    at = tmp_path / "a.yaml"
+    at.write_text("ruleset: auftragstaktik\nprocedure: fire\nshooter: {unit: T-80B, qualty: regular}\n"
+                  "target: {unit: M1A1}\nrange: -6\nrulings: {nonsense: x}\n", encoding="utf-8")
+    r = cli("check", str(at))
+    assert [line for line, _ in problems(r.output, str(at))] == [3, 5, 6], r.output
+    assert problems(r.output, str(at))[2][1].startswith("rulings: unknown ruling 'nonsense' (known families: ")
+    mbt = tmp_path / "m.yaml"
+    mbt.write_text("ruleset: mbt\nprocedure: fire\nfirer: {card: USA-1B, ammo: APFSDS, bogus: 1}\n"
+                   "target: {card: USSR-2A}\nrange: 5\nrulings: {fire.hit_angle_sectors: sideways}\n", encoding="utf-8")
+    r = cli("check", str(mbt))
+    said = problems(r.output, str(mbt))
+    assert [line for line, _ in said] == [3, 6], r.output
+    assert said[1][1].startswith("rulings: ruling fire.hit_angle_sectors: unknown choice 'sideways' (allowed: "
+                                 "hexsides, quarters)"), said

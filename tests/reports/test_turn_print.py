@@ -69,7 +69,18 @@ def test_turn_print_writes_each_sides_folder_and_keeps_the_fog(tmp_path, play):
     for side in sides:
         expected |= {f"{side}/{n}" for n in ("briefing-turn-2.pdf", "briefing-turn-2.md", "map-turn-2.pdf",
                                               "map-turn-2.png", "orders-turn-3.pdf", "orders-turn-3.yaml")}
-    assert found == expected
+    assert found == expected | {"manifest.json"}
+    # every file says what it is (its mark), and the manifest lists each with the same mark
+    from umpire.papers import manifest
+    from umpire.reports.marks import read_mark
+
+    listed = {e.path: e for e in manifest.read(out).files}
+    assert set(listed) == expected
+    for name in expected:
+        mark, entry = read_mark(out / name), listed[name]
+        whose = None if name.startswith("umpire/") else name.split("/")[0]
+        assert mark is not None and (mark.turn, mark.side, mark.player) == (2, whose, None), (name, mark)
+        assert (mark.kind, mark.version, mark.log) == (entry.kind, entry.version, entry.log), name
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".papers")]  # the folder built aside is gone
     for name in ("report-turn-2.pdf", "map-turn-2.pdf"):
         assert "umpire only" in _text(out / "umpire" / name)

@@ -46,7 +46,7 @@ def serving(path: Path, secret: str = SECRET, poll: tuple[float, float] | None =
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a busy machine starts it slowly; it only waits as long as it takes
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:

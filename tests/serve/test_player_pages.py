@@ -56,3 +56,8 @@ def test_a_players_page_writes_orders_for_his_own_units_alone(tmp_path: Path) ->
         "ah-1, j1, m1-1, m1-2, m1-3)"
     assert stamp(tmp_path / "game.db") == before
     assert bravo.send("units.fist", {"order": "OW"}, turn=2).status_code == 200
+    # the side's orders are one file: alpha's entry is read with bravo's already in it, which is
+    # the side's and not alpha's to learn of (a refusal lists alpha's own units alone)
+    assert alpha.send("units.m1-1", {"order": "OW", "turret": "buttoned"}, turn=2).status_code == 200
+    r = alpha.send("units.m1-9", {"order": "OW"}, turn=2)
+    assert r.status_code == 400 and "fist" not in r.text and "allowed: units.m1-1, units.m1-2, units.m1-3" in r.text

@@ -21,6 +21,7 @@ EXPECTED = {
     "page_orders": ["side", "turn", "key", "entry", "sent_by", "sent_at", "state", "reason", "changed"],
     "locks": ["side", "turn", "locked", "changed"],
     "releases": ["turn", "released", "changed"],
+    "printed": ["folder", "turn", "printed"],
 }
 
 

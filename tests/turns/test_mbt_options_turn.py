@@ -391,5 +391,8 @@ def test_an_air_strike_drops_its_load_on_an_acquired_target(tmp_path: Path) -> N
     g.act("mbt.phase", {}, None)
     g.act("mbt.phase", {}, None)
     (drop,) = [r for e in g.events() for r in e.results if r["procedure"] == "air_drop"]
-    assert drop["aircraft"] == "F-111F" and drop["case"]["facing"] == 3  # 90 degrees: between 2 and 3, rounded
+    # the tracked game names the aircraft by its scenario id, as every unit of its record (its holder
+    # reads of it by that id); its card is the case's, the one calc air_drop is asked with
+    assert drop["aircraft"] == "j1" and drop["aircraft_side"] == "nato"
+    assert drop["case"]["aircraft"] == "F-111F" and drop["case"]["facing"] == 3  # 90 degrees: between 2 and 3, rounded
     assert MbtGame.of(g.state).options_state.model_dump(mode="json")["aircraft"]["j1"]["loads"]["iron_bomb"] == 0

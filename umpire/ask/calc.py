@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from umpire.core.dice import Dice, GivenDice, RecordingDice, SeededDice
-from umpire.errors import DataError, UmpireError, unknown
+from umpire.errors import DataError, UmpireError, quoted, unknown
 from umpire.rules.answer import CalcAnswer, CalcProcedure
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ def _dice_of(scripted: Any, rolls: Sequence[int] | None, dice: Dice | None, wher
     if scripted is None:
         return (dice if dice is not None else SeededDice()), option
     if not isinstance(scripted, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in scripted):
-        raise DataError(f"{where}: dice: a list of whole numbers (input: {scripted!r})")
+        raise DataError(f"{where}: dice: a list of whole numbers (input: {quoted(scripted)})")
     return GivenDice(scripted), option
 
 

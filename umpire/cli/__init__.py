@@ -61,7 +61,7 @@ PANELS = {
     "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
     "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
-    "Paper": ("report", "map", "roster", "orders-sheet"),
+    "Paper": ("report", "map", "roster", "orders-sheet", "papers"),
     "Data": ("check", "formats", "data", "terrain"),
 }
 
@@ -79,6 +79,7 @@ def _register() -> None:
         game,
         lookups,
         paper,
+        printed,
         rate,
         serve,
         session,
@@ -103,6 +104,7 @@ def _register() -> None:
     app.add_typer(campaign.app, name="campaign")
     app.add_typer(data.app, name="data")
     app.add_typer(terrain.app, name="terrain")
+    printed.register(app)
     panel = {name: title for title, names in PANELS.items() for name in names}
     order = list(PANELS)
     for info in app.registered_commands:

@@ -58,6 +58,8 @@ On the game file ({db}), the game's commands as 'umpire' takes them, without 'um
 PLAYS = ("place", "move", "order", "fire", "hq", "morale", "turn", "phase", "undo", "redo", "amend", "status",
          "measure", "log")
 
+_COMMAND: dict[str, Any] = {}  # the click command of the whole 'umpire' app, made once
+
 #: Lines of the history file the arrows recall (the newest).
 HISTORY_KEPT = 500
 
@@ -79,6 +81,7 @@ class Session:
     #: the game file the session plays on (``--db``), kept open for the evening; its --dice
     game: Game | None = None
     dice_mode: str = "seeded"
+    plays: tuple[str, ...] = PLAYS  # the game's commands it plays on a game file
     _file: tuple[int, int] | None = None  # the game file's device and inode when opened
     #: the words a line may begin with beside a question (its completer offers them)
     commands: ClassVar[tuple[str, ...]] = COMMANDS
@@ -216,19 +219,26 @@ class Session:
         """One game command, as ``umpire --db FILE --dice MODE WORDS...`` runs it, on the game
         kept open (its state read again first). A mistake ends it with one ``Error:`` line
         (and SystemExit, which the session's loop takes)."""
-        from typer.main import get_command
-
-        from umpire.cli import app
         from umpire.cli.context import holding
 
         self._same_file()
         assert self.game is not None
+        with holding(self.game):
+            self.umpire_command().main(args=["--db", str(self.game.path), "--dice", self.dice_mode, *words],
+                                  prog_name="umpire", standalone_mode=False)
+
+    @staticmethod
+    def umpire_command() -> Any:
+        """The click command of the whole ``umpire`` app, made once: the session plays the game's
+        commands through it, and its completer reads their options."""
         command = _COMMAND.get("umpire")
         if command is None:
+            from typer.main import get_command
+
+            from umpire.cli import app
+
             command = _COMMAND["umpire"] = get_command(app)
-        with holding(self.game):
-            command.main(args=["--db", str(self.game.path), "--dice", self.dice_mode, *words], prog_name="umpire",
-                         standalone_mode=False)
+        return command
 
     def _read_table(self) -> None:
         """The table as the game file holds it now (another process may have written it)."""
@@ -261,9 +271,6 @@ class Session:
         return fill_from_table(self.state, case)
 
 
-_COMMAND: dict[str, Any] = {}  # the click command of the whole 'umpire' app, made once
-
-
 def session(
     ctx: typer.Context,
     ruleset: str = typer.Option(None, "--ruleset",
@@ -276,9 +283,12 @@ def session(
     Each line is what you would type after 'umpire calc' (fire T-80B M1A1 7 side --roll 7), or
     odds, explain, a look-up (units abrams), ruleset, game or ruling to set for the session;
     'help' lists them. Tab completes procedures, fields, unit and card names and rulings; the
-    arrows recall earlier lines. With --db (before or after 'session') it reads a game file:
-    unit ids on its table stand for those units, and a shot between two takes its range from
-    the table. Ctrl-D or 'quit' ends it.
+    arrows recall earlier lines. With --db (before or after 'session') it plays a game file: the
+    game's commands (move a-1-64 26 22, phase next, undo...) are typed as after 'umpire', each
+    exactly as the one-shot command, and what another command wrote meanwhile is seen; unit ids
+    on its table stand for those units in a question, and a shot between two takes its range
+    from the table ('calc fire a-1-64 t80-1': 'calc' first where a question begins with a
+    command's word). Ctrl-D or 'quit' ends it.
     """
     from umpire.cli.talk import warm_up
     from umpire.errors import UmpireError

@@ -129,18 +129,14 @@ class SessionCompleter(Completer):
 
         playing = self.session.game is not None and not question  # after 'calc': a question
         if not words:
-            from umpire.cli.session import PLAYS
-
-            return [*(PLAYS if playing else ()), *self.procedures, *self.session.commands,
+            return [*(self.session.plays if playing else ()), *self.procedures, *self.session.commands,
                     *(("calc",) if playing else ()), *(rs.name for rs in RULESETS)]
         head = words[-1]
         first = words[0].lower()
         if first == "calc":
             return self._options(words[1:], current, question=True)
         if playing:
-            from umpire.cli.session import PLAYS
-
-            if first in PLAYS:
+            if first in self.session.plays:
                 return self._play_options(words, current)
         if head == "--ruling" or first == "ruling":
             return self._ruling_options(current)
@@ -182,7 +178,7 @@ class SessionCompleter(Completer):
         """What a game command's next word may be: its subcommands, the ids on the table (the
         battalions first for ``hq`` and ``morale``; terrain pieces too where a spot is read:
         ``--at``, ``--contact``, ``measure``), and its options, from the command itself."""
-        command = _command(words)
+        command = _command(self.session.umpire_command(), words)
         subcommands = getattr(command, "commands", None)
         if isinstance(subcommands, dict):
             return sorted(subcommands)
@@ -240,17 +236,9 @@ class SessionCompleter(Completer):
         return [f"{key}={w}" for w in _literal_words(*slot_type(model, key))]
 
 
-def _command(words: list[str]) -> Any:
-    """The click command ``words`` name in the ``umpire`` app (a group for ``turn``, ``phase``
-    alone; its subcommand once named)."""
-    from typer.main import get_command
-
-    from umpire.cli import app
-    from umpire.cli.session import _COMMAND
-
-    command = _COMMAND.get("umpire")
-    if command is None:
-        command = _COMMAND["umpire"] = get_command(app)
+def _command(command: Any, words: list[str]) -> Any:
+    """The click command ``words`` name under ``command`` (the ``umpire`` app's): a group for
+    ``turn``, ``phase`` alone; its subcommand once named."""
     for w in words:
         subs = getattr(command, "commands", None)
         if not isinstance(subs, dict) or w not in subs:

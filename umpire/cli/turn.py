@@ -87,10 +87,11 @@ def print_turn(
     and PNG), its orders sheet and pre-filled orders file for the next turn, and within it a
     folder per player where the game has several players a side. The turn's folder is built
     aside and moved into place whole; a later turn printed into the same --out goes beside it."""
+    from contextlib import ExitStack
+
     from umpire.cli.paper import _check_paper, _progress
     from umpire.errors import UmpireError, unknown
-    from umpire.reports.files import built_aside, check_not_protected, write_atomic
-    from umpire.reports.turn_papers import plan, resolved_turn, turn_folder
+    from umpire.papers.printing import print_turn as write
 
     game = _open(ctx)
     paper_name = _check_paper(paper_size)
@@ -102,27 +103,16 @@ def print_turn(
         if side not in game.state.side_ids():
             raise UmpireError(f"--link {item}: {unknown('side', side, game.state.side_ids())}")
         links[side] = url
-    with game.file.read():  # one consistent view of the state and the log
-        turn_no = resolved_turn(game) if turn_no is None else turn_no
-        papers = plan(game, turn_no, paper_name=paper_name, link=links)
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise UmpireError(f"--out {out}: exists and is not a folder")
-    folder = out / turn_folder(turn_no)
-    if folder.exists() and not folder.is_dir():
-        raise UmpireError(f"--out {out}: {folder} exists and is not a folder")
-    for p in papers:
-        check_not_protected(folder / p.path)
-    if folder.exists() and any(folder.iterdir()) and not replace:
-        raise UmpireError(f"--out {out}: {folder} holds files already; give another folder, or --replace to "
-                          "write over them")
-    with built_aside(folder) as work, _progress(f"turn {turn_no}: papers", len(papers), True) as advance:
-        for p in papers:
-            (work / p.path).parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(work / p.path, p.write)
-            advance()
-    folders = sorted({p.path.parts[0] for p in papers})
-    console.print(f"wrote {len(papers)} files in {folder}: " + ", ".join(f"{f}/" for f in folders))
+    with ExitStack() as stack:
+        done = write(game, out, turn_no, paper_name=paper_name, links=links, replace=replace,
+                     progress=lambda total: stack.enter_context(_progress("papers", total, True)))
+    folders = sorted({p.path.parts[0] for p in done.papers})
+    console.print(f"wrote {len(done.papers)} files in {done.folder}: " + ", ".join(f"{f}/" for f in folders),
+                  soft_wrap=True, highlight=False)
+    if done.not_kept:
+        console.print(f"(not kept in the game file, so a correction will not name these files: {done.not_kept}; "
+                      f"umpire papers check {done.folder} tells which no longer match the game)",
+                      soft_wrap=True, highlight=False)
 
 
 @phase_app.command("next")

@@ -47,20 +47,26 @@ def dup(v: Any) -> Any:
     if t is list:
         return [x if type(x) in _ATOMS else dup(x) for x in v]
     if t is tuple:
+        for x in v:
+            if type(x) not in _ATOMS:
+                break
+        else:
+            return v  # a tuple of atoms (a base, a point) is itself
         items = tuple(x if type(x) in _ATOMS else dup(x) for x in v)
         return v if all(a is b for a, b in zip(items, v, strict=True)) else items
     if isinstance(v, BaseModel):
         if v.model_config.get("frozen"):
             return v.model_copy(update={k: dup(x) for k, x in field_values(v).items() if type(x) not in _ATOMS})
-        new = copy.copy(v)  # the model's own shallow copy: its fields and which were set
-        names, get = _held(t)
-        if names:  # only the fields that may hold something mutable (see _held)
-            for k, x in zip(names, get(v), strict=True):
-                if type(x) not in _ATOMS:
-                    y = dup(x)
-                    if y is not x:
-                        setattr(new, k, y)
-        return new
+        copied = {}
+        names, get = _held(t)  # only the fields that may hold something mutable (see _held)
+        for k, x in zip(names, get(v), strict=True):
+            if type(x) not in _ATOMS:
+                y = dup(x)
+                if y is not x:
+                    copied[k] = y
+        # the model's own shallow copy (its fields and which were set), with the fields copied
+        # (as assigning them would: they count as set)
+        return v.model_copy(update=copied) if copied else copy.copy(v)
     return copy.deepcopy(v)
 
 

@@ -1,11 +1,11 @@
-"""The papers of a game and their editions: which reports and briefings a correction changed, and
-the stamp each one carries.
+"""The papers of a game and their editions: the stamp each report and briefing carries, and
+which of them a correction changed (what a side's stamp counts).
 
 A game's papers are the umpire's report and each side's briefing, of the whole game and of each
 turn (``umpire report [--side S] [--turn N]``). A paper's **text** is its Markdown without its
-stamp: what it tells, in every format alike. After a correction (``undo``, ``redo``, ``amend``)
-:func:`changed_by` compares the papers of the log just before the correction with those just
-after it and names those whose text differs, so the umpire knows what to print again.
+stamp: what it tells, in every format alike. :func:`changed_by` compares the papers of the log
+just before a correction with those just after it and names those whose text differs. (Which
+printed files a correction made out of date is :mod:`umpire.papers`.)
 
 Every paper is stamped (:func:`stamp`). The umpire's: "as of action #N", its version (a short
 digest of its text) and the corrections in force it includes, by number. A side's stamp must not
@@ -38,16 +38,6 @@ class Paper:
 
     viewer: str | None
     turn: int | None
-
-    def command(self, db: str = "") -> str:
-        """The command that prints it."""
-        return " ".join(["umpire", *([f"--db {db}"] if db else []), "report",
-                         *([f"--side {self.viewer}"] if self.viewer else []),
-                         *([f"--turn {self.turn}"] if self.turn is not None else [])])
-
-    def name(self, sides: dict[str, str]) -> str:
-        whose = "the umpire's report" if self.viewer is None else f"{sides.get(self.viewer, self.viewer)}'s briefing"
-        return f"{whose}, {'the game so far' if self.turn is None else f'turn {self.turn}'}"
 
 
 @dataclass(frozen=True)
@@ -138,25 +128,6 @@ def changed_by(game: StoredGame, events: Sequence[StoredEvent], seq: int, *, vie
     return out
 
 
-def papers_lines(game: StoredGame, seq: int, state: GameState, db: str = "") -> list[str]:
-    """What to tell the umpire after correction #seq: the papers it changed, each with the
-    command that prints it again (``db``: the game file's path, when it is not the default), a
-    turn taken back or brought back named as such."""
-    found = changed_by(game, game.events(), seq, after=state)
-    if not found:
-        return ["no report or briefing changed: nothing to print again"]
-    sides = {s.id: s.name for s in state.sides}
-    heads = {"changed": "to print again (their text changed):",
-             "gone": "no longer in the game (their turn is taken back):", "new": "in the game again:"}
-    out = []
-    for how, head in heads.items():
-        rows = [c.paper for c in found if c.how == how]
-        if rows:
-            width = max(len(p.command(db)) for p in rows)
-            out += [head, *(f"  {p.command(db).ljust(width)}  {p.name(sides)}" for p in rows)]
-    return out
-
-
 def _order(p: Paper) -> tuple[int, str, int]:
     return (p.viewer is not None, p.viewer or "", p.turn if p.turn is not None else 1 << 30)
 
@@ -188,21 +159,25 @@ def _named(e: StoredEvent) -> str:
     return f"#{e.seq} (undo of {f'#{back[0]}' if len(back) == 1 else f'{len(back)} actions, #{back[0]}-#{back[-1]}'})"
 
 
-def stamp(game: StoredGame, events: Sequence[StoredEvent], report: TurnReport) -> TurnReport:
-    """``report`` stamped: as of what, its version, and the corrections in force it includes
-    (see the module's docstring for what a side's stamp may say)."""
+def stamp(game: StoredGame, events: Sequence[StoredEvent], report: TurnReport, of: str | None = None,
+          as_of: int | None = None) -> TurnReport:
+    """``report`` stamped: as of what (``as_of``: the last action it was written from, where that
+    is not the log's last: a turn printed later), its version (``of``: the version of the file it
+    is printed in, where that shows more than the report's text, e.g. a PDF with its map), and the
+    corrections in force it includes (see the module's docstring for what a side's stamp may say)."""
     fixes = [c for c in in_force(events) if _span(events, c.seq)[2] <= (report.only_turn or 1 << 30)]
     where = f"turn {report.turn}, {phase_name(report.ruleset, report.phase)}"
     if report.viewer is None:
-        head = f"As of action #{events[-1].seq if events else 0} ({where})" if events else "As of the start"
+        last = as_of if as_of is not None else events[-1].seq if events else 0
+        head = f"As of action #{last} ({where})" if last else "As of the start"
         said = f"; includes corrections {', '.join(_named(c) for c in fixes)}" if fixes else ""
-        return replace(report, stamp=f"{head} · version {version(report)}{said}")
+        return replace(report, stamp=f"{head} · version {of or version(report)}{said}")
     paper = Paper(report.viewer, report.only_turn)
     mine = [c for c in fixes if changed_by(game, events, c.seq, viewers=[report.viewer], turns=[paper.turn])]
     when = [f"at turn {c.turn}, {phase_name(report.ruleset, c.phase)}" for c in mine]
     said = (f"; includes {'a correction' if len(mine) == 1 else f'{len(mine)} corrections'} made "
             + "; ".join(when)) if mine else ""
-    return replace(report, stamp=f"As of {where} · version {version(report)}{said}")
+    return replace(report, stamp=f"As of {where} · version {of or version(report)}{said}")
 
 
 def stamped_papers(game: StoredGame, turn: int | None = None) -> list[TurnReport]:

@@ -142,6 +142,15 @@ def built_aside(out: Path, option: str = "--out") -> Iterator[Path]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def shown(path: Path) -> str:
+    """A path as the umpire reads it: from the current folder when it is inside it, else whole."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
 def write_text_atomic(path: Path, text: str, option: str = "--out") -> Path:
     def write(fh: BinaryIO) -> None:
         fh.write(text.encode("utf-8"))

@@ -66,9 +66,10 @@ class Source:
 
     @cached_property
     def _terrain(self) -> tuple[TerrainView, ...]:
-        return tuple(TerrainView(t.id, t.type, t.name, tuple((x, y) for x, y in t.polygon) if t.polygon else None,
-                                 tuple((x, y) for x, y in t.line) if t.line else None, t.height)
-                     for t in self.state.terrain)
+        # made once per terrain and kept with it (no action changes it: every report of the game
+        # shares it); a piece's points are already tuples of (x, y)
+        return self.state.terrain.derived("report.terrain", lambda: tuple(
+            TerrainView(t.id, t.type, t.name, t.polygon or None, t.line or None, t.height) for t in self.state.terrain))
 
 
 def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initial: GameState | None = None,

@@ -38,6 +38,7 @@ from reportlab.platypus import (
 
 from umpire.errors import UmpireError, unknown
 from umpire.reports.layout import Paper, paper, roster_rules
+from umpire.reports.marks import Mark
 from umpire.reports.tablemap import build_map, to_reportlab
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.text import xml_text
@@ -142,7 +143,8 @@ def _num(v: float | None) -> str:
 # -- the document shell ----------------------------------------------------------------------
 class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
     def __init__(self, out: BinaryIO, paper_name: str, *, title: str, kind: str, footer: str,
-                 progress: Progress | None = None, confidential: str = "", landscape: bool = False) -> None:
+                 progress: Progress | None = None, confidential: str = "", landscape: bool = False,
+                 mark: Mark | None = None) -> None:
         p = paper()
         if paper_name not in PAPERS:
             raise unknown("paper size", paper_name, PAPERS)
@@ -152,8 +154,10 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type st
         super().__init__(
             out, pagesize=dims[::-1] if landscape else dims, leftMargin=m.left * mm, rightMargin=m.right * mm,
             topMargin=m.top * mm, bottomMargin=m.bottom * mm, title=title, author="umpire", subject=kind,
-            creator="umpire", invariant=1, pageCompression=1,
+            creator="umpire", invariant=1, pageCompression=1, keywords=mark.text() if mark else "",
         )
+        if mark is not None:
+            footer = f"{footer} · version {mark.version}"
         self.kind, self.footer_text, self.progress, self.confidential = kind, footer, progress, confidential
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -193,19 +197,20 @@ def _map_flowable(report: TurnReport, width: float, max_height: float) -> Flowab
 
 
 def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4",
-                    progress: Progress | None = None) -> None:
+                    progress: Progress | None = None, mark: Mark | None = None) -> None:
     """The umpire's report, or (for a briefing model) a side's briefing
-    (:mod:`umpire.reports.pdf_report`)."""
+    (:mod:`umpire.reports.pdf_report`); ``mark``: what the file says about itself."""
     from umpire.reports.pdf_report import turn_report_pdf as write
 
-    write(report, out, paper_name=paper_name, progress=progress)
+    write(report, out, paper_name=paper_name, progress=progress, mark=mark)
 
 
-def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None) -> None:
+def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progress: Progress | None = None,
+            mark: Mark | None = None) -> None:
     """One page: the map, as large as the page allows (landscape)."""
     register_fonts()
     doc = _Doc(out, paper_name, title=report.title, kind="Map of the table", footer=_footer(report),
-               progress=progress, landscape=True,
+               progress=progress, landscape=True, mark=mark,
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
     # the drawing carries its own title (whose map, the turn, the phase): the page is the map
     story = [_map_flowable(report, doc.width, doc.height)]
@@ -288,9 +293,9 @@ def _card(u: UnitView) -> str:
 # -- orders sheet -----------------------------------------------------------------------------
 def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
                      formation: str | None = None, turn: int | None = None, link: str | None = None,
-                     progress: Progress | None = None) -> None:
+                     progress: Progress | None = None, mark: Mark | None = None) -> None:
     """Orders sheets (:mod:`umpire.reports.pdf_orders`)."""
     from umpire.reports.pdf_orders import orders_sheet_pdf as write
 
     write(report, out, side=side, paper_name=paper_name, formation=formation, turn=turn, link=link,
-          progress=progress)
+          progress=progress, mark=mark)

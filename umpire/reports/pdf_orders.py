@@ -18,6 +18,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 
 from umpire.registry import telling
 from umpire.reports.layout import order_codes, paper
+from umpire.reports.marks import Mark
 from umpire.reports.pdf import FONT, Progress, Styles, _Doc, _esc, _footer, _map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.turns.orders_form import Entry, OrdersForm
@@ -89,7 +90,7 @@ def _unit_cell(s: Styles, u: UnitView, e: Entry | None) -> Paragraph:
 
 def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
                      formation: str | None = None, turn: int | None = None, link: str | None = None,
-                     progress: Progress | None = None) -> None:
+                     progress: Progress | None = None, mark: Mark | None = None) -> None:
     """One orders sheet per command (a side's top formations, or ``formation``; every side when
     neither is given), each side's first with its map panel (:func:`_panel`); ``link``: the
     side's page, printed as a QR code (one side's sheets only)."""
@@ -106,7 +107,7 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
     if side and report.viewer == side and report.player:  # one player's sheets (MBT 21.3)
         who = f"{who}, player {report.player}"
     doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
-               footer=_footer(report), progress=progress,
+               footer=_footer(report), progress=progress, mark=mark,
                confidential=f"for {who} and the umpire" if side else "")
     width = doc.width
     row_h = p.orders_sheet.row_height * mm

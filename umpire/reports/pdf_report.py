@@ -17,6 +17,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Indenter, Paragraph, Spa
 
 from umpire.reports import sections as S
 from umpire.reports.layout import paper
+from umpire.reports.marks import Mark
 from umpire.reports.observe import Line
 from umpire.reports.pdf import Progress, Styles, _Doc, _esc, _footer, _heading, _map_flowable
 from umpire.reports.side_status import situation as situation_of
@@ -108,13 +109,13 @@ def _story_tail(r: TurnReport, s: Styles, width: float) -> list[Flowable]:
 
 
 def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4",
-                    progress: Progress | None = None) -> None:
+                    progress: Progress | None = None, mark: Mark | None = None) -> None:
     """The umpire's report, or (for a briefing model) a side's briefing."""
     s = Styles(paper())
     briefing = report.viewer is not None
     side = report.side(report.viewer).name if briefing and report.viewer else ""
     doc = _Doc(out, paper_name, title=report.title, kind="Briefing" if briefing else "Umpire's report",
-               footer=_footer(report), progress=progress,
+               footer=_footer(report), progress=progress, mark=mark,
                confidential=f"for {side} only" if briefing else "umpire only: not for the players")
     story: list[Flowable] = [Paragraph(_esc(report.title), s.title), Paragraph(_esc(S.game_line(report)), s.sub)]
     if report.stamp:

@@ -16,6 +16,10 @@ templates, the smoke on the table (every side sees it), a scale bar in inches an
 and a north arrow (north is the far edge unless the game says otherwise). In a briefing, enemy
 stands are drawn where the side last saw them, marked with the turn if that was not at the end,
 and one seen only firing as a ring.
+
+:func:`map_view` is the part of a report the map draws, and :func:`build_map` draws nothing
+else: two reports with the same map view give the same map, so a printed map's version is a
+digest of its view (:func:`map_facts`), got without drawing it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,30 @@ from umpire.reports.labels import Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
 from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
-from umpire.reports.views import TurnReport, UnitView
+from umpire.reports.views import EventView, TurnReport, UnitView
+
+_SOMETHING = (EventView(0, None, None, "", "", ""),)  # a map only asks whether anything happened yet
+
+
+def map_view(report: TurnReport) -> TurnReport:
+    """``report`` with only what its map draws: the table, terrain, sides, the stands where the
+    reader knows them (their place, facing, base, status and who has seen them), the trails,
+    fire lines, templates, smoke and set-up zones, and the words of its title and page."""
+    from dataclasses import replace
+
+    drawn = tuple(UnitView(u.id, "", u.side, None, u.x, u.y, u.facing, u.base, status=u.status,
+                           spotted_by=u.spotted_by, observed=u.observed, seen_turn=u.seen_turn, now=u.now,
+                           turret=u.turret) for u in report.units)
+    return replace(report, units=drawn, formations=(), events=_SOMETHING if report.events else (), losses=(),
+                   rulings=(), victory=(), stamp="", source=None,
+                   fire_lines=tuple(replace(f, seq=0, label="") for f in report.fire_lines),
+                   templates=tuple(replace(t, seq=0) for t in report.templates))
+
+
+def map_facts(report: TurnReport) -> str:
+    """What the map of ``report`` shows, as text (the same text, the same map): its
+    :func:`map_view` written out whole (every field of every part, as Python writes them)."""
+    return repr(map_view(report))
 
 
 # -- geometry of a stand ----------------------------------------------------------------------
@@ -81,7 +108,8 @@ def edge_names(north: float) -> dict[str, str]:
 
 def build_map(report: TurnReport, width: float = 520.0, max_height: float | None = None,
               style: MapStyle | None = None, label_size: float | None = None, labels: bool = True) -> MapDrawing:
-    """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall).
+    """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall), drawn
+    from its :func:`map_view` alone.
 
     ``labels=False``: a map for a screen that zooms: the stands' ids and the terrain's names are
     not placed on the drawing but listed as its :attr:`~MapDrawing.marks`, which the screen draws
@@ -90,6 +118,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     from umpire.reports import maplegend
     from umpire.reports.maptext import wrap
 
+    report = map_view(report)
     st = style or map_style()
     tw, td = report.table
     present = maplegend.entries(report, st)
@@ -407,4 +436,4 @@ def _arrowhead(a: Point, b: Point, size: float) -> tuple[Point, ...]:
             (round(back[0] + uy * size / 2.5, 2), round(back[1] - ux * size / 2.5, 2)))
 
 
-__all__ = ["MapDrawing", "build_map", "stand_corners", "to_reportlab", "to_svg"]
+__all__ = ["MapDrawing", "build_map", "map_facts", "map_view", "stand_corners", "to_reportlab", "to_svg"]

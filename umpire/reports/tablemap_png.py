@@ -76,9 +76,11 @@ def _dashed(points: list[Point], dash: tuple[float, ...]) -> list[list[Point]]:
     return pieces
 
 
-def to_png(m: MapDrawing, dpi: float = 150.0) -> bytes:
-    """The map as PNG bytes at ``dpi`` (the drawing's points are 1/72 inch)."""
+def to_png(m: MapDrawing, dpi: float = 150.0, mark: str = "") -> bytes:
+    """The map as PNG bytes at ``dpi`` (the drawing's points are 1/72 inch); ``mark``: what the
+    file says about itself (:mod:`umpire.reports.marks`), kept in a text chunk."""
     from PIL import Image, ImageDraw
+    from PIL.PngImagePlugin import PngInfo
 
     from umpire.reports.pdf import FONTS, covers, register_fonts
 
@@ -121,7 +123,10 @@ def to_png(m: MapDrawing, dpi: float = 150.0) -> bytes:
                 _text(im, draw, sh, k, covers, FONTS)
     small = im.resize((max(1, round(m.width * dpi / 72)), max(1, round(m.height * dpi / 72))), Image.Resampling.LANCZOS)
     out = io.BytesIO()
-    small.convert("RGB").save(out, format="PNG", optimize=True)
+    info = PngInfo()
+    if mark:
+        info.add_text("umpire-paper", mark)
+    small.convert("RGB").save(out, format="PNG", optimize=True, pnginfo=info)
     return out.getvalue()
 
 

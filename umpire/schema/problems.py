@@ -157,7 +157,8 @@ def _words(path: Path, e: dict[str, Any], model: type[BaseModel] | None) -> str:
         text = f"not allowed (allowed: letters, digits, - and _, matching {ctx.get('pattern')})"
     else:
         text = str(e["msg"]).replace("Input should be", "must be")
-    return text if not path else f"{text} (input: {quoted(given)})"
+    # a mapping's own problem names what in it is wrong; the file holds the rest, as for a list
+    return text if not path or isinstance(given, dict) else f"{text} (input: {quoted(given)})"
 
 
 def _given(path: Path, value: Any) -> str:

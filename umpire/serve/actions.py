@@ -25,8 +25,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import answer_error, body_json, site_of
 from umpire.serve.shown import JSONResponse
+from umpire.serve.site import answer_error, body_json, site_of
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
@@ -139,8 +139,8 @@ def _told(game: Game, res: ActionResult) -> dict[str, Any]:
 
 
 def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    from umpire.papers.told import told_after
     from umpire.reports.changes import amendment_lines
-    from umpire.reports.editions import papers_lines
 
     site = site_of(request)
     with site.reader.game() as game:
@@ -151,7 +151,7 @@ def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
             n = int(data["amend"])
             done = game.correction
             lines = [f"#{res.seq} {res.summary}", *amendment_lines(done, n),
-                     *papers_lines(game, done.seq, done.state, str(game.path))]  # the papers to print again
+                     *told_after(game, str(game.path))]  # the papers to print again, the season
             return {"ok": True, "seq": game.correction.seq, "last": game.last_seq(), "lines": lines}
         out = {**_told(game, res), "last": game.last_seq()}
     if "told" in out:
@@ -171,26 +171,26 @@ def _preview(request: Request, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _undo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    from umpire.papers.told import told_after
     from umpire.reports.changes import undo_lines
-    from umpire.reports.editions import papers_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
         done = game.undo(_seq(data.get("to"), "undo --to"))
         last = game.last_seq()
-        lines = [*undo_lines(done), *papers_lines(game, done.seq, done.state, str(game.path))]
+        lines = [*undo_lines(done), *told_after(game, str(game.path))]
     return {"ok": True, "seq": done.seq, "last": last, "lines": lines}
 
 
 def _redo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    from umpire.papers.told import told_after
     from umpire.reports.changes import redo_lines
-    from umpire.reports.editions import papers_lines
 
     with site_of(request).reader.game() as game:
         game.expecting(_seq(data.get("seen"), "seen"))
         done = game.redo()
         last = game.last_seq()
-        lines = [*redo_lines(done), *papers_lines(game, done.seq, done.state, str(game.path))]
+        lines = [*redo_lines(done), *told_after(game, str(game.path))]
     return {"ok": True, "seq": done.seq, "last": last, "lines": lines}
 
 

@@ -14,8 +14,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.app import answer_error, query, site_of
 from umpire.serve.shown import JSONResponse
+from umpire.serve.site import answer_error, query, site_of
 from umpire.serve.views import Moment
 
 POLL_SECONDS = 3  # how often a page asks whether the file has changed (when it is shown)

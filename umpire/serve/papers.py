@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
-from umpire.serve.app import query, site_of
+from umpire.serve.site import query, site_of
 from umpire.serve.views import MAP_WIDTH
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
 from umpire.serve.actions import _route
-from umpire.serve.app import answer_error, query, site_of
 from umpire.serve.shown import JSONResponse
+from umpire.serve.site import answer_error, query, site_of
 
 
 def link_url(request: Request, token: str) -> str:

@@ -24,9 +24,9 @@ from starlette.routing import Route
 
 from umpire.errors import UmpireError
 from umpire.serve.actions import _route
-from umpire.serve.app import error, query, site_of
 from umpire.serve.shown import JSONResponse
 from umpire.serve.side_views import unit_facts
+from umpire.serve.site import error, query, site_of
 
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage

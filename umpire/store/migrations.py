@@ -143,11 +143,18 @@ def m007_unit_state(db: Database) -> None:
     conn.execute("delete from checkpoints")
 
 
+def m008_printed(db: Database) -> None:
+    # The folders umpire turn print wrote a turn's paper into (each with its manifest), so a
+    # correction can name the printed files it made out of date. Not game state: the log stays
+    # the truth, and a folder moved or deleted since is simply not found.
+    db.table("printed").create({"folder": str, "turn": int, "printed": str}, pk="folder", not_null={"printed"})
+
+
 # What a game kept in its free-form ``extra`` that the generic state now holds in fields of its own.
 GAME_FIELDS = ("north", "ended", "campaign", "dice")
 
 
-def m008_game_state(db: Database) -> None:
+def m009_game_state(db: Database) -> None:
     # A game keeps what its ruleset knows of it in a typed model (``own``) instead of a free-form
     # ``extra`` mapping, and what generic code reads of it (the table's north, how the umpire
     # ended it, its campaign, the roll counts of the keyed dice) in fields of the generic state:
@@ -170,7 +177,7 @@ def m008_game_state(db: Database) -> None:
 
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state, m008_game_state,
+    m007_unit_state, m008_printed, m009_game_state,
 ]
 
 

@@ -21,7 +21,7 @@ The umpire's own commands read with no reader: they may name everything.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -146,10 +146,6 @@ class Reader:
 def _names(v: Any) -> bool:
     """Whether ``v`` is what a target key holds when it names units: a text, or a list of texts."""
     return isinstance(v, str) or isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v)
-
-
-def as_reader(side: str, enemy: Iterable[tuple[str, str]], own: Iterable[str] | None = None) -> Reader:
-    return Reader(side, dict(enemy), frozenset(own) if own is not None else None)
 
 
 #: How a command finds the reader of a side's orders once it has read which side they are.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import DataError, UmpireError
 from umpire.rules.auftragstaktik.ratings import (
@@ -76,6 +76,15 @@ class _Case(Checked):
     ruleset: str = Field("auftragstaktik", description="auftragstaktik (the default)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
+
+    @field_validator("rulings")
+    @classmethod
+    def _known_rulings(cls, rulings: dict[str, str]) -> dict[str, str]:
+        """Each ruling named and chosen as the ruleset has it, said with the case's other problems."""
+        from umpire.rules.auftragstaktik import data
+
+        data.rulings(rulings)
+        return rulings
 
 
 class _Sub(Checked):

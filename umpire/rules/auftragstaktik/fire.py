@@ -69,8 +69,8 @@ def plan_fire(
 
     plan = _column(shooter, target, weapon, rulings, notes)
     _firer_and_target(plan, shooter, target, weapon, range_in, rulings, t)
-    _shifts(plan, shooter, target, weapon, aspect, rulings, t, notes)
-    _limits(plan, shooter, target, weapon, t, notes)
+    notes += _shifts(plan, shooter, target, weapon, aspect, rulings, t)
+    notes += _limits(plan, shooter, target, weapon, t)
     if night:
         notes.append("night: the rules give no fire modifier (ruling spotting.night_codes)")
     plan.notes = notes + plan.notes
@@ -193,8 +193,10 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
 
 
 def _shifts(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, aspect: str, rulings: Rulings,
-            t: Tables, notes: list[str]) -> None:
-    """The column shifts of facing (a top-attack missile strikes flank armour) and HEAT."""
+            t: Tables) -> list[str]:
+    """The column shifts of facing (a top-attack missile strikes flank armour) and HEAT; the notes
+    they make."""
+    notes: list[str] = []
     f = t.fire
     u = shooter.unit
     cat = target.fire_category()
@@ -221,10 +223,12 @@ def _shifts(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, aspect: 
                 f"{'*' * heat} HEAT vs {'*' * armor} Protection",
                 kind="shift",
             )
+    return notes
 
 
-def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Tables, notes: list[str]) -> None:
-    """What caps the result: an ATGM generation's cap; HW and SA against AFVs."""
+def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Tables) -> list[str]:
+    """What caps the result: an ATGM generation's cap; HW and SA against AFVs; the notes they make."""
+    notes: list[str] = []
     f = t.fire
     afv = target.fire_category() == "afv"
     # ATGM generation cap
@@ -248,6 +252,7 @@ def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Table
                 "HW/SA fire at an AFV with no hits: at most 1 hit, "
                 f"forcing it to button up ({f.afv_vs_hw_sa.source})"
             )
+    return notes
 
 
 def rate_of_fire(

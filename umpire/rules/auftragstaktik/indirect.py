@@ -307,76 +307,13 @@ def air_defense(
             "target.kind: air defense fires at helicopters or "
             f"aircraft (allowed: helicopter, aircraft; got {cat})"
         )
-    u = shooter.unit
     mods: list[Modifier] = []
     shifts: list[Modifier] = []
     notes = [f"air defense on the +1 column ({ad.source}; ruling ad.row_choice)"]
     if weapon == "missile":
-        if u.missile is None:
-            raise UmpireError(f"weapon: {u.name or 'the shooter'} has no missile rating")
-        if cat != "helicopter":
-            raise UmpireError("target.kind: ATGMs fire only at helicopters (allowed: helicopter)")
-        gen = missile_generation(shooter, t)
-        mods += mod(
-            "ATGM against helicopter",
-            t.fire.atgm.vs_helicopter_drm[gen],
-            t.fire.atgm.vs_helicopter_source,
-            f"generation {gen}",
-        )
+        mods += _missile_at_helicopter(shooter, cat, t)
     else:
-        mods += tq_difference(shooter.quality, target.quality, ad.tq_per_level, ad.source)
-        missile_ad = weapon == "ad" and u.air_defense is not None and u.air_defense.type == "m"
-        p = target.unit.protection
-        prot = (p.second or 0) if missile_ad else p.value
-        sign = 1 if rulings["ad.protection_sign"] == "add" else -1
-        mods += mod(
-            "target Protection",
-            sign * prot,
-            ad.source,
-            f"{'second' if missile_ad else 'first'} value (ruling ad.protection_sign)",
-        )
-        rating = {
-            "sa": u.sa.ranged if u.sa else None,
-            "hw": u.hw.value if u.hw else None,
-            "ad": u.air_defense.value if u.air_defense else None,
-        }[weapon]
-        if rating is None:
-            raise UmpireError(f"weapon: {u.name or 'the shooter'} has no {weapon} rating")
-        if rulings["ad.weapon_rating"] == "add_rating":
-            mods += mod(
-                "weapon rating",
-                rating,
-                ad.source,
-                f"{weapon.upper()} {rating} (ruling ad.weapon_rating)",
-            )
-        if missile_ad:
-            g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
-            mods += mod("missile guidance", ad.guidance[g], ad.source, g)
-            rng = u.air_defense.range  # type: ignore[union-attr]
-            if rng is not None and range_in > rng:
-                raise UmpireError(
-                    f"range: {range_in:g} inches is beyond the missile "
-                    f"range of {rng:g} inches (allowed: 0-{rng:g})"
-                )
-        elif weapon == "sa":
-            if range_in > t.fire.ranges.sa_max_in:
-                raise UmpireError(
-                    f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
-                    f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
-                )
-        elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
-            mods += fire_control(u.gun.fire_control, range_in, rulings, t)
-        else:
-            h = t.fire.ranges.hw
-            n = increments(range_in, h.per_in, h.beyond_in, rulings)
-            mods += mod(
-                "HW range",
-                h.drm * n,
-                t.fire.ranges.source,
-                f'{range_in:g}" (ruling ad.range_modifiers)',
-            )
-        if cat == "aircraft" and weapon in ("sa", "hw") and not aa_mount:
-            mods += mod("target is an aircraft", ad.aircraft_sa_hw, ad.source)
+        mods += _air_defense_modifiers(shooter, target, weapon, rulings, range_in, aa_mount, t)
     if target.orders == "DA" and target.unit.protection.mast:
         shifts += mod(
             "mast-mounted sight (DA)",
@@ -386,3 +323,86 @@ def air_defense(
         )
     mods += hit_effects(t, shooter.hits)
     return _resolve("air-defense", target, mods, shifts, dice, rulings, t, notes, fixed=ad.column)
+
+
+def _missile_at_helicopter(shooter: Stand, cat: str, t: Tables) -> list[Modifier]:
+    """An ATGM fired at a helicopter: its generation's modifier (it fires at no aircraft)."""
+    u = shooter.unit
+    mods: list[Modifier] = []
+    if u.missile is None:
+        raise UmpireError(f"weapon: {u.name or 'the shooter'} has no missile rating")
+    if cat != "helicopter":
+        raise UmpireError("target.kind: ATGMs fire only at helicopters (allowed: helicopter)")
+    gen = missile_generation(shooter, t)
+    mods += mod(
+        "ATGM against helicopter",
+        t.fire.atgm.vs_helicopter_drm[gen],
+        t.fire.atgm.vs_helicopter_source,
+        f"generation {gen}",
+    )
+    return mods
+
+
+def _air_defense_modifiers(shooter: Stand, target: Stand, weapon: str, rulings: Rulings, range_in: float,
+                           aa_mount: bool, t: Tables) -> list[Modifier]:
+    """SA, HW or an AD rating fired at a helicopter or an aircraft: troop quality, the target's
+    Protection, the weapon's rating, a missile's guidance or the weapon's range, an aircraft
+    as the target of SA or HW off an AA mount."""
+    ad = t.indirect.air_defense
+    cat = target.stand_kind
+    u = shooter.unit
+    mods: list[Modifier] = []
+    mods += tq_difference(shooter.quality, target.quality, ad.tq_per_level, ad.source)
+    missile_ad = weapon == "ad" and u.air_defense is not None and u.air_defense.type == "m"
+    p = target.unit.protection
+    prot = (p.second or 0) if missile_ad else p.value
+    sign = 1 if rulings["ad.protection_sign"] == "add" else -1
+    mods += mod(
+        "target Protection",
+        sign * prot,
+        ad.source,
+        f"{'second' if missile_ad else 'first'} value (ruling ad.protection_sign)",
+    )
+    rating = {
+        "sa": u.sa.ranged if u.sa else None,
+        "hw": u.hw.value if u.hw else None,
+        "ad": u.air_defense.value if u.air_defense else None,
+    }[weapon]
+    if rating is None:
+        raise UmpireError(f"weapon: {u.name or 'the shooter'} has no {weapon} rating")
+    if rulings["ad.weapon_rating"] == "add_rating":
+        mods += mod(
+            "weapon rating",
+            rating,
+            ad.source,
+            f"{weapon.upper()} {rating} (ruling ad.weapon_rating)",
+        )
+    if missile_ad:
+        g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
+        mods += mod("missile guidance", ad.guidance[g], ad.source, g)
+        rng = u.air_defense.range  # type: ignore[union-attr]
+        if rng is not None and range_in > rng:
+            raise UmpireError(
+                f"range: {range_in:g} inches is beyond the missile "
+                f"range of {rng:g} inches (allowed: 0-{rng:g})"
+            )
+    elif weapon == "sa":
+        if range_in > t.fire.ranges.sa_max_in:
+            raise UmpireError(
+                f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
+                f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
+            )
+    elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
+        mods += fire_control(u.gun.fire_control, range_in, rulings, t)
+    else:
+        h = t.fire.ranges.hw
+        n = increments(range_in, h.per_in, h.beyond_in, rulings)
+        mods += mod(
+            "HW range",
+            h.drm * n,
+            t.fire.ranges.source,
+            f'{range_in:g}" (ruling ad.range_modifiers)',
+        )
+    if cat == "aircraft" and weapon in ("sa", "hw") and not aa_mount:
+        mods += mod("target is an aircraft", ad.aircraft_sa_hw, ad.source)
+    return mods

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, field_validator
 
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, quoted
 from umpire.schema.checked import Checked
 
 Quality = Literal["elite", "veteran", "regular", "recruit", "militia"]
@@ -52,8 +52,12 @@ def read_quality(value: object, field: str = "quality") -> str:
     if text == "levy":
         return "militia"
     if text not in QUALITY_LEVEL:
+        from difflib import get_close_matches
+
+        close = get_close_matches(text, QUALITIES, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
         raise UmpireError(
-            f"{field}: unknown troop quality {value!r} (allowed: {', '.join(QUALITIES)})"
+            f"{field}: unknown troop quality {quoted(value)} ({hint}allowed: {', '.join(QUALITIES)})"
         )
     return text
 

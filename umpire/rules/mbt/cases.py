@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from umpire.rules.vocab import read_inches, read_stretch
 from umpire.schema.checked import Checked
@@ -20,8 +20,21 @@ Game = Literal["basic", "advanced"]
 AdvancedOnly = Literal["advanced"]
 
 
+def known_rulings(rulings: dict[str, str]) -> dict[str, str]:
+    """``rulings`` if each is named and chosen as MBT has it, said with the case's other problems."""
+    from umpire.rules.mbt.calc_helpers import case_rulings
+
+    case_rulings(rulings)
+    return rulings
+
+
 class _Case(Checked):
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("rulings", check_fields=False)
+    @classmethod
+    def _known_rulings(cls, rulings: dict[str, str]) -> dict[str, str]:
+        return known_rulings(rulings)
 
 
 def _card_weapons(card: object) -> list[object]:

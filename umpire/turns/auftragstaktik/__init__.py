@@ -15,13 +15,14 @@ file), :mod:`.ordering` (order changes and HQ rolls), :mod:`.moving` (movement),
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from umpire.core.state import GameState
-from umpire.turns import TurnView
-from umpire.turns.entries import Entry
-from umpire.turns.orders_form import OrdersForm
-from umpire.turns.readers import Readers
+if TYPE_CHECKING:  # (the orders form, entries and readers: imported by what uses them)
+    from umpire.core.state import GameState
+    from umpire.turns import TurnView
+    from umpire.turns.entries import Entry
+    from umpire.turns.orders_form import OrdersForm
+    from umpire.turns.readers import Readers
 
 
 class _Rules:

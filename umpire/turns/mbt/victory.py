@@ -6,12 +6,15 @@ scores it only for damage it took before it left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umpire.core.state import GameState
+from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game, data
+from umpire.rules.mbt.scenario_model import ObjectiveSpec
 from umpire.rules.mbt.state import MbtGame, MbtUnit, Result
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.table import settings
 
 
@@ -37,28 +40,16 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     lines: list[str] = []
     estimated: list[str] = []
     for u in state.units.values():
-        destroyed = u.status == "eliminated"
-        comp = bool(MbtUnit.of(u).compartment)
-        minor = bool(MbtUnit.of(u).track_hit or MbtUnit.of(u).gun_hit)
-        if not (destroyed or comp or minor) or not u.card:
+        if not u.card or not damaged(u):
             continue
         card = data.card(u.card)
-        values = basic_game.point_values(str(card.point_values.v))
         if card.point_values.estimated:
             what = f"{card.card} point values ({card.point_values.v})"
             if what not in estimated:
                 estimated.append(what)
-        pts = basic_game.damage_points(values, destroyed, comp, minor)
-        what = "destroyed" if destroyed else "compartment hit" if comp else "track/gun hit"
-        for s in points:
-            if s != u.side:
-                points[s] += pts
-                lines.append(f"{s}: {pts} for {u.id} ({what}, {'-'.join(map(str, values))}; 9.4.2.1)")
-    for o in cfg.objectives:
-        side = cfg.control.get(o.terrain)
-        if side in points:
-            points[side] += o.points
-            lines.append(f"{side}: {o.points} for objective {o.terrain} (4.8, 9.4.2.2)")
+        pts, why = vehicle_loss(u, card)
+        enemies_score(points, lines, u, pts, f"{why}; 9.4.2.1")
+    objective_points(points, lines, cfg.control, cfg.objectives, "4.8, 9.4.2.2")
     for u in state.units.values():
         if u.status == "off_table":
             lines.append(f"{u.id} left the table (8.7): out of the game; it counts only for damage it took "
@@ -75,9 +66,46 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
                                                 int(cfg.win_margin))
     if gone and not destroyed_sides and decided:
         reason = f"{', '.join(gone)} has no unit left on the table (8.7): {reason}"
-    if not decided:
-        reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
-    return Tally(points, lines, winner, decided, reason, estimated)
+    return Tally(points, lines, winner, decided, reason if decided else so_far(points), estimated)
+
+
+def damaged(u: UnitState) -> bool:
+    """Destroyed, or with a compartment, track or gun hit: what a vehicle scores for (9.4.2.1)."""
+    own = MbtUnit.of(u)
+    return u.status == "eliminated" or bool(own.compartment or own.track_hit or own.gun_hit)
+
+
+def vehicle_loss(u: UnitState, card: Card) -> tuple[int, str]:
+    """What the enemy scores for vehicle ``u`` by its card's point values, and why (9.4.2.1; the
+    Advanced Game's D.1 scores a vehicle alike): destroyed, a compartment hit, a track or gun hit."""
+    values = basic_game.point_values(str(card.point_values.v))
+    dead, own = u.status == "eliminated", MbtUnit.of(u)
+    comp, minor = bool(own.compartment), bool(own.track_hit or own.gun_hit)
+    what = "destroyed" if dead else "compartment hit" if comp else "track/gun hit"
+    return basic_game.damage_points(values, dead, comp, minor), f"{what}, {'-'.join(map(str, values))}"
+
+
+def enemies_score(points: dict[str, int], lines: list[str], u: UnitState, pts: int, why: str) -> None:
+    """Every side but ``u``'s scores ``pts`` for it, each with its line."""
+    for s in points:
+        if s != u.side:
+            points[s] += pts
+            lines.append(f"{s}: {pts} for {u.id} ({why})")
+
+
+def objective_points(points: dict[str, int], lines: list[str], control: dict[str, str],
+                     objectives: Sequence[ObjectiveSpec], rule: str) -> None:
+    """The side that controls each objective scores its points (4.8)."""
+    for o in objectives:
+        side = control.get(o.terrain)
+        if side in points:
+            points[side] += o.points
+            lines.append(f"{side}: {o.points} for objective {o.terrain} ({rule})")
+
+
+def so_far(points: dict[str, int]) -> str:
+    """The reason of a tally not yet decided: each side's points so far."""
+    return "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
 
 
 def campaign_score(gs: GameState, by_rules: bool, choice: str, lost: dict[str, list[str]]) -> dict[str, Any]:

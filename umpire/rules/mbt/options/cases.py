@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator
 
-from umpire.rules.mbt.cases import Inches
+from umpire.rules.mbt.cases import Inches, known_rulings
 from umpire.schema.checked import Checked
 
 Nation = Literal["USA", "FRG", "USSR"]
@@ -32,6 +32,11 @@ class _Case(_Part):
     rulings: dict[str, str] = Field(
         default_factory=dict, description="NAME: CHOICE for each ruling read otherwise than by default"
     )
+
+    @field_validator("rulings")
+    @classmethod
+    def _known_rulings(cls, rulings: dict[str, str]) -> dict[str, str]:
+        return known_rulings(rulings)
 
 
 class ScatterCase(_Case):

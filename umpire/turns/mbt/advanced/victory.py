@@ -13,7 +13,7 @@ from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import settings
-from umpire.turns.mbt.victory import Tally
+from umpire.turns.mbt.victory import Tally, damaged, enemies_score, objective_points, so_far, vehicle_loss
 
 ELITE = {"Assault": "assault", "Squad Plus": "squad_plus", "Special Forces": "special_forces"}
 
@@ -23,15 +23,9 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
     card = U.card_of(u)
     dead = u.status == "eliminated"
     if isinstance(card, Card):
-        values = basic_game.point_values(str(card.point_values.v))
         if card.point_values.estimated:
             est.append(f"{card.card} point values ({card.point_values.v})")
-        comp = bool(MbtUnit.of(u).compartment)
-        minor = bool(MbtUnit.of(u).track_hit or MbtUnit.of(u).gun_hit)
-        if not (dead or comp or minor):
-            return 0, ""
-        what = "destroyed" if dead else "compartment hit" if comp else "track/gun hit"
-        return basic_game.damage_points(values, dead, comp, minor), f"{what}, {'-'.join(map(str, values))}"
+        return vehicle_loss(u, card) if damaged(u) else (0, "")
     if isinstance(card, TowedCard):
         return (int(card.points.v), "knocked out") if dead else (0, "")
     assert isinstance(card, LegCard)
@@ -61,15 +55,8 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
             continue
         pts, why = loss_points(u, est)
         if pts:
-            for s in points:
-                if s != u.side:
-                    points[s] += pts
-                    lines.append(f"{s}: {pts} for {u.id} ({why}; D.1)")
-    for o in cfg.objectives:
-        side = m.control.get(o.terrain)
-        if side in points:
-            points[side] += o.points
-            lines.append(f"{side}: {o.points} for objective {o.terrain} (Victory Conditions)")
+            enemies_score(points, lines, u, pts, f"{why}; D.1")
+    objective_points(points, lines, m.control, cfg.objectives, "Victory Conditions")
     for ex in exits:
         gone = [u for u in state.units_of(ex.side) if MbtUnit.of(u).exited == ex.edge
                 and (not ex.cards or u.card in ex.cards)]
@@ -89,9 +76,7 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     reason = reason.replace("(9.4.3)", "(Scenario Format D)").replace("(9.4.2)", "(Scenario Format D)")
     if beaten and decided:
         reason = f"{', '.join(beaten)} has no ground unit left in action (Scenario Format D): {reason}"
-    if not decided:
-        reason = "victory points so far: " + ", ".join(f"{s} {p}" for s, p in points.items())
-    return Tally(points, lines, winner, decided, reason, est)
+    return Tally(points, lines, winner, decided, reason if decided else so_far(points), est)
 
 
 def _beaten(state: GameState, side: str) -> bool:

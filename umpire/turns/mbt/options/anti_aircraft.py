@@ -74,7 +74,7 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
         c.extra.update(case=case, helicopter=h.id, side=h.side, step="Air Phase")
         for hit in c.extra.get("targets", []):
             notes.extend(apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase",
-                                  f"the crash of {h.id}"))
+                                  "a helicopter's crash"))  # the unit's note: it names no enemy helicopter
         return [c]
     if r.outcome.get("hit") and not r.outcome.get("spoofed"):
         h.suppressed = "on"
