@@ -93,7 +93,7 @@ def _unit_vector(bearing: float) -> np.ndarray:
 
 def _direction(state: GameState, spot: dict[str, Any], ref: End, where: str) -> np.ndarray:
     if "compass" in spot:
-        north = state.extra.get("north", 0.0)
+        north = state.north
         return _unit_vector(float(north if isinstance(north, int | float) else 0.0) + COMPASS[spot["compass"]])
     if "bearing" in spot:
         return _unit_vector(float(spot["bearing"]))

@@ -56,9 +56,9 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
 
     def own_models(self) -> OwnModels:
         from umpire.core.state import OwnModels
-        from umpire.rules.mbt.state import MbtUnit
+        from umpire.rules.mbt.state import MbtGame, MbtUnit
 
-        return OwnModels(unit=MbtUnit)
+        return OwnModels(game=MbtGame, unit=MbtUnit)
 
     def warm_up(self) -> None:
         """Its charts."""

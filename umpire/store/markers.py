@@ -1,4 +1,4 @@
-"""Which printed marker is which (``m009_markers``): the table's corner markers and each stand's.
+"""Which printed marker is which (``m010_markers``): the table's corner markers and each stand's.
 
 Not game state: the writers run inside the caller's write transaction
 (:meth:`umpire.store.db.GameFile.write`), and replay never reads this table.
