@@ -35,7 +35,7 @@ def test_a_long_reason_is_refused(tmp_path):
 
 def test_a_campaign_game_stops_at_its_turn_limit(round1_played):
     g = Game.open(round1_played / "r1-north.db")
-    assert g.state.extra["campaign"]["turns"] == 3 and g.state.turn == 4
+    assert g.state.campaign is not None and g.state.campaign.turns == 3 and g.state.turn == 4
     over = game_over(g.state)
     assert over is not None and over.by == "turn limit" and over.turn == 3
     r = run("--db", round1_played / "r1-north.db", "phase", "next")
@@ -46,11 +46,14 @@ def test_a_campaign_game_stops_at_its_turn_limit(round1_played):
 
 def test_mbt_game_over_by_its_own_rules(tmp_path):
     from umpire.campaign.results import finished
-    from umpire.core.state import GameState, Table
+    from umpire.core.state import Ended, GameState, Table
+    from umpire.rules.mbt.state import MbtGame
 
+    declared = {"points": {}, "winner": "nato", "decided": True, "reason": "nato leads by 40", "lines": [],
+                "estimated": []}
     st = GameState(name="x", ruleset="mbt", table=Table(width=1, depth=1), seed=1, phase="Game over",
-                   extra={"mbt": {"result": {"reason": "nato leads by 40"}}})
+                   own=MbtGame.model_validate({"result": declared}))
     assert game_over(st).by == "rules"
     assert finished(st, "game_over_only") is not None
-    st.phase, st.extra["ended"] = "Fire", {"turn": 2, "reason": "time"}
+    st.phase, st.ended = "Fire", Ended(turn=2, phase="Fire", reason="time")
     assert finished(st, "game_over_or_end").by == "umpire" and finished(st, "game_over_only") is None

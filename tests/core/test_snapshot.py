@@ -1,7 +1,7 @@
 """The snapshot written part by part (umpire.core.snapshot) is byte for byte the whole dump of
-the canonical state (each unit without its fields at their defaults, its own state's too), and
-the canonical state exactly what parsing it gives, however the state was changed: in place deep
-inside a unit, its own state or the bookkeeping, with numbers of another type, with tuples and
+the canonical state (each unit and the game's own state without their fields at their defaults),
+and the canonical state exactly what parsing it gives, however the state was changed: in place
+deep inside a unit, its own state or the game's, with numbers of another type, with tuples and
 sets, a field set back to its default, with units added and removed."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from umpire.core.state import GameState, OwnModels, canonical_state, state_json
 from umpire.registry import load_scenario
-from umpire.rules.auftragstaktik.state import AtUnit
+from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 
-MODELS = OwnModels(unit=AtUnit)
+MODELS = OwnModels(game=AtGame, unit=AtUnit)
 
 
 def _whole(state: GameState) -> str:
@@ -25,6 +25,7 @@ def _whole(state: GameState) -> str:
 
     data = state.model_dump(mode="python")
     data["units"] = {uid: u.model_dump(mode="python", exclude_defaults=True) for uid, u in state.units.items()}
+    data["own"] = state.own.model_dump(mode="python", exclude_defaults=True)
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=_json_default)
 
 
@@ -45,7 +46,7 @@ def _base() -> GameState:
     from umpire.resources import resolve_scenario
 
     state = initial_state(load_scenario(resolve_scenario("hof-gap-meeting")), seed=1)
-    state.extra["book"] = {"moves": {"a": [1, 2]}, "n": 1}
+    AtGame.of(state).air_plan = {"book": {"moves": {"a": [1, 2]}, "n": 1}}  # (a mapping of any plain values)
     return canonical_state(state)
 
 
@@ -57,23 +58,29 @@ def test_changes_deep_inside_parts_are_written():
     AtUnit.of(new.units[uid]).entrenchment = "hasty"
     new.units[uid].ident["pact"] = "full"
     new.units[uid].x = 3  # an int: the canonical state and its text hold 3.0
-    new.extra["book"]["moves"]["a"].append(3)  # in place, two levels down
-    new.extra["book"]["moves"]["b"] = (4, 5)
-    new.extra["fresh"] = {"z": 1, "a": {"k": None}}
+    game = AtGame.of(new)
+    game.air_plan["book"]["moves"]["a"].append(3)  # in place, three levels down
+    game.air_plan["book"]["moves"]["b"] = (4, 5)
+    game.air_plan["fresh"] = {"z": 1, "a": {"k": None}}
+    game.spotted_at = {"b": {"pact": [1, 2]}, "a": {}}  # keys out of order, ints
+    game.weather = "mud"
     new.turn = 2
     canon = _check(new)
     assert canon.units[uid].x == 3.0 and '"x": 3.0' in state_json(canon)
     assert AtUnit.of(canon.units[uid]).path_2 == [(1.0, 2.5), (3.0, 1.0)]
-    assert '"entrenchment": "hasty"' in state_json(canon)
+    assert '"entrenchment": "hasty"' in state_json(canon) and '"weather": "mud"' in state_json(canon)
+    assert list(AtGame.of(canon).spotted_at) == ["a", "b"] and AtGame.of(canon).spotted_at["b"]["pact"] == [1.0, 2.0]
     # and on from there: unchanged parts keep their text, changed ones do not
     again = canon.copy_for_change()
     AtUnit.of(again.units[uid]).path_2[0] = (9, 9)  # in place
     AtUnit.of(again.units[uid]).entrenchment = "none"  # back to its default: left out of the text
     del again.units[sorted(again.units)[-1]]
-    again.extra["book"]["n"] = True  # True is not 1
-    assert '"entrenchment"' not in state_json(_check(again))
+    AtGame.of(again).air_plan["book"]["n"] = True  # True is not 1
+    AtGame.of(again).weather = "clear"  # back to its default
+    text = state_json(_check(again))
+    assert '"entrenchment"' not in text and '"weather"' not in text
     third = canon.copy_for_change()
-    third.extra["book"]["n"] = 1.0  # nor 1.0
+    AtGame.of(third).air_plan["book"]["n"] = 1.0  # nor 1.0
     _check(third)
 
 
@@ -110,7 +117,7 @@ def test_any_run_of_changes_is_written_as_the_whole_dump(changes: list[tuple[str
             own.moved_1 = value if type(value) in (int, float) else len(key)  # an int, a float or 0 (the default)
             own.path_2.append((len(key), 1.5))
         elif where == "extra":
-            new.extra[key] = value
+            AtGame.of(new).air_plan[key] = {"v": value}
         else:
-            new.extra["book"]["moves"][key] = value
+            AtGame.of(new).air_plan["book"]["moves"][key] = value
         state = _check(new)

@@ -15,6 +15,7 @@ from umpire.registry import initial_state, load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
+from umpire.rules.mbt.state import MbtGame
 
 
 def _texts(b) -> list[str]:
@@ -31,7 +32,7 @@ def test_own_smoke_dischargers_and_exhaust_are_told_and_the_enemy_sees_the_smoke
     told nor drawn on any map."""
     start = initial_state(load_scenario(MBT), seed=1)
     end = start.model_copy(deep=True)
-    end.extra.setdefault("mbt", {})["smoke"] = [{"x": 30.0, "y": 18.0, "kind": "on", "by": "t80-1", "turn": 1},
+    MbtGame.of(end).smoke = [{"x": 30.0, "y": 18.0, "kind": "on", "by": "t80-1", "turn": 1},
                                                {"x": 6.0, "y": 16.0, "kind": "ds", "by": "m1-1", "turn": 1}]
     events = [event(1, 1, "Fire", _smoke("m1-1", outcome={"discharger": True}, at=[6.0, 16.0]), kind="mbt.phase"),
               event(2, 1, "Movement", _smoke("t80-1", outcome={"exhaust": True}, used=1,

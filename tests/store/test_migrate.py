@@ -22,6 +22,7 @@ EXPECTED = {
     "locks": ["side", "turn", "locked", "changed"],
     "releases": ["turn", "released", "changed"],
     "printed": ["folder", "turn", "printed"],
+    "markers": ["marker", "unit", "size", "made"],
 }
 
 

@@ -11,6 +11,7 @@ from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, TrackedGame
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from umpire.core.state import OwnModels
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.setup import ScenarioChecks
@@ -43,6 +44,12 @@ class Skirmish(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from tests.third.scenario import SkirmishChecks
 
         return SkirmishChecks()
+
+    def own_models(self) -> OwnModels:
+        from tests.third.state import SkirmishGame
+        from umpire.core.state import OwnModels
+
+        return OwnModels(game=SkirmishGame)
 
     def inside_depth(self, rulings: Mapping[str, str], scale: float) -> float | None:
         return None

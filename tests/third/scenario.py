@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.third.state import SkirmishGame
 from umpire.core.state import OwnState, TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.setup import Claim
@@ -36,6 +37,6 @@ class SkirmishChecks:
     def carry_damage(self, unit: UnitState, damage: str) -> None:
         raise UmpireError(f"{damage!r}: a Skirmish stand carries no damage")
 
-    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
-              problems: list[str], where: str) -> dict[str, Any]:
-        return {"skirmish": {"orders": {}}}
+    def own_game(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+                 problems: list[str], where: str) -> SkirmishGame:
+        return SkirmishGame()

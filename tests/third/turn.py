@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from tests.third.state import SkirmishGame
 from umpire.core.dice import Dice, scoped
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
@@ -27,8 +28,7 @@ def plural(n: int, word: str) -> str:
 
 
 def _orders(state: GameState) -> dict[str, dict[str, str]]:
-    book: dict[str, dict[str, str]] = state.extra.get("skirmish", {}).get("orders", {})
-    return book
+    return SkirmishGame.of(state).orders
 
 
 def check_orders(payload: dict[str, Any], state: GameState, where: str) -> dict[str, Any]:
@@ -52,9 +52,7 @@ def check_orders(payload: dict[str, Any], state: GameState, where: str) -> dict[
 def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     checked = check_orders(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
-    book = dict(new.extra.get("skirmish", {}))
-    book["orders"] = {**book.get("orders", {}), checked["side"]: checked["units"]}
-    new.extra["skirmish"] = book
+    SkirmishGame.of(new).orders[checked["side"]] = checked["units"]
     return Applied(new, f"orders of {checked['side']}: {plural(len(checked['units']), 'shot')}")
 
 
@@ -81,7 +79,7 @@ def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied
                 new.units[tid].status = "eliminated"
             done.append(res)
     new.turn, new.phase = state.turn + 1, PHASE
-    new.extra["skirmish"] = {"orders": {}}
+    SkirmishGame.of(new).orders = {}
     return Applied(new, f"the Fire phase of turn {state.turn}: {plural(len(done), 'shot')}", done,
                    turn=state.turn, phase=PHASE)
 

@@ -50,7 +50,7 @@ def test_rounds_go_on_and_the_afv_returns_fire_with_minus_6(tmp_path):
 
 def test_a_stand_ordered_to_withdraw_leaves_after_the_first_round(tmp_path):
     st = _state(tmp_path)
-    tr.book(st)["plan"]["rifles"] = {"cc_withdraw": True}
+    tr.book(st).plan["rifles"] = {"cc_withdraw": True}
     results, lines = resolve_close_combat(st, ScriptedDice([1, 10]))
     assert len(results) == 2  # one round only
     r = st.units["rifles"]
@@ -76,7 +76,7 @@ def test_a_tank_driving_over_infantry_overruns_it_and_stops_with_two_hits(tmp_pa
     st = _state(tmp_path)
     t1 = st.units["t1"]
     t1.x, t1.y, t1.orders = 36.0, 23.0, "HA"
-    tr.book(st)["plan"]["t1"] = {"move1": [[26.0, 23.0]]}  # straight through the riflemen at (30, 23)
+    tr.book(st).plan["t1"] = {"move1": [[26.0, 23.0]]}  # straight through the riflemen at (30, 23)
     results, lines = resolve_movement(st, 1, ScriptedDice([10]))
     (ov,) = [r for r in results if r.procedure == "overrun"]
     assert {k: v for k, v in ov.extra.items() if k != "case"} == {"attacker": "rifles", "target": "t1"}
@@ -91,7 +91,7 @@ def test_an_overrun_that_does_little_harm_drives_on(tmp_path):
     st = _state(tmp_path)
     t1 = st.units["t1"]
     t1.x, t1.y, t1.orders = 36.0, 23.0, "HA"
-    tr.book(st)["plan"]["t1"] = {"move1": [[26.0, 23.0]]}
+    tr.book(st).plan["t1"] = {"move1": [[26.0, 23.0]]}
     st.units["rifles"].hits = 3  # hits difference (0 - 3) x2 = -6 for the riflemen's attack
     results, lines = resolve_movement(st, 1, ScriptedDice([1]))
     (ov,) = [r for r in results if r.procedure == "overrun"]

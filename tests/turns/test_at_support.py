@@ -12,6 +12,7 @@ import yaml
 from tests.turns.conftest import advance
 from tests.turns.test_bad_inputs import assert_refused
 from umpire.engine import Game
+from umpire.rules.auftragstaktik.state import AtGame
 
 SCENARIO = {
     "name": "support",
@@ -84,7 +85,7 @@ def test_a_step_mission_attacks_every_stand_the_template_touches(cli, tmp_path):
     assert [x["outcome"]["hits"] for x in res] == [1, 0]  # CRT +1 column: row 6 -> 1 hit; row 0 -> none
     state = Game.open(Path(cli.db)).state
     assert (state.units["t1"].hits, state.units["t2"].hits) == (1, 0)
-    assert "1-tb" in state.extra["auftragstaktik"]["under_fire"]
+    assert "1-tb" in AtGame.of(state).under_fire
     # the umpire's report and map draw the template
     from umpire.reports.model import report_for_game
 
@@ -139,7 +140,7 @@ def test_planned_missions_and_an_airstrike_resolve_in_the_first_combat_phase(cli
     assert mods["aircraft ordnance"] == 4  # 6 tons a plane (RATING UNITS > Indirect)
     assert all(m["side"] == "nato" for m in air[0]["modifiers"])
     state = Game.open(Path(cli.db)).state
-    assert state.extra["auftragstaktik"]["sorties"] == {"a10": 1}
+    assert AtGame.of(state).sorties == {"a10": 1}
     # the Pact's briefing never names the unseen NATO batteries
     r = cli("report", "--side", "pact", "--format", "json", "--out", str(tmp_path / "pact.json"))
     assert r.exit_code == 0, r.output + r.stderr
@@ -208,7 +209,7 @@ def test_a_tube_template_stays_and_attacks_stands_moving_through_it(cli, tmp_pat
     assert (state.units["t1"].hits, state.units["t2"].hits, state.units["t3"].hits) == (1, 1, 2)
     # the template is lifted in the End Phase
     advance(cli, 4)
-    assert "templates" not in Game.open(Path(cli.db)).state.extra["auftragstaktik"]
+    assert AtGame.of(Game.open(Path(cli.db)).state).templates == []
 
 
 def test_the_literal_reading_attacks_only_the_stands_that_move_over_the_template(cli, tmp_path):
@@ -276,7 +277,7 @@ def test_air_defence_fires_before_the_strike_and_one_hit_aborts_it(cli, tmp_path
     assert "A-10 flight is hit and aborts its strike on t1" in out
     state = Game.open(Path(cli.db)).state
     assert state.units["t1"].hits == 0
-    assert state.extra["auftragstaktik"]["sorties"] == {"a10": 1}  # the sortie is spent
+    assert AtGame.of(state).sorties == {"a10": 1}  # the sortie is spent
 
 
 def test_two_hits_shoot_the_flight_down(cli, tmp_path):
@@ -316,7 +317,7 @@ def test_an_artillery_stand_fires_one_icm_mission_a_game(cli, tmp_path):
     advance(cli, 2)
     r = cli("fire", "bty-n", "t1", "--indirect", "--icm", "--roll", "5", "--roll", "5")
     assert r.exit_code == 0, r.output + r.stderr
-    assert Game.open(Path(cli.db)).state.extra["auftragstaktik"]["icm_fired"] == {"bty-n": 1}
+    assert AtGame.of(Game.open(Path(cli.db)).state).icm_fired == {"bty-n": 1}
     _next_turn_combat(cli, tmp_path)
     assert_refused(cli, "fire", "bty-n", "t1", "--indirect", "--icm",
             needle="bty-n fired its one ICM mission of the game in turn 1")

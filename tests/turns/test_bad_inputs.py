@@ -108,7 +108,7 @@ def test_a_checked_battalion_may_only_get_no_orders_or_withdraw(at_game):
     from umpire.turns.auftragstaktik.tracked import battalion_of, book
 
     state = Game.open(Path(at_game.db)).state.copy_for_change()
-    book(state)["battalion_status"]["1-tb"] = "checked"  # as a Morale Phase would leave it
+    book(state).battalion_status["1-tb"] = "checked"  # as a Morale Phase would leave it
     with pytest.raises(UmpireError, match="Checked and may only receive No Orders or Withdraw"):
         check_allowed(state, battalion_of(state, state.units["t80-1"]), "HA", "order")
     check_allowed(state, battalion_of(state, state.units["t80-1"]), "WD", "order")

@@ -8,7 +8,7 @@ import pytest
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from umpire.core.dice import ScriptedDice, SeededDice
 from umpire.errors import UmpireError
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 
 WIRE = {"id": "w1", "type": "wire", "polygon": [[19, 9], [21, 9], [21, 11], [19, 11]]}
 BLOCK = {"id": "k1", "type": "block", "polygon": [[9, 19], [11, 19], [11, 21], [9, 21]]}
@@ -42,7 +42,7 @@ def test_gp_fire_destroys_wire_on_an_effective_result_only(tmp_path):
     assert (block["piece"], block["outcome"]["result"], block["gp_defense"]) == ("k1", "S", 6)
     assert block["outcome"]["effects"] == ["no effect (14.4.4.2.2.3)"]
     assert not any("GP defense" in e for e in block["provenance"]["estimated"])  # the scenario's value
-    assert g.state.extra["mbt"]["removed_terrain"] == ["w1"]
+    assert MbtGame.of(g.state).removed_terrain == ["w1"]
     assert MbtUnit.of(g.state.units["rus"]).suppressed == "on"
     with pytest.raises(UmpireError, match=r"the wire w1 is already destroyed"):
         orders(g, {"nato": {"m1": {"order": "F", "fire": {"terrain": "w1"}}}}, SeededDice(1))

@@ -13,6 +13,7 @@ from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import initial_state, scenario_from_data
 from umpire.rules.mbt import data
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.table import Table
 
 
@@ -133,7 +134,7 @@ def test_a_move_off_the_table_edge_takes_the_unit_out_of_the_game(tmp_path):
                                                       "b": {"order": "OW", "overwatch": {"hold": True}}}},
              ScriptedDice([]))
     game.act("mbt.orders", leave, ScriptedDice([]))
-    assert game.state.extra["mbt"]["orders"]["ussr"]["c"]["move"]["leaves_at"] == [48, 10]
+    assert MbtGame.of(game.state).orders["ussr"]["c"]["move"]["leaves_at"] == [48, 10]
     for _ in range(4):  # Command, Fire, Movement, Adjustment
         game.act("mbt.phase", {}, ScriptedDice([]))
     c = game.state.units["c"]
@@ -160,7 +161,7 @@ def test_a_move_off_the_table_edge_takes_the_unit_out_of_the_game(tmp_path):
     for _ in range(4):
         game.act("mbt.phase", {}, ScriptedDice([]))
     assert game.state.units["d"].status == "off_table"
-    res = game.state.extra["mbt"]["result"]
+    res = MbtGame.of(game.state).result
     assert res["decided"] and res["winner"] is None and "no unit left on the table (8.7)" in res["reason"]
 
 

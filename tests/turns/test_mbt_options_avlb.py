@@ -14,6 +14,7 @@ import pytest
 from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import state as OS
 
 BROOK = {"id": "brook", "type": "stream", "line": [[13, 0], [13, 32]]}
@@ -26,7 +27,7 @@ def _game(tmp_path: Path, opts: list[str], facing: float = 90) -> Any:
 
 
 def _cost(g: Any) -> float:
-    return float(g.state.extra["mbt"]["orders"]["nato"]["m1"]["move"]["cost"])
+    return float(MbtGame.of(g.state).orders["nato"]["m1"]["move"]["cost"])
 
 
 def test_a_bridge_is_laid_crossed_as_clear_ground_and_recovered(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from umpire.engine import Game
 from umpire.registry import scenario_from_data
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
+from umpire.rules.mbt.state import MbtGame
 
 HELIS = {"nato": ("apachex", "USA-6A/2", "Longbow-Flight"), "ussr": ("hindx", "USSR-10A/1", "Krokodil-Flight")}
 # what a move may change to, from each altitude, with hexes allowed (20.2.2.3.1: landing needs NOE)
@@ -49,7 +50,7 @@ def _scenario(pos: dict[str, list[float]], alts: dict[str, str], night: bool) ->
 def _flight(game: Game, side: str, pick: int, to: list[float]) -> dict:
     """A flight the rules allow, from where and at what altitude the helicopter is."""
     hid = HELIS[side][0]
-    m = game.state.extra["mbt"]
+    m = MbtGame.of(game.state).model_dump(mode="json")
     h = (m.get("options_state") or {}).get("helicopters", {}).get(hid)
     if h is None:  # as the scenario placed it
         spec = next(x for x in m["helicopters"] if x["id"] == hid)

@@ -19,6 +19,7 @@ from umpire.core.resolution import Resolution
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import scenario_from_data
+from umpire.rules.mbt.state import MbtGame
 
 HELI = {"helicopters": [
     {"id": "h1", "side": "nato", "card": "USA-6A/2", "name": "Apache pair", "at": [10, 10], "facing": 90,
@@ -46,7 +47,7 @@ def fire_phase(tmp_path: Path, g: Game, flights: dict[str, Any]) -> list[dict[st
 
 
 def heli(g: Game, hid: str) -> dict[str, Any]:
-    return g.state.extra["mbt"]["options_state"]["helicopters"][hid]
+    return MbtGame.of(g.state).options_state.model_dump(mode="json")["helicopters"][hid]  # type: ignore[union-attr]
 
 
 def same_as_calc(r: dict[str, Any]) -> None:

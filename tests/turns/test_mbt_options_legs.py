@@ -19,7 +19,7 @@ from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 
 TEAM = {"type": "Team", "equipment": "with MG"}
 SQUAD = {"type": "Squad Heavy Mechanized Infantry"}
@@ -113,7 +113,7 @@ def test_three_turns_in_full_cover_on_overwatch_build_a_hasty_entrenchment(tmp_p
     phase(g, dice, "Command")
     notes = [r["summary"] for e in g.events() for r in e.results if r["procedure"] == "umpire note"]
     assert [n for n in notes if "hasty entrenchment" in n][-1].startswith("sq completes a hasty entrenchment")
-    assert len(g.state.extra["mbt"]["entrenchments"]) == 1
+    assert len(MbtGame.of(g.state).entrenchments) == 1
     orders(g, {"ussr": {"mg": {"order": "F", "fire": {"target": "sq"}}},
                "nato": {"sq": {"order": "OW"}}}, dice)
     gp = _gp(phase(g, dice, "Movement"), "mg")
@@ -130,7 +130,7 @@ def test_two_turns_are_not_enough(tmp_path: Path) -> None:
         _on(g, dice, {"nato": {"sq": {"order": "OW"}}})
     g.act("mbt.phase", {}, dice)
     phase(g, dice, "Command")
-    assert not g.state.extra["mbt"].get("entrenchments")
+    assert not MbtGame.of(g.state).entrenchments
     assert MbtUnit.of(g.state.units["sq"]).entrenching.turns == 2  # type: ignore[union-attr]
 
 
@@ -317,7 +317,7 @@ def test_assault_infantry_place_smoke_in_their_own_hex_whatever_their_orders(tmp
     dice = WhyDice({})
     orders(g, {"nato": {"sq": {"order": "OW", "smoke": True}}}, dice)
     phase(g, dice, "Adjustment")
-    assert [(s["x"], s["y"], s["kind"], s["by"]) for s in g.state.extra["mbt"]["smoke"]] == [(10, 18, "on", "sq")]
+    assert [(s["x"], s["y"], s["kind"], s["by"]) for s in MbtGame.of(g.state).smoke] == [(10, 18, "on", "sq")]
 
 
 @pytest.mark.parametrize(("opts", "equipment", "why"), [

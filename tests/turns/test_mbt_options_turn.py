@@ -14,6 +14,7 @@ from umpire.ask.calc import run_case
 from umpire.engine import Game
 from umpire.errors import UmpireError
 from umpire.registry import scenario_from_data
+from umpire.rules.mbt.state import MbtGame
 
 
 def scenario(options: list[str], **mbt: Any) -> dict[str, Any]:
@@ -156,7 +157,7 @@ def test_a_called_plot_lands_next_turn_in_the_artillery_step(tmp_path: Path) -> 
     assert (
         art["battery"] == "A" and art["step"] == "Artillery" and art["summary"].startswith("battery A (HE at (30, 18))")
     )
-    state = g.state.extra["mbt"]["options_state"]
+    state = MbtGame.of(g.state).options_state.model_dump(mode="json")  # type: ignore[union-attr]
     assert state["plots"][0]["status"] in ("fired", "delayed")
     if state["plots"][0]["status"] == "fired":
         assert state["batteries"]["A"]["missions"]["HE"] == 1
@@ -174,8 +175,8 @@ def test_minefield_attacks_an_enemy_vehicle_that_enters_it(tmp_path: Path) -> No
         g.act("mbt.phase", {}, None)  # Command, Fire, Movement
     (mine,) = [r for e in g.events() for r in e.results if r["procedure"] == "mine"]
     assert mine["unit"] == "m1" and mine["outcome"]["attacked"] is True
-    assert "ussr" in g.state.extra["mbt"]["options_state"]["minefields"][0]["known_to"]
-    assert "nato" in g.state.extra["mbt"]["options_state"]["minefields"][0]["known_to"]
+    assert "ussr" in MbtGame.of(g.state).options_state.model_dump(mode="json")["minefields"][0]["known_to"]
+    assert "nato" in MbtGame.of(g.state).options_state.model_dump(mode="json")["minefields"][0]["known_to"]
 
 
 def test_an_own_minefield_is_passed_safely(tmp_path: Path) -> None:
@@ -327,7 +328,7 @@ def test_counter_battery_answers_an_impact_and_a_disrupted_battery_plots_nothing
         }
     )
     assert answer.to_json()["outcome"] == c["outcome"]
-    battery = g.state.extra["mbt"]["options_state"]["batteries"]["A"]
+    battery = MbtGame.of(g.state).options_state.model_dump(mode="json")["batteries"]["A"]  # type: ignore[union-attr]
     assert c["outcome"]["effect"] == "disrupted" and battery["disrupted_until"] == 4  # the next two Turns
     to_command(g)
     with pytest.raises(UmpireError, match="A is disrupted and may plot no fire through Turn 4"):
@@ -394,4 +395,4 @@ def test_an_air_strike_drops_its_load_on_an_acquired_target(tmp_path: Path) -> N
     # reads of it by that id); its card is the case's, the one calc air_drop is asked with
     assert drop["aircraft"] == "j1" and drop["aircraft_side"] == "nato"
     assert drop["case"]["aircraft"] == "F-111F" and drop["case"]["facing"] == 3  # 90 degrees: between 2 and 3, rounded
-    assert g.state.extra["mbt"]["options_state"]["aircraft"]["j1"]["loads"]["iron_bomb"] == 0
+    assert MbtGame.of(g.state).options_state.model_dump(mode="json")["aircraft"]["j1"]["loads"]["iron_bomb"] == 0

@@ -13,6 +13,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.ask.calc import run_case
 from umpire.errors import DataError, UmpireError
+from umpire.rules.mbt.state import MbtGame
 
 STREAM = {"id": "brook", "type": "stream", "line": [[13, 0], [13, 32]]}
 
@@ -26,7 +27,7 @@ def _game(tmp_path: Path, **mbt: Any) -> Any:
 def _move(g: Any, to: float) -> dict[str, Any]:
     orders(g, {"nato": {"m1": {"order": "M", "move": {"path": [[to, 18]]}}}}, WhyDice({}))
     e = [e for e in g.events() if e.kind == "mbt.orders" and e.payload["side"] == "nato"][-1]
-    return dict(g.state.extra["mbt"]["orders"]["nato"]["m1"]["move"], summary=e.summary)
+    return dict(MbtGame.of(g.state).orders["nato"]["m1"]["move"], summary=e.summary)
 
 
 @pytest.mark.parametrize(("ground", "streams", "cost", "allowance"), [

@@ -16,6 +16,7 @@ from tests.turns.test_mbt_options_hits import WhyDice
 from tests.turns.test_mbt_options_turn import _one_error_line
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 
 STREAM = {"id": "brook", "type": "stream", "line": [[13, 0], [13, 32]]}
 ROAD = {"id": "r1", "type": "road", "line": [[0, 18], [48, 18]]}
@@ -29,7 +30,7 @@ def _game(tmp_path: Path, card: str, opts: list[str], **mbt: Any) -> Any:
 
 def _move(g: Any, to: list[float]) -> dict[str, Any]:
     orders(g, {"nato": {"v": {"order": "M", "move": {"path": [to]}}}}, WhyDice({}))
-    return dict(g.state.extra["mbt"]["orders"]["nato"]["v"]["move"])
+    return dict(MbtGame.of(g.state).orders["nato"]["v"]["move"])
 
 
 BRIDGE = {"weight_limits": [{"at": [13, 18], "tons": 40}]}

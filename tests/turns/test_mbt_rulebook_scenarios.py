@@ -11,7 +11,7 @@ import pytest
 from umpire.core.dice import SeededDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "data" / "scenarios").glob("mbt-s[1-4]-*.yaml"))
@@ -30,7 +30,7 @@ def test_every_scenario_of_the_rulebook_is_there():
 def test_each_matchup_sets_up_and_plays_a_turn(path, tmp_path):
     g = Game.create(tmp_path / "g.db", load_scenario(path), seed=7)
     rules = g.turn_rules()
-    m = g.state.extra["mbt"]
+    m = MbtGame.of(g.state).model_dump(mode="json")
     assert m["game"] == "advanced" and m["turns"] in (15, 20, 24, 25) and m["advanced"]["rulebook"]
     dice = SeededDice(7)
     g.act("mbt.phase", {}, dice)

@@ -12,7 +12,7 @@ from umpire.registry import find_ruleset, load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import hit_number
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 
 from .conftest import write
 
@@ -41,7 +41,7 @@ def _play_turn_one(tmp_path: Path, duel: Path) -> Game:
 def test_turn_one_sightings_and_hits_are_exact(tmp_path, duel):
     game = Game.create(tmp_path / "g.db", load_scenario(duel))
     res = game.act("mbt.phase", {}, ScriptedDice([4, 4, 7, 3]))  # a tie is rolled again (5.1)
-    assert game.state.extra["mbt"]["initiative"] == "nato" and game.state.phase == "Command"
+    assert MbtGame.of(game.state).initiative == "nato" and game.state.phase == "Command"
     assert [r.values for r in res.rolls] == [(4,), (4,), (7,), (3,)]
     s = game.state
     # 10" apart in the open: each sees the other in full (40-hex chart range, 24.2.2).
@@ -181,5 +181,5 @@ def test_matchup_a_scenario_is_as_the_rulebook_says():
     state = initial_state(load_scenario(resolve_scenario("mbt-basic-a")), seed=1)
     cards = sorted(u.card for u in state.units.values())
     assert cards == ["USA-1B"] * 3 + ["USSR-1B"] * 4
-    assert state.extra["mbt"]["matchup"] == "A" and state.extra["mbt"]["turns"] == 10
+    assert MbtGame.of(state).matchup == "A" and MbtGame.of(state).turns == 10
     assert all(u.x <= 4 for u in state.units_of("nato")) and all(u.x >= 44 for u in state.units_of("ussr"))

@@ -12,6 +12,7 @@ from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
 from umpire.geometry.game import measure_in_game
 from umpire.registry import find_ruleset
+from umpire.rules.mbt.state import MbtGame
 
 
 def _measure(state, a, b):
@@ -48,7 +49,7 @@ def test_tracked_movement_at_night_costs_what_calc_move_says(tmp_path):
                                                                     type="Squad Heavy Mechanized Infantry")],
                                [unit("t72", "USSR-2A", [44, 30], 270)], conditions="night"))
     orders(g, {"nato": {"m1": {"order": "M", "move": {"path": [[6, 10]]}}}})
-    planned = g.state.extra["mbt"]["orders"]["nato"]["m1"]["move"]
+    planned = MbtGame.of(g.state).orders["nato"]["m1"]["move"]
     quick = run_case({"procedure": "move", "ruleset": "mbt", "card": "USA-1A", "orders": "M", "conditions": "night",
                       "route": [{"terrain": "clear", "inches": 2}]})[0].resolution
     assert planned["allowance"] == quick.outcome["allowance"]

@@ -20,7 +20,7 @@ from umpire.engine.replay import apply_recorded
 from umpire.errors import UmpireError
 from umpire.registry import load_scenario
 from umpire.resources import resolve_scenario
-from umpire.rules.auftragstaktik.state import AtUnit
+from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 
 ORDERS = REPO / "data" / "orders"
 CODES = ["NO", "DA", "HA", "TR", "WD"]
@@ -160,18 +160,18 @@ def test_mbt_replays_exactly_after_every_phase(tmp_path, seed):
 
 
 def test_the_canonical_state_is_what_the_snapshot_gives_back():
-    """Dict order, sets and tuples in the free-form fields come back as the stored JSON has them."""
+    """Dict order, sets and tuples come back as the stored JSON has them."""
     state = load_scenario(resolve_scenario("hof-gap-meeting"))
     from umpire.registry import initial_state
 
     live = initial_state(state, seed=1)
-    live.extra["test"] = {"b": {3, 1, 2}, "a": (1, 2)}
+    AtGame.of(live).air_plan = {"b": {"s": {3, 1, 2}}, "a": {"t": (1, 2)}}
     live.units = dict(reversed(list(live.units.items())))
     canon, text = canonical(live)
     assert list(canon.units) == sorted(live.units)
-    assert canon.extra["test"] == {"a": [1, 2], "b": [1, 2, 3]}
-    assert list(canon.extra["test"]) == ["a", "b"]
-    back = GameState.model_validate_json(text, context=OwnModels(unit=AtUnit))
+    assert AtGame.of(canon).air_plan == {"a": {"t": [1, 2]}, "b": {"s": [1, 2, 3]}}
+    assert list(AtGame.of(canon).air_plan) == ["a", "b"]
+    back = GameState.model_validate_json(text, context=OwnModels(game=AtGame, unit=AtUnit))
     back.terrain = canon.terrain  # kept once beside the snapshot, not in it
     assert back == canon
     assert state_json(canon) == text
@@ -193,7 +193,7 @@ def test_a_copy_shares_what_it_does_not_change():
     again = canonical_state(new)
     now = again.units["a-1-64"]
     assert now.x == 1.5 and now.moved == 3 and AtUnit.of(now) == AtUnit(moved_1=2)
-    models = OwnModels(unit=AtUnit)
+    models = OwnModels(game=AtGame, unit=AtUnit)
     assert state_json(again) == state_json(GameState.model_validate_json(state_json(new), context=models))
     for u in new.units.values():  # handing every unit out copies every one
         u.hits = 3

@@ -59,7 +59,8 @@ def root(
 PANELS = {
     "Quick answers": ("calc", "session", "measure", "rate"),
     "Look-ups": ("units", "cards", "rulings", "procedures", "scenarios"),
-    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo"),
+    "Game": ("new", "status", "place", "move", "undo", "redo", "amend", "log", "replay", "serve", "demo", "markers",
+             "table"),
     "Turn": ("turn", "phase", "order", "hq", "fire", "morale"),
     "Paper": ("report", "map", "roster", "orders-sheet", "papers"),
     "Data": ("check", "formats", "data", "terrain"),
@@ -79,6 +80,7 @@ def _register() -> None:
         game,
         lookups,
         paper,
+        photo,
         printed,
         rate,
         serve,
@@ -93,6 +95,7 @@ def _register() -> None:
     paper.register(app)
     turn.register(app)
     at_steps.register(app)
+    photo.register(app)
     # a negative number is a word of the question (a range of -3 is refused in words), not an option
     app.command("calc", context_settings={"ignore_unknown_options": True})(calc.calc)
     app.command("session")(session.session)

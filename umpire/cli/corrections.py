@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 # The commands that are actions, and so may stand in for one: (command, subcommand or None).
 AMENDABLE = (("place", None), ("move", None), ("order", None), ("hq", None), ("fire", None), ("morale", None),
-             ("turn", "orders"), ("phase", "next"))
+             ("turn", "orders"), ("phase", "next"), ("table", "read"))
 
 
 def _settings(ctx: typer.Context) -> Settings:

@@ -1,8 +1,8 @@
 """A state's snapshot text and canonical form, built part by part from what changed.
 
 A state is cut into parts: each unit (written without its fields at their defaults, its own state
-too: :class:`~umpire.core.state.OwnState`), each entry of the bookkeeping in ``extra`` (one level
-down where that is a mapping by name), and each other field. :class:`Written` keeps, for one
+too: :class:`~umpire.core.state.OwnState`), each field of the ruleset's own state of the game
+that is not at its default, and each other field. :class:`Written` keeps, for one
 canonical state, every part's canonical value, a fingerprint of it and its JSON text. The next
 state (a copy of that one, changed by an action) is brought into canonical form and written by
 looking at each part's fingerprint: a part whose fingerprint is the one written keeps its value
@@ -21,6 +21,7 @@ parsing that text gives (tests compare both).
 
 from __future__ import annotations
 
+import copy
 import marshal
 from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
@@ -29,9 +30,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.core.shared import field_values
 
 if TYPE_CHECKING:
-    from umpire.core.state import GameState
-
-Path = tuple[str, ...]
+    from umpire.core.state import GameState, OwnState
 
 
 @dataclass
@@ -50,14 +49,15 @@ class Written:
     needed: :func:`whole_text`; for a state read from its snapshot, the text read)."""
 
     units: dict[str, Part]
-    extra: dict[Path, Part]
+    own: dict[str, Part]  # the game's own state: its fields not at their defaults, by name (sorted)
     head: dict[str, Part]
     text: str | None
 
 
 EMPTY = Written({}, {}, {}, None)
-# The fields of a state other than the units and the bookkeeping (the terrain is kept apart).
-HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "turn", "phase")
+# The fields of a state other than the units and the ruleset's own (the terrain is kept apart).
+HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "turn", "phase", "north", "ended",
+        "campaign", "dice")
 
 
 def fingerprint(value: Any) -> bytes | None:
@@ -98,11 +98,6 @@ def _key(k: str) -> str:
     return _encode_str(k)  # what json.dumps(k, ensure_ascii=False) writes, without its setup
 
 
-def _split(v: Any) -> bool:
-    """Whether a mapping is written entry by entry (a plain dict keyed by plain strings)."""
-    return type(v) is dict and all(type(k) is str for k in v)
-
-
 def _unit_print(u: Any) -> bytes | None:
     from umpire.core.state import UnitState
 
@@ -132,19 +127,44 @@ def _unit_context(u: Any) -> Any:
 _CONTEXTS: dict[type, Any] = {}  # a unit's own-state class -> the context its text is read back with
 
 
-def _paths(extra_src: Any) -> list[tuple[Path, Any]]:
-    """The bookkeeping's parts: its entries, one level down where that is a mapping by name."""
-    paths: list[tuple[Path, Any]] = []
-    if _split(extra_src):
-        for k in sorted(extra_src):
-            v = extra_src[k]
-            if _split(v) and v:
-                paths.extend(((k, sk), v[sk]) for sk in sorted(v))
-            else:
-                paths.append(((k,), v))
-    else:
-        paths.append(((), extra_src))
-    return paths
+def _own_fields(own: OwnState) -> list[tuple[str, Any]]:
+    """The fields of a game's own state that are not at their defaults, by name, sorted (what the
+    snapshot writes of it: a field at its default is left out, as a unit's are)."""
+    cls = type(own)
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = _DEFAULTS[cls] = [(name, f.get_default(call_default_factory=True))
+                                  for name, f in sorted(cls.model_fields.items())]
+    return [(name, v) for name, d in found if (v := getattr(own, name)) != d]
+
+
+_DEFAULTS: dict[type, list[tuple[str, Any]]] = {}  # a game's own-state class -> its fields' defaults, by name
+
+
+def _own_text(own: OwnState, name: str) -> str:
+    return _dumps(own.model_dump(mode="python", include={name}, exclude_defaults=True)[name])
+
+
+def _own_value(cls: type[OwnState], name: str, text: str) -> Any:
+    """A field of a game's own state as reading ``text`` (its JSON) gives it."""
+    return getattr(cls.model_validate_json(f"{{{_key(name)}: {text}}}"), name)
+
+
+def copy_own(own: OwnState) -> OwnState:
+    """A copy of a game's own state to change: each field copied through marshal (which copies
+    plain values exactly, types and order included, and shares nothing: format 2 has no
+    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
+    from umpire.core.shared import dup
+
+    new = copy.copy(own)
+    for name, v in field_values(own).items():
+        if type(v) in (str, int, float, bool, type(None)):
+            continue
+        try:
+            setattr(new, name, marshal.loads(marshal.dumps(v, 2)))
+        except ValueError:
+            setattr(new, name, dup(v))
+    return new
 
 
 def adopt(state: GameState, text: str | None = None) -> Written:
@@ -154,9 +174,9 @@ def adopt(state: GameState, text: str | None = None) -> Written:
     fields = field_values(state)
     src = fields["units"]
     units = {uid: Part(u, _unit_print(u), None) for uid, u in dict.items(src) if type(uid) is str}
-    extra = {path: Part(v, fingerprint(v), None) for path, v in _paths(fields["extra"])}
+    own = {name: Part(v, fingerprint(v), None) for name, v in _own_fields(fields["own"])}
     head = {name: Part(fields[name], None, None) for name in HEAD}
-    return Written(units, extra, head, text)
+    return Written(units, own, head, text)
 
 
 def unchanged(state: GameState) -> bool:
@@ -164,7 +184,7 @@ def unchanged(state: GameState) -> bool:
     fingerprint as written (nothing changed it in place since)."""
     from umpire.core.shared import Units
 
-    units, extra = state.units, state.extra
+    units = state.units
     written = units.written if isinstance(units, Units) else None
     if written is None or list(dict.keys(units)) != list(written.units):
         return False
@@ -172,10 +192,10 @@ def unchanged(state: GameState) -> bool:
         u = dict.__getitem__(units, uid)
         if u is not p.value or p.print is None or _unit_print(u) != p.print:
             return False
-    paths = _paths(extra)
-    if [path for path, _ in paths] != list(written.extra):
+    own = _own_fields(state.own)
+    if [name for name, _ in own] != list(written.own):
         return False
-    for (_, v), p in zip(paths, written.extra.values(), strict=True):
+    for (_, v), p in zip(own, written.own.values(), strict=True):
         if p.print is None or fingerprint(v) != p.print:
             return False
     return all(getattr(state, name) is written.head[name].value for name in HEAD)
@@ -183,8 +203,28 @@ def unchanged(state: GameState) -> bool:
 
 def _text_of(p: Part, unit: bool = False) -> str:
     if p.text is None:
-        p.text = _dumps(unit_dump(p.value) if unit else p.value)
+        if unit:
+            p.text = _dumps(unit_dump(p.value))
+        else:
+            try:
+                p.text = _dumps(p.value)
+            except TypeError:  # models in it: each written as the snapshot writes a model
+                p.text = _dumps(_plain(p.value))
     return p.text
+
+
+def _plain(v: Any) -> Any:
+    """``v`` with every model in it dumped without its fields at their defaults."""
+    from pydantic import BaseModel
+
+    if isinstance(v, BaseModel):
+        return v.model_dump(mode="python", exclude_defaults=True)
+    t = type(v)
+    if t is dict:
+        return {k: _plain(x) for k, x in v.items()}
+    if t is list or t is tuple:
+        return [_plain(x) for x in v]
+    return v
 
 
 def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tuple[Written, dict[str, Any]]:
@@ -194,8 +234,6 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     :raises TypeError: if a unit's id is not a string, or the state holds something that is not
         a plain value (as :func:`~umpire.core.state.state_json` does).
     """
-    from pydantic_core import from_json
-
     from umpire.core.shared import Units
     from umpire.core.state import UnitState
 
@@ -227,22 +265,23 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             units[uid] = Part(new, nfp, text if fp is not None and nfp == fp else None)
         else:
             units[uid] = Part(None, None, text)
-    # -- the bookkeeping, one level down where that is a mapping by name
-    extra_src = fields["extra"]
-    extra: dict[Path, Part] = {}
-    for path, v in _paths(extra_src):
+    # -- the ruleset's own state of the game, field by field
+    own_src = fields["own"]
+    own_cls = type(own_src)
+    own: dict[str, Part] = {}
+    for name, v in _own_fields(own_src):
         fp = fingerprint(v)
-        old = base.extra.get(path)
+        old = base.own.get(name)
         if old is not None and fp is not None and fp == old.print:
-            extra[path] = old
+            own[name] = old
             continue
-        text = _dumps(v)
+        text = _own_text(own_src, name)
         if build:
-            value = from_json(text)
+            value = _own_value(own_cls, name, text)
             vfp = fingerprint(value)
-            extra[path] = Part(value, vfp, text if fp is not None and vfp == fp else None)
+            own[name] = Part(value, vfp, text if fp is not None and vfp == fp else None)
         else:
-            extra[path] = Part(None, None, text)
+            own[name] = Part(None, None, text)
     # -- the other fields
     head: dict[str, Part] = {}
     changed: list[str] = []
@@ -265,13 +304,13 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             fresh = field_values(GameState.model_validate_json(_dumps(data)))
         for name in changed:  # (built: written from the canonical value when first needed)
             head[name] = Part(fresh[name], None, None) if build else Part(None, None, texts[name])
-    written = Written(units, extra, head, None)
+    written = Written(units, own, head, None)
     if not build:
         whole_text(written)
         return written, {}
     out: dict[str, Any] = {name: head[name].value for name in HEAD}
     out["units"] = {uid: p.value for uid, p in units.items()}
-    out["extra"] = _extra_value(extra)
+    out["own"] = own_cls.model_construct(_fields_set=set(own), **{name: p.value for name, p in own.items()})
     return written, out
 
 
@@ -281,7 +320,7 @@ def whole_text(written: Written) -> str:
     if written.text is None:
         parts = {name: _head_text(name, p) for name, p in written.head.items()}
         parts["units"] = "{" + ", ".join(f"{_key(uid)}: {_text_of(p, True)}" for uid, p in written.units.items()) + "}"
-        parts["extra"] = _extra_text(written.extra)
+        parts["own"] = "{" + ", ".join(f"{_key(name)}: {_text_of(p)}" for name, p in written.own.items()) + "}"
         written.text = "{" + ", ".join(f"{_key(name)}: {parts[name]}" for name in sorted(parts)) + "}"
     return written.text
 
@@ -297,50 +336,7 @@ def _head_text(name: str, p: Part) -> str:
     return p.text
 
 
-def _extra_text(extra: dict[Path, Part]) -> str:
-    if () in extra:
-        return _text_of(extra[()])
-    out: list[str] = []
-    i, items = 0, list(extra.items())
-    while i < len(items):
-        path, p = items[i]
-        if len(path) == 1:
-            out.append(f"{_key(path[0])}: {_text_of(p)}")
-            i += 1
-            continue
-        k, inner = path[0], []
-        while i < len(items) and len(items[i][0]) == 2 and items[i][0][0] == k:
-            inner.append(f"{_key(items[i][0][1])}: {_text_of(items[i][1])}")
-            i += 1
-        out.append(f"{_key(k)}: {{{', '.join(inner)}}}")
-    return "{" + ", ".join(out) + "}"
-
-
-def _extra_value(extra: dict[Path, Part]) -> Any:
-    if () in extra:
-        return extra[()].value
-    out: dict[str, Any] = {}
-    for path, p in extra.items():
-        if len(path) == 1:
-            out[path[0]] = p.value
-        else:
-            out.setdefault(path[0], {})[path[1]] = p.value
-    return out
-
-
-def copy_extra(extra: Any) -> Any:
-    """A copy of ``extra`` to change, made in one go through marshal (which copies plain values
-    exactly, types and order included, and shares nothing: format 2 has no back-references);
-    value by value with :func:`~umpire.core.shared.dup` if it holds anything else."""
-    from umpire.core.shared import dup
-
-    try:
-        return marshal.loads(marshal.dumps(extra, 2))
-    except ValueError:
-        return dup(extra)
-
-
 __all__ = [
-    "EMPTY", "HEAD", "Part", "Written", "adopt", "copy_extra", "fingerprint", "unchanged", "unit_dump", "whole_text",
+    "EMPTY", "HEAD", "Part", "Written", "adopt", "copy_own", "fingerprint", "unchanged", "unit_dump", "whole_text",
     "write",
 ]

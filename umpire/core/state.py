@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from umpire.core.snapshot import Written
 
 __all__ = [
-    "FormationState", "GameState", "OwnModels", "OwnState", "SideState", "Table", "Terrain", "TerrainState",
-    "UnitState", "canonical", "canonical_state", "read_only", "state_json", "written_text",
+    "CampaignGame", "Ended", "FormationState", "GameState", "OwnModels", "OwnState", "SideState", "Table", "Terrain",
+    "TerrainState", "UnitState", "canonical", "canonical_state", "read_only", "state_json", "written_text",
 ]
 
 Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
@@ -73,11 +73,11 @@ class SideState(BaseModel):
 
 
 class OwnState(BaseModel):
-    """What a ruleset keeps of a unit (or of a game) beyond the generic state: a typed model each
+    """What a ruleset keeps of a game or of a unit beyond the generic state: a typed model each
     ruleset subclasses in its own state module (``umpire/rules/<name>/state.py``), every field
-    with a default that a new unit holds, read and written through :meth:`of`
-    (``MbtUnit.of(u).track_hit = True``). This base holds nothing: the state of a unit no
-    ruleset has made (a unit built by hand in a test).
+    with a default that a new game or unit holds, read and written through :meth:`of`
+    (``MbtUnit.of(u).track_hit = True``, ``MbtGame.of(state).initiative``). This base holds
+    nothing: the state of a game or unit no ruleset has made (one built by hand in a test).
 
     The snapshot writes it without the fields at their defaults, and a stored state is read back
     into the ruleset's own models (:class:`OwnModels`, given as the validation context).
@@ -86,34 +86,59 @@ class OwnState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     @classmethod
-    def of(cls, holder: UnitState) -> Self:
+    def of(cls, holder: UnitState | GameState) -> Self:
         """``holder``'s own state, which is a ``cls`` (the ruleset's own model).
 
-        :raises TypeError: if it is not (a unit of another ruleset, or one built without it).
+        :raises TypeError: if it is not (another ruleset's, or one built without it).
         """
         own = holder.own
         if isinstance(own, cls):
             return own
-        raise TypeError(f"{holder.id!r} holds {type(own).__name__}, not {cls.__name__} (give own={cls.__name__}())")
+        who = holder.id if isinstance(holder, UnitState) else f"game {holder.name!r}"
+        raise TypeError(f"{who} holds {type(own).__name__}, not {cls.__name__} (give own={cls.__name__}())")
 
 
 @dataclass(frozen=True)
 class OwnModels:
-    """A ruleset's own state models: of a unit (and of a game). A state is read from JSON with
-    them as the validation context (``GameState.model_validate_json(text, context=models)``);
-    without it, a unit holding state of its ruleset is refused."""
+    """A ruleset's own state models: of a game and of a unit. A state is read from JSON with them
+    as the validation context (``GameState.model_validate_json(text, context=models)``); without
+    it, a game or unit holding state of its ruleset is refused."""
 
+    game: type[OwnState] = OwnState
     unit: type[OwnState] = OwnState
 
 
 NO_MODELS = OwnModels()
 
 
-def _own_of(value: Any, info: ValidationInfo) -> OwnState:
+def _own_of(value: Any, info: ValidationInfo, game: bool = False) -> OwnState:
     if isinstance(value, OwnState):
         return value
     models = info.context if isinstance(info.context, OwnModels) else NO_MODELS
-    return models.unit.model_validate(value)
+    return (models.game if game else models.unit).model_validate(value)
+
+
+class Ended(BaseModel):
+    """How the umpire ended a game: when and why (its rules may end it too: ``Ruleset.over``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turn: int
+    phase: str
+    reason: str = ""
+
+
+class CampaignGame(BaseModel):
+    """The campaign a game belongs to (:class:`umpire.schema.campaign_mark.CampaignMark`'s header):
+    its id and name, the slot of the schedule it fills, its round, and the turn it ends after."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str = ""
+    game: str
+    round: int
+    turns: int | None = None
 
 
 class UnitState(BaseModel):
@@ -175,7 +200,21 @@ class GameState(BaseModel):
     units: dict[str, UnitState] = Field(default_factory=dict)
     turn: int = 1
     phase: str = "setup"
-    extra: dict[str, Any] = Field(default_factory=dict)
+    # the table's north, in degrees clockwise from the far edge (the map's arrow)
+    north: float = 0.0
+    # the umpire ended the game (None: it goes on, unless its rules ended it)
+    ended: Ended | None = None
+    # the campaign the game belongs to (None: a game on its own)
+    campaign: CampaignGame | None = None
+    # rolls per scope so far in the phase the game stands in (the keyed dice: umpire.core.keyed)
+    dice: dict[str, int] = Field(default_factory=dict)
+    # what its ruleset keeps of the game (:class:`OwnState`)
+    own: SerializeAsAny[OwnState] = Field(default_factory=OwnState)
+
+    @field_validator("own", mode="wrap")
+    @classmethod
+    def _own(cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> OwnState:
+        return _own_of(value, info, game=True)
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]
@@ -185,17 +224,18 @@ class GameState(BaseModel):
 
     def copy_for_change(self) -> GameState:
         """A copy to change: the units are shared until touched (reading one through the copy
-        copies it first), the bookkeeping in ``extra`` is copied, and the scenario's parts
-        (terrain, table, sides, formations, rulings), which no action changes, are shared."""
+        copies it first), the ruleset's own state of the game is copied, and the scenario's parts
+        (terrain, table, sides, formations, rulings), which no action changes, are shared (as
+        are the other fields, which an action replaces rather than changes in place)."""
         src = _sharing(self)
         if not src.frozen:
             src.share_all()  # writes through this state copy first too
-        from umpire.core.snapshot import copy_extra
+        from umpire.core.snapshot import copy_own
 
         data = field_values(self)
         data["units"] = Units.sharing(src)
         data["units"].written = src.written
-        data["extra"] = copy_extra(self.extra)
+        data["own"] = copy_own(self.own)
         return rebuilt(GameState, data, self.model_fields_set)
 
 
@@ -256,8 +296,8 @@ def canonical_state(state: GameState) -> GameState:
     """The state exactly as the stored snapshot gives it back (read-only, see :func:`read_only`).
 
     Every dict comes back in sorted key order, every set as a sorted list, every tuple in a
-    free-form field (``notes``, ``extra``) as a list and every dict key as a string. Live play
-    and replay hand each action this same form, so nothing the rules derive from the order of a
+    field typed as a list as a list and every dict key as a string. Live play and replay hand
+    each action this same form, so nothing the rules derive from the order of a
     dict or set (the order units are visited in, lists built from them) can differ between a
     game played in one process, one played command by command, and its replay.
 

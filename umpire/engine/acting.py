@@ -1,7 +1,7 @@
 """One action run on a state: its handler with the game's keyed dice, and the rolls counted.
 
 Live actions, corrections and replays all come through here, so the roll counts a phase keeps
-in the state (``extra["dice"]``, see :mod:`umpire.core.keyed`) are the same whichever way the
+in the state (``GameState.dice``, see :mod:`umpire.core.keyed`) are the same whichever way the
 state was reached.
 """
 
@@ -17,8 +17,6 @@ from umpire.errors import unknown
 from umpire.registry import game_rules
 from umpire.turns.common import Applied, Handler
 
-COUNTS = "dice"  # extra[COUNTS]: rolls per scope so far in the phase the game stands in
-
 
 def scope(state: GameState) -> tuple[str, str]:
     """The scope every roll of an action on ``state`` starts with: its turn and phase."""
@@ -27,21 +25,18 @@ def scope(state: GameState) -> tuple[str, str]:
 
 def keyed_dice(state: GameState, *, given: Dice | None = None, typed: Iterable[Roll] = ()) -> KeyedDice:
     """The dice of one action on ``state``: keyed by the game's seed, or ``given``'s values."""
-    return KeyedDice(state.seed, scope(state), given=given, typed=typed, counts=state.extra.get(COUNTS) or {})
+    return KeyedDice(state.seed, scope(state), given=given, typed=typed, counts=state.dice)
 
 
 def settle(applied: Applied, before: GameState, keys: Iterable[str | None]) -> None:
     """Keep in the new state how many rolls each scope has had in the phase it stands in."""
     new = applied.state
-    counts = counted(before.extra.get(COUNTS) or {}, keys, "/".join(scope(new)) + "/")
-    if counts == (new.extra.get(COUNTS) or {}):
+    counts = counted(before.dice, keys, "/".join(scope(new)) + "/")
+    if counts == new.dice:
         return
     if new is before:  # the handler changed nothing: change a copy
         new = applied.state = before.copy_for_change()
-    if counts:
-        new.extra[COUNTS] = counts
-    else:
-        new.extra.pop(COUNTS, None)
+    new.dice = counts
 
 
 def handlers_of(ruleset: str) -> dict[str, Handler]:

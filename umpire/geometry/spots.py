@@ -93,7 +93,7 @@ def _unit_vector(bearing: float) -> np.ndarray:
 
 def _direction(state: GameState, spot: dict[str, Any], ref: End, where: str) -> np.ndarray:
     if "compass" in spot:
-        north = state.extra.get("north", 0.0)
+        north = state.north
         return _unit_vector(float(north if isinstance(north, int | float) else 0.0) + COMPASS[spot["compass"]])
     if "bearing" in spot:
         return _unit_vector(float(spot["bearing"]))
@@ -179,7 +179,7 @@ def resolve_place(state: GameState, unit: UnitState, spot: dict[str, Any], facin
         else:
             x, y = (float(v) for v in np.add(centre_of(ref), spot.get("shift", (0.0, 0.0))))
     check_on_table(where, x, y, state.table.width, state.table.depth)
-    _check_room(state, unit, Pose(x, y, facing, w, d), where)
+    check_room(state, unit, Pose(x, y, facing, w, d), where)
     return Placed(x, y, facing % 360, spot_words(spot))
 
 
@@ -218,7 +218,9 @@ def _facing_side(unit: UnitState, t: Pose, front: np.ndarray, right: np.ndarray,
     return "right" if across > 0 else "left"
 
 
-def _check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> None:
+def check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> None:
+    """:raises UmpireError: if ``unit``'s base at ``pose`` would overlap another stand's on the
+    table (touching is allowed: that is base contact)."""
     others = [u for u in state.units.values() if u.id != unit.id and u.placed and u.status not in GONE
               and not u.carried_by]
     if not others:

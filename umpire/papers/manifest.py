@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from umpire.reports.marks import Mark
+from umpire.schema.checked import Checked
 
 NAME = "manifest.json"
 MOST_BYTES = 4 << 20
 
 
-class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Entry(Checked):
 
     path: str = Field(min_length=1, max_length=1000, description="the file, inside the turn's folder")
     side: str | None = Field(None, description="whose: a side (none: the umpire's)")
@@ -33,8 +33,7 @@ class Entry(BaseModel):
     log: str = Field("", max_length=64, description="a digest of the actions it was written from")
 
 
-class Manifest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Manifest(Checked):
 
     umpire_papers: Literal[1] = 1
     game: str = Field(max_length=64, description="the game's id (umpire.reports.marks.game_id)")

@@ -54,9 +54,9 @@ class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
 
     def own_models(self) -> OwnModels:
         from umpire.core.state import OwnModels
-        from umpire.rules.auftragstaktik.state import AtUnit
+        from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 
-        return OwnModels(unit=AtUnit)
+        return OwnModels(game=AtGame, unit=AtUnit)
 
     def warm_up(self) -> None:
         """Its tables."""

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
-    from umpire.turns.common import Handler
+    from umpire.turns.common import Handler, PlaceCheck
 
 
 @dataclass(frozen=True)
@@ -269,13 +269,20 @@ class TrackedGame(Measuring, Reporting):
         """What a quick answer asked on ``state``'s table takes from the game (its fields by name)."""
         return {}
 
+    def place_check(self) -> PlaceCheck | None:
+        """Where a unit may be put by hand, beyond the table's edges (``place``, and a photo's
+        reading applied): None, anywhere on the table."""
+        return None
+
     @cached_property
     def handlers(self) -> dict[str, Handler]:
         """Every action a game of this ruleset takes, by event kind: the turn's own, with
-        ``place``, ``move`` and ``end``. The engine makes and replays events only through these."""
-        from umpire.turns import ending
+        ``place``, ``move``, ``end`` and ``table_read`` (a photo's reading applied). The engine
+        makes and replays events only through these."""
+        from umpire.turns import ending, reading
 
-        return {"end": ending.end_action(self.over), **self.own_handlers()}
+        return {"end": ending.end_action(self.over), reading.KIND: reading.reading_action(self.place_check()),
+                **self.own_handlers()}
 
     @cached_property
     def phases(self) -> dict[str, str]:

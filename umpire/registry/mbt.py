@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns import TurnRules
-    from umpire.turns.common import Handler
+    from umpire.turns.common import Handler, PlaceCheck
 
 
 class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
@@ -56,9 +56,9 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
 
     def own_models(self) -> OwnModels:
         from umpire.core.state import OwnModels
-        from umpire.rules.mbt.state import MbtUnit
+        from umpire.rules.mbt.state import MbtGame, MbtUnit
 
-        return OwnModels(unit=MbtUnit)
+        return OwnModels(game=MbtGame, unit=MbtUnit)
 
     def warm_up(self) -> None:
         """Its charts."""
@@ -221,6 +221,11 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from umpire.rules.mbt.campaign import check_force_unit
 
         check_force_unit(card, field)
+
+    def place_check(self) -> PlaceCheck | None:
+        from umpire.turns.mbt import check_place
+
+        return check_place
 
     def own_handlers(self) -> dict[str, Handler]:
         from umpire.turns.common import move_action, place_action

@@ -231,6 +231,11 @@ def facts_of(e: StoredEvent, where: Mapping[str, tuple[float, float] | None] | N
     elif e.kind == "place" and _str(p.get("unit")):
         out.append(Fact(e.seq, e.turn, e.phase, "place", actor=str(p["unit"]),
                         data={"to": _point([p.get("x"), p.get("y")])}, summary=e.summary))
+    elif e.kind == "table_read" and isinstance(p.get("stands"), list):  # a photo's reading: each stand placed
+        for st in p["stands"]:
+            if isinstance(st, Mapping) and _str(st.get("unit")):
+                out.append(Fact(e.seq, e.turn, e.phase, "place", actor=str(st["unit"]),
+                                data={"to": _point([st.get("x"), st.get("y")])}, summary=e.summary))
     elif e.kind == "move" and _str(p.get("unit")):
         path = [q for q in (_point(x) for x in p.get("path") or []) if q is not None]
         start = (where or {}).get(str(p["unit"]))

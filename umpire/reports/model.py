@@ -136,7 +136,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
         events=tuple(events), fire_lines=_fire_lines(events, last), trails=_trails(obs, events, last),
         templates=_templates(chron, obs, events, last), losses=_losses(obs, state, turn),
         rulings=tuple(sorted(state.rulings.items())), victory=_victory(rs, state, viewer),
-        north=float(n) if isinstance(n := state.extra.get("north", 0.0), int | float) else 0.0,
+        north=state.north,
         smoke=smoke, smoke_radius=radius,
         only_turn=turn, map_turn=last, viewer=viewer, player=player, source=src,
     )

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from umpire.core.state import FormationState, GameState, OwnState, SideState, Table, TerrainState, UnitState
+from umpire.core.state import (
+    CampaignGame,
+    FormationState,
+    GameState,
+    OwnState,
+    SideState,
+    Table,
+    TerrainState,
+    UnitState,
+)
 from umpire.errors import DataError, UmpireError
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
@@ -53,10 +62,10 @@ class ScenarioChecks(Protocol):
         """Fill each unit's ratings from the ruleset's data, checking the ones given inline."""
         ...
 
-    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
-              problems: list[str], where: str) -> dict[str, Any]:
-        """The ruleset's own bookkeeping at the start of the game (``state.extra``), from its
-        blocks of the scenario, adding what is wrong with them to ``problems``."""
+    def own_game(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+                 problems: list[str], where: str) -> OwnState:
+        """The ruleset's own state of the game at its start (its model: ``Ruleset.own_models``), from
+        its blocks of the scenario, adding what is wrong with them to ``problems``."""
         ...
 
     def carry_damage(self, unit: UnitState, damage: str) -> None:
@@ -193,14 +202,15 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     for fs in formations:
         if fs.hq is not None and fs.hq not in units:
             problems.append(f"{where}: formation {fs.id!r}: hq {fs.hq!r} is not a unit of the scenario")
-    extra = checks.extra(scenario, units, terrain, claim, problems, where)
+    own = checks.own_game(scenario, units, terrain, claim, problems, where)
+    campaign = None
     if scenario.campaign is not None:
         from umpire.schema.campaign_mark import carry
 
         carry(units, scenario.campaign, checks.carry_damage, problems, where)
-        extra["campaign"] = scenario.campaign.header()
+        campaign = CampaignGame(**scenario.campaign.header())
     return GameState(
         name=scenario.name, ruleset=scenario.ruleset, table=table, seed=seed,
         rulings=dict(scenario.rulings), terrain=terrain, sides=sides, formations=formations,
-        units=units, extra=extra,
+        units=units, campaign=campaign, own=own,
     )

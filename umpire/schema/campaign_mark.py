@@ -35,7 +35,7 @@ class CampaignMark(Checked):
         description="per unit: hits and damage carried over from earlier games")
 
     def header(self) -> dict[str, Any]:
-        """What the game keeps in ``state.extra["campaign"]``."""
+        """What the game keeps of it (``GameState.campaign``)."""
         return {"id": self.id, "name": self.name, "game": self.game, "round": self.round, "turns": self.turns}
 
 

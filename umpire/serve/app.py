@@ -98,7 +98,7 @@ def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_ur
     """The console over the game file at ``path``, opened by ``secret``, and its sides' pages,
     opened by their links; ``hosts``: the names the server answers to (None: any, for a server
     reached over a network); ``base_url``: the address the sides' links name."""
-    from umpire.serve import actions, console, papers, players, side_pages
+    from umpire.serve import actions, console, papers, photo, players, side_pages
 
     reader = Reader(Path(path))
     with reader.game() as game:  # a file that is not a game is refused at start, in the CLI's words
@@ -110,7 +110,7 @@ def make_app(path: Path, secret: str, *, hosts: list[str] | None = None, base_ur
         Route("/", home),
         Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]),
-        *console.ROUTES, *actions.ROUTES, *papers.ROUTES, *players.ROUTES, *side_pages.ROUTES,
+        *console.ROUTES, *actions.ROUTES, *papers.ROUTES, *players.ROUTES, *side_pages.ROUTES, *photo.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)

@@ -37,6 +37,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlsplit
 
+from umpire.photo.image import MAX_BYTES as PHOTO_BYTES
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -58,6 +60,9 @@ PREFIX_ROLES = {"/": UMPIRE, "/console": UMPIRE}
 SIDE_PREFIX = "/side/"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 MAX_BODY = 2 * 1024 * 1024  # bytes of a request body (an orders file is far smaller)
+#: the routes whose body may be larger, each with its own limit, which the route itself enforces
+#: (a photo of the table: :data:`umpire.photo.image.MAX_BYTES`)
+LARGE_BODIES = {"/console/photo": PHOTO_BYTES}
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -325,8 +330,9 @@ class Guard:
                           f"({', '.join(sorted(self.hosts))})")
             return
         length = headers.get("content-length", "")
-        if length and (not length.isdigit() or int(length) > MAX_BODY):
-            await _refuse(with_headers, 413, f"the request is too large (at most {MAX_BODY // 1024} KiB)")
+        most = LARGE_BODIES.get(path, MAX_BODY)
+        if length and (not length.isdigit() or int(length) > most):
+            await _refuse(with_headers, 413, f"the request is too large (at most {most // 1024} KiB)")
             return
         why = cross_site(method, headers, scope.get("scheme", "http"))
         if why is not None:

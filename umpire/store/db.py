@@ -27,7 +27,8 @@ MARKER = "_umpire_migrations"
 # does not import sqlite-utils (a test checks the two lists agree).
 MIGRATION_NAMES = (
     "m001_initial", "m002_event_results", "m003_terrain_once", "m004_roll_keys", "m005_corrections",
-    "m006_players", "m007_unit_state", "m008_printed",
+    "m006_players", "m007_unit_state", "m008_printed", "m009_game_state", "m010_markers",
+    "m011_one_air_phase",
 )
 
 # Every table and column of a file with every migration applied (a test checks it against the
@@ -50,6 +51,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "locks": ("side", "turn", "locked", "changed"),
     "releases": ("turn", "released", "changed"),
     "printed": ("folder", "turn", "printed"),
+    "markers": ("marker", "unit", "size", "made"),
 }
 
 

@@ -150,11 +150,45 @@ def m008_printed(db: Database) -> None:
     db.table("printed").create({"folder": str, "turn": int, "printed": str}, pk="folder", not_null={"printed"})
 
 
-def m009_one_air_phase(db: Database) -> None:
+# What a game kept in its free-form ``extra`` that the generic state now holds in fields of its own.
+GAME_FIELDS = ("north", "ended", "campaign", "dice")
+
+
+def m009_game_state(db: Database) -> None:
+    # A game keeps what its ruleset knows of it in a typed model (``own``) instead of a free-form
+    # ``extra`` mapping, and what generic code reads of it (the table's north, how the umpire
+    # ended it, its campaign, the roll counts of the keyed dice) in fields of the generic state:
+    # the snapshot is rewritten so, the entry named for the game's ruleset and the ruleset's other
+    # entries beside it becoming its own state (their keys kept, the models have the same names).
+    # The checkpoints are dropped again (those written since m007 hold the old shape).
+    conn = db.conn
+    row = conn.execute("select state from snapshot where id = 1").fetchone()
+    state = _json_object(row[0] if row else None)
+    if state is not None and isinstance(state.get("extra"), dict):
+        extra = state.pop("extra")
+        state.update({k: extra.pop(k) for k in GAME_FIELDS if k in extra})
+        block = extra.pop(state.get("ruleset"), {}) if isinstance(state.get("ruleset"), str) else {}
+        state["own"] = {**extra, **block} if isinstance(block, dict) else extra
+        conn.execute(
+            "update snapshot set state = ? where id = 1", (json.dumps(state, sort_keys=True, ensure_ascii=False),)
+        )
+    conn.execute("delete from checkpoints")
+
+
+def m010_markers(db: Database) -> None:
+    # Which printed marker is which (umpire markers): the table's corner markers (no unit) and
+    # each stand's, with the size each was printed at. Not game state: a reading applied to the
+    # game keeps the units it read in its own event, and replay never reads this table.
+    db.execute("create table markers (marker integer primary key, unit text unique, size real not null, "
+               "made text not null)")
+
+
+def m011_one_air_phase(db: Database) -> None:
     # MBT games came to play the Turn's second Air Phase (20.0, 20.1.2.2); a game made before
     # played one, and replays as it was played only with that reading: the ruling
     # options.second_air_phase is set to one_phase in its stored scenario, its game row and its
-    # snapshot, where the game flies aircraft or helicopters and has not chosen it. The checkpoints are derived states: dropped.
+    # snapshot, where the game flies aircraft or helicopters and has not chosen it. The
+    # checkpoints are derived states: dropped.
     conn = db.conn
     row = conn.execute("select ruleset, scenario, rulings from game where id = 1").fetchone()
     if row is None or row[0] != "mbt":
@@ -163,7 +197,8 @@ def m009_one_air_phase(db: Database) -> None:
     scenario, rulings = _json_object(row[1]), _json_object(row[2])
     if scenario is None or rulings is None or key in rulings:
         return
-    options = ((scenario.get("mbt") or {}).get("options") or []) if isinstance(scenario.get("mbt"), dict) else []
+    block = scenario.get("mbt")
+    options = block.get("options") if isinstance(block, dict) else None
     if not {"aircraft", "helicopters"} & set(options if isinstance(options, list) else []):
         return  # no Air Phase at all: the ruling decides nothing
     scenario["rulings"] = {**(scenario.get("rulings") or {}), key: value}
@@ -182,7 +217,7 @@ def m009_one_air_phase(db: Database) -> None:
 
 MIGRATIONS: list[Migration] = [
     m001_initial, m002_event_results, m003_terrain_once, m004_roll_keys, m005_corrections, m006_players,
-    m007_unit_state, m008_printed, m009_one_air_phase,
+    m007_unit_state, m008_printed, m009_game_state, m010_markers, m011_one_air_phase,
 ]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
-from umpire.core.state import GameState
+from umpire.core.state import Ended, GameState
 from umpire.errors import UmpireError
 from umpire.turns.common import Applied
 
@@ -43,14 +43,13 @@ class GameOver:
 
 def game_over(state: GameState, rules_over: RulesOver) -> GameOver | None:
     """How ``state``'s game ended, or ``None`` while it goes on."""
-    ended = state.extra.get("ended")
-    if isinstance(ended, dict):
-        return GameOver(int(ended.get("turn", state.turn)), str(ended.get("reason", "")), "umpire")
+    if state.ended is not None:
+        return GameOver(state.ended.turn, state.ended.reason, "umpire")
     reason = rules_over(state)
     if reason is not None:
         return GameOver(state.turn, reason, "rules")
-    limit = (state.extra.get("campaign") or {}).get("turns")
-    if isinstance(limit, int) and state.turn > limit:
+    limit = state.campaign.turns if state.campaign is not None else None
+    if limit is not None and state.turn > limit:
         return GameOver(limit, f"the End Phase of turn {limit}, the last, is resolved", "turn limit")
     return None
 
@@ -84,7 +83,7 @@ def _end(state: GameState, payload: dict[str, Any], rules_over: RulesOver) -> Ap
         raise UmpireError(f"end --reason: {len(reason)} characters; at most {MAX_REASON}")
     reason = reason or "the umpire ends the game"
     new = state.copy_for_change()
-    new.extra["ended"] = {"turn": state.turn, "phase": state.phase, "reason": reason}
+    new.ended = Ended(turn=state.turn, phase=state.phase, reason=reason)
     return Applied(new, f"the game ends in turn {state.turn} ({state.phase}): {reason}")
 
 
@@ -97,8 +96,8 @@ def as_over(view: TurnView, state: GameState, path: object, rules_over: RulesOve
     view.next_step = f"the game is over ({over.reason}): umpire report"
     view.waiting_for = []
     view.lines = [ln for ln in view.lines if not ln.endswith(": missing")]
-    mark = state.extra.get("campaign") or {}
-    if mark.get("game"):
-        view.lines.append(f"campaign game {mark['game']} of {mark.get('name') or mark.get('id')}: "
+    mark = state.campaign
+    if mark is not None and mark.game:
+        view.lines.append(f"campaign game {mark.game} of {mark.name or mark.id}: "
                           f"umpire campaign import CAMPAIGN-FILE {path}")
     return view

@@ -9,7 +9,7 @@ from typing import Any
 from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.scenario_model import AtFormationSpec, AtScenario, AtSideSpec, AtUnitSpec
-from umpire.rules.auftragstaktik.state import AtUnit
+from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -69,15 +69,15 @@ class AuftragstaktikScenario:
         """A company carries its hits between games, never a damage."""
         raise UmpireError(f"{damage!r}: an Auftragstaktik unit carries hits, not damage")
 
-    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
-              problems: list[str], where: str) -> dict[str, Any]:
+    def own_game(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+                 problems: list[str], where: str) -> AtGame:
         """The sides' support (C3 level, ICM, aircraft: their stat lines must parse), the weather
         and the turns at night."""
         from umpire.rules.auftragstaktik.statline import parse_statline
 
         assert isinstance(scenario, AtScenario)
-        extra: dict[str, Any] = {}
-        support = {
+        game = AtGame()
+        support: dict[str, Any] = {
             side.id: {k: v for k, v in (("c3", side.c3), ("icm", side.icm),
                                         ("air", [a.model_dump(exclude_none=True) for a in side.air])) if v}
             for side in scenario.sides
@@ -92,12 +92,10 @@ class AuftragstaktikScenario:
                             parse_statline(a.statline, f"sides.{side.id}.air[{i}].statline")
                         except UmpireError as exc:
                             problems.append(f"{where}: {exc}")
-            extra["support"] = support
-        if scenario.weather != "clear":
-            extra["weather"] = scenario.weather
-        if scenario.night:
-            extra["night"] = scenario.night
-        return extra
+            game.support = support
+        game.weather = scenario.weather
+        game.night = scenario.night
+        return game
 
 
 @lru_cache(maxsize=256)

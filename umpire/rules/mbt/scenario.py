@@ -10,7 +10,7 @@ from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt.advanced_spec import AdvancedSpec
 from umpire.rules.mbt.scenario_model import MbtFormationSpec, MbtScenario, MbtUnitSpec
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.setup import Claim
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, UnitSpec
 
@@ -62,11 +62,14 @@ class MbtScenarioChecks:
             except UmpireError as exc:  # said at the unit's card, as a stand's type is
                 problems.append(f"{where}: unit {u.id!r}: card: {exc}")
 
-    def extra(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
-              problems: list[str], where: str) -> dict[str, Any]:
-        """The ``mbt:`` block, checked (objectives, setup zones, the Advanced Game's forces, the matchup)."""
+    def own_game(self, scenario: Scenario, units: dict[str, UnitState], terrain: list[TerrainState], claim: Claim,
+                 problems: list[str], where: str) -> MbtGame:
+        """The ``mbt:`` block, checked (objectives, setup zones, the Advanced Game's forces, the
+        matchup): the game's own state as it begins."""
         assert isinstance(scenario, MbtScenario)
-        return {"mbt": mbt_block(scenario, units, terrain, problems, where)} if scenario.mbt is not None else {}
+        if scenario.mbt is None:
+            return MbtGame()
+        return MbtGame.model_validate(mbt_block(scenario, units, terrain, problems, where))
 
     def carry_damage(self, unit: UnitState, damage: str) -> None:
         """A track, gun, hull or turret hit carried over, kept as the Fire phase keeps it
@@ -89,7 +92,7 @@ CARRIED_DAMAGE = ("track", "gun", "hull", "turret")
 def mbt_block(
     scenario: MbtScenario, units: dict[str, UnitState], terrain: list[TerrainState], problems: list[str], where: str
 ) -> dict[str, Any]:
-    """The ``mbt:`` block as the turn sequence keeps it in ``state.extra["mbt"]``."""
+    """The ``mbt:`` block, checked, as plain values (the game's own state begins with them)."""
     spec = scenario.mbt
     assert spec is not None
     ids = {t.id for t in terrain}

@@ -1,4 +1,4 @@
-"""What an MBT game keeps of a unit beyond the generic state, typed.
+"""What an MBT game keeps of itself and of a unit beyond the generic state, typed.
 
 A unit's own state (:class:`MbtUnit`, reached as ``MbtUnit.of(u)``): its markers (spotted,
 suppressed, full cover, the turret's hatch and facing), its damage (track, gun, compartment, crew
@@ -7,17 +7,25 @@ in a building, the floor it stands on, camouflage), and what the options add (am
 entrenching, bail outs). The generic state keeps the rest: its place and status, the sides that see
 it and at what level, what carries it and how it was destroyed.
 
-Every field's default is what a new unit holds; a field back at its default is the marker taken
-off (the snapshot then leaves it out).
+The game's own state (:class:`MbtGame`, reached as ``MbtGame.of(state)``): the scenario's ``mbt:``
+block as the game began, the Turn's bookkeeping (the initiative, the written orders, who fired and
+moved, ATGMs in flight, smoke, objectives held) and the options' state
+(:mod:`umpire.rules.mbt.options.state`).
+
+Every field's default is what a new game or unit holds; a field back at its default is the
+marker taken off (the snapshot then leaves it out).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
 from umpire.core.state import OwnState, UnitState
+from umpire.rules.mbt.options.state import OptionsState
+from umpire.rules.mbt.scenario_model import MbtSpec
 from umpire.rules.mbt.sighting import Spotted
 
 Compartment = Literal["turret", "hull"]  # (the order the advanced smoke case gives: one Literal, one schema)
@@ -94,3 +102,82 @@ def turret_facing(u: UnitState) -> float:
     """The facing of ``u``'s turret: its hull's unless the turret was turned."""
     t = MbtUnit.of(u).turret_facing
     return u.facing if t is None else float(t)
+
+
+# -- the game ------------------------------------------------------------------------------------
+# Its records are typed dicts: plain JSON values at run time (a copy and a snapshot take them as
+# they are), with their keys checked by the type checker and, on reading, by the model.
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Acquired(TypedDict):
+    """A firer's run of fire at one target (7.4.2.3.1, 14.4.2.1.1): since which Turn, and the last."""
+
+    target: str
+    since: int
+    last: int
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Smoke(TypedDict):
+    """A smoke marker on the table (11.4, 12.6, 12.9, 14.4.5): ``on`` or ``off``, ``ds`` (a
+    vehicle's dischargers), who laid it and when."""
+
+    x: float
+    y: float
+    kind: str
+    by: str
+    turn: int
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Camouflage(TypedDict):
+    """This Turn's camouflage dice (17.6.1.1), kept by the umpire: hidden unit -> viewer -> roll."""
+
+    turn: int
+    rolls: dict[str, dict[str, int]]
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Result(TypedDict):
+    """The game's victory tally as the rules declared it at its end (9.4, Scenario Format D)."""
+
+    points: dict[str, int]
+    winner: str | None
+    decided: bool
+    reason: str
+    lines: list[str]
+    estimated: list[str]
+
+
+# A unit's entry of its side's written orders (24.3.2), as the orders file's model checked it; an
+# ATGM in flight (14.2.2.2), as its firing entry and where it was announced.
+Orders = dict[str, Any]
+InFlight = dict[str, Any]
+
+
+class MbtGame(MbtSpec, OwnState):
+    """The MBT game's own state: its scenario's ``mbt:`` block (how it is played: the game, turns,
+    scale, light, objectives, setup zones, the Advanced Game's rules, the options and their
+    blocks) and the turn's bookkeeping."""
+
+    initiative: str | None = None  # the side that won the Initiative and moves first (24.3.1)
+    orders: dict[str, dict[str, Orders]] = Field(default_factory=dict)  # side -> unit -> its written orders
+    sequence: dict[str, list[str]] = Field(default_factory=dict)  # side -> its units in the order they move
+    control: dict[str, str] = Field(default_factory=dict)  # objective -> the side that controls it (4.8)
+    acq: dict[str, Acquired] = Field(default_factory=dict)  # firer -> its run of AP fire at a target
+    gp_acq: dict[str, Acquired] = Field(default_factory=dict)  # firer -> its run of GP fire at a target
+    atgm: list[InFlight] = Field(default_factory=list)  # ATGMs announced, in flight
+    fired: list[str] = Field(default_factory=list)  # units that fired in this Fire phase
+    ow_fired: list[str] = Field(default_factory=list)  # overwatch units that fired this Turn (Advanced Game)
+    walked: dict[str, list[list[float]]] = Field(default_factory=dict)  # unit -> the path it moved this phase
+    smoke: list[Smoke] = Field(default_factory=list)  # smoke markers on the table
+    removed_terrain: list[str] = Field(default_factory=list)  # terrain pieces destroyed by fire
+    entrenchments: list[list[float]] = Field(default_factory=list)  # hasty entrenchment markers (17.4.4.1)
+    camouflage: Camouflage | None = None  # this Turn's camouflage dice (17.6.1.1)
+    result: Result | None = None  # the tally the rules ended the game with
+    options_state: OptionsState | None = None  # the options' state (None: not made from the scenario yet)
+
+    def runs(self, kind: Literal["acq", "gp_acq"]) -> dict[str, Acquired]:
+        """The runs of AP (``acq``) or GP (``gp_acq``) fire at one target, by firer."""
+        return self.acq if kind == "acq" else self.gp_acq

@@ -1,4 +1,5 @@
-// How every page of umpire serve asks its server: JSON both ways, the session's token in a header
+// How every page of umpire serve asks its server: JSON both ways (a file, such as a photo, goes
+// as it is), the session's token in a header
 // on every write, and a refusal thrown as the server's answer ({error: ...}), so each page says
 // it in its own words. Loaded before the page's own script.
 "use strict";
@@ -10,9 +11,14 @@ window.umpireCall = function (csrf, words) {
   return async function call(method, url, body) {
     const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
     if (method !== "GET") {
-      opts.headers["Content-Type"] = "application/json";
       opts.headers["X-CSRF-Token"] = csrf;
-      opts.body = JSON.stringify(body || {});
+      if (body instanceof Blob) { // a file sent as it is (a photo of the table)
+        opts.headers["Content-Type"] = body.type || "application/octet-stream";
+        opts.body = body;
+      } else {
+        opts.headers["Content-Type"] = "application/json";
+        opts.body = JSON.stringify(body || {});
+      }
     }
     let r;
     try {

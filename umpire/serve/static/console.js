@@ -547,6 +547,8 @@
   // -- keeping up with the file ----------------------------------------------------------
   setInterval(check, st.poll);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+  // another part of the page wrote the file (a photo applied): show the game as it is now
+  document.addEventListener("umpire:wrote", (e) => refresh(e.detail && e.detail.note));
   refresh();
   setMode("select");
 })();

@@ -25,7 +25,7 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         new.phase = "orders"
     results, lines = apply_orders(new, payload, dice)
     side = payload.get("side", "?")
-    plans = [p for uid, p in tr.read_book(new)["plan"].items() if new.units[uid].side == side]
+    plans = [p for uid, p in tr.read_book(new).plan.items() if new.units[uid].side == side]
     moves = sum(1 for p in plans for k in ("move1", "move2") if p.get(k))
     text = f"orders of {tr.side_name(state, side)} entered ({payload.get('file', 'orders')}, {moves} moves planned)"
     if lines:
@@ -135,7 +135,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     m = {k: v for k, v in payload.items() if k != "battery" and v is not None}
     check_mission(state, u, m, "fire --indirect", now=True)
     label = f"{state.turn}.1"
-    done = tr.read_book(state).get("indirect_fired", {})
+    done = tr.read_book(state).indirect_fired
     if done.get(u.id) == label:
         raise UmpireError(f"battery: {u.id} has already fired indirect this phase (one mission per phase)")
     new = state.copy_for_change()
@@ -153,7 +153,7 @@ def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     else:
         pairs, tpl = fire_mission(new, nu, m, dice)
         lay(new, nu, m, tpl)
-    ext.setdefault("indirect_fired", {})[u.id] = label
+    ext.indirect_fired[u.id] = label
     spend_icm(new, nu, m)
     after = [f"{t.id}: {land(new, nu, new.units[t.id], res, 1)}" for t, res in pairs]
     what = "counter-battery fire" if m.get("counter_battery") else "indirect fire"

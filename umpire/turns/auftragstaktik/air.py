@@ -17,6 +17,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import effects
+from umpire.rules.auftragstaktik.state import Flight
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.indirect import (
     LEVELS,
@@ -24,26 +25,26 @@ from umpire.turns.auftragstaktik.indirect import (
 
 
 def c3_levels(state: GameState) -> dict[str, int]:
-    return {s: int(v.get("c3", 3)) for s, v in (state.extra.get("support") or {}).items()}
+    return {s: int(v.get("c3", 3)) for s, v in tr.read_book(state).support.items()}
 
 
-def flights(state: GameState, side: str) -> dict[str, dict[str, Any]]:
-    return {f["id"]: f for f in (state.extra.get("support") or {}).get(side, {}).get("air", [])}
+def flights(state: GameState, side: str) -> dict[str, Flight]:
+    return {f["id"]: f for f in tr.read_book(state).support.get(side, {}).get("air", [])}
 
 
-def sorties_left(state: GameState, flight: dict[str, Any]) -> int:
-    used = tr.read_book(state).get("sorties", {}).get(flight["id"], 0)
+def sorties_left(state: GameState, flight: Flight) -> int:
+    used = tr.read_book(state).sorties.get(flight["id"], 0)
     return int(flight.get("sorties", 1)) - int(used)
 
 
-def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: str, *, now: bool) -> dict[str, Any]:
+def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: str, *, now: bool) -> Flight:
     from umpire.errors import unknown
 
     mine = flights(state, side)
     if fid not in mine:
         raise UmpireError(f"{field}: {unknown('flight', fid, mine)} (the scenario's air: for {side})")
     f = mine[fid]
-    lost = tr.read_book(state).get("flights_lost", {}).get(fid)
+    lost = tr.read_book(state).flights_lost.get(fid)
     if lost is not None:
         raise UmpireError(f"{field}: {fid} was shot down in turn {lost} (ruling air.defense_effect)")
     if sorties_left(state, f) <= 0:
@@ -150,7 +151,7 @@ def air_defence(
     for x in sorted(state.units.values(), key=lambda x: x.id):
         if x.side != t.side or not tr.alive(x) or not effects(x.hits).may_fire:
             continue
-        if ext["battalion_status"].get(getattr(tr.battalion_of(state, x), "id", "")) == "routed":
+        if ext.battalion_status.get(getattr(tr.battalion_of(state, x), "id", "")) == "routed":
             continue
         reach = 0.0 if x.id == t.id else float(edge_distance(pose(x), pose(t)))
         weapon = _ad_weapon(state, x, reach)

@@ -92,10 +92,10 @@ def resolve_entrenching(state: GameState, dice: Dice) -> tuple[list[Resolution],
     from umpire.rules.auftragstaktik.entrench import entrench
 
     ext = tr.book(state)
-    stayed = ext.get("stationary")
+    stayed = ext.stationary
     results: list[Resolution] = []
     lines: list[str] = []
-    for uid, plan in sorted(ext["plan"].items()):
+    for uid, plan in sorted(ext.plan.items()):
         if not plan.get("entrench"):
             continue
         u = state.units[uid]

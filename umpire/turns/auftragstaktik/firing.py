@@ -83,16 +83,16 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
         if res.outcome.get("eliminated") or eliminated:
             t.status = "eliminated"
     label = f"{state.turn}.{phase}"
-    ext["fired"].setdefault(firer.id, [])
-    if label not in ext["fired"][firer.id]:
-        ext["fired"][firer.id].append(label)
-    if target.id not in ext["attacked"]:
-        ext["attacked"].append(target.id)
+    ext.fired.setdefault(firer.id, [])
+    if label not in ext.fired[firer.id]:
+        ext.fired[firer.id].append(label)
+    if target.id not in ext.attacked:
+        ext.attacked.append(target.id)
     b = tr.battalion_of(state, t)
-    if b is not None and b.id not in ext["under_fire"]:
-        ext["under_fire"].append(b.id)
+    if b is not None and b.id not in ext.under_fire:
+        ext.under_fire.append(b.id)
     rof = res.outcome.get("rate_of_fire") or {}
-    ext.setdefault("shots", {})[firer.id] = {
+    ext.shots[firer.id] = {
         "phase": f"{state.turn}.{phase}",
         "again": bool(rof.get("may_fire_again")),
         "why": str(rof.get("why", "")),
@@ -131,7 +131,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     for u in firers:
         if not tr.alive(u):
             continue
-        want = [t for t in dict.fromkeys(ext["plan"][u.id].get("fire", [])) if t in state.units]
+        want = [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units]
         pairs += [(u, state.units[t]) for t in want if tr.alive(state.units[t])]
         foes, xy, half = afvs[u.side]
         if not tr.is_afv(u) or not foes:
@@ -148,11 +148,11 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
     """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
     ext = tr.book(state)
     firers = []
-    for uid, plan in sorted(ext["plan"].items()):
+    for uid, plan in sorted(ext.plan.items()):
         u = state.units.get(uid)
         if u is None or not plan.get("fire") or phase not in plan.get("fire_in", [1, 2]):
             continue
-        shot = ext.get("shots", {}).get(uid)
+        shot = ext.shots.get(uid)
         if shot and shot.get("phase") == f"{state.turn}.{phase}":
             continue  # fired by hand this phase
         firers.append(u)
@@ -225,7 +225,7 @@ def _fire_groups(
                 u = state.units[u.id]
                 if not tr.alive(u):
                     continue
-                plan = ext["plan"][u.id]
+                plan = ext.plan[u.id]
                 held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
                 fired = False
                 for tid in plan["fire"]:

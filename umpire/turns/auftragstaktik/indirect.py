@@ -22,6 +22,7 @@ echelon; ruling ``indirect.hq_level_semantics``). The hits of all missions land 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -180,9 +181,9 @@ def check_icm(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> 
     (MISCELLANEOUS RULES > Cluster Munitions; ruling ``indirect.icm_missions``)."""
     if not m.get("icm") or tr.rulings_of(state)["indirect.icm_missions"] == "unlimited":
         return
-    if (state.extra.get("support") or {}).get(u.side, {}).get("icm") == "unlimited":
+    if tr.read_book(state).support.get(u.side, {}).get("icm") == "unlimited":
         return
-    turn = tr.read_book(state).get("icm_fired", {}).get(u.id)
+    turn = tr.read_book(state).icm_fired.get(u.id)
     if turn is not None:
         raise UmpireError(
             f"{field}.icm: {u.id} fired its one ICM mission of the game in turn {turn} (MISCELLANEOUS RULES > "
@@ -194,7 +195,7 @@ def check_icm(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> 
 def spend_icm(state: GameState, u: UnitState, m: dict[str, Any]) -> None:
     """Note an ICM mission fired (``state`` is a copy being changed)."""
     if m.get("icm"):
-        tr.book(state).setdefault("icm_fired", {}).setdefault(u.id, state.turn)
+        tr.book(state).icm_fired.setdefault(u.id, state.turn)
 
 
 def _centres(state: GameState, u: UnitState, m: dict[str, Any]) -> list[tuple[float, float]]:
@@ -263,7 +264,7 @@ def as_stand(state: GameState, u: UnitState) -> Any:
     return tr.stand(state, u, moved=_moved(u, 1), spotted=any(s != u.side for s in u.spotted_by))
 
 
-def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, mission: dict[str, Any], range_in: float,
+def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, mission: Mapping[str, Any], range_in: float,
                  counter_battery: Any = None) -> Resolution:
     """Battery ``u``'s indirect fire at ``target`` (a stand of the rules), as every mission,
     template and counter-battery shot is resolved: the HQ level that ordered it (the mission's or
@@ -321,7 +322,7 @@ def lay(state: GameState, u: UnitState, m: dict[str, Any], tpl: dict[str, Any]) 
     """Leave a tube battery's template on the table (``state`` is a copy being changed)."""
     if not lasting(u):
         return
-    tr.book(state).setdefault("templates", []).append(
+    tr.book(state).templates.append(
         {
             "firer": u.id,
             "at": tpl["at"],
@@ -346,7 +347,7 @@ def template_attacks(
 
     from umpire.turns.auftragstaktik.table import footprints_of
 
-    tpls = tr.book(state).get("templates") or []
+    tpls = tr.book(state).templates or []
     if not tpls or len(pts) < 2 or not tr.alive(u):
         return [], []
     line = shapely.LineString(pts)
@@ -384,9 +385,9 @@ def land_no_firer(state: GameState, target: UnitState, res: Resolution) -> str:
                                         troop_in_close_terrain=tr.is_troop(t) and tr.cover_at(state, t)[1])
         if res.outcome.get("eliminated") or eliminated:
             t.status = "eliminated"
-    if t.id not in ext["attacked"]:
-        ext["attacked"].append(t.id)
+    if t.id not in ext.attacked:
+        ext.attacked.append(t.id)
     b = tr.battalion_of(state, t)
-    if b is not None and b.id not in ext["under_fire"]:
-        ext["under_fire"].append(b.id)
+    if b is not None and b.id not in ext.under_fire:
+        ext.under_fire.append(b.id)
     return f"{t.id} {'eliminated' if t.status == 'eliminated' and before != 'eliminated' else f'now {t.hits} hits'}"

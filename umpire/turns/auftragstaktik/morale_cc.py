@@ -32,18 +32,18 @@ from umpire.turns.auftragstaktik import tracked as tr
 
 
 def morale_level(state: GameState, bid: str) -> str:
-    return str(state.extra.get("morale", {}).get(bid, tables().turn.morale.default_level))
+    return str(tr.read_book(state).morale.get(bid, tables().turn.morale.default_level))
 
 
 def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution, str]:
     """One battalion's morale check, applied to ``state`` (a copy being changed)."""
     ext = tr.book(state)
-    if bid in ext["morale_done"]:
+    if bid in ext.morale_done:
         raise UmpireError(f"battalion: {bid} has already checked morale this Morale Phase")
     units = tr.battalion_units(state, bid)
     if not units:
         raise UmpireError(f"battalion: {bid} has no stands")
-    status = ext["battalion_status"].get(bid, "ok")
+    status = ext.battalion_status.get(bid, "ok")
     stands = [
         StandHits(
             hits=min(u.hits, tables().common.hit_effects.eliminated_at),
@@ -61,9 +61,9 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
                                "battalion": battalion.model_dump(mode="json")}})
     res.summary = f"morale of {bid}: {res.summary}"
     if new == "ok":
-        ext["battalion_status"].pop(bid, None)
+        ext.battalion_status.pop(bid, None)
     else:
-        ext["battalion_status"][bid] = new
+        ext.battalion_status[bid] = new
     for u in units:
         if not tr.alive(u):
             continue
@@ -74,15 +74,15 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
             and u.orders in ("HA", "DA", "TR")
         ):
             u.orders = "NO"
-    ext["morale_done"].append(bid)
+    ext.morale_done.append(bid)
     return res, f"{bid} rolls {res.outcome['result']}, battalion {new.capitalize() if new != 'ok' else 'in good order'}"
 
 
 def who_checks(state: GameState) -> list[str]:
     ext = tr.read_book(state)
-    bns = set(ext["under_fire"]) | set(ext["battalion_status"])
+    bns = set(ext.under_fire) | set(ext.battalion_status)
     return sorted(
-        b for b in bns if b not in ext["morale_done"] and any(tr.alive(u) for u in tr.battalion_units(state, b))
+        b for b in bns if b not in ext.morale_done and any(tr.alive(u) for u in tr.battalion_units(state, b))
     )
 
 
@@ -94,7 +94,7 @@ def resolve_morale(state: GameState, dice: Dice) -> tuple[list[Resolution], list
         results.append(res)
         lines.append(line)
     ext = tr.book(state)
-    ext["under_fire"] = []
+    ext.under_fire = []
     if not lines:
         lines.append("no battalion came under fire: no morale checks")
     return results, lines
@@ -129,10 +129,10 @@ def _hit(state: GameState, uid: str, hits: int) -> str:
         u.status = "eliminated"
     ext = tr.book(state)
     b = tr.battalion_of(state, u)
-    if b is not None and b.id not in ext["under_fire"]:
-        ext["under_fire"].append(b.id)
-    if uid not in ext["attacked"]:
-        ext["attacked"].append(uid)
+    if b is not None and b.id not in ext.under_fire:
+        ext.under_fire.append(b.id)
+    if uid not in ext.attacked:
+        ext.attacked.append(uid)
     return f"{uid}: {hits} hit{'s' if hits != 1 else ''}" + (
         " - eliminated" if u.status == "eliminated" and was != "eliminated" else ""
     )
@@ -183,7 +183,7 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
 
     def fights(a: UnitState) -> bool:
         bid = getattr(tr.battalion_of(state, a), "id", "")
-        return tr.alive(a) and tr.is_troop(a) and not tr.is_afv(a) and ext["battalion_status"].get(bid) != "routed"
+        return tr.alive(a) and tr.is_troop(a) and not tr.is_afv(a) and ext.battalion_status.get(bid) != "routed"
 
     starters = [
         a
@@ -251,7 +251,7 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
         lines.append(f"round {rnd}: " + ", ".join(_hit(state, uid, h) for uid, h in sorted(hits.items())))
         # withdrawal, possible after a round has been fought (orders: cc_withdraw)
         for u in sorted(pool, key=lambda u: u.id):
-            if tr.alive(u) and ext["plan"].get(u.id, {}).get("cc_withdraw"):
+            if tr.alive(u) and ext.plan.get(u.id, {}).get("cc_withdraw"):
                 withdrawn.add(u.id)
                 lines.append(_withdraw(state, u, [e for e in pool if e.side != u.side]))
     else:

@@ -20,7 +20,7 @@ def surrenders(state: GameState) -> list[str]:
     lines = []
     for u in state.units.values():
         bid = getattr(tr.battalion_of(state, u), "id", "")
-        if not tr.alive(u) or ext["battalion_status"].get(bid) != "routed":
+        if not tr.alive(u) or ext.battalion_status.get(bid) != "routed":
             continue
         near = [
             e
@@ -82,7 +82,7 @@ def check_integrity(before: GameState, after: GameState, phase: int, allow: bool
     old, new = breaches(before), breaches(after)
     if tr.rulings_of(after)["movement.integrity_violation"] == "report_only" or allow:
         return [f"warning: {why}" for _, why in new.values()]
-    plan = tr.read_book(after)["plan"]
+    plan = tr.read_book(after).plan
     out = []
     for key, (excess, why) in new.items():
         fid = key.split(":")[0]
@@ -93,7 +93,7 @@ def check_integrity(before: GameState, after: GameState, phase: int, allow: bool
             if (u.formation == fid or getattr(tr.battalion_of(after, u), "id", None) == fid)
             and tr.moved_in(u, phase) > 0
         ]
-        routed = tr.read_book(after)["battalion_status"].get(fid) == "routed"  # its moves are compulsory
+        routed = tr.read_book(after).battalion_status.get(fid) == "routed"  # its moves are compulsory
         if worse and not routed and not any(plan.get(u.id, {}).get("override") for u in movers):
             raise UmpireError(
                 f"phase next: the moves break unit integrity: {why}; ruling movement.integrity_violation: move "

@@ -34,7 +34,7 @@ def _fmt(v: float) -> str:
 
 
 def weather(state: GameState) -> str:
-    return str(state.extra.get("weather", "clear"))
+    return tr.read_book(state).weather
 
 
 def phase_allowance(state: GameState, u: UnitState, phase: int, order: str | None = None) -> Allowance:
@@ -45,9 +45,9 @@ def phase_allowance(state: GameState, u: UnitState, phase: int, order: str | Non
         tr.move_value(u),
         phase=phase,
         troops=tr.is_troop(u),
-        status=ext["battalion_status"].get(bid, "ok"),
+        status=ext.battalion_status.get(bid, "ok"),
         rulings=tr.rulings_of(state),
-        new_no_orders=u.id in ext["new_no_orders"],
+        new_no_orders=u.id in ext.new_no_orders,
         moved_first=tr.moved_in(u, 1) > 0,
     )
 
@@ -115,7 +115,7 @@ def warnings(
             f'{u.id} moved {_fmt(total)}", below the minimum {_fmt(allow.minimum)}" '
             "(waived only if blocked; ruling movement.minimums)"
         )
-    arrow = tr.read_book(state)["direction"].get(u.id)
+    arrow = tr.read_book(state).direction.get(u.id)
     if arrow is not None and cost.length > 0:
         heading = (
             float(arrow)
@@ -240,7 +240,7 @@ def order_rank(state: GameState, u: UnitState) -> int:
         .turn.movement.order_of_movement
     ]
     bid = getattr(tr.battalion_of(state, u), "id", "")
-    order = "WD" if tr.read_book(state)["battalion_status"].get(bid) == "routed" else (u.orders or "NO")
+    order = "WD" if tr.read_book(state).battalion_status.get(bid) == "routed" else (u.orders or "NO")
     return seq.index(order) if order in seq else len(seq)
 
 
@@ -322,10 +322,10 @@ def overruns(
             u.status = "eliminated"
         for x in (u, e):
             b = tr.battalion_of(state, x)
-            if b is not None and b.id not in ext["under_fire"]:
-                ext["under_fire"].append(b.id)
-        if u.id not in ext["attacked"]:
-            ext["attacked"].append(u.id)
+            if b is not None and b.id not in ext.under_fire:
+                ext.under_fire.append(b.id)
+        if u.id not in ext.attacked:
+            ext.attacked.append(u.id)
         if not res.outcome["continue"] or u.status == "eliminated":
             back = math.hypot(*u.base) / 2 + math.hypot(*e.base) / 2
             stop = line.interpolate(max(0.0, line.project(shapely.Point(e.x, e.y)) - back))
@@ -355,15 +355,15 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             results.extend(r)
             lines.extend(ln)
 
-    route_ahead(state, [[(u.x, u.y), *(ext["plan"].get(u.id, {}).get(f"move{phase}") or [])] for u in movers
+    route_ahead(state, [[(u.x, u.y), *ext.moves(u.id, phase)] for u in movers
                         if u.x is not None and u.y is not None and not AtUnit.of(u).by_hand(phase)])
     for u in movers:
         if AtUnit.of(u).by_hand(phase):
             through(u, list(AtUnit.of(u).path_2))
             continue
         bid = getattr(tr.battalion_of(state, u), "id", "")
-        status = ext["battalion_status"].get(bid, "ok")
-        plan = ext["plan"].get(u.id, {})
+        status = ext.battalion_status.get(bid, "ok")
+        plan = ext.plan.get(u.id, {})
         allow = phase_allowance(state, u, phase)
         if status == "routed":
             path = routed_path(state, u, allow.maximum)
@@ -375,7 +375,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
                 results.append(_moved(u, lines[-1], cost, allow, start, path))
                 through(u, [start, *path])
             continue
-        path = [tuple(p) for p in plan.get(f"move{phase}") or []]
+        path = [(p[0], p[1]) for p in ext.moves(u.id, phase)]
         if not path:
             if allow.minimum > 0 and tr.move_value(u) > 0:
                 lines.append(

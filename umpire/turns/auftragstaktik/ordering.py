@@ -53,7 +53,7 @@ def _enemy_rating(state: GameState, side: str) -> int:
 def check_allowed(state: GameState, bn: FormationState | None, order: str, field: str) -> None:
     if bn is None:
         return
-    status = tr.read_book(state)["battalion_status"].get(bn.id, "ok")
+    status = tr.read_book(state).battalion_status.get(bn.id, "ok")
     if status == "routed":
         raise UmpireError(f"{field}: battalion {bn.id} is Routed and may not be issued orders (MORALE)")
     allowed = tables().morale.effects.checked_orders
@@ -78,7 +78,7 @@ def roll_for(state: GameState, bn: FormationState, level: str, dice: Dice) -> Re
     ext = tr.book(state)
     phase = tr.current_phase(state)
     rulings = tr.rulings_of(state)
-    done = ext["rolled"].get(bn.id)
+    done = ext.rolled.get(bn.id)
     already = done is not None and not (
         phase == "reaction"
         and done.get("phase") == "orders"
@@ -94,7 +94,7 @@ def roll_for(state: GameState, bn: FormationState, level: str, dice: Dice) -> Re
     hq = bn.hq if bn.hq in state.units else (units[0].id if units else None)
     res.extra.update({"unit": hq, "battalion": bn.id, "level": level})
     res.summary = f"HQ roll for {bn.id} ({level}): {res.summary}"
-    ext["rolled"][bn.id] = {"phase": phase, "result": res.outcome["result"], "level": level}
+    ext.rolled[bn.id] = {"phase": phase, "result": res.outcome["result"], "level": level}
     return res
 
 
@@ -104,14 +104,14 @@ def give(state: GameState, u: UnitState, order: str, direction: Any, *, when: st
     unit = state.units[u.id]
     if when == "now":
         if order == "NO" and (unit.orders or "NO") != "NO" or (order == "NO" and unit.orders is None):
-            if unit.id not in ext["new_no_orders"]:
-                ext["new_no_orders"].append(unit.id)
+            if unit.id not in ext.new_no_orders:
+                ext.new_no_orders.append(unit.id)
         unit.orders = order
         if direction is not None:
-            ext["direction"][unit.id] = list(direction) if isinstance(direction, list | tuple) else direction
-        ext["pending"].pop(unit.id, None)
+            ext.direction[unit.id] = list(direction) if isinstance(direction, list | tuple) else direction
+        ext.pending.pop(unit.id, None)
         return f"{unit.id} {order}"
-    ext["pending"][unit.id] = {"order": order, "direction": direction, "when": when}
+    ext.pending[unit.id] = {"order": order, "direction": direction, "when": when}
     return f"{unit.id} {order} ({'next Orders Phase' if when == 'orders' else 'Reaction Phase'})"
 
 
@@ -149,7 +149,7 @@ def change_orders(
         )
     for uid, (_order, d) in changes.items():  # a new arrow for an unchanged order needs no roll
         if uid not in real and d is not None:
-            ext["direction"][uid] = list(d) if isinstance(d, list | tuple) else d
+            ext.direction[uid] = list(d) if isinstance(d, list | tuple) else d
     if not rolled:
         return results, lines
     if bn is None:
@@ -158,7 +158,7 @@ def change_orders(
         raise UmpireError(
             f"{field}: in the Reaction Phase only battalion HQs may change orders (allowed: battalion; ORDERS)"
         )
-    done = ext["rolled"].get(bn.id)
+    done = ext.rolled.get(bn.id)
     if done is not None and done.get("result") == "delay-applied" and phase == "orders":
         raise UmpireError(
             f"{field}: {bn.id}'s delayed orders came into force this Orders Phase; that was its "
@@ -224,7 +224,7 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
         results += r
         lines += ln
     for uid, o in orders.units.items():
-        plan = ext["plan"].get(uid, {}) if phase == "reaction" else {}
+        plan = ext.plan.get(uid, {}) if phase == "reaction" else {}
         if phase == "orders" and o.first:
             plan["move1"] = [list(p) for p in o.first]
         if o.second:
@@ -246,16 +246,15 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
             plan["override"] = True
         if o.indirect is not None:
             plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
-        ext["plan"][uid] = plan
+        ext.plan[uid] = plan
     if phase == "orders":
-        air = {k: v for k, v in ext.get("air_plan", {}).items() if v.get("side") != side}
+        air = {k: v for k, v in ext.air_plan.items() if v.get("side") != side}
         air.update({fid: {**a.model_dump(mode="json"), "side": side} for fid, a in orders.air.items()})
-        if air or "air_plan" in ext:
-            ext["air_plan"] = air
+        ext.air_plan = air
     if phase == "orders":
-        for uid in [k for k, v in ext["plan"].items() if state.units[k].side == side and k not in orders.units]:
-            ext["plan"].pop(uid)
-    ext["entered"][side] = {"turn": state.turn, "phase": phase, "file": where}
+        for uid in [k for k, v in ext.plan.items() if state.units[k].side == side and k not in orders.units]:
+            ext.plan.pop(uid)
+    ext.entered[side] = {"turn": state.turn, "phase": phase, "file": where}
     return results, lines
 
 
@@ -263,7 +262,7 @@ def apply_pending(state: GameState, when: str) -> list[str]:
     """Delayed orders whose time has come (``when``: ``orders`` or ``reaction``)."""
     ext = tr.book(state)
     lines = []
-    for uid, p in sorted(ext["pending"].items()):
+    for uid, p in sorted(ext.pending.items()):
         if p["when"] != when or uid not in state.units or not tr.alive(state.units[uid]):
             continue
         u = state.units[uid]
@@ -271,10 +270,10 @@ def apply_pending(state: GameState, when: str) -> list[str]:
         try:
             check_allowed(state, bn, p["order"], f"pending orders of {uid}")
         except UmpireError as exc:
-            ext["pending"].pop(uid)
+            ext.pending.pop(uid)
             lines.append(f"{uid}: delayed orders dropped ({exc})")
             continue
         lines.append(give(state, u, p["order"], p.get("direction"), when="now") + " (delayed orders come into force)")
         if bn is not None and when == "orders":
-            ext["rolled"][bn.id] = {"phase": "orders", "result": "delay-applied", "level": "battalion"}
+            ext.rolled[bn.id] = {"phase": "orders", "result": "delay-applied", "level": "battalion"}
     return lines

@@ -263,10 +263,9 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
             order == "NO" and (u.orders or "NO") != "NO" or (state.turn == 1 and u.orders is None and order == "NO")
         )
         probe = state.model_copy(deep=False)
-        ext = dict(tr.read_book(state))
         if new_no:
-            ext = {**ext, "new_no_orders": [*ext["new_no_orders"], uid]}
-        probe.extra = {**state.extra, tr.KEY: ext}
+            own = tr.read_book(state)
+            probe.own = own.model_copy(update={"new_no_orders": [*own.new_no_orders, uid]})
         for phase, path in ((1, o.first), (2, o.second)):
             if not path:
                 continue

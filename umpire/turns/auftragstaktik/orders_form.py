@@ -9,10 +9,9 @@ no order change, no move and no fire: the stands keep their orders and stay put.
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.rules.auftragstaktik.ratings import ORDERS
+from umpire.rules.auftragstaktik.state import AtGame
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, number, point, scalar
 
@@ -25,8 +24,8 @@ def _direction(d: object) -> str:
     return number(float(d)) if isinstance(d, int | float) else ""
 
 
-def _order_now(u: UnitState, ext: dict[str, Any]) -> str:
-    pending = (ext.get("pending") or {}).get(u.id)
+def _order_now(u: UnitState, ext: AtGame) -> str:
+    pending = ext.pending.get(u.id)
     now = u.orders or "none yet"
     if pending:
         now += f" ({pending['order']} from the next Orders Phase: delayed)"
@@ -48,7 +47,7 @@ def _allowance(state: GameState, u: UnitState) -> str:
 def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str]) -> Entry:
     ext = tr.read_book(state)
     assert u.x is not None and u.y is not None
-    d = (ext.get("direction") or {}).get(u.id)
+    d = (ext.direction or {}).get(u.id)
     at = point((u.x, u.y))
     allowance = _allowance(state, u)
     facts = [f"{u.type or 'stand'} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}; "
@@ -82,8 +81,8 @@ def _battalion(state: GameState, bn: FormationState) -> Entry:
     ext = tr.read_book(state)
     stands = [u for u in tr.battalion_units(state, bn.id) if tr.alive(u)]
     orders = sorted({u.orders or "NO" for u in stands})
-    status = ext["battalion_status"].get(bn.id, "ok")
-    rolled = ext["rolled"].get(bn.id)
+    status = ext.battalion_status.get(bn.id, "ok")
+    rolled = ext.rolled.get(bn.id)
     facts = [f"{len(stands)} stand{'s' if len(stands) != 1 else ''}; orders now "
              + (", ".join(orders) or "none") + (f"; HQ {bn.hq}" if bn.hq else "")
              + (f"; {status.capitalize()} (MORALE)" if status != "ok" else "")

@@ -42,7 +42,7 @@ def missing_orders(state: GameState) -> list[str]:
     for s in state.sides:
         if not any(tr.alive(u) for u in state.units_of(s.id)):
             continue
-        e = ext["entered"].get(s.id)
+        e = ext.entered.get(s.id)
         if e is None or e.get("turn") != state.turn:
             out.append(s.id)
     return out
@@ -53,7 +53,7 @@ def _recover(state: GameState, when: str) -> list[str]:
     ext = tr.book(state)
     if (choice == "end_phase") != (when == "end"):
         return []
-    spared = set(ext.get("attacked_last", [])) if choice == "not_attacked_only" else set()
+    spared = set(ext.attacked_last) if choice == "not_attacked_only" else set()
     n = 0
     for u in state.units.values():
         if tr.alive(u) and u.hits > 0 and u.id not in spared:
@@ -90,15 +90,7 @@ def _end_of_turn(state: GameState) -> list[str]:
     if dug:
         lines.append(f"{dug} troop stand{'s' if dug != 1 else ''} that stayed put entrench (hasty)")
     keep = f"{state.turn}.2"
-    ext["fired"] = {k: [x for x in v if x == keep] for k, v in ext["fired"].items() if keep in v}
-    ext["attacked_last"] = list(ext["attacked"])
-    ext["stationary"] = stayed
-    for k in ("entered", "rolled", "plan", "shots"):
-        ext[k] = {}
-    for k in ("air_plan", "indirect_fired", "templates"):
-        ext.pop(k, None)
-    for k in ("new_no_orders", "attacked", "morale_done"):
-        ext[k] = []
+    ext.new_turn(keep, stayed)
     state.turn += 1
     state.phase = "orders"
     lines += apply_pending(state, "orders")
@@ -190,7 +182,7 @@ def view(state: GameState) -> TurnView:
     if phase == "orders":
         waiting = missing_orders(state)
         for s in state.sides:
-            e = ext["entered"].get(s.id)
+            e = ext.entered.get(s.id)
             got = f"entered ({e['file']})" if e and e.get("turn") == state.turn else "missing"
             lines.append(f"orders of {s.name}: {got}")
         step = (
@@ -203,13 +195,13 @@ def view(state: GameState) -> TurnView:
         if phase in MOVEMENT_PHASES:
             n = MOVEMENT_PHASES[phase]
             planned = sum(
-                1 for u, p in ext["plan"].items() if p.get(f"move{n}") and not AtUnit.of(state.units[u]).by_hand(n)
+                1 for u, p in ext.plan.items() if p.get(f"move{n}") and not AtUnit.of(state.units[u]).by_hand(n)
             )
             lines.append(
                 f"{planned} planned move{'s' if planned != 1 else ''}; umpire move UNIT X Y moves a stand by hand"
             )
         elif phase.startswith("combat"):
-            firers = sum(1 for p in ext["plan"].values() if p.get("fire"))
+            firers = sum(1 for p in ext.plan.values() if p.get("fire"))
             lines.append(
                 f"{firers} stand{'s' if firers != 1 else ''} with fire orders; umpire fire FIRER TARGET fires by hand"
             )
@@ -220,7 +212,7 @@ def view(state: GameState) -> TurnView:
 
             due = who_checks(state)
             lines.append("battalions to check: " + (", ".join(due) or "none") + "; umpire morale BATTALION checks one")
-    for bid, st in sorted(ext["battalion_status"].items()):
+    for bid, st in sorted(ext.battalion_status.items()):
         lines.append(f"{bid} is {st.capitalize()}")
     return TurnView(turn=state.turn, phase=phase, phases=seq, next_step=step, waiting_for=waiting, lines=lines)
 

@@ -183,7 +183,7 @@ def check_shot(
             "COMBAT > Hit Effects)"
         )
     bid = getattr(tr.battalion_of(state, firer), "id", "")
-    if ext["battalion_status"].get(bid) == "routed":
+    if ext.battalion_status.get(bid) == "routed":
         raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
     if firer.side not in target.spotted_by:
 
@@ -218,7 +218,7 @@ def check_shot(
                 f"target: {firer.id} must engage the closest spotted enemy AFV in range, {nid} at "
                 f'{_fmt(nd)}" (COMBAT; ruling fire.afv_priority_range; allowed: {nid})'
             ))
-    shot = ext.get("shots", {}).get(firer.id)
+    shot = ext.shots.get(firer.id)
     if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):
         raise UmpireError(f"firer: {firer.id} has already fired this phase ({shot.get('why', 'rate of fire')})")
     return weapon, d

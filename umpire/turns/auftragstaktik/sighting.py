@@ -283,7 +283,7 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
     ext = tr.read_book(state)
     moved = phase is not None and tr.moved_in(u, phase) > 0
     bid = getattr(tr.battalion_of(state, u), "id", "")
-    orders = "WD" if ext["battalion_status"].get(bid) == "routed" else (u.orders or "NO")
+    orders = "WD" if ext.battalion_status.get(bid) == "routed" else (u.orders or "NO")
     cover, _ = tr.cover_at(state, u)
     kind = r.default_kind()
     before = side_viewing is not None and side_viewing in u.spotted_by
@@ -319,14 +319,14 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
 
 def is_night(state: GameState) -> bool:
     """Whether this turn is played at night (scenario ``night:``, every turn or a list of turns)."""
-    night = state.extra.get("night", False)
+    night = tr.read_book(state).night
     return state.turn in night if isinstance(night, list) else bool(night)
 
 
 def fired_before(state: GameState, uid: str, phase: int | None) -> bool:
     """Fired in the combat phase before this movement phase (ruling spotting.firing_window)."""
     label = f"{state.turn - 1}.2" if phase == 1 else f"{state.turn}.1"
-    return label in tr.read_book(state)["fired"].get(uid, [])
+    return label in tr.read_book(state).fired.get(uid, [])
 
 
 def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) -> list[str]:
@@ -352,11 +352,11 @@ def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) 
         new, kept, lost = 0, 0, 0
         for j, u in enumerate(foes):
             was = side in u.spotted_by
-            at = ext["spotted_at"].get(u.id, {}).get(side)
+            at = ext.spotted_at.get(u.id, {}).get(side)
             stays = was and at is not None and math.dist(at, (u.x, u.y)) < keep_in  # type: ignore[arg-type]
             if seen[j]:
                 if not was or not stays:
-                    ext["spotted_at"].setdefault(u.id, {})[side] = [round(float(u.x), 3), round(float(u.y), 3)]  # type: ignore[arg-type]
+                    ext.spotted_at.setdefault(u.id, {})[side] = [round(float(u.x), 3), round(float(u.y), 3)]  # type: ignore[arg-type]
                 new += not was
                 _set(u, side, True)
             elif stays:

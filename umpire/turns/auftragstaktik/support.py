@@ -86,13 +86,13 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
     """The First Combat Phase's planned indirect fire, counter-battery and airstrikes, on ``state``
     (a copy being changed)."""
     ext = tr.book(state)
-    missions = [(uid, p["indirect"]) for uid, p in sorted(ext["plan"].items()) if p.get("indirect")]
-    air = sorted((ext.get("air_plan") or {}).items())
+    missions = [(uid, p["indirect"]) for uid, p in sorted(ext.plan.items()) if p.get("indirect")]
+    air = sorted((ext.air_plan or {}).items())
     if not missions and not air:
         return [], []
     results: list[Resolution] = []
     lines: list[str] = []
-    done = ext.setdefault("indirect_fired", {})
+    done = ext.indirect_fired
     label = f"{state.turn}.1"
 
     def held(uid: str, why: str, target: str | None = None, what: str = "holds fire", about: str = "target") -> None:
@@ -111,7 +111,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         if u is None or not tr.alive(u) or done.get(uid) == label:
             return None
         able = effects(u.hits).may_fire
-        if not able or ext["battalion_status"].get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
+        if not able or ext.battalion_status.get(getattr(tr.battalion_of(state, u), "id", "")) == "routed":
             held(uid, f"{u.hits} hits" if not able else "its battalion is Routed", about="firer")
             return None
         return u
@@ -183,7 +183,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         plain()
         cb(None)
     landed = []
-    sorties = ext.setdefault("sorties", {})
+    sorties = ext.sorties
     for fid, a in air:
         side = a["side"]
         try:
@@ -199,7 +199,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             name = f.get("name") or fid
             if hit >= 2 or tr.rulings_of(state)["air.defense_effect"] == "lost":
                 sorties[fid] = max(sorties[fid], int(f.get("sorties", 1)))
-                ext.setdefault("flights_lost", {})[fid] = state.turn
+                ext.flights_lost[fid] = state.turn
                 lines.append(
                     f"{name} is shot down before it strikes ({hit} hit{'s' if hit != 1 else ''}; "
                     "ruling air.defense_effect)"

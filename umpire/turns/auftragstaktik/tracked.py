@@ -1,7 +1,8 @@
 """The Auftragstaktik turn's own bookkeeping in the game state, and what a unit is in play.
 
-Everything the turn needs to remember lives in ``state.extra["auftragstaktik"]`` as plain JSON
-(so the store keeps it and ``umpire replay --check`` compares it):
+Everything the turn needs to remember lives in the game's own state
+(:class:`~umpire.rules.auftragstaktik.state.AtGame`, so the store keeps it and ``umpire replay
+--check`` compares it):
 
 - ``entered``: side -> the orders file entered this turn (``{"turn", "phase", "file"}``);
 - ``rolled``: battalion -> this turn's HQ roll (``{"phase", "result", "level"}``);
@@ -32,12 +33,11 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.ratings import Stand, Unit
-from umpire.rules.auftragstaktik.state import AtUnit
+from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 
 if TYPE_CHECKING:
     from umpire.geometry.sight import TerrainIndex
 
-KEY = "auftragstaktik"
 DEAD = ("eliminated", "surrendered")
 
 
@@ -58,22 +58,14 @@ def current_phase(state: GameState) -> str:
     return "orders" if state.phase in ("setup", "") else state.phase
 
 
-def book(state: GameState) -> dict[str, Any]:
-    """The turn's bookkeeping of a state being changed (made on first use)."""
-    ext: dict[str, Any] = state.extra.setdefault(KEY, {})
-    for k in ("entered", "rolled", "pending", "plan", "direction", "fired", "spotted_at", "battalion_status"):
-        ext.setdefault(k, {})
-    for k in ("new_no_orders", "attacked", "under_fire", "morale_done"):
-        ext.setdefault(k, [])
-    return ext
+def book(state: GameState) -> AtGame:
+    """The game's own state, of a state being changed (``state.copy_for_change()``)."""
+    return AtGame.of(state)
 
 
-def read_book(state: GameState) -> dict[str, Any]:
-    """The bookkeeping of a state only read (a copy when the state has none yet)."""
-    if KEY in state.extra:
-        kept: dict[str, Any] = state.extra[KEY]
-        return kept
-    return book(state.model_copy(deep=True))
+def read_book(state: GameState) -> AtGame:
+    """The game's own state, of a state only read (nothing may change it)."""
+    return AtGame.of(state)
 
 
 @lru_cache(maxsize=16)
@@ -302,7 +294,7 @@ def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: 
     """The unit as the rules procedures take it, from the tracked state."""
     cover, close = cover_at(state, u)
     orders = u.orders or "NO"
-    status = read_book(state)["battalion_status"].get(getattr(battalion_of(state, u), "id", ""), "ok")
+    status = read_book(state).battalion_status.get(getattr(battalion_of(state, u), "id", ""), "ok")
     if status == "routed":
         orders = "WD"
     return Stand(

@@ -16,6 +16,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns import TurnView
 from umpire.turns.common import Applied, Handler
 from umpire.turns.entries import Entry
@@ -36,14 +37,14 @@ def enter_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Appli
     checked = game_of(state).check_orders(payload, state, payload.get("file") or "orders")
     new = state.copy_for_change()
     m = turn_state.mbt(new)
-    m["orders"][checked["side"]] = checked["units"]
-    m.setdefault("sequence", {})[checked["side"]] = checked["sequence"]
+    m.orders[checked["side"]] = checked["units"]
+    m.sequence[checked["side"]] = checked["sequence"]
     spent = ""
     if is_advanced(state):
         from umpire.turns.mbt.options.orders import keep
 
         spent = keep(new, checked)  # what the options take from the orders (plots, command markers)
-    again = checked["side"] in (state.extra.get("mbt") or {}).get("orders", {})
+    again = checked["side"] in MbtGame.of(state).orders
     parts = []
     for uid in checked["sequence"]:
         spec = checked["units"][uid]
@@ -87,9 +88,9 @@ class MbtTurn:
         shown = phases.PHASES + ([phases.OVER] if ph == phases.OVER else [])
         waiting: list[str] = []
         lines: list[str] = []
-        m = state.extra.get("mbt") or {}
+        m = MbtGame.of(state)
         if ph == "Command":
-            waiting = [s.id for s in state.sides if s.id not in m.get("orders", {})
+            waiting = [s.id for s in state.sides if s.id not in m.orders
                        and any(u.status not in ("eliminated", "off_table") for u in state.units_of(s.id))]
             nxt = ("umpire turn orders FILE (one per side: " + ", ".join(waiting) + ")") if waiting \
                 else "umpire phase next (reveal orders, pivots and turrets; then Fire)"
@@ -97,15 +98,15 @@ class MbtTurn:
             nxt = "the game is over: umpire report"
         else:
             nxt = f"umpire phase next (resolve the {ph} phase)"
-        if m.get("initiative") and ph not in ("Initiative",):
-            lines.append(f"initiative (umpire only): {m['initiative']} goes first")
+        if m.initiative and ph not in ("Initiative",):
+            lines.append(f"initiative (umpire only): {m.initiative} goes first")
         game = game_of(state)
         t = game.tally(state, final=ph == phases.OVER)
-        lines.append("victory: " + (m.get("result", {}).get("reason") if ph == phases.OVER else t.reason))
+        lines.append("victory: " + (m.result["reason"] if ph == phases.OVER and m.result else t.reason))
         lines.extend(t.lines)
         cfg = settings(state)
-        lines.append(f"{game.title}{' matchup ' + cfg['matchup'] if cfg['matchup'] else ''}: "
-                     f"{cfg['turns']} turns, {cfg['scale']:g}\" a hex (23.3.2.1)")
+        lines.append(f"{game.title}{' matchup ' + cfg.matchup if cfg.matchup else ''}: "
+                     f"{cfg.turns} turns, {cfg.scale:g}\" a hex (23.3.2.1)")
         return TurnView(turn=state.turn, phase=ph, phases=shown, next_step=nxt, waiting_for=waiting, lines=lines)
 
     def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:

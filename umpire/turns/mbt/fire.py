@@ -18,7 +18,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.ap_tables import TURRET
-from umpire.rules.mbt.state import Compartment, MbtUnit, turret_facing
+from umpire.rules.mbt.state import Compartment, MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
@@ -126,7 +126,7 @@ def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, o
     ammo = ammo or default_ammo(weapon)
     a, b = table.xy(firer), at or table.xy(target)
     rng = table.hexes(a, b)
-    acq = state.extra["mbt"].get("acq", {}).get(firer.id)
+    acq = MbtGame.of(state).acq.get(firer.id)
     turns = 0
     if acq and acq["target"] == target.id and acq["last"] == state.turn - 1:
         turns = acq["last"] - acq["since"] + 1
@@ -215,8 +215,8 @@ def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -
             break
     u.hits += hits_done
     if hits_done:
-        firer = res.extra.get("firer")
-        acq = state.extra["mbt"].setdefault("acq", {})
+        firer = str(res.extra["firer"])
+        acq = MbtGame.of(state).acq
         prev = acq.get(firer)
         if prev and prev["target"] == target_id and prev["last"] in (state.turn - 1, state.turn):
             prev["last"] = state.turn

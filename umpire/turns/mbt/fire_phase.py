@@ -57,7 +57,7 @@ def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str
 def _mark_fired(state: GameState, u: UnitState) -> None:
     MbtUnit.of(u).spotted = "fired"
     MbtUnit.of(u).used = True
-    fired = mbt(state).setdefault("fired", [])
+    fired = mbt(state).fired
     if u.id not in fired:
         fired.append(u.id)
 
@@ -107,7 +107,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             notes.append(_note(tid, line, "damage"))
 
     # ATGM Announcement Step (3.3.2)
-    m["atgm"] = []
+    m.atgm = []
     for side in sides_in_order(new):
         for uid, spec in plan(m, side):
             u = new.units[uid]
@@ -124,7 +124,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                 continue
             _mark_fired(new, u)
             triggers.append(uid)
-            m["atgm"].append({"firer": uid, "target": tid, "ammo": ammo})
+            m.atgm.append({"firer": uid, "target": tid, "ammo": ammo})
             res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
                                   summary=f"{uid} fires a {weapon.name} at {tid}: it flies until the ATGM "
                                           "Resolution Step (3.3.2, 7.2.2)",
@@ -140,7 +140,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
         for side in sides_in_order(new):
             for uid, spec in plan(m, side):
                 u = new.units[uid]
-                if spec.get("order") != "OW" or uid in fired_ow or uid in m["fired"] or not F.alive(u):
+                if spec.get("order") != "OW" or uid in fired_ow or uid in m.fired or not F.alive(u):
                     continue
                 ins = spec.get("overwatch") or {}
                 if ins.get("hold") or ins.get("at", "any") == "moving":

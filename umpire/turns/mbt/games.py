@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtGame
 
 if TYPE_CHECKING:
     from umpire.core.dice import Dice
@@ -91,4 +92,4 @@ BASIC, ADVANCED = BasicGame(), AdvancedGame()
 
 def game_of(state: GameState) -> BasicGame:
     """The game ``state`` is played as (the scenario's ``mbt: {game: ...}``, basic by default)."""
-    return ADVANCED if str((state.extra.get("mbt") or {}).get("game", "basic")) == "advanced" else BASIC
+    return ADVANCED if str(MbtGame.of(state).game) == "advanced" else BASIC

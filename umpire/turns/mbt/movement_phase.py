@@ -47,10 +47,10 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
                 notes.append(_note(uid, "cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)", sep=" "))
                 continue
             res += _move_one(new, table, u, spec, dice, notes)
-    moved_order = list(m.get("walked", {}))
+    moved_order = list(m.walked)
     # ATGM Resolution Step (3.4.2): simultaneous.
     pending = []
-    for shot in m.get("atgm", []):
+    for shot in m.atgm:
         u, t = new.units[shot["firer"]], new.units[shot["target"]]
         if not F.alive(u):
             res.append(F.no_shot(u.id, t.id, "ATGM Resolution", "the firer was destroyed: a miss (7.2.2.1)"))
@@ -60,7 +60,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
                                  "is wasted (7.3.2)"))
             continue
         weapon = weapon_for(data.card(u.card or ""), "ATGM")
-        route = m.get("walked", {}).get(t.id)
+        route = m.walked.get(t.id)
         if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
             r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)
             res.append(r2)
@@ -80,7 +80,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} ATGM Resolution"):
             notes.append(_note(tid, line, "damage"))
     notes += _disputed(new, table, moved_order)
-    m.pop("walked", None)
+    m.walked = {}
     res += update_sighting(new, table)
     new.phase = "Adjustment"
     res += _noted(notes)
@@ -135,7 +135,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, wea
         return F.no_shot(u.id, t.id, "ATGM Resolution",
                          f"{flight.reason}; {speed_note}: a miss (14.2.2.2.4)", [*checks[0].estimated, *est])
     x, y, way = hexes[flight.impact]
-    tspec = (mbt(state)["orders"].get(t.side, {}).get(t.id) or {}).get("move") or {}
+    tspec = (mbt(state).orders.get(t.side, {}).get(t.id) or {}).get("move") or {}
     if tspec.get("reverse"):
         way = (way + 180) % 360
     r = F.shoot(state, table, u, t, "ATGM", ammo, "ATGM Resolution", dice, at=(x, y),
@@ -159,7 +159,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     pts = points_along(start, path, table.scale)
     table.see_all([(table.xy(w), (x, y)) for w in state.units.values()  # who may see it on the way
                    if w.side != u.side and F.alive(w)
-                   and m["orders"].get(w.side, {}).get(w.id, {}).get("order") == "OW" for x, y, _ in pts])
+                   and m.orders.get(w.side, {}).get(w.id, {}).get("order") == "OW" for x, y, _ in pts])
     res: list[Resolution] = []
     walked = [start]
     stop = False
@@ -169,9 +169,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
         walked.append((x, y))
         watchers = []
         for w in state.units.values():
-            if w.side == u.side or not F.alive(w) or w.id in m.get("fired", []):
+            if w.side == u.side or not F.alive(w) or w.id in m.fired:
                 continue
-            wspec = m["orders"].get(w.side, {}).get(w.id, {})
+            wspec = m.orders.get(w.side, {}).get(w.id, {})
             if wspec.get("order") != "OW":
                 continue
             ins = wspec.get("overwatch") or {}
@@ -212,7 +212,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     MbtUnit.of(u).used = True
     MbtUnit.of(u).spotted = "moved"  # 3.4.1: MOVED replaces FIRED
     _claim_objectives(state, table, [u], walked)
-    m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
+    m.walked[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
         outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.moved, "cost": mv.get("cost"),
@@ -222,7 +222,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []),
-        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m["walked"][u.id],
+        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m.walked[u.id],
                **({"case": mv["case"]} if mv.get("case") else {})},
     ))
     return res
@@ -237,7 +237,7 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[di
     from umpire.rules.mbt.basic_game import STACK_HEXES
 
     near = STACK_HEXES * table.scale
-    walked = mbt(state).get("walked", {})
+    walked = mbt(state).walked
     return [_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "
                   "first (8.8)", sep=" ")
             for go in parted(lambda: [u for u in state.units.values() if F.alive(u)], table.xy, near, walked,
@@ -254,7 +254,7 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
         for side in sides_in_order(state):
             for uid, spec in plan(m, side):
                 w = state.units[uid]
-                if spec.get("order") != "OW" or uid in m.get("fired", []) or not F.alive(w):
+                if spec.get("order") != "OW" or uid in m.fired or not F.alive(w):
                     continue
                 ins = spec.get("overwatch") or {}
                 if ins.get("hold") or ins.get("at", "any") == "moving":

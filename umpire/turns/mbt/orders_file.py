@@ -187,7 +187,7 @@ def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str
     from umpire.rules.mbt.basic_game import STACK_HEXES
     from umpire.turns.mbt.table import settings
 
-    near = STACK_HEXES * float(settings(state)["scale"])
+    near = STACK_HEXES * float(settings(state).scale)
     ends = {}
     for uid, u in own.items():
         if not u.placed:

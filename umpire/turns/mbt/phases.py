@@ -29,7 +29,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.game_book import OVER as OVER
 from umpire.rules.mbt.game_book import PHASES as PHASES
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import fire_phase
@@ -64,11 +64,11 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         if sum(1 for v in rolls.values() if v == top) == 1:
             break
     first = max(rolls, key=lambda s: rolls[s])
-    m["initiative"] = first
-    m["orders"] = {}
-    m["sequence"] = {}
-    m["atgm"] = []
-    m["fired"] = []
+    m.initiative = first
+    m.orders = {}
+    m.sequence = {}
+    m.atgm = []
+    m.fired = []
     for u in new.units.values():
         u.orders = None
         MbtUnit.of(u).used = False
@@ -89,9 +89,9 @@ def initiative(state: GameState, dice: Dice) -> Applied:
 
 # -- 2. Command -----------------------------------------------------------------------------
 def command(state: GameState) -> Applied:
-    m = state.extra.get("mbt", {})
+    m = MbtGame.of(state)
     missing = [s.id for s in state.sides if any(F.alive(u) for u in state.units_of(s.id))
-               and s.id not in m.get("orders", {})]
+               and s.id not in m.orders]
     if missing:
         raise UmpireError(
             f"phase next: the Command phase needs every side's written orders (24.3.2); missing: "
@@ -150,7 +150,7 @@ def adjustment(state: GameState) -> Applied:
     res.append(Resolution(ruleset="mbt", procedure="victory", outcome=t.as_json(), summary=t.reason,
                           notes=t.lines, estimated=t.estimated, extra={"side": "umpire"}))
     if t.decided:
-        m["result"] = t.as_json()
+        m.result = t.as_json()
         new.phase = OVER
         summary = f"end of turn {new.turn}: the game is over: {t.reason}"
     else:
@@ -184,6 +184,7 @@ def resolve_phase(state: GameState, dice: Dice, steps: Mapping[str, Step]) -> Ap
         done.phase = ph
         return done
     if ph == OVER:
-        why = (state.extra.get("mbt") or {}).get("result", {}).get("reason", "")
+        declared = MbtGame.of(state).result
+        why = declared["reason"] if declared is not None else ""
         raise UmpireError(f"phase next: the game is over ({why}); allowed now: umpire report")
     raise UmpireError(f"phase next: unknown phase {ph!r} (allowed: {', '.join(PHASES)})")

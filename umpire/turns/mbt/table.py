@@ -49,6 +49,7 @@ from umpire.geometry.sight import TerrainIndex
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import conversions, data, movement, sighting
 from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.state import MbtGame
 from umpire.schema.terrain_types import terrain_types
 from umpire.turns.mbt.paths import FOLLOW, _along, _off_road, _runs, _seg_dist, _stream_hex
 
@@ -61,12 +62,9 @@ MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh":
                 "improved_position": "improved_position", "ditch": "ditch", "block": "block"}
 
 
-def settings(state: GameState) -> dict[str, Any]:
-    """The scenario's ``mbt:`` block (defaults: the Basic Game, 10 Turns, 1 inch a hex)."""
-    base: dict[str, Any] = {"game": "basic", "matchup": None, "turns": 10, "scale": 1.0, "conditions": "day",
-            "objectives": [], "win_margin": 30}
-    setup = state.extra.get("mbt") or {}
-    return {k: setup.get(k, v) for k, v in base.items()}
+def settings(state: GameState) -> MbtGame:
+    """The scenario's ``mbt:`` block, as the game keeps it (defaults: the Basic Game, 10 Turns, 1 inch a hex)."""
+    return MbtGame.of(state)
 
 
 class Table:
@@ -75,8 +73,8 @@ class Table:
     def __init__(self, state: GameState) -> None:
         self.state = state
         cfg = settings(state)
-        self.scale = float(cfg["scale"])
-        self.conditions = str(cfg["conditions"])
+        self.scale = float(cfg.scale)
+        self.conditions = str(cfg.conditions)
         self.rulings: Rulings = data.rulings().select(state.rulings)
 
     @cached_property
@@ -254,7 +252,8 @@ class Table:
         prev_elev = self.elevation(start)
         from umpire.turns.mbt.options.avlb import bridged
 
-        bridges = bool(((self.state.extra.get("mbt") or {}).get("options_state") or {}).get("bridges"))
+        opts = MbtGame.of(self.state).options_state
+        bridges = bool(opts is not None and opts.bridges)
         pts = [tuple(start), *[tuple(p) for p in path]]
         for a, b in zip(pts, pts[1:], strict=False):
             if math.dist(a, b) <= 1e-9:
@@ -312,11 +311,12 @@ class Table:
         from dataclasses import asdict
 
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
-        m = self.state.extra.get("mbt") or {}
-        weather = {k: m[k] for k in ("ground", "streams") if m.get(k) not in (None, "normal", "fordable")}
-        if m.get("ice_tons") is not None and m.get("streams") == "frozen":
-            weather["ice_tons"] = m["ice_tons"]  # option 17.8.2 (the scenario check asks for the option)
-        return {"ruleset": "mbt", "game": str(settings(self.state)["game"]), "scale": self.scale,
+        m = MbtGame.of(self.state)
+        weather: dict[str, Any] = {k: v for k, v in (("ground", m.ground), ("streams", m.streams))
+                                   if v not in ("normal", "fordable")}
+        if m.ice_tons is not None and m.streams == "frozen":
+            weather["ice_tons"] = m.ice_tons  # option 17.8.2 (the scenario check asks for the option)
+        return {"ruleset": "mbt", "game": str(settings(self.state).game), "scale": self.scale,
                 "card": u.card, "orders": order, "conditions": self.conditions,
                 "route": [asdict(leg) for leg in legs], "rulings": dict(self.state.rulings), **weather, **more}
 

@@ -7,33 +7,28 @@ from typing import Any
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.sighting import identification
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt import fire as F
-from umpire.turns.mbt.table import Table, settings
+from umpire.turns.mbt.table import Table
 
 LEVELS = {"full": 3, "type": 2, "fired": 1}
 
 
-def mbt(state: GameState) -> dict[str, Any]:
-    """The turn sequence's own data in the state (made on first use)."""
-    extra: dict[str, Any] = state.extra.setdefault("mbt", {})
-    for k, v in settings(state).items():
-        extra.setdefault(k, v)
-    extra.setdefault("orders", {})
-    extra.setdefault("control", {})
-    extra.setdefault("acq", {})
-    return extra
+def mbt(state: GameState) -> MbtGame:
+    """The MBT game's own state (its scenario's block and the turn's bookkeeping)."""
+    return MbtGame.of(state)
 
 
-def plan(m: dict[str, Any], side: str) -> list[tuple[str, dict[str, Any]]]:
+def plan(m: MbtGame, side: str) -> list[tuple[str, dict[str, Any]]]:
     """A side's written orders in the order its units are to move (24.3.2.2): the order the
     plan listed them in, kept apart because the stored state keeps its mappings sorted."""
-    units = m["orders"].get(side, {})
-    seq = [u for u in (m.get("sequence") or {}).get(side, []) if u in units]
+    units = m.orders.get(side, {})
+    seq = [u for u in m.sequence.get(side, []) if u in units]
     return [(uid, units[uid]) for uid in seq + sorted(u for u in units if u not in seq)]
 
 
 def sides_in_order(state: GameState) -> list[str]:
-    first = mbt(state).get("initiative")
+    first = mbt(state).initiative
     sides = state.side_ids()
     return [first, *[s for s in sides if s != first]] if first in sides else sides
 
@@ -141,10 +136,10 @@ def _noted(notes: list[Any]) -> list[Resolution]:
 def _claim_objectives(state: GameState, table: Table, units: list[UnitState],
                       path: list[tuple[float, float]] | None = None) -> None:
     """4.8: the last side to occupy or pass through an objective controls it."""
-    objectives = [o["terrain"] for o in mbt(state).get("objectives", [])]
+    objectives = [o.terrain for o in mbt(state).objectives]
     if not objectives:
         return
-    control = mbt(state).setdefault("control", {})
+    control = mbt(state).control
     from umpire.geometry.movement import path_terrain
 
     for u in units:

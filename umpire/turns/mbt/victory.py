@@ -6,12 +6,14 @@ scores it only for damage it took before it left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game, data
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.scenario_model import ObjectiveSpec
+from umpire.rules.mbt.state import MbtGame, MbtUnit, Result
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.table import settings
 
@@ -25,7 +27,7 @@ class Tally:
     reason: str = ""
     estimated: list[str] = field(default_factory=list)  # point values not from the rulebook
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> Result:
         return {"points": dict(self.points), "winner": self.winner, "decided": self.decided,
                 "reason": self.reason, "lines": list(self.lines), "estimated": list(self.estimated)}
 
@@ -34,7 +36,6 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     """Each side's victory points now; ``decided`` once the last Turn is done (``final``
     defaults to "this is the last Turn's End Turn Step") or one side is destroyed."""
     cfg = settings(state)
-    extra = state.extra.get("mbt") or {}
     points = {s: 0 for s in state.side_ids()}
     lines: list[str] = []
     estimated: list[str] = []
@@ -48,7 +49,7 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
                 estimated.append(what)
         pts, why = vehicle_loss(u, card)
         enemies_score(points, lines, u, pts, f"{why}; 9.4.2.1")
-    objective_points(points, lines, extra.get("control") or {}, cfg["objectives"], "4.8, 9.4.2.2")
+    objective_points(points, lines, cfg.control, cfg.objectives, "4.8, 9.4.2.2")
     for u in state.units.values():
         if u.status == "off_table":
             lines.append(f"{u.id} left the table (8.7): out of the game; it counts only for damage it took "
@@ -60,9 +61,9 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
     gone = [s for s in points if s not in destroyed_sides and state.units_of(s)
             and all(u.status in ("eliminated", "off_table") for u in state.units_of(s))]
     if final is None:
-        final = state.turn >= int(cfg["turns"])
+        final = state.turn >= int(cfg.turns)
     winner, decided, reason = basic_game.result(points, destroyed_sides, final or bool(gone),
-                                                int(cfg["win_margin"]))
+                                                int(cfg.win_margin))
     if gone and not destroyed_sides and decided:
         reason = f"{', '.join(gone)} has no unit left on the table (8.7): {reason}"
     return Tally(points, lines, winner, decided, reason if decided else so_far(points), estimated)
@@ -93,13 +94,13 @@ def enemies_score(points: dict[str, int], lines: list[str], u: UnitState, pts: i
 
 
 def objective_points(points: dict[str, int], lines: list[str], control: dict[str, str],
-                     objectives: list[dict[str, Any]], rule: str) -> None:
+                     objectives: Sequence[ObjectiveSpec], rule: str) -> None:
     """The side that controls each objective scores its points (4.8)."""
     for o in objectives:
-        side = control.get(o["terrain"])
+        side = control.get(o.terrain)
         if side in points:
-            points[side] += int(o["points"])
-            lines.append(f"{side}: {o['points']} for objective {o['terrain']} ({rule})")
+            points[side] += o.points
+            lines.append(f"{side}: {o.points} for objective {o.terrain} ({rule})")
 
 
 def so_far(points: dict[str, int]) -> str:
@@ -114,13 +115,13 @@ def campaign_score(gs: GameState, by_rules: bool, choice: str, lost: dict[str, l
     st = gs
     if choice == "losses":
         st = gs.copy_for_change()
-        (st.extra.get("mbt") or {}).pop("control", None)
+        MbtGame.of(st).control = {}
     t = tally(st, final=True)
     if choice == "victory_points" and by_rules:
-        stored = (gs.extra.get("mbt") or {}).get("result") or {}
+        stored = MbtGame.of(gs).result
         if stored:
-            t.points, t.winner, t.reason = dict(stored["points"]), stored.get("winner"), str(stored.get("reason", ""))
-    control = (gs.extra.get("mbt") or {}).get("control") or {}
+            t.points, t.winner, t.reason = dict(stored["points"]), stored["winner"], stored["reason"]
+    control = MbtGame.of(gs).control
     held = {s: sorted(k for k, v in control.items() if v == s) for s in lost} if choice != "losses" else {}
     return {"winner": t.winner, "points": {k: int(v) for k, v in t.points.items()}, "reason": t.reason,
             "lines": list(t.lines), "objectives": held}

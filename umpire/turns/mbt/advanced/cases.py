@@ -8,11 +8,11 @@ each by the calc procedure's own function on this case, and keeps the case with 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.cards import LegCard
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
@@ -30,16 +30,16 @@ def _head(state: GameState, t: AdvTable, procedure: str) -> dict[str, Any]:
             "rulings": dict(state.rulings)}
 
 
-def acquisition(state: GameState, key: str, firer: UnitState, target: UnitState) -> int:
+def acquisition(state: GameState, key: Literal["acq", "gp_acq"], firer: UnitState, target: UnitState) -> int:
     """Turns in a row ``firer`` has fired at ``target`` before this one (7.4.2.3.1, 14.4.2.1.1)."""
-    acq = state.extra["mbt"].get(key, {}).get(firer.id)
+    acq = MbtGame.of(state).runs(key).get(firer.id)
     if acq and acq["target"] == target.id and acq["last"] == state.turn - 1:
         return int(acq["last"] - acq["since"] + 1)
     return 0
 
 
 def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, order: str, a: Point,
-          acq_key: str, target: UnitState) -> dict[str, Any]:
+          acq_key: Literal["acq", "gp_acq"], target: UnitState) -> dict[str, Any]:
     """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
     carrier = state.units.get(str(u.carried_by or ""))
     crew_of = MbtUnit.of(u).bailed_crew  # a bailed out crew fires its vehicle's Bailed Crew line (17.2.3.2.2.2)

@@ -15,7 +15,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import close_assault as CA
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
@@ -51,8 +51,8 @@ def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolu
             if not r.outcome["placed"]:
                 continue  # damaged since its orders were written (12.6)
             MbtUnit.of(u).ds_used = True
-            state.extra["mbt"].setdefault("smoke", []).append(
-                {"x": u.x, "y": u.y, "kind": "ds", "by": u.id, "turn": state.turn})
+            x, y = t.xy(u)
+            MbtGame.of(state).smoke.append({"x": x, "y": y, "kind": "ds", "by": u.id, "turn": state.turn})
             r.summary = f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)"
             r.extra.update({"unit": u.id, "step": "Close Assault", "at": [u.x, u.y], "case": case})
             res.append(r)
@@ -208,7 +208,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     notes += pend.apply(new, f"T{new.turn} Direct Fire")
     t = AdvTable(new)
     # ATGM Announcement Step (11.3.3, 14.2.2): at once unless the target is to move
-    m["atgm"] = []
+    m.atgm = []
     for side in sides_in_order(new):
         for u, spec in _mine(new, side):
             if spec.get("order") != "ATGM" or not spec.get("fire"):
@@ -232,7 +232,7 @@ def to_move(state: GameState, entry: dict[str, Any]) -> bool:
     tgt = state.units.get(entry.get("target") or "")
     if tgt is None:
         return False
-    tspec = (mbt(state)["orders"].get(tgt.side, {}).get(tgt.id) or {})
+    tspec = (mbt(state).orders.get(tgt.side, {}).get(tgt.id) or {})
     return tspec.get("order") in orders.MOVING and bool(tspec.get("move")) and not tgt.moved
 
 
@@ -251,7 +251,7 @@ def announce(state: GameState, t: AdvTable, u: UnitState, e: dict[str, Any], ste
     chk = S.can_fire(t, u, tgt, FI.weapon(u, e["weapon"]) or U.weapons(u)[0], e.get("ammo"), moving=moving)
     if not chk.legal:
         return FI.no_shot(u.id, e["target"], step, chk.why, chk.estimated)
-    mbt(state).setdefault("atgm", []).append({"firer": u.id, **e, "from": [tgt.x, tgt.y], "start": start,
+    mbt(state).atgm.append({"firer": u.id, **e, "from": [tgt.x, tgt.y], "start": start,
                                               "step": step, "order": order})
     own = MbtUnit.of(u)
     own.spotted, own.used, own.atgm_pending = "fired", True, True
@@ -305,7 +305,7 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
     fire may set off more overwatch fire, simultaneous at each link."""
     m = mbt(state)
     res: list[Resolution] = []
-    fired: set[str] = set(m.setdefault("ow_fired", []))
+    fired: set[str] = set(m.ow_fired)
     while triggers:
         t = AdvTable(state)
         pend = FI.Pending()
@@ -330,7 +330,7 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
                 nxt.append(u.id)
         notes += pend.apply(state, f"T{state.turn} {step}")
         triggers = nxt
-    m["ow_fired"] = sorted(fired)
+    m.ow_fired = sorted(fired)
     return res
 
 

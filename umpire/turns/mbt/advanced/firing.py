@@ -15,7 +15,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
@@ -31,7 +31,7 @@ class Pending:
 
     ap: list[tuple[str, Resolution]] = field(default_factory=list)
     gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
-    smoke: list[dict[str, Any]] = field(default_factory=list)
+    smoke: list[Smoke] = field(default_factory=list)
     terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
 
     def apply(self, state: GameState, when: str) -> list[Note]:
@@ -44,9 +44,9 @@ class Pending:
             notes += apply_ap(state, tid, r, when)
         for tid, effect, why in self.gp:
             notes += apply_gp(state, tid, effect, when, why)
-        m = state.extra["mbt"]
+        m = MbtGame.of(state)
         for s in self.smoke:
-            smoke = m.setdefault("smoke", [])
+            smoke = m.smoke
             smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
                                                  and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
             smoke.append(s)

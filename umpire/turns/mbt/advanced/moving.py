@@ -21,7 +21,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import missiles, smoke
 from umpire.rules.mbt.calc_advanced import resolve_smoke
 from umpire.rules.mbt.cases_advanced import SmokeCase
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
@@ -52,7 +52,7 @@ def _load(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> 
         if not U.on_table(p) or U.suppressed(p):
             notes.append(_note(pid, f"is not loaded onto {u.id}: it is suppressed or gone (12.3.3)", "load"))
             continue
-        if math.dist((p.x, p.y), (u.x, u.y)) > state.extra["mbt"].get("scale", 1.0) + 1e-9:  # type: ignore[arg-type]
+        if math.dist((p.x, p.y), (u.x, u.y)) > MbtGame.of(state).scale + 1e-9:  # type: ignore[arg-type]
             notes.append(_note(pid, f"is not loaded: {u.id} did not come to its hex (15.3.2.3)", "load"))
             continue
         p.carried_by = u.id
@@ -82,12 +82,12 @@ def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, n
     ``u`` goes on moving, and is resolved when the move is done (14.2.2.2.2)."""
     m = mbt(state)
     t = AdvTable(state)
-    fired = set(m.setdefault("ow_fired", []))
+    fired = set(m.ow_fired)
     shooters = []
     for w in state.units.values():
         if w.side == u.side or not U.alive(w) or U.carried(w) or w.id in fired:
             continue
-        spec = m["orders"].get(w.side, {}).get(w.id, {})
+        spec = m.orders.get(w.side, {}).get(w.id, {})
         ins = spec.get("overwatch") or {}
         if spec.get("order") != "OW" or ins.get("hold") or ins.get("at", "any") == "fired":
             continue
@@ -107,7 +107,7 @@ def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, n
             res += FI.fire_unit(state, t, w, riders, "OW", "Movement (overwatch)", dice, pend, notes,
                                 moving_target=True)
         fired.add(w.id)
-    m["ow_fired"] = sorted(fired)
+    m.ow_fired = sorted(fired)
     notes += pend.apply(state, f"T{state.turn} Movement")
     res += overwatch_chain(state, dice, [w.id for w, *_ in shooters], "Movement (overwatch chain)", notes)
     return res
@@ -152,11 +152,11 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         _carry(state, u)
     moved = sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False))
     if U.kind(u) == "vehicle" and moved > t.scale / 2:
-        m["smoke"] = [s for s in m.get("smoke", []) if not (s["kind"] == "ds" and s.get("by") == u.id)]  # 11.4.1
+        m.smoke = [s for s in m.smoke if not (s["kind"] == "ds" and s.get("by") == u.id)]  # 11.4.1
     if mv.get("exhaust") and U.kind(u) == "vehicle":
         MbtUnit.of(u).ex_used = int(MbtUnit.of(u).ex_used or 0) + 1
         for x, y in smoke_at:
-            m.setdefault("smoke", []).append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
+            m.smoke.append({"x": _r(x), "y": _r(y), "kind": "on", "by": u.id, "turn": state.turn})
         case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
                 "kind": "exhaust", "card": u.card, "used": MbtUnit.of(u).ex_used - 1,
                 "compartment_hit": MbtUnit.of(u).compartment}
@@ -185,7 +185,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
     MbtUnit.of(u).used = True
     u.moved = _r(moved)
     _claim_objectives(state, t, [u], walked)
-    m.setdefault("walked", {})[u.id] = [[_r(x), _r(y)] for x, y in walked]
+    m.walked[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
         outcome={"to": [u.x, u.y], "facing": u.facing, "inches": _r(moved), "cost": mv.get("cost"),
@@ -205,7 +205,7 @@ def _wire(state: GameState, t: AdvTable, walked: list[tuple[float, float]], u: U
 
     gone = crossed(t, walked[0], walked[1:]) if len(walked) > 1 else []
     if gone:
-        state.extra["mbt"].setdefault("removed_terrain", []).extend(gone)
+        MbtGame.of(state).removed_terrain.extend(gone)
         notes.append(_note(u.id, f"crushes the wire {', '.join(gone)} (12.4.6)", "terrain"))
 
 
@@ -255,12 +255,12 @@ def missiles_at(state: GameState, target: UnitState, walked: list[tuple[float, f
     m = mbt(state)
     res: list[Resolution] = []
     keep = []
-    for shot in m.get("atgm") or []:
+    for shot in m.atgm or []:
         if shot["target"] != target.id:
             keep.append(shot)
             continue
         res += fly(state, shot, walked[int(shot.get("start", 0) or 0):] or walked[-1:], dice, notes)
-    m["atgm"] = keep
+    m.atgm = keep
     return res
 
 
@@ -359,7 +359,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
 
     new = state.copy_for_change()
     m = mbt(new)
-    m["walked"] = {}
+    m.walked = {}
     res: list[Resolution] = []
     notes: list[Note] = []
     for side in sides_in_order(new):
@@ -381,9 +381,9 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
         for u, spec in _mine(new, side):
             if spec.get("order") == "OR" and spec.get("overrun") and U.can_move(u):
                 res += overrun(new, u, spec, dice, notes)
-    for shot in list(m.get("atgm") or []):  # missiles whose target did not move after all
+    for shot in list(m.atgm or []):  # missiles whose target did not move after all
         tgt = new.units[shot["target"]]
         res += fly(new, shot, [(float(tgt.x), float(tgt.y))], dice, notes)  # type: ignore[arg-type]
-    m["atgm"] = []
+    m.atgm = []
     notes += disputed(new)
     return close_phase(new, res, notes, "Adjustment", "Movement phase resolved (Movement and Overrun Steps; 11.4)")

@@ -14,7 +14,7 @@ from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders, smoke
 from umpire.rules.mbt.cards import LegCard, TowedCard
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
 from umpire.turns.mbt.advanced import units as U
@@ -69,8 +69,8 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
     length = sum(math.dist(a, b) for a, b in zip([start, *path], path, strict=False))
     for i, (x, y) in enumerate(path):
         if not (0 <= x <= t.state.table.width and 0 <= y <= t.state.table.depth):
-            exits = (t.state.extra.get("mbt") or {}).get("advanced", {}) or {}
-            if i != len(path) - 1 or not (exits.get("exits") or {}).get(u.side):
+            adv = MbtGame.of(t.state).advanced
+            if i != len(path) - 1 or adv is None or not adv.exits.get(u.side):
                 raise _err(f"{at}.move.path[{i}]", f"({x:g}, {y:g}) is off the table (allowed: x 0-"
                            f"{t.state.table.width:g}, y 0-{t.state.table.depth:g})")
     if k == "vehicle":
@@ -131,7 +131,7 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         from umpire.rules.mbt.options import require
 
         try:
-            require(list((t.state.extra.get("mbt") or {}).get("options") or []), "quickmarch", "a quickmarch")
+            require(list(MbtGame.of(t.state).options or []), "quickmarch", "a quickmarch")
             mc = _leg_move(t, u, code, mv, length, ups)
         except UmpireError as exc:
             raise _err(f"{at}.move.quickmarch", str(exc).removeprefix("quickmarch: ")) from None
@@ -147,7 +147,7 @@ def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: 
     case = {"ruleset": "mbt", "game": "advanced", "scale": t.scale, "card": u.card, "type": u.type, "orders": code,
             "conditions": t.conditions, "route": [{"terrain": "clear", "inches": round(length, 9)}], "floors": floors,
             "rulings": dict(t.state.rulings), **({"quickmarch": True} if mv.get("quickmarch") else {})}
-    if mv.get("quickmarch") and "nbc" in ((t.state.extra.get("mbt") or {}).get("options") or ()):
+    if mv.get("quickmarch") and "nbc" in (MbtGame.of(t.state).options or ()):
         case["nbc"] = True  # no quickmarch in an NBC environment (18.4.3)
     mc = t.move_cost(case)
     mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), []

@@ -10,20 +10,21 @@ correction).
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.advanced_spec import ReliefSpec
+from umpire.rules.mbt.state import MbtGame
 
 
-def relief_of(state: GameState) -> dict[str, Any] | None:
-    return ((state.extra.get("mbt") or {}).get("advanced") or {}).get("relief")
+def relief_of(state: GameState) -> ReliefSpec | None:
+    adv = MbtGame.of(state).advanced
+    return adv.relief if adv is not None else None
 
 
 def entering(state: GameState, u: UnitState) -> bool:
     """Is ``u`` a unit of the relief force not yet on the table?"""
     r = relief_of(state)
-    return bool(r) and u.side == r["side"] and u.formation in r["formations"] and not u.placed  # type: ignore[index]
+    return r is not None and u.side == r.side and u.formation in r.formations and not u.placed
 
 
 def edge_distance(state: GameState, edge: str, x: float, y: float) -> float:
@@ -44,13 +45,13 @@ def check_entry(state: GameState, u: UnitState, x: float, y: float) -> None:
     carrier = state.units.get(str(u.carried_by or ""))
     if carrier is not None:
         raise UmpireError(f"{head}: it rides in {carrier.id}; place {carrier.id} and its riders enter with it (15.3)")
-    start = int(r["from_turn"])
+    start = r.from_turn
     when = f"turn {state.turn}, {'before the Initiative Phase' if state.phase == 'setup' else state.phase + ' phase'}"
     if state.turn < start or state.phase not in ("setup", "Initiative"):
         allowed = f"from turn {start}, before the Initiative Phase's dice (umpire phase next rolls them)"
         raise UmpireError(f"{head}: it enters {allowed}; the game is at {when}")
-    scale = float((state.extra.get("mbt") or {}).get("scale", 1.0))
-    off = edge_distance(state, str(r["edge"]), x, y)
+    scale = float(MbtGame.of(state).scale)
+    off = edge_distance(state, r.edge, x, y)
     if off > scale + 1e-9:
-        raise UmpireError(f"{head}: it enters in an edge hex along the {r['edge']} edge; ({x:g}, {y:g}) is {off:g}\" "
+        raise UmpireError(f"{head}: it enters in an edge hex along the {r.edge} edge; ({x:g}, {y:g}) is {off:g}\" "
                           f"from it (allowed: at most {scale:g}\", one hex length)")

@@ -13,7 +13,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
@@ -47,7 +47,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         if sum(1 for v in rolls.values() if v == top) == 1:
             break
     first = max(rolls, key=lambda s: rolls[s])
-    m.update({"initiative": first, "orders": {}, "sequence": {}, "atgm": [], "fired": [], "ow_fired": []})
+    m.initiative, m.orders, m.sequence, m.atgm, m.fired, m.ow_fired = first, {}, {}, [], [], []
     for u in new.units.values():
         u.orders = None
         own = MbtUnit.of(u)
@@ -73,9 +73,9 @@ def initiative(state: GameState, dice: Dice) -> Applied:
 
 
 def command(state: GameState) -> Applied:
-    m = state.extra.get("mbt", {})
+    m = MbtGame.of(state)
     missing = [s.id for s in state.sides if any(U.alive(u) for u in state.units_of(s.id))
-               and s.id not in m.get("orders", {})]
+               and s.id not in m.orders]
     if missing:
         raise UmpireError(f"phase next: the Command phase needs every side's written orders (24.3.2); missing: "
                           f"{', '.join(missing)} (allowed now: umpire turn orders FILE)")
@@ -111,7 +111,7 @@ def disputed(state: GameState) -> list[Note]:
     (else the first to get there) stays; the others go back along their paths."""
     t = AdvTable(state)
     near = t.scale / 2
-    walked = mbt(state).get("walked", {})
+    walked = mbt(state).walked
     notes: list[Note] = []
     for go in parted(lambda: [u for u in state.units.values() if U.on_table(u)], t.xy, near, walked, list(walked),
                      rounds=4 * len(state.units)):
@@ -139,11 +139,7 @@ def adjustment(state: GameState) -> Applied:
                 MbtUnit.of(u).spotted = mark
             if spec.get("order") in ("M", "FM", "OR") and U.kind(u) == "vehicle" and not U.stopped(u):
                 MbtUnit.of(u).may_pivot = True
-    smoke = []  # 16.3.1, 16.3.2: remove OFF and DS, ON becomes OFF
-    for s in m.get("smoke") or []:
-        if s["kind"] == "on":
-            smoke.append({**s, "kind": "off"})
-    m["smoke"] = smoke
+    m.smoke = [{**s, "kind": "off"} for s in m.smoke if s["kind"] == "on"]  # 16.3.1, 16.3.2: OFF and DS go, ON is OFF
     for u in new.units.values():
         MbtUnit.of(u).temp_sup = False
         if MbtUnit.of(u).suppressed == "off":
@@ -167,7 +163,7 @@ def adjustment(state: GameState) -> Applied:
     res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,
                       estimated=tl.estimated, extra={"side": "umpire"})]
     if tl.decided:
-        m["result"] = tl.as_json()
+        m.result = tl.as_json()
         return close_phase(new, res, notes, OVER, f"the game is over: {tl.reason}")
     applied = close_phase(new, res, notes, "Initiative", f"markers adjusted (16.3); turn {new.turn + 1} begins (16.4)")
     applied.state.turn += 1

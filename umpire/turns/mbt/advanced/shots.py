@@ -9,7 +9,7 @@ briefings are composed from it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
@@ -18,7 +18,7 @@ from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import sighting
 from umpire.rules.mbt.provenance import Val
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
@@ -141,8 +141,8 @@ def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, we
                       "sighted": sighted_in_shot(t, firer, target, a, b, moving)})
 
 
-def note_acq(state: GameState, key: str, firer: str, target: str) -> None:
-    acq = state.extra["mbt"].setdefault(key, {})
+def note_acq(state: GameState, key: Literal["acq", "gp_acq"], firer: str, target: str) -> None:
+    acq = MbtGame.of(state).runs(key)
     prev = acq.get(firer)
     if prev and prev["target"] == target and prev["last"] in (state.turn - 1, state.turn):
         prev["last"] = state.turn

@@ -29,7 +29,7 @@ from typing import Any
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.sighting import LosResult, Obstacle
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.paths import _seg_dist
 from umpire.turns.mbt.table import Table
@@ -48,11 +48,11 @@ class AdvTable(Table):
 
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
-        self._m = state.extra.get("mbt") or {}
+        self._m = MbtGame.of(state)
         self._at_cache: dict[tuple[float, float], list[str]] = {}
         self._elev_cache: dict[tuple[float, float], int] = {}
         key = (tuple((t.id, t.type, t.height, tuple(t.polygon or t.line or ())) for t in state.terrain),
-               tuple(sorted(self._m.get("removed_terrain") or [])), self.scale)
+               tuple(sorted(self._m.removed_terrain or [])), self.scale)
         self._los_cache = _LOS_CACHE.setdefault(hash(key), {})
         if len(_LOS_CACHE) > 8:  # a few tables at a time is plenty
             _LOS_CACHE.pop(next(iter(_LOS_CACHE)))
@@ -63,7 +63,7 @@ class AdvTable(Table):
 
     @cached_property
     def _removed(self) -> set[str]:
-        return set(self._m.get("removed_terrain") or [])
+        return set(self._m.removed_terrain or [])
 
     def pieces_at(self, xy: Sequence[float]) -> list[str]:
         key = (round(float(xy[0]), 4), round(float(xy[1]), 4))
@@ -187,8 +187,8 @@ class AdvTable(Table):
         return out
 
     # -- smoke and wrecks -------------------------------------------------------------------
-    def smoke(self) -> list[dict[str, Any]]:
-        return list(self._m.get("smoke") or [])
+    def smoke(self) -> list[Smoke]:
+        return list(self._m.smoke)
 
     def other_smoke(self, a: Sequence[float], b: Sequence[float]) -> int:
         """Smoke (ON or OFF) hexes a string leaves, enters or passes through (14.3.1.1.1); a
@@ -196,7 +196,8 @@ class AdvTable(Table):
         burning marker is an "other" smoke hex (18.3.4)."""
         r = self.scale / 2 + 1e-9
         hexes: list[tuple[float, float]] = []
-        burning = ((self._m.get("options_state") or {}).get("fires") or [])  # "other" smoke hexes too (18.3.4)
+        opts = self._m.options_state
+        burning = opts.fires if opts is not None else []  # "other" smoke hexes too (18.3.4)
         for p in [(s["x"], s["y"]) for s in self.smoke() if s["kind"] != "ds"] + [(f[0], f[1]) for f in burning]:
             if _seg_dist(p, a, b) <= r and all(math.dist(p, q) > 1e-6 for q in hexes):
                 hexes.append(p)

@@ -24,7 +24,7 @@ from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.calc_fire import resolve_gp
 from umpire.rules.mbt.cases import GpCase
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
@@ -54,7 +54,7 @@ def check_spec(state: GameState, where: str, w: Weapon, piece_id: str) -> dict[s
 
     :raises UmpireError: one line naming the field, the value and what is allowed.
     """
-    removed = set((state.extra.get("mbt") or {}).get("removed_terrain") or [])
+    removed = set(MbtGame.of(state).removed_terrain or [])
     pieces = {t.id: t for t in state.terrain}
     markers = [t.id for t in state.terrain if t.type in TARGETS and t.id not in removed]
     piece = pieces.get(piece_id)
@@ -112,7 +112,8 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
         S.gp_factor(u, w, ammo, order, rng)
     except ValueError as exc:
         return _no(u, piece, step, str(exc))
-    given = ((state.extra.get("mbt") or {}).get("advanced") or {}).get("terrain_gp_defense") or {}
+    adv = MbtGame.of(state).advanced
+    given: dict[str, int] = {str(k): v for k, v in adv.terrain_gp_defense.items()} if adv is not None else {}
     target = {"marker": piece.type, **({"gp_defense": int(given[piece.type])} if piece.type in given else {})}
     f = {"card": u.card, "type": u.type if U.kind(u) == "leg" else None, "weapon": w.name, "ammo": ammo,
          "orders": order, "grade": U.grade(u), "suppressed": U.suppressed(u),
@@ -137,15 +138,15 @@ def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
     """14.4.3.3.3: the marker is removed; every ground unit in its hex is suppressed."""
     from umpire.turns.mbt.turn_state import _note
 
-    m = state.extra["mbt"]
-    if pid in (m.get("removed_terrain") or []):
+    m = MbtGame.of(state)
+    if pid in (m.removed_terrain or []):
         return
     piece = next(p for p in state.terrain if p.id == pid)
     t = AdvTable(state)
     at = aim(piece)
     hit = [u for u in state.units.values()
            if U.on_table(u) and (pid in t.pieces_at(t.xy(u)) or t.same_hex(t.xy(u), at))]
-    m.setdefault("removed_terrain", []).append(pid)
+    m.removed_terrain.append(pid)
     notes.append(_note(by, f"destroys the {piece.type} {pid}: it is removed (14.4.3.3.3)", "terrain"))
     for u in hit:
         suppress(u, f"the {piece.type} in its hex was destroyed, 14.4.3.3.3", notes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game
 from umpire.rules.mbt.cards import LegCard, TowedCard
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.table import settings
@@ -48,8 +48,8 @@ def loss_points(u: UnitState, est: list[str]) -> tuple[int, str]:
 
 def tally(state: GameState, *, final: bool | None = None) -> Tally:
     cfg = settings(state)
-    m = state.extra.get("mbt") or {}
-    adv = m.get("advanced") or {}
+    m = MbtGame.of(state)
+    exits = m.advanced.exit_points if m.advanced is not None else []
     points = {s: 0 for s in state.side_ids()}
     lines: list[str] = []
     est: list[str] = []
@@ -71,23 +71,23 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
             saved = int(chart("hits").bailed_crew_saved.v)
             points[u.side] += saved
             lines.append(f"{u.side}: {saved} for {u.id}, a bailed out crew saved (D.2)")
-    objective_points(points, lines, m.get("control") or {}, cfg["objectives"], "Victory Conditions")
-    for ex in adv.get("exit_points") or []:
-        gone = [u for u in state.units_of(ex["side"]) if MbtUnit.of(u).exited == ex["edge"]
-                and (not ex.get("cards") or u.card in ex["cards"])]
+    objective_points(points, lines, m.control, cfg.objectives, "Victory Conditions")
+    for ex in exits:
+        gone = [u for u in state.units_of(ex.side) if MbtUnit.of(u).exited == ex.edge
+                and (not ex.cards or u.card in ex.cards)]
         for u in gone:
             card = U.card_of(u)
-            each = ex["points"] if ex["points"] != "average" else _average(card)
-            points[ex["side"]] += int(each)
-            lines.append(f"{ex['side']}: {each} for {u.id} exited off the {ex['edge']} edge (Victory Conditions)")
-        if ex.get("no_exit_bonus") and not gone and (final or state.turn >= int(cfg["turns"])):
-            other = next(s for s in points if s != ex["side"])
-            points[other] += int(ex["no_exit_bonus"])
-            lines.append(f"{other}: {ex['no_exit_bonus']} bonus: none of {ex['side']} exited (Victory Conditions)")
+            each = ex.points if ex.points != "average" else _average(card)
+            points[ex.side] += int(each)
+            lines.append(f"{ex.side}: {each} for {u.id} exited off the {ex.edge} edge (Victory Conditions)")
+        if ex.no_exit_bonus and not gone and (final or state.turn >= int(cfg.turns)):
+            other = next(s for s in points if s != ex.side)
+            points[other] += ex.no_exit_bonus
+            lines.append(f"{other}: {ex.no_exit_bonus} bonus: none of {ex.side} exited (Victory Conditions)")
     beaten = [s for s in points if _beaten(state, s)]
     if final is None:
-        final = state.turn >= int(cfg["turns"])
-    winner, decided, reason = basic_game.result(points, beaten, final, int(cfg["win_margin"]))
+        final = state.turn >= int(cfg.turns)
+    winner, decided, reason = basic_game.result(points, beaten, final, int(cfg.win_margin))
     reason = reason.replace("(9.4.3)", "(Scenario Format D)").replace("(9.4.2)", "(Scenario Format D)")
     if beaten and decided:
         reason = f"{', '.join(beaten)} has no ground unit left in action (Scenario Format D): {reason}"
@@ -97,14 +97,13 @@ def tally(state: GameState, *, final: bool | None = None) -> Tally:
 def _air_losses(state: GameState, est: list[str]) -> list[tuple[int, str, str]]:
     """Each destroyed helicopter (option 20.2): its card's printed base points alone, whatever
     armament it carried (Scenario Format D.1), its id and side."""
-    m = state.extra.get("mbt") or {}
-    if not m.get("options_state"):
+    opts = MbtGame.of(state).options_state
+    if opts is None:
         return []
     from umpire.rules.mbt.cards import HelicopterCard, any_card
-    from umpire.turns.mbt.options import state as OS
 
     out = []
-    for h in OS.read(state).helicopters.values():
+    for h in opts.helicopters.values():
         card = any_card(h.card)
         if not h.destroyed or not isinstance(card, HelicopterCard):
             continue

@@ -18,11 +18,12 @@ The state they keep is typed (:mod:`.state`) and lives in the MBT block of the g
 from __future__ import annotations
 
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtGame
 
 
 def played(state: GameState) -> list[str]:
     """The options this game plays."""
-    return list((state.extra.get("mbt") or {}).get("options") or [])
+    return list(MbtGame.of(state).options or [])
 
 
 def on(state: GameState, name: str) -> bool:

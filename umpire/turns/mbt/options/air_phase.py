@@ -30,6 +30,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -123,7 +124,7 @@ def keep(state: GameState, side: str, strikes: list[dict[str, Any]]) -> None:
 
 
 def _conditions(state: GameState) -> str:
-    return str((state.extra.get("mbt") or {}).get("conditions", "day"))
+    return str(MbtGame.of(state).conditions)
 
 
 def _obstacles(state: GameState, xy: tuple[float, float], facing: float) -> list[tuple[int, int]]:
@@ -153,7 +154,7 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
 
     t = AdvTable(state)
     lines = chart("air").aa_lines
-    orders = (state.extra.get("mbt") or {}).get("orders") or {}
+    orders = MbtGame.of(state).orders or {}
     column = air.matrix(strike.speed, strike.altitude)
     res: list[Resolution] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
@@ -235,7 +236,7 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
 
     case = {
         **case,
-        "scale": float(state.extra["mbt"].get("scale", 1.0)),
+        "scale": float(MbtGame.of(state).scale),
         "at": list(xy),
         "targets": [
             {"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at), "orders": x.orders,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.mbt.options import on
 
 NAME = "amphibious"
@@ -37,7 +37,7 @@ def floating(state: GameState, u: UnitState) -> bool:
     xy = t.xy(u)
     if "water" in t.types_at(xy):
         return True
-    lines = {"river"} | ({"stream"} if (state.extra.get("mbt") or {}).get("streams") == "unfordable" else set())
+    lines = {"river"} | ({"stream"} if MbtGame.of(state).streams == "unfordable" else set())
     r = t.scale / 2 + 1e-9
     return any(t._types.get(p.id) in lines and p.line and any(
         _seg_dist(xy, a, b) <= r for a, b in zip(p.line, p.line[1:], strict=False)) for p in state.terrain)

@@ -28,6 +28,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import state as OS
 
 SPECIAL = ("HE", "ICM", "ICMDP", "iron_bomb", "cluster_bomb", "napalm")
@@ -62,7 +63,7 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
 
         h.destroyed = True
         case = {"hovering": h.hovering, "landed": h.altitude == "landed", "facing": hexes.direction_of(h.facing),
-                "at": [h.x, h.y], "scale": float(state.extra["mbt"].get("scale", 1.0)),
+                "at": [h.x, h.y], "scale": float(MbtGame.of(state).scale),
                 "targets": [{"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at),
                              "orders": x.orders, "turret": "open" if x.open else "buttoned"}
                             for x in about(state, (h.x, h.y), reach_hexes=13)]}
@@ -92,7 +93,7 @@ def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
 
     air = chart("air")
     t = AdvTable(state)
-    orders = (state.extra.get("mbt") or {}).get("orders") or {}
+    orders = MbtGame.of(state).orders or {}
     res: list[Resolution] = []
     notes: list[Any] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):

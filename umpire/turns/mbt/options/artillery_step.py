@@ -17,6 +17,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -48,7 +49,7 @@ def _facts(state: GameState, plot: OS.Plot) -> dict[str, Any]:
 
     obs = state.units.get(plot.observer or "")
     t = AdvTable(state)
-    orders = ((state.extra.get("mbt") or {}).get("orders") or {}).get(plot.side, {})
+    orders = (MbtGame.of(state).orders or {}).get(plot.side, {})
     observed, rng, facts = False, 0, []
     if obs is not None and U.on_table(obs) and (orders.get(obs.id) or {}).get("order") == "OW":
         observed = sees_point(state, obs, plot.target)[0]
@@ -104,12 +105,12 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             continue
         f = _facts(state, plot)
         targets = _targets(state, plot)
-        scale = float(state.extra["mbt"].get("scale", 1.0))
+        scale = float(MbtGame.of(state).scale)
         case = {
             "nation": b.nation, "size": b.size, "attachment": b.attachment,
             "observer_in_organization": (plot.observer or "") in b.organization, "fire_type": plot.fire_type,
             "sheaf": plot.sheaf, "mission": plot.mission, "observed": f["observed"], "range": f["rng"] * scale,
-            "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")), "observer": f["observer"],
+            "conditions": str(MbtGame.of(state).conditions), "observer": f["observer"],
             "scale": scale, "at": list(plot.target), **({"direction": plot.direction} if plot.direction else {}),
             "targets": [{"name": x.name, "kind": x.kind, "gp_defense": x.gp_defense, "at": list(x.at),
                          "terrain": x.terrain, "orders": x.orders, "turret": "open" if x.open else "buttoned"}
@@ -147,7 +148,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             _smoke(state, plot, r)
         if plot.mission == "IL":
             radius = float(chart("artillery").illumination_radius["artillery"].v)
-            scale = float(state.extra["mbt"].get("scale", 1.0))
+            scale = float(MbtGame.of(state).scale)
             opts.illuminated.append((*b.last_impact, (radius + 0.5) * scale, state.turn))
         res += _counter_battery(state, opts, b, dice)
     OS.write(state, opts)
@@ -167,10 +168,10 @@ def _counter_battery(state: GameState, opts: OS.OptionsState, fired: OS.Battery,
         left = sum(fired.missions.values())
         rec = RecordingDice(scoped(dice, "counter_battery", str(i), fired.id))
         r = cb.resolve(nation=c.nation, equipment=c.equipment, dice=rec, remaining_missions=left,
-                       conditions=str((state.extra.get("mbt") or {}).get("conditions", "day")))
+                       conditions=str(MbtGame.of(state).conditions))
         r.rolls = rec.take()
         r.extra.update(battery=fired.id, side=c.side, case={"nation": c.nation, "equipment": c.equipment,
-                                                             "conditions": state.extra["mbt"].get("conditions", "day"),
+                                                             "conditions": MbtGame.of(state).conditions,
                                                              "remaining_missions": left})
         r.summary = f"counter battery ({c.side}, {c.equipment}) against battery {fired.id}: {r.summary}"
         effect = r.outcome["effect"]
@@ -199,7 +200,7 @@ def _effect(state: GameState, hit: dict[str, Any]) -> str:
 def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolution) -> None:
     from umpire.rules.mbt.options import hexes
 
-    scale = float(state.extra["mbt"].get("scale", 1.0))
+    scale = float(MbtGame.of(state).scale)
     for h in r.extra["hexes_affected"]:
         dx, dy = hexes.offset((h[0], h[1]), scale)
         opts.minefields.append(
@@ -215,11 +216,11 @@ def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolutio
 def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
     from umpire.rules.mbt.options import hexes
 
-    m = state.extra["mbt"]
-    scale = float(m.get("scale", 1.0))
+    m = MbtGame.of(state)
+    scale = float(m.scale)
     for h in r.extra["hexes_affected"]:
         dx, dy = hexes.offset((h[0], h[1]), scale)
-        m.setdefault("smoke", []).append(
+        m.smoke.append(
             {
                 "x": round(plot.target[0] + dx, 3),
                 "y": round(plot.target[1] + dy, 3),

@@ -21,6 +21,7 @@ from typing import Any
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
@@ -102,7 +103,7 @@ def check_orders(state: GameState, units: dict[str, dict[str, Any]], where: str)
             raise UmpireError(f"{at}: {uid} has no bridge laid to recover (22.4; allowed: launch)")
         else:
             ahead = gap_ahead(state, u)
-            if ahead is None or math.dist(ahead, laid) > float((state.extra.get("mbt") or {}).get("scale", 1.0)):
+            if ahead is None or math.dist(ahead, laid) > float(MbtGame.of(state).scale):
                 raise UmpireError(f"{at}: its bridge at ({laid[0]:g}, {laid[1]:g}) is not directly to {uid}'s front "
                                   "(22.4)")
 
@@ -147,5 +148,6 @@ def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list
 
 def bridged(state: GameState, xy: Sequence[float], scale: float) -> bool:
     """Is ``xy`` on a laid temporary bridge (within half a hex length of one, 22.3)?"""
-    raw = ((state.extra.get("mbt") or {}).get(OS.KEY) or {}).get("bridges") or {}
-    return any(math.dist(xy, (float(p[0]), float(p[1]))) <= scale / 2 + 1e-9 for p in raw.values())
+    opts = MbtGame.of(state).options_state
+    laid = opts.bridges if opts is not None else {}
+    return any(math.dist(xy, (float(p[0]), float(p[1]))) <= scale / 2 + 1e-9 for p in laid.values())

@@ -19,7 +19,7 @@ from umpire.core.dice import Dice, ScriptedDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.sighting import Spotted
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import _note, mbt
@@ -47,7 +47,7 @@ def roll(state: GameState, dice: Dice) -> list[Resolution]:
             if v.side != e.side and U.alive(v):
                 (rolls.setdefault(e.id, {})[v.id],) = scoped(dice, NAME, v.id, e.id).roll(
                     10, why=f"camouflage: {v.id} sighting {e.id}")
-    mbt(state)["camouflage"] = {"turn": state.turn, "rolls": rolls}
+    mbt(state).camouflage = {"turn": state.turn, "rolls": rolls}
     return [Resolution(ruleset="mbt", procedure="camouflage dice", outcome={"rolls": rolls},
                        summary=f"turn {state.turn} camouflage dice: " + "; ".join(
                            f"{e} by " + ", ".join(f"{v} {d}" for v, d in by.items()) for e, by in rolls.items())
@@ -67,8 +67,8 @@ def hidden(state: GameState, viewer: UnitState, target: UnitState, rng: int, bas
 
     if not camouflaged(state, target):
         return None
-    c = (state.extra.get("mbt") or {}).get("camouflage") or {}
-    die = (c.get("rolls") or {}).get(target.id, {}).get(viewer.id) if c.get("turn") == state.turn else None
+    c = MbtGame.of(state).camouflage
+    die = c["rolls"].get(target.id, {}).get(viewer.id) if c is not None and c["turn"] == state.turn else None
     seen, _, why = camouflage(base, rng, ScriptedDice([die if die is not None else 10]), thermal=thermal(viewer))
     if die is None and "die" in why:
         why = "no camouflage die this Turn for the pair (17.6.1.1)"

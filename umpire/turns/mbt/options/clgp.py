@@ -18,7 +18,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
-from umpire.rules.mbt.state import MbtUnit, turret_facing
+from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.turns.mbt.options import state as OS
 
 
@@ -96,7 +96,7 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
         out[0].summary += "; its target is gone: the round is wasted"
         out[0].outcome["impact_at"] = list(plot.target)
         return out, []
-    orders = ((state.extra.get("mbt") or {}).get("orders") or {}).get(plot.side, {})
+    orders = (MbtGame.of(state).orders or {}).get(plot.side, {})
     sees = obs is not None and U.on_table(obs) and (orders.get(obs.id) or {}).get("order") == "OW" \
         and not designates(state, obs, target)
     case = {"observer_sees": sees, "observer_suppressed": bool(obs is not None and U.suppressed(obs))}

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.entries import Entry, Field, points_field
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -48,7 +49,7 @@ def entries(state: GameState, side: str) -> list[Entry]:
     if on(state, "multi_player"):
         out += _messages(state, side)
     if on(state, "radio_jamming"):
-        left = opts.jamming_left.get(side, ((state.extra.get("mbt") or {}).get("jamming") or {}).get(side, 0))
+        left = opts.jamming_left.get(side, MbtGame.of(state).jamming.get(side, 0))
         if left:
             out.append(Entry("jamming", "jamming", "Radio jamming",
                              (f"jamming points left: {left}; spent at the next Mark Orders Step (21.2)",),

@@ -25,6 +25,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -64,7 +65,7 @@ def artillery(state: GameState, opts: OS.OptionsState, r: Resolution, target: Se
 
     if not on(state, NAME) or not r.extra.get("gp"):
         return
-    scale = float((state.extra.get("mbt") or {}).get("scale", 1.0))
+    scale = float(MbtGame.of(state).scale)
     for h in r.extra.get("hexes_affected") or []:
         dx, dy = hexes.offset((int(h[0]), int(h[1])), scale)
         directed(state, (target[0] + dx, target[1] + dy), int(r.extra["gp"]), opts)

@@ -31,6 +31,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.state import MbtGame
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.options import state as OS
 
@@ -159,7 +160,7 @@ def _wire_line(state: GameState, t: Any, h: OS.Helicopter, way: list[tuple[float
     if along <= 0 or across > t.scale / 2 + 1e-9:
         return "flying, a wire-guided ATGM fires straight down the hex row the helicopter faces (20.2.3.3.2)"
     speeds = {k: int(v.v) for k, v in _card(h).speeds.items()}
-    mf, _ = speed(speeds, h.altitude, str((state.extra.get("mbt") or {}).get("conditions", "day")))
+    mf, _ = speed(speeds, h.altitude, str(MbtGame.of(state).conditions))
     need = math.ceil(mf / 2)
     toward = 0.0
     for p, q in reversed(list(zip(way, way[1:], strict=False))):  # the last stretches, flown toward the target

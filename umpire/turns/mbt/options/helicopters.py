@@ -25,6 +25,7 @@ from pydantic import ConfigDict, Field
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -63,7 +64,7 @@ class FlightSpec(Checked):
 
 def hexes(state: GameState, start: tuple[float, float], path: list[tuple[float, float]]) -> int:
     """Hexes entered along ``path`` from ``start``: its length in hex lengths, fractions up."""
-    scale = float((state.extra.get("mbt") or {}).get("scale", 1.0))
+    scale = float(MbtGame.of(state).scale)
     length = sum(math.dist(a, b) for a, b in zip([start, *path], path, strict=False))
     return math.ceil(length / scale - 1e-9)
 
@@ -73,7 +74,7 @@ def case_of(state: GameState, h: OS.Helicopter, f: OS.Flight | FlightSpec, end_t
     return {
         "card": h.card, "start": h.altitude, "end": f.altitude or h.altitude,
         "hexes": hexes(state, (h.x, h.y), list(f.path)), "reverse": f.reverse, "terrain": end_terrain,
-        "popup": f.popup, "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")),
+        "popup": f.popup, "conditions": str(MbtGame.of(state).conditions),
     }
 
 

@@ -30,6 +30,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
@@ -164,7 +165,7 @@ def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tup
     xy = t.xy(target)
     case: dict[str, Any] = {
         "aircraft": h.card, "weapon": "rocket", "speed": "low", "altitude": "low",
-        "conditions": str((state.extra.get("mbt") or {}).get("conditions", "day")),
+        "conditions": str(MbtGame.of(state).conditions),
         "facing": hexes.direction_of(h.facing), "range": max(1, t.hexes((h.x, h.y), xy)),
     }
     h.rockets -= 1

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.state import Entrenching, MbtUnit
+from umpire.rules.mbt.state import Entrenching, MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
@@ -173,7 +173,8 @@ def assault_smoke(state: GameState) -> list[Any]:
             u = state.units[uid]
             if not spec.get("smoke") or not U.on_table(u) or not U.alive(u):
                 continue
-            m.setdefault("smoke", []).append({"x": u.x, "y": u.y, "kind": "on", "by": uid, "turn": state.turn})
+            assert u.x is not None and u.y is not None, "a unit on the table has a position"
+            m.smoke.append({"x": u.x, "y": u.y, "kind": "on", "by": uid, "turn": state.turn})
             notes.append(_note(uid, "places a smoke (ON) marker in its own hex (17.4.1.2)", "smoke", sep=" "))
     return notes
 
@@ -229,7 +230,7 @@ def area_defense(state: GameState, t: AdvTable, u: UnitState, target: UnitState,
 
 def markers(state: GameState) -> list[list[float]]:
     """The hasty entrenchment markers on the table (17.4.4.1), where they were placed."""
-    return list(state.extra["mbt"].get("entrenchments") or [])
+    return list(MbtGame.of(state).entrenchments or [])
 
 
 def entrenched(state: GameState, t: AdvTable, target: UnitState) -> bool:
@@ -268,7 +269,7 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
 
     t = AdvTable(state)
     need = int(chart("hits").hasty_entrenchment["turns"].v)
-    m = state.extra["mbt"]
+    m = MbtGame.of(state)
     notes: list[Any] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if (not U.on_table(u) or not U.alive(u) or U.kind(u) != "leg" or U.leg_kind(u) not in ("squad", "half_squad")
@@ -281,7 +282,7 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
         turns = done.turns + 1 if done is not None and t.same_hex(done.at, b) else 1
         MbtUnit.of(u).entrenching = Entrenching(at=(round(b[0], 3), round(b[1], 3)), turns=turns)
         if turns >= need:
-            m["entrenchments"] = [*markers(state), [round(b[0], 3), round(b[1], 3)]]
+            m.entrenchments = [*markers(state), [round(b[0], 3), round(b[1], 3)]]
             notes.append(_note(u.id, f"completes a hasty entrenchment in its hex after {turns} Turns in full cover "
                                "with OVERWATCH orders: the marker is placed (17.4.4.1)", "entrenchment", sep=" "))
         else:

@@ -35,6 +35,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt.options.players import Player, assign, free_messages, words
+from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -52,7 +53,7 @@ class MessageSpec(Checked):
 
 def players(state: GameState) -> list[Player]:
     """The game's players (21.3.1), each with the unit ids it commands."""
-    specs = (state.extra.get("mbt") or {}).get("players") or []
+    specs = [p.model_dump(mode="json") for p in MbtGame.of(state).players]
     return assign(specs, {u.id: (u.side, u.formation) for u in state.units.values()})
 
 
@@ -63,13 +64,13 @@ def commands(state: GameState) -> dict[str, dict[str, tuple[str, ...]]]:
     names (its ``player``), else to him too; only the holder orders one and reads of it."""
     if not on(state, "multi_player"):
         return {}
-    m = state.extra.get("mbt") or {}
+    m = MbtGame.of(state)
     held: dict[tuple[str, str | None], tuple[str, ...]] = {}  # (side, player or None: the overall) -> ids
-    for h in m.get("helicopters") or []:
-        held[(h["side"], None)] = (*held.get((h["side"], None), ()), h["id"])
-    for x in [*(m.get("batteries") or []), *(m.get("aircraft") or [])]:
-        key = (x["side"], x.get("player"))
-        held[key] = (*held.get(key, ()), x["id"])
+    for h in m.helicopters:
+        held[(h.side, None)] = (*held.get((h.side, None), ()), h.id)
+    for side, player, xid in [*((b.side, b.player, b.id) for b in m.batteries),
+                              *((a.side, a.player, a.id) for a in m.aircraft)]:
+        held[(side, player)] = (*held.get((side, player), ()), xid)
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for p in players(state):
         out.setdefault(p.side, {})[p.id] = (p.units + held.get((p.side, p.id), ())

@@ -18,7 +18,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -82,7 +82,7 @@ def resolve(
     opts = OS.read(state)
     if not opts.minefields:
         return [], []
-    scale = float(state.extra["mbt"].get("scale", 1.0))
+    scale = float(MbtGame.of(state).scale)
     res: list[Resolution] = []
     notes: list[Any] = []
     for uid in sorted(moved):
@@ -154,8 +154,8 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
         done.resolutions += _noted(assault_smoke(done.state))
     if not on(done.state, "mines"):
         return done
-    before = (state.extra.get("mbt") or {}).get("walked") or {}
-    after = (done.state.extra.get("mbt") or {}).get("walked") or {}
+    before = MbtGame.of(state).walked or {}
+    after = MbtGame.of(done.state).walked or {}
     moved = {
         uid: [(float(p[0]), float(p[1])) for p in path]
         for uid, path in after.items()

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 
 from umpire.core.state import GameState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options.state import burning, illuminated
 
 NIGHTTIME = ("dusk", "moonlight", "night", "fog", "blowing_snow")
@@ -32,7 +33,7 @@ def light(state: GameState, conditions: str, at: Sequence[float]) -> tuple[str, 
         from umpire.rules.mbt import conversions, data
         from umpire.rules.mbt.options.terrain import FIRE_LIGHT_HEXES
 
-        scale = float((state.extra.get("mbt") or {}).get("scale", 1.0))
+        scale = float(MbtGame.of(state).scale)
         rounding = data.rulings().select(state.rulings)["scale.range_rounding"]
         if any(conversions.to_hexes(math.dist((x, y), (at[0], at[1])), scale, rounding) <= FIRE_LIGHT_HEXES
                for x, y in fires):

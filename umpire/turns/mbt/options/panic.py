@@ -112,7 +112,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     if not on(state, NAME):
         return [], []
     m = mbt(state)
-    scale = float(m.get("scale", 1.0))
+    scale = float(m.scale)
     res: list[Resolution] = []
     notes: list[Any] = []
     for side in sides_in_order(state):
@@ -135,7 +135,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             u.x, u.y = end
             for p in U.passengers(state, u):
                 p.x, p.y = end
-            m.setdefault("walked", {})[uid] = [list(start), list(end)]
+            m.walked[uid] = [list(start), list(end)]
             MbtUnit.of(u).used = True
             r.summary = f"{uid} panics: {r.summary}; to ({end[0]:g}, {end[1]:g})"
             r.extra.update(unit=uid, case=case, to=list(end))

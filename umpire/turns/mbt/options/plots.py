@@ -21,6 +21,7 @@ from pydantic import ConfigDict, Field
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -178,7 +179,7 @@ def check(
 
 
 def _scale(state: GameState) -> float:
-    return float((state.extra.get("mbt") or {}).get("scale", 1.0))
+    return float(MbtGame.of(state).scale)
 
 
 def _sighted_target(state: GameState, side: str, xy: tuple[float, float], at: str) -> None:

@@ -1,239 +1,91 @@
-"""The options' part of a tracked MBT game's state, typed: plots, batteries, minefields, aircraft,
-helicopters on the table.
+"""The options' part of a tracked MBT game's state (the models: :mod:`umpire.rules.mbt.options.state`),
+read and written by the turn.
 
-Kept in the MBT block of the game state as plain JSON (so the engine stores and replays it as
-it does the rest) and read and written only through these models.
+:func:`read` gives a copy to change and :func:`write` keeps it in a state being changed, so an
+option changes the game only when it writes. A game's first read makes it from the scenario's
+blocks (its batteries and their planned fire, minefields, aircraft, helicopters...).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import ConfigDict, Field
-
+from umpire.core.shared import dup
 from umpire.core.state import GameState
-from umpire.schema.checked import Checked
+from umpire.rules.mbt.options.state import (
+    Aircraft,
+    Battery,
+    CounterBattery,
+    Flight,
+    Helicopter,
+    Message,
+    Minefield,
+    MissileOrder,
+    OptionsState,
+    Plot,
+    Strike,
+)
+from umpire.rules.mbt.options_spec import HelicopterSpec
+from umpire.rules.mbt.state import MbtGame
 
-
-class _Model(Checked):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Plot(_Model):
-    """One artillery plot as written and checked (19.2)."""
-
-    side: str
-    battery: str
-    fire_type: Literal["planned", "designated", "called", "continuous"]
-    target: tuple[float, float]
-    sheaf: Literal["tight", "line", "loose"] = "tight"
-    direction: int | None = None
-    mission: str = "HE"
-    observer: str | None = None
-    target_unit: str | None = None  # a CLGP mission's vehicle (19.2.4.7)
-    plotted: int  # the Turn it was plotted
-    impact: int  # the Turn it is due (19.2)
-    status: Literal["due", "fired", "delayed", "cancelled"] = "due"
-
-
-class Battery(_Model):
-    id: str
-    side: str
-    nation: str
-    size: str
-    attachment: str
-    organization: list[str] = Field(default_factory=list)
-    missions: dict[str, int] = Field(default_factory=dict)  # left, by mission; empty: unlimited
-    disrupted_until: int = 0  # no fire or plots through this Turn (19.4.2.1)
-    knocked_out: bool = False
-    last_impact: tuple[float, float] | None = None  # for continuous fire (19.2.1.4)
-    last_turn: int | None = None
-
-
-class Minefield(_Model):
-    side: str
-    at: tuple[float, float]
-    kind: str
-    type: str | None = None
-    known_to: list[str] = Field(default_factory=list)  # sides told of it (17.5.2)
-
-
-class CounterBattery(_Model):
-    side: str
-    nation: str
-    equipment: str
-    used_turn: int = 0  # the Turn it last tried (one enemy battery a Turn, 19.4.1)
-    knocked_out: bool = False
-
-
-class Aircraft(_Model):
-    id: str
-    side: str
-    type: str
-    loads: dict[str, int] = Field(default_factory=dict)  # left, by load
-    destroyed: bool = False
-
-
-class Strike(_Model):
-    """One air strike ordered for this Turn's Air Phase (20.1)."""
-
-    side: str
-    aircraft: str
-    weapon: str
-    target: tuple[float, float]
-    speed: str = "low"
-    altitude: str = "low"
-    evasive: bool = False
-    facing: float = 90.0
-    turn: int
-    status: Literal["due", "flown"] = "due"
-    air_phase: Literal[1, 2] = 1  # the Air Phase of the Turn it flies in (20.1.2.2)
-
-
-class Message(_Model):
-    """One radio message between players of a side (21.3.3.2), kept by the umpire (24.4.2)."""
-
-    side: str
-    sender: str
-    to: str
-    text: str
-    written: int  # the Turn it was written
-    due: int  # the Turn it is next due (21.3.3.2.1; a delay moves it on, 21.3.3.2.4)
-    status: Literal["due", "received", "lost"] = "due"
-    intercepted: bool = False
-    conference: bool = False  # said in private talks, the personal commanders in one hex (21.3.3.1)
-
-
-class Helicopter(_Model):
-    """A helicopter unit on the table (20.2) as the umpire knows it."""
-
-    id: str
-    side: str
-    card: str
-    name: str
-    x: float
-    y: float
-    facing: float
-    altitude: Literal["landed", "noe", "low"] = "noe"
-    rockets: int = 0
-    armament: str | None = None  # as the TO&E names it (20.2.1)
-    missiles: dict[str, int] = Field(default_factory=dict)  # missiles left, by weapon (20.2.1, 20.2.3.3)
-    hovering: bool = True  # spent no factors this Air Phase (20.2.2.1.1)
-    flown: int = 0  # hexes flown this Air Phase: what the enemy's AA needs to acquire it (20.3.3.2)
-    popup: bool = False  # made a pop-up attack this Air Phase (20.2.2.1.2)
-    suppressed: str | None = None  # "on" / "off" as a ground unit's (20.3.4.2)
-    destroyed: bool = False
-
-
-class MissileOrder(_Model):
-    """A missile a helicopter is ordered to fire (20.2.3.3.2-3)."""
-
-    target: str
-    weapon: str | None = None  # default: the first it has left
-    designator: str | None = None  # a laser homing missile's painter (default: its own)
-
-
-class Flight(_Model):
-    """One helicopter's orders for this Turn's Air Phase (20.2.2, 20.2.3)."""
-
-    side: str
-    helicopter: str
-    turn: int
-    altitude: Literal["landed", "noe", "low"]
-    path: list[tuple[float, float]] = Field(default_factory=list)
-    facing: float | None = None
-    reverse: bool = False
-    popup: bool = False
-    rocket: str | None = None  # the enemy unit it fires a rocket at (20.2.3.3.1)
-    guns: str | None = None  # the enemy unit its guns fire at (20.2.3.2)
-    missiles: list[MissileOrder] = Field(default_factory=list)  # its missiles (20.2.3.3.2-3)
-    air_phase: Literal[1, 2] = 1  # helicopters move in both Air Phases of a Turn (20.2.2)
-
-
-class OptionsState(_Model):
-    plots: list[Plot] = Field(default_factory=list)
-    batteries: dict[str, Battery] = Field(default_factory=dict)
-    minefields: list[Minefield] = Field(default_factory=list)
-    counter_battery: list[CounterBattery] = Field(default_factory=list)
-    aircraft: dict[str, Aircraft] = Field(default_factory=dict)
-    strikes: list[Strike] = Field(default_factory=list)
-    helicopters: dict[str, Helicopter] = Field(default_factory=dict)
-    flights: list[Flight] = Field(default_factory=list)
-    illuminated: list[tuple[float, float, float, int]] = Field(default_factory=list)  # x, y, radius", Turn (19.2.4.6)
-    markers: dict[str, str] = Field(default_factory=dict)  # command markers at the start of markers_turn (21.1.2)
-    markers_turn: int = 0
-    markers_next: dict[str, str] = Field(default_factory=dict)  # as this Turn's orders leave them
-    messages: list[Message] = Field(default_factory=list)  # radio messages (21.3.3.2)
-    jamming_left: dict[str, int] = Field(default_factory=dict)  # jamming points a side has left (21.2.1)
-    jamming_next: dict[str, int] = Field(default_factory=dict)  # announced for the next Mark Orders Step
-    disrupted: dict[str, int] = Field(default_factory=dict)  # side -> the Turn its communications are disrupted
-    landlines: dict[str, tuple[float, float]] | None = None  # units on landlines, where they started (21.2.3)
-    bridges: dict[str, tuple[float, float]] = Field(default_factory=dict)  # AVLB -> its laid bridge (22.2)
-    fires: list[tuple[float, float, int]] = Field(default_factory=list)  # burning markers: x, y, Turn placed (18.3)
-    fire_gp: list[tuple[float, float, int]] = Field(default_factory=list)  # GP at building hexes this Turn (18.3.2)
-    commanders: dict[str, str | None] = Field(default_factory=dict)  # player -> his personal commander now (21.3.2)
-    commander_lost: dict[str, int] = Field(default_factory=dict)  # player -> the Turn his commander was lost
-    ammunition: dict[str, dict[str, int]] = Field(default_factory=dict)  # unit -> weapon -> rounds (17.3.2.1.4.2)
-    fuel: dict[str, int] = Field(default_factory=dict)  # unit -> fuel factors left (17.3.3)
-
-
-KEY = "options_state"
+__all__ = [
+    "Aircraft", "Battery", "CounterBattery", "Flight", "Helicopter", "Message", "Minefield", "MissileOrder",
+    "OptionsState", "Plot", "Strike", "burning", "helicopter", "illuminated", "read", "write",
+]
 
 
 def read(state: GameState) -> OptionsState:
-    """The options' state; on a game's first read, its batteries and minefields from the scenario."""
-    m = state.extra.get("mbt") or {}
-    raw: Any = m.get(KEY)
-    if raw is not None:
-        return OptionsState.model_validate(raw)
+    """The options' state, a copy to change; on a game's first read, made from the scenario."""
+    g = MbtGame.of(state)
+    if g.options_state is not None:
+        kept: OptionsState = dup(g.options_state)
+        return kept
     return OptionsState(
-        plots=[Plot(side=b["side"], battery=b["id"], fire_type="planned", plotted=0, impact=p["turn"],
-                    **{k: v for k, v in p.items() if k != "turn" and v is not None})
-               for b in m.get("batteries") or [] for p in b.get("planned") or []],  # 19.2.1.1
+        plots=[Plot(side=b.side, battery=b.id, fire_type="planned", plotted=0, impact=p.turn,
+                    **{k: v for k, v in p.model_dump(mode="json").items() if k != "turn" and v is not None})
+               for b in g.batteries for p in b.planned],  # 19.2.1.1
         batteries={
-            b["id"]: Battery(**{k: v for k, v in b.items() if k in Battery.model_fields})
-            for b in m.get("batteries") or []
+            b.id: Battery(**{k: v for k, v in b.model_dump(mode="json").items() if k in Battery.model_fields})
+            for b in g.batteries
         },
-        minefields=[Minefield(**f, known_to=[f["side"]]) for f in m.get("minefields") or []],
-        counter_battery=[CounterBattery(**c) for c in m.get("counter_battery") or []],
-        aircraft={a["id"]: Aircraft(**{k: v for k, v in a.items() if k in Aircraft.model_fields})
-                  for a in m.get("aircraft") or []},
-        jamming_left=dict(m.get("jamming") or {}),
-        helicopters={h["id"]: _helicopter(h) for h in m.get("helicopters") or []},
-        fires=[(float(x), float(y), 0) for x, y in m.get("fires") or []],  # burning at the start (18.3)
-    )
-
-
-def _helicopter(h: dict[str, Any]) -> Helicopter:
-    """A scenario's helicopter as the game starts: its armament's missiles and rockets (20.2.1)."""
-    from umpire.rules.mbt.cards import HelicopterCard, any_card
-
-    card = any_card(h["card"])
-    carried = card.carried(h.get("armament")) if isinstance(card, HelicopterCard) else {}
-    missiles = {w.name: carried[w.name] for w in getattr(card, "weapons", []) if w.kind == "atgm" and w.name in carried}
-    return Helicopter(
-        id=h["id"], side=h["side"], card=h["card"], name=h.get("name") or h["id"], x=h["at"][0], y=h["at"][1],
-        facing=h.get("facing", 0.0), altitude=h.get("altitude", "noe"),
-        rockets=h.get("rockets") or carried.get("rockets", 0), armament=h.get("armament"), missiles=missiles,
+        minefields=[Minefield(**f.model_dump(mode="json"), known_to=[f.side]) for f in g.minefields],
+        counter_battery=[CounterBattery(**c.model_dump(mode="json")) for c in g.counter_battery],
+        aircraft={a.id: Aircraft(**{k: v for k, v in a.model_dump(mode="json").items() if k in Aircraft.model_fields})
+                  for a in g.aircraft},
+        jamming_left=dict(g.jamming),
+        helicopters={h.id: helicopter(h) for h in g.helicopters},
+        fires=[(float(x), float(y), 0) for x, y in g.fires],  # burning at the start (18.3)
     )
 
 
 def write(state: GameState, opts: OptionsState) -> None:
-    """Store ``opts`` in a state being changed (``state.copy_for_change()``)."""
-    state.extra.setdefault("mbt", {})[KEY] = opts.model_dump(mode="json")
+    """Keep ``opts`` (a copy) in a state being changed (``state.copy_for_change()``)."""
+    kept: OptionsState = dup(opts)
+    MbtGame.of(state).options_state = kept
 
 
 def illuminated(state: GameState) -> list[tuple[float, float, float, int]]:
-    """This game's illuminated areas (x, y, radius in inches, Turn), read without validation:
-    sighting asks for them at every look."""
-    raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("illuminated") or []
-    return [(float(a), float(b), float(c), int(d)) for a, b, c, d in raw]
+    """This game's illuminated areas (x, y, radius in inches, Turn): sighting asks for them at every look."""
+    opts = MbtGame.of(state).options_state
+    return list(opts.illuminated) if opts is not None else []
 
 
 def burning(state: GameState) -> list[tuple[float, float]]:
-    """This game's burning markers (18.3), read without validation: sighting asks for them at
-    every look."""
-    raw = ((state.extra.get("mbt") or {}).get(KEY) or {}).get("fires")
-    if raw is None:  # the game's first read: the scenario's burning markers
-        raw = (state.extra.get("mbt") or {}).get("fires") or []
-    return [(float(f[0]), float(f[1])) for f in raw]
+    """This game's burning markers (18.3): sighting asks for them at every look (before the
+    options' state is made, the scenario's)."""
+    g = MbtGame.of(state)
+    fires = g.options_state.fires if g.options_state is not None else [(x, y, 0) for x, y in g.fires]
+    return [(float(f[0]), float(f[1])) for f in fires]
+
+
+def helicopter(h: HelicopterSpec) -> Helicopter:
+    """A scenario's helicopter as the game starts: its armament's missiles and rockets (20.2.1).
+    Without an armament it carries its integral weapons alone: no missiles, the rockets the
+    scenario gives (as a game made before armaments were played)."""
+    from umpire.rules.mbt.cards import HelicopterCard, any_card
+
+    card = any_card(h.card)
+    carried = card.carried(h.armament) if isinstance(card, HelicopterCard) and h.armament is not None else {}
+    missiles = {w.name: carried[w.name] for w in getattr(card, "weapons", []) if w.kind == "atgm" and w.name in carried}
+    return Helicopter(
+        id=h.id, side=h.side, card=h.card, name=h.name or h.id, x=h.at[0], y=h.at[1], facing=h.facing,
+        altitude=h.altitude, rockets=h.rockets or carried.get("rockets", 0), armament=h.armament, missiles=missiles,
+    )

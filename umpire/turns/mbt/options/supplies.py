@@ -17,11 +17,11 @@ RECORD SHEETS, 17.3.2, 17.3.3.1), not to the enemy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -29,16 +29,12 @@ from umpire.turns.mbt.options import state as OS
 NAME = "weapon_limits"
 
 
-def _setting(state: GameState, key: str) -> Any:
-    return (state.extra.get("mbt") or {}).get(key)
-
-
 def variable_ammo(state: GameState) -> bool:
-    return on(state, NAME) and _setting(state, "ammunition") == "variable"
+    return on(state, NAME) and MbtGame.of(state).ammunition == "variable"
 
 
 def fuel_counted(state: GameState) -> bool:
-    return on(state, NAME) and bool(_setting(state, "fuel"))
+    return on(state, NAME) and MbtGame.of(state).fuel
 
 
 def _roll_ammo(state: GameState, u: UnitState, opts: OS.OptionsState, dice: Dice) -> list[Resolution]:

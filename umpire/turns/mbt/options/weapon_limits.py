@@ -29,7 +29,7 @@ from typing import Any
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
-from umpire.rules.mbt.state import MbtUnit
+from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.options import on
 
@@ -46,7 +46,7 @@ def carried(u: UnitState, w: Weapon, state: GameState | None = None) -> int | No
     if U.kind(u) == "towed":
         return None
     most = rounds_carried(str(w.tot_ammo.v))
-    if state is not None and most is not None and (state.extra.get("mbt") or {}).get("ammunition") == "variable":
+    if state is not None and most is not None and MbtGame.of(state).ammunition == "variable":
         return OS.read(state).ammunition.get(u.id, {}).get(w.name, most)
     return most
 

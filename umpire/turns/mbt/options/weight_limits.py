@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
 
 NAME = "weight_limits"
@@ -25,7 +26,7 @@ def bridge_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) 
     from umpire.turns.mbt.advanced.table import AdvTable
     from umpire.turns.mbt.paths import _seg_dist
 
-    limits = (state.extra.get("mbt") or {}).get("weight_limits") or []
+    limits = MbtGame.of(state).weight_limits
     if not on(state, NAME) or not limits or not u.card:
         return None
     t = AdvTable(state)
@@ -33,9 +34,9 @@ def bridge_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) 
     prev: Sequence[float] = t.xy(u)
     for i, p in enumerate(path):
         for lim in limits:
-            at = (float(lim["at"][0]), float(lim["at"][1]))
+            at = (float(lim.at[0]), float(lim.at[1]))
             if _seg_dist(at, prev, p) <= r:
-                why = too_heavy(u.card, int(lim["tons"]), [])
+                why = too_heavy(u.card, int(lim.tons), [])
                 if why:
                     return i, (f"({p[0]:g}, {p[1]:g}): the way there crosses the bridge at ({at[0]:g}, {at[1]:g}); "
                                f"{why.replace('it holds', 'the bridge holds')}: take another route")
