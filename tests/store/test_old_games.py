@@ -89,7 +89,8 @@ def test_an_old_game_opens_replays_exactly_and_reports_as_before(name: str, tmp_
     assert [p for p in game.check() if not told_otherwise(p)] == [], "the replay differs from the stored state"
     for (turn, reader), text in renders(game, turns).items():
         path = where(turn, reader)  # type: ignore[operator]
-        assert as_printed_now(name, path.read_text(encoding="utf-8")) == text, f"{name}: the report of turn {turn} for {reader} differs"
+        printed = as_printed_now(name, path.read_text(encoding="utf-8"))
+        assert printed == text, f"{name}: the report of turn {turn} for {reader} differs"
 
 
 def test_an_old_game_is_migrated_on_its_first_write_and_plays_on(tmp_path: Path) -> None:

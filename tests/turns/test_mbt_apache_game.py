@@ -19,6 +19,7 @@ from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.turn_text import plain_text
+from umpire.rules.mbt.state import MbtGame
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "data" / "scenarios" / "mbt-options-apaches.yaml"
@@ -59,7 +60,9 @@ def _results(game: Game) -> list[tuple[int, dict]]:
 
 
 def _helis(game: Game) -> dict[str, dict]:
-    return game.state.extra["mbt"]["options_state"]["helicopters"]
+    opts = MbtGame.of(game.state).options_state
+    assert opts is not None
+    return {k: h.model_dump(mode="json") for k, h in opts.helicopters.items()}
 
 
 def test_the_pair_fires_its_guns_and_missiles(game: Game) -> None:

@@ -283,7 +283,7 @@ def test_special_forces_repel_down_four_heights_into_an_adjacent_hex(tmp_path: P
     plan = {"nato": {who: {"order": "M", "move": {"path": [to if who == "sf" else [to[0], 22]]}}}}
     if why is None:
         orders(g, plan, dice)
-        assert g.state.extra["mbt"]["orders"]["nato"][who]["move"]["repel"] is True
+        assert MbtGame.of(g.state).orders["nato"][who]["move"]["repel"] is True
         phase(g, dice, "Adjustment")
         assert (g.state.units[who].x, g.state.units[who].y) == (12.4, 18)
         return
