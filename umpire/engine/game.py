@@ -31,7 +31,6 @@ from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
-from umpire.store.rows import read_events
 from umpire.store.rows_of import insert_row, read_checkpoints, read_row, stored_units
 
 if TYPE_CHECKING:
@@ -177,6 +176,8 @@ class Game:
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
+        from umpire.store.rows import read_events  # the row checks: a one-shot command reads the snapshot alone
+
         with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
             events = read_events(conn, self.path)
         self.check_kinds(events)

@@ -15,7 +15,6 @@ from umpire.core.dice import Roll
 from umpire.core.state import GameState, canonical_state, state_json, written_text
 from umpire.errors import UmpireError
 from umpire.store import events as log
-from umpire.store.rows import read_events
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
@@ -47,6 +46,8 @@ class Transaction:
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log (each row checked), including those appended here."""
         if self._events is None:
+            from umpire.store.rows import read_events  # (as Game.events)
+
             self._events = read_events(self.conn, self.game.path)
             self.game.check_kinds(self._events)
         return self._events
