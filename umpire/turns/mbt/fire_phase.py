@@ -64,14 +64,25 @@ def _mark_fired(state: GameState, u: UnitState) -> None:
 
 def fire_phase(state: GameState, dice: Dice) -> Applied:
     new = state.copy_for_change()
-    m = mbt(new)
     table = Table(new)
     res: list[Resolution] = []
     notes: list[Any] = []
-    smoke = F.wrecks(new)
     burning = {u.id for u in new.units.values() if u.destroyed == "brewed_up"}
+    triggers = _direct_fire(new, table, dice, res, notes)
+    triggers += _atgm_announcement(new, table, res, notes)
+    _overwatch_fire(new, table, dice, F.wrecks(new, burning), triggers, res, notes)
+    res += update_sighting(new, table)
+    new.phase = "Movement"
+    res += _noted(notes)
+    return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
+                   res)
 
-    # Direct Fire Step (3.3.1): simultaneous; damage waits for the end of the step (5.3).
+
+def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution], notes: list[Any]) -> list[str]:
+    """The Direct Fire Step (3.3.1): simultaneous; damage waits for the end of the step (5.3).
+    Returns the units that fired (they trigger overwatch)."""
+    m = mbt(new)
+    smoke = F.wrecks(new)
     pending: list[tuple[str, Resolution]] = []
     killed: set[str] = set()
     triggers: list[str] = []
@@ -105,9 +116,15 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Direct Fire"):
             notes.append(_note(tid, line, "damage"))
+    return triggers
 
-    # ATGM Announcement Step (3.3.2)
+
+def _atgm_announcement(new: GameState, table: Table, res: list[Resolution], notes: list[Any]) -> list[str]:
+    """The ATGM Announcement Step (3.3.2): each missile announced flies until the ATGM Resolution
+    Step. Returns the units that fired (they trigger overwatch)."""
+    m = mbt(new)
     m.atgm = []
+    triggers: list[str] = []
     for side in sides_in_order(new):
         for uid, spec in plan(m, side):
             u = new.units[uid]
@@ -129,11 +146,16 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                                   summary=f"{uid} fires a {weapon.name} at {tid}: it flies until the ATGM "
                                           "Resolution Step (3.3.2, 7.2.2)",
                                   estimated=chk.estimated, extra={"firer": uid, "target": tid}))
+    return triggers
 
-    # Overwatch Fire Step (3.3.3): simultaneous, chains (7.5.3).
-    smoke = F.wrecks(new, burning)
-    pending = []
-    killed = set()
+
+def _overwatch_fire(new: GameState, table: Table, dice: Dice, smoke: list[tuple[float, float]], triggers: list[str],
+                    res: list[Resolution], notes: list[Any]) -> None:
+    """The Overwatch Fire Step (3.3.3): simultaneous, in chains (7.5.3): each unit that fires
+    triggers the enemy's overwatch in turn; ``smoke``: the wrecks burning before the phase."""
+    m = mbt(new)
+    pending: list[tuple[str, Resolution]] = []
+    killed: set[str] = set()
     fired_ow: set[str] = set()
     while triggers:
         nxt: list[str] = []
@@ -166,11 +188,6 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Overwatch Fire"):
             notes.append(_note(tid, line, "damage"))
-    res += update_sighting(new, table)
-    new.phase = "Movement"
-    res += _noted(notes)
-    return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
-                   res)
 
 
 def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],
