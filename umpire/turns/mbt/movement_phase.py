@@ -147,6 +147,47 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, wea
     return r
 
 
+def _watchers(state: GameState, table: Table, u: UnitState, at: tuple[float, float]
+              ) -> list[tuple[UnitState, F.Check]]:
+    """The enemy units on overwatch that may fire at ``u`` moving at ``at`` (24.3.3.2), each with
+    its shot's check."""
+    m = mbt(state)
+    watchers = []
+    for w in state.units.values():
+        if w.side == u.side or not F.alive(w) or w.id in m.fired:
+            continue
+        wspec = m.orders.get(w.side, {}).get(w.id, {})
+        if wspec.get("order") != "OW":
+            continue
+        ins = wspec.get("overwatch") or {}
+        if ins.get("hold") or ins.get("at", "any") == "fired":
+            continue
+        pick = _overwatch_pick(state, table, w, ins, [u.id], at=at, moving=True)
+        if pick is not None:
+            watchers.append((w, pick[1]))
+    return watchers
+
+
+def _overwatch_at(state: GameState, table: Table, u: UnitState, watchers: list[tuple[UnitState, F.Check]],
+                  dice: Dice, notes: list[Any]) -> list[Resolution]:
+    """7.5.2: all overwatch fire at one unit in one place is announced, then resolved; then the
+    chains it triggers (7.5.3)."""
+    res: list[Resolution] = []
+    for w, chk in watchers:
+        if not F.alive(u):
+            res.append(F.no_shot(w.id, u.id, "Movement", "already knocked out here: the fire is wasted "
+                                 "(7.3.2)"))
+        else:
+            r = F.shoot(state, table, w, u, "OW", None, "Movement (overwatch)", dice, moving=True,
+                        smoke=F.wrecks(state), check=chk)
+            res.append(r)
+            for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
+                notes.append(_note(u.id, line, "damage"))
+        _mark_fired(state, w)
+    res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
+    return res
+
+
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
               notes: list[Any]) -> list[Resolution]:
     m = mbt(state)
@@ -167,33 +208,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
         hull = (way + 180) % 360 if reverse else way
         u.x, u.y, u.facing = _r(x), _r(y), _r(hull)
         walked.append((x, y))
-        watchers = []
-        for w in state.units.values():
-            if w.side == u.side or not F.alive(w) or w.id in m.fired:
-                continue
-            wspec = m.orders.get(w.side, {}).get(w.id, {})
-            if wspec.get("order") != "OW":
-                continue
-            ins = wspec.get("overwatch") or {}
-            if ins.get("hold") or ins.get("at", "any") == "fired":
-                continue
-            pick = _overwatch_pick(state, table, w, ins, [u.id], at=(x, y), moving=True)
-            if pick is not None:
-                watchers.append((w, pick[1]))
+        watchers = _watchers(state, table, u, (x, y))
         if watchers:
-            # 7.5.2: all overwatch fire at one unit in one place is announced, then resolved.
-            for w, chk in watchers:
-                if not F.alive(u):
-                    res.append(F.no_shot(w.id, u.id, "Movement", "already knocked out here: the fire is wasted "
-                                         "(7.3.2)"))
-                else:
-                    r = F.shoot(state, table, w, u, "OW", None, "Movement (overwatch)", dice, moving=True,
-                                smoke=F.wrecks(state), check=chk)
-                    res.append(r)
-                    for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
-                        notes.append(_note(u.id, line, "damage"))
-                _mark_fired(state, w)
-            res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
+            res += _overwatch_at(state, table, u, watchers, dice, notes)
             if F.stopped(u):
                 notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
                 stop = True
