@@ -10,7 +10,6 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, umpired
 from umpire.rules.mbt.state import MbtUnit
-from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.orders_file import default_ammo, unit_capability, weapon_for
@@ -26,10 +25,13 @@ from umpire.turns.mbt.turn_state import (
 )
 
 
-def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str, step: str,
-                weapon: Weapon, ammo: str, notes: list[Any]) -> str | None:
+def _target_now(state: GameState, table: Table, firer: UnitState, spec: dict[str, Any], step: str,
+                notes: list[Any]) -> str | None:
     """24.3.3.1: fire at a unit knocked out in an earlier step or phase goes to the closest
-    enemy still in action (one the firer may fire at); within the step it is wasted (7.3.2)."""
+    enemy still in action (one the firer may fire at, with the weapon and ammunition of its
+    order ``spec``); within the step it is wasted (7.3.2)."""
+    target_id = str(spec["fire"]["target"])
+    weapon, ammo = weapon_for(data.card(firer.card or ""), spec["order"]), spec["fire"]["ammo"]
     t = state.units[target_id]
     if t.status != "eliminated":
         return target_id
@@ -93,7 +95,7 @@ def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution]
                 continue
             weapon = weapon_for(data.card(u.card or ""), spec["order"])
             ammo = spec["fire"]["ammo"]
-            tid = _target_now(new, table, u, spec["fire"]["target"], "Direct Fire", weapon, ammo, notes)
+            tid = _target_now(new, table, u, spec, "Direct Fire", notes)
             if tid is None:
                 continue
             if tid in killed:
@@ -106,7 +108,7 @@ def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution]
             if not chk.legal:
                 res.append(F.no_shot(uid, tid, "Direct Fire", chk.why, chk.estimated, chk.ruled))
                 continue
-            r = F.shoot(new, table, u, t, spec["order"], ammo, "Direct Fire", dice, smoke=smoke, check=chk)
+            r = F.shoot(new, table, F.Shot(u, t, spec["order"], ammo, "Direct Fire"), dice, smoke=smoke, check=chk)
             _mark_fired(new, u)
             triggers.append(uid)
             res.append(r)
@@ -132,7 +134,7 @@ def _atgm_announcement(new: GameState, table: Table, res: list[Resolution], note
                 continue
             weapon = weapon_for(data.card(u.card or ""), "ATGM")
             ammo = spec["fire"]["ammo"]
-            tid = _target_now(new, table, u, spec["fire"]["target"], "ATGM Announcement", weapon, ammo, notes)
+            tid = _target_now(new, table, u, spec, "ATGM Announcement", notes)
             if tid is None:
                 continue
             chk = F.can_fire(table, u, new.units[tid], weapon, ammo)
@@ -175,8 +177,8 @@ def _overwatch_fire(new: GameState, table: Table, dice: Dice, smoke: list[tuple[
                     res.append(F.no_shot(uid, tid, "Overwatch Fire", "already knocked out in this step: the fire "
                                          "is wasted (7.3.2)"))
                 else:
-                    r = F.shoot(new, table, u, new.units[tid], "OW", None, "Overwatch Fire", dice, smoke=smoke,
-                                check=chk)
+                    r = F.shoot(new, table, F.Shot(u, new.units[tid], "OW", None, "Overwatch Fire"), dice,
+                                smoke=smoke, check=chk)
                     res.append(r)
                     pending.append((tid, r))
                     if r.outcome.get("worst") in F.STOPS:
