@@ -22,7 +22,7 @@ from umpire.reports.fonts import register_fonts
 from umpire.reports.layout import paper, roster_rules
 from umpire.reports.marks import Mark
 from umpire.reports.pdf_cards import cards_section
-from umpire.reports.pdf_page import Doc, Progress, Styles, esc, map_flowable, page_footer
+from umpire.reports.pdf_page import PaperDoc, Progress, Styles, esc, footer_line, map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
 
 
@@ -37,7 +37,7 @@ def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progre
             mark: Mark | None = None) -> None:
     """One page: the map, as large as the page allows (landscape)."""
     register_fonts()
-    doc = Doc(out, paper_name, title=report.title, kind="Map of the table", footer=page_footer(report),
+    doc = PaperDoc(out, paper_name, title=report.title, kind="Map of the table", footer=footer_line(report),
                progress=progress, landscape=True, mark=mark,
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
     # the drawing carries its own title (whose map, the turn, the phase): the page is the map
@@ -62,7 +62,7 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
     s = Styles(paper())
     rules = roster_rules(report.ruleset)
     chosen = [sv for sv in report.sides if sides is None or sv.id in sides]
-    doc = Doc(out, paper_name, title=f"Roster: {report.name}", kind="Roster", footer=page_footer(report),
+    doc = PaperDoc(out, paper_name, title=f"Roster: {report.name}", kind="Roster", footer=footer_line(report),
                progress=progress)
     width = doc.width
     story: list[Flowable] = []

@@ -20,7 +20,7 @@ from umpire.registry import telling
 from umpire.reports.fonts import FONT
 from umpire.reports.layout import order_codes, paper
 from umpire.reports.marks import Mark
-from umpire.reports.pdf_page import Doc, Progress, Styles, esc, map_flowable, page_footer
+from umpire.reports.pdf_page import PaperDoc, Progress, Styles, esc, footer_line, map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.turns.orders_form import Entry, OrdersForm
 
@@ -107,8 +107,8 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
     who = report.side(side).name if side else "every side"
     if side and report.viewer == side and report.player:  # one player's sheets (MBT 21.3)
         who = f"{who}, player {report.player}"
-    doc = Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
-               footer=page_footer(report), progress=progress, mark=mark,
+    doc = PaperDoc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
+               footer=footer_line(report), progress=progress, mark=mark,
                confidential=f"for {who} and the umpire" if side else "")
     width = doc.width
     row_h = p.orders_sheet.row_height * mm

@@ -96,7 +96,7 @@ def esc(text: Any) -> str:
 
 
 # -- the document shell ----------------------------------------------------------------------
-class Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
+class PaperDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
     def __init__(self, out: BinaryIO, paper_name: str, *, title: str, kind: str, footer: str,
                  progress: Progress | None = None, confidential: str = "", landscape: bool = False,
                  mark: Mark | None = None) -> None:
@@ -141,7 +141,7 @@ class Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stu
             self.progress(doc.page)
 
 
-def page_footer(report: TurnReport) -> str:
+def footer_line(report: TurnReport) -> str:
     what = f"turn {report.only_turn}" if report.only_turn is not None else f"to turn {report.turn}"
     return f"umpire · {report.name} · {report.ruleset} · {what}"
 

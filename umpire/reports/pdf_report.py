@@ -19,7 +19,7 @@ from umpire.reports import sections as S
 from umpire.reports.layout import paper
 from umpire.reports.marks import Mark
 from umpire.reports.observe import Line
-from umpire.reports.pdf_page import Doc, Progress, Styles, esc, heading, map_flowable, page_footer
+from umpire.reports.pdf_page import PaperDoc, Progress, Styles, esc, footer_line, heading, map_flowable
 from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
 
@@ -114,8 +114,8 @@ def turn_report_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4"
     s = Styles(paper())
     briefing = report.viewer is not None
     side = report.side(report.viewer).name if briefing and report.viewer else ""
-    doc = Doc(out, paper_name, title=report.title, kind="Briefing" if briefing else "Umpire's report",
-               footer=page_footer(report), progress=progress, mark=mark,
+    doc = PaperDoc(out, paper_name, title=report.title, kind="Briefing" if briefing else "Umpire's report",
+               footer=footer_line(report), progress=progress, mark=mark,
                confidential=f"for {side} only" if briefing else "umpire only: not for the players")
     story: list[Flowable] = [Paragraph(esc(report.title), s.title), Paragraph(esc(S.game_line(report)), s.sub)]
     if report.stamp:

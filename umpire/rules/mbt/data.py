@@ -19,11 +19,11 @@ from umpire.errors import DataError, UmpireError, shown, unknown
 from umpire.resources import ruleset_dir
 from umpire.rules.mbt.fire_charts import ApHitChart, ApModifiers, CloseAssaultChart, GpChart, NumberOfHitsTable
 from umpire.rules.mbt.ground_charts import IntoBuildingsChart, LosChart, SightingChart, TerrainChart
-from umpire.rules.mbt.provenance import _Model
+from umpire.rules.mbt.provenance import DataModel
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.schema.load import cached_model, read_yaml
 
-CHART_MODELS: dict[str, type[_Model]] = {
+CHART_MODELS: dict[str, type[DataModel]] = {
     "sighting": SightingChart,
     "ap_hit": ApHitChart,
     "number_of_hits": NumberOfHitsTable,
@@ -36,7 +36,7 @@ CHART_MODELS: dict[str, type[_Model]] = {
 }
 
 
-class RulesetInfo(_Model):
+class RulesetInfo(DataModel):
     name: str
     title: str
     version: str
@@ -91,7 +91,7 @@ def card_head(card_id: str) -> tuple[str, str]:
     return str(raw.get("kind", "")), str(raw.get("name", ""))
 
 
-class Nicknames(_Model):
+class Nicknames(DataModel):
     """``nicknames.yaml``: the names said at the table for the bundled cards' vehicles."""
 
     nicknames: dict[str, list[str]]

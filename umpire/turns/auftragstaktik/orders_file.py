@@ -40,17 +40,18 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, shown, unknown
-from umpire.rules.auftragstaktik.ratings import _plain, read_order
+from umpire.rules.auftragstaktik.ratings import read_order, validator_message
 from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.air import check_air
 from umpire.turns.auftragstaktik.digging import check_entrench
 from umpire.turns.auftragstaktik.indirect import check_mission
-from umpire.turns.auftragstaktik.moving import _fmt, check_move
+from umpire.turns.auftragstaktik.moving import check_move
 from umpire.turns.orders_form import listed
 from umpire.turns.readers import Readers, side_words, told
 
@@ -68,7 +69,7 @@ class _Ordered(_Strict):
     @field_validator("order", mode="before", check_fields=False)
     @classmethod
     def _order(cls, v: object) -> object:
-        return None if v is None else _plain(read_order, v)
+        return None if v is None else validator_message(read_order, v)
 
     @field_validator("direction", mode="before", check_fields=False)
     @classmethod
@@ -288,9 +289,9 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
             u.x, u.y = path[-1]
             spent = tr.moved_in(u, phase)
             AtUnit.of(u).set_moved_in(phase, spent + cost.cost)
-            done = f', {_fmt(spent)}" moved before' if spent else ""
+            done = f', {num(spent)}" moved before' if spent else ""
             costs.setdefault(uid, []).append(
-                f'{"first" if phase == 1 else "second"}: {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
+                f'{"first" if phase == 1 else "second"}: {num(cost.cost)}" of {num(allow.maximum)}" '
                 f"allowance ({order}{done})")
     return costs
 
