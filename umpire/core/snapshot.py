@@ -90,7 +90,7 @@ def _flat(v: Any) -> Any:
 
 
 def _dumps(data: Any) -> str:
-    from umpire.core.state import _dumps as dumps
+    from umpire.core.state import canonical_json as dumps
 
     return dumps(data)
 

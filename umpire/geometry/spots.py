@@ -28,11 +28,12 @@ import numpy as np
 import shapely
 
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.geometry.ends import End, range_between
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.footprint import footprint, footprints, sin_cos
 from umpire.geometry.spot_words import COMPASS, checked_spot, spot_words
+from umpire.text import num
 
 Pair = tuple[float, float]
 GONE = ("eliminated", "surrendered", "off_table")
@@ -47,9 +48,6 @@ class Placed:
     facing: float
     words: str
 
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def _pose(u: UnitState, where: str) -> Pose:
@@ -71,9 +69,16 @@ def ref_end(state: GameState, ref: Any, where: str) -> End:
             if t.polygon is not None:
                 return End(feature=Feature(t.id, t.type, t.polygon, kind="area", checked=True))
             return End(feature=Feature(t.id, t.type, t.line or (), kind="line"))
-    from umpire.geometry.game import unknown_end
-
     raise UmpireError(f"{where}: {unknown_end(state, ref)}")
+
+
+def known_ends(state: GameState) -> list[str]:
+    """The words that name an end of a measure in ``state``: its units' and terrain pieces' ids."""
+    return [*state.units, *(t.id for t in state.terrain)]
+
+
+def unknown_end(state: GameState, word: str) -> UmpireError:
+    return unknown("unit or terrain piece", word, known_ends(state))
 
 
 def centre_of(end: End) -> Pair:
@@ -230,5 +235,5 @@ def check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> Non
     cand = np.flatnonzero(shapely.intersects(mine, theirs))
     overlap = [others[k].id for k in cand if shapely.area(shapely.intersection(mine, theirs[k])) > 1e-6]
     if overlap:
-        raise UmpireError(f"{where}: at ({_fmt(pose.x)}, {_fmt(pose.y)}) its base would overlap "
+        raise UmpireError(f"{where}: at ({num(pose.x)}, {num(pose.y)}) its base would overlap "
                           f"{', '.join(overlap)} (pick another spot or side; touching is allowed)")

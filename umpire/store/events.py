@@ -118,19 +118,6 @@ def append(
     return seq
 
 
-def read_events(conn: sqlite3.Connection, path: Path) -> list[StoredEvent]:
-    """Every event in order, each with its rolls, every row checked (plain sqlite3).
-
-    :raises StoreError: naming the first bad row by its event number.
-    """
-    from umpire.store.rows import scan_events
-
-    scan = scan_events(conn)
-    if scan.problems:
-        raise StoreError(f"{path}: {scan.problems[0]}")
-    return scan.events
-
-
 def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
     """The ``results`` column as (resolutions, records): records are marked ``"record": true``
     and keep ``n``, their place among the results as stored."""
@@ -159,11 +146,6 @@ def effective(events: list[StoredEvent]) -> list[StoredEvent]:
 
 def last_seq(conn: sqlite3.Connection) -> int:
     return int(conn.execute("select coalesce(max(seq), 0) from events").fetchone()[0])
-
-
-def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
-    row = conn.execute("select seq, state from snapshot where id = 1").fetchone()
-    return (row[0], row[1]) if row else None
 
 
 def _same(known: GameState, text: object, terrain: str) -> bool:
