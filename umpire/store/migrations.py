@@ -184,20 +184,21 @@ def m010_markers(db: Database) -> None:
 
 
 def m011_one_air_phase(db: Database) -> None:
-    # MBT games came to play the Turn's second Air Phase (20.0, 20.1.2.2); a game made before
-    # played one, and replays as it was played only with that reading: the ruling
-    # options.second_air_phase is set to one_phase in its stored scenario, its game row and its
-    # snapshot, where the game flies aircraft or helicopters and has not chosen it. The
-    # checkpoints are derived states: dropped.
+    # Games whose options fly aircraft or helicopters came to play the Turn's second Air Phase
+    # (the ruling options.second_air_phase); a game made before played one, and replays as it was
+    # played only with that reading: the ruling is set to one_phase in its stored scenario, its
+    # game row and its snapshot, where the game's options (its scenario's block named for its
+    # ruleset) fly aircraft or helicopters and it has not chosen it. The checkpoints are derived
+    # states: dropped.
     conn = db.conn
     row = conn.execute("select ruleset, scenario, rulings from game where id = 1").fetchone()
-    if row is None or row[0] != "mbt":
+    if row is None:
         return
     key, value = "options.second_air_phase", "one_phase"
     scenario, rulings = _json_object(row[1]), _json_object(row[2])
     if scenario is None or rulings is None or key in rulings:
         return
-    block = scenario.get("mbt")
+    block = scenario.get(str(row[0]))
     options = block.get("options") if isinstance(block, dict) else None
     if not {"aircraft", "helicopters"} & set(options if isinstance(options, list) else []):
         return  # no Air Phase at all: the ruling decides nothing
