@@ -19,6 +19,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
@@ -65,8 +66,9 @@ def shoot(
     case = {"procedure": "fire", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
             "shooter": stand_case(firer_stand), "target": stand_case(target_stand), "weapon": weapon,
             "range": round(d, 2), "aspect": side, "night": is_night(state), "phase": phase}
-    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2),
-                      "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y], "case": case})
+    f = AtFireFacts.of(res)
+    f.firer, f.target, f.weapon, f.range = firer.id, target.id, weapon, round(d, 2)
+    f.firer_at, f.target_at, f.case = [firer.x, firer.y], [target.x, target.y], case
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
     return res
 
@@ -196,9 +198,9 @@ def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: 
         why = said if isinstance(said, str) else said()
         lines.insert(at_line + k, f"{u.id} holds fire: {why}")
         spotted = u.side in state.units[tid].spotted_by
-        results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
-                                             why=why, line=lines[at_line + k], about=about,
-                                             target_hidden=not spotted))
+        results.insert(at_result + k, record(state.ruleset, "hold_fire", AtHoldFacts(
+            unit=u.id, target=tid if spotted else None, why=why, line=lines[at_line + k], about=about,
+            target_hidden=not spotted)))
 
 
 def _fire_groups(
@@ -254,8 +256,8 @@ def _fire_groups(
                                 f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
                                 f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
                             )
-                            results.append(record(state.ruleset, "fire_redirect", unit=u.id, target=tid,
-                                                  to=target.id, line=lines[-1]))
+                            results.append(record(state.ruleset, "fire_redirect", AtHoldFacts(
+                                unit=u.id, target=tid, to=target.id, line=lines[-1])))
                     if _is_atgm_late(u, weapon) != late:
                         fired = True
                         break
@@ -278,6 +280,6 @@ def _fire_groups(
                     holds.append((len(lines), len(results), u, held[0][0], *held[0][1]))
             for u, target, res in landed:
                 lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
-                res.extra["line"] = lines[-1]
+                res.facts.line = lines[-1]
     _hold_lines(state, holds, lines, results)
     return results, lines

@@ -15,6 +15,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.hits import effects
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.air import air_defence, airstrike, c3_levels, check_air, flights
@@ -61,9 +62,9 @@ def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dic
     rng = round(range_to(state, u, (t.x, t.y)), 3)  # type: ignore[arg-type]
     res = battery_fire(state, u, tr.stand(state, t, moved=False, spotted=True),
                        scoped(dice, "counter-battery", u.id, t.id), m, rng, cb)
-    res.extra.update({"firer": u.id, "target": t.id, "weapon": "counter-battery", "range": round(rng, 2),
-                      "template": template_view([t.x, t.y], template_size(u), float(t.facing),
-                                                f"{u.id} counter-battery")})
+    f = AtFireFacts.of(res)
+    f.firer, f.target, f.weapon, f.range = u.id, t.id, "counter-battery", round(rng, 2)
+    f.template = template_view([t.x, t.y], template_size(u), float(t.facing), f"{u.id} counter-battery")
     res.summary = f"{u.id} counter-battery fire on {t.id}: {res.summary}"
     return t, res
 
@@ -75,10 +76,10 @@ def _land_all(state: GameState, hits: Sequence[tuple[UnitState | None, UnitState
     lines = []
     for firer, target, res in hits:
         if firer is None:
-            lines.append(f"{res.extra.get('flight')} -> {target.id}: {land_no_firer(state, target, res)}")
+            lines.append(f"{AtFireFacts.of(res).flight} -> {target.id}: {land_no_firer(state, target, res)}")
         else:
             lines.append(f"{firer.id} -> {target.id}: {land(state, firer, target, res, 1)}")
-        res.extra["line"] = lines[-1]
+        res.facts.line = lines[-1]
     return lines
 
 
@@ -103,8 +104,9 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
         lines.append(f"{uid} {what}: {why}")
         t = state.units.get(target or "")
         seen = t is not None and t.side != state.units[uid].side and state.units[uid].side in t.spotted_by
-        results.append(record(state.ruleset, "hold_fire", unit=uid, target=target if seen else None, why=why,
-                              line=lines[-1], about=about, target_hidden=t is not None and not seen))
+        results.append(record(state.ruleset, "hold_fire", AtHoldFacts(
+            unit=uid, target=target if seen else None, why=why, line=lines[-1], about=about,
+            target_hidden=t is not None and not seen)))
 
     def ready(uid: str) -> UnitState | None:
         u = state.units.get(uid)

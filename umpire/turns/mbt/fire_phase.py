@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, umpired
 from umpire.rules.mbt.state import MbtUnit
@@ -128,7 +128,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
                                   summary=f"{uid} fires a {weapon.name} at {tid}: it flies until the ATGM "
                                           "Resolution Step (3.3.2, 7.2.2)",
-                                  estimated=chk.estimated, extra={"firer": uid, "target": tid}))
+                                  estimated=chk.estimated, facts=Facts(firer=uid, target=tid)))
 
     # Overwatch Fire Step (3.3.3): simultaneous, chains (7.5.3).
     smoke = F.wrecks(new, burning)
