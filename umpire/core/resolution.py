@@ -11,6 +11,7 @@ players; ``to_json()`` the public JSON shape of ``umpire calc``.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
@@ -70,9 +71,18 @@ class Facts(BaseModel):
             setattr(self, name, getattr(other, name))
 
     def as_json(self) -> dict[str, Any]:
-        """The fields set, as the result's JSON carries them (beside its outcome)."""
-        return self.model_dump(exclude_unset=True, by_alias=True)
+        """The fields set, as the result's JSON carries them (beside its outcome), in the order
+        the model declares them; the values as they were set (plain values, as the mapping this
+        replaced held them: read on every result a turn stores, so not dumped again)."""
+        given = self.model_fields_set
+        return {key: getattr(self, k) for k, key in _keys(type(self)) if k in given}
 
+
+
+@functools.cache
+def _keys(kind: type[Facts]) -> list[tuple[str, str]]:
+    """Each field of a kind of facts and its key in the JSON, in the order declared."""
+    return [(k, f.alias or k) for k, f in kind.model_fields.items()]
 
 
 class Resolution(BaseModel):
