@@ -270,6 +270,13 @@ def _dup_units(units: list[UnitState]) -> list[UnitState]:
     return [dup(u) for u in units]
 
 
+def held_units(units: Mapping[str, UnitState]) -> Iterable[tuple[str, UnitState]]:
+    """``units``' ids and units as the mapping holds them, none copied (a :class:`Units` mapping
+    copies a unit it shares with another state when it hands it out): for reading only, a unit
+    not handed out yet being the very object the other state holds."""
+    return dict.items(units) if isinstance(units, dict) else units.items()
+
+
 class Units(dict[str, "UnitState"]):
     """A state's units by id, shared with other states until touched.
 
