@@ -31,6 +31,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.options import state as OS
@@ -176,7 +177,7 @@ def _wire_line(state: GameState, t: Any, h: OS.Helicopter, way: list[tuple[float
 def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
     return Resolution(ruleset="mbt", procedure="helicopter_fire", outcome={"fired": False},
                       summary=f"{h.id} ({h.name}) holds its {what} at {target}: {why}",
-                      extra={"side": h.side, "helicopter": h.id, "target": target, "step": "Air Phase"})
+                      facts=ShotFacts(side=h.side, helicopter=h.id, target=target, step="Air Phase"))
 
 
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:
@@ -233,8 +234,8 @@ def _shoot(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Wea
     r.rolls = rec.take()
     r.summary = f"{h.id} ({h.name}) fires its {w.name} at {target.id} ({t.hexes((h.x, h.y), t.xy(target))} hexes): " \
                 f"{r.summary}"
-    r.extra.update(case=case, helicopter=h.id, side=h.side, target=target.id, weapon=w.name, step="Air Phase",
-                   helicopter_weapon=w.kind)
+    ShotFacts.of(r).update(ShotFacts(case=case, helicopter=h.id, side=h.side, target=target.id, weapon=w.name,
+                                     step="Air Phase", helicopter_weapon=w.kind))
     return r
 
 

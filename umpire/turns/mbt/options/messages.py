@@ -34,6 +34,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.options.facts import MessageFacts
 from umpire.rules.mbt.options.players import Player, assign, free_messages, words
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
@@ -144,7 +145,7 @@ def _told(p: Player, unit: str, words: str) -> Resolution:
     """What the player reads of his personal commander (his own unit's news: the side's other
     players do not)."""
     return Resolution(ruleset="mbt", procedure="personal_commander", outcome={"commander": unit}, summary=words,
-                      extra={"side": p.side, "player": p.id, "unit": unit, "step": "Mark Orders"})
+                      facts=MessageFacts(side=p.side, player=p.id, unit=unit, step="Mark Orders"))
 
 
 def same_hex(state: GameState, a: str | None, b: str | None) -> bool:
@@ -221,8 +222,8 @@ def confer(state: GameState) -> list[Resolution]:
         res.append(Resolution(
             ruleset="mbt", procedure="message", outcome={"fate": "received", "intercepted": False},
             summary=f"conference: {m.sender} tells {m.to}, their personal commanders in one hex (21.3.3.1)",
-            extra={"side": m.side, "sender": m.sender, "to": m.to, "written": m.written, "text": m.text,
-                   "player": m.to, "conference": True, "step": "Mark Orders"}))
+            facts=MessageFacts(side=m.side, sender=m.sender, to=m.to, written=m.written, text=m.text,
+                               player=m.to, conference=True, step="Mark Orders")))
     OS.write(state, opts)
     return res
 
@@ -253,10 +254,15 @@ def deliver(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolut
         else:
             m.status = "received" if fate == "received" else "lost"
         r.summary = f"message {m.sender} to {m.to} (written turn {m.written}, {case['length']} words): {r.summary}"
-        r.extra.update(case=case, side=m.side, sender=m.sender, to=m.to, written=m.written,
-                       text=m.text,
-                       player=m.to if fate == "received" else None,
-                       intercepted_by=(enemy.side if enemy else None) if r.outcome["intercepted"] else None,
-                       reader=(enemy.id if enemy else None) if r.outcome["intercepted"] else None)
+        fx = MessageFacts.of(r)
+        fx.case = case
+        fx.side = m.side
+        fx.sender = m.sender
+        fx.to = m.to
+        fx.written = m.written
+        fx.text = m.text
+        fx.player = m.to if fate == "received" else None
+        fx.intercepted_by = (enemy.side if enemy else None) if r.outcome["intercepted"] else None
+        fx.reader = (enemy.id if enemy else None) if r.outcome["intercepted"] else None
         res.append(r)
     return res

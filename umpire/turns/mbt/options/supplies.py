@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
@@ -54,7 +54,7 @@ def _roll_ammo(state: GameState, u: UnitState, opts: OS.OptionsState, dice: Dice
         r.rolls = rec.take()
         opts.ammunition.setdefault(u.id, {})[w.name] = int(r.outcome["rounds"])
         r.summary = f"{u.id}: {r.summary}"
-        r.extra.update(unit=u.id, side=u.side, case={"procedure": "ammo", **case}, step="before the game")
+        r.facts.update(Facts(unit=u.id, side=u.side, case={"procedure": "ammo", **case}, step="before the game"))
         out.append(r)
     return out
 
@@ -69,7 +69,7 @@ def _roll_fuel(state: GameState, u: UnitState, opts: OS.OptionsState, dice: Dice
     r.rolls = rec.take()
     opts.fuel[u.id] = int(r.outcome["factors"])
     r.summary = f"{u.id}: {r.summary}"
-    r.extra.update(unit=u.id, side=u.side, case={"procedure": "fuel", **case}, step="before the game")
+    r.facts.update(Facts(unit=u.id, side=u.side, case={"procedure": "fuel", **case}, step="before the game"))
     return r
 
 
@@ -126,7 +126,7 @@ def spend_fuel(state: GameState) -> list[Resolution]:
             res.append(Resolution(ruleset="mbt", procedure="fuel_used", outcome={"left": left},
                                   summary=f"{uid} {why}: one fuel factor spent, {left} left" +
                                   (": out of fuel (17.3.3.2)" if not left else " (17.3.3.2)"),
-                                  extra={"unit": uid, "side": u.side, "step": "Movement"}))
+                                  facts=Facts(unit=uid, side=u.side, step="Movement")))
     OS.write(state, opts)
     return res
 
