@@ -185,26 +185,34 @@ def indirect_fire(
     procedure = "indirect"
     if counter_battery is not None:
         procedure = "counter-battery"
-        cb, c = counter_battery, t.indirect.counter_battery
-        mods += tq_difference(firer.quality, target.quality, c.tq_per_level, c.source)
-        mods += mod(
-            "CB firer C3 level",
-            c.firer_c3[cb.firer_c3],
-            c.source,
-            f"level {cb.firer_c3} (ruling cb.c3_level)",
-        )
-        mods += mod("target C3 level", c.target_c3[cb.target_c3], c.source, f"level {cb.target_c3}")
-        if cb.target_sp:
-            mods += mod("target is SP artillery", c.target_sp, c.source)
-        if cb.target_mrl:
-            mods += mod("target is an MRL", c.target_mrl, c.source)
-        if cb.firer_icm:
-            mods += mod("firer uses ICM", c.firer_icm, c.source)
-        if cb.firer_mrl:
-            mods += mod("CB firer is an MRL", c.firer_mrl, c.source)
-        if cb.target_outranges:
-            mods += mod("target outranges all CB firers", c.target_outranges, c.source)
+        mods += _counter_battery_mods(counter_battery, firer, target, t)
     return _resolve(procedure, target, mods, shifts, dice, rulings, t, notes, fixed=he.column)
+
+
+def _counter_battery_mods(cb: CounterBattery, firer: Stand, target: Stand, t: Tables) -> list[Modifier]:
+    """Counter-battery fire's own modifiers: troop quality, both sides' C3 levels, what the
+    target and the firer are (ruling cb.c3_level)."""
+    mods: list[Modifier] = []
+    c = t.indirect.counter_battery
+    mods += tq_difference(firer.quality, target.quality, c.tq_per_level, c.source)
+    mods += mod(
+        "CB firer C3 level",
+        c.firer_c3[cb.firer_c3],
+        c.source,
+        f"level {cb.firer_c3} (ruling cb.c3_level)",
+    )
+    mods += mod("target C3 level", c.target_c3[cb.target_c3], c.source, f"level {cb.target_c3}")
+    if cb.target_sp:
+        mods += mod("target is SP artillery", c.target_sp, c.source)
+    if cb.target_mrl:
+        mods += mod("target is an MRL", c.target_mrl, c.source)
+    if cb.firer_icm:
+        mods += mod("firer uses ICM", c.firer_icm, c.source)
+    if cb.firer_mrl:
+        mods += mod("CB firer is an MRL", c.firer_mrl, c.source)
+    if cb.target_outranges:
+        mods += mod("target outranges all CB firers", c.target_outranges, c.source)
+    return mods
 
 
 def ordnance_drm(tons: float, rulings: Rulings, t: Tables) -> int:
@@ -343,6 +351,42 @@ def _missile_at_helicopter(shooter: Stand, cat: str, t: Tables) -> list[Modifier
     return mods
 
 
+def _ad_range_mods(shooter: Stand, weapon: str, missile_ad: bool, rulings: Rulings, range_in: float,
+                   t: Tables) -> list[Modifier]:
+    """Air defence at range: a missile's guidance and reach, small arms' reach, a gun's fire
+    control, or HW's range increments (ruling ad.range_modifiers)."""
+    u = shooter.unit
+    ad = t.indirect.air_defense
+    mods: list[Modifier] = []
+    if missile_ad:
+        g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
+        mods += mod("missile guidance", ad.guidance[g], ad.source, g)
+        rng = u.air_defense.range  # type: ignore[union-attr]
+        if rng is not None and range_in > rng:
+            raise UmpireError(
+                f"range: {range_in:g} inches is beyond the missile "
+                f"range of {rng:g} inches (allowed: 0-{rng:g})"
+            )
+    elif weapon == "sa":
+        if range_in > t.fire.ranges.sa_max_in:
+            raise UmpireError(
+                f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
+                f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
+            )
+    elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
+        mods += fire_control(u.gun.fire_control, range_in, rulings, t)
+    else:
+        h = t.fire.ranges.hw
+        n = increments(range_in, h.per_in, h.beyond_in, rulings)
+        mods += mod(
+            "HW range",
+            h.drm * n,
+            t.fire.ranges.source,
+            f'{range_in:g}" (ruling ad.range_modifiers)',
+        )
+    return mods
+
+
 def _air_defense_modifiers(shooter: Stand, target: Stand, weapon: str, rulings: Rulings, range_in: float,
                            aa_mount: bool, t: Tables) -> list[Modifier]:
     """SA, HW or an AD rating fired at a helicopter or an aircraft: troop quality, the target's
@@ -377,32 +421,7 @@ def _air_defense_modifiers(shooter: Stand, target: Stand, weapon: str, rulings: 
             ad.source,
             f"{weapon.upper()} {rating} (ruling ad.weapon_rating)",
         )
-    if missile_ad:
-        g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
-        mods += mod("missile guidance", ad.guidance[g], ad.source, g)
-        rng = u.air_defense.range  # type: ignore[union-attr]
-        if rng is not None and range_in > rng:
-            raise UmpireError(
-                f"range: {range_in:g} inches is beyond the missile "
-                f"range of {rng:g} inches (allowed: 0-{rng:g})"
-            )
-    elif weapon == "sa":
-        if range_in > t.fire.ranges.sa_max_in:
-            raise UmpireError(
-                f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
-                f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
-            )
-    elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
-        mods += fire_control(u.gun.fire_control, range_in, rulings, t)
-    else:
-        h = t.fire.ranges.hw
-        n = increments(range_in, h.per_in, h.beyond_in, rulings)
-        mods += mod(
-            "HW range",
-            h.drm * n,
-            t.fire.ranges.source,
-            f'{range_in:g}" (ruling ad.range_modifiers)',
-        )
+    mods += _ad_range_mods(shooter, weapon, missile_ad, rulings, range_in, t)
     if cat == "aircraft" and weapon in ("sa", "hw") and not aa_mount:
         mods += mod("target is an aircraft", ad.aircraft_sa_hw, ad.source)
     return mods
