@@ -340,7 +340,7 @@ def orders_sheet(
     from umpire.errors import UmpireError, unknown
     from umpire.reports.files import check_out, per_side
     from umpire.reports.model import briefing
-    from umpire.reports.pdf import orders_sheet_pdf
+    from umpire.reports.pdf_orders import orders_sheet_pdf
 
     check_out(out, (".pdf", ".yaml", ".yml"))
     paper_name = _check_paper(paper_size)

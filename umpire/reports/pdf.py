@@ -289,13 +289,3 @@ def _card(u: UnitView) -> str:
     bits = [f"card {u.card}" if u.card else "", u.type or ""]
     return " · ".join(b for b in bits if b) or (u.statline or "")
 
-
-# -- orders sheet -----------------------------------------------------------------------------
-def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
-                     formation: str | None = None, turn: int | None = None, link: str | None = None,
-                     progress: Progress | None = None, mark: Mark | None = None) -> None:
-    """Orders sheets (:mod:`umpire.reports.pdf_orders`)."""
-    from umpire.reports.pdf_orders import orders_sheet_pdf as write
-
-    write(report, out, side=side, paper_name=paper_name, formation=formation, turn=turn, link=link,
-          progress=progress, mark=mark)
