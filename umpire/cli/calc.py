@@ -143,15 +143,7 @@ def ask(
     if rulings:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")
-        overrides = dict(data.get("rulings") or {})
-        if isinstance(rulings, dict):
-            overrides.update(rulings)
-        for item in rulings if not isinstance(rulings, dict) else []:
-            name, sep, choice = item.partition("=")
-            if not sep:
-                raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
-            overrides[name.strip()] = choice.strip()
-        data["rulings"] = overrides
+        data["rulings"] = _overridden(dict(data.get("rulings") or {}), rulings)
     try:
         answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
                                      game=game or game_default(rs))
@@ -167,6 +159,23 @@ def ask(
 
         raise refusal(words[-1], "case", exc) from None  # the first problem, and how many more
     return answer
+
+
+def _overridden(overrides: dict[str, Any], rulings: list[str] | dict[str, str]) -> dict[str, Any]:
+    """A case's rulings with ``rulings`` (NAME=CHOICE words, or a mapping) put over them.
+
+    :raises DataError: for a word that is not NAME=CHOICE.
+    """
+    from umpire.errors import DataError
+
+    if isinstance(rulings, dict):
+        return {**overrides, **rulings}
+    for item in rulings:
+        name, sep, choice = item.partition("=")
+        if not sep:
+            raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
+        overrides[name.strip()] = choice.strip()
+    return overrides
 
 
 def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:
