@@ -166,6 +166,36 @@ def state_before(game: Game, n: int) -> GameState:
     return game.fold(state, rest)
 
 
+_Run = tuple[log.StoredEvent, str, dict[str, Any], Any, list[Any]]  # the action, its kind, payload, result, rolls
+
+
+def _rerun(later: list[log.StoredEvent], state: GameState, runs: list[_Run], what: str, *,
+           drop_invalid: bool) -> list[tuple[log.StoredEvent, str]]:
+    """Re-resolve each of the ``later`` actions on top of ``state`` with the game's keyed dice,
+    each run added to ``runs``; the actions dropped as no longer legal, with why.
+
+    :raises UmpireError: for an action no longer legal, unless ``drop_invalid``.
+    """
+    from umpire.engine.acting import keyed_dice, run
+
+    dropped: list[tuple[log.StoredEvent, str]] = []
+    for ev in later:
+        keyed = keyed_dice(state, typed=ev.rolls)
+        try:
+            applied = run(state, ev.kind, ev.payload, keyed)
+        except UmpireError as exc:
+            if drop_invalid:
+                dropped.append((ev, str(exc)))
+                continue
+            raise UmpireError(
+                f"{what}: action #{ev.seq} ({ev.kind}) would no longer be legal: {exc}; nothing was written "
+                "(--drop-invalid drops the actions that are no longer legal)"
+            ) from None
+        runs.append((ev, ev.kind, ev.payload, applied, list(keyed.rolls)))
+        state = canonical_state(applied.state)
+    return dropped
+
+
 def amend(
     game: Game, n: int, kind: str, payload: dict[str, Any], dice: Dice | None = None, *, drop_invalid: bool = False,
     seen: int | None = None,
@@ -192,7 +222,7 @@ def amend(
         old, later = live[at], live[at + 1:]
         state = tx.state_with(live[:at])
         before = state
-        runs: list[tuple[log.StoredEvent, str, dict[str, Any], Any, list[Any]]] = []
+        runs: list[_Run] = []
         keyed = keyed_dice(state, given=dice, typed=old.rolls)
         try:
             applied = run(state, kind, payload, keyed)
@@ -201,22 +231,7 @@ def amend(
         if isinstance(dice, GivenDice):
             dice.check_all_used("--roll")
         runs.append((old, kind, payload, applied, list(keyed.rolls)))
-        state = canonical_state(applied.state)
-        dropped: list[tuple[log.StoredEvent, str]] = []
-        for ev in later:
-            keyed = keyed_dice(state, typed=ev.rolls)
-            try:
-                applied = run(state, ev.kind, ev.payload, keyed)
-            except UmpireError as exc:
-                if drop_invalid:
-                    dropped.append((ev, str(exc)))
-                    continue
-                raise UmpireError(
-                    f"{what}: action #{ev.seq} ({ev.kind}) would no longer be legal: {exc}; nothing was written "
-                    "(--drop-invalid drops the actions that are no longer legal)"
-                ) from None
-            runs.append((ev, ev.kind, ev.payload, applied, list(keyed.rolls)))
-            state = canonical_state(applied.state)
+        dropped = _rerun(later, canonical_state(applied.state), runs, what, drop_invalid=drop_invalid)
         taken = [n, *(e.seq for e in later)]
         summary = f"amend #{n}: {runs[0][3].summary}"
         if later:
