@@ -333,7 +333,8 @@ class Guard:
                 session = None
         return session
 
-    def _gate(self, session: Session | None, path: str, method: str, headers: dict[str, str]) -> str | tuple[int, str] | None:
+    def _gate(self, session: Session | None, path: str, method: str,
+              headers: dict[str, str]) -> str | tuple[int, str] | None:
         """What a page that is not public asks of its session: a page to go to instead (the
         login, a side's home), or a refusal (its status and words); None: it may go on."""
         if session is None:
