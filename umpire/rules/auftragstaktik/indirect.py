@@ -25,7 +25,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, light_in_open
-from umpire.rules.auftragstaktik.fire_plan import missile_generation
+from umpire.rules.auftragstaktik.fire_plan import FirePlan, missile_generation
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
@@ -68,35 +68,22 @@ def hq_shift(cmd: Command, t: Tables) -> list[Modifier]:
     return []
 
 
-def _resolve(
-    procedure: str,
-    target: Stand,
-    mods: list[Modifier],
-    shifts: list[Modifier],
-    dice: Dice,
-    rulings: Rulings,
-    t: Tables,
-    notes: list[str],
-    *,
-    fixed: int | None = None,
-    differential: int | None = None,
-    header: crt.Header = "AP",
-    max_hits: int | None = None,
-) -> Resolution:
+def _resolve(procedure: str, target: Stand, plan: FirePlan, dice: Dice, rulings: Rulings, t: Tables) -> Resolution:
+    """Roll for ``plan`` (its column, modifiers, shifts and notes; no cap) against ``target``."""
+    header = plan.header
+    mods, shifts, notes = plan.modifiers, plan.shifts, plan.notes
     pick = crt.pick_column(
         t,
         rulings,
         header,
-        fixed=fixed,
-        differential=differential,
+        fixed=plan.fixed,
+        differential=plan.differential,
         shift=sum(s.value for s in shifts),
     )
     rec = RecordingDice(dice)
     natural = crt.roll(rec, t, rulings, f"{procedure} roll")
     modified = natural + sum(m.value for m in mods)
     hits, cell = crt.lookup(pick.index, modified, t, rulings, header)
-    if max_hits is not None:
-        hits = min(hits, max_hits)
     close = target.fire_category() == "troop" and target.in_close_terrain
     total, eliminated = apply_hits(target.hits, hits, troop_in_close_terrain=close, t=t)
     if close and total >= t.common.hit_effects.eliminated_at:
@@ -186,7 +173,8 @@ def indirect_fire(
     if counter_battery is not None:
         procedure = "counter-battery"
         mods += _counter_battery_mods(counter_battery, firer, target, t)
-    return _resolve(procedure, target, mods, shifts, dice, rulings, t, notes, fixed=he.column)
+    plan = FirePlan(header="AP", differential=None, fixed=he.column, modifiers=mods, shifts=shifts, notes=notes)
+    return _resolve(procedure, target, plan, dice, rulings, t)
 
 
 def _counter_battery_mods(cb: CounterBattery, firer: Stand, target: Stand, t: Tables) -> list[Modifier]:
@@ -244,17 +232,9 @@ def airstrike(
         "airstrike: Very Heavy HE on the +1 column, no "
         f"template ({a.source}; ruling air.strafing_modifiers)"
     ]
-    return _resolve(
-        "airstrike",
-        target,
-        mods,
-        hq_shift(command, t),
-        dice,
-        rulings,
-        t,
-        notes,
-        fixed=t.indirect.he.column,
-    )
+    plan = FirePlan(header="AP", differential=None, fixed=t.indirect.he.column, modifiers=mods,
+                    shifts=hq_shift(command, t), notes=notes)
+    return _resolve("airstrike", target, plan, dice, rulings, t)
 
 
 def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Resolution:
@@ -279,18 +259,9 @@ def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Re
         f"strafing: {'AT' if afv else 'HW'} {value} against Protection "
         f"{target.protection_value} (ruling air.strafing_modifiers)"
     ]
-    return _resolve(
-        "strafing",
-        target,
-        mods,
-        [],
-        dice,
-        rulings,
-        t,
-        notes,
-        differential=value - target.protection_value,
-        header=header,
-    )
+    plan = FirePlan(header=header, differential=value - target.protection_value, fixed=None, modifiers=mods,
+                    notes=notes)
+    return _resolve("strafing", target, plan, dice, rulings, t)
 
 
 def air_defense(
@@ -330,7 +301,8 @@ def air_defense(
             kind="shift",
         )
     mods += hit_effects(t, shooter.hits)
-    return _resolve("air-defense", target, mods, shifts, dice, rulings, t, notes, fixed=ad.column)
+    plan = FirePlan(header="AP", differential=None, fixed=ad.column, modifiers=mods, shifts=shifts, notes=notes)
+    return _resolve("air-defense", target, plan, dice, rulings, t)
 
 
 def _missile_at_helicopter(shooter: Stand, cat: str, t: Tables) -> list[Modifier]:

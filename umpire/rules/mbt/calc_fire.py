@@ -312,18 +312,22 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     legs, pinned = _leg_variations(c, firer, weapon, tgt.kind)
     tem_sup = int(weapon.class_.v) if c.firer.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None \
         else None
-    mods = gp_fire.modifiers(
-        firer_orders=c.firer.orders, target=tgt, rng=rng, grade=c.firer.grade, suppressed=c.firer.suppressed,
+    gp_firer = gp_fire.GpFirer(
+        orders=c.firer.orders, grade=c.firer.grade, suppressed=c.firer.suppressed,
         crew_losses=c.firer.crew_losses, transported=c.firer.transported or c.firer.riding_in is not None,
-        acquisition_turns=c.firer.acquisition_turns, brew_up_smoke_hexes=c.smoke.brew_up,
-        other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
-        canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
+        acquisition_turns=c.firer.acquisition_turns, canister=c.firer.canister, tem_sup_class=tem_sup,
         nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
                                   compartment_hit=c.firer.compartment_hit, estimated=est),
+    )
+    mods = gp_fire.modifiers(
+        gp_firer, tgt, rng, brew_up_smoke_hexes=c.smoke.brew_up,
+        other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
+        estimated=est,
     ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs
-    res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
-                          small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
-                          overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})
+    fire = gp_fire.GpRound(small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
+                           overrun=overrun)
+    res = gp_fire.resolve(gp_fire.GpShot(gp, defense, tgt, mods, fire), dice, est, procedure=procedure,
+                          extra={"range": rng, "range_band": band})
     if pinned and res.outcome["result"] == "EF":  # 17.4.3.1-2: an effective result is treated as suppressed
         words = f"suppressed (ON): {pinned}"
         res.outcome.update(effect="suppressed", effects=[words])
