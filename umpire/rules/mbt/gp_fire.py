@@ -6,6 +6,7 @@ GP defense row) gives N and S: up to N no effect, up to S suppressed, above S ef
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -212,20 +213,7 @@ def modifiers(firer: GpFirer, target: GpTarget, rng: int, *, brew_up_smoke_hexes
             m.overwatch_mv if mv else m.overwatch_nm,
             "14.4.2.1.8",
         )
-    if target.kind == "vehicle":
-        if target.in_building:
-            add("vehicle in building hex", m.vehicle_in_building, "14.4.2.2.1")
-        if target.in_woods:
-            add("vehicle in woods hex", m.vehicle_in_woods, "14.4.2.2.2")
-        if target.hull_down:
-            add("vehicle hull down", m.vehicle_hull_down, "14.4.2.2.3")
-        if orders.target_moving(target.orders):
-            add("vehicle moving", m.vehicle_moving, "14.4.2.2.4")
-    if f.canister:
-        if target.kind == "vehicle":
-            add("canister vs vehicle", m.canister_vs_vehicle, "14.4.2.3")
-        else:
-            add("canister vs leg/towed", m.canister_vs_leg_towed, "14.4.2.3")
+    _target_mods(target, f.canister, add)
     grade = f.grade
     if grade != "average":
         if grade not in ("poor", "crack"):
@@ -235,6 +223,26 @@ def modifiers(firer: GpFirer, target: GpTarget, rng: int, *, brew_up_smoke_hexes
             if lo <= rng <= hi and val.v:
                 add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
     return out
+
+
+def _target_mods(target: GpTarget, canister: bool, add: Callable[..., None]) -> None:
+    """The target's modifiers: a vehicle's place and movement (14.4.2.2), canister against it
+    (14.4.2.3)."""
+    m = data.chart("gp").modifiers
+    if target.kind == "vehicle":
+        if target.in_building:
+            add("vehicle in building hex", m.vehicle_in_building, "14.4.2.2.1")
+        if target.in_woods:
+            add("vehicle in woods hex", m.vehicle_in_woods, "14.4.2.2.2")
+        if target.hull_down:
+            add("vehicle hull down", m.vehicle_hull_down, "14.4.2.2.3")
+        if orders.target_moving(target.orders):
+            add("vehicle moving", m.vehicle_moving, "14.4.2.2.4")
+    if canister:
+        if target.kind == "vehicle":
+            add("canister vs vehicle", m.canister_vs_vehicle, "14.4.2.3")
+        else:
+            add("canister vs leg/towed", m.canister_vs_leg_towed, "14.4.2.3")
 
 
 def building_target(heights: int, estimated: list[str]) -> Modifier:
