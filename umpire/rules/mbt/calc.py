@@ -188,11 +188,11 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
 
         heavy = too_heavy(c.card, c.ice_tons, est)
     streams = "fordable" if heavy else c.streams  # 17.8.2: too heavy for the ice, it pays for the stream
-    cost = movement.cost(
-        data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
-        ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
-        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire, ground=c.ground, streams=streams,
-    )
+    going = movement.Going(ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
+                           ground=c.ground, streams=streams, load_unload=c.load_unload, inside=c.inside,
+                           wire_hexes=c.wire)
+    cost = movement.cost(data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
+                         going)
     if heavy:
         cost.lines.append(f"not over the ice: {heavy}; streams cost as unfrozen (17.8.2)")
     cost.estimated += [e for e in est if e not in cost.estimated]
