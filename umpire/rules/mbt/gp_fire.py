@@ -155,7 +155,7 @@ def resolve(shot: GpShot, dice: Dice, estimated: list[str], *, procedure: str = 
 
 
 @dataclass(frozen=True)
-class GpFirer:
+class GpShooter:
     """What the firer brings to a GP shot's modifiers (14.4.2.1, 14.4.2.3, 14.4.2.4): its
     orders and grade, whether it is suppressed, its crew losses, whether it fires transported,
     the turns it has acquired the target, canister, the class of its temporary suppression (an
@@ -172,7 +172,7 @@ class GpFirer:
     nbc: bool = False
 
 
-def modifiers(firer: GpFirer, target: GpTarget, rng: int, *, brew_up_smoke_hexes: int = 0, other_smoke_hexes: int = 0,
+def modifiers(firer: GpShooter, target: GpTarget, rng: int, *, brew_up_smoke_hexes: int = 0, other_smoke_hexes: int = 0,
               estimated: list[str]) -> list[Modifier]:
     """GP POINT EFFECT MODIFIERS (14.4.2) that apply, cumulative."""
     chart = data.chart("gp")
