@@ -133,8 +133,10 @@ def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
     from umpire.rules.mbt import close_assault, data
 
     for case, net in zip(i, expect, strict=True):
-        r = close_assault.hand_to_hand(attacker="squad", defender="squad", dice=ScriptedDice([50]),
-                                       rulings=data.rulings().select({}), **case)
+        melee = close_assault.Melee(close_assault.Fighter("squad", grade=case.get("attacker_grade", "average")),
+                                    close_assault.Fighter("squad", grade=case.get("defender_grade", "average")),
+                                    attackers=case.get("attackers", 1))
+        r = close_assault.hand_to_hand(melee, ScriptedDice([50]), data.rulings().select({}))
         assert r.extra["net_modifier"] == net
 
 
