@@ -28,7 +28,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from umpire.reports.labels import Placer, Spot, along, around
+from umpire.reports.labels import Ink, Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
 from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, darker, lighter
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
@@ -332,8 +332,8 @@ def _stands(m: MapDrawing, fr: _Frame, stands: Stands, placer: Placer | None, ls
         base = fr.colour(u.side)
         centre = (round((bb[0] + bb[2]) / 2, 2), round((bb[1] + bb[3]) / 2, 2))
         if placer is not None:
-            lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=centre, colour=darker(base, 0.55),
-                                      bold=True)
+            lb, leader = placer.place(_mark(u), Ink(ls, darker(base, 0.55), bold=True), around(*bb, ls),
+                                      target=centre)
             m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
         else:
             m.marks.append(Mark(u.id, _mark(u), centre, darker(base, 0.55), "enemy" if u.observed else "own", bb))
@@ -353,7 +353,7 @@ def _zone_and_template_names(m: MapDrawing, fr: _Frame, placer: Placer | None) -
         if placer is None:  # a screen: at its place (a zone's name crowds nothing)
             m.add("name", f"zone:{z.side}", Label(c, f"{z.side} set-up", 7.0, darker(ink, 0.6), "middle", bold=True))
             continue
-        lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=darker(ink, 0.6), bold=True)
+        lb, leader = placer.place(f"{z.side} set-up", Ink(7.0, darker(ink, 0.6), bold=True), [Spot(c)], target=c)
         m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
     tps = fr.st.template
     for k, tpl in enumerate(report.templates):
@@ -364,8 +364,8 @@ def _zone_and_template_names(m: MapDrawing, fr: _Frame, placer: Placer | None) -
                 m.add("name", f"template-{k + 1}", Label((c[0], c[1] - r - 2), tpl.label, 5.5, tps.colour or "#000000",
                                                          "middle"))
                 continue
-            lb, leader = placer.place(tpl.label, 5.5, [Spot((c[0], c[1] - r - 2))] + around(
-                c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5), target=c, colour=tps.colour or "#000000")
+            spots = [Spot((c[0], c[1] - r - 2))] + around(c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5)
+            lb, leader = placer.place(tpl.label, Ink(5.5, tps.colour or "#000000"), spots, target=c)
             m.add("name", f"template-{k + 1}", *([leader] if leader else []), lb)
 
 
@@ -411,16 +411,16 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         spots = [Spot((c[0], c[1] + 2)), Spot((inner.x, inner.y + 2))]
         spots += [Spot((c[0] + dx, c[1] + 2 + dy)) for dy in (-8, 8, -16, 16) for dx in (0, -12, 12)]
         spots += around(min(xs), min(ys), max(xs), max(ys), 6.0, rings=3, leader_from=0)
-        lb, leader = placer.place(name, 6.0, spots, target=(inner.x, inner.y), inside=shape,
-                                  colour=darker(ts.stroke or "#888888", 0.7), italic=True)
+        lb, leader = placer.place(name, Ink(6.0, darker(ts.stroke or "#888888", 0.7), italic=True), spots,
+                                  target=(inner.x, inner.y), inside=shape)
         m.add("name", t.id, *([leader] if leader else []), lb)
     for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
         ts = st.terrain_style(t.type)
         pts = tuple(P(x, y) for x, y in t.line or ())
         spots = along(pts, 6.0)
         mid = spots[0].at if spots else pts[0]
-        lb, leader = placer.place(t.name, 6.0, spots, target=(mid[0], mid[1] + 3),
-                                  colour=darker(ts.stroke or "#888888", 0.8), italic=True)
+        lb, leader = placer.place(t.name, Ink(6.0, darker(ts.stroke or "#888888", 0.8), italic=True), spots,
+                                  target=(mid[0], mid[1] + 3))
         m.add("name", t.id, *([leader] if leader else []), lb)
 
 
