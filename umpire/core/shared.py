@@ -57,10 +57,18 @@ def dup(v: Any) -> Any:
     if isinstance(v, BaseModel):
         if v.model_config.get("frozen"):
             return v.model_copy(update={k: dup(x) for k, x in field_values(v).items() if type(x) not in _ATOMS})
-        copied = {}
+        copied: dict[str, Any] = {}
         names, get = _held(t)  # only the fields that may hold something mutable (see _held)
         for k, x in zip(names, get(v), strict=True):
-            if type(x) not in _ATOMS:
+            tx = type(x)
+            if tx in _ATOMS:
+                continue
+            # a list or dict of a unit's (spotted_by, ident, a path) copied here: a call less each
+            if tx is list:
+                copied[k] = [e if type(e) in _ATOMS else dup(e) for e in x]
+            elif tx is dict:
+                copied[k] = {a: e if type(e) in _ATOMS else dup(e) for a, e in x.items()}
+            else:
                 y = dup(x)
                 if y is not x:
                     copied[k] = y
