@@ -133,10 +133,8 @@ def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
     from umpire.rules.mbt import close_assault, data
 
     for case, net in zip(i, expect, strict=True):
-        melee = close_assault.Melee(close_assault.Fighter("squad", grade=case.get("attacker_grade", "average")),
-                                    close_assault.Fighter("squad", grade=case.get("defender_grade", "average")),
-                                    attackers=case.get("attackers", 1))
-        r = close_assault.hand_to_hand(melee, ScriptedDice([50]), data.rulings().select({}))
+        r = close_assault.hand_to_hand(attacker="squad", defender="squad", dice=ScriptedDice([50]),
+                                       rulings=data.rulings().select({}), **case)
         assert r.extra["net_modifier"] == net
 
 

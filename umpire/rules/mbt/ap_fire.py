@@ -100,8 +100,20 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     """
     estimated: list[str] = []
     notes: list[str] = []
-    firer = shot.firer
-    weapon, ammo = _checked(shot)
+    firer, target = shot.firer, shot.target
+    weapon = firer.weapon(shot.weapon)
+    ammo = weapon.find_ammo(shot.ammo)
+    if ammo.type == "GP":
+        raise UmpireError(
+            f"ammo: {ammo.name} is GP ammunition; AP fire uses "
+            f"{', '.join(a.name for a in weapon.ammo if a.type != 'GP')}"
+            " (GP fire is the gp procedure)"
+        )
+    orders.check_can_fire(shot.firer_orders, weapon.kind)
+    if not shot.advanced:
+        basic_game_checks(shot, weapon)
+    if shot.elevation not in ("level", "rising", "falling"):
+        raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
     _, ap_val, band = factor_at(firer, weapon, ammo, "ap", shot.range)
     ap = read_val(
         ap_val, f"{firer.card} {weapon.name} {ammo.name} AP at {band} ({ap_val.v})", estimated
@@ -109,22 +121,123 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     mods = modifiers(shot, weapon, ammo, estimated)
     net = sum(m.value for m in mods)
     h = hit_number(ap, net, rulings, estimated)
-    rof = _shots(shot, weapon, estimated)
+    max_rof = read_val(
+        weapon.max_rof, f"{firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
+    )
+    rof = max_rof if shot.shots is None else shot.shots
+    if not shot.advanced and rof != max_rof:
+        raise UmpireError(
+            f"shots: {rof}: in the Basic Game, the maximum rate-of-fire number is always used "
+            f"(7.4.4; the {weapon.name}'s MAX ROF is {max_rof})"
+        )
+    if not 1 <= rof <= max_rof:
+        raise UmpireError(f"shots: {rof} (allowed: 1-{max_rof}, the {weapon.name}'s MAX ROF)")
     (roll,) = dice.roll(100, why=f"to hit (hit number {h})")
     hits = number_of_hits(h, rof, roll, estimated)
-    _, pv_val, _ = factor_at(firer, weapon, ammo, "pv", shot.range)
-    fx = _Hits(shot, weapon, ammo, band, pv_val, dice, estimated, shot.target_compartment_hit, shot.target_gun_hit)
+    falling = shot.elevation == "falling"
     results = []
+    _, pv_val, _ = factor_at(firer, weapon, ammo, "pv", shot.range)
+    compartment_hit = shot.target_compartment_hit
+    gun_hit = shot.target_gun_hit
     for n in range(hits):
-        hit = _one_hit(fx, n)
+        (loc_roll,) = dice.roll(100, why=f"hit location {n + 1} ({shot.angle.replace('_', '-')})")
+        code = locate(target, shot.angle, loc_roll, falling, estimated)
+        hit: dict[str, Any] = {"roll": loc_roll, "location": code}
+        starred = code.endswith("*")
+        base = code.rstrip("*a") if code not in ("TTG", "HDG") else code
+        if starred and shot.hull_down:
+            hit.update(location=code, damage="miss", note="hull down: treated as a miss (13.2.2.3)")
+            results.append(hit)
+            continue
+        if base == "miss":
+            hit.update(damage="miss")
+            results.append(hit)
+            continue
+        if base in ("TK", "GN"):
+            if base == "GN" and (gun_hit or target.gun() is None):
+                hit.update(location="GN", damage="miss", note="gun already hit: a miss (7.4.5.3.2)")
+            else:
+                hit.update(
+                    location=base,
+                    damage="track" if base == "TK" else "gun",
+                    note="automatic damage (7.4.5.3)",
+                )
+                gun_hit = gun_hit or base == "GN"
+            results.append(hit)
+            continue
+        if base in ("TTG", "HDG"):
+            loc, group = ("TT" if base == "TTG" else "HD"), "above"
+        else:
+            loc, group = base, armor_group(shot.angle)
+        if shot.hit_variations and shot.turret_angle is not None and loc in ("TF", "TS", "TR"):
+            loc, group = _turret_facing(shot.turret_angle, loc, hit, dice, estimated)
+        armor_val = target.armor_value(ammo.type, shot.elevation, group, loc)
+        armor = read_val(
+            armor_val,
+            f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
+            estimated,
+        )
+        if shot.hit_variations and loc == "HF" and code not in ("HF", "TTG", "HDG"):
+            armor = _lower_hull(shot.elevation, armor, hit, dice)
+        pen = read_val(
+            pv_val, f"{firer.card} {weapon.name} {ammo.name} PV at {band} ({pv_val.v})", estimated
+        )
+        hit.update(location=loc, armor=armor, penetration=pen)
+        if ammo.type == "CE" and loc in ("TF", "TS", "HS") and shot.reactive_armor != "none":
+            if shot.reactive_armor == "heavy":
+                hit.update(
+                    penetrated=False,
+                    damage="no_damage",
+                    note="heavy reactive armour: a CE hit here never penetrates (14.3.4.1)",
+                )
+                results.append(hit)
+                continue
+            armor += 80
+            hit.update(armor=armor, note="light reactive armour: armour basis +80 (14.3.4.2)")
+        penetrated = pen >= armor
+        hit["penetrated"] = penetrated
+        if not penetrated:
+            hit["damage"] = "no_damage"
+            effects = []
+            if loc in ("TT", "HD") and shot.target_open:
+                effects.append("1 crew loss: TT/HD hit on an open vehicle (14.3.3.4.1)")
+            if loc in ("TT", "HF", "HR"):
+                effects.append(f"machineguns mounted at {loc} destroyed (14.3.3.4.2)")
+            if effects:
+                hit["effects"] = effects
+            results.append(hit)
+            continue
+        (dmg_roll,) = dice.roll(100, why=f"damage {n + 1} ({ammo.name})")
+        result = damage_result(ammo, dmg_roll, f"{firer.card} {weapon.name} {ammo.name}", estimated)
+        hit["damage_roll"] = dmg_roll
+        if result == "compartment" and (compartment_hit or target.notes.ko_by_one_compartment_hit):
+            result = "knocked_out"
+            hit["note"] = "second compartment hit: knocked out (7.4.7.2)"
+        hit["damage"] = result
+        hit["effects"] = damage_effects(result, loc)
+        compartment_hit = compartment_hit or result == "compartment"
         results.append(hit)
-        if hit["damage"] in ("knocked_out", "brewed_up"):
+        if result in ("knocked_out", "brewed_up"):
             if n + 1 < hits:
                 notes.append(f"the remaining {hits - n - 1} hit(s) strike a wreck")
             break
-    head = (f"AP factor {ap} ({weapon.name} {ammo.name} at range {shot.range}, band {band}); "
-            f"net modifier {net:+d}; hit number {h}; {rof} shot(s)")
-    notes[:0] = [head, *_hit_lines(results)]
+    notes.insert(
+        0,
+        f"AP factor {ap} ({weapon.name} {ammo.name} at range {shot.range}, band {band}); "
+        f"net modifier {net:+d}; hit number {h}; {rof} shot(s)",
+    )
+    for i, r in enumerate(results, 1):
+        line = f"hit {i}: roll {r['roll']} -> {r['location']}"
+        if "armor" in r:
+            line += f", armour {r['armor']} vs penetration {r['penetration']}: " + (
+                "penetrates" if r.get("penetrated") else "no penetration"
+            )
+        line += f"; {r['damage'].replace('_', ' ')}"
+        if r.get("note"):
+            line += f" ({r['note']})"
+        if r.get("variations"):
+            line += "; " + "; ".join(r["variations"])
+        notes.insert(i, line)
     worst = worst_result([r.get("damage", "") for r in results])
     summary = (
         f"{hits} hit{'s' if hits != 1 else ''}"
@@ -152,174 +265,6 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
     )
 
 
-def _checked(shot: ApShot) -> tuple[Weapon, Any]:
-    """The shot's weapon and ammunition, refused where AP fire may not use them.
-
-    :raises UmpireError: for GP ammunition, an order that cannot fire the weapon, what the Basic
-        Game forbids, an elevation not known.
-    """
-    weapon = shot.firer.weapon(shot.weapon)
-    ammo = weapon.find_ammo(shot.ammo)
-    if ammo.type == "GP":
-        raise UmpireError(
-            f"ammo: {ammo.name} is GP ammunition; AP fire uses "
-            f"{', '.join(a.name for a in weapon.ammo if a.type != 'GP')}"
-            " (GP fire is the gp procedure)"
-        )
-    orders.check_can_fire(shot.firer_orders, weapon.kind)
-    if not shot.advanced:
-        basic_game_checks(shot, weapon)
-    if shot.elevation not in ("level", "rising", "falling"):
-        raise UmpireError(f"elevation: {shot.elevation!r} (allowed: level, rising, falling)")
-    return weapon, ammo
-
-
-def _shots(shot: ApShot, weapon: Weapon, estimated: list[str]) -> int:
-    """How many shots are fired: the weapon's MAX ROF unless the shot says fewer (never in the
-    Basic Game, 7.4.4).
-
-    :raises UmpireError: for a number the weapon or the game does not allow.
-    """
-    max_rof = read_val(
-        weapon.max_rof, f"{shot.firer.card} {weapon.name} MAX ROF ({weapon.max_rof.v})", estimated
-    )
-    rof = max_rof if shot.shots is None else shot.shots
-    if not shot.advanced and rof != max_rof:
-        raise UmpireError(
-            f"shots: {rof}: in the Basic Game, the maximum rate-of-fire number is always used "
-            f"(7.4.4; the {weapon.name}'s MAX ROF is {max_rof})"
-        )
-    if not 1 <= rof <= max_rof:
-        raise UmpireError(f"shots: {rof} (allowed: 1-{max_rof}, the {weapon.name}'s MAX ROF)")
-    return rof
-
-
-@dataclass
-class _Hits:
-    """The hits of one shot as they are resolved in turn: the shot, its weapon and ammunition,
-    the range band and the PV entry, the dice, the estimates read, and what earlier hits did (a
-    compartment hit, a gun hit)."""
-
-    shot: ApShot
-    weapon: Weapon
-    ammo: Any
-    band: str
-    pv_val: Any
-    dice: Dice
-    estimated: list[str]
-    compartment_hit: bool
-    gun_hit: bool
-
-
-def _one_hit(fx: _Hits, n: int) -> dict[str, Any]:
-    """Hit ``n``: its location (7.4.5), then automatic damage, or penetration (7.4.6) and
-    damage (7.4.7)."""
-    shot, target = fx.shot, fx.shot.target
-    (loc_roll,) = fx.dice.roll(100, why=f"hit location {n + 1} ({shot.angle.replace('_', '-')})")
-    code = locate(target, shot.angle, loc_roll, shot.elevation == "falling", fx.estimated)
-    hit: dict[str, Any] = {"roll": loc_roll, "location": code}
-    starred = code.endswith("*")
-    base = code.rstrip("*a") if code not in ("TTG", "HDG") else code
-    if starred and shot.hull_down:
-        hit.update(location=code, damage="miss", note="hull down: treated as a miss (13.2.2.3)")
-        return hit
-    if base == "miss":
-        hit.update(damage="miss")
-        return hit
-    if base in ("TK", "GN"):
-        if base == "GN" and (fx.gun_hit or target.gun() is None):
-            hit.update(location="GN", damage="miss", note="gun already hit: a miss (7.4.5.3.2)")
-        else:
-            hit.update(
-                location=base,
-                damage="track" if base == "TK" else "gun",
-                note="automatic damage (7.4.5.3)",
-            )
-            fx.gun_hit = fx.gun_hit or base == "GN"
-        return hit
-    if base in ("TTG", "HDG"):
-        loc, group = ("TT" if base == "TTG" else "HD"), "above"
-    else:
-        loc, group = base, armor_group(shot.angle)
-    if shot.hit_variations and shot.turret_angle is not None and loc in ("TF", "TS", "TR"):
-        loc, group = _turret_facing(shot.turret_angle, loc, hit, fx.dice, fx.estimated)
-    if _penetrates(fx, code, loc, group, hit):
-        _damage(fx, n, loc, hit)
-    return hit
-
-
-def _penetrates(fx: _Hits, code: str, loc: str, group: str, hit: dict[str, Any]) -> bool:
-    """Whether a hit at ``loc`` penetrates (7.4.6): the armour there, a lower hull hit, reactive
-    armour (14.3.4), against the penetration; a hit that does not is written down with what it
-    still does (14.3.3.4)."""
-    shot, target, ammo, estimated = fx.shot, fx.shot.target, fx.ammo, fx.estimated
-    armor_val = target.armor_value(ammo.type, shot.elevation, group, loc)
-    armor = read_val(
-        armor_val,
-        f"{target.card} armour {ammo.type} {shot.elevation} {group} {loc} ({armor_val.v})",
-        estimated,
-    )
-    if shot.hit_variations and loc == "HF" and code not in ("HF", "TTG", "HDG"):
-        armor = _lower_hull(shot.elevation, armor, hit, fx.dice)
-    pen = read_val(
-        fx.pv_val, f"{shot.firer.card} {fx.weapon.name} {ammo.name} PV at {fx.band} ({fx.pv_val.v})", estimated
-    )
-    hit.update(location=loc, armor=armor, penetration=pen)
-    if ammo.type == "CE" and loc in ("TF", "TS", "HS") and shot.reactive_armor != "none":
-        if shot.reactive_armor == "heavy":
-            hit.update(
-                penetrated=False,
-                damage="no_damage",
-                note="heavy reactive armour: a CE hit here never penetrates (14.3.4.1)",
-            )
-            return False
-        armor += 80
-        hit.update(armor=armor, note="light reactive armour: armour basis +80 (14.3.4.2)")
-    penetrated: bool = pen >= armor
-    hit["penetrated"] = penetrated
-    if not penetrated:
-        hit["damage"] = "no_damage"
-        effects = []
-        if loc in ("TT", "HD") and shot.target_open:
-            effects.append("1 crew loss: TT/HD hit on an open vehicle (14.3.3.4.1)")
-        if loc in ("TT", "HF", "HR"):
-            effects.append(f"machineguns mounted at {loc} destroyed (14.3.3.4.2)")
-        if effects:
-            hit["effects"] = effects
-    return penetrated
-
-
-def _damage(fx: _Hits, n: int, loc: str, hit: dict[str, Any]) -> None:
-    """A penetrating hit's damage roll and what it does (7.4.7): a second compartment hit
-    knocks the vehicle out (7.4.7.2)."""
-    ammo = fx.ammo
-    (dmg_roll,) = fx.dice.roll(100, why=f"damage {n + 1} ({ammo.name})")
-    result = damage_result(ammo, dmg_roll, f"{fx.shot.firer.card} {fx.weapon.name} {ammo.name}", fx.estimated)
-    hit["damage_roll"] = dmg_roll
-    if result == "compartment" and (fx.compartment_hit or fx.shot.target.notes.ko_by_one_compartment_hit):
-        result = "knocked_out"
-        hit["note"] = "second compartment hit: knocked out (7.4.7.2)"
-    hit["damage"] = result
-    hit["effects"] = damage_effects(result, loc)
-    fx.compartment_hit = fx.compartment_hit or result == "compartment"
-
-
-def _hit_lines(results: list[dict[str, Any]]) -> list[str]:
-    """Each hit in a line: its roll and location, armour against penetration, its damage."""
-    lines = []
-    for i, r in enumerate(results, 1):
-        line = f"hit {i}: roll {r['roll']} -> {r['location']}"
-        if "armor" in r:
-            line += f", armour {r['armor']} vs penetration {r['penetration']}: " + (
-                "penetrates" if r.get("penetrated") else "no penetration"
-            )
-        line += f"; {r['damage'].replace('_', ' ')}"
-        if r.get("note"):
-            line += f" ({r['note']})"
-        if r.get("variations"):
-            line += "; " + "; ".join(r["variations"])
-        lines.append(line)
-    return lines
 
 
 def _turret_facing(turret_angle: str, loc: str, hit: dict[str, Any], dice: Dice,

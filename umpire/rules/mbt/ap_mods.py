@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.modifiers import Modifier
@@ -34,78 +33,34 @@ def _line(lines: dict[int, Any], key: int, what: str) -> Any:
     return lines[key]
 
 
-@dataclass
-class _Found:
-    """The modifiers found so far, each read from its chart cell (a value estimated is noted in
-    ``estimated``)."""
-
-    estimated: list[str]
-    mods: list[Modifier] = field(default_factory=list)
-
-    def add(self, name: str, val: Val[int], rule: str, detail: str = "", times: int = 1) -> None:
-        value = read_val(val, f"AP modifier {name} ({val.v})", self.estimated) * times
-        self.mods.append(Modifier(name=name, value=value, rule=rule, detail=detail))
-
-
 def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) -> list[Modifier]:
     """Every AP POINT EFFECT MODIFIER that applies (7.4.2, 14.3.1, 14.3.2), cumulative."""
     chart = data.chart("ap_modifiers")
-    found = _Found(estimated)
-    _terrain(found, shot, chart)
-    target_mv = _movement(found, shot, weapon, chart)
-    _general(found, shot, weapon, chart)
-    # overwatch (7.4.2.4)
-    if shot.firer_orders == "OW":
-        found.add(
-            f"overwatch, target {'MV' if target_mv else 'NM'}",
-            chart.overwatch.mv if target_mv else chart.overwatch.nm,
-            "7.4.2.4",
-        )
-    mods = found.mods
-    if not shot.advanced:
-        return mods
-    # grade (14.3.1.3)
-    if shot.grade != "average":
-        if shot.grade not in ("poor", "crack"):
-            raise UmpireError(f"grade: {shot.grade!r} (allowed: poor, average, crack)")
-        v = band_value(chart.grade.bands, getattr(chart.grade, shot.grade), shot.range)
-        if v is not None and v.v:
-            found.add(f"{shot.grade} firer", v, "14.3.1.3", f"range {shot.range}")
-    # sights (14.3.2)
-    sight = best_sight(shot, weapon, chart, estimated)
-    if sight is not None:
-        mods.append(sight)
-    return mods
+    mods: list[Modifier] = []
 
+    def add(name: str, val: Val[int], rule: str, detail: str = "", times: int = 1) -> None:
+        value = read_val(val, f"AP modifier {name} ({val.v})", estimated) * times
+        mods.append(Modifier(name=name, value=value, rule=rule, detail=detail))
 
-def _terrain(found: _Found, shot: ApShot, chart: ApModifiers) -> None:
-    """The terrain of the target hex only (7.4.2.1, 14.3.1.2; a crowded hex counts as clear, 12.2.2).
-
-    :raises UmpireError: for a terrain the chart has no modifier for.
-    """
+    # terrain of the target hex only (7.4.2.1, 14.3.1.2)
     if shot.crowded:
-        found.mods.append(
+        mods.append(
             Modifier(
                 name="terrain: clear", value=0, rule="12.2.2", detail="more than 10 stacking points"
             )
         )
     elif shot.inside_building:
-        found.add("terrain: inside building", chart.terrain["inside_building"], "14.3.1.2")
+        add("terrain: inside building", chart.terrain["inside_building"], "14.3.1.2")
     else:
         from umpire.rules.mbt.sighting import terrain_column
 
-        col = terrain_column(shot.terrain, data.chart("sighting"), found.estimated)
+        col = terrain_column(shot.terrain, data.chart("sighting"), estimated)
         if col not in chart.terrain:
             raise UmpireError(
                 f"terrain: no AP modifier for {col!r} (allowed: {', '.join(chart.terrain)})"
             )
-        found.add(f"terrain: {col.replace('_', ' ')}", chart.terrain[col], "7.4.2.1")
-
-
-def _movement(found: _Found, shot: ApShot, weapon: Weapon, chart: ApModifiers) -> bool:
-    """The firer's and the target's movement (7.4.2.2): a moving firer's line by its ATGM's
-    Class or its gun's stabilization; whether the target moves."""
-    estimated = found.estimated
+        add(f"terrain: {col.replace('_', ' ')}", chart.terrain[col], "7.4.2.1")
+    # movement (7.4.2.2)
     firer_mv = orders.firer_moving(shot.firer_orders)
     target_mv = orders.target_moving(shot.target_orders)
     col = "mv" if target_mv else "nm"
@@ -117,17 +72,9 @@ def _movement(found: _Found, shot: ApShot, weapon: Weapon, chart: ApModifiers) -
     else:
         stab = _rating(weapon.stab, f"{weapon.name} Stab.", estimated)
         row, label = _line(chart.movement.stab, stab, "Stab."), f"firer MV, Stab. {stab}"
-    found.add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
-    return target_mv
-
-
-def _general(found: _Found, shot: ApShot, weapon: Weapon, chart: ApModifiers) -> None:
-    """The general modifiers (7.4.2.3, 14.3.1.1): acquisition, the target's size, smoke, the
-    firer's state, NBC.
-
-    :raises UmpireError: for temporary suppression of a weapon that is not an ATGM.
-    """
-    add, estimated, g = found.add, found.estimated, chart.general
+    add(f"movement: {label} vs target {col.upper()}", getattr(row, col), "7.4.2.2")
+    # general (7.4.2.3, 14.3.1.1)
+    g = chart.general
     if shot.acquisition_turns:
         add(
             "acquisition",
@@ -137,14 +84,49 @@ def _general(found: _Found, shot: ApShot, weapon: Weapon, chart: ApModifiers) ->
             shot.acquisition_turns,
         )
     size = shot.target.target.size
-    found.mods.append(
+    mods.append(
         Modifier(
             name=f"target size ({shot.target.name})",
             value=read_val(size, f"{shot.target.card} size ({size.v})", estimated),
             rule="7.4.2.3.2",
         )
     )
-    _smoke(found, shot, weapon, g)
+    thermal = "T" in weapon.sight_letters() and shot.range <= 20
+    if thermal and (shot.brew_up_smoke_hexes or shot.other_smoke_hexes):
+        _sights(shot, weapon, estimated)
+    if shot.brew_up_smoke_hexes and not shot.crowded:
+        if thermal:
+            mods.append(
+                Modifier(name="brew-up smoke ignored (thermal imager)", value=0, rule="14.3.2")
+            )
+        else:
+            add(
+                "through brew-up smoke",
+                g.through_brew_up_smoke,
+                "7.4.2.3.3",
+                f"{shot.brew_up_smoke_hexes} hex(es)",
+                shot.brew_up_smoke_hexes,
+            )
+    if shot.other_smoke_hexes and not shot.crowded:
+        if thermal:
+            mods.append(
+                Modifier(name="other smoke ignored (thermal imager)", value=0, rule="14.3.2")
+            )
+        else:
+            add(
+                "through other smoke",
+                g.through_other_smoke,
+                "14.3.1.1.1",
+                f"{shot.other_smoke_hexes} hex(es)",
+                shot.other_smoke_hexes,
+            )
+    if shot.discharger_smoke:
+        add(
+            "discharger smoke",
+            g.through_other_smoke,
+            "14.3.1.1.1",
+            "firer or target under DS smoke",
+        )
     if shot.firer_suppressed:
         add("firer suppressed", g.firer_suppressed, "14.3.1.1.2")
     if shot.firer_transported:
@@ -170,48 +152,27 @@ def _general(found: _Found, shot: ApShot, weapon: Weapon, chart: ApModifiers) ->
         )
     if shot.nbc:
         add("NBC environment", g.nbc, "18.4.2")
-
-
-def _smoke(found: _Found, shot: ApShot, weapon: Weapon, g: Any) -> None:
-    """Smoke on the line of fire (7.4.2.3.3, 14.3.1.1.1): ignored through a thermal imager within
-    20 hexes (14.3.2) and in a crowded hex; discharger smoke at the firer or the target."""
-    add, estimated = found.add, found.estimated
-    thermal = "T" in weapon.sight_letters() and shot.range <= 20
-    if thermal and (shot.brew_up_smoke_hexes or shot.other_smoke_hexes):
-        _sights(shot, weapon, estimated)
-    if shot.brew_up_smoke_hexes and not shot.crowded:
-        if thermal:
-            found.mods.append(
-                Modifier(name="brew-up smoke ignored (thermal imager)", value=0, rule="14.3.2")
-            )
-        else:
-            add(
-                "through brew-up smoke",
-                g.through_brew_up_smoke,
-                "7.4.2.3.3",
-                f"{shot.brew_up_smoke_hexes} hex(es)",
-                shot.brew_up_smoke_hexes,
-            )
-    if shot.other_smoke_hexes and not shot.crowded:
-        if thermal:
-            found.mods.append(
-                Modifier(name="other smoke ignored (thermal imager)", value=0, rule="14.3.2")
-            )
-        else:
-            add(
-                "through other smoke",
-                g.through_other_smoke,
-                "14.3.1.1.1",
-                f"{shot.other_smoke_hexes} hex(es)",
-                shot.other_smoke_hexes,
-            )
-    if shot.discharger_smoke:
+    # overwatch (7.4.2.4)
+    if shot.firer_orders == "OW":
         add(
-            "discharger smoke",
-            g.through_other_smoke,
-            "14.3.1.1.1",
-            "firer or target under DS smoke",
+            f"overwatch, target {'MV' if target_mv else 'NM'}",
+            chart.overwatch.mv if target_mv else chart.overwatch.nm,
+            "7.4.2.4",
         )
+    if not shot.advanced:
+        return mods
+    # grade (14.3.1.3)
+    if shot.grade != "average":
+        if shot.grade not in ("poor", "crack"):
+            raise UmpireError(f"grade: {shot.grade!r} (allowed: poor, average, crack)")
+        v = band_value(chart.grade.bands, getattr(chart.grade, shot.grade), shot.range)
+        if v is not None and v.v:
+            add(f"{shot.grade} firer", v, "14.3.1.3", f"range {shot.range}")
+    # sights (14.3.2)
+    sight = best_sight(shot, weapon, chart, estimated)
+    if sight is not None:
+        mods.append(sight)
+    return mods
 
 
 def _sights(shot: ApShot, weapon: Weapon, estimated: list[str]) -> None:

@@ -122,12 +122,11 @@ def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> 
     """A close assault from a checked case (14.5): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    assault = ca.Assault(
-        attack_gp=c.attack_gp, target=data.card(c.target), height_diff=c.height_diff,
+    return ca.close_assault(
+        attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings, height_diff=c.height_diff,
         target_moving=c.target_moving, target_open=c.target_open, grade=c.grade,
         assault_infantry=c.assault_infantry, flamethrower=c.flamethrower,
     )
-    return ca.close_assault(assault, dice, rulings)
 
 
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -143,13 +142,12 @@ def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Res
     """Hand-to-hand combat from a checked case (14.6): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    melee = ca.Melee(
-        ca.Fighter(c.attacker, grade=c.attacker_grade, elite=c.attacker_elite),
-        ca.Fighter(c.defender, grade=c.defender_grade, elite=c.defender_elite),
-        attackers=c.attackers, defender_suppressed=c.defender_suppressed, uphill=c.uphill,
-        defender_crew_loss=c.defender_crew_loss, height_diff=c.height_diff,
+    return ca.hand_to_hand(
+        attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
+        defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
+        attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
+        attacker_elite=c.attacker_elite, defender_elite=c.defender_elite,
     )
-    return ca.hand_to_hand(melee, dice, rulings)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

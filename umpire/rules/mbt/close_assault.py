@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
@@ -20,44 +18,68 @@ def _add(out: list[Modifier], name: str, val: Val[int], rule: str, est: list[str
     out.append(Modifier(name=name, value=val.v, rule=rule))
 
 
-@dataclass(frozen=True)
-class Assault:
-    """A leg unit's close assault on an adjacent vehicle (14.5): its GP attack, the vehicle's
-    card, the heights between them, whether the vehicle moved or is open, the attackers' grade,
-    and assault infantry or a flamethrower with them (17.4.1.2)."""
-
-    attack_gp: int
-    target: Card
-    height_diff: int = 0
-    target_moving: bool = False
-    target_open: bool = False
-    grade: str = "average"
-    assault_infantry: bool = False
-    flamethrower: bool = False
-
-
-def close_assault(assault: Assault, dice: Dice, rulings: Rulings) -> Resolution:
+def close_assault(
+    *,
+    attack_gp: int,
+    target: Card,
+    dice: Dice,
+    rulings: Rulings,
+    height_diff: int = 0,
+    target_moving: bool = False,
+    target_open: bool = False,
+    grade: str = "average",
+    assault_infantry: bool = False,
+    flamethrower: bool = False,
+) -> Resolution:
     """A leg unit's close assault on an adjacent vehicle (14.5): the leg unit's MV GP at 1 hex
     (plus attached launchers) against the vehicle's CA DEFENSE on the GP COMBAT RESULTS TABLE.
 
     :raises UmpireError: if the target is more than 2 heights above or below (14.5.1).
     """
-    a = assault
-    if abs(a.height_diff) > 2:
+    if abs(height_diff) > 2:
         raise UmpireError(
-            f"height difference {a.height_diff}: close assault reaches 2 heights at most (14.5.1)"
+            f"height difference {height_diff}: close assault reaches 2 heights at most (14.5.1)"
         )
+    chart = data.chart("close_assault").close_assault
     est: list[str] = []
-    ca = a.target.target.ca_defense
+    mods: list[Modifier] = []
+    ca = target.target.ca_defense
     if ca.estimated:
-        est.append(f"{a.target.card} CA defense ({ca.v})")
-    mods = _assault_mods(a, est)
-    attack_gp = a.attack_gp
+        est.append(f"{target.card} CA defense ({ca.v})")
+    if height_diff > 0:
+        _add(mods, "attacking uphill", chart.attacking_uphill, "14.5.3.1", est)
+    if target_moving:
+        _add(mods, "vs moving vehicle", chart.vs_moving_vehicle, "14.5.3.2", est)
+    top_zero = target.armor["KE"].above.get("TT")
+    if target_open or (top_zero is not None and top_zero.v == 0):
+        _add(mods, "vs open vehicle", chart.vs_open_vehicle, "14.5.3.3", est)
+    if grade == "crack":
+        _add(mods, "attacker crack", chart.attacker_crack, "14.5.3.4", est)
+    elif grade == "poor":
+        _add(mods, "attacker poor", chart.attacker_poor, "14.5.3.4", est)
+    if assault_infantry:
+        _add(mods, "assault infantry", chart.assault_infantry, "17.4.1.2", est)
+    if flamethrower:
+        _add(mods, "flamethrower", chart.flamethrower, "17.4.1.2", est)
     n, s = gp_fire.crt(attack_gp, ca.v, est)
     (roll,) = dice.roll(100, why=f"close assault GP {attack_gp} vs CA defense {ca.v}")
     net = sum(m.value for m in mods)
     result = gp_fire.crt_result(roll + net, n, s)
-    effects = _assault_effects(result, rulings)
+    if result == "N":
+        effects = ["no effect"]
+    elif result == "S":
+        effects = ["suppressed (ON) (14.5.4)"]
+    else:
+        choice = rulings["close_assault.effective"]
+        effects = {
+            "knocked_out_burning_wreck": [
+                "knocked out, replaced by a brewed-up (burning) wreck (14.5.4)"
+            ],
+            "brewed_up": [
+                "brewed up: burning wreck, others in the hex suppressed (14.5.4, 14.3.3.3)"
+            ],
+            "knocked_out": ["knocked out, non-burning wreck (ruling close_assault.effective)"],
+        }[choice]
     return Resolution(
         ruleset="mbt",
         procedure="close_assault",
@@ -70,83 +92,31 @@ def close_assault(assault: Assault, dice: Dice, rulings: Rulings) -> Resolution:
     )
 
 
-def _assault_mods(a: Assault, est: list[str]) -> list[Modifier]:
-    """The close assault modifiers (14.5.3, 17.4.1.2)."""
-    chart = data.chart("close_assault").close_assault
-    mods: list[Modifier] = []
-    if a.height_diff > 0:
-        _add(mods, "attacking uphill", chart.attacking_uphill, "14.5.3.1", est)
-    if a.target_moving:
-        _add(mods, "vs moving vehicle", chart.vs_moving_vehicle, "14.5.3.2", est)
-    top_zero = a.target.armor["KE"].above.get("TT")
-    if a.target_open or (top_zero is not None and top_zero.v == 0):
-        _add(mods, "vs open vehicle", chart.vs_open_vehicle, "14.5.3.3", est)
-    if a.grade == "crack":
-        _add(mods, "attacker crack", chart.attacker_crack, "14.5.3.4", est)
-    elif a.grade == "poor":
-        _add(mods, "attacker poor", chart.attacker_poor, "14.5.3.4", est)
-    if a.assault_infantry:
-        _add(mods, "assault infantry", chart.assault_infantry, "17.4.1.2", est)
-    if a.flamethrower:
-        _add(mods, "flamethrower", chart.flamethrower, "17.4.1.2", est)
-    return mods
-
-
-def _assault_effects(result: str, rulings: Rulings) -> list[str]:
-    """What a close assault's result does to the vehicle (14.5.4; an effective one as ruling
-    close_assault.effective reads it)."""
-    if result == "N":
-        return ["no effect"]
-    if result == "S":
-        return ["suppressed (ON) (14.5.4)"]
-    choice = rulings["close_assault.effective"]
-    return {
-        "knocked_out_burning_wreck": [
-            "knocked out, replaced by a brewed-up (burning) wreck (14.5.4)"
-        ],
-        "brewed_up": [
-            "brewed up: burning wreck, others in the hex suppressed (14.5.4, 14.3.3.3)"
-        ],
-        "knocked_out": ["knocked out, non-burning wreck (ruling close_assault.effective)"],
-    }[choice]
-
-
-@dataclass(frozen=True)
-class Fighter:
-    """One side of a hand-to-hand combat (14.6): its line on the chart (squad, bailed_crew...),
-    its grade (14.6.3.5), a flamethrower (17.4.1.2), squad plus or assault infantry (option
-    17.4.1)."""
-
-    kind: str
-    grade: str = "average"
-    flamethrower: bool = False
-    elite: str | None = None
-
-
-@dataclass(frozen=True)
-class Melee:
-    """A hand-to-hand combat (14.6): the attacker and the defender, how many units attack, and
-    what else the modifiers read (a suppressed defender, an uphill attack, a defender with crew
-    losses), with the heights between them."""
-
-    attacker: Fighter
-    defender: Fighter
-    attackers: int = 1
-    defender_suppressed: bool = False
-    uphill: bool = False
-    defender_crew_loss: bool = False
-    height_diff: int = 0
-
-
-def hand_to_hand(melee: Melee, dice: Dice, rulings: Rulings) -> Resolution:
+def hand_to_hand(
+    *,
+    attacker: str,
+    defender: str,
+    dice: Dice,
+    rulings: Rulings,
+    attackers: int = 1,
+    defender_suppressed: bool = False,
+    uphill: bool = False,
+    defender_crew_loss: bool = False,
+    attacker_grade: str = "average",
+    defender_grade: str = "average",
+    attacker_flamethrower: bool = False,
+    defender_flamethrower: bool = False,
+    height_diff: int = 0,
+    attacker_elite: str | None = None,
+    defender_elite: str | None = None,
+) -> Resolution:
     """Hand-to-hand combat (14.6): a low modified roll favours the attacker."""
-    attacker, defender = melee.attacker.kind, melee.defender.kind
-    if abs(melee.height_diff) > 2:
+    if abs(height_diff) > 2:
         raise UmpireError(
-            f"height difference {melee.height_diff}: hand-to-hand reaches 2 heights at most (14.6.1.1)"
+            f"height difference {height_diff}: hand-to-hand reaches 2 heights at most (14.6.1.1)"
         )
     chart = data.chart("close_assault")
-    table = chart.hand_to_hand
+    table, m = chart.hand_to_hand, chart.hand_to_hand_modifiers
     if attacker not in table.attacker_wins_up_to:
         raise UmpireError(
             f"attacker: {attacker!r} (allowed: {', '.join(table.attacker_wins_up_to)}; 14.6)"
@@ -154,7 +124,38 @@ def hand_to_hand(melee: Melee, dice: Dice, rulings: Rulings) -> Resolution:
     if defender not in table.defenders:
         raise UmpireError(f"defender: {defender!r} (allowed: {', '.join(table.defenders)})")
     est: list[str] = []
-    mods = _melee_mods(melee, rulings, est)
+    mods: list[Modifier] = []
+    if defender_suppressed:
+        _add(mods, "defender suppressed", m.defender_suppressed, "14.6.3.1", est)
+    if uphill:
+        _add(mods, "uphill attack", m.uphill_attack, "14.6.3.2", est)
+    if defender_crew_loss or defender == "bailed_crew":
+        _add(
+            mods, "defender bailed out / crew loss", m.defender_crew_loss_or_bailed, "14.6.3.3", est
+        )
+    if attackers > 1:
+        val = m.per_additional_attacker
+        mods.append(
+            Modifier(
+                name="additional attackers",
+                value=val.v * (attackers - 1),
+                rule="14.6.3.4",
+                detail=f"{attackers} attackers",
+            )
+        )
+    for who, grade in (("attacker", attacker_grade), ("defender", defender_grade)):
+        if grade in ("crack", "poor"):
+            _add(mods, f"{who} {grade}", getattr(m, f"{who}_{grade}"), "14.6.3.5", est)
+    if attacker_flamethrower:
+        _add(mods, "attacking flamethrower", m.flamethrower_attacking, "17.4.1.2", est)
+    if defender_flamethrower:
+        _add(mods, "defending flamethrower", m.flamethrower_defending, "17.4.1.2", est)
+    for who, elite in (("attacker", attacker_elite), ("defender", defender_elite)):  # option 17.4.1
+        if elite is not None and rulings[f"hand_to_hand.{elite}_sign"] == "favours_owner":
+            mag = getattr(m, elite)
+            rule = "17.4.1.1" if elite == "squad_plus" else "17.4.1.2"
+            mods.append(Modifier(name=f"{who} {elite.replace('_', ' ')}", value=-mag.v if who == "attacker" else mag.v,
+                                 rule=rule, detail=f"ruling hand_to_hand.{elite}_sign"))
     cell = table.attacker_wins_up_to[attacker][table.defenders.index(defender)]
     if cell.estimated:
         est.append(f"HAND-TO-HAND TABLE {attacker} vs {defender} ({cell.v})")
@@ -176,45 +177,6 @@ def hand_to_hand(melee: Melee, dice: Dice, rulings: Rulings) -> Resolution:
         estimated=est,
         extra={"attacker_wins_up_to": cell.v, "net_modifier": net},
     )
-
-
-def _melee_mods(melee: Melee, rulings: Rulings, est: list[str]) -> list[Modifier]:
-    """The hand-to-hand modifiers (14.6.3, 17.4.1): a negative one favours the attacker."""
-    m = data.chart("close_assault").hand_to_hand_modifiers
-    mods: list[Modifier] = []
-    if melee.defender_suppressed:
-        _add(mods, "defender suppressed", m.defender_suppressed, "14.6.3.1", est)
-    if melee.uphill:
-        _add(mods, "uphill attack", m.uphill_attack, "14.6.3.2", est)
-    if melee.defender_crew_loss or melee.defender.kind == "bailed_crew":
-        _add(
-            mods, "defender bailed out / crew loss", m.defender_crew_loss_or_bailed, "14.6.3.3", est
-        )
-    attackers = melee.attackers
-    if attackers > 1:
-        val = m.per_additional_attacker
-        mods.append(
-            Modifier(
-                name="additional attackers",
-                value=val.v * (attackers - 1),
-                rule="14.6.3.4",
-                detail=f"{attackers} attackers",
-            )
-        )
-    for who, grade in (("attacker", melee.attacker.grade), ("defender", melee.defender.grade)):
-        if grade in ("crack", "poor"):
-            _add(mods, f"{who} {grade}", getattr(m, f"{who}_{grade}"), "14.6.3.5", est)
-    if melee.attacker.flamethrower:
-        _add(mods, "attacking flamethrower", m.flamethrower_attacking, "17.4.1.2", est)
-    if melee.defender.flamethrower:
-        _add(mods, "defending flamethrower", m.flamethrower_defending, "17.4.1.2", est)
-    for who, elite in (("attacker", melee.attacker.elite), ("defender", melee.defender.elite)):  # option 17.4.1
-        if elite is not None and rulings[f"hand_to_hand.{elite}_sign"] == "favours_owner":
-            mag = getattr(m, elite)
-            rule = "17.4.1.1" if elite == "squad_plus" else "17.4.1.2"
-            mods.append(Modifier(name=f"{who} {elite.replace('_', ' ')}", value=-mag.v if who == "attacker" else mag.v,
-                                 rule=rule, detail=f"ruling hand_to_hand.{elite}_sign"))
-    return mods
 
 
 def loser_effect(kind: str) -> str:

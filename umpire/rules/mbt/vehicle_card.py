@@ -204,33 +204,6 @@ class Notes(DataModel):
     options: dict[str, VInt] = Field(default_factory=dict)  # equipment -> extra points (TO&E 1)
 
 
-def _check_hit_line(angle: str, cells: dict[str, VStr]) -> None:
-    """One line of the hit location table: a known angle, known locations, the ranges of the
-    main locations a partition of 01-100 and each falling one inside it.
-
-    :raises ValueError: naming the cell and what is wrong.
-    """
-    if angle not in ANGLES:
-        raise ValueError(
-            f"hit_location.{angle}: unknown hit angle (known: {', '.join(ANGLES)})"
-        )
-    main = {}
-    for loc, rng in cells.items():
-        base = loc.rstrip("*a") if loc not in FALLING else loc
-        if base not in LOCATIONS and base not in FALLING:
-            raise ValueError(
-                f"hit_location.{angle}.{loc}: unknown location "
-                f"(known: {', '.join(LOCATIONS + FALLING)}, * = miss if hull down)"
-            )
-        if loc not in FALLING:
-            main[loc] = rng.v
-        else:
-            lo, hi = parse_range(rng.v, f"hit_location.{angle}.{loc}")
-            if not 1 <= lo <= hi <= 100:
-                raise ValueError(f"hit_location.{angle}.{loc}: {rng.v!r} outside 01-100")
-    _check_partition(main, f"hit_location.{angle}")
-
-
 class Card(DataModel):
     card: str
     name: str
@@ -253,62 +226,72 @@ class Card(DataModel):
     @model_validator(mode="after")
     def _consistent(self) -> Card:
         bands = check_bands(list(self.range_bands), "range_bands")
+        n = len(bands)
         for w in self.weapons:
             for a in w.ammo:
-                self._check_ammo_lines(w, a, bands)
+                for line_name in ("ap", "pv", "gp_nm", "gp_mv"):
+                    values = getattr(a, line_name)
+                    if values is None:
+                        continue
+                    where = f"weapons.{w.name}.ammo.{a.name}.{line_name}"
+                    if len(values) != n:
+                        raise ValueError(
+                            f"{where}: {len(values)} values for {n} range bands "
+                            "(a missing range band? bands: "
+                            f"{', '.join(b.v for b in self.range_bands)})"
+                        )
+                    filled = [i for i, v in enumerate(values) if v.v is not None]
+                    if filled and filled != list(range(filled[0], filled[-1] + 1)):
+                        raise ValueError(
+                            f"{where}: blank cells only before the minimum "
+                            "or after the maximum range"
+                        )
+                    if filled and line_name == "ap":
+                        lo, hi = bands[filled[0]][0], bands[filled[-1]][1]
+                        if a.max_range.v != hi:
+                            raise ValueError(
+                                f"weapons.{w.name}.ammo.{a.name}.max_range: "
+                                f"{a.max_range.v} but the last "
+                                f"band with a number ends at {hi} (4.7.2)"
+                            )
+                        if a.min_range.v != lo:
+                            raise ValueError(
+                                f"weapons.{w.name}.ammo.{a.name}.min_range: "
+                                f"{a.min_range.v} but the first "
+                                f"band with a number starts at {lo} (4.7.2)"
+                            )
+                    if line_name in ("ap", "pv") and a.type == "KE":
+                        nums = [values[i].v for i in filled]
+                        if any(b > a_ for a_, b in zip(nums, nums[1:], strict=False)):
+                            raise ValueError(
+                                f"{where}: not monotonic: a KE line may not rise with range"
+                            )
         for angle, cells in self.hit_location.items():
-            _check_hit_line(angle, cells)
+            if angle not in ANGLES:
+                raise ValueError(
+                    f"hit_location.{angle}: unknown hit angle (known: {', '.join(ANGLES)})"
+                )
+            main = {}
+            for loc, rng in cells.items():
+                base = loc.rstrip("*a") if loc not in FALLING else loc
+                if base not in LOCATIONS and base not in FALLING:
+                    raise ValueError(
+                        f"hit_location.{angle}.{loc}: unknown location "
+                        f"(known: {', '.join(LOCATIONS + FALLING)}, * = miss if hull down)"
+                    )
+                if loc not in FALLING:
+                    main[loc] = rng.v
+                else:
+                    lo, hi = parse_range(rng.v, f"hit_location.{angle}.{loc}")
+                    if not 1 <= lo <= hi <= 100:
+                        raise ValueError(f"hit_location.{angle}.{loc}: {rng.v!r} outside 01-100")
+            _check_partition(main, f"hit_location.{angle}")
         for missing in [a for a in ANGLES if a not in self.hit_location]:
             raise ValueError(f"hit_location: missing the {missing} line")
         for ammo_type in ("KE", "CE"):
             if ammo_type not in self.armor:
                 raise ValueError(f"armor: missing the {ammo_type} section")
         return self
-
-    def _check_ammo_lines(self, w: Weapon, a: Ammo, bands: list[tuple[int, int]]) -> None:
-        """An ammunition's AP, PV and GP lines: a value per range band, blanks only outside its
-        reach, its reach its minimum and maximum range (4.7.2), a KE line never rising with range.
-
-        :raises ValueError: naming the line and what is wrong.
-        """
-        n = len(bands)
-        for line_name in ("ap", "pv", "gp_nm", "gp_mv"):
-            values = getattr(a, line_name)
-            if values is None:
-                continue
-            where = f"weapons.{w.name}.ammo.{a.name}.{line_name}"
-            if len(values) != n:
-                raise ValueError(
-                    f"{where}: {len(values)} values for {n} range bands "
-                    "(a missing range band? bands: "
-                    f"{', '.join(b.v for b in self.range_bands)})"
-                )
-            filled = [i for i, v in enumerate(values) if v.v is not None]
-            if filled and filled != list(range(filled[0], filled[-1] + 1)):
-                raise ValueError(
-                    f"{where}: blank cells only before the minimum "
-                    "or after the maximum range"
-                )
-            if filled and line_name == "ap":
-                lo, hi = bands[filled[0]][0], bands[filled[-1]][1]
-                if a.max_range.v != hi:
-                    raise ValueError(
-                        f"weapons.{w.name}.ammo.{a.name}.max_range: "
-                        f"{a.max_range.v} but the last "
-                        f"band with a number ends at {hi} (4.7.2)"
-                    )
-                if a.min_range.v != lo:
-                    raise ValueError(
-                        f"weapons.{w.name}.ammo.{a.name}.min_range: "
-                        f"{a.min_range.v} but the first "
-                        f"band with a number starts at {lo} (4.7.2)"
-                    )
-            if line_name in ("ap", "pv") and a.type == "KE":
-                nums = [values[i].v for i in filled]
-                if any(b > a_ for a_, b in zip(nums, nums[1:], strict=False)):
-                    raise ValueError(
-                        f"{where}: not monotonic: a KE line may not rise with range"
-                    )
 
     def gun(self) -> Weapon | None:
         return next((w for w in self.weapons if w.main), None)
