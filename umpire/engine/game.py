@@ -209,8 +209,10 @@ class Game:
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
+        from umpire.store.rows import read_events  # the row checks: a one-shot command reads the snapshot alone
+
         with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
-            events = log.read_events(conn, self.path)
+            events = read_events(conn, self.path)
         self.check_kinds(events)
         return events
 
