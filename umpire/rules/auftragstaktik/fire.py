@@ -254,8 +254,7 @@ def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Table
         gen = missile_generation(shooter, t)
         cap = f.atgm.caps.get(gen)
         if cap is not None:
-            plan.cap = cap
-            plan.cap_why = f"generation {gen} ATGM cap ({f.atgm.source})"
+            plan.cap = crt.Cap(cap, f"generation {gen} ATGM cap ({f.atgm.source})")
 
     # HW/SA against AFVs
     if weapon in ("hw", "sa") and afv:
@@ -327,7 +326,6 @@ def resolve(
         fixed=plan.fixed,
         shift=plan.shift,
         cap=plan.cap,
-        cap_why=plan.cap_why,
     )
     if plan.no_roll:
         return 0, None, pick, None

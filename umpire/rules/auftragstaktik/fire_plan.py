@@ -23,8 +23,7 @@ class FirePlan:
     fixed: int | None
     modifiers: list[Modifier] = field(default_factory=list)
     shifts: list[Modifier] = field(default_factory=list)
-    cap: int | None = None
-    cap_why: str = ""
+    cap: crt.Cap | None = None
     max_hits: int | None = None
     no_roll: str = ""  # a reason the shot needs no die (no effect but a morale check)
     notes: list[str] = field(default_factory=list)
