@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,18 @@ def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str
     return read_question(words, ruleset=ruleset), "line"
 
 
+@dataclass(frozen=True)
+class InSession:
+    """What a session adds to a question: the ``game`` for cases of a ruleset of several games
+    that name none (and who set it), ``fill`` completing a case from the game's table
+    (:func:`umpire.cli.talk.fill_from_table`), and the ``standing`` rulings switched for the
+    whole session, by ruleset (a case's own rulings come before them)."""
+
+    game: tuple[str, str] | None = None
+    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    standing: dict[str, dict[str, str]] | None = None
+
+
 def ask(
     words: list[str],
     *,
@@ -114,19 +127,16 @@ def ask(
     rulings: list[str] | dict[str, str] | None = None,
     ruleset: str | None = None,
     dice: Any = None,
-    game: tuple[str, str] | None = None,
-    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-    standing: dict[str, dict[str, str]] | None = None,
+    session: InSession = InSession(),
 ) -> CalcAnswer:
     """Answer one question, from a case file or from words (:func:`read_case`): what
     ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
-    override the case's; ``game`` is the game for cases of a ruleset of several games that name
-    none (default: the user's choice, :func:`~umpire.cli.context.game_default`); ``fill`` completes a case from
-    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`); ``standing``: the
-    rulings switched for a whole session, by ruleset (a case's own rulings come before them).
+    override the case's; a case of a ruleset of several games that names none is played in the
+    session's game, else the user's choice (:func:`~umpire.cli.context.game_default`).
 
     :raises UmpireError: for anything that does not read or resolve.
     """
+    game, fill, standing = session.game, session.fill, session.standing
     from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
