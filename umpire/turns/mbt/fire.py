@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.state import Compartment, MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
 
@@ -96,8 +98,6 @@ def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, 
     seen = in_reach(table, firer, target, weapon, ammo, at, moving)
     if not seen.legal:
         return seen
-    from umpire.geometry.arcs import bearing
-
     b = bearing(table.xy(firer), at or table.xy(target))
     if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
         return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
@@ -141,12 +141,12 @@ class Shot:
 def shoot(state: GameState, table: Table, shot: Shot, dice: Dice, *,
           smoke: list[tuple[float, float]] | None = None, check: Check | None = None) -> Resolution:
     """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
-    firer, target, order, ammo, step = shot.firer, shot.target, shot.order, shot.ammo, shot.step
-    at, target_facing, moving = shot.at, shot.target_facing, shot.moving
+    # the calc procedures and their case models: a one-shot command that fires nothing loads none
     from umpire.rules.mbt.calc_fire import resolve_fire
     from umpire.rules.mbt.cases import FireCase
-    from umpire.schema.load import validate
 
+    firer, target, order, ammo, step = shot.firer, shot.target, shot.order, shot.ammo, shot.step
+    at, target_facing, moving = shot.at, shot.target_facing, shot.moving
     weapon = weapon_for(data.card(firer.card or ""), order)
     ammo = ammo or default_ammo(weapon)
     a, b = table.xy(firer), at or table.xy(target)
