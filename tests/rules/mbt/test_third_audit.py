@@ -19,11 +19,11 @@ def calc(procedure: str, dice: list[int] | None = None, **case: Any) -> Any:
     return answer.resolution
 
 
-@pytest.mark.parametrize(("rng", "effect"), [(3, "none"), (2, "suppressed")])
 def gp_of(res: Any) -> int:
     return int(ShotFacts.of(res).gp_factor or 0)
 
 
+@pytest.mark.parametrize(("rng", "effect"), [(3, "none"), (2, "suppressed")])
 def test_small_arms_effective_at_a_buttoned_vehicle_beyond_two_hexes_is_no_effect(rng: int, effect: str) -> None:
     """14.4.4.2.3.1: "If the target is a buttoned vehicle unit and the GP fire that caused the
     effective result is from a "small arms" weapon ... at a range of greater than two hexes, the
