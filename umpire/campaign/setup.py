@@ -20,15 +20,13 @@ from umpire.campaign.season import DeploySpec, GameSpec, Season, read_season
 from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
 from umpire.campaign.state import initial_state as campaign_start
 from umpire.errors import DataError, UmpireError, unknown
-from umpire.registry import campaign_rules, initial_state, scenario_from_data
+from umpire.registry import campaign_rules, initial_state, load_scenario, scenario_from_data
 from umpire.schema.scenario import Scenario
 
 
 def load_base(name: str, folder: Path, where: str) -> Scenario:
     """The scenario a game is played on: a file in the season's folder (:func:`season_scenario`),
     else a bundled one."""
-    from umpire.registry import load_scenario
-
     try:
         return load_scenario(season_scenario(name, folder))
     except UmpireError as exc:

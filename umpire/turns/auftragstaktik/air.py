@@ -15,7 +15,7 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import effects
 from umpire.rules.auftragstaktik.state import Flight
@@ -39,8 +39,6 @@ def sorties_left(state: GameState, flight: Flight) -> int:
 
 
 def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: str, *, now: bool) -> Flight:
-    from umpire.errors import unknown
-
     mine = flights(state, side)
     if fid not in mine:
         raise UmpireError(f"{field}: {unknown('flight', fid, mine)} (the scenario's air: for {side})")

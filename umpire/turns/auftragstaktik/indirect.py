@@ -28,7 +28,7 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.text import num
@@ -139,8 +139,6 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
         if tid is None:
             continue
         if tid not in state.units:
-            from umpire.errors import unknown
-
             raise UmpireError(
                 f"{field}.{key}: {unknown('unit', tid, [x.id for x in state.units.values() if x.side != u.side])}"
             )

@@ -118,7 +118,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, amm
     for each hex the target enters; the shot is resolved where the missile reaches it, or is a
     miss where the target first stands out of sight, range or line of sight. The target's
     facing there is its hull's on that stretch; it is not moved back from where it ended."""
-    from umpire.rules.mbt import missiles
+    from umpire.rules.mbt import missiles  # a move by hand (a one-shot command) loads no missile rules
 
     weapon = weapon_for(data.card(u.card or ""), "ATGM")
     hexes = hex_points(route, table.scale)
