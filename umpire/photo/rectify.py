@@ -12,10 +12,10 @@ edges as any other's are.
 
 Nothing is invented: the redrawing only unsqueezes what the photo holds, and a marker the photo
 does not show is not found in it either. Looking for a few markers rather than the family's 587,
-the detector may correct more of a marker's cells (a blurred cell misread) and still not take
-one marker for another: a pattern must lie within :data:`CORRECTED` cells of a missing marker of
-the game, where any two of the family differ in at least 11, and then read its printed size and
-a square (the reading's own checks). Where the photo does not squeeze the table (taken from
+the detector corrects more of a marker's cells (a blurred cell misread: up to 5 of the 36, where
+the first look corrects 3): any two markers of the family differ in at least 11 cells, so a
+marker is taken for another only with 6 of its cells misread just so, and must then still read
+its printed size and a square (the reading's own checks). Where the photo does not squeeze the table (taken from
 above), there is no second look: a marker not found there is not in the photo.
 """
 
@@ -33,7 +33,7 @@ CELL_PIXELS = 4.0  # pixels a cell of the smallest missing marker gets in the vi
 SQUEEZED = 2.5  # pixels a cell, its shorter way: where the photo has fewer, markers are looked for again
 MAX_VIEW = 16_000_000  # pixels: the view from above is never drawn larger
 MARGIN = 1.0  # inches round the table looked at too (a stand at its very edge)
-CORRECTED = 1.0  # the share of the family's correctable cells (5) corrected, the game's missing markers alone
+CORRECTED = 1.0  # the share of the family's correctable cells (5) corrected, the missing markers alone
 STEP = 8  # view pixels between the points mapped exactly onto the photo (the rest interpolated)
 # the view's sharpening (pixels of a view at CELL_PIXELS a cell): a slight smoothing against the
 # photo's noise, then the detail a blur of ``soft`` took out added back ``amount`` times; each finds
