@@ -17,7 +17,8 @@ file names. One rule holds for all of them, and each output has its one function
   emphasis, links, code or table cells escaped with a backslash;
 - :func:`json_text` (JSON): the data exactly, with the characters above written as ``\\uXXXX``;
 - :func:`safe_name` (an id in a file name): no path separator, no leading dot, nothing a shell or
-  a file system reads specially; two ids never give one name.
+  a file system reads specially; two ids never give one name;
+- :func:`num` (a distance, a facing, a factor in any output): as a person writes it.
 
 The terminal keeps tabs and line breaks; every other character is shown as it is.
 """
@@ -167,3 +168,9 @@ def safe_name(ident: object, most: int = NAME_MOST) -> str:
         digest = hashlib.sha256(s.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         out = f"{out[:most]}~{digest}"
     return out
+
+
+def num(v: float) -> str:
+    """A number as a person writes it: two decimals at most, no trailing zeros (``2.5``, ``3``,
+    ``0.33``)."""
+    return f"{v:.2f}".rstrip("0").rstrip(".")

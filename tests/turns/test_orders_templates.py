@@ -15,7 +15,8 @@ from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.orders_paper import side_form
 from umpire.resources import resolve_scenario, resource_dir
-from umpire.turns.orders_form import number, template
+from umpire.text import num
+from umpire.turns.orders_form import template
 
 ORDERS = resource_dir("data") / "orders"
 
@@ -179,7 +180,7 @@ def test_a_template_names_every_unit_with_its_position_order_and_allowance(tmp_p
             assert f"  {u.id}:" not in text
             continue
         block = re.split(r"\n  (?! )", text.split(f"\n  {u.id}:", 1)[1], maxsplit=1)[0]
-        assert f"at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}" in block, block
+        assert f"at ({num(u.x)}, {num(u.y)}) facing {num(u.facing)}" in block, block
         assert f"order {u.orders}" in block and "moves a phase: " in block
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umpire.engine.doctor import MAX_DIFFS, Diagnosis, _plain, check_dice
+from umpire.engine.doctor import MAX_DIFFS, Diagnosis, check_dice, without_file_name
 from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def diagnose(path: Path) -> Diagnosis:
 
     path = Path(path)
     fc = check_file(path, CAMPAIGN)
-    out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
+    out = Diagnosis(path, [without_file_name(p, path) for p in fc.problems], list(fc.notes))
     seed = fc.game.get("seed") if fc.game is not None else None
     first = fc.extra + (check_dice(seed, fc.events, out, whose="campaign", keyed_by_why=True)
                         if isinstance(seed, int) else [])
@@ -59,7 +59,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
         for gid in campaign.state.games:
             campaign.base_scenario(gid)
     except (UmpireError, ValidationError) as exc:
-        out.problems.append(_plain(str(exc).splitlines()[0], path))
+        out.problems.append(without_file_name(str(exc).splitlines()[0], path))
         return out
     try:
         stored = CampaignState.model_validate_json(fc.state_text or "")
@@ -80,7 +80,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     try:
         diffs = campaign.check()
     except UmpireError as exc:
-        out.problems.append(_plain(str(exc), path))
+        out.problems.append(without_file_name(str(exc), path))
         return out
     out.problems += [f"the replay differs from the stored state: {d}" for d in diffs[:MAX_DIFFS]]
     if len(diffs) > MAX_DIFFS:

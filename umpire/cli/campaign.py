@@ -160,11 +160,11 @@ def print_cmd(
 ) -> None:
     """Print every player's roster and orders sheet for the next round (PDF), named to hand out."""
     from umpire.campaign.printing import plan_round, print_round
-    from umpire.cli.paper import _check_paper, _progress
+    from umpire.cli.paper import check_paper, progress_bar
 
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     papers = plan_round(_open(file), out)
-    with _progress(f"round {papers.round}: rosters and orders sheets", len(papers.files), True) as advance:
+    with progress_bar(f"round {papers.round}: rosters and orders sheets", len(papers.files), True) as advance:
         written = print_round(papers, paper_name=paper_name, advance=advance)
     for p in written:
         console.print(f"wrote {p}")
@@ -178,9 +178,9 @@ def report(
 ) -> None:
     """The season's story: every game, the standings and charts, as Markdown, PDF and one HTML page."""
     from umpire.campaign.story_files import write_story
-    from umpire.cli.paper import _check_paper
+    from umpire.cli.paper import check_paper
 
-    for p in write_story(_open(file), out, paper_name=_check_paper(paper_size)):
+    for p in write_story(_open(file), out, paper_name=check_paper(paper_size)):
         console.print(f"wrote {p}")
 
 

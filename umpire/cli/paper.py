@@ -39,7 +39,7 @@ def _game(ctx: typer.Context) -> Game:
     return Game.open(ctx.find_root().obj.db)
 
 
-def _check_paper(name: str) -> str:
+def check_paper(name: str) -> str:
     from umpire.errors import unknown
 
     if name.lower() not in PAPERS:
@@ -93,7 +93,7 @@ def _stamped(ctx: typer.Context, turn: int | None = None) -> tuple[TurnReport, C
 
 
 @contextmanager
-def _progress(label: str, total: int | None, show: bool) -> Iterator[Callable[..., None]]:
+def progress_bar(label: str, total: int | None, show: bool) -> Iterator[Callable[..., None]]:
     """A rich progress bar on stderr; yields ``advance(n=1)``."""
     if not show:
         yield lambda *_a: None
@@ -109,7 +109,7 @@ def _progress(label: str, total: int | None, show: bool) -> Iterator[Callable[..
 def _write_pdf(path: Path, build: Callable[..., None], label: str, many: bool) -> Path:
     from umpire.reports.files import write_atomic
 
-    with _progress(f"{label}: pages", None, many) as advance:
+    with progress_bar(f"{label}: pages", None, many) as advance:
         return write_atomic(path, lambda fh: build(fh, progress=advance))
 
 
@@ -161,7 +161,7 @@ def map_cmd(
     from umpire.reports.files import check_out, write_text_atomic
 
     check_out(out, (".svg", ".pdf", ".png"))
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     from umpire.reports.model import briefing
 
     if scenario is not None:
@@ -240,7 +240,7 @@ def report(
     if out is not None:
         check_not_protected(out)  # before anything else: never a word about writing the game
     fmt = _format(fmt, out)
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     if fmt == "pdf" and out is None:
         raise UmpireError("--format pdf: give the file to write with --out FILE.pdf")
     if all_sides and (out is None or side is not None):
@@ -258,7 +258,7 @@ def report(
         (out, stamped(briefing(full, viewer, player) if viewer else full))]
     _check_all([p for p, _ in jobs])
     written: list[Path] = []
-    with _progress("briefings", len(jobs), all_sides) as advance:
+    with progress_bar("briefings", len(jobs), all_sides) as advance:
         for path, rep in jobs:
             if fmt == "pdf":
                 from umpire.reports.pdf import turn_report_pdf
@@ -300,7 +300,7 @@ def roster(
     from umpire.reports.pdf import roster_pdf
 
     check_out(out, (".pdf",))
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     if all_sides and side is not None:
         raise UmpireError("--all-sides: give no --side (every side gets its own file)")
     rep = _report(ctx)
@@ -308,7 +308,7 @@ def roster(
     jobs = [(per_side(out, s.id), [s.id]) for s in rep.sides] if all_sides else [(out, [side] if side else None)]
     _check_all([p for p, _ in jobs])
     written = []
-    with _progress("rosters", len(jobs), all_sides) as advance:
+    with progress_bar("rosters", len(jobs), all_sides) as advance:
         for path, sides in jobs:
             many = sum(1 for u in rep.units if sides is None or u.side in sides) > MANY_UNITS
             view = briefing(rep, sides[0]) if sides else rep  # a side's roster from what it knows
@@ -343,7 +343,7 @@ def orders_sheet(
     from umpire.reports.pdf import orders_sheet_pdf
 
     check_out(out, (".pdf", ".yaml", ".yml"))
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     if link is not None and (side is None or all_sides):
         raise UmpireError("--link: a link is one side's: give --side with it")
     if all_sides and (side is not None or formation is not None):
@@ -366,7 +366,7 @@ def orders_sheet(
     jobs = [(per_side(out, s.id), s.id) for s in rep.sides] if all_sides else [(out, side)]
     _check_all([p for p, _ in jobs])
     written = []
-    with _progress("orders sheets", len(jobs), all_sides) as advance:
+    with progress_bar("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:
             if template:
                 from umpire.reports.files import write_text_atomic

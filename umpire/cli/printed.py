@@ -87,18 +87,18 @@ def reprint(
 ) -> None:
     """Print again every printed paper of the game in FOLDER whose text no longer matches it, each
     where it is, as papers check names them; the others are left as they are."""
-    from umpire.cli.paper import _check_paper, _progress
+    from umpire.cli.paper import check_paper, progress_bar
     from umpire.papers.judge import Verdict, judge, scan
     from umpire.papers.printing import game_id
     from umpire.papers.printing import reprint as again
     from umpire.papers.told import shown
 
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     game = _settings(ctx).open_game()
     files = [f for folder in folders for f in scan(folder)[0]]
     with game.file.read():
         v = judge(game, files, game_id(game))
-    with _progress("papers", len(v.stale), bool(v.stale)) as advance:
+    with progress_bar("papers", len(v.stale), bool(v.stale)) as advance:
         written = again(game, v, paper_name=paper_name, advance=advance)
     for p in written:
         console.print(f"wrote {shown(p)}", soft_wrap=True, highlight=False)

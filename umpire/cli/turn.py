@@ -89,12 +89,12 @@ def print_turn(
     aside and moved into place whole; a later turn printed into the same --out goes beside it."""
     from contextlib import ExitStack
 
-    from umpire.cli.paper import _check_paper, _progress
+    from umpire.cli.paper import check_paper, progress_bar
     from umpire.errors import UmpireError, unknown
     from umpire.papers.printing import print_turn as write
 
     game = _open(ctx)
-    paper_name = _check_paper(paper_size)
+    paper_name = check_paper(paper_size)
     links: dict[str, str] = {}
     for item in link or []:
         side, sep, url = item.partition("=")
@@ -105,7 +105,7 @@ def print_turn(
         links[side] = url
     with ExitStack() as stack:
         done = write(game, out, turn_no, paper_name=paper_name, links=links, replace=replace,
-                     progress=lambda total: stack.enter_context(_progress("papers", total, True)))
+                     progress=lambda total: stack.enter_context(progress_bar("papers", total, True)))
     folders = sorted({p.path.parts[0] for p in done.papers})
     console.print(f"wrote {len(done.papers)} files in {done.folder}: " + ", ".join(f"{f}/" for f in folders),
                   soft_wrap=True, highlight=False)

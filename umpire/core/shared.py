@@ -76,6 +76,12 @@ def field_values(model: BaseModel) -> dict[str, Any]:
     return dict(zip(names, get(model), strict=True))
 
 
+def field_reader(cls: type[BaseModel]) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """The field names of model class ``cls``, in their declared order, and one call that reads
+    them all from a ``cls`` as a tuple (kept per class)."""
+    return _fields(cls)
+
+
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """One call that reads ``names`` of an object, always as a tuple."""
     if len(names) == 1:

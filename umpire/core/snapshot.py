@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import copy
 import marshal
+from collections.abc import Callable
 from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
 from typing import TYPE_CHECKING, Any
 
-from umpire.core.shared import field_values
+from umpire.core.shared import field_reader, field_values
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState, OwnState
@@ -89,7 +90,7 @@ def _flat(v: Any) -> Any:
 
 
 def _dumps(data: Any) -> str:
-    from umpire.core.state import _dumps as dumps
+    from umpire.core.state import canonical_json as dumps
 
     return dumps(data)
 
@@ -99,14 +100,31 @@ def _key(k: str) -> str:
 
 
 def _unit_print(u: Any) -> bytes | None:
+    """A unit's fingerprint: its fields' values in their declared order, its own state as its
+    class's name and its fields' values (positions stand for the names: one class, one order)."""
+    reader = _UNIT_READER or _unit_reader()
+    if type(u) is not reader[0]:
+        return None
+    values = reader[1](u)
+    at = reader[2]
+    own = values[at]
+    try:
+        return marshal.dumps((values[:at], values[at + 1:], type(own).__name__, field_reader(type(own))[1](own)), 2)
+    except ValueError:  # something that is not a plain value in it (a model in a field)
+        return fingerprint((values[:at], values[at + 1:], _flat(own)))
+
+
+def _unit_reader() -> tuple[type, Callable[[Any], tuple[Any, ...]], int]:
+    global _UNIT_READER
     from umpire.core.state import UnitState
 
-    if type(u) is not UnitState:
-        return None
-    values = field_values(u)
-    own = values["own"]
-    values["own"] = (type(own).__name__, *field_values(own).values())
-    return fingerprint(values)
+    names, get = field_reader(UnitState)
+    _UNIT_READER = (UnitState, get, names.index("own"))
+    return _UNIT_READER
+
+
+# the unit model, one call reading its fields, and where its own state stands among them
+_UNIT_READER: tuple[type, Callable[[Any], tuple[Any, ...]], int] | None = None
 
 
 def unit_dump(u: Any) -> Any:

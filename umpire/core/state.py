@@ -272,7 +272,7 @@ def _json_default(v: Any) -> Any:
     raise TypeError(f"{type(v).__name__} is not a plain value of the game state")
 
 
-def _dumps(data: Any) -> str:
+def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=_json_default)
 
 

@@ -43,7 +43,7 @@ def diagnose(path: Path) -> Diagnosis:
     the rest."""
     path = Path(path)
     fc = check_file(path)
-    out = Diagnosis(path, [_plain(p, path) for p in fc.problems], list(fc.notes))
+    out = Diagnosis(path, [without_file_name(p, path) for p in fc.problems], list(fc.notes))
     seed = fc.game.get("seed") if fc.game is not None else None
     first = fc.extra + (check_dice(seed, fc.events, out) if isinstance(seed, int) else [])
     _diagnose(path, fc, out)
@@ -85,7 +85,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     try:
         handlers = game.handlers()
     except UmpireError as exc:
-        out.problems.append(f"the game's ruleset cannot be used: {_plain(str(exc), path)}")
+        out.problems.append(f"the game's ruleset cannot be used: {without_file_name(str(exc), path)}")
         return out
     unknown = [e for e in fc.events if e.kind not in CONTROL and e.kind not in handlers]
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
@@ -93,7 +93,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     try:
         initial = game.initial_state()
     except UmpireError as exc:
-        out.problems.append(f"the stored scenario cannot be used: {_plain(str(exc), path)}")
+        out.problems.append(f"the stored scenario cannot be used: {without_file_name(str(exc), path)}")
         return out
     if stored is not None and fc.game is not None:
         try:
@@ -101,7 +101,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
             if terrain != initial.terrain:
                 out.problems.append("the stored terrain differs from the stored scenario's terrain")
         except UmpireError as exc:
-            out.problems.append(_plain(str(exc), path))
+            out.problems.append(without_file_name(str(exc), path))
     rows = fc.units or {}
     if stored is not None and fc.units is not None:
         out.summary = f"{len(fc.events)} events, turn {stored.turn}, phase {stored.phase}"
@@ -114,7 +114,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     try:
         replayed = _replay(game, initial, fc, out)
     except UmpireError as exc:
-        out.problems.append(_plain(str(exc), path))
+        out.problems.append(without_file_name(str(exc), path))
         return out
     if stored is not None:
         diffs = [d for d in compare(stored, replayed, rows) if not d.startswith(("units table", "terrain:"))]
@@ -133,7 +133,7 @@ def _replay(game: Game, initial: GameState, fc: FileCheck, out: Diagnosis) -> Ga
     return state
 
 
-def _plain(problem: str, path: Path) -> str:
+def without_file_name(problem: str, path: Path) -> str:
     """A problem without the file name in front (the doctor names the file once)."""
     for prefix in (f"--db {path}: ", f"{path}: ", f"{path} (stored scenario): "):
         problem = problem.removeprefix(prefix)

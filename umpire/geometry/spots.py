@@ -33,6 +33,7 @@ from umpire.geometry.ends import End, range_between
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.footprint import footprint, footprints, sin_cos
 from umpire.geometry.spot_words import COMPASS, checked_spot, spot_words
+from umpire.text import num
 
 Pair = tuple[float, float]
 GONE = ("eliminated", "surrendered", "off_table")
@@ -47,9 +48,6 @@ class Placed:
     facing: float
     words: str
 
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def _pose(u: UnitState, where: str) -> Pose:
@@ -230,5 +228,5 @@ def check_room(state: GameState, unit: UnitState, pose: Pose, where: str) -> Non
     cand = np.flatnonzero(shapely.intersects(mine, theirs))
     overlap = [others[k].id for k in cand if shapely.area(shapely.intersection(mine, theirs[k])) > 1e-6]
     if overlap:
-        raise UmpireError(f"{where}: at ({_fmt(pose.x)}, {_fmt(pose.y)}) its base would overlap "
+        raise UmpireError(f"{where}: at ({num(pose.x)}, {num(pose.y)}) its base would overlap "
                           f"{', '.join(overlap)} (pick another spot or side; touching is allowed)")

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from umpire.text import num
+
 if TYPE_CHECKING:
     from umpire.store.events import StoredEvent
 
@@ -127,7 +129,7 @@ def _cell_text(v: Any) -> str:
     if v is None or v == "":
         return "-"
     if isinstance(v, float):
-        return f"{v:.2f}".rstrip("0").rstrip(".")
+        return num(v)
     return str(v)
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import math
 
 from umpire.reports.layout import MapStyle
-from umpire.reports.mapshapes import Circle, Label, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
+from umpire.reports.mapshapes import Circle, Label, Paint, Point, Poly, Shape, darker, lighter
 from umpire.reports.maptext import text_width
 from umpire.reports.views import TurnReport
+from umpire.text import num
 
 ROW = 11.0  # points from one legend row to the next
 SIZE = 6.5  # the legend's type size
@@ -45,7 +46,7 @@ def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
         if any(u.side == sv.id and u.placed for u in report.units):
             observed = report.viewer is not None and sv.id != report.viewer
             label = f"{sv.name}" + (" (seen)" if observed else "") + " stand; thick edge = front"
-            out.append(("stand", label, Paint(_lighter(c, 0.35) if observed else c, "#111111", 0.5,
+            out.append(("stand", label, Paint(lighter(c, 0.35) if observed else c, "#111111", 0.5,
                                               (1.5, 1) if observed else None)))
     if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
         out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
@@ -66,7 +67,7 @@ def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
         out.append(("line", fr.label, Paint(None, fr.colour, fr.width, fr.dash)))
     for z in report.zones:
         c = st.side_colour(report.side(z.side).color, [s.id for s in report.sides].index(z.side))
-        out.append(("area", z.label, Paint(c, _darker(c, 0.7), 0.8, (4, 2), 0.12)))
+        out.append(("area", z.label, Paint(c, darker(c, 0.7), 0.8, (4, 2), 0.12)))
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     if report.smoke:
@@ -141,15 +142,15 @@ def scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float, 
         out.append(Poly(((xa, y0), (xa + seg * s, y0), (xa + seg * s, y0 + 4), (xa, y0 + 4)),
                         Paint("#222222" if i % 2 == 0 else "#ffffff", "#222222", 0.5)))
         if i == 0 or seg * s >= text_width('00"', 6.0) + 3:  # every tick's inches where they fit
-            out.append(Label((xa, y0 - 2), f'{_fmt(i * seg)}"', 6.0, "#333333", "middle"))
+            out.append(Label((xa, y0 - 2), f'{num(i * seg)}"', 6.0, "#333333", "middle"))
     end = x0 + inches * s
     ground = ""
     if sc:
         amount = inches * sc.per_inch
         unit = sc.unit + ("es" if sc.unit == "hex" and amount != 1 else "")
-        ground = f" = {_fmt(amount)} {unit}  (1\" = {_fmt(sc.per_inch)} {sc.unit})"
-    out.append(Label((end, y0 - 2), f'{_fmt(inches)}"', 6.0, "#333333", "middle"))
-    words = f"scale: {_fmt(inches)}\"{ground}; grid 1\" squares, ruler in inches from the near-left corner"
+        ground = f" = {num(amount)} {unit}  (1\" = {num(sc.per_inch)} {sc.unit})"
+    out.append(Label((end, y0 - 2), f'{num(inches)}"', 6.0, "#333333", "middle"))
+    words = f"scale: {num(inches)}\"{ground}; grid 1\" squares, ruler in inches from the near-left corner"
     for i, line in enumerate(wrap(words, 6.5, max(x1 - end - 10, 60.0))):
         out.append(Label((end + 6, y0 + 4 + 8 * i), line, 6.5, "#333333"))
     return out

@@ -99,15 +99,13 @@ class MapDrawing:
         return [g for g in self.groups if g.kind == kind]
 
 
-def _darker(hex_colour: str, f: float = 0.6) -> str:
+def darker(hex_colour: str, f: float = 0.6) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
 
 
-def _lighter(hex_colour: str, f: float = 0.55) -> str:
+def lighter(hex_colour: str, f: float = 0.55) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{int(c + (255 - c) * f):02x}" for c in (r, g, b))
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")

@@ -9,12 +9,13 @@ from dataclasses import replace
 
 from umpire.core.state import GameState
 from umpire.reports.views import TurnReport, UnitView
-from umpire.turns.orders_form import OrdersForm, number
+from umpire.text import num
+from umpire.turns.orders_form import OrdersForm
 
 
 def seen_line(u: UnitView) -> str:
     """An enemy unit as the side's briefing knows it, in one line."""
-    where = f" at ({number(u.x)}, {number(u.y)})" if u.placed else ""  # type: ignore[arg-type]
+    where = f" at ({num(u.x)}, {num(u.y)})" if u.placed else ""  # type: ignore[arg-type]
     when = f", turn {u.seen_turn}" if u.seen_turn is not None and not u.now else ""
     lost = f", {u.lost_as or u.status}" if u.status in ("eliminated", "surrendered", "off_table") else ""
     return f"{u.id}: {u.name}{where}{when}{lost}"

@@ -126,22 +126,18 @@ class Styles:
         return t
 
 
-def _heading(text: str, style: ParagraphStyle) -> list[Flowable]:
+def heading(text: str, style: ParagraphStyle) -> list[Flowable]:
     """A heading that is never the last thing on a page (a table split after it is fine)."""
     return [CondPageBreak(28 * mm), Paragraph(text, style)]
 
 
-def _esc(text: Any) -> str:
+def esc(text: Any) -> str:
     """Text for a reportlab paragraph (which reads markup): escaped, control characters visible."""
     return xml_text(text if text is not None else "")
 
 
-def _num(v: float | None) -> str:
-    return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
-
-
 # -- the document shell ----------------------------------------------------------------------
-class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
+class PaperDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type stubs: its classes are Any
     def __init__(self, out: BinaryIO, paper_name: str, *, title: str, kind: str, footer: str,
                  progress: Progress | None = None, confidential: str = "", landscape: bool = False,
                  mark: Mark | None = None) -> None:
@@ -186,13 +182,13 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no type st
             self.progress(doc.page)
 
 
-def _footer(report: TurnReport) -> str:
+def footer_line(report: TurnReport) -> str:
     what = f"turn {report.only_turn}" if report.only_turn is not None else f"to turn {report.turn}"
     return f"umpire · {report.name} · {report.ruleset} · {what}"
 
 
 # -- turn report and briefing -----------------------------------------------------------------
-def _map_flowable(report: TurnReport, width: float, max_height: float) -> Flowable:
+def map_flowable(report: TurnReport, width: float, max_height: float) -> Flowable:
     return to_reportlab(build_map(report, width=width, max_height=max_height), register_fonts(), covers)
 
 
@@ -209,11 +205,11 @@ def map_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", progre
             mark: Mark | None = None) -> None:
     """One page: the map, as large as the page allows (landscape)."""
     register_fonts()
-    doc = _Doc(out, paper_name, title=report.title, kind="Map of the table", footer=_footer(report),
+    doc = PaperDoc(out, paper_name, title=report.title, kind="Map of the table", footer=footer_line(report),
                progress=progress, landscape=True, mark=mark,
                confidential=f"for {report.side(report.viewer).name} only" if report.viewer else "umpire only")
     # the drawing carries its own title (whose map, the turn, the phase): the page is the map
-    story = [_map_flowable(report, doc.width, doc.height)]
+    story = [map_flowable(report, doc.width, doc.height)]
     doc.build(story)
 
 
@@ -234,7 +230,7 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
     s = Styles(paper())
     rules = roster_rules(report.ruleset)
     chosen = [sv for sv in report.sides if sides is None or sv.id in sides]
-    doc = _Doc(out, paper_name, title=f"Roster: {report.name}", kind="Roster", footer=_footer(report),
+    doc = PaperDoc(out, paper_name, title=f"Roster: {report.name}", kind="Roster", footer=footer_line(report),
                progress=progress)
     width = doc.width
     story: list[Flowable] = []
@@ -242,8 +238,8 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
         if n:
             story.append(PageBreak())
         units = report.units_of(sv.id)
-        story.append(Paragraph(f"Roster: {_esc(sv.name)}", s.title))
-        story.append(Paragraph(_esc(f"{report.name} · {report.ruleset} · turn {report.turn} · {len(units)} units"),
+        story.append(Paragraph(f"Roster: {esc(sv.name)}", s.title))
+        story.append(Paragraph(esc(f"{report.name} · {report.ruleset} · turn {report.turn} · {len(units)} units"),
                                s.sub))
         story.append(Paragraph("Organisation", s.h2))
         tree = []
@@ -251,9 +247,9 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
             if f is None:
                 tree.append(f"{'&nbsp;' * 4 * depth}Units outside any formation: {len(fu)}")
                 continue
-            hq = f", HQ {_esc(f.hq)}" if f.hq else ""
-            tree.append(f"{'&nbsp;' * 5 * depth}{'· ' if depth else ''}<b>{_esc(f.name)}</b> "
-                        f"({_esc(f.level)}{hq}): {len(fu)} unit{'s' if len(fu) != 1 else ''}")
+            hq = f", HQ {esc(f.hq)}" if f.hq else ""
+            tree.append(f"{'&nbsp;' * 5 * depth}{'· ' if depth else ''}<b>{esc(f.name)}</b> "
+                        f"({esc(f.level)}{hq}): {len(fu)} unit{'s' if len(fu) != 1 else ''}")
         story.append(Paragraph("<br/>".join(tree) or "No formations.", s.body))
         hits_title = "Hits" if rules.hit_boxes else "Damage"
         head = ["unit", "name", "type", rules.ratings_title, "quality", "status", hits_title]
@@ -262,20 +258,20 @@ def roster_pdf(report: TurnReport, out: BinaryIO, *, paper_name: str = "a4", sid
                 continue
             title = ("· " * depth) + (f.name if f else "Units outside any formation")
             story.append(CondPageBreak(30 * mm))
-            story.append(Paragraph(_esc(title), s.h2))
+            story.append(Paragraph(esc(title), s.h2))
             rows: list[list[Any]] = [head]
             for u in fu:
                 ratings = u.statline if rules.ratings == "statline" else _card(u)
                 rows.append([
-                    u.id, Paragraph(_esc(u.name), s.cell_small), Paragraph(_esc(u.label or u.kind or ""), s.cell_small),
-                    Paragraph(_esc(ratings or "-"), s.cell_small), u.quality or "", u.status or "",
+                    u.id, Paragraph(esc(u.name), s.cell_small), Paragraph(esc(u.label or u.kind or ""), s.cell_small),
+                    Paragraph(esc(ratings or "-"), s.cell_small), u.quality or "", u.status or "",
                     _boxes(rules.hit_boxes, u.hits) if rules.hit_boxes else "",
                 ])
             story.append(s.table(rows, s.p.widths("roster", width), font_size=s.p.sizes.small,
                                  extra=[("FONTSIZE", (-1, 1), (-1, -1), s.p.sizes.body + 2)]))
         if rules.source:
             story.append(Spacer(1, 4))
-            story.append(Paragraph(_esc(f"Hit boxes: {rules.source}."), s.muted_small))
+            story.append(Paragraph(esc(f"Hit boxes: {rules.source}."), s.muted_small))
         cards = [(u.card, u.type) for u in units if u.card and not u.dead]
         if rules.ratings == "card" and cards:
             from umpire.reports.pdf_cards import cards_section

@@ -11,7 +11,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from umpire.reports.pdf import Styles, _esc
+from umpire.reports.pdf import Styles, esc
 
 MARK = "*"
 FACINGS = ("TF", "TS", "TR", "HF", "HS", "HR")  # turret and hull: front, side, rear
@@ -27,7 +27,7 @@ def _v(val: Any) -> str:
 
 
 def _table(s: Styles, rows: list[list[str]], widths: list[float]) -> Flowable:
-    cells = [[Paragraph(_esc(c), s.cell_small) for c in r] for r in rows]
+    cells = [[Paragraph(esc(c), s.cell_small) for c in r] for r in rows]
     return s.table(cells, widths, font_size=s.p.sizes.small)
 
 
@@ -41,7 +41,7 @@ def _weapons(s: Styles, card: Any, width: float) -> list[Flowable]:
             bits.insert(0, f"stab {_v(w.stab)}")
         if w.class_ is not None:
             bits.append(f"class {_v(w.class_)}")
-        out.append(Paragraph(f"<b>{_esc(w.name)}</b> · {_esc(' · '.join(bits))}", s.cell_small))
+        out.append(Paragraph(f"<b>{esc(w.name)}</b> · {esc(' · '.join(bits))}", s.cell_small))
         rows = [["ammunition", "range", *bands]]
         for a in w.ammo:
             rng = f"{_v(a.min_range)}-{_v(a.max_range)}"
@@ -82,13 +82,13 @@ def card_block(s: Styles, card: Any, width: float, types: set[str] | None = None
     if card.kind == "vehicle":
         head += ["tracked" if card.tracked else "wheeled", f"size {_v(card.target.size)}",
                  f"GP defence {_v(card.target.gp_defense)}", f"points {_v(card.point_values)}"]
-    out: list[Flowable] = [Paragraph(f"<b>{_esc(head[0])}</b> · {_esc(' · '.join(head[1:]))}", s.body)]
+    out: list[Flowable] = [Paragraph(f"<b>{esc(head[0])}</b> · {esc(' · '.join(head[1:]))}", s.body)]
     if card.facts:
-        out.append(Paragraph(_esc(card.facts), s.muted_small))
+        out.append(Paragraph(esc(card.facts), s.muted_small))
     if card.kind == "vehicle":
         out += _armour(s, card, width)
         sp = card.speeds
-        out.append(Paragraph(_esc(
+        out.append(Paragraph(esc(
             f"speed {_v(sp.normal)} (snow {_v(sp.snow)}, mud {_v(sp.mud)}; road {_v(sp.road)}, path {_v(sp.path)}) · "
             f"turn costs {_v(card.turn_costs)} · terrain: "
             + ", ".join(f"{k.replace('_', ' ')} {_v(v)}" for k, v in card.movement_costs.terrain.items())),
@@ -97,13 +97,13 @@ def card_block(s: Styles, card: Any, width: float, types: set[str] | None = None
     if card.kind == "leg":
         chosen = [t for t in card.types if types is None or t.name in types]
         for t in chosen:
-            out.append(Paragraph(_esc(f"{t.name} ({t.leg.replace('_', ' ')}): speed {_v(t.speed)}, crew {_v(t.crew)}, "
+            out.append(Paragraph(esc(f"{t.name} ({t.leg.replace('_', ' ')}): speed {_v(t.speed)}, crew {_v(t.crew)}, "
                                       f"stacking {_v(t.stacking)}, load {_v(t.load)}, points {_v(t.points)}"),
                                  s.cell_small))
         weapons = [t.weapon for t in chosen] + [a.weapon for a in card.attached]
         card = _Weapons(card.range_bands, weapons)
     elif card.kind == "towed":
-        out.append(Paragraph(_esc(f"speed {_v(card.speed)} · size {card.unit_size} · stacking {_v(card.stacking)} · "
+        out.append(Paragraph(esc(f"speed {_v(card.speed)} · size {card.unit_size} · stacking {_v(card.stacking)} · "
                                   f"load {_v(card.load)} · points {_v(card.points)}"), s.cell_small))
     out += _weapons(s, card, width)
     return [KeepTogether(out[:3]), *out[3:], Spacer(1, 6)]
@@ -121,7 +121,7 @@ def cards_section(s: Styles, ruleset: str, units: list[tuple[str, str | None]], 
 
     card = game_rules(ruleset).data_card
 
-    out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(_esc(
+    out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(esc(
         f"Each card as the roster's units carry it. {MARK} marks a value umpire estimated (the model is in "
         "rulesets/mbt/README.md); the others are the rulebook's, worked out from it, or typed in from the official "
         "card. Ranges in hexes; to-hit and penetration by range band."), s.muted_small), Spacer(1, 4)]

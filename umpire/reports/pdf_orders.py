@@ -19,7 +19,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 from umpire.registry import telling
 from umpire.reports.layout import order_codes, paper
 from umpire.reports.marks import Mark
-from umpire.reports.pdf import FONT, Progress, Styles, _Doc, _esc, _footer, _map_flowable
+from umpire.reports.pdf import FONT, PaperDoc, Progress, Styles, esc, footer_line, map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.turns.orders_form import Entry, OrdersForm
 
@@ -66,14 +66,14 @@ def _panel(s: Styles, brief: TurnReport, form: OrdersForm | None, link: str | No
     muted = s.p.colours.muted
     right: list[Flowable] = [Paragraph("Seen of the enemy", s.h2)]
     seen = form.seen if form is not None else ()
-    right += [Paragraph(_esc(line), s.cell_small) for line in seen] or [
+    right += [Paragraph(esc(line), s.cell_small) for line in seen] or [
         Paragraph(f"<font color='{muted}'>nothing yet</font>", s.cell_small)]
     if link:
         from umpire.reports.qr import qr_flowable
 
         right += [Spacer(1, 6), Paragraph("Your side's page", s.h2), qr_flowable(link, min(width * 0.3, 34 * mm)),
-                  Paragraph(f"<font color='{muted}'>{_esc(link)}</font>", s.cell_small)]
-    t = Table([[_map_flowable(brief, width * 0.66, height), right]], colWidths=[width * 0.68, width * 0.32],
+                  Paragraph(f"<font color='{muted}'>{esc(link)}</font>", s.cell_small)]
+    t = Table([[map_flowable(brief, width * 0.66, height), right]], colWidths=[width * 0.68, width * 0.32],
               hAlign="LEFT", splitInRow=1)
     t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 4)]))
@@ -84,8 +84,8 @@ def _unit_cell(s: Styles, u: UnitView, e: Entry | None) -> Paragraph:
     muted = s.p.colours.muted
     facts = e.facts if e is not None else ((f"now: {u.orders}",) if u.orders else ())
     status = f" · {u.status}" if u.status and u.status != "ok" and e is None else ""
-    lines = "".join(f"<br/><font color='{muted}'>{_esc(f)}</font>" for f in facts)
-    return Paragraph(f"<b>{_esc(u.id)}</b> {_esc(u.name)}{_esc(status)}{lines}", s.cell_small)
+    lines = "".join(f"<br/><font color='{muted}'>{esc(f)}</font>" for f in facts)
+    return Paragraph(f"<b>{esc(u.id)}</b> {esc(u.name)}{esc(status)}{lines}", s.cell_small)
 
 
 def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
@@ -106,8 +106,8 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
     who = report.side(side).name if side else "every side"
     if side and report.viewer == side and report.player:  # one player's sheets (MBT 21.3)
         who = f"{who}, player {report.player}"
-    doc = _Doc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
-               footer=_footer(report), progress=progress, mark=mark,
+    doc = PaperDoc(out, paper_name, title=f"Orders: {who}, turn {turn}", kind="Orders sheet",
+               footer=footer_line(report), progress=progress, mark=mark,
                confidential=f"for {who} and the umpire" if side else "")
     width = doc.width
     row_h = p.orders_sheet.row_height * mm
@@ -119,8 +119,8 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
         entries = {e.id: e for e in form.units()} if form is not None else {}
         if story:
             story.append(PageBreak())
-        story.append(Paragraph(f"Orders for turn {turn}: {_esc(who if side else sv.name)}", s.title))
-        story.append(Paragraph(_esc(f"{report.name} · {report.ruleset} · write each unit's order, its arrow or "
+        story.append(Paragraph(f"Orders for turn {turn}: {esc(who if side else sv.name)}", s.title))
+        story.append(Paragraph(esc(f"{report.name} · {report.ruleset} · write each unit's order, its arrow or "
                                     "target and its waypoints in inches; leave a row empty to keep its orders"),
                                s.sub))
         story.append(_panel(s, brief, form, link if side else None, width, doc.height * 0.4))
@@ -148,12 +148,12 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
     sv = report.side(sid)
     out: list[Flowable] = []
     name = top.name if top else "Units outside any formation"
-    out.append(Paragraph(f"Orders for turn {turn}: {_esc(name)}", s.title))
+    out.append(Paragraph(f"Orders for turn {turn}: {esc(name)}", s.title))
     hq = f" · HQ {top.hq}" if top and top.hq else ""
-    out.append(Paragraph(_esc(f"{sv.name} · {report.name} · {report.ruleset}{hq}"), s.sub))
+    out.append(Paragraph(esc(f"{sv.name} · {report.name} · {report.ruleset}{hq}"), s.sub))
     head = ["unit", "order", f"direction / target\n({codes.direction_hint})" if codes.direction_hint
             else "direction / target", f"moves\n({codes.moves_hint})" if codes.moves_hint else "moves", "notes"]
-    rows: list[list[Any]] = [[Paragraph(_esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
+    rows: list[list[Any]] = [[Paragraph(esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
     extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (-1, 0), s.header_fill),
                                     ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
     waypoints = ["1st:", "2nd:"] if telling(report.ruleset).orders == "phases" else ["path:"]
@@ -162,7 +162,7 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
         if u.status in ("eliminated", "surrendered", "off_table") or (only is not None and u.id not in only):
             continue
         if group is not None and group != last_group:
-            rows.append([Paragraph(f"<b>{_esc(group)}</b>", s.cell_small), "", "", "", ""])
+            rows.append([Paragraph(f"<b>{esc(group)}</b>", s.cell_small), "", "", "", ""])
             extra += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
                       ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), s.zebra)]
         last_group = group
@@ -183,8 +183,8 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
     t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3), *extra]))
     out += [t, Spacer(1, 6)]
-    code_rows: list[list[Any]] = [[Paragraph(f"<b>{_esc(c.code)}</b>", s.cell_small),
-                                   Paragraph(_esc(c.name), s.cell_small), Paragraph(_esc(c.allows), s.cell_small)]
+    code_rows: list[list[Any]] = [[Paragraph(f"<b>{esc(c.code)}</b>", s.cell_small),
+                                   Paragraph(esc(c.name), s.cell_small), Paragraph(esc(c.allows), s.cell_small)]
                                   for c in codes.codes]
     ct = Table(code_rows, colWidths=[width * 0.08, width * 0.2, width * 0.72], hAlign="LEFT")
     ct.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, s.rule),
@@ -198,9 +198,9 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
                              ("LINEBELOW", (3, 0), (3, 0), 0.6, colors.black),
                              ("LINEBELOW", (5, 0), (5, 0), 0.6, colors.black)]))
     out.append(KeepTogether([
-        Paragraph(f"{_esc(codes.title)} <font color='{p.colours.muted}' size='{p.sizes.small}'>"
-                  f"({_esc(codes.source)})</font>", s.h2),
-        Paragraph(_esc(codes.intro), s.small), Spacer(1, 3), ct, Spacer(1, 4), sig,
+        Paragraph(f"{esc(codes.title)} <font color='{p.colours.muted}' size='{p.sizes.small}'>"
+                  f"({esc(codes.source)})</font>", s.h2),
+        Paragraph(esc(codes.intro), s.small), Spacer(1, 3), ct, Spacer(1, 4), sig,
     ]))
     return out
 

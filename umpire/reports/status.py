@@ -13,6 +13,7 @@ from umpire.core.state import GameState
 from umpire.errors import unknown
 from umpire.registry import telling
 from umpire.reports.screen import name_column, number_column, table, text_column
+from umpire.reports.words import num as cell_num
 from umpire.reports.words import status_words
 from umpire.store.events import StoredEvent
 
@@ -24,10 +25,6 @@ STATUS_STYLE = {"ok": "green", "checked": "yellow", "routed": "red", "eliminated
 def check_side(state: GameState, side: str) -> None:
     if side not in state.side_ids():
         raise unknown("side", side, state.side_ids())
-
-
-def _num(v: float | None) -> str:
-    return "-" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def seen_by(state: GameState, u: Any) -> str:
@@ -58,7 +55,7 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
 
     head = Text.assemble(
         (state.name, "bold"), f"  {state.ruleset}, turn {state.turn}, {phase_name(state.ruleset, state.phase)}, ",
-        f"table {_num(state.table.width)}\" x {_num(state.table.depth)}\", seed {state.seed}",
+        f"table {cell_num(state.table.width)}\" x {cell_num(state.table.depth)}\", seed {state.seed}",
     )
     parts: list[Any] = [head]
     if state.rulings:
@@ -68,7 +65,7 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
         units = state.units_of(s.id)
         rows: list[list[str | Text]] = []
         for u in units:
-            where = "off table" if not u.placed else f"({_num(u.x)}, {_num(u.y)}) {_num(round(u.facing))}°"
+            where = "off table" if not u.placed else f"({cell_num(u.x)}, {cell_num(u.y)}) {cell_num(round(u.facing))}°"
             rows.append([
                 u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
                 Text(OWN_STATUS.get(u.status) or status_words(u.status), style=STATUS_STYLE.get(u.status, "")),
@@ -108,7 +105,7 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
         number_column(t, "points")
         for piece in state.terrain:
             pts = piece.polygon or piece.line or ()
-            t.add_row(piece.id, piece.type, piece.name or "-", _num(piece.height), str(len(pts)))
+            t.add_row(piece.id, piece.type, piece.name or "-", cell_num(piece.height), str(len(pts)))
         parts.append(t)
     return Group(*parts)
 

@@ -29,9 +29,10 @@ from collections.abc import Callable
 
 from umpire.reports.labels import Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
-from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, _darker, _fmt, _lighter
+from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, darker, lighter
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
 from umpire.reports.views import EventView, TurnReport, UnitView
+from umpire.text import num
 
 _SOMETHING = (EventView(0, None, None, "", "", ""),)  # a map only asks whether anything happened yet
 
@@ -171,13 +172,13 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     while k * g.major <= tw + 1e-9:
         x = k * g.major
         px, py = P(x, td)
-        ruler.append(Label((px, py - 3), _fmt(x), 6.0, "#666666", "middle"))
+        ruler.append(Label((px, py - 3), num(x), 6.0, "#666666", "middle"))
         k += 1
     k = 0
     while k * g.major <= td + 1e-9:
         y = k * g.major
         px, py = P(0, y)
-        ruler.append(Label((px - 2.5, py + 2), _fmt(y), 6.0, "#666666", "end"))
+        ruler.append(Label((px - 2.5, py + 2), num(y), 6.0, "#666666", "end"))
         k += 1
     m.add("ruler", "ruler", *ruler)
     names = edge_names(report.north)
@@ -204,7 +205,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     for z in report.zones:  # set-up zones: a wash of the side's colour, its edge dashed
         ink = colours.get(z.side, "#555555")
-        m.add("zone", z.side, Poly(tuple(P(x, y) for x, y in z.polygon), Paint(ink, _darker(ink, 0.7), 0.8, (4, 2),
+        m.add("zone", z.side, Poly(tuple(P(x, y) for x, y in z.polygon), Paint(ink, darker(ink, 0.7), 0.8, (4, 2),
                                                                                   0.12)))
 
     # templates and fire lines under the stands
@@ -226,7 +227,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
-        ink = _darker(colours.get(trail.side, "#555555"), 0.8)
+        ink = darker(colours.get(trail.side, "#555555"), 0.8)
         m.add("trail", trail.unit, Poly(pts, Paint(None, ink, tr_style.width, tr_style.dash), closed=False),
               Circle(pts[0], 1.4, Paint(ink, None, 0)))
     for k, f in enumerate(report.fire_lines):
@@ -246,15 +247,15 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         dead = u.status in ("eliminated", "surrendered")
         if u.observed and u.facing is None:  # seen only as it fired: a ring where the fire came from
             c = P(u.x, u.y)  # type: ignore[arg-type]
-            stands.append((u, [Circle(c, 3.2, Paint(None, _darker(base, 0.7), 1.0, (1.2, 0.8)))],
+            stands.append((u, [Circle(c, 3.2, Paint(None, darker(base, 0.7), 1.0, (1.2, 0.8)))],
                            (c[0] - 3.7, c[1] - 3.7, c[0] + 3.7, c[1] + 3.7)))
             continue
         box4 = tuple(P(x, y) for x, y in stand_corners(u))
-        fill = st.stands.eliminated_fill if dead else (_lighter(base, 0.35) if u.observed else base)
+        fill = st.stands.eliminated_fill if dead else (lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
         shapes: list[Shape] = [
             Poly(box4, paint),
-            Poly((box4[0], box4[1]), Paint(None, _darker(base, 0.45), st.stands.front_width), closed=False)]
+            Poly((box4[0], box4[1]), Paint(None, darker(base, 0.45), st.stands.front_width), closed=False)]
         if dead:
             shapes.append(Poly((box4[0], box4[2]), Paint(None, "#333333", 0.6), closed=False))
             shapes.append(Poly((box4[1], box4[3]), Paint(None, "#333333", 0.6), closed=False))
@@ -272,11 +273,11 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         base = colours.get(u.side, "#555555")
         centre = (round((bb[0] + bb[2]) / 2, 2), round((bb[1] + bb[3]) / 2, 2))
         if placer is not None:
-            lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=centre, colour=_darker(base, 0.55),
+            lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=centre, colour=darker(base, 0.55),
                                       bold=True)
             m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
         else:
-            m.marks.append(Mark(u.id, _mark(u), centre, _darker(base, 0.55), "enemy" if u.observed else "own", bb))
+            m.marks.append(Mark(u.id, _mark(u), centre, darker(base, 0.55), "enemy" if u.observed else "own", bb))
             m.add("stand", u.id, *shapes)
         if u.turret is not None and not u.dead:
             m.add("turret", u.id, _turret_line(u, P))
@@ -289,9 +290,9 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         pts = tuple(P(x, y) for x, y in z.polygon)
         c = _centroid(pts)
         if placer is None:  # a screen: at its place (a zone's name crowds nothing)
-            m.add("name", f"zone:{z.side}", Label(c, f"{z.side} set-up", 7.0, _darker(ink, 0.6), "middle", bold=True))
+            m.add("name", f"zone:{z.side}", Label(c, f"{z.side} set-up", 7.0, darker(ink, 0.6), "middle", bold=True))
             continue
-        lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=_darker(ink, 0.6), bold=True)
+        lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=darker(ink, 0.6), bold=True)
         m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
     for k, tpl in enumerate(report.templates):
         if tpl.label:
@@ -345,7 +346,7 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         pts = tuple(P(x, y) for x, y in t.polygon or ())
         name = t.name or t.id
         if t.type == "hill":
-            name = f"{name} (height {_fmt(t.height)})"
+            name = f"{name} (height {num(t.height)})"
         shape = Polygon(pts)
         if not shape.is_valid:
             shape = shape.buffer(0)
@@ -356,7 +357,7 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         spots += [Spot((c[0] + dx, c[1] + 2 + dy)) for dy in (-8, 8, -16, 16) for dx in (0, -12, 12)]
         spots += around(min(xs), min(ys), max(xs), max(ys), 6.0, rings=3, leader_from=0)
         lb, leader = placer.place(name, 6.0, spots, target=(inner.x, inner.y), inside=shape,
-                                  colour=_darker(ts.stroke or "#888888", 0.7), italic=True)
+                                  colour=darker(ts.stroke or "#888888", 0.7), italic=True)
         m.add("name", t.id, *([leader] if leader else []), lb)
     for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
         ts = st.terrain_style(t.type)
@@ -364,7 +365,7 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         spots = along(pts, 6.0)
         mid = spots[0].at if spots else pts[0]
         lb, leader = placer.place(t.name, 6.0, spots, target=(mid[0], mid[1] + 3),
-                                  colour=_darker(ts.stroke or "#888888", 0.8), italic=True)
+                                  colour=darker(ts.stroke or "#888888", 0.8), italic=True)
         m.add("name", t.id, *([leader] if leader else []), lb)
 
 
@@ -376,15 +377,15 @@ def _terrain_marks(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         pts = tuple(P(x, y) for x, y in t.polygon or ())
         name = t.name or t.id
         if t.type == "hill":
-            name = f"{name} (height {_fmt(t.height)})"
+            name = f"{name} (height {num(t.height)})"
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        m.marks.append(Mark(t.id, name, _centroid(pts), _darker(ts.stroke or "#888888", 0.7), "terrain",
+        m.marks.append(Mark(t.id, name, _centroid(pts), darker(ts.stroke or "#888888", 0.7), "terrain",
                             (min(xs), min(ys), max(xs), max(ys))))
     for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
         ts = st.terrain_style(t.type)
         pts = tuple(P(x, y) for x, y in t.line or ())
         mid = pts[len(pts) // 2]
-        m.marks.append(Mark(t.id, t.name or t.id, mid, _darker(ts.stroke or "#888888", 0.8), "terrain",
+        m.marks.append(Mark(t.id, t.name or t.id, mid, darker(ts.stroke or "#888888", 0.8), "terrain",
                             (mid[0], mid[1], mid[0], mid[1])))
 
 

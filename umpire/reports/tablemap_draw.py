@@ -6,8 +6,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from umpire.reports.mapshapes import Circle, MapDrawing, Paint, Poly, Shape, _fmt
-from umpire.text import visible, xml_attr, xml_text
+from umpire.reports.mapshapes import Circle, MapDrawing, Paint, Poly, Shape
+from umpire.text import num, visible, xml_attr, xml_text
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -46,34 +46,35 @@ def _element(tag: str, attrs: dict[str, object], text: str | None = None) -> str
 def _svg_paint(p: Paint) -> dict[str, object]:
     out: dict[str, object] = {"fill": p.fill or "none"}
     if p.stroke and p.width > 0:
-        out["stroke"], out["stroke-width"] = p.stroke, _fmt(p.width)
+        out["stroke"], out["stroke-width"] = p.stroke, num(p.width)
         if p.dash:
-            out["stroke-dasharray"] = " ".join(_fmt(d) for d in p.dash)
+            out["stroke-dasharray"] = " ".join(num(d) for d in p.dash)
     if p.opacity < 1 and p.fill:
-        out["fill-opacity"] = _fmt(p.opacity)
+        out["fill-opacity"] = num(p.opacity)
     return out
 
 
 def _svg_shape(sh: Shape) -> str:
     if isinstance(sh, Poly):
-        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in sh.points)
+        pts = " ".join(f"{num(x)},{num(y)}" for x, y in sh.points)
         paint = sh.paint if sh.closed else Paint(None, sh.paint.stroke, sh.paint.width, sh.paint.dash)
         return _element("polygon" if sh.closed else "polyline", {"points": pts, **_svg_paint(paint)})
     if isinstance(sh, Circle):
-        return _element("circle", {"cx": _fmt(sh.centre[0]), "cy": _fmt(sh.centre[1]), "r": _fmt(sh.r),
-                                   **_svg_paint(sh.paint)})
+        return _element("circle", {"cx": num(sh.centre[0]), "cy": num(sh.centre[1]),
+                                   "r": num(sh.r), **_svg_paint(sh.paint)})
     anchor = {"start": "start", "middle": "middle", "end": "end"}[sh.anchor]
     return _element("text", {
-        "x": _fmt(sh.at[0]), "y": _fmt(sh.at[1]), "font-size": _fmt(sh.size), "fill": sh.colour,
+        "x": num(sh.at[0]), "y": num(sh.at[1]), "font-size": num(sh.size), "fill": sh.colour,
         "text-anchor": anchor, "font-weight": "600" if sh.bold else None,
         "font-style": "italic" if sh.italic else None,
-        "transform": f"rotate({_fmt(-sh.angle)} {_fmt(sh.at[0])} {_fmt(sh.at[1])})" if sh.angle else None,
+        "transform": (f"rotate({num(-sh.angle)} {num(sh.at[0])} {num(sh.at[1])})"
+                      if sh.angle else None),
     }, sh.text)
 
 
 def to_svg(m: MapDrawing) -> str:
     """The map as a standalone SVG document (sizes in points)."""
-    w, h = _fmt(m.width), _fmt(m.height)
+    w, h = num(m.width), num(m.height)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         _open("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": f"{w}pt", "height": f"{h}pt",

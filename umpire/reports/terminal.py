@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umpire.reports.screen import table
+from umpire.text import num
 
 if TYPE_CHECKING:
     from umpire.ask.calc import CalcAnswer
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 def _fmt(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+        return num(value)
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from umpire import text
+
 LOCATIONS = {"TF": "turret front", "TS": "turret side", "TR": "turret rear", "TT": "turret top",
              "HF": "hull front", "HS": "hull side", "HR": "hull rear", "HD": "hull deck", "TK": "track",
              "GN": "gun", "miss": "miss"}
@@ -26,7 +28,7 @@ def num(v: float | int | None) -> str:
     """``7.07``, ``25``: at most two decimals, no trailing zeros."""
     if v is None:
         return "-"
-    return f"{float(v):.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+    return text.num(v) if isinstance(v, float) else str(v)
 
 
 def inches(v: float | int | None) -> str:

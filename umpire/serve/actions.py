@@ -138,7 +138,7 @@ def _told(game: Game, res: ActionResult) -> dict[str, Any]:
     return out
 
 
-def _act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+def act(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.papers.told import told_after
     from umpire.reports.changes import amendment_lines
 
@@ -194,7 +194,7 @@ def _redo(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "seq": done.seq, "last": last, "lines": lines}
 
 
-def _route(work: Any) -> Any:
+def route(work: Any) -> Any:
     async def endpoint(request: Request) -> Response:
         try:
             data = await body_json(request)
@@ -206,8 +206,8 @@ def _route(work: Any) -> Any:
 
 
 ROUTES = [
-    Route("/console/act", _route(_act), methods=["POST"]),
-    Route("/console/preview", _route(_preview), methods=["POST"]),
-    Route("/console/undo", _route(_undo), methods=["POST"]),
-    Route("/console/redo", _route(_redo), methods=["POST"]),
+    Route("/console/act", route(act), methods=["POST"]),
+    Route("/console/preview", route(_preview), methods=["POST"]),
+    Route("/console/undo", route(_undo), methods=["POST"]),
+    Route("/console/redo", route(_redo), methods=["POST"]),
 ]

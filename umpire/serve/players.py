@@ -23,7 +23,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
-from umpire.serve.actions import _route
+from umpire.serve.actions import route
 from umpire.serve.shown import JSONResponse
 from umpire.serve.site import answer_error, query, site_of
 
@@ -126,7 +126,7 @@ def _text(game: Any, side: str, turn: int) -> str:
 
 def _orders(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.engine import players
-    from umpire.serve.actions import _act
+    from umpire.serve.actions import act
     from umpire.serve.side_orders import file_name
 
     site = site_of(request)
@@ -146,7 +146,7 @@ def _orders(request: Request, data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(text, str) or not text.strip():
             text = _text(game, side, turn)
         players.lock(game, side, turn)
-    return _act(request, {"action": "orders", "text": text, "name": file_name(side, turn), "seen": data.get("seen")})
+    return act(request, {"action": "orders", "text": text, "name": file_name(side, turn), "seen": data.get("seen")})
 
 
 def _release(request: Request, data: dict[str, Any]) -> dict[str, Any]:
@@ -161,8 +161,8 @@ def _release(request: Request, data: dict[str, Any]) -> dict[str, Any]:
 
 ROUTES = [
     Route("/console/players", panel),
-    Route("/console/links", _route(_links), methods=["POST"]),
+    Route("/console/links", route(_links), methods=["POST"]),
     Route("/console/page-orders.yaml", orders_file),
-    Route("/console/page-orders", _route(_orders), methods=["POST"]),
-    Route("/console/release", _route(_release), methods=["POST"]),
+    Route("/console/page-orders", route(_orders), methods=["POST"]),
+    Route("/console/release", route(_release), methods=["POST"]),
 ]

@@ -23,7 +23,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
-from umpire.serve.actions import _route
+from umpire.serve.actions import route
 from umpire.serve.shown import JSONResponse
 from umpire.serve.side_views import unit_facts
 from umpire.serve.site import error, query, site_of
@@ -181,6 +181,6 @@ ROUTES = [
     Route("/side/{side}/version", version),
     Route("/side/{side}/parts", parts),
     Route("/side/{side}/briefing", briefing),
-    Route("/side/{side}/check", _route(partial(_entry, write=False)), methods=["POST"]),
-    Route("/side/{side}/send", _route(partial(_entry, write=True)), methods=["POST"]),
+    Route("/side/{side}/check", route(partial(_entry, write=False)), methods=["POST"]),
+    Route("/side/{side}/send", route(partial(_entry, write=True)), methods=["POST"]),
 ]

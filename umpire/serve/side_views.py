@@ -213,9 +213,9 @@ class SideReader:
         has any, whose report is the game's as it stands). Actions of a later turn change neither:
         a side's page after each phase reads its released briefing again from what was read."""
         from umpire.reports.model import report_for_game
-        from umpire.serve.views import _Once
+        from umpire.serve.views import OneRead
 
-        once = _Once(game, self.reader._initial(game))
+        once = OneRead(game, self.reader._initial(game))
         live = game.live_events(once.events())
         last = max((e.turn or 0 for e in live), default=0)
         key = (turn, turn >= last, tuple(e.seq for e in live if turn >= last or (e.turn or 0) <= turn))

@@ -127,7 +127,7 @@ class Reader:
             if amending is None and kept is not None and kept.seq == seq:
                 return kept
             with self._lock:
-                made = _read(_Once(game, self._initial(game)), seq, amending)
+                made = _read(OneRead(game, self._initial(game)), seq, amending)
                 if amending is None:
                     self._moment = made
                 return made
@@ -143,7 +143,7 @@ class Reader:
         return self._start[1]
 
 
-class _Once:
+class OneRead:
     """A game as one read sees it (a :class:`~umpire.reports.model.StoredGame`): its log read
     once, its state before any action kept by the reader."""
 
@@ -171,7 +171,7 @@ class _Once:
         return self.game.state_of(live, self.events())  # the log as this read has it, not read again
 
 
-def _read(once: _Once, seq: int, amending: int | None) -> Moment:
+def _read(once: OneRead, seq: int, amending: int | None) -> Moment:
     """The moment after event #seq. Its report (which the map draws) tells the last turn that
     has events: the map draws that turn's moves and fire, as ``umpire map`` does, and a long
     game's earlier turns are not written out again for every change."""

@@ -161,11 +161,6 @@ def last_seq(conn: sqlite3.Connection) -> int:
     return int(conn.execute("select coalesce(max(seq), 0) from events").fetchone()[0])
 
 
-def stored_state(conn: sqlite3.Connection) -> tuple[int, str] | None:
-    row = conn.execute("select seq, state from snapshot where id = 1").fetchone()
-    return (row[0], row[1]) if row else None
-
-
 def _same(known: GameState, text: object, terrain: str) -> bool:
     """Whether ``known`` is what parsing snapshot ``text`` and ``terrain`` would give."""
     from umpire.core.snapshot import unchanged

@@ -19,6 +19,7 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState, find_unit
 from umpire.errors import UmpireError
+from umpire.text import num
 
 __all__ = [
     "Applied", "Handler", "KeepMove", "MoveCheck", "PlaceCheck", "check_facing", "check_on_table", "find_unit",
@@ -65,9 +66,6 @@ def check_facing(facing: Any) -> float:
     return number(facing, "facing", hint="degrees clockwise from the far edge, e.g. 90") % 360
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
-
 
 def place_action(check: PlaceCheck | None = None, *, centres: bool = False) -> Handler:
     """The ``place`` action, with the ruleset's ``check`` on where a unit may be put (``centres``:
@@ -111,7 +109,7 @@ def _place(state: GameState, payload: dict[str, Any], check: PlaceCheck | None, 
     new = state.copy_for_change()
     u = new.units[unit.id]
     u.x, u.y, u.facing = x, y, facing
-    return Applied(new, f"{unit.id} placed at ({_fmt(x)}, {_fmt(y)}) facing {_fmt(facing)}{said}")
+    return Applied(new, f"{unit.id} placed at ({num(x)}, {num(y)}) facing {num(facing)}{said}")
 
 
 def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) -> Applied:
@@ -144,5 +142,5 @@ def _move(state: GameState, payload: dict[str, Any], check: MoveCheck | None) ->
     if keep is not None:
         keep(u)
     return Applied(
-        new, f"{unit.id} moved {_fmt(length)}\" to ({_fmt(u.x)}, {_fmt(u.y)}) facing {_fmt(u.facing)}{extra_text}"
+        new, f"{unit.id} moved {num(length)}\" to ({num(u.x)}, {num(u.y)}) facing {num(u.facing)}{extra_text}"
     )

@@ -16,7 +16,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from umpire.text import visible
+from umpire.text import num, visible
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,9 @@ def comment(text: object) -> str:
     return _BREAKS.sub(" ", visible(text))
 
 
-def number(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
-
 
 def point(p: tuple[float, float] | list[float]) -> str:
-    return f"[{number(p[0])}, {number(p[1])}]"
+    return f"[{num(p[0])}, {num(p[1])}]"
 
 
 def template(form: OrdersForm) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.text import num
 from umpire.turns.common import Applied, Handler, PlaceCheck, check_facing, check_on_table, find_unit
 
 KIND = "table_read"
@@ -49,9 +50,6 @@ def stands_of(payload: dict[str, Any]) -> list[tuple[str, float, float, float]]:
                     check_facing(_number(e, "facing", where))))
     return out
 
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def reading_action(check: PlaceCheck | None = None) -> Handler:
@@ -99,7 +97,7 @@ def _read(state: GameState, payload: dict[str, Any], check: PlaceCheck | None) -
     odd = payload.get("odd")
     if isinstance(odd, list) and odd:
         parts.append(f"{len(odd)} marker{'s' if len(odd) > 1 else ''} not read")
-    names = ", ".join(f"{uid} ({_fmt(x)}, {_fmt(y)})" for uid, x, y, _ in put[:6])
+    names = ", ".join(f"{uid} ({num(x)}, {num(y)})" for uid, x, y, _ in put[:6])
     more = f" and {len(stands) - 6} more" if len(stands) > 6 else ""
     head = f"table read from a photo: {'; '.join(parts) or 'nothing moved'}"
     return Applied(new, head + (f": {names}{more}" if stands else ""))

@@ -33,6 +33,7 @@ from umpire.rules.auftragstaktik.calc_move import MoveCase, calc_move
 from umpire.rules.auftragstaktik.cases import (
     AirDefenseCase,
     AirstrikeCase,
+    CaseBase,
     CloseCombatCase,
     CounterBatteryCase,
     EntrenchCase,
@@ -45,7 +46,6 @@ from umpire.rules.auftragstaktik.cases import (
     SpotCase,
     StandCase,
     StrafingCase,
-    _Case,
     check_case,
 )
 from umpire.schema.load import validate
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 
 
-def _rulings(case: _Case) -> Rulings:
+def _rulings(case: CaseBase) -> Rulings:
     try:
         return data.rulings(case.rulings)
     except UmpireError as exc:

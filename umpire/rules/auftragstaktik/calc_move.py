@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import Inches, StandCase, _Case, _Sub, check_case
+from umpire.rules.auftragstaktik.cases import CaseBase, Inches, StandCase, SubCase, check_case
 from umpire.rules.auftragstaktik.ratings import OrderCode
 from umpire.rules.vocab import read_stretch
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from umpire.rules.answer import CalcAnswer
 
 
-class MoveLeg(_Sub):
+class MoveLeg(SubCase):
     """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: open)."""
 
     @classmethod
@@ -37,13 +37,13 @@ class MoveLeg(_Sub):
     road: bool = Field(False, description="following a road")
 
 
-class Crossing(_Sub):
+class Crossing(SubCase):
     type: Literal["stream", "river", "at_ditch"] = Field(description="what the move crosses")
     bridged: bool = Field(False, description="crossed by a road's bridge: no crossing cost")
     where: str = Field("", description="which piece (for the answer's words)")
 
 
-class MoveCase(_Case):
+class MoveCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("unit", "orders", "route")
     roles: ClassVar[tuple[str, ...]] = ()
     statline: str | None = Field(None, description="the stand's stat line (its mobility), or give mobility")

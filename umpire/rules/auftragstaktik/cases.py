@@ -67,7 +67,7 @@ AspectIn = Annotated[
 Inches = Annotated[float, BeforeValidator(read_inches)]
 
 
-class _Case(Checked):
+class CaseBase(Checked):
     """A case. ``words``: its one-line form's positional words, in order (``umpire calc fire
     T-80B M1A1 7 side``); ``roles``: the parts its answer opens with (:mod:`umpire.ask.line`)."""
 
@@ -87,14 +87,14 @@ class _Case(Checked):
         return rulings
 
 
-class _Sub(Checked):
+class SubCase(Checked):
     model_config = ConfigDict(extra="forbid")
 
 
 _Codes = ReadsCodes
 
 
-class StandCase(_Sub, _Codes):
+class StandCase(SubCase, _Codes):
     """A stand in a case: its ratings (stat line or bundled unit) and its state."""
 
     statline: str | None = Field(None, description="its stat line, in the rules' notation (or unit:)")
@@ -190,7 +190,7 @@ def stand_case(stand: Stand) -> dict[str, Any]:
 # --- fire ---------------------------------------------------------------------------------------
 
 
-class FireCase(_Case):
+class FireCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("shooter", "target", "range", "aspect", "weapon")
     shooter: StandCase = Field(description="the firing stand")
     target: StandCase = Field(description="the stand fired at")
@@ -205,7 +205,7 @@ class FireCase(_Case):
 # --- spot ---------------------------------------------------------------------------------------
 
 
-class SpotterCase(_Sub, _Codes):
+class SpotterCase(SubCase, _Codes):
     statline: str | None = Field(None, description="its stat line (or unit:)")
     unit: str | None = Field(None, description="a bundled unit's name (or statline:)")
     quality: Quality = Field("regular", description="its troop quality")
@@ -222,7 +222,7 @@ class SpotterCase(_Sub, _Codes):
     mbt: bool | None = Field(None, description="it is a main battle tank (default: from its ratings)")
 
 
-class SpotCase(_Case):
+class SpotCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("spotter", "distance", "target.kind")
     roles: ClassVar[tuple[str, ...]] = ("spotter", "target")
     spotter: SpotterCase = Field(SpotterCase(), description="the stand looking")
@@ -235,7 +235,7 @@ class SpotCase(_Case):
 # --- hq -----------------------------------------------------------------------------------------
 
 
-class HqCase(_Case):
+class HqCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("hq.rating", "enemy_rating", "phase")
     roles: ClassVar[tuple[str, ...]] = ()
     hq: dict[str, Any] = Field(description="the HQ making the roll: level, doctrine, rating (and tech_level...)")
@@ -256,7 +256,7 @@ class HqCase(_Case):
 # --- morale -------------------------------------------------------------------------------------
 
 
-class MoraleCase(_Case):
+class MoraleCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("battalion.morale", "battalion.average_hits", "battalion.status")
     roles: ClassVar[tuple[str, ...]] = ()
     battalion: dict[str, Any] = Field(description="the battalion checking: its stands, losses and state (MORALE)")
@@ -267,7 +267,7 @@ class MoraleCase(_Case):
 Morale = Literal["VL", "L", "A", "H", "VH"]
 
 
-class CloseCombatCase(_Case):
+class CloseCombatCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     attacker: StandCase = Field(description="the attacking stand")
     defender: StandCase = Field(description="the defending stand")
@@ -276,7 +276,7 @@ class CloseCombatCase(_Case):
     concealed: bool = Field(False, description="the defender is concealed")
 
 
-class OverrunCase(_Case):
+class OverrunCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("defender", "attackers")
     roles: ClassVar[tuple[str, ...]] = ("attackers", "defender")
     defender: StandCase = Field(description="the stand overrun")
@@ -291,7 +291,7 @@ class OverrunCase(_Case):
 Level = Literal["battalion", "brigade", "division"]
 
 
-class IndirectCase(_Case):
+class IndirectCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     firer: StandCase = Field(description="the battery firing")
     target: StandCase = Field(description="the stand under the template")
@@ -304,7 +304,7 @@ class IndirectCase(_Case):
     range: Inches | None = Field(None, ge=0, description="inches from the battery (default: in range)")
 
 
-class CbFacts(_Sub):
+class CbFacts(SubCase):
     firer_c3: Literal[1, 2, 3, 4, 5] = Field(3, description="the firing side's C3 level (1-5)")
     target_c3: Literal[1, 2, 3, 4, 5] = Field(3, description="the target side's C3 level (1-5)")
     target_sp: bool = Field(False, description="the target battery is self-propelled")
@@ -318,7 +318,7 @@ class CounterBatteryCase(IndirectCase):
     counter_battery: CbFacts = Field(CbFacts(), description="what counter-battery fire turns on")
 
 
-class AirstrikeCase(_Case):
+class AirstrikeCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("target", "tons")
     roles: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     target: StandCase = Field(description="the stand struck")
@@ -331,13 +331,13 @@ class AirstrikeCase(_Case):
         description="decentralized, balanced or centralized (either spelling)")
 
 
-class StrafingCase(_Case):
+class StrafingCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("aircraft", "target")
     aircraft: StandCase = Field(description="the aircraft, with its AT and HW ratings")
     target: StandCase = Field(description="the stand strafed")
 
 
-class AirDefenseCase(_Case):
+class AirDefenseCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("shooter", "target", "weapon", "range")
     shooter: StandCase = Field(description="the stand firing at the aircraft")
     target: StandCase = Field(description="the aircraft or helicopter")
@@ -349,7 +349,7 @@ class AirDefenseCase(_Case):
 # --- entrench, mines ----------------------------------------------------------------------------
 
 
-class EntrenchCase(_Case, _Codes):
+class EntrenchCase(CaseBase, _Codes):
     words: ClassVar[tuple[str, ...]] = ("level", "quality", "stand")
     level: Literal["none", "hasty", "deliberate", "prepared"] = Field("hasty",
         description="how far it is dug in now: none, hasty, deliberate or prepared")
@@ -361,7 +361,7 @@ class EntrenchCase(_Case, _Codes):
     with_infantry: bool = Field(False, description="infantry helps")
 
 
-class MinesCase(_Case):
+class MinesCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("stand", "minefield")
     stand: StandCase = Field(description="the stand entering the minefield")
     minefield: Literal["AP", "AT"] = Field(description="AP or AT")

@@ -21,7 +21,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
-from umpire.rules.auftragstaktik.ratings import Quality, _plain, read_quality
+from umpire.rules.auftragstaktik.ratings import Quality, read_quality, validator_message
 from umpire.schema.checked import Checked
 
 Level = Literal["battalion", "brigade", "division"]
@@ -52,7 +52,7 @@ class Hq(Checked):
     @field_validator("quality", mode="before")
     @classmethod
     def _q(cls, v: object) -> object:
-        return None if v is None else _plain(read_quality, v)
+        return None if v is None else validator_message(read_quality, v)
 
     @model_validator(mode="after")
     def _rated(self) -> Hq:

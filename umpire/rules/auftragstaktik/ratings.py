@@ -89,7 +89,7 @@ def read_order(value: object, field: str = "orders") -> str:
     raise UmpireError(f"{field}: unknown order code {value!r} (allowed: {allowed})")
 
 
-def _plain(reader: Callable[[object], str], value: object) -> str:
+def validator_message(reader: Callable[[object], str], value: object) -> str:
     """Run ``reader`` inside a pydantic validator: its message without the field prefix."""
     try:
         return reader(value)
@@ -226,12 +226,12 @@ class ReadsCodes(Checked):
     @field_validator("quality", mode="before", check_fields=False)
     @classmethod
     def _quality(cls, v: object) -> str:
-        return _plain(read_quality, v)
+        return validator_message(read_quality, v)
 
     @field_validator("orders", mode="before", check_fields=False)
     @classmethod
     def _orders(cls, v: object) -> str:
-        return _plain(read_order, v)
+        return validator_message(read_order, v)
 
 
 def extra_companies(companies: int, troop: int | None, free: str = "one_of_each") -> int:

@@ -28,7 +28,7 @@ def known_rulings(rulings: dict[str, str]) -> dict[str, str]:
     return rulings
 
 
-class _Case(Checked):
+class CaseBase(Checked):
     model_config = ConfigDict(extra="forbid")
 
     @field_validator("rulings", check_fields=False)
@@ -62,14 +62,14 @@ Grade = Literal["poor", "average", "crack"]
 Turret = Literal["open", "buttoned"]
 
 
-class RidingIn(_Case):
+class RidingIn(CaseBase):
     """The vehicle a rider fires from (15.3.3.1, 15.3.4)."""
 
     card: str = Field(description="the carrier's data card (its TRANSPORT VALUE and NOTES)")
     turret: Turret = Field("buttoned", description="the carrier open or buttoned (15.3.4.1, 15.3.4.2)")
 
 
-class Firer(_Case):
+class Firer(CaseBase):
     card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
     type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
     weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
@@ -89,7 +89,7 @@ class Firer(_Case):
                                   "(option 18.4.2)")
 
 
-class FireTarget(_Case):
+class FireTarget(CaseBase):
     card: str = Field(description="its data card id")
     orders: str = Field("F", description="its orders")
     terrain: str | list[str] = Field("clear", description="the terrain it is in (one or a list)")
@@ -108,13 +108,13 @@ class FireTarget(_Case):
                                      "turret when the turret faces away from the hull (option 17.2.1)")
 
 
-class Smoke(_Case):
+class Smoke(CaseBase):
     brew_up: int = Field(0, ge=0, description="burning wreck hexes the line of fire passes (7.4.2.3.3)")
     other: int = Field(0, ge=0, description="other smoke hexes (ON or OFF markers) it leaves, enters or crosses")
     discharger: bool = Field(False, description="the firer or the target covered by discharger smoke (12.6.3)")
 
 
-class FireCase(_Case):
+class FireCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range", "firer.ammo", "angle")
 
     @classmethod
@@ -149,25 +149,25 @@ class FireCase(_Case):
 # ---------------------------------------------------------------------------------------------
 
 
-class Sighter(_Case):
+class Sighter(CaseBase):
     turret: Literal["open", "buttoned"] = Field("open", description="open or buttoned")
     height: int = Field(0, description="its height level")
 
 
-class SightTarget(_Case):
+class SightTarget(CaseBase):
     kind: Literal["vehicle", "large", "small", "hex"] = Field("vehicle", description="vehicle, large, small or hex")
     terrain: str | list[str] = Field("clear", description="the terrain it is in (one or a list)")
     spotted: Literal["none", "moved", "fired"] = Field("none", description="none, moved or fired")
     height: int = Field(0, description="its height level")
 
 
-class ObstacleIn(_Case):
+class ObstacleIn(CaseBase):
     distance: Inches = Field(gt=0, description="inches from the sighter")
     height: int = Field(description="its height level")
     what: str = Field("terrain", description="what it is (terrain, smoke...)")
 
 
-class SightCase(_Case):
+class SightCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("range", "target.terrain", "conditions")
     roles: ClassVar[tuple[str, ...]] = ()
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
@@ -186,7 +186,7 @@ class SightCase(_Case):
 # ---------------------------------------------------------------------------------------------
 
 
-class GpFirer(_Case):
+class GpFirer(CaseBase):
     card: str = Field(description="the firer's data card: a vehicle's, a leg card (squad, team) or a towed gun's")
     type: str | None = Field(None, description="a leg card's unit type (Squad, ½ Squad, Team); default: its first")
     weapon: str | None = Field(None, description="the weapon fired (default: the one that fires the ammo)")
@@ -211,14 +211,14 @@ class GpFirer(_Case):
                                                       "(+10) or area (option 17.4.3): an effective result suppresses")
 
 
-class Passenger(_Case):
+class Passenger(CaseBase):
     """A unit carried by the target vehicle (14.4.3.2.5)."""
 
     card: str = Field(description="its data card (a leg or towed card)")
     type: str | None = Field(None, description="a leg card's unit type; default: its first")
 
 
-class GpTargetIn(_Case):
+class GpTargetIn(CaseBase):
     card: str | None = Field(None, description="the target's data card (a vehicle's, a leg or a towed card)")
     type: str | None = Field(None, description="a leg card's unit type; default: its first")
     kind: Literal["vehicle", "squad", "half_squad", "team", "towed"] | None = Field(
@@ -243,7 +243,7 @@ class GpTargetIn(_Case):
     entrenched: bool = Field(False, description="a leg unit in a hasty entrenchment: -10 (option 17.4.4.3)")
 
 
-class GpCase(_Case):
+class GpCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("firer", "target", "range")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
     game: AdvancedOnly = Field("advanced", description="advanced (GP fire is an Advanced Game rule)")
@@ -263,7 +263,7 @@ class GpCase(_Case):
 # ---------------------------------------------------------------------------------------------
 
 
-class CloseAssaultCase(_Case):
+class CloseAssaultCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("attack_gp", "target")
     roles: ClassVar[tuple[str, ...]] = ("target",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
@@ -280,7 +280,7 @@ class CloseAssaultCase(_Case):
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
-class HandToHandCase(_Case):
+class HandToHandCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "attackers")
     roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
@@ -305,7 +305,7 @@ class HandToHandCase(_Case):
 # ---------------------------------------------------------------------------------------------
 
 
-class LegIn(_Case):
+class LegIn(CaseBase):
     """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: clear)."""
 
     @classmethod
@@ -334,7 +334,7 @@ class LegIn(_Case):
                                "(8.5.2)")
 
 
-class MoveCase(_Case):
+class MoveCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("card", "orders", "route")
     roles: ClassVar[tuple[str, ...]] = ("card",)
 
@@ -373,7 +373,7 @@ class MoveCase(_Case):
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
-class MissileCase(_Case):
+class MissileCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("card", "weapon", "path")
     roles: ClassVar[tuple[str, ...]] = ("card",)
 

@@ -9,10 +9,10 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from umpire.rules.mbt.cases import AdvancedOnly, Grade, Inches, Smoke, Turret, _Case
+from umpire.rules.mbt.cases import AdvancedOnly, CaseBase, Grade, Inches, Smoke, Turret
 
 
-class OverrunRider(_Case):
+class OverrunRider(CaseBase):
     """A leg unit the overrunning vehicle carries: its fire adds to the overrun fire (14.7.2.2.1)."""
 
     card: str = Field(description="its leg card")
@@ -22,7 +22,7 @@ class OverrunRider(_Case):
                                "fire while carried count, 15.3.4)")
 
 
-class OverrunVehicle(_Case):
+class OverrunVehicle(CaseBase):
     """The overrunning vehicle (14.7.1)."""
 
     card: str = Field(description="its vehicle data card")
@@ -36,7 +36,7 @@ class OverrunVehicle(_Case):
     riders: list[OverrunRider] = Field(default_factory=list, description="the leg units it carries (14.7.2.2.1)")
 
 
-class OverrunDefender(_Case):
+class OverrunDefender(CaseBase):
     """The leg or towed unit overrun (14.7.1.2)."""
 
     card: str = Field(description="its leg or towed data card")
@@ -54,7 +54,7 @@ class OverrunDefender(_Case):
                                 "(14.7.2.1.1.2)")
 
 
-class OverrunCase(_Case):
+class OverrunCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("attacker", "defender", "part")
     roles: ClassVar[tuple[str, ...]] = ("attacker", "defender")
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
@@ -70,7 +70,7 @@ class OverrunCase(_Case):
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
-class IntoBuildingsCase(_Case):
+class IntoBuildingsCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("card", "building", "gun")
     roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")
@@ -85,7 +85,7 @@ class IntoBuildingsCase(_Case):
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
 
-class SmokeCase(_Case):
+class SmokeCase(CaseBase):
     words: ClassVar[tuple[str, ...]] = ("card", "kind", "range")
     roles: ClassVar[tuple[str, ...]] = ("card",)
     ruleset: str = Field("mbt", description="mbt (the case is an MBT case)")

@@ -19,11 +19,11 @@ from umpire.errors import DataError, UmpireError, shown, unknown
 from umpire.resources import ruleset_dir
 from umpire.rules.mbt.fire_charts import ApHitChart, ApModifiers, CloseAssaultChart, GpChart, NumberOfHitsTable
 from umpire.rules.mbt.ground_charts import IntoBuildingsChart, LosChart, SightingChart, TerrainChart
-from umpire.rules.mbt.provenance import _Model
+from umpire.rules.mbt.provenance import DataModel
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.schema.load import cached_model, read_yaml, validate
 
-CHART_MODELS: dict[str, type[_Model]] = {
+CHART_MODELS: dict[str, type[DataModel]] = {
     "sighting": SightingChart,
     "ap_hit": ApHitChart,
     "number_of_hits": NumberOfHitsTable,
@@ -36,7 +36,7 @@ CHART_MODELS: dict[str, type[_Model]] = {
 }
 
 
-class RulesetInfo(_Model):
+class RulesetInfo(DataModel):
     name: str
     title: str
     version: str
@@ -91,7 +91,7 @@ def card_head(card_id: str) -> tuple[str, str]:
     return str(raw.get("kind", "")), str(raw.get("name", ""))
 
 
-class Nicknames(_Model):
+class Nicknames(DataModel):
     """``nicknames.yaml``: the names said at the table for the bundled cards' vehicles."""
 
     nicknames: dict[str, list[str]]
@@ -214,7 +214,7 @@ def rulings() -> RulingBook:
     return cached_model(RulingBook, data_dir() / "rulings.yaml")  # type: ignore[return-value]
 
 
-def model_for(data: Any) -> type[_Model]:
+def model_for(data: Any) -> type[DataModel]:
     """Which model a raw data file is: a chart (``chart:`` key) or a card (``card:`` key)."""
     if isinstance(data, dict) and "card" in data:
         from umpire.rules.mbt.cards import MODELS
@@ -234,7 +234,7 @@ def model_for(data: Any) -> type[_Model]:
     raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
 
 
-def check_file(path: Path) -> _Model:
+def check_file(path: Path) -> DataModel:
     """Validate a user's transcription of an official chart or card.
 
     :raises DataError: one line per problem, naming file, field and reason.

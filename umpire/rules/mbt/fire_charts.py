@@ -12,15 +12,15 @@ from umpire.rules.mbt.provenance import (
     ROFS,
     STABS,
     TERRAINS,
+    DataModel,
     VInt,
     VStr,
-    _check_bands,
-    _Model,
+    check_bands,
     parse_range,
 )
 
 
-class ApHitChart(_Model):
+class ApHitChart(DataModel):
     chart: Literal["ap_hit"]
     title: str = ""
     used_by: str = ""
@@ -59,7 +59,7 @@ class ApHitChart(_Model):
         return self
 
 
-class NumberOfHitsTable(_Model):
+class NumberOfHitsTable(DataModel):
     chart: Literal["number_of_hits"]
     title: str = ""
     used_by: str = ""
@@ -91,12 +91,12 @@ class NumberOfHitsTable(_Model):
         return self
 
 
-class NmMv(_Model):
+class NmMv(DataModel):
     nm: VInt
     mv: VInt
 
 
-class GradeLine(_Model):
+class GradeLine(DataModel):
     bands: list[str]
     poor: list[VInt]
     crack: list[VInt]
@@ -105,11 +105,11 @@ class GradeLine(_Model):
     def _lengths(self) -> GradeLine:
         if not len(self.bands) == len(self.poor) == len(self.crack):
             raise ValueError("bands, poor and crack need the same length")
-        _check_bands(self.bands, "bands")
+        check_bands(self.bands, "bands")
         return self
 
 
-class SightLine(_Model):
+class SightLine(DataModel):
     bands: list[str]
     values: list[VInt]
 
@@ -117,17 +117,17 @@ class SightLine(_Model):
     def _lengths(self) -> SightLine:
         if len(self.bands) != len(self.values):
             raise ValueError("bands and values need the same length")
-        _check_bands(self.bands, "bands")
+        check_bands(self.bands, "bands")
         return self
 
 
-class MovementModifiers(_Model):
+class MovementModifiers(DataModel):
     firer_nm: NmMv
     stab: dict[int, NmMv]
     class_: dict[int, NmMv] = Field(alias="class")
 
 
-class ApGeneral(_Model):
+class ApGeneral(DataModel):
     acquisition_per_turn: VInt
     through_brew_up_smoke: VInt
     through_other_smoke: VInt
@@ -137,7 +137,7 @@ class ApGeneral(_Model):
     nbc: VInt
 
 
-class ApModifiers(_Model):
+class ApModifiers(DataModel):
     chart: Literal["ap_modifiers"]
     title: str = ""
     used_by: str = ""
@@ -164,7 +164,7 @@ class ApModifiers(_Model):
         return self
 
 
-class GpModifiers(_Model):
+class GpModifiers(DataModel):
     acquisition_per_turn: VInt
     per_crew_loss: VInt
     firer_suppressed: VInt
@@ -184,7 +184,7 @@ class GpModifiers(_Model):
     nbc: VInt
 
 
-class Crt(_Model):
+class Crt(DataModel):
     gp_factors: list[int]
     rows: dict[int, list[VStr]]
 
@@ -212,7 +212,7 @@ class Crt(_Model):
         return self
 
 
-class GpChart(_Model):
+class GpChart(DataModel):
     chart: Literal["gp"]
     title: str = ""
     used_by: str = ""
@@ -229,7 +229,7 @@ class GpChart(_Model):
         return self
 
 
-class CloseAssaultMods(_Model):
+class CloseAssaultMods(DataModel):
     attacking_uphill: VInt
     vs_moving_vehicle: VInt
     vs_open_vehicle: VInt
@@ -239,7 +239,7 @@ class CloseAssaultMods(_Model):
     flamethrower: VInt
 
 
-class HandToHand(_Model):
+class HandToHand(DataModel):
     defenders: list[str]
     attacker_wins_up_to: dict[str, list[VInt]]
 
@@ -256,7 +256,7 @@ class HandToHand(_Model):
         return self
 
 
-class HandToHandMods(_Model):
+class HandToHandMods(DataModel):
     defender_suppressed: VInt
     uphill_attack: VInt
     defender_crew_loss_or_bailed: VInt
@@ -271,7 +271,7 @@ class HandToHandMods(_Model):
     assault_infantry: VInt
 
 
-class CloseAssaultChart(_Model):
+class CloseAssaultChart(DataModel):
     chart: Literal["close_assault"]
     title: str = ""
     used_by: str = ""

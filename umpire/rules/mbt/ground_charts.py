@@ -11,17 +11,17 @@ from umpire.rules.mbt.provenance import (
     CONDITIONS,
     SIZES,
     TERRAINS,
+    DataModel,
     Val,
     VInt,
     VOptStr,
     VStr,
-    _Model,
     parse_numbers,
     parse_range,
 )
 
 
-class SightingChart(_Model):
+class SightingChart(DataModel):
     chart: Literal["sighting"]
     title: str = ""
     used_by: str = ""
@@ -88,7 +88,7 @@ class SightingChart(_Model):
         return self
 
 
-class LosChart(_Model):
+class LosChart(DataModel):
     chart: Literal["los"]
     title: str = ""
     used_by: str = ""
@@ -122,7 +122,7 @@ class LosChart(_Model):
         return self.lines[line][self.columns.index(column)]
 
 
-class TerrainChart(_Model):
+class TerrainChart(DataModel):
     chart: Literal["terrain"]
     title: str = ""
     used_by: str = ""
@@ -142,7 +142,7 @@ class TerrainChart(_Model):
         return self
 
 
-class IntoBuildingsChart(_Model):
+class IntoBuildingsChart(DataModel):
     """VEHICLE'S INTO BUILDINGS TABLE (15.4.3): per building type, the modified rolls that give a
     track hit and a main gun hit (facing forward or back)."""
 

@@ -127,7 +127,7 @@ def parse_numbers(text: str) -> list[int]:
     return [parse_int(p) for p in str(text).split("-")]
 
 
-class _Model(Checked):
+class DataModel(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -155,7 +155,7 @@ def provenance_counts(model: Any) -> dict[str, int]:
     return counts
 
 
-def _check_bands(bands: list[Any], where: str) -> list[tuple[int, int]]:
+def check_bands(bands: list[Any], where: str) -> list[tuple[int, int]]:
     """Range bands must run 1, 2, 3... without gaps or overlaps, each low <= high."""
     out = []
     expect = 1

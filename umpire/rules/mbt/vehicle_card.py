@@ -14,20 +14,20 @@ from umpire.rules.mbt.provenance import (
     FALLING,
     LOCATIONS,
     STABS,
+    DataModel,
     Val,
     VInt,
     VOptInt,
     VOptStr,
     VStr,
-    _check_bands,
-    _Model,
     band_of,
+    check_bands,
     parse_range,
 )
 from umpire.schema.numbers import parse_int
 
 
-class Damage(_Model):
+class Damage(DataModel):
     no_damage: VStr
     compartment: VStr
     knocked_out: VStr
@@ -39,12 +39,12 @@ class Damage(_Model):
         return self
 
 
-class GpKill(_Model):
+class GpKill(DataModel):
     result: Literal["knocked_out", "brewed_up"]
     gp_defense: VStr
 
 
-class Ammo(_Model):
+class Ammo(DataModel):
     name: str
     type: Literal["KE", "CE", "GP"]
     min_range: VInt
@@ -73,7 +73,7 @@ WEAPON_KINDS = (
 )
 
 
-class Weapon(_Model):
+class Weapon(DataModel):
     """A weapon block of FIRING INFORMATION (7.4.1, 14.1). ``mount`` is the location code of an
     independent machinegun (14.1.2.2: ending O = fires only open); ``option`` names the
     equipment that fits it (``AT-4``: a BMP-1 ``[with AT-4]``); ``small_arms`` is the NOTES flag
@@ -141,7 +141,7 @@ class Weapon(_Model):
         raise unknown(f"ammunition for the {self.name}", name, [a.name for a in self.ammo])
 
 
-class Target(_Model):
+class Target(DataModel):
     size: VInt
     gp_defense: VInt
     ca_defense: VInt
@@ -149,7 +149,7 @@ class Target(_Model):
     transport: VOptStr = Field(default_factory=lambda: Val[str | None](v=None))
 
 
-class ArmorSection(_Model):
+class ArmorSection(DataModel):
     level: dict[str, dict[str, VInt]]
     rising: dict[str, dict[str, VInt]]
     falling: dict[str, dict[str, VInt]]
@@ -171,7 +171,7 @@ class ArmorSection(_Model):
         return self
 
 
-class Speeds(_Model):
+class Speeds(DataModel):
     normal: VInt
     snow: VInt
     mud: VInt
@@ -179,18 +179,18 @@ class Speeds(_Model):
     path: VStr
 
 
-class MovementCosts(_Model):
+class MovementCosts(DataModel):
     terrain: dict[str, VStr | VInt]
     plus: dict[str, list[VStr] | VStr | VInt]
 
 
-class ReactiveArmor(_Model):
+class ReactiveArmor(DataModel):
     available: bool
     kind: Literal["light", "heavy"]
     cost: VInt
 
 
-class Notes(_Model):
+class Notes(DataModel):
     """The NOTES of a vehicle card the Advanced Game reads (15.3.4, 15.4.1.2, 15.6, 17.7)."""
 
     reactive_armor: ReactiveArmor | None = None
@@ -204,7 +204,7 @@ class Notes(_Model):
     options: dict[str, VInt] = Field(default_factory=dict)  # equipment -> extra points (TO&E 1)
 
 
-class Card(_Model):
+class Card(DataModel):
     card: str
     name: str
     nation: str
@@ -225,7 +225,7 @@ class Card(_Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> Card:
-        bands = _check_bands(list(self.range_bands), "range_bands")
+        bands = check_bands(list(self.range_bands), "range_bands")
         n = len(bands)
         for w in self.weapons:
             for a in w.ammo:

@@ -51,7 +51,7 @@ def stand_type(state: GameState, u: UnitState) -> tuple[str, bool, bool]:
     with_inf = bool(_touching(state, u, tr.is_troop))
     engineer = bool(_touching(state, u, lambda x: _role(x) == "engineer" or "engineer" in (x.type or "").lower()))
     if role == "tank":
-        later = tr._soviet(u.type or "") and any(k in (u.type or "") for k in _LATER_SOVIET)
+        later = tr.is_soviet(u.type or "") and any(k in (u.type or "") for k in _LATER_SOVIET)
         return ("mbt_t64" if later else "mbt"), with_inf, engineer
     if role in ("ifv", "apc"):
         return "apc", with_inf, engineer

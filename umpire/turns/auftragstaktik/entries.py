@@ -14,7 +14,8 @@ ISSUERS = (("", "its battalion HQ"), ("brigade", "brigade"), ("division", "divis
 
 
 def entries(state: GameState, side: str) -> list[Entry]:
-    from umpire.turns.auftragstaktik.moving import _fmt, phase_allowance
+    from umpire.text import num
+    from umpire.turns.auftragstaktik.moving import phase_allowance
 
     out = []
     for f in state.formations:
@@ -28,9 +29,9 @@ def entries(state: GameState, side: str) -> list[Entry]:
             continue
         order = u.orders or "NO"
         first, second = (phase_allowance(state, u, p, order).maximum for p in (1, 2))
-        facts = (f"{u.type or u.statline or u.kind}, {order} orders, at ({_fmt(float(u.x))}, {_fmt(float(u.y))}) "  # type: ignore[arg-type]
-                 f"facing {_fmt(u.facing)}",
-                 f'{order}: up to {_fmt(first)}" first, {_fmt(second)}" second movement phase')
+        facts = (f"{u.type or u.statline or u.kind}, {order} orders, at ({num(float(u.x))}, {num(float(u.y))}) "  # type: ignore[arg-type]
+                 f"facing {num(u.facing)}",
+                 f'{order}: up to {num(first)}" first, {num(second)}" second movement phase')
         fields = (Field("order", "choice", "order", ORDER_CHOICES), Field("direction", "heading", "direction (arrow)"),
                   points_field("first", "first movement waypoints"),
                   points_field("second", "second movement waypoints"),

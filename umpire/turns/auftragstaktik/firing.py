@@ -23,16 +23,16 @@ from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (
-    _PHASE_AFVS,
+    PHASE_AFVS,
     ShotRefused,
-    _afv_pool,
-    _fmt,
-    _moved,
-    _range,
+    afv_pool,
     check_shot,
     closest_afv,
+    moved_before,
+    weapon_range,
 )
 from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
 from umpire.turns.facts import record
@@ -45,9 +45,9 @@ def shoot(
 ) -> Resolution:
     """Roll one checked shot (the state is not changed)."""
     firer_stand = tr.stand(
-        state, firer, moved=_moved(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
+        state, firer, moved=moved_before(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
     )
-    target_stand = tr.stand(state, target, moved=_moved(target, phase), spotted=True)
+    target_stand = tr.stand(state, target, moved=moved_before(target, phase), spotted=True)
     from umpire.turns.auftragstaktik.sighting import is_night
 
     side = aspect(firer, target)
@@ -67,7 +67,7 @@ def shoot(
             "range": round(d, 2), "aspect": side, "night": is_night(state), "phase": phase}
     res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2),
                       "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y], "case": case})
-    res.summary = f'{firer.id} fires {weapon} at {target.id} ({_fmt(d)}"): {res.summary}'
+    res.summary = f'{firer.id} fires {weapon} at {target.id} ({num(d)}"): {res.summary}'
     return res
 
 
@@ -110,7 +110,7 @@ def _is_atgm_late(u: UnitState, weapon: str) -> bool:
 
 
 def _at_weapon(state: GameState, u: UnitState, phase: int) -> str:
-    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    have = weapons_of(tr.stand(state, u, moved=moved_before(u, phase), spotted=True))
     return "gun" if "gun" in have else "missile"
 
 
@@ -138,7 +138,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
             continue
         centre = np.hypot(xy[:, 0] - u.x, xy[:, 1] - u.y)
         low = centre - half - math.hypot(*u.base) / 2
-        reach = max((r for w in ("gun", "missile") if (r := _range(u, w)) is not None), default=math.inf)
+        reach = max((r for w in ("gun", "missile") if (r := weapon_range(u, w)) is not None), default=math.inf)
         near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
         pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
     look_ahead(state, pairs)
@@ -158,16 +158,16 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         firers.append(u)
 
     _plan_geometry(state, firers)
-    _PHASE_AFVS.clear()
-    _PHASE_AFVS["state"] = state
+    PHASE_AFVS.clear()
+    PHASE_AFVS["state"] = state
     for side in state.side_ids():
-        _PHASE_AFVS[("side", side)] = _afv_pool([
+        PHASE_AFVS[("side", side)] = afv_pool([
             e for e in state.units.values() if e.side != side and side in e.spotted_by and tr.is_afv(e)
         ])
     try:
         return _fire_groups(state, phase, dice, firers)
     finally:
-        _PHASE_AFVS.clear()
+        PHASE_AFVS.clear()
 
 
 Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None", str]

@@ -30,14 +30,12 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import apply_hits
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 
 LEVELS = ("battalion", "brigade", "division")
 _ECHELON = {"battalion": "battalion", "regiment": "brigade", "brigade": "brigade", "division": "division"}
 
-
-def fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def indirect_rating(u: UnitState) -> Any:
@@ -109,8 +107,8 @@ def check_range(state: GameState, u: UnitState, at: tuple[float, float], field: 
     limit = indirect_range(u)
     if limit is not None and d > limit + 1e-9:
         raise UmpireError(
-            f'{field}: ({fmt(at[0])}, {fmt(at[1])}) is {fmt(d)}" from {u.id}, beyond its indirect range '
-            f'(allowed: 0-{fmt(limit)}")'
+            f'{field}: ({num(at[0])}, {num(at[1])}) is {num(d)}" from {u.id}, beyond its indirect range '
+            f'(allowed: 0-{num(limit)}")'
         )
     return d
 
@@ -122,7 +120,7 @@ def check_unlocated(state: GameState, u: UnitState, t: UnitState, field: str) ->
     limit = indirect_range(u)
     if limit is not None and range_to(state, u, (t.x, t.y)) > limit + 1e-9:  # type: ignore[arg-type]
         raise UmpireError(
-            f'{field}: {t.id} is beyond the indirect range of {u.id} (allowed: 0-{fmt(limit)}"; where the battery '
+            f'{field}: {t.id} is beyond the indirect range of {u.id} (allowed: 0-{num(limit)}"; where the battery '
             "stands is not told: it is not spotted, ruling cb.locating)"
         )
 
@@ -157,7 +155,7 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
         at = tuple(m["at"])
         if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.depth):
             raise UmpireError(
-                f"{field}.at: ({fmt(at[0])}, {fmt(at[1])}) is off the table "
+                f"{field}.at: ({num(at[0])}, {num(at[1])}) is off the table "
                 f"(x 0-{state.table.width:g}, y 0-{state.table.depth:g})"
             )
         check_range(state, u, at, f"{field}.at")
@@ -252,16 +250,16 @@ def check_aim(state: GameState, u: UnitState, m: dict[str, Any], field: str) -> 
     if m.get("at") is not None and not m.get("planned"):
         if not any(u.side in x.spotted_by for x in _touched(state, polys) if x.side != u.side):
             raise UmpireError(
-                f"{field}.at: the template at ({fmt(m['at'][0])}, {fmt(m['at'][1])}) touches no enemy stand "
+                f"{field}.at: the template at ({num(m['at'][0])}, {num(m['at'][1])}) touches no enemy stand "
                 f"{tr.side_name(state, u.side)} has spotted (ruling indirect.targeting; planned: true for a point "
                 "planned before the game)"
             )
 
 
 def as_stand(state: GameState, u: UnitState) -> Any:
-    from umpire.turns.auftragstaktik.shot_checks import _moved
+    from umpire.turns.auftragstaktik.shot_checks import moved_before
 
-    return tr.stand(state, u, moved=_moved(u, 1), spotted=any(s != u.side for s in u.spotted_by))
+    return tr.stand(state, u, moved=moved_before(u, 1), spotted=any(s != u.side for s in u.spotted_by))
 
 
 def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, mission: Mapping[str, Any], range_in: float,

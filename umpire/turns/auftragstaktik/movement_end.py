@@ -6,8 +6,8 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.auftragstaktik.moving import _fmt
 
 
 def surrenders(state: GameState) -> list[str]:
@@ -64,8 +64,8 @@ def breaches(state: GameState) -> dict[str, tuple[float, str]]:
         if d[i, j] > radius + 1e-6:
             out[f"{f.id}:battalion"] = (
                 float(d[i, j]) - radius,
-                f'{f.id}: {units[i].id} and {units[j].id} are {_fmt(float(d[i, j]))}" apart, beyond '
-                f'the battalion command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)',
+                f'{f.id}: {units[i].id} and {units[j].id} are {num(float(d[i, j]))}" apart, beyond '
+                f'the battalion command radius of {num(radius)}" (MOVEMENT > Unit Integrity)',
             )
     out.update(higher_integrity(state))
     return out
@@ -145,8 +145,8 @@ def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
                 d = gap + radius * (2 if tr.is_recon(near) else 1)
                 out[f"{f.id}:brigade"] = (
                     float(gap),
-                    f'{f.id}: no stand within the brigade command radius of {_fmt(radius)}" of {hq.id} '
-                    f'(nearest: {near.id}, {_fmt(float(d))}"; MOVEMENT > Unit Integrity)',
+                    f'{f.id}: no stand within the brigade command radius of {num(radius)}" of {hq.id} '
+                    f'(nearest: {near.id}, {num(float(d))}"; MOVEMENT > Unit Integrity)',
                 )
         elif f.level in ("brigade", "regiment") and f.hq is not None and f.hq in state.units:
             div = _hq_above(state, f, ("division",))
@@ -159,7 +159,7 @@ def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
             if d > radius + 1e-6:
                 out[f"{f.id}:division"] = (
                     float(d) - radius,
-                    f'{f.id}: its HQ {own.id} is {_fmt(float(d))}" from the division HQ {hq.id}, beyond '
-                    f'the division command radius of {_fmt(radius)}" (MOVEMENT > Unit Integrity)',
+                    f'{f.id}: its HQ {own.id} is {num(float(d))}" from the division HQ {hq.id}, beyond '
+                    f'the division command radius of {num(radius)}" (MOVEMENT > Unit Integrity)',
                 )
     return out

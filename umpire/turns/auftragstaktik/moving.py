@@ -22,15 +22,13 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
 from umpire.rules.auftragstaktik.state import AtUnit
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.table import route, route_ahead
 from umpire.turns.common import KeepMove
 
 MOVEMENT_PHASES = {"movement_1": 1, "movement_2": 2}
 
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def weather(state: GameState) -> str:
@@ -90,11 +88,11 @@ def check_move(
     allow = phase_allowance(state, u, phase, order)
     left = max(0.0, allow.maximum - spent)
     if cost.cost > left + MOVE_TOLERANCE:
-        done = f', {_fmt(spent)}" already moved this phase' if spent else ""
+        done = f', {num(spent)}" already moved this phase' if spent else ""
         raise UmpireError(
-            f'{what} of {u.id}: costs {_fmt(cost.cost)}" of allowance ({"; ".join(cost.lines) or "clear"}) '
-            f'but {order} orders allow at most {_fmt(allow.maximum)}" this phase{done} '
-            f'(allowed: {_fmt(left)}"; {allow.why})'
+            f'{what} of {u.id}: costs {num(cost.cost)}" of allowance ({"; ".join(cost.lines) or "clear"}) '
+            f'but {order} orders allow at most {num(allow.maximum)}" this phase{done} '
+            f'(allowed: {num(left)}"; {allow.why})'
         )
     return cost, allow
 
@@ -112,7 +110,7 @@ def warnings(
     total = spent + cost.cost
     if allow.minimum > 0 and total + MOVE_TOLERANCE < allow.minimum:
         out.append(
-            f'{u.id} moved {_fmt(total)}", below the minimum {_fmt(allow.minimum)}" '
+            f'{u.id} moved {num(total)}", below the minimum {num(allow.minimum)}" '
             "(waived only if blocked; ruling movement.minimums)"
         )
     arrow = tr.read_book(state).direction.get(u.id)
@@ -125,8 +123,8 @@ def warnings(
         off = off_direction(start, end, heading)
         if off > 0:
             out.append(
-                f"{u.id} moved {_fmt(off)} degrees outside the general direction of its arrow "
-                f"({_fmt(heading)} degrees; MOVEMENT)"
+                f"{u.id} moved {num(off)} degrees outside the general direction of its arrow "
+                f"({num(heading)} degrees; MOVEMENT)"
             )
     if (u.orders == "WD") and cost.length > 0:
         for e in _spotted_enemies(state, u):
@@ -159,7 +157,7 @@ def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -
     spent = tr.moved_in(u, phase)
     cost, allow = check_move(state, u, path, phase=phase, spent=spent)
     warn = warnings(state, u, (u.x, u.y), path[-1], cost, allow, spent)  # type: ignore[arg-type]
-    text = f'; {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
+    text = f'; {num(cost.cost)}" of {num(allow.maximum)}" allowance' + "".join(f"; {w}" for w in warn)
     start = (float(u.x), float(u.y))  # type: ignore[arg-type]
 
     def keep(moved: UnitState) -> None:
@@ -330,7 +328,7 @@ def overruns(
             back = math.hypot(*u.base) / 2 + math.hypot(*e.base) / 2
             stop = line.interpolate(max(0.0, line.project(shapely.Point(e.x, e.y)) - back))
             u.x, u.y = round(stop.x, 3), round(stop.y, 3)
-            lines.append(f"{u.id} overruns {e.id} and must stop at ({_fmt(u.x)}, {_fmt(u.y)}) ({u.hits} hits)")
+            lines.append(f"{u.id} overruns {e.id} and must stop at ({num(u.x)}, {num(u.y)}) ({u.hits} hits)")
             break
         lines.append(f"{u.id} overruns {e.id} and drives on ({u.hits} hit{'s' if u.hits != 1 else ''})")
     return results, lines
@@ -371,7 +369,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
                 cost = price(state, u, path, "WD")
                 start = (float(u.x), float(u.y))  # type: ignore[arg-type]
                 place_at(u, path, None, phase, cost.cost)
-                lines.append(f'{u.id} (Routed) falls back {_fmt(cost.length)}" to ({_fmt(u.x)}, {_fmt(u.y)})')  # type: ignore[arg-type]
+                lines.append(f'{u.id} (Routed) falls back {num(cost.length)}" to ({num(u.x)}, {num(u.y)})')  # type: ignore[arg-type]
                 results.append(_moved(u, lines[-1], cost, allow, start, path))
                 through(u, [start, *path])
             continue
@@ -379,7 +377,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
         if not path:
             if allow.minimum > 0 and tr.move_value(u) > 0:
                 lines.append(
-                    f'warning: {u.id} on {u.orders} orders did not move (minimum {_fmt(allow.minimum)}"; '
+                    f'warning: {u.id} on {u.orders} orders did not move (minimum {num(allow.minimum)}"; '
                     "ruling movement.minimums)"
                 )
             continue
@@ -387,7 +385,7 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
         cost = price(state, u, path, u.orders or "NO")
         note = ""
         if cost.blocked or cost.cost > allow.maximum + 1e-6:
-            why = cost.blocked or f'costs {_fmt(cost.cost)}", {u.orders or "NO"} allows {_fmt(allow.maximum)}"'
+            why = cost.blocked or f'costs {num(cost.cost)}", {u.orders or "NO"} allows {num(allow.maximum)}"'
             path = _cut(state, u, path, u.orders or "NO", allow.maximum)
             note = f" (cut short: {why})"
             if not path:
@@ -398,8 +396,8 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
         facing = plan.get("facing") if phase == 2 or not plan.get("move2") else None
         place_at(u, path, facing, phase, cost.cost)
         lines.append(
-            f'{u.id} moves {_fmt(cost.length)}" ({_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
-            f"allowance) to ({_fmt(path[-1][0])}, {_fmt(path[-1][1])}){note}"
+            f'{u.id} moves {num(cost.length)}" ({num(cost.cost)}" of {num(allow.maximum)}" '
+            f"allowance) to ({num(path[-1][0])}, {num(path[-1][1])}){note}"
         )
         results.append(_moved(u, lines[-1], cost, allow, start, path))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]

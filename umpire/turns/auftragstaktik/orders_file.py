@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
-from umpire.rules.auftragstaktik.ratings import _plain, read_order
+from umpire.rules.auftragstaktik.ratings import read_order, validator_message
 from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
@@ -63,7 +63,7 @@ class _Ordered(_Strict):
     @field_validator("order", mode="before", check_fields=False)
     @classmethod
     def _order(cls, v: object) -> object:
-        return None if v is None else _plain(read_order, v)
+        return None if v is None else validator_message(read_order, v)
 
     @field_validator("direction", mode="before", check_fields=False)
     @classmethod
@@ -251,7 +251,8 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
     """Each stand's moves must be legal under the order it asks for (or has): on the table, through
     terrain it may enter, no longer than the order allows (the first phase's end starts the second).
     Returns what each move costs of its allowance, by stand (``first: 5" of 8" allowance``)."""
-    from umpire.turns.auftragstaktik.moving import _fmt, check_move
+    from umpire.text import num
+    from umpire.turns.auftragstaktik.moving import check_move
 
     costs: dict[str, list[str]] = {}
     for uid, o in orders.units.items():
@@ -281,9 +282,9 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
             u.x, u.y = path[-1]
             spent = tr.moved_in(u, phase)
             AtUnit.of(u).set_moved_in(phase, spent + cost.cost)
-            done = f', {_fmt(spent)}" moved before' if spent else ""
+            done = f', {num(spent)}" moved before' if spent else ""
             costs.setdefault(uid, []).append(
-                f'{"first" if phase == 1 else "second"}: {_fmt(cost.cost)}" of {_fmt(allow.maximum)}" '
+                f'{"first" if phase == 1 else "second"}: {num(cost.cost)}" of {num(allow.maximum)}" '
                 f"allowance ({order}{done})")
     return costs
 

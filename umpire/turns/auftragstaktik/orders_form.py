@@ -12,8 +12,9 @@ from __future__ import annotations
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.rules.auftragstaktik.ratings import ORDERS
 from umpire.rules.auftragstaktik.state import AtGame
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, number, point, scalar
+from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, point, scalar
 
 WEAPONS = "gun, missile, he, hw, sa"
 
@@ -21,7 +22,7 @@ WEAPONS = "gun, missile, he, hw, sa"
 def _direction(d: object) -> str:
     if isinstance(d, list | tuple) and len(d) == 2:
         return point((float(d[0]), float(d[1])))
-    return number(float(d)) if isinstance(d, int | float) else ""
+    return num(float(d)) if isinstance(d, int | float) else ""
 
 
 def _order_now(u: UnitState, ext: AtGame) -> str:
@@ -38,7 +39,7 @@ def _allowance(state: GameState, u: UnitState) -> str:
 
     def each(order: str) -> str:
         a = phase_allowance(state, u, 1, order)
-        return f'{order} {number(a.minimum)}-{number(a.maximum)}"' if a.minimum else f'{order} {number(a.maximum)}"'
+        return f'{order} {num(a.minimum)}-{num(a.maximum)}"' if a.minimum else f'{order} {num(a.maximum)}"'
 
     own = u.orders or "NO"
     return "moves a phase: " + ", ".join(each(o) for o in [own, *(o for o in ORDERS if o != own)])
@@ -50,7 +51,7 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str])
     d = (ext.direction or {}).get(u.id)
     at = point((u.x, u.y))
     allowance = _allowance(state, u)
-    facts = [f"{u.type or 'stand'} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}; "
+    facts = [f"{u.type or 'stand'} at ({num(u.x)}, {num(u.y)}) facing {num(u.facing)}; "
              f"order {_order_now(u, ext)}"
              + (f", arrow {_direction(d)}" if d is not None else "")
              + (f"; {u.status}" if u.status != "ok" else ""),
@@ -59,10 +60,10 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str])
     slots = [
         Slot("order", u.orders or "HA", "a change needs the battalion's HQ roll (ORDERS)" if u.orders else
              "its first order: no HQ roll (ruling orders.initial_orders)"),
-        Slot("direction", _direction(d) or number(u.facing), "the arrow: a heading or a point [x, y]"),
+        Slot("direction", _direction(d) or num(u.facing), "the arrow: a heading or a point [x, y]"),
         Slot("first", f"[{at}]", "waypoints of the First Movement Phase"),
         Slot("second", f"[{at}]", "waypoints of the Second Movement Phase"),
-        Slot("facing", number(u.facing), "facing at the end of its move"),
+        Slot("facing", num(u.facing), "facing at the end of its move"),
         Slot("fire", fire, "targets in order of preference (enemy ids as your briefing names them)"),
         Slot("weapon", "gun", WEAPONS),
     ]
@@ -108,7 +109,7 @@ def form(state: GameState, side: str, targets: list[str] | None = None) -> Order
         f = forms.get(u.formation or "")
         units.append(_unit(state, u, f.name if f else None, targets))
     bns = [f for f in state.formations if f.side == side and f.level in ("battalion", "regiment")]
-    air = [Entry(fid, str(f.get("name") or fid), (f"{number(float(f.get('ordnance_tons', 0)))} t of ordnance",),
+    air = [Entry(fid, str(f.get("name") or fid), (f"{num(float(f.get('ordnance_tons', 0)))} t of ordnance",),
                  (Slot("target", scalar(targets[0]) if targets else "ID", "a spotted enemy stand"),
                   Slot("attack", "bomb", "bomb | strafe"),
                   Slot("assigned_to", "battalion", "battalion | brigade | division"),

@@ -18,20 +18,17 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.fire_plan import weapons_of
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sightlines import distance, line_clear, sees
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
-
-
-def _moved(u: UnitState, phase: int) -> bool:
+def moved_before(u: UnitState, phase: int) -> bool:
     """Moved in the preceding movement phase (ruling orders.undefined_names: Stationary)."""
     return tr.moved_in(u, phase) > 0
 
 
-def _range(u: UnitState, weapon: str) -> float | None:
+def weapon_range(u: UnitState, weapon: str) -> float | None:
     r = tr.unit_ratings(u)
     t = tables().fire.ranges
     if weapon == "gun" and r.gun:
@@ -50,13 +47,13 @@ def _range(u: UnitState, weapon: str) -> float | None:
 
 
 def _in_range(u: UnitState, weapon: str, d: float) -> bool:
-    limit = _range(u, weapon)
+    limit = weapon_range(u, weapon)
     return limit is None or d <= limit + 1e-9
 
 
 def _usable(state: GameState, u: UnitState, weapon: str, phase: int) -> bool:
     r = tr.unit_ratings(u)
-    if weapon == "missile" and _moved(u, phase) and r.default_kind() != "troop" and phase == 1:
+    if weapon == "missile" and moved_before(u, phase) and r.default_kind() != "troop" and phase == 1:
         return False
     return True
 
@@ -64,7 +61,7 @@ def _usable(state: GameState, u: UnitState, weapon: str, phase: int) -> bool:
 def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, phase: int, asked: str | None) -> str:
     """The weapon for this shot: the one asked for, else the first the firer has, may use this
     phase and that reaches: AT weapons at AFVs, else HE, HW, small arms."""
-    have = weapons_of(tr.stand(state, u, moved=_moved(u, phase), spotted=True))
+    have = weapons_of(tr.stand(state, u, moved=moved_before(u, phase), spotted=True))
     if asked:
         if asked not in have:
             raise UmpireError(
@@ -104,7 +101,7 @@ class ShotRefused(UmpireError):
         return self._text
 
 
-_PHASE_AFVS: dict[Any, Any] = {}
+PHASE_AFVS: dict[Any, Any] = {}
 """While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
 (spotting does not change during fire; who is still alive is asked each time)."""
 
@@ -117,9 +114,9 @@ def closest_afv(
     import numpy as np
 
     best: tuple[UnitState, float] | None = None
-    pool = _PHASE_AFVS.get(("side", u.side)) if _PHASE_AFVS.get("state") is state else None
+    pool = PHASE_AFVS.get(("side", u.side)) if PHASE_AFVS.get("state") is state else None
     if pool is None:
-        pool = _afv_pool([e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by
+        pool = afv_pool([e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by
                           and tr.is_afv(e)])
     foes, xy, rank = pool
     if not foes:
@@ -142,7 +139,7 @@ def closest_afv(
     return best
 
 
-def _afv_pool(foes: list[UnitState]) -> tuple[list[UnitState], Any, Any]:
+def afv_pool(foes: list[UnitState]) -> tuple[list[UnitState], Any, Any]:
     """Enemy AFVs with their centres and the rank of their ids (stands do not move in a combat
     phase; who is still alive is asked each time)."""
     import numpy as np
@@ -205,10 +202,10 @@ def check_shot(
         ), (firer, target))
     d = distance(state, firer, target)
     weapon = choose_weapon(state, firer, target, d, phase, weapon)
-    reach = _range(firer, weapon)
+    reach = weapon_range(firer, weapon)
     if reach is not None and d > reach + 1e-9:
         raise UmpireError(
-            f'range: {target.id} is {_fmt(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{_fmt(reach)}")'
+            f'range: {target.id} is {num(d)}" from {firer.id}, beyond its {weapon} range (allowed: 0-{num(reach)}")'
         )
     if tr.is_afv(firer) and weapon in ("gun", "missile"):
         near = closest_afv(state, firer, weapon, phase, gone)
@@ -216,7 +213,7 @@ def check_shot(
             nid, nd = near[0].id, near[1]
             raise ShotRefused("not the closest AFV", lambda: (
                 f"target: {firer.id} must engage the closest spotted enemy AFV in range, {nid} at "
-                f'{_fmt(nd)}" (COMBAT; ruling fire.afv_priority_range; allowed: {nid})'
+                f'{num(nd)}" (COMBAT; ruling fire.afv_priority_range; allowed: {nid})'
             ))
     shot = ext.shots.get(firer.id)
     if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):

@@ -16,6 +16,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import effects
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.air import air_defence, airstrike, c3_levels, check_air, flights
 from umpire.turns.auftragstaktik.indirect import (
@@ -24,7 +25,6 @@ from umpire.turns.auftragstaktik.indirect import (
     check_icm,
     check_range,
     fire_mission,
-    fmt,
     indirect_range,
     indirect_rating,
     land_no_firer,
@@ -132,7 +132,7 @@ def resolve_support(state: GameState, dice: Dice) -> tuple[list[Resolution], lis
             spend_icm(state, u, m)
             done[uid] = label
             lines.append(
-                f"{uid} fires indirect at ({fmt(tpl['at'][0])}, {fmt(tpl['at'][1])}): "
+                f"{uid} fires indirect at ({num(tpl['at'][0])}, {num(tpl['at'][1])}): "
                 f"{len(pairs)} stand{'s' if len(pairs) != 1 else ''} under the template"
             )
             for t, res in pairs:

@@ -91,7 +91,7 @@ def unit_ratings(u: UnitState) -> Unit:
 
 
 @lru_cache(maxsize=64)
-def _soviet(type_name: str) -> bool:
+def is_soviet(type_name: str) -> bool:
     from umpire.rules.auftragstaktik.library import find_unit
 
     try:
@@ -307,7 +307,7 @@ def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: 
         cover=cover,
         entrenchment=AtUnit.of(u).entrenchment,
         close_terrain=close if is_troop(u) else False,
-        soviet_tank=_soviet(u.type or ""),
+        soviet_tank=is_soviet(u.type or ""),
     )
 
 

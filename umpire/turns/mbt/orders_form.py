@@ -15,7 +15,8 @@ from typing import Any
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.state import MbtUnit
-from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, number, point, scalar
+from umpire.text import num
+from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, point, scalar
 
 
 def _allowed(state: GameState, u: UnitState, advanced: bool) -> list[str]:
@@ -57,13 +58,13 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
     allowed = _allowed(state, u, advanced)
     at = point((u.x, u.y))
     moves = {c: allowance(state, u, c, advanced) for c in allowed if c in orders.MOVING}
-    moving = ", ".join(f'{c} {number(v)}"' for c, v in moves.items() if v > 0) or "cannot move"
+    moving = ", ".join(f'{c} {num(v)}"' for c, v in moves.items() if v > 0) or "cannot move"
     turret = MbtUnit.of(u).turret_facing
     last = u.orders
     from umpire.rules.mbt import cards
 
-    facts = [f"{cards.any_card(u.card or '').name} at ({number(u.x)}, {number(u.y)}) facing {number(u.facing)}"
-             + (f", turret {number(float(turret))}" if turret is not None and float(turret) != u.facing else "")
+    facts = [f"{cards.any_card(u.card or '').name} at ({num(u.x)}, {num(u.y)}) facing {num(u.facing)}"
+             + (f", turret {num(float(turret))}" if turret is not None and float(turret) != u.facing else "")
              + (f", {MbtUnit.of(u).turret}" if MbtUnit.of(u).turret else "")
              + (f"; last turn {last}" if last else "") + (f"; {u.status}" if u.status != "ok" else ""),
              f"may be given {', '.join(allowed) or 'no orders'}; moves up to {moving}"
@@ -71,13 +72,13 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
     target = scalar(targets[0]) if targets else "ID"
     slots = [Slot("order", "OW" if "OW" in allowed else (allowed[0] if allowed else "OW"), ", ".join(allowed)),
              Slot("turret", str(MbtUnit.of(u).turret or "open"), "open | buttoned (9.2.2)"),
-             Slot("turret_facing", number(float(turret if turret is not None else u.facing)),
+             Slot("turret_facing", num(float(turret if turret is not None else u.facing)),
                   "degrees, within TRN hexsides of the last (9.2.1)")]
     if MbtUnit.of(u).may_pivot:
-        slots.append(Slot("pivot", number(u.facing), "new facing before it moves (9.1)"))
+        slots.append(Slot("pivot", num(u.facing), "new facing before it moves (9.1)"))
     if advanced:
         slots += [Slot("fire", f"[{{target: {target}, weapon: W}}]", "a weapon each; GP or AP by the ammunition"),
-                  Slot("move", f"{{path: [{at}], facing: {number(u.facing)}}}", "waypoints in inches; reverse: true, "
+                  Slot("move", f"{{path: [{at}], facing: {num(u.facing)}}}", "waypoints in inches; reverse: true, "
                        "exhaust: true, inside: true, up: 1"),
                   Slot("assault", f"{{target: {target}}}", "CA (14.5)"),
                   Slot("overrun", f"{{target: {target}}}", "OR, with a move (14.7)"),
@@ -97,7 +98,7 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
         slots.append(Slot("full_cover", "take", "take | leave (15.5, 16.3.3)"))
     else:
         slots += [Slot("fire", f"{{target: {target}}}", "F, FM, ATGM: the target; ammo: as on the card"),
-                  Slot("move", f"{{path: [{at}], facing: {number(u.facing)}}}", "M, FM: waypoints in inches; "
+                  Slot("move", f"{{path: [{at}], facing: {num(u.facing)}}}", "M, FM: waypoints in inches; "
                        "reverse: true"),
                   Slot("overwatch", "{at: any, targets: [], max_range: 15}", "OW: at: any | fired | moving "
                        "(24.3.2.3)")]

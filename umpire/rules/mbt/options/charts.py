@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from umpire.errors import unknown
-from umpire.rules.mbt.provenance import CONDITIONS, TERRAINS, Val, VBool, VCell, VInt, VStr, _Model, parse_range
+from umpire.rules.mbt.provenance import CONDITIONS, TERRAINS, DataModel, Val, VBool, VCell, VInt, VStr, parse_range
 
 AIR_CONDITIONS = ("day", "dusk", "moonlight", "night", "fog", "blowing_snow")
 MATRIX = ("LL", "LM", "LH", "MM", "MH", "HH")
@@ -27,14 +27,14 @@ def _ranges(vals: Any, where: str) -> None:
             parse_range(str(text), f"{where}[{i}]")
 
 
-class OptionInfo(_Model):
+class OptionInfo(DataModel):
     section: str
     title: str
     needs: list[str] = Field(default_factory=list)
     tracked: bool = False  # the tracked game plays it; otherwise only ``umpire calc`` answers it
 
 
-class OptionsList(_Model):
+class OptionsList(DataModel):
     chart: Literal["options"]
     options: dict[str, OptionInfo]
 
@@ -50,7 +50,7 @@ class OptionsList(_Model):
 # --- scatter ---------------------------------------------------------------------------------
 
 
-class ScatterModifiers(_Model):
+class ScatterModifiers(DataModel):
     rows: list[int]
     day: list[VStr]
     dusk: list[VStr]
@@ -67,7 +67,7 @@ class ScatterModifiers(_Model):
         return self
 
 
-class ScatterTable(_Model):
+class ScatterTable(DataModel):
     factors: list[int]
     rows: dict[int, list[VCell]]
 
@@ -82,7 +82,7 @@ class ScatterTable(_Model):
         return self
 
 
-class ScatterChart(_Model):
+class ScatterChart(DataModel):
     chart: Literal["scatter"]
     title: str = ""
     used_by: str = ""
@@ -109,7 +109,7 @@ class ScatterChart(_Model):
 # --- artillery -------------------------------------------------------------------------------
 
 
-class NationArtillery(_Model):
+class NationArtillery(DataModel):
     scatter_factors: dict[
         Literal["planned", "designated", "called", "continue_same", "continue_1st", "continue_2nd"], list[VInt]
     ]
@@ -119,7 +119,7 @@ class NationArtillery(_Model):
     counter_battery_points: dict[str, VInt]
 
 
-class Mission(_Model):
+class Mission(DataModel):
     sheafs: list[Literal["tight", "line", "loose"]]
     vs_vehicle: VInt | None = None
     vs_leg_towed: VInt | None = None
@@ -127,12 +127,12 @@ class Mission(_Model):
     src: str
 
 
-class MortarScatter(_Model):
+class MortarScatter(DataModel):
     bands: list[VStr]
     scatter: list[VInt]
 
 
-class ArtilleryChart(_Model):
+class ArtilleryChart(DataModel):
     chart: Literal["artillery"]
     title: str = ""
     used_by: str = ""
@@ -153,7 +153,7 @@ class ArtilleryChart(_Model):
 MineKind = Literal["hasty", "deliberate", "fascam"]
 
 
-class MinesChart(_Model):
+class MinesChart(DataModel):
     chart: Literal["mines"]
     title: str = ""
     used_by: str = ""
@@ -168,7 +168,7 @@ class MinesChart(_Model):
 # --- air -------------------------------------------------------------------------------------
 
 
-class AaLine(_Model):
+class AaLine(DataModel):
     OP: list[VInt] | None = None
     RD: list[VInt] | None = None
     DAM: VInt
@@ -187,7 +187,7 @@ class AaLine(_Model):
         return self
 
 
-class Aircraft(_Model):
+class Aircraft(DataModel):
     nation: Literal["USA", "FRG", "USSR"]
     crew: VInt
     condition_level: VInt
@@ -196,7 +196,7 @@ class Aircraft(_Model):
     ecm: bool = False
 
 
-class Ordnance(_Model):
+class Ordnance(DataModel):
     points: VInt  # POSSIBLE LOADS AND THEIR POINT VALUES (20.1.1)
     gp: VInt
     scatter: VInt
@@ -206,7 +206,7 @@ class Ordnance(_Model):
     gp_modifier: VInt | None = None
 
 
-class AirChart(_Model):
+class AirChart(DataModel):
     chart: Literal["air"]
     title: str = ""
     used_by: str = ""
@@ -244,7 +244,7 @@ class AirChart(_Model):
 # --- command ---------------------------------------------------------------------------------
 
 
-class CommandPoints(_Model):
+class CommandPoints(DataModel):
     grades: list[Literal["poor", "average", "crack"]]
     rows: dict[int, list[VInt]]
 
@@ -258,7 +258,7 @@ class CommandPoints(_Model):
         return self
 
 
-class Jamming(_Model):
+class Jamming(DataModel):
     max_per_turn: VInt
     points_cost: VInt
     NATO: dict[int, VStr]
@@ -274,7 +274,7 @@ class Jamming(_Model):
         return self
 
 
-class CommandChart(_Model):
+class CommandChart(DataModel):
     chart: Literal["command"]
     title: str = ""
     used_by: str = ""
@@ -292,7 +292,7 @@ class CommandChart(_Model):
 # --- hits and ground -------------------------------------------------------------------------
 
 
-class BailOut(_Model):
+class BailOut(DataModel):
     locations: list[str]
     no_damage: dict[Literal["crew"], list[VCell]]
     compartment: dict[Literal["crew"], list[VCell]]
@@ -309,7 +309,7 @@ class BailOut(_Model):
         return self
 
 
-class HitsChart(_Model):
+class HitsChart(DataModel):
     chart: Literal["hits"]
     title: str = ""
     used_by: str = ""
@@ -337,7 +337,7 @@ class HitsChart(_Model):
         return self
 
 
-class GroundChart(_Model):
+class GroundChart(DataModel):
     chart: Literal["ground"]
     title: str = ""
     used_by: str = ""
@@ -353,7 +353,7 @@ class GroundChart(_Model):
     bridge_tons: VInt
 
 
-class VehiclesChart(_Model):
+class VehiclesChart(DataModel):
     """Facts about the vehicles the cards do not print (estimated, public facts): which have an NBC
     system (18.4.2), their combat weights in tonnes (17.8)."""
 
@@ -364,7 +364,7 @@ class VehiclesChart(_Model):
     tons: dict[str, VInt] = Field(default_factory=dict)
 
 
-MODELS: dict[str, type[_Model]] = {
+MODELS: dict[str, type[DataModel]] = {
     "options": OptionsList,
     "scatter": ScatterChart,
     "artillery": ArtilleryChart,
