@@ -21,7 +21,7 @@ above), there is no second look: a marker not found there is not in the photo.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from umpire.photo import cv2
@@ -39,6 +39,11 @@ STEP = 8  # view pixels between the points mapped exactly onto the photo (the re
 # photo's noise, then the detail a blur of ``soft`` took out added back ``amount`` times; each finds
 # markers the other misses
 PASSES = ((0.7, 4.0, 2.5), (1.0, 6.0, 3.0))
+# and sharpened along the way the photo squeezes the table: the photo's blur (BLUR pixels, a
+# phone's at its sharpest) drawn out in the view as the squeeze draws it, times ``spread``, taken
+# out ``amount`` times (the squeeze's way and size at the middle of the part redrawn)
+BLUR = 1.1
+SQUEEZED_PASSES = ((1.0, 4.0), (1.5, 4.0))
 
 
 def _distorted(plane: Plane, p: Any) -> Any:
@@ -156,6 +161,37 @@ def _sharpened(view: Any, cell: float, smooth: float, soft: float, amount: float
     return cv.addWeighted(im, 1 + amount, cv.GaussianBlur(im, (0, 0), soft * k), -amount, 0)
 
 
+def _squeeze_kernel(plane: Plane, box: tuple[float, ...], ppi: float, spread: float) -> Any:
+    """The photo's blur as the view draws it at the middle of ``box``: a Gaussian drawn out along
+    the way the photo squeezes the table, normalised, ``spread`` times as wide."""
+    import numpy as np
+
+    mid = np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]])
+    d = 0.05
+    p = to_photo(plane, mid)
+    jac = np.column_stack([(to_photo(plane, mid + [d, 0]) - p)[0] / d, (to_photo(plane, mid + [0, d]) - p)[0] / d])
+    _, sv, vt = np.linalg.svd(jac)
+    along, across = (spread * BLUR * ppi / max(float(v), 1e-9) for v in (sv[1], sv[0]))
+    angle = np.arctan2(-vt[1][1], vt[1][0])  # the view's y runs down the table
+    r = int(np.ceil(3 * max(along, across)))
+    y, x = np.mgrid[-r:r + 1, -r:r + 1].astype(np.float64)
+    u = x * np.cos(angle) + y * np.sin(angle)
+    w = -x * np.sin(angle) + y * np.cos(angle)
+    k = np.exp(-0.5 * ((u / along) ** 2 + (w / across) ** 2))
+    return (k / k.sum()).astype(np.float32)
+
+
+def _views(view: Any, cell: float, plane: Plane, box: tuple[float, ...], ppi: float) -> Iterator[Any]:
+    """The view sharpened each way it is read (:data:`PASSES`, :data:`SQUEEZED_PASSES`)."""
+    cv = cv2()
+    for p in PASSES:
+        yield _sharpened(view, cell, *p)
+    smooth = cv.GaussianBlur(view, (0, 0), 0.7 * cell / CELL_PIXELS)
+    for spread, amount in SQUEEZED_PASSES:
+        soft = cv.filter2D(smooth, -1, _squeeze_kernel(plane, box, ppi, spread))
+        yield cv.addWeighted(smooth, 1 + amount, soft, -amount, 0)
+
+
 def look_again(grey: Any, plane: Plane, table: tuple[float, float], missing: Mapping[int, float]) -> list[Found]:
     """The ``missing`` markers (printed size by marker) found in the view from above of the part
     of the table the photo squeezes, their corners on the photo (none where it squeezes none)."""
@@ -173,8 +209,8 @@ def look_again(grey: Any, plane: Plane, table: tuple[float, float], missing: Map
     cell = ppi * smallest / CELLS
     det = _detector(wanted, max(view.shape), 0.75 * CELLS * cell)
     more = []
-    for smooth, soft, amount in PASSES:
-        corners, ids, _ = det.detectMarkers(_sharpened(view, cell, smooth, soft, amount))
+    for sharp in _views(view, cell, plane, box, ppi):
+        corners, ids, _ = det.detectMarkers(sharp)
         if ids is None:
             continue
         for c, i in zip(corners, ids.ravel(), strict=True):
