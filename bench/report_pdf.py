@@ -95,8 +95,9 @@ def main() -> None:
     a = ap.parse_args()
     from pypdf import PdfReader
 
+    from umpire.reports.fonts import register_fonts
     from umpire.reports.model import briefing, report_for_game
-    from umpire.reports.pdf import register_fonts, turn_report_pdf
+    from umpire.reports.pdf import turn_report_pdf
 
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()

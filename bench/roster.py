@@ -45,7 +45,8 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     state = big_state(n)
     t0 = time.perf_counter()  # reportlab's import and the font's loading are counted
-    from umpire.reports.pdf import register_fonts, roster_pdf
+    from umpire.reports.fonts import register_fonts
+    from umpire.reports.pdf import roster_pdf
 
     register_fonts()
     report = build_report(state, [])

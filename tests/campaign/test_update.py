@@ -84,7 +84,8 @@ def test_a_game_corrected_after_its_import_is_named_and_brought_in(imported, tmp
 
 def _new_like(season: Path, path: Path) -> None:
     """A new campaign file of the same season and campaign id (its games' files are marked with it)."""
-    from umpire.campaign.season import load_season, resolve_season
+    from umpire.campaign.season import resolve_season
+    from umpire.campaign.setup import load_season
 
     c = Campaign.open(season)
     s, scenarios = load_season(resolve_season("hof-autumn-1985"))

@@ -52,8 +52,8 @@ def test_the_pages_python_makes_the_dice_and_the_campaign_game_seeds_umpire_make
     """The functions docs/keyed-dice.md prints, run as written, give umpire's dice and the seed
     ``campaign next`` gives every game of both bundled seasons (#26 item 9: the page once said a
     game's seed was die 0 of a roll, which it is not)."""
-    from umpire.campaign.season import load_season, resolve_season
-    from umpire.campaign.setup import game_seed
+    from umpire.campaign.season import resolve_season
+    from umpire.campaign.setup import game_seed, load_season
     from umpire.core.dice import keyed_values
 
     page = DOC.read_text()

@@ -2,7 +2,8 @@
 
 from sqlite_utils import Database
 
-from umpire.store.migrations import MIGRATIONS, migrate
+from umpire.store.db import run_migrations
+from umpire.store.migrations import MIGRATIONS, migrations
 
 EXPECTED = {
     "_umpire_migrations": ["name", "applied"],
@@ -28,16 +29,16 @@ EXPECTED = {
 
 def test_fresh_database_has_exactly_the_documented_schema(tmp_path):
     db = Database(tmp_path / "g.db")
-    migrate(db)
+    run_migrations(db.conn, migrations())
     assert {t: [c.name for c in db[t].columns] for t in db.table_names()} == EXPECTED
     assert [r["name"] for r in db["_umpire_migrations"].rows] == [m.__name__ for m in MIGRATIONS]
 
 
 def test_migrate_twice_changes_nothing(tmp_path):
     db = Database(tmp_path / "g.db")
-    migrate(db)
+    run_migrations(db.conn, migrations())
     before = db.schema
-    migrate(db)
+    run_migrations(db.conn, migrations())
     assert db.schema == before
 
 

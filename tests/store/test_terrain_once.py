@@ -7,10 +7,13 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import at_scenario
 from tests.store.files import as_made_before, run
 from umpire.engine import Game
 from umpire.registry import load_scenario
+from umpire.resources import bundled_scenarios
 
 
 def _game(path: Path) -> Path:
@@ -81,3 +84,40 @@ def test_a_migration_with_an_unreadable_snapshot_takes_the_scenario_terrain(tmp_
     r = run(path, "doctor")
     assert r.exit_code == 2 and "snapshot" in r.output
     assert "stored terrain" not in r.output  # the terrain itself came through whole (from the scenario)
+
+
+@pytest.mark.parametrize("name", sorted(bundled_scenarios()))
+def test_the_state_before_any_action_is_the_scenario_s_on_the_stored_terrain(tmp_path, name):
+    """A game's state before any action (what its reports and corrections start from) stands on
+    the terrain stored with the game, its scenario's pieces not read again: the very state the
+    whole scenario builds (a ruleset that checks the terrain at the start builds that)."""
+    from umpire.core.state import state_json
+    from umpire.registry import initial_state_on
+
+    game = Game.create(tmp_path / "g.db", load_scenario(bundled_scenarios()[name]), seed=3)
+    game.close()
+    game = Game.open(tmp_path / "g.db")
+    terrain = game.state.terrain
+    start, whole = game.initial_state(), game.scenario_state()
+    assert state_json(start) == state_json(whole)
+    assert start.terrain == whole.terrain and start.units == whole.units and start.own == whole.own
+    light = initial_state_on(game.scenario(terrain=False), terrain, seed=3)
+    if light is not None:  # built without the scenario's pieces: on the very terrain the game read
+        assert start.terrain is terrain
+    else:  # an objective on a piece, a fire in a building: the whole scenario is built
+        assert name.startswith("mbt")
+
+
+def test_a_replay_checked_still_starts_from_the_scenario_s_own_terrain(tmp_path):
+    path = _game(tmp_path / "g.db")
+    conn = sqlite3.connect(path)
+    pieces = json.loads(conn.execute("select terrain from game").fetchone()[0])
+    pieces[0]["polygon"][0][0] += 1.0  # the stored terrain no longer the scenario's
+    conn.execute("update game set terrain = ?", (json.dumps(pieces, sort_keys=True),))
+    conn.commit()
+    conn.close()
+    game = Game.open(path)
+    assert game.initial_state().terrain == game.state.terrain  # play goes on on the stored terrain
+    assert game.scenario_state().terrain != game.state.terrain
+    r = run(path, "doctor")
+    assert r.exit_code == 2 and "the stored terrain differs from the stored scenario's terrain" in r.output

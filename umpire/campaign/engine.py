@@ -36,6 +36,7 @@ from umpire.store import events as log
 from umpire.store.campaign_file import projection, snapshot
 from umpire.store.errors import sql_errors
 from umpire.store.history import CONTROL
+from umpire.store.rows import read_events
 from umpire.store.rows_of import insert_row, read_row
 
 
@@ -147,7 +148,7 @@ class Campaign:
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
         with self.file.read() as conn, sql_errors(self.path, "campaign file"):
-            events = log.read_events(conn, self.path)
+            events = read_events(conn, self.path)
         for e in events:
             if e.kind not in CONTROL and e.kind not in HANDLERS:
                 raise StoreError(f"{self.path}: event #{e.seq} has an unknown campaign action {e.kind!r}")
@@ -189,7 +190,7 @@ class Campaign:
         from umpire.store.history import takes_back, walk
 
         with self._write() as conn:
-            events = log.read_events(conn, self.path)
+            events = read_events(conn, self.path)
             w = walk(events)
             live = [e for e in events if e.seq in w.live]
             if not live:

@@ -4,7 +4,7 @@ A season is YAML, validated here with unknown fields refused (a misspelt field i
 its path). Each player commands one force (a formation with its units, typed from the
 ruleset's data); each round's games name a scenario (its table, terrain and game settings:
 its own forces are not used), the players who take part and the box each deploys in.
-:func:`load_season` also checks what pydantic cannot: ids used once, unit types the ruleset
+:func:`umpire.campaign.setup.load_season` also checks what pydantic cannot: ids used once, unit types the ruleset
 has, players in one game a round, deployment boxes on the table, objectives that exist.
 """
 
@@ -198,7 +198,7 @@ def structure_problems(season: Season) -> list[str]:
 
 
 def read_season(path: Path) -> Season:
-    """Read and validate a season file (structure only; see :func:`load_season`).
+    """Read and validate a season file (structure only; see :func:`umpire.campaign.setup.load_season`).
 
     :raises DataError: naming the file, the field and what is allowed.
     """
@@ -231,66 +231,3 @@ def resolve_season(name_or_path: str) -> Path:
     if path.suffix or "/" in name_or_path:
         raise UmpireError(f"--from: no file {name_or_path!r} (bundled seasons: {', '.join(known)})")
     raise unknown("season", name_or_path, known)
-
-
-def load_season(path: Path) -> tuple[Season, dict[str, object]]:
-    """Read a season and check it against its ruleset: unit types, rulings, every game's setup.
-
-    Returns the season and the scenarios of its games as stored data (``{game id: scenario
-    JSON}``), so the campaign file holds everything it needs.
-
-    :raises DataError: one line per problem, each naming the field and what is allowed.
-    """
-    path = Path(path)
-    season = read_season(path)
-    scenarios, problems = ruleset_problems(season, path.parent, str(path))
-    if problems:
-        raise DataError("\n".join(problems))
-    return season, scenarios
-
-
-def ruleset_problems(season: Season, folder: Path, where: str, *, sound: bool = True
-                     ) -> tuple[dict[str, object], list[str]]:
-    """What the season's ruleset says of it, all at once: its rulings, every unit's type, and
-    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data.
-    A game is set up whole only when the season's structure is ``sound`` (ids once each, players
-    and sides known) and its units are."""
-    from umpire.campaign.rulings import campaign_book
-    from umpire.campaign.setup import check_game, load_base
-
-    problems: list[str] = []
-    book = campaign_book(season.ruleset)
-    for name, choice in season.rulings.items():
-        try:
-            book.select({name: choice})
-        except UmpireError as exc:
-            problems.append(f"{where}: rulings.{name}: {exc}")
-    units = _unit_problems(season, where)
-    problems += units
-    scenarios: dict[str, object] = {}
-    for r, game in season.games():
-        gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
-        try:
-            base = load_base(game.scenario, folder, gwhere)
-            scenarios[game.id] = base.model_dump(mode="json")
-            check_game(season, game, base, gwhere, whole=sound and not units)  # units' problems once, not per game
-        except UmpireError as exc:
-            problems.append(str(exc))
-    return scenarios, problems
-
-
-def _unit_problems(season: Season, where: str) -> list[str]:
-    """Every unit's type, stat line or card, as the ruleset has them."""
-    from umpire.registry import campaign_rules
-
-    rs = campaign_rules(season.ruleset)
-    out = []
-    for i, p in enumerate(season.players):
-        for j, u in enumerate(p.force.units):
-            field = f"{where}: players[{i}].force.units[{j}]"
-            try:
-                rs.check_force_unit(u.type, u.statline, u.card, u.name or u.id, field)
-            except UmpireError as exc:
-                msg = str(exc)
-                out.append(msg if msg.startswith(field) else f"{field}: {msg}")
-    return out

@@ -14,10 +14,12 @@ import math
 from pathlib import Path
 from typing import Any
 
-from umpire.campaign.season import DeploySpec, GameSpec, Season
+from umpire.campaign.rulings import campaign_book
+from umpire.campaign.season import DeploySpec, GameSpec, Season, read_season
 from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
+from umpire.campaign.state import initial_state as campaign_start
 from umpire.errors import DataError, UmpireError
-from umpire.registry import campaign_rules, scenario_from_data
+from umpire.registry import campaign_rules, initial_state, scenario_from_data
 from umpire.schema.scenario import Scenario
 
 
@@ -202,9 +204,6 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, wh
         raise DataError("\n".join(problems))
     if not whole:
         return
-    from umpire.campaign.state import initial_state as campaign_start
-    from umpire.registry import initial_state
-
     state = campaign_start(season, campaign_id="check")
     scenario = game_scenario(season, base, state, game.id, seed=1, turn_limit=True)
     initial_state(scenario, seed=1, where=where)
@@ -216,3 +215,61 @@ def game_seed(campaign_seed: int, game_id: str) -> int:
     from umpire.campaign.dice import keyed_int
 
     return keyed_int(campaign_seed, f"game {game_id} seed", 1, 2**31 - 1)
+
+
+def load_season(path: Path) -> tuple[Season, dict[str, object]]:
+    """Read a season and check it against its ruleset: unit types, rulings, every game's setup.
+
+    Returns the season and the scenarios of its games as stored data (``{game id: scenario
+    JSON}``), so the campaign file holds everything it needs.
+
+    :raises DataError: one line per problem, each naming the field and what is allowed.
+    """
+    path = Path(path)
+    season = read_season(path)
+    scenarios, problems = ruleset_problems(season, path.parent, str(path))
+    if problems:
+        raise DataError("\n".join(problems))
+    return season, scenarios
+
+
+def ruleset_problems(season: Season, folder: Path, where: str, *, sound: bool = True
+                     ) -> tuple[dict[str, object], list[str]]:
+    """What the season's ruleset says of it, all at once: its rulings, every unit's type, and
+    every game (scenarios found relative to ``folder``); with the games' scenarios as stored data.
+    A game is set up whole only when the season's structure is ``sound`` (ids once each, players
+    and sides known) and its units are."""
+    problems: list[str] = []
+    book = campaign_book(season.ruleset)
+    for name, choice in season.rulings.items():
+        try:
+            book.select({name: choice})
+        except UmpireError as exc:
+            problems.append(f"{where}: rulings.{name}: {exc}")
+    units = _unit_problems(season, where)
+    problems += units
+    scenarios: dict[str, object] = {}
+    for r, game in season.games():
+        gwhere = f"{where}: rounds[{r - 1}] game {game.id!r}"
+        try:
+            base = load_base(game.scenario, folder, gwhere)
+            scenarios[game.id] = base.model_dump(mode="json")
+            check_game(season, game, base, gwhere, whole=sound and not units)  # units' problems once, not per game
+        except UmpireError as exc:
+            problems.append(str(exc))
+    return scenarios, problems
+
+
+def _unit_problems(season: Season, where: str) -> list[str]:
+    """Every unit's type, stat line or card, as the ruleset has them."""
+    rs = campaign_rules(season.ruleset)
+    out = []
+    for i, p in enumerate(season.players):
+        for j, u in enumerate(p.force.units):
+            field = f"{where}: players[{i}].force.units[{j}]"
+            try:
+                rs.check_force_unit(u.type, u.statline, u.card, u.name or u.id, field)
+            except UmpireError as exc:
+                msg = str(exc)
+                out.append(msg if msg.startswith(field) else f"{field}: {msg}")
+    return out

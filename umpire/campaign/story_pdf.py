@@ -20,8 +20,8 @@ def _e(text: Any) -> str:
 
 class _Styles:
     def __init__(self) -> None:
+        from umpire.reports.fonts import FONT, FONTS, register_fonts
         from umpire.reports.layout import paper
-        from umpire.reports.pdf import FONT, FONTS, register_fonts
 
         register_fonts()
         p = paper()

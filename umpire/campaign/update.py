@@ -80,8 +80,9 @@ def _amend(campaign: Campaign, conn: Any, payload: dict[str, Any], drop_later: b
     from umpire.campaign.handlers import HANDLERS
     from umpire.core.dice import RecordingDice
     from umpire.store import events as log
+    from umpire.store.rows import read_events
 
-    events = log.read_events(conn, campaign.path)
+    events = read_events(conn, campaign.path)
     live = log.effective(events)
     gid = str(payload["game"])
     at = next(i for i, e in enumerate(live) if e.kind == "campaign.import" and e.payload.get("game") == gid)

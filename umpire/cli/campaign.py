@@ -41,7 +41,8 @@ def new(
 ) -> None:
     """Start a campaign from a season file: its sides, players and forces, and the schedule."""
     from umpire.campaign.engine import Campaign
-    from umpire.campaign.season import load_season, resolve_season
+    from umpire.campaign.season import resolve_season
+    from umpire.campaign.setup import load_season
     from umpire.errors import DataError
     from umpire.inputs import refusal
 

@@ -51,13 +51,13 @@ def check(
     procedure)."""
     from umpire.cli.output import console
     from umpire.errors import DataError, UmpireError
-    from umpire.rules.mbt import data
+    from umpire.rules.mbt.files import check_file
     from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
 
     problems: list[str] = []
     for path in files:
         try:
-            model = data.check_file(path)
+            model = check_file(path)
         except DataError as exc:
             problems.append(str(exc))
             continue

@@ -26,7 +26,8 @@ def run_campaign_demo(out: Path) -> CampaignDemo:
     from umpire.campaign.commands import import_games, set_up
     from umpire.campaign.engine import Campaign
     from umpire.campaign.printing import plan_round, print_round
-    from umpire.campaign.season import load_season, resolve_season
+    from umpire.campaign.season import resolve_season
+    from umpire.campaign.setup import load_season
     from umpire.campaign.story_files import write_story
     from umpire.core.dice import ScriptedDice
     from umpire.resources import resource_dir

@@ -91,7 +91,7 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     out.problems += [f"event #{e.seq} has an unknown action kind {e.kind!r}" for e in unknown]
     stored = _stored_state(fc.state_text, out, game.own_models())
     try:
-        initial = game.initial_state()
+        initial = game.scenario_state()
     except UmpireError as exc:
         out.problems.append(f"the stored scenario cannot be used: {without_file_name(str(exc), path)}")
         return out

@@ -21,11 +21,17 @@ from typing import TYPE_CHECKING, Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, OwnModels, canonical, canonical_state
+from umpire.core.state import GameState, OwnModels, Terrain, canonical, canonical_state
 from umpire.engine.corrections import Correction
 from umpire.engine.transaction import StaleError, Transaction
 from umpire.errors import StoreError, UmpireError, unknown
-from umpire.registry import checked_initial_state, initial_state, scenario_from_data, scenario_ruleset
+from umpire.registry import (
+    checked_initial_state,
+    initial_state,
+    initial_state_on,
+    scenario_from_data,
+    scenario_ruleset,
+)
 from umpire.schema.scenario import Scenario
 from umpire.store import events as log
 from umpire.store.db import SCHEMA, GameFile
@@ -143,7 +149,8 @@ class Game:
             self._known = self._state
         return self._state
 
-    def scenario(self) -> Scenario:
+    def scenario(self, *, terrain: bool = True) -> Scenario:
+        """The stored scenario; without ``terrain``, without its terrain pieces (not read)."""
         text = self.info["scenario"]
         try:
             data = json.loads(text) if isinstance(text, str | bytes) else None
@@ -151,21 +158,47 @@ class Game:
             data = None
         if not isinstance(data, dict):
             raise StoreError(f"{self.path}: the stored scenario is not valid JSON (a JSON object)")
+        if not terrain:
+            data["terrain"] = []
         return scenario_from_data(data, f"{self.path} (stored scenario)")
 
+    def _scenario_of_game(self, *, terrain: bool = True) -> Scenario:
+        """The stored scenario (:meth:`scenario`), which must be for the game's ruleset."""
+        scenario = self.scenario(terrain=terrain)
+        if scenario.ruleset != self.info["ruleset"]:
+            raise StoreError(
+                f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
+                f"scenario is for {scenario.ruleset!r}"
+            )
+        return scenario
+
     def initial_state(self) -> GameState:
-        """The state before any action, in its canonical form (as the snapshot would hold it).
-        Built once per opened game (it is read-only: an action changes a copy; the scenario and
-        seed it is built from are written once, when the file is made)."""
+        """The state before any action, in its canonical form (as the snapshot would hold it),
+        on the game's terrain as stored (made from the same scenario when the file was made,
+        and checked then): the rest is built from the stored scenario without its terrain pieces
+        (a table may hold thousands), unless its ruleset's checks need them (then the whole
+        scenario is built). Built once per opened game (it is read-only: an action changes a
+        copy; the scenario and seed it is built from are written once, when the file is made)."""
         if self._initial is None:
-            scenario = self.scenario()
-            if scenario.ruleset != self.info["ruleset"]:
-                raise StoreError(
-                    f"{self.path}: the game row says ruleset {self.info['ruleset']!r} but the stored "
-                    f"scenario is for {scenario.ruleset!r}"
-                )
-            self._initial = canonical_state(initial_state(scenario, seed=int(self.info["seed"])))
+            terrain = self.info["terrain"]
+            start = initial_state_on(self._scenario_of_game(terrain=False), self._terrain(terrain),
+                                     seed=int(self.info["seed"])) if isinstance(terrain, str) else None
+            self._initial = canonical_state(start) if start is not None else self.scenario_state()
         return self._initial
+
+    def scenario_state(self) -> GameState:
+        """The state before any action built wholly from the stored scenario, its terrain too
+        (what a replay checked against the stored state starts from: the stored terrain is
+        compared with it, not taken), in its canonical form."""
+        return canonical_state(initial_state(self._scenario_of_game(), seed=int(self.info["seed"])))
+
+    def _terrain(self, text: str) -> Terrain:
+        """The terrain stored as ``text``: the very object of the state last read, if it was read
+        from that text (its shapes and indexes already made), else read when first needed."""
+        known = self._known
+        if known is not None and known.terrain.to_json() == text:
+            return known.terrain
+        return Terrain.from_json(text)
 
     def last_seq(self) -> int:
         """The number of the last event in the file (0: none yet). Every write appends at least
@@ -176,8 +209,10 @@ class Game:
 
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log, each row checked. :raises StoreError: at the first bad one."""
+        from umpire.store.rows import read_events  # the row checks: a one-shot command reads the snapshot alone
+
         with self.file.read() as conn, sql_errors(self.path):  # events and dice of one moment
-            events = log.read_events(conn, self.path)
+            events = read_events(conn, self.path)
         self.check_kinds(events)
         return events
 
@@ -395,7 +430,7 @@ class Game:
 
     def replay(self) -> GameState:
         """The state rebuilt from the scenario and the log, dice played back as recorded."""
-        return self.fold(self.initial_state(), log.effective(self.events()))
+        return self.fold(self.scenario_state(), log.effective(self.events()))
 
     def check(self) -> list[str]:
         """Differences between the stored state (and checkpoints) and the replay of the log
@@ -425,7 +460,7 @@ class Game:
             except (ValueError, TypeError, RecursionError):
                 bad.append(f"the checkpoint after event #{seq} is not valid JSON")
                 del kept[seq]
-        replayed, problems = fold_checked(self.path, self.initial_state(), events, log.effective(events), kept)
+        replayed, problems = fold_checked(self.path, self.scenario_state(), events, log.effective(events), kept)
         return compare(stored, replayed, units) + bad + problems
 
 

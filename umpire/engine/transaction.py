@@ -46,7 +46,9 @@ class Transaction:
     def events(self) -> list[log.StoredEvent]:
         """Every event of the log (each row checked), including those appended here."""
         if self._events is None:
-            self._events = log.read_events(self.conn, self.game.path)
+            from umpire.store.rows import read_events  # (as Game.events)
+
+            self._events = read_events(self.conn, self.game.path)
             self.game.check_kinds(self._events)
         return self._events
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState, find_unit
-from umpire.errors import UmpireError, unknown
+from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
     from umpire.geometry.ends import MeasureRules
@@ -40,23 +40,15 @@ def end_case(state: GameState, text: str, centres: bool) -> dict[str, Any]:
     :raises UmpireError: naming the word and the ids known.
     """
     from umpire.geometry.spot_words import parse_spot
-    from umpire.geometry.spots import resolve_point
+    from umpire.geometry.spots import known_ends, resolve_point
 
     word = text.strip()
     if word in state.units:
         return stand_case(state.units[word])
     if any(t.id == word for t in state.terrain):
         return {"terrain": word}
-    spot = parse_spot(word, what="measure", known=lambda: _known(state))
+    spot = parse_spot(word, what="measure", known=lambda: known_ends(state))
     return {"point": list(resolve_point(state, spot, where=f"measure {text!r}", centres=centres))}
-
-
-def _known(state: GameState) -> list[str]:
-    return [*state.units, *(t.id for t in state.terrain)]
-
-
-def unknown_end(state: GameState, word: str) -> UmpireError:
-    return unknown("unit or terrain piece", word, _known(state))
 
 
 def measure_in_game(state: GameState, a: str, b: str, rules: MeasureRules) -> dict[str, Any]:

@@ -28,7 +28,7 @@ import numpy as np
 import shapely
 
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.geometry.ends import End, range_between
 from umpire.geometry.facts import Feature, Pose, check_on_table
 from umpire.geometry.footprint import footprint, footprints, sin_cos
@@ -69,9 +69,16 @@ def ref_end(state: GameState, ref: Any, where: str) -> End:
             if t.polygon is not None:
                 return End(feature=Feature(t.id, t.type, t.polygon, kind="area", checked=True))
             return End(feature=Feature(t.id, t.type, t.line or (), kind="line"))
-    from umpire.geometry.game import unknown_end
-
     raise UmpireError(f"{where}: {unknown_end(state, ref)}")
+
+
+def known_ends(state: GameState) -> list[str]:
+    """The words that name an end of a measure in ``state``: its units' and terrain pieces' ids."""
+    return [*state.units, *(t.id for t in state.terrain)]
+
+
+def unknown_end(state: GameState, word: str) -> UmpireError:
+    return unknown("unit or terrain piece", word, known_ends(state))
 
 
 def centre_of(end: End) -> Pair:

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | None) -> Report:
-    from umpire.campaign.season import Season, ruleset_problems, structure_problems
+    from umpire.campaign.season import Season, structure_problems
+    from umpire.campaign.setup import ruleset_problems
 
     settled, found = shape(Season, data, marks, where)
     report = Report(where)

@@ -33,7 +33,7 @@ from umpire.registry.base import (
 from umpire.registry.mbt import Mbt
 
 if TYPE_CHECKING:
-    from umpire.core.state import GameState
+    from umpire.core.state import GameState, Terrain
     from umpire.schema.kinds import FileKind
     from umpire.schema.scenario import Scenario
     from umpire.turns.ending import GameOver
@@ -173,6 +173,23 @@ def initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> 
 
     rs, scenario = scenario_ruleset(scenario, where)
     return build(scenario, rs.scenario_checks(), seed=seed, where=where)
+
+
+def initial_state_on(scenario: Scenario, terrain: Terrain, *, seed: int, where: str = "scenario") -> GameState | None:
+    """The state at the start of a game whose terrain is ``terrain`` (a game's, as stored when it
+    was made from this scenario and checked then), built from ``scenario`` given without its
+    terrain pieces (a table may hold thousands: they are not read again). None if a check of the
+    ruleset finds a problem without them (one that reads the terrain: an objective's piece, a fire
+    in a building) or any other: build it from the whole scenario (:func:`initial_state`)."""
+    from umpire.rules.setup import build_state
+
+    rs, scenario = scenario_ruleset(scenario, where)
+    problems: list[str] = []
+    state = build_state(scenario, rs.scenario_checks(), seed=seed, where=where, problems=problems)
+    if problems:
+        return None
+    state.terrain = terrain
+    return state
 
 
 def checked_initial_state(scenario: Scenario, *, seed: int, where: str = "scenario") -> GameState:

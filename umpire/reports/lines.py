@@ -285,4 +285,15 @@ WRITERS: dict[str, Writer] = {
     "air_pass": option_lines.air_pass,
 }
 
-__all__ = ["WRITERS"]
+
+def fact_lines(o: Observer, fact: Fact) -> list[Line]:
+    """What observer ``o`` is told of ``fact``: its kind's writer's lines (:func:`other` for a kind
+    without one)."""
+    write = WRITERS.get(fact.kind)
+    if write is None:
+        return other(o, fact)
+    return write(o, fact)
+
+
+__all__ = ["WRITERS", "fact_lines"]
+

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 
 from umpire.reports.layout import MapStyle
-from umpire.reports.mapshapes import Circle, Label, Paint, Point, Poly, Shape, darker, lighter
-from umpire.reports.maptext import text_width
+from umpire.reports.mapshapes import SMOKE, Circle, Label, Paint, Point, Poly, Shape, darker, lighter
+from umpire.reports.maptext import text_width, wrap
 from umpire.reports.views import TurnReport
 from umpire.text import num
 
@@ -71,8 +71,6 @@ def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
     if report.templates:
         out.append(("circle", st.template.label, Paint(st.template.colour, st.template.colour, 0.8, None, 0.18)))
     if report.smoke:
-        from umpire.reports.tablemap import SMOKE
-
         out.append(("circle", "smoke (a marker's hex, 12.9)", Paint(SMOKE, "#8a8a8a", 0.4, (1, 1), 0.55)))
     return out
 
@@ -130,8 +128,6 @@ def draw(items: list[Entry], x0: float, y0: float, width: float) -> list[Shape]:
 
 def scale_bar(report: TurnReport, st: MapStyle, s: float, x0: float, y0: float, x1: float) -> list[Shape]:
     """The scale bar from ``x0``, its words after it up to ``x1`` (the north arrow), in lines."""
-    from umpire.reports.maptext import text_width, wrap
-
     sc = st.scales.get(report.ruleset)
     inches = sc.bar_inches if sc else 6.0
     steps = 3

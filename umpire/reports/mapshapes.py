@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+SMOKE = "#c8c8c8"  # a smoke marker's fill, on the map and in its legend
+
 Point = tuple[float, float]
 
 

@@ -19,7 +19,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in drawing points (y d
 
 @cache
 def _faces() -> dict[str, str]:
-    from umpire.reports.pdf import register_fonts
+    from umpire.reports.fonts import register_fonts
 
     return register_fonts()
 
@@ -29,7 +29,7 @@ def text_width(text: str, size: float, *, bold: bool = False, italic: bool = Fal
     the italic face lacks is set upright, as the PDF sets it)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from umpire.reports.pdf import covers
+    from umpire.reports.fonts import covers
 
     faces = _faces()
     face = faces["bold"] if bold else faces["italic"] if italic else faces["regular"]

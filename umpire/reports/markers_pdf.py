@@ -101,8 +101,8 @@ def markers_pdf(out: BinaryIO, *, title: str, stands: Sequence[StandMarker], cor
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
+    from umpire.reports.fonts import register_fonts
     from umpire.reports.layout import paper
-    from umpire.reports.pdf import register_fonts
 
     if paper_name not in PAPERS:
         raise unknown("paper size", paper_name, PAPERS)

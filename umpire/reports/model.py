@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from umpire.core.state import GameState, UnitState
 from umpire.registry import TrackedGame, game_rules
 from umpire.reports.knowledge import Chronicle, Sight
+from umpire.reports.lines import fact_lines
 from umpire.reports.observe import UNSEEN, Line, Observer, card_identity
 from umpire.reports.views import (
     EventView,
@@ -115,7 +116,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     for e, facts in chron.events:
         if turn is not None and e.turn != turn:
             continue
-        lines = tuple(x for f in facts for x in obs.lines(f))
+        lines = tuple(x for f in facts for x in fact_lines(obs, f))
         if viewer is not None and not lines:
             continue
         events.append(EventView(e.seq, e.turn, e.phase, phase_name(state.ruleset, e.phase), e.kind,

@@ -13,7 +13,7 @@ later is a separate dated remark (``later``), never a rewrite of the line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -167,15 +167,6 @@ class Observer:
                 level = lvl
         return explain.for_side(fact.why, level, self.size(enemy[0]) if enemy else None, telling=self.t,
                                 kind=fact.kind, dice=self.rulings.get("report.hidden_dice", "withhold"))
-
-    # -- lines --------------------------------------------------------------------------
-    def lines(self, fact: Fact) -> list[Line]:
-        from umpire.reports import lines as writers
-
-        write: Callable[[Observer, Fact], list[Line]] | None = writers.WRITERS.get(fact.kind)
-        if write is None:
-            return writers.other(self, fact)
-        return write(self, fact)
 
 
 def explain_rank(level: str) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from umpire.reports.pdf import Styles, esc
+from umpire.reports.pdf_page import Styles, esc
 
 MARK = "*"
 FACINGS = ("TF", "TS", "TR", "HF", "HS", "HR")  # turret and hull: front, side, rear

@@ -17,9 +17,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from umpire.registry import telling
+from umpire.reports.fonts import FONT
 from umpire.reports.layout import order_codes, paper
 from umpire.reports.marks import Mark
-from umpire.reports.pdf import FONT, PaperDoc, Progress, Styles, esc, footer_line, map_flowable
+from umpire.reports.pdf_page import PaperDoc, Progress, Styles, esc, footer_line, map_flowable
 from umpire.reports.views import FormationView, TurnReport, UnitView
 from umpire.turns.orders_form import Entry, OrdersForm
 

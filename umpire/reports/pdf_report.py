@@ -19,7 +19,7 @@ from umpire.reports import sections as S
 from umpire.reports.layout import paper
 from umpire.reports.marks import Mark
 from umpire.reports.observe import Line
-from umpire.reports.pdf import PaperDoc, Progress, Styles, esc, footer_line, heading, map_flowable
+from umpire.reports.pdf_page import PaperDoc, Progress, Styles, esc, footer_line, heading, map_flowable
 from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
 

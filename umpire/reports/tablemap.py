@@ -27,9 +27,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from umpire.reports import maplegend
 from umpire.reports.labels import Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
-from umpire.reports.mapshapes import Circle, Label, MapDrawing, Mark, Paint, Point, Poly, Shape, darker, lighter
+from umpire.reports.mapshapes import (
+    SMOKE,
+    Circle,
+    Label,
+    MapDrawing,
+    Mark,
+    Paint,
+    Point,
+    Poly,
+    Shape,
+    darker,
+    lighter,
+)
+from umpire.reports.maptext import wrap
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
 from umpire.reports.views import EventView, TurnReport, UnitView
 from umpire.text import num
@@ -116,9 +130,6 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     not placed on the drawing but listed as its :attr:`~MapDrawing.marks`, which the screen draws
     at its own size for the zoom it shows (placing hundreds of labels on paper is most of the
     cost of a big map)."""
-    from umpire.reports import maplegend
-    from umpire.reports.maptext import wrap
-
     report = map_view(report)
     st = style or map_style()
     tw, td = report.table
@@ -394,7 +405,6 @@ def _area(pts: tuple[Point, ...]) -> float:
 
 
 TURRET_COLOUR = "#111111"
-SMOKE = "#c8c8c8"
 
 
 def _mark(u: UnitView) -> str:

@@ -82,7 +82,7 @@ def to_png(m: MapDrawing, dpi: float = 150.0, mark: str = "") -> bytes:
     from PIL import Image, ImageDraw
     from PIL.PngImagePlugin import PngInfo
 
-    from umpire.reports.pdf import FONTS, covers, register_fonts
+    from umpire.reports.fonts import FONTS, covers, register_fonts
 
     register_fonts()
     k = dpi / 72.0 * SUPERSAMPLE

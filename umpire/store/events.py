@@ -118,19 +118,6 @@ def append(
     return seq
 
 
-def read_events(conn: sqlite3.Connection, path: Path) -> list[StoredEvent]:
-    """Every event in order, each with its rolls, every row checked (plain sqlite3).
-
-    :raises StoreError: naming the first bad row by its event number.
-    """
-    from umpire.store.rows import scan_events
-
-    scan = scan_events(conn)
-    if scan.problems:
-        raise StoreError(f"{path}: {scan.problems[0]}")
-    return scan.events
-
-
 def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
     """The ``results`` column as (resolutions, records): records are marked ``"record": true``
     and keep ``n``, their place among the results as stored."""

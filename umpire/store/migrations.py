@@ -199,10 +199,3 @@ def _on(fn: Migration) -> Callable[[sqlite3.Connection], None]:
         fn(Database(conn, execute_plugins=False))
 
     return run
-
-
-def migrate(db: Database) -> None:
-    """Apply every migration not yet recorded, each in its own savepoint."""
-    from umpire.store.db import run_migrations
-
-    run_migrations(db.conn, migrations())

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
+from umpire.errors import StoreError
 from umpire.store.events import StoredEvent, split_results
 from umpire.store.history import Broken, Walk
 
@@ -128,3 +130,14 @@ def scan_events(conn: sqlite3.Connection) -> Scan:
         )
     scan.problems = [msg for _, msg in sorted(found, key=lambda p: p[0])]
     return scan
+
+
+def read_events(conn: sqlite3.Connection, path: Path) -> list[StoredEvent]:
+    """Every event in order, each with its rolls, every row checked (plain sqlite3).
+
+    :raises StoreError: naming the first bad row by its event number.
+    """
+    scan = scan_events(conn)
+    if scan.problems:
+        raise StoreError(f"{path}: {scan.problems[0]}")
+    return scan.events

@@ -15,6 +15,7 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
+from umpire.core.shared import held_units
 from umpire.core.state import GameState
 from umpire.turns.common import Applied, Handler
 
@@ -33,9 +34,10 @@ def changes(before: GameState, after: GameState) -> Resolution | None:
     """Every unit whose position, facing, status or hits changed between the two states: where
     it went and what it became (``destroyed`` says how, where the ruleset tells)."""
     out: list[dict[str, Any]] = []
-    for uid, a in after.units.items():
+    # read as held: a unit the action never handed out is the very one before holds (not copied)
+    for uid, a in held_units(after.units):
         b = before.units.get(uid)
-        if b is None:
+        if b is None or b is a:
             continue
         moved = (a.x, a.y, a.facing) != (b.x, b.y, b.facing)
         if not moved and (a.status, a.hits) == (b.status, b.hits):

@@ -21,7 +21,7 @@ from umpire.rules.mbt.fire_charts import ApHitChart, ApModifiers, CloseAssaultCh
 from umpire.rules.mbt.ground_charts import IntoBuildingsChart, LosChart, SightingChart, TerrainChart
 from umpire.rules.mbt.provenance import DataModel
 from umpire.rules.mbt.vehicle_card import Card
-from umpire.schema.load import cached_model, read_yaml, validate
+from umpire.schema.load import cached_model, read_yaml
 
 CHART_MODELS: dict[str, type[DataModel]] = {
     "sighting": SightingChart,
@@ -212,36 +212,3 @@ def _load_card(card_id: str) -> Card:
 @lru_cache(maxsize=1)
 def rulings() -> RulingBook:
     return cached_model(RulingBook, data_dir() / "rulings.yaml")  # type: ignore[return-value]
-
-
-def model_for(data: Any) -> type[DataModel]:
-    """Which model a raw data file is: a chart (``chart:`` key) or a card (``card:`` key)."""
-    if isinstance(data, dict) and "card" in data:
-        from umpire.rules.mbt.cards import MODELS
-
-        kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in MODELS:
-            raise DataError(f"kind: {kind!r} is not a kind of card (allowed: {', '.join(MODELS)})")
-        return MODELS[kind]  # type: ignore[return-value]
-    if isinstance(data, dict) and "chart" in data:
-        from umpire.rules.mbt.options.charts import MODELS as OPTION_MODELS
-
-        name = data["chart"]
-        models = {**CHART_MODELS, **OPTION_MODELS}
-        if not isinstance(name, str) or name not in models:
-            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(models)})")
-        return models[name]
-    raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
-
-
-def check_file(path: Path) -> DataModel:
-    """Validate a user's transcription of an official chart or card.
-
-    :raises DataError: one line per problem, naming file, field and reason.
-    """
-    data = read_yaml(path)
-    try:
-        model = model_for(data)
-    except DataError as exc:
-        raise DataError(f"{shown(path)}: {exc}") from None
-    return validate(model, data, shown(path))

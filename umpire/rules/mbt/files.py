@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from umpire.errors import DataError, shown
 from umpire.schema.kinds import FileKind
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pydantic import BaseModel
 
     from umpire.core.state import GameState
@@ -32,8 +35,6 @@ class ChartKind(FileKind):
 
         :raises DataError: for a chart or kind of card MBT has not.
         """
-        from umpire.rules.mbt.data import model_for
-
         return model_for(data)
 
     def check(self, model: Any, settled: Settled[Any], data: Any, state: GameState | None, where: str,
@@ -67,3 +68,41 @@ def provenance() -> list[tuple[str, dict[str, int]]]:
     rows += [(f"{i} {any_card(i).name}", any_card(i)) for i in data.card_ids()]
     rows += [(f"options/{n}", options.chart(n)) for n in options.MODELS if n != "options"]
     return [(what, provenance_counts(model)) for what, model in rows]
+
+
+def model_for(data: Any) -> type[BaseModel]:
+    """Which model a raw data file is: a chart (``chart:`` key) or a card (``card:`` key)."""
+    if isinstance(data, dict) and "card" in data:
+        # the cards' and charts' models load only for a file that is one: a check of any other
+        # file (or ruleset) loads none of them
+        from umpire.rules.mbt.cards import MODELS
+
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in MODELS:
+            raise DataError(f"kind: {kind!r} is not a kind of card (allowed: {', '.join(MODELS)})")
+        return MODELS[kind]
+    if isinstance(data, dict) and "chart" in data:
+        from umpire.rules.mbt.data import CHART_MODELS
+        from umpire.rules.mbt.options.charts import MODELS as OPTION_MODELS
+
+        name = data["chart"]
+        models = {**CHART_MODELS, **OPTION_MODELS}
+        if not isinstance(name, str) or name not in models:
+            raise DataError(f"chart: unknown chart {name!r} (known: {', '.join(models)})")
+        return models[name]
+    raise DataError("top level: an MBT data file has a 'chart:' key or a 'card:' key")
+
+
+def check_file(path: Path) -> BaseModel:
+    """Validate a user's transcription of an official chart or card.
+
+    :raises DataError: one line per problem, naming file, field and reason.
+    """
+    from umpire.schema.load import read_yaml, validate  # (as the models above)
+
+    data = read_yaml(path)
+    try:
+        model = model_for(data)
+    except DataError as exc:
+        raise DataError(f"{shown(path)}: {exc}") from None
+    return validate(model, data, shown(path))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -48,7 +49,7 @@ def shoot(
         state, firer, moved=moved_before(firer, phase), spotted=any(s != firer.side for s in firer.spotted_by)
     )
     target_stand = tr.stand(state, target, moved=moved_before(target, phase), spotted=True)
-    from umpire.turns.auftragstaktik.sighting import is_night
+    from umpire.turns.auftragstaktik.sighting import is_night  # (numpy: a shot refused needs none)
 
     side = aspect(firer, target)
     res = fire(
@@ -118,7 +119,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     """The pairs a phase's fire will ask about: each firer with its planned targets and, for an
     AFV, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
     distance is no more than the nearest centre distance, within reach)."""
-    import numpy as np
+    import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
 
     ext = tr.book(state)
     live = [e for e in state.units.values() if tr.alive(e)]
@@ -201,21 +202,109 @@ def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: 
                                              target_hidden=not spotted))
 
 
+def _group_key(u: UnitState) -> tuple[int, int]:
+    """The order stands fire in: unspotted stands first, then by troop quality, best first."""
+    unspotted = not any(s != u.side for s in u.spotted_by)
+    return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
+
+
+@dataclass
+class _FirePhase:
+    """A combat phase's planned fire on ``state`` (a copy being changed), and what it has said so
+    far; ``holds``: the stands that fired at nothing, said in their places when the phase ends
+    (nothing moves and spotting does not change while it fires): the sight lines refused are named
+    together."""
+
+    state: GameState
+    phase: int
+    dice: Dice
+    lines: list[str] = field(default_factory=list)
+    results: list[Resolution] = field(default_factory=list)
+    holds: list[Hold] = field(default_factory=list)
+
+    def fire_stand(
+        self, u: UnitState, late: bool, gone: set[str], landed: list[tuple[UnitState, UnitState, Resolution]]
+    ) -> None:
+        """Stand ``u`` fires at its planned targets in turn (its late missiles only if ``late``)
+        until one is fired at, or eliminated with fire to spare; its shots go to ``landed``."""
+        state = self.state
+        plan = tr.book(state).plan[u.id]
+        held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
+        fired = False
+        for tid in plan["fire"]:
+            target = state.units.get(tid)
+            if target is None or not tr.alive(target) or target.id in gone:
+                continue
+            aimed = self.aim(u, target, late, gone, held)
+            if isinstance(aimed, bool):
+                if aimed:
+                    break
+                continue
+            target, weapon, d = aimed
+            if _is_atgm_late(u, weapon) != late:
+                fired = True
+                break
+            try:
+                res = shoot(state, u, target, weapon, d, self.phase, self.dice)
+            except DiceError:
+                raise  # dice not given or impossible: the whole action fails, nothing is written
+            except UmpireError as exc:  # a restriction of the fire procedure itself
+                held.append((target.id, _said(exc)))
+                continue
+            self.results.append(res)
+            landed.append((u, target, res))
+            fired = True
+            if res.outcome.get("eliminated"):
+                gone.add(target.id)
+            rof = res.outcome.get("rate_of_fire") or {}
+            if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
+                break
+        if not fired and held and not late:
+            self.holds.append((len(self.lines), len(self.results), u, held[0][0], *held[0][1]))
+
+    def aim(
+        self, u: UnitState, target: UnitState, late: bool, gone: set[str], held: list[tuple[str, Said]]
+    ) -> tuple[UnitState, str, float] | bool:
+        """The shot ``u`` may take at ``target`` or, an AFV refused for not firing at the closest
+        enemy AFV, at that one: the target, weapon and range; else (why added to ``held``) False to
+        try its next target, True to stop."""
+        state, phase = self.state, self.phase
+        weapon_asked = tr.book(state).plan[u.id].get("weapon")
+        try:
+            weapon, d = check_shot(state, u, target, phase, weapon_asked, gone)
+            return target, weapon, d
+        except UmpireError as exc:
+            kind = exc.kind if isinstance(exc, ShotRefused) else ""
+            near = None
+            if kind == "not the closest AFV":
+                near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
+            if near is None:
+                unseen: Said = ("its target is not spotted", None, "target")
+                held.append((target.id, unseen if kind == "not spotted" else _said(exc)))
+                return False
+        tid, target = target.id, near[0]
+        try:
+            weapon, d = check_shot(state, u, target, phase, weapon_asked, gone)
+        except UmpireError as exc2:
+            held.append((target.id, _said(exc2)))
+            return True
+        if not late:
+            self.lines.append(
+                f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
+                f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
+            )
+            self.results.append(record(state.ruleset, "fire_redirect", unit=u.id, target=tid,
+                                       to=target.id, line=self.lines[-1]))
+        return target, weapon, d
+
+
 def _fire_groups(
     state: GameState, phase: int, dice: Dice, firers: list[UnitState]
 ) -> tuple[list[Resolution], list[str]]:
-    ext = tr.book(state)
-    lines: list[str] = []
-    results: list[Resolution] = []
-    # stands that fired at nothing, said in their places when the phase ends (nothing moves and
-    # spotting does not change while it fires): the sight lines refused are named together
-    holds: list[Hold] = []
-
-    def group_key(u: UnitState) -> tuple[int, int]:
-        unspotted = not any(s != u.side for s in u.spotted_by)
-        return (0 if unspotted else 1, -QUALITY_LEVEL[u.quality])
-
-    keyed = [(group_key(u), u) for u in firers]  # who is spotted does not change as the phase fires
+    """The phase's fire, group by group (``_group_key``; who is spotted does not change as the
+    phase fires): each group's shots land all at once, the late missiles after every group."""
+    run = _FirePhase(state, phase, dice)
+    keyed = [(_group_key(u), u) for u in firers]
     for late in (False, True):
         for key in sorted({k for k, _ in keyed}):
             group = [u for k, u in keyed if k == key]
@@ -223,61 +312,10 @@ def _fire_groups(
             gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
             for u in group:
                 u = state.units[u.id]
-                if not tr.alive(u):
-                    continue
-                plan = ext.plan[u.id]
-                held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
-                fired = False
-                for tid in plan["fire"]:
-                    target = state.units.get(tid)
-                    if target is None or not tr.alive(target) or target.id in gone:
-                        continue
-                    try:
-                        weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
-                    except UmpireError as exc:
-                        kind = exc.kind if isinstance(exc, ShotRefused) else ""
-                        near = None
-                        if kind == "not the closest AFV":
-                            near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
-                        if near is None:
-                            unseen: Said = ("its target is not spotted", None, "target")
-                            held.append((tid, unseen if kind == "not spotted" else _said(exc)))
-                            continue
-                        target = near[0]
-                        try:
-                            weapon, d = check_shot(state, u, target, phase, plan.get("weapon"), gone)
-                        except UmpireError as exc2:
-                            held.append((target.id, _said(exc2)))
-                            break
-                        if not late:
-                            lines.append(
-                                f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
-                                f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
-                            )
-                            results.append(record(state.ruleset, "fire_redirect", unit=u.id, target=tid,
-                                                  to=target.id, line=lines[-1]))
-                    if _is_atgm_late(u, weapon) != late:
-                        fired = True
-                        break
-                    try:
-                        res = shoot(state, u, target, weapon, d, phase, dice)
-                    except DiceError:
-                        raise  # dice not given or impossible: the whole action fails, nothing is written
-                    except UmpireError as exc:  # a restriction of the fire procedure itself
-                        held.append((target.id, _said(exc)))
-                        continue
-                    results.append(res)
-                    landed.append((u, target, res))
-                    fired = True
-                    if res.outcome.get("eliminated"):
-                        gone.add(target.id)
-                    rof = res.outcome.get("rate_of_fire") or {}
-                    if not (res.outcome.get("eliminated") and rof.get("may_fire_again")):
-                        break
-                if not fired and held and not late:
-                    holds.append((len(lines), len(results), u, held[0][0], *held[0][1]))
+                if tr.alive(u):
+                    run.fire_stand(u, late, gone, landed)
             for u, target, res in landed:
-                lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
-                res.extra["line"] = lines[-1]
-    _hold_lines(state, holds, lines, results)
-    return results, lines
+                run.lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
+                res.extra["line"] = run.lines[-1]
+    _hold_lines(state, run.holds, run.lines, run.results)
+    return run.results, run.lines

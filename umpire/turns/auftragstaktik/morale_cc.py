@@ -19,16 +19,19 @@ stand in it can still attack.
 
 from __future__ import annotations
 
+import math
+
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.cases import stand_case
-from umpire.rules.auftragstaktik.close_combat import close_combat
+from umpire.rules.auftragstaktik.close_combat import afv_return_fire, close_combat
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.auftragstaktik.sightlines import aspect, distance
 
 
 def morale_level(state: GameState, bid: str) -> str:
@@ -105,8 +108,6 @@ MAX_ROUNDS = 10  # a guard: hits only grow, so a close combat ends long before
 
 def _touching(state: GameState, a: UnitState, pool: list[UnitState]) -> list[UnitState]:
     """The enemy stands of ``pool`` whose bases touch ``a``'s, nearest first."""
-    from umpire.turns.auftragstaktik.sightlines import distance
-
     touch = tables().turn.close_combat.touching_in
     near = sorted((distance(state, a, e), e.id) for e in pool if e.side != a.side and tr.alive(e))
     return [state.units[i] for d, i in near if d <= touch + 1e-9]
@@ -141,8 +142,6 @@ def _hit(state: GameState, uid: str, hits: int) -> str:
 def _withdraw(state: GameState, u: UnitState, foes: list[UnitState]) -> str:
     """Withdraw from close combat (ruling close_combat.rounds): 1 hit, Withdraw orders, and a move
     of its full allowance straight away from the nearest enemy, kept on the table."""
-    import math
-
     near = min((e for e in foes if tr.alive(e)), key=lambda e: math.dist((u.x, u.y), (e.x, e.y)), default=None)  # type: ignore[arg-type]
     line = _hit(state, u.id, 1)
     u.orders = "WD"
@@ -173,35 +172,33 @@ def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, conceal
     return res
 
 
-def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution], list[str]]:
-    """Close combat between touching stands, round after round (see the module notes)."""
-    from umpire.rules.auftragstaktik.close_combat import afv_return_fire
-    from umpire.turns.auftragstaktik.sightlines import aspect, distance
+def _fights(state: GameState, a: UnitState) -> bool:
+    """Whether stand ``a`` attacks in close combat: a live troop stand, not an AFV, its battalion
+    not Routed."""
+    bid = getattr(tr.battalion_of(state, a), "id", "")
+    return tr.alive(a) and tr.is_troop(a) and not tr.is_afv(a) and tr.book(state).battalion_status.get(bid) != "routed"
 
-    ext = tr.book(state)
-    live = [u for u in state.units.values() if tr.alive(u)]
 
-    def fights(a: UnitState) -> bool:
-        bid = getattr(tr.battalion_of(state, a), "id", "")
-        return tr.alive(a) and tr.is_troop(a) and not tr.is_afv(a) and ext.battalion_status.get(bid) != "routed"
-
-    starters = [
+def _starters(state: GameState, live: list[UnitState]) -> list[UnitState]:
+    """The troop stands that start close combat: on Hasty Advance, or on Deliberate Advance having
+    moved no more than half their allowance (ruling close_combat.da_half_ma), touching an enemy."""
+    return [
         a
         for a in live
-        if fights(a)
+        if _fights(state, a)
         and (a.orders == "HA" or (a.orders == "DA" and tr.moved_this_turn(a) <= tr.move_value(a) / 2 + 1e-9))
         and _touching(state, a, live)
     ]
-    if not starters:
-        return [], ["no troop stands in base contact with the enemy: no close combat"]
-    engaged: dict[str, UnitState] = {a.id: a for a in starters}
-    for a in starters:
-        engaged.update({e.id: e for e in _touching(state, a, live)})
+
+
+def _free_attacks(
+    state: GameState, engaged: dict[str, UnitState], starters: list[UnitState], dice: Dice
+) -> tuple[list[Resolution], list[str]]:
+    """A concealed stand drawn into close combat attacks first, for free, while it eliminates."""
     results: list[Resolution] = []
     lines: list[str] = []
-    # a concealed stand drawn into close combat attacks first, for free, while it eliminates
     for d in sorted(engaged.values(), key=lambda u: u.id):
-        if d.id in {a.id for a in starters} or not fights(d) or not _concealed(state, d):
+        if d.id in {a.id for a in starters} or not _fights(state, d) or not _concealed(state, d):
             continue
         for e in _touching(state, d, list(engaged.values())):
             res = _attack(state, d, e, dice, concealed=True)
@@ -209,46 +206,80 @@ def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution]
             lines.append(_hit(state, e.id, int(res.outcome["hits"])))
             if not res.outcome.get("eliminated"):
                 break
+    return results, lines
+
+
+def _return_fire(
+    state: GameState, by_target: dict[str, list[UnitState]], hits: dict[str, int], rnd: int, dice: Dice
+) -> list[Resolution]:
+    """After a round each AFV attacked (and not eliminated by it) fires its HW at one infantry
+    stand attacking it (-6); its hits are added to ``hits``."""
+    results = []
+    for uid in sorted(by_target):
+        v = state.units[uid]
+        if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or apply_hits(v.hits, hits.get(uid, 0),
+                                                                             by_close_combat=True)[1]:
+            continue
+        inf = by_target[uid][0]
+        res = afv_return_fire(
+            tr.stand(state, v, moved=False, spotted=True),
+            tr.stand(state, inf, moved=tr.moved_in(inf, 2) > 0, spotted=True),
+            scoped(dice, "close-combat-hw", v.id, inf.id),
+            tr.rulings_of(state),
+            range_in=round(distance(state, v, inf), 3),
+            aspect=aspect(v, inf),
+        )
+        res.extra.update({"firer": v.id, "target": inf.id, "weapon": "hw", "round": rnd})
+        res.summary = f"{v.id} fires HW at {inf.id} in close combat: {res.summary}"
+        results.append(res)
+        hits[inf.id] = hits.get(inf.id, 0) + int(res.outcome["hits"])
+    return results
+
+
+def _round(state: GameState, pool: list[UnitState], rnd: int, dice: Dice) -> tuple[list[Resolution], str] | None:
+    """One round of close combat among ``pool``: every stand that fights attacks the nearest enemy
+    it touches, all at once, then the AFVs attacked fire back; None if no stand can attack."""
+    attacks = []
+    for a in sorted(pool, key=lambda u: u.id):
+        if not _fights(state, a):
+            continue
+        targets = _touching(state, a, pool)
+        if targets:
+            attacks.append((a, targets[0]))
+    if not attacks:
+        return None
+    results = []
+    hits: dict[str, int] = {}
+    by_target: dict[str, list[UnitState]] = {}
+    for a, d in attacks:  # simultaneous: every attack uses the stands as the round began
+        res = _attack(state, a, d, dice)
+        res.extra["round"] = rnd
+        results.append(res)
+        hits[d.id] = hits.get(d.id, 0) + int(res.outcome["hits"])
+        by_target.setdefault(d.id, []).append(a)
+    results += _return_fire(state, by_target, hits, rnd, dice)
+    return results, f"round {rnd}: " + ", ".join(_hit(state, uid, h) for uid, h in sorted(hits.items()))
+
+
+def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution], list[str]]:
+    """Close combat between touching stands, round after round (see the module notes)."""
+    ext = tr.book(state)
+    live = [u for u in state.units.values() if tr.alive(u)]
+    starters = _starters(state, live)
+    if not starters:
+        return [], ["no troop stands in base contact with the enemy: no close combat"]
+    engaged: dict[str, UnitState] = {a.id: a for a in starters}
+    for a in starters:
+        engaged.update({e.id: e for e in _touching(state, a, live)})
+    results, lines = _free_attacks(state, engaged, starters, dice)
     withdrawn: set[str] = set()
     for rnd in range(1, MAX_ROUNDS + 1):
         pool = [u for u in engaged.values() if tr.alive(u) and u.id not in withdrawn]
-        attacks = []
-        for a in sorted(pool, key=lambda u: u.id):
-            if not fights(a):
-                continue
-            targets = _touching(state, a, pool)
-            if targets:
-                attacks.append((a, targets[0]))
-        if not attacks:
+        fought = _round(state, pool, rnd, dice)
+        if fought is None:
             break
-        hits: dict[str, int] = {}
-        by_target: dict[str, list[UnitState]] = {}
-        for a, d in attacks:  # simultaneous: every attack uses the stands as the round began
-            res = _attack(state, a, d, dice)
-            res.extra["round"] = rnd
-            results.append(res)
-            hits[d.id] = hits.get(d.id, 0) + int(res.outcome["hits"])
-            by_target.setdefault(d.id, []).append(a)
-        # after the round each AFV attacked fires its HW at one infantry stand attacking it (-6)
-        for uid in sorted(by_target):
-            v = state.units[uid]
-            if not tr.is_afv(v) or tr.unit_ratings(v).hw is None or apply_hits(v.hits, hits.get(uid, 0),
-                                                                                 by_close_combat=True)[1]:
-                continue
-            inf = by_target[uid][0]
-            res = afv_return_fire(
-                tr.stand(state, v, moved=False, spotted=True),
-                tr.stand(state, inf, moved=tr.moved_in(inf, 2) > 0, spotted=True),
-                scoped(dice, "close-combat-hw", v.id, inf.id),
-                tr.rulings_of(state),
-                range_in=round(distance(state, v, inf), 3),
-                aspect=aspect(v, inf),
-            )
-            res.extra.update({"firer": v.id, "target": inf.id, "weapon": "hw", "round": rnd})
-            res.summary = f"{v.id} fires HW at {inf.id} in close combat: {res.summary}"
-            results.append(res)
-            hits[inf.id] = hits.get(inf.id, 0) + int(res.outcome["hits"])
-        lines.append(f"round {rnd}: " + ", ".join(_hit(state, uid, h) for uid, h in sorted(hits.items())))
+        results += fought[0]
+        lines.append(fought[1])
         # withdrawal, possible after a round has been fought (orders: cc_withdraw)
         for u in sorted(pool, key=lambda u: u.id):
             if tr.alive(u) and ext.plan.get(u.id, {}).get("cc_withdraw"):

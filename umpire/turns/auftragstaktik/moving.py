@@ -12,6 +12,7 @@ reported as warnings for the umpire (rulings ``movement.minimums``, ``orders.wit
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
@@ -19,12 +20,13 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
 from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.auftragstaktik.table import route, route_ahead
+from umpire.turns.auftragstaktik.table import footprints_of, route, route_ahead
 from umpire.turns.common import KeepMove
 
 MOVEMENT_PHASES = {"movement_1": 1, "movement_2": 2}
@@ -273,12 +275,7 @@ def overruns(
 
     ``troops``: every troop stand of the state (a movement phase finds them once; they move in
     place and may die as it goes, which is asked here)."""
-    import shapely
-
-    from umpire.rules.auftragstaktik.close_combat import overrun
-    from umpire.rules.auftragstaktik.data import tables
-    from umpire.turns.auftragstaktik.morale_cc import morale_level as morale
-    from umpire.turns.auftragstaktik.table import footprints_of
+    import shapely  # shapely is slow to import: a command that moves nothing does without it
 
     if not tr.is_afv(u) or u.hits > tables().close_combat.overrun.attacker_max_hits_at_start:
         return [], []
@@ -296,34 +293,12 @@ def overruns(
         return [], []
     swept = line.buffer(half, cap_style="flat")
     hit = [e for e, f in zip(near, footprints_of(near), strict=True) if swept.intersects(f)]
-    from umpire.rules.auftragstaktik.cases import stand_case  # (the calc's case models: an overrun's only)
-
     results, lines = [], []
-    ext = tr.book(state)
     for e in sorted(hit, key=lambda e: (line.project(shapely.Point(e.x, e.y)), e.id)):
         if not tr.alive(e):
             continue
-        de, at = tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True), tr.stand(state, u, moved=True,
-                                                                                                spotted=True)
-        md = morale(state, getattr(tr.battalion_of(state, e), "id", ""))
-        ma = morale(state, getattr(tr.battalion_of(state, u), "id", ""))
-        res = overrun(de, [at], scoped(dice, "overrun", u.id, e.id), tr.rulings_of(state), defender_morale=md,
-                      attacker_morale=ma)
-        case = {"procedure": "overrun", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
-                "defender": stand_case(de), "attackers": [stand_case(at)], "defender_morale": md,
-                "attacker_morale": ma}
-        res.extra.update({"attacker": e.id, "target": u.id, "case": case})
-        res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
+        res = _overrun(state, u, e, dice)
         results.append(res)
-        u.hits, eliminated = apply_hits(u.hits, int(res.outcome["hits"]))  # an overrun's hits are close combat's
-        if eliminated:
-            u.status = "eliminated"
-        for x in (u, e):
-            b = tr.battalion_of(state, x)
-            if b is not None and b.id not in ext.under_fire:
-                ext.under_fire.append(b.id)
-        if u.id not in ext.attacked:
-            ext.attacked.append(u.id)
         if not res.outcome["continue"] or u.status == "eliminated":
             back = math.hypot(*u.base) / 2 + math.hypot(*e.base) / 2
             stop = line.interpolate(max(0.0, line.project(shapely.Point(e.x, e.y)) - back))
@@ -334,53 +309,81 @@ def overruns(
     return results, lines
 
 
-def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> tuple[list[Resolution], list[str]]:
-    """Make every planned move of movement phase ``phase`` on ``state`` (a copy being changed),
-    Withdraw first, then Travel, Hasty Advance, Deliberate Advance (ruling
-    ``movement.order_within_class``: both sides' stands of a class move together). Returns the
-    report lines."""
-    ext = tr.book(state)
-    lines: list[str] = []
-    results: list[Resolution] = []
-    movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
-    troops = [e for e in state.units.values() if tr.is_troop(e)]  # who may be overrun
+def _overrun(state: GameState, u: UnitState, e: UnitState, dice: Dice) -> Resolution:
+    """AFV ``u`` overruns troop stand ``e``, which attacks it once; its hits land on ``u``."""
+    # close combat's rules and the calc's case models: a move by hand overruns nothing and needs none
+    from umpire.rules.auftragstaktik.cases import stand_case
+    from umpire.rules.auftragstaktik.close_combat import overrun
+    from umpire.turns.auftragstaktik.morale_cc import morale_level
 
-    def through(u: UnitState, pts: list[tuple[float, float]]) -> None:
-        if phase == 2 and dice is not None:
+    ext = tr.book(state)
+    de, at = tr.stand(state, e, moved=tr.moved_this_turn(e) > 0, spotted=True), tr.stand(state, u, moved=True,
+                                                                                            spotted=True)
+    md = morale_level(state, getattr(tr.battalion_of(state, e), "id", ""))
+    ma = morale_level(state, getattr(tr.battalion_of(state, u), "id", ""))
+    res = overrun(de, [at], scoped(dice, "overrun", u.id, e.id), tr.rulings_of(state), defender_morale=md,
+                  attacker_morale=ma)
+    case = {"procedure": "overrun", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+            "defender": stand_case(de), "attackers": [stand_case(at)], "defender_morale": md,
+            "attacker_morale": ma}
+    res.extra.update({"attacker": e.id, "target": u.id, "case": case})
+    res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
+    u.hits, eliminated = apply_hits(u.hits, int(res.outcome["hits"]))  # an overrun's hits are close combat's
+    if eliminated:
+        u.status = "eliminated"
+    for x in (u, e):
+        b = tr.battalion_of(state, x)
+        if b is not None and b.id not in ext.under_fire:
+            ext.under_fire.append(b.id)
+    if u.id not in ext.attacked:
+        ext.attacked.append(u.id)
+    return res
+
+
+@dataclass
+class _MovementPhase:
+    """A movement phase's planned moves on ``state`` (a copy being changed), and what it has said
+    so far; ``troops``: the troop stands that may be overrun."""
+
+    state: GameState
+    phase: int
+    dice: Dice | None
+    troops: list[UnitState]
+    results: list[Resolution] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def through(self, u: UnitState, pts: list[tuple[float, float]]) -> None:
+        """A stand moving through an indirect fire template in the Second Movement Phase is attacked."""
+        if self.phase == 2 and self.dice is not None:
             from umpire.turns.auftragstaktik.indirect import template_attacks
 
-            r, ln = template_attacks(state, u, pts, dice)
-            results.extend(r)
-            lines.extend(ln)
+            r, ln = template_attacks(self.state, u, pts, self.dice)
+            self.results.extend(r)
+            self.lines.extend(ln)
 
-    route_ahead(state, [[(u.x, u.y), *ext.moves(u.id, phase)] for u in movers
-                        if u.x is not None and u.y is not None and not AtUnit.of(u).by_hand(phase)])
-    for u in movers:
-        if AtUnit.of(u).by_hand(phase):
-            through(u, list(AtUnit.of(u).path_2))
-            continue
-        bid = getattr(tr.battalion_of(state, u), "id", "")
-        status = ext.battalion_status.get(bid, "ok")
-        plan = ext.plan.get(u.id, {})
-        allow = phase_allowance(state, u, phase)
-        if status == "routed":
-            path = routed_path(state, u, allow.maximum)
-            if path:
-                cost = price(state, u, path, "WD")
-                start = (float(u.x), float(u.y))  # type: ignore[arg-type]
-                place_at(u, path, None, phase, cost.cost)
-                lines.append(f'{u.id} (Routed) falls back {num(cost.length)}" to ({num(u.x)}, {num(u.y)})')  # type: ignore[arg-type]
-                results.append(_moved(u, lines[-1], cost, allow, start, path))
-                through(u, [start, *path])
-            continue
-        path = [(p[0], p[1]) for p in ext.moves(u.id, phase)]
+    def routed(self, u: UnitState, allow: Allowance) -> None:
+        """A Routed stand falls back."""
+        path = routed_path(self.state, u, allow.maximum)
+        if path:
+            cost = price(self.state, u, path, "WD")
+            start = (float(u.x), float(u.y))  # type: ignore[arg-type]
+            place_at(u, path, None, self.phase, cost.cost)
+            self.lines.append(f'{u.id} (Routed) falls back {num(cost.length)}" to ({num(u.x)}, {num(u.y)})')  # type: ignore[arg-type]
+            self.results.append(_moved(u, self.lines[-1], cost, allow, start, path))
+            self.through(u, [start, *path])
+
+    def planned(self, u: UnitState, allow: Allowance) -> None:
+        """A stand makes its planned move, cut short at what its order allows now."""
+        state, phase, lines = self.state, self.phase, self.lines
+        plan = tr.book(state).plan.get(u.id, {})
+        path = [(p[0], p[1]) for p in tr.book(state).moves(u.id, phase)]
         if not path:
             if allow.minimum > 0 and tr.move_value(u) > 0:
                 lines.append(
                     f'warning: {u.id} on {u.orders} orders did not move (minimum {num(allow.minimum)}"; '
                     "ruling movement.minimums)"
                 )
-            continue
+            return
         start = (float(u.x), float(u.y))  # type: ignore[arg-type]
         cost = price(state, u, path, u.orders or "NO")
         note = ""
@@ -390,8 +393,8 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             note = f" (cut short: {why})"
             if not path:
                 lines.append(f"{u.id} stays put{note}")
-                results.append(_moved(u, lines[-1], None, allow))
-                continue
+                self.results.append(_moved(u, lines[-1], None, allow))
+                return
             cost = price(state, u, path, u.orders or "NO")
         facing = plan.get("facing") if phase == 2 or not plan.get("move2") else None
         place_at(u, path, facing, phase, cost.cost)
@@ -399,14 +402,34 @@ def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> 
             f'{u.id} moves {num(cost.length)}" ({num(cost.cost)}" of {num(allow.maximum)}" '
             f"allowance) to ({num(path[-1][0])}, {num(path[-1][1])}){note}"
         )
-        results.append(_moved(u, lines[-1], cost, allow, start, path))
+        self.results.append(_moved(u, lines[-1], cost, allow, start, path))
         lines += [f"warning: {w}" for w in warnings(state, u, start, (u.x, u.y), cost, allow, 0.0)]  # type: ignore[arg-type]
-        if dice is not None:
-            r, ln = overruns(state, u, start, path, dice, troops)
-            results += r
+        if self.dice is not None:
+            r, ln = overruns(state, u, start, path, self.dice, self.troops)
+            self.results += r
             lines += ln
         stopped = (float(u.x), float(u.y)) != tuple(path[-1])  # type: ignore[arg-type]
-        through(u, [start, (float(u.x), float(u.y))] if stopped else [start, *path])  # type: ignore[arg-type]
-    return results, lines
+        self.through(u, [start, (float(u.x), float(u.y))] if stopped else [start, *path])  # type: ignore[arg-type]
 
 
+def resolve_movement(state: GameState, phase: int, dice: Dice | None = None) -> tuple[list[Resolution], list[str]]:
+    """Make every planned move of movement phase ``phase`` on ``state`` (a copy being changed),
+    Withdraw first, then Travel, Hasty Advance, Deliberate Advance (ruling
+    ``movement.order_within_class``: both sides' stands of a class move together). Returns the
+    report lines."""
+    ext = tr.book(state)
+    movers = sorted((u for u in state.units.values() if tr.alive(u)), key=lambda u: (order_rank(state, u), u.id))
+    run = _MovementPhase(state, phase, dice, [e for e in state.units.values() if tr.is_troop(e)])
+    route_ahead(state, [[(u.x, u.y), *ext.moves(u.id, phase)] for u in movers
+                        if u.x is not None and u.y is not None and not AtUnit.of(u).by_hand(phase)])
+    for u in movers:
+        if AtUnit.of(u).by_hand(phase):
+            run.through(u, list(AtUnit.of(u).path_2))
+            continue
+        bid = getattr(tr.battalion_of(state, u), "id", "")
+        allow = phase_allowance(state, u, phase)
+        if ext.battalion_status.get(bid, "ok") == "routed":
+            run.routed(u, allow)
+        else:
+            run.planned(u, allow)
+    return run.results, run.lines

@@ -15,7 +15,7 @@ Routed one no orders at all (MORALE).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -24,7 +24,11 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.command import Hq, hq_roll
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.ratings import ORDERS
+from umpire.rules.auftragstaktik.state import Plan
 from umpire.turns.auftragstaktik import tracked as tr
+
+if TYPE_CHECKING:
+    from umpire.turns.auftragstaktik.orders_file import OrdersFile, UnitOrders
 
 ORDER_PHASES = ("orders", "reaction")
 
@@ -115,6 +119,21 @@ def give(state: GameState, u: UnitState, order: str, direction: Any, *, when: st
     return f"{unit.id} {order} ({'next Orders Phase' if when == 'orders' else 'Reaction Phase'})"
 
 
+def _check_wanted(
+    state: GameState, bn: FormationState | None, wanted: dict[str, tuple[str, Any]], level: str, field: str
+) -> None:
+    """Each order allowed the stand's battalion; a brigade's or division's the same for all."""
+    for uid, (order, _d) in wanted.items():
+        check_allowed(state, bn, order, f"{field}.{uid}" if bn is None else field)
+    if level != "battalion" and bn is not None:
+        orders = {o for o, _ in wanted.values()}
+        if len(orders) > 1:
+            raise UmpireError(
+                f"{field}: {level} orders give every stand of {bn.id} the same order "
+                f"(got {', '.join(sorted(orders))}; ORDERS; ruling orders.company_vs_stand)"
+            )
+
+
 def change_orders(
     state: GameState,
     bn: FormationState | None,
@@ -129,15 +148,7 @@ def change_orders(
     phase = tr.current_phase(state)
     lines: list[str] = []
     results: list[Resolution] = []
-    for uid, (order, _d) in wanted.items():
-        check_allowed(state, bn, order, f"{field}.{uid}" if bn is None else field)
-    if level != "battalion" and bn is not None:
-        orders = {o for o, _ in wanted.values()}
-        if len(orders) > 1:
-            raise UmpireError(
-                f"{field}: {level} orders give every stand of {bn.id} the same order "
-                f"(got {', '.join(sorted(orders))}; ORDERS; ruling orders.company_vs_stand)"
-            )
+    _check_wanted(state, bn, wanted, level, field)
     changes = {uid: v for uid, v in wanted.items() if v[0] != (state.units[uid].orders or "") or v[1] is not None}
     real = {uid: v for uid, v in changes.items() if v[0] != state.units[uid].orders}
     free = {uid: v for uid, v in real.items() if not needs_roll(state, state.units[uid])}
@@ -182,6 +193,7 @@ def change_orders(
 
 def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Enter one side's orders file on ``state`` (a copy being changed)."""
+    # the orders file's models and checks: an order given by hand (``umpire order``) reads no file
     from umpire.turns.auftragstaktik.orders_file import check_payload
 
     body = {k: v for k, v in payload.items() if k != "file"}
@@ -192,11 +204,40 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
     side = orders.side
     results: list[Resolution] = []
     lines: list[str] = []
-    by_bn: dict[str, dict[str, tuple[str, Any]]] = {}
-    level_of: dict[str, str] = {}
-    loose: dict[str, tuple[str, Any]] = {}
+    by_bn, loose = _wanted(state, orders)
+    forms = tr.formations(state)
+    for bid, wanted in sorted(by_bn.items()):
+        level = orders.battalions[bid].issued_by if bid in orders.battalions else "battalion"
+        r, ln = change_orders(state, forms[bid], wanted, level, dice, f"{where}: battalions.{bid}")
+        results += r
+        lines += ln
+    if loose:
+        r, ln = change_orders(state, None, loose, "battalion", dice, f"{where}: units")
+        results += r
+        lines += ln
+    for uid, o in orders.units.items():
+        ext.plan[uid] = _plan(o, phase, ext.plan.get(uid, Plan()) if phase == "reaction" else Plan())
+    if phase == "orders":
+        air = {k: v for k, v in ext.air_plan.items() if v.get("side") != side}
+        air.update({fid: {**a.model_dump(mode="json"), "side": side} for fid, a in orders.air.items()})
+        ext.air_plan = air
+    if phase == "orders":
+        for uid in [k for k, v in ext.plan.items() if state.units[k].side == side and k not in orders.units]:
+            ext.plan.pop(uid)
+    ext.entered[side] = {"turn": state.turn, "phase": phase, "file": where}
+    return results, lines
+
+
+Wanted = dict[str, tuple[str, Any]]
+
+
+def _wanted(state: GameState, orders: OrdersFile) -> tuple[dict[str, Wanted], Wanted]:
+    """The orders and directions the file asks for, by battalion (a battalion's for its live
+    stands, a stand's own over it) and of the stands outside a battalion: each stand's
+    ``(order, direction)``."""
+    by_bn: dict[str, Wanted] = {}
+    loose: Wanted = {}
     for bid, b in orders.battalions.items():
-        level_of[bid] = b.issued_by
         if b.order is None and b.direction is None:
             continue
         for u in tr.battalion_units(state, bid):
@@ -212,50 +253,34 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
             continue
         current = by_bn.setdefault(bn.id, {}).get(uid, (u.orders or "NO", None))
         by_bn[bn.id][uid] = (o.order or current[0], o.direction if o.direction is not None else current[1])
-    forms = tr.formations(state)
-    for bid, wanted in sorted(by_bn.items()):
-        r, ln = change_orders(
-            state, forms[bid], wanted, level_of.get(bid, "battalion"), dice, f"{where}: battalions.{bid}"
-        )
-        results += r
-        lines += ln
-    if loose:
-        r, ln = change_orders(state, None, loose, "battalion", dice, f"{where}: units")
-        results += r
-        lines += ln
-    for uid, o in orders.units.items():
-        plan = ext.plan.get(uid, {}) if phase == "reaction" else {}
-        if phase == "orders" and o.first:
-            plan["move1"] = [list(p) for p in o.first]
-        if o.second:
-            plan["move2"] = [list(p) for p in o.second]
-        if o.facing is not None:
-            plan["facing"] = o.facing % 360
-        if o.fire:
-            plan["fire"] = list(o.fire)
-            plan["fire_in"] = list(o.fire_in)
-        if o.weapon:
-            plan["weapon"] = o.weapon
-        if o.note:
-            plan["note"] = o.note
-        if o.entrench:
-            plan["entrench"] = o.engineer or True
-        if o.cc_withdraw:
-            plan["cc_withdraw"] = True
-        if o.override:
-            plan["override"] = True
-        if o.indirect is not None:
-            plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
-        ext.plan[uid] = plan
-    if phase == "orders":
-        air = {k: v for k, v in ext.air_plan.items() if v.get("side") != side}
-        air.update({fid: {**a.model_dump(mode="json"), "side": side} for fid, a in orders.air.items()})
-        ext.air_plan = air
-    if phase == "orders":
-        for uid in [k for k, v in ext.plan.items() if state.units[k].side == side and k not in orders.units]:
-            ext.plan.pop(uid)
-    ext.entered[side] = {"turn": state.turn, "phase": phase, "file": where}
-    return results, lines
+    return by_bn, loose
+
+
+def _plan(o: UnitOrders, phase: str, plan: Plan) -> Plan:
+    """A stand's plan for the turn: ``plan`` (its plan so far, in the Reaction Phase) with what its
+    orders give."""
+    if phase == "orders" and o.first:
+        plan["move1"] = [list(p) for p in o.first]
+    if o.second:
+        plan["move2"] = [list(p) for p in o.second]
+    if o.facing is not None:
+        plan["facing"] = o.facing % 360
+    if o.fire:
+        plan["fire"] = list(o.fire)
+        plan["fire_in"] = list(o.fire_in)
+    if o.weapon:
+        plan["weapon"] = o.weapon
+    if o.note:
+        plan["note"] = o.note
+    if o.entrench:
+        plan["entrench"] = o.engineer or True
+    if o.cc_withdraw:
+        plan["cc_withdraw"] = True
+    if o.override:
+        plan["override"] = True
+    if o.indirect is not None:
+        plan["indirect"] = o.indirect.model_dump(mode="json", exclude_defaults=True)
+    return plan
 
 
 def apply_pending(state: GameState, when: str) -> list[str]:

@@ -39,15 +39,21 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from umpire.core.state import GameState
-from umpire.errors import UmpireError, unknown
+from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.auftragstaktik.ratings import read_order, validator_message
 from umpire.rules.auftragstaktik.state import AtUnit
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.limits import MAX_NUMBER
+from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
+from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
+from umpire.turns.auftragstaktik.air import check_air
+from umpire.turns.auftragstaktik.digging import check_entrench
+from umpire.turns.auftragstaktik.indirect import check_mission
+from umpire.turns.auftragstaktik.moving import check_move
 from umpire.turns.orders_form import listed
-from umpire.turns.readers import Readers
+from umpire.turns.readers import Readers, side_words, told
 
 Point = tuple[float, float]
 Weapon = Literal["gun", "missile", "he", "hw", "sa"]
@@ -159,8 +165,6 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
 
     :raises UmpireError: naming ``where``, the field and what is allowed.
     """
-    from umpire.schema.load import validate
-
     orders = validate(OrdersFile, payload, where)
     side = orders.side
     if side not in state.side_ids():
@@ -168,7 +172,24 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
     phase = tr.current_phase(state)
     if orders.turn is not None and orders.turn != state.turn:
         raise UmpireError(f"{where}: turn: these orders are for turn {orders.turn}, the game is in turn {state.turn}")
+    _check_battalions(state, orders, phase, where)
     own = {u.id for u in state.units_of(side)}
+    for uid, o in orders.units.items():
+        _check_unit(state, side, own, uid, o, phase, f"{where}: units.{uid}")
+    if orders.air:
+        if phase == "reaction":
+            raise UmpireError(
+                f"{where}: air: aircraft are assigned in the Orders Phase (MISCELLANEOUS RULES > Airstrikes)"
+            )
+        for fid, a in orders.air.items():
+            check_air(state, side, fid, a.model_dump(), f"{where}: air.{fid}", now=False)
+    return orders
+
+
+def _check_battalions(state: GameState, orders: OrdersFile, phase: str, where: str) -> None:
+    """The order changes by battalion HQs: the side's own battalions, by a battalion HQ alone in the
+    Reaction Phase."""
+    side = orders.side
     own_bns = {f.id for f in state.formations if f.side == side and f.level in ("battalion", "regiment")}
     for bid, b in orders.battalions.items():
         if bid not in own_bns:
@@ -185,57 +206,46 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
                 f"change orders (allowed: battalion; ORDERS)"
             )
         _check_direction(state, b.direction, f"{where}: battalions.{bid}.direction")
-    for uid, o in orders.units.items():
-        field = f"{where}: units.{uid}"
-        if uid not in state.units:
-            raise UmpireError(f"{field}: {unknown('unit', uid, own)}")
-        u = state.units[uid]
-        if u.side != side:
-            raise UmpireError(
-                f"{field}: {uid} is a unit of {tr.side_name(state, u.side)}, not {tr.side_name(state, side)} "
-                f"(units of {side}: {', '.join(sorted(own)[:12])}{', ...' if len(own) > 12 else ''})"
-            )
-        if not tr.alive(u):
-            raise UmpireError(f"{field}: {uid} is {u.status if u.placed else 'not on the table'} and takes no orders")
-        _check_direction(state, o.direction, f"{field}.direction")
-        for tid in o.fire:
-            if tid not in state.units:
-                foes = {x.id for x in state.units.values() if x.side != side}
-                raise UmpireError(f"{field}.fire: {unknown('target', tid, foes)}")
-            if state.units[tid].side == side:
-                raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
-        if o.indirect is not None:
-            from umpire.turns.auftragstaktik.indirect import check_mission
 
-            if phase == "reaction":
-                raise UmpireError(
-                    f"{field}.indirect: indirect fire is given in the Orders Phase (it fires in the First Combat "
-                    "Phase only; COMBAT > HE indirect fire effects)"
-                )
-            check_mission(state, u, o.indirect.model_dump(), f"{field}.indirect", now=False)
-        if o.entrench:
-            from umpire.turns.auftragstaktik.digging import check_entrench
 
-            if phase == "reaction" or o.first or o.second:
-                raise UmpireError(
-                    f"{field}.entrench: a stand rolls to entrench in the Orders Phase and stays put that turn "
-                    "(no first: or second: moves; MISCELLANEOUS RULES > Entrenching)"
-                )
-            check_entrench(state, u, o.engineer, f"{field}.entrench")
-        if phase == "reaction" and o.first:
-            raise UmpireError(
-                f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
-            )
-    if orders.air:
-        from umpire.turns.auftragstaktik.air import check_air
-
+def _check_unit(state: GameState, side: str, own: set[str], uid: str, o: UnitOrders, phase: str, field: str) -> None:
+    """One stand's orders: a live stand of the side, firing at enemies, its indirect fire and
+    entrenching given in the Orders Phase."""
+    if uid not in state.units:
+        raise UmpireError(f"{field}: {unknown('unit', uid, own)}")
+    u = state.units[uid]
+    if u.side != side:
+        raise UmpireError(
+            f"{field}: {uid} is a unit of {tr.side_name(state, u.side)}, not {tr.side_name(state, side)} "
+            f"(units of {side}: {', '.join(sorted(own)[:12])}{', ...' if len(own) > 12 else ''})"
+        )
+    if not tr.alive(u):
+        raise UmpireError(f"{field}: {uid} is {u.status if u.placed else 'not on the table'} and takes no orders")
+    _check_direction(state, o.direction, f"{field}.direction")
+    for tid in o.fire:
+        if tid not in state.units:
+            foes = {x.id for x in state.units.values() if x.side != side}
+            raise UmpireError(f"{field}.fire: {unknown('target', tid, foes)}")
+        if state.units[tid].side == side:
+            raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
+    if o.indirect is not None:
         if phase == "reaction":
             raise UmpireError(
-                f"{where}: air: aircraft are assigned in the Orders Phase (MISCELLANEOUS RULES > Airstrikes)"
+                f"{field}.indirect: indirect fire is given in the Orders Phase (it fires in the First Combat "
+                "Phase only; COMBAT > HE indirect fire effects)"
             )
-        for fid, a in orders.air.items():
-            check_air(state, side, fid, a.model_dump(), f"{where}: air.{fid}", now=False)
-    return orders
+        check_mission(state, u, o.indirect.model_dump(), f"{field}.indirect", now=False)
+    if o.entrench:
+        if phase == "reaction" or o.first or o.second:
+            raise UmpireError(
+                f"{field}.entrench: a stand rolls to entrench in the Orders Phase and stays put that turn "
+                "(no first: or second: moves; MISCELLANEOUS RULES > Entrenching)"
+            )
+        check_entrench(state, u, o.engineer, f"{field}.entrench")
+    if phase == "reaction" and o.first:
+        raise UmpireError(
+            f"{field}.first: the First Movement Phase is over (in the Reaction Phase give second: waypoints only)"
+        )
 
 
 def _check_direction(state: GameState, d: Any, field: str) -> None:
@@ -251,9 +261,6 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
     """Each stand's moves must be legal under the order it asks for (or has): on the table, through
     terrain it may enter, no longer than the order allows (the first phase's end starts the second).
     Returns what each move costs of its allowance, by stand (``first: 5" of 8" allowance``)."""
-    from umpire.text import num
-    from umpire.turns.auftragstaktik.moving import check_move
-
     costs: dict[str, list[str]] = {}
     for uid, o in orders.units.items():
         u = state.units[uid].model_copy(deep=True)
@@ -292,8 +299,6 @@ def check_moves(state: GameState, orders: OrdersFile, where: str) -> dict[str, l
 def move_costs(payload: dict[str, Any], state: GameState) -> dict[str, list[str]]:
     """What each stand's moves in an orders payload cost of its allowance, priced by the check the
     orders file passes (:func:`check_moves`). :raises UmpireError: as that check does."""
-    from umpire.schema.load import validate
-
     where = str(payload.get("file") or "orders")
     data = {k: v for k, v in payload.items() if k != "file"}
     return check_moves(state, validate(OrdersFile, data, where), where)
@@ -303,9 +308,6 @@ def read_orders(path: Path, state: GameState, readers: Readers | None = None) ->
     """Read and validate one side's orders file into the payload of an ``auftragstaktik.orders``
     action; ``readers``: its side's knowledge, when the file is read as the side's
     (:mod:`umpire.turns.readers`: the enemy named as the side knows it, refused in its words)."""
-    from umpire.errors import shown
-    from umpire.schema.load import read_yaml
-    from umpire.turns.readers import side_words, told
 
     path = Path(path)
     where = shown(path)

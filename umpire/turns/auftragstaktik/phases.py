@@ -106,8 +106,9 @@ def resolve(
     :raises UmpireError: when orders are missing for the Orders Phase, or movement breaks unit
         integrity and ``allow_integrity_break`` is not given (ruling movement.integrity_violation).
     """
-    from umpire.turns.auftragstaktik import firing, morale_cc, moving, sighting
-    from umpire.turns.auftragstaktik.movement_end import check_integrity, surrenders
+    # each phase's procedures are imported when it is resolved: ``status`` and the quick answers
+    # read the turn (``view``) without them
+    from umpire.turns.auftragstaktik import firing, morale_cc, moving
 
     phase = tr.current_phase(state)
     if phase == "orders":
@@ -125,49 +126,60 @@ def resolve(
     if phase == "orders":
         from umpire.turns.auftragstaktik.digging import resolve_entrenching
 
-        r, ln = resolve_entrenching(new, dice)
-        results += r
-        lines += ln
+        results, lines = resolve_entrenching(new, dice)
         lines += _recover(new, "orders")
     elif phase in moving.MOVEMENT_PHASES:
-        n = moving.MOVEMENT_PHASES[phase]
-        before = _at_phase_start(state, n)
-        r, ln = moving.resolve_movement(new, n, dice)
-        results += r
-        lines += ln
-        lines += surrenders(new)
-        lines += check_integrity(before, new, n, allow_integrity_break)
-        lines += sighting.spot_all(new, n, out=results)
+        results, lines = _movement(state, new, moving.MOVEMENT_PHASES[phase], dice, allow_integrity_break)
     elif phase in firing.COMBAT_PHASES:
-        if phase == "combat_1":
-            from umpire.turns.auftragstaktik.support import resolve_support
-
-            r, ln = resolve_support(new, dice)
-            results += r
-            lines += ln
-        r, ln = firing.resolve_fire_phase(new, firing.COMBAT_PHASES[phase], dice)
-        results += r
-        lines += ln
-        if not lines:
-            lines.append("no planned fire")
+        results, lines = _combat(new, phase, dice)
     elif phase == "reaction":
         from umpire.turns.auftragstaktik.ordering import apply_pending
 
         lines += apply_pending(new, "reaction") or ["no orders changed in the Reaction Phase"]
     elif phase == "morale":
-        r, ln = morale_cc.resolve_morale(new, dice)
-        results += r
-        lines += ln
+        results, lines = morale_cc.resolve_morale(new, dice)
     elif phase == "close_combat":
-        r, ln = morale_cc.resolve_close_combat(new, dice)
-        results += r
-        lines += ln
+        results, lines = morale_cc.resolve_close_combat(new, dice)
     if phase == "end":
         lines += _end_of_turn(new)
     else:
         seq = sequence(new)
         new.phase = seq[seq.index(phase) + 1]
     return new, phase, results, lines
+
+
+def _movement(
+    state: GameState, new: GameState, n: int, dice: Dice, allow_integrity_break: bool
+) -> tuple[list[Resolution], list[str]]:
+    """Movement phase ``n`` on ``new`` (``state`` as it began): the planned moves, Routed stands
+    surrendering, unit integrity, then spotting."""
+    from umpire.turns.auftragstaktik import moving, sighting  # (as in resolve)
+    from umpire.turns.auftragstaktik.movement_end import check_integrity, surrenders
+
+    before = _at_phase_start(state, n)
+    results, lines = moving.resolve_movement(new, n, dice)
+    lines += surrenders(new)
+    lines += check_integrity(before, new, n, allow_integrity_break)
+    lines += sighting.spot_all(new, n, out=results)
+    return results, lines
+
+
+def _combat(new: GameState, phase: str, dice: Dice) -> tuple[list[Resolution], list[str]]:
+    """A combat phase on ``new``: the support fire (the first phase's), then the planned fire."""
+    from umpire.turns.auftragstaktik import firing  # (as in resolve)
+
+    results: list[Resolution] = []
+    lines: list[str] = []
+    if phase == "combat_1":
+        from umpire.turns.auftragstaktik.support import resolve_support
+
+        results, lines = resolve_support(new, dice)
+    r, ln = firing.resolve_fire_phase(new, firing.COMBAT_PHASES[phase], dice)
+    results += r
+    lines += ln
+    if not lines:
+        lines.append("no planned fire")
+    return results, lines
 
 
 def view(state: GameState) -> TurnView:

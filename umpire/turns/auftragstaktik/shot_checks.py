@@ -111,7 +111,7 @@ def closest_afv(
 ) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
     fire.afv_priority_range)."""
-    import numpy as np
+    import numpy as np  # slow to import: a refused shot (the fire phase's first check) needs none
 
     best: tuple[UnitState, float] | None = None
     pool = PHASE_AFVS.get(("side", u.side)) if PHASE_AFVS.get("state") is state else None
@@ -149,15 +149,9 @@ def afv_pool(foes: list[UnitState]) -> tuple[list[UnitState], Any, Any]:
     return foes, xy, rank
 
 
-def check_shot(
-    state: GameState,
-    firer: UnitState,
-    target: UnitState,
-    phase: int,
-    weapon: str | None,
-    gone: frozenset[str] | set[str] = frozenset(),
-) -> tuple[str, float]:
-    """Refuse a shot the rules forbid; return (weapon, edge distance).
+def _check_parties(state: GameState, firer: UnitState, target: UnitState) -> None:
+    """A shot between a live firer that may fire (its hits, its battalion not Routed) and a live
+    enemy stand.
 
     :raises UmpireError: naming the reason and what is allowed.
     """
@@ -182,6 +176,22 @@ def check_shot(
     bid = getattr(tr.battalion_of(state, firer), "id", "")
     if ext.battalion_status.get(bid) == "routed":
         raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
+
+
+def check_shot(
+    state: GameState,
+    firer: UnitState,
+    target: UnitState,
+    phase: int,
+    weapon: str | None,
+    gone: frozenset[str] | set[str] = frozenset(),
+) -> tuple[str, float]:
+    """Refuse a shot the rules forbid; return (weapon, edge distance).
+
+    :raises UmpireError: naming the reason and what is allowed.
+    """
+    _check_parties(state, firer, target)
+    ext = tr.read_book(state)
     if firer.side not in target.spotted_by:
 
         def not_spotted() -> str:

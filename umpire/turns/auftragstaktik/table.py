@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.rules.auftragstaktik.data import rulings
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -72,10 +73,9 @@ def _table(state: GameState) -> _Table:
 
 
 def _build(state: GameState) -> _Table:
-    from umpire.rules.auftragstaktik.spotting import woods_depth
-    from umpire.turns.auftragstaktik.tracked import rulings_of
+    from umpire.rules.auftragstaktik.spotting import woods_depth  # the spotting rules: a move by hand needs none
 
-    depth = woods_depth(rulings_of(state))  # ruling spotting.woods_depth
+    depth = woods_depth(rulings(state.rulings))  # ruling spotting.woods_depth
     key = ("json", state.terrain.to_json())
     feats = _features(key)
     return _Table(_index(key, depth), feats, {f.id: f for f in feats})

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.rulings import Rulings
+from umpire.core.shared import held_units
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
@@ -205,7 +206,7 @@ def battalion_units(state: GameState, bid: str) -> list[UnitState]:
     """The stands of a battalion (membership worked out once per units table and its size)."""
     def members() -> tuple[int, dict[str, list[str]]]:
         by: dict[str, list[str]] = {}
-        for u in state.units.values():
+        for _, u in held_units(state.units):  # ids and formations read: none copied
             b = battalion_of(state, u)
             if b is not None:
                 by.setdefault(b.id, []).append(u.id)

@@ -22,7 +22,7 @@ from umpire.turns.common import Applied, Handler
 from umpire.turns.entries import Entry
 from umpire.turns.facts import recorded
 from umpire.turns.mbt import phases, turn_state
-from umpire.turns.mbt.games import ADVANCED, game_of
+from umpire.turns.mbt.games import game_of, is_advanced
 from umpire.turns.mbt.table import settings
 from umpire.turns.orders_form import OrdersForm
 from umpire.turns.readers import Readers
@@ -73,11 +73,6 @@ def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied
 def check_place(state: GameState, unit: UnitState, x: float, y: float) -> None:
     """Where a unit may be put in its game (the Advanced Game's relief force: Scenario Four C)."""
     game_of(state).check_entry(state, unit, x, y)
-
-
-def is_advanced(state: GameState) -> bool:
-    """Is this the Advanced Game (the scenario's ``mbt: {game: advanced}``)?"""
-    return game_of(state) is ADVANCED
 
 
 class MbtTurn:

@@ -9,12 +9,11 @@ from umpire.core.state import GameState
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.entries import MORE, Entry, Field, points_field
+from umpire.turns.mbt.games import is_advanced
 
 
 def allowed(state: GameState, uid: str) -> list[str]:
     """The orders unit ``uid`` may be given now (its own damage decides, 6.2.3)."""
-    from umpire.turns.mbt import is_advanced
-
     u = state.units[uid]
     if is_advanced(state):
         from umpire.turns.mbt.advanced.orders import capability
@@ -28,8 +27,6 @@ def allowed(state: GameState, uid: str) -> list[str]:
 
 def ammo(state: GameState, uid: str) -> list[str]:
     """The ammunition unit ``uid``'s weapons fire (its own card's)."""
-    from umpire.turns.mbt import is_advanced
-
     u = state.units[uid]
     if is_advanced(state):
         from umpire.turns.mbt.advanced import units as U
@@ -43,8 +40,6 @@ def ammo(state: GameState, uid: str) -> list[str]:
 
 
 def entries(state: GameState, side: str) -> list[Entry]:
-    from umpire.turns.mbt import is_advanced
-
     out = []
     for u in state.units_of(side):
         if not u.placed or u.status in ("eliminated", "off_table"):

@@ -10,6 +10,7 @@ ranges (4.7.2).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -75,9 +76,10 @@ def sees(table: Table, viewer: UnitState, target: UnitState, at: tuple[float, fl
     return Check(True, rng, "", est, ruled)
 
 
-def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
-             at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
-    """Is ``target`` a legal target for ``firer`` now? (7.2)"""
+def in_reach(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
+             at: tuple[float, float] | None = None, moving: bool = False) -> Check:
+    """Can ``firer`` see ``target`` (at ``at``, moving) within the range of ``weapon`` firing
+    ``ammo``? An ATGM in flight asks this alone: it is not held to the firing arc (7.2.2)."""
     seen = sees(table, firer, target, at, moving)
     if not seen.legal:
         return seen
@@ -85,13 +87,21 @@ def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, 
     if not a.min_range.v <= seen.range <= a.max_range.v:
         return Check(False, seen.range, f"out of range: {seen.range} hexes, the {weapon.name} {a.name} reaches "
                      f"{a.min_range.v}-{a.max_range.v} (4.7.2)", seen.estimated, seen.ruled)
-    if arc:
-        from umpire.geometry.arcs import bearing
+    return seen
 
-        b = bearing(table.xy(firer), at or table.xy(target))
-        if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
-            return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
-                         f"{turret_facing(firer):.0f}; 7.2.1)", seen.estimated, seen.ruled)
+
+def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
+             at: tuple[float, float] | None = None, moving: bool = False) -> Check:
+    """Is ``target`` a legal target for ``firer`` now? (7.2): in sight, in range and in arc."""
+    seen = in_reach(table, firer, target, weapon, ammo, at, moving)
+    if not seen.legal:
+        return seen
+    from umpire.geometry.arcs import bearing
+
+    b = bearing(table.xy(firer), at or table.xy(target))
+    if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
+        return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
+                     f"{turret_facing(firer):.0f}; 7.2.1)", seen.estimated, seen.ruled)
     return seen
 
 
@@ -111,13 +121,28 @@ def slug(step: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in step.lower()).split())
 
 
-def shoot(state: GameState, table: Table, firer: UnitState, target: UnitState, order: str, ammo: str | None,
-          step: str, dice: Dice, *, at: tuple[float, float] | None = None, target_facing: float | None = None,
-          moving: bool = False, smoke: list[tuple[float, float]] | None = None,
-          check: Check | None = None) -> Resolution:
-    """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
-    import math
+@dataclass(frozen=True)
+class Shot:
+    """One shot as it is taken: who fires, under which order (its weapon is the order's) and with
+    which ammunition (None: the weapon's usual), at whom, in which step (the dice are keyed by it),
+    and where the target is then: a point on its move (``at``; None: where it stands), its hull's
+    facing there (None: as it stands) and whether it is moving (7.5.2, 14.2.2.2)."""
 
+    firer: UnitState
+    target: UnitState
+    order: str
+    ammo: str | None
+    step: str
+    at: tuple[float, float] | None = None
+    target_facing: float | None = None
+    moving: bool = False
+
+
+def shoot(state: GameState, table: Table, shot: Shot, dice: Dice, *,
+          smoke: list[tuple[float, float]] | None = None, check: Check | None = None) -> Resolution:
+    """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
+    firer, target, order, ammo, step = shot.firer, shot.target, shot.order, shot.ammo, shot.step
+    at, target_facing, moving = shot.at, shot.target_facing, shot.moving
     from umpire.rules.mbt.calc_fire import resolve_fire
     from umpire.rules.mbt.cases import FireCase
     from umpire.schema.load import validate

@@ -10,7 +10,6 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, umpired
 from umpire.rules.mbt.state import MbtUnit
-from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.orders_file import default_ammo, unit_capability, weapon_for
@@ -26,10 +25,13 @@ from umpire.turns.mbt.turn_state import (
 )
 
 
-def _target_now(state: GameState, table: Table, firer: UnitState, target_id: str, step: str,
-                weapon: Weapon, ammo: str, notes: list[Any]) -> str | None:
+def _target_now(state: GameState, table: Table, firer: UnitState, spec: dict[str, Any], step: str,
+                notes: list[Any]) -> str | None:
     """24.3.3.1: fire at a unit knocked out in an earlier step or phase goes to the closest
-    enemy still in action (one the firer may fire at); within the step it is wasted (7.3.2)."""
+    enemy still in action (one the firer may fire at, with the weapon and ammunition of its
+    order ``spec``); within the step it is wasted (7.3.2)."""
+    target_id = str(spec["fire"]["target"])
+    weapon, ammo = weapon_for(data.card(firer.card or ""), spec["order"]), spec["fire"]["ammo"]
     t = state.units[target_id]
     if t.status != "eliminated":
         return target_id
@@ -64,14 +66,25 @@ def _mark_fired(state: GameState, u: UnitState) -> None:
 
 def fire_phase(state: GameState, dice: Dice) -> Applied:
     new = state.copy_for_change()
-    m = mbt(new)
     table = Table(new)
     res: list[Resolution] = []
     notes: list[Any] = []
-    smoke = F.wrecks(new)
     burning = {u.id for u in new.units.values() if u.destroyed == "brewed_up"}
+    triggers = _direct_fire(new, table, dice, res, notes)
+    triggers += _atgm_announcement(new, table, res, notes)
+    _overwatch_fire(new, table, dice, F.wrecks(new, burning), triggers, res, notes)
+    res += update_sighting(new, table)
+    new.phase = "Movement"
+    res += _noted(notes)
+    return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
+                   res)
 
-    # Direct Fire Step (3.3.1): simultaneous; damage waits for the end of the step (5.3).
+
+def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution], notes: list[Any]) -> list[str]:
+    """The Direct Fire Step (3.3.1): simultaneous; damage waits for the end of the step (5.3).
+    Returns the units that fired (they trigger overwatch)."""
+    m = mbt(new)
+    smoke = F.wrecks(new)
     pending: list[tuple[str, Resolution]] = []
     killed: set[str] = set()
     triggers: list[str] = []
@@ -82,7 +95,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                 continue
             weapon = weapon_for(data.card(u.card or ""), spec["order"])
             ammo = spec["fire"]["ammo"]
-            tid = _target_now(new, table, u, spec["fire"]["target"], "Direct Fire", weapon, ammo, notes)
+            tid = _target_now(new, table, u, spec, "Direct Fire", notes)
             if tid is None:
                 continue
             if tid in killed:
@@ -95,7 +108,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             if not chk.legal:
                 res.append(F.no_shot(uid, tid, "Direct Fire", chk.why, chk.estimated, chk.ruled))
                 continue
-            r = F.shoot(new, table, u, t, spec["order"], ammo, "Direct Fire", dice, smoke=smoke, check=chk)
+            r = F.shoot(new, table, F.Shot(u, t, spec["order"], ammo, "Direct Fire"), dice, smoke=smoke, check=chk)
             _mark_fired(new, u)
             triggers.append(uid)
             res.append(r)
@@ -105,9 +118,15 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Direct Fire"):
             notes.append(_note(tid, line, "damage"))
+    return triggers
 
-    # ATGM Announcement Step (3.3.2)
+
+def _atgm_announcement(new: GameState, table: Table, res: list[Resolution], notes: list[Any]) -> list[str]:
+    """The ATGM Announcement Step (3.3.2): each missile announced flies until the ATGM Resolution
+    Step. Returns the units that fired (they trigger overwatch)."""
+    m = mbt(new)
     m.atgm = []
+    triggers: list[str] = []
     for side in sides_in_order(new):
         for uid, spec in plan(m, side):
             u = new.units[uid]
@@ -115,7 +134,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                 continue
             weapon = weapon_for(data.card(u.card or ""), "ATGM")
             ammo = spec["fire"]["ammo"]
-            tid = _target_now(new, table, u, spec["fire"]["target"], "ATGM Announcement", weapon, ammo, notes)
+            tid = _target_now(new, table, u, spec, "ATGM Announcement", notes)
             if tid is None:
                 continue
             chk = F.can_fire(table, u, new.units[tid], weapon, ammo)
@@ -129,11 +148,16 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                                   summary=f"{uid} fires a {weapon.name} at {tid}: it flies until the ATGM "
                                           "Resolution Step (3.3.2, 7.2.2)",
                                   estimated=chk.estimated, extra={"firer": uid, "target": tid}))
+    return triggers
 
-    # Overwatch Fire Step (3.3.3): simultaneous, chains (7.5.3).
-    smoke = F.wrecks(new, burning)
-    pending = []
-    killed = set()
+
+def _overwatch_fire(new: GameState, table: Table, dice: Dice, smoke: list[tuple[float, float]], triggers: list[str],
+                    res: list[Resolution], notes: list[Any]) -> None:
+    """The Overwatch Fire Step (3.3.3): simultaneous, in chains (7.5.3): each unit that fires
+    triggers the enemy's overwatch in turn; ``smoke``: the wrecks burning before the phase."""
+    m = mbt(new)
+    pending: list[tuple[str, Resolution]] = []
+    killed: set[str] = set()
     fired_ow: set[str] = set()
     while triggers:
         nxt: list[str] = []
@@ -153,8 +177,8 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
                     res.append(F.no_shot(uid, tid, "Overwatch Fire", "already knocked out in this step: the fire "
                                          "is wasted (7.3.2)"))
                 else:
-                    r = F.shoot(new, table, u, new.units[tid], "OW", None, "Overwatch Fire", dice, smoke=smoke,
-                                check=chk)
+                    r = F.shoot(new, table, F.Shot(u, new.units[tid], "OW", None, "Overwatch Fire"), dice,
+                                smoke=smoke, check=chk)
                     res.append(r)
                     pending.append((tid, r))
                     if r.outcome.get("worst") in F.STOPS:
@@ -166,11 +190,6 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Overwatch Fire"):
             notes.append(_note(tid, line, "damage"))
-    res += update_sighting(new, table)
-    new.phase = "Movement"
-    res += _noted(notes)
-    return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
-                   res)
 
 
 def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],

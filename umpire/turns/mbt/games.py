@@ -93,3 +93,8 @@ BASIC, ADVANCED = BasicGame(), AdvancedGame()
 def game_of(state: GameState) -> BasicGame:
     """The game ``state`` is played as (the scenario's ``mbt: {game: ...}``, basic by default)."""
     return ADVANCED if str(MbtGame.of(state).game) == "advanced" else BASIC
+
+
+def is_advanced(state: GameState) -> bool:
+    """Is this the Advanced Game (the scenario's ``mbt: {game: advanced}``)?"""
+    return game_of(state) is ADVANCED

@@ -10,7 +10,6 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
 from umpire.rules.mbt.state import MbtUnit
-from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
@@ -62,17 +61,17 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
         weapon = weapon_for(data.card(u.card or ""), "ATGM")
         route = m.walked.get(t.id)
         if table.rulings["atgm.moving_targets"] == "flight" and route and len(route) > 1:
-            r2 = _atgm_flight(new, table, u, t, weapon, shot["ammo"], route, dice)
+            r2 = _atgm_flight(new, table, u, t, shot["ammo"], route, dice)
             res.append(r2)
             if r2.outcome.get("fired") is not False:
                 pending.append((t.id, r2))
             continue
-        chk = F.can_fire(table, u, t, weapon, shot["ammo"], arc=False)
+        chk = F.in_reach(table, u, t, weapon, shot["ammo"])
         if not chk.legal:
             res.append(F.no_shot(u.id, t.id, "ATGM Resolution", f"{chk.why}: a miss (7.2.2.2)",
                                  chk.estimated, chk.ruled))
             continue
-        r = F.shoot(new, table, u, t, "ATGM", shot["ammo"], "ATGM Resolution", dice, smoke=F.wrecks(new),
+        r = F.shoot(new, table, F.Shot(u, t, "ATGM", shot["ammo"], "ATGM Resolution"), dice, smoke=F.wrecks(new),
                     check=chk)
         res.append(r)
         pending.append((t.id, r))
@@ -111,8 +110,8 @@ def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, floa
     return out
 
 
-def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, weapon: Weapon, ammo: str,
-                 route: list[list[float]], dice: Dice) -> Resolution:
+def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, ammo: str, route: list[list[float]],
+                 dice: Dice) -> Resolution:
     """14.2.2.2 in the ATGM Resolution Step (ruling atgm.moving_targets: flight): the target
     goes back to where it started its move and the missile flies its ATGM Speed in hexes
     for each hex the target enters; the shot is resolved where the missile reaches it, or is a
@@ -120,12 +119,13 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, wea
     facing there is its hull's on that stretch; it is not moved back from where it ended."""
     from umpire.rules.mbt import missiles
 
+    weapon = weapon_for(data.card(u.card or ""), "ATGM")
     hexes = hex_points(route, table.scale)
     moved = len(hexes) - 1
     spd = missiles.speed(weapon, moved)
     path, checks = [], []
     for x, y, _ in hexes:
-        chk = F.can_fire(table, u, t, weapon, ammo, at=(x, y), moving=True, arc=False)
+        chk = F.in_reach(table, u, t, weapon, ammo, at=(x, y), moving=True)
         checks.append(chk)
         path.append(missiles.PathPoint(chk.range, chk.legal))
     flight = missiles.fly(path, int(spd.v))
@@ -138,13 +138,54 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, wea
     tspec = (mbt(state).orders.get(t.side, {}).get(t.id) or {}).get("move") or {}
     if tspec.get("reverse"):
         way = (way + 180) % 360
-    r = F.shoot(state, table, u, t, "ATGM", ammo, "ATGM Resolution", dice, at=(x, y),
-                target_facing=way, moving=True, smoke=F.wrecks(state), check=checks[flight.impact])
+    r = F.shoot(state, table, F.Shot(u, t, "ATGM", ammo, "ATGM Resolution", at=(x, y), target_facing=way, moving=True),
+                dice, smoke=F.wrecks(state), check=checks[flight.impact])
     r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
     r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
     r.extra["flight"] = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
                          "at": [_r(x), _r(y)]}
     return r
+
+
+def _watchers(state: GameState, table: Table, u: UnitState, at: tuple[float, float]
+              ) -> list[tuple[UnitState, F.Check]]:
+    """The enemy units on overwatch that may fire at ``u`` moving at ``at`` (24.3.3.2), each with
+    its shot's check."""
+    m = mbt(state)
+    watchers = []
+    for w in state.units.values():
+        if w.side == u.side or not F.alive(w) or w.id in m.fired:
+            continue
+        wspec = m.orders.get(w.side, {}).get(w.id, {})
+        if wspec.get("order") != "OW":
+            continue
+        ins = wspec.get("overwatch") or {}
+        if ins.get("hold") or ins.get("at", "any") == "fired":
+            continue
+        pick = _overwatch_pick(state, table, w, ins, [u.id], at=at, moving=True)
+        if pick is not None:
+            watchers.append((w, pick[1]))
+    return watchers
+
+
+def _overwatch_at(state: GameState, table: Table, u: UnitState, watchers: list[tuple[UnitState, F.Check]],
+                  dice: Dice, notes: list[Any]) -> list[Resolution]:
+    """7.5.2: all overwatch fire at one unit in one place is announced, then resolved; then the
+    chains it triggers (7.5.3)."""
+    res: list[Resolution] = []
+    for w, chk in watchers:
+        if not F.alive(u):
+            res.append(F.no_shot(w.id, u.id, "Movement", "already knocked out here: the fire is wasted "
+                                 "(7.3.2)"))
+        else:
+            r = F.shoot(state, table, F.Shot(w, u, "OW", None, "Movement (overwatch)", moving=True), dice,
+                        smoke=F.wrecks(state), check=chk)
+            res.append(r)
+            for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
+                notes.append(_note(u.id, line, "damage"))
+        _mark_fired(state, w)
+    res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
+    return res
 
 
 def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any], dice: Dice,
@@ -167,33 +208,9 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
         hull = (way + 180) % 360 if reverse else way
         u.x, u.y, u.facing = _r(x), _r(y), _r(hull)
         walked.append((x, y))
-        watchers = []
-        for w in state.units.values():
-            if w.side == u.side or not F.alive(w) or w.id in m.fired:
-                continue
-            wspec = m.orders.get(w.side, {}).get(w.id, {})
-            if wspec.get("order") != "OW":
-                continue
-            ins = wspec.get("overwatch") or {}
-            if ins.get("hold") or ins.get("at", "any") == "fired":
-                continue
-            pick = _overwatch_pick(state, table, w, ins, [u.id], at=(x, y), moving=True)
-            if pick is not None:
-                watchers.append((w, pick[1]))
+        watchers = _watchers(state, table, u, (x, y))
         if watchers:
-            # 7.5.2: all overwatch fire at one unit in one place is announced, then resolved.
-            for w, chk in watchers:
-                if not F.alive(u):
-                    res.append(F.no_shot(w.id, u.id, "Movement", "already knocked out here: the fire is wasted "
-                                         "(7.3.2)"))
-                else:
-                    r = F.shoot(state, table, w, u, "OW", None, "Movement (overwatch)", dice, moving=True,
-                                smoke=F.wrecks(state), check=chk)
-                    res.append(r)
-                    for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
-                        notes.append(_note(u.id, line, "damage"))
-                _mark_fired(state, w)
-            res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
+            res += _overwatch_at(state, table, u, watchers, dice, notes)
             if F.stopped(u):
                 notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
                 stop = True
@@ -264,7 +281,7 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
                 if pick is None:
                     continue
                 tid, chk = pick
-                r = F.shoot(state, table, w, state.units[tid], "OW", None, "Movement (overwatch chain)", dice,
+                r = F.shoot(state, table, F.Shot(w, state.units[tid], "OW", None, "Movement (overwatch chain)"), dice,
                             smoke=F.wrecks(state), check=chk)
                 res.append(r)
                 for line in F.apply_damage(state, tid, r, f"T{state.turn} Movement"):

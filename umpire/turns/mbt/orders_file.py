@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -44,6 +44,9 @@ from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
 from umpire.turns.orders_form import listed
 from umpire.turns.readers import Readers
+
+if TYPE_CHECKING:
+    from umpire.turns.mbt.table import Table
 
 
 class _Strict(Checked):
@@ -215,12 +218,114 @@ def phase_problem(state: GameState, where: str) -> str | None:
             f"{state.phase} phase of turn {state.turn} (allowed now: umpire phase next)")
 
 
+def _checked_fire(fire: dict[str, Any], card: Card, code: str, enemies: dict[str, UnitState], at: str
+                  ) -> dict[str, Any]:
+    """A unit's fire order checked (its order fires, at an enemy, with ammunition its weapon has and
+    the Basic Game uses): the target, the ammunition and the weapon."""
+    if code not in ("F", "FM", "ATGM"):
+        raise UmpireError(f"{at}.fire: a fire target needs F, FM or ATGM orders (the order is {code}; "
+                          "OW units fire as their overwatch instructions say)")
+    target = fire["target"]
+    if target not in enemies:
+        raise UmpireError(f"{at}.fire.target: {unknown('enemy unit', target, enemies)}")
+    weapon = weapon_for(card, code)
+    ammo = fire.get("ammo") or default_ammo(weapon)
+    try:
+        a = weapon.find_ammo(ammo)
+    except UmpireError as exc:
+        raise UmpireError(f"{at}.fire.ammo: {exc}") from None
+    if a.type == "GP":
+        raise UmpireError(f"{at}.fire.ammo: GP ammunition is not used in the Basic Game (7.4.1.2; "
+                          f"allowed: {', '.join(x.name for x in weapon.ammo if x.type != 'GP')})")
+    return {"target": target, "ammo": a.name, "weapon": weapon.name}
+
+
+def _checked_move(state: GameState, table: Table | None, u: UnitState, spec: dict[str, Any], code: str, at: str
+                  ) -> Table:
+    """A unit's move checked (its order moves, waypoints on the table, within what its order
+    allows) and completed with what it costs; returns the table it was measured on (``table``, or
+    one made now)."""
+    from umpire.turns.mbt.table import Table  # (the table imports what imports this module)
+
+    if code not in ("M", "FM"):
+        raise UmpireError(f"{at}.move: only M and FM orders move (8.0; the order is {code})")
+    mv = spec["move"]
+    last = len(mv["path"]) - 1
+    for i, (x, y) in enumerate(mv["path"]):
+        if not (math.isfinite(x) and math.isfinite(y)) or (i < last and not (
+            0 <= x <= state.table.width and 0 <= y <= state.table.depth
+        )):
+            raise UmpireError(
+                f"{at}.move.path[{i}]: ({x:g}, {y:g}) is off the table (allowed: x 0-"
+                f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
+                "the edge: the model leaves the table there and is out of the game, 8.7)"
+            )
+    from umpire.turns.mbt.paths import leave_table
+
+    path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
+    mv.pop("leaves_at", None)
+    if edge is not None:
+        mv["leaves_at"] = list(edge)  # 8.7: out of the game once it crosses the edge
+    table = table or Table(state)
+    start = u
+    if spec.get("pivot") is not None:
+        start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
+    final = None if mv.get("facing") is None else float(mv["facing"]) % 360
+    try:
+        case = table.move_case(start, code, path, bool(mv.get("reverse")), None if edge is not None else final)
+        mc = table.move_cost(case)
+    except UmpireError as exc:
+        raise UmpireError(f"{at}.move: {exc}") from None
+    if not mc.legal:
+        rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
+        raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
+                          f"{mc.why} (8.2, 8.4, 23.3.2.1){rests}")
+    mv["cost"] = round(mc.spent, 3)
+    mv["allowance"] = round(mc.allowance, 3)
+    mv["estimated"] = mc.estimated
+    mv["case"] = {"procedure": "move", **case}
+    return table
+
+
+def _checked_turret(u: UnitState, card: Card, facing: Any, at: str) -> float:
+    """A turret's new facing checked against how far its TRN turns it this turn (9.2.1)."""
+    new = float(facing) % 360
+    old = turret_facing(u)
+    n = turret_turn(card, u)
+    if mbt_arcs.off(new, old) > n * 60 + 1e-9:
+        trn = (card.gun() or card.weapons[0]).trn
+        rests = f"; TRN {trn.v} is an estimated card value" if trn.estimated else ""
+        raise UmpireError(
+            f"{at}.turret_facing: {new:g} is {mbt_arcs.off(new, old):g} degrees from the turret's "
+            f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1){rests}"
+        )
+    return new
+
+
+def _own_unit(state: GameState, own: dict[str, UnitState], uid: str, side: str, at: str) -> UnitState:
+    """The side's unit ``uid``, in the game and able to take orders."""
+    if uid not in own:
+        if uid in state.units and state.units[uid].side == side:
+            why = "has left the table (8.7)" if state.units[uid].status == "off_table" else "is destroyed"
+            raise UmpireError(f"{at}: unit {uid!r} {why} and takes no orders")
+        raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
+    return own[uid]
+
+
+def _check_overwatch(overwatch: dict[str, Any], code: str, enemies: dict[str, UnitState], at: str) -> None:
+    """Overwatch instructions: for OW orders, naming enemy units."""
+    if code != "OW":
+        raise UmpireError(f"{at}.overwatch: overwatch instructions need OW orders (the order is {code})")
+    for t in overwatch.get("targets") or []:
+        if t not in enemies:
+            raise UmpireError(f"{at}.overwatch.targets: {unknown('enemy unit', t, enemies)}")
+
+
 def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> dict[str, Any]:
     """Check a payload against the state; returns it complete (defaults filled in).
 
     :raises UmpireError: for a unit, target, order, move or turret the state does not allow.
     """
-    from umpire.turns.mbt.table import Table
 
     if (wrong := phase_problem(state, where)) is not None:
         raise UmpireError(wrong)
@@ -236,12 +341,7 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
     table: Table | None = None
     for uid, spec in (payload.get("units") or {}).items():
         at = f"{where}: units.{uid}"
-        if uid not in own:
-            if uid in state.units and state.units[uid].side == side:
-                why = "has left the table (8.7)" if state.units[uid].status == "off_table" else "is destroyed"
-                raise UmpireError(f"{at}: unit {uid!r} {why} and takes no orders")
-            raise UmpireError(f"{at}: {unknown(f'unit of side {side}', uid, own)}")
-        u = own[uid]
+        u = _own_unit(state, own, uid, side, at)
         card = data.card(u.card or "")
         spec = dict(spec)
         try:
@@ -251,85 +351,20 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         if code == orders.NO_ORDER:
             continue  # as if left out: the unit carries no order this turn
         if spec.get("fire") is not None:
-            if code not in ("F", "FM", "ATGM"):
-                raise UmpireError(f"{at}.fire: a fire target needs F, FM or ATGM orders (the order is {code}; "
-                                  "OW units fire as their overwatch instructions say)")
-            target = spec["fire"]["target"]
-            if target not in enemies:
-                raise UmpireError(f"{at}.fire.target: {unknown('enemy unit', target, enemies)}")
-            weapon = weapon_for(card, code)
-            ammo = spec["fire"].get("ammo") or default_ammo(weapon)
-            try:
-                a = weapon.find_ammo(ammo)
-            except UmpireError as exc:
-                raise UmpireError(f"{at}.fire.ammo: {exc}") from None
-            if a.type == "GP":
-                raise UmpireError(f"{at}.fire.ammo: GP ammunition is not used in the Basic Game (7.4.1.2; "
-                                  f"allowed: {', '.join(x.name for x in weapon.ammo if x.type != 'GP')})")
-            spec["fire"] = {"target": target, "ammo": a.name, "weapon": weapon.name}
+            spec["fire"] = _checked_fire(spec["fire"], card, code, enemies, at)
         elif code == "ATGM":
             raise UmpireError(f"{at}.fire: ATGM orders need a target (24.3.2.1): give fire: {{target: ID}}")
         if spec.get("move") is not None:
-            if code not in ("M", "FM"):
-                raise UmpireError(f"{at}.move: only M and FM orders move (8.0; the order is {code})")
-            mv = spec["move"]
-            last = len(mv["path"]) - 1
-            for i, (x, y) in enumerate(mv["path"]):
-                if not (math.isfinite(x) and math.isfinite(y)) or (i < last and not (
-                    0 <= x <= state.table.width and 0 <= y <= state.table.depth
-                )):
-                    raise UmpireError(
-                        f"{at}.move.path[{i}]: ({x:g}, {y:g}) is off the table (allowed: x 0-"
-                        f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
-                        "the edge: the model leaves the table there and is out of the game, 8.7)"
-                    )
-            from umpire.turns.mbt.paths import leave_table
-
-            path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
-            mv.pop("leaves_at", None)
-            if edge is not None:
-                mv["leaves_at"] = list(edge)  # 8.7: out of the game once it crosses the edge
-            table = table or Table(state)
-            start = u
-            if spec.get("pivot") is not None:
-                start = u.model_copy(update={"facing": float(spec["pivot"]) % 360})
-            final = None if mv.get("facing") is None else float(mv["facing"]) % 360
-            try:
-                case = table.move_case(start, code, path, bool(mv.get("reverse")), None if edge is not None else final)
-                mc = table.move_cost(case)
-            except UmpireError as exc:
-                raise UmpireError(f"{at}.move: {exc}") from None
-            if not mc.legal:
-                rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
-                raise UmpireError(f"{at}.move: the unit cannot make this move with {code} orders: "
-                                  f"{mc.why} (8.2, 8.4, 23.3.2.1){rests}")
-            mv["cost"] = round(mc.spent, 3)
-            mv["allowance"] = round(mc.allowance, 3)
-            mv["estimated"] = mc.estimated
-            mv["case"] = {"procedure": "move", **case}
+            table = _checked_move(state, table, u, spec, code, at)
         if spec.get("overwatch") is not None:
-            if code != "OW":
-                raise UmpireError(f"{at}.overwatch: overwatch instructions need OW orders (the order is {code})")
-            for t in spec["overwatch"].get("targets") or []:
-                if t not in enemies:
-                    raise UmpireError(f"{at}.overwatch.targets: {unknown('enemy unit', t, enemies)}")
+            _check_overwatch(spec["overwatch"], code, enemies, at)
         if spec.get("pivot") is not None:
             if not MbtUnit.of(u).may_pivot:
                 raise UmpireError(f"{at}.pivot: only a vehicle that had unused M or FM orders last turn "
                                   "may pivot (9.1); leave pivot out")
             spec["pivot"] = float(spec["pivot"]) % 360
         if spec.get("turret_facing") is not None:
-            new = float(spec["turret_facing"]) % 360
-            old = turret_facing(u)
-            n = turret_turn(card, u)
-            if mbt_arcs.off(new, old) > n * 60 + 1e-9:
-                trn = (card.gun() or card.weapons[0]).trn
-                rests = f"; TRN {trn.v} is an estimated card value" if trn.estimated else ""
-                raise UmpireError(
-                    f"{at}.turret_facing: {new:g} is {mbt_arcs.off(new, old):g} degrees from the turret's "
-                    f"{old:g}; TRN {n} allows up to {n * 60} (9.2.1){rests}"
-                )
-            spec["turret_facing"] = new
+            spec["turret_facing"] = _checked_turret(u, card, spec["turret_facing"], at)
         spec["order"] = code
         units[uid] = spec
     _check_stacking(state, own, units, where)

@@ -16,6 +16,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.state import MbtUnit
 from umpire.text import num
+from umpire.turns.mbt.games import is_advanced
 from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, point, scalar
 
 
@@ -109,8 +110,6 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
 def form(state: GameState, side: str, targets: list[str] | None = None) -> OrdersForm:
     """The orders form of ``side`` for the current Turn. ``targets`` are the enemy ids the side
     knows (from its knowledge; the form only offers them)."""
-    from umpire.turns.mbt import is_advanced
-
     advanced = is_advanced(state)
     targets = targets or []
     forms = {f.id: f.name for f in state.formations}

@@ -27,12 +27,14 @@ def _near(a: Sequence[float], b: Sequence[float], lo: float, hi: float, p: Seque
     return (x, y) if y - x > 1e-9 else None
 
 
-def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], lo: float, hi: float,
+def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], span: tuple[float, float],
               blocks: Sequence[tuple[float, float, bool, str]], r: float, water: bool) -> list[movement.Leg]:
     """8.5.2 / 8.6.1 on a table: the road rate is not used within half a hex length of a
     wreck's or an enemy unit's centre (the hex it is in); that part is charged as the ground
     under the road. A wreck on a bridge does not block it: the crossing is charged as clear,
-    or as smoke if the wreck burns, instead of the road rate plus 1 (8.6.1)."""
+    or as smoke if the wreck burns, instead of the road rate plus 1 (8.6.1). ``span``: where the
+    leg starts and ends along the line from ``a`` to ``b``, as :func:`_near` measures it."""
+    lo, hi = span
     if not leg.road or not blocks:
         return [leg]
     spans = []

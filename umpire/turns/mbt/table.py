@@ -294,7 +294,7 @@ class Table:
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
                     charged=charged, bridge=bridge,
                 )
-                seg += _off_road(leg, a, b, s.start, s.end, blocks, self.scale / 2, water[k])
+                seg += _off_road(leg, a, b, (s.start, s.end), blocks, self.scale / 2, water[k])
                 prev_elev, first = elev, False
             legs += _stream_hex(seg)
         if final_facing is not None:
