@@ -127,7 +127,7 @@ def test_what_changed_is_read_without_copying_the_units_an_action_left_alone():
     """The record of what changed on the table reads the new state's units as held: the units
     an action never handed out stay the very objects of the state before (neither copied nor
     written again), and the ones it changed are told."""
-    from umpire.turns.facts import changes
+    from umpire.turns.facts import ChangesFacts, changes
 
     base = _base()
     new = base.copy_for_change()
@@ -135,6 +135,6 @@ def test_what_changed_is_read_without_copying_the_units_an_action_left_alone():
     new.units[uid].x = 7.5
     new.units[uid].y = 8.0
     done = changes(base, new)
-    assert done is not None and [e["unit"] for e in done.extra["units"]] == [uid]
+    assert done is not None and [e["unit"] for e in ChangesFacts.of(done).units] == [uid]
     assert new.units.touched() == [uid]  # type: ignore[attr-defined]
     assert state_json(canonical_state(new)) == _whole(GameState.model_validate_json(_whole(new), context=MODELS))

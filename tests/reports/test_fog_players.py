@@ -33,6 +33,7 @@ from umpire.registry import scenario_from_data
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.tablemap import build_map, to_svg
 from umpire.reports.turn_text import plain_text, to_markdown
+from umpire.rules.mbt.options.facts import MessageFacts
 
 BLUE, RED = ["alphawolf", "bravowolf", "charliewolf"], ["deltabear", "echobear", "foxtrotbear"]
 PLAYERS = {"blue": {"pa": ["alphawolf"], "pb": ["bravowolf", "charliewolf"]},
@@ -90,16 +91,17 @@ class PlayerRecorder:
         for r in res.resolutions:
             if r.procedure == "sighting":
                 continue
-            for x in r.extra.get("sighted") or ():
+            for x in r.facts.sighted or ():
                 for p in PLAYERS[x["by"]]:
-                    if {r.extra.get("firer"), r.extra.get("target")} & set(UNITS[p]):
+                    if {r.facts.firer, r.facts.target} & set(UNITS[p]):
                         _up(knew[p], x["unit"], x["level"])
             if r.procedure == "message":
-                said = set(r.extra["text"].split())
+                m = MessageFacts.of(r)
+                said = set(str(m.text).split())
                 if r.outcome["fate"] == "received":
-                    self.heard[r.extra["to"]] |= said
+                    self.heard[str(m.to)] |= said
                 if r.outcome["intercepted"]:
-                    self.heard[r.extra["reader"]] |= said
+                    self.heard[str(m.reader)] |= said
         self.knew[res.seq] = knew
         self.told[res.seq] = {p: set(w) for p, w in self.heard.items()}
         for p, got in knew.items():

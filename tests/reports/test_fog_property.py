@@ -71,11 +71,10 @@ class Recorder:
                 for uid, lvl in src.items():
                     _up(knew[side], uid, lvl)
         for r in res.resolutions:
-            for x in r.extra.get("sighted") or () if r.procedure != "sighting" else ():
+            for x in r.facts.sighted or () if r.procedure != "sighting" else ():
                 _up(knew[x["by"]], x["unit"], x["level"])
             if r.procedure in ("close-combat", "overrun"):
-                for a, b in ((r.extra.get("attacker"), r.extra.get("target")),
-                             (r.extra.get("target"), r.extra.get("attacker"))):
+                for a, b in ((r.facts.attacker, r.facts.target), (r.facts.target, r.facts.attacker)):
                     _up(knew[self.game.state.units[a].side], b, "full")
         self.knew[res.seq] = knew
         for side, got in knew.items():

@@ -12,6 +12,7 @@ import yaml
 
 from tests.third.state import SkirmishGame
 from umpire.core.dice import Dice, scoped
+from umpire.core.resolution import Facts
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.turns import TurnView
@@ -73,7 +74,7 @@ def next_phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied
             assert firer.x is not None and firer.y is not None and target.x is not None and target.y is not None
             res = shoot(round(math.hypot(target.x - firer.x, target.y - firer.y), 2), rulings,
                         scoped(dice, "shoot", uid, tid))
-            res.extra = {"firer": uid, "target": tid}
+            res.facts = Facts(firer=uid, target=tid)
             res.summary = f"{uid} shoots at {tid}: {res.summary}"
             if res.outcome["hits"]:
                 new.units[tid].status = "eliminated"

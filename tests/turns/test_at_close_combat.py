@@ -41,7 +41,7 @@ def test_rounds_go_on_and_the_afv_returns_fire_with_minus_6(tmp_path):
     assert first.modified_roll == 8 and first.outcome["hits"] == 2
     # the tank fires its HW at the stand attacking it: normal fire, the AFV stationary, and -6
     assert ("AFV fire in close combat", -6) in [(m.name, m.value) for m in shot.modifiers]
-    assert shot.extra["firer"] == "t1" and shot.extra["target"] == "rifles" and shot.outcome["hits"] == 1
+    assert shot.facts.firer == "t1" and shot.facts.target == "rifles" and shot.outcome["hits"] == 1
     # round 2: the hits difference (2 - 1) x2 now helps the infantry, and the tank is eliminated
     assert ("hits difference", 2) in [(m.name, m.value) for m in second.modifiers]
     assert lines == ["round 1: rifles: 1 hit, t1: 2 hits", "round 2: t1: 4 hits - eliminated"]
@@ -64,7 +64,7 @@ def test_a_concealed_stand_drawn_in_attacks_first_for_free(tmp_path):
     st.units["mr"].spotted_by = []  # unspotted and has not moved: Concealed (ruling orders.undefined_names)
     results, _ = resolve_close_combat(st, ScriptedDice([10] * 6))
     free = results[0]
-    assert free.extra["attacker"] == "mr" and "free close-combat attack (concealed)" in free.summary
+    assert free.facts.attacker == "mr" and "free close-combat attack (concealed)" in free.summary
     assert free.outcome["eliminated"] and free.outcome["free_attack_continues"]
     assert st.units["rifles"].status == "eliminated"
     assert len(results) == 1  # nobody left to fight
@@ -79,7 +79,8 @@ def test_a_tank_driving_over_infantry_overruns_it_and_stops_with_two_hits(tmp_pa
     tr.book(st).plan["t1"] = {"move1": [[26.0, 23.0]]}  # straight through the riflemen at (30, 23)
     results, lines = resolve_movement(st, 1, ScriptedDice([10]))
     (ov,) = [r for r in results if r.procedure == "overrun"]
-    assert {k: v for k, v in ov.extra.items() if k != "case"} == {"attacker": "rifles", "target": "t1"}
+    assert ov.facts.as_json().keys() == {"attacker", "target", "case"}
+    assert (ov.facts.attacker, ov.facts.target) == ("rifles", "t1")
     assert ov.outcome["hits"] >= 2 and ov.outcome["continue"] is False
     # stopped short: centres a half-diagonal of each base apart along the path, before the riflemen
     assert t1.y == 23.0 and t1.x > 30 and "t1 overruns rifles and must stop" in lines[-1]

@@ -35,7 +35,7 @@ class Turn:
         dice = KeyedDice(3, (f"t{self.state.turn}", self.state.phase))
         applied = self.handlers[kind](self.state, payload or {}, dice)
         self.state = applied.state
-        self.results += [r.model_dump() if hasattr(r, "model_dump") else r.__dict__ for r in applied.resolutions]
+        self.results += [r.to_json() for r in applied.resolutions]
 
     def damage(self, uid: str, **marks: object) -> None:
         self.state = self.state.copy_for_change()
@@ -50,7 +50,7 @@ class Turn:
             self.act("mbt.phase")
 
     def shots_by(self, uid: str) -> list[dict]:
-        return [r for r in self.results if r.get("procedure") == "fire" and (r.get("extra") or {}).get("firer") == uid
+        return [r for r in self.results if r.get("procedure") == "fire" and r.get("firer") == uid
                 and (r.get("outcome") or {}).get("fired") is not False]
 
 

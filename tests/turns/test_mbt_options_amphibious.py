@@ -11,7 +11,7 @@ import pytest
 
 from tests.turns.mbt_adv import new, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.state import MbtUnit
 
@@ -52,7 +52,7 @@ def test_a_hull_compartment_hit_sinks_a_floating_vehicle(tmp_path: Path) -> None
     from umpire.turns.mbt.advanced.effects import apply_ap
 
     state = _game(tmp_path, ["amphibious"]).state.copy_for_change()
-    hit = Resolution(ruleset="mbt", procedure="fire", summary="", extra={"firer": "m1"},
+    hit = Resolution(ruleset="mbt", procedure="fire", summary="", facts=Facts(firer="m1"),
                      outcome={"results": [{"location": "HS", "penetrated": True, "damage": "compartment"}]})
     apply_ap(state, "bmp", hit, "T1 Direct Fire")
     assert state.units["bmp"].status == "eliminated" and state.units["bmp"].destroyed == "knocked_out"

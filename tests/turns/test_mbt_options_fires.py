@@ -149,12 +149,13 @@ def test_which_weapons_start_fires() -> None:
 
 def test_artillery_gp_fire_is_noted_at_every_building_hex_its_sheaf_covers(tmp_path: Path) -> None:
     from umpire.core.resolution import Resolution
+    from umpire.rules.mbt.options.facts import ImpactFacts
     from umpire.turns.mbt.options.fires import artillery
 
     state = _game(tmp_path, ["building_fires"]).state.copy_for_change()
     opts = OS.read(state)
-    r = Resolution(ruleset="mbt", procedure="artillery", summary="", outcome={}, extra={"gp": 23, "hexes_affected": [
-        [0, 0], [0, 1], [0, -8]]})
+    r = Resolution(ruleset="mbt", procedure="artillery", summary="", outcome={},
+                   facts=ImpactFacts(gp=23, hexes_affected=[[0, 0], [0, 1], [0, -8]]))
     artillery(state, opts, r, (30.0, 18.0))
     assert opts.fire_gp == [(30.0, 18.0, 23), (30.866, 18.5, 23)]  # the hex 8 away is clear ground
 

@@ -115,16 +115,17 @@ def test_aa_at_a_hovering_helicopter_out_of_range_holds(tmp_path: Path) -> None:
 def test_impacts_on_a_helicopter_at_noe_are_special_combats(tmp_path: Path) -> None:
     """20.4.1.1: HE (GP 40) impacting in the hex of a helicopter at NOE: the GP factor is the hit
     number, no modifiers; the same calc aa rule, with hit_number."""
+    from umpire.rules.mbt.options.facts import ImpactFacts
     from umpire.turns.mbt.options.anti_aircraft import special_combats
 
     g = game_with(tmp_path, ["helicopters", "anti_aircraft"], **HELI)
     state = g.state.copy_for_change()
     impact = Resolution(ruleset="mbt", procedure="artillery", outcome={"impact_at": [10.2, 10.1]},
-                        extra={"gp": 40, "case": {"mission": "HE"}, "battery": "A"})
+                        facts=ImpactFacts(gp=40, case={"mission": "HE"}, battery="A"))
     smoke = Resolution(ruleset="mbt", procedure="artillery", outcome={"impact_at": [10, 10]},
-                       extra={"gp": 0, "case": {"mission": "SM"}})
+                       facts=ImpactFacts(gp=0, case={"mission": "SM"}))
     (hit, crash), _ = special_combats(state, [impact, smoke], ScriptedDice([12, 30]))
-    assert hit.extra["case"]["hit_number"] == 40 and hit.outcome["destroyed"] is True
+    assert (hit.facts.case or {})["hit_number"] == 40 and hit.outcome["destroyed"] is True
     assert crash.procedure == "crash" and crash.outcome["crash_at"] == [10, 10]  # hovering: in its hex (20.3.4.2.1)
     for r in (hit, crash):
         same_as_calc(r.to_json())

@@ -124,8 +124,8 @@ def test_a_squad_reduced_to_a_half_squad_may_lose_its_attached_weapons(tmp_path:
     apply_gp(state, "sq", "half", "T1 Direct Fire")
     done = after_hits(Applied(state, "fire"), WhyDice({"special leg unit loss": [roll]}))
     (r,) = [r for r in done.resolutions if r.procedure == "leg_loss"]
-    assert r.extra["weapon"] == "Dragon" and r.outcome == {"lost": lost}
-    answer, _ = run_case({"ruleset": "mbt", "procedure": "leg_loss", **r.extra["case"], "dice": [roll]})
+    assert r.facts.weapon == "Dragon" and r.outcome == {"lost": lost}
+    answer, _ = run_case({"ruleset": "mbt", "procedure": "leg_loss", **(r.facts.case or {}), "dice": [roll]})
     assert answer.to_json()["outcome"] == r.outcome
     assert ("Dragon" in MbtUnit.of(state.units["sq"]).lost_weapons) is lost
     assert MbtUnit.of(state.units["sq"]).leg_loss == []

@@ -25,8 +25,7 @@ def _game(tmp_path: Path, opts: list[str], at: list[float], terrain: list[dict[s
 
 
 def _fired(res: list[dict[str, Any]], firer: str) -> list[dict[str, Any]]:
-    return [r for r in res if r["procedure"] in ("fire", "gp") and r.get("firer", r.get("unit")) == firer
-            or r.get("extra", {}).get("firer") == firer]
+    return [r for r in res if r["procedure"] in ("fire", "gp") and r.get("firer", r.get("unit")) == firer]
 
 
 @pytest.mark.parametrize(("opts", "fires"), [(["weapon_limits"], False), ([], True)])

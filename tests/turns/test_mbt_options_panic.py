@@ -15,6 +15,7 @@ from tests.turns.mbt_adv import new, orders, phase, scenario, unit
 from tests.turns.test_mbt_options_hits import WhyDice
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.options.facts import CheckFacts
 from umpire.rules.mbt.state import MbtUnit
 
 SQUAD = {"type": "Squad Heavy Mechanized Infantry"}
@@ -36,7 +37,7 @@ def test_a_panic_move_goes_where_the_scatter_diagram_says_as_far_as_full_movemen
     answer, _ = run_case({"ruleset": "mbt", "procedure": "panic", **r["case"], "dice": [50]})
     assert answer.to_json()["outcome"] == r["outcome"]
     u = g.state.units[who]
-    dx, dy = answer.resolution.extra["offset"]
+    dx, dy = CheckFacts.of(answer.resolution).offset or (0.0, 0.0)
     assert math.isclose(u.x - start[0], dx, abs_tol=0.01) and math.isclose(u.y - start[1], dy, abs_tol=0.01)
     assert MbtUnit.of(u).suppressed == "on"
     assert math.isclose(math.hypot(dx, dy), 6 if who == "m1" else 2, abs_tol=0.01)  # M1 Normal 6; squad 2 (15.1.1)

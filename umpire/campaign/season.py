@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from umpire.errors import DataError, UmpireError
+from umpire.errors import DataError, UmpireError, unknown
 from umpire.schema.checked import Base, Checked, Colour, Ident, Seed
 from umpire.schema.limits import MAX_SEASON_BYTES, MAX_TABLE
 from umpire.schema.scenario import Level, UnitKind
@@ -142,8 +142,6 @@ class Season(_Strict):
         for r, g in self.games():
             if g.id == gid:
                 return r, g
-        from umpire.errors import unknown
-
         raise unknown("game", gid, [g.id for _, g in self.games()])
 
 
@@ -182,8 +180,6 @@ def structure_problems(season: Season) -> list[str]:
             claim("game", game.id, f"{where}.id")
             for pid in game.deploy:
                 if pid not in players:
-                    from umpire.errors import unknown
-
                     out.append(f"{where}.deploy: {unknown('player', pid, players)}")
                     continue
                 if pid in busy:
@@ -218,7 +214,6 @@ def resolve_season(name_or_path: str) -> Path:
 
     :raises UmpireError: naming the bundled seasons.
     """
-    from umpire.errors import unknown
     from umpire.resources import resource_dir
 
     path = Path(name_or_path)

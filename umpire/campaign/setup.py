@@ -11,6 +11,7 @@ file; ``umpire campaign print`` prints the same forces.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +19,14 @@ from umpire.campaign.rulings import campaign_book
 from umpire.campaign.season import DeploySpec, GameSpec, Season, read_season
 from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
 from umpire.campaign.state import initial_state as campaign_start
-from umpire.errors import DataError, UmpireError
-from umpire.registry import campaign_rules, initial_state, scenario_from_data
+from umpire.errors import DataError, UmpireError, unknown
+from umpire.registry import campaign_rules, initial_state, load_scenario, scenario_from_data
 from umpire.schema.scenario import Scenario
 
 
 def load_base(name: str, folder: Path, where: str) -> Scenario:
     """The scenario a game is played on: a file in the season's folder (:func:`season_scenario`),
     else a bundled one."""
-    from umpire.registry import load_scenario
-
     try:
         return load_scenario(season_scenario(name, folder))
     except UmpireError as exc:
@@ -43,8 +42,6 @@ def season_scenario(name: str, folder: Path) -> Path:
     :raises UmpireError: for an absolute path, a path leaving the folder (``..``, a symbolic
         link), or a name that is neither a file there nor a bundled scenario.
     """
-    import os
-
     from umpire.resources import bundled_scenarios
 
     given = Path(name)
@@ -197,8 +194,6 @@ def check_game(season: Season, game: GameSpec, base: Scenario, where: str, *, wh
     ids = {t.id for t in base.terrain}
     for i, o in enumerate(game.objectives):
         if o.terrain not in ids:
-            from umpire.errors import unknown
-
             problems.append(f"{where}: objectives[{i}].terrain: {unknown('terrain', o.terrain, ids)}")
     if problems:
         raise DataError("\n".join(problems))

@@ -2,16 +2,19 @@
 
 Every procedure returns a :class:`Resolution` (or a subclass) listing each modifier and column
 shift with its value and rule, the table cell used, the dice rolled, the rulings that differ from
-the defaults, any estimated data it leaned on, and the values a named ruling decided.
-``explain()`` gives the lines an umpire reads out to the players; ``to_json()`` the public JSON
-shape of ``umpire calc``.
+the defaults, any estimated data it leaned on, and the values a named ruling decided. What a
+result says beyond its outcome (who fired at whom, the hit number, the hexes an impact covers) is
+its :class:`Facts`: a typed model per kind of result, owned by the ruleset that makes it, the
+generic fields (whom it concerns) here. ``explain()`` gives the lines an umpire reads out to the
+players; ``to_json()`` the public JSON shape of ``umpire calc``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 
 from umpire.core.dice import Roll
 from umpire.core.modifiers import Modifier
@@ -25,6 +28,61 @@ class Cell(BaseModel):
     column: str | int | None = None
     value: Any = None
     rule: str = ""
+
+
+class Facts(BaseModel):
+    """What a result says beyond its outcome: the generic fields, whom and what it concerns, that
+    every ruleset's turn writes and generic code reads (a replay names a result by them, a side's
+    view keeps the results about its units); a ruleset's kinds of result add theirs in a subclass
+    (``umpire/rules/<name>/facts.py``). A field left unset is not in the result's JSON, so a
+    stored result keeps exactly the keys it was written with."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    record: bool | None = None  # a record kept beside the resolutions (umpire.turns.facts)
+    side: str | None = None  # who may read it: a side id, or "umpire"
+    unit: str | None = None
+    firer: str | None = None
+    target: str | None = None
+    attacker: str | None = None
+    step: str | None = None
+    weapon: str | None = None
+    range: int | float | None = None
+    at: list[Any] | None = None
+    case: dict[str, Any] | None = None  # the umpire calc case of these facts
+    line: str | None = None  # the line of the turn's summary that tells it
+    sighted: list[dict[str, Any]] | None = None  # who saw whom in it
+
+    @classmethod
+    def of(cls, res: Resolution) -> Self:
+        """``res``'s facts as this kind: a result made with fewer facts (the generic ones, or a
+        kind this one extends) becomes one, keeping the fields set; one of another kind is an
+        error (a field this kind lacks)."""
+        facts = res.facts
+        if isinstance(facts, cls):
+            return facts
+        made = cls.model_validate(facts.as_json())
+        res.facts = made
+        return made
+
+    def update(self, other: Facts) -> None:
+        """Set here the fields set on ``other`` (a kind this one has the fields of)."""
+        for name in other.model_fields_set:
+            setattr(self, name, getattr(other, name))
+
+    def as_json(self) -> dict[str, Any]:
+        """The fields set, as the result's JSON carries them (beside its outcome), in the order
+        the model declares them; the values as they were set (plain values, as the mapping this
+        replaced held them: read on every result a turn stores, so not dumped again)."""
+        given = self.model_fields_set
+        return {key: getattr(self, k) for k, key in _keys(type(self)) if k in given}
+
+
+
+@functools.cache
+def _keys(kind: type[Facts]) -> list[tuple[str, str]]:
+    """Each field of a kind of facts and its key in the JSON, in the order declared."""
+    return [(k, f.alias or k) for k, f in kind.model_fields.items()]
 
 
 class Resolution(BaseModel):
@@ -44,9 +102,9 @@ class Resolution(BaseModel):
     notes: list[str] = Field(default_factory=list)
     estimated: list[str] = Field(default_factory=list)
     ruled: list[str] = Field(default_factory=list)  # values a named ruling decided
-    extra: dict[str, Any] = Field(default_factory=dict)
+    facts: SerializeAsAny[Facts] = Field(default_factory=Facts)
 
-    model_config = {"arbitrary_types_allowed": True}
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     def to_json(self) -> dict[str, Any]:
         """The public JSON shape: outcome, modifiers, shifts, column, rolls, modified_roll..."""
@@ -65,7 +123,7 @@ class Resolution(BaseModel):
             "notes": list(self.notes),
             "provenance": {"estimated": list(self.estimated), "ruling": list(self.ruled)},
         }
-        data.update(self.extra)
+        data.update(self.facts.as_json())
         return data
 
     def explain(self) -> list[str]:

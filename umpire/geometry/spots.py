@@ -192,8 +192,6 @@ def _contact(state: GameState, unit: UnitState, spot: dict[str, Any], facing: fl
              where: str) -> tuple[float, float, float]:
     other = state.units.get(spot["contact"])
     if other is None:
-        from umpire.errors import unknown
-
         raise UmpireError(f"{where}: {unknown('unit', spot['contact'], state.units)}")
     if other.id == unit.id:
         raise UmpireError(f"{where}: a stand cannot touch itself")

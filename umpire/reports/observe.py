@@ -13,11 +13,12 @@ later is a separate dated remark (``later``), never a rewrite of the line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from umpire.registry import telling
+from umpire.registry import game_rules, telling
 from umpire.reports import explain
 from umpire.reports.explain import Shown
 from umpire.reports.facts import Fact
@@ -67,7 +68,6 @@ def card_identity(ruleset: str, card: str | None) -> tuple[str, str, str, str] |
     """(nationality, size, name, the name as a side is told it) of a unit's data card as a
     sighting tells them (MBT 24.2.2), by the ruleset; None for a unit with no card."""
     from umpire.errors import UmpireError
-    from umpire.registry import game_rules
 
     if not card:
         return None
@@ -176,6 +176,4 @@ def explain_rank(level: str) -> int:
 def distance(a: Any, b: Any) -> str | None:
     if not (isinstance(a, tuple | list) and isinstance(b, tuple | list)):
         return None
-    import math
-
     return inches(math.dist(a[:2], b[:2]))

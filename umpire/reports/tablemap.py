@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from umpire.reports import maplegend
 from umpire.reports.labels import Placer, Spot, along, around
@@ -55,8 +56,6 @@ def map_view(report: TurnReport) -> TurnReport:
     """``report`` with only what its map draws: the table, terrain, sides, the stands where the
     reader knows them (their place, facing, base, status and who has seen them), the trails,
     fire lines, templates, smoke and set-up zones, and the words of its title and page."""
-    from dataclasses import replace
-
     drawn = tuple(UnitView(u.id, "", u.side, None, u.x, u.y, u.facing, u.base, status=u.status,
                            spotted_by=u.spotted_by, observed=u.observed, seen_turn=u.seen_turn, now=u.now,
                            turret=u.turret) for u in report.units)

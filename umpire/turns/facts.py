@@ -3,8 +3,10 @@ notes, as plain data for the reports to compose each side's view from.
 
 A record is a :class:`~umpire.core.resolution.Resolution` with no dice, stored with the event's
 results but marked ``"record": true`` (:class:`~umpire.store.events.StoredEvent` keeps records
-apart from the resolutions): ``procedure`` names what it records, ``extra`` holds the fields,
-and ``side`` says who may read it: a side id, or ``"umpire"`` for the umpire alone.
+apart from the resolutions): ``procedure`` names what it records, its facts hold the fields (a
+model per kind of record: :class:`ChangesFacts` and :class:`NotesFacts` here, a ruleset's own
+beside its results), and ``side`` says who may read it: a side id, or ``"umpire"`` for the
+umpire alone.
 """
 
 from __future__ import annotations
@@ -14,16 +16,32 @@ from collections.abc import Iterable
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.shared import held_units
 from umpire.core.state import GameState
 from umpire.turns.common import Applied, Handler
 
 
-def record(ruleset: str, kind: str, *, side: str | None = None, summary: str = "", **fields: Any) -> Resolution:
-    """One record of ``kind`` (``procedure``), its fields in ``extra``."""
-    extra = {"side": side, **fields} if side is not None else dict(fields)
-    return Resolution(ruleset=ruleset, procedure=kind, outcome={}, summary=summary, extra={**extra, "record": True})
+class ChangesFacts(Facts):
+    """The units whose position, facing, status or hits an event changed."""
+
+    units: list[dict[str, Any]] = []
+
+
+class NotesFacts(Facts):
+    """The lines of a handler's summary no resolution tells."""
+
+    lines: list[str] = []
+
+
+def record(ruleset: str, kind: str, facts: Facts | None = None, *, side: str | None = None,
+           summary: str = "") -> Resolution:
+    """One record of ``kind`` (``procedure``), its fields ``facts``."""
+    facts = facts if facts is not None else Facts()
+    if side is not None:
+        facts.side = side
+    facts.record = True
+    return Resolution(ruleset=ruleset, procedure=kind, outcome={}, summary=summary, facts=facts)
 
 
 def _r(v: float | None) -> float | None:
@@ -52,7 +70,7 @@ def changes(before: GameState, after: GameState) -> Resolution | None:
         if a.hits != b.hits:
             entry["hits"] = [b.hits, a.hits]
         out.append(entry)
-    return record(after.ruleset, "changes", side="umpire", units=out) if out else None
+    return record(after.ruleset, "changes", ChangesFacts(units=out), side="umpire") if out else None
 
 
 def notes(ruleset: str, lines: Iterable[str], results: Iterable[Resolution], side: str = "umpire",
@@ -61,9 +79,9 @@ def notes(ruleset: str, lines: Iterable[str], results: Iterable[Resolution], sid
     for ``side`` to read."""
     covered: set[Any] = set()
     for r in results:
-        covered.update((r.summary, r.extra.get("line")))
+        covered.update((r.summary, r.facts.line))
     rest = [ln for ln in lines if ln not in covered]
-    return record(ruleset, "notes", side=side, lines=rest) if rest else None
+    return record(ruleset, "notes", NotesFacts(lines=rest), side=side) if rest else None
 
 
 def recorded(fn: Handler) -> Handler:

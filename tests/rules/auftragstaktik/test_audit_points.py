@@ -14,6 +14,7 @@ from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.registry import initial_state
 from umpire.rules.auftragstaktik.data import rulings
+from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.ratings import Stand
 from umpire.rules.auftragstaktik.scenario_model import AtScenario as Scenario
@@ -75,7 +76,7 @@ def test_atgm_at_afv_keeps_the_at_differential() -> None:
     res = calc("fire", shooter={"statline": BMP2, "orders": "NO"},
                target={"unit": "M1A1 Company", "orders": "NO"}, weapon="missile", range=4,
                dice=[5]).resolution
-    assert res.extra["differential"] == 1
+    assert AtFireFacts.of(res).differential == 1
 
 
 def test_atgm_non_afv_ruling_switch_restores_the_differential() -> None:

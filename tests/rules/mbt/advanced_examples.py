@@ -131,11 +131,12 @@ def gp_effect(i: dict[str, Any], expect: dict[str, str]) -> None:
 
 def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
     from umpire.rules.mbt import close_assault, data
+    from umpire.rules.mbt.facts import AssaultFacts
 
     for case, net in zip(i, expect, strict=True):
         r = close_assault.hand_to_hand(attacker="squad", defender="squad", dice=ScriptedDice([50]),
                                        rulings=data.rulings().select({}), **case)
-        assert r.extra["net_modifier"] == net
+        assert AssaultFacts.of(r).net_modifier == net
 
 
 def overrun_defence(i: dict[str, Any], expect: dict[str, int]) -> None:

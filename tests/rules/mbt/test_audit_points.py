@@ -170,4 +170,4 @@ def test_a_unit_in_the_same_hex_is_sighted_at_range_one() -> None:
     tracked game once put a squad on a tank's spot and calc refused the range)."""
     answer, _ = run_case({"procedure": "sight", "ruleset": "mbt", "range": 0})
     assert answer.resolution.outcome["seen"] is True
-    assert answer.resolution.extra["range"] == 1
+    assert answer.resolution.facts.range == 1

@@ -9,6 +9,7 @@ import pytest
 
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.facts import ShotFacts
 
 SQUAD = {"card": "USA-7B", "type": "Squad Heavy Mechanized Infantry"}
 
@@ -19,6 +20,10 @@ def calc(procedure: str, dice: list[int] | None = None, **case: Any) -> Any:
 
 
 @pytest.mark.parametrize(("rng", "effect"), [(3, "none"), (2, "suppressed")])
+def gp_of(res: Any) -> int:
+    return int(ShotFacts.of(res).gp_factor or 0)
+
+
 def test_small_arms_effective_at_a_buttoned_vehicle_beyond_two_hexes_is_no_effect(rng: int, effect: str) -> None:
     """14.4.4.2.3.1: "If the target is a buttoned vehicle unit and the GP fire that caused the
     effective result is from a "small arms" weapon ... at a range of greater than two hexes, the
@@ -38,7 +43,7 @@ def test_an_overrun_adds_every_vehicle_gun_and_twenty() -> None:
                target=SQUAD, range=1)
     hmg = calc("gp", [75], firer={"card": "USSR-2A", "weapon": "12.7mm NSVT", "ammo": "Ball", "orders": "OR"},
                target=SQUAD, range=1)
-    assert res.extra["gp_factor"] == gun.extra["gp_factor"] + hmg.extra["gp_factor"]
+    assert gp_of(res) == gp_of(gun) + gp_of(hmg)
     assert [(m.name, m.value, m.rule) for m in res.modifiers] == [("overrun", 20, "14.7.2.2.2")]
     assert res.modified_roll == 95 and res.outcome["result"] == "EF"
     assert res.outcome["effect"] == "eliminated"  # plain GP fire would leave a half squad (14.4.4.2.3.4)
@@ -51,7 +56,7 @@ def test_the_overrun_defence_adds_the_defenders_non_moving_factors() -> None:
     GP factors for the team plus 9 GP factors for the attached machinegun for a total of 16"."""
     res = calc("overrun", [50], part="defence", attacker={"card": "USSR-2A"},
                defender={"card": "USA-7B", "type": "Team", "weapons": ["Small arms", "MG"]})
-    assert res.extra["gp_factor"] == 16 and res.outcome["first_fire"] is True
+    assert gp_of(res) == 16 and res.outcome["first_fire"] is True
 
 
 def test_a_squad_and_a_team_fire_in_calc() -> None:
@@ -60,7 +65,7 @@ def test_a_squad_and_a_team_fire_in_calc() -> None:
     squad's small arms fire GP, the team's Dragon fires AP (no longer "a leg card, not a vehicle's")."""
     gp = calc("gp", [10], firer={**SQUAD, "weapon": "Small arms", "ammo": "Ball"}, target={"card": "USSR-2A"},
               range=2)
-    assert gp.extra["gp_factor"] > 0
+    assert gp_of(gp) > 0
     ap = calc("fire", [10, 50], firer={"card": "USA-7B", "type": "Team", "weapon": "Dragon", "ammo": "ATGM",
                                        "orders": "ATGM"}, target={"card": "USSR-2A"}, range=6)
     assert ap.outcome["hits"] == 1
@@ -101,11 +106,11 @@ def test_gp_defence_of_infantry_is_worked_out_from_card_terrain_and_orders() -> 
     shot = {"firer": {"card": "USSR-2A", "weapon": "12.7mm NSVT", "ammo": "Ball"}, "range": 4}
     for card in ("USA-7B", "FRG-4B", "USSR-11B"):
         res = calc("gp", [1], **shot, target={"card": card, "orders": "F", "terrain": "rough"})
-        assert res.extra["gp_defense"] == 4
+        assert ShotFacts.of(res).gp_defense == 4
     moving = calc("gp", [1], **shot, target={"card": "USA-7B", "orders": "M", "terrain": "rough"})
-    assert moving.extra["gp_defense"] < 4
+    assert (ShotFacts.of(moving).gp_defense or 0) < 4
     block = calc("gp", [1], **shot, target={"card": "USA-7B", "terrain": "rough", "block_or_wreck": True})
-    assert block.extra["gp_defense"] == 5
+    assert ShotFacts.of(block).gp_defense == 5
 
 
 def test_going_inside_buildings() -> None:

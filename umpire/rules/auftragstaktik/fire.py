@@ -26,6 +26,7 @@ from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.direct_he import atgm_as_he, plan_atgm_as_he, plan_direct_he
+from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.fire_mods import cover, facing, fire_control, grouping, target_orders
 from umpire.rules.auftragstaktik.fire_plan import FirePlan, check_shot, missile_generation
 from umpire.rules.auftragstaktik.hits import apply_hits
@@ -444,11 +445,6 @@ def fire(
             if plan.no_roll
             else ["no die roll can hit"]
         ),
-        extra={
-            "needs": needs,
-            "column_index": pick.index,
-            "differential": plan.differential,
-            "net_drm": plan.drm,
-            "net_shift": plan.shift,
-        },
+        facts=AtFireFacts(needs=needs, column_index=pick.index, differential=plan.differential, net_drm=plan.drm,
+                          net_shift=plan.shift),
     )

@@ -28,6 +28,7 @@ from umpire.rules.mbt.ap_tables import (
     read_val,
     worst_result,
 )
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 
 
@@ -253,15 +254,8 @@ def resolve(shot: ApShot, dice: Dice, rulings: Rulings) -> Resolution:
         modified_roll=None,
         notes=notes,
         estimated=estimated,
-        extra={
-            "ap_factor": ap,
-            "net_modifier": net,
-            "hit_number": h,
-            "range": shot.range,
-            "range_band": band,
-            "max_range": ammo.max_range.v,
-            "to_hit_roll": roll,
-        },
+        facts=ShotFacts(ap_factor=ap, net_modifier=net, hit_number=h, range=shot.range, range_band=band,
+                        max_range=ammo.max_range.v, to_hit_roll=roll),
     )
 
 

@@ -14,6 +14,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.provenance import parse_range
 
 
@@ -59,4 +60,4 @@ def into_buildings(kind: str, ca_defense: int, gun: str, dice: Dice) -> Resoluti
     words = " and ".join({"track": "a track hit", "gun": "a main gun hit"}[d] for d in damage) or "no damage"
     return Resolution(ruleset="mbt", procedure="into_buildings", outcome={"damage": damage},
                       summary=f"{words} (modified roll {total}; 15.4.3)", modifiers=[mod], modified_roll=total,
-                      estimated=est, extra={"building": kind, "gun": gun})
+                      estimated=est, facts=ShotFacts(building=kind, gun=gun))

@@ -28,6 +28,7 @@ from umpire.rules.mbt.cases import (
     SightCase,
 )
 from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
+from umpire.rules.mbt.facts import MoveFacts, SightFacts
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -93,13 +94,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         notes=los.reasons,
         estimated=estimated,
         ruled=ruled,
-        extra={
-            "max_range": limit,
-            "max_range_inches": max_in,
-            "chart_range": base.v,
-            "range": rng,
-            "los_chart": los.cells,
-        },
+        facts=SightFacts(max_range=limit, max_range_inches=max_in, chart_range=base.v, range=rng, los_chart=los.cells),
     )
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 
@@ -253,7 +248,7 @@ def missile(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         summary=flight.reason,
         notes=notes,
         estimated=[f"{c.card} {weapon.name} speed ({spd.v})"] if spd.estimated else [],
-        extra={"speed": spd.v, "hexes_moved": moved},
+        facts=MoveFacts(speed=spd.v, hexes_moved=moved),
     )
     return CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt.calc_helpers import case_rulings, finish
@@ -152,18 +152,18 @@ def resolve_smoke(c: SmokeCase, rulings: Rulings) -> Resolution:
         rng = in_hexes(c.range, c.scale, rulings)
         why = smoke.shell(w, c.orders, rng, in_arc=c.in_arc, line_of_sight=c.line_of_sight,
                           friendly_in_hex=c.friendly_in_hex)
-        marker, rule, extra = "on", "14.4.5.1", {"weapon": w.name, "range": rng}
+        marker, rule, facts = "on", "14.4.5.1", Facts(weapon=w.name, range=rng)
     elif c.kind == "discharger":
         why = smoke.discharger(makers, used=c.used > 0, turret_hit=c.compartment_hit == "turret")
-        marker, rule, extra = "ds", "12.6.3", {}
+        marker, rule, facts = "ds", "12.6.3", Facts()
     else:
         why = smoke.exhaust(makers, used=c.used, hull_hit=c.compartment_hit == "hull")
-        marker, rule, extra = "on", "15.7.3", {}
+        marker, rule, facts = "on", "15.7.3", Facts()
     words = {"on": "a smoke (ON) marker", "ds": "a smoke (DS) marker covering it alone"}[marker]
     return Resolution(ruleset="mbt", procedure="smoke",
                       outcome={"placed": not why, "marker": marker if not why else None, "kind": c.kind,
                                **({"why": why} if why else {})},
-                      summary=f"{words} ({rule})" if not why else f"no smoke: {why}", extra=extra)
+                      summary=f"{words} ({rule})" if not why else f"no smoke: {why}", facts=facts)
 
 
 def smoke(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

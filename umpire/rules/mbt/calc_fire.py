@@ -19,6 +19,7 @@ from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
 from umpire.rules.mbt.cases import FireCase, Firer, GpCase, GpFirer
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.schema.load import validate
 
@@ -163,7 +164,7 @@ def resolve_fire(c: FireCase, dice: Dice, rulings: Rulings) -> Resolution:
     res = ap_fire.resolve(ap_shot(c, rulings, notes, est), dice, rulings)
     res.notes = notes + res.notes
     res.estimated += [e for e in est if e not in res.estimated]
-    res.extra["range_inches"] = c.range
+    ShotFacts.of(res).range_inches = c.range
     return res
 
 
@@ -211,7 +212,7 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     res.ruled = ruled + [r for r in res.ruled if r not in ruled]
     answer = CalcAnswer(resolution=finish(res, dice, rulings), game=c.game)
     if odds:
-        answer.odds = hit_odds(res.extra["hit_number"], res.outcome["shots"])
+        answer.odds = hit_odds(int(ShotFacts.of(res).hit_number or 0), res.outcome["shots"])
     return answer
 
 
@@ -323,7 +324,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs
     res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
                           small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
-                          overrun=overrun, procedure=procedure, extra={"range": rng, "range_band": band})
+                          overrun=overrun, procedure=procedure, facts=ShotFacts(range=rng, range_band=band))
     if pinned and res.outcome["result"] == "EF":  # 17.4.3.1-2: an effective result is treated as suppressed
         words = f"suppressed (ON): {pinned}"
         res.outcome.update(effect="suppressed", effects=[words])
@@ -333,7 +334,7 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
 
         card = cards.any_card(c.target.card or "")
         _, _, fc = capacity(card.target.transport.v)  # type: ignore[union-attr]
-        roll = int(res.modified_roll or 0) - int(res.extra["net_modifier"])
+        roll = int(res.modified_roll or 0) - int(ShotFacts.of(res).net_modifier or 0)
         hits = gp_targets.passengers(gp, roll, mods, riders, full_cover=fc, carrier_open=c.target.turret == "open",
                                      canister=c.firer.canister)
         res.outcome["passengers"] = [

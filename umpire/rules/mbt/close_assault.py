@@ -8,6 +8,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, gp_fire
+from umpire.rules.mbt.facts import AssaultFacts
 from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.vehicle_card import Card
 
@@ -88,7 +89,7 @@ def close_assault(
         modifiers=mods,
         modified_roll=roll + net,
         estimated=est,
-        extra={"gp_factor": attack_gp, "ca_defense": ca.v, "net_modifier": net, "n": n, "s": s},
+        facts=AssaultFacts(gp_factor=attack_gp, ca_defense=ca.v, net_modifier=net, n=n, s=s),
     )
 
 
@@ -175,7 +176,7 @@ def hand_to_hand(
         modifiers=mods,
         modified_roll=roll + net,
         estimated=est,
-        extra={"attacker_wins_up_to": cell.v, "net_modifier": net},
+        facts=AssaultFacts(attacker_wins_up_to=cell.v, net_modifier=net),
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import Field
 
 from umpire.core.rulings import RulingBook
-from umpire.errors import DataError, UmpireError, shown, unknown
+from umpire.errors import DataError, UmpireError, closest, shown, unknown
 from umpire.resources import ruleset_dir
 from umpire.rules.mbt.fire_charts import ApHitChart, ApModifiers, CloseAssaultChart, GpChart, NumberOfHitsTable
 from umpire.rules.mbt.ground_charts import IntoBuildingsChart, LosChart, SightingChart, TerrainChart
@@ -170,8 +170,6 @@ def card_id(text: str, *, suggest: bool = True) -> str:
             )
     if not suggest:
         raise UmpireError(f"unknown data card {text!r}")
-    from umpire.errors import closest
-
     close = closest(text, ids, every)
     hint = ("did you mean " + " or ".join(f"{i!r} ({every[i][0]})" for i in close) + "? ") if close else ""
     raise UmpireError(f"unknown data card {text!r} ({hint}known: {grouped_ids(ids)}; umpire cards lists them)")

@@ -14,6 +14,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data, orders
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.provenance import Val, parse_range
 
 
@@ -122,9 +123,10 @@ def resolve(
     canister: bool = False,
     overrun: bool = False,
     procedure: str = "gp",
-    extra: dict[str, Any] | None = None,
+    facts: ShotFacts | None = None,
 ) -> Resolution:
-    """Roll d100 + net modifier against the CRT cell and apply the result."""
+    """Roll d100 + net modifier against the CRT cell and apply the result; ``facts``, the shot's
+    own facts so far (its range), are given the CRT's."""
     n, s = crt(gp, defense, estimated)
     net = sum(m.value for m in mods)
     (roll,) = dice.roll(100, why=f"GP {gp} vs defense {defense}")
@@ -149,15 +151,13 @@ def resolve(
         modifiers=mods,
         modified_roll=modified,
         estimated=estimated,
-        extra={
-            "gp_factor": gp,
-            "gp_defense": defense,
-            "net_modifier": net,
-            "n": n,
-            "s": s,
-            **(extra or {}),
-        },
+        facts=_crt_facts(facts or ShotFacts(), gp, defense, net, n, s),
     )
+
+
+def _crt_facts(facts: ShotFacts, gp: int, defense: int, net: int, n: int, s: int) -> ShotFacts:
+    facts.gp_factor, facts.gp_defense, facts.net_modifier, facts.n, facts.s = gp, defense, net, n, s
+    return facts
 
 
 def modifiers(

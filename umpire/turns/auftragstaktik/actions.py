@@ -9,7 +9,7 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.common import Applied, Handler, KeepMove
 from umpire.turns.facts import notes, recorded
@@ -82,8 +82,6 @@ def hq(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     forms = tr.formations(state)
     bns = {f for f, x in forms.items() if x.level in ("battalion", "regiment")}
     if bid not in bns:
-        from umpire.errors import unknown
-
         raise UmpireError(f"hq: {unknown('battalion', bid, bns)}")
     level = str(payload.get("level") or "battalion")
     new = state.copy_for_change()
@@ -119,6 +117,7 @@ def fire(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 def indirect(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One indirect fire mission (``{"battery", "at" | "target" | "counter_battery", "also"?, "facing"?,
     "ordered_by"?, "icm"?, "planned"?}``), in the First Combat Phase."""
+    # the fire procedures: a one-shot command that fires nothing (a move by hand) loads none of them
     from umpire.turns.auftragstaktik import support as sp
     from umpire.turns.auftragstaktik.firing import land
     from umpire.turns.auftragstaktik.indirect import check_mission, fire_mission, lay, spend_icm
@@ -175,8 +174,6 @@ def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     bid = str(payload["battalion"])
     forms = tr.formations(state)
     if bid not in forms:
-        from umpire.errors import unknown
-
         raise UmpireError(
             f"morale: {unknown('battalion', bid, [f for f, x in forms.items() if x.level == 'battalion'])}"
         )

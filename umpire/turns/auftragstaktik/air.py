@@ -15,7 +15,8 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
+from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import effects
 from umpire.rules.auftragstaktik.state import Flight
 from umpire.turns.auftragstaktik import tracked as tr
@@ -38,8 +39,6 @@ def sorties_left(state: GameState, flight: Flight) -> int:
 
 
 def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: str, *, now: bool) -> Flight:
-    from umpire.errors import unknown
-
     mine = flights(state, side)
     if fid not in mine:
         raise UmpireError(f"{field}: {unknown('flight', fid, mine)} (the scenario's air: for {side})")
@@ -92,15 +91,11 @@ def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Di
             aircraft_drm=ordnance_drm(float(f["ordnance_tons"]), rulings, tables()), command=cmd,
         )
     # the flight is no stand: its dice and modifiers are its side's (the report reads them so)
-    res.extra.update(
-        {
-            "flight": fid,
-            "target": t.id,
-            "rolls": [{**r.as_dict(), "side": side} for r in res.rolls],
-            "modifiers": [{**m.model_dump(), "side": side} for m in res.modifiers],
-            "shifts": [{**m.model_dump(), "side": side} for m in res.shifts],
-        }
-    )
+    fx = AtFireFacts.of(res)
+    fx.flight, fx.target = fid, t.id
+    fx.rolls = [{**r.as_dict(), "side": side} for r in res.rolls]
+    fx.modifiers = [{**m.model_dump(), "side": side} for m in res.modifiers]
+    fx.shifts = [{**m.model_dump(), "side": side} for m in res.shifts]
     res.summary = (
         f"{f.get('name') or fid} {'strafes' if a.get('attack') == 'strafe' else 'bombs'} {t.id}: {res.summary}"
     )
@@ -165,7 +160,8 @@ def air_defence(
             tr.rulings_of(state),
             range_in=round(reach, 3),
         )
-        res.extra.update({"firer": x.id, "target": t.id, "flight": fid, "weapon": weapon, "range": round(reach, 2)})
+        fx = AtFireFacts.of(res)
+        fx.firer, fx.target, fx.flight, fx.weapon, fx.range = x.id, t.id, fid, weapon, round(reach, 2)
         res.summary = f"{x.id} fires {weapon.upper()} at {f.get('name') or fid} attacking {t.id}: {res.summary}"
         results.append(res)
         hits += int(res.outcome.get("hits", 0))

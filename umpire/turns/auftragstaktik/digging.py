@@ -120,7 +120,7 @@ def resolve_entrenching(state: GameState, dice: Dice) -> tuple[list[Resolution],
         except UmpireError as exc:
             lines.append(f"{uid} may not entrench: {str(exc).split(': ', 1)[-1]}")
             continue
-        res.extra.update({"unit": uid})
+        res.facts.unit = uid
         res.summary = f"{uid} entrenching: {res.summary}"
         results.append(res)
         if res.outcome.get("success"):

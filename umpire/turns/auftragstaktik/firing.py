@@ -20,6 +20,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
@@ -66,8 +67,14 @@ def shoot(
     case = {"procedure": "fire", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
             "shooter": stand_case(firer_stand), "target": stand_case(target_stand), "weapon": weapon,
             "range": round(d, 2), "aspect": side, "night": is_night(state), "phase": phase}
-    res.extra.update({"firer": firer.id, "target": target.id, "weapon": weapon, "range": round(d, 2),
-                      "firer_at": [firer.x, firer.y], "target_at": [target.x, target.y], "case": case})
+    fx = AtFireFacts.of(res)
+    fx.firer = firer.id
+    fx.target = target.id
+    fx.weapon = weapon
+    fx.range = round(d, 2)
+    fx.firer_at = [firer.x, firer.y]
+    fx.target_at = [target.x, target.y]
+    fx.case = case
     res.summary = f'{firer.id} fires {weapon} at {target.id} ({num(d)}"): {res.summary}'
     return res
 
@@ -197,9 +204,9 @@ def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: 
         why = said if isinstance(said, str) else said()
         lines.insert(at_line + k, f"{u.id} holds fire: {why}")
         spotted = u.side in state.units[tid].spotted_by
-        results.insert(at_result + k, record(state.ruleset, "hold_fire", unit=u.id, target=tid if spotted else None,
-                                             why=why, line=lines[at_line + k], about=about,
-                                             target_hidden=not spotted))
+        results.insert(at_result + k, record(state.ruleset, "hold_fire", AtHoldFacts(
+            unit=u.id, target=tid if spotted else None, why=why, line=lines[at_line + k], about=about,
+            target_hidden=not spotted)))
 
 
 def _group_key(u: UnitState) -> tuple[int, int]:
@@ -293,8 +300,8 @@ class _FirePhase:
                 f"{u.id}: AFVs must engage the closest enemy AFV in range: fires at "
                 f"{target.id} instead (COMBAT; ruling fire.afv_priority_range)"
             )
-            self.results.append(record(state.ruleset, "fire_redirect", unit=u.id, target=tid,
-                                       to=target.id, line=self.lines[-1]))
+            self.results.append(record(state.ruleset, "fire_redirect", AtHoldFacts(
+                unit=u.id, target=tid, to=target.id, line=self.lines[-1])))
         return target, weapon, d
 
 
@@ -316,6 +323,6 @@ def _fire_groups(
                     run.fire_stand(u, late, gone, landed)
             for u, target, res in landed:
                 run.lines.append(f"{u.id} -> {target.id}: {land(state, u, target, res, phase)}")
-                res.extra["line"] = run.lines[-1]
+                res.facts.line = run.lines[-1]
     _hold_lines(state, run.holds, run.lines, run.results)
     return run.results, run.lines

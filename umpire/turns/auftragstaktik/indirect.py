@@ -28,7 +28,8 @@ from typing import Any
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
+from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
@@ -138,8 +139,6 @@ def check_mission(state: GameState, u: UnitState, m: dict[str, Any], field: str,
         if tid is None:
             continue
         if tid not in state.units:
-            from umpire.errors import unknown
-
             raise UmpireError(
                 f"{field}.{key}: {unknown('unit', tid, [x.id for x in state.units.values() if x.side != u.side])}"
             )
@@ -301,7 +300,8 @@ def fire_mission(
     for t in under:
         res = battery_fire(state, u, tr.stand(state, t, moved=tr.moved_in(t, 1) > 0, spotted=True),
                            scoped(dice, "indirect", u.id, t.id), m, rng)
-        res.extra.update({"firer": u.id, "target": t.id, "weapon": "indirect", "range": round(rng, 2), "template": tpl})
+        f = AtFireFacts.of(res)
+        f.firer, f.target, f.weapon, f.range, f.template = u.id, t.id, "indirect", round(rng, 2), tpl
         res.summary = f"{u.id} indirect fire on {t.id}: {res.summary}"
         out.append((t, res))
     if len(centres) == 2:
@@ -364,13 +364,13 @@ def template_attacks(
         firer = state.units[tp["firer"]]
         res = battery_fire(state, firer, tr.stand(state, u, moved=True, spotted=True),
                            scoped(dice, "template", firer.id, u.id), tp, float(tp["range"]))
-        res.extra.update({"firer": firer.id, "target": u.id, "weapon": "indirect",
-                          "range": round(float(tp["range"]), 2),
-                          "template": template_view(tp["at"], tp["size"], tp["facing"], f"{firer.id} indirect")})
+        f = AtFireFacts.of(res)
+        f.firer, f.target, f.weapon, f.range = firer.id, u.id, "indirect", round(float(tp["range"]), 2)
+        f.template = template_view(tp["at"], tp["size"], tp["facing"], f"{firer.id} indirect")
         res.summary = f"{u.id} moves through {firer.id}'s template: {res.summary}"
         results.append(res)
         lines.append(f"{u.id} moves through {firer.id}'s template: {land_no_firer(state, u, res)}")
-        res.extra["line"] = lines[-1]
+        res.facts.line = lines[-1]
     return results, lines
 
 

@@ -28,6 +28,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.close_combat import afv_return_fire, close_combat
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.facts import AtCommandFacts, AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
 from umpire.turns.auftragstaktik import tracked as tr
@@ -59,9 +60,11 @@ def check_battalion(state: GameState, bid: str, dice: Dice) -> tuple[Resolution,
     res = morale_check(battalion, scoped(dice, "morale", bid), tr.rulings_of(state))
     new = res.outcome["status"]
     hq = next((f.hq for f in state.formations if f.id == bid), None)
-    res.extra.update({"unit": hq if hq in state.units else units[0].id, "battalion": bid,
-                      "case": {"procedure": "morale", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
-                               "battalion": battalion.model_dump(mode="json")}})
+    fx = AtCommandFacts.of(res)
+    fx.unit = hq if hq in state.units else units[0].id
+    fx.battalion = bid
+    fx.case = {"procedure": "morale", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+                               "battalion": battalion.model_dump(mode="json")}
     res.summary = f"morale of {bid}: {res.summary}"
     if new == "ok":
         ext.battalion_status.pop(bid, None)
@@ -93,7 +96,7 @@ def resolve_morale(state: GameState, dice: Dice) -> tuple[list[Resolution], list
     results, lines = [], []
     for bid in who_checks(state):
         res, line = check_battalion(state, bid, dice)
-        res.extra["line"] = line
+        res.facts.line = line
         results.append(res)
         lines.append(line)
     ext = tr.book(state)
@@ -166,7 +169,9 @@ def _attack(state: GameState, a: UnitState, d: UnitState, dice: Dice, *, conceal
     case = {"procedure": "close-combat", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
             "attacker": stand_case(sa), "defender": stand_case(sd), "attacker_morale": ma, "defender_morale": md,
             "concealed": concealed}
-    res.extra.update({"attacker": a.id, "target": d.id, "case": case})
+    res.facts.attacker = a.id
+    res.facts.target = d.id
+    res.facts.case = case
     what = "a free close-combat attack (concealed)" if concealed else "close combat"
     res.summary = f"{a.id} attacks {d.id} in {what}: {res.summary}"
     return res
@@ -229,7 +234,11 @@ def _return_fire(
             range_in=round(distance(state, v, inf), 3),
             aspect=aspect(v, inf),
         )
-        res.extra.update({"firer": v.id, "target": inf.id, "weapon": "hw", "round": rnd})
+        fx = AtFireFacts.of(res)
+        fx.firer = v.id
+        fx.target = inf.id
+        fx.weapon = "hw"
+        fx.round = rnd
         res.summary = f"{v.id} fires HW at {inf.id} in close combat: {res.summary}"
         results.append(res)
         hits[inf.id] = hits.get(inf.id, 0) + int(res.outcome["hits"])
@@ -253,7 +262,7 @@ def _round(state: GameState, pool: list[UnitState], rnd: int, dice: Dice) -> tup
     by_target: dict[str, list[UnitState]] = {}
     for a, d in attacks:  # simultaneous: every attack uses the stands as the round began
         res = _attack(state, a, d, dice)
-        res.extra["round"] = rnd
+        AtFireFacts.of(res).round = rnd
         results.append(res)
         hits[d.id] = hits.get(d.id, 0) + int(res.outcome["hits"])
         by_target.setdefault(d.id, []).append(a)

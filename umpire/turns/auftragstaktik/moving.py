@@ -21,6 +21,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.facts import AtMoveFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.movement import Allowance, MoveCost, allowance, move_case, move_cost, off_direction
 from umpire.rules.auftragstaktik.state import AtUnit
@@ -250,6 +251,9 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance,
     ``start`` and ``path`` say where it went from and by which waypoints."""
     here = [u.x, u.y]
     trail = [list(start), *([list(p) for p in path[:-1]] if path else []), here] if start is not None else [here]
+    facts = AtMoveFacts(unit=u.id, start=trail[0], path=trail)
+    if cost and cost.case:
+        facts.case = cost.case
     return Resolution(
         ruleset="auftragstaktik",
         procedure="move",
@@ -261,7 +265,7 @@ def _moved(u: UnitState, text: str, cost: MoveCost | None, allow: Allowance,
             "allowance": round(allow.maximum, 2),
         },
         notes=(cost.lines if cost else []) + [allow.why],
-        extra={"unit": u.id, "from": trail[0], "path": trail, **({"case": cost.case} if cost and cost.case else {})},
+        facts=facts,
     )
 
 
@@ -326,7 +330,9 @@ def _overrun(state: GameState, u: UnitState, e: UnitState, dice: Dice) -> Resolu
     case = {"procedure": "overrun", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
             "defender": stand_case(de), "attackers": [stand_case(at)], "defender_morale": md,
             "attacker_morale": ma}
-    res.extra.update({"attacker": e.id, "target": u.id, "case": case})
+    res.facts.attacker = e.id
+    res.facts.target = u.id
+    res.facts.case = case
     res.summary = f"{u.id} overruns {e.id}; {e.id} fights back: {res.summary}"
     u.hits, eliminated = apply_hits(u.hits, int(res.outcome["hits"]))  # an overrun's hits are close combat's
     if eliminated:

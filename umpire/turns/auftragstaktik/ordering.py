@@ -23,6 +23,7 @@ from umpire.core.state import FormationState, GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.command import Hq, hq_roll
 from umpire.rules.auftragstaktik.data import tables
+from umpire.rules.auftragstaktik.facts import AtCommandFacts
 from umpire.rules.auftragstaktik.ratings import ORDERS
 from umpire.rules.auftragstaktik.state import Plan
 from umpire.turns.auftragstaktik import tracked as tr
@@ -91,12 +92,13 @@ def roll_for(state: GameState, bn: FormationState, level: str, dice: Dice) -> Re
     rating, enemy = _hq_for(state, bn, level), _enemy_rating(state, bn.side)
     when: Literal["orders", "reaction"] = "reaction" if phase == "reaction" else "orders"
     res = hq_roll(rating, enemy, scoped(dice, "hq", bn.id), rulings, phase=when, already_rolled=already)
-    res.extra["case"] = {"procedure": "hq", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
+    fx = AtCommandFacts.of(res)
+    fx.case = {"procedure": "hq", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
                          "hq": rating.model_dump(mode="json"), "enemy_rating": enemy, "phase": when,
                          "already_rolled": already}
     units = tr.battalion_units(state, bn.id)
     hq = bn.hq if bn.hq in state.units else (units[0].id if units else None)
-    res.extra.update({"unit": hq, "battalion": bn.id, "level": level})
+    fx.unit, fx.battalion, fx.level = hq, bn.id, level
     res.summary = f"HQ roll for {bn.id} ({level}): {res.summary}"
     ext.rolled[bn.id] = {"phase": phase, "result": res.outcome["result"], "level": level}
     return res

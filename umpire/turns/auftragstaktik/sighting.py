@@ -371,12 +371,13 @@ def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) 
             f"({new} newly, {kept} kept by the 4-inch rule, {lost} lost)"
         )
         if out is not None:
+            from umpire.rules.auftragstaktik.facts import AtSightingFacts
             from umpire.turns.facts import record
 
             sighted = [{"by": side, "unit": u.id, "level": "full", "at": [round(float(u.x), 3), round(float(u.y), 3)],  # type: ignore[arg-type]
                         "facing": round(float(u.facing), 3)} for u in foes if side in u.spotted_by]
-            out.append(record(state.ruleset, "sighting", side=side, summary=lines[-1], sighted=sighted,
-                              counts={"new": new, "kept": kept, "lost": lost}))
+            out.append(record(state.ruleset, "sighting", AtSightingFacts(
+                sighted=sighted, counts={"new": new, "kept": kept, "lost": lost}), side=side, summary=lines[-1]))
     for u in state.units.values():
         if not tr.alive(u):
             u.spotted_by = sorted(set(u.spotted_by))

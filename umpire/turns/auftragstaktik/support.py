@@ -16,6 +16,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.hits import effects
 from umpire.rules.auftragstaktik.indirect import CounterBattery
 from umpire.text import num
@@ -57,9 +58,13 @@ def counter_battery(state: GameState, u: UnitState, m: dict[str, Any], dice: Dic
     rng = round(range_to(state, u, (t.x, t.y)), 3)  # type: ignore[arg-type]
     res = battery_fire(state, u, tr.stand(state, t, moved=False, spotted=True),
                        scoped(dice, "counter-battery", u.id, t.id), m, rng, cb)
-    res.extra.update({"firer": u.id, "target": t.id, "weapon": "counter-battery", "range": round(rng, 2),
-                      "template": template_view([t.x, t.y], template_size(u), float(t.facing),
-                                                f"{u.id} counter-battery")})
+    fx = AtFireFacts.of(res)
+    fx.firer = u.id
+    fx.target = t.id
+    fx.weapon = "counter-battery"
+    fx.range = round(rng, 2)
+    fx.template = template_view([t.x, t.y], template_size(u), float(t.facing),
+                                                f"{u.id} counter-battery")
     res.summary = f"{u.id} counter-battery fire on {t.id}: {res.summary}"
     return t, res
 
@@ -69,10 +74,10 @@ def _land_all(state: GameState, hits: Sequence[tuple[UnitState | None, UnitState
     lines = []
     for firer, target, res in hits:
         if firer is None:
-            lines.append(f"{res.extra.get('flight')} -> {target.id}: {land_no_firer(state, target, res)}")
+            lines.append(f"{AtFireFacts.of(res).flight} -> {target.id}: {land_no_firer(state, target, res)}")
         else:
             lines.append(f"{firer.id} -> {target.id}: {land(state, firer, target, res, 1)}")
-        res.extra["line"] = lines[-1]
+        res.facts.line = lines[-1]
     return lines
 
 
@@ -101,8 +106,9 @@ class _Support:
         self.lines.append(f"{uid} {what}: {why}")
         t = state.units.get(target or "")
         seen = t is not None and t.side != state.units[uid].side and state.units[uid].side in t.spotted_by
-        self.results.append(record(state.ruleset, "hold_fire", unit=uid, target=target if seen else None, why=why,
-                                   line=self.lines[-1], about=about, target_hidden=t is not None and not seen))
+        self.results.append(record(state.ruleset, "hold_fire", AtHoldFacts(
+            unit=uid, target=target if seen else None, why=why, line=self.lines[-1], about=about,
+            target_hidden=t is not None and not seen)))
 
     def ready(self, uid: str) -> UnitState | None:
         """The battery, if it may fire this phase (else None, its line said)."""

@@ -7,6 +7,7 @@ cover) is kept with the index (:meth:`umpire.geometry.sight.TerrainIndex.memo`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -29,8 +30,6 @@ Key = tuple[Any, ...]  # the terrain as a hashable key: its JSON text as the gam
 
 @lru_cache(maxsize=8)
 def _features(key: Key) -> tuple[Feature, ...]:
-    import json
-
     from umpire.geometry.facts import Feature, check_polygons
     from umpire.schema.terrain_types import terrain_types
 

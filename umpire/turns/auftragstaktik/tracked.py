@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.core.rulings import Rulings
 from umpire.core.shared import held_units
 from umpire.core.state import FormationState, GameState, UnitState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.data import rulings as ruleset_rulings
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.ratings import Stand, Unit
@@ -313,16 +313,12 @@ def stand(state: GameState, u: UnitState, *, moved: bool, spotted: bool, phase: 
 
 
 def check_side(state: GameState, side: str, where: str = "side") -> str:
-    from umpire.errors import unknown
-
     if side not in state.side_ids():
         raise UmpireError(f"{where}: {unknown('side', side, state.side_ids())}")
     return side
 
 
 def find_unit_of(state: GameState, uid: str, where: str) -> UnitState:
-    from umpire.errors import unknown
-
     if uid in state.units:
         return state.units[uid]
     by_name = [u for u in state.units.values() if u.name == uid]

@@ -6,7 +6,7 @@ turret, overwatch instructions; the Advanced Game's further instructions written
 from __future__ import annotations
 
 from umpire.core.state import GameState
-from umpire.rules.mbt import orders
+from umpire.rules.mbt import data, orders
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.entries import MORE, Entry, Field, points_field
 from umpire.turns.mbt.games import is_advanced
@@ -19,7 +19,6 @@ def allowed(state: GameState, uid: str) -> list[str]:
         from umpire.turns.mbt.advanced.orders import capability
 
         return orders.allowed_orders(capability(u))
-    from umpire.rules.mbt import data
     from umpire.turns.mbt.orders_file import unit_capability
 
     return orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
@@ -33,8 +32,6 @@ def ammo(state: GameState, uid: str) -> list[str]:
 
         weapons = U.weapons(u)
     else:
-        from umpire.rules.mbt import data
-
         weapons = data.card(u.card or "").weapons
     return list(dict.fromkeys(a.name for w in weapons for a in w.ammo))
 

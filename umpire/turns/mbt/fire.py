@@ -14,13 +14,16 @@ import math
 from dataclasses import dataclass, field
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.ap_tables import TURRET
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import Compartment, MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
 from umpire.turns.mbt.orders_file import default_ammo, weapon_for
 from umpire.turns.mbt.table import Table
 
@@ -96,8 +99,6 @@ def can_fire(table: Table, firer: UnitState, target: UnitState, weapon: Weapon, 
     seen = in_reach(table, firer, target, weapon, ammo, at, moving)
     if not seen.legal:
         return seen
-    from umpire.geometry.arcs import bearing
-
     b = bearing(table.xy(firer), at or table.xy(target))
     if not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
         return Check(False, seen.range, f"outside the turret's firing arc (bearing {b:.0f}, turret "
@@ -141,12 +142,12 @@ class Shot:
 def shoot(state: GameState, table: Table, shot: Shot, dice: Dice, *,
           smoke: list[tuple[float, float]] | None = None, check: Check | None = None) -> Resolution:
     """Resolve one AP shot (7.4) from the positions now; the resolution names firer and target."""
-    firer, target, order, ammo, step = shot.firer, shot.target, shot.order, shot.ammo, shot.step
-    at, target_facing, moving = shot.at, shot.target_facing, shot.moving
+    # the calc procedures and their case models: a one-shot command that fires nothing loads none
     from umpire.rules.mbt.calc_fire import resolve_fire
     from umpire.rules.mbt.cases import FireCase
-    from umpire.schema.load import validate
 
+    firer, target, order, ammo, step = shot.firer, shot.target, shot.order, shot.ammo, shot.step
+    at, target_facing, moving = shot.at, shot.target_facing, shot.moving
     weapon = weapon_for(data.card(firer.card or ""), order)
     ammo = ammo or default_ammo(weapon)
     a, b = table.xy(firer), at or table.xy(target)
@@ -182,11 +183,19 @@ def shoot(state: GameState, table: Table, shot: Shot, dice: Dice, *,
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
         res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
     res.rulings = table.rulings.differences()
-    res.extra.update({"firer": firer.id, "target": target.id, "step": step, "angle": angle,
-                      "weapon": weapon.name, "ammo": ammo, "range": rng,
-                      "firer_at": [round(a[0], 3), round(a[1], 3)], "target_at": [round(b[0], 3), round(b[1], 3)],
-                      "elevation": elevation, "sighted": seen_in_shot(table, firer, target, a, b, moving),
-                      "case": case})
+    fx = ShotFacts.of(res)
+    fx.firer = firer.id
+    fx.target = target.id
+    fx.step = step
+    fx.angle = angle
+    fx.weapon = weapon.name
+    fx.ammo = ammo
+    fx.range = rng
+    fx.firer_at = [round(a[0], 3), round(a[1], 3)]
+    fx.target_at = [round(b[0], 3), round(b[1], 3)]
+    fx.elevation = elevation
+    fx.sighted = seen_in_shot(table, firer, target, a, b, moving)
+    fx.case = case
     return res
 
 
@@ -240,7 +249,7 @@ def apply_damage(state: GameState, target_id: str, res: Resolution, when: str) -
             break
     u.hits += hits_done
     if hits_done:
-        firer = str(res.extra["firer"])
+        firer = str(res.facts.firer)
         acq = MbtGame.of(state).acq
         prev = acq.get(firer)
         if prev and prev["target"] == target_id and prev["last"] in (state.turn - 1, state.turn):
@@ -260,5 +269,5 @@ def no_shot(firer: str, target: str, step: str, why: str, estimated: list[str] |
     return Resolution(ruleset="mbt", procedure="fire", outcome={"fired": False, "why": why},
                       summary=f"{firer} does not fire at {target} ({step}): {why}",
                       estimated=list(estimated or []), ruled=list(ruled or []),
-                      extra={"firer": firer, "target": target, "step": step})
+                      facts=Facts(firer=firer, target=target, step=step))
 

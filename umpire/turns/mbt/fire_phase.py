@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data, umpired
 from umpire.rules.mbt.state import MbtUnit
@@ -147,7 +147,7 @@ def _atgm_announcement(new: GameState, table: Table, res: list[Resolution], note
             res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
                                   summary=f"{uid} fires a {weapon.name} at {tid}: it flies until the ATGM "
                                           "Resolution Step (3.3.2, 7.2.2)",
-                                  estimated=chk.estimated, extra={"firer": uid, "target": tid}))
+                                  estimated=chk.estimated, facts=Facts(firer=uid, target=tid)))
     return triggers
 
 

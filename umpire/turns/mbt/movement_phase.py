@@ -9,6 +9,7 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
+from umpire.rules.mbt.facts import MoveFacts, ShotFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
@@ -117,7 +118,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, amm
     for each hex the target enters; the shot is resolved where the missile reaches it, or is a
     miss where the target first stands out of sight, range or line of sight. The target's
     facing there is its hull's on that stretch; it is not moved back from where it ended."""
-    from umpire.rules.mbt import missiles
+    from umpire.rules.mbt import missiles  # a move by hand (a one-shot command) loads no missile rules
 
     weapon = weapon_for(data.card(u.card or ""), "ATGM")
     hexes = hex_points(route, table.scale)
@@ -142,7 +143,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, amm
                 dice, smoke=F.wrecks(state), check=checks[flight.impact])
     r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
     r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
-    r.extra["flight"] = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
+    ShotFacts.of(r).flight = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
                          "at": [_r(x), _r(y)]}
     return r
 
@@ -239,10 +240,23 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []),
-        extra={"unit": u.id, "from": [_r(start[0]), _r(start[1])], "path": m.walked[u.id],
-               **({"case": mv["case"]} if mv.get("case") else {})},
+        facts=move_facts(u, mv, start=[_r(start[0]), _r(start[1])], path=m.walked[u.id]),
     ))
     return res
+
+
+def move_facts(u: UnitState, mv: dict[str, Any], start: list[Any] | None = None, path: list[Any] | None = None,
+               ) -> MoveFacts:
+    """A move's facts: the unit, where from and by which path (where given), and the calc case of
+    its cost (where its order gave one)."""
+    facts = MoveFacts(unit=u.id)
+    if start is not None:
+        facts.start = start
+    if path is not None:
+        facts.path = path
+    if mv.get("case"):
+        facts.case = mv["case"]
+    return facts
 
 
 def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[dict[str, Any]]:

@@ -43,7 +43,7 @@ from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
 from umpire.turns.orders_form import listed
-from umpire.turns.readers import Readers
+from umpire.turns.readers import Readers, side_words, told
 
 if TYPE_CHECKING:
     from umpire.turns.mbt.table import Table
@@ -124,8 +124,6 @@ def read_orders(path: Path, state: GameState, readers: Readers | None = None) ->
 
     :raises UmpireError: naming the file, the field, the value and what is allowed.
     """
-    from umpire.turns.readers import side_words, told
-
     where = shown(path)
     data, reader = side_words(read_yaml(Path(path)), state, where, readers)
     try:

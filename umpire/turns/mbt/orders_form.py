@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt import orders
+from umpire.rules.mbt import cards, data, orders, smoke
 from umpire.rules.mbt.state import MbtUnit
 from umpire.text import num
 from umpire.turns.mbt.games import is_advanced
@@ -25,7 +25,6 @@ def _allowed(state: GameState, u: UnitState, advanced: bool) -> list[str]:
         from umpire.turns.mbt.advanced.orders import capability
 
         return orders.allowed_orders(capability(u))
-    from umpire.rules.mbt import data
     from umpire.turns.mbt.orders_file import unit_capability
 
     return orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
@@ -62,8 +61,6 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
     moving = ", ".join(f'{c} {num(v)}"' for c, v in moves.items() if v > 0) or "cannot move"
     turret = MbtUnit.of(u).turret_facing
     last = u.orders
-    from umpire.rules.mbt import cards
-
     facts = [f"{cards.any_card(u.card or '').name} at ({num(u.x)}, {num(u.y)}) facing {num(u.facing)}"
              + (f", turret {num(float(turret))}" if turret is not None and float(turret) != u.facing else "")
              + (f", {MbtUnit.of(u).turret}" if MbtUnit.of(u).turret else "")
@@ -91,8 +88,6 @@ def _unit(state: GameState, u: UnitState, group: str | None, targets: list[str],
                               + "], at: end}", "before (start) or after (end) it moves (15.3.2)"))
         if U.kind(u) == "vehicle" and U.room(state, u) > 0:
             slots.append(Slot("load", "{units: [ID], at: start}", "15.3.2"))
-        from umpire.rules.mbt import smoke
-
         if not smoke.discharger(smoke.makers(U.card_of(u)), used=bool(MbtUnit.of(u).ds_used),
                                 turret_hit=MbtUnit.of(u).compartment == "turret"):
             slots.append(Slot("discharger", "true", "its smoke dischargers, once (12.6)"))

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
@@ -80,7 +80,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         ruleset="mbt", procedure="initiative", outcome={"first": first, "rolls": rolls},
         summary=f"{first} has the initiative and goes first ({', '.join(f'{s} {v}' for s, v in rolls.items())};"
                 " 5.1, kept from the players, 24.3.1)",
-        extra={"side": "umpire"},
+        facts=Facts(side="umpire"),
     )]
     res += update_sighting(new, table)
     new.phase = "Command"
@@ -148,7 +148,7 @@ def adjustment(state: GameState) -> Applied:
     res = update_sighting(new, table)
     t = tally(new)
     res.append(Resolution(ruleset="mbt", procedure="victory", outcome=t.as_json(), summary=t.reason,
-                          notes=t.lines, estimated=t.estimated, extra={"side": "umpire"}))
+                          notes=t.lines, estimated=t.estimated, facts=Facts(side="umpire")))
     if t.decided:
         m.result = t.as_json()
         new.phase = OVER

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import asdict
 from functools import cached_property
 from typing import Any
 
@@ -50,6 +51,7 @@ from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import conversions, data, movement, sighting
 from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.state import MbtGame
+from umpire.schema.load import validate
 from umpire.schema.terrain_types import terrain_types
 from umpire.turns.mbt.paths import FOLLOW, _along, _off_road, _runs, _seg_dist, _stream_hex
 
@@ -308,8 +310,6 @@ class Table:
         """The ``calc move`` case of a vehicle's move from where ``u`` stands: its route as legs
         priced by terrain (the module's rulings), the conditions, the scale, the game's rulings;
         ``more``: further case fields (suppressed, load_unload, inside, wire)."""
-        from dataclasses import asdict
-
         legs = self.legs(self.xy(u), u.facing, path, reverse, final_facing, self.road_blocks(u))
         m = MbtGame.of(self.state)
         weather: dict[str, Any] = {k: v for k, v in (("ground", m.ground), ("streams", m.streams))
@@ -322,9 +322,9 @@ class Table:
 
     def move_cost(self, case: dict[str, Any]) -> movement.MoveCost:
         """What a move case costs, by the function ``calc move`` uses (8.0, 18.1.1, 23.3.2.1)."""
+        # calc's procedures and case models: a move by hand (a one-shot command) loads none
         from umpire.rules.mbt.calc import movement_of
         from umpire.rules.mbt.cases import MoveCase
-        from umpire.schema.load import validate
 
         return movement_of(validate(MoveCase, case, "move"), self.rulings)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.facts import NoteFacts
 from umpire.rules.mbt.sighting import identification
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt import fire as F
@@ -84,7 +85,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
             ruleset="mbt", procedure="sighting",
             outcome={"seen": len(seen)},
             summary=f"{side} sees: {', '.join(seen) if seen else 'no enemy unit'} (6.1, 24.2.2)",
-            estimated=est, ruled=ruled, extra={"side": side, "sighted": sighted},
+            estimated=est, ruled=ruled, facts=Facts(side=side, sighted=sighted),
         ))
     return out
 
@@ -126,10 +127,10 @@ def _noted(notes: list[Any]) -> list[Resolution]:
     for n in notes:
         if isinstance(n, dict):
             out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={},
-                                  summary=f"{n['unit']}{n['sep']}{n['text']}", extra=dict(n)))
+                                  summary=f"{n['unit']}{n['sep']}{n['text']}", facts=NoteFacts(**n)))
         else:
             out.append(Resolution(ruleset="mbt", procedure="umpire note", outcome={}, summary=n,
-                                  extra={"side": "umpire"}))
+                                  facts=Facts(side="umpire")))
     return out
 
 

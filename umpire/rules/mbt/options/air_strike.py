@@ -17,6 +17,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt.options import air, hexes
 from umpire.rules.mbt.options import scatter as S
 from umpire.rules.mbt.options.charts import chart
+from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
 from umpire.rules.mbt.provenance import Val
 
@@ -77,7 +78,9 @@ def strike(
     offset = hexes.offset(landing.impact, scale)
     res.procedure = "air_drop"
     res.outcome["impact_at"] = [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]
-    res.extra.update(hexes_affected=[list(h) for h in covered], gp=int(o.gp.v), aircraft=aircraft, weapon=weapon)
+    facts = ImpactFacts.of(res)
+    facts.hexes_affected, facts.gp = [list(h) for h in covered], int(o.gp.v)
+    facts.aircraft, facts.weapon = aircraft, weapon
     if o.footprint in ("smoke", "mines"):
         res.outcome["placed"] = "SM" if o.footprint == "smoke" else "FASCAM"
         return res
@@ -92,7 +95,7 @@ def strike(
                        for t in targets) if r is not None]
     res.outcome["attacked"] = [r["name"] for r in hit]
     res.outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
-    res.extra["targets"] = hit
+    facts.targets = hit
     if hit:
         res.summary += "; " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit)
     return res

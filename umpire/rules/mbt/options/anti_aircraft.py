@@ -21,6 +21,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options.charts import MATRIX, chart, use
+from umpire.rules.mbt.options.facts import AirFacts
 
 MOVING_ORDERS = ("CA", "OR", "FM", "M")
 
@@ -145,7 +146,7 @@ def resolve(
             modified_roll=modified,
             notes=notes,
             estimated=estimated,
-            extra={"hit_number": n},
+            facts=AirFacts(hit_number=n),
         )
     cm = str(line.CM.v) if line is not None else "--"
     if spoof_pods and cm != "--" and (radar or (line is not None and line.missile)):
@@ -163,7 +164,7 @@ def resolve(
                     modified_roll=modified,
                     notes=notes,
                     estimated=estimated,
-                    extra={"hit_number": n},
+                    facts=AirFacts(hit_number=n),
                 )
             notes.append(f"spoof attempt {s} over CM {cm}")
     dam = int(line.DAM.v) if line is not None else 0
@@ -180,7 +181,7 @@ def resolve(
         modified_roll=modified,
         notes=notes,
         estimated=estimated,
-        extra={"hit_number": n},
+        facts=AirFacts(hit_number=n),
     )
 
 

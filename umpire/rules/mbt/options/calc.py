@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.calc_helpers import case_rulings, finish, in_hexes
 from umpire.rules.mbt.options import cases as C
+from umpire.rules.mbt.options.facts import CheckFacts, ImpactFacts
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def _simple(
     roll: int | None = None,
     notes: list[str] | None = None,
     estimated: list[str] | None = None,
-    **extra: Any,
+    facts: Facts | None = None,
 ) -> Resolution:
     return Resolution(
         ruleset="mbt",
@@ -46,7 +47,7 @@ def _simple(
         modified_roll=roll,
         notes=notes or [],
         estimated=estimated or [],
-        extra=extra,
+        facts=facts if facts is not None else Facts(),
     )
 
 
@@ -61,7 +62,7 @@ def scatter(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     mods = [S.modifier(c.conditions, rng, est), *artillery.observer_modifiers(c.nation, list(c.observer), est)]
     mods += [Modifier(name="from the firer's card", value=v, rule="17.1.2.2.2") for v in c.modifiers]
     landing, res = S.land(factor=c.factor, mods=mods, dice=dice, estimated=est, facing=c.facing)
-    res.extra["impact_offset"] = [round(v, 3) for v in hexes.offset(landing.impact, c.scale)]
+    ImpactFacts.of(res).impact_offset = [round(v, 3) for v in hexes.offset(landing.impact, c.scale)]
     return _answer(res, dice, c.rulings)
 
 
@@ -241,7 +242,7 @@ def crash_of(c: C.CrashCase, dice: Dice) -> Resolution:
                             "results": {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}},
                   f"it crashes {n} hex{'es' if n != 1 else ''} ahead, at ({where[0]:g}, {where[1]:g}); a burning "
                   f"marker there (20.3.4.2.1-3)" + "".join(f"; {r['name']} {WORDS.get(r['result'], r['result'])}"
-                                                        for r in hit), estimated=est, targets=hit)
+                                                        for r in hit), estimated=est, facts=ImpactFacts(targets=hit))
     return res
 
 
@@ -374,7 +375,10 @@ def message(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def _roll(procedure: str, r: Any, dice: Dice, overrides: dict[str, str], key: str) -> CalcAnswer:
     return _answer(
-        _simple(procedure, {key: r.result}, r.summary, roll=r.roll, estimated=r.estimated, band=r.band), dice, overrides
+        _simple(procedure, {key: r.result}, r.summary, roll=r.roll, estimated=r.estimated,
+                facts=CheckFacts(band=r.band)),
+        dice,
+        overrides,
     )
 
 
@@ -435,7 +439,7 @@ def quickmarch(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             ("suppressed (ON)" if sup else "no effect") + " (17.4.2)",
             roll=roll,
             estimated=est,
-            band=band,
+            facts=CheckFacts(band=band),
         ),
         dice,
         c.rulings,
@@ -512,7 +516,7 @@ def building_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer
             ("a new fire: place a burning marker" if new else "no fire") + " (18.3.2)",
             roll=roll,
             estimated=est,
-            band=band,
+            facts=CheckFacts(band=band),
         ),
         dice,
         c.rulings,
@@ -539,7 +543,7 @@ def panic(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
             {"direction": d, "hexes": n},
             f"moves {n} hexes in direction {d}, as far as its full movement allows; suppressed (ON) (17.9)",
             roll=roll,
-            offset=[round(dx, 3), round(dy, 3)],
+            facts=CheckFacts(offset=[round(dx, 3), round(dy, 3)]),
         ),
         dice,
         c.rulings,

@@ -23,6 +23,7 @@ from umpire.rules.mbt.options import artillery as A
 from umpire.rules.mbt.options import hexes
 from umpire.rules.mbt.options import scatter as S
 from umpire.rules.mbt.options.charts import chart
+from umpire.rules.mbt.options.facts import ImpactFacts
 
 CARDS = {"USA": "USA-2B", "FRG": "FRG-3B", "USSR": "USSR-12A"}
 ATTACKS = ("HE", "ICM", "ICMDP")
@@ -128,8 +129,8 @@ def impact(
     outcome: dict[str, Any] = {"delayed": False, "on_target": not landing.hexes, "hexes": landing.hexes,
                                "direction": landing.direction, "impact_hex": list(landing.impact),
                                "impact_at": [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]}
-    extra: dict[str, Any] = {"scatter_factor": factor, "hexes_affected": [list(h) for h in covered],
-                             "impact_offset": [round(v, 3) for v in offset]}
+    facts = ImpactFacts(scatter_factor=factor, hexes_affected=[list(h) for h in covered],
+                        impact_offset=[round(v, 3) for v in offset])
     keep = {
         "modifiers": sres.modifiers,
         "cell": sres.cell,
@@ -146,7 +147,7 @@ def impact(
         }[plot.mission]
         outcome["placed"] = plot.mission
         if plot.mission == "IL":
-            extra["hexes_affected"] = [
+            facts.hexes_affected = [
                 [a + landing.impact[0], b + landing.impact[1]] for a, b in hexes.pattern("within", radius=radius)
             ]
         return Resolution(
@@ -154,7 +155,7 @@ def impact(
             procedure="artillery",
             outcome=outcome,
             summary=f"{sres.summary}: {placed}",
-            extra=extra,
+            facts=facts,
             **keep,
         )
     mission = plot.mission
@@ -166,12 +167,11 @@ def impact(
     hit = [r for r in results if r is not None]
     outcome["attacked"] = [r["name"] for r in hit]
     outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
-    extra["gp"] = gp
-    extra["targets"] = hit
+    facts.gp, facts.targets = gp, hit
     summary = f"{sres.summary}; GP {gp} at {len(hit)} unit{'s' if len(hit) != 1 else ''}" + (
         ": " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit) if hit else ""
     )
-    return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=summary, extra=extra, **keep)
+    return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=summary, facts=facts, **keep)
 
 
 def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[str]) -> tuple[int, int, Any, str]:

@@ -17,6 +17,7 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Cell, Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options.charts import chart, in_range, use
+from umpire.rules.mbt.options.facts import MineFacts
 
 KINDS = ("hasty", "deliberate", "fascam")
 TYPES = ("anti_vehicular", "anti_personnel")
@@ -151,5 +152,5 @@ def plow(*, kinds: list[str], dice: Dice) -> Resolution:
         modified_roll=roll,
         notes=notes,
         estimated=estimated,
-        extra={"n": n, "s": s},
+        facts=MineFacts(n=n, s=s),
     )

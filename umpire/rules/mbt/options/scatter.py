@@ -18,6 +18,7 @@ from umpire.core.resolution import Cell, Resolution
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options import hexes
 from umpire.rules.mbt.options.charts import chart, in_range, use
+from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.provenance import CONDITIONS
 
 
@@ -115,6 +116,6 @@ def land(
         modified_roll=modified,
         notes=notes,
         estimated=estimated,
-        extra={"scatter_factor": factor, "net_modifier": net, "impact_hex": list(impact)},
+        facts=ImpactFacts(scatter_factor=factor, net_modifier=net, impact_hex=list(impact)),
     )
     return landing, res

@@ -126,7 +126,7 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
     if done:
         from umpire.turns.mbt.advanced.shots import note_acq
 
-        note_acq(state, "acq", str(res.extra.get("firer")), tid)
+        note_acq(state, "acq", str(res.facts.firer), tid)
     return notes
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import close_assault as CA
 from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
+from umpire.rules.mbt.facts import AssaultFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
@@ -54,7 +55,10 @@ def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolu
             x, y = t.xy(u)
             MbtGame.of(state).smoke.append({"x": x, "y": y, "kind": "ds", "by": u.id, "turn": state.turn})
             r.summary = f"{u.id} fires its smoke dischargers: discharger smoke covers it (12.6.3)"
-            r.extra.update({"unit": u.id, "step": "Close Assault", "at": [u.x, u.y], "case": case})
+            r.facts.unit = u.id
+            r.facts.step = "Close Assault"
+            r.facts.at = [u.x, u.y]
+            r.facts.case = case
             res.append(r)
     return res
 
@@ -127,7 +131,11 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
                                        "close_assault"), rec, t.rulings)
     r.rolls = rec.take()
     r.summary = f"{u.id} close assaults {target.id} (MV GP {gp}: {', '.join(parts)}): {r.summary}"
-    r.extra.update({"attacker": u.id, "target": target.id, "step": "Close Assault", "range": 1, "case": case})
+    r.facts.attacker = u.id
+    r.facts.target = target.id
+    r.facts.step = "Close Assault"
+    r.facts.range = 1
+    r.facts.case = case
     if r.outcome["result"] == "S":
         suppress(target, f"close assault by {u.id}, 14.5.4", notes)
     elif r.outcome["result"] == "EF":
@@ -163,16 +171,20 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     r = resolve_hand_to_hand(validate(HandToHandCase, {k: v for k, v in case.items() if k != "procedure"},
                                       "hand_to_hand"), rec, t.rulings)
     r.rolls = rec.take()
-    r.extra["case"] = case
+    r.facts.case = case
     ids = ", ".join(u.id for u in able)
     r.summary = f"{ids} attack {target.id} hand-to-hand: {r.summary}"
-    r.extra.update({"attacker": best.id, "target": target.id, "step": "Close Assault",
-                    "attackers": [u.id for u in able]})
+    fx = AssaultFacts.of(r)
+    fx.attacker = best.id
+    fx.target = target.id
+    fx.step = "Close Assault"
+    fx.attackers = [u.id for u in able]
     losers = [target] if r.outcome["winner"] == "attacker" else able
-    r.extra["losers"] = {}
+    lost: dict[str, Any] = {}
+    fx.losers = lost
     for x in losers:
         effect = CA.loser_effect(U.leg_kind(x) if U.kind(x) == "leg" else "towed")
-        r.extra["losers"][x.id] = effect
+        lost[x.id] = effect
         notes += apply_gp(state, x.id, effect, f"T{state.turn} Close Assault", "hand-to-hand combat, 14.6.2.2")
     return r
 
@@ -249,7 +261,7 @@ def announce(state: GameState, t: AdvTable, u: UnitState, e: dict[str, Any], ste
     return Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
                       summary=f"{u.id} fires a {e['weapon']} at {e['target']}: it flies while its target moves "
                               f"(14.2.2.2)", estimated=chk.estimated,
-                      extra={"firer": u.id, "target": e["target"], "weapon": e["weapon"], "step": step})
+                      facts=Facts(firer=u.id, target=e["target"], weapon=e["weapon"], step=step))
 
 
 def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candidates: list[str],

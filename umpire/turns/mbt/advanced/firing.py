@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.core.dice import Dice
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.advanced import shots as S
@@ -57,7 +58,7 @@ class Pending:
 def no_shot(firer: str, target: str | None, step: str, why: str, est: list[str] | None = None) -> Resolution:
     return Resolution(ruleset="mbt", procedure="fire", outcome={"fired": False, "why": why},
                       summary=f"{firer} does not fire{' at ' + target if target else ''} ({step}): {why}",
-                      estimated=list(est or []), extra={"firer": firer, "target": target, "step": step})
+                      estimated=list(est or []), facts=Facts(firer=firer, target=target, step=step))
 
 
 def weapon(u: UnitState, name: str) -> Weapon | None:
@@ -105,10 +106,11 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
             alt = WL.attached_fired(f, w, entries) if on(state, WL.NAME) else 0
             r = shoot(state, t, f, target, w, {**entry, "attached_fired": alt} if alt else entry, order, step, dice,
                       pending, moving=moving_target, most=most)
-            if r.extra.get("rounds"):
-                notes.append(_note(f.id, str(r.extra["rounds"]), "rounds"))
+            rounds = r.facts.rounds if isinstance(r.facts, ShotFacts) else None
+            if rounds:
+                notes.append(_note(f.id, rounds, "rounds"))
         if f.id != u.id:
-            r.extra["carrier"] = u.id  # 15.3.3.1: the rider fires from its carrier
+            ShotFacts.of(r).carrier = u.id  # 15.3.3.1: the rider fires from its carrier
         res.append(r)
         if r.outcome.get("fired") is not False:
             kinds.add(w.kind)
@@ -162,7 +164,10 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[s
     pending.smoke.append({"x": round(at[0], 3), "y": round(at[1], 3), "kind": "on", "by": u.id, "turn": state.turn})
     r.summary = (f"{u.id} fires smoke with its {w.name}: a smoke (ON) marker at ({at[0]:g}, {at[1]:g}) "
                  f"(14.4.5.1)")
-    r.extra.update({"unit": u.id, "step": step, "at": [round(at[0], 3), round(at[1], 3)], "case": case})
+    r.facts.unit = u.id
+    r.facts.step = step
+    r.facts.at = [round(at[0], 3), round(at[1], 3)]
+    r.facts.case = case
     return r
 
 
@@ -219,9 +224,9 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
             from umpire.turns.mbt.options.legs import area_targets
 
             others = [x.id for x in area_targets(state, t, target) if x.id != target.id]
-            r.extra["pinned"] = others
+            ShotFacts.of(r).pinned = others
             pending.gp += [(x, r.outcome["effect"], "area pinning fire (17.4.3.2)") for x in others]
-        for pid, hit in zip(r.extra.get("passengers", []), r.outcome.get("passengers", []), strict=False):
+        for pid, hit in zip(ShotFacts.of(r).passengers or [], r.outcome.get("passengers", []), strict=False):
             pending.gp.append((pid, hit["effect"], f"GP fire at its carrier {target.id} (14.4.3.2.5)"))
         return r
     if U.kind(target) != "vehicle":

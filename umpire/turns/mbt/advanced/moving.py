@@ -21,6 +21,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import missiles, smoke
 from umpire.rules.mbt.calc_advanced import resolve_smoke
 from umpire.rules.mbt.cases_advanced import SmokeCase
+from umpire.rules.mbt.facts import MoveFacts, ShotFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.schema.load import validate
 from umpire.turns.common import Applied
@@ -32,7 +33,7 @@ from umpire.turns.mbt.advanced.effects import Note, apply_gp
 from umpire.turns.mbt.advanced.fire_phase import _mine, announce, is_missile, overwatch_chain, pick
 from umpire.turns.mbt.advanced.limits import riders_with
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.movement_phase import hex_points
+from umpire.turns.mbt.movement_phase import hex_points, move_facts
 from umpire.turns.mbt.paths import points_along
 from umpire.turns.mbt.turn_state import _claim_objectives, _note, mbt, sides_in_order
 
@@ -163,8 +164,12 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
         r.summary = (f"{u.id} lays exhaust smoke in {len(smoke_at)} hex(es) ({MbtUnit.of(u).ex_used} of "
                      f"{smoke.EXHAUST_USES}; 15.7)")
-        r.extra.update({"unit": u.id, "step": "Movement", "used": MbtUnit.of(u).ex_used,
-                        "points": [[_r(x), _r(y)] for x, y in smoke_at], "case": case})
+        fx = MoveFacts.of(r)
+        fx.unit = u.id
+        fx.step = "Movement"
+        fx.used = MbtUnit.of(u).ex_used
+        fx.points = [[_r(x), _r(y)] for x, y in smoke_at]
+        fx.case = case
         res.append(r)
     if U.kind(u) == "leg" and mv.get("up") is not None and t.building(t.xy(u)) is not None:
         MbtUnit.of(u).up = min(int(mv["up"]), t.building_height(t.xy(u)))
@@ -194,7 +199,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
                 + (" (stopped by overwatch fire)" if stopped else "") + f"; cost {mv.get('cost')}\" of "
                 f"{mv.get('allowance')}\" (15, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []),
-        extra={"unit": u.id, **({"case": mv["case"]} if mv.get("case") else {})},
+        facts=move_facts(u, mv),
     ))
     res += missiles_at(state, u, walked, dice, notes)
     return res
@@ -233,7 +238,8 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
                                         "into_buildings"), rec)
     r.rolls = rec.take()
     r.summary = f"{u.id} goes inside the {kind} buildings: {r.summary}"
-    r.extra.update({"unit": u.id, "case": case})
+    r.facts.unit = u.id
+    r.facts.case = case
     if "track" in r.outcome["damage"]:
         MbtUnit.of(u).track_hit = True
         notes.append(_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
@@ -324,11 +330,14 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
         r.rolls = rec.take()
         w = next(x for x in U.weapons(f) if x.name == c["attacker" if part == "attack" else "defender"]["weapons"][0])
         r.summary = (f"overrun {'attack' if part == 'attack' else 'defensive fire'}: {f.id} fires "
-                     f"({r.extra['gp_factor']} GP) at {target.id} (Overrun; range 1): {r.summary}")
+                     f"({ShotFacts.of(r).gp_factor} GP) at {target.id} (Overrun; range 1): {r.summary}")
         S._facts(r, t, f, target, w, next((a.name for a in w.ammo if a.type == "GP"), "GP"), "Overrun", t.xy(f),
                  t.xy(target), False, None)
-        r.extra.update({"attacker": u.id, "target": d.id, "part": "defence" if part != "attack" else "attack",
-                        "case": c})
+        fx = ShotFacts.of(r)
+        fx.attacker = u.id
+        fx.target = d.id
+        fx.part = "defence" if part != "attack" else "attack"
+        fx.case = c
         res.append(r)
         return r
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.dice import Dice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import orders
@@ -63,7 +63,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
                       summary=f"{first} has the initiative and goes first "
                               f"({', '.join(f'{s} {v}' for s, v in rolls.items())}; 11.1, kept from the players, "
                               "24.3.1)",
-                      extra={"side": "umpire"})]
+                      facts=Facts(side="umpire"))]
     from umpire.turns.mbt.options.camouflage import roll as camouflage_dice
 
     res += camouflage_dice(new, dice)  # 17.6.1.1
@@ -158,7 +158,7 @@ def adjustment(state: GameState) -> Applied:
             notes.append(_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
     tl = tally(new)
     res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,
-                      estimated=tl.estimated, extra={"side": "umpire"})]
+                      estimated=tl.estimated, facts=Facts(side="umpire"))]
     if tl.decided:
         m.result = tl.as_json()
         return close_phase(new, res, notes, OVER, f"the game is over: {tl.reason}")

@@ -17,6 +17,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import sighting
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
@@ -136,9 +137,16 @@ def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, we
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
         res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
     res.rulings = t.rulings.differences()
-    res.extra.update({"firer": firer.id, "target": target.id, "step": step, "weapon": weapon.name, "ammo": ammo,
-                      "range": t.hexes(a, b), "firer_at": [_r(a[0]), _r(a[1])], "target_at": [_r(b[0]), _r(b[1])],
-                      "sighted": sighted_in_shot(t, firer, target, a, b, moving)})
+    fx = ShotFacts.of(res)
+    fx.firer = firer.id
+    fx.target = target.id
+    fx.step = step
+    fx.weapon = weapon.name
+    fx.ammo = ammo
+    fx.range = t.hexes(a, b)
+    fx.firer_at = [_r(a[0]), _r(a[1])]
+    fx.target_at = [_r(b[0]), _r(b[1])]
+    fx.sighted = sighted_in_shot(t, firer, target, a, b, moving)
 
 
 def note_acq(state: GameState, key: Literal["acq", "gp_acq"], firer: str, target: str) -> None:
@@ -175,7 +183,8 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
                    f"{c.angle.replace('_', '-')}, {elevation}{'; ' + why_hd if why_hd else ''}): {res.summary}")
     _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
-    res.extra["angle"], res.extra["elevation"], res.extra["case"] = case["angle"], elevation, case
+    fx = ShotFacts.of(res)
+    fx.angle, fx.elevation, fx.case = case["angle"], elevation, case
     return res
 
 
@@ -215,11 +224,11 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
         res.notes.append(f"{pid} carried: GP defense {hit['gp_defense']}, modified roll {hit['modified_roll']}: "
                          f"{hit['effect']}")
     if riders:
-        res.extra["passengers"] = riders  # the units of outcome["passengers"], in order
-    res.summary = (f"{firer.id} fires {weapon.name} ({res.extra['gp_factor']} GP) at {target.id} ({step}; range "
-                   f"{res.extra['range']}): {res.summary}")
+        ShotFacts.of(res).passengers = riders  # the units of outcome["passengers"], in order
+    res.summary = (f"{firer.id} fires {weapon.name} ({ShotFacts.of(res).gp_factor} GP) at {target.id} ({step}; range "
+                   f"{res.facts.range}): {res.summary}")
     _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
-    res.extra["case"] = case
+    res.facts.case = case
     return res
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.facts import SightingFacts
 from umpire.rules.mbt.sighting import identification, sighting_limit
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
@@ -97,17 +98,17 @@ def update(state: GameState, t: AdvTable) -> list[Resolution]:
                 said.append(f"{e.id} ({best})")
                 sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],  # type: ignore[arg-type]
                                 "facing": _r(e.facing)})
-        extra: dict[str, Any] = {"side": side, "sighted": sighted,
-                                 "cases": {x["unit"]: cases[x["unit"]] for x in sighted if x["unit"] in cases}}
+        facts = SightingFacts(side=side, sighted=sighted,
+                              cases={x["unit"]: cases[x["unit"]] for x in sighted if x["unit"] in cases})
         if side in players:
             by_player = {}
             for pid, among in players[side].items():  # the same pairs, only this player's units looking
                 mine = levels(state, t, side, among=among)[0]
                 by_player[pid] = [{**x, "level": mine[x["unit"]]} for x in sighted if x["unit"] in mine]
-            extra["by_player"] = by_player
+            facts.by_player = by_player
         out.append(Resolution(
             ruleset="mbt", procedure="sighting", outcome={"seen": len(said)},
             summary=f"{side} sees: {', '.join(said) if said else 'no enemy unit'} (13.1, 24.2.2)",
-            estimated=est, ruled=ruled, extra=extra,
+            estimated=est, ruled=ruled, facts=facts,
         ))
     return out

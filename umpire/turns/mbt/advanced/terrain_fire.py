@@ -24,6 +24,7 @@ from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.calc_fire import resolve_gp
 from umpire.rules.mbt.cases import GpCase
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
@@ -80,7 +81,7 @@ def check_spec(state: GameState, where: str, w: Weapon, piece_id: str) -> dict[s
 def _no(u: UnitState, piece: TerrainState, step: str, why: str) -> Resolution:
     return Resolution(ruleset="mbt", procedure="terrain_fire", outcome={"fired": False, "why": why},
                       summary=f"{u.id} does not fire at the {piece.type} {piece.id} ({step}): {why}",
-                      extra={"firer": u.id, "piece": piece.id, "marker": piece.type, "step": step})
+                      facts=ShotFacts(firer=u.id, piece=piece.id, marker=piece.type, step=step))
 
 
 def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], order: str,
@@ -125,12 +126,20 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
     rec = RecordingDice(scoped(dice, "terrain-fire", slug(step), u.id, pid))
     res = resolve_gp(validate(GpCase, {k: v for k, v in case.items() if k != "procedure"}, "gp"), rec, t.rulings,
                      procedure="terrain_fire")
-    gp = res.extra["gp_factor"]
+    gp = ShotFacts.of(res).gp_factor
     res.rolls = rec.take()
     res.summary = f"{u.id} fires {w.name} ({gp} GP) at the {piece.type} {pid} ({step}; range {rng}): {res.summary}"
     res.rulings = t.rulings.differences()
-    res.extra.update({"firer": u.id, "piece": pid, "marker": piece.type, "step": step, "weapon": w.name,
-                      "ammo": ammo, "firer_at": [round(a[0], 3), round(a[1], 3)], "at": list(at), "case": case})
+    fx = ShotFacts.of(res)
+    fx.firer = u.id
+    fx.piece = pid
+    fx.marker = piece.type
+    fx.step = step
+    fx.weapon = w.name
+    fx.ammo = ammo
+    fx.firer_at = [round(a[0], 3), round(a[1], 3)]
+    fx.at = list(at)
+    fx.case = case
     return res
 
 

@@ -28,6 +28,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
 from umpire.turns.mbt.options import on
@@ -161,8 +162,9 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
-            r.extra.update(unit=u.id, weapon=weapon, aircraft=a.id, aircraft_side=a.side, side=u.side,
-                           step="Air Phase")  # not "firer": no shot at a unit
+            fx = AirFacts.of(r)  # not "firer": no shot at a unit
+            fx.unit, fx.weapon, fx.aircraft, fx.aircraft_side, fx.side = u.id, weapon, a.id, a.side, u.side
+            fx.step = "Air Phase"
             res.append(r)
             used.add(u.id)
             if r.outcome["destroyed"]:
@@ -202,10 +204,10 @@ def _acquired(state: GameState, strike: OS.Strike) -> tuple[UnitState | None, st
 
 
 def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: Dice, what: str, why: str,
-         extra: dict[str, Any] | None = None) -> tuple[list[Resolution], list[Any]]:
+         who: ImpactFacts | None = None) -> tuple[list[Resolution], list[Any]]:
     """An air unit's load on the point ``xy`` (a strike's bomb, a helicopter's rocket): the
     ``calc air_drop`` case of ``case`` with the units about ``xy``, resolved, and its GP results
-    applied; the resolution and the notes."""
+    applied; the resolution and the notes; ``who`` says whose load it was."""
     from umpire.rules.mbt.options.calc import drop_of
     from umpire.rules.mbt.options.cases import AirDropCase
     from umpire.schema.load import validate
@@ -225,10 +227,13 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     rec = RecordingDice(dice)
     r = drop_of(validate(AirDropCase, case, what), rec)
     r.rolls = rec.take()
-    r.extra.update(case=case, step="Air Phase", **(extra or {}))
+    facts = ImpactFacts.of(r)
+    facts.case, facts.step = case, "Air Phase"
+    if who is not None:
+        facts.update(who)
     r.summary = f"{what}: {r.summary}"
     notes: list[Any] = []
-    for hit in r.extra.get("targets", []):
+    for hit in facts.targets or []:
         notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase", why)
     return [r], notes
 
@@ -262,7 +267,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                     procedure="air_strike",
                     outcome={"acquired": False},
                     summary=f"{a.id} ({a.type}) flies over ({s.target[0]:g}, {s.target[1]:g}): {why}",
-                    extra={"aircraft": a.id, "side": s.side, "at": list(s.target), "step": "Air Phase"},
+                    facts=ImpactFacts(aircraft=a.id, side=s.side, at=list(s.target), step="Air Phase"),
                 )
             )
             continue
@@ -278,10 +283,10 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}"
         dropped, hit = drop(state, case, s.target, scoped(dice, "air", a.id), what,
                             f"air strike ({s.weapon.replace('_', ' ')})",
-                            {"aircraft": a.id, "aircraft_side": a.side})  # whose it is: its holder reads of it
+                            ImpactFacts(aircraft=a.id, aircraft_side=a.side))  # whose it is: its holder reads of it
         res += dropped
         notes += hit
         a.loads[s.weapon] -= 1
-        cut_landlines(state, opts, [t["name"] for t in dropped[0].extra.get("targets", [])])  # 21.2.3
+        cut_landlines(state, opts, [t["name"] for t in ImpactFacts.of(dropped[0]).targets or []])  # 21.2.3
     OS.write(state, opts)
     return res, notes

@@ -28,13 +28,14 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import state as OS
 
 SPECIAL = ("HE", "ICM", "ICMDP", "iron_bomb", "cluster_bomb", "napalm")
 
 
-def _aa(state: GameState, case: dict[str, Any], dice: Dice, what: str, extra: dict[str, Any]) -> Resolution:
+def _aa(state: GameState, case: dict[str, Any], dice: Dice, what: str, who: AirFacts) -> Resolution:
     from umpire.rules.mbt.options.calc import aa_of
     from umpire.rules.mbt.options.cases import AaCase
     from umpire.schema.load import validate
@@ -42,9 +43,11 @@ def _aa(state: GameState, case: dict[str, Any], dice: Dice, what: str, extra: di
     rec = RecordingDice(dice)
     r = aa_of(validate(AaCase, case, what), rec)
     r.rolls = rec.take()
-    r.extra["result"] = r.summary
+    facts = AirFacts.of(r)
+    facts.result = r.summary
     r.summary = f"{what}: {r.summary}"
-    r.extra.update(case=case, step="Air Phase", **extra)
+    facts.case, facts.step = case, "Air Phase"
+    facts.update(who)
     return r
 
 
@@ -71,8 +74,9 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
         c = crash_of(validate(CrashCase, case, f"crash of {h.id}"), rec)
         c.rolls = rec.take()
         c.summary = f"{h.id} ({h.name}) is destroyed: {c.summary}"
-        c.extra.update(case=case, helicopter=h.id, side=h.side, step="Air Phase")
-        for hit in c.extra.get("targets", []):
+        fx = ImpactFacts.of(c)
+        fx.case, fx.helicopter, fx.side, fx.step = case, h.id, h.side, "Air Phase"
+        for hit in fx.targets or []:
             notes.extend(apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase",
                                   "a helicopter's crash"))  # the unit's note: it names no enemy helicopter
         return [c]
@@ -118,7 +122,7 @@ def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
                     "firer_orders": order, "firer_suppressed": U.suppressed(u), "grade": U.grade(u),
                     "spoof_pods": 1 if h.card in air.chaff_ircm else 0}
             r = _aa(state, case, scoped(dice, "aa", u.id, h.id), f"{u.id} fires {weapon} at {h.id} ({h.name})",
-                    {"unit": u.id, "weapon": weapon, "helicopter": h.id, "helicopter_side": h.side, "side": u.side})
+                    AirFacts(unit=u.id, weapon=weapon, helicopter=h.id, helicopter_side=h.side, side=u.side))
             used.add(u.id)
             res += [r, *_struck(state, h, r, dice, notes)]
             break
@@ -137,18 +141,19 @@ def special_combats(state: GameState, fired: list[Resolution], dice: Dice) -> tu
     out: list[Resolution] = []
     notes: list[Any] = []
     for r in fired:
-        weapon = str((r.extra.get("case") or {}).get("mission") or r.extra.get("weapon") or "")
+        impact = r.facts if isinstance(r.facts, ImpactFacts) else ImpactFacts()
+        weapon = str((r.facts.case or {}).get("mission") or r.facts.weapon or "")
         at = r.outcome.get("impact_at")
         if weapon not in SPECIAL or at is None or r.outcome.get("delayed"):
             continue
-        gp = int(r.extra.get("gp") or 0)
+        gp = int(impact.gp or 0)
         for h in sorted(opts.helicopters.values(), key=lambda x: x.id):
             if h.destroyed or h.altitude == "low" or math.dist((h.x, h.y), at) > t.scale / 2 + 1e-9:
                 continue
             case = {"card": "artillery", "weapon": weapon, "target": h.card, "altitude": "noe", "hit_number": gp}
-            s = _aa(state, case, scoped(dice, "special", h.id, weapon, str(r.extra.get("battery") or "")),
+            s = _aa(state, case, scoped(dice, "special", h.id, weapon, str(impact.battery or "")),
                     f"{weapon} impacts on {h.id} ({h.name})",
-                    {"helicopter": h.id, "helicopter_side": h.side, "weapon": weapon})
+                    AirFacts(helicopter=h.id, helicopter_side=h.side, weapon=weapon))
             out += [s, *_struck(state, h, s, dice, notes)]
     OS.write(state, opts)
     return out, notes

@@ -17,6 +17,7 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
@@ -92,7 +93,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                    else f"disrupted through Turn {b.disrupted_until} (19.4.2.1)")
             res.append(Resolution(ruleset="mbt", procedure="artillery", outcome={"delayed": False, "cancelled": True},
                                   summary=f"battery {plot.battery} does not fire: {why}",
-                                  extra={"battery": plot.battery, "step": "Artillery"}))
+                                  facts=ImpactFacts(battery=plot.battery, step="Artillery")))
             continue
         if plot.mission == "CLGP":
             from umpire.turns.mbt.options import clgp
@@ -119,9 +120,12 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         rec = RecordingDice(scoped(dice, "artillery", plot.battery, f"plotted T{plot.plotted}"))
         r = impact_of(validate(ArtilleryCase, case, f"battery {plot.battery}"), rec)
         r.rolls = rec.take()
-        r.extra["case"] = case  # the umpire calc artillery case of these facts
+        r.facts.case = case  # the umpire calc artillery case of these facts
         r.summary = f"battery {plot.battery} ({plot.mission} at ({plot.target[0]:g}, {plot.target[1]:g})): {r.summary}"
-        r.extra.update(battery=plot.battery, target_at=list(plot.target), step="Artillery")
+        fx = ImpactFacts.of(r)
+        fx.battery = plot.battery
+        fx.target_at = list(plot.target)
+        fx.step = "Artillery"
         res.append(r)
         if r.outcome.get("delayed"):
             plot.status, plot.impact = "delayed", state.turn + 1
@@ -137,11 +141,11 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             from umpire.turns.mbt.options.fires import artillery as fires_at
 
             fires_at(state, opts, r, plot.target)  # 18.3.2
-        for hit in r.extra.get("targets", []):
+        for hit in ImpactFacts.of(r).targets or []:
             notes += apply_gp(
                 state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"
             )
-        cut_landlines(state, opts, [hit["name"] for hit in r.extra.get("targets", [])])  # 21.2.3
+        cut_landlines(state, opts, [hit["name"] for hit in ImpactFacts.of(r).targets or []])  # 21.2.3
         if plot.mission == "FASCAM":
             _fascam(state, opts, plot, r)
         if plot.mission == "SM":
@@ -170,9 +174,12 @@ def _counter_battery(state: GameState, opts: OS.OptionsState, fired: OS.Battery,
         r = cb.resolve(nation=c.nation, equipment=c.equipment, dice=rec, remaining_missions=left,
                        conditions=str(MbtGame.of(state).conditions))
         r.rolls = rec.take()
-        r.extra.update(battery=fired.id, side=c.side, case={"nation": c.nation, "equipment": c.equipment,
+        fx = ImpactFacts.of(r)
+        fx.battery = fired.id
+        fx.side = c.side
+        fx.case = {"nation": c.nation, "equipment": c.equipment,
                                                              "conditions": MbtGame.of(state).conditions,
-                                                             "remaining_missions": left})
+                                                             "remaining_missions": left}
         r.summary = f"counter battery ({c.side}, {c.equipment}) against battery {fired.id}: {r.summary}"
         effect = r.outcome["effect"]
         if effect == "disrupted":
@@ -201,7 +208,7 @@ def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolutio
     from umpire.rules.mbt.options import hexes
 
     scale = float(MbtGame.of(state).scale)
-    for h in r.extra["hexes_affected"]:
+    for h in ImpactFacts.of(r).hexes_affected or []:
         dx, dy = hexes.offset((h[0], h[1]), scale)
         opts.minefields.append(
             OS.Minefield(
@@ -218,7 +225,7 @@ def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
 
     m = MbtGame.of(state)
     scale = float(m.scale)
-    for h in r.extra["hexes_affected"]:
+    for h in ImpactFacts.of(r).hexes_affected or []:
         dx, dy = hexes.offset((h[0], h[1]), scale)
         m.smoke.append(
             {

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt.state import MbtGame
@@ -140,7 +140,7 @@ def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list
                 spot = opts.bridges.pop(uid)
                 text = f"recovers its bridge from ({spot[0]:g}, {spot[1]:g}) (22.4)"
             res.append(Resolution(ruleset="mbt", procedure="avlb", outcome={"bridge": what, "at": list(spot)},
-                                  summary=f"{uid} {text}", extra={"unit": uid}))
+                                  summary=f"{uid} {text}", facts=Facts(unit=uid)))
             notes.append(_note(uid, text, "bridge"))
     OS.write(state, opts)
     return res, notes

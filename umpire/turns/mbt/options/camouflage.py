@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.dice import Dice, ScriptedDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.sighting import Spotted
 from umpire.rules.mbt.state import MbtGame, MbtUnit
@@ -52,7 +52,7 @@ def roll(state: GameState, dice: Dice) -> list[Resolution]:
                        summary=f"turn {state.turn} camouflage dice: " + "; ".join(
                            f"{e} by " + ", ".join(f"{v} {d}" for v, d in by.items()) for e, by in rolls.items())
                        + " (17.6.1.1, kept by the umpire)",
-                       extra={"side": "umpire"})]
+                       facts=Facts(side="umpire"))]
 
 
 def thermal(u: UnitState) -> bool:

@@ -18,6 +18,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.turns.mbt.options import state as OS
 
@@ -82,7 +83,7 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
     head = f"battery {plot.battery} (CLGP at {plot.target_unit})"
     out = [Resolution(ruleset="mbt", procedure="artillery", outcome={"delayed": late, "mission": "CLGP"},
                       summary=f"{head}: {why}", rolls=rec.take(), estimated=est,
-                      extra={"battery": plot.battery, "target_at": list(plot.target), "step": "Artillery"})]
+                      facts=ImpactFacts(battery=plot.battery, target_at=list(plot.target), step="Artillery"))]
     if late:
         plot.status, plot.impact = "delayed", state.turn + 1
         return out, []
@@ -111,7 +112,11 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
         assert r is not None
         r.rolls = rv.take()
         r.summary = f"a Copperhead at {v.id}: {r.summary}"
-        r.extra.update(unit=v.id, battery=plot.battery, case=dict(case), step="Artillery")
+        fx = ImpactFacts.of(r)
+        fx.unit = v.id
+        fx.battery = plot.battery
+        fx.case = dict(case)
+        fx.step = "Artillery"
         out.append(r)
         out[0].outcome.setdefault("results", {})[v.id] = "brewed up" if r.outcome["brewed_up"] else "missed"
         if r.outcome["brewed_up"]:

@@ -19,6 +19,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.options.facts import MessageFacts
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -72,7 +73,11 @@ def _jam(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolution
         if r.outcome["disrupted"]:
             for s in enemy:
                 opts.disrupted[s] = state.turn
-        r.extra.update(case={"points": points, "side": key}, side=side, jammed=enemy, points=points)
+        fx = MessageFacts.of(r)
+        fx.case = {"points": points, "side": key}
+        fx.side = side
+        fx.jammed = enemy
+        fx.points = points
         r.summary = f"{side} jams with {points} point{'s' if points != 1 else ''}: {r.summary}"
         res.append(r)
     opts.jamming_next = {}

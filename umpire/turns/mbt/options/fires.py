@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
@@ -63,12 +64,13 @@ def artillery(state: GameState, opts: OS.OptionsState, r: Resolution, target: Se
     that impacts in the hex), into the Artillery Step's ``opts``."""
     from umpire.rules.mbt.options import hexes
 
-    if not on(state, NAME) or not r.extra.get("gp"):
+    facts = ImpactFacts.of(r)
+    if not on(state, NAME) or not facts.gp:
         return
     scale = float(MbtGame.of(state).scale)
-    for h in r.extra.get("hexes_affected") or []:
+    for h in facts.hexes_affected or []:
         dx, dy = hexes.offset((int(h[0]), int(h[1])), scale)
-        directed(state, (target[0] + dx, target[1] + dy), int(r.extra["gp"]), opts)
+        directed(state, (target[0] + dx, target[1] + dy), int(facts.gp), opts)
 
 
 def enter_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) -> tuple[int, str] | None:
@@ -104,7 +106,10 @@ def _roll(state: GameState, dice: Dice, building: str, gp: int | None, at: tuple
     r = building_fire(dict(case), rec, odds=False).resolution
     assert r is not None
     r.rolls = rec.take()
-    r.extra.update(case=case, at=list(at), step="Adjust Markers", side="umpire")
+    r.facts.case = case
+    r.facts.at = list(at)
+    r.facts.step = "Adjust Markers"
+    r.facts.side = "umpire"
     return r
 
 
@@ -132,7 +137,7 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
         burning.append((round(xy[0], 3), round(xy[1], 3), turn))
         res.append(Resolution(ruleset="mbt", procedure="burning_marker", outcome={"at": list(xy)},
                               summary=f"a burning marker is placed at ({xy[0]:g}, {xy[1]:g}): {why}",
-                              extra={"side": "umpire"}))
+                              facts=Facts(side="umpire")))
 
     for f in list(opts.fires):  # 18.3.1: fires placed in an earlier Turn
         at = (f[0], f[1])

@@ -29,6 +29,7 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
@@ -129,8 +130,9 @@ def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
     where = f"({h.x:g}, {h.y:g})"
     verb = "pops up from NOE at" if h.popup else ("hovers at" if h.hovering else f"flies {case['hexes']} hexes to")
     r.summary = f"{h.id} ({h.name}) {verb} {where}{'' if h.popup else ', ' + alt}: {r.summary}"
-    r.extra.update(case=case, side=h.side, helicopter=h.id, altitude=h.altitude, popup=h.popup, at=[h.x, h.y],
-                   facing=h.facing, step="Air Phase")
+    fx = AirFacts.of(r)
+    fx.case, fx.side, fx.helicopter, fx.altitude, fx.popup = case, h.side, h.id, h.altitude, h.popup
+    fx.at, fx.facing, fx.step = [h.x, h.y], h.facing, "Air Phase"
     return r
 
 
@@ -156,7 +158,7 @@ def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tup
     if why:
         return [Resolution(ruleset="mbt", procedure="helicopter_fire", outcome={"fired": False},
                            summary=f"{h.id} ({h.name}) holds its rocket: {why}",
-                           extra={"side": h.side, "helicopter": h.id, "step": "Air Phase"})], []
+                           facts=AirFacts(side=h.side, helicopter=h.id, step="Air Phase"))], []
     assert target is not None
     from umpire.rules.mbt.options import hexes
 
@@ -168,7 +170,7 @@ def _rocket(state: GameState, h: OS.Helicopter, f: OS.Flight, dice: Dice) -> tup
     }
     h.rockets -= 1
     return drop(state, case, xy, scoped(dice, "helicopter", h.id), f"{h.id} ({h.name}) fires a rocket at {target.id}",
-                "helicopter rocket", extra={"helicopter": h.id, "side": h.side})
+                "helicopter rocket", ImpactFacts(helicopter=h.id, side=h.side))
 
 
 def sightings(state: GameState) -> list[Resolution]:
@@ -194,7 +196,7 @@ def sightings(state: GameState) -> list[Resolution]:
         words = ", ".join(said)
         out.append(Resolution(ruleset="mbt", procedure="helicopter_sighting", outcome={"seen": len(seen)},
                               summary=f"{side} sees helicopters: {words or 'none'} (20.2.3.1, 20.3.3)",
-                              extra={"side": side, "helicopters": seen, "step": "Air Phase"}))
+                              facts=AirFacts(side=side, helicopters=seen, step="Air Phase")))
     return out
 
 
@@ -217,7 +219,7 @@ def resolve(state: GameState, dice: Dice, fired: list[Resolution]) -> tuple[list
     order = sides_in_order(state)
     res: list[Resolution] = []
     notes: list[Any] = []
-    used = {str(r.extra["unit"]) for r in fired if r.procedure == "aa"}  # once an Air Phase (20.3.4)
+    used = {str(r.facts.unit) for r in fired if r.procedure == "aa"}  # once an Air Phase (20.3.4)
     for h in sorted((x for x in opts.helicopters.values() if not x.destroyed),
                     key=lambda x: (order.index(x.side) if x.side in order else 9, x.id)):
         f = _flight(opts, h, state.turn)

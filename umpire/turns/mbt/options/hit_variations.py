@@ -98,7 +98,8 @@ def _attempt(state: GameState, who: UnitState, unit: str, wreck: UnitState, hit:
     what = f"{wreck.id}'s crew" if unit == "crew" else who.id
     res.summary = f"{what} tries to bail out of the {hit.replace('_', ' ')} {wreck.id} ({case['location']}): " \
                   f"{res.summary}"
-    res.extra.update(unit=who.id, case=case)
+    res.facts.unit = who.id
+    res.facts.case = case
     return res
 
 
@@ -145,7 +146,9 @@ def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) ->
         assert r is not None
         r.rolls = rec.take()
         r.summary = f"{u.id}, a half squad now: {r.summary}"
-        r.extra.update(unit=u.id, weapon=item, case={"item": item})
+        r.facts.unit = u.id
+        r.facts.weapon = item
+        r.facts.case = {"item": item}
         out.append(r)
         if r.outcome["lost"]:
             MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, item})

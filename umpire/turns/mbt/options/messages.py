@@ -30,6 +30,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt.options.facts import MessageFacts
 from umpire.rules.mbt.options.players import Player, assign, free_messages, words
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
@@ -148,10 +149,15 @@ def deliver(state: GameState, opts: OS.OptionsState, dice: Dice) -> list[Resolut
         else:
             m.status = "received" if fate == "received" else "lost"
         r.summary = f"message {m.sender} to {m.to} (written turn {m.written}, {case['length']} words): {r.summary}"
-        r.extra.update(case=case, side=m.side, sender=m.sender, to=m.to, written=m.written,
-                       text=m.text,
-                       player=m.to if fate == "received" else None,
-                       intercepted_by=(enemy.side if enemy else None) if r.outcome["intercepted"] else None,
-                       reader=(enemy.id if enemy else None) if r.outcome["intercepted"] else None)
+        fx = MessageFacts.of(r)
+        fx.case = case
+        fx.side = m.side
+        fx.sender = m.sender
+        fx.to = m.to
+        fx.written = m.written
+        fx.text = m.text
+        fx.player = m.to if fate == "received" else None
+        fx.intercepted_by = (enemy.side if enemy else None) if r.outcome["intercepted"] else None
+        fx.reader = (enemy.id if enemy else None) if r.outcome["intercepted"] else None
         res.append(r)
     return res

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
-from umpire.core.resolution import Resolution
+from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
@@ -109,17 +109,18 @@ def resolve(
                         outcome={"attacked": False, "result": None},
                         summary=f"{uid} enters a minefield at ({f.at[0]:g}, {f.at[1]:g}) that has no "
                         "effect on it; its place is now known (17.5.2)",
-                        extra={"unit": uid, "at": list(f.at)},
+                        facts=Facts(unit=uid, at=list(f.at)),
                     )
                 )
                 continue
             rec = RecordingDice(scoped(dice, "mines", uid, i))
             r = attack(kind=f.kind, mine_type=f.type, target=kind, dice=rec, gp_defense=defense, quickmarch=quick)
             r.rolls = rec.take()
-            r.extra["case"] = {"kind": f.kind, "type": f.type, "target": kind, "gp_defense": defense,
+            r.facts.case = {"kind": f.kind, "type": f.type, "target": kind, "gp_defense": defense,
                                "quickmarch": quick}  # the umpire calc mine case of these facts
             r.summary = f"{uid} enters a {f.kind} minefield at ({f.at[0]:g}, {f.at[1]:g}): {r.summary}"
-            r.extra.update(unit=uid, at=list(f.at))
+            r.facts.unit = uid
+            r.facts.at = list(f.at)
             res.append(r)
             notes += _apply(state, u, r.outcome.get("result"), f"T{state.turn} Movement")
     OS.write(state, opts)

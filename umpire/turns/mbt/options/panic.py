@@ -20,6 +20,7 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.options.facts import CheckFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
 
@@ -128,7 +129,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             r = panic(dict(case), rec, odds=False).resolution
             assert r is not None
             r.rolls = rec.take()
-            dx, dy = r.extra["offset"]
+            dx, dy = CheckFacts.of(r).offset or (0.0, 0.0)
             full = math.hypot(dx, dy)
             start = (float(u.x or 0.0), float(u.y or 0.0))
             end = _reach(state, u, (dx / full, dy / full), full) if full > 1e-9 else start
@@ -138,7 +139,10 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             m.walked[uid] = [list(start), list(end)]
             MbtUnit.of(u).used = True
             r.summary = f"{uid} panics: {r.summary}; to ({end[0]:g}, {end[1]:g})"
-            r.extra.update(unit=uid, case=case, to=list(end))
+            fx = CheckFacts.of(r)
+            fx.unit = uid
+            fx.case = case
+            fx.to = list(end)
             res.append(r)
             notes.append(_note(uid, f"makes a panic move in direction {r.outcome['direction']} to ({end[0]:g}, "
                                f"{end[1]:g}) (17.9)", "panic"))

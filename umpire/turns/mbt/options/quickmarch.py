@@ -48,7 +48,8 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             assert r is not None
             r.rolls = rec.take()
             r.summary = f"{uid} quickmarched: {r.summary}"
-            r.extra.update(unit=uid, case={"procedure": "quickmarch", **case})
+            r.facts.unit = uid
+            r.facts.case = {"procedure": "quickmarch", **case}
             res.append(r)
             if r.outcome["suppressed"] and U.alive(u):
                 suppress(u, "after its quickmarch, 17.4.2", notes)

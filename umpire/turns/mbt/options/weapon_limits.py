@@ -25,6 +25,7 @@ from typing import Any
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.turns.mbt.options import on
@@ -66,14 +67,14 @@ def shots(state: GameState, u: UnitState, w: Weapon, wanted: int | None) -> int 
 
 
 def expend(state: GameState, u: UnitState, w: Weapon, r: Resolution) -> None:
-    """Mark off the rounds a shot spent (17.3.2.2); ``r.extra["rounds"]`` says what is left."""
+    """Mark off the rounds a shot spent (17.3.2.2); its facts' ``rounds`` say what is left."""
     left = rounds_left(u, w) if on(state, NAME) else None
     if left is None or r.outcome.get("fired") is False:
         return
     spent = int(r.outcome.get("shots") or w.max_rof.v) if r.procedure == "fire" else int(w.max_rof.v)
     now = max(0, left - spent)
     MbtUnit.of(u).rounds[w.name] = now
-    r.extra["rounds"] = f"{w.name}: {now} of {carried(u, w)} rounds left (17.3.2.2)"
+    ShotFacts.of(r).rounds = f"{w.name}: {now} of {carried(u, w)} rounds left (17.3.2.2)"
 
 
 def attached_fired(u: UnitState, w: Weapon, entries: Sequence[dict[str, Any]]) -> int:
