@@ -6,7 +6,7 @@ blurred, noised, unevenly lit, a touch of lens distortion, JPEG-compressed).
 
     python bench/photo.py [--photos 200] [--stands 150] [--megapixels 12] [--size 0.5] [--seed 1] [--jobs 1]
                          [--save FILE.jsonl]
-    python bench/photo.py --sweep [--photos 8] [--stands 60] [--jobs 1]
+    python bench/photo.py --sweep [--photos 9] [--stands 60] [--jobs 1] [--save FILE.jsonl]
 
 The first prints, over every marker of every photo: the share found; the position error
 (median, 95th percentile, largest) and the facing error (median, 95th percentile, largest, the
@@ -106,6 +106,9 @@ def main_run(a: argparse.Namespace) -> None:
     summary(runs, a)
 
 
+TILTS = ((0, 20), (20, 35), (35, 42), (42, 50))  # the bands of tilt the summary counts apart
+
+
 def summary(runs: list[dict], a: argparse.Namespace) -> None:
     ok = [r for r in runs if "refused" not in r]
     present = sum(r["stands"] for r in runs)
@@ -126,25 +129,48 @@ def summary(runs: list[dict], a: argparse.Namespace) -> None:
               f"{100 * (turn <= 3).mean():.2f}%")
     print(f"  marked doubtful:        {sum(r['doubtful'] for r in ok)} (of them more than 0.1\" off: "
           f"{sum(r['doubtful_off'] for r in ok)}); read more than 0.1\" off in all: {int((pos > 0.1).sum())}")
+    for lo, hi in TILTS:
+        band = [r for r in runs if lo <= r["tilt"] and (r["tilt"] < hi or hi == TILTS[-1][1])]
+        if band:
+            n = sum(r["stands"] for r in band)
+            print(f"  tilted {lo:2d}-{hi}°:         {len(band)} photos, markers found "
+                  f"{100 * sum(r.get('found', 0) for r in band) / max(n, 1):.2f}%")
     print(f"  CPU a photo:            making it {np.mean([r['make'] for r in runs]):.2f} s, reading it "
           f"{np.mean([r['read'] for r in runs]):.2f} s")
+
+
+def _chain(saved: Iterator[dict], new: Iterator[dict], save: str | None) -> Iterator[dict]:
+    """The figures saved by a run stopped part way, then the new ones, each added to ``save``."""
+    yield from saved
+    for r in new:
+        if save:
+            with open(save, "a") as out:
+                out.write(json.dumps(r) + "\n")
+        yield r
 
 
 def sweep(a: argparse.Namespace) -> None:
     sizes, mps = (0.375, 0.5, 0.625, 0.75), (4.0, 8.0, 12.0)
     bands = ((0, 20), (20, 35), (35, 50))
-    cells = [(size, mp, k) for size in sizes for mp in mps for k in range(a.photos)]
+    # a round of every size and resolution at a time: a sweep stopped part way has each alike
+    cells = [(size, mp, k) for k in range(a.photos) for size in sizes for mp in mps]
     jobs = []
     for n, (size, mp, k) in enumerate(cells):
         lo, hi = bands[k % len(bands)]
         tilt = float(np.random.default_rng([a.seed, n, 1]).uniform(lo, hi))
         jobs.append((a.seed, n, a.stands, mp, size, tilt))
     table: dict[tuple[float, float, int], list[int]] = {}
-    for (size, mp, k), r in zip(cells, _runs(jobs, a.jobs), strict=True):
+    saved = []
+    if a.save and Path(a.save).exists():  # a sweep stopped part way goes on where it stopped
+        saved = [json.loads(line) for line in Path(a.save).read_text().splitlines() if line.strip()]
+    runs = iter(saved[:len(jobs)])
+    todo = jobs[len(saved):]
+    for (size, mp, k), r in zip(cells, _chain(runs, _runs(todo, a.jobs), a.save), strict=True):
         cell = table.setdefault((size, mp, k % len(bands)), [0, 0])
         cell[0] += r.get("found", 0)
         cell[1] += r["stands"]
-    print(f"Markers found, % ({a.photos} photos of {a.stands} stands a cell, seed {a.seed})")
+    print(f"Markers found, % ({a.photos} photos of {a.stands} stands a size and resolution, a third of them in "
+          f"each band of tilt, seed {a.seed})")
     head = "| marker | " + " | ".join(f"{mp:g} MP, tilt {lo}-{hi}°" for mp in mps for lo, hi in bands) + " |"
     print(head)
     print("|---" * (1 + len(mps) * len(bands)) + "|")

@@ -12,7 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from umpire.reports.model import briefing
-from umpire.reports.pdf import map_pdf, orders_sheet_pdf, roster_pdf, turn_report_pdf
+from umpire.reports.pdf import map_pdf, roster_pdf, turn_report_pdf
+from umpire.reports.pdf_orders import orders_sheet_pdf
 from umpire.reports.tablemap import build_map, to_svg
 
 

@@ -17,6 +17,7 @@ from umpire.engine import Game
 from umpire.errors import StoreError
 from umpire.registry import find_ruleset, load_scenario
 from umpire.store.errors import BUSY
+from umpire.store.events import NewEvent
 from umpire.turns.common import Applied
 
 ORDERS = REPO / "data" / "orders"
@@ -142,7 +143,8 @@ def test_a_new_kind_of_event_can_use_the_write_path(path):
     with game.transaction() as tx:
         assert [e.seq for e in tx.live()] == [1]
         state = game.fold(game.initial_state(), [])
-        seq = tx.append("undo", {"undoes": 1}, [], state, summary="undo #1", undoes=1)
+        undo = NewEvent("undo", {"undoes": 1}, [], state.turn, state.phase, summary="undo #1", undoes=1)
+        seq = tx.append(state, undo)
     assert seq == 2
     assert Game.open(path).state == game.initial_state()
     assert Game.open(path).check() == []

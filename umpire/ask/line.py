@@ -298,21 +298,8 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
         if not sep or not key.strip():
             loose.append(word)
             continue
-        key, text = key.strip(), text.strip()
-        parts, annotation = walk_key(model, key)
-        part = model_of(annotation) if annotation is not None else None
-        if part is not None and not text.startswith(("{", "[")):  # shooter=T-80B: the part's name
-            if _list_item(annotation) is not None and not _takes_one(annotation):
-                reader = getattr(part, "read_said", None)
-                try:
-                    value: Any = [reader(t) if callable(reader) else {_name_field(part, t): t}
-                                  for t in (x.strip() for x in text.split(",")) if t]
-                except ValueError as exc:
-                    raise DataError(f"{where}: {key}: {exc}") from None
-            else:
-                parts, value = [*parts, _name_field(part, text)], text
-        else:
-            value = value_for(annotation, text, f"{where}: {key}")
+        key = key.strip()
+        parts, value = _keyed(model, key, text.strip(), where)
         _put(case, parts, value, key)
     slots = list(words_of(model))
     filled: set[str] = {s for s in slots if _given(model, case, s)}
@@ -330,15 +317,7 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
             if near and _text_field(walk_key(model, slot)[1]):  # -5: a range out of bounds, not a word
                 raise DataError(f"{where}: {near[0][0]} {word}: {near[0][1]}")
             if greedy:
-                items = list(_get(case, parts, []))
-                for v in value:  # an item given by key (route[1].inches=2) is filled, not passed
-                    gap = next((i for i, it in enumerate(items) if isinstance(v, dict) and isinstance(it, dict)
-                                and not set(v) & set(it)), None)
-                    if gap is None:
-                        items.append(v)
-                    else:
-                        items[gap] = {**v, **items[gap]}
-                _put(case, parts, items, slot, more=True)
+                _put(case, parts, _merged(list(_get(case, parts, [])), value), slot, more=True)
             else:
                 _put(case, parts, value, slot)
             filled.add(slot)
@@ -354,6 +333,39 @@ def read_line(model: type[BaseModel], words: Sequence[str], where: str = "line")
                 f"(umpire calc fields {where.split(': ')[0]})"
             )
     return case
+
+
+def _keyed(model: type[BaseModel], key: str, text: str, where: str) -> tuple[list[Any], Any]:
+    """Where a KEY=VALUE word goes in the case and what it puts there: a part named
+    (shooter=T-80B), items of a list named (one, or several by commas), or a value read.
+
+    :raises DataError: for a value that does not read.
+    """
+    parts, annotation = walk_key(model, key)
+    part = model_of(annotation) if annotation is not None else None
+    if part is None or text.startswith(("{", "[")):
+        return parts, value_for(annotation, text, f"{where}: {key}")
+    if _list_item(annotation) is None or _takes_one(annotation):  # shooter=T-80B: the part's name
+        return [*parts, _name_field(part, text)], text
+    reader = getattr(part, "read_said", None)
+    try:
+        return parts, [reader(t) if callable(reader) else {_name_field(part, t): t}
+                       for t in (x.strip() for x in text.split(",")) if t]
+    except ValueError as exc:
+        raise DataError(f"{where}: {key}: {exc}") from None
+
+
+def _merged(items: list[Any], value: list[Any]) -> list[Any]:
+    """A greedy word's items added to those already given: an item given by key
+    (route[1].inches=2) is filled, not passed."""
+    for v in value:
+        gap = next((i for i, it in enumerate(items) if isinstance(v, dict) and isinstance(it, dict)
+                    and not set(v) & set(it)), None)
+        if gap is None:
+            items.append(v)
+        else:
+            items[gap] = {**v, **items[gap]}
+    return items
 
 
 MISSING = ": missing field (required)"

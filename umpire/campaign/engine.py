@@ -175,8 +175,8 @@ class Campaign:
                 recording = RecordingDice(dice or KeyedDice(state.seed))
                 applied = HANDLERS[kind](state, payload, recording)
                 rolls = recording.take()
-                seq = log.append(conn, kind=kind, payload=payload, rolls=rolls, summary=applied.summary,
-                                 turn=applied.round, phase=str(payload.get("game", "")))
+                seq = log.append(conn, log.NewEvent(kind, payload, rolls, applied.round, str(payload.get("game", "")),
+                                                    summary=applied.summary))
                 state = applied.state
                 done.append(Done(seq, kind, applied.summary, rolls))
             store.write_projection(conn, state, seq)
@@ -205,9 +205,8 @@ class Campaign:
                 target = next(e for e in events if e.seq == group)
             state = self._fold(self.initial_state(), [e for e in events if (e.seq in w.live and e.seq not in back)
                                                       or e.seq in put])
-            seq = log.append(conn, kind="undo", payload=payload, rolls=[], summary=f"undo #{target.seq}: "
-                             f"{target.summary}", turn=target.turn, phase=target.phase or "",  # type: ignore[arg-type]
-                             undoes=back[-1])
+            seq = log.append(conn, log.NewEvent("undo", payload, [], target.turn, target.phase or "",  # type: ignore[arg-type]
+                                                summary=f"undo #{target.seq}: {target.summary}", undoes=back[-1]))
             store.write_projection(conn, state, seq)
         self._state = state
         return target

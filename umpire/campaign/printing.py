@@ -112,7 +112,7 @@ def _roster(rep: TurnReport) -> Callable[..., None]:
 
 def _orders(rep: TurnReport, side: str, formation: str) -> Callable[..., None]:
     def write(fh: BinaryIO, paper_name: str) -> None:
-        from umpire.reports.pdf import orders_sheet_pdf
+        from umpire.reports.pdf_orders import orders_sheet_pdf
 
         orders_sheet_pdf(rep, fh, side=side, formation=formation, turn=1, paper_name=paper_name)
 

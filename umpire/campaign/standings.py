@@ -9,6 +9,7 @@ side, so a player's inflicted losses are those of the enemy in the games they pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -116,6 +117,14 @@ def compute(state: CampaignState) -> Standings:
             enemy = sum(n for s, n in lost.items() if s != f.side)
             _add(row(pid, g.round), g, f.side, league, rule, mine, enemy)
     bye = rulings["campaign.bye"]
+    _byes(state, row, league[bye] if bye in league and rule == "win_draw_loss" else 0)
+    out.sides = sorted(sides.values(), key=_order)
+    out.players = sorted(players.values(), key=_order)
+    return out
+
+
+def _byes(state: CampaignState, row: Callable[[str, int], Row], points: int) -> None:
+    """A bye for each force that played no game of a finished round, worth ``points``."""
     for round_no in range(1, state.rounds + 1):
         games = state.games_of(round_no)
         if not games or any(g.status != "played" for g in games):
@@ -125,11 +134,9 @@ def compute(state: CampaignState) -> Standings:
             if pid not in playing:
                 r = row(pid, round_no)
                 r.byes += 1
-                r.points += league[bye] if bye in league and rule == "win_draw_loss" else 0
+                r.points += points
 
-    def order(r: Row) -> tuple[int, int, int, str]:
-        return (-r.points, -r.won, -(r.inflicted - r.suffered), r.id)
 
-    out.sides = sorted(sides.values(), key=order)
-    out.players = sorted(players.values(), key=order)
-    return out
+def _order(r: Row) -> tuple[int, int, int, str]:
+    """The standings' order: points, then wins, then losses inflicted less suffered."""
+    return (-r.points, -r.won, -(r.inflicted - r.suffered), r.id)

@@ -113,13 +113,13 @@ def _amend(campaign: Campaign, conn: Any, payload: dict[str, Any], drop_later: b
         summary += f"; {n} later action{'s' if n != 1 else ''} applied again"
     if dropped:
         summary += f", {', '.join(f'#{e.seq}' for e, _ in dropped)} taken back (no longer valid)"
-    a = log.append(conn, kind="amend", payload={"amends": old.seq, "takes_back": taken,
-                                                 "dropped": [e.seq for e, _ in dropped]},
-                   rolls=[], summary=summary, turn=old.turn or 0, phase=gid)
+    a = log.append(conn, log.NewEvent("amend", {"amends": old.seq, "takes_back": taken,
+                                                "dropped": [e.seq for e, _ in dropped]},
+                                      [], old.turn or 0, gid, summary=summary))
     replayed = []
     for ev, kind, p, applied, rolls in runs:
-        seq = log.append(conn, kind=kind, payload=p, rolls=rolls, summary=applied.summary, turn=applied.round,
-                         phase=str(p.get("game", "")), part_of=a, replaces=ev.seq)
+        seq = log.append(conn, log.NewEvent(kind, p, rolls, applied.round, str(p.get("game", "")),
+                                            summary=applied.summary, part_of=a, replaces=ev.seq))
         replayed.append((ev, seq))
     return Updated(a, gid, summary, before, state, replayed[1:], dropped)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,18 @@ def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str
     return read_question(words, ruleset=ruleset), "line"
 
 
+@dataclass(frozen=True)
+class InSession:
+    """What a session adds to a question: the ``game`` for cases of a ruleset of several games
+    that name none (and who set it), ``fill`` completing a case from the game's table
+    (:func:`umpire.cli.talk.fill_from_table`), and the ``standing`` rulings switched for the
+    whole session, by ruleset (a case's own rulings come before them)."""
+
+    game: tuple[str, str] | None = None
+    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    standing: dict[str, dict[str, str]] | None = None
+
+
 def ask(
     words: list[str],
     *,
@@ -114,19 +127,16 @@ def ask(
     rulings: list[str] | dict[str, str] | None = None,
     ruleset: str | None = None,
     dice: Any = None,
-    game: tuple[str, str] | None = None,
-    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-    standing: dict[str, dict[str, str]] | None = None,
+    session: InSession = InSession(),
 ) -> CalcAnswer:
     """Answer one question, from a case file or from words (:func:`read_case`): what
     ``umpire calc`` and the session both do. ``rulings`` (NAME=CHOICE words, or a mapping)
-    override the case's; ``game`` is the game for cases of a ruleset of several games that name
-    none (default: the user's choice, :func:`~umpire.cli.context.game_default`); ``fill`` completes a case from
-    a game's table (the session's, :func:`umpire.cli.talk.fill_from_table`); ``standing``: the
-    rulings switched for a whole session, by ruleset (a case's own rulings come before them).
+    override the case's; a case of a ruleset of several games that names none is played in the
+    session's game, else the user's choice (:func:`~umpire.cli.context.game_default`).
 
     :raises UmpireError: for anything that does not read or resolve.
     """
+    game, fill, standing = session.game, session.fill, session.standing
     from umpire.ask.calc import run_case
     from umpire.cli.context import game_default
     from umpire.errors import DataError
@@ -143,15 +153,7 @@ def ask(
     if rulings:
         if not isinstance(data, dict):
             raise DataError(f"{where}: a case is a mapping")
-        overrides = dict(data.get("rulings") or {})
-        if isinstance(rulings, dict):
-            overrides.update(rulings)
-        for item in rulings if not isinstance(rulings, dict) else []:
-            name, sep, choice = item.partition("=")
-            if not sep:
-                raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
-            overrides[name.strip()] = choice.strip()
-        data["rulings"] = overrides
+        data["rulings"] = _overridden(dict(data.get("rulings") or {}), rulings)
     try:
         answer, _recorded = run_case(data, rolls=rolls, dice=dice, odds=odds, where=where,
                                      game=game or game_default(rs))
@@ -167,6 +169,23 @@ def ask(
 
         raise refusal(words[-1], "case", exc) from None  # the first problem, and how many more
     return answer
+
+
+def _overridden(overrides: dict[str, Any], rulings: list[str] | dict[str, str]) -> dict[str, Any]:
+    """A case's rulings with ``rulings`` (NAME=CHOICE words, or a mapping) put over them.
+
+    :raises DataError: for a word that is not NAME=CHOICE.
+    """
+    from umpire.errors import DataError
+
+    if isinstance(rulings, dict):
+        return {**overrides, **rulings}
+    for item in rulings:
+        name, sep, choice = item.partition("=")
+        if not sep:
+            raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
+        overrides[name.strip()] = choice.strip()
+    return overrides
 
 
 def print_answer(answer: CalcAnswer, *, as_json: bool = False) -> None:

@@ -260,30 +260,37 @@ def report(
     written: list[Path] = []
     with progress_bar("briefings", len(jobs), all_sides) as advance:
         for path, rep in jobs:
-            if fmt == "pdf":
-                from umpire.reports.pdf import turn_report_pdf
-
-                written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
-                    r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
-            elif fmt == "json":
-                from umpire.text import json_text
-
-                _emit(path, json_text(rep.to_json()) + "\n", written)
-            elif fmt == "md":
-                from umpire.reports.turn_text import to_markdown
-
-                _emit(path, to_markdown(rep), written)
-            else:
-                from umpire.reports.turn_text import render_report
-
-                if path is None:
-                    console.print(render_report(rep))
-                else:
-                    from umpire.reports.turn_text import plain_text
-
-                    _emit(path, plain_text(rep), written)
+            _write_report(rep, path, fmt, paper_name, written)
             advance()
     _done(written)
+
+
+def _write_report(rep: TurnReport, path: Path | None, fmt: str, paper_name: str, written: list[Path]) -> None:
+    """Write one report in ``fmt`` at ``path`` (added to ``written``); text with no path goes to
+    the terminal."""
+    if fmt == "pdf":
+        from umpire.reports.pdf import turn_report_pdf
+
+        assert path is not None  # --format pdf is refused without --out
+        written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
+            r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
+    elif fmt == "json":
+        from umpire.text import json_text
+
+        _emit(path, json_text(rep.to_json()) + "\n", written)
+    elif fmt == "md":
+        from umpire.reports.turn_text import to_markdown
+
+        _emit(path, to_markdown(rep), written)
+    else:
+        from umpire.reports.turn_text import render_report
+
+        if path is None:
+            console.print(render_report(rep))
+        else:
+            from umpire.reports.turn_text import plain_text
+
+            _emit(path, plain_text(rep), written)
 
 
 def roster(
@@ -337,10 +344,10 @@ def orders_sheet(
     with every unit's position, order and allowance, boxes for the orders, the order codes and a
     signature line. With --out FILE.yaml, the side's orders file pre-filled instead: every unit
     with its fields commented, read back by umpire turn orders (left as it is, it changes nothing)."""
-    from umpire.errors import UmpireError, unknown
+    from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
     from umpire.reports.model import briefing
-    from umpire.reports.pdf import orders_sheet_pdf
+    from umpire.reports.pdf_orders import orders_sheet_pdf
 
     check_out(out, (".pdf", ".yaml", ".yml"))
     paper_name = check_paper(paper_size)
@@ -355,10 +362,7 @@ def orders_sheet(
     if player is not None and all_sides:
         raise UmpireError("--player: a player's sheets are his side's: give no --all-sides with it")
     side = _player(rep, side, player)  # a player's side, when he is named
-    if formation is not None:
-        known = [f.id for f in rep.formations if side is None or f.side == side]
-        if formation not in known:
-            raise unknown("formation" + (f" of side {side}" if side else ""), formation, known)
+    _check_formation(rep, side, formation)
     template = out.suffix.lower() in (".yaml", ".yml")
     if template and (formation is not None or turn is not None or (side is None and not all_sides)):
         raise UmpireError("--out FILE.yaml: the orders file is one side's for the current turn: give --side "
@@ -369,12 +373,7 @@ def orders_sheet(
     with progress_bar("orders sheets", len(jobs), all_sides) as advance:
         for path, sid in jobs:
             if template:
-                from umpire.reports.files import write_text_atomic
-                from umpire.reports.orders_paper import side_form
-                from umpire.turns.orders_form import template as yaml_text
-
-                written.append(write_text_atomic(path, yaml_text(side_form(rep.source.state,
-                                                                           briefing(rep, sid, player)))))
+                written.append(_orders_file(rep, path, sid, player))
                 advance()
                 continue
             many = sum(1 for u in rep.units if sid is None or u.side == sid) > MANY_UNITS
@@ -384,6 +383,26 @@ def orders_sheet(
                 progress=progress), "orders", many))
             advance()
     _done(written)
+
+
+def _check_formation(rep: TurnReport, side: str | None, formation: str | None) -> None:
+    """Refuse a formation that is not the side's (any side's, with no side given)."""
+    from umpire.errors import unknown
+
+    if formation is not None:
+        known = [f.id for f in rep.formations if side is None or f.side == side]
+        if formation not in known:
+            raise unknown("formation" + (f" of side {side}" if side else ""), formation, known)
+
+
+def _orders_file(rep: TurnReport, path: Path, sid: str, player: str | None) -> Path:
+    """The side's (a player's) orders file, pre-filled, written at ``path``."""
+    from umpire.reports.files import write_text_atomic
+    from umpire.reports.model import briefing
+    from umpire.reports.orders_paper import side_form
+    from umpire.turns.orders_form import template as yaml_text
+
+    return write_text_atomic(path, yaml_text(side_form(rep.source.state, briefing(rep, sid, player))))
 
 
 def register(app: typer.Typer) -> None:

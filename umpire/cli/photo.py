@@ -17,6 +17,7 @@ from umpire.cli.output import console, print_json
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
+    from umpire.core.state import GameState
     from umpire.photo.compare import Difference
 
 app = new_app("The real table: read a photo of it against the game (umpire markers prints the markers).")
@@ -68,24 +69,9 @@ def markers(
         check_size(size)
     if corner_size is not None:
         check_size(corner_size, "--corner-size", *CORNER_RANGE)
-    game = None
-    if scenario is not None:
-        from umpire.registry import initial_state, load_scenario
-        from umpire.resources import resolve_scenario
-
-        state = initial_state(load_scenario(resolve_scenario(scenario)), seed=0)
-    else:
-        game = _settings(ctx).open_game()
-        state = game.state
-    if side is not None and side not in state.side_ids():
-        raise unknown("side", side, state.side_ids())
-    chosen = []
-    for uid in units or []:
-        if uid not in state.units:
-            raise unknown("unit", uid, state.units)
-        chosen.append(uid)
-    ids = [u.id for u in state.units.values() if (not chosen or u.id in chosen) and (side is None or u.side == side)
-           and (chosen or u.status not in ("eliminated", "surrendered"))]
+    game = None if scenario is not None else _settings(ctx).open_game()
+    state = game.state if game is not None else _scenario_state(scenario)
+    ids = _marked(state, units or [], side)
     if not ids and not corners:
         raise UmpireError("markers: nothing to print (no unit chosen, and --no-corners)")
     mset = planned(state, kept_markers(game) if game is not None else [], size, corner_size, only=ids)
@@ -96,13 +82,39 @@ def markers(
     write_atomic(out, lambda fh: pages.append(markers_pdf(fh, title=state.name, stands=stands,
                                                           corner_size=mset.corner_size, paper_name=paper_size.lower(),
                                                           corners=corners)))
-    sizes = sorted({s.size for s in stands})
     what = [f'4 corner markers ({mset.corner_size:g}")'] if corners else []
     if stands:
-        what.append(f"{len(stands)} stand markers ({', '.join(f'{s:g}' for s in sizes)}\")")
+        what.append(f"{len(stands)} stand markers ({', '.join(f'{s:g}' for s in sorted({s.size for s in stands}))}\")")
     kept_in = f"; which is which kept in {game.path}" if game is not None else \
         " (a game started from this scenario reads them)"
     console.print(f"wrote {out}: {' and '.join(what)} on {pages[0]} pages{kept_in}", soft_wrap=True)
+
+
+def _scenario_state(scenario: str) -> GameState:
+    """The state a game started from ``scenario`` (a file or a bundled name) begins in."""
+    from umpire.registry import initial_state, load_scenario
+    from umpire.resources import resolve_scenario
+
+    return initial_state(load_scenario(resolve_scenario(scenario)), seed=0)
+
+
+def _marked(state: GameState, units: list[str], side: str | None) -> list[str]:
+    """The units whose markers are printed: those named (every one still in the game if none
+    is), of ``side`` if given.
+
+    :raises UmpireError: for a side or a unit the game does not have.
+    """
+    from umpire.errors import unknown
+
+    if side is not None and side not in state.side_ids():
+        raise unknown("side", side, state.side_ids())
+    chosen = []
+    for uid in units:
+        if uid not in state.units:
+            raise unknown("unit", uid, state.units)
+        chosen.append(uid)
+    return [u.id for u in state.units.values() if (not chosen or u.id in chosen) and (side is None or u.side == side)
+            and (chosen or u.status not in ("eliminated", "surrendered"))]
 
 
 def read(
@@ -157,6 +169,12 @@ def read(
     if as_json:
         print_json({**difference_json(diff), "photo": facts, "applied": res.seq if res else None})
         return
+    _print_reading(diff, res, map_out)
+
+
+def _print_reading(diff: Difference, res: Any, map_out: Path | None) -> None:
+    """The reading against the game in the terminal: the stands moved, the odd ones, how well
+    the corners fit, the action written (or how to write it), the map drawn."""
     from umpire.reports.photo import odd_lines, render_difference
 
     console.print(render_difference(diff))

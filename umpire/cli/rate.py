@@ -27,12 +27,10 @@ def rate(
     """Auftragstaktik only: turn real specifications into a stat line, showing how each field was derived."""
     from umpire.errors import DataError, shown
     from umpire.rules.auftragstaktik.data import rulings
-    from umpire.rules.auftragstaktik.library import UnitFile
     from umpire.rules.auftragstaktik.rating import rate as rate_spec
     from umpire.rules.auftragstaktik.statline import parse_statline
     from umpire.rules.auftragstaktik.statline_format import format_statline
-    from umpire.rules.auftragstaktik.unit_spec import Spec
-    from umpire.schema.load import read_yaml, validate
+    from umpire.schema.load import read_yaml
 
     data = read_yaml(spec_file)
     overrides = {}
@@ -42,23 +40,7 @@ def rate(
             raise DataError(f"--ruling {item!r}: give NAME=CHOICE")
         overrides[name.strip()] = choice.strip()
     rul = rulings(overrides)
-    where = shown(spec_file)
-    entries: list[tuple[str, Spec, str | None]] = []
-    if isinstance(data, dict) and "units" in data:
-        f = validate(UnitFile, data, where)
-        for u in f.units:
-            if unit is None or unit.casefold() in [n.casefold() for n in [u.name, *u.aliases]]:
-                entries.append((u.name, u.spec, u.statline))
-        if not entries:
-            from umpire.errors import unknown
-
-            raise unknown("unit", unit, [u.name for u in f.units])
-    else:
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: a spec is a mapping (vehicles, speed_kph, armour_mm, ...)")
-        data = dict(data)
-        name = str(data.pop("name", "") or "")
-        entries.append((name, validate(Spec, data.get("spec", data), where), None))
+    entries = _entries(data, unit, shown(spec_file))
     results: list[dict[str, Any]] = []
     for name, spec, recorded in entries:
         unit_, how = rate_spec(spec, rul, name=name)
@@ -76,6 +58,42 @@ def rate(
     if as_json:
         print_json(results if len(results) > 1 else results[0])
         return
+    _print_rated(results)
+
+
+def _entries(data: Any, unit: str | None, where: str) -> list[tuple[str, Any, str | None]]:
+    """What to rate: the units of a units: file (``unit`` alone if given), each with its
+    recorded stat line, or the one spec of a spec file.
+
+    :raises DataError: for a file that is neither, or a unit it does not hold.
+    """
+    from umpire.errors import DataError
+    from umpire.rules.auftragstaktik.library import UnitFile
+    from umpire.rules.auftragstaktik.unit_spec import Spec
+    from umpire.schema.load import validate
+
+    entries: list[tuple[str, Any, str | None]] = []
+    if isinstance(data, dict) and "units" in data:
+        f = validate(UnitFile, data, where)
+        for u in f.units:
+            if unit is None or unit.casefold() in [n.casefold() for n in [u.name, *u.aliases]]:
+                entries.append((u.name, u.spec, u.statline))
+        if not entries:
+            from umpire.errors import unknown
+
+            raise unknown("unit", unit, [u.name for u in f.units])
+    else:
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: a spec is a mapping (vehicles, speed_kph, armour_mm, ...)")
+        data = dict(data)
+        name = str(data.pop("name", "") or "")
+        entries.append((name, validate(Spec, data.get("spec", data), where), None))
+    return entries
+
+
+def _print_rated(results: list[dict[str, Any]]) -> None:
+    """Each unit rated: its stat line, how each field was derived, and where it differs from
+    the one recorded."""
     from rich.text import Text
 
     from umpire.reports.screen import table

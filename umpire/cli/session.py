@@ -148,7 +148,7 @@ class Session:
         return words
 
     def _ask(self, words: list[str], *, odds: bool = False) -> None:
-        from umpire.cli.calc import ask, print_answer
+        from umpire.cli.calc import InSession, ask, print_answer
         from umpire.cli.talk import question_options
 
         q = question_options(words)
@@ -156,7 +156,7 @@ class Session:
         self._read_table()
         fill = self._from_table if self.state is not None else None
         answer = ask(q.words, rolls=q.rolls, odds=odds or q.odds, rulings=q.rulings, ruleset=q.ruleset or self.ruleset,
-                     dice=self.dice, game=game, fill=fill, standing=self.rulings)
+                     dice=self.dice, session=InSession(game, fill, self.rulings))
         self.last, self.last_answer = words, answer
         print_answer(answer, as_json=q.as_json)
 

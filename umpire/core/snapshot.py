@@ -252,12 +252,29 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     :raises TypeError: if a unit's id is not a string, or the state holds something that is not
         a plain value (as :func:`~umpire.core.state.state_json` does).
     """
+    fields = field_values(state)
+    units = _write_units(fields["units"], base, build)
+    own_src = fields["own"]
+    own = _write_own(own_src, base, build)
+    head = _write_head(state, fields, base, build)
+    written = Written(units, own, head, None)
+    if not build:
+        whole_text(written)
+        return written, {}
+    out: dict[str, Any] = {name: head[name].value for name in HEAD}
+    out["units"] = {uid: p.value for uid, p in units.items()}
+    out["own"] = type(own_src).model_construct(_fields_set=set(own), **{name: p.value for name, p in own.items()})
+    return written, out
+
+
+def _write_units(src: Any, base: Written, build: bool) -> dict[str, Part]:
+    """The units, by id, each written or taken from ``base`` where unchanged.
+
+    :raises TypeError: if a unit's id is not a string.
+    """
     from umpire.core.shared import Units
     from umpire.core.state import UnitState
 
-    fields = field_values(state)
-    # -- the units, by id
-    src = fields["units"]
     ids = list(dict.keys(src))
     if not all(type(k) is str for k in ids):
         raise TypeError("a unit id in the game state is not a string")
@@ -283,8 +300,12 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             units[uid] = Part(new, nfp, text if fp is not None and nfp == fp else None)
         else:
             units[uid] = Part(None, None, text)
-    # -- the ruleset's own state of the game, field by field
-    own_src = fields["own"]
+    return units
+
+
+def _write_own(own_src: Any, base: Written, build: bool) -> dict[str, Part]:
+    """The ruleset's own state of the game, field by field, each written or taken from
+    ``base`` where unchanged."""
     own_cls = type(own_src)
     own: dict[str, Part] = {}
     for name, v in _own_fields(own_src):
@@ -300,7 +321,12 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             own[name] = Part(value, vfp, text if fp is not None and vfp == fp else None)
         else:
             own[name] = Part(None, None, text)
-    # -- the other fields
+    return own
+
+
+def _write_head(state: GameState, fields: dict[str, Any], base: Written, build: bool) -> dict[str, Part]:
+    """The other fields, those changed since ``base`` written (built: from the canonical value
+    when first needed)."""
     head: dict[str, Part] = {}
     changed: list[str] = []
     for name in HEAD:
@@ -322,14 +348,7 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
             fresh = field_values(GameState.model_validate_json(_dumps(data)))
         for name in changed:  # (built: written from the canonical value when first needed)
             head[name] = Part(fresh[name], None, None) if build else Part(None, None, texts[name])
-    written = Written(units, own, head, None)
-    if not build:
-        whole_text(written)
-        return written, {}
-    out: dict[str, Any] = {name: head[name].value for name in HEAD}
-    out["units"] = {uid: p.value for uid, p in units.items()}
-    out["own"] = own_cls.model_construct(_fields_set=set(own), **{name: p.value for name, p in own.items()})
-    return written, out
+    return head
 
 
 def whole_text(written: Written) -> str:

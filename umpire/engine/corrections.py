@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice, GivenDice
 from umpire.core.state import GameState, canonical_state
+from umpire.engine.transaction import when
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.history import CONTROL, Walk, walk
@@ -124,7 +125,8 @@ def undo(game: Game, to: int | None = None) -> Correction:
         else:
             payload = {"undoes": seqs[-1], "takes_back": seqs, "restores": []}
             summary = f"undo --to {to}: {_label(back)} taken back ({len(back)} actions)"
-        seq = tx.append("undo", payload, [], state, summary=summary, undoes=seqs[-1])
+        seq = tx.append(state, log.NewEvent("undo", payload, [], state.turn, state.phase, summary=summary,
+                                            undoes=seqs[-1]))
     return Correction(seq, "undo", summary, tx.state, taken_back=back, restored=[by_seq[s] for s in put])
 
 
@@ -149,7 +151,7 @@ def redo(game: Game) -> Correction:
         restored = [by_seq[s] for s in put]
         summary = f"redo undo #{u}: {_label(restored)} in force again"
         payload = {"redoes": u, "takes_back": back, "restores": put}
-        seq = tx.append("redo", payload, [], state, summary=summary)
+        seq = tx.append(state, log.NewEvent("redo", payload, [], state.turn, state.phase, summary=summary))
     return Correction(seq, "redo", summary, tx.state, taken_back=[by_seq[s] for s in back], restored=restored)
 
 
@@ -164,6 +166,36 @@ def state_before(game: Game, n: int) -> GameState:
     with game.file.read() as conn:
         state, rest = checkpoints.start(game, conn, events, target, game.state.terrain)
     return game.fold(state, rest)
+
+
+_Run = tuple[log.StoredEvent, str, dict[str, Any], Any, list[Any]]  # the action, its kind, payload, result, rolls
+
+
+def _rerun(later: list[log.StoredEvent], state: GameState, runs: list[_Run], what: str, *,
+           drop_invalid: bool) -> list[tuple[log.StoredEvent, str]]:
+    """Re-resolve each of the ``later`` actions on top of ``state`` with the game's keyed dice,
+    each run added to ``runs``; the actions dropped as no longer legal, with why.
+
+    :raises UmpireError: for an action no longer legal, unless ``drop_invalid``.
+    """
+    from umpire.engine.acting import keyed_dice, run
+
+    dropped: list[tuple[log.StoredEvent, str]] = []
+    for ev in later:
+        keyed = keyed_dice(state, typed=ev.rolls)
+        try:
+            applied = run(state, ev.kind, ev.payload, keyed)
+        except UmpireError as exc:
+            if drop_invalid:
+                dropped.append((ev, str(exc)))
+                continue
+            raise UmpireError(
+                f"{what}: action #{ev.seq} ({ev.kind}) would no longer be legal: {exc}; nothing was written "
+                "(--drop-invalid drops the actions that are no longer legal)"
+            ) from None
+        runs.append((ev, ev.kind, ev.payload, applied, list(keyed.rolls)))
+        state = canonical_state(applied.state)
+    return dropped
 
 
 def amend(
@@ -192,7 +224,7 @@ def amend(
         old, later = live[at], live[at + 1:]
         state = tx.state_with(live[:at])
         before = state
-        runs: list[tuple[log.StoredEvent, str, dict[str, Any], Any, list[Any]]] = []
+        runs: list[_Run] = []
         keyed = keyed_dice(state, given=dice, typed=old.rolls)
         try:
             applied = run(state, kind, payload, keyed)
@@ -201,22 +233,7 @@ def amend(
         if isinstance(dice, GivenDice):
             dice.check_all_used("--roll")
         runs.append((old, kind, payload, applied, list(keyed.rolls)))
-        state = canonical_state(applied.state)
-        dropped: list[tuple[log.StoredEvent, str]] = []
-        for ev in later:
-            keyed = keyed_dice(state, typed=ev.rolls)
-            try:
-                applied = run(state, ev.kind, ev.payload, keyed)
-            except UmpireError as exc:
-                if drop_invalid:
-                    dropped.append((ev, str(exc)))
-                    continue
-                raise UmpireError(
-                    f"{what}: action #{ev.seq} ({ev.kind}) would no longer be legal: {exc}; nothing was written "
-                    "(--drop-invalid drops the actions that are no longer legal)"
-                ) from None
-            runs.append((ev, ev.kind, ev.payload, applied, list(keyed.rolls)))
-            state = canonical_state(applied.state)
+        dropped = _rerun(later, canonical_state(applied.state), runs, what, drop_invalid=drop_invalid)
         taken = [n, *(e.seq for e in later)]
         summary = f"amend #{n}: {runs[0][3].summary}"
         if later:
@@ -225,14 +242,14 @@ def amend(
         if dropped:
             summary += f", {_label([e for e, _ in dropped])} dropped (no longer legal)"
         now = tx.state  # where the game stands as the amendment is made: the log says it was made then
-        a = tx.append("amend", {"amends": n, "takes_back": taken, "dropped": [e.seq for e, _ in dropped]}, [],
-                      before, summary=summary, turn=now.turn, phase=now.phase)
+        marker = {"amends": n, "takes_back": taken, "dropped": [e.seq for e, _ in dropped]}
+        a = tx.append(before, log.NewEvent("amend", marker, [], now.turn, now.phase, summary=summary))
         new: dict[int, log.StoredEvent] = {}
         for ev, k, p, applied, rolls in runs:
-            seq = tx.append(
-                k, p, rolls, applied.state, summary=applied.summary, results=[r.to_json() for r in applied.resolutions],
-                turn=applied.turn, phase=applied.phase, part_of=a, replaces=ev.seq,
-            )
+            seq = tx.append(applied.state, log.NewEvent(
+                k, p, rolls, *when(applied), summary=applied.summary,
+                results=[r.to_json() for r in applied.resolutions], part_of=a, replaces=ev.seq,
+            ))
             new[ev.seq] = tx.events()[-1]
             assert new[ev.seq].seq == seq
     pairs = [(e, new.get(e.seq)) for e in [old, *later]]

@@ -23,7 +23,7 @@ from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, OwnModels, Terrain, canonical, canonical_state
 from umpire.engine.corrections import Correction
-from umpire.engine.transaction import StaleError, Transaction
+from umpire.engine.transaction import StaleError, Transaction, when
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import (
     checked_initial_state,
@@ -281,7 +281,8 @@ class Game:
 
             with game.transaction() as tx:
                 applied = handler(tx.state, payload, dice)    # tx.live() for the log in force
-                tx.append(kind, payload, rolls, applied.state, summary=applied.summary)
+                tx.append(applied.state, log.NewEvent(kind, payload, rolls, applied.state.turn, applied.state.phase,
+                                                      summary=applied.summary))
 
         :raises BusyError: if another command holds the lock past the busy timeout.
         """
@@ -324,10 +325,10 @@ class Game:
             if isinstance(dice, GivenDice):
                 dice.check_all_used("--roll")
             rolls = list(keyed.rolls)
-            seq = tx.append(
-                kind, payload, rolls, applied.state, summary=applied.summary,
-                results=[r.to_json() for r in applied.resolutions], turn=applied.turn, phase=applied.phase,
-            )
+            seq = tx.append(applied.state, log.NewEvent(
+                kind, payload, rolls, *when(applied), summary=applied.summary,
+                results=[r.to_json() for r in applied.resolutions],
+            ))
         return ActionResult(seq, kind, applied.summary, tx.state, rolls, applied.resolutions)
 
     def preview(self, kind: str, payload: dict[str, Any]) -> ActionResult:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from umpire.core.dice import Roll
 from umpire.core.state import GameState, canonical_state, state_json, written_text
 from umpire.errors import UmpireError
 from umpire.store import events as log
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
+    from umpire.turns.common import Applied
 
 
 class StaleError(UmpireError):
@@ -29,6 +29,13 @@ class StaleError(UmpireError):
             f"it up to #{now}); nothing was written: look again and repeat it if it still holds"
         )
         self.seen, self.now = seen, now
+
+
+def when(applied: Applied) -> tuple[int, str]:
+    """The turn and phase an action happened in: where its handler says, else where the state
+    it led to stands."""
+    turn = applied.state.turn if applied.turn is None else applied.turn
+    return turn, applied.state.phase if applied.phase is None else applied.phase
 
 
 class Transaction:
@@ -63,43 +70,24 @@ class Transaction:
         state, rest = checkpoints.start(self.game, self.conn, self.events(), target, self.state.terrain)
         return self.game.fold(state, rest)
 
-    def append(
-        self,
-        kind: str,
-        payload: dict[str, Any],
-        rolls: list[Roll],
-        state: GameState,
-        *,
-        summary: str = "",
-        results: list[dict[str, Any]] | None = None,
-        turn: int | None = None,
-        phase: str | None = None,
-        undoes: int | None = None,
-        part_of: int | None = None,
-        replaces: int | None = None,
-    ) -> int:
-        """Append one event that leads to ``state``; returns its number. ``turn`` and ``phase``
-        (when the action happened) default to where ``state`` stands."""
-        turn = state.turn if turn is None else turn
-        phase = state.phase if phase is None else phase
-        seq = log.append(
-            self.conn, kind=kind, payload=payload, rolls=rolls, summary=summary, turn=turn,
-            phase=phase, undoes=undoes, results=results, part_of=part_of, replaces=replaces,
-        )
+    def append(self, state: GameState, event: log.NewEvent) -> int:
+        """Append ``event``, which leads to ``state``; returns its number."""
+        seq = log.append(self.conn, event)
         from umpire.engine import checkpoints
         from umpire.store.history import CONTROL
 
         new = canonical_state(state)
-        if kind not in CONTROL and checkpoints.due(self.state, new):
+        if event.kind not in CONTROL and checkpoints.due(self.state, new):
             self._checkpoints.append((seq, new))
         self.state = new
         self.seq = seq
         self.appended.append(seq)
         if self._events is not None:
-            done, records = log.split_results(json.loads(json.dumps(results or [], default=str)))
+            e = event
+            done, records = log.split_results(json.loads(json.dumps(e.results or [], default=str)))
             self._events.append(
-                log.StoredEvent(seq, kind, payload, summary, turn, phase, undoes, "", tuple(rolls), done, records,
-                                part_of, replaces)
+                log.StoredEvent(seq, e.kind, e.payload, e.summary, e.turn, e.phase, e.undoes, "", tuple(e.rolls), done,
+                                records, e.part_of, e.replaces)
             )
         return seq
 

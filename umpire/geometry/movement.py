@@ -138,16 +138,13 @@ def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
     return cache[tolerance]
 
 
-def paths_terrain(
-    paths: Sequence[Sequence[Sequence[float]]], index: TerrainIndex, tolerance: float = TOLERANCE
-) -> list[PathTerrain]:
-    """:func:`path_terrain` of many moves: the same answers, the terrain asked about all their
-    segments in a few vectorised calls (a movement phase prices hundreds of moves; one path
-    alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
-    all_pts = [_points(w) for w in paths]
-    zones = _zones(index, tolerance)
-    # Every segment of every path that has a length, in order.
-    segs_of: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]] = []
+_Segment = tuple[int, np.ndarray, np.ndarray, np.ndarray, float]  # index, start, end, direction, length
+
+
+def _segments(all_pts: list[np.ndarray]) -> tuple[list[list[_Segment]], list[np.ndarray]]:
+    """Every segment of every path that has a length, in order: each path's, and all of them
+    flat (start and end)."""
+    segs_of: list[list[_Segment]] = []
     flat: list[np.ndarray] = []
     for pts in all_pts:
         mine = []
@@ -159,24 +156,44 @@ def paths_terrain(
             mine.append((len(flat), a, b, d, length))
             flat.append(np.stack([a, b]))
         segs_of.append(mine)
+    return segs_of, flat
+
+
+def _nearby(flat: list[np.ndarray], index: TerrainIndex, tolerance: float) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """For each segment, the terrain zones near it and where it crosses their edges (all in a
+    few vectorised calls)."""
     n = len(flat)
     near_of: list[np.ndarray] = [np.empty(0, dtype=np.intp)] * n
     cut_pts: list[np.ndarray] = [np.empty((0, 2))] * n
-    if n:
-        segs = shapely.linestrings(np.array(flat))
-        si, fi = index._tree.query(segs, distance=tolerance, predicate="dwithin")
-        order = np.lexsort((fi, si))
-        si, fi = si[order], fi[order]
-        starts = np.searchsorted(si, np.arange(n + 1))
-        # where each segment crosses each nearby zone's edge, all in one call
-        coords, which = shapely.get_coordinates(
-            shapely.intersection(_boundaries(index, tolerance)[fi], segs[si]), return_index=True
-        )
-        pair_starts = np.searchsorted(which, np.arange(len(si) + 1))
-        for k in range(n):
-            lo, hi = starts[k], starts[k + 1]
-            near_of[k] = fi[lo:hi]
-            cut_pts[k] = coords[pair_starts[lo]:pair_starts[hi]]
+    if not n:
+        return near_of, cut_pts
+    segs = shapely.linestrings(np.array(flat))
+    si, fi = index._tree.query(segs, distance=tolerance, predicate="dwithin")
+    order = np.lexsort((fi, si))
+    si, fi = si[order], fi[order]
+    starts = np.searchsorted(si, np.arange(n + 1))
+    # where each segment crosses each nearby zone's edge, all in one call
+    coords, which = shapely.get_coordinates(
+        shapely.intersection(_boundaries(index, tolerance)[fi], segs[si]), return_index=True
+    )
+    pair_starts = np.searchsorted(which, np.arange(len(si) + 1))
+    for k in range(n):
+        lo, hi = starts[k], starts[k + 1]
+        near_of[k] = fi[lo:hi]
+        cut_pts[k] = coords[pair_starts[lo]:pair_starts[hi]]
+    return near_of, cut_pts
+
+
+def paths_terrain(
+    paths: Sequence[Sequence[Sequence[float]]], index: TerrainIndex, tolerance: float = TOLERANCE
+) -> list[PathTerrain]:
+    """:func:`path_terrain` of many moves: the same answers, the terrain asked about all their
+    segments in a few vectorised calls (a movement phase prices hundreds of moves; one path
+    alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
+    zones = _zones(index, tolerance)
+    segs_of, flat = _segments([_points(w) for w in paths])
+    n = len(flat)
+    near_of, cut_pts = _nearby(flat, index, tolerance)
     # The cuts of each segment, and the middle of each piece between two cuts.
     cuts_of: list[np.ndarray] = [np.empty(0)] * n
     mid_xy: list[np.ndarray] = []

@@ -130,8 +130,23 @@ class PairQueries:
         s, f = s[hit], f[hit]
         if not s.size:
             return out
-        # Nearest first: where each blocker is first met along the line (only lines with more
-        # than one blocker need it; most lines have one).
+        first, length = self._first_met(s, f, a, b, segs)
+        order = np.lexsort((first, s))
+        s, f, first, length = s[order], f[order], first[order], length[order]
+        # two blockers of one line met at (nearly) the same place: the single answer orders them
+        close = (s[1:] == s[:-1]) & (np.diff(first) <= 1e-9 * (1.0 + length[1:]))
+        exact = set(s[1:][close].tolist())
+        found: dict[int, list[str]] = {}
+        for k, fk in zip(s.tolist(), f.tolist(), strict=True):
+            found.setdefault(k, []).append(self._ids[fk])
+        for k, ids in found.items():
+            out[k] = self.line_of_sight(a[k], b[k]).blocked_by if k in exact else tuple(ids)
+        return out
+
+    def _first_met(self, s: np.ndarray, f: np.ndarray, a: np.ndarray, b: np.ndarray,
+                   segs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Nearest first: where each blocker ``f[k]`` is first met along its line ``s[k]`` (only
+        lines with more than one blocker need it; most lines have one), and each line's length."""
         d = b[s] - a[s]
         length = np.hypot(d[:, 0], d[:, 1])
         first = np.zeros(len(s))
@@ -145,17 +160,7 @@ class PairQueries:
             met = np.full(len(multi), np.inf)
             np.minimum.at(met, which, t)
             first[multi] = met
-        order = np.lexsort((first, s))
-        s, f, first, length = s[order], f[order], first[order], length[order]
-        # two blockers of one line met at (nearly) the same place: the single answer orders them
-        close = (s[1:] == s[:-1]) & (np.diff(first) <= 1e-9 * (1.0 + length[1:]))
-        exact = set(s[1:][close].tolist())
-        found: dict[int, list[str]] = {}
-        for k, fk in zip(s.tolist(), f.tolist(), strict=True):
-            found.setdefault(k, []).append(self._ids[fk])
-        for k, ids in found.items():
-            out[k] = self.line_of_sight(a[k], b[k]).blocked_by if k in exact else tuple(ids)
-        return out
+        return first, length
 
     def _blocked(self, pa: np.ndarray, pb: np.ndarray, ii: np.ndarray, jj: np.ndarray) -> np.ndarray:
         """Whether each sight line ``pa[ii[s]] -> pb[jj[s]]`` is blocked."""

@@ -122,37 +122,56 @@ def refine(grey: Any, found: Found) -> Found:
         pts = base[:, None, :] + offs[None, :, None] * n[None, None, :]  # (k, m, 2)
         vals = cv.remap(grey, pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), cv.INTER_LINEAR,
                         borderMode=cv.BORDER_REPLICATE).astype(np.float64)
-        grad = np.gradient(vals, axis=1)  # dark inside, light outside: rising outwards
-        grad = (grad[:, :-2] + 2 * grad[:, 1:-1] + grad[:, 2:]) / 4
-        g = grad[:, 1:-1]
-        i = np.argmax(g, axis=1)
-        ok = (i > 0) & (i < g.shape[1] - 1)
-        rows = np.arange(len(i))[ok]
-        i = i[ok]
-        gl, gc, gr = g[rows, i - 1], g[rows, i], g[rows, i + 1]
-        den = gl - 2 * gc + gr
-        frac = np.where(np.abs(den) > 1e-9, 0.5 * (gl - gr) / np.where(np.abs(den) > 1e-9, den, 1), 0.0)
-        strong = gc > 0.25 * np.median(gc) if len(gc) else gc > 0
-        off = offs[2:-2][i] + frac * step
-        edge = base[rows] + off[:, None] * n[None, :]
-        edge = edge[strong & (np.abs(frac) <= 1)]
+        edge = _edge_points(vals, base, n, offs, step)
         if len(edge) < 4:
             return found
         c = edge.mean(axis=0)
         _, _, vt = np.linalg.svd(edge - c)
         lines.append((c, vt[0]))
+    new = _meeting(lines)
+    if new is None:
+        return found
+    if np.max(np.linalg.norm(new - q, axis=1)) > max(2.5, 0.8 * cell):
+        return found  # the lines met far from where the detector saw the corners: keep those
+    return Found(found.marker, tuple((float(x), float(y)) for x, y in new))
+
+
+def _edge_points(vals: Any, base: Any, n: Any, offs: Any, step: float) -> Any:
+    """Where the grey changes fastest across an edge (to a fraction of a step) at each point
+    ``base`` along it, sampled at ``offs`` along its outward normal ``n``: the points found
+    clearly, as (k, 2)."""
+    import numpy as np
+
+    grad = np.gradient(vals, axis=1)  # dark inside, light outside: rising outwards
+    grad = (grad[:, :-2] + 2 * grad[:, 1:-1] + grad[:, 2:]) / 4
+    g = grad[:, 1:-1]
+    i = np.argmax(g, axis=1)
+    ok = (i > 0) & (i < g.shape[1] - 1)
+    rows = np.arange(len(i))[ok]
+    i = i[ok]
+    gl, gc, gr = g[rows, i - 1], g[rows, i], g[rows, i + 1]
+    den = gl - 2 * gc + gr
+    frac = np.where(np.abs(den) > 1e-9, 0.5 * (gl - gr) / np.where(np.abs(den) > 1e-9, den, 1), 0.0)
+    strong = gc > 0.25 * np.median(gc) if len(gc) else gc > 0
+    off = offs[2:-2][i] + frac * step
+    edge = base[rows] + off[:, None] * n[None, :]
+    return edge[strong & (np.abs(frac) <= 1)]
+
+
+def _meeting(lines: list[tuple[Any, Any]]) -> Any:
+    """Where each edge's line (a point and a direction) meets the one before it: the four
+    corners, or None where two lines are (nearly) parallel."""
+    import numpy as np
+
     out = []
     for a in range(4):
         (c0, d0), (c1, d1) = lines[(a - 1) % 4], lines[a]
         m = np.array([d0, -d1]).T
         if abs(np.linalg.det(m)) < 1e-6:
-            return found
+            return None
         s0, _ = np.linalg.solve(m, c1 - c0)
         out.append(c0 + s0 * d0)
-    new = np.array(out)
-    if np.max(np.linalg.norm(new - q, axis=1)) > max(2.5, 0.8 * cell):
-        return found  # the lines met far from where the detector saw the corners: keep those
-    return Found(found.marker, tuple((float(x), float(y)) for x, y in new))
+    return np.array(out)
 
 
 def refined(grey: Any, found: Found) -> Found:

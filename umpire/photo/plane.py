@@ -14,6 +14,7 @@ place, a table of another size) is refused.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,16 +91,10 @@ def _order(found: Found, table: tuple[float, float], size: float, rough: Any) ->
     return np.roll(known, -best, axis=0)
 
 
-def fit(found: list[Found], size: dict[int, float], photo: tuple[int, int], table: tuple[float, float],
-        corner_size: float, where: str) -> Plane:
-    """The plane of a photo ``photo`` (width, height) pixels from its markers (``size``: each
-    stand marker's printed side, inches).
+def _corner_finds(found: list[Found], where: str) -> list[Found]:
+    """The four corner markers among ``found``, in order.
 
-    :raises UmpireError: if a corner marker is missing or seen twice, or the corners do not fit
-        a table of this size."""
-    import numpy as np
-
-    cv = cv2()
+    :raises UmpireError: if one is missing or seen twice."""
     corners = {f.marker: [g for g in found if g.marker == f.marker] for f in found if f.marker < len(CORNERS)}
     missing = [CORNERS[m] for m in range(len(CORNERS)) if m not in corners]
     if missing:
@@ -114,6 +109,44 @@ def fit(found: list[Found], size: dict[int, float], photo: tuple[int, int], tabl
         raise UmpireError(f"{where}: the corner marker {', '.join(twice)} is seen twice: one set of corner markers "
                           "a table")
     corner_finds = [corners[m][0] for m in range(len(CORNERS))]
+    return corner_finds
+
+
+def _least(cost: Callable[[float], float]) -> float:
+    """The lens's k where ``cost`` is least: the best of 25 steps across its range, then a
+    golden-section search around it."""
+    import numpy as np
+
+    ks = np.linspace(-K_RANGE, K_RANGE, 25)
+    costs = [cost(float(k)) for k in ks]
+    i = int(np.argmin(costs))
+    lo, hi = ks[max(i - 1, 0)], ks[min(i + 1, len(ks) - 1)]
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = cost(a), cost(b)
+    for _ in range(30):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = cost(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = cost(b)
+    return float((lo + hi) / 2)
+
+
+def fit(found: list[Found], size: dict[int, float], photo: tuple[int, int], table: tuple[float, float],
+        corner_size: float, where: str) -> Plane:
+    """The plane of a photo ``photo`` (width, height) pixels from its markers (``size``: each
+    stand marker's printed side, inches).
+
+    :raises UmpireError: if a corner marker is missing or seen twice, or the corners do not fit
+        a table of this size."""
+    import numpy as np
+
+    cv = cv2()
+    corner_finds = _corner_finds(found, where)
     stands = [f for f in found if f.marker in size]
     w, h = photo
     half = math.hypot(w, h) / 2
@@ -147,23 +180,7 @@ def fit(found: list[Found], size: dict[int, float], photo: tuple[int, int], tabl
             cost += float(((rel * want) ** 2).sum())
         return hom, cost, float(miss.max())
 
-    ks = np.linspace(-K_RANGE, K_RANGE, 25)
-    costs = [solve(float(k))[1] for k in ks]
-    i = int(np.argmin(costs))
-    lo, hi = ks[max(i - 1, 0)], ks[min(i + 1, len(ks) - 1)]
-    g = (math.sqrt(5) - 1) / 2
-    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    fa, fb = solve(a)[1], solve(b)[1]
-    for _ in range(30):
-        if fa < fb:
-            hi, b, fb = b, a, fa
-            a = hi - g * (hi - lo)
-            fa = solve(a)[1]
-        else:
-            lo, a, fa = a, b, fb
-            b = lo + g * (hi - lo)
-            fb = solve(b)[1]
-    k = float((lo + hi) / 2)
+    k = _least(lambda k: solve(k)[1])
     hom, _, residual = solve(k)
     if hom is None:
         raise UmpireError(f"{where}: the corner markers do not make a table (they lie in a line, or on each other)")

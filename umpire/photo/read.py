@@ -158,11 +158,13 @@ def read_photo(data: bytes, table: tuple[float, float], markers: Mapping[int, tu
     found = find(pic.grey)
     sizes = {m: s for m, (_, s) in markers.items()}
     plane = fit(found, sizes, (pic.width, pic.height), table, corner_size, where)
-    if sizes and not set(sizes) <= {f.marker for f in found}:
+    have = {f.marker for f in found}
+    missing = {m: s for m, s in sizes.items() if m not in have}
+    if missing:
         from umpire.photo.family import refined
         from umpire.photo.rectify import look_again
 
-        found += [refined(pic.grey, f) for f in look_again(pic.grey, plane, table, min(sizes.values()), found)]
+        found += [refined(pic.grey, f) for f in look_again(pic.grey, plane, table, missing)]
     seen, odd = read_stands(found, plane, markers, table)
     return Reading(pic.width, pic.height, pic.kind, tuple(seen), tuple(odd), round(plane.residual, 3),
                    round(plane.k, 4))

@@ -171,7 +171,8 @@ def write_demo_papers(game: object, folder: Path, paper_name: str = "a4") -> lis
     """The demo's paper: the umpire's report, every side's briefing, a roster and the first
     side's orders sheets, as PDFs in ``folder``. Returns the paths written."""
     from umpire.reports.editions import stamped_papers
-    from umpire.reports.pdf import orders_sheet_pdf, roster_pdf, turn_report_pdf
+    from umpire.reports.pdf import roster_pdf, turn_report_pdf
+    from umpire.reports.pdf_orders import orders_sheet_pdf
     from umpire.text import safe_name
 
     folder = Path(folder)

@@ -25,6 +25,16 @@ CELL = 24.0  # points: the side of a bucket of the placed-labels grid
 
 
 @dataclass(frozen=True)
+class Ink:
+    """How a label is written: its size in points, its colour, bold or italic."""
+
+    size: float
+    colour: str
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True)
 class Spot:
     """A candidate place: the label's anchor point and whether it reads as away from its thing."""
 
@@ -80,13 +90,13 @@ class Placer:
         return inside is None or bool(inside.contains(box(*b)))
 
     # -- placing ------------------------------------------------------------------------------
-    def place(self, text: str, size: float, spots: Sequence[Spot], *, target: Point, colour: str,
-              bold: bool = False, italic: bool = False, inside: Any = None,
-              reach: float | None = None) -> tuple[Label, Poly | None]:
-        """The label of ``text`` at the first clear ``spot`` (first keeping clear of roads, then
-        not), else at the nearest clear place found in rings around ``target``, with a leader
-        line from ``target`` when it is set away. ``inside``: a shape the first spots must lie
-        within (a terrain piece's own area)."""
+    def place(self, text: str, ink: Ink, spots: Sequence[Spot], *, target: Point,
+              inside: Any = None) -> tuple[Label, Poly | None]:
+        """The label of ``text`` written in ``ink`` at the first clear ``spot`` (first keeping
+        clear of roads, then not), else at the nearest clear place found in rings around
+        ``target``, with a leader line from ``target`` when it is set away. ``inside``: a shape
+        the first spots must lie within (a terrain piece's own area)."""
+        size, colour, bold, italic = ink.size, ink.colour, ink.bold, ink.italic
         w = text_width(text, size, bold=bold, italic=italic)
         h = size * (ASCENT + DESCENT)
 
@@ -104,7 +114,7 @@ class Placer:
             if chosen is not None:
                 break
         if chosen is None:
-            chosen = self._search(target, w, h, size, box_of, reach)
+            chosen = self._search(target, w, h, size, box_of)
         b = box_of(chosen)
         self.take(b)
         lb = Label((round(chosen.at[0], 2), round(chosen.at[1], 2)), text, size, colour, chosen.anchor, bold, italic)
@@ -115,10 +125,10 @@ class Placer:
                           Paint(None, "#777777", 0.35), closed=False)
         return lb, leader
 
-    def _search(self, target: Point, w: float, h: float, size: float, box_of: Any, reach: float | None) -> Spot:
+    def _search(self, target: Point, w: float, h: float, size: float, box_of: Any) -> Spot:
         """Rings of places around ``target``, nearest first, until one is clear."""
         x0, y0, x1, y1 = self.bounds
-        most = reach or max(x1 - x0, y1 - y0)
+        most = max(x1 - x0, y1 - y0)
         step = h + GAP
         last = Spot(target, "middle", True)
         k = 1

@@ -93,57 +93,57 @@ def _page_head(c: Any, fonts: dict[str, str], page: tuple[float, float], margin:
     return y - 54
 
 
-def markers_pdf(out: BinaryIO, *, title: str, stands: Sequence[StandMarker], corner_size: float,
-                paper_name: str = "a4", corners: bool = True) -> int:
-    """Write the markers PDF to ``out``; returns its number of pages.
+@dataclass(frozen=True)
+class _Sheet:
+    """What every page of the markers is drawn with: the canvas, the fonts, the page's size and
+    margin in points, the game's title."""
 
-    :raises UmpireError: for an unknown paper size."""
-    from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
+    c: Any
+    fonts: dict[str, str]
+    page: tuple[float, float]
+    margin: float
+    title: str
 
-    from umpire.reports.fonts import register_fonts
-    from umpire.reports.layout import paper
 
-    if paper_name not in PAPERS:
-        raise unknown("paper size", paper_name, PAPERS)
-    fonts = register_fonts()
-    size = paper().page(paper_name)
-    page = (size.width * mm, size.height * mm)
-    margin = 0.45 * INCH
-    c = Canvas(out, pagesize=page, invariant=1, pageCompression=1)
-    c.setTitle(f"Markers: {title}")
-    c.setAuthor("umpire")
-    c.setCreator("umpire")
+def _corner_pages(sh: _Sheet, corner_size: float) -> int:
+    """The four corner markers' cards, as many to a page as fit; the pages drawn."""
+    c, fonts, page, margin, title = sh.c, sh.fonts, sh.page, sh.margin, sh.title
     pages = 0
-    if corners:
-        side = corner_size * (1 + 2 * CORNER_MARGIN) * INCH
-        names = {"near-left": "near-left: the umpire's left", "near-right": "near-right: the umpire's right",
-                 "far-right": "far-right", "far-left": "far-left"}
-        k = 0
-        while k < len(CORNERS):
-            top = _page_head(c, fonts, page, margin, f"Corner markers: {title}",
-                             "Cut each card out along its line and lay it flush into the corner of the table it "
-                             "names, its two cut edges along the table's edges.")
-            y = top
-            while k < len(CORNERS) and y - side - 14 >= margin:
-                x = margin
-                while k < len(CORNERS) and x + side <= page[0] - margin + 1e-6 and y - side - 14 >= margin:
-                    c.setFillColorRGB(1, 1, 1)
-                    c.rect(x, y - side, side, side, stroke=0, fill=1)
-                    _cut(c, x, y - side, side, side)
-                    m = corner_size * CORNER_MARGIN * INCH
-                    _draw_marker(c, k, x + m, y - side + m, corner_size * INCH)
-                    c.setFillColorRGB(0.3, 0.3, 0.3)
-                    c.setFont(fonts["bold"], 9)
-                    c.drawString(x + 4, y - side - 11, f"corner marker {k}: {names[CORNERS[k]]}")
-                    x += side + GAP * INCH
-                    k += 1
-                y -= side + 14 + GAP * INCH
-            c.showPage()
-            pages += 1
-    items = list(stands)
+    side = corner_size * (1 + 2 * CORNER_MARGIN) * INCH
+    names = {"near-left": "near-left: the umpire's left", "near-right": "near-right: the umpire's right",
+             "far-right": "far-right", "far-left": "far-left"}
+    k = 0
+    while k < len(CORNERS):
+        top = _page_head(c, fonts, page, margin, f"Corner markers: {title}",
+                         "Cut each card out along its line and lay it flush into the corner of the table it "
+                         "names, its two cut edges along the table's edges.")
+        y = top
+        while k < len(CORNERS) and y - side - 14 >= margin:
+            x = margin
+            while k < len(CORNERS) and x + side <= page[0] - margin + 1e-6 and y - side - 14 >= margin:
+                c.setFillColorRGB(1, 1, 1)
+                c.rect(x, y - side, side, side, stroke=0, fill=1)
+                _cut(c, x, y - side, side, side)
+                m = corner_size * CORNER_MARGIN * INCH
+                _draw_marker(c, k, x + m, y - side + m, corner_size * INCH)
+                c.setFillColorRGB(0.3, 0.3, 0.3)
+                c.setFont(fonts["bold"], 9)
+                c.drawString(x + 4, y - side - 11, f"corner marker {k}: {names[CORNERS[k]]}")
+                x += side + GAP * INCH
+                k += 1
+            y -= side + 14 + GAP * INCH
+        c.showPage()
+        pages += 1
+    return pages
+
+
+def _stand_pages(sh: _Sheet, items: list[StandMarker], pages: int) -> int:
+    """Each stand's card, labelled, in rows as many to a page as fit (one page with none when
+    nothing else is printed); the pages drawn."""
+    c, fonts, page, margin, title = sh.c, sh.fonts, sh.page, sh.margin, sh.title
+    drawn = 0
     i = 0
-    while i < len(items) or (pages == 0 and not items):
+    while i < len(items) or (pages + drawn == 0 and not items):
         top = _page_head(c, fonts, page, margin, f"Stand markers: {title}",
                          "Cut along the lines; stick each on its stand's base, the black square in the middle "
                          "and the label at the back (the square's top is the stand's front).")
@@ -171,8 +171,35 @@ def markers_pdf(out: BinaryIO, *, title: str, stands: Sequence[StandMarker], cor
             row_h = max(row_h, ch)
             i += 1
         c.showPage()
-        pages += 1
+        drawn += 1
         if not items:
             break
+    return drawn
+
+
+def markers_pdf(out: BinaryIO, *, title: str, stands: Sequence[StandMarker], corner_size: float,
+                paper_name: str = "a4", corners: bool = True) -> int:
+    """Write the markers PDF to ``out``; returns its number of pages.
+
+    :raises UmpireError: for an unknown paper size."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from umpire.reports.fonts import register_fonts
+    from umpire.reports.layout import paper
+
+    if paper_name not in PAPERS:
+        raise unknown("paper size", paper_name, PAPERS)
+    fonts = register_fonts()
+    size = paper().page(paper_name)
+    page = (size.width * mm, size.height * mm)
+    margin = 0.45 * INCH
+    c = Canvas(out, pagesize=page, invariant=1, pageCompression=1)
+    c.setTitle(f"Markers: {title}")
+    c.setAuthor("umpire")
+    c.setCreator("umpire")
+    sheet = _Sheet(c, fonts, page, margin, title)
+    pages = _corner_pages(sheet, corner_size) if corners else 0
+    pages += _stand_pages(sheet, list(stands), pages)
     c.save()
     return pages

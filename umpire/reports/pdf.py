@@ -1,7 +1,7 @@
-"""PDF documents from the report model: rosters, orders sheets, the map; the turn reports and
-briefings (:mod:`umpire.reports.pdf_report`), the orders sheets' forms
-(:mod:`umpire.reports.pdf_orders`); the page shell and styles they all use in
-:mod:`umpire.reports.pdf_page`, the embedded font in :mod:`umpire.reports.fonts`.
+"""PDF documents from the report model: rosters, the map; the turn reports and briefings
+(:mod:`umpire.reports.pdf_report`); the orders sheets are :mod:`umpire.reports.pdf_orders`'s;
+the page shell and styles they all use in :mod:`umpire.reports.pdf_page`, the embedded font in
+:mod:`umpire.reports.fonts`.
 
 Every document is built with reportlab's platypus in invariant mode, so the same game gives the
 same bytes on the same machine. Order codes come from ``templates/orders-<ruleset>.yaml``.
@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Spacer
 
-from umpire.reports import pdf_orders, pdf_report
+from umpire.reports import pdf_report
 from umpire.reports.fonts import register_fonts
 from umpire.reports.layout import paper, roster_rules
 from umpire.reports.marks import Mark
@@ -115,11 +115,3 @@ def _card(u: UnitView) -> str:
     bits = [f"card {u.card}" if u.card else "", u.type or ""]
     return " · ".join(b for b in bits if b) or (u.statline or "")
 
-
-# -- orders sheet -----------------------------------------------------------------------------
-def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = None, paper_name: str = "a4",
-                     formation: str | None = None, turn: int | None = None, link: str | None = None,
-                     progress: Progress | None = None, mark: Mark | None = None) -> None:
-    """Orders sheets (:mod:`umpire.reports.pdf_orders`)."""
-    pdf_orders.orders_sheet_pdf(report, out, side=side, paper_name=paper_name, formation=formation, turn=turn,
-                                link=link, progress=progress, mark=mark)

@@ -10,6 +10,7 @@ as its knowledge has it): the umpire's facts never reach it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from reportlab.lib import colors
@@ -130,7 +131,7 @@ def orders_sheet_pdf(report: TurnReport, out: BinaryIO, *, side: str | None = No
                 if only is None or any(u.id in only for _g, u in _units_under(report, sid, t))]
         for n, top in enumerate(tops):
             story.append(CondPageBreak(70 * mm) if n == 0 else PageBreak())
-            story += _command(s, report, sid, top, entries, codes, width, row_h, turn, only)
+            story += _command(_Sheets(s, report, sid, entries, codes, width, row_h, turn, only), top)
     doc.build(story)
 
 
@@ -143,31 +144,64 @@ def _held(report: TurnReport, side: str, player: str | None) -> frozenset[str] |
     return frozenset(players(report.source.state).get(side, {}).get(player, ()))
 
 
-def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None, entries: dict[str, Entry],
-             codes: Any, width: float, row_h: float, turn: int, only: frozenset[str] | None = None) -> list[Flowable]:
-    p = s.p
-    sv = report.side(sid)
+@dataclass(frozen=True)
+class _Sheets:
+    """What every command's sheet of one side is drawn with: the styles, the report, the side,
+    its units' entries, the order codes, the frame's width, a unit row's height, the turn, and the
+    units one player holds (None: every unit)."""
+
+    s: Styles
+    report: TurnReport
+    sid: str
+    entries: dict[str, Entry]
+    codes: Any
+    width: float
+    row_h: float
+    turn: int
+    only: frozenset[str] | None = None
+
+
+def _command(sh: _Sheets, top: FormationView | None) -> list[Flowable]:
+    """One command's sheet: its title, a row per unit to write its orders in, the order codes
+    and a signature line."""
+    s, p = sh.s, sh.s.p
+    sv = sh.report.side(sh.sid)
     out: list[Flowable] = []
     name = top.name if top else "Units outside any formation"
-    out.append(Paragraph(f"Orders for turn {turn}: {esc(name)}", s.title))
+    out.append(Paragraph(f"Orders for turn {sh.turn}: {esc(name)}", s.title))
     hq = f" · HQ {top.hq}" if top and top.hq else ""
-    out.append(Paragraph(esc(f"{sv.name} · {report.name} · {report.ruleset}{hq}"), s.sub))
+    out.append(Paragraph(esc(f"{sv.name} · {sh.report.name} · {sh.report.ruleset}{hq}"), s.sub))
+    rows, extra = _unit_rows(sh, top)
+    for _ in range(p.orders_sheet.blank_rows):
+        rows.append(["", "", "", Spacer(1, sh.row_h), ""])
+    # a row taller than a page (a name of thousands of characters) goes on over the next page
+    t = Table(rows, colWidths=p.widths("orders", sh.width), repeatRows=1, hAlign="LEFT", splitInRow=1)
+    t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3), *extra]))
+    out += [t, Spacer(1, 6), _codes_and_signature(s, sh.codes, sh.width)]
+    return out
+
+
+def _unit_rows(sh: _Sheets, top: FormationView | None) -> tuple[list[list[Any]], list[tuple[Any, ...]]]:
+    """The orders table's head and a row per unit still on the table (a carried one greyed: it
+    takes its carrier's orders), under a row per formation; and the styles of those rows."""
+    s, p, codes = sh.s, sh.s.p, sh.codes
     head = ["unit", "order", f"direction / target\n({codes.direction_hint})" if codes.direction_hint
             else "direction / target", f"moves\n({codes.moves_hint})" if codes.moves_hint else "moves", "notes"]
     rows: list[list[Any]] = [[Paragraph(esc(h).replace("\n", "<br/>"), s.cell_small) for h in head]]
     extra: list[tuple[Any, ...]] = [("BACKGROUND", (0, 0), (-1, 0), s.header_fill),
                                     ("GRID", (0, 0), (-1, -1), 0.4, s.rule)]
-    waypoints = ["1st:", "2nd:"] if telling(report.ruleset).orders == "phases" else ["path:"]
+    waypoints = ["1st:", "2nd:"] if telling(sh.report.ruleset).orders == "phases" else ["path:"]
     last_group: str | None = None
-    for group, u in _units_under(report, sid, top):
-        if u.status in ("eliminated", "surrendered", "off_table") or (only is not None and u.id not in only):
+    for group, u in _units_under(sh.report, sh.sid, top):
+        if u.status in ("eliminated", "surrendered", "off_table") or (sh.only is not None and u.id not in sh.only):
             continue
         if group is not None and group != last_group:
             rows.append([Paragraph(f"<b>{esc(group)}</b>", s.cell_small), "", "", "", ""])
             extra += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
                       ("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), s.zebra)]
         last_group = group
-        e = entries.get(u.id)
+        e = sh.entries.get(u.id)
         if e is not None and not e.listed:  # carried: it takes its carrier's orders
             rows.append([_unit_cell(s, u, e), "", "", "", ""])
             extra.append(("BACKGROUND", (1, len(rows) - 1), (-1, len(rows) - 1), s.zebra))
@@ -175,15 +209,14 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
         moves: list[Flowable] = []
         for w in waypoints:
             moves += [Paragraph(f"<font color='{p.colours.muted}'>{w}</font>", s.cell_small),
-                      Spacer(1, row_h / len(waypoints) - p.sizes.small * 1.2)]
+                      Spacer(1, sh.row_h / len(waypoints) - p.sizes.small * 1.2)]
         rows.append([_unit_cell(s, u, e), "", "", moves, ""])
-    for _ in range(p.orders_sheet.blank_rows):
-        rows.append(["", "", "", Spacer(1, row_h), ""])
-    # a row taller than a page (a name of thousands of characters) goes on over the next page
-    t = Table(rows, colWidths=p.widths("orders", width), repeatRows=1, hAlign="LEFT", splitInRow=1)
-    t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, p.sizes.small), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                           ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3), *extra]))
-    out += [t, Spacer(1, 6)]
+    return rows, extra
+
+
+def _codes_and_signature(s: Styles, codes: Any, width: float) -> Flowable:
+    """The order codes with what each allows, and the line to sign, kept together."""
+    p = s.p
     code_rows: list[list[Any]] = [[Paragraph(f"<b>{esc(c.code)}</b>", s.cell_small),
                                    Paragraph(esc(c.name), s.cell_small), Paragraph(esc(c.allows), s.cell_small)]
                                   for c in codes.codes]
@@ -198,12 +231,11 @@ def _command(s: Styles, report: TurnReport, sid: str, top: FormationView | None,
                              ("LINEBELOW", (1, 0), (1, 0), 0.6, colors.black),
                              ("LINEBELOW", (3, 0), (3, 0), 0.6, colors.black),
                              ("LINEBELOW", (5, 0), (5, 0), 0.6, colors.black)]))
-    out.append(KeepTogether([
+    return KeepTogether([
         Paragraph(f"{esc(codes.title)} <font color='{p.colours.muted}' size='{p.sizes.small}'>"
                   f"({esc(codes.source)})</font>", s.h2),
         Paragraph(esc(codes.intro), s.small), Spacer(1, 3), ct, Spacer(1, 4), sig,
-    ]))
-    return out
+    ])
 
 
 __all__ = ["commands", "orders_sheet_pdf"]

@@ -49,8 +49,6 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
     """The umpire's game at a glance: where the turn stands and every unit by side and formation, then the
     terrain: listed piece by piece if ``terrain`` (None: when there are at most
     :data:`TERRAIN_LISTED` pieces), else summed up by type in one line."""
-    from collections import Counter
-
     from umpire.reports.words import phase_name
 
     head = Text.assemble(
@@ -60,54 +58,66 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
     parts: list[Any] = [head]
     if state.rulings:
         parts.append(Text("rulings: " + ", ".join(f"{k}={v}" for k, v in state.rulings.items()), style="yellow"))
-    formations = {f.id: f for f in state.formations}
     for s in state.sides:
-        units = state.units_of(s.id)
-        rows: list[list[str | Text]] = []
-        for u in units:
-            where = "off table" if not u.placed else f"({cell_num(u.x)}, {cell_num(u.y)}) {cell_num(round(u.facing))}°"
-            rows.append([
-                u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
-                Text(OWN_STATUS.get(u.status) or status_words(u.status), style=STATUS_STYLE.get(u.status, "")),
-                str(u.hits), u.orders or "-", seen_by(state, u)])
-        t = table()
-        t.add_column("unit", no_wrap=True)
-        name_column(t, "name", [u.name for u in units])
-        text_column(t, "type", [r[2] for r in rows])
-        text_column(t, "at / facing", [r[3] for r in rows])
-        text_column(t, "status", [r[4] for r in rows])
-        number_column(t, "hits")
-        t.add_column("orders", no_wrap=True)
-        # the umpire's status: a side's (umpire.reports.side_status) says nothing the rules do not tell it
-        text_column(t, "seen by the enemy", [r[7] for r in rows])
-        last = None
-        for u, row in zip(units, rows, strict=True):
-            f = formations.get(u.formation or "")
-            if f is not None and f.id != last:
-                t.add_row("", Text(f.name, style="dim italic"), *([""] * (len(row) - 2)))
-                last = f.id
-            t.add_row(*row)
         parts.append(Text(f"{s.name} ({s.id})", style="bold"))
-        parts.append(t)
-    if state.terrain and not (terrain if terrain is not None else len(state.terrain) <= TERRAIN_LISTED):
+        parts.append(_side_units(state, s.id))
+    if state.terrain:
+        parts.append(_terrain(state, terrain if terrain is not None else len(state.terrain) <= TERRAIN_LISTED))
+    return Group(*parts)
+
+
+def _side_units(state: GameState, side: str) -> Table:
+    """One side's units, a row each, under a row per formation."""
+    formations = {f.id: f for f in state.formations}
+    units = state.units_of(side)
+    rows: list[list[str | Text]] = []
+    for u in units:
+        where = "off table" if not u.placed else f"({cell_num(u.x)}, {cell_num(u.y)}) {cell_num(round(u.facing))}°"
+        rows.append([
+            u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
+            Text(OWN_STATUS.get(u.status) or status_words(u.status), style=STATUS_STYLE.get(u.status, "")),
+            str(u.hits), u.orders or "-", seen_by(state, u)])
+    t = table()
+    t.add_column("unit", no_wrap=True)
+    name_column(t, "name", [u.name for u in units])
+    text_column(t, "type", [r[2] for r in rows])
+    text_column(t, "at / facing", [r[3] for r in rows])
+    text_column(t, "status", [r[4] for r in rows])
+    number_column(t, "hits")
+    t.add_column("orders", no_wrap=True)
+    # the umpire's status: a side's (umpire.reports.side_status) says nothing the rules do not tell it
+    text_column(t, "seen by the enemy", [r[7] for r in rows])
+    last = None
+    for u, row in zip(units, rows, strict=True):
+        f = formations.get(u.formation or "")
+        if f is not None and f.id != last:
+            t.add_row("", Text(f.name, style="dim italic"), *([""] * (len(row) - 2)))
+            last = f.id
+        t.add_row(*row)
+    return t
+
+
+def _terrain(state: GameState, listed: bool) -> Text | Table:
+    """The terrain: a table of every piece if ``listed``, else one line summing it up by type."""
+    from collections import Counter
+
+    if not listed:
         kinds = Counter(piece.type for piece in state.terrain)
-        parts.append(Text.assemble(
+        return Text.assemble(
             ("terrain", "bold"), f": {len(state.terrain):,} pieces (",
             ", ".join(f"{n:,} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
             "); umpire status --terrain lists them, umpire map draws them",
-        ))
-    elif state.terrain:
-        t = table("terrain")
-        t.add_column("id", no_wrap=True)
-        t.add_column("type")
-        name_column(t, "name", [piece.name or "-" for piece in state.terrain])
-        number_column(t, "height")
-        number_column(t, "points")
-        for piece in state.terrain:
-            pts = piece.polygon or piece.line or ()
-            t.add_row(piece.id, piece.type, piece.name or "-", cell_num(piece.height), str(len(pts)))
-        parts.append(t)
-    return Group(*parts)
+        )
+    t = table("terrain")
+    t.add_column("id", no_wrap=True)
+    t.add_column("type")
+    name_column(t, "name", [piece.name or "-" for piece in state.terrain])
+    number_column(t, "height")
+    number_column(t, "points")
+    for piece in state.terrain:
+        pts = piece.polygon or piece.line or ()
+        t.add_row(piece.id, piece.type, piece.name or "-", cell_num(piece.height), str(len(pts)))
+    return t
 
 
 def log_json(events: list[StoredEvent]) -> list[dict[str, Any]]:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from umpire.reports import maplegend
-from umpire.reports.labels import Placer, Spot, along, around
+from umpire.reports.labels import Ink, Placer, Spot, along, around
 from umpire.reports.layout import MapStyle, map_style
 from umpire.reports.mapshapes import (
     SMOKE,
@@ -120,6 +120,30 @@ def edge_names(north: float) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """Where a map draws the table: the report drawn, the style, points per inch ``s``, the
+    table's top-left corner in points (``ox``, ``oy``), its size in inches, the sides' colours."""
+
+    report: TurnReport
+    st: MapStyle
+    s: float
+    ox: float
+    oy: float
+    tw: float
+    td: float
+    colours: dict[str, str]
+
+    def P(self, x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
+        return (round(self.ox + x * self.s, 2), round(self.oy + (self.td - y) * self.s, 2))
+
+    def colour(self, side: str) -> str:
+        return self.colours.get(side, "#555555")
+
+
+Stands = list[tuple[UnitView, list[Shape], tuple[float, float, float, float]]]
+
+
 def build_map(report: TurnReport, width: float = 520.0, max_height: float | None = None,
               style: MapStyle | None = None, label_size: float | None = None, labels: bool = True) -> MapDrawing:
     """The map of ``report`` ``width`` points wide (and at most ``max_height`` tall), drawn
@@ -146,22 +170,39 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     s = max(s, 0.5)
     ox, oy = left, top
     height = oy + td * s + EDGE + FOOT + legend_h
-
-    def P(x: float, y: float) -> Point:  # noqa: N802 - table inches to drawing points
-        return (round(ox + x * s, 2), round(oy + (td - y) * s, 2))
+    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
+    fr = _Frame(report, st, s, ox, oy, tw, td, colours)
 
     m = MapDrawing(width=round(width, 2), height=round(height, 2), title=title, frame=(ox, oy, s, td))
-    ls = label_size or st.stands.label_size
     m.add("title", "title", *(Label((ox, 12.0 + 11.0 * i), line, 10.0, "#111111", bold=True)
                               for i, line in enumerate(heads)),
           *(Label((ox, 12.0 + 11.0 * (len(heads) - 1) + 10.5 + 8.5 * i), line, 6.5, "#444444")
             for i, line in enumerate(subs)))
+    _table(m, fr)
+    _terrain(m, fr)
+    _under_stands(m, fr)
+    stands = _stand_shapes(fr)
+    placer = _placer(report, st, s, fr.P, stands) if labels else None
+    _stands(m, fr, stands, placer, label_size or st.stands.label_size)
+    if placer is not None:
+        _terrain_names(m, report, st, fr.P, placer)
+    else:
+        _terrain_marks(m, report, st, fr.P)
+    _zone_and_template_names(m, fr, placer)
 
-    # table, grid and ruler
-    tp = st.table
+    # foot: near edge, scale bar, north arrow, legend
+    y0 = oy + td * s + EDGE + 12
+    m.add("scale", "scale", *maplegend.scale_bar(report, st, s, ox, y0, ox + tw * s - 30))
+    m.add("north", "north", *maplegend.north_arrow(report.north, ox + tw * s - 14, y0 + 8))
+    m.add("legend", "legend", *maplegend.draw(present, ox, y0 + FOOT - 8, width - ox - 4))
+    return m
+
+
+def _table(m: MapDrawing, fr: _Frame) -> None:
+    """The table, its inch grid, the ruler along the far and left edges, the edges' names."""
+    P, tw, td, tp, g = fr.P, fr.tw, fr.td, fr.st.table, fr.st.grid  # noqa: N806 - as in build_map
     m.add("table", "table", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(tp.fill, None, 0)))
     grid: list[Shape] = []
-    g = st.grid
     for i in range(1, int(tw / g.minor) + 1):
         x = i * g.minor
         if x >= tw:
@@ -191,7 +232,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         ruler.append(Label((px - 2.5, py + 2), num(y), 6.0, "#666666", "end"))
         k += 1
     m.add("ruler", "ruler", *ruler)
-    names = edge_names(report.north)
+    names = edge_names(fr.report.north)
     (x0, y0), (x1, y1) = P(0, td), P(tw, 0)
     m.add("edges", "edges",
           Label(((x0 + x1) / 2, y0 - RULER + 1), names["far"], 6.5, "#444444", "middle", italic=True),
@@ -199,7 +240,11 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
           Label((x0 - RULER - 3, (y0 + y1) / 2), names["left"], 6.5, "#444444", "middle", italic=True, angle=90),
           Label((x1 + EDGE - 2, (y0 + y1) / 2), names["right"], 6.5, "#444444", "middle", italic=True, angle=90))
 
-    # terrain: areas first (hills under woods and towns), then lines
+
+def _terrain(m: MapDrawing, fr: _Frame) -> None:
+    """Terrain: areas first (hills under woods and towns), then lines; the table's outline; the
+    set-up zones."""
+    P, st, report, tw, td = fr.P, fr.st, fr.report, fr.tw, fr.td  # noqa: N806 - as in build_map
     order = {"hill": 0}
     areas = sorted((t for t in report.terrain if t.polygon), key=lambda t: (order.get(t.type, 1), t.id))
     for t in areas:
@@ -211,14 +256,17 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
         ts = st.terrain_style(t.type)
         pts = tuple(P(x, y) for x, y in t.line or ())
         m.add("terrain", t.id, Poly(pts, Paint(None, ts.stroke or ts.fill, ts.width, ts.dash), closed=False))
+    tp = st.table
     m.add("outline", "outline", Poly((P(0, 0), P(tw, 0), P(tw, td), P(0, td)), Paint(None, tp.stroke, tp.width)))
-    colours = {sv.id: st.side_colour(sv.color, i) for i, sv in enumerate(report.sides)}
     for z in report.zones:  # set-up zones: a wash of the side's colour, its edge dashed
-        ink = colours.get(z.side, "#555555")
+        ink = fr.colour(z.side)
         m.add("zone", z.side, Poly(tuple(P(x, y) for x, y in z.polygon), Paint(ink, darker(ink, 0.7), 0.8, (4, 2),
                                                                                   0.12)))
 
-    # templates and fire lines under the stands
+
+def _under_stands(m: MapDrawing, fr: _Frame) -> None:
+    """What lies under the stands: templates, smoke, the moves' trails and the fire lines."""
+    P, st, report, s = fr.P, fr.st, fr.report, fr.s  # noqa: N806 - as in build_map
     tps = st.template
     for k, tpl in enumerate(report.templates):  # numbered on the map, not by the umpire's action
         c = P(*tpl.at)
@@ -237,7 +285,7 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
     tr_style = st.trail
     for trail in report.trails:
         pts = tuple(P(x, y) for x, y in trail.points)
-        ink = darker(colours.get(trail.side, "#555555"), 0.8)
+        ink = darker(fr.colour(trail.side), 0.8)
         m.add("trail", trail.unit, Poly(pts, Paint(None, ink, tr_style.width, tr_style.dash), closed=False),
               Circle(pts[0], 1.4, Paint(ink, None, 0)))
     for k, f in enumerate(report.fire_lines):
@@ -247,13 +295,18 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
               Poly((a, b), Paint(None, fl.colour, fl.width, fl.dash), closed=False),
               Poly(_arrowhead(a, b, 5.0), Paint(fl.colour, None, 0)))
 
-    # stands: their shapes first (every label keeps clear of every stand), then the labels
+
+def _stand_shapes(fr: _Frame) -> Stands:
+    """Each stand on the table: its shapes (a base with a thick front edge, crossed out when
+    destroyed, a diamond when another side knows where it is; a ring where one seen only firing
+    fired from) and its bounding box. Every label keeps clear of them all."""
+    P, st = fr.P, fr.st  # noqa: N806 - as in build_map
     sp = st.spotted
-    stands: list[tuple[UnitView, list[Shape], tuple[float, float, float, float]]] = []
-    for u in report.units:
+    stands: Stands = []
+    for u in fr.report.units:
         if not u.placed or u.status == "off_table":  # MBT 8.7: gone off the table
             continue
-        base = colours.get(u.side, "#555555")
+        base = fr.colour(u.side)
         dead = u.status in ("eliminated", "surrendered")
         if u.observed and u.facing is None:  # seen only as it fired: a ring where the fire came from
             c = P(u.x, u.y)  # type: ignore[arg-type]
@@ -278,54 +331,55 @@ def build_map(report: TurnReport, width: float = 520.0, max_height: float | None
                                Paint(sp.colour, "#333333", 0.3)))
         xs, ys = [p[0] for p in box4], [p[1] for p in box4]
         stands.append((u, shapes, (min(xs), min(ys), max(xs), max(ys))))
-    placer = _placer(report, st, s, P, stands) if labels else None
+    return stands
+
+
+def _stands(m: MapDrawing, fr: _Frame, stands: Stands, placer: Placer | None, ls: float) -> None:
+    """The stands drawn, each with its id placed beside it (or listed as a mark for a screen)
+    and, for MBT, its turret line."""
     for u, shapes, bb in stands:
-        base = colours.get(u.side, "#555555")
+        base = fr.colour(u.side)
         centre = (round((bb[0] + bb[2]) / 2, 2), round((bb[1] + bb[3]) / 2, 2))
         if placer is not None:
-            lb, leader = placer.place(_mark(u), ls, around(*bb, ls), target=centre, colour=darker(base, 0.55),
-                                      bold=True)
+            lb, leader = placer.place(_mark(u), Ink(ls, darker(base, 0.55), bold=True), around(*bb, ls),
+                                      target=centre)
             m.add("stand", u.id, *shapes, *([leader] if leader else []), lb)
         else:
             m.marks.append(Mark(u.id, _mark(u), centre, darker(base, 0.55), "enemy" if u.observed else "own", bb))
             m.add("stand", u.id, *shapes)
         if u.turret is not None and not u.dead:
-            m.add("turret", u.id, _turret_line(u, P))
-    if placer is not None:
-        _terrain_names(m, report, st, P, placer)
-    else:
-        _terrain_marks(m, report, st, P)
+            m.add("turret", u.id, _turret_line(u, fr.P))
+
+
+def _zone_and_template_names(m: MapDrawing, fr: _Frame, placer: Placer | None) -> None:
+    """The set-up zones' names and the templates' labels, placed clear of the rest (at their
+    place on a screen)."""
+    P, report = fr.P, fr.report  # noqa: N806 - as in build_map
     for z in report.zones:
-        ink = colours.get(z.side, "#555555")
+        ink = fr.colour(z.side)
         pts = tuple(P(x, y) for x, y in z.polygon)
         c = _centroid(pts)
         if placer is None:  # a screen: at its place (a zone's name crowds nothing)
             m.add("name", f"zone:{z.side}", Label(c, f"{z.side} set-up", 7.0, darker(ink, 0.6), "middle", bold=True))
             continue
-        lb, leader = placer.place(f"{z.side} set-up", 7.0, [Spot(c)], target=c, colour=darker(ink, 0.6), bold=True)
+        lb, leader = placer.place(f"{z.side} set-up", Ink(7.0, darker(ink, 0.6), bold=True), [Spot(c)], target=c)
         m.add("name", f"zone:{z.side}", *([leader] if leader else []), lb)
+    tps = fr.st.template
     for k, tpl in enumerate(report.templates):
         if tpl.label:
             c = P(*tpl.at)
-            r = tpl.radius * s
+            r = tpl.radius * fr.s
             if placer is None:
                 m.add("name", f"template-{k + 1}", Label((c[0], c[1] - r - 2), tpl.label, 5.5, tps.colour or "#000000",
                                                          "middle"))
                 continue
-            lb, leader = placer.place(tpl.label, 5.5, [Spot((c[0], c[1] - r - 2))] + around(
-                c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5), target=c, colour=tps.colour or "#000000")
+            spots = [Spot((c[0], c[1] - r - 2))] + around(c[0] - r, c[1] - r, c[0] + r, c[1] + r, 5.5)
+            lb, leader = placer.place(tpl.label, Ink(5.5, tps.colour or "#000000"), spots, target=c)
             m.add("name", f"template-{k + 1}", *([leader] if leader else []), lb)
-
-    # foot: near edge, scale bar, north arrow, legend
-    y0 = oy + td * s + EDGE + 12
-    m.add("scale", "scale", *maplegend.scale_bar(report, st, s, ox, y0, ox + tw * s - 30))
-    m.add("north", "north", *maplegend.north_arrow(report.north, ox + tw * s - 14, y0 + 8))
-    m.add("legend", "legend", *maplegend.draw(present, ox, y0 + FOOT - 8, width - ox - 4))
-    return m
 
 
 def _placer(report: TurnReport, st: MapStyle, s: float, P: Callable[[float, float], Point],  # noqa: N803
-            stands: list[tuple[UnitView, list[Shape], tuple[float, float, float, float]]]) -> Placer:
+            stands: Stands) -> Placer:
     """The label placer of this map: stands are solid, the lines of roads and streams soft."""
     from shapely import LineString, Polygon
     from shapely import Point as SPoint
@@ -366,16 +420,16 @@ def _terrain_names(m: MapDrawing, report: TurnReport, st: MapStyle, P: Callable[
         spots = [Spot((c[0], c[1] + 2)), Spot((inner.x, inner.y + 2))]
         spots += [Spot((c[0] + dx, c[1] + 2 + dy)) for dy in (-8, 8, -16, 16) for dx in (0, -12, 12)]
         spots += around(min(xs), min(ys), max(xs), max(ys), 6.0, rings=3, leader_from=0)
-        lb, leader = placer.place(name, 6.0, spots, target=(inner.x, inner.y), inside=shape,
-                                  colour=darker(ts.stroke or "#888888", 0.7), italic=True)
+        lb, leader = placer.place(name, Ink(6.0, darker(ts.stroke or "#888888", 0.7), italic=True), spots,
+                                  target=(inner.x, inner.y), inside=shape)
         m.add("name", t.id, *([leader] if leader else []), lb)
     for t in sorted((t for t in report.terrain if t.line and t.name), key=lambda t: t.id):
         ts = st.terrain_style(t.type)
         pts = tuple(P(x, y) for x, y in t.line or ())
         spots = along(pts, 6.0)
         mid = spots[0].at if spots else pts[0]
-        lb, leader = placer.place(t.name, 6.0, spots, target=(mid[0], mid[1] + 3),
-                                  colour=darker(ts.stroke or "#888888", 0.8), italic=True)
+        lb, leader = placer.place(t.name, Ink(6.0, darker(ts.stroke or "#888888", 0.8), italic=True), spots,
+                                  target=(mid[0], mid[1] + 3))
         m.add("name", t.id, *([leader] if leader else []), lb)
 
 

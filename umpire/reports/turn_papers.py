@@ -264,7 +264,7 @@ def _orders(t: _Turn, base: PurePosixPath, side: str, now: TurnReport, link: str
     sheet = t.mark(side, player, "orders", digest(text, map_facts(view), rows, str(turn)))  # a link is not the game's
 
     def sheet_pdf(fh: BinaryIO) -> None:
-        from umpire.reports.pdf import orders_sheet_pdf
+        from umpire.reports.pdf_orders import orders_sheet_pdf
 
         orders_sheet_pdf(view, fh, side=side, paper_name=paper_name, link=link, mark=sheet if t.stamped else None)
 

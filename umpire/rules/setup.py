@@ -135,6 +135,51 @@ def initial_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, wher
     return state
 
 
+def _terrain(scenario: Scenario, table: Table, claim: Claim, problems: list[str],
+             where: str) -> list[TerrainState]:
+    """The scenario's terrain, each piece's id claimed and a piece off the table a problem."""
+    terrain = []
+    for i, t in enumerate(scenario.terrain):
+        claim("terrain", t.id, f"terrain[{i}]")
+        off_table(t, i, table, problems, where)
+        terrain.append(TerrainState(id=t.id, type=t.type, name=t.name, polygon=t.polygon, line=t.line, height=t.height))
+    return terrain
+
+
+def _formations(side: SideSpec, si: int, checks: ScenarioChecks, claim: Claim) -> list[FormationState]:
+    """The formations of ``side`` (the ``si``-th), each after its parent, each id claimed."""
+    out: list[FormationState] = []
+
+    def add(f: FormationSpec, parent: str | None, path: str) -> None:
+        claim("formation", f.id, path)
+        out.append(FormationState(
+            id=f.id, name=f.name or f.id, side=side.id, level=f.level, parent=parent, hq=f.hq,
+            **checks.formation_fields(f),
+        ))
+        for ci, child in enumerate(f.formations):
+            add(child, f.id, f"{path}.formations[{ci}]")
+
+    for fi, f in enumerate(side.formations):
+        add(f, None, f"sides[{si}].formations[{fi}]")
+    return out
+
+
+def _position(u: UnitSpec, table: Table, where: str, problems: list[str]) -> tuple[float | None, float | None]:
+    """Where a unit starts: at its point, or where its edges put it (nowhere: off the table until
+    it enters); a place off the table a problem."""
+    x = y = None
+    if u.at is not None:
+        x, y = u.at
+    elif u.edges is not None:
+        x, y = u.edges.point(table)
+    if x is not None and y is not None and not (0 <= x <= table.width and 0 <= y <= table.depth):
+        problems.append(
+            f"{where}: position ({x:g}, {y:g}) is off the table "
+            f"(x 0-{table.width:g}, y 0-{table.depth:g})"
+        )
+    return x, y
+
+
 def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where: str,
                 problems: list[str]) -> GameState:
     """:func:`initial_state`, adding every problem to ``problems`` instead of raising (for
@@ -151,11 +196,7 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
         else:
             seen_ids[ident] = path
 
-    terrain = []
-    for i, t in enumerate(scenario.terrain):
-        claim("terrain", t.id, f"terrain[{i}]")
-        off_table(t, i, table, problems, where)
-        terrain.append(TerrainState(id=t.id, type=t.type, name=t.name, polygon=t.polygon, line=t.line, height=t.height))
+    terrain = _terrain(scenario, table, claim, problems, where)
 
     sides: list[SideState] = []
     formations: list[FormationState] = []
@@ -164,33 +205,13 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     for si, side in enumerate(scenario.sides):
         claim("side", side.id, f"sides[{si}]")
         sides.append(SideState(id=side.id, name=side.name or side.id, color=side.color, **checks.side_fields(side)))
-
-        def add_formation(f: FormationSpec, parent: str | None, path: str, side_id: str = side.id) -> None:
-            claim("formation", f.id, path)
-            formations.append(FormationState(
-                id=f.id, name=f.name or f.id, side=side_id, level=f.level, parent=parent, hq=f.hq,
-                **checks.formation_fields(f),
-            ))
-            for ci, child in enumerate(f.formations):
-                add_formation(child, f.id, f"{path}.formations[{ci}]")
-
-        for fi, f in enumerate(side.formations):
-            add_formation(f, None, f"sides[{si}].formations[{fi}]")
+        formations += _formations(side, si, checks, claim)
         for _f, formation_id, u, place in walk(side, checks, problems, where, f"sides[{si}]"):
             # a unit is named by its id, placed by the file at its id's first use: one used
             # twice is named by its place
             path = f"sides[{si}] unit {u.id!r}" if u.id not in seen_ids else place
             claim("unit", u.id, place)
-            x = y = None
-            if u.at is not None:
-                x, y = u.at
-            elif u.edges is not None:
-                x, y = u.edges.point(table)
-            if x is not None and y is not None and not (0 <= x <= table.width and 0 <= y <= table.depth):
-                problems.append(
-                    f"{where}: {path}: position ({x:g}, {y:g}) is off the table "
-                    f"(x 0-{table.width:g}, y 0-{table.depth:g})"
-                )
+            x, y = _position(u, table, f"{where}: {path}", problems)
             kind = u.kind or checks.default_kind
             units[u.id] = UnitState(
                 id=u.id, name=u.name or u.id, side=side.id, formation=formation_id, kind=kind, x=x, y=y,
@@ -199,9 +220,8 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
             )
             specs[u.id] = u
     checks.resolve_units(scenario, units, specs, problems, where)
-    for fs in formations:
-        if fs.hq is not None and fs.hq not in units:
-            problems.append(f"{where}: formation {fs.id!r}: hq {fs.hq!r} is not a unit of the scenario")
+    problems += [f"{where}: formation {fs.id!r}: hq {fs.hq!r} is not a unit of the scenario"
+                 for fs in formations if fs.hq is not None and fs.hq not in units]
     own = checks.own_game(scenario, units, terrain, claim, problems, where)
     campaign = None
     if scenario.campaign is not None:

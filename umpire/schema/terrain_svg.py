@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,14 +122,27 @@ def read_svg(path: Path, known_types: set[str]) -> tuple[list[dict[str, Any]], t
     try:
         table, to_page = page(root, name)
         pieces: list[dict[str, Any]] = []
-        _walk(root, to_page, None, table, known_types, name, pieces, 0)
+        _walk(root, to_page, None, 0, _Reading(table, known_types, name, pieces))
     except UmpireError as exc:
         raise DataError(str(exc)) from None
     return pieces, table
 
 
-def _walk(el: Any, ctm: g.Affine, inherited: str | None, table: tuple[float, float], known: set[str],
-          name: str, out: list[dict[str, Any]], depth: int) -> None:
+@dataclass(frozen=True)
+class _Reading:
+    """One file being read: the table's size (its page), the terrain types known, the file's
+    name as errors say it, and the pieces read so far."""
+
+    table: tuple[float, float]
+    known: set[str]
+    name: str
+    out: list[dict[str, Any]]
+
+
+def _walk(el: Any, ctm: g.Affine, inherited: str | None, depth: int, rd: _Reading) -> None:
+    """Read the shapes under ``el`` (``ctm``: its transform to the table; ``inherited``: the
+    terrain type its layer or group gives) into ``rd.out``."""
+    known, name, out = rd.known, rd.name, rd.out
     if depth > MAX_DEPTH:
         raise UmpireError(f"{name}: groups nested more than {MAX_DEPTH} deep")
     for child in el:
@@ -143,7 +157,7 @@ def _walk(el: Any, ctm: g.Affine, inherited: str | None, table: tuple[float, flo
         m = g.compose(ctm, g.parse_transform(child.get("transform") or "", what))
         kind = _own_type(child, known) or inherited
         if tag in CONTAINERS:
-            _walk(child, m, kind, table, known, name, out, depth + 1)
+            _walk(child, m, kind, depth + 1, rd)
             continue
         if kind in IGNORE_TYPES:
             continue
@@ -155,7 +169,7 @@ def _walk(el: Any, ctm: g.Affine, inherited: str | None, table: tuple[float, flo
                               "data-type=\"ignore\" leaves it out")
         if len(out) >= MAX_ITEMS:
             raise UmpireError(f"{name}: more than {MAX_ITEMS:,} shapes")
-        out.append(_piece(child, tag, ident, kind, m, table, known, what))
+        out.append(_piece(child, tag, ident, kind, m, what, rd))
 
 
 def _attr(el: Any, key: str, what: str, default: float | None = None) -> float:
@@ -189,9 +203,11 @@ def _outline(el: Any, tag: str, m: g.Affine, what: str) -> tuple[list[g.Point], 
     return g.ellipse(cx, cy, rx, ry, scale), True
 
 
-def _piece(el: Any, tag: str, ident: str, kind: str, m: g.Affine, table: tuple[float, float], known: set[str],
-           what: str) -> dict[str, Any]:
+def _piece(el: Any, tag: str, ident: str, kind: str, m: g.Affine, what: str, rd: _Reading) -> dict[str, Any]:
+    """One shape read as a terrain piece of type ``kind``, placed on the table by ``m``."""
     from umpire.schema.terrain_types import terrain_types
+
+    table, known = rd.table, rd.known
 
     if kind not in known:
         from umpire.errors import unknown

@@ -303,6 +303,56 @@ class Guard:
         self.roles = roles or PREFIX_ROLES
         self.live = live
 
+    def _refusal(self, scope: Scope, headers: dict[str, str], path: str, method: str) -> tuple[int, str] | None:
+        """Why any request is refused before its session is looked at (its status and words): a
+        Host that is not one host name, or not this server's; a body too large; a cross-site
+        write. None: it may go on."""
+        hosts = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+        name = host_name(host_of(headers)) if len(hosts) == 1 else None
+        if name is None:
+            return 400, "the request's Host is not one host name (allowed: NAME or NAME:PORT)"
+        if self.hosts is not None and name not in self.hosts:
+            return 421, f"this server answers to its own address only ({', '.join(sorted(self.hosts))})"
+        length = headers.get("content-length", "")
+        most = LARGE_BODIES.get(path, MAX_BODY)
+        if length and (not length.isdigit() or int(length) > most):
+            return 413, f"the request is too large (at most {most // 1024} KiB)"
+        why = cross_site(method, headers, scope.get("scheme", "http"))
+        if why is not None:
+            return 403, f"refused: {why}; the console's forms are sent from its own pages only"
+        return None
+
+    def _session(self, headers: dict[str, str]) -> Session | None:
+        """The request's session, if it has one still live (a side's link the umpire took back
+        ends its sessions)."""
+        session = self.sessions.get(session_id(headers))
+        if session is not None and session.link is not None and self.live is not None:
+            live = self.live()
+            if session.link not in live:
+                self.sessions.drop_links(live)
+                session = None
+        return session
+
+    def _gate(self, session: Session | None, path: str, method: str,
+              headers: dict[str, str]) -> str | tuple[int, str] | None:
+        """What a page that is not public asks of its session: a page to go to instead (the
+        login, a side's home), or a refusal (its status and words); None: it may go on."""
+        if session is None:
+            if method == "GET" and (path.count("/") <= 1 or path in self.roles):
+                return "/login"
+            return 401, "log in first: open the link umpire serve printed (a side: the link the umpire gave you)"
+        if too_fast(session, time.monotonic()):
+            return 429, "too many requests from this page: wait a minute"
+        if path == "/" and session.role != UMPIRE:
+            return session.home
+        if path not in EVERY_ROLE and session.role != role_for(path, self.roles):
+            return 403, "this page is not for your link"
+        if method not in ("GET", "HEAD", "OPTIONS"):
+            given = headers.get(CSRF_HEADER, "")
+            if not hmac.compare_digest(given.encode("utf-8", "replace"), session.csrf.encode()):
+                return 403, "refused: the form's token is missing or wrong; reload the page"
+        return None
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -320,54 +370,20 @@ class Guard:
         headers = _headers(scope)
         path = scope.get("path", "")
         method = scope.get("method", "GET")
-        hosts = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
-        name = host_name(host_of(headers)) if len(hosts) == 1 else None
-        if name is None:
-            await _refuse(with_headers, 400, "the request's Host is not one host name (allowed: NAME or NAME:PORT)")
-            return
-        if self.hosts is not None and name not in self.hosts:
-            await _refuse(with_headers, 421, "this server answers to its own address only "
-                          f"({', '.join(sorted(self.hosts))})")
-            return
-        length = headers.get("content-length", "")
-        most = LARGE_BODIES.get(path, MAX_BODY)
-        if length and (not length.isdigit() or int(length) > most):
-            await _refuse(with_headers, 413, f"the request is too large (at most {most // 1024} KiB)")
-            return
-        why = cross_site(method, headers, scope.get("scheme", "http"))
-        if why is not None:
-            await _refuse(with_headers, 403, f"refused: {why}; the console's forms are sent from its own pages only")
+        refusal = self._refusal(scope, headers, path, method)
+        if refusal is not None:
+            await _refuse(with_headers, *refusal)
             return
         state = scope.setdefault("state", {})
-        session = self.sessions.get(session_id(headers))
-        if session is not None and session.link is not None and self.live is not None:
-            live = self.live()
-            if session.link not in live:
-                self.sessions.drop_links(live)
-                session = None
-        state["session"] = session
+        session = state["session"] = self._session(headers)
         if not is_public(path):
-            if session is None:
-                if method == "GET" and (path.count("/") <= 1 or path in self.roles):
-                    await _redirect(with_headers, "/login")
-                else:
-                    await _refuse(with_headers, 401, "log in first: open the link umpire serve printed "
-                                  "(a side: the link the umpire gave you)")
+            answer = self._gate(session, path, method, headers)
+            if isinstance(answer, str):
+                await _redirect(with_headers, answer)
                 return
-            if too_fast(session, time.monotonic()):
-                await _refuse(with_headers, 429, "too many requests from this page: wait a minute")
+            if answer is not None:
+                await _refuse(with_headers, *answer)
                 return
-            if path == "/" and session.role != UMPIRE:
-                await _redirect(with_headers, session.home)
-                return
-            if path not in EVERY_ROLE and session.role != role_for(path, self.roles):
-                await _refuse(with_headers, 403, "this page is not for your link")
-                return
-            if method not in ("GET", "HEAD", "OPTIONS"):
-                given = headers.get(CSRF_HEADER, "")
-                if not hmac.compare_digest(given.encode("utf-8", "replace"), session.csrf.encode()):
-                    await _refuse(with_headers, 403, "refused: the form's token is missing or wrong; reload the page")
-                    return
         started = False
 
         async def sending(message: Message) -> None:

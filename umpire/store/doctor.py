@@ -81,28 +81,7 @@ def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
     out.conn = conn
     try:
         conn.execute("begin")  # every check reads the same moment of the file
-        columns = table_columns(conn)
-        schema = schema_problems(columns, kind)
-        out.problems += schema
-        out.extra = [f"{x} that umpire did not make (no umpire command writes the file while it is there)"
-                     for x in extra_objects(conn, columns, kind)]
-        missing = {p.split("'")[1] for p in schema}
-        if kind is GAME and "game" not in missing:
-            _game_row(conn, out)
-        elif kind is not GAME and kind.table not in missing:
-            _own_row(conn, out, kind.table)
-        if not {"events", "rolls"} & missing:
-            scan = scan_events(conn)
-            out.events = scan.events
-            out.problems += scan.problems
-        if not {"snapshot", "events"} & missing:
-            _snapshot(conn, out)
-        if kind is GAME and "checkpoints" not in missing:
-            _checkpoints(conn, out)
-        if kind is GAME and "units" not in missing:
-            cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
-            cols = [d[0] for d in cur.description]
-            out.units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
+        _contents(conn, out, kind)
     except sqlite3.Error as exc:
         out.problems.append(str(describe(path, exc, kind.noun)))
     finally:
@@ -110,6 +89,33 @@ def check_file(path: Path, kind: FileKind = GAME) -> FileCheck:
             conn.execute("commit")
     _stale_files(path, out)
     return out
+
+
+def _contents(conn: sqlite3.Connection, out: FileCheck, kind: FileKind) -> None:
+    """What the file holds, checked: its schema and objects umpire did not make, its own row, its
+    events and rolls, its snapshot and checkpoints, its units."""
+    columns = table_columns(conn)
+    schema = schema_problems(columns, kind)
+    out.problems += schema
+    out.extra = [f"{x} that umpire did not make (no umpire command writes the file while it is there)"
+                 for x in extra_objects(conn, columns, kind)]
+    missing = {p.split("'")[1] for p in schema}
+    if kind is GAME and "game" not in missing:
+        _game_row(conn, out)
+    elif kind is not GAME and kind.table not in missing:
+        _own_row(conn, out, kind.table)
+    if not {"events", "rolls"} & missing:
+        scan = scan_events(conn)
+        out.events = scan.events
+        out.problems += scan.problems
+    if not {"snapshot", "events"} & missing:
+        _snapshot(conn, out)
+    if kind is GAME and "checkpoints" not in missing:
+        _checkpoints(conn, out)
+    if kind is GAME and "units" not in missing:
+        cur = conn.execute(f"select {', '.join(SCHEMA['units'])} from units")
+        cols = [d[0] for d in cur.description]
+        out.units = {r[0]: dict(zip(cols, r, strict=True)) for r in cur.fetchall()}
 
 
 def _game_row(conn: sqlite3.Connection, out: FileCheck) -> None:

@@ -83,30 +83,38 @@ def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text:
                          rows)
 
 
-def append(
-    conn: sqlite3.Connection,
-    *,
-    kind: str,
-    payload: dict[str, Any],
-    rolls: list[Roll],
-    summary: str = "",
-    turn: int,
-    phase: str,
-    undoes: int | None = None,
-    results: list[dict[str, Any]] | None = None,
-    part_of: int | None = None,
-    replaces: int | None = None,
-) -> int:
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: the action (``kind``, ``payload``) with its rolls and summary, when
+    it happened (``turn``, ``phase``), the event it takes back (``undoes``), its resolutions
+    (``results``), the correction it is part of (``part_of``) and the event it stands in for
+    (``replaces``)."""
+
+    kind: str
+    payload: dict[str, Any]
+    rolls: list[Roll]
+    turn: int
+    phase: str
+    summary: str = ""
+    undoes: int | None = None
+    results: list[dict[str, Any]] | None = None
+    part_of: int | None = None
+    replaces: int | None = None
+
+
+def append(conn: sqlite3.Connection, event: NewEvent) -> int:
     """Append one event with its rolls (inside a write transaction). Returns its seq."""
+    e = event
     cur = conn.execute(
         "insert into events (kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces) "
         "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            kind, json.dumps(payload, sort_keys=True, ensure_ascii=False), summary, turn, phase,
-            undoes, _now(), json.dumps(results or [], ensure_ascii=False, default=str), part_of, replaces,
+            e.kind, json.dumps(e.payload, sort_keys=True, ensure_ascii=False), e.summary, e.turn, e.phase,
+            e.undoes, _now(), json.dumps(e.results or [], ensure_ascii=False, default=str), e.part_of, e.replaces,
         ),
     )
     seq = int(cur.lastrowid or 0)
+    rolls = e.rolls
     if rolls:
         conn.executemany(
             "insert into rolls (seq, n, why, sides, vals, key, typed) values (?, ?, ?, ?, ?, ?, ?)",

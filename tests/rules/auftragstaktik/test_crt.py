@@ -116,7 +116,7 @@ def test_shifts_move_whole_columns_then_clamp_then_cap() -> None:
     assert crt.pick_column(t, r, "AT", differential=0, shift=2).index == 6
     assert crt.pick_column(t, r, "AT", differential=0, shift=-9).index == 0
     assert crt.pick_column(t, r, "AT", differential=14, shift=4).index == 10
-    capped = crt.pick_column(t, r, "AT", differential=14, shift=0, cap=5, cap_why="gen 1")
+    capped = crt.pick_column(t, r, "AT", differential=14, shift=0, cap=crt.Cap(5, "gen 1"))
     assert capped.index == 5 and capped.notes
 
 

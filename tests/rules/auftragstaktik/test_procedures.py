@@ -48,7 +48,7 @@ def test_troop_stand_in_close_terrain_not_eliminated_by_fire() -> None:
 
 def test_atgm_generation_cap_and_heat() -> None:
     plan = plan_fire(S(BMP1), S(P("sc | 8t | 1 | -- | -- | -- | --")), "missile", 3, rulings=R)
-    assert plan.cap == 5  # 1st generation: no column right of +1
+    assert plan.cap is not None and plan.cap.index == 5  # 1st generation: no column right of +1
 
 
 def test_top_attack_counts_as_flank_and_3l_against_top_armour() -> None:

@@ -95,8 +95,8 @@ def gp_modified(i: dict[str, Any], expect: dict[str, Any], dice: list[int]) -> N
     from umpire.rules.mbt import gp_fire
 
     mods = [Modifier(name="net", value=v, rule="14.4.2") for v in i["modifiers"]]
-    r = gp_fire.resolve(gp=i["gp"], defense=i["defense"], target=gp_fire.GpTarget(kind="squad"), mods=mods,
-                        dice=ScriptedDice(dice), estimated=[])
+    r = gp_fire.resolve(gp_fire.GpShot(i["gp"], i["defense"], gp_fire.GpTarget(kind="squad"), mods),
+                        ScriptedDice(dice), [])
     assert r.modified_roll == expect["modified_roll"] and r.outcome["result"] == expect["result"]
 
 
@@ -125,7 +125,7 @@ def gp_effect(i: dict[str, Any], expect: dict[str, str]) -> None:
     assert kill is not None and not kill.gp_defense.estimated
     for defense, want in expect.items():
         tgt = gp_fire.GpTarget(kind="vehicle", gp_defense=int(defense), open=False)
-        code, _ = gp_fire.effect("EF", tgt, small_arms=False, rng=5, gp_kill=kill, target_defense=int(defense))
+        code, _ = gp_fire.effect("EF", tgt, int(defense), gp_fire.GpRound(rng=5, gp_kill=kill))
         assert code == want
 
 

@@ -28,7 +28,7 @@ def test_move_costs_per_inch_and_one_step() -> None:
     r = movement.cost(t80, [movement.Leg("rough", 18, road=True)], "M")
     assert r.spent == 6 and r.legal
     # 8.4.4: always one step when nothing was spent on turns (rough costs 4/in, MF 3 with FM..)
-    r = movement.cost(t80, [movement.Leg("rough", 1)], "M", suppressed=True)
+    r = movement.cost(t80, [movement.Leg("rough", 1)], "M", going=movement.Going(suppressed=True))
     assert r.legal and any("always one step" in line for line in r.lines)
 
 

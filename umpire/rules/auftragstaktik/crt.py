@@ -91,6 +91,14 @@ def roll_words(natural: int, modified: int, column: object) -> str:
     return f"rolled {natural}{mod} on the {column} column"
 
 
+@dataclass(frozen=True)
+class Cap:
+    """The rightmost column a shot may be resolved on, and why (an ATGM generation's cap)."""
+
+    index: int
+    why: str
+
+
 @dataclass
 class ColumnPick:
     """Where the attack landed on the table, and why."""
@@ -109,8 +117,7 @@ def pick_column(
     differential: int | None = None,
     fixed: int | None = None,
     shift: int = 0,
-    cap: int | None = None,
-    cap_why: str = "",
+    cap: Cap | None = None,
 ) -> ColumnPick:
     """Find the column: from ``differential`` (direct fire) or a ``fixed`` index, apply the net
     ``shift`` (positive = right), clamp, then the ``cap`` (ATGM generation)."""
@@ -143,12 +150,12 @@ def pick_column(
     elif raw > last:
         notes.append("shifted past the right edge: last column (ruling crt.clamp)")
         index = last
-    if index is not None and cap is not None and index > cap:
+    if index is not None and cap is not None and index > cap.index:
         notes.append(
-            f"{cap_why}: resolved on the {label(cap, t, header)} "
+            f"{cap.why}: resolved on the {label(cap.index, t, header)} "
             f"column instead of {label(index, t, header)}"
         )
-        index = cap
+        index = cap.index
     return ColumnPick(index=index, base=base, header=header, notes=notes)
 
 

@@ -16,6 +16,7 @@ from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, tables
+from umpire.rules.auftragstaktik.support_tables import Entrench
 
 StandType = Literal["troop", "apc", "mbt", "mbt_t64", "other_vehicle"]
 
@@ -38,27 +39,7 @@ def entrench(
     """
     t = tables()
     e = t.misc.entrench
-    if level not in e.levels:
-        raise UmpireError(f"level: unknown entrenchment {level!r} (allowed: {', '.join(e.levels)})")
-    if not stationary:
-        raise UmpireError(f"stationary: only stationary stands may entrench ({e.source})")
-    if level == "prepared":
-        raise UmpireError(
-            "level: prepared is the highest level a stand can dig (Fortified "
-            "is placed by the scenario; ruling entrench.level_names)"
-        )
-    blocked = (
-        stand == "other_vehicle"
-        or (stand == "apc" and not with_infantry)
-        or (stand == "mbt" and not engineer)
-        or (stand == "mbt_t64" and level != "none" and not engineer)
-    )
-    if blocked:
-        raise UmpireError(
-            f"stand: a {stand} may not improve its entrenchment without "
-            f"{'its infantry' if stand == 'apc' else 'engineer assistance'} "
-            f"({e.source}; ruling entrench.vehicles)"
-        )
+    _check_may_dig(level, stand, e, stationary=stationary, engineer=engineer, with_infantry=with_infantry)
     if level == "none":
         return Resolution(
             ruleset=RULESET,
@@ -84,3 +65,30 @@ def entrench(
         rulings=rulings.differences(),
         cell=Cell(table="Entrenching", row=quality, column=target_level, value=need, rule=e.source),
     )
+
+
+def _check_may_dig(level: str, stand: StandType, e: Entrench, *, stationary: bool, engineer: bool,
+                   with_infantry: bool) -> None:
+    """Refuse a dig the rules forbid: an unknown or the highest level, a moving stand, a vehicle
+    without the help it needs (ruling entrench.vehicles)."""
+    if level not in e.levels:
+        raise UmpireError(f"level: unknown entrenchment {level!r} (allowed: {', '.join(e.levels)})")
+    if not stationary:
+        raise UmpireError(f"stationary: only stationary stands may entrench ({e.source})")
+    if level == "prepared":
+        raise UmpireError(
+            "level: prepared is the highest level a stand can dig (Fortified "
+            "is placed by the scenario; ruling entrench.level_names)"
+        )
+    blocked = (
+        stand == "other_vehicle"
+        or (stand == "apc" and not with_infantry)
+        or (stand == "mbt" and not engineer)
+        or (stand == "mbt_t64" and level != "none" and not engineer)
+    )
+    if blocked:
+        raise UmpireError(
+            f"stand: a {stand} may not improve its entrenchment without "
+            f"{'its infantry' if stand == 'apc' else 'engineer assistance'} "
+            f"({e.source}; ruling entrench.vehicles)"
+        )

@@ -130,7 +130,6 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
     armour, spotting, troop quality, hits and grouping."""
     f = t.fire
     u = shooter.unit
-    cat = target.fire_category()
     ms = plan.modifiers
     # size (HW may carry its own size code)
     shooter_size = shooter.size_code
@@ -142,8 +141,16 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
     ms += target_orders(target, t, rulings)
     if shooter.orders == "WD":
         ms += mod("firer on Withdraw", f.firer_withdraw.drm, f.firer_withdraw.source)
+    ms += _range(shooter, weapon, range_in, rulings, t)
+    _firer_moved(plan, shooter, weapon, t)
+    _cover_and_standing(plan, shooter, target, weapon, rulings, t)
 
-    # range
+
+def _range(shooter: Stand, weapon: str, range_in: float, rulings: Rulings, t: Tables) -> list[Modifier]:
+    """The range modifiers: a gun's fire control, HW's range increments (COMBAT > Range)."""
+    f = t.fire
+    u = shooter.unit
+    ms: list[Modifier] = []
     if weapon == "gun" and u.gun and u.gun.fire_control:
         ms += fire_control(u.gun.fire_control, range_in, rulings, t)
     if weapon == "hw":
@@ -154,8 +161,13 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
             f.ranges.source,
             f'{range_in:g}": {n} x {f.ranges.hw.drm} beyond {f.ranges.hw.beyond_in:g}"',
         )
+    return ms
 
-    # movement of the firer
+
+def _firer_moved(plan: FirePlan, shooter: Stand, weapon: str, t: Tables) -> None:
+    """The firer's movement: a troop stand's column shift, a vehicle gun's stabilization."""
+    f = t.fire
+    u = shooter.unit
     kind = shooter.stand_kind
     if shooter.moved and kind == "troop" and weapon in ("sa", "hw", "missile"):
         shift = getattr(f.troop_fire, weapon)[shooter.moving_order]
@@ -171,11 +183,17 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
         grade = "a" if kind == "helicopter" else (u.gun.stabilization or "b")
         row = f.stabilization.rows[grade]
         order = shooter.moving_order
-        ms += mod(
+        plan.modifiers += mod(
             "stabilization", getattr(row, order), f.stabilization.source, f"{row.name}, {order}"
         )
 
-    # target cover and entrenchment
+
+def _cover_and_standing(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, rulings: Rulings,
+                        t: Tables) -> None:
+    """The target's cover and armour, the firer's entrenchment and spotting, troop quality, the
+    firer's hits and grouping."""
+    f = t.fire
+    ms = plan.modifiers
     ms += cover(target, t)
     ms += mod(
         "firer entrenched",
@@ -183,7 +201,7 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
         f.cover.source,
         shooter.entrenchment,
     )
-    if weapon == "sa" and cat == "troop" and target.unit.protection.armor:
+    if weapon == "sa" and target.fire_category() == "troop" and target.unit.protection.armor:
         marks = "*" * target.unit.protection.armor
         ms += mod("SA against body armour", f.misc.sa_vs_body_armor[marks], f.misc.source, marks)
     if not shooter.spotted:
@@ -237,8 +255,7 @@ def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Table
         gen = missile_generation(shooter, t)
         cap = f.atgm.caps.get(gen)
         if cap is not None:
-            plan.cap = cap
-            plan.cap_why = f"generation {gen} ATGM cap ({f.atgm.source})"
+            plan.cap = crt.Cap(cap, f"generation {gen} ATGM cap ({f.atgm.source})")
 
     # HW/SA against AFVs
     if weapon in ("hw", "sa") and afv:
@@ -256,6 +273,11 @@ def _limits(plan: FirePlan, shooter: Stand, target: Stand, weapon: str, t: Table
     return notes
 
 
+def _rof(counts: bool, again: bool, why: str) -> dict[str, Any]:
+    """One rate-of-fire answer: whether the shot counts, whether the stand may fire again, why."""
+    return {"counts": counts, "may_fire_again": again, "why": why}
+
+
 def rate_of_fire(
     shooter: Stand, target: Stand, weapon: str, eliminated: bool, t: Tables, rulings: Rulings | None = None
 ) -> dict[str, Any]:
@@ -267,63 +289,30 @@ def rate_of_fire(
     cat = target.fire_category()
     counts = not (shooter.is_company and not target.is_company)
     if not counts and shooter.soviet_tank and rulings is not None and rulings["rof.soviet_tank_platoons"] == "once":
-        return {
-            "counts": True,
-            "may_fire_again": False,
-            "why": "tanks of Soviet manufacture fire once per fire phase, at a platoon too "
-            f"(ruling rof.soviet_tank_platoons; {src})",
-        }
+        return _rof(True, False, "tanks of Soviet manufacture fire once per fire phase, at a platoon too "
+                    f"(ruling rof.soviet_tank_platoons; {src})")
     if not counts:
-        soviet = shooter.soviet_tank
-        return {
-            "counts": False,
-            "may_fire_again": True,
-            "why": "a company firing at a platoon: the shot does not count"
-            + (", a Soviet-made tank company's as any company's (rulings rof.platoon_targets, "
-               f"rof.soviet_tank_platoons; {src})" if soviet else f" (ruling rof.platoon_targets; {src})"),
-        }
+        return _rof(False, True, "a company firing at a platoon: the shot does not count"
+                    + (", a Soviet-made tank company's as any company's (rulings rof.platoon_targets, "
+                       f"rof.soviet_tank_platoons; {src})" if shooter.soviet_tank
+                       else f" (ruling rof.platoon_targets; {src})"))
     if not shooter.is_company and target.is_company:
-        return {
-            "counts": True,
-            "may_fire_again": False,
-            "why": f"a platoon firing at a company: one shot per fire phase ({src})",
-        }
+        return _rof(True, False, f"a platoon firing at a company: one shot per fire phase ({src})")
     if weapon == "missile" and (
         shooter.unit.missile is None or shooter.unit.missile.guidance != "a"
     ):
-        return {
-            "counts": True,
-            "may_fire_again": False,
-            "why": f"ATGMs fire one shot, whatever its effect ({src})",
-        }
+        return _rof(True, False, f"ATGMs fire one shot, whatever its effect ({src})")
     if shooter.soviet_tank:
-        return {
-            "counts": True,
-            "may_fire_again": False,
-            "why": f"tanks of Soviet manufacture fire once per fire phase ({src})",
-        }
+        return _rof(True, False, f"tanks of Soviet manufacture fire once per fire phase ({src})")
     unlimited = (s_afv and cat == "afv" and "h/k" in shooter.unit.special) or (
         shooter.machine_gun and cat == "troop"
     )
     second = (s_afv and cat == "afv") or cat == "troop"
     if eliminated and unlimited:
-        return {
-            "counts": True,
-            "may_fire_again": True,
-            "why": "hunter-killer / machine guns: another "
-            f"shot while they keep eliminating ({src})",
-        }
+        return _rof(True, True, f"hunter-killer / machine guns: another shot while they keep eliminating ({src})")
     if eliminated and second:
-        return {
-            "counts": True,
-            "may_fire_again": True,
-            "why": f"the target was eliminated: a second shot ({src})",
-        }
-    return {
-        "counts": True,
-        "may_fire_again": False,
-        "why": f"one shot unless it eliminates its target ({src})",
-    }
+        return _rof(True, True, f"the target was eliminated: a second shot ({src})")
+    return _rof(True, False, f"one shot unless it eliminates its target ({src})")
 
 
 def resolve(
@@ -338,7 +327,6 @@ def resolve(
         fixed=plan.fixed,
         shift=plan.shift,
         cap=plan.cap,
-        cap_why=plan.cap_why,
     )
     if plan.no_roll:
         return 0, None, pick, None
@@ -379,6 +367,36 @@ def fire(
     plan.modifiers.extend(extra_modifiers or [])
     rec = RecordingDice(dice)
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)
+    total, eliminated = _land_hits(plan, target, hits, cell, t)
+    rof = rate_of_fire(shooter, target, weapon, eliminated, t, rulings)
+    needs = None if plan.no_roll else _needs(plan, pick, rulings, t)
+    return Resolution(
+        ruleset=RULESET,
+        procedure="fire",
+        outcome={
+            "hits": hits,
+            "total_hits": total,
+            "eliminated": eliminated,
+            "morale_check": True,
+            "rate_of_fire": rof,
+        },
+        summary=_summary(plan, hits, eliminated, modified, cell),
+        modifiers=plan.modifiers,
+        shifts=plan.shifts,
+        column=_column_label(plan, pick, cell, t),
+        cell=cell,
+        modified_roll=modified,
+        rulings=rulings.differences(),
+        rolls=rec.rolls,
+        notes=plan.notes + pick.notes + [rof["why"]] + _needs_words(plan, needs),
+        facts=AtFireFacts(needs=needs, column_index=pick.index, differential=plan.differential, net_drm=plan.drm,
+                          net_shift=plan.shift),
+    )
+
+
+def _land_hits(plan: FirePlan, target: Stand, hits: int, cell: Any, t: Tables) -> tuple[int, bool]:
+    """The target's hits after this shot, and whether it is eliminated; the notes they make (a
+    capped result, a troop stand in close terrain, a shot with no roll)."""
     if plan.max_hits is not None and cell is not None and (cell.value or 0) > plan.max_hits:
         plan.notes.append(f"result {cell.value} limited to {plan.max_hits} hit")
     he = t.common.hit_effects
@@ -391,18 +409,38 @@ def fire(
         )
     if plan.no_roll:
         plan.notes.append(plan.no_roll)
-    rof = rate_of_fire(shooter, target, weapon, eliminated, t, rulings)
-    needs = None
-    if not plan.no_roll:
-        lo, hi = crt.die_bounds(t, rulings)
-        needs = next(
-            (
-                n
-                for n in range(lo, hi + 1)
-                if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0
-            ),
-            None,
-        )
+    return total, eliminated
+
+
+def _needs(plan: FirePlan, pick: crt.ColumnPick, rulings: Rulings, t: Tables) -> int | None:
+    """The lowest natural roll that scores at least one hit in the picked column, if any."""
+    lo, hi = crt.die_bounds(t, rulings)
+    return next(
+        (
+            n
+            for n in range(lo, hi + 1)
+            if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0
+        ),
+        None,
+    )
+
+
+def _needs_words(plan: FirePlan, needs: int | None) -> list[str]:
+    """What the die must show for a hit, or that none can (nothing when there is no roll)."""
+    if needs is not None:
+        return [f"needs {needs}+ on the die for at least 1 hit"]
+    return [] if plan.no_roll else ["no die roll can hit"]
+
+
+def _column_label(plan: FirePlan, pick: crt.ColumnPick, cell: Any, t: Tables) -> str | int | None:
+    """The column read: the cell's, or the picked column's when no die was rolled."""
+    if cell is not None:
+        return cell.column  # type: ignore[no-any-return]
+    return crt.label(pick.index, t, plan.header) if pick.index is not None else None
+
+
+def _summary(plan: FirePlan, hits: int, eliminated: bool, modified: int | None, cell: Any) -> str:
+    """The one-line outcome: the effect, and the roll read in its column."""
     summary = (
         "no effect"
         if hits == 0
@@ -410,41 +448,6 @@ def fire(
     )
     if plan.no_roll:
         summary = "no effect (morale check only)"
-    return Resolution(
-        ruleset=RULESET,
-        procedure="fire",
-        outcome={
-            "hits": hits,
-            "total_hits": total,
-            "eliminated": eliminated,
-            "morale_check": True,
-            "rate_of_fire": rof,
-        },
-        summary=f"{summary}"
-        + (
-            f" ({crt.roll_words(modified - plan.drm, modified, cell.column)})"
-            if cell is not None and modified is not None
-            else ""
-        ),
-        modifiers=plan.modifiers,
-        shifts=plan.shifts,
-        column=cell.column
-        if cell is not None
-        else (crt.label(pick.index, t, plan.header) if pick.index is not None else None),
-        cell=cell,
-        modified_roll=modified,
-        rulings=rulings.differences(),
-        rolls=rec.rolls,
-        notes=plan.notes
-        + pick.notes
-        + [rof["why"]]
-        + (
-            [f"needs {needs}+ on the die for at least 1 hit"]
-            if needs is not None
-            else []
-            if plan.no_roll
-            else ["no die roll can hit"]
-        ),
-        facts=AtFireFacts(needs=needs, column_index=pick.index, differential=plan.differential, net_drm=plan.drm,
-                          net_shift=plan.shift),
-    )
+    if cell is not None and modified is not None:
+        summary += f" ({crt.roll_words(modified - plan.drm, modified, cell.column)})"
+    return summary

@@ -23,8 +23,7 @@ class FirePlan:
     fixed: int | None
     modifiers: list[Modifier] = field(default_factory=list)
     shifts: list[Modifier] = field(default_factory=list)
-    cap: int | None = None
-    cap_why: str = ""
+    cap: crt.Cap | None = None
     max_hits: int | None = None
     no_roll: str = ""  # a reason the shot needs no die (no effect but a morale check)
     notes: list[str] = field(default_factory=list)
@@ -102,25 +101,46 @@ def check_shot(
             f"shooter.hits: a stand with {shooter.hits} hits may not "
             f"fire (allowed: 0-{he.may_not_fire_from - 1}; {he.source})"
         )
-    limit, why = None, ""
-    if weapon == "gun" and u.gun and u.gun.heat and u.gun.range is None:
-        limit, why = (
-            t.fire.ranges.low_velocity_gun_max_in,
-            f"low-velocity HEAT gun ({t.fire.ranges.low_velocity_gun_source})",
-        )
-    elif weapon == "gun" and u.gun and u.gun.range is not None:
-        limit, why = u.gun.range, "the gun's bracketed range"
-    elif weapon == "missile" and u.missile and u.missile.range is not None:
-        limit, why = u.missile.range, "the missile's bracketed range"
-    elif weapon == "hw" and u.hw and u.hw.range is not None:
-        limit, why = u.hw.range, "the HW bracketed range"
-    elif weapon == "sa":
-        limit, why = t.fire.ranges.sa_max_in, f"small arms ({t.fire.ranges.source})"
+    limit, why = _range_limit(shooter, weapon, t)
     if limit is not None and range_in > limit:
         raise UmpireError(
             f"range: {range_in:g} inches is beyond the {weapon} "
             f"range of {limit:g} inches (allowed: 0-{limit:g}; {why})"
         )
+    _check_moved(shooter, weapon, t, rulings)
+    kind = shooter.stand_kind
+    if weapon == "missile" and shooter.moved and kind != "troop" and phase == 1:
+        raise UmpireError(
+            "phase: a moving stand may fire ATGMs only in the "
+            f"second fire phase (allowed: 2; {t.fire.atgm.source})"
+        )
+    if target.fire_category() in ("helicopter", "aircraft") and weapon != "missile":
+        raise UmpireError(
+            "target.kind: fire at helicopters and aircraft other than "
+            "by ATGM is air defense (use the air-defense procedure)"
+        )
+
+
+def _range_limit(shooter: Stand, weapon: str, t: Tables) -> tuple[float | None, str]:
+    """How far ``weapon`` reaches, and why (a bracketed range, the low-velocity gun's, small
+    arms'); no limit for a weapon with none."""
+    u = shooter.unit
+    if weapon == "gun" and u.gun and u.gun.heat and u.gun.range is None:
+        return t.fire.ranges.low_velocity_gun_max_in, f"low-velocity HEAT gun ({t.fire.ranges.low_velocity_gun_source})"
+    if weapon == "gun" and u.gun and u.gun.range is not None:
+        return u.gun.range, "the gun's bracketed range"
+    if weapon == "missile" and u.missile and u.missile.range is not None:
+        return u.missile.range, "the missile's bracketed range"
+    if weapon == "hw" and u.hw and u.hw.range is not None:
+        return u.hw.range, "the HW bracketed range"
+    if weapon == "sa":
+        return t.fire.ranges.sa_max_in, f"small arms ({t.fire.ranges.source})"
+    return None, ""
+
+
+def _check_moved(shooter: Stand, weapon: str, t: Tables, rulings: Rulings) -> None:
+    """Refuse what a stand that moved may not fire: towed artillery, a heavy weapon unit, a
+    moving troop stand's HW or ATGM on orders that forbid it."""
     kind = shooter.stand_kind
     if kind == "towed" and shooter.moved:
         raise UmpireError(
@@ -140,13 +160,3 @@ def check_shot(
                 f"shooter.orders: a moving troop stand on {shooter.orders} orders may not fire "
                 f"{weapon.upper()} (allowed: stationary or DA; {t.fire.troop_fire.source})"
             )
-    if weapon == "missile" and shooter.moved and kind != "troop" and phase == 1:
-        raise UmpireError(
-            "phase: a moving stand may fire ATGMs only in the "
-            f"second fire phase (allowed: 2; {t.fire.atgm.source})"
-        )
-    if target.fire_category() in ("helicopter", "aircraft") and weapon != "missile":
-        raise UmpireError(
-            "target.kind: fire at helicopters and aircraft other than "
-            "by ATGM is air defense (use the air-defense procedure)"
-        )

@@ -25,7 +25,7 @@ from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, light_in_open
-from umpire.rules.auftragstaktik.fire_plan import missile_generation
+from umpire.rules.auftragstaktik.fire_plan import FirePlan, missile_generation
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
 from umpire.rules.auftragstaktik.ratings import Stand
@@ -68,35 +68,22 @@ def hq_shift(cmd: Command, t: Tables) -> list[Modifier]:
     return []
 
 
-def _resolve(
-    procedure: str,
-    target: Stand,
-    mods: list[Modifier],
-    shifts: list[Modifier],
-    dice: Dice,
-    rulings: Rulings,
-    t: Tables,
-    notes: list[str],
-    *,
-    fixed: int | None = None,
-    differential: int | None = None,
-    header: crt.Header = "AP",
-    max_hits: int | None = None,
-) -> Resolution:
+def _resolve(procedure: str, target: Stand, plan: FirePlan, dice: Dice, rulings: Rulings, t: Tables) -> Resolution:
+    """Roll for ``plan`` (its column, modifiers, shifts and notes; no cap) against ``target``."""
+    header = plan.header
+    mods, shifts, notes = plan.modifiers, plan.shifts, plan.notes
     pick = crt.pick_column(
         t,
         rulings,
         header,
-        fixed=fixed,
-        differential=differential,
+        fixed=plan.fixed,
+        differential=plan.differential,
         shift=sum(s.value for s in shifts),
     )
     rec = RecordingDice(dice)
     natural = crt.roll(rec, t, rulings, f"{procedure} roll")
     modified = natural + sum(m.value for m in mods)
     hits, cell = crt.lookup(pick.index, modified, t, rulings, header)
-    if max_hits is not None:
-        hits = min(hits, max_hits)
     close = target.fire_category() == "troop" and target.in_close_terrain
     total, eliminated = apply_hits(target.hits, hits, troop_in_close_terrain=close, t=t)
     if close and total >= t.common.hit_effects.eliminated_at:
@@ -185,26 +172,35 @@ def indirect_fire(
     procedure = "indirect"
     if counter_battery is not None:
         procedure = "counter-battery"
-        cb, c = counter_battery, t.indirect.counter_battery
-        mods += tq_difference(firer.quality, target.quality, c.tq_per_level, c.source)
-        mods += mod(
-            "CB firer C3 level",
-            c.firer_c3[cb.firer_c3],
-            c.source,
-            f"level {cb.firer_c3} (ruling cb.c3_level)",
-        )
-        mods += mod("target C3 level", c.target_c3[cb.target_c3], c.source, f"level {cb.target_c3}")
-        if cb.target_sp:
-            mods += mod("target is SP artillery", c.target_sp, c.source)
-        if cb.target_mrl:
-            mods += mod("target is an MRL", c.target_mrl, c.source)
-        if cb.firer_icm:
-            mods += mod("firer uses ICM", c.firer_icm, c.source)
-        if cb.firer_mrl:
-            mods += mod("CB firer is an MRL", c.firer_mrl, c.source)
-        if cb.target_outranges:
-            mods += mod("target outranges all CB firers", c.target_outranges, c.source)
-    return _resolve(procedure, target, mods, shifts, dice, rulings, t, notes, fixed=he.column)
+        mods += _counter_battery_mods(counter_battery, firer, target, t)
+    plan = FirePlan(header="AP", differential=None, fixed=he.column, modifiers=mods, shifts=shifts, notes=notes)
+    return _resolve(procedure, target, plan, dice, rulings, t)
+
+
+def _counter_battery_mods(cb: CounterBattery, firer: Stand, target: Stand, t: Tables) -> list[Modifier]:
+    """Counter-battery fire's own modifiers: troop quality, both sides' C3 levels, what the
+    target and the firer are (ruling cb.c3_level)."""
+    mods: list[Modifier] = []
+    c = t.indirect.counter_battery
+    mods += tq_difference(firer.quality, target.quality, c.tq_per_level, c.source)
+    mods += mod(
+        "CB firer C3 level",
+        c.firer_c3[cb.firer_c3],
+        c.source,
+        f"level {cb.firer_c3} (ruling cb.c3_level)",
+    )
+    mods += mod("target C3 level", c.target_c3[cb.target_c3], c.source, f"level {cb.target_c3}")
+    if cb.target_sp:
+        mods += mod("target is SP artillery", c.target_sp, c.source)
+    if cb.target_mrl:
+        mods += mod("target is an MRL", c.target_mrl, c.source)
+    if cb.firer_icm:
+        mods += mod("firer uses ICM", c.firer_icm, c.source)
+    if cb.firer_mrl:
+        mods += mod("CB firer is an MRL", c.firer_mrl, c.source)
+    if cb.target_outranges:
+        mods += mod("target outranges all CB firers", c.target_outranges, c.source)
+    return mods
 
 
 def ordnance_drm(tons: float, rulings: Rulings, t: Tables) -> int:
@@ -236,17 +232,9 @@ def airstrike(
         "airstrike: Very Heavy HE on the +1 column, no "
         f"template ({a.source}; ruling air.strafing_modifiers)"
     ]
-    return _resolve(
-        "airstrike",
-        target,
-        mods,
-        hq_shift(command, t),
-        dice,
-        rulings,
-        t,
-        notes,
-        fixed=t.indirect.he.column,
-    )
+    plan = FirePlan(header="AP", differential=None, fixed=t.indirect.he.column, modifiers=mods,
+                    shifts=hq_shift(command, t), notes=notes)
+    return _resolve("airstrike", target, plan, dice, rulings, t)
 
 
 def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Resolution:
@@ -271,18 +259,9 @@ def strafing(aircraft: Stand, target: Stand, dice: Dice, rulings: Rulings) -> Re
         f"strafing: {'AT' if afv else 'HW'} {value} against Protection "
         f"{target.protection_value} (ruling air.strafing_modifiers)"
     ]
-    return _resolve(
-        "strafing",
-        target,
-        mods,
-        [],
-        dice,
-        rulings,
-        t,
-        notes,
-        differential=value - target.protection_value,
-        header=header,
-    )
+    plan = FirePlan(header=header, differential=value - target.protection_value, fixed=None, modifiers=mods,
+                    notes=notes)
+    return _resolve("strafing", target, plan, dice, rulings, t)
 
 
 def air_defense(
@@ -322,7 +301,8 @@ def air_defense(
             kind="shift",
         )
     mods += hit_effects(t, shooter.hits)
-    return _resolve("air-defense", target, mods, shifts, dice, rulings, t, notes, fixed=ad.column)
+    plan = FirePlan(header="AP", differential=None, fixed=ad.column, modifiers=mods, shifts=shifts, notes=notes)
+    return _resolve("air-defense", target, plan, dice, rulings, t)
 
 
 def _missile_at_helicopter(shooter: Stand, cat: str, t: Tables) -> list[Modifier]:
@@ -340,6 +320,42 @@ def _missile_at_helicopter(shooter: Stand, cat: str, t: Tables) -> list[Modifier
         t.fire.atgm.vs_helicopter_source,
         f"generation {gen}",
     )
+    return mods
+
+
+def _ad_range_mods(shooter: Stand, weapon: str, missile_ad: bool, rulings: Rulings, range_in: float,
+                   t: Tables) -> list[Modifier]:
+    """Air defence at range: a missile's guidance and reach, small arms' reach, a gun's fire
+    control, or HW's range increments (ruling ad.range_modifiers)."""
+    u = shooter.unit
+    ad = t.indirect.air_defense
+    mods: list[Modifier] = []
+    if missile_ad:
+        g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
+        mods += mod("missile guidance", ad.guidance[g], ad.source, g)
+        rng = u.air_defense.range  # type: ignore[union-attr]
+        if rng is not None and range_in > rng:
+            raise UmpireError(
+                f"range: {range_in:g} inches is beyond the missile "
+                f"range of {rng:g} inches (allowed: 0-{rng:g})"
+            )
+    elif weapon == "sa":
+        if range_in > t.fire.ranges.sa_max_in:
+            raise UmpireError(
+                f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
+                f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
+            )
+    elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
+        mods += fire_control(u.gun.fire_control, range_in, rulings, t)
+    else:
+        h = t.fire.ranges.hw
+        n = increments(range_in, h.per_in, h.beyond_in, rulings)
+        mods += mod(
+            "HW range",
+            h.drm * n,
+            t.fire.ranges.source,
+            f'{range_in:g}" (ruling ad.range_modifiers)',
+        )
     return mods
 
 
@@ -377,32 +393,7 @@ def _air_defense_modifiers(shooter: Stand, target: Stand, weapon: str, rulings: 
             ad.source,
             f"{weapon.upper()} {rating} (ruling ad.weapon_rating)",
         )
-    if missile_ad:
-        g = u.air_defense.guidance or "b"  # type: ignore[union-attr]
-        mods += mod("missile guidance", ad.guidance[g], ad.source, g)
-        rng = u.air_defense.range  # type: ignore[union-attr]
-        if rng is not None and range_in > rng:
-            raise UmpireError(
-                f"range: {range_in:g} inches is beyond the missile "
-                f"range of {rng:g} inches (allowed: 0-{rng:g})"
-            )
-    elif weapon == "sa":
-        if range_in > t.fire.ranges.sa_max_in:
-            raise UmpireError(
-                f"range: small arms reach {t.fire.ranges.sa_max_in:g} "
-                f"inches (allowed: 0-{t.fire.ranges.sa_max_in:g})"
-            )
-    elif weapon == "ad" and u.gun is not None and u.gun.fire_control:
-        mods += fire_control(u.gun.fire_control, range_in, rulings, t)
-    else:
-        h = t.fire.ranges.hw
-        n = increments(range_in, h.per_in, h.beyond_in, rulings)
-        mods += mod(
-            "HW range",
-            h.drm * n,
-            t.fire.ranges.source,
-            f'{range_in:g}" (ruling ad.range_modifiers)',
-        )
+    mods += _ad_range_mods(shooter, weapon, missile_ad, rulings, range_in, t)
     if cat == "aircraft" and weapon in ("sa", "hw") and not aa_mount:
         mods += mod("target is an aircraft", ad.aircraft_sa_hw, ad.source)
     return mods

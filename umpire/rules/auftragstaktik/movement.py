@@ -89,12 +89,7 @@ def move_cost(
     by_row: dict[str, float] = {}
     for leg in legs:
         if leg.road:
-            if order == "TR":
-                rate = getattr(mv.road, col)
-                key = f"road at Travel rate x{rate:.3g}"
-            else:
-                rate = 1.0
-                key = "road without Travel orders x1 (ruling movement.road_without_travel)"
+            rate, key = _road_rate(order, col, t)
             cost += leg.inches * rate
             by_row[key] = by_row.get(key, 0.0) + leg.inches
             continue
@@ -103,31 +98,41 @@ def move_cost(
         if rate is None and amphibious and row_name == "water":
             rate = 1.0
         if rate is None:
-            return MoveCost(
-                length,
-                math.inf,
-                lines,
-                blocked=f"{col} stands may not enter {leg.terrain} ({row_name.replace('_', ' ')}: NA; "
-                "MOVEMENT > Terrain effects; ruling movement.na_meaning)",
-            )
+            return _blocked(length, lines, f"{col} stands may not enter {leg.terrain} ({row_name.replace('_', ' ')}: "
+                            "NA; MOVEMENT > Terrain effects; ruling movement.na_meaning)")
         if lw:
             if snow > 1:
-                return MoveCost(
-                    length,
-                    math.inf,
-                    lines,
-                    blocked=f"low-mobility wheeled stands may not move off road in {weather} "
-                    f"({mv.weather.source}; ruling movement.weather_wording)",
-                )
+                return _blocked(length, lines, f"low-mobility wheeled stands may not move off road in {weather} "
+                                f"({mv.weather.source}; ruling movement.weather_wording)")
             rate *= mv.low_mobility_wheeled_off_road
         rate *= snow
         cost += leg.inches * rate
         key = f"{leg.terrain} x{rate:g}"
         by_row[key] = by_row.get(key, 0.0) + leg.inches
-    for key, inches in by_row.items():
-        lines.append(f'{inches:.2f}" {key}')
+    lines += [f'{inches:.2f}" {key}' for key, inches in by_row.items()]
     if snow > 1:
         lines.append(f"{weather}: off-road costs x{snow:g} (ruling movement.weather_wording)")
+    crossing_cost, blocked = _crossings(crossings, col, amphibious, lines, t)
+    if blocked:
+        return _blocked(length, lines, blocked)
+    return MoveCost(length, cost + crossing_cost, lines)
+
+
+def _road_rate(order: str, col: str, t: Tables) -> tuple[float, str]:
+    """The rate of an inch of road, and the line it is counted under: the road rate on Travel
+    orders, 1 on any other (ruling movement.road_without_travel)."""
+    if order == "TR":
+        rate: float = getattr(t.turn.movement.road, col)
+        return rate, f"road at Travel rate x{rate:.3g}"
+    return 1.0, "road without Travel orders x1 (ruling movement.road_without_travel)"
+
+
+def _crossings(crossings: list[StreamCrossing], col: str, amphibious: bool, lines: list[str],
+               t: Tables) -> tuple[float, str]:
+    """What the stream crossings cost (ruling movement.crossing_cost), each one's line added to
+    ``lines``; or the reason one may not be crossed."""
+    mv = t.turn.movement
+    cost = 0.0
     for c in crossings:
         if c.bridged:
             lines.append(f"{c.type} {c.where} crossed by road: no crossing cost".replace("  ", " "))
@@ -137,16 +142,16 @@ def move_cost(
         if row is not None and amphibious and c.type == "stream":
             rate = 1.0
         if rate is None:
-            return MoveCost(
-                length,
-                math.inf,
-                lines,
-                blocked=f"{col} stands may not cross the {c.type} {c.where}".rstrip()
-                + " (MOVEMENT > Terrain effects; ruling movement.na_meaning)",
-            )
+            return cost, (f"{col} stands may not cross the {c.type} {c.where}".rstrip()
+                          + " (MOVEMENT > Terrain effects; ruling movement.na_meaning)")
         cost += rate
         lines.append(f'crossing {c.type} {c.where}: {rate:g}" (ruling movement.crossing_cost)'.replace("  ", " "))
-    return MoveCost(length, cost, lines)
+    return cost, ""
+
+
+def _blocked(length: float, lines: list[str], why: str) -> MoveCost:
+    """A move the stand may not make: no allowance can pay for it."""
+    return MoveCost(length, math.inf, lines, blocked=why)
 
 
 def allowance(

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
-from umpire.core.dice import Dice, RecordingDice
+from umpire.core.dice import Dice, RecordingDice, Roll
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
@@ -207,6 +207,18 @@ def pair_part(s: Spotter, x: Spotted, t: Tables) -> int:
     return sum(m.value for m in pair_modifiers(s, x, t))
 
 
+def _house_roll(total: int, dice: Dice | None, rulings: Rulings, t: Tables,
+                notes: list[str]) -> tuple[list[Roll], int | None]:
+    """The house rule's die roll, 5 off, added to the total (ruling spotting.die_roll): its rolls
+    and the modified total; none under the rules as written."""
+    if rulings["spotting.die_roll"] != "die_roll" or dice is None:
+        return [], None
+    rec = RecordingDice(dice)
+    roll = crt.roll(rec, t, rulings, "spotting roll (house rule)")
+    notes.append(f"house rule: die roll {roll} - 5 added (ruling spotting.die_roll)")
+    return rec.rolls, total + roll - 5
+
+
 def spot(
     spotter: Spotter,
     target: Spotted,
@@ -230,17 +242,8 @@ def spot(
     mods += pair_modifiers(spotter, target, t)
     total = sum(m.value for m in mods)
     notes: list[str] = []
-    rolls = []
-    modified = None
-    if rulings["spotting.die_roll"] == "die_roll" and dice is not None:
-        rec = RecordingDice(dice)
-        roll = crt.roll(rec, t, rulings, "spotting roll (house rule)")
-        rolls = rec.rolls
-        modified = total + roll - 5
-        notes.append(f"house rule: die roll {roll} - 5 added (ruling spotting.die_roll)")
-        score = modified
-    else:
-        score = total
+    rolls, modified = _house_roll(total, dice, rulings, t, notes)
+    score = total if modified is None else modified
     spotted = score > t.spotting.spotted_if_total_greater_than
     kept = bool(
         target.spotted_before

@@ -25,6 +25,24 @@ def format_statline(unit: Unit) -> str:
     prot = f"{p.value}{p.marks()}" + (f"/{p.second}" if p.second is not None else "")
     if p.unarmored:
         prot = "{" + prot + "}"
+    move = (
+        "H" if unit.move is None else f"{unit.move}{'' if unit.mobility == 'f' else unit.mobility}"
+    )
+    return " | ".join(
+        [
+            " or ".join(unit.sizes),
+            move,
+            prot,
+            " ".join(_at_ratings(unit)) or "--",
+            " ".join(_ap_ratings(unit)) or "--",
+            _indirect_rating(unit),
+            " ".join(_specials(unit)) or "--",
+        ]
+    )
+
+
+def _at_ratings(unit: Unit) -> list[str]:
+    """The AT column: gun, missile, close-combat AT."""
     at = []
     if unit.gun:
         g = unit.gun
@@ -39,6 +57,11 @@ def format_statline(unit: Unit) -> str:
         at.append(f"M{par}: {m.value}{'*' * m.heat}{'^' if m.top_attack else ''}{rng}")
     if unit.at_cc is not None:
         at.append(f"CC: {unit.at_cc}")
+    return at
+
+
+def _ap_ratings(unit: Unit) -> list[str]:
+    """The AP column: HE, HW, SA."""
     ap = []
     if unit.he:
         fc = _par(unit.he.fire_control, unit.he.stabilization)
@@ -49,34 +72,30 @@ def format_statline(unit: Unit) -> str:
         ap.append(f"HW{size}: {unit.hw.value}{rng}")
     if unit.sa:
         ap.append(f"SA: {unit.sa.ranged}" + (f"/{unit.sa.cc}" if unit.sa.cc is not None else ""))
-    ind = "--"
-    if unit.indirect:
-        i = unit.indirect
-        if i.aircraft_drm is not None:
-            ind = f"{i.aircraft_drm:+d}"
-        else:
-            ind = (i.weight or "") + ("b" if i.burst else "")
-            if i.mrl is not None:
-                ind += f" ({i.mrl})"
-            if i.range is not None:
-                ext = f"/{_fmt_num(i.extended_range)}" if i.extended_range is not None else ""
-                ind += f" [{_fmt_num(i.range)}{ext}]"
+    return ap
+
+
+def _indirect_rating(unit: Unit) -> str:
+    """The indirect column: an aircraft's DRM, or weight, burst, MRL and ranges; ``--`` for none."""
+    if not unit.indirect:
+        return "--"
+    i = unit.indirect
+    if i.aircraft_drm is not None:
+        return f"{i.aircraft_drm:+d}"
+    ind = (i.weight or "") + ("b" if i.burst else "")
+    if i.mrl is not None:
+        ind += f" ({i.mrl})"
+    if i.range is not None:
+        ext = f"/{_fmt_num(i.extended_range)}" if i.extended_range is not None else ""
+        ind += f" [{_fmt_num(i.range)}{ext}]"
+    return ind
+
+
+def _specials(unit: Unit) -> list[str]:
+    """The special column: the codes, then the air defence rating."""
     special = list(unit.special)
     if unit.air_defense:
         a = unit.air_defense
         rng = f" [{_fmt_num(a.range)}]" if a.range is not None else ""
         special.append(f"AD({a.type}{'/' + a.guidance if a.guidance else ''}): {a.value}{rng}")
-    move = (
-        "H" if unit.move is None else f"{unit.move}{'' if unit.mobility == 'f' else unit.mobility}"
-    )
-    return " | ".join(
-        [
-            " or ".join(unit.sizes),
-            move,
-            prot,
-            " ".join(at) or "--",
-            " ".join(ap) or "--",
-            ind,
-            " ".join(special) or "--",
-        ]
-    )
+    return special

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from umpire.rules.answer import CalcAnswer, CalcProcedure
+    from umpire.rules.mbt.sighting import LosResult
 
 
 def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -48,13 +49,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     kind = "vehicle" if c.target.kind == "hex" else c.target.kind
     terrain = "clear" if c.target.kind == "hex" else c.target.terrain
     if c.game == "basic":
-        basic_only(hull_down=False, inside_building=False, improved_position=False,
-                    conditions=c.conditions)
-        if kind != "vehicle":
-            raise UmpireError(
-                f"target.kind: {kind!r}: the Basic Game has vehicles only (13.1.2 adds "
-                "small and large units)"
-            )
+        _basic_sighting(c, kind)
     ruled: list[str] = []
     est_order: list[str] = []
     from umpire.rules.mbt.options.terrain import fire_light
@@ -65,14 +60,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     )
     limit = sighting.sighting_limit(base.v, c.target.spotted)
     in_range = limit is None or rng <= limit
-    obstacles = [
-        sighting.Obstacle(in_hexes(o.distance, c.scale, rulings), o.height, o.what)
-        for o in c.obstacles
-    ]
-    if c.game == "basic":
-        los = sighting.basic_height_los(c.sighter.height, c.target.height, rng, obstacles)
-    else:
-        los = sighting.advanced_los(c.sighter.height, c.target.height, rng, obstacles)
+    los = _line_of_sight(c, rng, rulings)
     seen = in_range and not los.blocked
     level = sighting.identification(rng, base.v, c.target.spotted) if seen else None
     estimated = (
@@ -112,6 +100,32 @@ def _flame(res: Resolution, flamethrower: bool, building: str | None) -> Resolut
         res.outcome["effects"] = [*res.outcome.get("effects", []), words]
         res.notes.append(words)
     return res
+
+
+def _basic_sighting(c: SightCase, kind: str) -> None:
+    """Refuse what the Basic Game does not sight: its options, a target that is not a vehicle
+    (13.1.2 adds small and large units)."""
+    basic_only(hull_down=False, inside_building=False, improved_position=False,
+               conditions=c.conditions)
+    if kind != "vehicle":
+        raise UmpireError(
+            f"target.kind: {kind!r}: the Basic Game has vehicles only (13.1.2 adds "
+            "small and large units)"
+        )
+
+
+def _line_of_sight(c: SightCase, rng: int, rulings: Rulings) -> LosResult:
+    """The line of sight over the case's obstacles: by height alone in the Basic Game (6.1.3),
+    by the chart in the Advanced Game (13.2)."""
+    from umpire.rules.mbt import sighting
+
+    obstacles = [
+        sighting.Obstacle(in_hexes(o.distance, c.scale, rulings), o.height, o.what)
+        for o in c.obstacles
+    ]
+    if c.game == "basic":
+        return sighting.basic_height_los(c.sighter.height, c.target.height, rng, obstacles)
+    return sighting.advanced_los(c.sighter.height, c.target.height, rng, obstacles)
 
 
 def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> Resolution:
@@ -200,11 +214,11 @@ def movement_of(c: MoveCase, rulings: Rulings) -> movement.MoveCost:
 
         heavy = too_heavy(c.card, c.ice_tons, est)
     streams = "fordable" if heavy else c.streams  # 17.8.2: too heavy for the ice, it pays for the stream
-    cost = movement.cost(
-        data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
-        ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
-        load_unload=c.load_unload, inside=c.inside, wire_hexes=c.wire, ground=c.ground, streams=streams,
-    )
+    going = movement.Going(ruling=rulings["orders.move_full_speed"], suppressed=c.suppressed, night=night,
+                           ground=c.ground, streams=streams, load_unload=c.load_unload, inside=c.inside,
+                           wire_hexes=c.wire)
+    cost = movement.cost(data.card(c.card), [movement.Leg(**leg.model_dump()) for leg in c.route], c.orders, c.scale,
+                         going)
     if heavy:
         cost.lines.append(f"not over the ice: {heavy}; streams cost as unfrozen (17.8.2)")
     cost.estimated += [e for e in est if e not in cost.estimated]

@@ -26,6 +26,7 @@ from umpire.schema.load import validate
 if TYPE_CHECKING:
     from umpire.rules.answer import CalcAnswer
     from umpire.rules.mbt.firers import AnyFirer
+    from umpire.rules.mbt.gp_fire import GpShooter
     from umpire.rules.mbt.vehicle_card import Weapon  # noqa: TC004
 
 
@@ -334,6 +335,23 @@ def gp_target(c: GpCase, rng: int, estimated: list[str]) -> tuple[Any, int, list
     return gp_fire.GpTarget(kind=kind, gp_defense=defense, orders=t.orders, pending_atgm=t.pending_atgm), defense, []
 
 
+def _gp_firer(c: GpCase, kind: str, weapon: Weapon, est: list[str]) -> GpShooter:
+    """What the case's firer brings to the GP modifiers (14.4.2): an ATGM firer's temporary
+    suppression by its Class, NBC exposure (18.4.2) as its card and turret leave it."""
+    from umpire.rules.mbt.gp_fire import GpShooter
+    from umpire.rules.mbt.options.terrain import nbc_exposed
+
+    f = c.firer
+    tem_sup = int(weapon.class_.v) if f.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None else None
+    return GpShooter(
+        orders=f.orders, grade=f.grade, suppressed=f.suppressed,
+        crew_losses=f.crew_losses, transported=f.transported or f.riding_in is not None,
+        acquisition_turns=f.acquisition_turns, canister=f.canister, tem_sup_class=tem_sup,
+        nbc=c.nbc and nbc_exposed(f.card, kind, buttoned=f.turret == "buttoned",
+                                  compartment_hit=f.compartment_hit, estimated=est),
+    )
+
+
 def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None,
                extra_mods: list[Modifier] | None = None, overrun: bool = False,
                procedure: str = "gp") -> Resolution:
@@ -345,7 +363,6 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
     :raises UmpireError: for a weapon that cannot fire GP so (orders, ammunition, range).
     """
     from umpire.rules.mbt import cards, gp_fire, gp_targets, orders
-    from umpire.rules.mbt.options.terrain import nbc_exposed
 
     rng = in_hexes(c.range, c.scale, rulings)
     firer, weapon = firer_weapon(c.firer, rng)
@@ -371,24 +388,19 @@ def resolve_gp(c: GpCase, dice: Dice, rulings: Rulings, *, gp: int | None = None
         gp, band = gp_targets.gp_factor(firer, weapon, ammo, c.firer.orders, rng, est)
     tgt, defense, riders = gp_target(c, rng, est)
     legs, pinned = _leg_variations(c, firer, weapon, tgt.kind, est)
-    tem_sup = int(weapon.class_.v) if c.firer.tem_sup and weapon.kind == "atgm" and weapon.class_ is not None \
-        else None
     mods = gp_fire.modifiers(
-        firer_orders=c.firer.orders, target=tgt, rng=rng, grade=c.firer.grade, suppressed=c.firer.suppressed,
-        crew_losses=c.firer.crew_losses, transported=c.firer.transported or c.firer.riding_in is not None,
-        acquisition_turns=c.firer.acquisition_turns, brew_up_smoke_hexes=c.smoke.brew_up,
+        _gp_firer(c, firer.kind, weapon, est), tgt, rng, brew_up_smoke_hexes=c.smoke.brew_up,
         other_smoke_hexes=c.smoke.other + (1 if c.smoke.discharger else 0),  # 12.6.3: from or at the DS vehicle
-        canister=c.firer.canister, tem_sup_class=tem_sup, estimated=est,
-        nbc=c.nbc and nbc_exposed(c.firer.card, firer.kind, buttoned=c.firer.turret == "buttoned",
-                                  compartment_hit=c.firer.compartment_hit, estimated=est),
+        estimated=est,
     ) + list(extra_mods or []) + _alternate_fire(c, weapon) + legs + _reduced_rof(c, weapon) + _bailed(c)
     if H.fires_from_air(altitude, weapon):
         mods, left = H.marked_a(mods, "gp", est)
         if left:
             notes_air.append(left)
-    res = gp_fire.resolve(gp=gp, defense=defense, target=tgt, mods=mods, dice=dice, estimated=est,
-                          small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
-                          overrun=overrun, procedure=procedure, facts=ShotFacts(range=rng, range_band=band))
+    fire = gp_fire.GpRound(small_arms=weapon.is_small_arms, rng=rng, gp_kill=ammo.gp_kill, canister=c.firer.canister,
+                           overrun=overrun)
+    res = gp_fire.resolve(gp_fire.GpShot(gp, defense, tgt, mods, fire), dice, est, procedure=procedure,
+                          facts=ShotFacts(range=rng, range_band=band))
     res.notes = notes_air + res.notes
     if pinned and res.outcome["result"] == "EF":  # 17.4.3.1-2: an effective result is treated as suppressed
         words = f"suppressed (ON): {pinned}"

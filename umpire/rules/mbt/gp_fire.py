@@ -6,6 +6,7 @@ GP defense row) gives N and S: up to N no effect, up to S suppressed, above S ef
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,25 +61,40 @@ class GpTarget:
     pending_atgm: bool = False
 
 
-def effect(
-    result: str,
-    target: GpTarget,
-    *,
-    small_arms: bool,
-    rng: int,
-    gp_kill: Any | None,
-    target_defense: int,
-    canister: bool = False,
-    overrun: bool = False,
-) -> tuple[str, str]:
+@dataclass(frozen=True)
+class GpRound:
+    """The fire a GP result's effect depends on (14.4.4.2): small arms or not, the range in
+    hexes, the ammunition's GP kill entry, canister, an overrun's fire (14.7.2.2.2)."""
+
+    small_arms: bool = False
+    rng: int = 1
+    gp_kill: Any | None = None
+    canister: bool = False
+    overrun: bool = False
+
+
+@dataclass(frozen=True)
+class GpShot:
+    """A GP shot's facts: the GP factor against the target's GP defense, the target, the
+    modifiers that apply, and the round fired."""
+
+    gp: int
+    defense: int
+    target: GpTarget
+    mods: list[Modifier]
+    fire: GpRound = GpRound()
+
+
+def effect(result: str, target: GpTarget, target_defense: int, fire: GpRound = GpRound()) -> tuple[str, str]:
     """What a result does to the target (14.4.4.2), as a code and in words. The code is one of
     ``none``, ``temp_sup``, ``suppressed``, ``crew_loss``, ``knocked_out``, ``brewed_up``,
     ``half`` (a squad becomes a suppressed half squad), ``eliminated`` or, for a ``terrain``
     target (a block or wire marker, 14.4.3.3), ``destroyed``.
 
-    >>> effect("EF", GpTarget(kind="vehicle"), small_arms=True, rng=3, gp_kill=None, target_defense=8)[0]
+    >>> effect("EF", GpTarget(kind="vehicle"), 8, GpRound(small_arms=True, rng=3))[0]
     'none'
     """
+    small_arms, rng, gp_kill, canister, overrun = fire.small_arms, fire.rng, fire.gp_kill, fire.canister, fire.overrun
     if target.kind == "terrain":
         if result == "EF":
             return "destroyed", ("destroyed: the marker is removed and every ground unit in its hex suppressed "
@@ -109,39 +125,17 @@ def effect(
     return "eliminated", "eliminated, no wreck (14.4.4.2.3.4" + (", 14.7.2.2.2)" if overrun else ")")
 
 
-def resolve(
-    *,
-    gp: int,
-    defense: int,
-    target: GpTarget,
-    mods: list[Modifier],
-    dice: Dice,
-    estimated: list[str],
-    small_arms: bool = False,
-    rng: int = 1,
-    gp_kill: Any | None = None,
-    canister: bool = False,
-    overrun: bool = False,
-    procedure: str = "gp",
-    facts: ShotFacts | None = None,
-) -> Resolution:
+def resolve(shot: GpShot, dice: Dice, estimated: list[str], *, procedure: str = "gp",
+            facts: ShotFacts | None = None) -> Resolution:
     """Roll d100 + net modifier against the CRT cell and apply the result; ``facts``, the shot's
     own facts so far (its range), are given the CRT's."""
+    gp, defense, mods = shot.gp, shot.defense, shot.mods
     n, s = crt(gp, defense, estimated)
     net = sum(m.value for m in mods)
     (roll,) = dice.roll(100, why=f"GP {gp} vs defense {defense}")
     modified = roll + net
     result = crt_result(modified, n, s)
-    code, words = effect(
-        result,
-        target,
-        small_arms=small_arms,
-        rng=rng,
-        gp_kill=gp_kill,
-        target_defense=defense,
-        canister=canister,
-        overrun=overrun,
-    )
+    code, words = effect(result, shot.target, defense, shot.fire)
     names = {"N": "no effect", "S": "suppressed", "EF": "effective"}
     return Resolution(
         ruleset="mbt",
@@ -160,27 +154,31 @@ def _crt_facts(facts: ShotFacts, gp: int, defense: int, net: int, n: int, s: int
     return facts
 
 
-def modifiers(
-    *,
-    firer_orders: str,
-    target: GpTarget,
-    rng: int,
-    grade: str = "average",
-    suppressed: bool = False,
-    crew_losses: int = 0,
-    transported: bool = False,
-    acquisition_turns: int = 0,
-    brew_up_smoke_hexes: int = 0,
-    other_smoke_hexes: int = 0,
-    canister: bool = False,
-    tem_sup_class: int | None = None,
-    estimated: list[str],
-    nbc: bool = False,
-) -> list[Modifier]:
+@dataclass(frozen=True)
+class GpShooter:
+    """What the firer brings to a GP shot's modifiers (14.4.2.1, 14.4.2.3, 14.4.2.4): its
+    orders and grade, whether it is suppressed, its crew losses, whether it fires transported,
+    the turns it has acquired the target, canister, the class of its temporary suppression (an
+    ATGM firer's) and whether it fires exposed in an NBC environment."""
+
+    orders: str
+    grade: str = "average"
+    suppressed: bool = False
+    crew_losses: int = 0
+    transported: bool = False
+    acquisition_turns: int = 0
+    canister: bool = False
+    tem_sup_class: int | None = None
+    nbc: bool = False
+
+
+def modifiers(firer: GpShooter, target: GpTarget, rng: int, *, brew_up_smoke_hexes: int = 0, other_smoke_hexes: int = 0,
+              estimated: list[str]) -> list[Modifier]:
     """GP POINT EFFECT MODIFIERS (14.4.2) that apply, cumulative."""
     chart = data.chart("gp")
     m = chart.modifiers
     out: list[Modifier] = []
+    f = firer
 
     def add(name: str, val: Val[int], rule: str, times: int = 1, detail: str = "") -> None:
         out.append(
@@ -192,29 +190,45 @@ def modifiers(
             )
         )
 
-    if acquisition_turns:
-        add("acquisition", m.acquisition_per_turn, "14.4.2.1.1", acquisition_turns)
-    if crew_losses:
-        add("firer crew losses", m.per_crew_loss, "14.4.2.1.2", crew_losses)
-    if suppressed:
+    if f.acquisition_turns:
+        add("acquisition", m.acquisition_per_turn, "14.4.2.1.1", f.acquisition_turns)
+    if f.crew_losses:
+        add("firer crew losses", m.per_crew_loss, "14.4.2.1.2", f.crew_losses)
+    if f.suppressed:
         add("firer suppressed", m.firer_suppressed, "14.4.2.1.3")
-    if tem_sup_class is not None:
-        add("firer temporarily suppressed", chart.tem_sup[tem_sup_class], "14.4.2.1.4")
-    if transported:
+    if f.tem_sup_class is not None:
+        add("firer temporarily suppressed", chart.tem_sup[f.tem_sup_class], "14.4.2.1.4")
+    if f.transported:
         add("transported firer", m.transported_firer, "14.4.2.1.5")
     if brew_up_smoke_hexes:
         add("through brew-up smoke", m.through_brew_up_smoke, "14.4.2.1.6", brew_up_smoke_hexes)
     if other_smoke_hexes:
         add("through other smoke", m.through_other_smoke, "14.4.2.1.7", other_smoke_hexes)
-    if nbc:
+    if f.nbc:
         add("NBC environment", m.nbc, "18.4.2")
-    if orders.order_code(firer_orders) == "OW":
+    if orders.order_code(f.orders) == "OW":
         mv = orders.target_moving(target.orders)
         add(
             f"overwatch, target {'MV' if mv else 'NM'}",
             m.overwatch_mv if mv else m.overwatch_nm,
             "14.4.2.1.8",
         )
+    _target_mods(target, f.canister, add)
+    grade = f.grade
+    if grade != "average":
+        if grade not in ("poor", "crack"):
+            raise UmpireError(f"grade: {grade!r} (allowed: poor, average, crack)")
+        for band, val in zip(chart.grade.bands, getattr(chart.grade, grade), strict=True):
+            lo, hi = parse_range(band)
+            if lo <= rng <= hi and val.v:
+                add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
+    return out
+
+
+def _target_mods(target: GpTarget, canister: bool, add: Callable[..., None]) -> None:
+    """The target's modifiers: a vehicle's place and movement (14.4.2.2), canister against it
+    (14.4.2.3)."""
+    m = data.chart("gp").modifiers
     if target.kind == "vehicle":
         if target.in_building:
             add("vehicle in building hex", m.vehicle_in_building, "14.4.2.2.1")
@@ -229,14 +243,6 @@ def modifiers(
             add("canister vs vehicle", m.canister_vs_vehicle, "14.4.2.3")
         else:
             add("canister vs leg/towed", m.canister_vs_leg_towed, "14.4.2.3")
-    if grade != "average":
-        if grade not in ("poor", "crack"):
-            raise UmpireError(f"grade: {grade!r} (allowed: poor, average, crack)")
-        for band, val in zip(chart.grade.bands, getattr(chart.grade, grade), strict=True):
-            lo, hi = parse_range(band)
-            if lo <= rng <= hi and val.v:
-                add(f"{grade} firer", val, "14.4.2.4", detail=f"range {rng}")
-    return out
 
 
 def building_target(heights: int, estimated: list[str]) -> Modifier:

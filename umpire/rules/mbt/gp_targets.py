@@ -103,8 +103,8 @@ def passengers(gp: int, roll: int, mods: Sequence[Modifier], kinds: Sequence[str
     out = []
     for kind in kinds:
         result = gp_fire.crt_result(roll + general, n, s)
-        code, _ = gp_fire.effect(result, gp_fire.GpTarget(kind=kind, gp_defense=defense), small_arms=False, rng=1,
-                                 gp_kill=None, target_defense=defense, canister=canister)
+        code, _ = gp_fire.effect(result, gp_fire.GpTarget(kind=kind, gp_defense=defense), defense,
+                                 gp_fire.GpRound(canister=canister))
         out.append(PassengerHit(defense, roll + general, result, code))
     return out
 

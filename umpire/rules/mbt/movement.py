@@ -91,36 +91,40 @@ def _cost(val: Val[Any], what: str, est: list[str]) -> float | None:
     return float(Fraction(v))
 
 
-def cost(
-    card: Card,
-    legs: Sequence[Leg],
-    order: str,
-    scale: float = 1.0,
-    *,
-    ruling: str = "move",
-    suppressed: bool = False,
-    night: bool = False,
-    load_unload: int = 0,
-    inside: bool = False,
-    wire_hexes: int = 0,
-    ground: str = "normal",
-    streams: str = "fordable",
-) -> MoveCost:
+@dataclass(frozen=True)
+class Going:
+    """What a move is made in and does beyond its route: the ruling on full speed
+    (``orders.move_full_speed``), a suppressed unit, night, the ground weather (18.2) and the
+    streams (fordable, frozen or unfordable, 18.2.1-2); the movement factors to load or unload
+    (the highest LOAD/UNLOAD COST of the units, 15.3.2.2), going ``inside`` buildings (15.4.3),
+    the wire hexes entered (12.4.6)."""
+
+    ruling: str = "move"
+    suppressed: bool = False
+    night: bool = False
+    ground: str = "normal"
+    streams: str = "fordable"
+    load_unload: int = 0
+    inside: bool = False
+    wire_hexes: int = 0
+
+
+def cost(card: Card, legs: Sequence[Leg], order: str, scale: float = 1.0, going: Going = Going()) -> MoveCost:
     """Inches of movement a route costs and whether the unit may make it this Turn. Beyond the
-    route: ``load_unload`` movement factors to load or unload (the highest LOAD/UNLOAD COST of
-    the units, 15.3.2.2), one more to go ``inside`` buildings (15.4.3), and each wire hex entered
-    at the card's wire cost (12.4.6). A vehicle that enters no new hex may load or unload with
-    fewer movement factors than it needs (15.3.2.4).
+    route: ``going.load_unload`` movement factors to load or unload, one more to go inside
+    buildings, and each wire hex entered at the card's wire cost (:class:`Going`). A vehicle
+    that enters no new hex may load or unload with fewer movement factors than it needs
+    (15.3.2.4).
 
     :raises UmpireError: for a terrain the card does not list.
     """
     scale = check_scale(scale)
     est: list[str] = []
-    mf = getattr(card.speeds, ground)  # 18.2: the Snow or Mud movement factors in that ground weather
+    g = going
+    mf = getattr(card.speeds, g.ground)  # 18.2: the Snow or Mud movement factors in that ground weather
     if mf.estimated:
-        est.append(f"{card.card} {ground} MF ({mf.v})")
-    allowance = orders.movement_allowance(order, mf.v, ruling, suppressed, night) * scale
-    costs = card.movement_costs
+        est.append(f"{card.card} {g.ground} MF ({mf.v})")
+    allowance = orders.movement_allowance(order, mf.v, g.ruling, g.suppressed, g.night) * scale
     turn_costs = parse_numbers(card.turn_costs.v)
     if card.turn_costs.estimated:
         est.append(f"{card.card} turn costs ({card.turn_costs.v})")
@@ -133,66 +137,16 @@ def cost(
                 turned = turned or c > 0
                 spent += c
                 lines.append(f"turn {leg.turn:g} degrees = {k} hexside(s): {c:g} in (8.3)")
-        key = "road" if leg.road else "path" if leg.path else leg.terrain
-        if key == "stream" and streams != "fordable":  # 18.2.1, 18.2.2
-            from umpire.rules.mbt.options.terrain import stream_state
-
-            now = stream_state(ground, frozen=streams == "frozen", unfordable=streams == "unfordable")
-            key = {"unfordable": "stream_nonfordable"}.get(now, now)
-        if key not in costs.terrain:
-            raise UmpireError(
-                f"terrain: {leg.terrain!r} has no movement cost on {card.card} "
-                f"(allowed: {', '.join(costs.terrain)})"
-            )
-        per = _cost(costs.terrain[key], f"{card.card} movement cost {key}", est)
-        if per is None:
+        leg_cost = _leg_cost(card, leg, scale, g, est, lines)
+        if leg_cost is None:
             legal = False
-            lines.append(f"{key}: prohibited (8.4.2)")
-            continue
-        length = leg.inches if leg.charged is None else leg.charged
-        c = per * length * (2 if leg.reverse else 1)
-        extra = 1.0 * scale if leg.bridge else 0.0  # 8.5.3: "+1" to enter a bridge hex by road
-        heights = abs(leg.height_change) - (1 if (leg.road or leg.path) else 0)
-        if heights > 0:
-            table = costs.plus["height_change"]
-            assert isinstance(table, list)
-            h = _cost(table[min(heights, len(table)) - 1], f"{card.card} height change cost", est)
-            if h is None:
-                legal = False
-                lines.append(f"height change of {heights}: prohibited (8.4.2)")
-                continue
-            extra += h * scale
-        for flag, name in ((leg.smoke, "smoke"), (leg.wire, "wire")):
-            if flag:
-                val = costs.plus[name]
-                assert isinstance(val, Val)
-                extra += (_cost(val, f"{card.card} {name} cost", est) or 0) * scale
-        spent += c + extra
-        lines.append(
-            f"{leg.inches:g} in of {key}{f' (charged as {leg.charged:g} in)' if leg.charged is not None else ''}"
-            f"{' over a bridge (8.6)' if leg.bridge else ''}"
-            f"{' on a road with a wreck or enemy unit there, no road rate (8.5.2)' if leg.blocked_road else ''}"
-            f"{' in reverse' if leg.reverse else ''}: "
-            f"{c + extra:g} in (8.4, 23.3.2.1)"
-        )
-    extra = (load_unload + (1 if inside else 0)) * scale
-    if load_unload:
-        lines.append(f"load/unload: {load_unload * scale:g} in (15.3.2)")
-    if inside:
-        lines.append(f"going inside buildings: {scale:g} in (15.4.3)")
-    if wire_hexes:
-        val = costs.plus["wire"]
-        assert isinstance(val, Val)
-        per = _cost(val, f"{card.card} wire cost", est)
-        if per is None:
-            legal = False
-            lines.append("wire: prohibited (12.4.6)")
         else:
-            extra += per * scale * wire_hexes
-            lines.append(f"{wire_hexes} wire hex(es): {per * scale * wire_hexes:g} in (12.4.6)")
+            spent += leg_cost
+    extra, allowed = _beyond_route(card, scale, g, est, lines)
+    legal = legal and allowed
     spent += extra
     total_in = sum(leg.inches for leg in legs)
-    if spent > allowance + MOVE_TOLERANCE and legal and (load_unload or inside) and total_in <= 1e-9:
+    if spent > allowance + MOVE_TOLERANCE and legal and (g.load_unload or g.inside) and total_in <= 1e-9:
         lines.append("loads or unloads without entering a new hex: allowed with fewer movement factors (15.3.2.4)")
     elif spent > allowance + MOVE_TOLERANCE:
         if (
@@ -207,3 +161,73 @@ def cost(
             legal = False
             lines.append(f"needs {spent:g} in, the unit has {allowance:g} in")
     return MoveCost(allowance, spent, legal, lines, est)
+
+
+def _leg_cost(card: Card, leg: Leg, scale: float, g: Going, est: list[str], lines: list[str]) -> float | None:
+    """What one leg of the route costs in inches (8.4, 23.3.2.1): its terrain (a road's or a
+    path's rate; a stream as the ground weather leaves it), a bridge, a change of height, smoke
+    and wire on it; its line added to ``lines``. None: the card may not make it (8.4.2).
+
+    :raises UmpireError: for a terrain the card does not list.
+    """
+    costs = card.movement_costs
+    key = "road" if leg.road else "path" if leg.path else leg.terrain
+    if key == "stream" and g.streams != "fordable":  # 18.2.1, 18.2.2
+        from umpire.rules.mbt.options.terrain import stream_state
+
+        now = stream_state(g.ground, frozen=g.streams == "frozen", unfordable=g.streams == "unfordable")
+        key = {"unfordable": "stream_nonfordable"}.get(now, now)
+    if key not in costs.terrain:
+        raise UmpireError(
+            f"terrain: {leg.terrain!r} has no movement cost on {card.card} "
+            f"(allowed: {', '.join(costs.terrain)})"
+        )
+    per = _cost(costs.terrain[key], f"{card.card} movement cost {key}", est)
+    if per is None:
+        lines.append(f"{key}: prohibited (8.4.2)")
+        return None
+    length = leg.inches if leg.charged is None else leg.charged
+    c = per * length * (2 if leg.reverse else 1)
+    extra = 1.0 * scale if leg.bridge else 0.0  # 8.5.3: "+1" to enter a bridge hex by road
+    heights = abs(leg.height_change) - (1 if (leg.road or leg.path) else 0)
+    if heights > 0:
+        table = costs.plus["height_change"]
+        assert isinstance(table, list)
+        h = _cost(table[min(heights, len(table)) - 1], f"{card.card} height change cost", est)
+        if h is None:
+            lines.append(f"height change of {heights}: prohibited (8.4.2)")
+            return None
+        extra += h * scale
+    for flag, name in ((leg.smoke, "smoke"), (leg.wire, "wire")):
+        if flag:
+            val = costs.plus[name]
+            assert isinstance(val, Val)
+            extra += (_cost(val, f"{card.card} {name} cost", est) or 0) * scale
+    lines.append(
+        f"{leg.inches:g} in of {key}{f' (charged as {leg.charged:g} in)' if leg.charged is not None else ''}"
+        f"{' over a bridge (8.6)' if leg.bridge else ''}"
+        f"{' on a road with a wreck or enemy unit there, no road rate (8.5.2)' if leg.blocked_road else ''}"
+        f"{' in reverse' if leg.reverse else ''}: "
+        f"{c + extra:g} in (8.4, 23.3.2.1)"
+    )
+    return c + extra
+
+
+def _beyond_route(card: Card, scale: float, g: Going, est: list[str], lines: list[str]) -> tuple[float, bool]:
+    """What the move costs beyond its route (loading or unloading, going inside, wire hexes),
+    each line added to ``lines``; and whether the card may do it (wire may be prohibited)."""
+    extra = (g.load_unload + (1 if g.inside else 0)) * scale
+    if g.load_unload:
+        lines.append(f"load/unload: {g.load_unload * scale:g} in (15.3.2)")
+    if g.inside:
+        lines.append(f"going inside buildings: {scale:g} in (15.4.3)")
+    if g.wire_hexes:
+        val = card.movement_costs.plus["wire"]
+        assert isinstance(val, Val)
+        per = _cost(val, f"{card.card} wire cost", est)
+        if per is None:
+            lines.append("wire: prohibited (12.4.6)")
+            return extra, False
+        extra += per * scale * g.wire_hexes
+        lines.append(f"{g.wire_hexes} wire hex(es): {per * scale * g.wire_hexes:g} in (12.4.6)")
+    return extra, True

@@ -241,44 +241,53 @@ def advanced_los(
                 "and higher than the other (13.2.1.2)"
             )
             continue
-        diff = hi_h - lo_h
-        line, first = los_chart_line(diff, rng, chart)
-        col = hi_h - ob.height
-        cell = chart.cell(line, min(col, chart.columns[-1]))
         dist_from_high = ob.distance if sighter_height >= target_height else rng - ob.distance
-        res.cells.append(f"column {diff} line {line}: {first.v}; column {col}: {cell.v}")
-        for v, what in (
-            (first, f"LOS chart column {diff} line {line}"),
-            (cell, f"LOS chart column {col} line {line}"),
-        ):
-            if v.estimated and what not in res.estimated:
-                res.estimated.append(f"{what} ({v.v})")
-        if cell.v is None:
-            res.blocked = True
-            res.reasons.append(
-                f"{ob.what}: no distance clears on line {line} column {col} (13.2.1.4.2)"
-            )
-            continue
-        nums = parse_numbers(cell.v)
-        if dist_from_high > nums[-1]:
-            res.blocked = True
-            res.reasons.append(
-                f"{ob.what} at {dist_from_high} from the higher end: "
-                f"beyond {nums[-1]} it blocks (13.2.1.4.2)"
-            )
-            continue
-        res.reasons.append(
-            f"{ob.what} at {dist_from_high} from the higher end: "
-            f"{nums[-1]} or less does not block (13.2.1.4.2)"
-        )
-        if len(nums) == 3 and nums[1] <= dist_from_high <= nums[2]:
-            res.hull_down = True
-            res.reasons.append(
-                f"obstacle between {nums[1]} and {nums[2]}: the target is hull down (13.2.2.2)"
-            )
+        _by_chart(ob, dist_from_high, (hi_h, lo_h), rng, chart, res)
     if res.blocked:
         res.hull_down = False
     return res
+
+
+def _by_chart(ob: Obstacle, dist_from_high: int, ends: tuple[int, int], rng: int, chart: LosChart,
+              res: LosResult) -> None:
+    """An obstacle between the two ends' heights read on the LINE OF SIGHT CHART (13.2.1.4):
+    it blocks, or not, and may leave the target hull down (13.2.2.2); its reasons, cells and
+    estimates added to ``res``."""
+    hi_h, lo_h = ends
+    diff = hi_h - lo_h
+    line, first = los_chart_line(diff, rng, chart)
+    col = hi_h - ob.height
+    cell = chart.cell(line, min(col, chart.columns[-1]))
+    res.cells.append(f"column {diff} line {line}: {first.v}; column {col}: {cell.v}")
+    for v, what in (
+        (first, f"LOS chart column {diff} line {line}"),
+        (cell, f"LOS chart column {col} line {line}"),
+    ):
+        if v.estimated and what not in res.estimated:
+            res.estimated.append(f"{what} ({v.v})")
+    if cell.v is None:
+        res.blocked = True
+        res.reasons.append(
+            f"{ob.what}: no distance clears on line {line} column {col} (13.2.1.4.2)"
+        )
+        return
+    nums = parse_numbers(cell.v)
+    if dist_from_high > nums[-1]:
+        res.blocked = True
+        res.reasons.append(
+            f"{ob.what} at {dist_from_high} from the higher end: "
+            f"beyond {nums[-1]} it blocks (13.2.1.4.2)"
+        )
+        return
+    res.reasons.append(
+        f"{ob.what} at {dist_from_high} from the higher end: "
+        f"{nums[-1]} or less does not block (13.2.1.4.2)"
+    )
+    if len(nums) == 3 and nums[1] <= dist_from_high <= nums[2]:
+        res.hull_down = True
+        res.reasons.append(
+            f"obstacle between {nums[1]} and {nums[2]}: the target is hull down (13.2.2.2)"
+        )
 
 
 def automatic_hull_down(

@@ -238,16 +238,8 @@ def attack(
     if none:
         return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none], "effect": "none"}
     target = gp_fire.GpTarget(kind=t.kind, gp_defense=defense, open=t.open, orders=t.orders)
-    res = gp_fire.resolve(
-        gp=gp,
-        defense=defense,
-        target=target,
-        mods=mods,
-        dice=dice,
-        estimated=est,
-        gp_kill=kills if kind == "vehicle" else None,
-        procedure="artillery",
-    )
+    fire = gp_fire.GpRound(gp_kill=kills if kind == "vehicle" else None)
+    res = gp_fire.resolve(gp_fire.GpShot(gp, defense, target, mods, fire), dice, est, procedure="artillery")
     return {
         "name": t.name,
         "hex": list(h),
