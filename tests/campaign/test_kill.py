@@ -30,11 +30,11 @@ import os, sys, time
 from umpire.campaign import store
 from umpire.store import events
 append, project = events.append, store.write_projection
-def slow_append(conn, **kw):
+def slow_append(conn, *a, **kw):
     with open(os.environ["MARK"], "a") as fh:
         fh.write("write\\n")
     time.sleep(float(os.environ["SLOW"]))
-    return append(conn, **kw)
+    return append(conn, *a, **kw)
 def slow_projection(conn, state, seq):
     time.sleep(float(os.environ["SLOW"]))
     project(conn, state, seq)
