@@ -1,6 +1,7 @@
 """``tools/house_figures.py`` counts what it says on a small planted checkout: a long function,
 one with many parameters, a private name imported across modules, a dead function, a cycle
-through an import inside a function, a state key, a ruleset's name in generic code."""
+through an import inside a function, an import inside a function that loads nothing new, a state
+key, a ruleset's name in generic code."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def _plant(root: Path) -> None:
     pkg = root / "umpire"
     (pkg / "a").mkdir(parents=True)
     (root / "tests").mkdir()
-    (root / "tests" / "test_x.py").write_text("from umpire.a.one import used_by_a_test\n", encoding="utf-8")
+    (root / "tests" / "test_x.py").write_text(
+        "from umpire.a.one import used_by_a_test\nfrom umpire.a.three import hides, keeps_lazy, says_why\n",
+        encoding="utf-8")
     (pkg / "__init__.py").write_text("", encoding="utf-8")
     (pkg / "loose.py").write_text("", encoding="utf-8")
     (pkg / "a" / "__init__.py").write_text("", encoding="utf-8")
@@ -39,6 +42,11 @@ def _plant(root: Path) -> None:
         "def used_by_a_test():\n    return _hidden, long, many\n", encoding="utf-8")
     (pkg / "a" / "two.py").write_text(
         "def _hidden():\n    from umpire.a import one\n    return one\n", encoding="utf-8")
+    (pkg / "a" / "three.py").write_text(
+        "from umpire.a import two\n\n"
+        "def hides():\n    from umpire.a import two as again\n    return again, two\n\n"
+        "def says_why():\n    from umpire.a import two as why  # lazy: planted\n    return why\n\n"
+        "def keeps_lazy():\n    from umpire.a.one import long\n    return long\n", encoding="utf-8")
 
 
 def test_the_figures_of_a_planted_checkout(tmp_path: Path) -> None:
@@ -51,7 +59,21 @@ def test_the_figures_of_a_planted_checkout(tmp_path: Path) -> None:
     assert f.items["private names across modules: uses"] == ["   1 umpire.a.two._hidden"]
     assert f.items["dead functions"] == ["umpire.a.one.never_called (one.py:69)"]
     assert v["import cycles"] == "1" and v["import cycles: module-level imports alone"] == "0"
-    assert v["imports inside functions"] == "50% (1 of 2)"
+    assert v["imports inside functions"] == "67% (4 of 6)"
+    # three.py loads two.py at start: hides() imports it again for nothing; says_why() says
+    # why; keeps_lazy() loads one.py, which three.py does not load at start
+    assert f.items["imports inside functions of modules loaded at start"] == [
+        "umpire.a.three:4 from umpire.a import two as again"]
     assert v["state keys: uses"] == "2" and v["state keys: distinct"] == "2"
     assert v["loose root modules"] == "1"
     assert f.items["ruleset names quoted in generic code"] == ["umpire.a.one:70 'toy'"]
+
+    assert f.items["ruleset names quoted in generic code"] == ["umpire.a.one:70 'toy'"]
+
+
+def test_no_import_inside_a_function_only_hides_a_dependency() -> None:
+    """An import inside a function keeps a module out of start-up (shapely, reportlab, the other
+    ruleset) or breaks a cycle; one of a module its module loads at start anyway only hides a
+    dependency, unless its line says why (``# lazy: ...``)."""
+    tool = _tool()
+    assert tool.needless_lazy_imports(tool.read_tree(REPO, "umpire")) == []

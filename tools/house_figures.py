@@ -22,7 +22,11 @@ What each figure counts (over ``umpire/`` unless said):
 - ``cycles``: groups of modules that import one another (strongly connected components of the
   runtime import graph, imports inside functions included; ``TYPE_CHECKING`` imports are not
   runtime ones), with the largest; and those of module-level imports alone.
-- ``imports in functions``: the share of runtime import statements that sit inside a function.
+- ``imports in functions``: the share of runtime import statements that sit inside a function;
+  and those that load only modules of the package their module loads at start anyway (through
+  its module-level imports and its packages' ``__init__``, followed to the end): such an import
+  keeps nothing lazy, it only hides a dependency. One whose line says why (``# lazy: ...``, for
+  example a name its package makes after loading the module) is not counted.
 - ``loose root modules``: modules directly under ``umpire/`` (beside ``__init__`` and ``__main__``).
 - ``ruleset names``: string constants in generic code (outside a ruleset's own folders and
   modules) that are or hold a ruleset's name (``"mbt"``, ``"orders-mbt"``), sentences and
@@ -393,6 +397,51 @@ def cycles(mods: list[Module]) -> tuple[list[list[str]], list[list[str]], int, i
     return _components(every), _components(top), inside, total
 
 
+def loaded_at_start(mods: list[Module]) -> dict[str, set[str]]:
+    """Per module, the modules of the package importing it loads: its module-level imports and
+    its packages' ``__init__``, followed to the end."""
+    known = {m.name for m in mods}
+    top: dict[str, set[str]] = {m.name: set() for m in mods}
+    for m in mods:
+        for node, in_fn in imports(m):
+            if not in_fn:
+                top[m.name].update(t for t, _ in targets(m, node, known))
+
+    def packages(name: str) -> list[str]:
+        parts = name.split(".")
+        return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+    out: dict[str, set[str]] = {}
+    for name in top:
+        seen: set[str] = set()
+        todo = [name, *packages(name)]
+        while todo:
+            x = todo.pop()
+            if x in seen or x not in top:
+                continue
+            seen.add(x)
+            todo += [*top[x], *packages(x)]
+        out[name] = seen
+    return out
+
+
+def needless_lazy_imports(mods: list[Module]) -> list[str]:
+    """Imports inside functions that load only modules of the package their module has loaded
+    at start anyway."""
+    known = {m.name for m in mods}
+    loaded = loaded_at_start(mods)
+    out = []
+    for m in mods:
+        lines = m.path.read_text(encoding="utf-8").splitlines()
+        for node, in_fn in imports(m):
+            if in_fn and "# lazy:" in lines[(node.end_lineno or node.lineno) - 1]:
+                continue
+            found = targets(m, node, known) if in_fn else []
+            if found and len(found) == len(node.names) and all(t in loaded[m.name] for t, _ in found):
+                out.append(f"{m.name}:{node.lineno} {ast.unparse(node)}")
+    return out
+
+
 def ruleset_names(root: Path, mods: list[Module]) -> tuple[int, list[str]]:
     names = sorted(p.parent.name for p in (root / "rulesets").glob("*/ruleset.yaml"))
     if not names:
@@ -429,6 +478,7 @@ def figures(root: Path) -> Figures:
     f.put("import cycles: largest", max((len(g) for g in every), default=0))
     f.put("import cycles: module-level imports alone", len(top), [f"{len(g):3} {' '.join(g)}" for g in top])
     f.put("imports inside functions", f"{inside / total:.0%} ({inside} of {total})" if total else "0%")
+    f.put("imports inside functions of modules loaded at start", len(lazy := needless_lazy_imports(mods)), lazy)
     loose = sorted(p.stem for p in (root / "umpire").glob("*.py") if p.stem not in ("__init__", "__main__"))
     f.put("loose root modules", len(loose), loose)
     n, quoted = ruleset_names(root, mods)
@@ -441,7 +491,8 @@ def figures(root: Path) -> Figures:
 ALIASES = {"state": "state keys: uses", "long": "functions over 60 lines", "params": "functions with 8+ parameters",
            "private": "private names across modules: uses", "dead": "dead functions", "cycles": "import cycles",
            "cycles-top": "import cycles: module-level imports alone", "loose": "loose root modules",
-           "names": "ruleset names quoted in generic code"}
+           "names": "ruleset names quoted in generic code",
+           "lazy": "imports inside functions of modules loaded at start"}
 
 
 def main(argv: list[str] | None = None) -> int:

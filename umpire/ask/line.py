@@ -29,7 +29,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticUndefined
 
-from umpire.ask.fields import members, model_of
+from umpire.ask.fields import accepts_words, members, model_of
 from umpire.errors import DataError, said
 
 #: Where a word naming a stand or a card goes in a part of a case.
@@ -268,8 +268,6 @@ def _misfit(model: type[BaseModel], parts: list[str | int], value: Any) -> str |
 
 def _takes(model: type[BaseModel], slot: str) -> str:
     """What a positional word takes, as ``calc fields`` says it (``front | flank | rear``)."""
-    from umpire.ask.fields import accepts_words
-
     head, _, leaf = slot.rpartition(".")
     parent: Any = model
     if head:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from umpire.engine.doctor import MAX_DIFFS, Diagnosis, check_dice, without_file_name
 from umpire.errors import UmpireError
+from umpire.store.doctor import check_file
+from umpire.store.history import CONTROL
 
 if TYPE_CHECKING:
     from umpire.campaign.engine import Campaign
@@ -23,7 +25,6 @@ def diagnose(path: Path) -> Diagnosis:
     """Check the campaign file at ``path`` as thoroughly as umpire can: first what the file holds
     that umpire did not make and the rolls the campaign's seed does not give, then the rest."""
     from umpire.campaign.files import CAMPAIGN
-    from umpire.store.doctor import check_file
 
     path = Path(path)
     fc = check_file(path, CAMPAIGN)
@@ -45,7 +46,6 @@ def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
     from umpire.campaign.handlers import HANDLERS
     from umpire.campaign.state import CampaignState
     from umpire.store.campaign_file import projection
-    from umpire.store.history import CONTROL
 
     if fc.conn is None or fc.game is None or out.problems:
         if fc.conn is not None and out.problems:

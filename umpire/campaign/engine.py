@@ -24,7 +24,7 @@ from umpire import __version__
 from umpire.campaign import store
 from umpire.campaign.actions import Applied
 from umpire.campaign.dice import KeyedDice
-from umpire.campaign.files import CampaignFile
+from umpire.campaign.files import CAMPAIGN, CampaignFile
 from umpire.campaign.handlers import HANDLERS
 from umpire.campaign.season import Season
 from umpire.campaign.state import CampaignState, initial_state
@@ -35,7 +35,7 @@ from umpire.registry import scenario_from_data
 from umpire.store import events as log
 from umpire.store.campaign_file import projection, snapshot
 from umpire.store.errors import sql_errors
-from umpire.store.history import CONTROL
+from umpire.store.history import CONTROL, takes_back, walk
 from umpire.store.rows import read_events
 from umpire.store.rows_of import insert_row, read_row
 
@@ -70,7 +70,6 @@ class Campaign:
         """Start a campaign from a validated season; the file is made whole or not at all."""
         import secrets
 
-        from umpire.campaign.files import CAMPAIGN
         from umpire.store.newfile import create_file
 
         cid = campaign_id or secrets.token_hex(8)
@@ -135,7 +134,6 @@ class Campaign:
         return validate(Season, self._json("season"), f"{self.path} (stored season)")
 
     def base_scenario(self, game_id: str) -> Any:
-
         scenarios = self._json("scenarios")
         data = scenarios.get(game_id) if isinstance(scenarios, dict) else None
         if data is None:
@@ -187,8 +185,6 @@ class Campaign:
         """Take back the last action still in force (an ``undo`` event is appended); right after
         an update (``import --update``) the whole update, so the campaign is as it was before it.
         Returns the action (or the update) taken back."""
-        from umpire.store.history import takes_back, walk
-
         with self._write() as conn:
             events = read_events(conn, self.path)
             w = walk(events)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.campaign.rulings import campaign_book
 from umpire.core.state import GameState
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.campaign.season import GameSpec, Season
@@ -69,7 +69,6 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
             f"{state.name!r} (id {state.id})"
         )
     if mark.game not in state.games:
-        from umpire.errors import unknown
 
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
     from umpire.registry import campaign_rules

@@ -21,6 +21,7 @@ from umpire.campaign.state import CampaignState, ForceRecord, UnitRecord
 from umpire.campaign.state import initial_state as campaign_start
 from umpire.errors import DataError, UmpireError, unknown
 from umpire.registry import campaign_rules, initial_state, load_scenario, scenario_from_data
+from umpire.schema.campaign_mark import CampaignMark, CarriedUnit
 from umpire.schema.scenario import Scenario
 
 
@@ -127,8 +128,6 @@ def game_scenario(
 ) -> Scenario:
     """The scenario of game ``game_id`` with the forces as ``state`` has them (not validated
     against the ruleset yet: :func:`umpire.registry.initial_state` does that)."""
-    from umpire.schema.campaign_mark import CampaignMark, CarriedUnit
-
     _round, spec = season.game(game_id)
     sides = []
     carried: dict[str, CarriedUnit] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from umpire.campaign.rulings import campaign_book
 from umpire.campaign.standings import Standings, compute
 from umpire.text import md_text, xml_text
 
@@ -76,7 +77,6 @@ class Story:
 def build_story(campaign: Campaign) -> Story:
     """The story of the campaign as it stands (a season under way tells what is played so far)."""
     from umpire.campaign.charts import side_colour
-    from umpire.campaign.rulings import campaign_book
 
     state = campaign.state
     season = campaign.season()

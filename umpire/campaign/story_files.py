@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from umpire.campaign.story import build_story, to_html, to_markdown
 from umpire.campaign.story_pdf import story_pdf
+from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
     from umpire.campaign.engine import Campaign
@@ -17,7 +18,6 @@ def write_story(campaign: Campaign, out: Path, *, paper_name: str = "a4") -> lis
     """Write ``season.md`` (with its two chart SVGs), ``season.html`` and ``season.pdf`` in ``out``."""
     from umpire.campaign.charts import chart_data, losses_chart, strength_chart, to_svg
     from umpire.campaign.commands import guard_output
-    from umpire.errors import UmpireError
     from umpire.reports.files import write_atomic, write_text_atomic
 
     out = Path(out)

@@ -13,6 +13,7 @@ import typer
 from umpire import __version__
 from umpire.cli.app import RootGroup, new_app
 from umpire.cli.context import Settings
+from umpire.errors import UmpireError
 
 app = new_app(
     "Umpire modern miniatures wargames on an ungridded table "
@@ -45,8 +46,6 @@ def root(
                                  help="Print umpire's version and exit."),
 ) -> None:
     """Umpire modern miniatures wargames."""
-    from umpire.errors import UmpireError
-
     if dice not in ("seeded", "manual"):
         raise UmpireError(f"--dice: unknown dice mode {dice!r} (allowed: seeded, manual)")
     from umpire.reports.files import protect

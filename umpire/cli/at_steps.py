@@ -9,11 +9,12 @@ from typing import Any
 import typer
 
 from umpire.cli import params
+from umpire.errors import UmpireError
+from umpire.schema.numbers import parse_float, read_float
 
 
 def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int] | None) -> None:
     from umpire.cli.turn import tell
-    from umpire.errors import UmpireError
 
     settings = ctx.find_root().obj
     game = settings.open_game()
@@ -25,9 +26,6 @@ def _act(ctx: typer.Context, kind: str, payload: dict[str, Any], roll: list[int]
 
 
 def _direction(text: str | None) -> Any:
-    from umpire.errors import UmpireError
-    from umpire.schema.numbers import parse_float
-
     if text is None:
         return None
     try:
@@ -70,9 +68,6 @@ def hq(
 
 
 def _point(text: str | None, option: str) -> list[float] | None:
-    from umpire.errors import UmpireError
-    from umpire.schema.numbers import read_float
-
     if text is None:
         return None
     parts = text.split(",")
@@ -102,8 +97,6 @@ def fire(
 
     Direct fire in a combat phase (range, aspect and line of sight measured); an indirect fire
     mission or counter-battery fire in the First Combat Phase."""
-    from umpire.errors import UmpireError
-
     if indirect or at is not None or counter_battery is not None:
         payload = {
             "battery": firer, "target": target, "at": _point(at, "--at"), "also": _point(also, "--also"),

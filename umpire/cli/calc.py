@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from umpire.cli import params
-from umpire.cli.context import Settings
+from umpire.cli.context import Settings, game_default
 from umpire.cli.output import console, print_json
+from umpire.errors import DataError, UmpireError, shown
+from umpire.reports.screen import table as grid
 
 if TYPE_CHECKING:
     from umpire.ask.calc import CalcAnswer
@@ -49,8 +51,6 @@ def calc(
     the defaults taken when a field is left out. MBT cases without game: use the Advanced Game,
     or the game set by UMPIRE_MBT_GAME or the config file (docs/reference/mbt.md).
     """
-    from umpire.errors import UmpireError
-
     words = list(words or [])
     _no_unknown_option(words)
     if not words:
@@ -73,7 +73,6 @@ def _no_unknown_option(words: list[str]) -> None:
     would, the closest named; a number (``-3``) is a word of the question."""
     from difflib import get_close_matches
 
-    from umpire.errors import UmpireError
 
     for w in words:
         if w.startswith("-") and len(w) > 1 and not w[1:2].isdigit() and not w[1:2] == ".":
@@ -88,7 +87,6 @@ def read_case(words: list[str], *, ruleset: str | None = None) -> tuple[Any, str
     or the one-line form. A procedure named beside a file must agree with the file's."""
     from umpire.ask.calc import read_question
     from umpire.ask.line import is_case_file
-    from umpire.errors import DataError, UmpireError, shown
     from umpire.schema.load import read_yaml
 
     if len(words) <= 2 and is_case_file(words[-1]) or (len(words) == 1 and "=" not in words[0]
@@ -138,8 +136,6 @@ def ask(
     """
     game, fill, standing = session.game, session.fill, session.standing
     from umpire.ask.calc import run_case
-    from umpire.cli.context import game_default
-    from umpire.errors import DataError
     from umpire.registry import default_ruleset, find_ruleset
 
     data, where = read_case(words, ruleset=ruleset)
@@ -176,8 +172,6 @@ def _overridden(overrides: dict[str, Any], rulings: list[str] | dict[str, str]) 
 
     :raises DataError: for a word that is not NAME=CHOICE.
     """
-    from umpire.errors import DataError
-
     if isinstance(rulings, dict):
         return {**overrides, **rulings}
     for item in rulings:
@@ -211,7 +205,6 @@ def fields_of(words: list[str], ruleset: str | None, as_json: bool, *, where: st
     """``fields [RULESET] PROCEDURE``: the ruleset named first as a question names it
     (``fields mbt sight``), else ``ruleset``."""
     from umpire.ask.calc import names_of, procedure_names
-    from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
 
     words = list(words)
@@ -234,9 +227,7 @@ def print_fields(procedure: str, ruleset: str | None, as_json: bool) -> None:
     """``umpire calc fields PROCEDURE``: the case fields, what each accepts, its default."""
     from umpire.ask.calc import case_model, names_of, spoken
     from umpire.ask.fields import field_lines
-    from umpire.errors import UmpireError
     from umpire.registry import RULESETS, find_ruleset
-    from umpire.reports.screen import table as grid
 
     names = [find_ruleset(ruleset).name] if ruleset else [rs.name for rs in RULESETS]
     found = [(n, m) for n in names if (m := case_model(n, procedure)) is not None]

@@ -13,6 +13,7 @@ from rich.text import Text
 from umpire.cli.app import new_app
 from umpire.cli.file_checks import show_diagnosis, show_replay
 from umpire.cli.output import console, print_json
+from umpire.errors import DataError, UmpireError
 
 if TYPE_CHECKING:
     from umpire.campaign.engine import Campaign
@@ -43,7 +44,6 @@ def new(
     from umpire.campaign.engine import Campaign
     from umpire.campaign.season import resolve_season
     from umpire.campaign.setup import load_season
-    from umpire.errors import DataError
     from umpire.inputs import refusal
 
     path = resolve_season(season)
@@ -105,7 +105,6 @@ def import_cmd(
     --update brings in a game corrected after its import: the standings and forces are worked out
     again, every later round checked again, and what changed is said."""
     from umpire.campaign.commands import import_games
-    from umpire.errors import UmpireError
 
     if drop_later and not update:
         raise UmpireError("--drop-later: only with --update")

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from umpire.cli.context import Settings
 from umpire.cli.output import console, print_json
+from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
@@ -29,7 +31,6 @@ def check(
     An orders file is also checked against the game (--db, default umpire.db) when there is one.
     Exit 0 and one line when the file is clean; 2 with every problem listed.
     """
-    from umpire.cli.context import Settings
     from umpire.inputs import check_file
 
     settings: Settings = ctx.find_root().obj
@@ -102,7 +103,6 @@ def _resolve(file: str) -> str:
     """A file that exists, else a bundled scenario or season of that name (else as given)."""
     if file == "-" or Path(file).exists():
         return file
-    from umpire.errors import UmpireError
 
     for find in ("umpire.resources:resolve_scenario", "umpire.campaign.season:resolve_season"):
         import importlib

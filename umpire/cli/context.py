@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.core.dice import Dice, GivenDice, ManualDice
+from umpire.errors import DiceError, UmpireError
+from umpire.text import visible
 
 if TYPE_CHECKING:
     from umpire.engine import Game
@@ -81,7 +83,6 @@ def game_default(rs: Ruleset) -> tuple[str, str] | None:
     """
     import os
 
-    from umpire.errors import UmpireError
     from umpire.registry import QuickAnswers
 
     if not isinstance(rs, QuickAnswers) or not rs.variants:
@@ -112,8 +113,6 @@ def ask_umpire(sides: int, count: int, why: str) -> list[int]:
     """
     import sys
 
-    from umpire.errors import DiceError
-    from umpire.text import visible
 
     label = f"{count}d{sides}" if count > 1 else f"d{sides}"
     allowed = "1-100, '00' = 100" if sides == 100 else f"1-{sides}, a 0 face is {sides}"

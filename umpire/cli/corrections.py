@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from umpire.cli.output import console
+from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
@@ -95,8 +96,6 @@ class _Options:
 def _split(args: list[str], o: _Options) -> list[str]:
     """The amend options typed after N (``--drop-invalid``, ``--orders FILE``, ``--update-campaign``,
     ``--campaign FILE``) taken into ``o``; the command."""
-    from umpire.errors import UmpireError
-
     rest: list[str] = []
     i = 0
     while i < len(args):
@@ -147,7 +146,6 @@ def amend(
     amendment is refused and nothing is written, unless --drop-invalid. Then the printed papers
     it made out of date, and the season the game was imported into (--update-campaign brings it
     in step)."""
-    from umpire.errors import UmpireError
     from umpire.papers.told import before_correction
     from umpire.reports.changes import amendment_lines
 

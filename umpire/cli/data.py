@@ -8,6 +8,9 @@ from pathlib import Path
 import typer
 
 from umpire.cli.app import new_app
+from umpire.cli.output import console
+from umpire.errors import DataError, UmpireError
+from umpire.reports.screen import table as grid
 
 app = new_app(
     "Ruleset data: provenance (rulebook, derived, ruling, official, estimated) and transcription checks."
@@ -18,9 +21,7 @@ app = new_app(
 def status(ruleset: str = typer.Argument(..., help="The ruleset, e.g. mbt.")) -> None:
     """Per chart and card, how many values the rulebook states (as printed, derived by
     arithmetic, or as a named ruling reads it), how many are official and how many estimated."""
-    from umpire.cli.output import console
     from umpire.registry import DataFiles, find_ruleset
-    from umpire.reports.screen import table as grid
 
     rs = find_ruleset(ruleset)
     rows = rs.provenance() if isinstance(rs, DataFiles) else []
@@ -49,8 +50,6 @@ def check(
     """Validate your own transcription of official MBT cards or charts: shape, ranges, range
     bands, and each chart complete against its own rows and columns (what passes never stops a
     procedure)."""
-    from umpire.cli.output import console
-    from umpire.errors import DataError, UmpireError
     from umpire.rules.mbt.files import check_file
     from umpire.rules.mbt.provenance import ORIGINS, provenance_counts
 

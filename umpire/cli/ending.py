@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from umpire.cli.output import console
+from umpire.core.dice import ScriptedDice
 
 
 def end(
@@ -12,7 +13,6 @@ def end(
     reason: str = typer.Option(None, "--reason", help="Why the game ends (kept in the log and the reports)."),
 ) -> None:
     """End the game where it stands: its result is final (umpire undo takes the end back)."""
-    from umpire.core.dice import ScriptedDice
     from umpire.engine import Game
 
     game = Game.open(ctx.find_root().obj.db)

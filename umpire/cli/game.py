@@ -11,6 +11,8 @@ from umpire.cli import params
 from umpire.cli.context import Settings
 from umpire.cli.file_checks import show_diagnosis, show_replay
 from umpire.cli.output import console, print_json
+from umpire.errors import DataError, UmpireError
+from umpire.schema.numbers import read_float
 
 if TYPE_CHECKING:
     from umpire.engine import Game
@@ -36,7 +38,6 @@ def new(
 ) -> None:
     """Start a game from a scenario file, in the file given by --db (default umpire.db)."""
     from umpire.engine import Game
-    from umpire.errors import DataError
     from umpire.inputs import refusal
     from umpire.registry import load_scenario
     from umpire.resources import resolve_scenario
@@ -88,9 +89,6 @@ def status(
 
 
 def _parse_edges(text: str) -> dict[str, float]:
-    from umpire.errors import UmpireError
-    from umpire.schema.numbers import read_float
-
     out: dict[str, float] = {}
     for part in text.split(","):
         name, sep, value = part.partition("=")
@@ -124,7 +122,6 @@ def place(
     By X Y, by two table edges, or by a spot said as at the table (--at, --contact): a spot is
     worked out against the table as it stands, as umpire measure measures, and refused if off
     the table or if the base would overlap another stand's."""
-    from umpire.errors import UmpireError
     from umpire.geometry.spot_words import parse_contact, parse_spot
     from umpire.schema.scenario import Edges
 
@@ -164,9 +161,6 @@ def _facing(text: str | None) -> float | None:
 
 
 def _point(text: str) -> tuple[float, float]:
-    from umpire.errors import UmpireError
-    from umpire.schema.numbers import read_float
-
     parts = text.split(",")
     if len(parts) != 2:
         raise UmpireError(f"--via {text!r}: give a point as X,Y in inches")
@@ -243,7 +237,6 @@ def log(
 
 
 def _side_log(game: Game, side: str, n: int | None, as_json: bool) -> None:
-    from umpire.errors import UmpireError
     from umpire.reports.model import briefing, report_for_game
     from umpire.reports.status import check_side
     from umpire.reports.turn_text import render_events, side_log_json

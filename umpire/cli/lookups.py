@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from umpire.cli.output import console, print_json
+from umpire.reports.screen import table as grid
 
 COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "units": (("ruleset", "ruleset"), ("id", "card"), ("name", "name"), ("kind", "kind"), ("nation", "nation"),
@@ -33,7 +34,6 @@ def render_rows(kind: str, rows: list[dict[str, Any]]) -> Any:
     from rich.console import Group
     from rich.text import Text
 
-    from umpire.reports.screen import table as grid
 
     if len(rows) == 1 and kind == "rulings":
         r = rows[0]

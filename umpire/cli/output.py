@@ -11,7 +11,9 @@ from __future__ import annotations
 import sys
 from typing import Any, NoReturn
 
+from umpire.errors import shown
 from umpire.reports.screen import DataConsole
+from umpire.text import clipped, json_text, visible
 
 # no markup, no ":name:" emoji codes (their table is not loaded for every answer), no highlighting
 console = DataConsole()
@@ -22,9 +24,6 @@ EXIT_USER_ERROR = 2
 
 def fail(message: str) -> NoReturn:
     """Print ``Error: ...`` (one line per problem) on stderr and exit with status 2."""
-    from umpire.errors import shown
-    from umpire.text import clipped, visible
-
     for line in str(message).splitlines() or ["(no message)"]:
         # Plain write: no markup is interpreted in user-supplied values; a file name that is
         # not UTF-8 is shown escaped rather than failing to print, a control character visibly.
@@ -36,7 +35,5 @@ def fail(message: str) -> NoReturn:
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON on stdout (plain, so scripts can parse it; control
     characters in its text escaped, :func:`umpire.text.json_text`)."""
-    from umpire.text import json_text
-
     sys.stdout.write(json_text(data) + "\n")
     sys.stdout.flush()

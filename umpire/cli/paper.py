@@ -15,6 +15,8 @@ import typer
 
 from umpire.cli import params
 from umpire.cli.output import console, err
+from umpire.errors import UmpireError, unknown
+from umpire.text import json_text
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -40,23 +42,18 @@ def _game(ctx: typer.Context) -> Game:
 
 
 def check_paper(name: str) -> str:
-    from umpire.errors import unknown
-
     if name.lower() not in PAPERS:
         raise unknown("paper size", name, PAPERS)
     return name.lower()
 
 
 def _check_side(report: TurnReport, side: str | None) -> None:
-    from umpire.errors import unknown
-
     if side is not None and side not in {s.id for s in report.sides}:
         raise unknown("side", side, [s.id for s in report.sides])
 
 
 def _player(report: TurnReport, side: str | None, player: str | None) -> str | None:
     """The side of ``player`` (``side`` if no player is named), checked against the game's players."""
-    from umpire.errors import UmpireError, unknown
     from umpire.reports.player_view import players
 
     if player is None:
@@ -80,7 +77,6 @@ def _report(ctx: typer.Context, turn: int | None = None) -> TurnReport:
 def _stamped(ctx: typer.Context, turn: int | None = None) -> tuple[TurnReport, Callable[[TurnReport], TurnReport]]:
     """The umpire's report, and what stamps it or any briefing composed from it (as of which
     action, its version, the corrections it includes: :mod:`umpire.reports.editions`)."""
-    from umpire.errors import UmpireError
     from umpire.reports.editions import stamp
     from umpire.reports.model import report_for_game
 
@@ -196,8 +192,6 @@ def map_cmd(
 
 def _format(fmt: str | None, out: Path | None) -> str:
     """The format asked for, or the one the --out file's extension names; a mismatch is an error."""
-    from umpire.errors import UmpireError, unknown
-
     if fmt is not None and fmt not in FORMATS:
         raise unknown("format", fmt, FORMATS)
     by_ext = EXTENSIONS.get(out.suffix.lower()) if out is not None else None
@@ -234,7 +228,6 @@ def report(
 
     Orders as entered, what each unit did and saw (with the modifiers, dice and table cells of
     the reader's own actions), the losses, the units now, and in a PDF the map."""
-    from umpire.errors import UmpireError
     from umpire.reports.files import check_not_protected, check_out, per_side
 
     if out is not None:
@@ -275,7 +268,6 @@ def _write_report(rep: TurnReport, path: Path | None, fmt: str, paper_name: str,
         written.append(_write_pdf(path, lambda fh, progress, r=rep: turn_report_pdf(
             r, fh, paper_name=paper_name, progress=progress), "report", len(rep.units) > MANY_UNITS))
     elif fmt == "json":
-        from umpire.text import json_text
 
         _emit(path, json_text(rep.to_json()) + "\n", written)
     elif fmt == "md":
@@ -301,7 +293,6 @@ def roster(
     all_sides: bool = typer.Option(False, "--all-sides", help="One roster per side: FILE-SIDE.pdf for each."),
 ) -> None:
     """Print the roster: organisation, every unit's ratings or card, quality, status, hit boxes."""
-    from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
     from umpire.reports.model import briefing
     from umpire.reports.pdf import roster_pdf
@@ -344,7 +335,6 @@ def orders_sheet(
     with every unit's position, order and allowance, boxes for the orders, the order codes and a
     signature line. With --out FILE.yaml, the side's orders file pre-filled instead: every unit
     with its fields commented, read back by umpire turn orders (left as it is, it changes nothing)."""
-    from umpire.errors import UmpireError
     from umpire.reports.files import check_out, per_side
     from umpire.reports.model import briefing
     from umpire.reports.pdf_orders import orders_sheet_pdf
@@ -387,8 +377,6 @@ def orders_sheet(
 
 def _check_formation(rep: TurnReport, side: str | None, formation: str | None) -> None:
     """Refuse a formation that is not the side's (any side's, with no side given)."""
-    from umpire.errors import unknown
-
     if formation is not None:
         known = [f.id for f in rep.formations if side is None or f.side == side]
         if formation not in known:

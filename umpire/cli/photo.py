@@ -14,6 +14,7 @@ import typer
 
 from umpire.cli.app import new_app
 from umpire.cli.output import console, print_json
+from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
@@ -55,7 +56,6 @@ def markers(
     started from the scenario reads the same markers). Needs the camera extra:
     pip install "umpire\\[camera]"."""
     from umpire.engine.markers import keep_markers, kept_markers, planned
-    from umpire.errors import UmpireError, unknown
     from umpire.photo import cv2
     from umpire.photo.layout import CORNER_RANGE, check_size
     from umpire.reports.files import check_out, write_atomic
@@ -104,8 +104,6 @@ def _marked(state: GameState, units: list[str], side: str | None) -> list[str]:
 
     :raises UmpireError: for a side or a unit the game does not have.
     """
-    from umpire.errors import unknown
-
     if side is not None and side not in state.side_ids():
         raise unknown("side", side, state.side_ids())
     chosen = []
@@ -137,7 +135,6 @@ def read(
     --apply makes the reading one action in the log, refused whole if a stand would be off the
     table or overlap another (bases read a hair into each other are put in contact). Needs the
     camera extra: pip install "umpire\\[camera]"."""
-    from umpire.errors import UmpireError, unknown
     from umpire.photo import cv2
     from umpire.photo.image import MAX_BYTES
     from umpire.schema.reader import read_bytes

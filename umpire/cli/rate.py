@@ -8,6 +8,8 @@ from typing import Any
 import typer
 
 from umpire.cli.output import console, print_json
+from umpire.errors import DataError, shown, unknown
+from umpire.reports.screen import table
 
 
 def rate(
@@ -25,7 +27,6 @@ def rate(
     ),
 ) -> None:
     """Auftragstaktik only: turn real specifications into a stat line, showing how each field was derived."""
-    from umpire.errors import DataError, shown
     from umpire.rules.auftragstaktik.data import rulings
     from umpire.rules.auftragstaktik.rating import rate as rate_spec
     from umpire.rules.auftragstaktik.statline import parse_statline
@@ -67,7 +68,6 @@ def _entries(data: Any, unit: str | None, where: str) -> list[tuple[str, Any, st
 
     :raises DataError: for a file that is neither, or a unit it does not hold.
     """
-    from umpire.errors import DataError
     from umpire.rules.auftragstaktik.library import UnitFile
     from umpire.rules.auftragstaktik.unit_spec import Spec
     from umpire.schema.load import validate
@@ -79,7 +79,6 @@ def _entries(data: Any, unit: str | None, where: str) -> list[tuple[str, Any, st
             if unit is None or unit.casefold() in [n.casefold() for n in [u.name, *u.aliases]]:
                 entries.append((u.name, u.spec, u.statline))
         if not entries:
-            from umpire.errors import unknown
 
             raise unknown("unit", unit, [u.name for u in f.units])
     else:
@@ -96,7 +95,6 @@ def _print_rated(results: list[dict[str, Any]]) -> None:
     the one recorded."""
     from rich.text import Text
 
-    from umpire.reports.screen import table
 
     for r in results:
         console.print(Text.assemble((r["name"] or "unit", "bold"), ": ", (r["statline"], "green")))

@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import typer
 
+from umpire.cli.context import holding
 from umpire.cli.output import console
+from umpire.errors import UmpireError
 
 if TYPE_CHECKING:
     from umpire.ask.calc import CalcAnswer
@@ -137,8 +139,6 @@ class Session:
         return True
 
     def _again(self) -> list[str]:
-        from umpire.errors import UmpireError
-
         if self.last is None or self.last_answer is None:
             raise UmpireError("no question asked yet (ask one, then 'odds')")
         res = self.last_answer.resolution
@@ -167,7 +167,6 @@ class Session:
         console.print(render_rows(kind, look_up(kind, " ".join(rest) or None, None)))
 
     def _set_ruleset(self, rest: list[str]) -> None:
-        from umpire.errors import UmpireError
         from umpire.registry import RULESETS, find_ruleset
 
         if len(rest) != 1:
@@ -176,7 +175,6 @@ class Session:
         console.print(f"ruleset: {self.ruleset}", markup=False)
 
     def _set_game(self, rest: list[str]) -> None:
-        from umpire.errors import UmpireError
         from umpire.registry import answering
 
         games = [v.name for rs in answering() for v in rs.variants]
@@ -205,7 +203,6 @@ class Session:
         if rest:
             explain_name(" ".join(rest), self.ruleset)
             return
-        from umpire.errors import UmpireError
 
         if self.last is None:
             raise UmpireError("no question asked yet (ask one, then 'explain'; or explain NAME)")
@@ -219,8 +216,6 @@ class Session:
         """One game command, as ``umpire --db FILE --dice MODE WORDS...`` runs it, on the game
         kept open (its state read again first). A mistake ends it with one ``Error:`` line
         (and SystemExit, which the session's loop takes)."""
-        from umpire.cli.context import holding
-
         self._same_file()
         assert self.game is not None
         with holding(self.game):
@@ -235,7 +230,7 @@ class Session:
         if command is None:
             from typer.main import get_command
 
-            from umpire.cli import app
+            from umpire.cli import app  # lazy: the package makes its app after loading this module
 
             command = _COMMAND["umpire"] = get_command(app)
         return command
@@ -291,7 +286,6 @@ def session(
     command's word). Ctrl-D or 'quit' ends it.
     """
     from umpire.cli.talk import warm_up
-    from umpire.errors import UmpireError
 
     settings = ctx.find_root().obj
     s = Session(dice=settings.dice_for(None))
@@ -335,7 +329,6 @@ def run(s: Session, *, interactive: bool) -> None:
     """Read and answer lines until the end of input or 'quit'. A line longer than
     :data:`~umpire.schema.limits.MAX_TEXT` characters is refused as it is read, unread."""
     from umpire.cli.talk import report_error
-    from umpire.errors import UmpireError
     from umpire.schema.limits import MAX_TEXT
 
     prompt = _prompter(s) if interactive else None

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from umpire.cli.output import console
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, shown
+from umpire.reports.screen import table as grid
+from umpire.text import clipped, visible
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState, UnitState
@@ -160,7 +162,6 @@ def explain_case(words: list[str], ruleset: str | None, fill: Any) -> None:
     from umpire.ask.calc import case_model
     from umpire.cli.calc import read_case
     from umpire.registry import QuickAnswers, default_ruleset, find_ruleset
-    from umpire.reports.screen import table as grid
     from umpire.schema.load import validate
 
     data, where = read_case(words, ruleset=ruleset)
@@ -297,9 +298,6 @@ def warm_up() -> None:
 def report_error(exc: BaseException) -> None:
     """A line that could not be answered, as one ``Error:`` line (the one-shot commands' words,
     its problems joined: one line typed, one line back); the session goes on."""
-    from umpire.errors import shown
-    from umpire.text import clipped, visible
-
     text = str(exc) if isinstance(exc, UmpireError) else f"{type(exc).__name__}: {exc} (a bug in umpire)"
     sys.stdout.flush()
     problems = [line.strip() for line in text.splitlines() if line.strip()]

@@ -9,6 +9,7 @@ import typer
 
 from umpire.cli.app import new_app
 from umpire.cli.output import console
+from umpire.errors import DataError, UmpireError, shown
 
 app = new_app("Terrain drawn elsewhere: read an SVG or GeoJSON table, write a game's or scenario's terrain out.")
 
@@ -17,7 +18,6 @@ _out_help = "Write to FILE: .yaml (a scenario's terrain: list), .geojson or .svg
 
 def _checked(pieces: list[dict[str, Any]], where: str) -> list[Any]:
     """The pieces as terrain entries, their polygons checked as a game's are."""
-    from umpire.errors import DataError, UmpireError
     from umpire.geometry.facts import check_polygons
     from umpire.schema.scenario import TerrainSpec
 
@@ -30,7 +30,6 @@ def _checked(pieces: list[dict[str, Any]], where: str) -> list[Any]:
 
 
 def _write(pieces: list[Any], table: tuple[float, float] | None, out: Path | None) -> None:
-    from umpire.errors import UmpireError
     from umpire.reports.files import check_out, write_text_atomic
     from umpire.reports.terrain_files import FORMATS, terrain_text
 
@@ -46,7 +45,6 @@ def _write(pieces: list[Any], table: tuple[float, float] | None, out: Path | Non
 
 
 def _table(text: str | None) -> tuple[float, float] | None:
-    from umpire.errors import UmpireError
     from umpire.schema.numbers import read_float
 
     if text is None:
@@ -75,7 +73,6 @@ def import_cmd(
     name and height; another unit is said with --units cm (or "units": "cm" in the file), and a
     file naming a coordinate system (crs) is refused unless its unit is said. A scenario takes
     the file itself as terrain: [{from: FILE}]."""
-    from umpire.errors import shown
     from umpire.schema.terrain_files import read_terrain_file
 
     size = _table(table)

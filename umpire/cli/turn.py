@@ -10,6 +10,7 @@ import typer
 from umpire.cli import params
 from umpire.cli.app import new_app
 from umpire.cli.output import console, print_json
+from umpire.errors import UmpireError, unknown
 
 if TYPE_CHECKING:
     from umpire.cli.context import Settings
@@ -56,7 +57,6 @@ def orders(
 
     The file is the side's: it names the enemy as the side's briefing does (contact-3), or as
     the umpire does (an enemy unit's id); a refusal names only what the side knows."""
-    from umpire.errors import UmpireError
     from umpire.inputs import refusal
     from umpire.reports.readers import readers_of
 
@@ -90,7 +90,6 @@ def print_turn(
     from contextlib import ExitStack
 
     from umpire.cli.paper import check_paper, progress_bar
-    from umpire.errors import UmpireError, unknown
     from umpire.papers.printing import print_turn as write
 
     game = _open(ctx)

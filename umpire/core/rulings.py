@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, closest
 
 
 class Ruling(BaseModel):
@@ -89,8 +89,6 @@ def unknown_ruling(name: object, names: Iterable[str], most: int = 12) -> Umpire
     >>> str(unknown_ruling("nonsense", ["fire.a", "fire.b", "hq.x"], most=2))
     "unknown ruling 'nonsense' (known families: fire (2), hq (1); umpire rulings FAMILY lists one)"
     """
-    from umpire.errors import closest
-
     known = sorted(set(names))
     family = str(name).partition(".")[0] if "." in str(name) else ""
     close = closest(name, known)

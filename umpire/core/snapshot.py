@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
 from typing import TYPE_CHECKING, Any
 
-from umpire.core.shared import field_reader, field_values
+from umpire.core.shared import Units, dup, field_reader, field_values
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState, OwnState
@@ -172,8 +172,6 @@ def copy_own(own: OwnState) -> OwnState:
     """A copy of a game's own state to change: each field copied through marshal (which copies
     plain values exactly, types and order included, and shares nothing: format 2 has no
     back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
-    from umpire.core.shared import dup
-
     new = copy.copy(own)
     for name, v in field_values(own).items():
         if type(v) in (str, int, float, bool, type(None)):
@@ -200,8 +198,6 @@ def adopt(state: GameState, text: str | None = None) -> Written:
 def unchanged(state: GameState) -> bool:
     """Whether ``state`` holds just what it was written as or read from: every part's
     fingerprint as written (nothing changed it in place since)."""
-    from umpire.core.shared import Units
-
     units = state.units
     written = units.written if isinstance(units, Units) else None
     if written is None or list(dict.keys(units)) != list(written.units):
@@ -272,7 +268,6 @@ def _write_units(src: Any, base: Written, build: bool) -> dict[str, Part]:
 
     :raises TypeError: if a unit's id is not a string.
     """
-    from umpire.core.shared import Units
     from umpire.core.state import UnitState
 
     ids = list(dict.keys(src))

@@ -12,7 +12,7 @@ from typing import Any
 
 from umpire.engine import Game
 from umpire.errors import UmpireError
-from umpire.registry import load_scenario
+from umpire.registry import load_scenario, measuring
 from umpire.rules.answer import CalcAnswer
 
 SCENARIO = "hof-gap-meeting"
@@ -86,7 +86,6 @@ def run_demo(out: Path, *, replace: bool = False) -> DemoResult:
 
 def _build(out: Path) -> DemoResult:
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import measuring
     from umpire.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(SCENARIO))

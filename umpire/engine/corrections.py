@@ -17,7 +17,7 @@ from umpire.core.state import GameState, canonical_state
 from umpire.engine.transaction import when
 from umpire.errors import UmpireError
 from umpire.store import events as log
-from umpire.store.history import CONTROL, Walk, walk
+from umpire.store.history import CONTROL, Walk, takes_back, walk
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
@@ -73,8 +73,6 @@ def _in_force(n: int, events: list[log.StoredEvent], w: Walk, what: str) -> None
 
 
 def _takes(payload: dict[str, Any], kind: str) -> list[int]:
-    from umpire.store.history import takes_back
-
     return takes_back(kind, payload)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.core.state import GameState, OwnModels, Terrain
+from umpire.engine.game import Game
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.db import GameFile
@@ -74,7 +75,6 @@ def check_dice(seed: int, events: list[log.StoredEvent], out: Diagnosis, *, whos
 
 
 def _diagnose(path: Path, fc: FileCheck, out: Diagnosis) -> Diagnosis:
-    from umpire.engine.game import Game
     from umpire.engine.replay import compare
 
     if fc.conn is None or fc.game is None or any(p.startswith(("the game row", "the stored scenario",

@@ -22,11 +22,12 @@ from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, OwnModels, Terrain, canonical, canonical_state
-from umpire.engine.corrections import Correction
+from umpire.engine.corrections import Correction, amend, redo, state_before, undo
 from umpire.engine.transaction import StaleError, Transaction, when
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import (
     checked_initial_state,
+    game_rules,
     initial_state,
     initial_state_on,
     scenario_from_data,
@@ -224,8 +225,6 @@ class Game:
     def state_before(self, n: int) -> GameState:
         """The state just before action #n (in force) was taken, as an amendment of #n starts
         from. :raises UmpireError: if #n is not an action in force."""
-        from umpire.engine.corrections import state_before
-
         return state_before(self, n)
 
     def turn_view(self) -> TurnView:
@@ -244,15 +243,11 @@ class Game:
     # -- acting ---------------------------------------------------------------------------
     def ruleset(self) -> TrackedGame:
         """This game's ruleset object. :raises UmpireError: if umpire does not know it."""
-        from umpire.registry import game_rules
-
         return game_rules(self.info["ruleset"])
 
     def own_models(self) -> OwnModels:
         """The models its ruleset keeps a unit's own state in: what a stored state is read with
         (none if umpire does not know the ruleset: the state is read as far as it can be)."""
-        from umpire.errors import UmpireError
-
         try:
             return self.ruleset().own_models()
         except UmpireError:
@@ -373,14 +368,10 @@ class Game:
     def undo(self, to: int | None = None) -> Correction:
         """Take back the last step in force (an action, or the amendment made last, whole), or
         with ``to`` every action in force after #to. :raises UmpireError: if it cannot."""
-        from umpire.engine.corrections import undo
-
         return undo(self, to)
 
     def redo(self) -> Correction:
         """Re-apply what the last undo took back. :raises UmpireError: if nothing is to redo."""
-        from umpire.engine.corrections import redo
-
         return redo(self)
 
     def amend(self, n: int, kind: str, payload: dict[str, Any], dice: Dice | None = None, *,
@@ -389,8 +380,6 @@ class Game:
 
         :raises UmpireError: if #n is not an action in force, or the result would not be legal.
         """
-        from umpire.engine.corrections import amend
-
         seen = None
         if isinstance(dice, ManualDice):
             dice, seen = self._roll_by_hand(kind, payload, dice)

@@ -8,7 +8,9 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from umpire.engine.markers import marker_set
+from umpire.errors import UmpireError
 from umpire.photo.compare import Difference, Stand, compare
+from umpire.photo.read import read_photo
 
 if TYPE_CHECKING:
     from umpire.engine.game import ActionResult, Game
@@ -21,8 +23,6 @@ def read_against(game: Game, data: bytes, name: str, skip: list[str] | tuple[str
     """The photo ``data`` read against ``game`` as it stands (under an amendment: as it stood
     before the action amended): the difference, and the photo's facts the log keeps with it
     (its name, SHA-256, size in pixels, kind). :raises UmpireError: as the reading refuses."""
-    from umpire.photo.read import read_photo
-
     state = game.state
     markers = marker_set(game)
     reading = read_photo(data, (state.table.width, state.table.depth), markers.by_marker(), markers.corner_size,
@@ -39,8 +39,6 @@ def apply(game: Game, diff: Difference, facts: dict[str, Any]) -> ActionResult:
 
     :raises UmpireError: if it changes nothing, or as the action refuses (off the table, a base
         overlapping another's, a unit the ruleset will not have there)."""
-    from umpire.errors import UmpireError
-
     if not diff.changing:
         raise UmpireError(f"{facts.get('name') or 'the photo'}: it shows no stand moved, turned or placed: nothing "
                           "to apply")

@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from umpire.errors import UmpireError, unknown
+from umpire.registry import game_over, game_rules
 from umpire.store import players as rows
+from umpire.store.events import load_state
 from umpire.store.players import Link, SentEntry
 
 __all__ = ["Link", "SentEntry", "Window"]
@@ -110,8 +112,6 @@ class Window:
 
 
 def window(state: GameState, view: TurnView, side: str, released: int, locked: bool) -> Window:
-    from umpire.registry import game_over, game_rules
-
     turn = state.turn
     if game_over(state) is not None:
         return Window(turn, "the game is over")
@@ -139,8 +139,6 @@ def released(game: Game) -> int:
 
 def release(game: Game, turn: int) -> int:
     """Release the sides' briefings up to ``turn``. :raises UmpireError: for a turn not yet over."""
-    from umpire.registry import game_over
-
     state = game.state
     last = state.turn if game_over(state) is not None else state.turn - 1
     if not 1 <= turn <= last:
@@ -180,8 +178,6 @@ def send(game: Game, side: str, turn: int, key: str, entry: dict[str, Any] | Non
     :raises UmpireError: when the window is closed (or ``turn`` is not its turn), or from ``check``;
         nothing is written.
     """
-    from umpire.store.events import load_state
-
     with game.file.write() as conn:
         state = load_state(conn, game.path, models=game.own_models())
         view = game.turn_rules().view(state)

@@ -8,7 +8,7 @@ from typing import Any
 
 from umpire.core.dice import ScriptedDice, keyed_values
 from umpire.core.diff import json_diff
-from umpire.core.state import GameState, canonical_state
+from umpire.core.state import GameState, canonical_state, state_json
 from umpire.engine.acting import handlers_of, keys_of, settle
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log
@@ -83,7 +83,6 @@ def fold_checked(path: Path, state: GameState, events: list[log.StoredEvent], li
     """``state`` with the actions ``live`` applied, and what differs from it among the stored
     ``checkpoints`` still valid (the JSON text after each event, by number) and among the texts
     and results stored with each action (:func:`result_problems`)."""
-    from umpire.core.state import state_json
     from umpire.engine.checkpoints import usable
 
     check = set(usable(events, [e.seq for e in live])) & set(checkpoints)

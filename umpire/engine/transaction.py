@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from umpire.core.state import GameState, canonical_state, state_json, written_text
 from umpire.errors import UmpireError
 from umpire.store import events as log
+from umpire.store.history import CONTROL
 
 if TYPE_CHECKING:
     from umpire.engine.game import Game
@@ -74,7 +75,6 @@ class Transaction:
         """Append ``event``, which leads to ``state``; returns its number."""
         seq = log.append(self.conn, event)
         from umpire.engine import checkpoints
-        from umpire.store.history import CONTROL
 
         new = canonical_state(state)
         if event.kind not in CONTROL and checkpoints.due(self.state, new):

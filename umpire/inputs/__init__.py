@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from umpire.errors import DataError, UmpireError, shown
 from umpire.schema.locate import Finding, Found
+from umpire.schema.reader import Marks, Unread, checked_utf8, foreign, linked, parse_yaml, read_bytes, read_stdin_bytes
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState
@@ -65,7 +66,6 @@ def check_file(path: Path | str, kind: str | None = None, *, state: GameGiven = 
     """Check one file (``-``: standard input) whole; ``state``: the game an orders file is for;
     ``readers``: an orders file is read as its side's, in its words (:mod:`umpire.turns.readers`)."""
     from umpire.inputs.kinds import max_bytes
-    from umpire.schema.reader import checked_utf8, foreign, linked, read_bytes, read_stdin_bytes
 
     name = "<stdin>" if str(path) == "-" else shown(path)
     if linked(path):
@@ -90,7 +90,6 @@ def check_data(text: str | bytes, where: str, kind: str | None = None, *, state:
                readers: Readers | None = None) -> Report:
     """Check the text of one file, called ``where``."""
     from umpire.inputs.kinds import detect, find_kind, is_orders
-    from umpire.schema.reader import Marks, parse_yaml
 
     marks: Marks = {}
     try:
@@ -126,8 +125,6 @@ def refusal(path: Path | str, kind: str, error: UmpireError, *, state: GameState
     how many more there are, and the command that lists them (``db``: the game an orders file
     was checked against). ``error`` is kept as it is when the check finds nothing. A file reached
     through a link is named by its path and kind alone (:func:`umpire.schema.reader.foreign`)."""
-    from umpire.schema.reader import Unread, foreign, linked
-
     if linked(path):
         return foreign(path, kind)
     if isinstance(error, Unread):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, unknown
 from umpire.inputs import Found, Report
 from umpire.inputs.shape import shape
 from umpire.schema.locate import Locator
@@ -54,7 +54,6 @@ def check(kind: Kind, data: Any, marks: Marks, where: str, state: GameState | No
     if side is not None:
         given = body.get("side") if isinstance(body, dict) else None
         if given is not None and settled.model is not None:  # a side the game has not: said here
-            from umpire.errors import unknown
 
             assert state is not None
             found.at(("side",), str(unknown("side", given, state.side_ids())))

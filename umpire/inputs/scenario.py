@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from umpire.errors import UmpireError
+from umpire.errors import DataError, UmpireError
 from umpire.inputs import Report
 from umpire.inputs.shape import WAITING, shape
 
@@ -20,7 +20,6 @@ def _terrain_files(data: Any, where: str) -> tuple[Any, dict[tuple[Any, ...], li
     """The scenario with each ``terrain: [{from: FILE}]`` entry replaced by the pieces the file
     holds (as ``umpire new`` reads it), the place in the scenario of every piece (a file's are at
     its entry), and the problems of the files (an entry that cannot be read is left out)."""
-    from umpire.errors import DataError
     from umpire.schema.terrain_files import expand_terrain
 
     terrain = data.get("terrain") if isinstance(data, dict) else None

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umpire.papers.manifest import Known
+from umpire.reports.marks import NUMBERED, log_digests, read_mark
 
 if TYPE_CHECKING:
     from umpire.reports.model import StoredGame
@@ -47,7 +48,6 @@ def key(f: Known) -> Key:
 
 def judge(game: StoredGame, files: list[Known], game_id: str) -> Verdict:
     """Each of ``files`` judged against ``game`` as it stands (``game_id``: its id)."""
-    from umpire.reports.marks import NUMBERED, log_digests
     from umpire.reports.turn_papers import plan, resolved_turn, upto
     from umpire.store.events import effective
 
@@ -102,7 +102,6 @@ def scan(folder: Path) -> tuple[list[Known], list[Path]]:
     import os
 
     from umpire.errors import UmpireError
-    from umpire.reports.marks import read_mark
 
     folder = Path(folder)
     if not folder.is_dir():

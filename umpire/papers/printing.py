@@ -18,6 +18,7 @@ from umpire.errors import UmpireError
 from umpire.papers import manifest as mf
 from umpire.papers.judge import Verdict, key, key_of_paper
 from umpire.papers.manifest import Known
+from umpire.reports.marks import game_id as of
 
 if TYPE_CHECKING:
     from umpire.engine import Game
@@ -38,8 +39,6 @@ class Printed:
 
 
 def game_id(game: Game) -> str:
-    from umpire.reports.marks import game_id as of
-
     return of(game.info)
 
 

@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umpire.papers.judge import Verdict
+from umpire.errors import UmpireError
+from umpire.papers import manifest as mf
+from umpire.papers.judge import MOST_FILES, SUFFIXES, Verdict, judge
+from umpire.papers.manifest import Known
 from umpire.reports.files import shown
+from umpire.reports.marks import read_mark
 
 if TYPE_CHECKING:
     from umpire.engine import Game
@@ -36,8 +40,6 @@ class Printed:
 def printed_files(game: Game) -> Printed:
     """Every file of the game that ``turn print`` wrote and is still where it was, judged."""
     from umpire.engine.printed import folders
-    from umpire.papers import manifest as mf
-    from umpire.papers.judge import judge
     from umpire.papers.printing import game_id
 
     gid = game_id(game)
@@ -59,11 +61,6 @@ def unlisted(folder: Path, m: mf.Manifest) -> list[Known]:
     """The papers in a turn's ``folder`` its manifest ``m`` does not list (one renamed or copied
     there since, a paper of another game put with them), each by its own mark; listing the folder
     costs nothing, and only those files are read."""
-    from umpire.papers import manifest as mf
-    from umpire.papers.judge import MOST_FILES, SUFFIXES
-    from umpire.papers.manifest import Known
-    from umpire.reports.marks import read_mark
-
     listed = {str(mf.inside(e.path)) for e in m.files}
     out: list[Known] = []
     seen = 0
@@ -137,7 +134,6 @@ def before_correction(game: Game, *, campaign: Path | None = None, update_campai
         the game is of no season, its season's file is not at hand, or it has not imported the game.
     """
     from umpire.campaign.of_game import season_of
-    from umpire.errors import UmpireError
 
     if not update_campaign and campaign is None:
         return

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.photo.family import find
+from umpire.photo.family import find, refined
 from umpire.photo.image import decode
 from umpire.photo.layout import CELLS, corner_of
 from umpire.photo.plane import Plane, fit
@@ -161,7 +161,6 @@ def read_photo(data: bytes, table: tuple[float, float], markers: Mapping[int, tu
     have = {f.marker for f in found}
     missing = {m: s for m, s in sizes.items() if m not in have}
     if missing:
-        from umpire.photo.family import refined
         from umpire.photo.rectify import look_again
 
         found += [refined(pic.grey, f) for f in look_again(pic.grey, plane, table, missing)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from umpire.errors import DataError, UmpireError, unknown
+from umpire.errors import DataError, UmpireError, shown, unknown
 from umpire.registry.auftragstaktik import Auftragstaktik
 from umpire.registry.base import (
     Campaigns,
@@ -127,7 +127,6 @@ def load_scenario(path: Path) -> Scenario:
 
     :raises DataError: naming the file, the field and the value (an unknown ruleset first).
     """
-    from umpire.errors import shown
     from umpire.schema.terrain_files import read_scenario
 
     return scenario_from_data(read_scenario(path), shown(path))

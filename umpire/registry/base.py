@@ -39,6 +39,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from umpire.errors import UmpireError
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
@@ -191,8 +193,6 @@ class Reporting(Ruleset):
 
         :raises UmpireError: the ruleset has no cards, or no card ``card``.
         """
-        from umpire.errors import UmpireError
-
         raise UmpireError(f"card: {self.name} has no data cards (got {card!r})")
 
     def turret(self, unit: UnitState) -> float | None:

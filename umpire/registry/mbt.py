@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from umpire.errors import UmpireError
 from umpire.registry.base import Campaigns, DataFiles, QuickAnswers, Telling, TrackedGame, Variant
 
 if TYPE_CHECKING:
@@ -69,7 +70,6 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
 
     def read_name(self, text: str) -> tuple[str, bool] | None:
         """A data card, shown as its vehicle and id (``M1A1 (USA-1B)``)."""
-        from umpire.errors import UmpireError
         from umpire.rules.mbt.data import card_head, card_id
 
         try:

@@ -25,6 +25,7 @@ from umpire.reports.combat_lines import (
     no_fire,
     terrain_fire,
 )
+from umpire.reports.explain import Shown
 from umpire.reports.facts import Fact
 from umpire.reports.observe import LEVEL_WORDS, Line, Observer, Ref
 from umpire.reports.words import (
@@ -63,7 +64,6 @@ def move(o: Observer, f: Fact) -> list[Line]:
         text += ", stopped by overwatch fire"
     why = None
     if f.why.notes and o.side is None:
-        from umpire.reports.explain import Shown
 
         why = Shown(notes=("; ".join(f.why.notes),))
     data = {"unit": f.actor, "from": f.data.get("from"), "to": to, "inches": gone,

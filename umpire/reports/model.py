@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
 from umpire.registry import TrackedGame, game_rules
 from umpire.reports.knowledge import Chronicle, Sight
 from umpire.reports.lines import fact_lines
@@ -28,6 +29,7 @@ from umpire.reports.views import (
     FormationView,
     Loss,
     SideView,
+    Template,
     TerrainView,
     Trail,
     TurnReport,
@@ -181,8 +183,6 @@ def in_side_order(events: Sequence[EventView]) -> list[EventView]:
 
 def _ruleset(name: str) -> TrackedGame | None:
     """The game's ruleset object (None for a ruleset umpire does not know: its report still renders)."""
-    from umpire.errors import UmpireError
-
     try:
         return game_rules(name)
     except UmpireError:
@@ -340,8 +340,6 @@ def _trails(obs: Observer, events: Sequence[EventView], last: int | None) -> tup
 
 
 def _templates(chron: Chronicle, obs: Observer, events: Sequence[EventView], last: int | None) -> tuple[Any, ...]:
-    from umpire.reports.views import Template
-
     out: list[Template] = []
     for e in events:
         if e.turn != last:

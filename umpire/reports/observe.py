@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from umpire.errors import UmpireError
 from umpire.registry import game_rules, telling
 from umpire.reports import explain
 from umpire.reports.explain import Shown
@@ -67,8 +68,6 @@ def kind_words(nation: str, size: str) -> str:
 def card_identity(ruleset: str, card: str | None) -> tuple[str, str, str, str] | None:
     """(nationality, size, name, the name as a side is told it) of a unit's data card as a
     sighting tells them (MBT 24.2.2), by the ruleset; None for a unit with no card."""
-    from umpire.errors import UmpireError
-
     if not card:
         return None
     try:

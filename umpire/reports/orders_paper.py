@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from umpire.core.state import GameState
+from umpire.registry import game_rules
 from umpire.reports.views import TurnReport, UnitView
 from umpire.text import num
 from umpire.turns.orders_form import OrdersForm
@@ -25,8 +26,6 @@ def side_form(state: GameState, brief: TurnReport) -> OrdersForm:
     """The orders form of ``brief``'s side for the game's current turn.
 
     :raises ValueError: if ``brief`` is the umpire's report, not a side's briefing."""
-    from umpire.registry import game_rules
-
     side = brief.viewer
     if side is None:
         raise ValueError("an orders form is written for a side: give its briefing")

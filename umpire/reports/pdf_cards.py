@@ -11,6 +11,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
+from umpire.registry import game_rules
 from umpire.reports.pdf_page import Styles, esc
 
 MARK = "*"
@@ -117,8 +118,6 @@ class _Weapons:
 def cards_section(s: Styles, ruleset: str, units: list[tuple[str, str | None]], width: float) -> list[Flowable]:
     """The data cards of ``units`` (``(card, type)`` each; every card once) as ``ruleset`` has
     them, under a heading, with what ``*`` means."""
-    from umpire.registry import game_rules
-
     card = game_rules(ruleset).data_card
 
     out: list[Flowable] = [Paragraph("Data cards", s.h1), Paragraph(esc(

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from umpire.photo.compare import Difference
+from umpire.photo.compare import Difference, corners
 from umpire.reports.words import num
 
 if TYPE_CHECKING:
@@ -94,7 +94,6 @@ def difference_map(report: TurnReport, diff: Difference, width: float = 900.0) -
     """The umpire's map of the game as it stands, with the photo drawn over it: an arrow from
     each stand the photo moved to where it shows it and its base there in outline, a ring round
     each stand it did not see, a cross at each marker it could not read."""
-    from umpire.photo.compare import corners
     from umpire.reports.mapshapes import Circle, Label, Paint, Poly, Shape
     from umpire.reports.tablemap import build_map
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from umpire.turns.readers import Reader, Readers
+from umpire.turns.readers import Reader, Readers, typed_by_the_umpire
 
 if TYPE_CHECKING:
     from umpire.reports.model import StoredGame
@@ -26,8 +26,6 @@ def readers_of(game: StoredGame, *, by_the_umpire: bool = False) -> Readers:
     """The readers of a game's sides, each worked out when first asked for; ``by_the_umpire``:
     the files are entered by the umpire, who may also name an enemy unit by its id
     (:func:`umpire.turns.readers.typed_by_the_umpire`)."""
-    from umpire.turns.readers import typed_by_the_umpire
-
     kept: dict[str, Reader] = {}
 
     def reader(side: str) -> Reader:

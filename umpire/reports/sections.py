@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from umpire.registry import telling
 from umpire.reports.explain import Shown
 from umpire.reports.views import TurnReport, UnitView
 from umpire.reports.words import at, inches, num, phase_name, status_words
@@ -29,7 +30,6 @@ def knows_line(r: TurnReport) -> str:
     if r.viewer is None:
         return ("Every fact with its modifiers, dice and table cells. Positions are in inches from the "
                 "near-left corner of the table.")
-    from umpire.registry import telling
 
     what = telling(r.ruleset).seen_how
     return (f"Your units in full; enemy units only where {r.seers} {what}, as you knew them at the time. "

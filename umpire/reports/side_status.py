@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from umpire.errors import UmpireError
+from umpire.registry import game_rules
 from umpire.reports import sections as S
 from umpire.reports.words import inches, status_words
 
@@ -78,9 +80,6 @@ def situation(r: TurnReport) -> tuple[str, ...]:
 def _objectives(r: TurnReport) -> list[tuple[str, int]]:
     """The objectives ``r``'s side holds now by its ruleset's count (MBT 4.8), with their points:
     its own to know."""
-    from umpire.errors import UmpireError
-    from umpire.registry import game_rules
-
     state = r.source.state if r.source is not None else None
     if state is None or r.viewer is None:
         return []

@@ -10,11 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from umpire.core.state import GameState
-from umpire.errors import unknown
+from umpire.errors import UmpireError, unknown
 from umpire.registry import telling
 from umpire.reports.screen import name_column, number_column, table, text_column
 from umpire.reports.words import num as cell_num
-from umpire.reports.words import status_words
+from umpire.reports.words import phase_name, short_phase, status_words
 from umpire.store.events import StoredEvent
 
 OWN_STATUS = {"ok": "ok"}  # as a report's tables write a unit's status: ok, Checked, Routed, eliminated...
@@ -49,8 +49,6 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
     """The umpire's game at a glance: where the turn stands and every unit by side and formation, then the
     terrain: listed piece by piece if ``terrain`` (None: when there are at most
     :data:`TERRAIN_LISTED` pieces), else summed up by type in one line."""
-    from umpire.reports.words import phase_name
-
     head = Text.assemble(
         (state.name, "bold"), f"  {state.ruleset}, turn {state.turn}, {phase_name(state.ruleset, state.phase)}, ",
         f"table {cell_num(state.table.width)}\" x {cell_num(state.table.depth)}\", seed {state.seed}",
@@ -164,7 +162,6 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
     ``full`` prints every summary whole; ``umpire log N`` shows one action in detail."""
     if not events:
         return Text("no actions yet", style="dim")
-    from umpire.reports.words import short_phase
     from umpire.store.history import CONTROL, fates, walk
 
     live = walk(events).live
@@ -196,8 +193,6 @@ def render_log(events: list[StoredEvent], *, rolls: bool = True, full: bool = Fa
 def render_event(events: list[StoredEvent], seq: int) -> Group:
     """One action in full: when, what it was, whether it is in force, its summary and every die
     with what it was for and its key (the umpire's view: keys may name any unit)."""
-    from umpire.errors import UmpireError
-    from umpire.reports.words import phase_name
     from umpire.store.history import CONTROL, fates, walk
 
     found = next((e for e in events if e.seq == seq), None)

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umpire.reports.screen import table
-from umpire.text import num
+from umpire.text import num, visible
 
 if TYPE_CHECKING:
     from umpire.ask.calc import CalcAnswer
@@ -94,7 +94,6 @@ def render_measure(a: str, b: str, data: dict[str, Any], *, titled: bool = True)
     if "bearing" in data:
         t.add_row("bearing", f"{_fmt(data['bearing'])} deg")
     clear = los.get("clear", True)
-    from umpire.text import visible
 
     # a piece's id comes from a file: shown visibly (a Text would drop a control character unseen)
     t.add_row("line of sight", Text("clear", style="green") if clear else Text(

@@ -12,7 +12,7 @@ from typing import Any
 
 from umpire.reports import sections as S
 from umpire.reports.observe import Line
-from umpire.reports.screen import rows_table, table
+from umpire.reports.screen import DataConsole, rows_table, table
 from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
 from umpire.text import md_text
@@ -142,7 +142,6 @@ def plain_text(r: TurnReport, width: int = 80) -> str:
     """The terminal report rendered at a fixed width with no colour (files, golden tests)."""
     from io import StringIO
 
-    from umpire.reports.screen import DataConsole
 
     buf = StringIO()
     console = DataConsole(width=width, file=buf, color_system=None, force_terminal=False, legacy_windows=False)

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ConfigDict, Field, model_validator
 
 from umpire.core.rulings import Ruling, RulingBook, Rulings
+from umpire.errors import UmpireError
 from umpire.schema.checked import Checked
 
 
@@ -136,7 +137,6 @@ def load_campaign_book(path: Path, ruleset: str) -> CampaignBook:
 
     :raises UmpireError: if the ruleset has no campaign rules, or the file is not valid.
     """
-    from umpire.errors import UmpireError
     from umpire.resources import ruleset_dir
     from umpire.schema.load import load_model
 

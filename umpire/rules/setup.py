@@ -22,6 +22,7 @@ from umpire.core.state import (
     UnitState,
 )
 from umpire.errors import DataError, UmpireError
+from umpire.schema.campaign_mark import carry
 from umpire.schema.scenario import FormationSpec, Scenario, SideSpec, TerrainSpec, UnitSpec
 
 Claim = Callable[[str, str, str], None]
@@ -225,7 +226,6 @@ def build_state(scenario: Scenario, checks: ScenarioChecks, *, seed: int, where:
     own = checks.own_game(scenario, units, terrain, claim, problems, where)
     campaign = None
     if scenario.campaign is not None:
-        from umpire.schema.campaign_mark import carry
 
         carry(units, scenario.campaign, checks.carry_damage, problems, where)
         campaign = CampaignGame(**scenario.campaign.header())

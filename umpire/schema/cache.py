@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from umpire import __version__
+
 T = TypeVar("T")
 
 MAX_CACHE_BYTES = 16 * 1024 * 1024  # far above any bundled table set; a bigger file is not read
@@ -39,7 +41,6 @@ def cache_dir() -> Path | None:
 def _key(sources: Sequence[Path]) -> str:
     import pydantic
 
-    from umpire import __version__
 
     h = hashlib.sha256(f"{__version__}|{sys.version}|{pydantic.VERSION}".encode())
     for path in sources:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from umpire.errors import DataError
+from umpire.errors import DataError, shown
 from umpire.schema.limits import MAX_FILE_BYTES
 from umpire.schema.problems import describe, loc_text
 
@@ -50,8 +50,6 @@ def validate(model: type[M], data: Any, where: str) -> M:
 
 def load_model(model: type[M], path: Path, where: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> M:
     """Read ``path`` and validate it as ``model``."""
-    from umpire.errors import shown
-
     return validate(model, read_yaml(path, max_bytes), where or shown(path))
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from umpire.errors import DataError, UmpireError, shown
+from umpire.errors import DataError, UmpireError, shown, unknown
 from umpire.schema import svg_geometry as g
 from umpire.schema.limits import MAX_DEPTH, MAX_ITEMS, MAX_SCENARIO_BYTES, MAX_VERTICES
 
@@ -210,7 +210,6 @@ def _piece(el: Any, tag: str, ident: str, kind: str, m: g.Affine, what: str, rd:
     table, known = rd.table, rd.known
 
     if kind not in known:
-        from umpire.errors import unknown
 
         raise UmpireError(f"{what}: {unknown('terrain type', kind, known)}")
     points, closed = _outline(el, tag, m, what)

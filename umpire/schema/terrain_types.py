@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, model_validator
 
+import umpire.schema.checked
 from umpire.errors import UmpireError, unknown
 from umpire.resources import resource_dir
 from umpire.schema.checked import Checked
@@ -60,7 +61,6 @@ class TerrainTypes(Checked):
 def terrain_types() -> TerrainTypes:
     """The bundled terrain types (read once, and kept validated between runs as the rulesets'
     tables are: :mod:`umpire.schema.cache`)."""
-    import umpire.schema.checked
     from umpire.schema.cache import cached
 
     path = resource_dir("rulesets") / "common" / "terrain-types.yaml"

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError
+from umpire.registry import measuring
 from umpire.serve.shown import JSONResponse
 from umpire.serve.site import answer_error, query, site_of
 from umpire.serve.views import Moment
@@ -84,7 +85,6 @@ def measure(request: Request) -> Response:
     id or a point ``X,Y`` (the words ``umpire measure`` takes, through the same function), with
     where each end lies for the map to draw the line and the terrain pieces named."""
     from umpire.geometry.game import measure_in_game
-    from umpire.registry import measuring
 
     site = site_of(request)
     try:

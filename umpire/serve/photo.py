@@ -27,7 +27,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from umpire.engine import StaleError
 from umpire.errors import UmpireError
+from umpire.photo.image import MAX_BYTES, MB
 from umpire.serve.site import TooLarge, answer_error, body_json, site_of
 
 KEEP_SECONDS = 3600  # a reading not applied within an hour is forgotten
@@ -73,8 +75,6 @@ _made = threading.Lock()
 
 async def _photo_bytes(request: Request) -> bytes:
     """The request's body, refused from its stated length, else as it comes, once past the limit."""
-    from umpire.photo.image import MAX_BYTES, MB
-
     too_big = f"the photo is too large (a photo may be up to {MAX_BYTES // MB} MB): take it at a lower resolution"
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BYTES:
@@ -128,7 +128,6 @@ async def read_photo(request: Request) -> Response:
 
 
 def _apply(request: Request, data: dict[str, Any]) -> dict[str, Any]:
-    from umpire.engine import StaleError
     from umpire.reports.status import gist
 
     d = desk(request)

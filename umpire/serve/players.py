@@ -23,7 +23,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from umpire.errors import UmpireError, unknown
-from umpire.serve.actions import route
+from umpire.registry import game_over
+from umpire.serve.actions import act, route
 from umpire.serve.shown import JSONResponse
 from umpire.serve.site import answer_error, query, site_of
 
@@ -64,7 +65,6 @@ def panel(request: Request) -> Response:
                               "links": [x for x in players.links(game) if x.side == s.id and x.live],
                               "sent": players.sent(game, s.id, turn)})
             released = players.released(game)
-            from umpire.registry import game_over
 
             last = turn if game_over(state) is not None else turn - 1
             stamp = players.stamp(game)
@@ -126,7 +126,6 @@ def _text(game: Any, side: str, turn: int) -> str:
 
 def _orders(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     from umpire.engine import players
-    from umpire.serve.actions import act
     from umpire.serve.side_orders import file_name
 
     site = site_of(request)

@@ -37,6 +37,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlsplit
 
+from umpire.errors import UmpireError
 from umpire.photo.image import MAX_BYTES as PHOTO_BYTES
 
 Scope = MutableMapping[str, Any]
@@ -394,7 +395,6 @@ class Guard:
         try:
             await self.app(scope, receive, sending)
         except Exception as exc:  # one line on the server's terminal, never a traceback
-            from umpire.errors import UmpireError
 
             if isinstance(exc, UmpireError) and not started:  # a body too large, read before any route's check
                 await _refuse(with_headers, getattr(exc, "status", 400), str(exc))

@@ -27,6 +27,7 @@ from umpire.serve.actions import route
 from umpire.serve.shown import JSONResponse
 from umpire.serve.side_views import unit_facts
 from umpire.serve.site import error, query, site_of
+from umpire.serve.views import MAP_WIDTH
 
 if TYPE_CHECKING:
     from umpire.serve.side_views import SidePage
@@ -107,7 +108,6 @@ def parts(request: Request) -> Response:
 def briefing(request: Request) -> Response:
     """A released turn's briefing (the same model the printed briefing reads), with its map."""
     from umpire.reports.tablemap import build_map, to_svg
-    from umpire.serve.views import MAP_WIDTH
 
     site = site_of(request)
     try:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from umpire.turns.entries import Entry
 
 from umpire.errors import UmpireError
-from umpire.serve.views import MAP_WIDTH
+from umpire.serve.views import MAP_WIDTH, OneRead
 
 KEEP = 64  # reports kept (by last event and turn)
 
@@ -213,7 +213,6 @@ class SideReader:
         has any, whose report is the game's as it stands). Actions of a later turn change neither:
         a side's page after each phase reads its released briefing again from what was read."""
         from umpire.reports.model import report_for_game
-        from umpire.serve.views import OneRead
 
         once = OneRead(game, self.reader._initial(game))
         live = game.live_events(once.events())

@@ -16,9 +16,11 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from umpire.errors import UmpireError
+from umpire.engine import StaleError
+from umpire.errors import StoreError, UmpireError
+from umpire.schema.limits import MAX_DEPTH
 from umpire.serve.security import MAX_BODY, Door, Keys, Sessions
-from umpire.serve.shown import JSONResponse
+from umpire.serve.shown import JSONResponse, finalize
 from umpire.serve.side_views import SideReader
 from umpire.serve.views import Reader
 
@@ -55,8 +57,6 @@ class Site:
 def templates() -> Environment:
     """The Jinja2 environment: every value escaped unless a template says otherwise (the map's
     SVG, which its writer escapes by construction, is the only such value)."""
-    from umpire.serve.shown import finalize
-
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, finalize=finalize)
     from umpire.reports import sections
@@ -112,9 +112,6 @@ def error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
 
 def answer_error(exc: Exception) -> JSONResponse:
     """A refusal in the engine's words: busy and stale say so, so the page can say what to do."""
-    from umpire.engine import StaleError
-    from umpire.errors import StoreError
-
     if isinstance(exc, StaleError):
         return error(str(exc), 409, stale=True)
     if isinstance(exc, StoreError) and "busy" in str(exc):
@@ -140,8 +137,6 @@ def query(request: Request, *allowed: str) -> dict[str, str]:
 
 async def body_json(request: Request) -> dict[str, Any]:
     """The request's JSON object. :raises UmpireError: if it is not one, or too large."""
-    from umpire.schema.limits import MAX_DEPTH
-
     raw = await read_body(request)
     try:
         data = json.loads(raw or b"{}")

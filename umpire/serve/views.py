@@ -18,7 +18,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from umpire.core.state import find_unit
 from umpire.engine import Game
+from umpire.registry import measuring
 
 if TYPE_CHECKING:
     from umpire.core.state import GameState, UnitState
@@ -197,7 +199,6 @@ def unit_facts(state: GameState, report: TurnReport, uid: str, log: list[dict[st
 
     :raises UmpireError: for a unit the game does not have.
     """
-    from umpire.core.state import find_unit
     from umpire.reports.sections import position
     from umpire.reports.words import status_words
 
@@ -255,7 +256,6 @@ def _sight(state: GameState, u: UnitState) -> tuple[list[str], list[tuple[str, s
     if not u.placed:
         return [], []
     from umpire.geometry.game import sight_lines
-    from umpire.registry import measuring
 
     lines = sight_lines(state, u.id, measuring(state.ruleset))
     names = {t.id: t.name or t.id for t in state.terrain}

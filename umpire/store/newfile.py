@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from umpire.errors import StoreError
-from umpire.store.db import GAME, FileKind, connect, migrate
+from umpire.store.db import GAME, KNOWN, MARKER, FileKind, connect, migrate
 from umpire.store.errors import BusyError, describe, sql_errors
 
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -105,8 +105,6 @@ def check_target(path: Path, replace: bool, kind: FileKind = GAME) -> None:
 def _check_replaceable(path: Path, kind: FileKind) -> None:
     """:raises StoreError: unless the file at ``path`` is an umpire file of ``kind`` (or empty):
     ``--replace`` replaces a game with a game, never another program's database or a text file."""
-    from umpire.store.db import KNOWN, MARKER
-
     if path.stat().st_size == 0:
         return
     what = "not an SQLite file"

@@ -48,6 +48,7 @@ from umpire.rules.auftragstaktik.cases import (
     StrafingCase,
     check_case,
 )
+from umpire.rules.auftragstaktik.spotting import Spotter, is_mbt, spot
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:
@@ -160,8 +161,6 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 
 def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Whether a stand spots another (MOVEMENT > Spotting): the sum of the modifiers, more than 0 spots."""
-    from umpire.rules.auftragstaktik.spotting import Spotter, spot
-
     c = check_case(SpotCase, case)
     rul = _rulings(c)
     s = c.spotter
@@ -171,7 +170,6 @@ def calc_spot(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         unit = StandCase(statline=s.statline, unit=s.unit).to_stand("spotter").unit
         special = unit.special + ((unit.night_vision,) if unit.night_vision else ())
         if s.mbt is None:
-            from umpire.rules.auftragstaktik.spotting import is_mbt
 
             mbt = is_mbt(unit, s.unit, data.tables())
     nv = (

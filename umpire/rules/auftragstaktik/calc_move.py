@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik import data
 from umpire.rules.auftragstaktik.cases import CaseBase, Inches, StandCase, SubCase, check_case
 from umpire.rules.auftragstaktik.ratings import OrderCode
 from umpire.rules.vocab import read_stretch
@@ -59,7 +60,6 @@ class MoveCase(CaseBase):
 def calc_move(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """The cost of a move (the inches of allowance it spends), or why the stand may not make it."""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.auftragstaktik import data
     from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing, move_cost
 
     c = check_case(MoveCase, case)

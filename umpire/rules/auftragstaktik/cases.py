@@ -15,6 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from umpire.errors import DataError, UmpireError
+from umpire.rules.auftragstaktik import data
 from umpire.rules.auftragstaktik.ratings import (
     Aspect,
     CoverLevel,
@@ -81,8 +82,6 @@ class CaseBase(Checked):
     @classmethod
     def _known_rulings(cls, rulings: dict[str, str]) -> dict[str, str]:
         """Each ruling named and chosen as the ruleset has it, said with the case's other problems."""
-        from umpire.rules.auftragstaktik import data
-
         data.rulings(rulings)
         return rulings
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+import umpire.core.rulings
+import umpire.schema.checked
 from umpire.core.rulings import RulingBook, Rulings
 from umpire.errors import DataError
 from umpire.rules.auftragstaktik.combat_tables import CloseCombatFile, CommonFile, CrtFile, FireFile, MoraleFile
@@ -82,9 +84,6 @@ def _load(model: type[BaseModel], name: str, folder: Path) -> BaseModel:
 
 def _code() -> list[Path]:
     """The code the tables' models are made of (a change to it makes cached tables stale)."""
-    import umpire.core.rulings
-    import umpire.schema.checked
-
     return [Path(__file__), Path(umpire.schema.checked.__file__), Path(umpire.core.rulings.__file__)]
 
 

@@ -7,7 +7,7 @@ from umpire.rules.auftragstaktik.data import Tables
 from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, grouping, light_in_open, target_orders
 from umpire.rules.auftragstaktik.fire_plan import FirePlan
 from umpire.rules.auftragstaktik.mods import hit_effects, mod, size_mods, tq_difference
-from umpire.rules.auftragstaktik.ratings import Stand
+from umpire.rules.auftragstaktik.ratings import He, Stand
 
 
 def atgm_as_he(target: Stand, rulings: Rulings, t: Tables) -> tuple[str, str] | None:
@@ -43,8 +43,6 @@ def plan_direct_he(
 ) -> FirePlan:
     """Direct-fire HE (COMBAT > Direct fire HE effects; ruling he.direct_fire_modifiers), of the
     shooter's HE rating or of ``weight`` (an ATGM treated as artillery)."""
-    from umpire.rules.auftragstaktik.ratings import He
-
     he = shooter.unit.he if weight is None else He(weight=weight)
     assert he is not None
     d = t.fire.direct_he

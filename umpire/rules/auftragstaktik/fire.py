@@ -25,13 +25,14 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
+from umpire.rules.auftragstaktik.data import rulings as _r
 from umpire.rules.auftragstaktik.direct_he import atgm_as_he, plan_atgm_as_he, plan_direct_he
 from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.fire_mods import cover, facing, fire_control, grouping, target_orders
 from umpire.rules.auftragstaktik.fire_plan import FirePlan, check_shot, missile_generation
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
-from umpire.rules.auftragstaktik.ratings import Stand
+from umpire.rules.auftragstaktik.ratings import BATTERY, Stand
 
 
 def plan_fire(
@@ -53,7 +54,6 @@ def plan_fire(
     """
     t = t or tables()
     if rulings is None:
-        from umpire.rules.auftragstaktik.data import rulings as _r
 
         rulings = _r()
     check_shot(shooter, target, weapon, range_in, phase, t, rulings)
@@ -134,7 +134,6 @@ def _firer_and_target(plan: FirePlan, shooter: Stand, target: Stand, weapon: str
     # size (HW may carry its own size code)
     shooter_size = shooter.size_code
     if weapon == "hw" and u.hw and u.hw.size:
-        from umpire.rules.auftragstaktik.ratings import BATTERY
 
         shooter_size = BATTERY.get(u.hw.size, u.hw.size)
     ms += size_mods(t, shooter_size, target.size_code)

@@ -8,6 +8,7 @@ from typing import Any
 
 from umpire.core.state import TerrainState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.ratings import BATTERY
 from umpire.rules.auftragstaktik.scenario_model import AtFormationSpec, AtScenario, AtSideSpec, AtUnitSpec
 from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 from umpire.rules.setup import Claim
@@ -111,7 +112,6 @@ def stand_base(kind: str | None, statline: str, type_name: str | None) -> tuple[
     1 x 1 platoons; MISCELLANEOUS RULES > Headquarters Stands: "In all cases they are
     represented as a medium company"). Without a kind (or for a battery) the stat line's size
     decides: a platoon-sized code (sp, mp, lp; sb, mb are platoon-sized batteries) is a platoon."""
-    from umpire.rules.auftragstaktik.ratings import BATTERY
     from umpire.schema.bases import default_base
 
     role = ""

@@ -22,10 +22,11 @@ from umpire.core.dice import Dice, RecordingDice, Roll
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
+from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import RULESET, Tables, tables
 from umpire.rules.auftragstaktik.mods import mod
-from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, ReadsCodes, Unit
+from umpire.rules.auftragstaktik.ratings import OrderCode, Quality, ReadsCodes, Unit, extra_companies
 
 
 class _M(ReadsCodes):
@@ -80,7 +81,6 @@ def is_mbt(unit: Unit, type_name: str | None, t: Tables) -> bool:
     ``recon.eligibility``)? A bundled unit says so by its role; a bare stat line is judged by
     :meth:`~umpire.rules.auftragstaktik.ratings.Unit.looks_like_mbt`."""
     if type_name:
-        from umpire.errors import UmpireError
         from umpire.rules.auftragstaktik.library import find_unit
 
         try:
@@ -152,7 +152,6 @@ def target_modifiers(x: Spotted, t: Tables, rulings: Rulings) -> list[Modifier]:
         out += mod("target in cover", tg.cover, src, "ruling spotting.cover_for_vehicles")
     out += mod("target troop quality", tg.quality[x.quality], src, x.quality)
     from umpire.rules.auftragstaktik.fire_mods import grouped_words
-    from umpire.rules.auftragstaktik.ratings import extra_companies
 
     extra = extra_companies(x.grouped_companies, x.troop_companies, rulings["grouping.free_companies"])
     g = t.fire.grouping

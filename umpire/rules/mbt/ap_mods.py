@@ -10,6 +10,7 @@ from umpire.rules.mbt import data, orders
 from umpire.rules.mbt.ap_tables import band_value, read_val
 from umpire.rules.mbt.fire_charts import ApModifiers
 from umpire.rules.mbt.provenance import Val
+from umpire.rules.mbt.sighting import terrain_column
 from umpire.rules.mbt.vehicle_card import Ammo, Weapon
 
 if TYPE_CHECKING:
@@ -52,7 +53,6 @@ def modifiers(shot: ApShot, weapon: Weapon, ammo: Ammo, estimated: list[str]) ->
     elif shot.inside_building:
         add("terrain: inside building", chart.terrain["inside_building"], "14.3.1.2")
     else:
-        from umpire.rules.mbt.sighting import terrain_column
 
         col = terrain_column(shot.terrain, data.chart("sighting"), estimated)
         if col not in chart.terrain:

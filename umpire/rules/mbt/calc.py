@@ -14,7 +14,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.core.tape import MOVE_TOLERANCE
 from umpire.errors import UmpireError
-from umpire.rules.mbt import data, movement
+from umpire.rules.mbt import data, movement, sighting
 from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
 from umpire.rules.mbt.calc_fire import fire, gp
 from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
@@ -28,6 +28,7 @@ from umpire.rules.mbt.cases import (
     SightCase,
 )
 from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
+from umpire.rules.mbt.conversions import to_inches
 from umpire.rules.mbt.facts import MoveFacts, SightFacts
 from umpire.schema.load import validate
 
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Can the target be seen (6.1.3, 13.1, 13.2), and how well identified (24.2.2)?"""
     from umpire.rules.answer import CalcAnswer
-    from umpire.rules.mbt import sighting
 
     c = validate(SightCase, case, "case")
     rulings = case_rulings(c.rulings)
@@ -68,7 +68,6 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
         if base.estimated
         else []
     ) + est_order + los.estimated
-    from umpire.rules.mbt.conversions import to_inches
 
     max_in = None if limit is None else to_inches(limit, c.scale)
     summary = ("seen" if seen else "not seen") + (f", identification: {level}" if level else "")
@@ -117,8 +116,6 @@ def _basic_sighting(c: SightCase, kind: str) -> None:
 def _line_of_sight(c: SightCase, rng: int, rulings: Rulings) -> LosResult:
     """The line of sight over the case's obstacles: by height alone in the Basic Game (6.1.3),
     by the chart in the Advanced Game (13.2)."""
-    from umpire.rules.mbt import sighting
-
     obstacles = [
         sighting.Obstacle(in_hexes(o.distance, c.scale, rulings), o.height, o.what)
         for o in c.obstacles

@@ -14,7 +14,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Facts, Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
-from umpire.rules.mbt.calc_helpers import case_rulings, finish
+from umpire.rules.mbt.calc_helpers import case_rulings, finish, in_hexes
 from umpire.rules.mbt.cases import GpCase
 from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
 from umpire.schema.load import validate
@@ -137,7 +137,6 @@ def into_buildings(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswe
 def resolve_smoke(c: SmokeCase, rulings: Rulings) -> Resolution:
     """May the unit lay smoke, and which marker (12.6, 14.4.5.1, 15.7)?"""
     from umpire.rules.mbt import cards, firers, smoke
-    from umpire.rules.mbt.calc_helpers import in_hexes
     from umpire.rules.mbt.vehicle_card import Card
 
     card = cards.any_card(c.card)

@@ -16,6 +16,7 @@ from umpire.core.rulings import Rulings
 from umpire.core.state import UnitState
 from umpire.errors import UmpireError
 from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame, lower_quality
+from umpire.rules.mbt.data import card as find_card
 from umpire.rules.mbt.state import MbtUnit
 
 
@@ -73,8 +74,6 @@ def after_game(u: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, di
 
 def check_force_unit(card: str | None, field: str) -> None:
     """A season's vehicle names a data card. :raises UmpireError: naming ``field``."""
-    from umpire.rules.mbt.data import card as find_card
-
     if not card:
         raise UmpireError(f"{field}: give card: (an MBT data card id, e.g. USA-1B)")
     try:

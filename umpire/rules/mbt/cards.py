@@ -20,7 +20,7 @@ from pydantic import ConfigDict, Field, model_validator
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt import data
 from umpire.rules.mbt.provenance import TERRAINS, Val, VInt, VStr, band_of
-from umpire.rules.mbt.vehicle_card import Card, Weapon
+from umpire.rules.mbt.vehicle_card import Card, Weapon, check_lines
 from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model
 
@@ -193,8 +193,6 @@ class HelicopterCard(_Model):
 
     @model_validator(mode="after")
     def _weapons(self) -> HelicopterCard:
-        from umpire.rules.mbt.vehicle_card import check_lines
-
         if self.weapons and not self.range_bands:
             raise ValueError("range_bands: a card with weapons gives its range bands (7.4.1.3)")
         if self.weapons:

@@ -13,6 +13,7 @@ from typing import Literal
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.mbt import data
+from umpire.rules.mbt.chart_checks import los_group
 from umpire.rules.mbt.ground_charts import LosChart, SightingChart
 from umpire.rules.mbt.provenance import Val, parse_numbers
 
@@ -184,8 +185,6 @@ def los_chart_line(diff: int, rng: int, chart: LosChart) -> tuple[int, Val[str |
     """Step 1 of 13.2.1.4.1: down the height-difference column to the line whose group of
     numbers holds ``rng`` (first to second number of ``lo-hi-hd``: the third is the reach of
     hull down, 13.2.2.2; see :func:`~umpire.rules.mbt.chart_checks.los_group`)."""
-    from umpire.rules.mbt.chart_checks import los_group
-
     col = min(max(diff, chart.columns[0]), chart.columns[-1])
     last = None
     for n in sorted(chart.lines):

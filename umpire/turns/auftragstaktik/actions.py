@@ -10,6 +10,7 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.auftragstaktik.ratings import read_order
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.common import Applied, Handler, KeepMove
 from umpire.turns.facts import notes, recorded
@@ -48,7 +49,6 @@ def phase(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
 @recorded
 def order(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     """One stand's new order (``{"unit", "order", "direction"?, "level"?}``)."""
-    from umpire.rules.auftragstaktik.ratings import read_order
     from umpire.turns.auftragstaktik.ordering import change_orders, check_order_phase
 
     phase = check_order_phase(state, "order")

@@ -16,8 +16,12 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import effects
+from umpire.rules.auftragstaktik.indirect import Command, air_defense, ordnance_drm, strafing
+from umpire.rules.auftragstaktik.indirect import airstrike as bomb
+from umpire.rules.auftragstaktik.ratings import Stand
 from umpire.rules.auftragstaktik.state import Flight
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.indirect import (
@@ -68,11 +72,6 @@ def check_air(state: GameState, side: str, fid: str, a: dict[str, Any], field: s
 
 
 def airstrike(state: GameState, side: str, fid: str, a: dict[str, Any], dice: Dice) -> tuple[UnitState, Resolution]:
-    from umpire.rules.auftragstaktik.data import tables
-    from umpire.rules.auftragstaktik.indirect import Command, ordnance_drm, strafing
-    from umpire.rules.auftragstaktik.indirect import airstrike as bomb
-    from umpire.rules.auftragstaktik.ratings import Stand
-
     f = flights(state, side)[fid]
     t = state.units[a["target"]]
     rulings = tr.rulings_of(state)
@@ -108,8 +107,6 @@ _NO_STATLINE = "mp | 0 | 0/0 | -- | -- | +0 | --"
 def _ad_weapon(state: GameState, x: UnitState, reach: float) -> str | None:
     """The weapon ``x`` fires at a flight attacking a stand ``reach`` inches away (ruling
     air.defense_fire), or None."""
-    from umpire.rules.auftragstaktik.data import tables
-
     r = tr.unit_ratings(x)
     if r.air_defense is not None:
         limit = r.air_defense.range if r.air_defense.range is not None else (r.hw.range if r.hw else None)
@@ -132,8 +129,6 @@ def air_defence(
     > Air Defense; ruling ``air.defense_fire``): each stand able to, in id order, once, on the +1
     column. Returns the resolutions and the hits scored on the flight."""
     from umpire.geometry.distance import edge_distance
-    from umpire.rules.auftragstaktik.indirect import air_defense
-    from umpire.rules.auftragstaktik.ratings import Stand
     from umpire.turns.auftragstaktik.table import pose
 
     f = flights(state, side)[fid]

@@ -31,6 +31,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.facts import AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
+from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -266,8 +267,6 @@ def battery_fire(state: GameState, u: UnitState, target: Any, dice: Dice, missio
     """Battery ``u``'s indirect fire at ``target`` (a stand of the rules), as every mission,
     template and counter-battery shot is resolved: the HQ level that ordered it (the mission's or
     the template's ``ordered_by``) and the battery's, its doctrine, ICM (``icm``), the range."""
-    from umpire.rules.auftragstaktik.indirect import Command, indirect_fire
-
     cmd = Command(
         orders_level=mission.get("ordered_by", "battalion"),
         firing_level=firing_level(state, u),  # type: ignore[arg-type]

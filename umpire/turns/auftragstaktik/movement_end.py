@@ -6,6 +6,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.rules.auftragstaktik.data import tables
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 
@@ -46,7 +47,6 @@ def breaches(state: GameState) -> dict[str, tuple[float, str]]:
     import shapely
 
     from umpire.rules.auftragstaktik.command import command_radius
-    from umpire.rules.auftragstaktik.data import tables
     from umpire.turns.auftragstaktik.table import footprints_of
 
     rulings = tr.rulings_of(state)
@@ -122,7 +122,6 @@ def higher_integrity(state: GameState) -> dict[str, tuple[float, str]]:
     HQ (MOVEMENT > Unit Integrity; measured edge to edge like the battalion's)."""
     from umpire.geometry.distance import edge_distance
     from umpire.rules.auftragstaktik.command import command_radius
-    from umpire.rules.auftragstaktik.data import tables
     from umpire.turns.auftragstaktik.table import pose
 
     rulings = tr.rulings_of(state)

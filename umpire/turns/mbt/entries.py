@@ -10,6 +10,7 @@ from umpire.rules.mbt import data, orders
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.entries import MORE, Entry, Field, points_field
 from umpire.turns.mbt.games import is_advanced
+from umpire.turns.mbt.orders_file import unit_capability
 
 
 def allowed(state: GameState, uid: str) -> list[str]:
@@ -19,8 +20,6 @@ def allowed(state: GameState, uid: str) -> list[str]:
         from umpire.turns.mbt.advanced.orders import capability
 
         return orders.allowed_orders(capability(u, state))
-    from umpire.rules.mbt import data
-    from umpire.turns.mbt.orders_file import unit_capability
 
     return orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from umpire.core.dice import SeededDice
 from umpire.errors import UmpireError, shown
 from umpire.schema.kinds import FileKind
+from umpire.turns.mbt import orders_file
+from umpire.turns.mbt.games import game_of
+from umpire.turns.mbt.orders_file import OrdersFile, phase_problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -66,16 +70,12 @@ class BasicOrdersKind(FileKind):
         return 1 if not advanced and (keys & UNIT_KEYS or codes & ORDER_CODES) else 0
 
     def model(self, data: Any = None) -> type[BaseModel]:
-        from umpire.turns.mbt.orders_file import OrdersFile
-
         return OrdersFile
 
     def check(self, model: Any, settled: Settled[Any], data: Any, state: GameState | None, where: str,
               found: Found) -> str:
         if state is not None:
-            from umpire.turns.mbt.orders_file import check, payload_of
-
-            _whole(payload_of(model, shown(where)), check, state, where, found)
+            _whole(orders_file.payload_of(model, shown(where)), orders_file.check, state, where, found)
         return self.orders_summary(model.side, len(model.units))
 
 
@@ -109,8 +109,6 @@ def _whole(payload: dict[str, Any], run: Any, state: GameState, where: str, foun
     """The orders checked whole, again without each entry found wrong, until none is. Before the
     turn's Command phase that is said, and the entries are checked against the game as that phase
     will find it, so that orders written early are told all that is wrong in one run."""
-    from umpire.turns.mbt.orders_file import phase_problem
-
     if (early := phase_problem(state, where)) is not None:
         found.said(early)
         ahead = _at_command(state)
@@ -138,8 +136,6 @@ def _at_command(state: GameState) -> GameState | None:
     None later in a turn, or when the phase cannot be resolved yet."""
     if state.phase not in ("setup", "Initiative"):
         return None
-    from umpire.core.dice import SeededDice
-    from umpire.turns.mbt.games import game_of
 
     try:
         ahead = game_of(state).next_phase(state, SeededDice(0)).state

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame
+from umpire.turns.mbt import orders_file, phases, victory
 
 if TYPE_CHECKING:
     from umpire.core.dice import Dice
@@ -29,24 +30,16 @@ class BasicGame:
     orders_kind = "orders-mbt"
 
     def check_orders(self, payload: dict[str, Any], state: GameState, where: str) -> dict[str, Any]:
-        from umpire.turns.mbt import orders_file
-
         return orders_file.check(payload, state, where)
 
     def read_orders(self, path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
-        from umpire.turns.mbt import orders_file
-
         return orders_file.read_orders(path, state, readers)
 
     def next_phase(self, state: GameState, dice: Dice) -> Applied:
-        from umpire.turns.mbt import phases
-
         return phases.next_phase(state, dice)
 
     def tally(self, state: GameState, *, final: bool) -> Tally:
-        from umpire.turns.mbt.victory import tally
-
-        return tally(state, final=final)
+        return victory.tally(state, final=final)
 
     def check_entry(self, state: GameState, unit: UnitState, x: float, y: float) -> None:
         """Every unit is on the table from the start (2.5): any may be placed."""

@@ -8,7 +8,9 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import data
+from umpire.rules.mbt.basic_game import STACK_HEXES
 from umpire.rules.mbt.facts import MoveFacts, ShotFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
@@ -91,8 +93,6 @@ def hex_points(route: list[list[float]], scale: float) -> list[tuple[float, floa
     """A walked route as the hexes it entered (14.2.2.2.1 on a table): its start, then ``n``
     points evenly along it, ``n`` its length in hex lengths rounded to the nearest (at least 1);
     each ``(x, y, heading)``."""
-    from umpire.geometry.arcs import bearing
-
     pts = [(float(p[0]), float(p[1])) for p in route]
     legs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:], strict=False) if math.dist(a, b) > 1e-9]
     total = sum(d for _, _, d in legs)
@@ -265,8 +265,6 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[di
     else the one that got there first (units move one at a time, so the earlier mover); the
     other goes back along its path to where it was before it came that near, even if damaged
     (8.8.2), and so on until no two enemies share a hex."""
-    from umpire.rules.mbt.basic_game import STACK_HEXES
-
     near = STACK_HEXES * table.scale
     walked = mbt(state).walked
     return [_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "

@@ -36,12 +36,15 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import data, orders
+from umpire.rules.mbt.basic_game import STACK_HEXES
 from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.schema.checked import Checked, Waypoints
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.numbers import INT_TEXT
 from umpire.schema.reader import source_name
+from umpire.turns.mbt.paths import leave_table
+from umpire.turns.mbt.table import Table, settings
 from umpire.turns.orders_form import listed
 from umpire.turns.readers import Readers, side_words, told
 
@@ -185,9 +188,6 @@ def _check_stacking(state: GameState, own: dict[str, UnitState], units: dict[str
     """4.3: no more than one combat unit of a side may finish its move in one hex: a move may not
     end within half a hex length of where another of its side will be (see
     :data:`umpire.rules.mbt.basic_game.STACK_HEXES`)."""
-    from umpire.rules.mbt.basic_game import STACK_HEXES
-    from umpire.turns.mbt.table import settings
-
     near = STACK_HEXES * float(settings(state).scale)
     ends = {}
     for uid, u in own.items():
@@ -243,8 +243,6 @@ def _checked_move(state: GameState, table: Table | None, u: UnitState, spec: dic
     """A unit's move checked (its order moves, waypoints on the table, within what its order
     allows) and completed with what it costs; returns the table it was measured on (``table``, or
     one made now)."""
-    from umpire.turns.mbt.table import Table  # (the table imports what imports this module)
-
     if code not in ("M", "FM"):
         raise UmpireError(f"{at}.move: only M and FM orders move (8.0; the order is {code})")
     mv = spec["move"]
@@ -258,7 +256,6 @@ def _checked_move(state: GameState, table: Table | None, u: UnitState, spec: dic
                 f"{state.table.width:g}, y 0-{state.table.depth:g}; only the last waypoint may lie beyond "
                 "the edge: the model leaves the table there and is out of the game, 8.7)"
             )
-    from umpire.turns.mbt.paths import leave_table
 
     path, edge = leave_table(Table.xy(u), mv["path"], state.table.width, state.table.depth)
     mv.pop("leaves_at", None)
@@ -324,7 +321,6 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
 
     :raises UmpireError: for a unit, target, order, move or turret the state does not allow.
     """
-
     if (wrong := phase_problem(state, where)) is not None:
         raise UmpireError(wrong)
     side = payload.get("side")

@@ -17,6 +17,8 @@ from umpire.rules.mbt import cards, data, orders, smoke
 from umpire.rules.mbt.state import MbtUnit
 from umpire.text import num
 from umpire.turns.mbt.games import is_advanced
+from umpire.turns.mbt.orders_file import unit_capability
+from umpire.turns.mbt.table import Table
 from umpire.turns.orders_form import Entry, OrdersForm, Section, Slot, point, scalar
 
 
@@ -25,7 +27,6 @@ def _allowed(state: GameState, u: UnitState, advanced: bool) -> list[str]:
         from umpire.turns.mbt.advanced.orders import capability
 
         return orders.allowed_orders(capability(u, state))
-    from umpire.turns.mbt.orders_file import unit_capability
 
     return orders.allowed_orders(unit_capability(u, data.card(u.card or "")))
 
@@ -47,7 +48,6 @@ def allowance(state: GameState, u: UnitState, code: str, advanced: bool) -> floa
                     "rulings": dict(state.rulings)}
             return float(t.move_cost(case).allowance)
         return float(t.move_cost(t.move_case(u, code, [], suppressed=U.suppressed(u))).allowance)
-    from umpire.turns.mbt.table import Table
 
     t = Table(state)
     return float(t.move_cost(t.move_case(u, code, [])).allowance)

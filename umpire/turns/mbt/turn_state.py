@@ -6,6 +6,7 @@ from typing import Any
 
 from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.geometry.movement import path_terrain
 from umpire.rules.mbt.facts import NoteFacts
 from umpire.rules.mbt.sighting import identification
 from umpire.rules.mbt.state import MbtGame
@@ -141,7 +142,6 @@ def _claim_objectives(state: GameState, table: Table, units: list[UnitState],
     if not objectives:
         return
     control = mbt(state).control
-    from umpire.geometry.movement import path_terrain
 
     for u in units:
         pts = path or [table.xy(u)]

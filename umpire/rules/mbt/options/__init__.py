@@ -20,7 +20,7 @@ The numbers live in ``rulesets/mbt/options/*.yaml`` with their provenance
 
 from __future__ import annotations
 
-from umpire.errors import UmpireError
+from umpire.errors import UmpireError, closest
 
 
 def names() -> list[str]:
@@ -39,7 +39,6 @@ def check(options: list[str], where: str = "mbt.options") -> list[str]:
     problems = []
     for i, o in enumerate(options):
         if o not in known:
-            from umpire.errors import closest
 
             near = closest(o, list(known))
             hint = f"did you mean {near[0]!r}? " if near else ""

@@ -22,8 +22,9 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt.options import artillery as A
 from umpire.rules.mbt.options import hexes
 from umpire.rules.mbt.options import scatter as S
-from umpire.rules.mbt.options.charts import chart
+from umpire.rules.mbt.options.charts import chart, in_range
 from umpire.rules.mbt.options.facts import ImpactFacts
+from umpire.rules.mbt.provenance import band_of
 
 CARDS = {"USA": "USA-2B", "FRG": "FRG-3B", "USSR": "USSR-12A"}
 ATTACKS = ("HE", "ICM", "ICMDP")
@@ -178,8 +179,6 @@ def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[s
     """A mortar's scatter factor (its SCATR line by the sighting range), GP factor at the firing
     range and pattern (17.1.2.3.1.1, 17.1.3)."""
     from umpire.rules.mbt import data
-    from umpire.rules.mbt.options.charts import in_range
-    from umpire.rules.mbt.provenance import band_of
 
     if plot.mission not in ("HE", "SM", "IL"):
         raise UmpireError(f"mission: a mortar fires HE, SM or IL, not {plot.mission} (19.2.4.4, 19.2.4.6)")

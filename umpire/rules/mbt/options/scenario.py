@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.state import UnitState
+from umpire.errors import UmpireError
+from umpire.rules.mbt import options
 from umpire.rules.mbt.state import MbtUnit
 
 
 def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple[float, float],
           problems: list[str], where: str) -> None:
     """Append one line per problem of ``spec`` (the scenario's ``mbt:`` block)."""
-    from umpire.rules.mbt import options
     from umpire.rules.mbt.options.impact import battery_card
     from umpire.rules.mbt.options.mines import TYPES
 
@@ -113,7 +114,6 @@ def check(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple
 def _helicopters(spec: Any, units: dict[str, UnitState], sides: list[str], table: tuple[float, float],
                  problems: list[str], where: str) -> None:
     """The helicopter units on the table (20.2): card, side, place, altitude as the light allows."""
-    from umpire.errors import UmpireError
     from umpire.rules.mbt.cards import any_card
 
     seen: set[str] = set()
@@ -164,7 +164,6 @@ def _planned(b: Any, missions: list[str], turns: int, table: tuple[float, float]
     """A battery's planned fire (19.2.1.1): missions its card has, SHEAFs they use, points on the
     table, Turns of the game with one skipped between its plots (19.2.1.1.3), no more of a
     mission than it has."""
-    from umpire.errors import UmpireError
     from umpire.rules.mbt.options import artillery as A
 
     last = None
@@ -212,7 +211,6 @@ def _soviet_doctrine(batteries: list[Any], problems: list[str], where: str) -> N
 def _special_forces(units: dict[str, UnitState], problems: list[str], where: str) -> None:
     """Under option 17.4 a special forces unit (17.4.1.3) is a squad, or the half squad it became,
     of crack grade (17.4.1, 17.4.1.3.1-2)."""
-    from umpire.errors import UmpireError
     from umpire.rules.mbt.cards import LegCard, any_card
     from umpire.rules.mbt.forces import equipment_items
     from umpire.rules.mbt.options.limits import special_forces

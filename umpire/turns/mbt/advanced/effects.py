@@ -10,6 +10,7 @@ from typing import Any
 
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.state import Compartment, MbtUnit
@@ -149,7 +150,6 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
     elif effect in ("knocked_out", "brewed_up"):
         destroy(state, u, effect, when, notes)
     elif effect == "half":
-        from umpire.rules.mbt import data
         from umpire.turns.mbt.options.hit_variations import leg_losses_due
 
         reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"],

@@ -17,12 +17,13 @@ from umpire.rules.mbt import orders
 from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.facts import AssaultFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit
+from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
-from umpire.turns.mbt.advanced.limits import riders_with, upper_floor
+from umpire.turns.mbt.advanced.limits import riders_with, upper_floor, weapon_why
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
@@ -37,7 +38,6 @@ def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolu
     """12.6: a vehicle's one-use smoke dischargers, a smoke (DS) marker covering it alone."""
     from umpire.rules.mbt.calc_advanced import resolve_smoke
     from umpire.rules.mbt.cases_advanced import SmokeCase
-    from umpire.schema.load import validate
 
     res = []
     for side in sides_in_order(state):
@@ -118,7 +118,6 @@ def _assault(state: GameState, t: AdvTable, u: UnitState, target: UnitState, dic
     from umpire.rules.mbt.calc import resolve_close_assault
     from umpire.rules.mbt.cases import CloseAssaultCase
     from umpire.rules.mbt.gp_targets import assault_gp
-    from umpire.schema.load import validate
 
     gp, parts = assault_gp(U.card_of(u), [w for w in U.weapons(u) if not upper_floor(t, u, w)])
     case = {"procedure": "close_assault", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
@@ -163,7 +162,6 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
     defender = U.leg_kind(target) if isinstance(U.card_of(target), LegCard) else "towed"
     from umpire.rules.mbt.calc import resolve_hand_to_hand
     from umpire.rules.mbt.cases import HandToHandCase
-    from umpire.schema.load import validate
 
     case = {"procedure": "hand_to_hand", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
             "attacker": U.leg_kind(best), "defender": defender, "attackers": len(able),
@@ -277,7 +275,6 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
          at: tuple[float, float] | None = None, moving: bool = False) -> tuple[UnitState, dict[str, Any]] | None:
     """An overwatch unit's shot as its instructions say (24.3.2.3, 24.3.3.2): a listed target
     first, else the nearest it may hit; the gun, or the missile if told (13.3)."""
-    from umpire.turns.mbt.advanced.limits import weapon_why
     from umpire.turns.mbt.advanced.orders import default_ammo
 
     order = [c for c in ins.get("targets") or [] if c in candidates] or candidates

@@ -15,15 +15,19 @@ from typing import Any
 from umpire.core.dice import Dice
 from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
+from umpire.geometry.arcs import bearing
+from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check
-from umpire.turns.mbt.turn_state import _note
+from umpire.turns.mbt.options import on
+from umpire.turns.mbt.turn_state import _note, _noted
 
 
 @dataclass
@@ -71,7 +75,6 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
     (14.1.2.1, 14.1.3.1, 15.3.3.1)."""
     from umpire.turns.mbt.advanced import terrain_fire
     from umpire.turns.mbt.advanced.limits import weapon_why
-    from umpire.turns.mbt.options import on
     from umpire.turns.mbt.options import weapon_limits as WL
 
     res: list[Resolution] = []
@@ -142,11 +145,8 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[s
            pending: Pending) -> Resolution:
     """14.4.5.1: a smoke (ON) marker at a point in arc and range (2 to the GP maximum), in sight,
     with no friendly unit in its hex: the ``smoke`` case from the table, resolved by calc's function."""
-    from umpire.geometry.arcs import bearing
-    from umpire.rules.mbt import arcs as mbt_arcs
     from umpire.rules.mbt.calc_advanced import resolve_smoke
     from umpire.rules.mbt.cases_advanced import SmokeCase
-    from umpire.schema.load import validate
 
     at = (float(entry["at"][0]), float(entry["at"][1]))
     a = t.xy(u)
@@ -239,8 +239,6 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
 
 
 def note_all(notes: list[Note]) -> list[Resolution]:
-    from umpire.turns.mbt.turn_state import _noted
-
     return _noted(notes)
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.geometry.arcs import bearing
+from umpire.geometry.movement import path_terrain
 from umpire.rules.mbt import firers, weapon_limits
 from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.state import MbtUnit, turret_facing
@@ -92,8 +94,6 @@ def move_why(t: AdvTable, u: UnitState, path: Sequence[Sequence[float]], reverse
     """15.6.1, 15.6.2 along a vehicle's move, its turret at bearing ``turret`` throughout."""
     if not restricted(u) or not path:
         return ""
-    from umpire.geometry.arcs import bearing
-    from umpire.geometry.movement import path_terrain
 
     pts = [t.xy(u), *[(float(p[0]), float(p[1])) for p in path]]
     for a, b in zip(pts, pts[1:], strict=False):

@@ -19,8 +19,8 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt import missiles, smoke
-from umpire.rules.mbt.calc_advanced import resolve_smoke
-from umpire.rules.mbt.cases_advanced import SmokeCase
+from umpire.rules.mbt.calc_advanced import resolve_into_buildings, resolve_overrun, resolve_smoke
+from umpire.rules.mbt.cases_advanced import IntoBuildingsCase, OverrunCase, SmokeCase
 from umpire.rules.mbt.facts import MoveFacts, ShotFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.schema.load import validate
@@ -218,9 +218,6 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
            notes: list[Note]) -> list[Resolution]:
     """15.4.3: going inside a building may cost a track or the main gun."""
     from umpire.rules.mbt import buildings
-    from umpire.rules.mbt.calc_advanced import resolve_into_buildings
-    from umpire.rules.mbt.cases_advanced import IntoBuildingsCase
-    from umpire.schema.load import validate
 
     t = AdvTable(state)
     kind = t.building(t.xy(u))
@@ -318,10 +315,6 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
     case = overrun_case(state, t, u, d)
 
     def one(part: str) -> Resolution:
-        from umpire.rules.mbt.calc_advanced import resolve_overrun
-        from umpire.rules.mbt.cases_advanced import OverrunCase
-        from umpire.schema.load import validate
-
         f, target = (u, d) if part == "attack" else (d, u)
         c = {**case, "part": part}
         rec = RecordingDice(scoped(dice, "fire", "overrun", f.id, target.id))

@@ -11,9 +11,11 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, shown, unknown
+from umpire.geometry.movement import path_terrain
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt import orders, smoke
 from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.options import require
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
@@ -21,14 +23,13 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
 from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.readers import Readers
+from umpire.turns.mbt.orders_file import phase_problem
+from umpire.turns.readers import Readers, side_words, told
 
 
 def read_orders(path: Path, state: GameState, readers: Readers | None = None) -> dict[str, Any]:
     """Read and check one side's Advanced Game orders file: the ``mbt.orders`` payload
     (``readers``: the side's knowledge, when read as the side's, :mod:`umpire.turns.readers`)."""
-    from umpire.turns.readers import side_words, told
-
     where = shown(path)
     data, reader = side_words(read_yaml(Path(path)), state, where, readers)
     try:
@@ -128,7 +129,6 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
     if _wire(t, start, path):
         raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
     if mv.get("quickmarch"):
-        from umpire.rules.mbt.options import require
 
         try:
             require(list(MbtGame.of(t.state).options or []), "quickmarch", "a quickmarch")
@@ -166,7 +166,6 @@ def _load_cost(p: UnitState) -> int:
 def _wire(t: AdvTable, start: tuple[float, float], path: list[tuple[float, float]]) -> list[str]:
     if not path:
         return []
-    from umpire.geometry.movement import path_terrain
 
     hit = set()
     for s in path_terrain([start, *path], t.index).stretches:
@@ -179,8 +178,6 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
 
     :raises UmpireError: one line, naming the unit, the field and what is allowed.
     """
-    from umpire.turns.mbt.orders_file import phase_problem
-
     if (wrong := phase_problem(state, where)) is not None:
         raise UmpireError(wrong)
     side = payload.get("side")

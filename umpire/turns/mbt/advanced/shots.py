@@ -21,6 +21,7 @@ from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check, slug
@@ -166,7 +167,6 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     case built from the table and resolved by ``calc fire``'s own function."""
     from umpire.rules.mbt.calc_fire import elevation_of, resolve_fire
     from umpire.rules.mbt.cases import FireCase
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.cases import fire_case
 
     case = fire_case(state, t, firer, target, weapon, ammo, order, at=at, target_facing=target_facing,
@@ -209,7 +209,6 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     where they can be hit (14.4.3.2.5: ``outcome["passengers"]``, with their ids here)."""
     from umpire.rules.mbt.calc_fire import resolve_gp
     from umpire.rules.mbt.cases import GpCase
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.cases import gp_case
 
     case = gp_case(state, t, firer, target, weapon, ammo, order, at=at, moving=moving, canister=canister,

@@ -33,6 +33,7 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, suppress
 from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
 from umpire.turns.mbt.fire import slug
+from umpire.turns.mbt.turn_state import _note
 
 TARGETS = ("block", "wire")
 
@@ -145,8 +146,6 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[st
 
 def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
     """14.4.3.3.3: the marker is removed; every ground unit in its hex is suppressed."""
-    from umpire.turns.mbt.turn_state import _note
-
     m = MbtGame.of(state)
     if pid in (m.removed_terrain or []):
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import basic_game
-from umpire.rules.mbt.cards import LegCard, TowedCard
+from umpire.rules.mbt.cards import HelicopterCard, LegCard, TowedCard, any_card
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
@@ -100,7 +100,6 @@ def _air_losses(state: GameState, est: list[str]) -> list[tuple[int, str, str]]:
     opts = MbtGame.of(state).options_state
     if opts is None:
         return []
-    from umpire.rules.mbt.cards import HelicopterCard, any_card
 
     out = []
     for h in opts.helicopters.values():

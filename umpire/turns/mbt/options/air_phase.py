@@ -30,12 +30,15 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt import data
 from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
+from umpire.schema.load import validate
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 from umpire.turns.mbt.options.command_step import cut_landlines
+from umpire.turns.mbt.turn_state import sides_in_order
 
 
 class StrikeSpec(Checked):
@@ -57,8 +60,6 @@ class StrikeSpec(Checked):
 def second_phase(state: GameState) -> str:
     """Where the Turn's second Air Phase sits (ruling ``options.second_air_phase``): after_movement,
     before_movement, or one_phase (no second Air Phase)."""
-    from umpire.rules.mbt import data
-
     return str(data.rulings().select(state.rulings)["options.second_air_phase"])
 
 
@@ -75,7 +76,6 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
     :raises UmpireError: one line naming the strike, the field and what is allowed.
     """
     from umpire.rules.mbt.options import air_strike
-    from umpire.schema.load import validate
 
     if not raw:
         return []
@@ -232,7 +232,6 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     applied; the resolution and the notes; ``who`` says whose load it was."""
     from umpire.rules.mbt.options.calc import drop_of
     from umpire.rules.mbt.options.cases import AirDropCase
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.effects import apply_gp
     from umpire.turns.mbt.options.artillery_step import _effect
 
@@ -263,7 +262,6 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
 def resolve(state: GameState, dice: Dice, air_phase: int = 1) -> tuple[list[Resolution], list[Any]]:
     """This Turn's strikes of its first or second Air Phase, on ``state`` (being changed)."""
     from umpire.rules.mbt.options import hexes
-    from umpire.turns.mbt.turn_state import sides_in_order
 
     opts = OS.read(state)
     order = sides_in_order(state)

@@ -16,17 +16,18 @@ from typing import Any
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame, MbtUnit
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.paths import _seg_dist
+from umpire.turns.mbt.turn_state import _note
 
 NAME = "amphibious"
 
 
 def floating(state: GameState, u: UnitState) -> bool:
     """Is ``u`` an amphibious vehicle afloat where it stands (17.7.1)?"""
-    from umpire.rules.mbt.vehicle_card import Card
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.paths import _seg_dist
 
     if not on(state, NAME) or not U.on_table(u) or U.kind(u) != "vehicle":
         return False
@@ -51,7 +52,6 @@ def exhaust_why(state: GameState, u: UnitState) -> str:
 def sinks(state: GameState, u: UnitState, why: str, when: str, notes: list[Any]) -> bool:
     """Sink ``u`` if it is floating (17.7.3): knocked out, no bail out; returns whether it sank."""
     from umpire.turns.mbt.advanced.effects import destroy
-    from umpire.turns.mbt.turn_state import _note
 
     if not floating(state, u):
         return False

@@ -30,6 +30,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
+from umpire.schema.load import validate
 from umpire.turns.mbt.options import state as OS
 
 SPECIAL = ("HE", "ICM", "ICMDP", "iron_bomb", "cluster_bomb", "napalm")
@@ -38,7 +39,6 @@ SPECIAL = ("HE", "ICM", "ICMDP", "iron_bomb", "cluster_bomb", "napalm")
 def _aa(state: GameState, case: dict[str, Any], dice: Dice, what: str, who: AirFacts) -> Resolution:
     from umpire.rules.mbt.options.calc import aa_of
     from umpire.rules.mbt.options.cases import AaCase
-    from umpire.schema.load import validate
 
     rec = RecordingDice(dice)
     r = aa_of(validate(AaCase, case, what), rec)
@@ -57,7 +57,6 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
     from umpire.rules.mbt.options import hexes
     from umpire.rules.mbt.options.calc import crash_of
     from umpire.rules.mbt.options.cases import CrashCase
-    from umpire.schema.load import validate
 
     if r.outcome.get("destroyed"):
         from umpire.turns.mbt.advanced.effects import apply_gp

@@ -17,12 +17,15 @@ from typing import Any
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
+from umpire.rules.mbt import data
 from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.state import MbtGame
+from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 from umpire.turns.mbt.options.command_step import cut_landlines
+from umpire.turns.mbt.turn_state import _noted, sides_in_order
 
 
 def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None:
@@ -73,9 +76,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     from umpire.rules.mbt.options.calc import impact_of
     from umpire.rules.mbt.options.cases import ArtilleryCase
     from umpire.rules.mbt.options.charts import chart
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced.effects import apply_gp
-    from umpire.turns.mbt.turn_state import sides_in_order
 
     opts = OS.read(state)
     res: list[Resolution] = []
@@ -242,9 +243,7 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     """The Fire phase with the options' steps: the Air Phase opens it (the strikes, then the
     helicopters, 20.1, 20.2.2), and the Artillery Step comes before the Direct Fire Step or after
     the Overwatch Fire Step (ruling ``options.artillery_step``)."""
-    from umpire.rules.mbt import data
     from umpire.turns.mbt.advanced.fire_phase import fire_phase
-    from umpire.turns.mbt.turn_state import _noted
 
     if not any(on(state, o) for o in ("artillery", "aircraft", "helicopters")):
         return fire_phase(state, dice)
@@ -292,7 +291,6 @@ def movement_with_air(state: GameState, dice: Dice, movement: Any) -> Applied:
     """The Movement phase with the Turn's second Air Phase (20.0, 20.1.2.2, 20.2.2): after the moves
     by default, before them by ruling ``options.second_air_phase``."""
     from umpire.turns.mbt.options.air_phase import second_phase
-    from umpire.turns.mbt.turn_state import _noted
 
     where = second_phase(state)
     if where == "one_phase" or not any(on(state, o) for o in ("aircraft", "helicopters")):

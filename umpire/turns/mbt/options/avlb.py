@@ -22,15 +22,16 @@ from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.mbt.state import MbtGame
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
 
 NAME = "avlb"
 GAPS = ("stream", "river", "ditch")
 
 
 def is_avlb(u: UnitState) -> bool:
-    from umpire.rules.mbt.vehicle_card import Card
     from umpire.turns.mbt.advanced import units as U
 
     card = U.card_of(u)
@@ -111,7 +112,6 @@ def check_orders(state: GameState, units: dict[str, dict[str, Any]], where: str)
 def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list[Any]]:
     """At the end of the Movement Step, the bridges launched and recovered by AVLBs that stayed put."""
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
 
     if not on(state, NAME):
         return [], []

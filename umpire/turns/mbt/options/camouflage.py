@@ -18,7 +18,8 @@ from typing import Any
 from umpire.core.dice import Dice, ScriptedDice, scoped
 from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.sighting import Spotted
+from umpire.rules.mbt import data
+from umpire.rules.mbt.sighting import Spotted, terrain_column
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
@@ -80,8 +81,6 @@ def case(t: Any, viewer: UnitState, target: UnitState) -> dict[str, Any]:
     """The calc camouflage case of ``viewer`` looking at ``target`` where they stand now."""
     import math
 
-    from umpire.rules.mbt import data
-    from umpire.rules.mbt.sighting import terrain_column
     from umpire.turns.mbt.options.night import conditions_at
 
     a, b = t.xy(viewer), t.xy(target)

@@ -18,6 +18,8 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.geometry.arcs import bearing
+from umpire.rules.mbt import arcs
 from umpire.rules.mbt.options.facts import ImpactFacts
 from umpire.rules.mbt.state import MbtGame, MbtUnit, turret_facing
 from umpire.turns.mbt.options import state as OS
@@ -25,8 +27,6 @@ from umpire.turns.mbt.options import state as OS
 
 def designates(state: GameState, obs: UnitState, target: UnitState) -> str:
     """Why ``obs`` cannot bear a laser designator on ``target`` now; empty when it can."""
-    from umpire.geometry.arcs import bearing
-    from umpire.rules.mbt import arcs
     from umpire.turns.mbt.advanced import shots as S
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.table import AdvTable

@@ -30,6 +30,8 @@ from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.paths import _seg_dist
+from umpire.turns.mbt.turn_state import _note, _noted
 
 NAME = "building_fires"
 _MM = re.compile(r"(\d+(?:\.\d+)?)\s*mm")
@@ -95,7 +97,6 @@ def start(state: GameState, xy: Sequence[float], why: str) -> Resolution | None:
 def enter_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) -> tuple[int, str] | None:
     """The first waypoint of a move whose leg enters a burning hex (18.3.3), and why; None if none."""
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.paths import _seg_dist
 
     if not on(state, NAME):
         return None
@@ -138,7 +139,6 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.effects import destroy
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.turn_state import _note
 
     if not on(state, NAME):
         return [], []
@@ -208,8 +208,6 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
 
 def adjustment_with_fires(state: GameState, dice: Dice, adjustment: Callable[[GameState], Applied]) -> Applied:
     """The Adjustment phase with the building fires of the Adjust Markers Step first (18.3)."""
-    from umpire.turns.mbt.turn_state import _noted
-
     if not on(state, NAME):
         return adjustment(state)
     new = state.copy_for_change()

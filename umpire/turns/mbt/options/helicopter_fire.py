@@ -31,9 +31,12 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.state import MbtGame
 from umpire.rules.mbt.vehicle_card import Weapon
+from umpire.schema.load import validate
+from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
 MISSILE_ARC = 60.0  # 20.2.3.3.2 (hovering or landed), 20.2.3.3.3
@@ -183,7 +186,6 @@ def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:
     """The ``fire`` or ``gp`` case of one shot of ``h`` at ``target``, as any unit's is built."""
     from umpire.turns.mbt.advanced.cases import _clean, _head, fire_target, gp_target
-    from umpire.turns.mbt.options import on
     from umpire.turns.mbt.options.night import light
 
     a, b = (h.x, h.y), t.xy(target)
@@ -213,7 +215,6 @@ def _shoot(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Wea
            pending: Any, what: str) -> Resolution:
     from umpire.rules.mbt.calc_fire import resolve_fire, resolve_gp
     from umpire.rules.mbt.cases import FireCase, GpCase
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced import units as U
 
     vehicle = U.kind(target) == "vehicle"
@@ -242,7 +243,6 @@ def _shoot(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Wea
 def _why_not(state: GameState, t: Any, h: OS.Helicopter, target: UnitState | None, w: Weapon, *,
              arc: str, seen_by: str | None = None) -> str:
     """Why ``w`` may not fire at ``target`` from where ``h`` is, else empty (20.2.3)."""
-    from umpire.rules.mbt import arcs as mbt_arcs
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.shots import sees as ground_sees
     from umpire.turns.mbt.options.helicopters_air import sees

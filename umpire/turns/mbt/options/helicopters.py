@@ -25,8 +25,10 @@ from pydantic import ConfigDict, Field
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt import data
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
+from umpire.schema.load import validate
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
@@ -94,8 +96,6 @@ def check(raw: dict[str, Any], state: GameState, side: str, where: str) -> dict[
 
     :raises UmpireError: one line naming the helicopter, the field and what is allowed.
     """
-    from umpire.schema.load import validate
-
     if not raw:
         return {}
     if not on(state, "helicopters"):
@@ -134,10 +134,8 @@ def check(raw: dict[str, Any], state: GameState, side: str, where: str) -> dict[
 
 def _flight(state: GameState, h: OS.Helicopter, f: FlightSpec, side: str, at: str) -> dict[str, Any]:
     """One Air Phase's flight of ``h`` from where it is, checked; as kept."""
-    from umpire.rules.mbt import data
     from umpire.rules.mbt.options.calc import move_of
     from umpire.rules.mbt.options.cases import HelicopterCase
-    from umpire.schema.load import validate
 
     hid = h.id
     for i, (x, y) in enumerate(f.path):

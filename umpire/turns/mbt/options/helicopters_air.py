@@ -30,10 +30,13 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.options.facts import AirFacts, ImpactFacts
 from umpire.rules.mbt.state import MbtGame
+from umpire.schema.load import validate
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.turn_state import sides_in_order
 
 ARC = 60.0  # half the helicopter's 120 degree sighting arc (20.2.3.1)
 
@@ -64,7 +67,6 @@ def _top(t: Any, xy: tuple[float, float]) -> int:
 
 def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool, str]:
     """Whether ground unit ``g`` and helicopter ``h`` see each other (20.2.3.1, 20.3.3.5)."""
-    from umpire.rules.mbt import sighting
     from umpire.rules.mbt.options import air
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.options.night import conditions_at
@@ -98,10 +100,8 @@ def _flight(opts: OS.OptionsState, h: OS.Helicopter, turn: int, air_phase: int =
 
 def _move(state: GameState, h: OS.Helicopter, f: OS.Flight) -> Resolution:
     """Fly ``h`` as ``f`` orders (20.2.2), by the rule ``calc helicopter`` answers."""
-    from umpire.rules.mbt import data
     from umpire.rules.mbt.options.calc import move_of
     from umpire.rules.mbt.options.cases import HelicopterCase
-    from umpire.schema.load import validate
     from umpire.turns.mbt.options.helicopters import case_of, terrain_at
 
     start = (h.x, h.y)
@@ -217,7 +217,6 @@ def resolve(state: GameState, dice: Dice, fired: list[Resolution], air_phase: in
     """This Turn's first or second helicopter Air Phase, on ``state`` (being changed), after the
     strikes ``fired``."""
     from umpire.turns.mbt.options import anti_aircraft
-    from umpire.turns.mbt.turn_state import sides_in_order
 
     opts = OS.read(state)
     order = sides_in_order(state)

@@ -37,6 +37,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import BailOut, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.turn_state import _note, _noted
 
 NAME = "hit_variations"
 TOP = {"TT": "TF", "HD": "HF"}  # a top hit read as the front column of its compartment (ruling)
@@ -106,7 +107,6 @@ def _attempt(state: GameState, who: UnitState, unit: str, wreck: UnitState, hit:
 
 def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
     from umpire.turns.mbt.advanced.effects import suppress
-    from umpire.turns.mbt.turn_state import _note
 
     due = MbtUnit.of(v).bail_out
     assert due is not None
@@ -170,7 +170,6 @@ def place_crew(state: GameState, v: UnitState) -> UnitState | None:
 
 def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
     from umpire.rules.mbt.options.calc import leg_loss
-    from umpire.turns.mbt.turn_state import _note
 
     out = []
     items, MbtUnit.of(u).leg_loss = MbtUnit.of(u).leg_loss, []
@@ -194,7 +193,6 @@ def after_hits(applied: Applied, dice: Dice) -> Applied:
     """The bail out attempts and leg unit losses of the units hit in the phase just resolved."""
     from umpire.turns.mbt.advanced.sighting import update
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.turn_state import _noted
 
     state = applied.state
     if not on(state, NAME):

@@ -34,11 +34,14 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
 from umpire.rules.mbt.state import Entrenching, MbtGame, MbtUnit
+from umpire.schema.load import validate
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.turn_state import _note, _noted, mbt, plan
 
 NAME = "leg_variations"
 
@@ -147,8 +150,6 @@ def check_smoke(state: GameState, units: dict[str, dict[str, Any]], where: str) 
 
     :raises UmpireError: naming the unit's ``smoke`` and what is allowed.
     """
-    from umpire.errors import UmpireError
-
     for uid, spec in units.items():
         if not spec.get("smoke"):
             continue
@@ -164,8 +165,6 @@ def check_smoke(state: GameState, units: dict[str, dict[str, Any]], where: str) 
 def assault_smoke(state: GameState) -> list[Any]:
     """The smoke (ON) markers assault infantry place in their own hexes (17.4.1.2), where each stands
     at the end of its side's Movement Step, on ``state`` (being changed): the notes."""
-    from umpire.turns.mbt.turn_state import _note, mbt, plan
-
     m = mbt(state)
     notes: list[Any] = []
     for side in state.side_ids():
@@ -185,7 +184,6 @@ def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any
 
     :raises UmpireError: naming ``where``, the value and what is allowed.
     """
-    from umpire.errors import UmpireError
     from umpire.rules.mbt.options.limits import leg_gp
 
     if not on(state, NAME):
@@ -219,7 +217,6 @@ def area_defense(state: GameState, t: AdvTable, u: UnitState, target: UnitState,
     from umpire.rules.mbt.calc_fire import gp_target
     from umpire.rules.mbt.calc_helpers import in_hexes
     from umpire.rules.mbt.cases import GpCase
-    from umpire.schema.load import validate
 
     total = 0
     for x in area_targets(state, t, target):
@@ -265,7 +262,6 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
     """The Adjust Markers Step's entrenching (17.4.4.1) on ``state`` (being changed): the notes
     (each about its unit, for its side alone). ``orders_of``: each unit's order this Turn."""
     from umpire.rules.mbt.options.charts import chart
-    from umpire.turns.mbt.turn_state import _note
 
     t = AdvTable(state)
     need = int(chart("hits").hasty_entrenchment["turns"].v)
@@ -294,10 +290,7 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
 def with_entrenchments(adjustment: Callable[[GameState], Applied]) -> Callable[[GameState], Applied]:
     """The Adjustment phase with the entrenching of the Adjust Markers Step first (17.4.4.1),
     while the Turn's suppression and full cover markers still stand."""
-
     def run(state: GameState) -> Applied:
-        from umpire.turns.mbt.turn_state import _noted, mbt, plan
-
         if not on(state, NAME):
             return adjustment(state)
         new = state.copy_for_change()

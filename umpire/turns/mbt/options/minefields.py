@@ -22,6 +22,7 @@ from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.turn_state import _note, _noted
 
 
 def _entry(path: list[tuple[float, float]], centre: tuple[float, float], r: float) -> float | None:
@@ -53,7 +54,6 @@ def _target(u: UnitState) -> tuple[str, int | None, bool]:
 def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> list[Any]:
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.effects import apply_gp, crew_loss, destroy, suppress
-    from umpire.turns.mbt.turn_state import _note
 
     notes: list[Any] = []
     if result == "TK":
@@ -131,7 +131,6 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
     """The Movement phase, its panic moves (17.9), and then the minefield attacks of the units that
     moved."""
     from umpire.turns.mbt.advanced.moving import movement_phase
-    from umpire.turns.mbt.turn_state import _noted
 
     done = movement_phase(state, dice)
     if on(done.state, "avlb"):  # bridges laid and recovered at the end of the Movement Step (22.2, 22.4)

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 
 from umpire.core.state import GameState
+from umpire.rules.mbt import conversions, data
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options.state import burning, illuminated
 
@@ -30,7 +31,6 @@ def light(state: GameState, conditions: str, at: Sequence[float]) -> tuple[str, 
             return "day", False
     fires = burning(state) if conditions in ("night", "moonlight") else []
     if fires:
-        from umpire.rules.mbt import conversions, data
         from umpire.rules.mbt.options.terrain import FIRE_LIGHT_HEXES
 
         scale = float(MbtGame.of(state).scale)

@@ -20,6 +20,7 @@ from typing import Any
 
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
+from umpire.rules.mbt import data
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
@@ -43,7 +44,6 @@ def marker(order: str | None, current: str | None) -> str | None:
 def organizations(state: GameState, side: str) -> dict[str, list[str]]:
     """The side's command organizations: its formations, a unit with none its own (ruling
     ``command.organization``: or the whole side)."""
-    from umpire.rules.mbt import data
     from umpire.turns.mbt.advanced import units as U
 
     whole = data.rulings().select(state.rulings)["command.organization"] == "side"

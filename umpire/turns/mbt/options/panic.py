@@ -20,9 +20,11 @@ from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
+from umpire.rules.mbt import movement
 from umpire.rules.mbt.options.facts import CheckFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
 
 NAME = "panic_moves"
 MOVERS = ("M", "FM", "OR")
@@ -54,7 +56,6 @@ def check_orders(state: GameState, units: dict[str, dict[str, Any]], where: str)
 
 def _case(u: UnitState, scale: float) -> dict[str, Any]:
     """The ``panic`` calc case of ``u``: a vehicle by its card, a leg unit by its full movement."""
-    from umpire.rules.mbt import movement
     from umpire.turns.mbt.advanced import units as U
 
     k = U.kind(u)
@@ -108,7 +109,6 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     from umpire.rules.mbt.options.calc import panic
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.effects import suppress
-    from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
 
     if not on(state, NAME):
         return [], []

@@ -21,8 +21,10 @@ from pydantic import ConfigDict, Field
 
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError, unknown
+from umpire.rules.mbt import sighting
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.checked import Checked
+from umpire.schema.load import validate
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 
@@ -49,7 +51,6 @@ class PlotSpec(Checked):
 def sees_point(state: GameState, observer: UnitState, xy: tuple[float, float]) -> tuple[bool, str]:
     """Whether ``observer`` sees the hex about ``xy`` (an empty hex is sighted as a vehicle in
     clear, 13.1.3): within its sighting range and with the line of sight clear (13.2)."""
-    from umpire.rules.mbt import sighting
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.table import AdvTable
 
@@ -80,7 +81,6 @@ def check(
     from umpire.rules.mbt.options import artillery as A
     from umpire.rules.mbt.options.charts import chart
     from umpire.rules.mbt.options.impact import battery_card
-    from umpire.schema.load import validate
     from umpire.turns.mbt.advanced import units as U
 
     if not raw:

@@ -18,6 +18,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.state import GameState
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order
 
 NAME = "quickmarch"
 
@@ -27,7 +28,6 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     from umpire.rules.mbt.options.calc import quickmarch
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.effects import suppress
-    from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order
 
     if not on(state, NAME):
         return [], []

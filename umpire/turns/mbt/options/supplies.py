@@ -25,6 +25,7 @@ from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
+from umpire.turns.mbt.turn_state import mbt, plan
 
 NAME = "weapon_limits"
 
@@ -105,7 +106,6 @@ def spend_fuel(state: GameState) -> list[Resolution]:
     """One fuel factor for each vehicle that entered a new hex or made exhaust smoke this Turn
     (17.3.3.2), on ``state`` (being changed), as the Movement phase ends."""
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.turn_state import mbt, plan
 
     if not fuel_counted(state):
         return []

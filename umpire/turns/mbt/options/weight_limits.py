@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.paths import _seg_dist
 
 NAME = "weight_limits"
 
@@ -24,7 +25,6 @@ def bridge_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) 
     why; None if none."""
     from umpire.rules.mbt.options.terrain import too_heavy
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.paths import _seg_dist
 
     limits = MbtGame.of(state).weight_limits
     if not on(state, NAME) or not limits or not u.card:
