@@ -15,12 +15,12 @@ from umpire.turns.mbt import fire as F
 from umpire.turns.mbt.orders_file import default_ammo, unit_capability, weapon_for
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
-    _enemies,
-    _note,
-    _noted,
+    enemies_of,
     mbt,
+    note_resolutions,
     plan,
     sides_in_order,
+    unit_note,
     update_sighting,
 )
 
@@ -38,25 +38,25 @@ def _target_now(state: GameState, table: Table, firer: UnitState, spec: dict[str
     ko_in = str(MbtUnit.of(t).knocked_out_in or "")
     here = f"T{state.turn} {step}"
     cands = []
-    for e in _enemies(state, firer.side):
+    for e in enemies_of(state, firer.side):
         chk = F.can_fire(table, firer, e, weapon, ammo)
         cands.append(umpired.Enemy(e.id, math.dist(table.xy(firer), table.xy(e)), chk.legal))
     new = umpired.transfer_fire(target_id, ko_in if ko_in != here else step, step, cands,
                                 table.rulings["umpired.fire_transfer"])
     if new == target_id:
-        notes.append(_note(firer.id, f"its target {target_id} was knocked out earlier in this step; the fire is "
+        notes.append(unit_note(firer.id, f"its target {target_id} was knocked out earlier in this step; the fire is "
                            "wasted (7.3.2)", "fire_wasted", target=target_id))
         return None
     if new is None:
-        notes.append(_note(firer.id, f"its target {target_id} is already knocked out and no enemy in action can "
+        notes.append(unit_note(firer.id, f"its target {target_id} is already knocked out and no enemy in action can "
                            "be fired at: it holds its fire (24.3.3.1)", "fire_held", target=target_id))
         return None
-    notes.append(_note(firer.id, f"its target {target_id} is already knocked out: fire transferred to the "
+    notes.append(unit_note(firer.id, f"its target {target_id} is already knocked out: fire transferred to the "
                        f"closest enemy in action, {new} (24.3.3.1)", "fire_transfer", target=target_id, to=new))
     return new
 
 
-def _mark_fired(state: GameState, u: UnitState) -> None:
+def mark_fired(state: GameState, u: UnitState) -> None:
     MbtUnit.of(u).spotted = "fired"
     MbtUnit.of(u).used = True
     fired = mbt(state).fired
@@ -75,7 +75,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     _overwatch_fire(new, table, dice, F.wrecks(new, burning), triggers, res, notes)
     res += update_sighting(new, table)
     new.phase = "Movement"
-    res += _noted(notes)
+    res += note_resolutions(notes)
     return Applied(new, f"turn {new.turn}: Fire phase resolved (Direct Fire, ATGM Announcement, Overwatch Fire)",
                    res)
 
@@ -101,7 +101,7 @@ def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution]
             if tid in killed:
                 res.append(F.no_shot(uid, tid, "Direct Fire", "already knocked out in this step: the fire is "
                                      "wasted (7.3.2)"))
-                _mark_fired(new, u)
+                mark_fired(new, u)
                 continue
             t = new.units[tid]
             chk = F.can_fire(table, u, t, weapon, ammo)
@@ -109,7 +109,7 @@ def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution]
                 res.append(F.no_shot(uid, tid, "Direct Fire", chk.why, chk.estimated, chk.ruled))
                 continue
             r = F.shoot(new, table, F.Shot(u, t, spec["order"], ammo, "Direct Fire"), dice, smoke=smoke, check=chk)
-            _mark_fired(new, u)
+            mark_fired(new, u)
             triggers.append(uid)
             res.append(r)
             pending.append((tid, r))
@@ -117,7 +117,7 @@ def _direct_fire(new: GameState, table: Table, dice: Dice, res: list[Resolution]
                 killed.add(tid)
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Direct Fire"):
-            notes.append(_note(tid, line, "damage"))
+            notes.append(unit_note(tid, line, "damage"))
     return triggers
 
 
@@ -141,7 +141,7 @@ def _atgm_announcement(new: GameState, table: Table, res: list[Resolution], note
             if not chk.legal:
                 res.append(F.no_shot(uid, tid, "ATGM Announcement", chk.why, chk.estimated, chk.ruled))
                 continue
-            _mark_fired(new, u)
+            mark_fired(new, u)
             triggers.append(uid)
             m.atgm.append({"firer": uid, "target": tid, "ammo": ammo})
             res.append(Resolution(ruleset="mbt", procedure="atgm_announcement", outcome={"announced": True},
@@ -169,7 +169,7 @@ def _overwatch_fire(new: GameState, table: Table, dice: Dice, smoke: list[tuple[
                 ins = spec.get("overwatch") or {}
                 if ins.get("hold") or ins.get("at", "any") == "moving":
                     continue
-                pick = _overwatch_pick(new, table, u, ins, [t for t in triggers if new.units[t].side != side])
+                pick = overwatch_pick(new, table, u, ins, [t for t in triggers if new.units[t].side != side])
                 if pick is None:
                     continue
                 tid, chk = pick
@@ -183,16 +183,16 @@ def _overwatch_fire(new: GameState, table: Table, dice: Dice, smoke: list[tuple[
                     pending.append((tid, r))
                     if r.outcome.get("worst") in F.STOPS:
                         killed.add(tid)
-                _mark_fired(new, u)
+                mark_fired(new, u)
                 fired_ow.add(uid)
                 nxt.append(uid)
         triggers = nxt
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} Overwatch Fire"):
-            notes.append(_note(tid, line, "damage"))
+            notes.append(unit_note(tid, line, "damage"))
 
 
-def _overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],
+def overwatch_pick(state: GameState, table: Table, u: UnitState, ins: dict[str, Any], candidates: list[str],
                     at: tuple[float, float] | None = None, moving: bool = False
                     ) -> tuple[str, F.Check] | None:
     """24.3.3.2: the first legal candidate the written instruction allows, or None. A unit with

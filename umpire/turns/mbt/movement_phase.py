@@ -15,19 +15,19 @@ from umpire.rules.mbt.facts import MoveFacts, ShotFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt import fire as F
-from umpire.turns.mbt.fire_phase import _mark_fired, _overwatch_pick
+from umpire.turns.mbt.fire_phase import mark_fired, overwatch_pick
 from umpire.turns.mbt.orders_file import weapon_for
 from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.paths import points_along
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
-    _claim_objectives,
-    _note,
-    _noted,
-    _r,
+    claim_objectives,
     mbt,
+    note_resolutions,
     plan,
     sides_in_order,
+    table_coord,
+    unit_note,
     update_sighting,
 )
 
@@ -46,7 +46,7 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
             if spec.get("order") not in ("M", "FM") or not mv or not F.alive(u):
                 continue
             if F.stopped(u):
-                notes.append(_note(uid, "cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)", sep=" "))
+                notes.append(unit_note(uid, "cannot move: damaged in the Fire phase (7.4.5.3.1, 7.4.7.2.2)", sep=" "))
                 continue
             res += _move_one(new, table, u, spec, dice, notes)
     moved_order = list(m.walked)
@@ -80,12 +80,12 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
         pending.append((t.id, r))
     for tid, r in pending:
         for line in F.apply_damage(new, tid, r, f"T{new.turn} ATGM Resolution"):
-            notes.append(_note(tid, line, "damage"))
+            notes.append(unit_note(tid, line, "damage"))
     notes += _disputed(new, table, moved_order)
     m.walked = {}
     res += update_sighting(new, table)
     new.phase = "Adjustment"
-    res += _noted(notes)
+    res += note_resolutions(notes)
     return Applied(new, f"turn {new.turn}: Movement phase resolved (Movement, ATGM Resolution, sighting)", res)
 
 
@@ -144,7 +144,7 @@ def _atgm_flight(state: GameState, table: Table, u: UnitState, t: UnitState, amm
     r.summary += f" ({flight.reason} at ({x:.3g}, {y:.3g}); {speed_note})"
     r.estimated = [*r.estimated, *[e for e in est if e not in r.estimated]]
     ShotFacts.of(r).flight = {"speed": spd.v, "hexes_moved": moved, "impact": flight.impact,
-                         "at": [_r(x), _r(y)]}
+                         "at": [table_coord(x), table_coord(y)]}
     return r
 
 
@@ -163,7 +163,7 @@ def _watchers(state: GameState, table: Table, u: UnitState, at: tuple[float, flo
         ins = wspec.get("overwatch") or {}
         if ins.get("hold") or ins.get("at", "any") == "fired":
             continue
-        pick = _overwatch_pick(state, table, w, ins, [u.id], at=at, moving=True)
+        pick = overwatch_pick(state, table, w, ins, [u.id], at=at, moving=True)
         if pick is not None:
             watchers.append((w, pick[1]))
     return watchers
@@ -183,8 +183,8 @@ def _overwatch_at(state: GameState, table: Table, u: UnitState, watchers: list[t
                         smoke=F.wrecks(state), check=chk)
             res.append(r)
             for line in F.apply_damage(state, u.id, r, f"T{state.turn} Movement"):
-                notes.append(_note(u.id, line, "damage"))
-        _mark_fired(state, w)
+                notes.append(unit_note(u.id, line, "damage"))
+        mark_fired(state, w)
     res += _chain(state, table, [w.id for w, _ in watchers], dice, notes)
     return res
 
@@ -207,30 +207,30 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
     stop = False
     for x, y, way in pts:
         hull = (way + 180) % 360 if reverse else way
-        u.x, u.y, u.facing = _r(x), _r(y), _r(hull)
+        u.x, u.y, u.facing = table_coord(x), table_coord(y), table_coord(hull)
         walked.append((x, y))
         watchers = _watchers(state, table, u, (x, y))
         if watchers:
             res += _overwatch_at(state, table, u, watchers, dice, notes)
             if F.stopped(u):
-                notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
+                notes.append(unit_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", sep=" "))
                 stop = True
                 break
     if not stop and edge:
         # 8.7: a vehicle that moves off the table edge is out of the game for good
         u.status = "off_table"
         MbtUnit.of(u).off_table = f"T{state.turn} Movement"
-        notes.append(_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
+        notes.append(unit_note(u.id, f"leaves the table at ({u.x:g}, {u.y:g}): out of the game, it may not return "
                            "(8.7)", sep=" "))
     elif not stop and mv.get("facing") is not None:
-        u.facing = _r(mv["facing"])
+        u.facing = table_coord(mv["facing"])
     if not stop and reverse and not pts:
         u.facing = hull0
-    u.moved = _r(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
+    u.moved = table_coord(sum(math.dist(a, b) for a, b in zip(walked, walked[1:], strict=False)))
     MbtUnit.of(u).used = True
     MbtUnit.of(u).spotted = "moved"  # 3.4.1: MOVED replaces FIRED
-    _claim_objectives(state, table, [u], walked)
-    m.walked[u.id] = [[_r(x), _r(y)] for x, y in walked]
+    claim_objectives(state, table, [u], walked)
+    m.walked[u.id] = [[table_coord(x), table_coord(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
         outcome={"to": [u.x, u.y], "facing": u.facing, "inches": u.moved, "cost": mv.get("cost"),
@@ -240,7 +240,7 @@ def _move_one(state: GameState, table: Table, u: UnitState, spec: dict[str, Any]
                 + (" and leaves the table (8.7)" if u.status == "off_table" else "")
                 + f"; cost {mv.get('cost')}\" of {mv.get('allowance')}\" (8.2, 23.3.2.1)",
         estimated=list(mv.get("estimated") or []),
-        facts=move_facts(u, mv, start=[_r(start[0]), _r(start[1])], path=m.walked[u.id]),
+        facts=move_facts(u, mv, start=[table_coord(start[0]), table_coord(start[1])], path=m.walked[u.id]),
     ))
     return res
 
@@ -267,7 +267,7 @@ def _disputed(state: GameState, table: Table, moved_order: list[str]) -> list[di
     (8.8.2), and so on until no two enemies share a hex."""
     near = STACK_HEXES * table.scale
     walked = mbt(state).walked
-    return [_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "
+    return [unit_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that was there "
                   "first (8.8)", sep=" ")
             for go in parted(lambda: [u for u in state.units.values() if F.alive(u)], table.xy, near, walked,
                              moved_order, rounds=4 * len(state.units))]
@@ -288,7 +288,7 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
                 ins = spec.get("overwatch") or {}
                 if ins.get("hold") or ins.get("at", "any") == "moving":
                     continue
-                pick = _overwatch_pick(state, table, w, ins,
+                pick = overwatch_pick(state, table, w, ins,
                                        [t for t in triggers if state.units[t].side != side])
                 if pick is None:
                     continue
@@ -297,8 +297,8 @@ def _chain(state: GameState, table: Table, shooters: list[str], dice: Dice, note
                             smoke=F.wrecks(state), check=chk)
                 res.append(r)
                 for line in F.apply_damage(state, tid, r, f"T{state.turn} Movement"):
-                    notes.append(_note(tid, line, "damage"))
-                _mark_fired(state, w)
+                    notes.append(unit_note(tid, line, "damage"))
+                mark_fired(state, w)
                 nxt.append(uid)
         triggers = nxt
     return res

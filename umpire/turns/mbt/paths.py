@@ -27,7 +27,7 @@ def _near(a: Sequence[float], b: Sequence[float], lo: float, hi: float, p: Seque
     return (x, y) if y - x > 1e-9 else None
 
 
-def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], span: tuple[float, float],
+def off_road_legs(leg: movement.Leg, a: Sequence[float], b: Sequence[float], span: tuple[float, float],
               blocks: Sequence[tuple[float, float, bool, str]], r: float, water: bool) -> list[movement.Leg]:
     """8.5.2 / 8.6.1 on a table: the road rate is not used within half a hex length of a
     wreck's or an enemy unit's centre (the hex it is in); that part is charged as the ground
@@ -76,7 +76,7 @@ def _off_road(leg: movement.Leg, a: Sequence[float], b: Sequence[float], span: t
     return out
 
 
-def _stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
+def stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
     """A stream crossing charged as one hex takes that hex out of the ground on either side
     (half from the stretch before, half from the one after), so a straight move across a
     stream costs what the same hexes would: ..., 1, 3, 1, ..."""
@@ -95,7 +95,7 @@ def _stream_hex(seg: list[movement.Leg]) -> list[movement.Leg]:
 FOLLOW = 0.5  # hex lengths: a run along a road longer than this follows it (8.5.2)
 
 
-def _runs(stretches: Sequence[Any], flags: Sequence[bool]) -> list[float]:
+def flagged_runs(stretches: Sequence[Any], flags: Sequence[bool]) -> list[float]:
     """For each stretch, the inches of the unbroken run of flagged stretches it belongs to."""
     out = [0.0] * len(flags)
     k = 0
@@ -113,14 +113,14 @@ def _runs(stretches: Sequence[Any], flags: Sequence[bool]) -> list[float]:
     return out
 
 
-def _along(a: Sequence[float], b: Sequence[float], t: float) -> tuple[float, float]:
+def point_along(a: Sequence[float], b: Sequence[float], t: float) -> tuple[float, float]:
     d = math.dist(a, b)
     if d == 0:
         return (float(a[0]), float(a[1]))
     return (a[0] + (b[0] - a[0]) * t / d, a[1] + (b[1] - a[1]) * t / d)
 
 
-def _seg_dist(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> float:
+def segment_distance(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> float:
     ax, ay = a
     bx, by = b
     dx, dy = bx - ax, by - ay
@@ -166,7 +166,7 @@ def points_along(
         way = bearing(a, b)
         k = 1
         while k * step < d - 1e-9:
-            x, y = _along(a, b, k * step)
+            x, y = point_along(a, b, k * step)
             out.append((x, y, way))
             k += 1
         out.append((float(b[0]), float(b[1]), way))

@@ -36,15 +36,15 @@ from umpire.turns.mbt.fire_phase import fire_phase
 from umpire.turns.mbt.movement_phase import movement_phase
 from umpire.turns.mbt.table import Table
 from umpire.turns.mbt.turn_state import (
-    _claim_objectives,
-    _enemies,
-    _note,
-    _noted,
-    _r,
-    _see_all,
+    claim_objectives,
+    enemies_of,
     mbt,
+    note_resolutions,
     plan,
+    see_every_pair,
     sides_in_order,
+    table_coord,
+    unit_note,
     update_sighting,
 )
 from umpire.turns.mbt.victory import tally
@@ -75,7 +75,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
         u.moved = 0.0
     table = Table(new)
     if state.phase == "setup":
-        _claim_objectives(new, table, [u for u in new.units.values() if F.alive(u)])
+        claim_objectives(new, table, [u for u in new.units.values() if F.alive(u)])
     res = [Resolution(
         ruleset="mbt", procedure="initiative", outcome={"first": first, "rolls": rolls},
         summary=f"{first} has the initiative and goes first ({', '.join(f'{s} {v}' for s, v in rolls.items())};"
@@ -106,17 +106,17 @@ def command(state: GameState) -> Applied:
             if not F.alive(u):
                 continue
             if spec.get("pivot") is not None:
-                u.facing = _r(spec["pivot"])
-                lines.append(_note(uid, f"pivots to {u.facing:g} (9.1)", "pivot", sep=" "))
+                u.facing = table_coord(spec["pivot"])
+                lines.append(unit_note(uid, f"pivots to {u.facing:g} (9.1)", "pivot", sep=" "))
             if spec.get("turret"):
                 MbtUnit.of(u).turret = spec["turret"]
             if spec.get("turret_facing") is not None:
-                MbtUnit.of(u).turret_facing = _r(spec["turret_facing"])
+                MbtUnit.of(u).turret_facing = table_coord(spec["turret_facing"])
             MbtUnit.of(u).may_pivot = False
             u.orders = spec.get("order")
     res = update_sighting(new, Table(new))
     new.phase = "Fire"
-    res += _noted(lines)
+    res += note_resolutions(lines)
     return Applied(new, f"turn {new.turn}: orders marked (6.2); pivots and turrets as written (9.1, 9.2)", res)
 
 
@@ -138,11 +138,11 @@ def adjustment(state: GameState) -> Applied:
             if spec.get("order") in ("M", "FM") and not F.stopped(u):
                 MbtUnit.of(u).may_pivot = True
     # 9.3 Adjust Markers: a spotted marker stays only while some enemy sees the unit.
-    _see_all(new, table)
+    see_every_pair(new, table)
     for u in new.units.values():
         if not F.alive(u) or MbtUnit.of(u).spotted == "none":
             continue
-        if not any(F.sees(table, e, u).legal for e in _enemies(new, u.side)):
+        if not any(F.sees(table, e, u).legal for e in enemies_of(new, u.side)):
             MbtUnit.of(u).spotted = "none"
             lines.append(f"{u.id}: spotted marker removed, unseen (9.3)")
     res = update_sighting(new, table)
@@ -157,7 +157,7 @@ def adjustment(state: GameState) -> Applied:
         new.turn += 1
         new.phase = "Initiative"
         summary = f"end of turn {state.turn}: markers adjusted (9.1, 9.3); turn {new.turn} begins (9.4)"
-    res += _noted(lines)
+    res += note_resolutions(lines)
     return Applied(new, summary, res)
 
 

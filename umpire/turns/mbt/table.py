@@ -53,7 +53,7 @@ from umpire.rules.mbt.provenance import Val
 from umpire.rules.mbt.state import MbtGame
 from umpire.schema.load import validate
 from umpire.schema.terrain_types import terrain_types
-from umpire.turns.mbt.paths import FOLLOW, _along, _off_road, _runs, _seg_dist, _stream_hex
+from umpire.turns.mbt.paths import FOLLOW, flagged_runs, off_road_legs, point_along, segment_distance, stream_hex
 
 COLUMN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough", "scrub": "scrub"}
 MOVE_TERRAIN = {"woods": "woods", "town": "building", "rough": "rough", "marsh": "rough",
@@ -210,7 +210,7 @@ class Table:
         trim = self.scale / 2
         if d <= 2 * trim + 1e-9:
             return True  # adjacent hexes: nothing intervenes
-        mid = shapely.LineString([_along(a, b, trim), _along(a, b, d - trim)])
+        mid = shapely.LineString([point_along(a, b, trim), point_along(a, b, d - trim)])
         return bool(mid.difference(area).length <= 1e-6)
 
     def elevation_word(self, firer: Sequence[float], target: Sequence[float]) -> str:
@@ -222,7 +222,7 @@ class Table:
                                   self.rulings["fire.hit_angle_sectors"])
 
     def brew_up_smoke(self, a: Sequence[float], b: Sequence[float], wrecks: Sequence[tuple[float, float]]) -> int:
-        return sum(1 for w in wrecks if _seg_dist(w, a, b) <= self.scale / 2 + 1e-9)
+        return sum(1 for w in wrecks if segment_distance(w, a, b) <= self.scale / 2 + 1e-9)
 
     # -- sighting -------------------------------------------------------------------------
     def chart_range(self, hatch: str, target_xy: Sequence[float], estimated: list[str] | None = None,
@@ -267,13 +267,13 @@ class Table:
             heading = way
             route = path_terrain([a, b], self.index).stretches
             alongs = [{self._types.get(i) for i in s.along} for s in route]
-            road_run = _runs(route, [("road" in x) for x in alongs])
+            road_run = flagged_runs(route, [("road" in x) for x in alongs])
             water = [("stream" in x or "river" in x) for x in alongs]
-            water_run = _runs(route, water)
+            water_run = flagged_runs(route, water)
             first = True
             seg: list[movement.Leg] = []
             for k, s in enumerate(route):
-                mid = _along(a, b, (s.start + s.end) / 2)
+                mid = point_along(a, b, (s.start + s.end) / 2)
                 elev = self.elevation(mid)
                 along = alongs[k]
                 key = MOVE_TERRAIN.get(s.type, "clear")
@@ -296,9 +296,9 @@ class Table:
                     height_change=elev - prev_elev, turn=turn if first else 0.0,
                     charged=charged, bridge=bridge,
                 )
-                seg += _off_road(leg, a, b, (s.start, s.end), blocks, self.scale / 2, water[k])
+                seg += off_road_legs(leg, a, b, (s.start, s.end), blocks, self.scale / 2, water[k])
                 prev_elev, first = elev, False
-            legs += _stream_hex(seg)
+            legs += stream_hex(seg)
         if final_facing is not None:
             turn = mbt_arcs.off(heading, final_facing if not reverse else (final_facing + 180) % 360)
             if turn > 1e-9:

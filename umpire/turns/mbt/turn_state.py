@@ -35,14 +35,14 @@ def sides_in_order(state: GameState) -> list[str]:
     return [first, *[s for s in sides if s != first]] if first in sides else sides
 
 
-def _r(v: float | None) -> float:
+def table_coord(v: float | None) -> float:
     """A coordinate of a unit on the table, rounded for the record."""
     assert v is not None, "a unit on the table has a position"
     return round(float(v), 3)
 
 
 # -- sighting ------------------------------------------------------------------------------
-def _see_all(state: GameState, table: Table) -> None:
+def see_every_pair(state: GameState, table: Table) -> None:
     """Every line of sight between opposing models at once (the phase asks them one by one)."""
     live = [u for u in state.units.values() if F.alive(u)]
     table.see_all([(table.xy(v), table.xy(e)) for v in live for e in live if e.side != v.side])
@@ -54,7 +54,7 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
     ``sighted`` lists what the side saw at that moment: ``{"by", "unit", "level", "at"}``
     (a wreck stays known at the level it had when it was destroyed)."""
     out = []
-    _see_all(state, table)
+    see_every_pair(state, table)
     for side in state.side_ids():
         own = [u for u in state.units_of(side) if F.alive(u)]
         seen: list[str] = []
@@ -80,8 +80,8 @@ def update_sighting(state: GameState, table: Table) -> list[Resolution]:
                 best = e.ident.get(side)
             if mark_sighting(e, side, best):
                 seen.append(f"{e.id} ({best})")
-                sighted.append({"by": side, "unit": e.id, "level": best, "at": [_r(e.x), _r(e.y)],
-                                "facing": _r(e.facing)})
+                sighted.append({"by": side, "unit": e.id, "level": best, "at": [table_coord(e.x), table_coord(e.y)],
+                                "facing": table_coord(e.facing)})
         out.append(Resolution(
             ruleset="mbt", procedure="sighting",
             outcome={"seen": len(seen)},
@@ -109,21 +109,21 @@ def mark_sighting(e: UnitState, side: str, best: str | None) -> bool:
 
 
 # -- 3. Fire ----------------------------------------------------------------------------------
-def _enemies(state: GameState, side: str) -> list[UnitState]:
+def enemies_of(state: GameState, side: str) -> list[UnitState]:
     return [u for u in state.units.values() if u.side != side and F.alive(u)]
 
 
-def _note(unit: str, text: str, kind: str = "note", sep: str = ": ", **fields: Any) -> dict[str, Any]:
+def unit_note(unit: str, text: str, kind: str = "note", sep: str = ": ", **fields: Any) -> dict[str, Any]:
     """An umpire's note about ``unit`` (its side may read it): ``text`` says it in words after the
     unit's id (joined by ``sep``); ``kind`` and ``fields`` say it as data (a fire transferred:
     ``to``)."""
     return {"unit": unit, "text": text, "kind": kind, "sep": sep, **fields}
 
 
-def _noted(notes: list[Any]) -> list[Resolution]:
+def note_resolutions(notes: list[Any]) -> list[Resolution]:
     """Umpire's notes (fire transferred, damage taken, moves stopped), one resolution each,
     naming the unit they are about so each side's briefing keeps only its own. A note given as
-    plain text (not :func:`_note`) is for the umpire alone."""
+    plain text (not :func:`unit_note`) is for the umpire alone."""
     out = []
     for n in notes:
         if isinstance(n, dict):
@@ -135,7 +135,7 @@ def _noted(notes: list[Any]) -> list[Resolution]:
     return out
 
 
-def _claim_objectives(state: GameState, table: Table, units: list[UnitState],
+def claim_objectives(state: GameState, table: Table, units: list[UnitState],
                       path: list[tuple[float, float]] | None = None) -> None:
     """4.8: the last side to occupy or pass through an objective controls it."""
     objectives = [o.terrain for o in mbt(state).objectives]

@@ -21,11 +21,11 @@ from umpire.turns.mbt.options import on
 Point = tuple[float, float]
 
 
-def _clean(d: dict[str, Any]) -> dict[str, Any]:
+def without_none(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v is not None}
 
 
-def _head(state: GameState, t: AdvTable, procedure: str) -> dict[str, Any]:
+def case_head(state: GameState, t: AdvTable, procedure: str) -> dict[str, Any]:
     return {"procedure": procedure, "ruleset": "mbt", "game": "advanced", "scale": t.scale,
             "rulings": dict(state.rulings)}
 
@@ -43,7 +43,7 @@ def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, ord
     """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
     carrier = state.units.get(str(u.carried_by or ""))
     crew_of = MbtUnit.of(u).bailed_crew  # a bailed out crew fires its vehicle's Bailed Crew line (17.2.3.2.2.2)
-    return _clean({
+    return without_none({
         "card": str(crew_of) if crew_of else u.card,
         "type": u.type if isinstance(U.card_of(u), LegCard) and not crew_of else None, "weapon": w.name,
         "bailed_crew": True if crew_of else None,
@@ -74,7 +74,8 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
 
     conditions, near_fire = light(state, t.conditions, b)
     return {
-        **_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}), "firer": f,
+        **case_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
+        "firer": f,
         "target": fire_target(state, t, target, a, b, moving=moving, hull_down=hull_down,
                               target_facing=target_facing),
         "range": math.dist(a, b),
@@ -95,7 +96,7 @@ def fire_target(state: GameState, t: AdvTable, target: UnitState, a: Point, b: P
     assert isinstance(tcard, Card)
     inside = bool(MbtUnit.of(target).inside) and t.building(b) is not None
     ra = tcard.notes.reactive_armor
-    return _clean({
+    return without_none({
         "card": target.card, "orders": "M" if moving else str(target.orders or "OW"), "terrain": t.terrain(b),
         "spotted": "moved" if moving else str(MbtUnit.of(target).spotted), "turret": U.hatch(target),
         "hull_down": hull_down, "inside_building": t.building(b) if inside else None,
@@ -144,7 +145,7 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState | None, target: UnitSt
         cols.append("ditch")
     vehicle = U.kind(target) == "vehicle"
     inside = vehicle and bool(MbtUnit.of(target).inside) and t.building(b) is not None
-    return _clean({
+    return without_none({
         "card": target.card, "type": None if vehicle or U.kind(target) == "towed" else target.type,
         "orders": "M" if moving else str(target.orders or "OW"), "turret": U.hatch(target) if vehicle else None,
         "terrain": cols, "inside_building": t.building(b) if inside else None,
@@ -153,7 +154,7 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState | None, target: UnitSt
         "block_or_wreck": not vehicle and (t.has(b, "block") or any(t.same_hex(w, b)
                                                                      for w in t.wrecks(burning_only=False))),
         "pending_atgm": bool(MbtUnit.of(target).atgm_pending), "height": t.unit_height(target, b),
-        "passengers": [_clean({"card": p.card, "type": p.type if U.kind(p) == "leg" else None})
+        "passengers": [without_none({"card": p.card, "type": p.type if U.kind(p) == "leg" else None})
                        for p in U.passengers(state, target)] if vehicle else None,
     })
 
@@ -174,7 +175,8 @@ def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: W
         f["attached_fired"] = attached_fired
     more_f, more_t, legs = gp_fields(state, t, u, target, pinning)
     f.update(more_f)
-    case = {**_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t, **legs,
+    case = {**case_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t,
+            **legs,
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
             **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
     if shots is not None and shots < int(w.max_rof.v) and on(state, "weapon_limits"):
@@ -192,14 +194,14 @@ def overrun_case(state: GameState, t: AdvTable, u: UnitState, d: UnitState) -> d
     left, the leg units it carries and their weapons, the defender's weapons, terrain and state."""
     b = t.xy(d)
     target = gp_target(state, t, u, d, b, False)
-    riders = [_clean({"card": p.card, "type": p.type, "weapons": [w.name for w in U.weapons(p)]})
+    riders = [without_none({"card": p.card, "type": p.type, "weapons": [w.name for w in U.weapons(p)]})
               for p in U.passengers(state, u) if U.kind(p) == "leg"]
     return {
-        **_head(state, t, "overrun"), "part": "attack",
+        **case_head(state, t, "overrun"), "part": "attack",
         "attacker": {"card": u.card, "weapons": [w.name for w in U.weapons(u) if w.kind in ("gun", "mg", "grenade")],
                      "turret": U.hatch(u), "grade": U.grade(u), "suppressed": U.suppressed(u),
                      "crew_losses": int(MbtUnit.of(u).crew_losses or 0), "riders": riders},
-        "defender": _clean({
+        "defender": without_none({
             "card": d.card, "type": d.type if U.kind(d) == "leg" else None,
             "weapons": [w.name for w in U.weapons(d)], "orders": str(d.orders or "OW"), "terrain": target["terrain"],
             "full_cover": target["full_cover"], "block_or_wreck": target["block_or_wreck"], "grade": U.grade(d),
@@ -223,7 +225,7 @@ def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitSta
 
     conditions, near_fire = light(state, t.conditions, b)
     return {
-        **_head(state, t, "sight"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
+        **case_head(state, t, "sight"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
         "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
         "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(MbtUnit.of(target).spotted),
                    "height": hb},

@@ -16,7 +16,7 @@ from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.state import Compartment, MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note
+from umpire.turns.mbt.turn_state import unit_note
 
 Note = dict[str, Any]
 
@@ -27,7 +27,7 @@ def suppress(u: UnitState, why: str, notes: list[Note]) -> None:
         return
     MbtUnit.of(u).suppressed = "on"
     MbtUnit.of(u).temp_sup = False
-    notes.append(_note(u.id, f"suppressed ({why})", "suppressed"))
+    notes.append(unit_note(u.id, f"suppressed ({why})", "suppressed"))
 
 
 def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Note], *, wreck: bool = True,
@@ -45,7 +45,7 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
     MbtUnit.of(u).knocked_out_in = when
     words = {"knocked_out": "knocked out: a wreck (7.4.7.3)", "brewed_up": "brewed up: a burning wreck (7.4.7.4)",
              "eliminated": "eliminated (14.4.4.2.3.4)"}
-    notes.append(_note(u.id, words.get(u.destroyed, how), "damage"))
+    notes.append(unit_note(u.id, words.get(u.destroyed, how), "damage"))
     bail = bail_out_due(state, u, u.destroyed, locations)
     for p in U.passengers(state, u):
         p.status = "eliminated"
@@ -53,10 +53,10 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
         MbtUnit.of(p).knocked_out_in = when
         if bail:
             MbtUnit.of(p).bail_from = u.id
-            notes.append(_note(p.id, f"is in the wreck of the {u.id} that carried it: it tries to bail out at the "
+            notes.append(unit_note(p.id, f"is in the wreck of the {u.id} that carried it: it tries to bail out at the "
                                "end of the phase (17.2.3)", "damage"))
         else:
-            notes.append(_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
+            notes.append(unit_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
     if how == "brewed_up" and u.placed:
         from umpire.turns.mbt.advanced.table import AdvTable
 
@@ -70,10 +70,10 @@ def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Not
 def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:
     """Crew losses (14.3.3.1, 14.3.3.4.1, 14.4.4.2.3.2); all the crew lost is a knock-out (14.8)."""
     MbtUnit.of(u).crew_losses = int(MbtUnit.of(u).crew_losses or 0) + n
-    notes.append(_note(u.id, f"{n} crew loss ({why}); {MbtUnit.of(u).crew_losses} of {U.crew(u)}", "crew_loss"))
+    notes.append(unit_note(u.id, f"{n} crew loss ({why}); {MbtUnit.of(u).crew_losses} of {U.crew(u)}", "crew_loss"))
     if MbtUnit.of(u).crew_losses >= U.crew(u):
         destroy(state, u, "knocked_out", when, notes)
-        notes.append(_note(u.id, "its whole crew is lost: knocked out (14.8)", "damage"))
+        notes.append(unit_note(u.id, "its whole crew is lost: knocked out (14.8)", "damage"))
 
 
 def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Note]:
@@ -91,7 +91,7 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
                 lost = [w.name for w in U.weapons(u) if w.kind == "mg" and (w.mount or "").startswith(loc)]
                 if lost:
                     MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, *lost})
-                    notes.append(_note(u.id, f"{', '.join(lost)} destroyed (14.3.3.4.2)", "damage"))
+                    notes.append(unit_note(u.id, f"{', '.join(lost)} destroyed (14.3.3.4.2)", "damage"))
             continue
         if dmg in ("miss", "no_damage", None):
             continue
@@ -100,10 +100,10 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
             MbtUnit.of(u).penetrated = True  # its NBC system no longer protects it (18.4.2)
         if dmg == "track":
             MbtUnit.of(u).track_hit = True
-            notes.append(_note(u.id, "track hit: may not move or pivot (7.4.5.3.1)", "damage"))
+            notes.append(unit_note(u.id, "track hit: may not move or pivot (7.4.5.3.1)", "damage"))
         elif dmg == "gun":
             MbtUnit.of(u).gun_hit = True
-            notes.append(_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
+            notes.append(unit_note(u.id, "main gun hit: may not fire it (7.4.5.3.2)", "damage"))
         elif dmg == "compartment":
             from umpire.turns.mbt.options.amphibious import sinks
 
@@ -114,7 +114,7 @@ def apply_ap(state: GameState, tid: str, res: Resolution, when: str) -> list[Not
                 dmg = "knocked_out"
             else:
                 MbtUnit.of(u).compartment = where
-                notes.append(_note(u.id, f"{where} compartment hit (7.4.7.2)", "damage"))
+                notes.append(unit_note(u.id, f"{where} compartment hit (7.4.7.2)", "damage"))
                 suppress(u, "compartment hit, 14.3.3.1", notes)
                 for p in U.passengers(state, u):
                     suppress(p, f"its carrier {u.id} took a compartment hit, 14.3.3.1", notes)
@@ -141,7 +141,7 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
     if effect == "temp_sup":
         if not U.suppressed(u):
             MbtUnit.of(u).temp_sup = True
-            notes.append(_note(u.id, "temporarily suppressed: its missile fire is modified (12.3.5)", "temp_sup"))
+            notes.append(unit_note(u.id, "temporarily suppressed: its missile fire is modified (12.3.5)", "temp_sup"))
     elif effect == "suppressed":
         suppress(u, f"{why}, 14.4.4.2.2", notes)
     elif effect == "crew_loss":
@@ -175,7 +175,7 @@ def reduce(u: UnitState, notes: list[Note], ruling: str = "keep",
         else []
     if lost:
         MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, *lost})
-    notes.append(_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
+    notes.append(unit_note(u.id, f"reduced to a half squad ({t.half}; 12.5)" + (f", losing its {', '.join(lost)}"
                                                                             if lost else ""), "damage"))
     if checked_for_loss is not None:
         checked_for_loss(u, lost)

@@ -26,10 +26,10 @@ from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
 from umpire.turns.mbt.advanced.limits import riders_with, upper_floor, weapon_why
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
+from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order, unit_note
 
 
-def _mine(state: GameState, side: str) -> list[tuple[UnitState, dict[str, Any]]]:
+def own_orders(state: GameState, side: str) -> list[tuple[UnitState, dict[str, Any]]]:
     m = mbt(state)
     return [(state.units[uid], spec) for uid, spec in plan(m, side) if U.alive(state.units[uid])]
 
@@ -41,7 +41,7 @@ def dischargers(state: GameState, t: AdvTable, notes: list[Note]) -> list[Resolu
 
     res = []
     for side in sides_in_order(state):
-        for u, spec in _mine(state, side):
+        for u, spec in own_orders(state, side):
             if not spec.get("discharger"):
                 continue
             case = {"procedure": "smoke", "ruleset": "mbt", "game": "advanced", "rulings": dict(state.rulings),
@@ -70,7 +70,7 @@ def close_assault_step(state: GameState, t: AdvTable, dice: Dice, notes: list[No
     attackers: list[str] = []
     for side in sides_in_order(state):
         groups: dict[str, list[UnitState]] = {}
-        for u, spec in _mine(state, side):
+        for u, spec in own_orders(state, side):
             if spec.get("order") != "CA" or not spec.get("assault"):
                 continue
             tid = spec["assault"]["target"]
@@ -210,7 +210,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     # Direct Fire Step (11.3.2): simultaneous
     pend = FI.Pending()
     for side in sides_in_order(new):
-        for u, spec in _mine(new, side):
+        for u, spec in own_orders(new, side):
             if spec.get("order") in ("F", "FM") and spec.get("fire"):
                 res += FI.fire_unit(new, t, u, spec["fire"], spec["order"], "Direct Fire", dice, pend, notes)
                 if MbtUnit.of(u).used:
@@ -220,7 +220,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     # ATGM Announcement Step (11.3.3, 14.2.2): at once unless the target is to move
     m.atgm = []
     for side in sides_in_order(new):
-        for u, spec in _mine(new, side):
+        for u, spec in own_orders(new, side):
             if spec.get("order") != "ATGM" or not spec.get("fire"):
                 continue
             now = [e for e in spec["fire"] if not to_move(new, e)]
@@ -320,7 +320,7 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
         pend = FI.Pending()
         nxt: list[str] = []
         for side in sides_in_order(state):
-            for u, spec in _mine(state, side):
+            for u, spec in own_orders(state, side):
                 if spec.get("order") != "OW" or u.id in fired or U.carried(u):
                     continue
                 ins = spec.get("overwatch") or {}
@@ -343,4 +343,4 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
     return res
 
 
-__all__ = ["fire_phase", "overwatch_chain", "pick", "update_sighting", "_note"]
+__all__ = ["fire_phase", "overwatch_chain", "pick", "update_sighting", "unit_note"]

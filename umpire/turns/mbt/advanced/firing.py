@@ -27,7 +27,7 @@ from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note, _noted
+from umpire.turns.mbt.turn_state import note_resolutions, unit_note
 
 
 @dataclass
@@ -111,7 +111,7 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
                       pending, moving=moving_target, most=most)
             rounds = r.facts.rounds if isinstance(r.facts, ShotFacts) else None
             if rounds:
-                notes.append(_note(f.id, rounds, "rounds"))
+                notes.append(unit_note(f.id, rounds, "rounds"))
         if f.id != u.id:
             ShotFacts.of(r).carrier = u.id  # 15.3.3.1: the rider fires from its carrier
         res.append(r)
@@ -239,7 +239,7 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
 
 
 def note_all(notes: list[Note]) -> list[Resolution]:
-    return _noted(notes)
+    return note_resolutions(notes)
 
 
-__all__ = ["Pending", "fire_unit", "no_shot", "note_all", "shoot", "_note"]
+__all__ = ["Pending", "fire_unit", "no_shot", "note_all", "shoot", "unit_note"]

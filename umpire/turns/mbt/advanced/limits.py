@@ -25,7 +25,7 @@ from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Card, Weapon
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import BUILDINGS, WOODS, AdvTable
-from umpire.turns.mbt.paths import FOLLOW, _runs, _seg_dist
+from umpire.turns.mbt.paths import FOLLOW, flagged_runs, segment_distance
 
 COVER = {*WOODS, *BUILDINGS}
 
@@ -74,7 +74,7 @@ def road_in_hex(t: AdvTable, xy: Sequence[float]) -> bool:
     for piece in t.state.terrain:
         if t._types.get(piece.id) != "road" or not piece.line or piece.id in t._removed:
             continue
-        if any(_seg_dist(xy, a, b) <= r for a, b in zip(piece.line, piece.line[1:], strict=False)):
+        if any(segment_distance(xy, a, b) <= r for a, b in zip(piece.line, piece.line[1:], strict=False)):
             return True
     return False
 
@@ -105,8 +105,8 @@ def move_why(t: AdvTable, u: UnitState, path: Sequence[Sequence[float]], reverse
         route = path_terrain([a, b], t.index).stretches
         cover = [any(t._types.get(i) in COVER for i in s.areas if i not in t._removed) for s in route]
         light = [any(t._types.get(i) == "light_woods" for i in s.areas if i not in t._removed) for s in route]
-        road = _runs(route, [any(t._types.get(i) == "road" for i in s.along) for s in route])
-        trail = _runs(route, [any(t._types.get(i) == "path" for i in s.along) for s in route])
+        road = flagged_runs(route, [any(t._types.get(i) == "road" for i in s.along) for s in route])
+        trail = flagged_runs(route, [any(t._types.get(i) == "path" for i in s.along) for s in route])
         for k in range(len(route)):
             follows_path = trail[k] > FOLLOW * t.scale
             near = cover[k] or (k > 0 and cover[k - 1]) or (k + 1 < len(route) and cover[k + 1])

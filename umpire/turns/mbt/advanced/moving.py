@@ -30,12 +30,12 @@ from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.cases import overrun_case
 from umpire.turns.mbt.advanced.effects import Note, apply_gp
-from umpire.turns.mbt.advanced.fire_phase import _mine, announce, is_missile, overwatch_chain, pick
+from umpire.turns.mbt.advanced.fire_phase import announce, is_missile, overwatch_chain, own_orders, pick
 from umpire.turns.mbt.advanced.limits import riders_with
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.movement_phase import hex_points, move_facts
 from umpire.turns.mbt.paths import points_along
-from umpire.turns.mbt.turn_state import _claim_objectives, _note, mbt, sides_in_order
+from umpire.turns.mbt.turn_state import claim_objectives, mbt, sides_in_order, unit_note
 
 
 def _r(v: float) -> float:
@@ -51,15 +51,15 @@ def _load(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> 
     for pid in ids:
         p = state.units[pid]
         if not U.on_table(p) or U.suppressed(p):
-            notes.append(_note(pid, f"is not loaded onto {u.id}: it is suppressed or gone (12.3.3)", "load"))
+            notes.append(unit_note(pid, f"is not loaded onto {u.id}: it is suppressed or gone (12.3.3)", "load"))
             continue
         if math.dist((p.x, p.y), (u.x, u.y)) > MbtGame.of(state).scale + 1e-9:  # type: ignore[arg-type]
-            notes.append(_note(pid, f"is not loaded: {u.id} did not come to its hex (15.3.2.3)", "load"))
+            notes.append(unit_note(pid, f"is not loaded: {u.id} did not come to its hex (15.3.2.3)", "load"))
             continue
         p.carried_by = u.id
         MbtUnit.of(p).full_cover = False
         p.x, p.y, p.facing = u.x, u.y, u.facing
-        notes.append(_note(pid, f"mounts {u.id} (15.3.2)", "load", carrier=u.id))
+        notes.append(unit_note(pid, f"mounts {u.id} (15.3.2)", "load", carrier=u.id))
 
 
 def _unload(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -> None:
@@ -68,12 +68,12 @@ def _unload(state: GameState, u: UnitState, ids: list[str], notes: list[Note]) -
         if p.carried_by != u.id or not U.alive(p):
             continue
         if U.suppressed(p):
-            notes.append(_note(pid, f"is suppressed and stays in {u.id} (12.3.3)", "unload"))
+            notes.append(unit_note(pid, f"is suppressed and stays in {u.id} (12.3.3)", "unload"))
             continue
         p.carried_by = None
         p.x, p.y, p.facing = u.x, u.y, u.facing
         MbtUnit.of(p).unloaded = state.turn  # may not fire its attached weapons in overrun defence (14.7.2.1.1.2)
-        notes.append(_note(pid, f"dismounts from {u.id} at ({u.x:g}, {u.y:g}) (15.3.2)", "unload", carrier=u.id))
+        notes.append(unit_note(pid, f"dismounts from {u.id} at ({u.x:g}, {u.y:g}) (15.3.2)", "unload", carrier=u.id))
 
 
 def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, notes: list[Note],
@@ -122,7 +122,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
     if spec.get("full_cover") == "take":
         MbtUnit.of(u).full_cover = True
         MbtUnit.of(u).used = True
-        notes.append(_note(u.id, "takes full cover (15.5)", "full_cover"))
+        notes.append(unit_note(u.id, "takes full cover (15.5)", "full_cover"))
         return res
     if (spec.get("unload") or {}).get("at") == "start":
         _unload(state, u, spec["unload"]["units"], notes)
@@ -143,7 +143,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
             smoke_at.append((x, y))
         res += watch(state, u, (x, y), dice, notes, len(walked) - 1)
         if U.stopped(u) or (U.kind(u) != "vehicle" and (U.suppressed(u) or not U.alive(u))):
-            notes.append(_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", "stopped"))
+            notes.append(unit_note(u.id, f"stops at ({u.x:g}, {u.y:g}): hit by overwatch fire (7.5.2)", "stopped"))
             stopped = True
             break
     if not U.alive(u):
@@ -189,7 +189,7 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
         MbtUnit.of(u).spotted = "moved"
     MbtUnit.of(u).used = True
     u.moved = _r(moved)
-    _claim_objectives(state, t, [u], walked)
+    claim_objectives(state, t, [u], walked)
     m.walked[u.id] = [[_r(x), _r(y)] for x, y in walked]
     res.append(Resolution(
         ruleset="mbt", procedure="move",
@@ -206,12 +206,12 @@ def move_one(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, n
 
 
 def _wire(state: GameState, t: AdvTable, walked: list[tuple[float, float]], u: UnitState, notes: list[Note]) -> None:
-    from umpire.turns.mbt.advanced.plan import _wire as crossed
+    from umpire.turns.mbt.advanced.plan import wire_crossed as crossed
 
     gone = crossed(t, walked[0], walked[1:]) if len(walked) > 1 else []
     if gone:
         MbtGame.of(state).removed_terrain.extend(gone)
-        notes.append(_note(u.id, f"crushes the wire {', '.join(gone)} (12.4.6)", "terrain"))
+        notes.append(unit_note(u.id, f"crushes the wire {', '.join(gone)} (12.4.6)", "terrain"))
 
 
 def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], reverse: bool, dice: Dice,
@@ -223,7 +223,7 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
     kind = t.building(t.xy(u))
     card = U.card_of(u)
     if kind is None or card.notes.may_not_enter_buildings:  # type: ignore[union-attr]
-        notes.append(_note(u.id, "does not go inside: no building here or it may not enter buildings (15.4.1.2)",
+        notes.append(unit_note(u.id, "does not go inside: no building here or it may not enter buildings (15.4.1.2)",
                            "inside"))
         return []
     turret = turret_facing(u)
@@ -239,12 +239,12 @@ def inside(state: GameState, u: UnitState, walked: list[tuple[float, float]], re
     r.facts.case = case
     if "track" in r.outcome["damage"]:
         MbtUnit.of(u).track_hit = True
-        notes.append(_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
+        notes.append(unit_note(u.id, "track hit going inside: it is not inside (15.4.3.2.4)", "damage"))
     else:
         MbtUnit.of(u).inside = True
     if "gun" in r.outcome["damage"]:
         MbtUnit.of(u).gun_hit = True
-        notes.append(_note(u.id, "main gun hit going inside (15.4.3.2.3)", "damage"))
+        notes.append(unit_note(u.id, "main gun hit going inside (15.4.3.2.3)", "damage"))
     return [r]
 
 
@@ -304,7 +304,8 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
     t = AdvTable(state)
     d = state.units[spec["overrun"]["target"]]
     if not U.on_table(d) or not S.sees(t, u, d).legal:
-        notes.append(_note(u.id, f"does not move: {d.id} is not a sighted, dismounted target (14.7.1.2)", "overrun"))
+        notes.append(unit_note(u.id, f"does not move: {d.id} is not a sighted, dismounted target (14.7.1.2)",
+                               "overrun"))
         return []
     walk = dict(spec)
     walk["move"] = dict(spec.get("move") or {}) | {"path": [*(spec.get("move") or {}).get("path", [])[:-1], [d.x, d.y]]}
@@ -324,7 +325,7 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
         w = next(x for x in U.weapons(f) if x.name == c["attacker" if part == "attack" else "defender"]["weapons"][0])
         r.summary = (f"overrun {'attack' if part == 'attack' else 'defensive fire'}: {f.id} fires "
                      f"({ShotFacts.of(r).gp_factor} GP) at {target.id} (Overrun; range 1): {r.summary}")
-        S._facts(r, t, f, target, w, next((a.name for a in w.ammo if a.type == "GP"), "GP"), "Overrun", t.xy(f),
+        S.shot_facts(r, t, f, target, w, next((a.name for a in w.ammo if a.type == "GP"), "GP"), "Overrun", t.xy(f),
                  t.xy(target), False, None)
         fx = ShotFacts.of(r)
         fx.attacker = u.id
@@ -337,17 +338,18 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
     try:
         rd = one("defence")  # 14.7.2.1
     except UmpireError as exc:
-        notes.append(_note(u.id, f"no overrun: {exc}", "overrun"))
+        notes.append(unit_note(u.id, f"no overrun: {exc}", "overrun"))
         return res
     if rd.outcome["first_fire"]:  # 14.7.2.1.2: first fire, before the vehicle enters the hex
         notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
         if not U.alive(u) or U.stopped(u):
-            notes.append(_note(u.id, "stopped by the defender's first fire: no overrun fire (14.7.2.1.2)", "overrun"))
+            notes.append(unit_note(u.id, "stopped by the defender's first fire: no overrun fire (14.7.2.1.2)",
+                                   "overrun"))
             return res
     try:
         ra = one("attack")
     except UmpireError as exc:  # 14.7.1.1: no useable vehicle gun
-        notes.append(_note(u.id, f"no overrun fire: {exc}", "overrun"))
+        notes.append(unit_note(u.id, f"no overrun fire: {exc}", "overrun"))
         ra = None
     if not rd.outcome["first_fire"]:
         notes += apply_gp(state, u.id, rd.outcome["effect"], f"T{state.turn} Overrun", "overrun defensive fire")
@@ -365,22 +367,23 @@ def movement_phase(state: GameState, dice: Dice) -> Applied:
     res: list[Resolution] = []
     notes: list[Note] = []
     for side in sides_in_order(new):
-        for u, spec in _mine(new, side):
+        for u, spec in own_orders(new, side):
             if spec.get("order") not in ("M", "FM") or not (spec.get("move") or spec.get("full_cover") == "take"
                                                              or spec.get("load") or spec.get("unload")):
                 continue
             if MbtUnit.of(u).full_cover and spec.get("full_cover") != "take":
-                notes.append(_note(u.id, "is in full cover and does nothing in the Movement Step (15.5)", "stopped"))
+                notes.append(unit_note(u.id, "is in full cover and does nothing in the Movement Step (15.5)",
+                                       "stopped"))
                 continue
             if spec.get("move") and not U.can_move(u):
-                notes.append(_note(u.id, "cannot move: damaged (7.4.5.3.1, 7.4.7.2.2)", "stopped"))
+                notes.append(unit_note(u.id, "cannot move: damaged (7.4.5.3.1, 7.4.7.2.2)", "stopped"))
                 continue
             if U.kind(u) != "vehicle" and U.suppressed(u) and spec.get("move"):
-                notes.append(_note(u.id, "suppressed: it may not move (12.3.3)", "stopped"))
+                notes.append(unit_note(u.id, "suppressed: it may not move (12.3.3)", "stopped"))
                 continue
             res += move_one(new, u, spec, dice, notes)
     for side in sides_in_order(new):  # the Overrun Step (11.4.2)
-        for u, spec in _mine(new, side):
+        for u, spec in own_orders(new, side):
             if spec.get("order") == "OR" and spec.get("overrun") and U.can_move(u):
                 res += overrun(new, u, spec, dice, notes)
     for shot in list(m.atgm or []):  # missiles whose target did not move after all

@@ -169,7 +169,7 @@ def capability(u: UnitState, state: GameState | None = None) -> orders.UnitState
     )
 
 
-def _err(at: str, msg: str | Exception) -> UmpireError:
+def err(at: str, msg: str | Exception) -> UmpireError:
     return UmpireError(f"{at}: {msg}")
 
 
@@ -195,13 +195,13 @@ def default_ammo(w: Weapon, target: UnitState | None) -> str:
     raise UmpireError(f"the {w.name} has no ammunition for that target (allowed: {', '.join(a.name for a in w.ammo)})")
 
 
-def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies: dict[str, UnitState],
+def fire_entries(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies: dict[str, UnitState],
           state: GameState, t: AdvTable, hatch: str) -> list[dict[str, Any]]:
     from umpire.turns.mbt.advanced.limits import weapon_why
     from umpire.turns.mbt.advanced.terrain_fire import check_spec
 
     if code not in ("F", "FM", "ATGM"):
-        raise _err(f"{at}.fire", f"fire needs F, FM or ATGM orders (the order is {code}; OW units fire as their "
+        raise err(f"{at}.fire", f"fire needs F, FM or ATGM orders (the order is {code}; OW units fire as their "
                    "overwatch instructions say, CA and OR units as they attack)")
     out = []
     for i, f in enumerate(specs):
@@ -211,59 +211,59 @@ def _fire(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies
             riders = U.passengers(state, u)
             shooter = next((p for p in riders if p.id == f["by"]), None)  # type: ignore[assignment]
             if shooter is None:
-                raise _err(f"{where}.by", unknown(f"unit carried by {u.id}", f["by"], [p.id for p in riders]))
+                raise err(f"{where}.by", unknown(f"unit carried by {u.id}", f["by"], [p.id for p in riders]))
             if f.get("at") is not None:
-                raise _err(f"{where}.by", "smoke is fired by the vehicle's own weapons (14.4.5.1)")
+                raise err(f"{where}.by", "smoke is fired by the vehicle's own weapons (14.4.5.1)")
         target = enemies.get(f.get("target") or "")
         if f.get("target") and target is None:
-            raise _err(f"{where}.target", unknown("enemy unit", f["target"], enemies))
+            raise err(f"{where}.target", unknown("enemy unit", f["target"], enemies))
         if sum(f.get(k) is not None for k in ("target", "at", "terrain")) > 1:
-            raise _err(where, "give one of target (a unit), at (smoke at a point) or terrain (a marker)")
+            raise err(where, "give one of target (a unit), at (smoke at a point) or terrain (a marker)")
         try:
             w = next(x for x in U.weapons(shooter) if x.name.lower() == f["weapon"].lower()) if f.get("weapon") \
                 else default_weapon(shooter, code, target)
         except StopIteration:
-            raise _err(f"{where}.weapon", unknown(f"weapon of {shooter.id} that it still has", f["weapon"],
+            raise err(f"{where}.weapon", unknown(f"weapon of {shooter.id} that it still has", f["weapon"],
                                                   [x.name for x in U.weapons(shooter)])) from None
         except UmpireError as exc:
-            raise _err(where, str(exc)) from None
+            raise err(where, str(exc)) from None
         if w.kind in ("aam", "designator", "flamethrower", "mortar"):
-            raise _err(f"{where}.weapon", f"the {w.name} does not fire at a ground unit here "
+            raise err(f"{where}.weapon", f"the {w.name} does not fire at a ground unit here "
                        "(anti-aircraft, designators, flamethrowers and mortars are Optional Rules 17, 19, 20)")
         try:
             orders.check_can_fire(code, w.kind)
         except UmpireError as exc:
-            raise _err(f"{where}.order", str(exc)) from None
+            raise err(f"{where}.order", str(exc)) from None
         why, _ = weapon_why(state, t, shooter, w, hatch if shooter is not u else None)
         if why:
-            raise _err(f"{where}.weapon", why)
+            raise err(f"{where}.weapon", why)
         by = {"by": shooter.id} if shooter is not u else {}
         if f.get("terrain") is not None:
             if code not in ("F", "FM"):
-                raise _err(f"{where}.terrain", f"fire at terrain needs F or FM orders (the order is {code})")
+                raise err(f"{where}.terrain", f"fire at terrain needs F or FM orders (the order is {code})")
             out.append(check_spec(state, where, w, f["terrain"]) | by)
             continue
         if f.get("at") is not None:
             if not w.smoke_ammo or code not in ("F", "FM"):
-                raise _err(f"{where}.at", f"only a weapon with smoke ammunition fires at a point, with F or FM "
+                raise err(f"{where}.at", f"only a weapon with smoke ammunition fires at a point, with F or FM "
                            f"orders (14.4.5); the {w.name} {'has none' if not w.smoke_ammo else 'needs F or FM'}")
             out.append({"at": list(f["at"]), "weapon": w.name, "ammo": "Smoke"})
             continue
         if target is None:
-            raise _err(f"{where}.target", "give the target unit (24.3.2.1)")
+            raise err(f"{where}.target", "give the target unit (24.3.2.1)")
         ammo = f.get("ammo")
         if ammo and ammo.lower() == "canister":
             if not w.canister or code not in ("F", "FM"):
-                raise _err(f"{where}.ammo", f"the {w.name} fires no canister (14.4.5)")
+                raise err(f"{where}.ammo", f"the {w.name} fires no canister (14.4.5)")
             gp_ammo = next((a.name for a in w.ammo if a.type == "GP"), None)
             out.append({"target": target.id, "weapon": w.name, "ammo": gp_ammo, "canister": True} | by)
             continue
         try:
             a = w.find_ammo(ammo) if ammo else w.find_ammo(default_ammo(w, target))
         except UmpireError as exc:
-            raise _err(f"{where}.ammo", str(exc)) from None
+            raise err(f"{where}.ammo", str(exc)) from None
         if a.type != "GP" and U.kind(target) != "vehicle":
-            raise _err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
+            raise err(f"{where}.ammo", f"AP fire only at vehicles (14.1.1.2); {target.id} is a {U.kind(target)} "
                        f"unit (allowed: {', '.join(x.name for x in w.ammo if x.type == 'GP') or 'none'})")
         spec: dict[str, Any] = {"target": target.id, "weapon": w.name, "ammo": a.name} | by
         if f.get("pinning") is not None:

@@ -21,7 +21,7 @@ from umpire.schema.load import read_yaml, validate
 from umpire.schema.reader import source_name
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.limits import move_why, turret_turn_why
-from umpire.turns.mbt.advanced.orders import AdvOrdersFile, _err, _fire, capability
+from umpire.turns.mbt.advanced.orders import AdvOrdersFile, capability, err, fire_entries
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.orders_file import phase_problem
 from umpire.turns.readers import Readers, side_words, told
@@ -72,28 +72,28 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
         if not (0 <= x <= t.state.table.width and 0 <= y <= t.state.table.depth):
             adv = MbtGame.of(t.state).advanced
             if i != len(path) - 1 or adv is None or not adv.exits.get(u.side):
-                raise _err(f"{at}.move.path[{i}]", f"({x:g}, {y:g}) is off the table (allowed: x 0-"
+                raise err(f"{at}.move.path[{i}]", f"({x:g}, {y:g}) is off the table (allowed: x 0-"
                            f"{t.state.table.width:g}, y 0-{t.state.table.depth:g})")
     if k == "vehicle":
         if mv.get("up"):
-            raise _err(f"{at}.move.up", "only leg units go up in buildings (15.4.1.2)")
+            raise err(f"{at}.move.up", "only leg units go up in buildings (15.4.1.2)")
         turret = spec.get("turret_facing")
         why = move_why(t, u, path, bool(mv.get("reverse")), turret_facing(u)
                        if turret is None else float(turret))
         if why:
-            raise _err(f"{at}.move", why)
+            raise err(f"{at}.move", why)
         card = U.card_of(u)
         load = max((_load_cost(t.state.units[x]) for key in ("load", "unload") if spec.get(key)
                     for x in spec[key]["units"]), default=0)
-        wire = _wire(t, start, path)
+        wire = wire_crossed(t, start, path)
         if wire and not card.tracked:  # type: ignore[union-attr]
-            raise _err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
+            raise err(f"{at}.move", f"a wheeled vehicle may not enter wire ({wire}; 12.4.6)")
         case = t.move_case(u, code, path, bool(mv.get("reverse")), mv.get("facing"), suppressed=U.suppressed(u),
                            load_unload=load, inside=bool(mv.get("inside")), wire=len(wire))
         mc = t.move_cost(case)
         if not mc.legal:
             rests = f"; this rests on estimated values: {', '.join(mc.estimated)}" if mc.estimated else ""
-            raise _err(f"{at}.move", f"the unit cannot make this move with {code} orders: {mc.why} (8.2, 8.4, "
+            raise err(f"{at}.move", f"the unit cannot make this move with {code} orders: {mc.why} (8.2, 8.4, "
                        f"15.3.2, 23.3.2.1){rests}")
         mv["cost"], mv["allowance"], mv["estimated"] = round(mc.spent, 3), round(mc.allowance, 3), mc.estimated
         mv["case"] = {"procedure": "move", **case}
@@ -101,44 +101,44 @@ def check_move(t: AdvTable, u: UnitState, code: str, spec: dict[str, Any], at: s
     from umpire.turns.mbt.options import legs as LV
 
     if U.suppressed(u) and not LV.moves_suppressed(t.state, u):
-        raise _err(f"{at}.move", "a suppressed leg or towed unit may not move (12.3.3)")
+        raise err(f"{at}.move", "a suppressed leg or towed unit may not move (12.3.3)")
     if k == "towed":
         card = U.card_of(u)
         assert isinstance(card, TowedCard)
         if not U.can_move(u):
-            raise _err(f"{at}.move", f"the {card.name} is 'towed': it moves only when carried (15.2.1)")
+            raise err(f"{at}.move", f"the {card.name} is 'towed': it moves only when carried (15.2.1)")
         way = mbt_arcs.off(math.degrees(math.atan2(path[-1][0] - start[0], path[-1][1] - start[1])) % 360, u.facing)
         if len(path) != 1 or length > t.scale + 1e-9 or not (way < 1 or way > 179):
-            raise _err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
+            raise err(f"{at}.move", "a 'towed (1)' gun moves one hex straight to its front or rear (15.2.1)")
         _leg_move(t, u, code, mv, length, 0)
         return
     ups = abs(int(mv.get("up") or 0) - int(MbtUnit.of(u).up or 0))
     if ups and (t.building(path[-1] if path else start) is None):
-        raise _err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
+        raise err(f"{at}.move.up", "floors are only in building hexes (15.4.1.1)")
     heights = {t.elevation(p) for p in [start, *path]}
     if len(heights) > 1 and length > t.scale + 1e-9:
-        raise _err(f"{at}.move", "a leg unit that changes height enters only one new hex (15.1.2)")
+        raise err(f"{at}.move", "a leg unit that changes height enters only one new hex (15.1.2)")
     if U.suppressed(u) and (length > t.scale + 1e-9 or mv.get("quickmarch")):
-        raise _err(f"{at}.move", "a suppressed special forces unit moves one hex, with no repelling nor quickmarch "
+        raise err(f"{at}.move", "a suppressed special forces unit moves one hex, with no repelling nor quickmarch "
                    "(17.4.1.3.2)")
     if max(heights) - min(heights) > 2:
         why = LV.repel_why(t.state, u, t.elevation(start), t.elevation(path[-1]) if path else t.elevation(start))
         if why:
-            raise _err(f"{at}.move", why)
+            raise err(f"{at}.move", why)
         mv["repel"] = True  # 17.4.1.3.2.1: its entire movement factor
-    if _wire(t, start, path):
-        raise _err(f"{at}.move", "leg units may not enter wire (15.1.4)")
+    if wire_crossed(t, start, path):
+        raise err(f"{at}.move", "leg units may not enter wire (15.1.4)")
     if mv.get("quickmarch"):
 
         try:
             require(list(MbtGame.of(t.state).options or []), "quickmarch", "a quickmarch")
             mc = _leg_move(t, u, code, mv, length, ups)
         except UmpireError as exc:
-            raise _err(f"{at}.move.quickmarch", str(exc).removeprefix("quickmarch: ")) from None
+            raise err(f"{at}.move.quickmarch", str(exc).removeprefix("quickmarch: ")) from None
     else:
         mc = _leg_move(t, u, code, mv, length, ups)
     if not mc.legal:
-        raise _err(f"{at}.move", mc.why)
+        raise err(f"{at}.move", mc.why)
 
 
 def _leg_move(t: AdvTable, u: UnitState, code: str, mv: dict[str, Any], length: float, floors: int) -> Any:
@@ -163,7 +163,7 @@ def _load_cost(p: UnitState) -> int:
     return int(card.load.v)
 
 
-def _wire(t: AdvTable, start: tuple[float, float], path: list[tuple[float, float]]) -> list[str]:
+def wire_crossed(t: AdvTable, start: tuple[float, float], path: list[tuple[float, float]]) -> list[str]:
     if not path:
         return []
 
@@ -202,67 +202,67 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
         u = own[uid]
         spec = dict(raw)
         if U.carried(u):
-            raise _err(at, f"carried by {u.carried_by}: it has its carrier's orders (15.3.3.1); give the "
+            raise err(at, f"carried by {u.carried_by}: it has its carrier's orders (15.3.3.1); give the "
                        f"carrier unload: {{units: [{uid}]}}")
         try:
             code = orders.check_order(spec["order"], capability(u, state))
         except UmpireError as exc:
-            raise _err(f"{at}.order", str(exc)) from None
+            raise err(f"{at}.order", str(exc)) from None
         if code == orders.NO_ORDER:
             continue  # as if left out: the unit carries no order this turn
         hatch = spec.get("turret") or U.hatch(u)
         if spec.get("fire") is not None:
             specs = spec["fire"] if isinstance(spec["fire"], list) else [spec["fire"]]
-            spec["fire"] = _fire(at, u, code, specs, enemies, state, t, hatch)
+            spec["fire"] = fire_entries(at, u, code, specs, enemies, state, t, hatch)
         elif code == "ATGM":
-            raise _err(f"{at}.fire", "ATGM orders need a target (24.3.2.1): give fire: {target: ID}")
+            raise err(f"{at}.fire", "ATGM orders need a target (24.3.2.1): give fire: {target: ID}")
         if spec.get("assault") is not None:
             if code != "CA":
-                raise _err(f"{at}.assault", f"a close assault needs CA orders (the order is {code}; 14.5)")
+                raise err(f"{at}.assault", f"a close assault needs CA orders (the order is {code}; 14.5)")
             tgt = enemies.get(spec["assault"]["target"])
             if tgt is None:
-                raise _err(f"{at}.assault.target", unknown("enemy unit", spec["assault"]["target"], enemies))
+                raise err(f"{at}.assault.target", unknown("enemy unit", spec["assault"]["target"], enemies))
             if U.kind(tgt) != "vehicle" and U.leg_kind(u) == "team":
-                raise _err(f"{at}.assault", "only squads and half squads fight hand-to-hand (14.6)")
+                raise err(f"{at}.assault", "only squads and half squads fight hand-to-hand (14.6)")
         elif code == "CA":
-            raise _err(f"{at}.assault", "CA orders need a target (24.3.2.1): give assault: {target: ID}")
+            raise err(f"{at}.assault", "CA orders need a target (24.3.2.1): give assault: {target: ID}")
         if spec.get("overrun") is not None:
             tgt = enemies.get(spec["overrun"]["target"])
             if code != "OR":
-                raise _err(f"{at}.overrun", f"an overrun needs OR orders (the order is {code}; 14.7)")
+                raise err(f"{at}.overrun", f"an overrun needs OR orders (the order is {code}; 14.7)")
             if tgt is None or U.kind(tgt) == "vehicle":
-                raise _err(f"{at}.overrun.target", "an overrun attacks a dismounted leg or towed unit (14.7.1)")
+                raise err(f"{at}.overrun.target", "an overrun attacks a dismounted leg or towed unit (14.7.1)")
         elif code == "OR":
-            raise _err(f"{at}.overrun", "OR orders need the leg or towed unit to attack: give overrun: {target: ID}")
+            raise err(f"{at}.overrun", "OR orders need the leg or towed unit to attack: give overrun: {target: ID}")
         _full_cover(at, u, code, spec)
         for key in ("load", "unload"):
             if spec.get(key) is None:
                 continue
             if U.kind(u) != "vehicle" or code not in ("M", "FM"):
-                raise _err(f"{at}.{key}", "a vehicle with M or FM orders loads and unloads (13.3, 15.3.2)")
+                raise err(f"{at}.{key}", "a vehicle with M or FM orders loads and unloads (13.3, 15.3.2)")
             _, _, fc = U.transport(u)
             hatch = spec.get("turret") or U.hatch(u)
             if fc and hatch != "open":
-                raise _err(f"{at}.{key}", "a full-cover carrier must be open to load or unload (15.3.2.3)")
+                raise err(f"{at}.{key}", "a full-cover carrier must be open to load or unload (15.3.2.3)")
             for pid in spec[key]["units"]:
                 p = state.units.get(pid)
                 if p is None or p.side != side:
-                    raise _err(f"{at}.{key}.units", unknown(f"unit of side {side}", pid, own))
+                    raise err(f"{at}.{key}.units", unknown(f"unit of side {side}", pid, own))
                 if key == "unload":
                     if p.carried_by != uid:
-                        raise _err(f"{at}.unload.units", f"{pid} is not carried by {uid}")
+                        raise err(f"{at}.unload.units", f"{pid} is not carried by {uid}")
                     if U.suppressed(p):
-                        raise _err(f"{at}.unload.units", f"{pid} is suppressed and may not unload (12.3.3)")
+                        raise err(f"{at}.unload.units", f"{pid} is suppressed and may not unload (12.3.3)")
                     continue
                 if U.kind(p) == "vehicle" or U.carried(p) or U.suppressed(p):
-                    raise _err(f"{at}.load.units", f"{pid} cannot be loaded: only a dismounted, unsuppressed leg or "
+                    raise err(f"{at}.load.units", f"{pid} cannot be loaded: only a dismounted, unsuppressed leg or "
                                "towed unit (12.3.3, 15.3)")
                 if MbtUnit.of(p).full_cover:
-                    raise _err(f"{at}.load.units", f"{pid} is in full cover and does nothing in the Movement Step "
+                    raise err(f"{at}.load.units", f"{pid} is in full cover and does nothing in the Movement Step "
                                "until its marker comes off at an Adjust Markers Step (15.5, 16.3.3)")
                 psp = (payload.get("units") or {}).get(pid) or {}
                 if orders.order_code(psp.get("order", "OW")) != "M" or psp.get("move"):
-                    raise _err(f"{at}.load.units", f"{pid} must have M orders and not move to be loaded (15.3.2.3)")
+                    raise err(f"{at}.load.units", f"{pid} must have M orders and not move to be loaded (15.3.2.3)")
                 cap, what, _ = U.transport(u)
                 need = U.stacking(p)
                 letter = "L" if U.kind(p) == "leg" else "T"
@@ -271,48 +271,48 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
                     "units", []))
                 if letter not in what or loads[uid] > free:
                     tv = U.card_of(u).target.transport.v  # type: ignore[union-attr]
-                    raise _err(f"{at}.load.units", f"{pid} does not fit: the {U.card_of(u).name} carries {tv} "
+                    raise err(f"{at}.load.units", f"{pid} does not fit: the {U.card_of(u).name} carries {tv} "
                                f"(transport value, 15.3.1) and has {max(free, 0)} stacking points free for "
                                f"{loads[uid]}")
         if spec.get("move") is not None:
             if code not in ("M", "FM", "OR"):
-                raise _err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
+                raise err(f"{at}.move", f"only M, FM and OR orders move (the order is {code})")
             from umpire.turns.mbt.options.fires import enter_why
             from umpire.turns.mbt.options.weight_limits import bridge_why
 
             way = (spec.get("move") or {}).get("path") or []
             barred = enter_why(state, u, way) or bridge_why(state, u, way)  # 18.3.3, 17.8.1
             if barred:
-                raise _err(f"{at}.move.path[{barred[0]}]", barred[1])
+                raise err(f"{at}.move.path[{barred[0]}]", barred[1])
             from umpire.turns.mbt.options.supplies import fuel_why
 
             dry = fuel_why(state, u) if way or (spec.get("move") or {}).get("exhaust") else ""
             if dry:
-                raise _err(f"{at}.move", f"{dry}: it may not move nor make exhaust smoke")
+                raise err(f"{at}.move", f"{dry}: it may not move nor make exhaust smoke")
             check_move(t, u, code, spec, at)
         if spec.get("discharger"):
             why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(MbtUnit.of(u).ds_used),
                                    turret_hit=MbtUnit.of(u).compartment == "turret")
             if why:
-                raise _err(f"{at}.discharger", why)
+                raise err(f"{at}.discharger", why)
         if (spec.get("move") or {}).get("exhaust"):
             from umpire.turns.mbt.options.amphibious import exhaust_why
 
             why = smoke.exhaust(smoke.makers(U.card_of(u)), used=int(MbtUnit.of(u).ex_used or 0),
                                 hull_hit=MbtUnit.of(u).compartment == "hull") or exhaust_why(state, u)
             if why:
-                raise _err(f"{at}.move.exhaust", why)
+                raise err(f"{at}.move.exhaust", why)
         if spec.get("turret_facing") is not None:
             spec["turret_facing"] = float(spec["turret_facing"]) % 360
             why = turret_turn_why(t, u, spec["turret_facing"])
             if why:
-                raise _err(f"{at}.turret_facing", f"{spec['turret_facing']:g}: {why}; leave it at "
+                raise err(f"{at}.turret_facing", f"{spec['turret_facing']:g}: {why}; leave it at "
                            f"{turret_facing(u):g}")
         if spec.get("pivot") is not None:
             if U.kind(u) == "vehicle" and not MbtUnit.of(u).may_pivot:
-                raise _err(f"{at}.pivot", "only a vehicle that had unused M, FM or OR orders last turn may pivot (9.1)")
+                raise err(f"{at}.pivot", "only a vehicle that had unused M, FM or OR orders last turn may pivot (9.1)")
             if U.kind(u) != "vehicle" and (U.suppressed(u) or U.carried(u)):
-                raise _err(f"{at}.pivot", "a suppressed or carried leg or towed unit may not pivot (12.3.3.2, 16.1)")
+                raise err(f"{at}.pivot", "a suppressed or carried leg or towed unit may not pivot (12.3.3.2, 16.1)")
             spec["pivot"] = float(spec["pivot"]) % 360
         units[uid] = spec
     _doctrine(state, units, where)
@@ -336,17 +336,17 @@ def _full_cover(at: str, u: UnitState, code: str, spec: dict[str, Any]) -> None:
     cover = spec.get("full_cover")
     if cover == "take":
         if U.kind(u) == "vehicle" or code != "M":
-            raise _err(f"{at}.full_cover", "full cover is taken by a leg or towed unit with M orders (15.5)")
+            raise err(f"{at}.full_cover", "full cover is taken by a leg or towed unit with M orders (15.5)")
         if MbtUnit.of(u).full_cover:
-            raise _err(f"{at}.full_cover", "it is in full cover already (15.5; allowed: leave)")
+            raise err(f"{at}.full_cover", "it is in full cover already (15.5; allowed: leave)")
     elif cover == "leave" and not MbtUnit.of(u).full_cover:
-        raise _err(f"{at}.full_cover", "it is not in full cover (allowed: take, with M orders; 15.5)")
+        raise err(f"{at}.full_cover", "it is not in full cover (allowed: take, with M orders; 15.5)")
     if cover == "take" or MbtUnit.of(u).full_cover:
         busy = [k for k in ("move", "load", "unload") if spec.get(k)]
         if busy and cover == "take":
-            raise _err(f"{at}.{busy[0]}", "a unit taking full cover does nothing else in the Movement Step (15.5)")
+            raise err(f"{at}.{busy[0]}", "a unit taking full cover does nothing else in the Movement Step (15.5)")
         if busy:
-            raise _err(f"{at}.{busy[0]}", "it is in full cover and does nothing in a Movement Step (15.5) until "
+            raise err(f"{at}.{busy[0]}", "it is in full cover and does nothing in a Movement Step (15.5) until "
                        "its marker comes off at an Adjust Markers Step: write full_cover: leave this turn and move "
                        "next turn (16.3.3)")
 

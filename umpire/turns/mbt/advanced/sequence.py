@@ -22,7 +22,7 @@ from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.phases import OVER, resolve_phase
-from umpire.turns.mbt.turn_state import _claim_objectives, _note, _noted, mbt, plan, sides_in_order
+from umpire.turns.mbt.turn_state import claim_objectives, mbt, note_resolutions, plan, sides_in_order, unit_note
 
 
 def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
@@ -30,7 +30,7 @@ def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: st
 
     notes = [*notes, *lost(new)]  # 17.6.1.3
     res += update_sighting(new, AdvTable(new))
-    res += _noted(notes)
+    res += note_resolutions(notes)
     new.phase = nxt
     return Applied(new, f"turn {new.turn}: {what}", res)
 
@@ -58,7 +58,7 @@ def initiative(state: GameState, dice: Dice) -> Applied:
             u.x, u.y, u.facing = carrier.x, carrier.y, carrier.facing
     t = AdvTable(new)
     if state.phase == "setup":
-        _claim_objectives(new, t, [u for u in new.units.values() if U.on_table(u)])
+        claim_objectives(new, t, [u for u in new.units.values() if U.on_table(u)])
     res = [Resolution(ruleset="mbt", procedure="initiative", outcome={"first": first, "rolls": rolls},
                       summary=f"{first} has the initiative and goes first "
                               f"({', '.join(f'{s} {v}' for s, v in rolls.items())}; 11.1, kept from the players, "
@@ -89,7 +89,7 @@ def command(state: GameState) -> Applied:
                 continue
             if spec.get("pivot") is not None:
                 u.facing = round(float(spec["pivot"]), 3)
-                notes.append(_note(uid, f"pivots to {u.facing:g} (9.1, 16.1)", "pivot", sep=" "))
+                notes.append(unit_note(uid, f"pivots to {u.facing:g} (9.1, 16.1)", "pivot", sep=" "))
             if spec.get("turret"):
                 MbtUnit.of(u).turret = spec["turret"]
             if MbtUnit.of(u).compartment == "turret":
@@ -117,7 +117,7 @@ def disputed(state: GameState) -> list[Note]:
                      rounds=4 * len(state.units)):
         for p in U.passengers(state, go):
             p.x, p.y = go.x, go.y
-        notes.append(_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
+        notes.append(unit_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
                            "was there first (8.8)", "moved_back", sep=" "))
     return notes
 
@@ -152,13 +152,13 @@ def adjustment(state: GameState) -> Applied:
             if spec.get("full_cover") == "leave" and MbtUnit.of(u).full_cover:
                 MbtUnit.of(u).full_cover = False
                 if U.alive(u):
-                    notes.append(_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
+                    notes.append(unit_note(uid, "leaves full cover: its marker is removed (16.3.3)", "full_cover"))
     for u in new.units.values():  # 9.3
         if not U.on_table(u) or MbtUnit.of(u).spotted == "none":
             continue
         if not any(S.sees(t, e, u).legal for e in new.units.values() if e.side != u.side and U.on_table(e)):
             MbtUnit.of(u).spotted = "none"
-            notes.append(_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
+            notes.append(unit_note(u.id, "spotted marker removed, unseen (9.3)", "unspotted"))
     tl = tally(new)
     res = [Resolution(ruleset="mbt", procedure="victory", outcome=tl.as_json(), summary=tl.reason, notes=tl.lines,
                       estimated=tl.estimated, facts=Facts(side="umpire"))]

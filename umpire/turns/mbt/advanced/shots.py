@@ -132,7 +132,7 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
     return out
 
 
-def _facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
+def shot_facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
            step: str, a: tuple[float, float], b: tuple[float, float], moving: bool, check: Check | None) -> None:
     if check is not None:
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
@@ -182,7 +182,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if c.target.hull_down else "")
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
                    f"{c.angle.replace('_', '-')}, {elevation}{'; ' + why_hd if why_hd else ''}): {res.summary}")
-    _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
+    shot_facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
     fx = ShotFacts.of(res)
     fx.angle, fx.elevation, fx.case = case["angle"], elevation, case
     return res
@@ -226,7 +226,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
         ShotFacts.of(res).passengers = riders  # the units of outcome["passengers"], in order
     res.summary = (f"{firer.id} fires {weapon.name} ({ShotFacts.of(res).gp_factor} GP) at {target.id} ({step}; range "
                    f"{res.facts.range}): {res.summary}")
-    _facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
+    shot_facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
     res.facts.case = case
     return res
 

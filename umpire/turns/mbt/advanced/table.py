@@ -31,7 +31,7 @@ from umpire.rules.mbt import data, sighting
 from umpire.rules.mbt.sighting import LosResult, Obstacle
 from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.paths import _seg_dist
+from umpire.turns.mbt.paths import segment_distance
 from umpire.turns.mbt.table import Table
 
 _LOS_CACHE: dict[int, dict[tuple[Any, ...], Any]] = {}  # per terrain, reused by every phase of a game
@@ -199,7 +199,7 @@ class AdvTable(Table):
         opts = self._m.options_state
         burning = opts.fires if opts is not None else []  # "other" smoke hexes too (18.3.4)
         for p in [(s["x"], s["y"]) for s in self.smoke() if s["kind"] != "ds"] + [(f[0], f[1]) for f in burning]:
-            if _seg_dist(p, a, b) <= r and all(math.dist(p, q) > 1e-6 for q in hexes):
+            if segment_distance(p, a, b) <= r and all(math.dist(p, q) > 1e-6 for q in hexes):
                 hexes.append(p)
         return len(hexes)
 

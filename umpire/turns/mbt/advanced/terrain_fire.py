@@ -33,7 +33,7 @@ from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.effects import Note, suppress
 from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
 from umpire.turns.mbt.fire import slug
-from umpire.turns.mbt.turn_state import _note
+from umpire.turns.mbt.turn_state import unit_note
 
 TARGETS = ("block", "wire")
 
@@ -155,6 +155,6 @@ def destroy(state: GameState, pid: str, by: str, notes: list[Note]) -> None:
     hit = [u for u in state.units.values()
            if U.on_table(u) and (pid in t.pieces_at(t.xy(u)) or t.same_hex(t.xy(u), at))]
     m.removed_terrain.append(pid)
-    notes.append(_note(by, f"destroys the {piece.type} {pid}: it is removed (14.4.3.3.3)", "terrain"))
+    notes.append(unit_note(by, f"destroys the {piece.type} {pid}: it is removed (14.4.3.3.3)", "terrain"))
     for u in hit:
         suppress(u, f"the {piece.type} in its hex was destroyed, 14.4.3.3.3", notes)

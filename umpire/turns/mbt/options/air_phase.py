@@ -233,7 +233,7 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     from umpire.rules.mbt.options.calc import drop_of
     from umpire.rules.mbt.options.cases import AirDropCase
     from umpire.turns.mbt.advanced.effects import apply_gp
-    from umpire.turns.mbt.options.artillery_step import _effect
+    from umpire.turns.mbt.options.artillery_step import table_effect
 
     case = {
         **case,
@@ -255,7 +255,7 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     r.summary = f"{what}: {r.summary}"
     notes: list[Any] = []
     for hit in facts.targets or []:
-        notes += apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase", why)
+        notes += apply_gp(state, hit["name"], table_effect(state, hit), f"T{state.turn} Air Phase", why)
     return [r], notes
 
 

@@ -18,8 +18,8 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.paths import _seg_dist
-from umpire.turns.mbt.turn_state import _note
+from umpire.turns.mbt.paths import segment_distance
+from umpire.turns.mbt.turn_state import unit_note
 
 NAME = "amphibious"
 
@@ -41,7 +41,7 @@ def floating(state: GameState, u: UnitState) -> bool:
     lines = {"river"} | ({"stream"} if MbtGame.of(state).streams == "unfordable" else set())
     r = t.scale / 2 + 1e-9
     return any(t._types.get(p.id) in lines and p.line and any(
-        _seg_dist(xy, a, b) <= r for a, b in zip(p.line, p.line[1:], strict=False)) for p in state.terrain)
+        segment_distance(xy, a, b) <= r for a, b in zip(p.line, p.line[1:], strict=False)) for p in state.terrain)
 
 
 def exhaust_why(state: GameState, u: UnitState) -> str:
@@ -57,7 +57,7 @@ def sinks(state: GameState, u: UnitState, why: str, when: str, notes: list[Any])
         return False
     MbtUnit.of(u).sunk = True  # no bail out from a sinking vehicle (17.7.3)
     destroy(state, u, "knocked_out", when, notes)
-    notes.append(_note(u.id, f"sinks: {why} while floating (17.7.3)", "damage"))
+    notes.append(unit_note(u.id, f"sinks: {why} while floating (17.7.3)", "damage"))
     return True
 
 

@@ -60,7 +60,7 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
 
     if r.outcome.get("destroyed"):
         from umpire.turns.mbt.advanced.effects import apply_gp
-        from umpire.turns.mbt.options.artillery_step import _effect
+        from umpire.turns.mbt.options.artillery_step import table_effect
         from umpire.turns.mbt.options.targets import about
 
         h.destroyed = True
@@ -76,7 +76,7 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
         fx = ImpactFacts.of(c)
         fx.case, fx.helicopter, fx.side, fx.step = case, h.id, h.side, "Air Phase"
         for hit in fx.targets or []:
-            notes.extend(apply_gp(state, hit["name"], _effect(state, hit), f"T{state.turn} Air Phase",
+            notes.extend(apply_gp(state, hit["name"], table_effect(state, hit), f"T{state.turn} Air Phase",
                                   "a helicopter's crash"))  # the unit's note: it names no enemy helicopter
         return [c]
     if r.outcome.get("hit") and not r.outcome.get("spoofed"):

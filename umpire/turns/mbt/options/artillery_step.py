@@ -25,7 +25,7 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
 from umpire.turns.mbt.options.command_step import cut_landlines
-from umpire.turns.mbt.turn_state import _noted, sides_in_order
+from umpire.turns.mbt.turn_state import note_resolutions, sides_in_order
 
 
 def keep_plots(state: GameState, side: str, plots: list[dict[str, Any]]) -> None:
@@ -144,7 +144,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             fires_at(state, opts, r, plot.target)  # 18.3.2
         for hit in ImpactFacts.of(r).targets or []:
             notes += apply_gp(
-                state, hit["name"], _effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"
+                state, hit["name"], table_effect(state, hit), f"T{state.turn} Artillery", f"artillery {plot.mission}"
             )
         cut_landlines(state, opts, [hit["name"] for hit in ImpactFacts.of(r).targets or []])  # 21.2.3
         if plot.mission == "FASCAM":
@@ -200,7 +200,7 @@ def chart_value(name: str) -> Any:
     return getattr(chart("artillery"), name).v
 
 
-def _effect(state: GameState, hit: dict[str, Any]) -> str:
+def table_effect(state: GameState, hit: dict[str, Any]) -> str:
     """The effect the table applies for a unit's GP result (14.4.4.2), as the rules coded it."""
     return str(hit.get("effect") or "none")
 
@@ -252,13 +252,13 @@ def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
     if data.rulings().select(state.rulings)["options.artillery_step"] == "after_direct_fire":
         done = fire_phase(new, dice)
         more, also = _artillery_step(done.state, dice)
-        done.resolutions = res + _noted(notes) + done.resolutions + more + _noted(also)
+        done.resolutions = res + note_resolutions(notes) + done.resolutions + more + note_resolutions(also)
         done.summary = done.summary.replace("Overwatch Fire", "Overwatch Fire, Artillery Step", 1)
         return done
     more, also = _artillery_step(new, dice)
     res, notes = res + more, notes + also
     done = fire_phase(new, dice)
-    done.resolutions = res + _noted(notes) + done.resolutions
+    done.resolutions = res + note_resolutions(notes) + done.resolutions
     done.summary = done.summary.replace("Fire phase resolved (", "Fire phase resolved (Artillery Step, ", 1)
     return done
 
@@ -300,11 +300,11 @@ def movement_with_air(state: GameState, dice: Dice, movement: Any) -> Applied:
         new = state.copy_for_change()
         res, notes = _air_phase(new, dice, 2)
         done: Applied = movement(new, dice)
-        done.resolutions = res + _noted(notes) + done.resolutions
+        done.resolutions = res + note_resolutions(notes) + done.resolutions
         return done
     done = movement(state, dice)
     res, notes = _air_phase(done.state, dice, 2)
-    done.resolutions += res + _noted(notes)
+    done.resolutions += res + note_resolutions(notes)
     done.summary += "; the second Air Phase (20.0)"
     return done
 

@@ -25,7 +25,7 @@ from umpire.rules.mbt.state import MbtGame
 from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
-from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
+from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order, unit_note
 
 NAME = "avlb"
 GAPS = ("stream", "river", "ditch")
@@ -127,7 +127,7 @@ def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list
                 continue
             was = before.units[uid]
             if not U.on_table(u) or (u.x, u.y, u.facing) != (was.x, was.y, was.facing):
-                notes.append(_note(uid, f"did not stay put through the Movement Step: no bridge {what}ed (22.2)",
+                notes.append(unit_note(uid, f"did not stay put through the Movement Step: no bridge {what}ed (22.2)",
                                    "bridge"))
                 continue
             if what == "launch":
@@ -141,7 +141,7 @@ def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list
                 text = f"recovers its bridge from ({spot[0]:g}, {spot[1]:g}) (22.4)"
             res.append(Resolution(ruleset="mbt", procedure="avlb", outcome={"bridge": what, "at": list(spot)},
                                   summary=f"{uid} {text}", facts=Facts(unit=uid)))
-            notes.append(_note(uid, text, "bridge"))
+            notes.append(unit_note(uid, text, "bridge"))
     OS.write(state, opts)
     return res, notes
 

@@ -23,7 +23,7 @@ from umpire.rules.mbt.sighting import Spotted, terrain_column
 from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note, mbt
+from umpire.turns.mbt.turn_state import mbt, unit_note
 
 NAME = "camouflage"
 QUIET = ("small_arms", "mortar")  # 17.6.2
@@ -115,10 +115,10 @@ def lost(state: GameState) -> list[dict[str, Any]]:
             continue
         if not MbtUnit.of(u).camouflaged:
             MbtUnit.of(u).camouflaged_at = None
-            notes.append(_note(u.id, "has lost its camouflage: it fired (17.6.1.3)", "camouflage_lost"))
+            notes.append(unit_note(u.id, "has lost its camouflage: it fired (17.6.1.3)", "camouflage_lost"))
         elif u.x is not None and u.y is not None and (
                 math.dist(at[:2], (u.x, u.y)) >= scale / 2 - 1e-9 or abs(u.facing - at[2]) > 1e-9):
             MbtUnit.of(u).camouflaged = False
             MbtUnit.of(u).camouflaged_at = None
-            notes.append(_note(u.id, "has lost its camouflage: it moved or turned (17.6.1.3)", "camouflage_lost"))
+            notes.append(unit_note(u.id, "has lost its camouflage: it moved or turned (17.6.1.3)", "camouflage_lost"))
     return notes

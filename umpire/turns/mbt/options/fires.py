@@ -30,8 +30,8 @@ from umpire.rules.mbt.state import MbtGame
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
-from umpire.turns.mbt.paths import _seg_dist
-from umpire.turns.mbt.turn_state import _note, _noted
+from umpire.turns.mbt.paths import segment_distance
+from umpire.turns.mbt.turn_state import note_resolutions, unit_note
 
 NAME = "building_fires"
 _MM = re.compile(r"(\d+(?:\.\d+)?)\s*mm")
@@ -110,7 +110,7 @@ def enter_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) -
     for i, p in enumerate(path):
         for f in fires:
             at = (f[0], f[1])
-            if math.dist(at, start) >= r and _seg_dist(at, prev, p) < r:
+            if math.dist(at, start) >= r and segment_distance(at, prev, p) < r:
                 return i, (f"({p[0]:g}, {p[1]:g}): the way there enters the burning hex at ({at[0]:g}, {at[1]:g}); "
                            "combat units may not enter a hex with a burning marker (18.3.3)")
         prev = p
@@ -199,7 +199,7 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
                 continue
             how = "brewed_up" if U.kind(u) == "vehicle" else "eliminated"
             destroy(state, u, how, f"T{turn} Adjustment", notes)
-            notes.append(_note(u.id, f"{'brews up' if how == 'brewed_up' else 'is eliminated'}: it stayed in the "
+            notes.append(unit_note(u.id, f"{'brews up' if how == 'brewed_up' else 'is eliminated'}: it stayed in the "
                                      f"burning hex at ({f[0]:g}, {f[1]:g}) (18.3.3)", "fire"))
     opts.fires, opts.fire_gp = burning, []
     OS.write(state, opts)
@@ -213,5 +213,5 @@ def adjustment_with_fires(state: GameState, dice: Dice, adjustment: Callable[[Ga
     new = state.copy_for_change()
     res, notes = adjust(new, dice)
     applied = adjustment(new)
-    applied.resolutions[:0] = res + _noted(notes)
+    applied.resolutions[:0] = res + note_resolutions(notes)
     return applied

@@ -143,9 +143,9 @@ def _off(facing: float, a: tuple[float, float], b: tuple[float, float]) -> float
 def _height(t: Any, h: OS.Helicopter) -> int:
     """The height it fires from: one above the highest point of its hex at NOE (20.2.3.1.1), on
     it landed; at low altitude above every height of the table (20.1.3.2.2.1: a falling shot)."""
-    from umpire.turns.mbt.options.helicopters_air import _top
+    from umpire.turns.mbt.options.helicopters_air import highest_point
 
-    top = _top(t, (h.x, h.y))
+    top = highest_point(t, (h.x, h.y))
     return top + (1 if h.altitude == "noe" else 0) if h.altitude != "low" else top + 20
 
 
@@ -185,24 +185,24 @@ def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
 
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:
     """The ``fire`` or ``gp`` case of one shot of ``h`` at ``target``, as any unit's is built."""
-    from umpire.turns.mbt.advanced.cases import _clean, _head, fire_target, gp_target
+    from umpire.turns.mbt.advanced.cases import case_head, fire_target, gp_target, without_none
     from umpire.turns.mbt.options.night import light
 
     a, b = (h.x, h.y), t.xy(target)
     height = _height(t, h)
-    firer = _clean({"card": h.card, "weapon": w.name, "ammo": ammo, "orders": "F" if h.hovering else "FM",
+    firer = without_none({"card": h.card, "weapon": w.name, "ammo": ammo, "orders": "F" if h.hovering else "FM",
                     "altitude": h.altitude, "height": height, "suppressed": h.suppressed is not None})
     gp = w.find_ammo(ammo).type == "GP"
     smoke = {"brew_up": t.brew_up_smoke(a, b, t.wrecks()), "other": t.other_smoke(a, b),
              "discharger": t.discharger(target.id)}
     if gp:
-        return {**_head(state, t, "gp"), "firer": firer,
+        return {**case_head(state, t, "gp"), "firer": firer,
                 "target": gp_target(state, t, None, target, b, False, viewer=(a, height)),
                 "range": math.dist(a, b), "smoke": smoke,
                 **({"weapon_limits": True} if on(state, "weapon_limits") else {})}
     conditions, near_fire = light(state, t.conditions, b)
     firer["turret"] = "open"
-    return {**_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
+    return {**case_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
             "firer": firer,
             "target": fire_target(state, t, target, a, b, hull_down=t.los_adv(a, b, height,
                                                                               t.unit_height(target, b)).hull_down),

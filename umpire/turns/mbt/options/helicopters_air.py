@@ -61,7 +61,7 @@ def flying_altitude(h: OS.Helicopter) -> str:
     return "low" if h.popup else h.altitude
 
 
-def _top(t: Any, xy: tuple[float, float]) -> int:
+def highest_point(t: Any, xy: tuple[float, float]) -> int:
     return int(max([t.elevation(xy), *(t.top(p) for p in t.pieces_at(xy))]))
 
 
@@ -78,7 +78,7 @@ def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool
         return False, f"{rng} hexes is beyond the sighting range of {base.v} (13.1.3)"
     alt = flying_altitude(h)
     if alt in ("noe", "landed"):
-        los = t.los_adv(a, b, t.unit_height(g, a), _top(t, b) + (1 if alt == "noe" else 0))
+        los = t.los_adv(a, b, t.unit_height(g, a), highest_point(t, b) + (1 if alt == "noe" else 0))
         if los.blocked:
             return False, "line of sight blocked: " + (los.reasons[-1] if los.reasons else "terrain") + \
                 " (20.2.3.1.1, 13.2.1)"
@@ -87,7 +87,7 @@ def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool
     obstacles = []
     for d in range(1, min(rng, 6)):
         p = (a[0] + d * t.scale * math.sin(toward), a[1] + d * t.scale * math.cos(toward))
-        obstacles.append((d, _top(t, p)))
+        obstacles.append((d, highest_point(t, p)))
     blocked, why = air.sight_blocked("low", obstacles, [])
     return (False, why) if blocked else (True, "")
 

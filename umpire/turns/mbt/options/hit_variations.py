@@ -37,7 +37,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import BailOut, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note, _noted
+from umpire.turns.mbt.turn_state import note_resolutions, unit_note
 
 NAME = "hit_variations"
 TOP = {"TT": "TF", "HD": "HF"}  # a top hit read as the front column of its compartment (ruling)
@@ -118,10 +118,10 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
         MbtUnit.of(v).crew_bailed = True
         MbtUnit.of(v).crew = crew.id if crew is not None else None
         if crew is None:
-            notes.append(_note(v.id, "its crew bails out and is saved (17.2.3.2.2; its card gives no Bailed Crew "
+            notes.append(unit_note(v.id, "its crew bails out and is saved (17.2.3.2.2; its card gives no Bailed Crew "
                                "line to fire with)", "bail_out"))
         else:
-            notes.append(_note(crew.id, f"{v.id}'s crew bails out into its hex: a team that fires the card's "
+            notes.append(unit_note(crew.id, f"{v.id}'s crew bails out into its hex: a team that fires the card's "
                                f"Bailed Crew line (17.2.3.2.2)", "bail_out"))
             suppress(crew, "bailed out, 17.2.3.2", notes)
     riders = sorted((p for p in state.units.values() if MbtUnit.of(p).bail_from == v.id), key=lambda p: p.id)
@@ -132,12 +132,12 @@ def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> l
         r = _attempt(state, p, "towed" if U.kind(p) == "towed" else "leg", v, hit, locs, dice)
         res.append(r)
         if not r.outcome["bails_out"]:
-            notes.append(_note(p.id, f"does not bail out of the {v.id}: eliminated (17.2.3.1.2.2)", "damage"))
+            notes.append(unit_note(p.id, f"does not bail out of the {v.id}: eliminated (17.2.3.1.2.2)", "damage"))
             continue
         p.status = "ok"
         p.destroyed = p.carried_by = MbtUnit.of(p).knocked_out_in = None
         p.x, p.y, p.facing = v.x, v.y, v.facing
-        notes.append(_note(p.id, f"bails out of the {v.id} into its hex (17.2.3.2)", "bail_out"))
+        notes.append(unit_note(p.id, f"bails out of the {v.id} into its hex (17.2.3.2)", "bail_out"))
         suppress(p, "bailed out, 17.2.3.2", notes)
     return res
 
@@ -185,7 +185,7 @@ def _leg_losses(state: GameState, u: UnitState, dice: Dice, notes: list[Any]) ->
         out.append(r)
         if r.outcome["lost"]:
             MbtUnit.of(u).lost_weapons = sorted({*MbtUnit.of(u).lost_weapons, item})
-            notes.append(_note(u.id, f"its {item} is lost with the men who carried it (17.2.2)", "damage"))
+            notes.append(unit_note(u.id, f"its {item} is lost with the men who carried it (17.2.2)", "damage"))
     return out
 
 
@@ -208,5 +208,5 @@ def after_hits(applied: Applied, dice: Dice) -> Applied:
         elif MbtUnit.of(u).leg_loss:
             res += _leg_losses(state, u, dice, notes)
     if res:
-        applied.resolutions += res + _noted(notes) + update(state, AdvTable(state))
+        applied.resolutions += res + note_resolutions(notes) + update(state, AdvTable(state))
     return applied

@@ -41,7 +41,7 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note, _noted, mbt, plan
+from umpire.turns.mbt.turn_state import mbt, note_resolutions, plan, unit_note
 
 NAME = "leg_variations"
 
@@ -174,7 +174,7 @@ def assault_smoke(state: GameState) -> list[Any]:
                 continue
             assert u.x is not None and u.y is not None, "a unit on the table has a position"
             m.smoke.append({"x": u.x, "y": u.y, "kind": "on", "by": uid, "turn": state.turn})
-            notes.append(_note(uid, "places a smoke (ON) marker in its own hex (17.4.1.2)", "smoke", sep=" "))
+            notes.append(unit_note(uid, "places a smoke (ON) marker in its own hex (17.4.1.2)", "smoke", sep=" "))
     return notes
 
 
@@ -279,10 +279,10 @@ def adjust(state: GameState, orders_of: dict[str, str]) -> list[Any]:
         MbtUnit.of(u).entrenching = Entrenching(at=(round(b[0], 3), round(b[1], 3)), turns=turns)
         if turns >= need:
             m.entrenchments = [*markers(state), [round(b[0], 3), round(b[1], 3)]]
-            notes.append(_note(u.id, f"completes a hasty entrenchment in its hex after {turns} Turns in full cover "
+            notes.append(unit_note(u.id, f"completes a hasty entrenchment in its hex after {turns} Turns in full cover "
                                "with OVERWATCH orders: the marker is placed (17.4.4.1)", "entrenchment", sep=" "))
         else:
-            notes.append(_note(u.id, f"digs in, Turn {turns} of {need} towards a hasty entrenchment (17.4.4.1)",
+            notes.append(unit_note(u.id, f"digs in, Turn {turns} of {need} towards a hasty entrenchment (17.4.4.1)",
                                "entrenching", sep=" ", turns=turns))
     return notes
 
@@ -298,7 +298,7 @@ def with_entrenchments(adjustment: Callable[[GameState], Applied]) -> Callable[[
         orders_of = {uid: str(spec.get("order") or "") for side in new.side_ids() for uid, spec in plan(m, side)}
         notes = adjust(new, orders_of)
         applied = adjustment(new)
-        applied.resolutions[:0] = _noted(notes)
+        applied.resolutions[:0] = note_resolutions(notes)
         return applied
 
     return run

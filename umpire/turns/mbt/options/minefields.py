@@ -22,7 +22,7 @@ from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options import state as OS
-from umpire.turns.mbt.turn_state import _note, _noted
+from umpire.turns.mbt.turn_state import note_resolutions, unit_note
 
 
 def _entry(path: list[tuple[float, float]], centre: tuple[float, float], r: float) -> float | None:
@@ -58,13 +58,13 @@ def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> lis
     notes: list[Any] = []
     if result == "TK":
         MbtUnit.of(u).track_hit = True
-        notes.append(_note(u.id, "track hit by a mine: may not move or pivot (17.5.2.1, 7.4.5.3.1)", "damage"))
+        notes.append(unit_note(u.id, "track hit by a mine: may not move or pivot (17.5.2.1, 7.4.5.3.1)", "damage"))
     elif result == "HC":
         if MbtUnit.of(u).compartment:
             destroy(state, u, "knocked_out", when, notes)
         else:
             MbtUnit.of(u).compartment = "hull"
-            notes.append(_note(u.id, "hull compartment hit by a mine (17.5.2.1, 7.4.7.2)", "damage"))
+            notes.append(unit_note(u.id, "hull compartment hit by a mine (17.5.2.1, 7.4.7.2)", "damage"))
             suppress(u, "compartment hit, 14.3.3.1", notes)
             crew_loss(state, u, 1, "compartment hit, 14.3.3.1", when, notes)
     elif result == "EF":
@@ -137,21 +137,21 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
         from umpire.turns.mbt.options.avlb import resolve as bridges
 
         res, notes = bridges(state, done.state)
-        done.resolutions += res + _noted(notes)
+        done.resolutions += res + note_resolutions(notes)
     if on(done.state, "panic_moves"):  # after the written moves, before the minefields they enter (17.9)
         from umpire.turns.mbt.options.panic import resolve as panic_moves
 
         res, notes = panic_moves(done.state, dice)
-        done.resolutions += res + _noted(notes)
+        done.resolutions += res + note_resolutions(notes)
     if on(done.state, "quickmarch"):  # the QUICKMARCH TABLE after the moves, before the minefields (17.4.2)
         from umpire.turns.mbt.options.quickmarch import resolve as quickmarch
 
         res, notes = quickmarch(done.state, dice)
-        done.resolutions += res + _noted(notes)
+        done.resolutions += res + note_resolutions(notes)
     if on(done.state, "leg_variations"):  # assault infantry's smoke in their own hexes (17.4.1.2)
         from umpire.turns.mbt.options.legs import assault_smoke
 
-        done.resolutions += _noted(assault_smoke(done.state))
+        done.resolutions += note_resolutions(assault_smoke(done.state))
     if not on(done.state, "mines"):
         return done
     before = MbtGame.of(state).walked or {}
@@ -163,5 +163,5 @@ def movement_with_mines(state: GameState, dice: Dice) -> Applied:
         or (state.units[uid].x, state.units[uid].y) != (done.state.units[uid].x, done.state.units[uid].y)
     }
     res, notes = resolve(done.state, moved, dice)
-    done.resolutions += res + _noted(notes)
+    done.resolutions += res + note_resolutions(notes)
     return done

@@ -24,7 +24,7 @@ from umpire.rules.mbt import movement
 from umpire.rules.mbt.options.facts import CheckFacts
 from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.turn_state import _note, mbt, plan, sides_in_order
+from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order, unit_note
 
 NAME = "panic_moves"
 MOVERS = ("M", "FM", "OR")
@@ -122,7 +122,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             if not spec.get("panic") or not U.on_table(u):
                 continue
             if MbtUnit.of(u).used:
-                notes.append(_note(uid, "has used its orders this Turn: no panic move (17.9)", "panic"))
+                notes.append(unit_note(uid, "has used its orders this Turn: no panic move (17.9)", "panic"))
                 continue
             case = _case(u, scale)
             rec = RecordingDice(scoped(dice, "panic", uid))
@@ -144,7 +144,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
             fx.case = case
             fx.to = list(end)
             res.append(r)
-            notes.append(_note(uid, f"makes a panic move in direction {r.outcome['direction']} to ({end[0]:g}, "
+            notes.append(unit_note(uid, f"makes a panic move in direction {r.outcome['direction']} to ({end[0]:g}, "
                                f"{end[1]:g}) (17.9)", "panic"))
             suppress(u, "after its panic move, 17.9", notes)
     return res, notes

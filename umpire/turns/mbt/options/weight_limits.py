@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.state import MbtGame
 from umpire.turns.mbt.options import on
-from umpire.turns.mbt.paths import _seg_dist
+from umpire.turns.mbt.paths import segment_distance
 
 NAME = "weight_limits"
 
@@ -35,7 +35,7 @@ def bridge_why(state: GameState, u: UnitState, path: Sequence[Sequence[float]]) 
     for i, p in enumerate(path):
         for lim in limits:
             at = (float(lim.at[0]), float(lim.at[1]))
-            if _seg_dist(at, prev, p) <= r:
+            if segment_distance(at, prev, p) <= r:
                 why = too_heavy(u.card, int(lim.tons), [])
                 if why:
                     return i, (f"({p[0]:g}, {p[1]:g}): the way there crosses the bridge at ({at[0]:g}, {at[1]:g}); "
