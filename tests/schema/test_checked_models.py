@@ -21,13 +21,15 @@ from umpire.schema.limits import MAX_ITEMS, MAX_NUMBER, MAX_TEXT
 # The core's models are not read from user files: the game state and resolutions are made by
 # code and stored by the store, and the ruling books are bundled data the core loads itself. A
 # ruleset's own part of the game state (its state module, ``umpire/rules/<name>/state.py``) is
-# the game state too.
+# the game state too, and so are the facts its results carry (``facts.py``: made by the turn's
+# code, stored as the result's JSON, never read back from a file into these models).
 NOT_INPUT = ("umpire.core.",)
 
 
 def _state(name: str) -> bool:
     module = name.rsplit(".", 1)[0]
-    return module.startswith("umpire.rules.") and module.endswith(".state")
+    return (module.startswith("umpire.rules.") and module.endswith(".state")
+            or module.startswith(("umpire.rules.", "umpire.turns.")) and module.endswith(".facts"))
 
 
 def _models() -> dict[str, type[BaseModel]]:
