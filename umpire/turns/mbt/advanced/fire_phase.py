@@ -212,7 +212,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for side in sides_in_order(new):
         for u, spec in own_orders(new, side):
             if spec.get("order") in ("F", "FM") and spec.get("fire"):
-                res += FI.fire_unit(new, t, u, spec["fire"], spec["order"], "Direct Fire", dice, pend, notes)
+                res += FI.fire_unit(FI.Firing(new, t, dice, pend), u, spec["fire"], spec["order"], "Direct Fire", notes)
                 if MbtUnit.of(u).used:
                     triggers.append(u.id)
     notes += pend.apply(new, f"T{new.turn} Direct Fire")
@@ -224,7 +224,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             if spec.get("order") != "ATGM" or not spec.get("fire"):
                 continue
             now = [e for e in spec["fire"] if not to_move(new, e)]
-            res += FI.fire_unit(new, t, u, now, "ATGM", "ATGM Announcement", dice, pend, notes)
+            res += FI.fire_unit(FI.Firing(new, t, dice, pend), u, now, "ATGM", "ATGM Announcement", notes)
             for e in spec["fire"]:
                 if to_move(new, e):
                     res.append(announce(new, t, u, e, "ATGM Announcement"))
@@ -334,7 +334,7 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
                     res.append(announce(state, t, u, got[1], step, order="OW"))  # 14.2.2.2.2: initial hex
                 else:
                     riders.insert(0, got[1])
-                res += FI.fire_unit(state, t, u, riders, "OW", step, dice, pend, notes) if riders else []
+                res += FI.fire_unit(FI.Firing(state, t, dice, pend), u, riders, "OW", step, notes) if riders else []
                 fired.add(u.id)
                 nxt.append(u.id)
         notes += pend.apply(state, f"T{state.turn} {step}")
