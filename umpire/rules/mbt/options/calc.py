@@ -76,7 +76,8 @@ def artillery_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswe
 def impact_of(c: C.ArtilleryCase, dice: Dice) -> Resolution:
     """The fire mission a checked case describes: what ``calc artillery`` answers and what the
     tracked Artillery Step resolves, from the same case."""
-    from umpire.rules.mbt.options.impact import Target, impact
+    from umpire.rules.mbt.options import artillery as A
+    from umpire.rules.mbt.options.impact import Battery, Target, Watched, impact
 
     rulings = case_rulings(c.rulings)
     targets = [
@@ -84,14 +85,12 @@ def impact_of(c: C.ArtilleryCase, dice: Dice) -> Resolution:
                terrain=t.terrain, orders=t.orders, open=t.turret == "open")
         for t in c.targets
     ]
-    return impact(
-        nation=c.nation, size=c.size, attachment=c.attachment, observer_in_organization=c.observer_in_organization,
-        plot_code=c.plot, fire_type=c.fire_type, sheaf=c.sheaf, direction=c.direction, mission=c.mission,
-        shift=c.shift, observed=c.observed, rng=in_hexes(c.range, c.scale, rulings) if c.range else 0,
-        conditions=c.conditions, observer=list(c.observer), targets=targets, scale=c.scale, dice=dice,
-        mortar=c.mortar, firing_range=None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings),
-        at=c.at,
-    )
+    battery = Battery(c.nation, c.size, c.attachment, c.observer_in_organization, c.mortar,
+                      None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings))
+    plot = A.read_plot(c.plot) if c.plot else A.Plot(c.fire_type, c.sheaf, c.mission, c.direction)
+    watched = Watched(c.observed, in_hexes(c.range, c.scale, rulings) if c.range else 0, c.conditions,
+                      tuple(c.observer), c.shift)
+    return impact(battery, plot, watched, targets, scale=c.scale, dice=dice, at=c.at)
 
 
 def counter_battery(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
