@@ -165,7 +165,7 @@ def aa_of(c: C.AaCase, dice: Dice) -> Resolution:
 
         key = data.card_id(c.target)
         defense = A.helicopter_defense(key)
-        res = A.resolve(line=None, column="LL", defense=defense, dice=dice, hit_number_given=c.hit_number)
+        res = A.resolve(A.AaFirer(None), A.AirTarget("LL", defense), dice, hit_number_given=c.hit_number)
         res.estimated.append(f"{c.target} defense value ({defense})")
         return res
     line = A.aa_line(c.card, c.weapon)
@@ -186,21 +186,10 @@ def aa_of(c: C.AaCase, dice: Dice) -> Resolution:
             raise UmpireError(f"altitude: {c.altitude!r}: a helicopter flies at noe or low (20.2.2.1)")
         if c.evasive:
             raise UmpireError("evasive: only aircraft maneuver evasively (20.1.2.4.2)")
-    res = A.resolve(
-        line=line,
-        column=column,
-        defense=defense,
-        dice=dice,
-        radar=c.radar,
-        firer_suppressed=c.firer_suppressed,
-        firer_orders=c.firer_orders,
-        popup=c.popup,
-        target_noe=noe,
-        evasive=c.evasive,
-        hovering=c.hovering,
-        grade=c.grade,
-        spoof_pods=c.spoof_pods,
-    )
+    firer = A.AaFirer(line, radar=c.radar, suppressed=c.firer_suppressed, orders=c.firer_orders, grade=c.grade)
+    target = A.AirTarget(column, defense, noe=noe, evasive=c.evasive, hovering=c.hovering, popup=c.popup,
+                         spoof_pods=c.spoof_pods)
+    res = A.resolve(firer, target, dice)
     res.estimated.append(f"{c.target} defense value ({defense})")
     return res
 

@@ -170,17 +170,9 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
                 continue
             order = str(((orders.get(u.side) or {}).get(u.id) or {}).get("order") or "OW")
             rec = RecordingDice(scoped(dice, "aa", u.id, a.id))
-            r = AA.resolve(
-                line=line,
-                column=column,
-                defense=defense(a.type),
-                dice=rec,
-                radar=line.RD is not None,
-                firer_suppressed=U.suppressed(u),
-                firer_orders=order,
-                evasive=strike.evasive,
-                grade=U.grade(u),
-            )
+            firer = AA.AaFirer(line, radar=line.RD is not None, suppressed=U.suppressed(u), orders=order,
+                               grade=U.grade(u))
+            r = AA.resolve(firer, AA.AirTarget(column, defense(a.type), evasive=strike.evasive), rec)
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
