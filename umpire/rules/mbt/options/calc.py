@@ -244,7 +244,7 @@ def air_drop(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
     """The strike a checked case describes: what ``calc air_drop`` answers and what the tracked
     Air Phase resolves, from the same case."""
-    from umpire.rules.mbt.options.air_strike import strike
+    from umpire.rules.mbt.options.air_strike import Sortie, strike
     from umpire.rules.mbt.options.impact import Target
 
     targets = [
@@ -252,9 +252,9 @@ def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
                terrain=t.terrain, orders=t.orders, open=t.turret == "open")
         for t in c.targets
     ]
-    return strike(aircraft=c.aircraft, weapon=c.weapon, speed=c.speed, altitude=c.altitude, evasive=c.evasive,
-                  pgm=c.pgm, night_pod=c.night_pod, conditions=c.conditions, facing=c.facing, targets=targets,
-                  scale=c.scale, dice=dice, at=c.at, rng=c.range)
+    sortie = Sortie(c.aircraft, c.weapon, c.speed, c.altitude, c.facing, evasive=c.evasive, pgm=c.pgm,
+                    night_pod=c.night_pod, rng=c.range)
+    return strike(sortie, c.conditions, targets, scale=c.scale, dice=dice, at=c.at)
 
 
 def acquire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -104,7 +104,7 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         if a.loads.get(s.weapon, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in a.loads.items() if v > 0) or "none"
             raise UmpireError(f"{at}.weapon: {s.aircraft} has no {s.weapon} load left (left: {left}; 20.1.1)")
-        air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at)
+        air_strike.check(air_strike.Sortie(a.type, s.weapon, s.speed, s.altitude), _conditions(state), where=at)
         x, y = s.target
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
             raise UmpireError(
