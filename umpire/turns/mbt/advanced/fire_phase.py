@@ -22,8 +22,9 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
+from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.limits import riders_with, upper_floor, weapon_why
+from umpire.turns.mbt.advanced.losses import Note, destroy, suppress
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order, unit_note

@@ -23,7 +23,8 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
+from umpire.turns.mbt.advanced.effects import apply_ap, apply_gp
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.options import on

@@ -29,9 +29,10 @@ from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.cases import overrun_case
-from umpire.turns.mbt.advanced.effects import Note, apply_gp
+from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.fire_phase import announce, is_missile, overwatch_chain, own_orders, pick
 from umpire.turns.mbt.advanced.limits import riders_with
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.movement_phase import hex_points, move_facts
 from umpire.turns.mbt.paths import points_along

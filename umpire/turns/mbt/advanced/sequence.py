@@ -17,7 +17,7 @@ from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.parting import parted

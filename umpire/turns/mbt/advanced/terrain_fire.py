@@ -30,7 +30,7 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, suppress
+from umpire.turns.mbt.advanced.losses import Note, suppress
 from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
 from umpire.turns.mbt.fire import slug
 from umpire.turns.mbt.turn_state import unit_note

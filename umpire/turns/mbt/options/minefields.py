@@ -53,7 +53,8 @@ def _target(u: UnitState) -> tuple[str, int | None, bool]:
 
 def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> list[Any]:
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import apply_gp, crew_loss, destroy, suppress
+    from umpire.turns.mbt.advanced.effects import apply_gp, crew_loss
+    from umpire.turns.mbt.advanced.losses import destroy, suppress
 
     notes: list[Any] = []
     if result == "TK":
