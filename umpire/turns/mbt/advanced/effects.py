@@ -6,18 +6,48 @@ touched, so a side reads only about its own units.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
-from umpire.rules.mbt.state import Compartment, MbtUnit
+from umpire.rules.mbt.state import Compartment, MbtGame, MbtUnit, Smoke
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.losses import Note, destroy, suppress
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.options.hit_marks import leg_losses_due
 from umpire.turns.mbt.turn_state import unit_note
+
+
+@dataclass
+class Pending:
+    """What a step's fire will do once the step is over."""
+
+    ap: list[tuple[str, Resolution]] = field(default_factory=list)
+    gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
+    smoke: list[Smoke] = field(default_factory=list)
+    terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
+
+    def apply(self, state: GameState, when: str) -> list[Note]:
+        from umpire.turns.mbt.advanced.terrain_fire import destroy as destroy_marker
+
+        notes: list[Note] = []
+        for pid, by in self.terrain:
+            destroy_marker(state, pid, by, notes)
+        for tid, r in self.ap:
+            notes += apply_ap(state, tid, r, when)
+        for tid, effect, why in self.gp:
+            notes += apply_gp(state, tid, effect, when, why)
+        m = MbtGame.of(state)
+        for s in self.smoke:
+            smoke = m.smoke
+            smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
+                                                 and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
+            smoke.append(s)
+        self.ap, self.gp, self.smoke, self.terrain = [], [], [], []
+        return notes
 
 
 def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:

@@ -22,6 +22,7 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.closing import close_phase
 from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.limits import riders_with, upper_floor, weapon_why
 from umpire.turns.mbt.advanced.losses import Note, destroy, suppress
@@ -198,8 +199,6 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
 
 
 def fire_phase(state: GameState, dice: Dice) -> Applied:
-    from umpire.turns.mbt.advanced.sequence import close_phase
-
     new = state.copy_for_change()
     m = mbt(new)
     t = AdvTable(new)
@@ -276,8 +275,6 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
          at: tuple[float, float] | None = None, moving: bool = False) -> tuple[UnitState, dict[str, Any]] | None:
     """An overwatch unit's shot as its instructions say (24.3.2.3, 24.3.3.2): a listed target
     first, else the nearest it may hit; the gun, or the missile if told (13.3)."""
-    from umpire.turns.mbt.advanced.orders import default_ammo
-
     order = [c for c in ins.get("targets") or [] if c in candidates] or candidates
     best = None
     for tid in order:
@@ -292,7 +289,7 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
             if weapon_why(state, t, w, weapon)[0]:
                 continue  # 14.1.3.2: not from an upper floor
             try:
-                ammo = default_ammo(weapon, target)
+                ammo = U.default_ammo(weapon, target)
             except Exception:  # noqa: BLE001 - a weapon with no ammunition for this target
                 continue
             chk = S.can_fire(t, w, target, weapon, ammo, at=at, moving=moving)

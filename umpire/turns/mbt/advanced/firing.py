@@ -9,7 +9,7 @@ resolved from where everything stood at its start (5.3).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from umpire.core.dice import Dice
@@ -18,46 +18,17 @@ from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.facts import ShotFacts
-from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke, turret_facing
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import apply_ap, apply_gp
+from umpire.turns.mbt.advanced.effects import Pending
 from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import note_resolutions, unit_note
-
-
-@dataclass
-class Pending:
-    """What a step's fire will do once the step is over."""
-
-    ap: list[tuple[str, Resolution]] = field(default_factory=list)
-    gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
-    smoke: list[Smoke] = field(default_factory=list)
-    terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
-
-    def apply(self, state: GameState, when: str) -> list[Note]:
-        from umpire.turns.mbt.advanced.terrain_fire import destroy
-
-        notes: list[Note] = []
-        for pid, by in self.terrain:
-            destroy(state, pid, by, notes)
-        for tid, r in self.ap:
-            notes += apply_ap(state, tid, r, when)
-        for tid, effect, why in self.gp:
-            notes += apply_gp(state, tid, effect, when, why)
-        m = MbtGame.of(state)
-        for s in self.smoke:
-            smoke = m.smoke
-            smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
-                                                 and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
-            smoke.append(s)
-        self.ap, self.gp, self.smoke, self.terrain = [], [], [], []
-        return notes
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.cases import overrun_case
+from umpire.turns.mbt.advanced.closing import close_phase, disputed
 from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.fire_phase import announce, is_missile, overwatch_chain, own_orders, pick
 from umpire.turns.mbt.advanced.limits import riders_with
@@ -362,8 +363,6 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
 
 
 def movement_phase(state: GameState, dice: Dice) -> Applied:
-    from umpire.turns.mbt.advanced.sequence import close_phase, disputed
-
     new = state.copy_for_change()
     m = mbt(new)
     m.walked = {}
