@@ -31,7 +31,7 @@ class Sortie:
     """An aircraft's run at a target point: the aircraft (or a helicopter card firing a rocket as
     aircraft do, 20.2.3.3.1), its load, speed and altitude (20.1.2.4), the mapboard direction it
     flies in, evasive maneuvering (20.1.2.4.2), a PGM bomb (20.1.3.4.3), a night pod (20.1.2.1.2)
-    and a rocket's range in hexes (20.1.3.4.1)."""
+    and the range in hexes of a rocket (20.1.3.4.1) or a PGM (20.1.3.4.3)."""
 
     aircraft: str
     weapon: str
@@ -66,13 +66,15 @@ def strike(sortie: Sortie, conditions: str, targets: list[Target], *, scale: flo
             raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
         crew = int(craft.crew.v)
     assert crew is not None
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(why)
     est: list[str] = []
     column = air.matrix(speed, altitude)
     mods = [S.modifier(conditions, 0, est),
             *air.drop_modifiers(weapon, column, crew=crew, evasive=evasive, pgm=pgm, estimated=est),
             *cmods]
     o = a.ordnance[weapon]
-    if o.by_range is not None and rng is not None:  # a rocket's scatter by range (20.1.3.4.1)
+    if o.by_range is not None and rng is not None and not pgm:  # a rocket's scatter by range (20.1.3.4.1)
         bands = [str(b) for b in o.by_range["bands"]]
         band = next((i for i, b in enumerate(bands) if _in_band(rng, b)), None)
         if band is None:
@@ -135,9 +137,10 @@ def _in_band(n: int, band: str) -> bool:
 
 
 def check(sortie: Sortie, conditions: str, *, where: str = "air") -> None:
-    """What a strike may not be (20.1.2.1, 20.1.2.4.1), checked when it is ordered."""
+    """What a strike may not be (20.1.2.1, 20.1.2.4.1; a PGM's weapon and range, 20.1.3.4.3),
+    checked when it is ordered."""
     aircraft, weapon, speed, altitude = sortie.aircraft, sortie.weapon, sortie.speed, sortie.altitude
-    pgm, night_pod = sortie.pgm, sortie.night_pod
+    pgm, night_pod, rng = sortie.pgm, sortie.night_pod, sortie.rng
     a = chart("air")
     craft = a.aircraft.get(aircraft)
     if craft is None:
@@ -147,6 +150,8 @@ def check(sortie: Sortie, conditions: str, *, where: str = "air") -> None:
     if speed in craft.no_speed:
         raise UmpireError(f"{where}.speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
     air.matrix(speed, altitude)
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(f"{where}.{why}")
     code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
     _, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
     if problems:
