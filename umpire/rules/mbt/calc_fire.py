@@ -164,9 +164,7 @@ def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str,
         k, v = asked[0]
         raise UmpireError(f"{k}: {v}: is option 17.4, the leg unit variations (allowed only with leg_variations: "
                           "true)")
-    return leg_gp(squad_plus=c.firer.squad_plus, pinning=c.firer.pinning, entrenched=c.target.entrenched,
-                  firer_kind=firers.kind_of(firer, c.firer.type), weapon_kind=weapon.kind, target_kind=target_kind,
-                  order=c.firer.orders, special=c.firer.special_forces, grade=c.firer.grade, estimated=estimated)
+    return leg_gp(c, firers.kind_of(firer, c.firer.type), weapon.kind, target_kind, estimated)
 
 
 def _bailed(c: GpCase) -> list[Modifier]:

@@ -115,7 +115,8 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         if a.loads.get(s.weapon, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in a.loads.items() if v > 0) or "none"
             raise UmpireError(f"{at}.weapon: {s.aircraft} has no {s.weapon} load left (left: {left}; 20.1.1)")
-        air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at, pgm=s.pgm, rng=s.range)
+        sortie = air_strike.Sortie(a.type, s.weapon, s.speed, s.altitude, pgm=s.pgm, rng=s.range)
+        air_strike.check(sortie, _conditions(state), where=at)
         if why := air.turn_problem(s.speed, s.turns):
             raise UmpireError(f"{at}.{why}")
         x, y = s.target
@@ -183,17 +184,9 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
                 continue
             order = str(((orders.get(u.side) or {}).get(u.id) or {}).get("order") or "OW")
             rec = RecordingDice(scoped(dice, "aa", u.id, a.id))
-            r = AA.resolve(
-                line=line,
-                column=column,
-                defense=defense(a.type),
-                dice=rec,
-                radar=line.RD is not None,
-                firer_suppressed=U.suppressed(u),
-                firer_orders=order,
-                evasive=strike.evasive,
-                grade=U.grade(u),
-            )
+            firer = AA.AaFirer(line, radar=line.RD is not None, suppressed=U.suppressed(u), orders=order,
+                               grade=U.grade(u))
+            r = AA.resolve(firer, AA.AirTarget(column, defense(a.type), evasive=strike.evasive), rec)
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
