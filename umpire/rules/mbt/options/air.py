@@ -123,10 +123,33 @@ def drop_modifiers(
     return out
 
 
+PGM_RANGES = {"low": (0, 5), "medium": (6, 10), "high": (11, 15)}  # 20.1.3.4.3
+PGM_WEAPONS = ("iron_bomb", "cluster_bomb")
+
+
 def pgm_range_ok(altitude: str, rng: int) -> bool:
     """A PGM bomb drops from 0-5 hexes at low, 6-10 at medium, 11-15 at high altitude (20.1.3.4.3)."""
-    lo, hi = {"low": (0, 5), "medium": (6, 10), "high": (11, 15)}[altitude]
+    lo, hi = PGM_RANGES[altitude]
     return lo <= rng <= hi
+
+
+def pgm_problem(weapon: str, altitude: str, rng: int | None) -> str:
+    """Why a PGM may not be dropped so (20.1.3.4.3), naming the field; empty when it may: only iron
+    and cluster bombs come as PGM, dropped from the range band of the aircraft's altitude.
+
+    >>> pgm_problem("iron_bomb", "medium", 8), pgm_problem("iron_bomb", "low", 8)
+    ('', 'range: 8 hexes (allowed for a PGM at low altitude: 0-5; 20.1.3.4.3)')
+    """
+    if weapon not in PGM_WEAPONS:
+        return f"weapon: {weapon} (allowed for a PGM: {', '.join(PGM_WEAPONS)}; 20.1.3.4.3)"
+    if altitude not in PGM_RANGES:
+        return f"altitude: {altitude!r} (allowed: {', '.join(PGM_RANGES)})"
+    lo, hi = PGM_RANGES[altitude]
+    if rng is None:
+        return f"range: give the hexes the PGM is dropped from (allowed at {altitude} altitude: {lo}-{hi}; 20.1.3.4.3)"
+    if not pgm_range_ok(altitude, rng):
+        return f"range: {rng} hexes (allowed for a PGM at {altitude} altitude: {lo}-{hi}; 20.1.3.4.3)"
+    return ""
 
 
 def turns_allowed(speed: str) -> tuple[int, int]:

@@ -60,13 +60,15 @@ def strike(
             raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
         crew = int(craft.crew.v)
     assert crew is not None
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(why)
     est: list[str] = []
     column = air.matrix(speed, altitude)
     mods = [S.modifier(conditions, 0, est),
             *air.drop_modifiers(weapon, column, crew=crew, evasive=evasive, pgm=pgm, estimated=est),
             *cmods]
     o = a.ordnance[weapon]
-    if o.by_range is not None and rng is not None:  # a rocket's scatter by range (20.1.3.4.1)
+    if o.by_range is not None and rng is not None and not pgm:  # a rocket's scatter by range (20.1.3.4.1)
         bands = [str(b) for b in o.by_range["bands"]]
         band = next((i for i, b in enumerate(bands) if _in_band(rng, b)), None)
         if band is None:
@@ -129,8 +131,9 @@ def _in_band(n: int, band: str) -> bool:
 
 
 def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str, *, pgm: bool = False,
-          night_pod: bool = False, where: str = "air") -> None:
-    """What a strike may not be (20.1.2.1, 20.1.2.4.1), checked when it is ordered."""
+          night_pod: bool = False, where: str = "air", rng: int | None = None) -> None:
+    """What a strike may not be (20.1.2.1, 20.1.2.4.1; a PGM's weapon and range, 20.1.3.4.3),
+    checked when it is ordered."""
     a = chart("air")
     craft = a.aircraft.get(aircraft)
     if craft is None:
@@ -140,6 +143,8 @@ def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str
     if speed in craft.no_speed:
         raise UmpireError(f"{where}.speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
     air.matrix(speed, altitude)
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(f"{where}.{why}")
     code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
     _, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
     if problems:

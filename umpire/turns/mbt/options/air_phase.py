@@ -14,7 +14,9 @@ within its AA range and whose sight of the aircraft the AIR SIGHTING CHART does 
 once (20.3.4); a destroyed aircraft drops nothing. Then the aircraft must acquire a unit in the
 target hex (20.1.3.1): none in woods, buildings or improved positions without an observer
 (20.1.3.1.1.2), none the AIR SIGHTING CHART hides; an acquired target takes the load
-(:func:`umpire.rules.mbt.options.air_strike.strike`, the quick answer's ``air_drop``). Simplified:
+(:func:`umpire.rules.mbt.options.air_strike.strike`, the quick answer's ``air_drop``). An iron or
+cluster bomb may be dropped as a PGM (``pgm: true``) from ``range`` hexes, in its altitude's band
+(20.1.3.4.3: 0-5 low, 6-10 medium, 11-15 high); the load's extra points are the scenario's. Simplified:
 acquisition is judged at the target hex (not over the aircraft's whole run) and AA fire comes
 before the drop; the crash of a destroyed aircraft is not played.
 """
@@ -53,6 +55,10 @@ class StrikeSpec(Checked):
     altitude: Literal["low", "medium", "high"] = Field("low", description="low, medium or high (20.1.2.4)")
     evasive: bool = Field(False, description="evasive maneuvering (20.1.2.4.2)")
     facing: float = Field(90.0, description="the table bearing it flies in on (degrees)")
+    pgm: bool = Field(False, description="the load dropped as a PGM: an iron or cluster bomb, +30 to its scatter "
+                      "(20.1.3.4.3)")
+    range: int | None = Field(None, ge=0, description="a PGM's: the hexes short of the target it is dropped from, "
+                              "0-5 at low altitude, 6-10 at medium, 11-15 at high (20.1.3.4.3)")
     air_phase: Literal[1, 2] = Field(1, description="the Air Phase it flies in: 1, opening the Fire phase, or 2 "
                                      "(20.1.2.2; where the second sits: ruling options.second_air_phase)")
 
@@ -104,7 +110,7 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         if a.loads.get(s.weapon, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in a.loads.items() if v > 0) or "none"
             raise UmpireError(f"{at}.weapon: {s.aircraft} has no {s.weapon} load left (left: {left}; 20.1.1)")
-        air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at)
+        air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at, pgm=s.pgm, rng=s.range)
         x, y = s.target
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
             raise UmpireError(
@@ -299,8 +305,9 @@ def resolve(state: GameState, dice: Dice, air_phase: int = 1) -> tuple[list[Reso
             "evasive": s.evasive,
             "conditions": _conditions(state),
             "facing": hexes.direction_of(s.facing),
+            **({"pgm": True, "range": s.range} if s.pgm else {}),
         }
-        what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}"
+        what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')}{' (PGM)' if s.pgm else ''} on {target.id}"
         dropped, hit = drop(state, case, s.target, scoped(dice, "air", a.id), what,
                             f"air strike ({s.weapon.replace('_', ' ')})",
                             ImpactFacts(aircraft=a.id, aircraft_side=a.side))  # whose it is: its holder reads of it
