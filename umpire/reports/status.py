@@ -14,8 +14,8 @@ from umpire.errors import UmpireError, unknown
 from umpire.registry import telling
 from umpire.reports.air import air_of
 from umpire.reports.screen import name_column, number_column, table, text_column
-from umpire.reports.words import num as cell_num
 from umpire.reports.words import altitude_words, phase_name, short_phase, status_words
+from umpire.reports.words import num as cell_num
 from umpire.store.events import StoredEvent
 
 OWN_STATUS = {"ok": "ok"}  # as a report's tables write a unit's status: ok, Checked, Routed, eliminated...
