@@ -61,12 +61,14 @@ class Recorder:
         self.game = game
         self.knew: dict[int, dict[str, dict[str, str]]] = {}
         self.ever: dict[str, dict[str, str]] = {s: {} for s in game.state.side_ids()}
+        # the enemy helicopters each side's last air sighting saw (MBT 20.2.3.1): known until the next
+        self.air: dict[str, dict[str, str]] = {s: {} for s in game.state.side_ids()}
 
     def act(self, kind: str, payload: dict, dice) -> None:
         before = levels(self.game.state)
         res = self.game.act(kind, payload, dice)
         after = levels(self.game.state)
-        knew = {s: {} for s in before}
+        knew = {s: dict(self.air.get(s, {})) for s in before}
         for side in knew:
             for src in (before[side], after[side]):
                 for uid, lvl in src.items():
@@ -75,6 +77,7 @@ class Recorder:
             for x in r.facts.sighted or () if r.procedure != "sighting" else ():
                 _up(knew[x["by"]], x["unit"], x["level"])
             if r.procedure == "helicopter_sighting":  # a side's air sighting names each helicopter's card
+                self.air[r.facts.side] = {x["helicopter"]: "full" for x in r.facts.helicopters or ()}
                 for x in r.facts.helicopters or ():
                     _up(knew[r.facts.side], x["helicopter"], "full")
             if r.procedure in ("close-combat", "overrun"):

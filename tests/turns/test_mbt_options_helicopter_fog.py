@@ -90,6 +90,10 @@ def _flight(game: Game, side: str, pick: int, to: list[float]) -> dict:
 @example(pos={"m1": [24.8, 14.2], "apachex": [43.4, 32.8], "vulcan": [44.8, 10.5], "t72": [40.6, 26.8],
               "hindx": [7.5, 14.5], "zsu": [44.2, 31.9]}, alts={"nato": "noe", "ussr": "noe"}, picks=[2, 2, 1, 3],
          to=[41.3, 8.6], night=False, seed=2276)
+# a Hind seen, then lost from sight as the Apache lands: "lost sight of" it names what the side knew before
+@example(pos={"m1": [24.7, 13.1], "zsu": [12.3, 22.7], "t72": [37.6, 13.4], "apachex": [21.5, 30.2],
+              "hindx": [37.7, 26.3], "vulcan": [14.0, 4.1]}, alts={"ussr": "noe", "nato": "low"}, picks=[3, 4, 5, 5],
+         to=[18.0, 18.1], night=False, seed=5532)
 def test_briefings_tell_enemy_helicopters_only_as_the_side_saw_them(tmp_path_factory, pos, alts, picks, to, night,
                                                                      seed):
     game = Game.create(tmp_path_factory.mktemp("hfog") / "g.db",
