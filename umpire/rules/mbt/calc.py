@@ -17,7 +17,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import data, movement, sighting
 from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
 from umpire.rules.mbt.calc_fire import fire, gp
-from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
+from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes, searchlit
 from umpire.rules.mbt.cases import (
     CloseAssaultCase,
     FireCase,
@@ -55,6 +55,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.mbt.options.terrain import fire_light
 
     conditions, lit = fire_light(c.conditions, c.near_fire)
+    conditions, lit = searchlit(c, conditions, lit, rng, rulings)
     base = sighting.chart_range(
         conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
     )

@@ -17,7 +17,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
-from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
+from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes, searchlit
 from umpire.rules.mbt.cases import FireCase, Firer, GpCase, GpFirer
 from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.vehicle_card import Card
@@ -235,6 +235,7 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.mbt.options.terrain import fire_light
 
     conditions, lit = fire_light(c.conditions, c.near_fire)
+    conditions, lit = searchlit(c, conditions, lit, rng, rulings)
     base = sighting.chart_range(
         conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
         estimated=estimated, ruled=ruled,
