@@ -152,9 +152,37 @@ def pgm_problem(weapon: str, altitude: str, rng: int | None) -> str:
     return ""
 
 
+TURN_RULES = {"low": "20.1.2.5.1", "medium": "20.1.2.5.2", "high": "20.1.2.5.3"}
+
+
 def turns_allowed(speed: str) -> tuple[int, int]:
     """(turns, hexes needed between them) at a speed (20.1.2.5)."""
     return {"low": (2, 10), "medium": (1, 0), "high": (0, 0)}[speed]
+
+
+def turn_problem(speed: str, turns: list[int]) -> str:
+    """Why an aircraft may not make one-hexside (60 degree) turns after flying ``turns`` hexes of
+    its run, in order (20.1.2.5), naming the field; empty when it may: two at low speed with at
+    least 10 hexes between them, one at medium, none at high.
+
+    >>> turn_problem("low", [3, 13]), turn_problem("low", [3, 9])
+    ('', 'turns: 6 hexes between its turns (allowed at low speed: at least 10; 20.1.2.5.1)')
+    >>> turn_problem("high", [4])
+    'turns: 1 turn at high speed (allowed: none, it flies straight; 20.1.2.5.3)'
+    """
+    if speed not in TURN_RULES:
+        raise UmpireError(f"speed: {speed!r} (allowed: {', '.join(TURN_RULES)})")
+    n, gap = turns_allowed(speed)
+    rule = TURN_RULES[speed]
+    if len(turns) > n:
+        return (f"turns: {len(turns)} turn{'s' if len(turns) > 1 else ''} at {speed} speed (allowed: "
+                f"{n if n else 'none, it flies straight'}; {rule})")
+    for a, b in zip(turns, turns[1:], strict=False):
+        if b < a:
+            return f"turns: {a} then {b} (allowed: the hexes flown before each turn, in order; 20.1.2.5)"
+        if b - a < gap:
+            return f"turns: {b - a} hexes between its turns (allowed at {speed} speed: at least {gap}; {rule})"
+    return ""
 
 
 def load_points(loads: dict[str, int], *, pgm: dict[str, int] | None = None) -> tuple[int, list[str]]:
