@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import Rulings
-    from umpire.core.state import GameState, OwnModels, UnitState
+    from umpire.core.state import AirUnit, GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -192,6 +192,12 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         from umpire.rules.mbt.game_book import setup_zones
 
         return setup_zones(state)
+
+    def air_units(self, state: GameState) -> dict[str, AirUnit]:
+        """The game's helicopters (20.2), kept by the options' state (:mod:`umpire.turns.mbt.options.air_units`)."""
+        from umpire.turns.mbt.options.air_units import air_units
+
+        return air_units(state)
 
     def end_of_game(self, unit: UnitState) -> dict[str, Any]:
         from umpire.rules.mbt.campaign import end_of_game
