@@ -217,10 +217,13 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         return campaign_score(state, by_rules, choice, lost)
 
     def campaign_scenario(self, data: dict[str, Any], turns: int) -> None:
-        """The schedule's turns; the campaign's forces, not a matchup of 2.3."""
+        """The schedule's turns; the campaign's forces, not a matchup of 2.3; its helicopters flying (20.2)."""
+        from umpire.rules.mbt.campaign import helicopters_aloft
+
         if data.get("mbt"):
             data["mbt"]["turns"] = turns
             data["mbt"].pop("matchup", None)
+            helicopters_aloft(data)
 
     def check_force_unit(self, type_: str | None, statline: str | None, card: str | None, name: str,
                          field: str) -> None:
