@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.campaign.rulings import campaign_book
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.reports.air import table_units
 
 if TYPE_CHECKING:
     from umpire.campaign.season import GameSpec, Season
@@ -89,7 +90,8 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
                           "check it with umpire replay --check")
     _healthy(path)
     _round, spec = season.game(mark.game)
-    units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)} for u in gs.units.values()}
+    units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)}
+             for u in table_units(gs)[0].values()}  # the game's units and those that fly (MBT's helicopters)
     return {
         "game": mark.game, "campaign": mark.id, "file": path.name, "path": str(path.resolve()),
         "digest": game_digest(game), "seed": int(game.info["seed"]),
@@ -145,7 +147,8 @@ def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: Cam
 
     sides = [s.id for s in state.sides]
     rs = campaign_rules(gs.ruleset)
-    lost = {s: [u.id for u in gs.units_of(s) if u.status in rs.lost_statuses] for s in sides}
+    every = table_units(gs)[0]  # the game's units and those that fly (MBT's helicopters)
+    lost = {s: [u.id for u in every.values() if u.side == s and u.status in rs.lost_statuses] for s in sides}
     own = rs.campaign_score(gs, over.by == "rules", choice, lost)
     if own is not None:
         return {"winner": own["winner"], "points": own["points"], "reason": own["reason"], "lines": own["lines"],
@@ -160,9 +163,9 @@ def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: Cam
                 if enemy == s:
                     continue
                 for uid in lost[enemy]:
-                    pts = book.loss_points(gs.units[uid].kind)
+                    pts = book.loss_points(every[uid].kind)
                     points[s] += pts
-                    lines.append(f"{s}: {pts} for {uid} ({gs.units[uid].status})")
+                    lines.append(f"{s}: {pts} for {uid} ({every[uid].status})")
     if choice in ("objectives", "losses_and_objectives"):
         for o in spec.objectives:
             holder = objective_holder(gs, o.terrain)
