@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from umpire.campaign.rulings import campaign_book
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.registry import campaign_rules, game_over
 from umpire.reports.air import table_units
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ MAX_CLAUSE = 200
 
 def finished(state: GameState, choice: str) -> GameOver | None:
     """How the game ended, if it counts as finished under ruling ``campaign.game_end``."""
-    from umpire.registry import game_over
-
     over = game_over(state)
     if over is None:
         return None
@@ -72,8 +71,6 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
     if mark.game not in state.games:
 
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
-    from umpire.registry import campaign_rules
-
     rulings = campaign_book(state.ruleset).select(state.rulings)
     gs = game.state
     rs = campaign_rules(gs.ruleset)
@@ -143,8 +140,6 @@ def ended_text(over: GameOver, gs: GameState, by_rules: str) -> str:
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
     """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
-    from umpire.registry import campaign_rules
-
     sides = [s.id for s in state.sides]
     rs = campaign_rules(gs.ruleset)
     every = table_units(gs)[0]  # the game's units and those that fly (MBT's helicopters)
