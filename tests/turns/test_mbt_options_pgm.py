@@ -14,13 +14,17 @@ import pytest
 from tests.turns.test_mbt_options_turn import AIR, _one_error_line, new_game, orders, to_command
 from umpire.ask.calc import run_case
 from umpire.errors import UmpireError
+from umpire.rules.mbt.state import MbtGame
 
 PGM = {"aircraft": "j1", "weapon": "iron_bomb", "target": [30, 18], "facing": 90, "speed": "low",
        "altitude": "medium", "pgm": True, "range": 8}
 
 
+PGM_AIR = {"aircraft": [{**AIR["aircraft"][0], "loads": {"iron_bomb": 2, "napalm": 1}, "pgm": {"iron_bomb": 1}}]}
+
+
 def test_a_pgm_strike_drops_from_its_range_as_calc_answers(tmp_path: Path) -> None:
-    g = new_game(tmp_path, ["area_fire", "aircraft"], **AIR)
+    g = new_game(tmp_path, ["area_fire", "aircraft"], **PGM_AIR)
     to_command(g)
     orders(tmp_path, g, "nato", {}, air_strikes=[PGM])
     orders(tmp_path, g, "ussr", {})
@@ -33,15 +37,21 @@ def test_a_pgm_strike_drops_from_its_range_as_calc_answers(tmp_path: Path) -> No
     dice = [v for roll in drop["rolls"] for v in roll["values"]]
     again = run_case({"ruleset": "mbt", "procedure": "air_drop", **drop["case"], "dice": dice})[0].to_json()
     assert again["outcome"] == drop["outcome"] and again["modified_roll"] == drop["modified_roll"]
+    j1 = MbtGame.of(g.state).options_state.model_dump(mode="json")["aircraft"]["j1"]  # type: ignore[union-attr]
+    assert (j1["loads"]["iron_bomb"], j1["pgm"]["iron_bomb"]) == (1, 0)  # the PGM load is spent
 
 
 @pytest.mark.parametrize(("change", "why"), [
     ({"range": 4}, "air_strikes[0].range: 4 hexes (allowed for a PGM at medium altitude: 6-10; 20.1.3.4.3)"),
     ({"range": None}, "air_strikes[0].range: give the hexes the PGM is dropped from"),
     ({"weapon": "napalm"}, "air_strikes[0].weapon: napalm (allowed for a PGM: iron_bomb, cluster_bomb; 20.1.3.4.3)"),
+    ({"aircraft": "j2", "weapon": "iron_bomb", "speed": "low", "altitude": "medium"},
+     "air_strikes[0].pgm: j2 has no PGM iron_bomb left (its PGM loads left: none"),
+    ({"pgm": False, "aircraft": "j3"}, "air_strikes[0].pgm: j3's iron_bomb loads left are PGM (allowed: pgm: true"),
 ])
 def test_a_pgm_the_rules_do_not_allow_is_refused(tmp_path: Path, change: dict[str, Any], why: str) -> None:
-    air = {"aircraft": [{**AIR["aircraft"][0], "loads": {"iron_bomb": 1, "napalm": 1}}]}
+    plain = {"side": "nato", "type": "F-111F", "loads": {"iron_bomb": 1}}
+    air = {"aircraft": [*PGM_AIR["aircraft"], {"id": "j2", **plain}, {"id": "j3", **plain, "pgm": {"iron_bomb": 1}}]}
     g = new_game(tmp_path, ["area_fire", "aircraft"], **air)
     to_command(g)
     seen = len(g.events())
@@ -56,7 +66,7 @@ def test_a_bad_pgm_is_one_error_line(cli: Any, tmp_path: Path) -> None:
     from tests.turns.test_mbt_options_turn import scenario
 
     path = tmp_path / "s.yaml"
-    path.write_text(yaml.safe_dump(scenario(["area_fire", "aircraft"], **AIR)), encoding="utf-8")
+    path.write_text(yaml.safe_dump(scenario(["area_fire", "aircraft"], **PGM_AIR)), encoding="utf-8")
     assert cli("new", str(path)).exit_code == 0
     assert cli("phase", "next").exit_code == 0
     o = tmp_path / "o.yaml"

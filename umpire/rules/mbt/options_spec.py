@@ -80,6 +80,8 @@ class AircraftSpec(_Strict):
     side: str = Field(description="the side it belongs to")
     type: str = Field(description="the aircraft, e.g. F-111F, A-10A, Su-25")
     loads: dict[str, int] = Field(default_factory=dict, description="weapon loads carried, by load (20.1.1)")
+    pgm: dict[str, int] = Field(default_factory=dict, description="how many of its iron_bomb and cluster_bomb loads "
+                                "are PGM, bought for 20 points more each (20.1.3.4.3)")
     player: str | None = Field(None, description="with several players a side (21.3): the player who holds it, "
                                "the only one who orders it and reads of it (default: the side's overall commander)")
 

@@ -71,6 +71,7 @@ class Aircraft(_Model):
     side: str
     type: str
     loads: dict[str, int] = Field(default_factory=dict)  # left, by load
+    pgm: dict[str, int] = Field(default_factory=dict)  # of those, PGM left (20.1.3.4.3)
     destroyed: bool = False
 
 

@@ -16,7 +16,8 @@ target hex (20.1.3.1): none in woods, buildings or improved positions without an
 (20.1.3.1.1.2), none the AIR SIGHTING CHART hides; an acquired target takes the load
 (:func:`umpire.rules.mbt.options.air_strike.strike`, the quick answer's ``air_drop``). An iron or
 cluster bomb may be dropped as a PGM (``pgm: true``) from ``range`` hexes, in its altitude's band
-(20.1.3.4.3: 0-5 low, 6-10 medium, 11-15 high); the load's extra points are the scenario's. Its
+(20.1.3.4.3: 0-5 low, 6-10 medium, 11-15 high), one of the aircraft's PGM loads (the scenario's
+``pgm``, 20 points more each); its other loads of the kind are dropped as plain bombs. Its
 ``turns`` (the hexes of its run before each 60 degree turn) are checked by its speed (20.1.2.5); it
 flies over the target on ``facing``. Simplified:
 acquisition is judged at the target hex (not over the aircraft's whole run) and AA fire comes
@@ -117,6 +118,13 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
             raise UmpireError(f"{at}.weapon: {s.aircraft} has no {s.weapon} load left (left: {left}; 20.1.1)")
         sortie = air_strike.Sortie(a.type, s.weapon, s.speed, s.altitude, pgm=s.pgm, rng=s.range)
         air_strike.check(sortie, _conditions(state), where=at)
+        if s.pgm and a.pgm.get(s.weapon, 0) <= 0:
+            left = ", ".join(f"{k} {v}" for k, v in a.pgm.items() if v > 0) or "none"
+            raise UmpireError(f"{at}.pgm: {s.aircraft} has no PGM {s.weapon} left (its PGM loads left: {left}; the "
+                              "scenario's aircraft pgm, 20.1.3.4.3)")
+        if not s.pgm and a.loads.get(s.weapon, 0) <= a.pgm.get(s.weapon, 0):
+            raise UmpireError(f"{at}.pgm: {s.aircraft}'s {s.weapon} loads left are PGM (allowed: pgm: true, with its "
+                              "range; 20.1.3.4.3)")
         if why := air.turn_problem(s.speed, s.turns):
             raise UmpireError(f"{at}.{why}")
         x, y = s.target
@@ -314,6 +322,8 @@ def resolve(state: GameState, dice: Dice, air_phase: int = 1) -> tuple[list[Reso
         res += dropped
         notes += hit
         a.loads[s.weapon] -= 1
+        if s.pgm:
+            a.pgm[s.weapon] -= 1
         cut_landlines(state, opts, [t["name"] for t in ImpactFacts.of(dropped[0]).targets or []])  # 21.2.3
     OS.write(state, opts)
     return res, notes
