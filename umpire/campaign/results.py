@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from umpire.campaign.rulings import campaign_book
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
-from umpire.reports.air import table_units
 
 if TYPE_CHECKING:
     from umpire.campaign.season import GameSpec, Season
@@ -90,6 +89,8 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
                           "check it with umpire replay --check")
     _healthy(path)
     _round, spec = season.game(mark.game)
+    from umpire.reports.air import table_units  # lazy: the reports and the registry, as an import needs them
+
     units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)}
              for u in table_units(gs)[0].values()}  # the game's units and those that fly (MBT's helicopters)
     return {
@@ -147,6 +148,8 @@ def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: Cam
 
     sides = [s.id for s in state.sides]
     rs = campaign_rules(gs.ruleset)
+    from umpire.reports.air import table_units  # lazy: the reports and the registry, as an import needs them
+
     every = table_units(gs)[0]  # the game's units and those that fly (MBT's helicopters)
     lost = {s: [u.id for u in every.values() if u.side == s and u.status in rs.lost_statuses] for s in sides}
     own = rs.campaign_score(gs, over.by == "rules", choice, lost)
