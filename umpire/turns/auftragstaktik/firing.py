@@ -18,13 +18,13 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (

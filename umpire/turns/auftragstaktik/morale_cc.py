@@ -25,12 +25,12 @@ from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.close_combat import afv_return_fire, close_combat
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtCommandFacts, AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
+from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sightlines import aspect, distance
 
