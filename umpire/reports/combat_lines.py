@@ -42,12 +42,10 @@ def _result(o: Observer, f: Fact, target_own: bool) -> str:
 def fire(o: Observer, f: Fact) -> list[Line]:
     """A shot: the firer's side sees it with its explanation; the target's side sees what hit
     it, the firer as it knew it then, and what it did."""
-    mine, hit_mine = o.own(f.actor), o.own(f.target)
-    if not (mine or hit_mine):
+    x = o.exchange(f)
+    if x is None:
         return []
-    known = o.c.during(o.side, f) if o.side else {}
-    a, t = o.ref(f.actor, known), o.ref(f.target, known)
-    assert a is not None and t is not None
+    mine, hit_mine, known, a, t = x.mine, x.hit_mine, x.known, x.actor, x.target
     carrier = o.ref(f.data.get("carrier"), known) if a.level == "unseen" and f.data.get("carrier") else None
     if carrier is not None and carrier.level != "unseen":  # a rider's fire is seen coming from its carrier
         a = Ref(None, f"{carrier.id or carrier.text}'s riders", "fired", carrier.side)
@@ -83,7 +81,7 @@ def _seen_at(known: Mapping[str, Any], uid: str | None) -> Any:
 def no_fire(o: Observer, f: Fact) -> list[Line]:
     if not o.own(f.actor):
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None
     target = t.text if t is not None and t.level != "unseen" else "its target"
@@ -97,7 +95,7 @@ def no_fire(o: Observer, f: Fact) -> list[Line]:
 def hold_fire(o: Observer, f: Fact) -> list[Line]:
     if not o.own(f.actor):
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None
     # a reason about a target the side has not spotted would tell its range or where it is; one
@@ -114,7 +112,7 @@ def hold_fire(o: Observer, f: Fact) -> list[Line]:
 def fire_redirect(o: Observer, f: Fact) -> list[Line]:
     if not o.own(f.actor):
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     a, was, now = o.ref(f.actor, known), o.ref(f.target, known), o.ref(f.data.get("to"), known)
     assert a is not None and was is not None and now is not None
     return [Line("fire_redirect", f"{a.text} had to engage the closest enemy AFV in range: fired at {now.text} "
@@ -124,7 +122,7 @@ def fire_redirect(o: Observer, f: Fact) -> list[Line]:
 def atgm_launch(o: Observer, f: Fact) -> list[Line]:
     if not o.own(f.actor):
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     a, t = o.ref(f.actor, known), o.ref(f.target, known)
     assert a is not None and t is not None
     flies = "it flies while its target moves (14.2.2.2)" if f.data.get("step") else \
@@ -134,12 +132,10 @@ def atgm_launch(o: Observer, f: Fact) -> list[Line]:
 
 
 def indirect(o: Observer, f: Fact) -> list[Line]:
-    mine, hit_mine = o.own(f.actor), o.own(f.target)
-    if not (mine or hit_mine):
+    x = o.exchange(f)
+    if x is None:
         return []
-    known = o.c.during(o.side, f) if o.side else {}
-    a, t = o.ref(f.actor, known), o.ref(f.target, known)
-    assert a is not None and t is not None
+    mine, known, a, t = x.mine, x.known, x.actor, x.target
     got = f.data.get("template")
     raw: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
     # the template as seen on the table: where and how big, never whose (its label names the battery)
@@ -179,7 +175,7 @@ def air_strike(o: Observer, f: Fact) -> list[Line]:
     mine = o.side is None or f.side == o.side
     if not (mine or o.own(f.target)):
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     t = o.ref(f.target, known)
     assert t is not None
     flight = f"flight {f.data.get('flight')}" if mine else "enemy aircraft"
@@ -192,7 +188,7 @@ def air_defence(o: Observer, f: Fact) -> list[Line]:
     mine = o.own(f.actor)
     if not mine and o.side is not None and o.c.side_of(f.actor) == o.side:
         return []
-    known = o.c.during(o.side, f) if o.side else {}
+    known = o.known_at(f)
     a = o.ref(f.actor, known)
     assert a is not None
     flight = f"flight {f.data.get('flight')}"
@@ -205,12 +201,10 @@ def air_defence(o: Observer, f: Fact) -> list[Line]:
 
 
 def close_combat(o: Observer, f: Fact) -> list[Line]:
-    mine, hit_mine = o.own(f.actor), o.own(f.target)
-    if not (mine or hit_mine):
+    x = o.exchange(f)
+    if x is None:
         return []
-    known = o.c.during(o.side, f) if o.side else {}
-    a, t = o.ref(f.actor, known), o.ref(f.target, known)
-    assert a is not None and t is not None
+    mine, known, a, t = x.mine, x.known, x.actor, x.target
     if o.t.hit_by_hit:
         return [Line(f.kind, outcome_close(o, f, a, t, known), a, t, {"attacker": a.id, "target": t.id},
                      o.why(f, known) if mine else None, mine=mine)]

@@ -45,6 +45,18 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """A fact between two units as one reader sees it: which of them are the reader's, what the
+    reader knew of the enemy while it happened, and the two as the reader may name them."""
+
+    mine: bool
+    hit_mine: bool
+    known: Known
+    actor: Ref
+    target: Ref
+
+
+@dataclass(frozen=True)
 class Line:
     """One fact as the reader sees it, written."""
 
@@ -91,6 +103,20 @@ class Observer:
     # -- who is who -----------------------------------------------------------------------
     def own(self, uid: str | None) -> bool:
         return uid is not None and (self.side is None or self.c.side_of(uid) == self.side)
+
+    def known_at(self, f: Fact) -> Known:
+        """What the reader knew of enemy units while ``f`` happened (the umpire knows them all)."""
+        return self.c.during(self.side, f) if self.side else {}
+
+    def exchange(self, f: Fact) -> Exchange | None:
+        """``f`` between its actor and its target as the reader sees it; None when neither is the reader's."""
+        mine, hit_mine = self.own(f.actor), self.own(f.target)
+        if not (mine or hit_mine):
+            return None
+        known = self.known_at(f)
+        a, t = self.ref(f.actor, known), self.ref(f.target, known)
+        assert a is not None and t is not None
+        return Exchange(mine, hit_mine, known, a, t)
 
     def identity(self, uid: str) -> tuple[str, str, str, str] | None:
         u = self.units.get(uid)

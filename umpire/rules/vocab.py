@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import Any
 
+from pydantic import model_validator
+
 _INCHES = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(?:\"|''|in|inch|inches|”|″)?\s*$", re.IGNORECASE)
 
 
@@ -67,7 +69,7 @@ def read_stretch(value: Any) -> Any:
     mapping is left for the model to read.
 
     >>> read_stretch("woods:3"), read_stretch('4":open'), read_stretch("2.5")
-    ({'terrain': 'woods', 'inches': 3.0}, {'terrain': 'open', 'inches': 4.0}, {'inches': 2.5})
+    ({'terrain': 'woods', 'inches': 3.0}, {'inches': 4.0, 'terrain': 'open'}, {'inches': 2.5})
     """
     if isinstance(value, int | float) and not isinstance(value, bool):
         return {"inches": value}
@@ -84,6 +86,21 @@ def read_stretch(value: Any) -> Any:
             raise ValueError(f"{value!r} is not a stretch of a move (allowed: TERRAIN:INCHES, e.g. woods:3, or INCHES)")
         out[key] = number if key == "inches" else piece
     return out
+
+
+class SaidStretch:
+    """A case model of one stretch of a move that is read as said at the table (``woods:3``, ``3``)
+    as well as by its fields: both rulesets' moves mix it in."""
+
+    @classmethod
+    def read_said(cls, value: Any) -> Any:
+        """A word of the one-line form (``woods:3``) as the stretch's fields."""
+        return read_stretch(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return cls.read_said(value)
 
 
 def short_name(text: str) -> str:

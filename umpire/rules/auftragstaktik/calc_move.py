@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
@@ -15,24 +15,14 @@ from umpire.rules.auftragstaktik import data
 from umpire.rules.auftragstaktik.cases import CaseBase, Inches, check_case
 from umpire.rules.auftragstaktik.ratings import OrderCode
 from umpire.rules.auftragstaktik.stand_case import StandCase, SubCase
-from umpire.rules.vocab import read_stretch
+from umpire.rules.vocab import SaidStretch
 
 if TYPE_CHECKING:
     from umpire.rules.answer import CalcAnswer
 
 
-class MoveLeg(SubCase):
+class MoveLeg(SaidStretch, SubCase):
     """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: open)."""
-
-    @classmethod
-    def read_said(cls, value: Any) -> Any:
-        """A word of the one-line form (``woods:3``) as the stretch's fields."""
-        return read_stretch(value)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _said(cls, value: Any) -> Any:
-        return cls.read_said(value)
 
     terrain: str = Field("open", description="the table's terrain type of this stretch (MOVEMENT > Terrain effects)")
     inches: Inches = Field(ge=0, description="its length in inches")

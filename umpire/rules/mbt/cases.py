@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, field_validator
 
-from umpire.rules.vocab import read_inches, read_stretch
+from umpire.rules.vocab import SaidStretch, read_inches
 from umpire.schema.checked import Checked
 
 Inches = Annotated[float, BeforeValidator(read_inches)]
@@ -334,18 +334,8 @@ class HandToHandCase(CaseBase):
 # ---------------------------------------------------------------------------------------------
 
 
-class LegIn(CaseBase):
+class LegIn(SaidStretch, CaseBase):
     """A stretch of a move: ``{terrain: woods, inches: 3}``, or as said, ``woods:3`` (``3``: clear)."""
-
-    @classmethod
-    def read_said(cls, value: Any) -> Any:
-        """A word of the one-line form (``woods:3``) as the stretch's fields."""
-        return read_stretch(value)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _said(cls, value: Any) -> Any:
-        return cls.read_said(value)
 
     terrain: str = Field("clear", description="the terrain of this stretch (the card's MOVEMENT COSTS)")
     inches: Inches = Field(ge=0, description="its length in inches (0: a turn in place)")

@@ -48,7 +48,11 @@ def leg_allowance(leg: str, order: str, scale: float, *, ruling: str = "move", n
         hexes = 1.0 if code == full else 0.0
     else:
         hexes = 2.0 if code == full else 1.0 if code == "FM" else 0.0
-    return (min(hexes, 1.0) if night else hexes) * scale
+    if night:
+        from umpire.rules.mbt.options.terrain import night_mf  # the options' charts load only at night
+
+        hexes = night_mf(hexes, "leg")
+    return hexes * scale
 
 
 @dataclass(frozen=True)

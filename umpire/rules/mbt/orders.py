@@ -193,7 +193,9 @@ def movement_allowance(
     else:
         return 0.0
     if night:
-        allowance = max(min(allowance, 2.0), allowance - 2)
+        from umpire.rules.mbt.options.terrain import night_mf  # the options' charts load only at night
+
+        allowance = night_mf(allowance, "vehicle")
     if suppressed:
         allowance /= 2
     return allowance

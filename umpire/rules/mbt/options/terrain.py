@@ -14,21 +14,22 @@ BUILDINGS = ("wooden", "brick", "stone")
 WEATHER = ("normal", "snow", "mud")
 
 
-def night_mf(mf: int, kind: str, conditions: str) -> int:
-    """Movement factors at night (18.1.1): vehicles lose 2 (never below 2), leg units move at
-    most 1 hex, at Night or Moonlight; Dusk does not reduce movement.
+def night_mf(mf: float, kind: str) -> float:
+    """Movement factors during Night or Moonlight conditions (18.1.1; which conditions:
+    :func:`umpire.rules.mbt.movement.night_movement`): vehicles lose 2, never below 2; leg units
+    move at most 1 hex. The one place the tracked turn and ``calc move`` reduce a move at night.
 
-    >>> night_mf(6, "vehicle", "night"), night_mf(3, "vehicle", "moonlight")
-    (4, 2)
-    >>> night_mf(2, "leg", "night"), night_mf(6, "vehicle", "dusk")
-    (1, 6)
+    >>> night_mf(6, "vehicle"), night_mf(3, "vehicle"), night_mf(1.5, "vehicle")
+    (4.0, 2.0, 1.5)
+    >>> night_mf(2, "leg"), night_mf(0, "leg")
+    (1.0, 0)
     """
-    if conditions not in ("night", "moonlight"):
-        return mf
     n = chart("ground").night_movement
     if kind == "vehicle":
-        return max(min(mf, int(n["vehicle_floor"].v)), mf - int(n["vehicle_loss"].v))
-    return min(mf, int(n["leg_max"].v))
+        return max(min(mf, float(n["vehicle_floor"].v)), mf - float(n["vehicle_loss"].v))
+    if kind == "leg":
+        return min(mf, float(n["leg_max"].v))
+    raise UmpireError(f"kind: {kind!r} (allowed: vehicle, leg)")
 
 
 def searchlight_range(kind: str, conditions: str) -> int | None:

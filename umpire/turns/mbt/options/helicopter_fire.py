@@ -140,15 +140,6 @@ def _off(facing: float, a: tuple[float, float], b: tuple[float, float]) -> float
     return abs((_bearing(a, b) - facing + 180.0) % 360.0 - 180.0)
 
 
-def _height(t: Any, h: OS.Helicopter) -> int:
-    """The height it fires from: one above the highest point of its hex at NOE (20.2.3.1.1), on
-    it landed; at low altitude above every height of the table (20.1.3.2.2.1: a falling shot)."""
-    from umpire.turns.mbt.options.helicopters_air import highest_point
-
-    top = highest_point(t, (h.x, h.y))
-    return top + (1 if h.altitude == "noe" else 0) if h.altitude != "low" else top + 20
-
-
 def _wire_line(state: GameState, t: Any, h: OS.Helicopter, way: list[tuple[float, float]],
                b: tuple[float, float]) -> str:
     """Why a flying helicopter may not guide its wire ATGM at ``b`` (20.2.3.3.2), else empty: the
@@ -186,10 +177,11 @@ def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:
     """The ``fire`` or ``gp`` case of one shot of ``h`` at ``target``, as any unit's is built."""
     from umpire.turns.mbt.advanced.cases import case_head, fire_target, gp_target, without_none
+    from umpire.turns.mbt.options.helicopters_air import height_at
     from umpire.turns.mbt.options.night import light
 
     a, b = (h.x, h.y), t.xy(target)
-    height = _height(t, h)
+    height = height_at(t, h)
     firer = without_none({"card": h.card, "weapon": w.name, "ammo": ammo, "orders": "F" if h.hovering else "FM",
                     "altitude": h.altitude, "height": height, "suppressed": h.suppressed is not None})
     gp = w.find_ammo(ammo).type == "GP"

@@ -65,6 +65,18 @@ def highest_point(t: Any, xy: tuple[float, float]) -> int:
     return int(max([t.elevation(xy), *(t.top(p) for p in t.pieces_at(xy))]))
 
 
+def height_at(t: Any, h: OS.Helicopter) -> int:
+    """The height a helicopter sights, is seen and fires from (20.2.3.1.1, by
+    :func:`umpire.rules.mbt.options.helicopters.fly_height`): one above the highest point of its hex
+    at NOE, on it landed; at low altitude, above every height of the table (20.1.3.2.2.1: a falling
+    shot)."""
+    from umpire.rules.mbt.options.helicopters import fly_height
+
+    top = highest_point(t, (h.x, h.y))
+    height = fly_height(top, h.altitude)
+    return top + 20 if height is None else height
+
+
 def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool, str]:
     """Whether ground unit ``g`` and helicopter ``h`` see each other (20.2.3.1, 20.3.3.5)."""
     from umpire.rules.mbt.options import air
@@ -78,7 +90,7 @@ def sees(state: GameState, t: Any, g: UnitState, h: OS.Helicopter) -> tuple[bool
         return False, f"{rng} hexes is beyond the sighting range of {base.v} (13.1.3)"
     alt = flying_altitude(h)
     if alt in ("noe", "landed"):
-        los = t.los_adv(a, b, t.unit_height(g, a), highest_point(t, b) + (1 if alt == "noe" else 0))
+        los = t.los_adv(a, b, t.unit_height(g, a), height_at(t, h))
         if los.blocked:
             return False, "line of sight blocked: " + (los.reasons[-1] if los.reasons else "terrain") + \
                 " (20.2.3.1.1, 13.2.1)"
