@@ -191,8 +191,10 @@ def test_a_fire_lights_two_hexes_about_it_at_night_as_calc_sight_and_fire_answer
     assert "Dusk sighting: within 2 hexes of a burning hex at Moonlight (18.3.4)" in out["notes"]
     assert "near_fire" not in sight_case(g.state, t, m1, dark)
     from umpire.turns.mbt.advanced import units as U
+    from umpire.turns.mbt.advanced.shots import AdvShot
 
-    shot = fire_case(g.state, t, m1, lit, next(w for w in U.weapons(m1) if w.main), "APFSDS", "F")
+    m1_gun = next(w for w in U.weapons(m1) if w.main)
+    shot = fire_case(g.state, t, AdvShot(m1, lit, m1_gun, "APFSDS", "F", "Direct Fire"))
     assert shot["near_fire"] is True
     (tmp_path / "day").mkdir()
     day = new(tmp_path / "day", scenario([unit("m1", "USA-1B", [12, 18], 90)],

@@ -15,7 +15,7 @@ from umpire.errors import UmpireError
 from umpire.registry import initial_state
 from umpire.rules.auftragstaktik.data import rulings
 from umpire.rules.auftragstaktik.facts import AtFireFacts
-from umpire.rules.auftragstaktik.fire import fire
+from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.ratings import Stand
 from umpire.rules.auftragstaktik.scenario_model import AtScenario as Scenario
 from umpire.rules.auftragstaktik.state import AtUnit
@@ -259,5 +259,5 @@ def test_hq_rating_difference_reads_as_the_value_used() -> None:
 
 def test_fire_core_refuses_nothing_new_for_a_plain_tank_duel() -> None:
     tank = Stand(unit=P("sc | 10t | 11 | G(g/g): 11 | HW: 2 [6] | -- | --"))
-    res = fire(tank, tank, "gun", 4, "front", D([6]), R)
+    res = fire(Attack(tank, tank, "gun", 4, "front"), D([6]), R)
     assert res.outcome["hits"] >= 0

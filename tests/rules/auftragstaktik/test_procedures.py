@@ -8,7 +8,7 @@ from umpire.core.dice import ScriptedDice as D
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.command import Hq, command_radius, hq_roll
 from umpire.rules.auftragstaktik.data import rulings
-from umpire.rules.auftragstaktik.fire import fire, plan_fire
+from umpire.rules.auftragstaktik.fire import Attack, fire, plan_fire
 from umpire.rules.auftragstaktik.hits import apply_hits, effects, recover
 from umpire.rules.auftragstaktik.morale import Battalion, morale_check, surrenders
 from umpire.rules.auftragstaktik.ratings import Stand
@@ -31,46 +31,46 @@ def names(plan) -> dict[str, int]:
 
 def test_low_velocity_gun_limited_to_4_inches() -> None:
     with pytest.raises(UmpireError, match="allowed: 0-4"):
-        plan_fire(S(BMP1), S(TANK), "gun", 5, rulings=R)
+        plan_fire(Attack(S(BMP1), S(TANK), "gun", 5), R)
 
 
 def test_hw_against_afv_max_one_hit_or_morale_only() -> None:
-    res = fire(S(INF, orders="NO"), S(TANK), "hw", 2, "rear", D([10]), R)
+    res = fire(Attack(S(INF, orders="NO"), S(TANK), "hw", 2, "rear"), D([10]), R)
     assert res.outcome["hits"] <= 1
-    res = fire(S(INF, orders="NO"), S(TANK, hits=1), "hw", 2, "front", D([]), R)
+    res = fire(Attack(S(INF, orders="NO"), S(TANK, hits=1), "hw", 2, "front"), D([]), R)
     assert res.outcome["hits"] == 0 and res.modified_roll is None and res.outcome["morale_check"]
 
 
 def test_troop_stand_in_close_terrain_not_eliminated_by_fire() -> None:
-    res = fire(S(TANK, orders="NO"), S(INF, cover="heavy", hits=3), "hw", 1, "front", D([10]), R)
+    res = fire(Attack(S(TANK, orders="NO"), S(INF, cover="heavy", hits=3), "hw", 1, "front"), D([10]), R)
     assert res.outcome["total_hits"] >= 4 and res.outcome["eliminated"] is False
 
 
 def test_atgm_generation_cap_and_heat() -> None:
-    plan = plan_fire(S(BMP1), S(P("sc | 8t | 1 | -- | -- | -- | --")), "missile", 3, rulings=R)
+    plan = plan_fire(Attack(S(BMP1), S(P("sc | 8t | 1 | -- | -- | -- | --")), "missile", 3), R)
     assert plan.cap is not None and plan.cap.index == 5  # 1st generation: no column right of +1
 
 
 def test_top_attack_counts_as_flank_and_3l_against_top_armour() -> None:
     target = S(P("sc | 10t | 11*^ | G(a/a): 12 | -- | -- | --"))
-    plan = plan_fire(S(TOP, orders="NO"), target, "missile", 4, "front", R)
+    plan = plan_fire(Attack(S(TOP, orders="NO"), target, "missile", 4, "front"), R)
     got = names(plan)
     assert got["firing at flank"] == 2 and got["top attack against ^ armour"] == -3
     assert "HEAT against special armour" not in got  # 14^ is not a HEAT rating
 
 
 def test_moving_troops_shift_and_may_not_fire_hw_on_ha() -> None:
-    plan = plan_fire(S(INF, orders="DA", moved=True), S(INF), "sa", 2, rulings=R)
+    plan = plan_fire(Attack(S(INF, orders="DA", moved=True), S(INF), "sa", 2), R)
     assert names(plan)["moving troop stand, SA"] == -1
     with pytest.raises(UmpireError, match="may not fire HW"):
-        plan_fire(S(INF, orders="HA", moved=True), S(INF), "hw", 2, rulings=R)
+        plan_fire(Attack(S(INF, orders="HA", moved=True), S(INF), "hw", 2), R)
 
 
 def test_sa_against_body_armour_and_range() -> None:
-    plan = plan_fire(S(INF, orders="NO"), S(INF), "sa", 2, rulings=R)
+    plan = plan_fire(Attack(S(INF, orders="NO"), S(INF), "sa", 2), R)
     assert names(plan)["SA against body armour"] == -1
     with pytest.raises(UmpireError, match="allowed: 0-2"):
-        plan_fire(S(INF), S(INF), "sa", 3, rulings=R)
+        plan_fire(Attack(S(INF), S(INF), "sa", 3), R)
 
 
 def test_many_modifiers_at_once() -> None:
@@ -93,7 +93,7 @@ def test_many_modifiers_at_once() -> None:
         entrenchment="hasty",
         grouped_companies=4,
     )
-    got = names(plan_fire(shooter, target, "hw", 4, "front", R))
+    got = names(plan_fire(Attack(shooter, target, "hw", 4, "front"), R))
     assert got == {
         "target on Deliberate Advance": 2,
         "firer on Withdraw": -2,
@@ -114,20 +114,18 @@ def test_towed_artillery_uses_second_protection_when_moving() -> None:
     assert S(towed, kind="towed", moved=True).protection_value == -2
     assert S(towed, kind="towed").fire_category() == "troop"
     with pytest.raises(UmpireError, match="towed artillery"):
-        plan_fire(S(towed, kind="towed", moved=True), S(INF), "hw", 1, rulings=R)
+        plan_fire(Attack(S(towed, kind="towed", moved=True), S(INF), "hw", 1), R)
 
 
 def test_three_hits_may_not_fire() -> None:
     with pytest.raises(UmpireError, match="may not fire"):
-        plan_fire(S(TANK, hits=3), S(TANK), "gun", 2, rulings=R)
+        plan_fire(Attack(S(TANK, hits=3), S(TANK), "gun", 2), R)
 
 
 def test_second_shot_after_elimination() -> None:
-    res = fire(S(TANK, orders="NO"), S(TANK, hits=3), "gun", 1, "rear", D([10]), R)
+    res = fire(Attack(S(TANK, orders="NO"), S(TANK, hits=3), "gun", 1, "rear"), D([10]), R)
     assert res.outcome["eliminated"] and res.outcome["rate_of_fire"]["may_fire_again"]
-    res = fire(
-        S(TANK, orders="NO", soviet_tank=True), S(TANK, hits=3), "gun", 1, "rear", D([10]), R
-    )
+    res = fire(Attack(S(TANK, orders="NO", soviet_tank=True), S(TANK, hits=3), "gun", 1, "rear"), D([10]), R)
     assert not res.outcome["rate_of_fire"]["may_fire_again"]
 
 

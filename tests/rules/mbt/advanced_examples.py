@@ -131,11 +131,12 @@ def gp_effect(i: dict[str, Any], expect: dict[str, str]) -> None:
 
 def hand_to_hand_net(i: list[dict[str, Any]], expect: list[int]) -> None:
     from umpire.rules.mbt import close_assault, data
+    from umpire.rules.mbt.cases import HandToHandCase
     from umpire.rules.mbt.facts import AssaultFacts
 
     for case, net in zip(i, expect, strict=True):
-        r = close_assault.hand_to_hand(attacker="squad", defender="squad", dice=ScriptedDice([50]),
-                                       rulings=data.rulings().select({}), **case)
+        c = HandToHandCase(attacker="squad", defender="squad", **case)
+        r = close_assault.hand_to_hand(c, ScriptedDice([50]), data.rulings().select({}))
         assert AssaultFacts.of(r).net_modifier == net
 
 

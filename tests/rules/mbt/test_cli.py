@@ -96,3 +96,16 @@ def test_order_the_unit_cannot_carry_out() -> None:
     with pytest.raises(UmpireError, match=r"cannot carry out M .*allowed: ATGM, F, OW"):
         check_order("M", UnitState(can_move=False, has_missile=True, advanced=False))
     assert check_order("M", UnitState(can_move=False, doctrine=True)) == "M"
+
+
+@pytest.mark.parametrize(("said", "meant", "never"), [("USA-9Z", "USA-8A", "USSR-"), ("FRG-9", "FRG-8B", "USA-")])
+def test_unknown_card_suggests_its_own_nations(said: str, meant: str, never: str) -> None:
+    """A card id of one nation is never suggested another nation's card (USA-9Z once read as
+    the Soviet SA-9's USSR-7A/1, for the digit its name shares)."""
+    from umpire.errors import UmpireError
+    from umpire.rules.mbt.data import card_id
+
+    with pytest.raises(UmpireError) as got:
+        card_id(said)
+    hint = str(got.value).split("known:")[0]
+    assert f"did you mean {meant!r}" in hint and never not in hint, hint

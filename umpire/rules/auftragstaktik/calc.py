@@ -134,7 +134,7 @@ def _answer(
 
 def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     """Direct fire by one stand at another (COMBAT): the CRT column, modifiers, hits, rate of fire."""
-    from umpire.rules.auftragstaktik.fire import fire
+    from umpire.rules.auftragstaktik.fire import Attack, fire
     from umpire.rules.auftragstaktik.fire_plan import weapon_order, weapons_of
 
     c = check_case(FireCase, case)
@@ -149,9 +149,7 @@ def calc_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     chosen = weapon
 
     def run(d: Dice) -> Resolution:
-        return fire(
-            shooter, target, chosen, c.range, c.aspect, d, rul, night=c.night, phase=c.phase
-        )
+        return fire(Attack(shooter, target, chosen, c.range, c.aspect, night=c.night, phase=c.phase), d, rul)
 
     answer = _answer(run, dice, rul, odds, _hits_label)
     if c.weapon is None:

@@ -192,17 +192,14 @@ def afv_return_fire(
 
     :raises UmpireError: if the AFV has no HW rating.
     """
-    from umpire.rules.auftragstaktik.fire import fire
+    from umpire.rules.auftragstaktik.fire import Attack, fire
 
     t = tables()
     if afv.unit.hw is None:
         raise UmpireError("firer: the AFV has no HW rating to fire in close combat")
     res = fire(
-        afv.model_copy(update={"moved": False}),
-        infantry.model_copy(update={"entrenchment": "none"}),
-        "hw",
-        range_in,
-        aspect,
+        Attack(afv.model_copy(update={"moved": False}), infantry.model_copy(update={"entrenchment": "none"}), "hw",
+               range_in, aspect),
         dice,
         rulings,
         extra_modifiers=mod(

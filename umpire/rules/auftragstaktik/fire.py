@@ -17,6 +17,7 @@ Night has no fire modifier in the rules (ruling ``spotting.night_codes``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice
@@ -35,23 +36,29 @@ from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_
 from umpire.rules.auftragstaktik.ratings import BATTERY, Stand
 
 
-def plan_fire(
-    shooter: Stand,
-    target: Stand,
-    weapon: str,
-    range_in: float,
-    aspect: str = "front",
-    rulings: Rulings | None = None,
-    *,
-    night: bool = False,
-    phase: int | None = None,
-    t: Tables | None = None,
-) -> FirePlan:
-    """Every modifier for ``shooter`` firing ``weapon`` at ``target`` at ``range_in`` inches.
+@dataclass(frozen=True)
+class Attack:
+    """One direct-fire attack as the table gives it (COMBAT): ``shooter`` firing ``weapon`` at
+    ``target`` at ``range_in`` inches edge to edge, across the target's ``aspect`` (front, flank or
+    rear), at night or not, in combat ``phase`` (1 or 2; None: not said)."""
+
+    shooter: Stand
+    target: Stand
+    weapon: str
+    range_in: float
+    aspect: str = "front"
+    night: bool = False
+    phase: int | None = None
+
+
+def plan_fire(attack: Attack, rulings: Rulings | None = None, *, t: Tables | None = None) -> FirePlan:
+    """Every modifier for the ``attack``'s shooter firing its weapon at its target.
 
     :raises UmpireError: for a weapon the unit lacks, a range beyond the weapon's, or a shot
         the rules forbid (3 hits, moving towed artillery, HW on HA...).
     """
+    shooter, target, weapon, range_in = attack.shooter, attack.target, attack.weapon, attack.range_in
+    aspect, night, phase = attack.aspect, attack.night, attack.phase
     t = t or tables()
     if rulings is None:
 
@@ -337,19 +344,8 @@ def resolve(
     return hits, modified, pick, cell
 
 
-def fire(
-    shooter: Stand,
-    target: Stand,
-    weapon: str,
-    range_in: float,
-    aspect: str,
-    dice: Dice,
-    rulings: Rulings,
-    *,
-    night: bool = False,
-    phase: int | None = None,
-    extra_modifiers: list[Modifier] | None = None,
-) -> Resolution:
+def fire(attack: Attack, dice: Dice, rulings: Rulings, *, extra_modifiers: list[Modifier] | None = None
+         ) -> Resolution:
     """Resolve one direct-fire attack (COMBAT). ``extra_modifiers`` are added to the rules'
     own (e.g. an AFV's -6 for HW fire in close combat).
 
@@ -359,10 +355,9 @@ def fire(
 
     :raises UmpireError: see :func:`plan_fire`.
     """
+    shooter, target, weapon = attack.shooter, attack.target, attack.weapon
     t = tables()
-    plan = plan_fire(
-        shooter, target, weapon, range_in, aspect, rulings, night=night, phase=phase, t=t
-    )
+    plan = plan_fire(attack, rulings, t=t)
     plan.modifiers.extend(extra_modifiers or [])
     rec = RecordingDice(dice)
     hits, modified, pick, cell = resolve(plan, rec, rulings, t)

@@ -17,7 +17,7 @@ from umpire.errors import UmpireError
 from umpire.rules.mbt import data, movement, sighting
 from umpire.rules.mbt.calc_advanced import into_buildings, overrun, smoke
 from umpire.rules.mbt.calc_fire import fire, gp
-from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
+from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes, searchlit
 from umpire.rules.mbt.cases import (
     CloseAssaultCase,
     FireCase,
@@ -55,6 +55,7 @@ def sight(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.mbt.options.terrain import fire_light
 
     conditions, lit = fire_light(c.conditions, c.near_fire)
+    conditions, lit = searchlit(c, conditions, lit, rng, rulings)
     base = sighting.chart_range(
         conditions, c.sighter.turret, terrain, kind, rulings, estimated=est_order, ruled=ruled
     )
@@ -129,11 +130,7 @@ def resolve_close_assault(c: CloseAssaultCase, dice: Dice, rulings: Rulings) -> 
     """A close assault from a checked case (14.5): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    return _flame(ca.close_assault(
-        attack_gp=c.attack_gp, target=data.card(c.target), dice=dice, rulings=rulings, height_diff=c.height_diff,
-        target_moving=c.target_moving, target_open=c.target_open, grade=c.grade,
-        assault_infantry=c.assault_infantry, flamethrower=c.flamethrower, special_forces=c.special_forces,
-    ), c.flamethrower, c.building)
+    return _flame(ca.close_assault(c, data.card(c.target), dice, rulings), c.flamethrower, c.building)
 
 
 def close_assault(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -149,14 +146,7 @@ def resolve_hand_to_hand(c: HandToHandCase, dice: Dice, rulings: Rulings) -> Res
     """Hand-to-hand combat from a checked case (14.6): what calc and the tracked turn both run."""
     from umpire.rules.mbt import close_assault as ca
 
-    return _flame(ca.hand_to_hand(
-        attacker=c.attacker, defender=c.defender, dice=dice, rulings=rulings, attackers=c.attackers,
-        defender_suppressed=c.defender_suppressed, uphill=c.uphill, defender_crew_loss=c.defender_crew_loss,
-        attacker_grade=c.attacker_grade, defender_grade=c.defender_grade, height_diff=c.height_diff,
-        attacker_elite=c.attacker_elite, defender_elite=c.defender_elite,
-        attacker_flamethrower=c.attacker_flamethrower, defender_flamethrower=c.defender_flamethrower,
-        attacker_special_forces=c.attacker_special_forces, defender_special_forces=c.defender_special_forces,
-    ), c.attacker_flamethrower, c.building)
+    return _flame(ca.hand_to_hand(c, dice, rulings), c.attacker_flamethrower, c.building)
 
 
 def hand_to_hand(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

@@ -17,7 +17,7 @@ from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
 from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
-from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes
+from umpire.rules.mbt.calc_helpers import basic_only, case_rulings, finish, in_hexes, searchlit
 from umpire.rules.mbt.cases import FireCase, Firer, GpCase, GpFirer
 from umpire.rules.mbt.facts import ShotFacts
 from umpire.rules.mbt.vehicle_card import Card
@@ -164,9 +164,7 @@ def _leg_variations(c: GpCase, firer: Any, weapon: Weapon, target_kind: str,
         k, v = asked[0]
         raise UmpireError(f"{k}: {v}: is option 17.4, the leg unit variations (allowed only with leg_variations: "
                           "true)")
-    return leg_gp(squad_plus=c.firer.squad_plus, pinning=c.firer.pinning, entrenched=c.target.entrenched,
-                  firer_kind=firers.kind_of(firer, c.firer.type), weapon_kind=weapon.kind, target_kind=target_kind,
-                  order=c.firer.orders, special=c.firer.special_forces, grade=c.firer.grade, estimated=estimated)
+    return leg_gp(c, firers.kind_of(firer, c.firer.type), weapon.kind, target_kind, estimated)
 
 
 def _bailed(c: GpCase) -> list[Modifier]:
@@ -237,6 +235,7 @@ def fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
     from umpire.rules.mbt.options.terrain import fire_light
 
     conditions, lit = fire_light(c.conditions, c.near_fire)
+    conditions, lit = searchlit(c, conditions, lit, rng, rulings)
     base = sighting.chart_range(
         conditions, c.firer.turret, c.target.terrain, "vehicle", rulings,
         estimated=estimated, ruled=ruled,

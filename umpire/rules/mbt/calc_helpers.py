@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
@@ -53,3 +53,37 @@ def basic_only(
         raise UmpireError(
             f"conditions: {conditions!r}: in the Basic Game the conditions are always Day (13.1.1)"
         )
+
+
+class _Lit(Protocol):
+    """What a sight or fire case says of its searchlights."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def scale(self) -> float: ...
+    @property
+    def searchlight(self) -> str | None: ...
+    @property
+    def searchlight_range(self) -> float | None: ...
+    @property
+    def target_searchlight(self) -> str | None: ...
+
+
+def searchlit(c: _Lit, conditions: str, lit: str, rng: int, rulings: Rulings) -> tuple[str, str]:
+    """A sight or fire case's conditions under its searchlights (option 18.1.2, an Advanced Game
+    option) and the note of the light that changed them: ``lit`` (a fire's) when none did.
+
+    :raises UmpireError: for a searchlight in the Basic Game, or in Fog or Blowing Snow.
+    """
+    if c.searchlight is None and c.target_searchlight is None:
+        return conditions, lit
+    if c.game == "basic":
+        raise UmpireError("searchlight: searchlights are option 18.1.2, played with the Advanced Game (give game: "
+                          "advanced)")
+    from umpire.rules.mbt.options.terrain import searchlight_light
+
+    far = None if c.searchlight_range is None else in_hexes(c.searchlight_range, c.scale, rulings)
+    said, note = searchlight_light(conditions, rng, light=c.searchlight, light_range=far,
+                                   target_light=c.target_searchlight)
+    return said, note or lit

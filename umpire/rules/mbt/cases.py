@@ -147,6 +147,13 @@ class FireCase(CaseBase):
     nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
     near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
                             "sighting at Night or in Moonlight")
+    searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target in the 60 degree "
+        "arc and line of sight of a friendly unit's \"on\" searchlight: Day sighting out to its range (IR 10 hexes, "
+        "WL 15)")
+    searchlight_range: Inches | None = Field(None, ge=0, description="inches from that searchlight to the target "
+        "(default: the range: the sighter's own searchlight)")
+    target_searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target's own "
+        "searchlight is on: Day sighting of it within 10 hexes (IR) or at Day ranges (WL)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -186,6 +193,13 @@ class SightCase(CaseBase):
     obstacles: list[ObstacleIn] = Field(default_factory=list, description="what lies between them")
     near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
                             "sighting at Night or in Moonlight")
+    searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target in the 60 degree "
+        "arc and line of sight of a friendly unit's \"on\" searchlight: Day sighting out to its range (IR 10 hexes, "
+        "WL 15)")
+    searchlight_range: Inches | None = Field(None, ge=0, description="inches from that searchlight to the target "
+        "(default: the range: the sighter's own searchlight)")
+    target_searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target's own "
+        "searchlight is on: Day sighting of it within 10 hexes (IR) or at Day ranges (WL)")
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

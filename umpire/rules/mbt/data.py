@@ -170,7 +170,10 @@ def card_id(text: str, *, suggest: bool = True) -> str:
             )
     if not suggest:
         raise UmpireError(f"unknown data card {text!r}")
-    close = closest(text, ids, every)
+    # a card id of one nation ("USA-9Z") is suggested that nation's cards only, never another's
+    nation = key.split("-", 1)[0] + "-" if "-" in key else ""
+    own = [i for i in ids if nation and i.startswith(nation)]
+    close = closest(text, own or ids, every)
     hint = ("did you mean " + " or ".join(f"{i!r} ({every[i][0]})" for i in close) + "? ") if close else ""
     raise UmpireError(f"unknown data card {text!r} ({hint}known: {grouped_ids(ids)}; umpire cards lists them)")
 

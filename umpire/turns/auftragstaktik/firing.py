@@ -21,7 +21,7 @@ from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
-from umpire.rules.auftragstaktik.fire import fire
+from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
@@ -55,15 +55,9 @@ def shoot(
 
     side = aspect(firer, target)
     res = fire(
-        firer_stand,
-        target_stand,
-        weapon,
-        round(d, 2),
-        side,
+        Attack(firer_stand, target_stand, weapon, round(d, 2), side, night=is_night(state), phase=phase),
         scoped(dice, "fire", firer.id, target.id),
         tr.rulings_of(state),
-        phase=phase,
-        night=is_night(state),
     )
     case = {"procedure": "fire", "ruleset": "auftragstaktik", "rulings": dict(state.rulings),
             "shooter": stand_case(firer_stand), "target": stand_case(target_stand), "weapon": weapon,

@@ -69,6 +69,13 @@ def settings(state: GameState) -> MbtGame:
     return MbtGame.of(state)
 
 
+def bridged(state: GameState, xy: Sequence[float], scale: float) -> bool:
+    """Is ``xy`` on a temporary bridge an AVLB has laid (within half a hex length of one, 22.3)?"""
+    opts = MbtGame.of(state).options_state
+    laid = opts.bridges if opts is not None else {}
+    return any(math.dist(xy, (float(p[0]), float(p[1]))) <= scale / 2 + 1e-9 for p in laid.values())
+
+
 class Table:
     """One game state's table, indexed once."""
 
@@ -252,8 +259,6 @@ class Table:
         legs: list[movement.Leg] = []
         heading = facing
         prev_elev = self.elevation(start)
-        from umpire.turns.mbt.options.avlb import bridged
-
         opts = MbtGame.of(self.state).options_state
         bridges = bool(opts is not None and opts.bridges)
         pts = [tuple(start), *[tuple(p) for p in path]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.errors import UmpireError
+from umpire.rules.mbt.options.air_strike import Sortie
 from umpire.rules.mbt.options.air_strike import check as check_strike
 from umpire.rules.mbt.options.artillery import Plot, check_plot
 from umpire.rules.mbt.options.limits import dep_el
@@ -36,5 +37,5 @@ def test_19_2_3_a_smoke_mission_in_a_tight_sheaf_is_refused() -> None:
 def test_20_1_2_4_1_an_a10a_may_not_use_high_speed() -> None:
     """20.1.2.4.1: "For example, an A-10A may not use high speed." """
     with pytest.raises(UmpireError, match=r"air\.speed: A-10A may not fly at high speed \(20\.1\.2\.4\.1\)"):
-        check_strike("A-10A", "iron_bomb", "high", "low", "day")
-    check_strike("A-10A", "iron_bomb", "medium", "low", "day")
+        check_strike(Sortie("A-10A", "iron_bomb", "high", "low"), "day")
+    check_strike(Sortie("A-10A", "iron_bomb", "medium", "low"), "day")

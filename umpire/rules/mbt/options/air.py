@@ -123,15 +123,66 @@ def drop_modifiers(
     return out
 
 
+PGM_RANGES = {"low": (0, 5), "medium": (6, 10), "high": (11, 15)}  # 20.1.3.4.3
+PGM_WEAPONS = ("iron_bomb", "cluster_bomb")
+
+
 def pgm_range_ok(altitude: str, rng: int) -> bool:
     """A PGM bomb drops from 0-5 hexes at low, 6-10 at medium, 11-15 at high altitude (20.1.3.4.3)."""
-    lo, hi = {"low": (0, 5), "medium": (6, 10), "high": (11, 15)}[altitude]
+    lo, hi = PGM_RANGES[altitude]
     return lo <= rng <= hi
+
+
+def pgm_problem(weapon: str, altitude: str, rng: int | None) -> str:
+    """Why a PGM may not be dropped so (20.1.3.4.3), naming the field; empty when it may: only iron
+    and cluster bombs come as PGM, dropped from the range band of the aircraft's altitude.
+
+    >>> pgm_problem("iron_bomb", "medium", 8), pgm_problem("iron_bomb", "low", 8)
+    ('', 'range: 8 hexes (allowed for a PGM at low altitude: 0-5; 20.1.3.4.3)')
+    """
+    if weapon not in PGM_WEAPONS:
+        return f"weapon: {weapon} (allowed for a PGM: {', '.join(PGM_WEAPONS)}; 20.1.3.4.3)"
+    if altitude not in PGM_RANGES:
+        return f"altitude: {altitude!r} (allowed: {', '.join(PGM_RANGES)})"
+    lo, hi = PGM_RANGES[altitude]
+    if rng is None:
+        return f"range: give the hexes the PGM is dropped from (allowed at {altitude} altitude: {lo}-{hi}; 20.1.3.4.3)"
+    if not pgm_range_ok(altitude, rng):
+        return f"range: {rng} hexes (allowed for a PGM at {altitude} altitude: {lo}-{hi}; 20.1.3.4.3)"
+    return ""
+
+
+TURN_RULES = {"low": "20.1.2.5.1", "medium": "20.1.2.5.2", "high": "20.1.2.5.3"}
 
 
 def turns_allowed(speed: str) -> tuple[int, int]:
     """(turns, hexes needed between them) at a speed (20.1.2.5)."""
     return {"low": (2, 10), "medium": (1, 0), "high": (0, 0)}[speed]
+
+
+def turn_problem(speed: str, turns: list[int]) -> str:
+    """Why an aircraft may not make one-hexside (60 degree) turns after flying ``turns`` hexes of
+    its run, in order (20.1.2.5), naming the field; empty when it may: two at low speed with at
+    least 10 hexes between them, one at medium, none at high.
+
+    >>> turn_problem("low", [3, 13]), turn_problem("low", [3, 9])
+    ('', 'turns: 6 hexes between its turns (allowed at low speed: at least 10; 20.1.2.5.1)')
+    >>> turn_problem("high", [4])
+    'turns: 1 turn at high speed (allowed: none, it flies straight; 20.1.2.5.3)'
+    """
+    if speed not in TURN_RULES:
+        raise UmpireError(f"speed: {speed!r} (allowed: {', '.join(TURN_RULES)})")
+    n, gap = turns_allowed(speed)
+    rule = TURN_RULES[speed]
+    if len(turns) > n:
+        return (f"turns: {len(turns)} turn{'s' if len(turns) > 1 else ''} at {speed} speed (allowed: "
+                f"{n if n else 'none, it flies straight'}; {rule})")
+    for a, b in zip(turns, turns[1:], strict=False):
+        if b < a:
+            return f"turns: {a} then {b} (allowed: the hexes flown before each turn, in order; 20.1.2.5)"
+        if b - a < gap:
+            return f"turns: {b - a} hexes between its turns (allowed at {speed} speed: at least {gap}; {rule})"
+    return ""
 
 
 def load_points(loads: dict[str, int], *, pgm: dict[str, int] | None = None) -> tuple[int, list[str]]:

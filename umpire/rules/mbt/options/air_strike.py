@@ -10,6 +10,8 @@ Smoke and mine canisters place their markers instead.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
 from umpire.core.resolution import Resolution
@@ -24,27 +26,31 @@ from umpire.rules.mbt.provenance import Val
 BREW_UP = ("iron", "cluster")
 
 
-def strike(
-    *,
-    aircraft: str,
-    weapon: str,
-    speed: str,
-    altitude: str,
-    evasive: bool,
-    pgm: bool,
-    night_pod: bool,
-    conditions: str,
-    facing: int,
-    targets: list[Target],
-    scale: float,
-    dice: Dice,
-    at: tuple[float, float] = (0.0, 0.0),
-    rng: int | None = None,
-) -> Resolution:
-    """Drop ``weapon`` from ``aircraft`` flying in mapboard direction ``facing`` on the target
-    point ``at``, with ``targets`` (their offsets from it) about it; a helicopter card as
-    ``aircraft`` fires a rocket as aircraft do (20.2.3.3.1: no aircraft condition, it flies in
-    every light, 20.2.2), ``rng`` hexes away."""
+@dataclass(frozen=True)
+class Sortie:
+    """An aircraft's run at a target point: the aircraft (or a helicopter card firing a rocket as
+    aircraft do, 20.2.3.3.1), its load, speed and altitude (20.1.2.4), the mapboard direction it
+    flies in, evasive maneuvering (20.1.2.4.2), a PGM bomb (20.1.3.4.3), a night pod (20.1.2.1.2)
+    and the range in hexes of a rocket (20.1.3.4.1) or a PGM (20.1.3.4.3)."""
+
+    aircraft: str
+    weapon: str
+    speed: str
+    altitude: str
+    facing: int = 1
+    evasive: bool = False
+    pgm: bool = False
+    night_pod: bool = False
+    rng: int | None = None
+
+
+def strike(sortie: Sortie, conditions: str, targets: list[Target], *, scale: float, dice: Dice,
+           at: tuple[float, float] = (0.0, 0.0)) -> Resolution:
+    """Drop the sortie's load on the target point ``at`` in ``conditions``, with ``targets``
+    (their offsets from it) about it; a helicopter card as the aircraft fires a rocket as
+    aircraft do (20.2.3.3.1: no aircraft condition, it flies in every light, 20.2.2)."""
+    aircraft, weapon, speed, altitude = sortie.aircraft, sortie.weapon, sortie.speed, sortie.altitude
+    facing, evasive, pgm, night_pod, rng = sortie.facing, sortie.evasive, sortie.pgm, sortie.night_pod, sortie.rng
     a = chart("air")
     craft = a.aircraft.get(aircraft)
     crew, cmods = _helicopter_crew(aircraft, weapon), list[Modifier]()
@@ -60,13 +66,15 @@ def strike(
             raise UmpireError(f"{aircraft} in {conditions}: {problems[0]}")
         crew = int(craft.crew.v)
     assert crew is not None
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(why)
     est: list[str] = []
     column = air.matrix(speed, altitude)
     mods = [S.modifier(conditions, 0, est),
             *air.drop_modifiers(weapon, column, crew=crew, evasive=evasive, pgm=pgm, estimated=est),
             *cmods]
     o = a.ordnance[weapon]
-    if o.by_range is not None and rng is not None:  # a rocket's scatter by range (20.1.3.4.1)
+    if o.by_range is not None and rng is not None and not pgm:  # a rocket's scatter by range (20.1.3.4.1)
         bands = [str(b) for b in o.by_range["bands"]]
         band = next((i for i, b in enumerate(bands) if _in_band(rng, b)), None)
         if band is None:
@@ -128,9 +136,11 @@ def _in_band(n: int, band: str) -> bool:
     return int(lo) <= n <= int(hi or lo)
 
 
-def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str, *, pgm: bool = False,
-          night_pod: bool = False, where: str = "air") -> None:
-    """What a strike may not be (20.1.2.1, 20.1.2.4.1), checked when it is ordered."""
+def check(sortie: Sortie, conditions: str, *, where: str = "air") -> None:
+    """What a strike may not be (20.1.2.1, 20.1.2.4.1; a PGM's weapon and range, 20.1.3.4.3),
+    checked when it is ordered."""
+    aircraft, weapon, speed, altitude = sortie.aircraft, sortie.weapon, sortie.speed, sortie.altitude
+    pgm, night_pod, rng = sortie.pgm, sortie.night_pod, sortie.rng
     a = chart("air")
     craft = a.aircraft.get(aircraft)
     if craft is None:
@@ -140,6 +150,8 @@ def check(aircraft: str, weapon: str, speed: str, altitude: str, conditions: str
     if speed in craft.no_speed:
         raise UmpireError(f"{where}.speed: {aircraft} may not fly at {speed} speed (20.1.2.4.1)")
     air.matrix(speed, altitude)
+    if pgm and (why := air.pgm_problem(weapon, altitude, rng)):
+        raise UmpireError(f"{where}.{why}")
     code = air.condition(conditions, int(craft.condition_level.v), night_pod=night_pod)
     _, problems = air.condition_limits(code, altitude=altitude, point_effect=False, pgm=pgm)
     if problems:

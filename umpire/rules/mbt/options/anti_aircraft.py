@@ -14,6 +14,7 @@ is suppressed (20.3.4.2).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from umpire.core.dice import Dice
@@ -24,6 +25,33 @@ from umpire.rules.mbt.options.charts import MATRIX, chart, use
 from umpire.rules.mbt.options.facts import AirFacts
 
 MOVING_ORDERS = ("CA", "OR", "FM", "M")
+
+
+@dataclass(frozen=True)
+class AaFirer:
+    """Who fires at an air unit: its AA line (20.3.1; None in a special combat), radar-directed
+    or not (20.3.3.1), suppressed, its orders (20.3.4.1.2) and grade (20.3.4.1.7)."""
+
+    line: Any
+    radar: bool = False
+    suppressed: bool = False
+    orders: str = "F"
+    grade: str = "average"
+
+
+@dataclass(frozen=True)
+class AirTarget:
+    """The air unit fired at: its speed/altitude ``column`` (flying helicopters LL, 20.3.4.1), its
+    defense value (20.3.4.2), at NOE, maneuvering evasively, hovering, popping up (``sight`` or
+    ``guiding``, 20.3.4.1.3) and the pods it spoofs a hit with (20.3.4.1.1)."""
+
+    column: str
+    defense: int
+    noe: bool = False
+    evasive: bool = False
+    hovering: bool = False
+    popup: str | None = None
+    spoof_pods: int = 0
 
 
 def aa_line(card: str, weapon: str) -> Any:
@@ -46,18 +74,10 @@ def reach(line: Any) -> tuple[int, int]:
     return int(hi), int(lo or 0)
 
 
-def hit_number(
-    line: Any,
-    column: str,
-    *,
-    radar: bool,
-    firer_suppressed: bool,
-    firer_orders: str,
-    popup: str | None,
-    target_noe: bool,
-    estimated: list[str],
-) -> tuple[int, list[str], list[str]]:
+def hit_number(firer: AaFirer, target: AirTarget, estimated: list[str]) -> tuple[int, list[str], list[str]]:
     """The hit number after halvings, the halvings' notes, and refusals (20.3.2, 20.3.4.1)."""
+    line, column, radar, popup, target_noe = firer.line, target.column, firer.radar, target.popup, target.noe
+    firer_suppressed, firer_orders = firer.suppressed, firer.orders
     problems: list[str] = []
     notes: list[str] = []
     if line.missile and (target_noe or popup == "sight"):
@@ -90,36 +110,12 @@ def hit_number(
     return n, notes, problems
 
 
-def resolve(
-    *,
-    line: Any,
-    column: str,
-    defense: int,
-    dice: Dice,
-    radar: bool = False,
-    firer_suppressed: bool = False,
-    firer_orders: str = "F",
-    popup: str | None = None,
-    target_noe: bool = False,
-    evasive: bool = False,
-    hovering: bool = False,
-    grade: str = "average",
-    spoof_pods: int = 0,
-    hit_number_given: int | None = None,
-) -> Resolution:
+def resolve(firer: AaFirer, target: AirTarget, dice: Dice, *, hit_number_given: int | None = None) -> Resolution:
     """One AA (or air-to-air, 20.4.2.3: ``hit_number_given``) fire at an air unit."""
+    line, radar, defense, spoof_pods = firer.line, firer.radar, target.defense, target.spoof_pods
     estimated: list[str] = []
     if hit_number_given is None:
-        n, notes, problems = hit_number(
-            line,
-            column,
-            radar=radar,
-            firer_suppressed=firer_suppressed,
-            firer_orders=firer_orders,
-            popup=popup,
-            target_noe=target_noe,
-            estimated=estimated,
-        )
+        n, notes, problems = hit_number(firer, target, estimated)
         if problems:
             raise UmpireError(problems[0])
     else:
@@ -127,12 +123,12 @@ def resolve(
     mods: list[Modifier] = []
     if hit_number_given is None:
         am = chart("air").aa_modifiers
-        if evasive:
+        if target.evasive:
             mods.append(Modifier(name="target evasive maneuvering", value=am["evasive"].v, rule="20.3.4.1.5"))
-        if hovering and popup is None:
+        if target.hovering and target.popup is None:
             mods.append(Modifier(name="target hovering", value=am["hovering"].v, rule="20.3.4.1.6"))
-        if grade in ("crack", "poor"):
-            mods.append(Modifier(name=f"{grade} firer", value=am[grade].v, rule="20.3.4.1.7"))
+        if firer.grade in ("crack", "poor"):
+            mods.append(Modifier(name=f"{firer.grade} firer", value=am[firer.grade].v, rule="20.3.4.1.7"))
     (roll,) = dice.roll(100, why="AA hit")
     modified = roll + sum(m.value for m in mods)
     outcome: dict[str, Any] = {"hit": modified <= n, "spoofed": False, "destroyed": False, "suppressed": False}

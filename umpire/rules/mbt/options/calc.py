@@ -76,7 +76,8 @@ def artillery_fire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswe
 def impact_of(c: C.ArtilleryCase, dice: Dice) -> Resolution:
     """The fire mission a checked case describes: what ``calc artillery`` answers and what the
     tracked Artillery Step resolves, from the same case."""
-    from umpire.rules.mbt.options.impact import Target, impact
+    from umpire.rules.mbt.options import artillery as A
+    from umpire.rules.mbt.options.impact import Battery, Target, Watched, impact
 
     rulings = case_rulings(c.rulings)
     targets = [
@@ -84,14 +85,12 @@ def impact_of(c: C.ArtilleryCase, dice: Dice) -> Resolution:
                terrain=t.terrain, orders=t.orders, open=t.turret == "open")
         for t in c.targets
     ]
-    return impact(
-        nation=c.nation, size=c.size, attachment=c.attachment, observer_in_organization=c.observer_in_organization,
-        plot_code=c.plot, fire_type=c.fire_type, sheaf=c.sheaf, direction=c.direction, mission=c.mission,
-        shift=c.shift, observed=c.observed, rng=in_hexes(c.range, c.scale, rulings) if c.range else 0,
-        conditions=c.conditions, observer=list(c.observer), targets=targets, scale=c.scale, dice=dice,
-        mortar=c.mortar, firing_range=None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings),
-        at=c.at,
-    )
+    battery = Battery(c.nation, c.size, c.attachment, c.observer_in_organization, c.mortar,
+                      None if c.firing_range is None else in_hexes(c.firing_range, c.scale, rulings))
+    plot = A.read_plot(c.plot) if c.plot else A.Plot(c.fire_type, c.sheaf, c.mission, c.direction)
+    watched = Watched(c.observed, in_hexes(c.range, c.scale, rulings) if c.range else 0, c.conditions,
+                      tuple(c.observer), c.shift)
+    return impact(battery, plot, watched, targets, scale=c.scale, dice=dice, at=c.at)
 
 
 def counter_battery(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
@@ -166,7 +165,7 @@ def aa_of(c: C.AaCase, dice: Dice) -> Resolution:
 
         key = data.card_id(c.target)
         defense = A.helicopter_defense(key)
-        res = A.resolve(line=None, column="LL", defense=defense, dice=dice, hit_number_given=c.hit_number)
+        res = A.resolve(A.AaFirer(None), A.AirTarget("LL", defense), dice, hit_number_given=c.hit_number)
         res.estimated.append(f"{c.target} defense value ({defense})")
         return res
     line = A.aa_line(c.card, c.weapon)
@@ -187,21 +186,10 @@ def aa_of(c: C.AaCase, dice: Dice) -> Resolution:
             raise UmpireError(f"altitude: {c.altitude!r}: a helicopter flies at noe or low (20.2.2.1)")
         if c.evasive:
             raise UmpireError("evasive: only aircraft maneuver evasively (20.1.2.4.2)")
-    res = A.resolve(
-        line=line,
-        column=column,
-        defense=defense,
-        dice=dice,
-        radar=c.radar,
-        firer_suppressed=c.firer_suppressed,
-        firer_orders=c.firer_orders,
-        popup=c.popup,
-        target_noe=noe,
-        evasive=c.evasive,
-        hovering=c.hovering,
-        grade=c.grade,
-        spoof_pods=c.spoof_pods,
-    )
+    firer = A.AaFirer(line, radar=c.radar, suppressed=c.firer_suppressed, orders=c.firer_orders, grade=c.grade)
+    target = A.AirTarget(column, defense, noe=noe, evasive=c.evasive, hovering=c.hovering, popup=c.popup,
+                         spoof_pods=c.spoof_pods)
+    res = A.resolve(firer, target, dice)
     res.estimated.append(f"{c.target} defense value ({defense})")
     return res
 
@@ -256,7 +244,7 @@ def air_drop(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:
 def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
     """The strike a checked case describes: what ``calc air_drop`` answers and what the tracked
     Air Phase resolves, from the same case."""
-    from umpire.rules.mbt.options.air_strike import strike
+    from umpire.rules.mbt.options.air_strike import Sortie, strike
     from umpire.rules.mbt.options.impact import Target
 
     targets = [
@@ -264,9 +252,9 @@ def drop_of(c: C.AirDropCase, dice: Dice) -> Resolution:
                terrain=t.terrain, orders=t.orders, open=t.turret == "open")
         for t in c.targets
     ]
-    return strike(aircraft=c.aircraft, weapon=c.weapon, speed=c.speed, altitude=c.altitude, evasive=c.evasive,
-                  pgm=c.pgm, night_pod=c.night_pod, conditions=c.conditions, facing=c.facing, targets=targets,
-                  scale=c.scale, dice=dice, at=c.at, rng=c.range)
+    sortie = Sortie(c.aircraft, c.weapon, c.speed, c.altitude, c.facing, evasive=c.evasive, pgm=c.pgm,
+                    night_pod=c.night_pod, rng=c.range)
+    return strike(sortie, c.conditions, targets, scale=c.scale, dice=dice, at=c.at)
 
 
 def acquire(case: dict[str, Any], dice: Dice, *, odds: bool) -> CalcAnswer:

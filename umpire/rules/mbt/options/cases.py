@@ -238,7 +238,9 @@ class AirDropCase(_Case):
     scale: float = Field(1, gt=0, description="inches per hex (23.3.2.1)")
     at: tuple[float, float] = Field((0.0, 0.0), description="the target point on the table, inches")
     targets: list[ArtilleryTarget] = Field(default_factory=list, description="the units about the target point")
-    range: int | None = Field(None, ge=0, description="a rocket's range in hexes: its scatter modifier (20.1.3.4.1)")
+    range: int | None = Field(None, ge=0, description="a rocket's range in hexes: its scatter modifier (20.1.3.4.1); "
+                              "a PGM's: the hexes it is dropped from, 0-5 at low altitude, 6-10 at medium, 11-15 at "
+                              "high (20.1.3.4.3)")
 
 
 class AcquireCase(_Case):

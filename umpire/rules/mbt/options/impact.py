@@ -59,87 +59,73 @@ def battery_card(nation: str) -> Any:
     return any_card(CARDS[nation])
 
 
-def impact(
-    *,
-    nation: str,
-    size: str,
-    attachment: str,
-    observer_in_organization: bool,
-    fire_type: str,
-    sheaf: str,
-    mission: str,
-    observed: bool,
-    rng: int,
-    conditions: str,
-    observer: list[str],
-    targets: list[Target],
-    scale: float,
-    dice: Dice,
-    plot_code: str | None = None,
-    direction: int | None = None,
-    shift: int = 0,
-    mortar: str | None = None,
-    firing_range: int | None = None,
-    at: tuple[float, float] = (0.0, 0.0),
-) -> Resolution:
-    """Resolve the fire of a battery of ``nation`` (``size``, ``attachment``) or, with ``mortar``
-    (a mortar vehicle's card), of that mortar at ``firing_range`` hexes (17.1.3); ``rng`` is the
-    sighting unit's range to the target point, ``targets`` the units about it."""
+@dataclass(frozen=True)
+class Battery:
+    """Who fires: a battery of ``nation`` (its ``size`` and ``attachment``, 19.1; whether the
+    observer belongs to its organization, 19.3.1) or, with ``mortar`` (a mortar vehicle's card),
+    that mortar at ``firing_range`` hexes (17.1.3; default: the sighting range)."""
+
+    nation: str
+    size: str
+    attachment: str
+    observer_in_organization: bool = False
+    mortar: str | None = None
+    firing_range: int | None = None
+
+
+@dataclass(frozen=True)
+class Watched:
+    """How the fire is watched: whether the observer still sees the target hex (17.1.2.3.1.1),
+    the sighting unit's range ``rng`` to the target point in hexes, the light, the observer's
+    scatter modifiers (17.1.2.2.2) and a continuous fire's hexes from its last impact hex
+    (``shift``, 19.2.1.4.2)."""
+
+    observed: bool
+    rng: int
+    conditions: str
+    observer: tuple[str, ...] = ()
+    shift: int = 0
+
+
+@dataclass(frozen=True)
+class _Fire:
+    """What a battery or mortar brings to the impact: its plot (an ICM mission of an ICMDP
+    nation read as ICMDP), scatter factor, GP factor, kill numbers, pattern and illumination radius."""
+
+    plot: A.Plot
+    factor: int
+    gp: int
+    kills: Any
+    pattern: str
+    radius: int
+
+
+def impact(battery: Battery, plot: A.Plot, watched: Watched, targets: list[Target], *, scale: float, dice: Dice,
+           at: tuple[float, float] = (0.0, 0.0)) -> Resolution:
+    """Resolve ``battery``'s fire on ``plot`` (19.2.5) as ``watched``, at the target point ``at``
+    (inches on the table; ``targets`` are the units about it, their offsets from it)."""
     est: list[str] = []
     notes: list[str] = []
-    plot = A.read_plot(plot_code) if plot_code else A.Plot(fire_type, sheaf, mission, direction)
-    if mortar is not None:
-        factor, gp, kills, pat = _mortar(mortar, plot, rng, firing_range if firing_range is not None else rng, est)
-        notes.append(f"{mortar} mortar: no SHEAF, its impact hex only (17.1.3, 19.2.4.4)")
-        radius = int(chart("artillery").illumination_radius["mortar"].v)
-    else:
-        card = battery_card(nation)
-        if plot.mission == "ICM" and "ICMDP" in card.missions and "ICM" not in card.missions:
-            plot = A.Plot(plot.fire_type, plot.sheaf, "ICMDP", plot.direction, plot.target, plot.observer)
-        A.check_plot(plot, nation_missions=list(card.missions))
-        if plot.mission == "CLGP":
-            raise UmpireError("mission: a CLGP mission homes on one vehicle: ask calc clgp (19.2.4.7)")
-        if size not in card.batteries:
-            raise UmpireError(f"size: {size!r} (allowed: {', '.join(card.batteries)})")
-        battery = card.batteries[size]
-        late, droll, why = A.delayed(
-            nation, attachment, observer_in_organization=observer_in_organization, dice=dice, estimated=est
-        )
-        notes.append(why)
-        if late:
-            return Resolution(
-                ruleset="mbt",
-                procedure="artillery",
-                outcome={"delayed": True, "on_target": None},
-                summary="delayed: the fire does not arrive this Artillery Step (19.3.2)",
-                notes=notes,
-                estimated=est,
-                modified_roll=droll,
-            )
-        factor = A.scatter_factor(nation, plot.fire_type, observed=observed, shift=shift, estimated=est)
-        pat = "tight" if plot.mission == "IL" else plot.sheaf or "tight"
-        gp, kills = A.sheaf_gp(int(battery.gp.v), pat), Kill(battery.kills)
-        if battery.gp.estimated:
-            est.append(f"{card.card} {size} battery GP ({battery.gp.v})")
-        radius = int(chart("artillery").illumination_radius["artillery"].v)
-    mods = ([S.modifier(conditions, rng, est)] if observed else []) + A.observer_modifiers(nation, observer, est)
-    landing, sres = S.land(factor=factor, mods=mods, dice=dice, estimated=est, why="artillery")
+    fire = _fire(battery, plot, watched, dice, est, notes)
+    if isinstance(fire, Resolution):
+        return fire
+    plot = fire.plot
+    mods = ([S.modifier(watched.conditions, watched.rng, est)] if watched.observed else []) + A.observer_modifiers(
+        battery.nation, list(watched.observer), est)
+    landing, sres = S.land(factor=fire.factor, mods=mods, dice=dice, estimated=est, why="artillery")
     notes += sres.notes
-    covered = [(a + landing.impact[0], b + landing.impact[1]) for a, b in hexes.pattern(pat, plot.direction or 1)]
+    covered = [(a + landing.impact[0], b + landing.impact[1]) for a, b in hexes.pattern(fire.pattern,
+                                                                                          plot.direction or 1)]
     offset = hexes.offset(landing.impact, scale)
     outcome: dict[str, Any] = {"delayed": False, "on_target": not landing.hexes, "hexes": landing.hexes,
                                "direction": landing.direction, "impact_hex": list(landing.impact),
                                "impact_at": [round(at[0] + offset[0], 3), round(at[1] + offset[1], 3)]}
-    facts = ImpactFacts(scatter_factor=factor, hexes_affected=[list(h) for h in covered],
+    facts = ImpactFacts(scatter_factor=fire.factor, hexes_affected=[list(h) for h in covered],
                         impact_offset=[round(v, 3) for v in offset])
-    keep = {
-        "modifiers": sres.modifiers,
-        "cell": sres.cell,
-        "modified_roll": sres.modified_roll,
-        "notes": notes,
-        "estimated": est,
-    }
+    keep = {"modifiers": sres.modifiers, "cell": sres.cell, "modified_roll": sres.modified_roll, "notes": notes,
+            "estimated": est}
     if plot.mission not in ATTACKS:
+        radius = fire.radius
         placed = {
             "SM": "smoke (ON) in every hex it covers (19.2.4.4)",
             "FASCAM": "a FASCAM minefield in every SHEAF hex, known to both sides (19.2.4.5)",
@@ -151,20 +137,15 @@ def impact(
             facts.hexes_affected = [
                 [a + landing.impact[0], b + landing.impact[1]] for a, b in hexes.pattern("within", radius=radius)
             ]
-        return Resolution(
-            ruleset="mbt",
-            procedure="artillery",
-            outcome=outcome,
-            summary=f"{sres.summary}: {placed}",
-            facts=facts,
-            **keep,
-        )
+        return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=f"{sres.summary}: {placed}",
+                          facts=facts, **keep)
     mission = plot.mission
 
     def modifiers_for(x: Target) -> tuple[list[Modifier], str | None]:
         return A.mission_modifiers(mission, "vehicle" if x.kind == "vehicle" else "leg", x.terrain)
 
-    results = [attack(t, gp, modifiers_for, kills, covered, landing.impact, scale, dice, est) for t in targets]
+    gp = fire.gp
+    results = [attack(t, gp, modifiers_for, fire.kills, covered, landing.impact, scale, dice, est) for t in targets]
     hit = [r for r in results if r is not None]
     outcome["attacked"] = [r["name"] for r in hit]
     outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
@@ -173,6 +154,50 @@ def impact(
         ": " + "; ".join(f"{r['name']} {WORDS.get(r['result'], r['result'])}" for r in hit) if hit else ""
     )
     return Resolution(ruleset="mbt", procedure="artillery", outcome=outcome, summary=summary, facts=facts, **keep)
+
+
+def _fire(battery: Battery, plot: A.Plot, watched: Watched, dice: Dice, est: list[str], notes: list[str]
+          ) -> _Fire | Resolution:
+    """The mortar's fire (17.1.3), or the battery's after its plot's checks (19.2) and the
+    ARTILLERY DELAY (19.3): a delayed fire is its Resolution."""
+    rng = watched.rng
+    if battery.mortar is not None:
+        mortar = battery.mortar
+        factor, gp, kills, pat = _mortar(mortar, plot, rng, battery.firing_range if battery.firing_range is not None
+                                         else rng, est)
+        notes.append(f"{mortar} mortar: no SHEAF, its impact hex only (17.1.3, 19.2.4.4)")
+        return _Fire(plot, factor, gp, kills, pat, int(chart("artillery").illumination_radius["mortar"].v))
+    nation, size = battery.nation, battery.size
+    card = battery_card(nation)
+    if plot.mission == "ICM" and "ICMDP" in card.missions and "ICM" not in card.missions:
+        plot = A.Plot(plot.fire_type, plot.sheaf, "ICMDP", plot.direction, plot.target, plot.observer)
+    A.check_plot(plot, nation_missions=list(card.missions))
+    if plot.mission == "CLGP":
+        raise UmpireError("mission: a CLGP mission homes on one vehicle: ask calc clgp (19.2.4.7)")
+    if size not in card.batteries:
+        raise UmpireError(f"size: {size!r} (allowed: {', '.join(card.batteries)})")
+    line = card.batteries[size]
+    late, droll, why = A.delayed(
+        nation, battery.attachment, observer_in_organization=battery.observer_in_organization, dice=dice,
+        estimated=est
+    )
+    notes.append(why)
+    if late:
+        return Resolution(
+            ruleset="mbt",
+            procedure="artillery",
+            outcome={"delayed": True, "on_target": None},
+            summary="delayed: the fire does not arrive this Artillery Step (19.3.2)",
+            notes=notes,
+            estimated=est,
+            modified_roll=droll,
+        )
+    factor = A.scatter_factor(nation, plot.fire_type, observed=watched.observed, shift=watched.shift, estimated=est)
+    pat = "tight" if plot.mission == "IL" else plot.sheaf or "tight"
+    if line.gp.estimated:
+        est.append(f"{card.card} {size} battery GP ({line.gp.v})")
+    return _Fire(plot, factor, A.sheaf_gp(int(line.gp.v), pat), Kill(line.kills), pat,
+                 int(chart("artillery").illumination_radius["artillery"].v))
 
 
 def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[str]) -> tuple[int, int, Any, str]:

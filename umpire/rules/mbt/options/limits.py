@@ -8,12 +8,15 @@ machinegun pinning fire (17.4.3) and hasty entrenchments (17.4.4.3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice
 from umpire.core.modifiers import Modifier
 from umpire.errors import UmpireError
 from umpire.rules.mbt.options.charts import chart, in_range, use
+
+if TYPE_CHECKING:
+    from umpire.rules.mbt.cases import GpCase
 
 
 def variable_ammo(maximum: int, rolls: int, dice: Dice) -> tuple[int, tuple[int, ...]]:
@@ -120,50 +123,60 @@ def special_forces_mod(value: Any, name: str, estimated: list[str]) -> Modifier:
     return Modifier(name=name, value=int(value.v), rule="17.4.1.3.2")
 
 
-def leg_gp(*, squad_plus: bool, pinning: str | None, entrenched: bool, firer_kind: str, weapon_kind: str,
-           target_kind: str, order: str, special: bool = False, grade: str = "average",
-           estimated: list[str] | None = None) -> tuple[list[Modifier], str]:
-    """The GP modifiers of the leg unit variations (17.4) for one shot, and the pinning note
-    (empty unless pinning): a squad plus firing +10 (17.4.1.1), special forces firing the Game
-    Card's modifier (17.4.1.3.2), machinegun pinning fire (17.4.3: leg machinegun teams only,
-    FIRE or OVERWATCH orders, at leg or towed units), the target in a hasty entrenchment -10
-    (17.4.4.3).
+def leg_gp(c: GpCase, firer_kind: str, weapon_kind: str, target_kind: str, estimated: list[str]
+           ) -> tuple[list[Modifier], str]:
+    """The GP modifiers of the leg unit variations (17.4) for the shot of the case ``c`` (its firer
+    a ``firer_kind`` with a ``weapon_kind``, at a ``target_kind``), and the pinning note (empty
+    unless pinning): a squad plus firing +10 (17.4.1.1), special forces firing the Game Card's
+    modifier (17.4.1.3.2), machinegun pinning fire (:func:`check_pinning_fire`), the target in a
+    hasty entrenchment -10 (17.4.4.3).
 
     :raises UmpireError: naming ``firer.squad_plus``, ``firer.special_forces`` or ``firer.pinning``
         and what is allowed.
     """
-    from umpire.rules.mbt import data, orders
+    from umpire.rules.mbt import data
 
     t = chart("hits")
     mods: list[Modifier] = []
     note = ""
-    if squad_plus:
+    if c.firer.squad_plus:
         if firer_kind not in ("squad", "half_squad"):
             raise UmpireError(f"firer.squad_plus: a {firer_kind.replace('_', ' ')} is no squad plus (allowed: squads "
                               "and the half squads they become; 17.4.1, 17.4.1.1)")
         mods.append(Modifier(name="squad plus", value=int(t.squad_plus_gp.v), rule="17.4.1.1"))
-    if special:
-        special_forces("firer.special_forces", firer_kind, grade)
-        mods.append(special_forces_mod(data.chart("gp").modifiers.special_forces, "special forces",
-                                       estimated if estimated is not None else []))
+    if c.firer.special_forces:
+        special_forces("firer.special_forces", firer_kind, c.firer.grade)
+        mods.append(special_forces_mod(data.chart("gp").modifiers.special_forces, "special forces", estimated))
+    pinning = c.firer.pinning
     if pinning is not None:
-        if firer_kind != "team" or weapon_kind != "mg":
-            raise UmpireError(f"firer.pinning: {pinning}: only leg machinegun teams fire pinning fire (17.4.3; this "
-                              f"is a {firer_kind.replace('_', ' ')}'s {weapon_kind})")
-        if orders.order_code(order) not in ("F", "OW"):
-            raise UmpireError(f"firer.pinning: {pinning}: pinning fire is fired with FIRE or OVERWATCH orders "
-                              f"(17.4.3; the order is {orders.order_code(order)})")
-        if target_kind not in ("squad", "half_squad", "team", "towed"):
-            raise UmpireError(f"firer.pinning: {pinning}: pinning fire is at leg or towed units (17.4.3.1-2; the "
-                              f"target is a {target_kind})")
+        check_pinning_fire(pinning, firer_kind, weapon_kind, target_kind, c.firer.orders)
         more, note = pinning_mods(pinning == "area")
         mods += more
-    if entrenched:
+    if c.target.entrenched:
         if target_kind not in ("squad", "half_squad", "team"):
             raise UmpireError(f"target.entrenched: a {target_kind} is not in a hasty entrenchment (allowed: leg units; "
                               "17.4.4.2)")
         mods.append(Modifier(name="in a hasty entrenchment", value=int(t.hasty_entrenchment["gp"].v), rule="17.4.4.3"))
     return mods, note
+
+
+def check_pinning_fire(pinning: str, firer_kind: str, weapon_kind: str, target_kind: str, order: str) -> None:
+    """Machinegun pinning fire (17.4.3): leg machinegun teams only, FIRE or OVERWATCH orders, at
+    leg or towed units.
+
+    :raises UmpireError: naming ``firer.pinning`` and what is allowed.
+    """
+    from umpire.rules.mbt import orders
+
+    if firer_kind != "team" or weapon_kind != "mg":
+        raise UmpireError(f"firer.pinning: {pinning}: only leg machinegun teams fire pinning fire (17.4.3; this "
+                          f"is a {firer_kind.replace('_', ' ')}'s {weapon_kind})")
+    if orders.order_code(order) not in ("F", "OW"):
+        raise UmpireError(f"firer.pinning: {pinning}: pinning fire is fired with FIRE or OVERWATCH orders "
+                          f"(17.4.3; the order is {orders.order_code(order)})")
+    if target_kind not in ("squad", "half_squad", "team", "towed"):
+        raise UmpireError(f"firer.pinning: {pinning}: pinning fire is at leg or towed units (17.4.3.1-2; the "
+                          f"target is a {target_kind})")
 
 
 def rounds_carried(tot_ammo: str) -> int | None:

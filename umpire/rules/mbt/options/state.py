@@ -85,6 +85,9 @@ class Strike(_Model):
     altitude: str = "low"
     evasive: bool = False
     facing: float = 90.0
+    pgm: bool = False  # dropped as a PGM (20.1.3.4.3)
+    range: int | None = None  # a PGM's: the hexes it is dropped from
+    turns: list[int] = Field(default_factory=list)  # the hexes of its run before each turn (20.1.2.5)
     turn: int
     status: Literal["due", "flown"] = "due"
     air_phase: Literal[1, 2] = 1  # the Air Phase of the Turn it flies in (20.1.2.2)

@@ -43,6 +43,46 @@ def searchlight_range(kind: str, conditions: str) -> int | None:
     return int(lights[kind].v)
 
 
+SEARCHLIGHT_RULES = {"IR": "18.1.2.2", "WL": "18.1.2.3"}
+
+
+def searchlight_light(conditions: str, rng: int, *, light: str | None = None, light_range: int | None = None,
+                      target_light: str | None = None) -> tuple[str, str]:
+    """The sighting conditions under searchlights (18.1.2): Day sighting of a target in the 60
+    degree arc and line of sight of an "on" ``light`` out to its range (:func:`searchlight_range`),
+    ``light_range`` hexes from it (None: ``rng``, the sighter's own light); Day sighting of a
+    target whose own searchlight is on (``target_light``) by any enemy within an IR light's range,
+    or at Day ranges for a WL light. None may be used in Fog or Blowing Snow. Returns the
+    conditions and a note saying why they changed (empty when they did not).
+
+    >>> searchlight_light("night", 12, light="WL")
+    ('day', 'Day sighting: 12 hexes from a WL searchlight, which lights 15 (18.1.2.3)')
+    >>> searchlight_light("night", 12, light="IR"), searchlight_light("night", 30, target_light="WL")[0]
+    (('night', ''), 'day')
+
+    :raises UmpireError: naming ``searchlight`` in Fog or Blowing Snow.
+    """
+    if light is None and target_light is None:
+        return conditions, ""
+    if conditions in ("fog", "blowing_snow"):
+        raise UmpireError(f"searchlight: none may be used in {conditions.replace('_', ' ')} (18.1.2.2-3)")
+    if conditions == "day":
+        return conditions, ""
+    if light is not None:
+        reach = searchlight_range(light, conditions)
+        far = rng if light_range is None else light_range
+        if reach is not None and far <= reach:
+            return "day", (f"Day sighting: {far} hexes from a{'n' if light == 'IR' else ''} {light} searchlight, "
+                           f"which lights {reach} ({SEARCHLIGHT_RULES[light]})")
+    if target_light is not None:
+        reach = searchlight_range(target_light, conditions)
+        if reach is not None and (target_light == "WL" or rng <= reach):
+            return "day", (f"Day sighting: the target's {target_light} searchlight is on"
+                           + (f", {rng} hexes away, within {reach}" if target_light == "IR" else "")
+                           + f" ({SEARCHLIGHT_RULES[target_light]})")
+    return conditions, ""
+
+
 def camouflage(chart_range: int, rng: int, dice: Dice, *, thermal: bool = False) -> tuple[bool, int | None, str]:
     """Sighting a camouflaged unit (17.6.1): one die at or under the chart's sighting range;
     automatic at 1 hex; thermal imagers within 20 hexes sight it normally (17.6.1.4)."""

@@ -8,15 +8,19 @@ each by the calc procedure's own function on this case, and keeps the case with 
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt.cards import LegCard
 from umpire.rules.mbt.state import MbtGame, MbtUnit
-from umpire.rules.mbt.vehicle_card import Card, Weapon
+from umpire.rules.mbt.vehicle_card import Card
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options import on
+
+if TYPE_CHECKING:
+    from umpire.turns.mbt.advanced.shots import AdvShot
 
 Point = tuple[float, float]
 
@@ -38,9 +42,10 @@ def acquisition(state: GameState, key: Literal["acq", "gp_acq"], firer: UnitStat
     return 0
 
 
-def firer(state: GameState, t: AdvTable, u: UnitState, w: Weapon, ammo: str, order: str, a: Point,
-          acq_key: Literal["acq", "gp_acq"], target: UnitState) -> dict[str, Any]:
+def firer(state: GameState, t: AdvTable, shot: AdvShot, a: Point, acq_key: Literal["acq", "gp_acq"]
+          ) -> dict[str, Any]:
     """A firer as a case gives it: card and type, weapon, orders, grade, state, height, carrier."""
+    u, w, ammo, order, target = shot.firer, shot.weapon, shot.ammo, shot.order, shot.target
     carrier = state.units.get(str(u.carried_by or ""))
     crew_of = MbtUnit.of(u).bailed_crew  # a bailed out crew fires its vehicle's Bailed Crew line (17.2.3.2.2.2)
     return without_none({
@@ -61,14 +66,13 @@ def smoke_between(t: AdvTable, u: UnitState, target: UnitState, a: Point, b: Poi
             "discharger": t.discharger(u.id) or t.discharger(target.id)}
 
 
-def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
-              at: Point | None = None, target_facing: float | None = None, moving: bool = False,
-              hull_down: bool = False, shots: int | None = None) -> dict[str, Any]:
+def fire_case(state: GameState, t: AdvTable, shot: AdvShot, *, hull_down: bool = False) -> dict[str, Any]:
     """The ``fire`` case of one AP shot (7.4, 14.3); ``hull_down``: behind the obstacle of the
     line of sight (13.2.2.2; the automatic kinds the case's rules work out)."""
+    u, target, at, target_facing, shots = shot.firer, shot.target, shot.at, shot.target_facing, shot.shots
     a, b = t.xy(u), at or t.xy(target)
     carrier = state.units.get(str(u.carried_by or ""))
-    f = firer(state, t, u, w, ammo, order, a, "acq", target)
+    f = firer(state, t, shot, a, "acq")
     f["turret"] = U.hatch(carrier if carrier is not None else u)  # a rider looks out as its carrier does
     from umpire.turns.mbt.options.night import light
 
@@ -76,7 +80,7 @@ def fire_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w:
     return {
         **case_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
         "firer": f,
-        "target": fire_target(state, t, target, a, b, moving=moving, hull_down=hull_down,
+        "target": fire_target(state, t, target, a, b, moving=shot.moving, hull_down=hull_down,
                               target_facing=target_facing),
         "range": math.dist(a, b),
         "angle": t.hit_angle(a, b, target.facing if target_facing is None else target_facing),
@@ -159,23 +163,22 @@ def gp_target(state: GameState, t: AdvTable, u: UnitState | None, target: UnitSt
     })
 
 
-def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, ammo: str, order: str, *,
-            at: Point | None = None, moving: bool = False, canister: bool = False,
-            attached_fired: int = 0, pinning: str | None = None, shots: int | None = None) -> dict[str, Any]:
-    """The ``gp`` case of one GP shot (14.4); ``attached_fired``: option 17.3.4; ``shots`` fewer
-    than the maximum rate: option 17.3.2.2; ``pinning`` and the squad plus and hasty entrenchment
-    facts: option 17.4."""
+def gp_case(state: GameState, t: AdvTable, shot: AdvShot) -> dict[str, Any]:
+    """The ``gp`` case of one GP shot (14.4); the shot's ``attached_fired``: option 17.3.4; its
+    ``shots`` fewer than the maximum rate: option 17.3.2.2; its ``pinning`` and the squad plus and
+    hasty entrenchment facts: option 17.4."""
     from umpire.turns.mbt.options.legs import gp_fields
 
-    a, b = t.xy(u), at or t.xy(target)
-    f = firer(state, t, u, w, ammo, order, a, "gp_acq", target)
-    if canister:
+    u, target, w, pinning, shots = shot.firer, shot.target, shot.weapon, shot.pinning, shot.shots
+    a, b = t.xy(u), shot.at or t.xy(target)
+    f = firer(state, t, shot, a, "gp_acq")
+    if shot.canister:
         f["canister"] = True
-    if attached_fired:
-        f["attached_fired"] = attached_fired
+    if shot.attached_fired:
+        f["attached_fired"] = shot.attached_fired
     more_f, more_t, legs = gp_fields(state, t, u, target, pinning)
     f.update(more_f)
-    case = {**case_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, moving) | more_t,
+    case = {**case_head(state, t, "gp"), "firer": f, "target": gp_target(state, t, u, target, b, shot.moving) | more_t,
             **legs,
             "range": math.dist(a, b), "smoke": smoke_between(t, u, target, a, b),
             **({"weapon_limits": True} if on(state, "weapon_limits") else {}), **nbc(state, u, f)}
@@ -185,7 +188,7 @@ def gp_case(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: W
         from umpire.turns.mbt.options.legs import area_defense
 
         case["target"]["gp_defense"] = area_defense(state, t, u, target, lambda x: gp_case(
-            state, t, u, x, w, ammo, order, moving=moving, attached_fired=attached_fired))
+            state, t, replace(shot, target=x, at=None, canister=False, pinning=None, shots=None)))
     return case
 
 

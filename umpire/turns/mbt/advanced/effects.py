@@ -6,65 +6,48 @@ touched, so a side reads only about its own units.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
 
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
 from umpire.rules.mbt import data
 from umpire.rules.mbt.ap_tables import TURRET
 from umpire.rules.mbt.cards import LegCard
-from umpire.rules.mbt.state import Compartment, MbtUnit
+from umpire.rules.mbt.state import Compartment, MbtGame, MbtUnit, Smoke
 from umpire.turns.mbt.advanced import units as U
+from umpire.turns.mbt.advanced.losses import Note, destroy, suppress
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.options.hit_marks import leg_losses_due
 from umpire.turns.mbt.turn_state import unit_note
 
-Note = dict[str, Any]
 
+@dataclass
+class Pending:
+    """What a step's fire will do once the step is over."""
 
-def suppress(u: UnitState, why: str, notes: list[Note]) -> None:
-    """A suppressed (ON) marker (12.3); a new one replaces an OFF marker (12.3.4)."""
-    if not U.alive(u):
-        return
-    MbtUnit.of(u).suppressed = "on"
-    MbtUnit.of(u).temp_sup = False
-    notes.append(unit_note(u.id, f"suppressed ({why})", "suppressed"))
+    ap: list[tuple[str, Resolution]] = field(default_factory=list)
+    gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
+    smoke: list[Smoke] = field(default_factory=list)
+    terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
 
+    def apply(self, state: GameState, when: str) -> list[Note]:
+        from umpire.turns.mbt.advanced.terrain_fire import destroy as destroy_marker
 
-def destroy(state: GameState, u: UnitState, how: str, when: str, notes: list[Note], *, wreck: bool = True,
-            locations: tuple[str, ...] = ("EF_KO",)) -> None:
-    """Knocked out, brewed up or eliminated: its passengers go with it (14.3.3.2); a brew-up
-    suppresses every other unit in its hex (14.3.3.3). With option 17.2 a vehicle's crew and
-    passengers try to bail out at the end of the phase instead (17.2.3: ``locations``, the hit
-    locations that did it, EF_KO for GP fire)."""
-    from umpire.turns.mbt.options.hit_variations import bail_out_due
-
-    if u.status == "eliminated":
-        return
-    u.status = "eliminated"
-    u.destroyed = how if wreck else "eliminated"
-    MbtUnit.of(u).knocked_out_in = when
-    words = {"knocked_out": "knocked out: a wreck (7.4.7.3)", "brewed_up": "brewed up: a burning wreck (7.4.7.4)",
-             "eliminated": "eliminated (14.4.4.2.3.4)"}
-    notes.append(unit_note(u.id, words.get(u.destroyed, how), "damage"))
-    bail = bail_out_due(state, u, u.destroyed, locations)
-    for p in U.passengers(state, u):
-        p.status = "eliminated"
-        p.destroyed = "eliminated"
-        MbtUnit.of(p).knocked_out_in = when
-        if bail:
-            MbtUnit.of(p).bail_from = u.id
-            notes.append(unit_note(p.id, f"is in the wreck of the {u.id} that carried it: it tries to bail out at the "
-                               "end of the phase (17.2.3)", "damage"))
-        else:
-            notes.append(unit_note(p.id, f"eliminated with the {u.id} that carried it (14.3.3.2)", "damage"))
-    if how == "brewed_up" and u.placed:
-        from umpire.turns.mbt.advanced.table import AdvTable
-
-        t = AdvTable(state)
-        for o in t.in_hex(t.xy(u)):
-            if o.id != u.id:  # the note is o's side's: an enemy's id is never its to read (24.2.2)
-                who = u.id if o.side == u.side else "an enemy vehicle"
-                suppress(o, f"{who} brewed up in its hex, 14.3.3.3", notes)
+        notes: list[Note] = []
+        for pid, by in self.terrain:
+            destroy_marker(state, pid, by, notes)
+        for tid, r in self.ap:
+            notes += apply_ap(state, tid, r, when)
+        for tid, effect, why in self.gp:
+            notes += apply_gp(state, tid, effect, when, why)
+        m = MbtGame.of(state)
+        for s in self.smoke:
+            smoke = m.smoke
+            smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
+                                                 and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
+            smoke.append(s)
+        self.ap, self.gp, self.smoke, self.terrain = [], [], [], []
+        return notes
 
 
 def crew_loss(state: GameState, u: UnitState, n: int, why: str, when: str, notes: list[Note]) -> None:
@@ -150,8 +133,6 @@ def apply_gp(state: GameState, tid: str, effect: str, when: str, why: str = "GP 
     elif effect in ("knocked_out", "brewed_up"):
         destroy(state, u, effect, when, notes)
     elif effect == "half":
-        from umpire.turns.mbt.options.hit_variations import leg_losses_due
-
         reduce(u, notes, data.rulings().select(state.rulings)["advanced.half_squad_weapons"],
                leg_losses_due(state))
         suppress(u, f"{why}, 14.4.4.2.3.4", notes)

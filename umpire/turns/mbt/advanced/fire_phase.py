@@ -22,8 +22,10 @@ from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, apply_gp, destroy, suppress
+from umpire.turns.mbt.advanced.closing import close_phase
+from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.limits import riders_with, upper_floor, weapon_why
+from umpire.turns.mbt.advanced.losses import Note, destroy, suppress
 from umpire.turns.mbt.advanced.sighting import update as update_sighting
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.turn_state import mbt, plan, sides_in_order, unit_note
@@ -197,8 +199,6 @@ def _hand_to_hand(state: GameState, t: AdvTable, units: list[UnitState], target:
 
 
 def fire_phase(state: GameState, dice: Dice) -> Applied:
-    from umpire.turns.mbt.advanced.sequence import close_phase
-
     new = state.copy_for_change()
     m = mbt(new)
     t = AdvTable(new)
@@ -212,7 +212,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
     for side in sides_in_order(new):
         for u, spec in own_orders(new, side):
             if spec.get("order") in ("F", "FM") and spec.get("fire"):
-                res += FI.fire_unit(new, t, u, spec["fire"], spec["order"], "Direct Fire", dice, pend, notes)
+                res += FI.fire_unit(FI.Firing(new, t, dice, pend), u, spec["fire"], spec["order"], "Direct Fire", notes)
                 if MbtUnit.of(u).used:
                     triggers.append(u.id)
     notes += pend.apply(new, f"T{new.turn} Direct Fire")
@@ -224,7 +224,7 @@ def fire_phase(state: GameState, dice: Dice) -> Applied:
             if spec.get("order") != "ATGM" or not spec.get("fire"):
                 continue
             now = [e for e in spec["fire"] if not to_move(new, e)]
-            res += FI.fire_unit(new, t, u, now, "ATGM", "ATGM Announcement", dice, pend, notes)
+            res += FI.fire_unit(FI.Firing(new, t, dice, pend), u, now, "ATGM", "ATGM Announcement", notes)
             for e in spec["fire"]:
                 if to_move(new, e):
                     res.append(announce(new, t, u, e, "ATGM Announcement"))
@@ -275,8 +275,6 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
          at: tuple[float, float] | None = None, moving: bool = False) -> tuple[UnitState, dict[str, Any]] | None:
     """An overwatch unit's shot as its instructions say (24.3.2.3, 24.3.3.2): a listed target
     first, else the nearest it may hit; the gun, or the missile if told (13.3)."""
-    from umpire.turns.mbt.advanced.orders import default_ammo
-
     order = [c for c in ins.get("targets") or [] if c in candidates] or candidates
     best = None
     for tid in order:
@@ -291,7 +289,7 @@ def pick(state: GameState, t: AdvTable, w: UnitState, ins: dict[str, Any], candi
             if weapon_why(state, t, w, weapon)[0]:
                 continue  # 14.1.3.2: not from an upper floor
             try:
-                ammo = default_ammo(weapon, target)
+                ammo = U.default_ammo(weapon, target)
             except Exception:  # noqa: BLE001 - a weapon with no ammunition for this target
                 continue
             chk = S.can_fire(t, w, target, weapon, ammo, at=at, moving=moving)
@@ -334,7 +332,7 @@ def overwatch_chain(state: GameState, dice: Dice, triggers: list[str], step: str
                     res.append(announce(state, t, u, got[1], step, order="OW"))  # 14.2.2.2.2: initial hex
                 else:
                     riders.insert(0, got[1])
-                res += FI.fire_unit(state, t, u, riders, "OW", step, dice, pend, notes) if riders else []
+                res += FI.fire_unit(FI.Firing(state, t, dice, pend), u, riders, "OW", step, notes) if riders else []
                 fired.add(u.id)
                 nxt.append(u.id)
         notes += pend.apply(state, f"T{state.turn} {step}")

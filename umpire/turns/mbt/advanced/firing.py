@@ -9,7 +9,7 @@ resolved from where everything stood at its start (5.3).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from umpire.core.dice import Dice
@@ -18,45 +18,28 @@ from umpire.core.state import GameState, UnitState
 from umpire.geometry.arcs import bearing
 from umpire.rules.mbt import arcs as mbt_arcs
 from umpire.rules.mbt.facts import ShotFacts
-from umpire.rules.mbt.state import MbtGame, MbtUnit, Smoke, turret_facing
+from umpire.rules.mbt.state import MbtUnit, turret_facing
 from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, apply_ap, apply_gp
+from umpire.turns.mbt.advanced.effects import Pending
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check
 from umpire.turns.mbt.options import on
 from umpire.turns.mbt.turn_state import note_resolutions, unit_note
 
 
-@dataclass
-class Pending:
-    """What a step's fire will do once the step is over."""
+@dataclass(frozen=True)
+class Firing:
+    """A firing step under way: the state its fire changes, the table it is measured on, its dice,
+    and what its fire will do once the step is over (``pending``)."""
 
-    ap: list[tuple[str, Resolution]] = field(default_factory=list)
-    gp: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, effect, why)
-    smoke: list[Smoke] = field(default_factory=list)
-    terrain: list[tuple[str, str]] = field(default_factory=list)  # (marker, destroyed by)
-
-    def apply(self, state: GameState, when: str) -> list[Note]:
-        from umpire.turns.mbt.advanced.terrain_fire import destroy
-
-        notes: list[Note] = []
-        for pid, by in self.terrain:
-            destroy(state, pid, by, notes)
-        for tid, r in self.ap:
-            notes += apply_ap(state, tid, r, when)
-        for tid, effect, why in self.gp:
-            notes += apply_gp(state, tid, effect, when, why)
-        m = MbtGame.of(state)
-        for s in self.smoke:
-            smoke = m.smoke
-            smoke[:] = [x for x in smoke if not (x["kind"] in ("on", "off") and abs(x["x"] - s["x"]) < 1e-6
-                                                 and abs(x["y"] - s["y"]) < 1e-6)]  # 12.9.3
-            smoke.append(s)
-        self.ap, self.gp, self.smoke, self.terrain = [], [], [], []
-        return notes
+    state: GameState
+    t: AdvTable
+    dice: Dice
+    pending: Pending
 
 
 def no_shot(firer: str, target: str | None, step: str, why: str, est: list[str] | None = None) -> Resolution:
@@ -69,14 +52,15 @@ def weapon(u: UnitState, name: str) -> Weapon | None:
     return next((w for w in U.weapons(u) if w.name == name), None)
 
 
-def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[str, Any]], order: str, step: str,
-              dice: Dice, pending: Pending, notes: list[Note], *, moving_target: bool = False) -> list[Resolution]:
+def fire_unit(firing: Firing, u: UnitState, entries: list[dict[str, Any]], order: str, step: str, notes: list[Note],
+              *, moving_target: bool = False) -> list[Resolution]:
     """Every weapon ``u`` (and the riders its entries name) fires in this step, at its own target
     (14.1.2.1, 14.1.3.1, 15.3.3.1)."""
     from umpire.turns.mbt.advanced import terrain_fire
     from umpire.turns.mbt.advanced.limits import weapon_why
     from umpire.turns.mbt.options import weapon_limits as WL
 
+    state, t, pending = firing.state, firing.t, firing.pending
     res: list[Resolution] = []
     fired_kinds: dict[str, set[str]] = {}
     for entry in entries:
@@ -96,9 +80,9 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
             res.append(no_shot(f.id, tid, step, why or limit))
             continue
         if entry.get("at") is not None:
-            r = _smoke(state, t, f, w, entry, order, step, pending)
+            r = _smoke(firing, f, w, entry, order, step)
         elif entry.get("terrain") is not None:
-            r = terrain_fire.shoot(state, t, f, w, entry, order, step, dice)
+            r = terrain_fire.shoot(firing, f, w, entry, order, step)
             if r.outcome.get("result") == "EF":
                 pending.terrain.append((str(entry["terrain"]), f.id))
         else:
@@ -107,8 +91,8 @@ def fire_unit(state: GameState, t: AdvTable, u: UnitState, entries: list[dict[st
                 res.append(no_shot(f.id, tid, step, "its target is out of action: the fire is wasted (7.3.2)"))
                 continue
             alt = WL.attached_fired(f, w, entries) if on(state, WL.NAME) else 0
-            r = shoot(state, t, f, target, w, {**entry, "attached_fired": alt} if alt else entry, order, step, dice,
-                      pending, moving=moving_target, most=most)
+            shot = S.AdvShot(f, target, w, str(entry.get("ammo") or ""), order, step, moving=moving_target)
+            r = shoot(firing, shot, {**entry, "attached_fired": alt} if alt else entry, most=most)
             rounds = r.facts.rounds if isinstance(r.facts, ShotFacts) else None
             if rounds:
                 notes.append(unit_note(f.id, rounds, "rounds"))
@@ -141,12 +125,13 @@ def _forbidden(u: UnitState, w: Weapon, fired: set[str]) -> str:
     return ""
 
 
-def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], order: str, step: str,
-           pending: Pending) -> Resolution:
+def _smoke(firing: Firing, u: UnitState, w: Weapon, entry: dict[str, Any], order: str, step: str) -> Resolution:
     """14.4.5.1: a smoke (ON) marker at a point in arc and range (2 to the GP maximum), in sight,
     with no friendly unit in its hex: the ``smoke`` case from the table, resolved by calc's function."""
     from umpire.rules.mbt.calc_advanced import resolve_smoke
     from umpire.rules.mbt.cases_advanced import SmokeCase
+
+    state, t = firing.state, firing.t
 
     at = (float(entry["at"][0]), float(entry["at"][1]))
     a = t.xy(u)
@@ -161,7 +146,8 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[s
     r = resolve_smoke(validate(SmokeCase, {k: v for k, v in case.items() if k != "procedure"}, "smoke"), t.rulings)
     if not r.outcome["placed"]:
         return no_shot(u.id, None, step, str(r.outcome["why"]))
-    pending.smoke.append({"x": round(at[0], 3), "y": round(at[1], 3), "kind": "on", "by": u.id, "turn": state.turn})
+    firing.pending.smoke.append({"x": round(at[0], 3), "y": round(at[1], 3), "kind": "on", "by": u.id,
+                                 "turn": state.turn})
     r.summary = (f"{u.id} fires smoke with its {w.name}: a smoke (ON) marker at ({at[0]:g}, {at[1]:g}) "
                  f"(14.4.5.1)")
     r.facts.unit = u.id
@@ -171,19 +157,18 @@ def _smoke(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[s
     return r
 
 
-def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
-          order: str, step: str, dice: Dice, pending: Pending, *, moving: bool = False,
-          at: tuple[float, float] | None = None, target_facing: float | None = None,
-          most: int | None = None, key_step: str | None = None) -> Resolution:
-    """One weapon's shot at one target, resolved now; its effects wait in ``pending``. ``most``:
-    the farthest it reaches from where it is (a rider through firing ports, 15.3.4.2);
-    ``key_step``: the step its dice are keyed by, when not ``step`` (a missile's flight is keyed
-    by the step that announced it)."""
+def shoot(firing: Firing, shot: S.AdvShot, entry: dict[str, Any], *, most: int | None = None) -> Resolution:
+    """One weapon's shot at one target, resolved now; its effects wait in the step's ``pending``.
+    The shot's ammunition is the order's ``entry``'s, or the weapon's first AP or GP; ``most``: the
+    farthest it reaches from where it is (a rider through firing ports, 15.3.4.2)."""
     from umpire.turns.mbt.options import weapon_limits as WL
 
-    ammo = entry.get("ammo") or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
+    state, t = firing.state, firing.t
+    u, target, w, step, at = shot.firer, shot.target, shot.weapon, shot.step, shot.at
+    ammo = shot.ammo or next((a.name for a in w.ammo if a.type in ("KE", "CE", "GP")), "")
+    shot = replace(shot, ammo=ammo)
     a = w.find_ammo(ammo)
-    chk = S.can_fire(t, u, target, w, ammo, at=at, moving=moving)
+    chk = S.can_fire(t, u, target, w, ammo, at=at, moving=shot.moving)
     if not chk.legal:
         return no_shot(u.id, target.id, step, chk.why, chk.estimated)
     if most is not None and chk.range > most:
@@ -192,19 +177,18 @@ def shoot(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Wea
     limit = WL.held(state, u, w, chk.range, (t.unit_height(u), t.unit_height(target, at or t.xy(target))))
     if limit:
         return no_shot(u.id, target.id, step, limit)
-    r = _resolve(state, t, u, target, w, entry, ammo, a.type, order, step, dice, pending, chk,
-                 moving=moving, at=at, target_facing=target_facing, key_step=key_step)
+    r = _resolve(firing, shot, entry, a.type, chk)
     WL.expend(state, u, w, r)
     return r
 
 
-def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: Weapon, entry: dict[str, Any],
-             ammo: str, kind: str, order: str, step: str, dice: Dice, pending: Pending, chk: Check, *,
-             moving: bool, at: tuple[float, float] | None, target_facing: float | None,
-             key_step: str | None) -> Resolution:
+def _resolve(firing: Firing, shot: S.AdvShot, entry: dict[str, Any], kind: str, chk: Check) -> Resolution:
     """The shot :func:`shoot` allowed: GP fire and its effects (14.4), or AP fire (14.3)."""
     from umpire.turns.mbt.options import fires
     from umpire.turns.mbt.options import weapon_limits as WL
+
+    state, t, dice, pending = firing.state, firing.t, firing.dice, firing.pending
+    u, target, w, ammo, order, step = shot.firer, shot.target, shot.weapon, shot.ammo, shot.order, shot.step
 
     if kind == "GP":
         canister = bool(entry.get("canister"))
@@ -214,9 +198,9 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
             S.gp_factor(u, w, ammo, order, chk.range)
         except ValueError as exc:
             return no_shot(u.id, target.id, step, str(exc))
-        r = S.gp(state, t, u, target, w, ammo, order, step, dice, canister=canister, check=chk, at=at, moving=moving,
-                 key_step=key_step, attached_fired=int(entry.get("attached_fired") or 0), pinning=entry.get("pinning"),
-                 shots=entry.get("shots"))
+        gp_shot = replace(shot, canister=canister, attached_fired=int(entry.get("attached_fired") or 0),
+                          pinning=entry.get("pinning"), shots=entry.get("shots"))
+        r = S.gp(state, t, gp_shot, dice, check=chk)
         S.note_acq(state, "gp_acq", u.id, target.id)
         if not canister and fires.starts_fires(w):  # 18.3.2
             fires.directed(state, t.xy(target), S.gp_factor(u, w, ammo, order, chk.range)[0])
@@ -232,8 +216,7 @@ def _resolve(state: GameState, t: AdvTable, u: UnitState, target: UnitState, w: 
         return r
     if U.kind(target) != "vehicle":
         return no_shot(u.id, target.id, step, "AP fire only at vehicles (14.1.1.2)")
-    r = S.ap(state, t, u, target, w, ammo, order, step, dice, at=at, target_facing=target_facing, moving=moving,
-             check=chk, shots=WL.shots(state, u, w, entry.get("shots")), key_step=key_step)
+    r = S.ap(state, t, replace(shot, shots=WL.shots(state, u, w, entry.get("shots"))), dice, check=chk)
     pending.ap.append((target.id, r))
     return r
 
@@ -242,4 +225,4 @@ def note_all(notes: list[Note]) -> list[Resolution]:
     return note_resolutions(notes)
 
 
-__all__ = ["Pending", "fire_unit", "no_shot", "note_all", "shoot", "unit_note"]
+__all__ = ["Firing", "Pending", "fire_unit", "no_shot", "note_all", "shoot", "unit_note"]

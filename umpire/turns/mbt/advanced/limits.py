@@ -124,8 +124,6 @@ def riders_with(state: GameState, t: AdvTable, u: UnitState, ins: dict[str, Any]
     at its target (15.3.3.1): their small arms and launchers, where the NOTES let them (15.3.4)
     and the target is in reach."""
     from umpire.turns.mbt.advanced import shots as S
-    from umpire.turns.mbt.advanced.orders import default_ammo
-
     target = state.units.get(str(entry.get("target") or ""))
     if not ins.get("riders") or target is None:
         return []
@@ -136,7 +134,7 @@ def riders_with(state: GameState, t: AdvTable, u: UnitState, ins: dict[str, Any]
                 continue
             why, most = rider_fire(state, p, w)
             try:
-                ammo = default_ammo(w, target)
+                ammo = U.default_ammo(w, target)
             except UmpireError:
                 continue
             chk = S.can_fire(t, p, target, w, ammo, at=at, moving=moving)

@@ -29,9 +29,11 @@ from umpire.turns.mbt.advanced import firing as FI
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.cases import overrun_case
-from umpire.turns.mbt.advanced.effects import Note, apply_gp
+from umpire.turns.mbt.advanced.closing import close_phase, disputed
+from umpire.turns.mbt.advanced.effects import apply_gp
 from umpire.turns.mbt.advanced.fire_phase import announce, is_missile, overwatch_chain, own_orders, pick
 from umpire.turns.mbt.advanced.limits import riders_with
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.movement_phase import hex_points, move_facts
 from umpire.turns.mbt.paths import points_along
@@ -105,7 +107,7 @@ def watch(state: GameState, u: UnitState, at: tuple[float, float], dice: Dice, n
         else:
             riders.insert(0, entry)
         if riders:
-            res += FI.fire_unit(state, t, w, riders, "OW", "Movement (overwatch)", dice, pend, notes,
+            res += FI.fire_unit(FI.Firing(state, t, dice, pend), w, riders, "OW", "Movement (overwatch)", notes,
                                 moving_target=True)
         fired.add(w.id)
     m.ow_fired = sorted(fired)
@@ -283,14 +285,15 @@ def fly(state: GameState, shot: dict[str, Any], walked: list[tuple[float, float]
     t = AdvTable(state)
     hexes = hex_points([list(p) for p in walked], t.scale) if len(walked) > 1 else [(*walked[0], tgt.facing)]
     spd = missiles.speed(w, len(hexes) - 1)
-    checks = [S.can_fire(t, u, tgt, w, shot.get("ammo"), at=(x, y), moving=True, arc=False) for x, y, _ in hexes]
+    checks = [S.in_reach(t, u, tgt, w, shot.get("ammo"), at=(x, y), moving=True) for x, y, _ in hexes]
     flight = missiles.fly([missiles.PathPoint(c.range, c.legal) for c in checks], int(spd.v))
     if flight.impact is None:
         return [FI.no_shot(u.id, tgt.id, "Movement (missile)", f"{flight.reason}: a miss (14.2.2.2.4)")]
     x, y, way = hexes[flight.impact]
     pend = FI.Pending()
-    r = FI.shoot(state, t, u, tgt, w, shot, order, "Movement (missile)", dice, pend, moving=True, at=(x, y),
-                 target_facing=way, key_step=str(shot.get("step") or "ATGM Announcement"))
+    aimed = S.AdvShot(u, tgt, w, str(shot.get("ammo") or ""), order, "Movement (missile)", at=(x, y), target_facing=way,
+                      moving=True, key_step=str(shot.get("step") or "ATGM Announcement"))
+    r = FI.shoot(FI.Firing(state, t, dice, pend), aimed, shot)
     r.summary += f" ({flight.reason}; speed {spd.v} against a move of {len(hexes) - 1} hexes, 14.2.2.2.3)"
     if spd.estimated:
         r.estimated = [*r.estimated, f"{w.name} ATGM speed ({spd.v})"]
@@ -325,8 +328,9 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
         w = next(x for x in U.weapons(f) if x.name == c["attacker" if part == "attack" else "defender"]["weapons"][0])
         r.summary = (f"overrun {'attack' if part == 'attack' else 'defensive fire'}: {f.id} fires "
                      f"({ShotFacts.of(r).gp_factor} GP) at {target.id} (Overrun; range 1): {r.summary}")
-        S.shot_facts(r, t, f, target, w, next((a.name for a in w.ammo if a.type == "GP"), "GP"), "Overrun", t.xy(f),
-                 t.xy(target), False, None)
+        gp_ammo = next((a.name for a in w.ammo if a.type == "GP"), "GP")
+        S.shot_facts(r, t, S.AdvShot(f, target, w, gp_ammo, str(f.orders or ""), "Overrun"), t.xy(f), t.xy(target),
+                     None)
         fx = ShotFacts.of(r)
         fx.attacker = u.id
         fx.target = d.id
@@ -359,8 +363,6 @@ def overrun(state: GameState, u: UnitState, spec: dict[str, Any], dice: Dice, no
 
 
 def movement_phase(state: GameState, dice: Dice) -> Applied:
-    from umpire.turns.mbt.advanced.sequence import close_phase, disputed
-
     new = state.copy_for_change()
     m = mbt(new)
     m.walked = {}

@@ -185,16 +185,6 @@ def default_weapon(u: UnitState, code: str, target: UnitState | None) -> Weapon:
     return w
 
 
-def default_ammo(w: Weapon, target: UnitState | None) -> str:
-    """AP ammunition at a vehicle (KE first), GP at anything else (14.1.1.2)."""
-    vehicle = target is not None and U.kind(target) == "vehicle"
-    for kind in (("KE", "CE", "GP") if vehicle else ("GP",)):
-        for a in w.ammo:
-            if a.type == kind:
-                return a.name
-    raise UmpireError(f"the {w.name} has no ammunition for that target (allowed: {', '.join(a.name for a in w.ammo)})")
-
-
 def fire_entries(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], enemies: dict[str, UnitState],
           state: GameState, t: AdvTable, hatch: str) -> list[dict[str, Any]]:
     from umpire.turns.mbt.advanced.limits import weapon_why
@@ -259,7 +249,7 @@ def fire_entries(at: str, u: UnitState, code: str, specs: list[dict[str, Any]], 
             out.append({"target": target.id, "weapon": w.name, "ammo": gp_ammo, "canister": True} | by)
             continue
         try:
-            a = w.find_ammo(ammo) if ammo else w.find_ammo(default_ammo(w, target))
+            a = w.find_ammo(ammo) if ammo else w.find_ammo(U.default_ammo(w, target))
         except UmpireError as exc:
             raise err(f"{where}.ammo", str(exc)) from None
         if a.type != "GP" and U.kind(target) != "vehicle":

@@ -6,8 +6,6 @@ as the players made them, 9.1, 16.1, 16.2), Fire (11.3, :mod:`.fire_phase`), Mov
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Facts, Resolution
 from umpire.core.state import GameState
@@ -17,22 +15,11 @@ from umpire.rules.mbt.state import MbtGame, MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note
-from umpire.turns.mbt.advanced.sighting import update as update_sighting
+from umpire.turns.mbt.advanced.closing import close_phase
+from umpire.turns.mbt.advanced.losses import Note
 from umpire.turns.mbt.advanced.table import AdvTable
-from umpire.turns.mbt.parting import parted
 from umpire.turns.mbt.phases import OVER, resolve_phase
-from umpire.turns.mbt.turn_state import claim_objectives, mbt, note_resolutions, plan, sides_in_order, unit_note
-
-
-def close_phase(new: GameState, res: list[Resolution], notes: list[Any], nxt: str, what: str) -> Applied:
-    from umpire.turns.mbt.options.camouflage import lost
-
-    notes = [*notes, *lost(new)]  # 17.6.1.3
-    res += update_sighting(new, AdvTable(new))
-    res += note_resolutions(notes)
-    new.phase = nxt
-    return Applied(new, f"turn {new.turn}: {what}", res)
+from umpire.turns.mbt.turn_state import claim_objectives, mbt, plan, sides_in_order, unit_note
 
 
 def initiative(state: GameState, dice: Dice) -> Applied:
@@ -106,22 +93,6 @@ def command(state: GameState) -> Applied:
                        "orders marked (13.3); pivots and turrets as written (9.1, 9.2, 16.1)")
 
 
-def disputed(state: GameState) -> list[Note]:
-    """8.8: units of both sides in one hex after all moves: the side that did not move into it
-    (else the first to get there) stays; the others go back along their paths."""
-    t = AdvTable(state)
-    near = t.scale / 2
-    walked = mbt(state).walked
-    notes: list[Note] = []
-    for go in parted(lambda: [u for u in state.units.values() if U.on_table(u)], t.xy, near, walked, list(walked),
-                     rounds=4 * len(state.units)):
-        for p in U.passengers(state, go):
-            p.x, p.y = go.x, go.y
-        notes.append(unit_note(go.id, f"is moved back to ({go.x:g}, {go.y:g}): it ended in one hex with an enemy that "
-                           "was there first (8.8)", "moved_back", sep=" "))
-    return notes
-
-
 def adjustment(state: GameState) -> Applied:
     from umpire.turns.mbt.advanced.victory import tally
 
@@ -172,6 +143,8 @@ def adjustment(state: GameState) -> Applied:
 
 def next_phase(state: GameState, dice: Dice) -> Applied:
     """Resolve the current phase of the Advanced Game (10-16 in the sequence of 24.3)."""
+    from umpire.turns.mbt.advanced.fire_phase import fire_phase
+    from umpire.turns.mbt.advanced.moving import movement_phase
     from umpire.turns.mbt.options.artillery_step import fire_with_artillery, movement_with_air
     from umpire.turns.mbt.options.command_step import initiative_with_command
     from umpire.turns.mbt.options.fires import adjustment_with_fires
@@ -184,7 +157,8 @@ def next_phase(state: GameState, dice: Dice) -> Applied:
     return resolve_phase(state, dice, {  # the options open the Mark Orders Step and the Fire phase, close Movement
         "Initiative": lambda s, d: with_supplies(s, d, lambda s2, d2: initiative_with_command(s2, d2, initiative)),
         "Command": lambda s, d: command(s),
-        "Fire": lambda s, d: after_hits(fire_with_artillery(s, d), d),
-        "Movement": lambda s, d: after_movement(after_hits(movement_with_air(s, d, movement_with_mines), d)),
+        "Fire": lambda s, d: after_hits(fire_with_artillery(s, d, fire_phase), d),
+        "Movement": lambda s, d: after_movement(after_hits(movement_with_air(
+            s, d, lambda s2, d2: movement_with_mines(s2, d2, movement_phase)), d)),
         "Adjustment": lambda s, d: adjustment_with_fires(s, d, with_entrenchments(adjustment)),
     })

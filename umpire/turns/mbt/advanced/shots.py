@@ -9,6 +9,7 @@ briefings are composed from it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -25,6 +26,32 @@ from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import units as U
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.fire import Check, slug
+
+
+@dataclass(frozen=True)
+class AdvShot:
+    """One Advanced Game shot as it is taken: who fires which weapon and ammunition (the firing
+    step's own, before it is read from the order: "" for the weapon's first AP or GP), under which
+    order, at whom, in which step (``key_step``: the step its dice are keyed by, when not that one:
+    a missile's flight is keyed by the step that announced it), where the target is then (a point
+    on its move, ``at``; its hull's facing there; whether it is moving), the shots it fires when
+    fewer than its rate (17.3.2.2), and GP fire's own: canister (14.4.5.2), the attached units
+    that fired (17.3.4), pinning fire (17.4.3)."""
+
+    firer: UnitState
+    target: UnitState
+    weapon: Weapon
+    ammo: str
+    order: str
+    step: str
+    at: tuple[float, float] | None = None
+    target_facing: float | None = None
+    moving: bool = False
+    key_step: str | None = None
+    shots: int | None = None
+    canister: bool = False
+    attached_fired: int = 0
+    pinning: str | None = None
 
 
 def _r(v: float) -> float:
@@ -86,9 +113,10 @@ def sees(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, flo
     return Check(True, rng, "", est, ruled, los.hull_down, los.reasons)
 
 
-def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str | None,
-             at: tuple[float, float] | None = None, moving: bool = False, arc: bool = True) -> Check:
-    """Is ``target`` a legal target of ``weapon`` now (7.2, 14.2)?"""
+def in_reach(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str | None,
+             at: tuple[float, float] | None = None, moving: bool = False) -> Check:
+    """Is ``target`` in sight and in the range of ``weapon`` (7.2, 14.2)? A missile in flight
+    asks this alone: it is not held to the firing arc (14.2.2)."""
     seen = sees(t, firer, target, at, moving)
     if not seen.legal:
         return seen
@@ -97,15 +125,23 @@ def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, a
         if not a.min_range.v <= seen.range <= a.max_range.v:
             return Check(False, seen.range, f"out of range: {seen.range} hexes, the {weapon.name} {a.name} reaches "
                          f"{a.min_range.v}-{a.max_range.v} (4.7.2)", seen.estimated, seen.ruled)
-    if arc:
-        b = bearing(t.xy(firer), at or t.xy(target))
-        if U.suppressed(firer):
-            if mbt_arcs.off(b, facing_of_sight(firer)) > 30 + 1e-9:
-                return Check(False, seen.range, "suppressed: it fires only within 60 degrees of its front (12.3.1)",
-                             seen.estimated, seen.ruled)
-        elif not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
-            return Check(False, seen.range, f"outside the {weapon.name}'s firing arc ({weapon.trn.v}; 14.2.1)",
+    return seen
+
+
+def can_fire(t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str | None,
+             at: tuple[float, float] | None = None, moving: bool = False) -> Check:
+    """Is ``target`` a legal target of ``weapon`` now (7.2, 14.2): in sight, range and arc?"""
+    seen = in_reach(t, firer, target, weapon, ammo, at, moving)
+    if not seen.legal:
+        return seen
+    b = bearing(t.xy(firer), at or t.xy(target))
+    if U.suppressed(firer):
+        if mbt_arcs.off(b, facing_of_sight(firer)) > 30 + 1e-9:
+            return Check(False, seen.range, "suppressed: it fires only within 60 degrees of its front (12.3.1)",
                          seen.estimated, seen.ruled)
+    elif not mbt_arcs.in_arc(str(weapon.trn.v), b, firer.facing, turret_facing(firer)):
+        return Check(False, seen.range, f"outside the {weapon.name}'s firing arc ({weapon.trn.v}; 14.2.1)",
+                     seen.estimated, seen.ruled)
     return seen
 
 
@@ -132,8 +168,11 @@ def sighted_in_shot(t: AdvTable, firer: UnitState, target: UnitState, a: tuple[f
     return out
 
 
-def shot_facts(res: Resolution, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
-           step: str, a: tuple[float, float], b: tuple[float, float], moving: bool, check: Check | None) -> None:
+def shot_facts(res: Resolution, t: AdvTable, shot: AdvShot, a: tuple[float, float], b: tuple[float, float],
+               check: Check | None) -> None:
+    """What a shot's resolution names (firer, target, step, weapon, ammunition, range, both places,
+    what each side saw), and the estimates and rulings of its check."""
+    firer, target, weapon, ammo, step, moving = shot.firer, shot.target, shot.weapon, shot.ammo, shot.step, shot.moving
     if check is not None:
         res.estimated = [*check.estimated, *[e for e in res.estimated if e not in check.estimated]]
         res.ruled = [*check.ruled, *[r for r in res.ruled if r not in check.ruled]]
@@ -159,20 +198,17 @@ def note_acq(state: GameState, key: Literal["acq", "gp_acq"], firer: str, target
         acq[firer] = {"target": target, "since": state.turn, "last": state.turn}
 
 
-def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str,
-       order: str, step: str, dice: Dice, *, at: tuple[float, float] | None = None,
-       target_facing: float | None = None, moving: bool = False, check: Check | None = None,
-       shots: int | None = None, key_step: str | None = None) -> Resolution:
+def ap(state: GameState, t: AdvTable, shot: AdvShot, dice: Dice, *, check: Check | None = None) -> Resolution:
     """One AP point effect shot (7.4, 14.3) with the Advanced Game's modifiers: its ``fire``
     case built from the table and resolved by ``calc fire``'s own function."""
     from umpire.rules.mbt.calc_fire import elevation_of, resolve_fire
     from umpire.rules.mbt.cases import FireCase
     from umpire.turns.mbt.advanced.cases import fire_case
 
-    case = fire_case(state, t, firer, target, weapon, ammo, order, at=at, target_facing=target_facing,
-                     moving=moving, hull_down=bool(check and check.hull_down), shots=shots)
+    firer, target, weapon, ammo, step, at = shot.firer, shot.target, shot.weapon, shot.ammo, shot.step, shot.at
+    case = fire_case(state, t, shot, hull_down=bool(check and check.hull_down))
     c = validate(FireCase, {k: v for k, v in case.items() if k != "procedure"}, "fire")
-    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
+    rec = RecordingDice(scoped(dice, "fire", slug(shot.key_step or step), firer.id, target.id))
     res = resolve_fire(c, rec, t.rulings)
     res.rolls = rec.take()
     a, b = t.xy(firer), at or t.xy(target)
@@ -182,7 +218,7 @@ def ap(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     why_hd = auto or ("hull down behind the obstacle (13.2.2.2)" if c.target.hull_down else "")
     res.summary = (f"{firer.id} fires {weapon.name} {ammo} at {target.id} ({step}; range {rng}, "
                    f"{c.angle.replace('_', '-')}, {elevation}{'; ' + why_hd if why_hd else ''}): {res.summary}")
-    shot_facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
+    shot_facts(res, t, shot, a, b, check)
     fx = ShotFacts.of(res)
     fx.angle, fx.elevation, fx.case = case["angle"], elevation, case
     return res
@@ -200,10 +236,7 @@ def gp_factor(firer: UnitState, weapon: Weapon, ammo: str, order: str, rng: int)
     return v, est
 
 
-def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapon: Weapon, ammo: str, order: str,
-       step: str, dice: Dice, *, canister: bool = False, check: Check | None = None,
-       at: tuple[float, float] | None = None, moving: bool = False, key_step: str | None = None,
-       attached_fired: int = 0, pinning: str | None = None, shots: int | None = None) -> Resolution:
+def gp(state: GameState, t: AdvTable, shot: AdvShot, dice: Dice, *, check: Check | None = None) -> Resolution:
     """One GP point effect shot (14.4): its ``gp`` case built from the table and resolved by
     ``calc gp``'s own function; the same roll goes against each unit the target vehicle carries
     where they can be hit (14.4.3.2.5: ``outcome["passengers"]``, with their ids here)."""
@@ -211,10 +244,10 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
     from umpire.rules.mbt.cases import GpCase
     from umpire.turns.mbt.advanced.cases import gp_case
 
-    case = gp_case(state, t, firer, target, weapon, ammo, order, at=at, moving=moving, canister=canister,
-                   attached_fired=attached_fired, pinning=pinning, shots=shots)
+    firer, target, weapon, step, at = shot.firer, shot.target, shot.weapon, shot.step, shot.at
+    case = gp_case(state, t, shot)
     c = validate(GpCase, {k: v for k, v in case.items() if k != "procedure"}, "gp")
-    rec = RecordingDice(scoped(dice, "fire", slug(key_step or step), firer.id, target.id))
+    rec = RecordingDice(scoped(dice, "fire", slug(shot.key_step or step), firer.id, target.id))
     res = resolve_gp(c, rec, t.rulings)
     res.rolls = rec.take()
     a, b = t.xy(firer), at or t.xy(target)
@@ -226,7 +259,7 @@ def gp(state: GameState, t: AdvTable, firer: UnitState, target: UnitState, weapo
         ShotFacts.of(res).passengers = riders  # the units of outcome["passengers"], in order
     res.summary = (f"{firer.id} fires {weapon.name} ({ShotFacts.of(res).gp_factor} GP) at {target.id} ({step}; range "
                    f"{res.facts.range}): {res.summary}")
-    shot_facts(res, t, firer, target, weapon, ammo, step, a, b, moving, check)
+    shot_facts(res, t, shot, a, b, check)
     res.facts.case = case
     return res
 

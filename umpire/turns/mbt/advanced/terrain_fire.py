@@ -14,9 +14,9 @@ the hex round that point; its GP defense is the scenario's (``mbt.advanced.terra
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from umpire.core.dice import Dice, RecordingDice, scoped
+from umpire.core.dice import RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, TerrainState, UnitState
 from umpire.errors import UmpireError, unknown
@@ -30,10 +30,13 @@ from umpire.rules.mbt.vehicle_card import Weapon
 from umpire.schema.load import validate
 from umpire.turns.mbt.advanced import shots as S
 from umpire.turns.mbt.advanced import units as U
-from umpire.turns.mbt.advanced.effects import Note, suppress
+from umpire.turns.mbt.advanced.losses import Note, suppress
 from umpire.turns.mbt.advanced.table import BUILDINGS, AdvTable
 from umpire.turns.mbt.fire import slug
 from umpire.turns.mbt.turn_state import unit_note
+
+if TYPE_CHECKING:
+    from umpire.turns.mbt.advanced.firing import Firing
 
 TARGETS = ("block", "wire")
 
@@ -85,9 +88,9 @@ def _no(u: UnitState, piece: TerrainState, step: str, why: str) -> Resolution:
                       facts=ShotFacts(firer=u.id, piece=piece.id, marker=piece.type, step=step))
 
 
-def shoot(state: GameState, t: AdvTable, u: UnitState, w: Weapon, entry: dict[str, Any], order: str,
-          step: str, dice: Dice) -> Resolution:
+def shoot(firing: Firing, u: UnitState, w: Weapon, entry: dict[str, Any], order: str, step: str) -> Resolution:
     """One GP shot at a marker, resolved now; the caller destroys it after the step if effective."""
+    state, t, dice = firing.state, firing.t, firing.dice
     pid = str(entry["terrain"])
     piece = next(p for p in state.terrain if p.id == pid)
     if pid in t._removed:

@@ -12,6 +12,7 @@ firing the vehicle card named there).
 from __future__ import annotations
 
 from umpire.core.state import GameState, UnitState
+from umpire.errors import UmpireError
 from umpire.rules.mbt import cards, firers
 from umpire.rules.mbt.cards import LegCard, TowedCard
 from umpire.rules.mbt.forces import capacity, equipment_items
@@ -167,3 +168,12 @@ def can_move(u: UnitState) -> bool:
 def stopped(u: UnitState) -> bool:
     return u.status == "eliminated" or bool(MbtUnit.of(u).track_hit) or MbtUnit.of(u).compartment == "hull"
 
+
+def default_ammo(w: Weapon, target: UnitState | None) -> str:
+    """AP ammunition at a vehicle (KE first), GP at anything else (14.1.1.2)."""
+    vehicle = target is not None and kind(target) == "vehicle"
+    for want in (("KE", "CE", "GP") if vehicle else ("GP",)):
+        for a in w.ammo:
+            if a.type == want:
+                return a.name
+    raise UmpireError(f"the {w.name} has no ammunition for that target (allowed: {', '.join(a.name for a in w.ammo)})")

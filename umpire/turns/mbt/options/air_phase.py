@@ -14,7 +14,11 @@ within its AA range and whose sight of the aircraft the AIR SIGHTING CHART does 
 once (20.3.4); a destroyed aircraft drops nothing. Then the aircraft must acquire a unit in the
 target hex (20.1.3.1): none in woods, buildings or improved positions without an observer
 (20.1.3.1.1.2), none the AIR SIGHTING CHART hides; an acquired target takes the load
-(:func:`umpire.rules.mbt.options.air_strike.strike`, the quick answer's ``air_drop``). Simplified:
+(:func:`umpire.rules.mbt.options.air_strike.strike`, the quick answer's ``air_drop``). An iron or
+cluster bomb may be dropped as a PGM (``pgm: true``) from ``range`` hexes, in its altitude's band
+(20.1.3.4.3: 0-5 low, 6-10 medium, 11-15 high); the load's extra points are the scenario's. Its
+``turns`` (the hexes of its run before each 60 degree turn) are checked by its speed (20.1.2.5); it
+flies over the target on ``facing``. Simplified:
 acquisition is judged at the target hex (not over the aircraft's whole run) and AA fire comes
 before the drop; the crash of a destroyed aircraft is not played.
 """
@@ -24,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, NonNegativeInt
 
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
@@ -53,6 +57,13 @@ class StrikeSpec(Checked):
     altitude: Literal["low", "medium", "high"] = Field("low", description="low, medium or high (20.1.2.4)")
     evasive: bool = Field(False, description="evasive maneuvering (20.1.2.4.2)")
     facing: float = Field(90.0, description="the table bearing it flies in on (degrees)")
+    pgm: bool = Field(False, description="the load dropped as a PGM: an iron or cluster bomb, +30 to its scatter "
+                      "(20.1.3.4.3)")
+    range: int | None = Field(None, ge=0, description="a PGM's: the hexes short of the target it is dropped from, "
+                              "0-5 at low altitude, 6-10 at medium, 11-15 at high (20.1.3.4.3)")
+    turns: list[NonNegativeInt] = Field(default_factory=list, description="the hexes of its run flown before each "
+                                        "one-hexside (60 degree) turn, in order: two at low speed, at least 10 hexes "
+                                        "apart, one at medium, none at high (20.1.2.5)")
     air_phase: Literal[1, 2] = Field(1, description="the Air Phase it flies in: 1, opening the Fire phase, or 2 "
                                      "(20.1.2.2; where the second sits: ruling options.second_air_phase)")
 
@@ -75,7 +86,7 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
 
     :raises UmpireError: one line naming the strike, the field and what is allowed.
     """
-    from umpire.rules.mbt.options import air_strike
+    from umpire.rules.mbt.options import air, air_strike
 
     if not raw:
         return []
@@ -104,7 +115,10 @@ def check(raw: list[dict[str, Any]], state: GameState, side: str, where: str) ->
         if a.loads.get(s.weapon, 0) <= 0:
             left = ", ".join(f"{k} {v}" for k, v in a.loads.items() if v > 0) or "none"
             raise UmpireError(f"{at}.weapon: {s.aircraft} has no {s.weapon} load left (left: {left}; 20.1.1)")
-        air_strike.check(a.type, s.weapon, s.speed, s.altitude, _conditions(state), where=at)
+        sortie = air_strike.Sortie(a.type, s.weapon, s.speed, s.altitude, pgm=s.pgm, rng=s.range)
+        air_strike.check(sortie, _conditions(state), where=at)
+        if why := air.turn_problem(s.speed, s.turns):
+            raise UmpireError(f"{at}.{why}")
         x, y = s.target
         if not (0 <= x <= state.table.width and 0 <= y <= state.table.depth):
             raise UmpireError(
@@ -170,17 +184,9 @@ def _aa(state: GameState, strike: OS.Strike, a: OS.Aircraft, dice: Dice, used: s
                 continue
             order = str(((orders.get(u.side) or {}).get(u.id) or {}).get("order") or "OW")
             rec = RecordingDice(scoped(dice, "aa", u.id, a.id))
-            r = AA.resolve(
-                line=line,
-                column=column,
-                defense=defense(a.type),
-                dice=rec,
-                radar=line.RD is not None,
-                firer_suppressed=U.suppressed(u),
-                firer_orders=order,
-                evasive=strike.evasive,
-                grade=U.grade(u),
-            )
+            firer = AA.AaFirer(line, radar=line.RD is not None, suppressed=U.suppressed(u), orders=order,
+                               grade=U.grade(u))
+            r = AA.resolve(firer, AA.AirTarget(column, defense(a.type), evasive=strike.evasive), rec)
             r.rolls = rec.take()
             r.estimated += estimated_defense(a.type)
             r.summary = f"{u.id} fires {weapon} at {a.id} ({a.type}): {r.summary}"
@@ -299,8 +305,9 @@ def resolve(state: GameState, dice: Dice, air_phase: int = 1) -> tuple[list[Reso
             "evasive": s.evasive,
             "conditions": _conditions(state),
             "facing": hexes.direction_of(s.facing),
+            **({"pgm": True, "range": s.range} if s.pgm else {}),
         }
-        what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')} on {target.id}"
+        what = f"{a.id} ({a.type}) drops {s.weapon.replace('_', ' ')}{' (PGM)' if s.pgm else ''} on {target.id}"
         dropped, hit = drop(state, case, s.target, scoped(dice, "air", a.id), what,
                             f"air strike ({s.weapon.replace('_', ' ')})",
                             ImpactFacts(aircraft=a.id, aircraft_side=a.side))  # whose it is: its holder reads of it

@@ -51,7 +51,7 @@ def exhaust_why(state: GameState, u: UnitState) -> str:
 
 def sinks(state: GameState, u: UnitState, why: str, when: str, notes: list[Any]) -> bool:
     """Sink ``u`` if it is floating (17.7.3): knocked out, no bail out; returns whether it sank."""
-    from umpire.turns.mbt.advanced.effects import destroy
+    from umpire.turns.mbt.advanced.losses import destroy
 
     if not floating(state, u):
         return False

@@ -12,6 +12,7 @@ point with its GP defense where it stands (14.4.3). A delayed plot waits a Turn 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -239,12 +240,10 @@ def _smoke(state: GameState, plot: OS.Plot, r: Resolution) -> None:
         )
 
 
-def fire_with_artillery(state: GameState, dice: Dice) -> Applied:
-    """The Fire phase with the options' steps: the Air Phase opens it (the strikes, then the
-    helicopters, 20.1, 20.2.2), and the Artillery Step comes before the Direct Fire Step or after
-    the Overwatch Fire Step (ruling ``options.artillery_step``)."""
-    from umpire.turns.mbt.advanced.fire_phase import fire_phase
-
+def fire_with_artillery(state: GameState, dice: Dice, fire_phase: Callable[[GameState, Dice], Applied]) -> Applied:
+    """The Fire phase (``fire_phase``) with the options' steps: the Air Phase opens it (the
+    strikes, then the helicopters, 20.1, 20.2.2), and the Artillery Step comes before the Direct
+    Fire Step or after the Overwatch Fire Step (ruling ``options.artillery_step``)."""
     if not any(on(state, o) for o in ("artillery", "aircraft", "helicopters")):
         return fire_phase(state, dice)
     new = state.copy_for_change()

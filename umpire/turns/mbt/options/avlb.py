@@ -144,10 +144,3 @@ def resolve(before: GameState, state: GameState) -> tuple[list[Resolution], list
             notes.append(unit_note(uid, text, "bridge"))
     OS.write(state, opts)
     return res, notes
-
-
-def bridged(state: GameState, xy: Sequence[float], scale: float) -> bool:
-    """Is ``xy`` on a laid temporary bridge (within half a hex length of one, 22.3)?"""
-    opts = MbtGame.of(state).options_state
-    laid = opts.bridges if opts is not None else {}
-    return any(math.dist(xy, (float(p[0]), float(p[1]))) <= scale / 2 + 1e-9 for p in laid.values())

@@ -73,7 +73,7 @@ def impact(state: GameState, plot: OS.Plot, b: OS.Battery, dice: Dice) -> tuple[
     from umpire.rules.mbt.options import artillery as A
     from umpire.rules.mbt.options.calc import clgp
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import destroy
+    from umpire.turns.mbt.advanced.losses import destroy
     from umpire.turns.mbt.advanced.table import AdvTable
 
     est: list[str] = []

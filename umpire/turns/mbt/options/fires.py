@@ -137,7 +137,7 @@ def adjust(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """The Adjust Markers Step's fires (18.3.1-18.3.3) on ``state`` (being changed)."""
     from umpire.rules.mbt.options import hexes
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import destroy
+    from umpire.turns.mbt.advanced.losses import destroy
     from umpire.turns.mbt.advanced.table import AdvTable
 
     if not on(state, NAME):

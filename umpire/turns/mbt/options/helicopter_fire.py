@@ -271,7 +271,7 @@ def fire(state: GameState, h: OS.Helicopter, f: OS.Flight, start: tuple[float, f
     """Its guns and missiles as ``f`` orders them, flown from ``start``, on ``state`` (being
     changed); the resolutions and the notes of what they did."""
     from umpire.rules.mbt.options.helicopter_guns import guided
-    from umpire.turns.mbt.advanced.firing import Pending
+    from umpire.turns.mbt.advanced.effects import Pending
     from umpire.turns.mbt.advanced.table import AdvTable
 
     t = AdvTable(state)

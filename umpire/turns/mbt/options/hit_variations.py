@@ -28,48 +28,16 @@ destruction (17.2.6), officer losses (17.2.7: the tracked game keeps no officers
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
 from umpire.core.resolution import Resolution
 from umpire.core.state import GameState, UnitState
-from umpire.rules.mbt.state import BailOut, MbtUnit
+from umpire.rules.mbt.state import MbtUnit
 from umpire.turns.common import Applied
 from umpire.turns.mbt.options import on
+from umpire.turns.mbt.options.hit_marks import NAME
 from umpire.turns.mbt.turn_state import note_resolutions, unit_note
-
-NAME = "hit_variations"
-TOP = {"TT": "TF", "HD": "HF"}  # a top hit read as the front column of its compartment (ruling)
-ROUNDS = ("launcher", "aam")  # attached weapons counted as rounds of ammunition (17.2.2)
-
-
-def bail_out_due(state: GameState, u: UnitState, how: str, locations: tuple[str, ...]) -> bool:
-    """Mark vehicle ``u`` (just destroyed ``how``) for bail out attempts at the end of the phase
-    when the option is played; returns whether it was."""
-    from umpire.turns.mbt.advanced import units as U
-
-    if not on(state, NAME) or how not in ("knocked_out", "brewed_up") or U.kind(u) != "vehicle" \
-            or MbtUnit.of(u).sunk:  # no bail out from a sinking vehicle (17.7.3)
-        return False
-    MbtUnit.of(u).bail_out = BailOut(hit=how, locations=[TOP.get(x, x) for x in locations] or ["EF_KO"])
-    return True
-
-
-def leg_losses_due(state: GameState) -> Callable[[UnitState, list[str]], None] | None:
-    """What :func:`umpire.turns.mbt.advanced.effects.reduce` calls on a squad it reduced, when
-    the option is played: its attached weapons to check for loss at the end of the phase."""
-    from umpire.turns.mbt.advanced import units as U
-
-    if not on(state, NAME):
-        return None
-
-    def due(u: UnitState, lost: list[str]) -> None:
-        items = [n for n, a in U.attached_of(u).items() if a.weapon.kind not in ROUNDS and n not in lost]
-        if items:
-            MbtUnit.of(u).leg_loss = sorted({*MbtUnit.of(u).leg_loss, *items})
-
-    return due
 
 
 def _best(hit: str, unit: str, locations: list[str]) -> str:
@@ -106,7 +74,7 @@ def _attempt(state: GameState, who: UnitState, unit: str, wreck: UnitState, hit:
 
 
 def _bail_out(state: GameState, v: UnitState, dice: Dice, notes: list[Any]) -> list[Resolution]:
-    from umpire.turns.mbt.advanced.effects import suppress
+    from umpire.turns.mbt.advanced.losses import suppress
 
     due = MbtUnit.of(v).bail_out
     assert due is not None

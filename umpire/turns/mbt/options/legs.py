@@ -184,7 +184,7 @@ def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any
 
     :raises UmpireError: naming ``where``, the value and what is allowed.
     """
-    from umpire.rules.mbt.options.limits import leg_gp
+    from umpire.rules.mbt.options.limits import check_pinning_fire
 
     if not on(state, NAME):
         raise UmpireError(f"{where}: {value}: pinning fire needs the leg_variations option (17.4.3)")
@@ -193,9 +193,8 @@ def check_pinning(state: GameState, where: str, value: Any, u: UnitState, w: Any
     if ammo_type != "GP":
         raise UmpireError(f"{where}: {value}: pinning fire is GP point effect fire (17.4.3)")
     try:
-        leg_gp(squad_plus=False, pinning=value, entrenched=False, firer_kind=U.leg_kind(u) if U.kind(u) == "leg"
-               else U.kind(u), weapon_kind=w.kind, target_kind=U.leg_kind(target) if U.kind(target) == "leg"
-               else U.kind(target), order=code)
+        check_pinning_fire(value, U.leg_kind(u) if U.kind(u) == "leg" else U.kind(u), w.kind,
+                           U.leg_kind(target) if U.kind(target) == "leg" else U.kind(target), code)
     except UmpireError as exc:
         raise UmpireError(f"{where}: {str(exc).removeprefix('firer.pinning: ')}") from None
     return str(value)

@@ -13,6 +13,7 @@ stopped by its result), a simplification named here.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from umpire.core.dice import Dice, RecordingDice, scoped
@@ -53,7 +54,8 @@ def _target(u: UnitState) -> tuple[str, int | None, bool]:
 
 def _apply(state: GameState, u: UnitState, result: str | None, when: str) -> list[Any]:
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import apply_gp, crew_loss, destroy, suppress
+    from umpire.turns.mbt.advanced.effects import apply_gp, crew_loss
+    from umpire.turns.mbt.advanced.losses import destroy, suppress
 
     notes: list[Any] = []
     if result == "TK":
@@ -127,11 +129,10 @@ def resolve(
     return res, notes
 
 
-def movement_with_mines(state: GameState, dice: Dice) -> Applied:
-    """The Movement phase, its panic moves (17.9), and then the minefield attacks of the units that
-    moved."""
-    from umpire.turns.mbt.advanced.moving import movement_phase
-
+def movement_with_mines(state: GameState, dice: Dice, movement_phase: Callable[[GameState, Dice], Applied]
+                        ) -> Applied:
+    """The Movement phase (``movement_phase``), its panic moves (17.9), and then the minefield
+    attacks of the units that moved."""
     done = movement_phase(state, dice)
     if on(done.state, "avlb"):  # bridges laid and recovered at the end of the Movement Step (22.2, 22.4)
         from umpire.turns.mbt.options.avlb import resolve as bridges

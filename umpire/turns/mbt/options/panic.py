@@ -108,7 +108,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """The panic moves written this Turn, in the sides' order, on ``state`` (being changed)."""
     from umpire.rules.mbt.options.calc import panic
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import suppress
+    from umpire.turns.mbt.advanced.losses import suppress
 
     if not on(state, NAME):
         return [], []

@@ -27,7 +27,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     """The quickmarch checks of this Turn's moves, in the sides' order, on ``state`` (being changed)."""
     from umpire.rules.mbt.options.calc import quickmarch
     from umpire.turns.mbt.advanced import units as U
-    from umpire.turns.mbt.advanced.effects import suppress
+    from umpire.turns.mbt.advanced.losses import suppress
 
     if not on(state, NAME):
         return [], []
