@@ -31,6 +31,7 @@ from umpire.core.dice import SeededDice
 from umpire.core.state import GameState
 from umpire.engine import Game
 from umpire.registry import load_scenario, scenario_from_data
+from umpire.reports.air import table_units
 from umpire.reports.model import briefing, report_for_game
 from umpire.reports.observe import card_identity
 from umpire.reports.tablemap import build_map, to_svg
@@ -60,12 +61,14 @@ class Recorder:
         self.game = game
         self.knew: dict[int, dict[str, dict[str, str]]] = {}
         self.ever: dict[str, dict[str, str]] = {s: {} for s in game.state.side_ids()}
+        # the enemy helicopters each side's last air sighting saw (MBT 20.2.3.1): known until the next
+        self.air: dict[str, dict[str, str]] = {s: {} for s in game.state.side_ids()}
 
     def act(self, kind: str, payload: dict, dice) -> None:
         before = levels(self.game.state)
         res = self.game.act(kind, payload, dice)
         after = levels(self.game.state)
-        knew = {s: {} for s in before}
+        knew = {s: dict(self.air.get(s, {})) for s in before}
         for side in knew:
             for src in (before[side], after[side]):
                 for uid, lvl in src.items():
@@ -73,6 +76,10 @@ class Recorder:
         for r in res.resolutions:
             for x in r.facts.sighted or () if r.procedure != "sighting" else ():
                 _up(knew[x["by"]], x["unit"], x["level"])
+            if r.procedure == "helicopter_sighting":  # a side's air sighting names each helicopter's card
+                self.air[r.facts.side] = {x["helicopter"]: "full" for x in r.facts.helicopters or ()}
+                for x in r.facts.helicopters or ():
+                    _up(knew[r.facts.side], x["helicopter"], "full")
             if r.procedure in ("close-combat", "overrun"):
                 for a, b in ((r.facts.attacker, r.facts.target), (r.facts.target, r.facts.attacker)):
                     _up(knew[self.game.state.units[a].side], b, "full")
@@ -91,8 +98,9 @@ def _up(d: dict[str, str], uid: str, lvl: str) -> None:
 def words(state: GameState, uid: str) -> dict[str, set[str]]:
     """The unit's words by the level a side needs to say them: ``never`` (an MBT unit's id and
     call-sign: 24.2.2 identifies "a Soviet T-80 tank", not which one), ``full`` (id and name in
-    Auftragstaktik, type, card, weapons and ammunition) and ``type`` (nationality)."""
-    u = state.units[uid]
+    Auftragstaktik, type, card, weapons and ammunition) and ``type`` (nationality). A unit that
+    flies (an MBT helicopter) is one of them."""
+    u = table_units(state)[0][uid]
     full = {uid, u.name, *(x for x in (u.type, u.card) if x)}
     nation: set[str] = set()
     never: set[str] = set()
@@ -111,7 +119,7 @@ def words(state: GameState, uid: str) -> dict[str, set[str]]:
 def forbidden(state: GameState, side: str, knew: dict[str, str]) -> set[str]:
     allowed: set[str] = set()
     banned: set[str] = set()
-    for uid, u in state.units.items():
+    for uid, u in table_units(state)[0].items():
         w = words(state, uid)
         if u.side == side:
             allowed |= w["never"] | w["full"] | w["type"]

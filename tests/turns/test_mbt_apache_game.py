@@ -167,3 +167,51 @@ def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path
     again.close()
     r = CliRunner().invoke(app, ["--db", str(tmp_path / "again.db"), "replay", "--check"])
     assert r.exit_code == 0, r.output
+
+
+def test_the_pair_are_units_of_the_roster_map_losses_and_victory_within_the_fog(game: Game, tmp_path: Path) -> None:
+    """The Apaches as units of NATO (20.2): in NATO's roster with their card, its units' table at
+    their altitude state, its map (a helicopter's disc at NOE, the lost one crossed out at low
+    altitude where it was hit), its loss table (crashed, turn 2); the Soviet side sees them as
+    contacts only where its air sighting saw them (the lost one at NOE at (19, 22), where it was
+    sighted in turn 1, before it climbed), its loss where it saw it before it fell, and both
+    sides' victory points count the AH-64A's 210 (D.1)."""
+    import subprocess
+
+    from umpire.cli import app
+    from umpire.reports.tablemap import build_map, map_view, to_svg
+
+    full = report_for_game(game)
+    nato, ussr = briefing(full, "nato"), briefing(full, "ussr")
+    own = {u.id: (u.name, u.type_name, u.x, u.y, u.altitude, u.status) for u in nato.units if u.altitude}
+    assert own == {"ah-1": ("Apache 1", "AH-64A", 12.0, 16.0, "noe", "ok"),
+                   "ah-2": ("Apache 2", "AH-64A", 24.0, 22.0, "low", "eliminated")}
+    assert [(x.text, x.turn, x.how) for x in nato.losses if x.side == "nato"] == [("ah-2", 2, "crashed")]
+    seen = {u.id: (u.name, u.x, u.y, u.altitude, u.now, u.status) for u in ussr.units if u.observed and u.altitude}
+    assert seen == {"contact-2": ("an American AH-64A", 12.0, 16.0, "noe", True, None),
+                    "contact-3": ("an American AH-64A", 19.0, 22.0, "noe", True, "eliminated")}  # a wreck stays known
+    assert [(x.text, x.turn, x.how) for x in ussr.losses if x.side == "nato"] == [
+        ("contact-3, an American AH-64A", 2, "crashed")]
+    for b in (nato, ussr):  # the 210 of the lost Apache in both sides' result
+        assert b.victory == ("ussr leads by 119 victory points, 30 or more wins (Scenario Format D)",)
+    # the map: the umpire's and NATO's draw the pair at their altitude, the Soviet's its contacts
+    drawn = {u.id: (u.altitude, u.status) for u in map_view(nato).units if u.altitude}
+    assert drawn == {"ah-1": ("noe", "ok"), "ah-2": ("low", "eliminated")}
+    assert {u.id for u in map_view(ussr).units if u.altitude} == {"contact-2", "contact-3"}
+    svg = to_svg(build_map(ussr))
+    assert "contact-2 NOE" in svg and "ah-" not in svg and "Apache 1" not in svg and "Apache 2" not in svg
+    assert "ah-1 NOE" in to_svg(build_map(nato))
+    # the roster (a side's, from its briefing): NATO's lists its Apaches and their card
+    path = tmp_path / "roster.pdf"
+    r = CliRunner().invoke(app, ["--db", str(game.path), "roster", "--side", "nato", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Apache 1" in text and "Apache 2" in text and "card USA-6A/2" in text, text[:2000]
+    path = tmp_path / "roster-ussr.pdf"
+    r = CliRunner().invoke(app, ["--db", str(game.path), "roster", "--side", "ussr", "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Apache 1" not in text and "Apache 2" not in text and "ah-1" not in text
+    # umpire status: each Apache with its altitude state
+    r = CliRunner().invoke(app, ["--db", str(game.path), "status"])
+    assert r.exit_code == 0 and "NOE" in r.output and "Apache 1" in r.output, r.output

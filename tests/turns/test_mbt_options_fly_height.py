@@ -16,7 +16,7 @@ from umpire.registry import scenario_from_data
 from umpire.rules.mbt.options.helicopters import fly_height
 from umpire.turns.mbt.advanced.table import AdvTable
 from umpire.turns.mbt.options import state as OS
-from umpire.turns.mbt.options.helicopters_air import height_at
+from umpire.turns.mbt.options.helicopter_sight import height_at
 
 HILL = {"id": "hill", "type": "hill", "height": 1, "polygon": [[18, 16], [22, 16], [22, 20], [18, 20]]}
 

@@ -90,6 +90,10 @@ def _flight(game: Game, side: str, pick: int, to: list[float]) -> dict:
 @example(pos={"m1": [24.8, 14.2], "apachex": [43.4, 32.8], "vulcan": [44.8, 10.5], "t72": [40.6, 26.8],
               "hindx": [7.5, 14.5], "zsu": [44.2, 31.9]}, alts={"nato": "noe", "ussr": "noe"}, picks=[2, 2, 1, 3],
          to=[41.3, 8.6], night=False, seed=2276)
+# a Hind seen, then lost from sight as the Apache lands: "lost sight of" it names what the side knew before
+@example(pos={"m1": [24.7, 13.1], "zsu": [12.3, 22.7], "t72": [37.6, 13.4], "apachex": [21.5, 30.2],
+              "hindx": [37.7, 26.3], "vulcan": [14.0, 4.1]}, alts={"ussr": "noe", "nato": "low"}, picks=[3, 4, 5, 5],
+         to=[18.0, 18.1], night=False, seed=5532)
 def test_briefings_tell_enemy_helicopters_only_as_the_side_saw_them(tmp_path_factory, pos, alts, picks, to, night,
                                                                      seed):
     game = Game.create(tmp_path_factory.mktemp("hfog") / "g.db",
@@ -127,4 +131,31 @@ def test_briefings_tell_enemy_helicopters_only_as_the_side_saw_them(tmp_path_fac
                 words = {"noe": "at NOE", "low": "at low altitude", "landed": "landed"}
                 saw = [(f"{s['at'][0]:g}", f"{s['at'][1]:g}", words[s["altitude"]]) for s in seen[(e.seq, side)]]
                 assert told == saw, (side, ln.text, saw)
+    for side in ("nato", "ussr"):
+        check_helicopter_units(game, report, side, seen)
     assert game.check() == []
+
+
+def check_helicopter_units(game: Game, report, side: str, seen: dict[tuple[int, str], list[dict]]) -> None:
+    """The enemy helicopter as a unit of ``side``'s briefing, its map and its loss table: a contact
+    only where and at the altitude one of the side's own air sightings saw it, a loss only of one
+    it had seen before it fell; its id and name in none of the briefing's formats nor the map."""
+    import json
+
+    from umpire.reports.tablemap import build_map, to_svg
+
+    hid, _card, name = HELIS["ussr" if side == "nato" else "nato"]
+    b = briefing(report, side)
+    sightings = [(seq, (float(x["at"][0]), float(x["at"][1]), x["altitude"]))
+                 for (seq, by), got in sorted(seen.items()) if by == side for x in got if x["helicopter"] == hid]
+    enemy_air = [u for u in b.units if u.observed and u.altitude]
+    assert len(enemy_air) <= (1 if sightings else 0), (side, enemy_air, sightings)
+    for u in enemy_air:
+        assert (u.x, u.y, u.altitude) in {s for _seq, s in sightings}, (side, u, sightings)
+        assert u.id.startswith("contact-") and u.name != name
+    crash = next((e.seq for e in game.events() for r in e.results
+                  if r["procedure"] == "crash" and r.get("helicopter") == hid), None)
+    if crash is None or not any(seq < crash for seq, _s in sightings):
+        assert not [x for x in b.losses if x.side != side and x.how == "crashed"], (side, b.losses)
+    for text in (plain_text(b), json.dumps(b.to_json(), ensure_ascii=False), to_svg(build_map(b))):
+        assert hid not in text and name not in text, (side, "an enemy helicopter named")

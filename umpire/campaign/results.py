@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from umpire.campaign.rulings import campaign_book
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
+from umpire.registry import campaign_rules, game_over
+from umpire.reports.air import table_units
 
 if TYPE_CHECKING:
     from umpire.campaign.season import GameSpec, Season
@@ -30,8 +32,6 @@ MAX_CLAUSE = 200
 
 def finished(state: GameState, choice: str) -> GameOver | None:
     """How the game ended, if it counts as finished under ruling ``campaign.game_end``."""
-    from umpire.registry import game_over
-
     over = game_over(state)
     if over is None:
         return None
@@ -71,8 +71,6 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
     if mark.game not in state.games:
 
         raise UmpireError(f"{path}: {unknown('game', mark.game, state.games)}")
-    from umpire.registry import campaign_rules
-
     rulings = campaign_book(state.ruleset).select(state.rulings)
     gs = game.state
     rs = campaign_rules(gs.ruleset)
@@ -89,7 +87,8 @@ def _read(game: Any, path: Path, state: CampaignState, season: Season) -> dict[s
                           "check it with umpire replay --check")
     _healthy(path)
     _round, spec = season.game(mark.game)
-    units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)} for u in gs.units.values()}
+    units = {u.id: {"side": u.side, "status": u.status, "hits": u.hits, **rs.end_of_game(u)}
+             for u in table_units(gs)[0].values()}  # the game's units and those that fly (MBT's helicopters)
     return {
         "game": mark.game, "campaign": mark.id, "file": path.name, "path": str(path.resolve()),
         "digest": game_digest(game), "seed": int(game.info["seed"]),
@@ -141,11 +140,10 @@ def ended_text(over: GameOver, gs: GameState, by_rules: str) -> str:
 
 def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: CampaignState) -> dict[str, Any]:
     """The game's result under ruling ``campaign.result``: points per side, the winner, why."""
-    from umpire.registry import campaign_rules
-
     sides = [s.id for s in state.sides]
     rs = campaign_rules(gs.ruleset)
-    lost = {s: [u.id for u in gs.units_of(s) if u.status in rs.lost_statuses] for s in sides}
+    every = table_units(gs)[0]  # the game's units and those that fly (MBT's helicopters)
+    lost = {s: [u.id for u in every.values() if u.side == s and u.status in rs.lost_statuses] for s in sides}
     own = rs.campaign_score(gs, over.by == "rules", choice, lost)
     if own is not None:
         return {"winner": own["winner"], "points": own["points"], "reason": own["reason"], "lines": own["lines"],
@@ -160,9 +158,9 @@ def score(gs: GameState, spec: GameSpec, over: GameOver, choice: str, state: Cam
                 if enemy == s:
                     continue
                 for uid in lost[enemy]:
-                    pts = book.loss_points(gs.units[uid].kind)
+                    pts = book.loss_points(every[uid].kind)
                     points[s] += pts
-                    lines.append(f"{s}: {pts} for {uid} ({gs.units[uid].status})")
+                    lines.append(f"{s}: {pts} for {uid} ({every[uid].status})")
     if choice in ("objectives", "losses_and_objectives"):
         for o in spec.objectives:
             holder = objective_holder(gs, o.terrain)

@@ -185,6 +185,15 @@ class UnitState(BaseModel):
         return self.x is not None and self.y is not None
 
 
+@dataclass(frozen=True)
+class AirUnit:
+    """A unit of the table that flies, as the reports see it: a unit (its card, side, where,
+    status) and the altitude state it is at (MBT: ``landed``, ``noe``, ``low``)."""
+
+    unit: UnitState
+    altitude: str
+
+
 class GameState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import RulingBook, Rulings
-    from umpire.core.state import GameState, OwnModels, UnitState
+    from umpire.core.state import AirUnit, GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -214,6 +214,13 @@ class Reporting(Ruleset):
     def setup_zones(self, state: GameState) -> list[tuple[str, tuple[float, float, float, float], str]]:
         """Each side's set-up zone: the side, the rectangle (x0, y0, x1, y1) and its words."""
         return []
+
+    def air_units(self, state: GameState) -> dict[str, AirUnit]:
+        """The units of the table its own state keeps apart from the game's units because they fly
+        (MBT's helicopters, 20.2): each as a unit the reports show (card, where, status) with its
+        altitude state. The turn's ground loops never see them; the reports, status, the roster,
+        the map, the loss tables and a campaign's losses do. None by default."""
+        return {}
 
 
 class TrackedGame(Measuring, Reporting):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from umpire.core.dice import Dice
     from umpire.core.rulings import Rulings
-    from umpire.core.state import GameState, OwnModels, UnitState
+    from umpire.core.state import AirUnit, GameState, OwnModels, UnitState
     from umpire.geometry.facts import Pose
     from umpire.rules.answer import CalcProcedure
     from umpire.rules.campaign_book import AfterGame, CampaignBook, EndOfGame
@@ -193,6 +193,12 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
 
         return setup_zones(state)
 
+    def air_units(self, state: GameState) -> dict[str, AirUnit]:
+        """The game's helicopters (20.2), kept by the options' state (:mod:`umpire.turns.mbt.options.air_units`)."""
+        from umpire.turns.mbt.options.air_units import air_units
+
+        return air_units(state)
+
     def end_of_game(self, unit: UnitState) -> dict[str, Any]:
         from umpire.rules.mbt.campaign import end_of_game
 
@@ -211,10 +217,13 @@ class Mbt(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         return campaign_score(state, by_rules, choice, lost)
 
     def campaign_scenario(self, data: dict[str, Any], turns: int) -> None:
-        """The schedule's turns; the campaign's forces, not a matchup of 2.3."""
+        """The schedule's turns; the campaign's forces, not a matchup of 2.3; its helicopters flying (20.2)."""
+        from umpire.rules.mbt.campaign import helicopters_aloft
+
         if data.get("mbt"):
             data["mbt"]["turns"] = turns
             data["mbt"].pop("matchup", None)
+            helicopters_aloft(data)
 
     def check_force_unit(self, type_: str | None, statline: str | None, card: str | None, name: str,
                          field: str) -> None:

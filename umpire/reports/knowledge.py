@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from umpire.store.events import StoredEvent
 
 RANK = {"fired": 1, "type": 2, "full": 3}
+AIR = "helicopter"  # the kind of a unit that flies (MBT 20.2): sighted by its own facts, never by the ground's
 DEAD = ("eliminated", "surrendered", "off_table")
 Point = tuple[float, float]
 
@@ -38,7 +39,7 @@ class Sight:
     facing: float | None
     turn: int | None
     seq: int
-
+    altitude: str | None = None  # a unit that flies: the altitude state it was seen at
 
 @dataclass(frozen=True)
 class Death:
@@ -92,6 +93,7 @@ class Chronicle:
         self.lens = lens
         self.owner = {uid: lens.owner(uid, u.side) if lens else u.side for uid, u in units.items()}
         self.initial = units  # what a narrower reader's chronicle (:meth:`narrowed`) starts from
+        self.air = frozenset(uid for uid, u in units.items() if u.kind == AIR)
         self.final = final
         self.start: dict[str, Point | None] = {uid: _xy(u) for uid, u in units.items()}
         self.pos: dict[str, Point | None] = dict(self.start)
@@ -236,6 +238,10 @@ class Chronicle:
                         fresh[side].setdefault(uid, s)
             if f.kind == "sighting" and f.side in self._cur:
                 self._sighting(f)
+            elif f.kind == "helicopter_sighting" and f.side in self._cur:
+                self._air_sighting(f)
+            elif f.kind == "helicopter" and (heli := f.data.get("helicopter")) in self.air:
+                dying += self._flight(str(heli), f)
             elif f.kind == "changes":
                 dying += self._changes(f)
             elif f.kind in ("move", "place") and not changes:
@@ -280,12 +286,43 @@ class Chronicle:
             new[uid] = Sight(str(x["level"]), _point(x.get("at")), float(facing) if isinstance(facing, int | float)
                              else None, f.turn, f.seq)
         for uid, s in self._cur[side].items():  # a wreck stays known as it was when destroyed
-            if uid in self.deaths and uid not in new:
+            if (uid in self.deaths or uid in self.air) and uid not in new:  # a helicopter, as the air saw it
                 new[uid] = s
         for uid, s in new.items():
             self._last[side][uid] = s
             self._note_first(side, uid, s)
         self._cur[side] = new
+
+    def _air_sighting(self, f: Fact) -> None:
+        """A side's sighting of the enemy's helicopters (MBT 20.2.3.1, 20.3.3): it sees each one's
+        card (the sighting names it), where and at what altitude; the ground's sightings stay as
+        they were."""
+        side = str(f.side)
+        new: dict[str, Sight] = {}
+        for x in f.data.get("helicopters") or ():
+            if not isinstance(x, Mapping) or x.get("helicopter") not in self.air:
+                continue
+            uid = str(x["helicopter"])
+            facing = x.get("facing")
+            new[uid] = Sight("full", _point(x.get("at")), float(facing) if isinstance(facing, int | float) else None,
+                             f.turn, f.seq, str(x.get("altitude") or "") or None)
+        cur = {uid: s for uid, s in self._cur[side].items() if uid not in self.air or uid in self.deaths}
+        for uid, s in new.items():
+            self._last[side][uid] = s
+            self._note_first(side, uid, s)
+        self._cur[side] = {**cur, **new}
+
+    def _flight(self, uid: str, f: Fact) -> list[str]:
+        """A helicopter's flight (where it went) or its crash (MBT 20.3.4.2: its death, where it fell)."""
+        outcome = f.data.get("outcome") or {}
+        if "crashes" in outcome and uid not in self.deaths:
+            self.deaths[uid] = Death(f.seq, f.turn, "eliminated", "crashed")
+            self.pos[uid] = _point(outcome.get("crash_at")) or self.pos.get(uid)
+            return [uid]
+        at = _point(f.data.get("at"))
+        if at is not None:
+            self.pos[uid] = at
+        return []
 
     def _changes(self, f: Fact) -> list[str]:
         dying = []

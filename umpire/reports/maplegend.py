@@ -48,6 +48,9 @@ def entries(report: TurnReport, st: MapStyle) -> list[Entry]:
             label = f"{sv.name}" + (" (seen)" if observed else "") + " stand; thick edge = front"
             out.append(("stand", label, Paint(lighter(c, 0.35) if observed else c, "#111111", 0.5,
                                               (1.5, 1) if observed else None)))
+    if any(u.altitude for u in report.units if u.placed):
+        out.append(("circle", "helicopter: a disc, its line to the front; ring dotted at NOE, dashed at low altitude",
+                    Paint(None, "#333333", 0.8, (2.0, 1.5))))
     if any(u.observed or [x for x in u.spotted_by if x != u.side] for u in report.units if u.placed):
         out.append(("mark", st.spotted.label if report.viewer is None else "enemy stand your side has seen",
                     Paint(st.spotted.colour, "#333333", 0.3)))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.registry import TrackedGame, game_rules
+from umpire.reports.air import table_units
 from umpire.reports.knowledge import Chronicle, Sight
 from umpire.reports.lines import fact_lines
 from umpire.reports.observe import UNSEEN, Line, Observer, card_identity
@@ -63,6 +64,20 @@ class Source:
     chronicle: Chronicle
     state: GameState
 
+    @cached_property
+    def _table(self) -> tuple[Mapping[str, UnitState], dict[str, str]]:
+        return table_units(self.state)
+
+    @property
+    def units(self) -> Mapping[str, UnitState]:
+        """Every unit of the table now: the game's and those its ruleset keeps apart because they fly."""
+        return self._table[0]
+
+    @property
+    def altitudes(self) -> dict[str, str]:
+        """The altitude state of each unit that flies."""
+        return self._table[1]
+
     def terrain(self) -> tuple[TerrainView, ...]:
         """The table's terrain as the report shows it (the same for every view: made once)."""
         return self._terrain
@@ -83,7 +98,7 @@ def build_report(state: GameState, events: Sequence[StoredEvent] = (), *, initia
     the events after it are not read at all."""
     start = initial if initial is not None else state
     chosen = [e for e in events if turn is None or (e.turn or 0) <= turn]
-    chron = Chronicle(state.ruleset, state.side_ids(), start.units, chosen, final=state.units)
+    chron = Chronicle(state.ruleset, state.side_ids(), table_units(start)[0], chosen, final=table_units(state)[0])
     return compose(Source(chron, state), None, turn)
 
 
@@ -112,7 +127,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     names = {s.id: s.name for s in state.sides}
     rs = _ruleset(state.ruleset)
     smoke, radius = rs.smoke(state) if rs is not None else ((), 0.5)
-    obs = Observer(chron, state.units, viewer, names, {name: _ruling(state, name, default) for name, default in
+    obs = Observer(chron, src.units, viewer, names, {name: _ruling(state, name, default) for name, default in
                                                         (("report.hidden_dice", "withhold"), ("cb.locating", "none"))})
     events: list[EventView] = []
     for e, facts in chron.events:
@@ -126,7 +141,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     if viewer is not None:
         events = in_side_order(events)
     last = max((e.turn or 0 for e in events), default=turn)
-    units = _units(obs, state, rs) if viewer is None else _briefing_units(obs, state, viewer, rs)
+    units = _units(src, rs) if viewer is None else _briefing_units(obs, src, viewer, rs)
     return TurnReport(
         name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
         phase_name=phase_name(state.ruleset, state.phase), table=(state.table.width, state.table.depth),
@@ -216,19 +231,19 @@ def _identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
     return (ident[0], ident[2]) if ident is not None else (None, None)
 
 
-def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None) -> UnitView:
+def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude: str | None = None) -> UnitView:
     nation, type_name = _identity(state.ruleset, u)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing, base=tuple(u.base),  # type: ignore[arg-type]
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
         hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
-        turret=rs.turret(u) if rs is not None else None,
-        lost_as=u.destroyed or None,
+        turret=rs.turret(u) if rs is not None and altitude is None else None,
+        lost_as=u.destroyed or None, altitude=altitude,
     )
 
 
-def _units(obs: Observer, state: GameState, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    return tuple(_unit_view(state, u, rs) for u in state.units.values())
+def _units(src: Source, rs: TrackedGame | None) -> tuple[UnitView, ...]:
+    return tuple(_unit_view(src.state, u, rs, src.altitudes.get(u.id)) for u in src.units.values())
 
 
 def known_as(report: TurnReport) -> dict[str, str]:
@@ -238,7 +253,7 @@ def known_as(report: TurnReport) -> dict[str, str]:
     side = report.viewer
     assert side is not None and report.source is not None
     src: Source = report.source
-    obs = Observer(src.chronicle, src.state.units, side, {s.id: s.name for s in src.state.sides})
+    obs = Observer(src.chronicle, src.units, side, {s.id: s.name for s in src.state.sides})
     shown = {u.id for u in report.units if u.observed}
     out = {}
     for uid, s in obs.c.last_seen(side).items():
@@ -248,14 +263,14 @@ def known_as(report: TurnReport) -> dict[str, str]:
     return out
 
 
-def _briefing_units(obs: Observer, state: GameState, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    own = [replace(_unit_view(state, u, rs), spotted_by=()) for u in state.units.values()
+def _briefing_units(obs: Observer, src: Source, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
+    own = [replace(_unit_view(src.state, u, rs, src.altitudes.get(u.id)), spotted_by=()) for u in src.units.values()
            if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)
     enemy = [_enemy_view(obs, side, u, s, uid in full, uid in now)
-             for uid, s in seen.items() if (u := state.units.get(uid)) is not None]
+             for uid, s in seen.items() if (u := src.units.get(uid)) is not None]
     enemy.sort(key=lambda v: (v.side, _number(v.id), v.id))
     return tuple(own + enemy)
 
@@ -275,7 +290,8 @@ def _enemy_view(obs: Observer, side: str, u: UnitState, s: Sight, identified: bo
     lost = death.how or death.status if death is not None else None
     x, y = s.at if s.at is not None else (None, None)
     common: dict[str, Any] = {"side": u.side, "x": x, "y": y, "observed": True, "level": s.level,
-                              "seen_turn": s.turn, "now": now, "status": status, "lost_as": lost}
+                              "seen_turn": s.turn, "now": now, "status": status, "lost_as": lost,
+                              "altitude": s.altitude}
     ref = obs.sighted(u.id, s)
     if s.level == "full" or identified:
         nation, type_name = _identity(obs.c.ruleset, u)
@@ -380,8 +396,8 @@ def reports_of(game: StoredGame, live: Sequence[StoredEvent], state: GameState |
     whole: Source | None = None  # the whole log read once, composed for each turn asked of it
     for t in turns:
         if t is None or t >= last:
-            whole = whole or Source(Chronicle(state.ruleset, state.side_ids(), initial.units, list(live),
-                                              final=state.units), state)
+            whole = whole or Source(Chronicle(state.ruleset, state.side_ids(), table_units(initial)[0], list(live),
+                                              final=table_units(state)[0]), state)
             out[t] = compose(whole, None, t)
         else:
             upto = list(live[:next(i for i, e in enumerate(live) if (e.turn or 0) > t)])

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from umpire.registry import telling
 from umpire.reports.explain import Shown
 from umpire.reports.views import TurnReport, UnitView
-from umpire.reports.words import at, inches, num, phase_name, status_words
+from umpire.reports.words import altitude_words, at, inches, num, phase_name, status_words
 
 OWN_STATUS = {"ok": "ok"}
 OWN_HEAD = ("unit", "name", "type", "at / facing", "status", "hits", "orders")
@@ -44,7 +44,8 @@ def position(u: UnitView) -> str:
     if not u.placed:
         return "off table"
     where = at((u.x, u.y))
-    return where if u.facing is None else f"{where} {num(round(u.facing))}°"
+    where = where if u.facing is None else f"{where} {num(round(u.facing))}°"
+    return f"{where} {altitude_words(u.altitude)}" if u.altitude else where
 
 
 def own_rows(r: TurnReport, side: str) -> list[tuple[str, ...]]:

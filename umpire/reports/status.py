@@ -12,9 +12,10 @@ from rich.text import Text
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.registry import telling
+from umpire.reports.air import air_of
 from umpire.reports.screen import name_column, number_column, table, text_column
+from umpire.reports.words import altitude_words, phase_name, short_phase, status_words
 from umpire.reports.words import num as cell_num
-from umpire.reports.words import phase_name, short_phase, status_words
 from umpire.store.events import StoredEvent
 
 OWN_STATUS = {"ok": "ok"}  # as a report's tables write a unit's status: ok, Checked, Routed, eliminated...
@@ -67,10 +68,13 @@ def render_status(state: GameState, *, terrain: bool | None = None) -> Group:
 def _side_units(state: GameState, side: str) -> Table:
     """One side's units, a row each, under a row per formation."""
     formations = {f.id: f for f in state.formations}
-    units = state.units_of(side)
+    air = {uid: x for uid, x in air_of(state).items() if x[0].side == side}  # its helicopters, after its units
+    units = [*state.units_of(side), *(u for u, _alt in air.values())]
     rows: list[list[str | Text]] = []
     for u in units:
         where = "off table" if not u.placed else f"({cell_num(u.x)}, {cell_num(u.y)}) {cell_num(round(u.facing))}°"
+        if u.id in air:
+            where += f" {altitude_words(air[u.id][1])}"
         rows.append([
             u.id, u.name, u.type or u.card or (u.statline or "")[:24], where,
             Text(OWN_STATUS.get(u.status) or status_words(u.status), style=STATUS_STYLE.get(u.status, "")),

@@ -47,6 +47,7 @@ from umpire.reports.mapshapes import (
 from umpire.reports.maptext import wrap
 from umpire.reports.tablemap_draw import to_reportlab, to_svg
 from umpire.reports.views import EventView, TurnReport, UnitView
+from umpire.reports.words import altitude_words
 from umpire.text import num
 
 _SOMETHING = (EventView(0, None, None, "", "", ""),)  # a map only asks whether anything happened yet
@@ -58,7 +59,7 @@ def map_view(report: TurnReport) -> TurnReport:
     fire lines, templates, smoke and set-up zones, and the words of its title and page."""
     drawn = tuple(UnitView(u.id, "", u.side, None, u.x, u.y, u.facing, u.base, status=u.status,
                            spotted_by=u.spotted_by, observed=u.observed, seen_turn=u.seen_turn, now=u.now,
-                           turret=u.turret) for u in report.units)
+                           turret=u.turret, altitude=u.altitude) for u in report.units)
     return replace(report, units=drawn, formations=(), events=_SOMETHING if report.events else (), losses=(),
                    rulings=(), victory=(), stamp="", source=None,
                    fire_lines=tuple(replace(f, seq=0, label="") for f in report.fire_lines),
@@ -313,6 +314,9 @@ def _stand_shapes(fr: _Frame) -> Stands:
             stands.append((u, [Circle(c, 3.2, Paint(None, darker(base, 0.7), 1.0, (1.2, 0.8)))],
                            (c[0] - 3.7, c[1] - 3.7, c[0] + 3.7, c[1] + 3.7)))
             continue
+        if u.altitude:
+            stands.append(_air_shapes(fr, u, base, dead))
+            continue
         box4 = tuple(P(x, y) for x, y in stand_corners(u))
         fill = st.stands.eliminated_fill if dead else (lighter(base, 0.35) if u.observed else base)
         paint = Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)
@@ -332,6 +336,39 @@ def _stand_shapes(fr: _Frame) -> Stands:
         xs, ys = [p[0] for p in box4], [p[1] for p in box4]
         stands.append((u, shapes, (min(xs), min(ys), max(xs), max(ys))))
     return stands
+
+
+def _air_shapes(fr: _Frame, u: UnitView, base: str, dead: bool
+                ) -> tuple[UnitView, list[Shape], tuple[float, float, float, float]]:
+    """A unit that flies (MBT's helicopter): a disc its base's width across, with a line from the
+    centre to its front; at low altitude a dashed ring around it (above the NOE's treetops),
+    landed a disc alone without the ring; crossed out when destroyed, the diamond when another
+    side knows where it is."""
+    P, st = fr.P, fr.st  # noqa: N806 - as in build_map
+    assert u.x is not None and u.y is not None
+    c = P(u.x, u.y)
+    half = max(u.base) / 2
+    r = math.dist(c, P(u.x + half, u.y))
+    fill = st.stands.eliminated_fill if dead else (lighter(base, 0.35) if u.observed else base)
+    a = math.radians(u.facing or 0.0)
+    nose = P(u.x + math.sin(a) * half, u.y + math.cos(a) * half)
+    shapes: list[Shape] = [
+        Circle(c, r, Paint(fill, st.stands.stroke, st.stands.width, (1.5, 1) if u.observed else None)),
+        Poly((c, nose), Paint(None, darker(base, 0.45), st.stands.front_width), closed=False)]
+    if u.altitude == "low":
+        shapes.append(Circle(c, r * 1.45, Paint(None, darker(base, 0.45), 0.8, (2.0, 1.5))))
+    elif u.altitude == "noe":
+        shapes.append(Circle(c, r * 1.25, Paint(None, darker(base, 0.45), 0.6, (0.8, 1.2))))
+    if dead:
+        d = r * 0.7
+        shapes.append(Poly(((c[0] - d, c[1] - d), (c[0] + d, c[1] + d)), Paint(None, "#333333", 0.6), closed=False))
+        shapes.append(Poly(((c[0] + d, c[1] - d), (c[0] - d, c[1] + d)), Paint(None, "#333333", 0.6), closed=False))
+    if u.observed or [x for x in u.spotted_by if x != u.side]:
+        bx, by, k = c[0] + r, c[1] + r, 2.2
+        shapes.append(Poly(((bx, by - k), (bx + k, by), (bx, by + k), (bx - k, by)), Paint(fr.st.spotted.colour,
+                                                                                          "#333333", 0.3)))
+    out = r * 1.5
+    return u, shapes, (c[0] - out, c[1] - out, c[0] + out, c[1] + out)
 
 
 def _stands(m: MapDrawing, fr: _Frame, stands: Stands, placer: Placer | None, ls: float) -> None:
@@ -462,7 +499,8 @@ TURRET_COLOUR = "#111111"
 
 def _mark(u: UnitView) -> str:
     """A stand's label: its id, and for an enemy stand not seen at the end, the turn it was."""
-    return u.id + (f" (T{u.seen_turn})" if u.observed and not u.now and u.seen_turn else "")
+    alt = f" {altitude_words(u.altitude)}" if u.altitude else ""
+    return u.id + alt + (f" (T{u.seen_turn})" if u.observed and not u.now and u.seen_turn else "")
 
 
 def _turret_line(u: UnitView, P: Callable[[float, float], Point]) -> Poly:  # noqa: N803 - as in build_map

@@ -61,6 +61,7 @@ class UnitView:
     nation: str | None = None
     type_name: str | None = None  # MBT: the card's vehicle name (T-64B)
     turret: float | None = None  # MBT: the turret's facing (9.2.1)
+    altitude: str | None = None  # a unit that flies: its altitude state (MBT 20.2: landed, noe, low)
 
     @property
     def placed(self) -> bool:

@@ -18,7 +18,9 @@ LOCATIONS = {"TF": "turret front", "TS": "turret side", "TR": "turret rear", "TT
              "HF": "hull front", "HS": "hull side", "HR": "hull rear", "HD": "hull deck", "TK": "track",
              "GN": "gun", "miss": "miss"}
 DAMAGE = {"miss": "a miss", "no_damage": "no damage", "gun": "gun damaged", "track": "track damaged",
-          "compartment": "compartment hit", "knocked_out": "knocked out", "brewed_up": "brewed up"}
+          "compartment": "compartment hit", "knocked_out": "knocked out", "brewed_up": "brewed up",
+          "crashed": "crashed"}
+ALTITUDE = {"noe": "NOE"}  # a flying unit's altitude state as the reports write it (MBT 20.2: landed, NOE, low)
 STATUS = {"ok": "in good order", "checked": "Checked", "routed": "Routed", "eliminated": "eliminated",
           "surrendered": "surrendered", "off_table": "off the table"}
 VISIBLE = ("knocked_out", "brewed_up")  # damage another side can see (MBT 24.4.1)
@@ -33,6 +35,11 @@ def num(v: float | int | None) -> str:
 
 def inches(v: float | int | None) -> str:
     return "-" if v is None else f'{num(float(v))}"'
+
+
+def altitude_words(altitude: str | None) -> str:
+    """A flying unit's altitude state: ``NOE``, ``low``, ``landed`` ("" for a unit on the ground)."""
+    return ALTITUDE.get(altitude or "", altitude or "")
 
 
 def at(p: Any) -> str:

@@ -35,7 +35,8 @@ def end_of_game(u: UnitState) -> dict[str, Any]:
 
 
 def after_game(u: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, dice: Dice, key: str) -> AfterGame:
-    """A vehicle of a force that played ``game``, between games (its rolls keyed by ``key``)."""
+    """A vehicle of a force that played ``game``, between games (its rolls keyed by ``key``). A
+    brewed-up vehicle and a helicopter that crashed are lost: nothing is left to recover."""
     n = book.numbers
     damage = list(u.damage)
     said = []
@@ -43,7 +44,7 @@ def after_game(u: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, di
     if u.status == "eliminated":
         how = str(u.destroyed or "knocked_out")
         words = how.replace("_", " ")
-        if how == "brewed_up" or rulings["campaign.destroyed"] == "lost":
+        if how in ("brewed_up", "crashed") or rulings["campaign.destroyed"] == "lost":  # a crash: 20.3.4.2
             return AfterGame(lost=f"{words} in {game}")
         (roll,) = dice.roll(n.recovery.die, why=f"{key} recovery")
         if roll < n.recovery.target:
@@ -73,10 +74,47 @@ def after_game(u: EndOfGame, game: str, book: CampaignBook, rulings: Rulings, di
 
 
 def check_force_unit(card: str | None, field: str) -> None:
-    """A season's vehicle names a data card. :raises UmpireError: naming ``field``."""
+    """A season's vehicle names a data card; a helicopter's card too (it flies in the games whose
+    scenario plays the helicopters option, 20.2). :raises UmpireError: naming ``field``."""
     if not card:
         raise UmpireError(f"{field}: give card: (an MBT data card id, e.g. USA-1B)")
+    if is_helicopter(card):
+        return
     try:
         find_card(card)
     except UmpireError as exc:
         raise UmpireError(f"{field}.card: {exc}") from None
+
+
+def is_helicopter(card: str | None) -> bool:
+    """``card`` names a helicopter's data card (20.2)."""
+    from umpire.rules.mbt.cards import HelicopterCard, any_card
+
+    try:
+        return isinstance(any_card(card or ""), HelicopterCard)
+    except UmpireError:
+        return False
+
+
+def helicopters_aloft(data: dict[str, Any]) -> None:
+    """A campaign game's scenario (``data``, as the campaign built it from its forces): each force's
+    helicopter flies as the options' helicopters do (20.2), at NOE where the campaign laid it out,
+    not as a unit of its formation; the scenario's own helicopters are not the campaign's forces
+    and stay out. A helicopter lost in an earlier game is not in its force's ready units, so it is
+    not in the game."""
+    mbt = data.get("mbt")
+    if not isinstance(mbt, dict):
+        return
+    flying = []
+    for side in data.get("sides") or []:
+        for form in side.get("formations") or []:
+            units = form.get("units") or []
+            for u in units:
+                if is_helicopter(u.get("card")):
+                    flying.append({"id": u["id"], "side": side["id"], "card": u["card"], "name": u.get("name"),
+                                   "at": u["at"], "facing": u.get("facing", 0.0), "altitude": "noe"})
+            form["units"] = [u for u in units if not is_helicopter(u.get("card"))]
+            if form.get("hq") in {h["id"] for h in flying}:
+                form["hq"] = None
+    if flying or mbt.get("helicopters"):
+        mbt["helicopters"] = flying

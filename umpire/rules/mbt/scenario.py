@@ -40,7 +40,7 @@ class MbtScenarioChecks:
         """A unit spec's Advanced Game facts (12.5, 13.4, 15.4; 17.6)."""
         assert isinstance(spec, MbtUnitSpec)
         return MbtUnit(equipment=spec.equipment or None, doctrine=spec.doctrine, inside=spec.inside,
-                       up=int(spec.up), camouflaged=spec.camouflaged)
+                       up=int(spec.up), camouflaged=spec.camouflaged, searchlights=list(spec.searchlights))
 
     def formation_fields(self, spec: FormationSpec) -> dict[str, Any]:
         return {}

@@ -42,6 +42,8 @@ class MbtUnitSpec(UnitSpec):
     up: int = Field(0, ge=0, le=20, description="MBT Advanced Game: the floor of the building it starts on (15.4)")
     camouflaged: bool = Field(False, description="MBT option 17.6: it starts the scenario camouflaged (the NOTES "
                               "line of its record sheet, 17.6.1)")
+    searchlights: list[Literal["IR", "WL"]] = Field(default_factory=list, description="MBT option 18.1.2: the "
+        "searchlights its card NOTES list, IR, WL or both (the transcribed cards do not carry them)")
 
 
 class MbtFormationSpec(FormationSpec):

@@ -60,6 +60,7 @@ class MbtUnit(OwnState):
     up: int = 0  # the floor of its building it stands on
     camouflaged: bool = False
     camouflaged_at: tuple[float, float, float] | None = None  # where it stood camouflaged: x, y, facing
+    searchlights: list[Literal["IR", "WL"]] = Field(default_factory=list)  # the searchlights it carries (18.1.2)
     # -- its markers
     spotted: Spotted = "none"  # MOVED or FIRED (3.4)
     used: bool = False  # it carried out its order this Turn
@@ -75,6 +76,7 @@ class MbtUnit(OwnState):
     quickmarched: bool = False  # quickmarched this Turn (17.4.2)
     ex_used: int = 0  # exhaust smoke laid so far
     ds_used: bool = False  # its smoke discharger is spent
+    searchlight: Literal["IR", "WL"] | None = None  # its searchlight that is on (18.1.2.1)
     # -- its damage
     track_hit: bool = False
     gun_hit: bool = False

@@ -20,7 +20,7 @@ from umpire.rules.mbt.options import air, hexes
 from umpire.rules.mbt.options import scatter as S
 from umpire.rules.mbt.options.charts import chart
 from umpire.rules.mbt.options.facts import ImpactFacts
-from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
+from umpire.rules.mbt.options.impact import WORDS, AreaFire, Kill, Target, attack
 from umpire.rules.mbt.provenance import Val
 
 BREW_UP = ("iron", "cluster")
@@ -99,8 +99,8 @@ def strike(sortie: Sortie, conditions: str, targets: list[Target], *, scale: flo
     def modifiers_for(t: Target) -> tuple[list[Modifier], str | None]:
         return list(plus), None
 
-    hit = [r for r in (attack(t, int(o.gp.v), modifiers_for, kills, covered, landing.impact, scale, dice, est)
-                       for t in targets) if r is not None]
+    area = AreaFire(int(o.gp.v), kills, covered, landing.impact, scale, modifiers_for)
+    hit = [r for r in (attack(area, t, dice, est) for t in targets) if r is not None]
     res.outcome["attacked"] = [r["name"] for r in hit]
     res.outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
     facts.targets = hit

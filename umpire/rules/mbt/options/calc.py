@@ -207,7 +207,7 @@ def crash_of(c: C.CrashCase, dice: Dice) -> Resolution:
     from umpire.rules.mbt.options import anti_aircraft as A
     from umpire.rules.mbt.options import hexes
     from umpire.rules.mbt.options.charts import chart
-    from umpire.rules.mbt.options.impact import WORDS, Kill, Target, attack
+    from umpire.rules.mbt.options.impact import WORDS, AreaFire, Kill, Target, attack
     from umpire.rules.mbt.provenance import Val
 
     n = A.crash_hexes(hovering=c.hovering, landed=c.landed, dice=dice)
@@ -221,10 +221,10 @@ def crash_of(c: C.CrashCase, dice: Dice) -> Resolution:
     covered = [(p + at[0], q + at[1]) for p, q in hexes.within(1)]
     kills = Kill(Val[str](v="1-99", src="20.3.4.2.2"), "knocked_out")
     est: list[str] = []
-    hit = [r for r in (attack(Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind,
-                                     gp_defense=t.gp_defense, at=t.at, terrain=t.terrain, orders=t.orders,
-                                     open=t.turret == "open"),
-                              gp, lambda _t: ([], None), kills, covered, at, c.scale, dice, est)
+    area = AreaFire(gp, kills, covered, at, c.scale, lambda _t: ([], None))
+    hit = [r for r in (attack(area, Target(name=t.name or t.card or t.kind, card=t.card, kind=t.kind,
+                                           gp_defense=t.gp_defense, at=t.at, terrain=t.terrain, orders=t.orders,
+                                           open=t.turret == "open"), dice, est)
                        for t in c.targets) if r is not None]
     res = _simple("crash", {"crashes": True, "hexes": n, "crash_at": where,
                             "results": {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}},

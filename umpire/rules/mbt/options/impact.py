@@ -145,7 +145,8 @@ def impact(battery: Battery, plot: A.Plot, watched: Watched, targets: list[Targe
         return A.mission_modifiers(mission, "vehicle" if x.kind == "vehicle" else "leg", x.terrain)
 
     gp = fire.gp
-    results = [attack(t, gp, modifiers_for, fire.kills, covered, landing.impact, scale, dice, est) for t in targets]
+    area = AreaFire(gp, fire.kills, covered, landing.impact, scale, modifiers_for)
+    results = [attack(area, t, dice, est) for t in targets]
     hit = [r for r in results if r is not None]
     outcome["attacked"] = [r["name"] for r in hit]
     outcome["results"] = {r["name"]: WORDS.get(r["result"], r["result"]) for r in hit}
@@ -229,21 +230,26 @@ def _mortar(card_id: str, plot: A.Plot, rng: int, firing_range: int, est: list[s
     return factor, int(val.v), he.gp_kill, "impact"
 
 
-def attack(
-    t: Target,
-    gp: int,
-    modifiers_for: Callable[[Target], tuple[list[Modifier], str | None]],
-    kills: Any,
-    covered: list[hexes.Hex],
-    impact_hex: hexes.Hex,
-    scale: float,
-    dice: Dice,
-    est: list[str],
-) -> dict[str, Any] | None:
-    """GP fire at ``t`` if it is in one of the ``covered`` hexes (17.1.3): its own roll, the
-    modifiers ``modifiers_for`` gives it (or why the weapon does nothing to it)."""
+@dataclass(frozen=True)
+class AreaFire:
+    """Area effect fire as it lands (17.1.3): its GP factor and kill numbers, the hexes it
+    ``covered`` about the ``impact_hex`` (hexes of ``scale`` inches), and the modifiers
+    ``modifiers_for`` gives each unit there (or why it does nothing to it)."""
+
+    gp: int
+    kills: Any
+    covered: list[hexes.Hex]
+    impact_hex: hexes.Hex
+    scale: float
+    modifiers_for: Callable[[Target], tuple[list[Modifier], str | None]]
+
+
+def attack(fire: AreaFire, t: Target, dice: Dice, est: list[str]) -> dict[str, Any] | None:
+    """The area ``fire``'s GP fire at ``t`` if it is in one of the hexes it covered (17.1.3):
+    its own roll, the modifiers the fire gives it (or why it does nothing to it)."""
     from umpire.rules.mbt import gp_fire
 
+    gp, kills, covered, impact_hex, scale = fire.gp, fire.kills, fire.covered, fire.impact_hex, fire.scale
     h = hexes.hex_of(t.at[0], t.at[1], scale)
     if h not in covered:
         return None
@@ -258,12 +264,12 @@ def attack(
         if val.estimated:
             est.append(f"{t.card} GP defense ({val.v})")
     kind = "vehicle" if t.kind == "vehicle" else "leg/towed"
-    mods, none = modifiers_for(t)
+    mods, none = fire.modifiers_for(t)
     if none:
         return {"name": t.name, "hex": list(h), "result": "no effect", "effects": [none], "effect": "none"}
     target = gp_fire.GpTarget(kind=t.kind, gp_defense=defense, open=t.open, orders=t.orders)
-    fire = gp_fire.GpRound(gp_kill=kills if kind == "vehicle" else None)
-    res = gp_fire.resolve(gp_fire.GpShot(gp, defense, target, mods, fire), dice, est, procedure="artillery")
+    rnd = gp_fire.GpRound(gp_kill=kills if kind == "vehicle" else None)
+    res = gp_fire.resolve(gp_fire.GpShot(gp, defense, target, mods, rnd), dice, est, procedure="artillery")
     return {
         "name": t.name,
         "hex": list(h),

@@ -74,11 +74,13 @@ def fire_case(state: GameState, t: AdvTable, shot: AdvShot, *, hull_down: bool =
     carrier = state.units.get(str(u.carried_by or ""))
     f = firer(state, t, shot, a, "acq")
     f["turret"] = U.hatch(carrier if carrier is not None else u)  # a rider looks out as its carrier does
+    from umpire.turns.mbt.options import searchlights
     from umpire.turns.mbt.options.night import light
 
     conditions, near_fire = light(state, t.conditions, b)
     return {
         **case_head(state, t, "fire"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
+        **searchlights.fields(t, u, target, b),
         "firer": f,
         "target": fire_target(state, t, target, a, b, moving=shot.moving, hull_down=hull_down,
                               target_facing=target_facing),
@@ -224,11 +226,13 @@ def sight_case(state: GameState, t: AdvTable, viewer: UnitState, target: UnitSta
     rng = t.hexes(a, b)
     obstacles = [] if rng <= 1 else [{"distance": o.distance * t.scale, "height": o.height, "what": o.what}
                                      for o in t.obstacles(a, b, rng)]
+    from umpire.turns.mbt.options import searchlights
     from umpire.turns.mbt.options.night import light
 
     conditions, near_fire = light(state, t.conditions, b)
     return {
         **case_head(state, t, "sight"), "conditions": conditions, **({"near_fire": True} if near_fire else {}),
+        **searchlights.fields(t, viewer, target, b),
         "sighter": {"turret": U.hatch(carrier if carrier is not None else viewer), "height": ha},
         "target": {"kind": U.size(target), "terrain": t.terrain(b), "spotted": str(MbtUnit.of(target).spotted),
                    "height": hb},

@@ -125,6 +125,8 @@ class AdvUnitOrders(_Strict):
                         "(option 17.9)")
     bridge: Literal["launch", "recover"] | None = Field(None, description="an AVLB with MOVE orders that stays put "
                                                        "launches or recovers its bridge to its front (option 22)")
+    searchlight: Literal["IR", "WL", "off"] | None = Field(None, description="its searchlight turned on (IR or WL) "
+        "or off at this Turn's Adjust Markers Step; it stays on until turned off (option 18.1.2)")
 
     @field_validator("order")
     @classmethod

@@ -290,6 +290,10 @@ def check(payload: dict[str, Any], state: GameState, where: str = "orders") -> d
             if dry:
                 raise err(f"{at}.move", f"{dry}: it may not move nor make exhaust smoke")
             check_move(t, u, code, spec, at)
+        if spec.get("searchlight") is not None:
+            from umpire.turns.mbt.options.searchlights import check as searchlight_check
+
+            searchlight_check(state, u, str(spec["searchlight"]), f"{at}.searchlight")
         if spec.get("discharger"):
             why = smoke.discharger(smoke.makers(U.card_of(u)), used=bool(MbtUnit.of(u).ds_used),
                                    turret_hit=MbtUnit.of(u).compartment == "turret")

@@ -151,6 +151,7 @@ def next_phase(state: GameState, dice: Dice) -> Applied:
     from umpire.turns.mbt.options.hit_variations import after_hits
     from umpire.turns.mbt.options.legs import with_entrenchments
     from umpire.turns.mbt.options.minefields import movement_with_mines
+    from umpire.turns.mbt.options.searchlights import with_searchlights
     from umpire.turns.mbt.options.supplies import after_movement
     from umpire.turns.mbt.options.supplies import initiative as with_supplies
 
@@ -160,5 +161,5 @@ def next_phase(state: GameState, dice: Dice) -> Applied:
         "Fire": lambda s, d: after_hits(fire_with_artillery(s, d, fire_phase), d),
         "Movement": lambda s, d: after_movement(after_hits(movement_with_air(
             s, d, lambda s2, d2: movement_with_mines(s2, d2, movement_phase)), d)),
-        "Adjustment": lambda s, d: adjustment_with_fires(s, d, with_entrenchments(adjustment)),
+        "Adjustment": lambda s, d: adjustment_with_fires(s, d, with_searchlights(with_entrenchments(adjustment))),
     })

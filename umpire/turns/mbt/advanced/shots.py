@@ -76,9 +76,11 @@ def base_range(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[floa
     carrier = t.state.units.get(str(viewer.carried_by or ""))
     hatch = U.hatch(carrier if carrier is not None else viewer)
     from umpire.turns.mbt.options.night import conditions_at
+    from umpire.turns.mbt.options.searchlights import lit
 
-    return sighting.chart_range(conditions_at(t.state, t.conditions, at), hatch, t.terrain(at), U.size(target),
-                                t.rulings, estimated=est, ruled=ruled)
+    conditions = lit(t, viewer, target, at, conditions_at(t.state, t.conditions, at))
+    return sighting.chart_range(conditions, hatch, t.terrain(at), U.size(target), t.rulings, estimated=est,
+                                ruled=ruled)
 
 
 def sees(t: AdvTable, viewer: UnitState, target: UnitState, at: tuple[float, float] | None = None,

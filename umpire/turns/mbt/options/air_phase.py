@@ -239,7 +239,7 @@ def drop(state: GameState, case: dict[str, Any], xy: tuple[float, float], dice: 
     from umpire.rules.mbt.options.calc import drop_of
     from umpire.rules.mbt.options.cases import AirDropCase
     from umpire.turns.mbt.advanced.effects import apply_gp
-    from umpire.turns.mbt.options.artillery_step import table_effect
+    from umpire.turns.mbt.options.targets import table_effect
 
     case = {
         **case,

@@ -60,8 +60,7 @@ def _struck(state: GameState, h: OS.Helicopter, r: Resolution, dice: Dice, notes
 
     if r.outcome.get("destroyed"):
         from umpire.turns.mbt.advanced.effects import apply_gp
-        from umpire.turns.mbt.options.artillery_step import table_effect
-        from umpire.turns.mbt.options.targets import about
+        from umpire.turns.mbt.options.targets import about, table_effect
 
         h.destroyed = True
         case = {"hovering": h.hovering, "landed": h.altitude == "landed", "facing": hexes.direction_of(h.facing),
@@ -92,7 +91,7 @@ def at_helicopter(state: GameState, h: OS.Helicopter, used: set[str], dice: Dice
     from umpire.rules.mbt.options.charts import chart
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.table import AdvTable
-    from umpire.turns.mbt.options.helicopters_air import flying_altitude, off_arc, sees
+    from umpire.turns.mbt.options.helicopter_sight import flying_altitude, off_arc, sees
 
     air = chart("air")
     t = AdvTable(state)

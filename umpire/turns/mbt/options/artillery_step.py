@@ -78,6 +78,7 @@ def resolve(state: GameState, dice: Dice) -> tuple[list[Resolution], list[Any]]:
     from umpire.rules.mbt.options.cases import ArtilleryCase
     from umpire.rules.mbt.options.charts import chart
     from umpire.turns.mbt.advanced.effects import apply_gp
+    from umpire.turns.mbt.options.targets import table_effect
 
     opts = OS.read(state)
     res: list[Resolution] = []
@@ -199,11 +200,6 @@ def chart_value(name: str) -> Any:
     from umpire.rules.mbt.options.charts import chart
 
     return getattr(chart("artillery"), name).v
-
-
-def table_effect(state: GameState, hit: dict[str, Any]) -> str:
-    """The effect the table applies for a unit's GP result (14.4.4.2), as the rules coded it."""
-    return str(hit.get("effect") or "none")
 
 
 def _fascam(state: GameState, opts: OS.OptionsState, plot: OS.Plot, r: Resolution) -> None:

@@ -177,7 +177,7 @@ def _hold(h: OS.Helicopter, what: str, target: str, why: str) -> Resolution:
 def _case(state: GameState, t: Any, h: OS.Helicopter, target: UnitState, w: Weapon, ammo: str) -> dict[str, Any]:
     """The ``fire`` or ``gp`` case of one shot of ``h`` at ``target``, as any unit's is built."""
     from umpire.turns.mbt.advanced.cases import case_head, fire_target, gp_target, without_none
-    from umpire.turns.mbt.options.helicopters_air import height_at
+    from umpire.turns.mbt.options.helicopter_sight import height_at
     from umpire.turns.mbt.options.night import light
 
     a, b = (h.x, h.y), t.xy(target)
@@ -237,7 +237,7 @@ def _why_not(state: GameState, t: Any, h: OS.Helicopter, target: UnitState | Non
     """Why ``w`` may not fire at ``target`` from where ``h`` is, else empty (20.2.3)."""
     from umpire.turns.mbt.advanced import units as U
     from umpire.turns.mbt.advanced.shots import sees as ground_sees
-    from umpire.turns.mbt.options.helicopters_air import sees
+    from umpire.turns.mbt.options.helicopter_sight import sees
 
     if target is None or not U.on_table(target):
         return "its target is out of action"

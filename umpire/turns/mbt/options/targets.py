@@ -1,5 +1,6 @@
 """The units about a point as area fire sees them (17.1.3): each one's offset from the point, its
-kind and its GP defense where it stands (14.4.3), for artillery and air loads alike."""
+kind and its GP defense where it stands (14.4.3), and the effect the table applies for each one's
+result, for artillery and air loads alike."""
 
 from __future__ import annotations
 
@@ -39,3 +40,8 @@ def about(state: GameState, xy: tuple[float, float], reach_hexes: float = 16) ->
                           orders=str(facts.get("orders") or "OW"), terrain=terrain,
                           at=(t.xy(u)[0] - xy[0], t.xy(u)[1] - xy[1])))
     return out
+
+
+def table_effect(state: GameState, hit: dict[str, Any]) -> str:
+    """The effect the table applies for a unit's GP result (14.4.4.2), as the rules coded it."""
+    return str(hit.get("effect") or "none")
