@@ -95,3 +95,15 @@ def test_a_shot_by_searchlight_is_the_case_calc_fire_answers(tmp_path: Path) -> 
     dice = [v for roll in shot["rolls"] for v in roll["values"]]
     again = run_case({"ruleset": "mbt", "procedure": "fire", **shot["case"], "dice": dice})[0].to_json()
     assert again["outcome"] == shot["outcome"]
+
+
+def test_a_camouflaged_unit_that_turns_its_searchlight_on_loses_its_camouflage(tmp_path: Path) -> None:
+    """17.6.1.3: "Camouflaged units permanently lose their camouflage advantage if they ... use searchlights"."""
+    data = _data(["night", "camouflage"])
+    data["sides"][0]["formations"][0]["units"][0]["camouflaged"] = True
+    g = new(tmp_path, data)
+    orders(g, {"nato": {"m1": {"order": "OW", "searchlight": "WL"}}})
+    assert MbtUnit.of(g.state.units["m1"]).camouflaged
+    res = _next_turn(g)
+    assert any("has lost its camouflage: it used its searchlight (17.6.1.3)" in r["summary"] for r in res)
+    assert not MbtUnit.of(g.state.units["m1"]).camouflaged

@@ -82,12 +82,13 @@ def case(t: Any, viewer: UnitState, target: UnitState) -> dict[str, Any]:
     import math
 
     from umpire.turns.mbt.options.night import conditions_at
+    from umpire.turns.mbt.options.searchlights import lit
 
     a, b = t.xy(viewer), t.xy(target)
     carrier = t.state.units.get(str(viewer.carried_by or ""))
     return {"procedure": NAME, "range": math.dist(a, b), "scale": t.scale,
             "terrain": terrain_column(t.terrain(b), data.chart("sighting")),
-            "conditions": conditions_at(t.state, t.conditions, b),
+            "conditions": lit(t, viewer, target, b, conditions_at(t.state, t.conditions, b)),
             "sighter": U.hatch(carrier if carrier is not None else viewer), "size": U.size(target),
             "thermal": thermal(viewer)}
 

@@ -9,8 +9,8 @@ its range (IR 10 hexes, WL 15): every unit of its side sights a target there as 
 enemy sights the unit itself as by Day, within 10 hexes of an IR light, at any Day range of a WL one
 (18.1.2.2-3). The rule is :func:`umpire.rules.mbt.options.terrain.searchlight_light`, which ``calc
 sight`` and ``calc fire`` answer with the case's ``searchlight``, ``searchlight_range`` and
-``target_searchlight``: the tracked turn puts those in its cases. Not played: a searchlight used
-does not yet take a unit's camouflage away (17.6.1.3).
+``target_searchlight``: the tracked turn puts those in its cases (and the camouflage case its
+conditions). A camouflaged unit that turns its searchlight on loses its camouflage for good (17.6.1.3).
 """
 
 from __future__ import annotations
@@ -71,6 +71,10 @@ def with_searchlights(adjustment: Callable[[GameState], Applied]) -> Callable[[G
                 rule = {"IR": "18.1.2.2", "WL": "18.1.2.3"}.get(str(value), "18.1.2.1")
                 said = "turns its searchlight off" if value == "off" else f"turns its {value} searchlight on"
                 notes.append(unit_note(uid, f"{said} ({rule})", "searchlight"))
+                if value != "off" and own.camouflaged:  # 17.6.1.3: for good
+                    own.camouflaged, own.camouflaged_at = False, None
+                    notes.append(unit_note(uid, "has lost its camouflage: it used its searchlight (17.6.1.3)",
+                                           "camouflage_lost"))
         applied = adjustment(new)
         applied.resolutions[:0] = note_resolutions(notes)
         return applied
