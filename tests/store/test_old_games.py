@@ -12,8 +12,9 @@ The options game was played with one Air Phase a Turn: migration m011 sets the r
 options.second_air_phase to one_phase for it, and its reports now name that ruling in their
 header (:data:`RULED`), the one line they add to what that umpire printed. Its helicopters (an
 Apache pair, a Hind pair) have since become units of their side in the reports: their rows in the
-units' tables at their altitude state, a sighted enemy helicopter among the contacts; its kept
-reports were written again for that, and differ from that umpire's in those rows alone.
+units' tables at their altitude state, a sighted enemy helicopter among the contacts and named by
+its contact label where its side's sightings and AA fire tell of it; its kept reports were written
+again for that, and differ from that umpire's in those rows and words alone.
 
 The log is the game's history: the results stored with each action are what was told then. A
 later umpire may tell a result in other words or keep another field of it (a missile's flight is

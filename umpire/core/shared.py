@@ -277,6 +277,19 @@ def held_units(units: Mapping[str, UnitState]) -> Iterable[tuple[str, UnitState]
     return dict.items(units) if isinstance(units, dict) else units.items()
 
 
+def held_values(units: Mapping[str, UnitState]) -> Iterable[UnitState]:
+    """``units``' units as the mapping holds them, none copied: for reading only (as
+    :func:`held_units`)."""
+    return dict.values(units) if isinstance(units, dict) else units.values()
+
+
+def held_unit(units: Mapping[str, UnitState], uid: str) -> UnitState | None:
+    """Unit ``uid`` as ``units`` holds it now, not copied (None: no such unit): for reading only
+    (as :func:`held_units`). Read again after a change: a unit changed through the mapping is
+    a copy put in the place of the one read before."""
+    return dict.get(units, uid) if isinstance(units, dict) else units.get(uid)
+
+
 class Units(dict[str, "UnitState"]):
     """A state's units by id, shared with other states until touched.
 

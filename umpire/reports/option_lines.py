@@ -139,28 +139,33 @@ def helicopter_shot(o: Observer, f: Fact) -> list[Line]:
 
 
 def helicopter_sighting(o: Observer, f: Fact) -> list[Line]:
-    """The enemy helicopters a side sees, at the altitude it saw each (20.2.3.1, 20.3.3)."""
+    """The enemy helicopters a side sees, at the altitude it saw each (20.2.3.1, 20.3.3), each by
+    the contact label its briefing's units know it by."""
     seen = f.data.get("helicopters") or []
     if o.side is None:
         return [Line(f.kind, f.summary)] if seen else []
     if f.side != o.side or not seen:
         return []
     words = {"noe": "at NOE", "low": "at low altitude", "landed": "landed"}
-    text = "; ".join(f"{s['type']} at {at(s['at'])}, {words.get(s['altitude'], s['altitude'])}"
+    text = "; ".join(f"{o.c.label(o.side, str(s['helicopter']))}, {s['type']} at {at(s['at'])}, "
+                     f"{words.get(s['altitude'], s['altitude'])}"
                      + (", hovering" if s.get("hovering") and s["altitude"] != "landed" else "") for s in seen)
     return [Line(f.kind, f"Sighted enemy helicopters: {text}")]
 
 
 def helicopter_aa(o: Observer, f: Fact) -> list[Line]:
     """AA fire at a helicopter (20.3.4): the umpire's in full; the firing side's (it saw its
-    target); the helicopter's side reads that it came under fire and what it did, not who fired."""
+    target: by its contact label once its air sighting saw it); the helicopter's side reads that
+    it came under fire and what it did, not who fired."""
     result = str(f.data.get("result") or "")
     if o.side is None:
         return [Line(f.kind, f.summary, why=o.why(f, {}))]
     if f.side == o.side:
         ref = o.ref(f.actor)
-        return [Line(f.kind, f"{ref.text if ref else f.actor} fired {f.data.get('weapon', '')} at an enemy "
-                     f"helicopter: {result}", ref, mine=True)]
+        label = o.c.label(o.side, str(f.data.get("helicopter") or ""))  # a contact its air sighting saw before
+        heli = f"{label}, an enemy helicopter" if label != "contact" else "an enemy helicopter"
+        return [Line(f.kind, f"{ref.text if ref else f.actor} fired {f.data.get('weapon', '')} at {heli}: {result}",
+                     ref, mine=True)]
     if f.data.get("helicopter_side") == o.side:  # what it did, not the firer's numbers
         return [Line(f.kind, f"{f.data.get('helicopter')} came under fire: {_aa_result(f)}", mine=True)]
     return []

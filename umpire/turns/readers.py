@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from umpire.core.shared import held_values
 from umpire.errors import UmpireError, quoted, unknown
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ class Reader:
 
     def _own(self, state: GameState, section: str) -> list[str]:
         if section == "units":
-            return sorted(self.own if self.own is not None else (u.id for u in state.units_of(self.side)))
+            return sorted(self.own if self.own is not None else
+                          (u.id for u in held_values(state.units) if u.side == self.side))
         return sorted(f.id for f in state.formations if f.side == self.side)
 
     def _walk(self, v: Any, at: str) -> Any:
@@ -156,7 +158,7 @@ def typed_by_the_umpire(reader: Reader, state: GameState) -> Reader:
     """``reader`` for a file the umpire enters: an enemy unit may also be named by its id."""
     from dataclasses import replace
 
-    return replace(reader, ids=frozenset(u.id for u in state.units.values() if u.side != reader.side))
+    return replace(reader, ids=frozenset(u.id for u in held_values(state.units) if u.side != reader.side))
 
 
 def side_words(data: Any, state: GameState, where: str, readers: Readers | None,

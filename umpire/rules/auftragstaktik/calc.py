@@ -44,11 +44,11 @@ from umpire.rules.auftragstaktik.cases import (
     MoraleCase,
     OverrunCase,
     SpotCase,
-    StandCase,
     StrafingCase,
     check_case,
 )
 from umpire.rules.auftragstaktik.spotting import Spotter, is_mbt, spot
+from umpire.rules.auftragstaktik.stand_case import StandCase
 from umpire.schema.load import validate
 
 if TYPE_CHECKING:

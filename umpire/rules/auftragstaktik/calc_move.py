@@ -12,8 +12,9 @@ from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import data
-from umpire.rules.auftragstaktik.cases import CaseBase, Inches, StandCase, SubCase, check_case
+from umpire.rules.auftragstaktik.cases import CaseBase, Inches, check_case
 from umpire.rules.auftragstaktik.ratings import OrderCode
+from umpire.rules.auftragstaktik.stand_case import StandCase, SubCase
 from umpire.rules.vocab import SaidStretch
 
 if TYPE_CHECKING:

@@ -16,15 +16,16 @@ from dataclasses import dataclass, field
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
+from umpire.core.shared import held_unit, held_values
 from umpire.core.state import GameState, UnitState
 from umpire.errors import DiceError, UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (
@@ -123,7 +124,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
 
     ext = tr.book(state)
-    live = [e for e in state.units.values() if tr.alive(e)]
+    live = [e for e in held_values(state.units) if tr.alive(e)]
     afvs: dict[str, tuple[list[UnitState], np.ndarray, np.ndarray]] = {}
     for side in state.side_ids():
         foes = [e for e in live if e.side != side and side in e.spotted_by and tr.is_afv(e)]
@@ -134,7 +135,8 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         if not tr.alive(u):
             continue
         want = [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units]
-        pairs += [(u, state.units[t]) for t in want if tr.alive(state.units[t])]
+        targets = [held_unit(state.units, t) for t in want]
+        pairs += [(u, t) for t in targets if t is not None and tr.alive(t)]
         foes, xy, half = afvs[u.side]
         if not tr.is_afv(u) or not foes:
             continue
@@ -147,11 +149,15 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
-    """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed)."""
+    """Fire every planned shot of combat phase ``phase`` on ``state`` (a copy being changed).
+
+    The stands are read as the state holds them, not copied (a phase's fire changes only the
+    stands it hits, in :func:`land`): each is read again where what it holds may have changed
+    since (a group's hits land before the next group fires)."""
     ext = tr.book(state)
     firers = []
     for uid, plan in sorted(ext.plan.items()):
-        u = state.units.get(uid)
+        u = held_unit(state.units, uid)
         if u is None or not plan.get("fire") or phase not in plan.get("fire_in", [1, 2]):
             continue
         shot = ext.shots.get(uid)
@@ -164,7 +170,7 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
     PHASE_AFVS["state"] = state
     for side in state.side_ids():
         PHASE_AFVS[("side", side)] = afv_pool([
-            e for e in state.units.values() if e.side != side and side in e.spotted_by and tr.is_afv(e)
+            e for e in held_values(state.units) if e.side != side and side in e.spotted_by and tr.is_afv(e)
         ])
     try:
         return _fire_groups(state, phase, dice, firers)
@@ -197,7 +203,8 @@ def _hold_lines(state: GameState, holds: list[Hold], lines: list[str], results: 
     for k, (at_line, at_result, u, tid, said, _pair, about) in enumerate(holds):
         why = said if isinstance(said, str) else said()
         lines.insert(at_line + k, f"{u.id} holds fire: {why}")
-        spotted = u.side in state.units[tid].spotted_by
+        target = held_unit(state.units, tid)
+        spotted = target is not None and u.side in target.spotted_by
         results.insert(at_result + k, record(state.ruleset, "hold_fire", AtHoldFacts(
             unit=u.id, target=tid if spotted else None, why=why, line=lines[at_line + k], about=about,
             target_hidden=not spotted)))
@@ -233,7 +240,7 @@ class _FirePhase:
         held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
         fired = False
         for tid in plan["fire"]:
-            target = state.units.get(tid)
+            target = held_unit(state.units, tid)
             if target is None or not tr.alive(target) or target.id in gone:
                 continue
             aimed = self.aim(u, target, late, gone, held)
@@ -312,7 +319,7 @@ def _fire_groups(
             landed: list[tuple[UnitState, UnitState, Resolution]] = []
             gone: set[str] = set()  # eliminated by this group's fire, which lands all at once
             for u in group:
-                u = state.units[u.id]
+                u = held_unit(state.units, u.id) or u  # as it is now (hit by an earlier group)
                 if tr.alive(u):
                     run.fire_stand(u, late, gone, landed)
             for u, target, res in landed:

@@ -23,14 +23,15 @@ import math
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
+from umpire.core.shared import held_values
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
-from umpire.rules.auftragstaktik.cases import stand_case
 from umpire.rules.auftragstaktik.close_combat import afv_return_fire, close_combat
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtCommandFacts, AtFireFacts
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.morale import Battalion, StandHits, morale_check
+from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sightlines import aspect, distance
 
@@ -273,10 +274,10 @@ def _round(state: GameState, pool: list[UnitState], rnd: int, dice: Dice) -> tup
 def resolve_close_combat(state: GameState, dice: Dice) -> tuple[list[Resolution], list[str]]:
     """Close combat between touching stands, round after round (see the module notes)."""
     ext = tr.book(state)
-    live = [u for u in state.units.values() if tr.alive(u)]
-    starters = _starters(state, live)
-    if not starters:
+    if not _starters(state, [u for u in held_values(state.units) if tr.alive(u)]):  # read as held, none copied
         return [], ["no troop stands in base contact with the enemy: no close combat"]
+    live = [u for u in state.units.values() if tr.alive(u)]  # the stands to change
+    starters = _starters(state, live)
     engaged: dict[str, UnitState] = {a.id: a for a in starters}
     for a in starters:
         engaged.update({e.id: e for e in _touching(state, a, live)})

@@ -315,9 +315,9 @@ def overruns(
 
 def _overrun(state: GameState, u: UnitState, e: UnitState, dice: Dice) -> Resolution:
     """AFV ``u`` overruns troop stand ``e``, which attacks it once; its hits land on ``u``."""
-    # close combat's rules and the calc's case models: a move by hand overruns nothing and needs none
-    from umpire.rules.auftragstaktik.cases import stand_case
+    # close combat's rules and a stand's case: a move by hand overruns nothing and needs none
     from umpire.rules.auftragstaktik.close_combat import overrun
+    from umpire.rules.auftragstaktik.stand_case import stand_case
     from umpire.turns.auftragstaktik.morale_cc import morale_level
 
     ext = tr.book(state)

@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from umpire.core.shared import held_values
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.auftragstaktik.ratings import read_order, validator_message
@@ -173,7 +174,7 @@ def check_payload(state: GameState, payload: dict[str, Any], where: str = "order
     if orders.turn is not None and orders.turn != state.turn:
         raise UmpireError(f"{where}: turn: these orders are for turn {orders.turn}, the game is in turn {state.turn}")
     _check_battalions(state, orders, phase, where)
-    own = {u.id for u in state.units_of(side)}
+    own = {u.id for u in held_values(state.units) if u.side == side}
     for uid, o in orders.units.items():
         _check_unit(state, side, own, uid, o, phase, f"{where}: units.{uid}")
     if orders.air:

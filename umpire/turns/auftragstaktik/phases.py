@@ -19,6 +19,7 @@ from typing import Any
 
 from umpire.core.dice import Dice
 from umpire.core.resolution import Resolution
+from umpire.core.shared import held_units
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.hits import recover
@@ -55,8 +56,9 @@ def _recover(state: GameState, when: str) -> list[str]:
         return []
     spared = set(ext.attacked_last) if choice == "not_attacked_only" else set()
     n = 0
-    for u in state.units.values():
+    for uid, u in list(held_units(state.units)):  # read as held: only the stands that recover are copied
         if tr.alive(u) and u.hits > 0 and u.id not in spared:
+            u = state.units[uid]
             u.hits = recover(u.hits)
             n += 1
     return (

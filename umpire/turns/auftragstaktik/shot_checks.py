@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from umpire.core.shared import held_unit
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import tables
@@ -126,7 +127,8 @@ def closest_afv(
     # plus both half-diagonals, no later stand can be closer
     centre = np.hypot(xy[:, 0] - u.x, xy[:, 1] - u.y)
     for k in np.lexsort((rank, centre)):
-        e, c = foes[k], float(centre[k])
+        # as the state holds it now (the pool may be a combat phase's, made before its hits landed)
+        e, c = held_unit(state.units, foes[k].id) or foes[k], float(centre[k])
         if e.id in gone or not tr.alive(e):
             continue
         if best is not None and c - reach - math.hypot(*e.base) / 2 > best[1]:
