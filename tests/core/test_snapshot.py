@@ -12,7 +12,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.core.state import GameState, OwnModels, canonical_state, state_json
+from umpire.core.snapshot import canonical_state, state_json
+from umpire.core.state import GameState, OwnModels
 from umpire.registry import load_scenario
 from umpire.rules.auftragstaktik.state import AtGame, AtUnit
 
@@ -21,7 +22,7 @@ MODELS = OwnModels(game=AtGame, unit=AtUnit)
 
 def _whole(state: GameState) -> str:
     """The snapshot text as a plain dump of everything writes it (no part reused)."""
-    from umpire.core.state import _json_default
+    from umpire.core.snapshot import _json_default
 
     data = state.model_dump(mode="python")
     data["units"] = {uid: u.model_dump(mode="python", exclude_defaults=True) for uid, u in state.units.items()}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 from tests.conftest import REPO, at_scenario
-from umpire.core.state import state_json
+from umpire.core.snapshot import state_json
 from umpire.engine import Game
 from umpire.engine.checkpoints import usable
 from umpire.registry import load_scenario

@@ -44,7 +44,7 @@ def test_the_terrain_is_kept_once_beside_the_snapshot(tmp_path):
 
 
 def test_an_action_copies_neither_terrain_nor_untouched_units(tmp_path):
-    from umpire.core.state import canonical_state
+    from umpire.core.snapshot import canonical_state
     from umpire.registry import find_ruleset
 
     game = Game.open(_game(tmp_path / "g.db"))
@@ -91,7 +91,7 @@ def test_the_state_before_any_action_is_the_scenario_s_on_the_stored_terrain(tmp
     """A game's state before any action (what its reports and corrections start from) stands on
     the terrain stored with the game, its scenario's pieces not read again: the very state the
     whole scenario builds (a ruleset that checks the terrain at the start builds that)."""
-    from umpire.core.state import state_json
+    from umpire.core.snapshot import state_json
     from umpire.registry import initial_state_on
 
     game = Game.create(tmp_path / "g.db", load_scenario(bundled_scenarios()[name]), seed=3)

@@ -14,7 +14,8 @@ import yaml
 
 from tests.conftest import REPO
 from umpire.core.dice import SeededDice
-from umpire.core.state import GameState, OwnModels, canonical, state_json
+from umpire.core.snapshot import canonical, state_json
+from umpire.core.state import GameState, OwnModels
 from umpire.engine import Game
 from umpire.engine.replay import apply_recorded
 from umpire.errors import UmpireError
@@ -180,7 +181,7 @@ def test_the_canonical_state_is_what_the_snapshot_gives_back():
 
 def test_a_copy_shares_what_it_does_not_change():
     """Units are copied when first touched through the copy; the terrain is one object."""
-    from umpire.core.state import canonical_state
+    from umpire.core.snapshot import canonical_state
 
     base = canonical_state(initial_state_of("hof-gap-meeting"))
     new = base.copy_for_change()

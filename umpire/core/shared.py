@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from types import UnionType
@@ -398,3 +399,18 @@ class Units(dict[str, "UnitState"]):
 
     def __or__(self, other: Any) -> Any:
         return {**self.copy(), **other}
+
+
+def copy_own(own: M) -> M:
+    """A copy of a game's own state to change: each field copied through marshal (which copies
+    plain values exactly, types and order included, and shares nothing: format 2 has no
+    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
+    new = copy.copy(own)
+    for name, v in field_values(own).items():
+        if type(v) in (str, int, float, bool, type(None)):
+            continue
+        try:
+            setattr(new, name, marshal.loads(marshal.dumps(v, 2)))
+        except ValueError:
+            setattr(new, name, dup(v))
+    return new

@@ -15,23 +15,21 @@ and keep the order of dicts, so equal bytes mean the very same value down to its
 inside a part is taken as its class's name and its fields' values, in order. A part holding
 anything else marshal cannot write always counts as changed.
 
-The text built is exactly :func:`umpire.core.state.state_json`'s, and the state exactly what
+The text built is exactly :func:`state_json`'s, and the state exactly what
 parsing that text gives (tests compare both).
 """
 
 from __future__ import annotations
 
-import copy
+import json
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from umpire.core.shared import Units, dup, field_reader, field_values
-
-if TYPE_CHECKING:
-    from umpire.core.state import GameState, OwnState
+from umpire.core.shared import Units, field_reader, field_values, rebuilt
+from umpire.core.state import GameState, OwnModels, OwnState, UnitState, sharing_units
 
 
 @dataclass
@@ -90,9 +88,7 @@ def _flat(v: Any) -> Any:
 
 
 def _dumps(data: Any) -> str:
-    from umpire.core.state import canonical_json as dumps
-
-    return dumps(data)
+    return canonical_json(data)
 
 
 def _key(k: str) -> str:
@@ -116,8 +112,6 @@ def _unit_print(u: Any) -> bytes | None:
 
 def _unit_reader() -> tuple[type, Callable[[Any], tuple[Any, ...]], int]:
     global _UNIT_READER
-    from umpire.core.state import UnitState
-
     names, get = field_reader(UnitState)
     _UNIT_READER = (UnitState, get, names.index("own"))
     return _UNIT_READER
@@ -133,8 +127,6 @@ def unit_dump(u: Any) -> Any:
 
 
 def _unit_context(u: Any) -> Any:
-    from umpire.core.state import OwnModels
-
     cls = type(u.own)
     ctx = _CONTEXTS.get(cls)
     if ctx is None:
@@ -166,21 +158,6 @@ def _own_text(own: OwnState, name: str) -> str:
 def _own_value(cls: type[OwnState], name: str, text: str) -> Any:
     """A field of a game's own state as reading ``text`` (its JSON) gives it."""
     return getattr(cls.model_validate_json(f"{{{_key(name)}: {text}}}"), name)
-
-
-def copy_own(own: OwnState) -> OwnState:
-    """A copy of a game's own state to change: each field copied through marshal (which copies
-    plain values exactly, types and order included, and shares nothing: format 2 has no
-    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
-    new = copy.copy(own)
-    for name, v in field_values(own).items():
-        if type(v) in (str, int, float, bool, type(None)):
-            continue
-        try:
-            setattr(new, name, marshal.loads(marshal.dumps(v, 2)))
-        except ValueError:
-            setattr(new, name, dup(v))
-    return new
 
 
 def adopt(state: GameState, text: str | None = None) -> Written:
@@ -246,7 +223,7 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
     the fields of its canonical form too (otherwise only the text is made).
 
     :raises TypeError: if a unit's id is not a string, or the state holds something that is not
-        a plain value (as :func:`~umpire.core.state.state_json` does).
+        a plain value (as :func:`state_json` does).
     """
     fields = field_values(state)
     units = _write_units(fields["units"], base, build)
@@ -268,8 +245,6 @@ def _write_units(src: Any, base: Written, build: bool) -> dict[str, Part]:
 
     :raises TypeError: if a unit's id is not a string.
     """
-    from umpire.core.state import UnitState
-
     ids = list(dict.keys(src))
     if not all(type(k) is str for k in ids):
         raise TypeError("a unit id in the game state is not a string")
@@ -336,8 +311,6 @@ def _write_head(state: GameState, fields: dict[str, Any], base: Written, build: 
         dumped = state.model_dump(mode="python", include=set(changed))
         texts = {} if build else {name: _dumps(dumped[name]) for name in changed}
         if build:
-            from umpire.core.state import GameState
-
             data = {"name": "", "ruleset": "", "table": {"width": 0, "depth": 0}, "seed": 0}
             data.update(dumped)
             fresh = field_values(GameState.model_validate_json(_dumps(data)))
@@ -368,7 +341,85 @@ def _head_text(name: str, p: Part) -> str:
     return p.text
 
 
+def read_only(state: GameState, text: str | None = None) -> GameState:
+    """``state``, which is in canonical form (read from a snapshot or a checkpoint), marked as
+    only read from now on: its units are handed out as they are (the engine gives each handler
+    a read-only state, and the handler changes a copy), and what it holds is what the next
+    state is written from (:func:`adopt`)."""
+    units = sharing_units(state)
+    units.frozen = True
+    if units.written is None:
+        units.written = adopt(state, text)
+    return state
+
+
+def _json_default(v: Any) -> Any:
+    """Sets have no order of their own: stored sorted, so the text never depends on hashing."""
+    if isinstance(v, set | frozenset):
+        try:
+            return sorted(v)
+        except TypeError:
+            return sorted(v, key=repr)
+    raise TypeError(f"{type(v).__name__} is not a plain value of the game state")
+
+
+def canonical_json(data: Any) -> str:
+    """``data`` as the game file keeps it: what ``json.dumps(data, sort_keys=True,
+    ensure_ascii=False, default=...)`` writes, by one encoder made once (a state is written part
+    by part, thousands of parts a turn: making the encoder again was half the cost of a small one)."""
+    return _CANONICAL.encode(data)
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=_json_default)
+
+
+def state_json(state: GameState) -> str:
+    """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists
+    (the terrain is not in it: it is kept once, beside the snapshot). The parts unchanged since
+    the canonical state it was copied from keep the text they were written with."""
+    return whole_text(write(state, _written(state), build=False)[0])
+
+
+def _written(state: GameState) -> Written:
+    units = state.units
+    return (units.written if isinstance(units, Units) else None) or EMPTY
+
+
+def canonical_state(state: GameState) -> GameState:
+    """The state exactly as the stored snapshot gives it back (read-only, see :func:`read_only`).
+
+    Every dict comes back in sorted key order, every set as a sorted list, every tuple in a
+    field typed as a list as a list and every dict key as a string. Live play and replay hand
+    each action this same form, so nothing the rules derive from the order of a
+    dict or set (the order units are visited in, lists built from them) can differ between a
+    game played in one process, one played command by command, and its replay.
+
+    Only the parts that changed since the canonical state it was copied from go through JSON
+    (the parts above); the canonical state keeps its written form, so its
+    :func:`state_json` and the next action's canonical state cost what that action changed.
+    """
+    written, data = write(state, _written(state))
+    data["terrain"] = state.terrain
+    data["units"] = Units.sharing(data["units"], frozen=True)
+    data["units"].written = written
+    ordered = {name: data[name] for name in GameState.model_fields}
+    return rebuilt(GameState, ordered, state.model_fields_set)
+
+
+def written_text(state: GameState) -> str | None:
+    """The JSON text of a canonical state as :func:`canonical_state` wrote it, or as it was read
+    (None: not a canonical state)."""
+    units = state.units
+    return whole_text(units.written) if isinstance(units, Units) and units.written is not None else None
+
+
+def canonical(state: GameState) -> tuple[GameState, str]:
+    """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
+    fresh = canonical_state(state)
+    return fresh, written_text(fresh) or state_json(fresh)
+
+
 __all__ = [
-    "EMPTY", "HEAD", "Part", "Written", "adopt", "copy_own", "fingerprint", "unchanged", "unit_dump", "whole_text",
-    "write",
+    "EMPTY", "HEAD", "Part", "Written", "adopt", "canonical", "canonical_json", "canonical_state", "fingerprint",
+    "read_only", "state_json", "unchanged", "unit_dump", "whole_text", "write", "written_text",
 ]

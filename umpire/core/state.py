@@ -10,13 +10,12 @@ A copy costs what the action changes, not what the game holds: the scenario's pa
 changes (terrain, table, sides, formations, rulings) are shared by every copy and never written
 to the snapshot (:class:`~umpire.core.shared.Terrain`, stored once in the game file), and the
 units are shared with the state copied from until one is touched
-(:class:`~umpire.core.shared.Units`). :func:`canonical_state` brings only what changed into the
+(:class:`~umpire.core.shared.Units`). :func:`umpire.core.snapshot.canonical_state` brings only what changed into the
 form the stored snapshot gives back.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -30,15 +29,15 @@ from pydantic import (
     field_validator,
 )
 
-from umpire.core.shared import Terrain, TerrainState, Units, field_values, rebuilt
+from umpire.core.shared import Terrain, TerrainState, Units, copy_own, field_values, rebuilt
 from umpire.errors import unknown
 
 if TYPE_CHECKING:
-    from umpire.core.snapshot import Written
+    pass
 
 __all__ = [
     "CampaignGame", "Ended", "FormationState", "GameState", "OwnModels", "OwnState", "SideState", "Table", "Terrain",
-    "TerrainState", "UnitState", "canonical", "canonical_state", "read_only", "state_json", "written_text",
+    "TerrainState", "UnitState", "sharing_units",
 ]
 
 Status = Literal["ok", "checked", "routed", "eliminated", "surrendered", "off_table"]
@@ -236,11 +235,9 @@ class GameState(BaseModel):
         copies it first), the ruleset's own state of the game is copied, and the scenario's parts
         (terrain, table, sides, formations, rulings), which no action changes, are shared (as
         are the other fields, which an action replaces rather than changes in place)."""
-        src = _sharing(self)
+        src = sharing_units(self)
         if not src.frozen:
             src.share_all()  # writes through this state copy first too
-        from umpire.core.snapshot import copy_own
-
         data = field_values(self)
         data["units"] = Units.sharing(src)
         data["units"].written = src.written
@@ -248,7 +245,7 @@ class GameState(BaseModel):
         return rebuilt(GameState, data, self.model_fields_set)
 
 
-def _sharing(state: GameState) -> Units:
+def sharing_units(state: GameState) -> Units:
     """``state``'s units as a :class:`Units` mapping (made one, holding the same objects, if not)."""
     units = state.units
     if not isinstance(units, Units):
@@ -256,93 +253,6 @@ def _sharing(state: GameState) -> Units:
         state.units = units
     return units
 
-
-def read_only(state: GameState, text: str | None = None) -> GameState:
-    """``state``, which is in canonical form (read from a snapshot or a checkpoint), marked as
-    only read from now on: its units are handed out as they are (the engine gives each handler
-    a read-only state, and the handler changes a copy), and what it holds is what the next
-    state is written from (:func:`umpire.core.snapshot.adopt`)."""
-    units = _sharing(state)
-    units.frozen = True
-    if units.written is None:
-        from umpire.core.snapshot import adopt
-
-        units.written = adopt(state, text)
-    return state
-
-
-def _json_default(v: Any) -> Any:
-    """Sets have no order of their own: stored sorted, so the text never depends on hashing."""
-    if isinstance(v, set | frozenset):
-        try:
-            return sorted(v)
-        except TypeError:
-            return sorted(v, key=repr)
-    raise TypeError(f"{type(v).__name__} is not a plain value of the game state")
-
-
-def canonical_json(data: Any) -> str:
-    """``data`` as the game file keeps it: what ``json.dumps(data, sort_keys=True,
-    ensure_ascii=False, default=...)`` writes, by one encoder made once (a state is written part
-    by part, thousands of parts a turn: making the encoder again was half the cost of a small one)."""
-    return _CANONICAL.encode(data)
-
-
-_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=_json_default)
-
-
-def state_json(state: GameState) -> str:
-    """The state as canonical JSON: keys sorted at every level, sets sorted, tuples as lists
-    (the terrain is not in it: it is kept once, beside the snapshot). The parts unchanged since
-    the canonical state it was copied from keep the text they were written with."""
-    from umpire.core.snapshot import whole_text, write
-
-    return whole_text(write(state, _written(state), build=False)[0])
-
-
-def _written(state: GameState) -> Written:
-    from umpire.core.snapshot import EMPTY
-
-    units = state.units
-    return (units.written if isinstance(units, Units) else None) or EMPTY
-
-
-def canonical_state(state: GameState) -> GameState:
-    """The state exactly as the stored snapshot gives it back (read-only, see :func:`read_only`).
-
-    Every dict comes back in sorted key order, every set as a sorted list, every tuple in a
-    field typed as a list as a list and every dict key as a string. Live play and replay hand
-    each action this same form, so nothing the rules derive from the order of a
-    dict or set (the order units are visited in, lists built from them) can differ between a
-    game played in one process, one played command by command, and its replay.
-
-    Only the parts that changed since the canonical state it was copied from go through JSON
-    (:mod:`umpire.core.snapshot`); the canonical state keeps its written form, so its
-    :func:`state_json` and the next action's canonical state cost what that action changed.
-    """
-    from umpire.core.snapshot import write
-
-    written, data = write(state, _written(state))
-    data["terrain"] = state.terrain
-    data["units"] = Units.sharing(data["units"], frozen=True)
-    data["units"].written = written
-    ordered = {name: data[name] for name in GameState.model_fields}
-    return rebuilt(GameState, ordered, state.model_fields_set)
-
-
-def written_text(state: GameState) -> str | None:
-    """The JSON text of a canonical state as :func:`canonical_state` wrote it, or as it was read
-    (None: not a canonical state)."""
-    from umpire.core.snapshot import whole_text
-
-    units = state.units
-    return whole_text(units.written) if isinstance(units, Units) and units.written is not None else None
-
-
-def canonical(state: GameState) -> tuple[GameState, str]:
-    """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
-    fresh = canonical_state(state)
-    return fresh, written_text(fresh) or state_json(fresh)
 
 
 def find_unit(state: GameState, unit_id: str) -> UnitState:

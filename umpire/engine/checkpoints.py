@@ -14,7 +14,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from umpire.core.state import GameState, Terrain, read_only
+from umpire.core.snapshot import read_only
+from umpire.core.state import GameState, Terrain
 from umpire.store import events as log
 from umpire.store.history import restores, takes_back, walk
 from umpire.store.rows_of import read_checkpoints, write_checkpoint

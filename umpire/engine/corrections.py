@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.dice import Dice, GivenDice
-from umpire.core.state import GameState, canonical_state
+from umpire.core.snapshot import canonical_state
+from umpire.core.state import GameState
 from umpire.engine.transaction import when
 from umpire.errors import UmpireError
 from umpire.store import events as log

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.state import GameState, OwnModels, Terrain, canonical, canonical_state
+from umpire.core.snapshot import canonical, canonical_state
+from umpire.core.state import GameState, OwnModels, Terrain
 from umpire.engine.corrections import Correction, amend, redo, state_before, undo
 from umpire.engine.transaction import StaleError, Transaction, when
 from umpire.errors import StoreError, UmpireError, unknown

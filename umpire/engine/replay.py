@@ -8,7 +8,8 @@ from typing import Any
 
 from umpire.core.dice import ScriptedDice, keyed_values
 from umpire.core.diff import json_diff
-from umpire.core.state import GameState, canonical_state, state_json
+from umpire.core.snapshot import canonical_state, state_json
+from umpire.core.state import GameState
 from umpire.engine.acting import handlers_of, keys_of, settle
 from umpire.errors import StoreError, UmpireError
 from umpire.store import events as log

@@ -11,7 +11,8 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING
 
-from umpire.core.state import GameState, canonical_state, state_json, written_text
+from umpire.core.snapshot import canonical_state, state_json, written_text
+from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.store import events as log
 from umpire.store.history import CONTROL

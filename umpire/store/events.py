@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
-from umpire.core.state import GameState, OwnModels, Terrain, read_only, state_json, written_text
+from umpire.core.snapshot import read_only, state_json, unchanged, written_text
+from umpire.core.state import GameState, OwnModels, Terrain
 from umpire.errors import StoreError
 from umpire.store.db import SCHEMA
 
@@ -158,8 +159,6 @@ def last_seq(conn: sqlite3.Connection) -> int:
 
 def _same(known: GameState, text: object, terrain: str) -> bool:
     """Whether ``known`` is what parsing snapshot ``text`` and ``terrain`` would give."""
-    from umpire.core.snapshot import unchanged
-
     return text == written_text(known) and terrain == known.terrain.to_json() and unchanged(known)
 
 
@@ -167,7 +166,7 @@ def load_state(conn: sqlite3.Connection, path: Path, known: GameState | None = N
                models: OwnModels | None = None) -> GameState:
     """The stored state (the snapshot, with the terrain kept beside it), checked: valid JSON, a
     valid state, up to the last event; ``models``: its ruleset's own state models (what its units
-    keep of their own is read with them). It is read-only (:func:`umpire.core.state.read_only`);
+    keep of their own is read with them). It is read-only (:func:`umpire.core.snapshot.read_only`);
     the terrain is parsed when first read. ``known``: a canonical state this process read or
     wrote; if the snapshot and terrain are the very text it was written as (and read from),
     it is what parsing them would give, and is returned as it is.
