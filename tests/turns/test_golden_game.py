@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.turns import scripted
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
@@ -29,13 +30,7 @@ def orders(turn: int) -> list[Path]:
 
 
 def renders(game: Game) -> dict[str, str]:
-    out = {}
-    for turn in range(1, TURNS + 1):
-        full = report_for_game(game, turn=turn)
-        out[f"turn{turn}-umpire.txt"] = plain_text(full)
-        for side in ("nato", "pact"):
-            out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
-    return out
+    return scripted.renders(game, ("nato", "pact"), TURNS)
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.turns import scripted
+from tests.turns.scripted import play_mbt
 from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
-from umpire.reports.model import briefing, report_for_game
+from umpire.reports.model import report_for_game
 from umpire.reports.turn_text import plain_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,26 +25,11 @@ TURNS = 3
 
 
 def play(path: Path) -> Game:
-    g = Game.create(path, load_scenario(SCENARIO))  # the scenario's own seed, its keyed dice
-    rules = g.turn_rules()
-    dice = None
-    for turn in range(1, TURNS + 1):
-        g.act("mbt.phase", {}, dice)
-        for side in ("nato", "ussr"):
-            g.act("mbt.orders", rules.read_orders(ORDERS / f"turn{turn}-{side}.yaml", g.state), dice)
-        for _ in range(4):
-            g.act("mbt.phase", {}, dice)
-    return g
+    return play_mbt(path, SCENARIO, ORDERS, TURNS)
 
 
 def renders(game: Game) -> dict[str, str]:
-    out = {}
-    for turn in range(1, TURNS + 1):
-        full = report_for_game(game, turn=turn)
-        out[f"turn{turn}-umpire.txt"] = plain_text(full)
-        for side in ("nato", "ussr"):
-            out[f"turn{turn}-{side}.txt"] = plain_text(briefing(full, side))
-    return out
+    return scripted.renders(game, ("nato", "ussr"), TURNS)
 
 
 @pytest.fixture(scope="module")
