@@ -20,7 +20,7 @@ from pydantic import ConfigDict, Field, model_validator
 from umpire.errors import UmpireError, unknown
 from umpire.rules.mbt import data
 from umpire.rules.mbt.provenance import TERRAINS, Val, VInt, VStr, band_of
-from umpire.rules.mbt.vehicle_card import Card, Weapon, check_lines
+from umpire.rules.mbt.vehicle_card import Armed, Card, Weapon, check_lines
 from umpire.schema.checked import Checked
 from umpire.schema.load import cached_model
 
@@ -138,7 +138,7 @@ class LegCard(_Model):
         return band_of(self.range_bands, hexes)
 
 
-class TowedCard(_Model):
+class TowedCard(Armed, _Model):
     card: str
     name: str
     nation: str
@@ -157,20 +157,8 @@ class TowedCard(_Model):
     wire: VStr
     bailed_crew: Weapon | None = None  # its gun crew out of it (17.2.3.3, 17.2.3.2.2.2)
 
-    def weapon(self, name: str) -> Weapon:
-        for w in self.weapons:
-            if w.name.lower() == str(name).strip().lower():
-                return w
-        raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
 
-    def gun(self) -> Weapon | None:
-        return next((w for w in self.weapons if w.main), None)
-
-    def band_index(self, hexes: int) -> int:
-        return band_of(self.range_bands, hexes)
-
-
-class HelicopterCard(_Model):
+class HelicopterCard(Armed, _Model):
     """A helicopter's card (20.2): what the TO&E prices, its speeds, and its FIRING INFORMATION
     (20.2.3): guns with a PYNOE and a PYLOW penetration line (20.2.3.2.1-2: ``pv`` and ``pv_low``),
     missiles, designators; ``armaments`` says what each armament of the TO&E carries (20.2.1):
@@ -207,17 +195,6 @@ class HelicopterCard(_Model):
                     raise ValueError(f"armaments.{arm}.{w}: {n.v}: one or more")
         return self
 
-    def weapon(self, name: str) -> Weapon:
-        for w in self.weapons:
-            if w.name.lower() == str(name).strip().lower():
-                return w
-        raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
-
-    def gun(self) -> Weapon | None:
-        return next((w for w in self.weapons if w.main), None)
-
-    def band_index(self, hexes: int) -> int:
-        return band_of(self.range_bands, hexes)
 
     def carried(self, armament: str | None) -> dict[str, int]:
         """What the helicopter carries with ``armament`` (None: its integral weapons alone): each

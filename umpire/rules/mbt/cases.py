@@ -17,6 +17,17 @@ from umpire.schema.checked import Checked
 
 Inches = Annotated[float, BeforeValidator(read_inches)]
 Game = Literal["basic", "advanced"]
+
+# what a fire case and a sight case both say of the light at Night (options 18.3.4, 18.1.2)
+NearFire = Annotated[bool, Field(description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
+                                 "sighting at Night or in Moonlight")]
+Searchlight = Annotated[Literal["IR", "WL"] | None, Field(description="option 18.1.2: the target in the 60 degree "
+    "arc and line of sight of a friendly unit's \"on\" searchlight: Day sighting out to its range (IR 10 hexes, "
+    "WL 15)")]
+SearchlightRange = Annotated[Inches | None, Field(ge=0, description="inches from that searchlight to the target "
+    "(default: the range: the sighter's own searchlight)")]
+TargetSearchlight = Annotated[Literal["IR", "WL"] | None, Field(description="option 18.1.2: the target's own "
+    "searchlight is on: Day sighting of it within 10 hexes (IR) or at Day ranges (WL)")]
 AdvancedOnly = Literal["advanced"]
 
 
@@ -145,15 +156,10 @@ class FireCase(CaseBase):
                                  "hull (17.2.4)")
     weapon_limits: bool = Field(False, description="play option 17.3's DEP/EL minimum ranges (17.3.1)")
     nbc: bool = Field(False, description="play option 18.4: fire in an NBC environment (18.4.2)")
-    near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
-                            "sighting at Night or in Moonlight")
-    searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target in the 60 degree "
-        "arc and line of sight of a friendly unit's \"on\" searchlight: Day sighting out to its range (IR 10 hexes, "
-        "WL 15)")
-    searchlight_range: Inches | None = Field(None, ge=0, description="inches from that searchlight to the target "
-        "(default: the range: the sighter's own searchlight)")
-    target_searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target's own "
-        "searchlight is on: Day sighting of it within 10 hexes (IR) or at Day ranges (WL)")
+    near_fire: NearFire = False
+    searchlight: Searchlight = None
+    searchlight_range: SearchlightRange = None
+    target_searchlight: TargetSearchlight = None
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 
@@ -191,15 +197,10 @@ class SightCase(CaseBase):
     target: SightTarget = Field(default_factory=SightTarget, description="the unit looked at")
     range: Inches = Field(ge=0, description="centre to centre, inches (0: the same hex, range 1)")
     obstacles: list[ObstacleIn] = Field(default_factory=list, description="what lies between them")
-    near_fire: bool = Field(False, description="option 18.3.4: the target within two hexes of a burning hex: Dusk "
-                            "sighting at Night or in Moonlight")
-    searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target in the 60 degree "
-        "arc and line of sight of a friendly unit's \"on\" searchlight: Day sighting out to its range (IR 10 hexes, "
-        "WL 15)")
-    searchlight_range: Inches | None = Field(None, ge=0, description="inches from that searchlight to the target "
-        "(default: the range: the sighter's own searchlight)")
-    target_searchlight: Literal["IR", "WL"] | None = Field(None, description="option 18.1.2: the target's own "
-        "searchlight is on: Day sighting of it within 10 hexes (IR) or at Day ranges (WL)")
+    near_fire: NearFire = False
+    searchlight: Searchlight = None
+    searchlight_range: SearchlightRange = None
+    target_searchlight: TargetSearchlight = None
     rulings: dict[str, str] = Field(default_factory=dict,
         description="NAME: CHOICE for each ruling read otherwise than by default")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
@@ -205,7 +205,32 @@ class Notes(DataModel):
     options: dict[str, VInt] = Field(default_factory=dict)  # equipment -> extra points (TO&E 1)
 
 
-class Card(DataModel):
+class Armed:
+    """What a card with weapons answers of them: a vehicle's, a towed gun's and a helicopter's."""
+
+    if TYPE_CHECKING:
+        card: str
+        name: str
+        weapons: list[Weapon]
+        range_bands: list[VStr]
+
+    def gun(self) -> Weapon | None:
+        """Its main gun, if it has one."""
+        return next((w for w in self.weapons if w.main), None)
+
+    def weapon(self, name: str) -> Weapon:
+        """A weapon by its name (case-blind)."""
+        for w in self.weapons:
+            if w.name.lower() == str(name).strip().lower():
+                return w
+        raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
+
+    def band_index(self, hexes: int) -> int:
+        """The range band ``hexes`` falls in (7.4.1.3)."""
+        return band_of(self.range_bands, hexes)
+
+
+class Card(Armed, DataModel):
     card: str
     name: str
     nation: str
@@ -254,18 +279,6 @@ class Card(DataModel):
             if ammo_type not in self.armor:
                 raise ValueError(f"armor: missing the {ammo_type} section")
         return self
-
-    def gun(self) -> Weapon | None:
-        return next((w for w in self.weapons if w.main), None)
-
-    def weapon(self, name: str) -> Weapon:
-        for w in self.weapons:
-            if w.name.lower() == str(name).lower():
-                return w
-        raise unknown(f"weapon on {self.card} ({self.name})", name, [w.name for w in self.weapons])
-
-    def band_index(self, hexes: int) -> int:
-        return band_of(self.range_bands, hexes)
 
     def armor_value(self, ammo_type: str, elevation: str, group: str, location: str) -> Val[int]:
         section = self.armor["KE" if ammo_type == "KE" else "CE"]
