@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
@@ -39,3 +40,22 @@ def renders(game: Game, sides: Iterable[str], turns: int,
             for player in (players or {}).get(side, ()):  # a side's players (MBT 21.3)
                 out[f"turn{turn}-{side}-{player}.txt"] = plain_text(briefing(full, side, player))
     return out
+
+
+def hold_to_goldens(got: Mapping[str, str], golden: Path, update: bool) -> None:
+    """Each text equal to its golden file (``update``: the goldens written first, to review)."""
+    if update:
+        golden.mkdir(parents=True, exist_ok=True)
+        for name, text in got.items():
+            (golden / name).write_text(text, encoding="utf-8")
+    for name, text in got.items():
+        kept = (golden / name).read_text(encoding="utf-8")
+        assert kept == text, f"{name} differs (pytest --update-golden, then review)"
+
+
+def replayed(game: Game, path: Path, scenario: Path) -> Game:
+    """``game``'s log played again into a new game file, each action with the dice it rolled."""
+    again = Game.create(path, load_scenario(scenario))
+    for e in game.events():
+        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    return again

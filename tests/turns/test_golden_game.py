@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.turns import scripted
-from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
 from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
@@ -42,13 +41,7 @@ def game(tmp_path_factory) -> Game:
 
 
 def test_golden_reports(game, update_golden):
-    got = renders(game)
-    if update_golden:
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        for name, text in got.items():
-            (GOLDEN / name).write_text(text)
-    for name, text in got.items():
-        assert (GOLDEN / name).read_text() == text, f"{name} differs (pytest --update-golden, then review)"
+    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
 
 
 def test_the_game_reaches_turn_4_with_losses(game):
@@ -58,9 +51,7 @@ def test_the_game_reaches_turn_4_with_losses(game):
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game, tmp_path):
     assert game.check() == []
-    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
-    for e in game.events():
-        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    again = scripted.replayed(game, tmp_path / "again.db", SCENARIO)
     assert again.state.model_dump() == game.state.model_dump()
     assert renders(again) == renders(game)
 

@@ -11,9 +11,7 @@ import pytest
 
 from tests.turns import scripted
 from tests.turns.scripted import play_mbt
-from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
-from umpire.registry import load_scenario
 from umpire.reports.model import report_for_game
 from umpire.reports.turn_text import plain_text
 
@@ -60,20 +58,12 @@ def test_the_story_happens(game):
 
 
 def test_golden_reports(game, update_golden):
-    got = renders(game)
-    if update_golden:
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        for name, text in got.items():
-            (GOLDEN / name).write_text(text, encoding="utf-8")
-    for name, text in got.items():
-        assert (GOLDEN / name).read_text(encoding="utf-8") == text, f"{name} differs (pytest --update-golden)"
+    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
 
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game, tmp_path):
     assert game.check() == []
-    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
-    for e in game.events():
-        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    again = scripted.replayed(game, tmp_path / "again.db", SCENARIO)
     assert again.state.model_dump() == game.state.model_dump()
     assert renders(again) == renders(game)
 

@@ -16,9 +16,7 @@ from typer.testing import CliRunner
 from tests.turns import scripted
 from tests.turns.scripted import play_mbt
 from umpire.ask.calc import run_case
-from umpire.core.dice import ScriptedDice
 from umpire.engine import Game
-from umpire.registry import load_scenario
 from umpire.reports.model import briefing, report_for_game
 from umpire.rules.mbt.state import MbtGame
 
@@ -133,22 +131,14 @@ def test_the_enemy_never_reads_which_helicopter_it_fired_at(game: Game) -> None:
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:
-    got = renders(game)
-    if update_golden:
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        for name, text in got.items():
-            (GOLDEN / name).write_text(text, encoding="utf-8")
-    for name, text in got.items():
-        assert (GOLDEN / name).read_text(encoding="utf-8") == text, f"{name} differs (pytest --update-golden)"
+    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
 
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path: Path) -> None:
     from umpire.cli import app
 
     assert game.check() == []
-    again = Game.create(tmp_path / "again.db", load_scenario(SCENARIO))
-    for e in game.events():
-        again.act(e.kind, e.payload, ScriptedDice(v for r in e.rolls for v in r.values))
+    again = scripted.replayed(game, tmp_path / "again.db", SCENARIO)
     assert again.state.model_dump() == game.state.model_dump()
     assert renders(again) == renders(game)
     again.close()
