@@ -133,7 +133,10 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     for e, facts in chron.events:
         if turn is not None and e.turn != turn:
             continue
-        lines = tuple(x for f in facts for x in fact_lines(obs, f))
+        told: list[Line] = []
+        for f in facts:
+            told += fact_lines(obs, f)
+        lines = tuple(told)
         if viewer is not None and not lines:
             continue
         events.append(EventView(e.seq, e.turn, e.phase, phase_name(state.ruleset, e.phase), e.kind,
@@ -231,12 +234,15 @@ def _identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
     return (ident[0], ident[2]) if ident is not None else (None, None)
 
 
-def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude: str | None = None) -> UnitView:
+def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude: str | None = None,
+               spotted: bool = True) -> UnitView:
+    """A unit as the umpire sees it (``spotted``: with the enemy sides that see it, which its own side is not told)."""
     nation, type_name = _identity(state.ruleset, u)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing, base=tuple(u.base),  # type: ignore[arg-type]
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
-        hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
+        hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)) if spotted else (), nation=nation,
+        type_name=type_name,
         turret=rs.turret(u) if rs is not None and altitude is None else None,
         lost_as=u.destroyed or None, altitude=altitude,
     )
@@ -264,7 +270,7 @@ def known_as(report: TurnReport) -> dict[str, str]:
 
 
 def _briefing_units(obs: Observer, src: Source, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    own = [replace(_unit_view(src.state, u, rs, src.altitudes.get(u.id)), spotted_by=()) for u in src.units.values()
+    own = [_unit_view(src.state, u, rs, src.altitudes.get(u.id), spotted=False) for u in src.units.values()
            if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
