@@ -152,8 +152,12 @@ class Chronicle:
     def during(self, side: str, fact: Fact) -> Known:
         """What ``side`` knew during ``fact``: what it saw when the event began, and what the
         fact itself showed it (a shot's firer seen as it fired, a sighting, base contact)."""
-        known = dict(self.before(side, fact.seq))
-        for uid, s in self._shown(side, fact).items():
+        before = self.before(side, fact.seq)
+        shown = self._shown(side, fact)
+        if not shown:
+            return before  # the fact showed nothing more (a mapping no reader changes)
+        known = dict(before)
+        for uid, s in shown.items():
             known[uid] = better(known.get(uid), s)  # type: ignore[assignment]
         return known
 

@@ -78,6 +78,13 @@ class Source:
         """The altitude state of each unit that flies."""
         return self._table[1]
 
+    @cached_property
+    def views(self) -> dict[str, UnitView]:
+        """Every unit of the table as the umpire's report shows it, made once: a side's briefing
+        shows its own units the same, without the enemy sides that see them."""
+        rs = _ruleset(self.state.ruleset)
+        return {uid: _unit_view(self.state, u, rs, self.altitudes.get(u.id)) for uid, u in self.units.items()}
+
     def terrain(self) -> tuple[TerrainView, ...]:
         """The table's terrain as the report shows it (the same for every view: made once)."""
         return self._terrain
@@ -144,7 +151,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     if viewer is not None:
         events = in_side_order(events)
     last = max((e.turn or 0 for e in events), default=turn)
-    units = _units(src, rs) if viewer is None else _briefing_units(obs, src, viewer, rs)
+    units = _units(src) if viewer is None else _briefing_units(obs, src, viewer, rs)
     return TurnReport(
         name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
         phase_name=phase_name(state.ruleset, state.phase), table=(state.table.width, state.table.depth),
@@ -248,8 +255,8 @@ def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude:
     )
 
 
-def _units(src: Source, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    return tuple(_unit_view(src.state, u, rs, src.altitudes.get(u.id)) for u in src.units.values())
+def _units(src: Source) -> tuple[UnitView, ...]:
+    return tuple(src.views.values())
 
 
 def known_as(report: TurnReport) -> dict[str, str]:
@@ -270,8 +277,8 @@ def known_as(report: TurnReport) -> dict[str, str]:
 
 
 def _briefing_units(obs: Observer, src: Source, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    own = [_unit_view(src.state, u, rs, src.altitudes.get(u.id), spotted=False) for u in src.units.values()
-           if obs.c.side_of(u.id) == side]
+    own = [v if not (v := src.views[uid]).spotted_by else _unit_view(src.state, u, rs, v.altitude, spotted=False)
+           for uid, u in src.units.items() if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)

@@ -34,7 +34,7 @@ def num(v: float | int | None) -> str:
 
 
 def inches(v: float | int | None) -> str:
-    return "-" if v is None else f'{num(float(v))}"'
+    return "-" if v is None else f'{text.num(float(v))}"'
 
 
 def altitude_words(altitude: str | None) -> str:
