@@ -81,27 +81,27 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
     stands = {id(u): u for pair in pairs for u in pair}
     poses = {k: where(u) for k, u in stands.items()}
     keys = [("d", poses[id(a)], poses[id(b)]) for a, b in pairs]
-    todo_d = {k: (a, b) for k, (a, b) in zip(keys, pairs, strict=True) if k not in _MEMO}
+    todo_d = {key: (a, b) for key, (a, b) in zip(keys, pairs, strict=True) if key not in _MEMO}
     if todo_d:
         ends = list(todo_d.values())
         todo_units = {id(u): u for pair in ends for u in pair}
         foot = dict(zip(todo_units, footprints_of(list(todo_units.values())), strict=True))
         fa = [foot[id(a)] for a, _ in ends]
         fb = [foot[id(b)] for _, b in ends]
-        for k, d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
-            _MEMO[k] = float(d)
+        for key, d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
+            _MEMO[key] = float(d)
     lines = _lines(index)
     todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
     for (_, (ax, ay, *_a), (bx, by, *_b)) in keys:
-        k = ((ax, ay), (bx, by))
-        if ("clear", *k) not in lines and ("los", *k) not in lines:
-            todo[k] = None
+        line = ((ax, ay), (bx, by))
+        if ("clear", *line) not in lines and ("los", *line) not in lines:
+            todo[line] = None
     if todo:
         ends_xy = list(todo)
         n = np.arange(len(ends_xy))
         clear = index.los_pairs([e[0] for e in ends_xy], [e[1] for e in ends_xy], n, n)
-        for k, c in zip(ends_xy, clear, strict=True):
-            lines[("clear", *k)] = bool(c)
+        for line, c in zip(ends_xy, clear, strict=True):
+            lines[("clear", *line)] = bool(c)
     if len(_MEMO) > 200_000:
         _MEMO.clear()
 
