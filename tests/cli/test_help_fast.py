@@ -91,3 +91,32 @@ def test_a_game_command_imports_what_it_needs_only(tmp_path):
     assert imported(["--db", str(path), "place", "a-1-64", "18", "21"]) == []
     measured = imported(["--db", str(path), "measure", "a-1-64", "b-1-64"])
     assert {m.split(".")[0] for m in measured} <= {"numpy", "shapely"}
+
+
+TURN_PROBE = LIGHT_PROBE.replace("print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in HEAVY or "
+                                 "m.startswith(OTHERS))))",
+                                 "print(json.dumps(sorted(m for m in sys.modules if m.startswith(TURN))))").replace(
+    "HEAVY = (", "TURN = ('umpire.turns.auftragstaktik.', 'umpire.rules.auftragstaktik.data', "
+    "'umpire.rules.auftragstaktik.crt', 'umpire.rules.auftragstaktik.indirect')\nHEAVY = (")
+
+
+def test_a_stand_moved_before_the_first_turn_reads_none_of_the_turn(tmp_path):
+    """#36: before the first turn a move or a place by hand is free, so a one-shot ``move`` or
+    ``place`` imports none of the turn's phases and none of the ruleset's tables (the turn's
+    actions are imported when one of them runs); once the turn runs, a move is checked against
+    its order and reads them."""
+    from umpire.engine import Game
+
+    path = tmp_path / "g.db"
+    Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()
+    env = {**os.environ, "PYTHONPATH": str(REPO), "UMPIRE_CACHE_DIR": str(tmp_path / "cache")}
+
+    def imported(args: list[str]) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", TURN_PROBE.replace("ARGS", repr(args))], capture_output=True,
+                             text=True, env=env, cwd=REPO, check=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
+
+    assert "TURN = (" in TURN_PROBE and "m.startswith(TURN)" in TURN_PROBE
+    assert imported(["--db", str(path), "move", "a-1-64", "19", "21"]) == []
+    assert imported(["--db", str(path), "place", "a-1-64", "18", "21"]) == []
+    assert "umpire.turns.auftragstaktik.actions" in imported(["--db", str(path), "phase", "next"])

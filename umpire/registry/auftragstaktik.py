@@ -139,7 +139,8 @@ class Auftragstaktik(QuickAnswers, TrackedGame, Campaigns, DataFiles):
         check_force_unit(type_, statline, name, field)
 
     def own_handlers(self) -> dict[str, Handler]:
-        from umpire.turns.auftragstaktik.actions import HANDLERS, check_move
-        from umpire.turns.common import move_action, place_action
+        from umpire.turns.auftragstaktik import ACTIONS, check_move
+        from umpire.turns.common import deferred, move_action, place_action
 
-        return {"place": place_action(), "move": move_action(check_move), **HANDLERS}
+        return {"place": place_action(), "move": move_action(check_move),
+                **deferred("umpire.turns.auftragstaktik.actions", ACTIONS)}

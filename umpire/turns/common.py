@@ -10,8 +10,9 @@ ones with the ruleset's own checks.
 
 from __future__ import annotations
 
+import importlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,22 @@ def check_facing(facing: Any) -> float:
 
     return number(facing, "facing", hint="degrees clockwise from the far edge, e.g. 90") % 360
 
+
+
+def deferred(module: str, names: Mapping[str, str]) -> dict[str, Handler]:
+    """Handlers by event kind, each the function ``names[kind]`` of ``module``, imported when one of
+    them first runs: a command that takes one action imports what that action runs and no more
+    (a stand moved by hand reads none of the turn's phases)."""
+
+    def one(name: str) -> Handler:
+        def handler(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
+            taken: Handler = getattr(importlib.import_module(module), name)
+            return taken(state, payload, dice)
+
+        handler.__name__ = handler.__qualname__ = name
+        return handler
+
+    return {kind: one(name) for kind, name in names.items()}
 
 
 def place_action(check: PlaceCheck | None = None, *, centres: bool = False) -> Handler:

@@ -28,9 +28,7 @@ from umpire.rules.auftragstaktik.fire_mods import cover, fire_control, light_in_
 from umpire.rules.auftragstaktik.fire_plan import FirePlan, missile_generation
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.mods import hit_effects, increments, mod, size_mods, tq_difference
-from umpire.rules.auftragstaktik.ratings import Stand
-
-Level = Literal["battalion", "brigade", "division"]
+from umpire.rules.auftragstaktik.ratings import Level, Stand
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ Entrenchment = Literal["none", "hasty", "deliberate", "prepared"]
 Aspect = Literal["front", "flank", "rear"]
 Grade = Literal["b", "g", "a"]
 Weight = Literal["VL", "L", "M", "H", "VH"]
+Level = Literal["battalion", "brigade", "division"]  # the command level that orders or fires
 
 QUALITIES: tuple[str, ...] = ("elite", "veteran", "regular", "recruit", "militia")
 QUALITY_LEVEL = {"elite": 4, "veteran": 3, "regular": 2, "recruit": 1, "militia": 0}

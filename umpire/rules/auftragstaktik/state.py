@@ -19,8 +19,7 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from umpire.core.state import OwnState
-from umpire.rules.auftragstaktik.indirect import Level
-from umpire.rules.auftragstaktik.ratings import Entrenchment
+from umpire.rules.auftragstaktik.ratings import Entrenchment, Level
 
 Point = tuple[float, float]
 

@@ -1,7 +1,8 @@
 """The Auftragstaktik turn sequence over a tracked game (TURN SEQUENCE).
 
-Its actions by kind are :data:`.actions.HANDLERS`, with :func:`.actions.check_move`, the check
-``umpire move`` makes in a running turn; the ruleset object (:mod:`umpire.registry`) lists them.
+Its actions by kind are :data:`ACTIONS` (the functions of :mod:`.actions` that take them, imported
+when one first runs), with :func:`check_move`, the check ``umpire move`` makes; the ruleset object
+(:mod:`umpire.registry`) lists them.
 ``RULES`` is what ``umpire turn`` and ``umpire turn orders`` ask: :func:`~.phases.view` and
 :func:`~.orders_file.read_orders`.
 
@@ -18,11 +19,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # (the orders form, entries and readers: imported by what uses them)
-    from umpire.core.state import GameState
+    from umpire.core.state import GameState, UnitState
     from umpire.turns import TurnView
+    from umpire.turns.common import KeepMove
     from umpire.turns.entries import Entry
     from umpire.turns.orders_form import OrdersForm
     from umpire.turns.readers import Readers
+
+ACTIONS = {
+    "auftragstaktik.orders": "orders",
+    "auftragstaktik.phase": "phase",
+    "auftragstaktik.order": "order",
+    "auftragstaktik.hq": "hq",
+    "auftragstaktik.fire": "fire",
+    "auftragstaktik.indirect": "indirect",
+    "auftragstaktik.morale": "morale",
+}
+"""The turn's actions by event kind: the function of :mod:`.actions` that takes each (the ruleset
+object adds the generic ones)."""
+
+
+def check_move(state: GameState, unit: UnitState, path: list[tuple[float, float]]) -> tuple[str, KeepMove | None]:
+    """``umpire move`` in an Auftragstaktik game: free before the first turn (nothing of the turn's
+    rules is read then); in a running turn, :func:`.moving.move_hook`."""
+    if state.phase in ("setup", ""):
+        return "", None
+    from umpire.turns.auftragstaktik.moving import move_hook
+
+    return move_hook(state, unit, path)
 
 
 class _Rules:

@@ -1,5 +1,5 @@
-"""The Auftragstaktik turn's actions, listed by kind in :data:`HANDLERS`: the orders file, the phase,
-and the step commands (one order, one HQ roll, one shot, one morale check). Each validates
+"""The Auftragstaktik turn's actions (named by kind in :data:`umpire.turns.auftragstaktik.ACTIONS`):
+the orders file, the phase, and the step commands (one order, one HQ roll, one shot, one morale check). Each validates
 against the tracked state, changes a copy and says what happened, so each is one atomic,
 undoable event that replays exactly."""
 
@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.dice import Dice
+from umpire.core.shared import held_unit
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.ratings import read_order
 from umpire.turns.auftragstaktik import tracked as tr
-from umpire.turns.common import Applied, Handler, KeepMove
+from umpire.turns.common import Applied
 from umpire.turns.facts import notes, recorded
 
 
@@ -26,7 +27,7 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         new.phase = "orders"
     results, lines = apply_orders(new, payload, dice)
     side = payload.get("side", "?")
-    plans = [p for uid, p in tr.read_book(new).plan.items() if new.units[uid].side == side]
+    plans = [p for uid, p in tr.read_book(new).plan.items() if getattr(held_unit(new.units, uid), "side", None) == side]
     moves = sum(1 for p in plans for k in ("move1", "move2") if p.get(k))
     text = f"orders of {tr.side_name(state, side)} entered ({payload.get('file', 'orders')}, {moves} moves planned)"
     if lines:
@@ -180,21 +181,3 @@ def morale(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
     new = state.copy_for_change()
     res, line = check_battalion(new, bid, dice)
     return Applied(new, res.summary, [res], turn=state.turn, phase=phase)
-
-
-def check_move(state: GameState, unit: Any, path: list[tuple[float, float]]) -> tuple[str, KeepMove | None]:
-    from umpire.turns.auftragstaktik.moving import move_hook
-
-    return move_hook(state, unit, path)
-
-
-HANDLERS: dict[str, Handler] = {
-    "auftragstaktik.orders": orders,
-    "auftragstaktik.phase": phase,
-    "auftragstaktik.order": order,
-    "auftragstaktik.hq": hq,
-    "auftragstaktik.fire": fire,
-    "auftragstaktik.indirect": indirect,
-    "auftragstaktik.morale": morale,
-}
-"""The turn's actions by event kind (the ruleset object adds the generic ones)."""

@@ -147,10 +147,9 @@ def _spotted_enemies(state: GameState, u: UnitState) -> list[UnitState]:
 
 
 def move_hook(state: GameState, u: UnitState, path: list[tuple[float, float]]) -> tuple[str, KeepMove | None]:
-    """``umpire move`` in an Auftragstaktik game: free before the first turn; in a Movement Phase
-    checked against the order; refused in any other phase."""
-    if state.phase in ("setup", ""):
-        return "", None
+    """``umpire move`` in a running Auftragstaktik turn (before the first, a move is free: see
+    :func:`umpire.turns.auftragstaktik.check_move`): in a Movement Phase checked against the order;
+    refused in any other phase."""
     phase = MOVEMENT_PHASES.get(state.phase)
     if phase is None:
         raise UmpireError(
