@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -24,7 +25,7 @@ from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, unit_weapons
 from umpire.rules.auftragstaktik.hits import apply_hits
-from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand, Unit
 from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
@@ -37,7 +38,7 @@ from umpire.turns.auftragstaktik.shot_checks import (
     moved_before,
     weapon_range,
 )
-from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
+from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers, sees
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -106,9 +107,12 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
 
 
 def _is_atgm_late(u: UnitState, weapon: str) -> bool:
-    if weapon != "missile":
-        return False
-    r = tr.unit_ratings(u)
+    return weapon == "missile" and _late_missile(tr.unit_ratings(u))
+
+
+@lru_cache(maxsize=256)
+def _late_missile(r: Unit) -> bool:
+    """Whether the ratings' missiles fire late (before the 4th generation; none: as if they did)."""
     return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
 
 
@@ -123,33 +127,34 @@ def _at_weapon(u: UnitState) -> str:
 
 
 def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
-    """The pairs a phase's fire will ask about: each firer with its planned targets and, for an
-    AFV, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
+    """The pairs a phase's fire will ask about: each firer with its planned targets its side has
+    spotted (a target not spotted is refused before any geometry) and, for an AFV with a target
+    it sees, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
     distance is no more than the nearest centre distance, within reach), all a side's AFVs
     measured at once."""
     ext = tr.book(state)
-    live = [e for e in held_values(state.units) if tr.alive(e)]
     firers = [u for u in firers if tr.alive(u)]
-    wanted = {u.id: [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units] for u in firers}
-    near: dict[str, list[UnitState]] = {}
+    planned = []
+    for u in firers:
+        targets = [held_unit(state.units, t) for t in dict.fromkeys(ext.plan[u.id].get("fire", []))]
+        planned += [(u, t) for t in targets if t is not None and tr.alive(t) and u.side in t.spotted_by]
+    look_ahead(state, planned)
+    seeing = {u.id for u, t in planned if tr.is_afv(u) and sees(state, u, t)}
+    live = [e for e in held_values(state.units) if tr.alive(e)]
+    near = []
     for side in state.side_ids():
         foes = [e for e in live if e.side != side and side in e.spotted_by and tr.is_afv(e)]
-        near.update(_closest_candidates([u for u in firers if u.side == side and tr.is_afv(u)], foes))
-    pairs = []
-    for u in firers:
-        want = wanted[u.id]
-        targets = [held_unit(state.units, t) for t in want]
-        pairs += [(u, t) for t in targets if t is not None and tr.alive(t)]
-        pairs += [(u, e) for e in near.get(u.id, []) if e.id not in want]
-    look_ahead(state, pairs)
+        afvs = [u for u in firers if u.side == side and u.id in seeing]
+        near += _closest_candidates(afvs, foes)
+    look_ahead(state, near)
 
 
-def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> dict[str, list[UnitState]]:
-    """For each of ``afvs``, the ``foes`` that may be its closest (in :func:`_plan_geometry`)."""
+def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> list[tuple[UnitState, UnitState]]:
+    """Each of ``afvs`` with each of the ``foes`` that may be its closest (:func:`_plan_geometry`)."""
     import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
 
     if not afvs or not foes:
-        return {}
+        return []
     xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
     half = np.array([math.hypot(*e.base) / 2 for e in foes])
     at = np.array([(u.x, u.y) for u in afvs], dtype=float).reshape(-1, 2)
@@ -160,7 +165,7 @@ def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> dict[st
     centre = np.hypot(xy[None, :, 0] - at[:, 0, None], xy[None, :, 1] - at[:, 1, None])
     low = centre - half[None, :] - own[:, None]
     keep = (low <= centre.min(axis=1)[:, None] + 1e-9) & (low <= reach[:, None] + 1e-9)
-    return {u.id: [foes[k] for k in np.flatnonzero(row)] for u, row in zip(afvs, keep, strict=True)}
+    return [(u, foes[k]) for u, row in zip(afvs, keep, strict=True) for k in np.flatnonzero(row)]
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
