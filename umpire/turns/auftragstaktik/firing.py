@@ -126,20 +126,27 @@ def _at_weapon(u: UnitState) -> str:
     return "gun" if "gun" in have else "missile"
 
 
-def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
-    """The pairs a phase's fire will ask about: each firer with its planned targets its side has
-    spotted (a target not spotted is refused before any geometry) and, for an AFV with a target
-    it sees, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
-    distance is no more than the nearest centre distance, within reach), all a side's AFVs
-    measured at once."""
+def _plan_geometry(state: GameState, firers: list[UnitState]) -> set[tuple[str, str]]:
+    """The pairs a phase's fire will ask about, worked out at once: each firer with its planned
+    targets its side has spotted (a target not spotted is refused before any geometry) and, for
+    an AFV with a target it sees, the spotted enemy AFVs that may be the closest (those whose
+    nearest possible edge distance is no more than the nearest centre distance, within reach).
+    Returns the planned (firer, target) pairs refused all phase: not spotted, or not seen."""
     ext = tr.book(state)
     firers = [u for u in firers if tr.alive(u)]
     planned = []
     for u in firers:
         targets = [held_unit(state.units, t) for t in dict.fromkeys(ext.plan[u.id].get("fire", []))]
-        planned += [(u, t) for t in targets if t is not None and tr.alive(t) and u.side in t.spotted_by]
+        planned += [(u, t) for t in targets if t is not None and tr.alive(t)]
+    blind = {(u.id, t.id) for u, t in planned if u.side not in t.spotted_by}
+    planned = [(u, t) for u, t in planned if (u.id, t.id) not in blind]
     look_ahead(state, planned)
-    seeing = {u.id for u, t in planned if tr.is_afv(u) and sees(state, u, t)}
+    seeing = set()
+    for u, t in planned:
+        if not sees(state, u, t):
+            blind.add((u.id, t.id))
+        elif tr.is_afv(u):
+            seeing.add(u.id)
     live = [e for e in held_values(state.units) if tr.alive(e)]
     near = []
     for side in state.side_ids():
@@ -147,6 +154,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
         afvs = [u for u in firers if u.side == side and u.id in seeing]
         near += _closest_candidates(afvs, foes)
     look_ahead(state, near)
+    return blind
 
 
 def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> list[tuple[UnitState, UnitState]]:
@@ -185,7 +193,7 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
             continue  # fired by hand this phase
         firers.append(u)
 
-    _plan_geometry(state, firers)
+    blind = _plan_geometry(state, firers)
     PHASE_AFVS.clear()
     PHASE_AFVS["state"] = state
     for side in state.side_ids():
@@ -193,7 +201,7 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
             e for e in held_values(state.units) if e.side != side and side in e.spotted_by and tr.is_afv(e)
         ])
     try:
-        return _fire_groups(state, phase, dice, firers)
+        return _fire_groups(_FirePhase(state, phase, dice, blind=blind), firers)
     finally:
         PHASE_AFVS.clear()
 
@@ -241,7 +249,8 @@ class _FirePhase:
     """A combat phase's planned fire on ``state`` (a copy being changed), and what it has said so
     far; ``holds``: the stands that fired at nothing, said in their places when the phase ends
     (nothing moves and spotting does not change while it fires): the sight lines refused are named
-    together."""
+    together; ``blind``: the planned (firer, target) pairs refused all phase, not spotted or not
+    seen, which need no check once a stand has a target held (only the first is said)."""
 
     state: GameState
     phase: int
@@ -249,7 +258,7 @@ class _FirePhase:
     lines: list[str] = field(default_factory=list)
     results: list[Resolution] = field(default_factory=list)
     holds: list[Hold] = field(default_factory=list)
-    blind: set[tuple[str, str]] = field(default_factory=set)  # (firer, target) refused all phase
+    blind: set[tuple[str, str]] = field(default_factory=set)
 
     def fire_stand(
         self, u: UnitState, late: bool, gone: set[str], landed: list[tuple[UnitState, UnitState, Resolution]]
@@ -262,8 +271,10 @@ class _FirePhase:
         fired = False
         for tid in plan["fire"]:
             target = held_unit(state.units, tid)
-            if target is None or not tr.alive(target) or target.id in gone or late and (u.id, tid) in self.blind:
-                continue  # (a late missile would be refused again: said, if at all, before)
+            if target is None or not tr.alive(target) or target.id in gone:
+                continue
+            if (held or late) and (u.id, tid) in self.blind:
+                continue  # refused, as the one before it was (only the first held target is said)
             aimed = self.aim(u, target, late, gone, held)
             if isinstance(aimed, bool):
                 if aimed:
@@ -304,8 +315,6 @@ class _FirePhase:
             return target, weapon, d
         except UmpireError as exc:
             kind = exc.kind if isinstance(exc, ShotRefused) else ""
-            if kind in ("not spotted", "no line of sight"):  # true all phase: nothing moves or is spotted
-                self.blind.add((u.id, target.id))
             near = None
             if kind == "not the closest AFV":
                 near = closest_afv(state, u, _at_weapon(u), phase, gone)
@@ -329,12 +338,10 @@ class _FirePhase:
         return target, weapon, d
 
 
-def _fire_groups(
-    state: GameState, phase: int, dice: Dice, firers: list[UnitState]
-) -> tuple[list[Resolution], list[str]]:
+def _fire_groups(run: _FirePhase, firers: list[UnitState]) -> tuple[list[Resolution], list[str]]:
     """The phase's fire, group by group (``_group_key``; who is spotted does not change as the
     phase fires): each group's shots land all at once, the late missiles after every group."""
-    run = _FirePhase(state, phase, dice)
+    state, phase = run.state, run.phase
     keyed = [(_group_key(u), u) for u in firers]
     for late in (False, True):
         if late:  # the others' shots were all taken: their turn in the late round does nothing
