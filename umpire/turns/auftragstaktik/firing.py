@@ -38,7 +38,7 @@ from umpire.turns.auftragstaktik.shot_checks import (
     moved_before,
     weapon_range,
 )
-from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers, sees
+from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
 from umpire.turns.facts import record
 
 COMBAT_PHASES = {"combat_1": 1, "combat_2": 2}
@@ -140,10 +140,9 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> set[tuple[str, 
         planned += [(u, t) for t in targets if t is not None and tr.alive(t)]
     blind = {(u.id, t.id) for u, t in planned if u.side not in t.spotted_by}
     planned = [(u, t) for u, t in planned if (u.id, t.id) not in blind]
-    look_ahead(state, planned)
     seeing = set()
-    for u, t in planned:
-        if not sees(state, u, t):
+    for (u, t), seen in zip(planned, look_ahead(state, planned), strict=True):
+        if not seen:
             blind.add((u.id, t.id))
         elif tr.is_afv(u):
             seeing.add(u.id)
