@@ -43,6 +43,30 @@ def test_good_pieces_pass_closed_or_not():
     check_polygons([])
 
 
+@given(st.lists(st.tuples(st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)), min_size=3, max_size=7),
+                          st.booleans()), min_size=1, max_size=6))
+def test_the_polygons_checked_are_the_ones_an_index_makes(pieces):
+    """The polygons :func:`check_polygons` returns (a closed ring's last point dropped) are, byte
+    for byte, those a terrain index makes of the features, so an index takes them as they are."""
+    items = [(f"p{k}", [*ring, ring[0]] if closed else ring) for k, (ring, closed) in enumerate(pieces)]
+    try:
+        checked = check_polygons(items)
+    except UmpireError:
+        return
+    feats = [Feature(fid, "woods", coords) for fid, coords in items]
+    made = TerrainIndex(feats)._geoms
+    given_them = TerrainIndex(feats, polygons=checked)._geoms
+    assert list(shapely.to_wkb(checked)) == list(shapely.to_wkb(made)) == list(shapely.to_wkb(given_them))
+
+
+@pytest.mark.parametrize("coords", [((0, 0), (2, 0), (2, 2)), ((0.0, 0.0), (2.0, 0.0), (2.0, 2.0)),
+                                    [[0.5, 0], [2, 0], [2, 2]], ((np.float64(0.5), 0.0), (2.0, 0.0), (2.0, 2.0))])
+def test_a_features_points_are_pairs_of_floats(coords):
+    f = Feature("a", "woods", coords)
+    assert f.coords == tuple((float(x), float(y)) for x, y in coords)
+    assert all(type(p) is tuple and type(p[0]) is float and type(p[1]) is float for p in f.coords)
+
+
 rings = st.lists(
     st.tuples(st.integers(-20, 20), st.integers(-20, 20)).map(lambda p: (p[0] / 4, p[1] / 4)),
     min_size=3, max_size=8,

@@ -309,12 +309,15 @@ def test_features_at_many_is_features_at_point_by_point(points, data):
 @given(st.lists(st.lists(st.tuples(grid, grid), min_size=1, max_size=4), min_size=1, max_size=5), st.data())
 def test_many_paths_at_once_are_each_path_alone(paths, data):
     """The terrain of many moves worked out together is each move's own, stretch for stretch
-    (grid points: paths along edges, through corners and along roads happen often)."""
-    from umpire.geometry.movement import paths_terrain
+    and number for number (grid points: paths along edges, through corners and along roads
+    happen often; paths that cross one zone's edge once and those that cross it many times)."""
+    from umpire.geometry.movement import path_terrain, paths_terrain
 
     boxes = data.draw(st.lists(st.tuples(grid, grid, st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
     feats = [Feature(f"a{k}", ("woods", "town")[k % 2], ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
              for k, (x, y, w, h) in enumerate(boxes)]
     feats.append(Feature("r", "road", ((0.0, 3.0), (24.0, 3.0)), kind="line", blocks_los=False))
     index = TerrainIndex(feats)
-    assert paths_terrain(paths, index) == [paths_terrain([p], index)[0] for p in paths]
+    together = paths_terrain(paths, index)
+    assert together == [paths_terrain([p], index)[0] for p in paths]
+    assert [repr(t) for t in together] == [repr(path_terrain(p, index)) for p in paths]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Literal
 
 import shapely
@@ -73,7 +74,7 @@ class Feature:
     checked: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        coords = tuple((float(x), float(y)) for x, y in self.coords)
+        coords = _float_pairs(self.coords)
         object.__setattr__(self, "coords", coords)
         if self.kind == "area":
             if not self.checked:
@@ -116,6 +117,15 @@ class LosFact:
     clear: bool
     blocked_by: tuple[str, ...]
     crossed: tuple[Crossing, ...]
+
+
+def _float_pairs(coords: Sequence[Sequence[float]]) -> tuple[tuple[float, float], ...]:
+    """``coords`` as a tuple of ``(float, float)`` pairs: taken as they are when they already are
+    (a terrain piece read from the game file), else each point converted."""
+    if (type(coords) is tuple and set(map(type, coords)) <= {tuple} and set(map(len, coords)) <= {2}
+            and set(map(type, chain.from_iterable(coords))) <= {float}):
+        return coords
+    return tuple((float(x), float(y)) for x, y in coords)
 
 
 def _finite_points(what: str, coords: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
@@ -175,9 +185,10 @@ def polygons_of(rings: Sequence[Sequence[Sequence[float]]]) -> Any:
     return out
 
 
-def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> None:
+def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> Any:
     """:func:`check_polygon` for many polygons ``(id, coords)`` at once: the shapes are tested in
-    a few vectorised calls (a big table has thousands of pieces).
+    a few vectorised calls (a big table has thousands of pieces). Returns the polygons tested,
+    in order (each what :func:`polygons_of` makes of its coords).
 
     :raises UmpireError: the error :func:`check_polygon` gives for the first unusable one.
     """
@@ -188,7 +199,7 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> No
     plain = _plain_numbers(items)
     for k, (fid, coords) in enumerate(items):
         if plain:  # every value a finite int or float, every point a pair: as _finite_points says
-            points: Any = [tuple(p) for p in coords]
+            points: Any = list(map(tuple, coords))
         else:
             try:
                 points = _finite_points(f"terrain {fid!r}: polygon", coords)
@@ -201,8 +212,8 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> No
             first_bad = k
             break
         rings.append(points)
+    polys = polygons_of(rings)
     if rings:
-        polys = polygons_of(rings)
         ok = (shapely.area(shapely.convex_hull(polys)) > 0) & shapely.is_valid(polys)
         if not ok.all():
             first_bad = int(np.flatnonzero(~ok)[0])
@@ -210,6 +221,7 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> No
         check_polygon(*items[first_bad])  # raises, with its own words
         for fid, coords in items:  # (not reached: the checks agree; to be safe, one by one)
             check_polygon(fid, coords)
+    return polys
 
 
 def _plain_numbers(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> bool:
@@ -217,10 +229,11 @@ def _plain_numbers(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> bo
     False sends the caller to :func:`_finite_points`, which says what is wrong)."""
     import numpy as np
 
-    try:
-        if any(len(p) != 2 for _, coords in items for p in coords):
+    try:  # (passes of C loops: thousands of pieces)
+        points = list(chain.from_iterable(coords for _, coords in items))
+        if set(map(len, points)) - {2}:
             return False
-        flat = [v for _, coords in items for p in coords for v in p]
+        flat = list(chain.from_iterable(points))
     except TypeError:
         return False
     if not set(map(type, flat)) <= {float, int}:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import shapely
@@ -106,10 +107,8 @@ def path_terrain(
     """
     pts = _points(waypoints)
     zones = _zones(index, tolerance)
-    mine: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]] = []
-    near_of: list[np.ndarray] = []
-    cuts_of: list[np.ndarray] = []
-    holds_of: list[np.ndarray] = []
+    parts: list[tuple[np.ndarray, ...]] = []  # per segment: cuts, where it starts, zones holding, pieces held
+    walked = 0.0
     for a, b in zip(pts[:-1], pts[1:], strict=True):  # (one path: each segment asked alone)
         d = b - a
         length = float(np.hypot(*d))
@@ -123,11 +122,26 @@ def path_terrain(
             cuts.update(float(t) for t in np.clip((pts_cut - a) @ d / length, 0, length))
         cut = np.array(sorted(cuts))
         mids = shapely.points(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
-        mine.append((len(near_of), a, b, d, length))
-        near_of.append(near)
-        cuts_of.append(cut)
-        holds_of.append(shapely.intersects(zones[near][None, :], mids[:, None]))  # (stretch, nearby zone)
-    return _stretches(mine, near_of, cuts_of, holds_of, index)
+        holds = shapely.intersects(zones[near][None, :], mids[:, None])  # (piece, nearby zone)
+        parts.append((cut, np.full(len(cut) - 1, walked), near[np.nonzero(holds)[1]], np.nonzero(holds)[0]))
+        walked += length
+    return _path_stretches(index, _pieces_of(parts), 1)[0]
+
+
+def _pieces_of(parts: list[tuple[np.ndarray, ...]]) -> _Pieces:
+    """One path's pieces, from its segments' cuts, where each segment starts along the path and
+    which zones hold which of its pieces."""
+    if not parts:
+        empty = np.zeros(0)
+        return _Pieces(np.zeros(0, np.intp), empty, empty, empty, np.zeros(0, np.intp), np.zeros(0, np.intp))
+    cuts = [cut for cut, *_ in parts]
+    walked = np.concatenate([w for _, w, _, _ in parts])
+    c0 = np.concatenate([cut[:-1] for cut in cuts])
+    c1 = np.concatenate([cut[1:] for cut in cuts])
+    first = np.cumsum([0] + [len(cut) - 1 for cut in cuts])
+    held = np.concatenate([piece + at for (_, _, _, piece), at in zip(parts, first, strict=False)])
+    zone = np.concatenate([z for _, _, z, _ in parts])
+    return _Pieces(np.zeros(len(c0), np.intp), walked + c0, walked + c1, c1 - c0, held, zone)
 
 
 def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
@@ -138,36 +152,66 @@ def _boundaries(index: TerrainIndex, tolerance: float) -> np.ndarray:
     return cache[tolerance]
 
 
-_Segment = tuple[int, np.ndarray, np.ndarray, np.ndarray, float]  # index, start, end, direction, length
+def _all_points(paths: Sequence[Sequence[Sequence[float]]]) -> tuple[np.ndarray, np.ndarray]:
+    """Every path's points in one array, and how many each path has (:func:`_points` of each
+    path, which says what is wrong with the first bad one)."""
+    try:
+        sizes = np.array([len(w) for w in paths], dtype=np.intp)
+        pts = np.array([p for w in paths for p in w], dtype=float)
+        plain = pts.ndim == 2 and pts.shape[1] == 2 and bool(np.isfinite(pts).all()) and bool((sizes > 0).all())
+    except (TypeError, ValueError, OverflowError):
+        plain = False
+    if not plain:  # the slow way, path by path, to raise the first path's own error
+        each = [_points(w) for w in paths]
+        sizes = np.array([len(w) for w in each], dtype=np.intp)
+        pts = np.concatenate(each) if each else np.zeros((0, 2))
+    return pts.reshape(-1, 2), sizes
 
 
-def _segments(all_pts: list[np.ndarray]) -> tuple[list[list[_Segment]], list[np.ndarray]]:
-    """Every segment of every path that has a length, in order: each path's, and all of them
-    flat (start and end)."""
-    segs_of: list[list[_Segment]] = []
-    flat: list[np.ndarray] = []
-    for pts in all_pts:
-        mine = []
-        for a, b in zip(pts[:-1], pts[1:], strict=True):
-            d = b - a
-            length = float(np.hypot(*d))
-            if length == 0:
-                continue
-            mine.append((len(flat), a, b, d, length))
-            flat.append(np.stack([a, b]))
-        segs_of.append(mine)
-    return segs_of, flat
+def _all_segments(pts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every segment of every path that has a length, in order: start, end, direction, length
+    and the path it belongs to."""
+    last = np.cumsum(sizes) - 1
+    first = np.ones(len(pts), dtype=bool)
+    first[last[sizes > 0]] = False  # a path's last point starts no segment
+    i = np.flatnonzero(first)
+    a, b = pts[i], pts[i + 1]
+    d = b - a
+    length = np.hypot(d[:, 0], d[:, 1])
+    keep = length != 0
+    path = np.repeat(np.arange(len(sizes)), sizes)[i]
+    return a[keep], b[keep], d[keep], length[keep], path[keep]
 
 
-def _nearby(flat: list[np.ndarray], index: TerrainIndex, tolerance: float) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """For each segment, the terrain zones near it and where it crosses their edges (all in a
-    few vectorised calls)."""
-    n = len(flat)
-    near_of: list[np.ndarray] = [np.empty(0, dtype=np.intp)] * n
-    cut_pts: list[np.ndarray] = [np.empty((0, 2))] * n
-    if not n:
-        return near_of, cut_pts
-    segs = shapely.linestrings(np.array(flat))
+def _along(a: np.ndarray, d: np.ndarray, seg: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``(points[k] - a[seg[k]]) @ d[seg[k]]`` for every point, each the very number the
+    single product gives: a segment's lone point as a dot product, several as a matrix times
+    a vector (the two are rounded differently), in a few stacked products."""
+    out = np.empty(len(points))
+    if not len(points):
+        return out
+    rel = points - a[seg]
+    count = np.bincount(seg, minlength=len(a))
+    first = np.cumsum(count) - count
+    rank = np.arange(len(points)) - first[seg]
+    lone = count[seg] == 1
+    if lone.any():
+        out[lone] = (rel[lone][:, None, :] @ d[seg[lone]][:, :, None])[:, 0, 0]
+    size = np.maximum(2, 1 << np.ceil(np.log2(np.maximum(count, 1))).astype(int))  # rows padded
+    for k in np.unique(size[seg[~lone]]):
+        these = np.flatnonzero(~lone & (size[seg] == k))
+        segs, row = np.unique(seg[these], return_inverse=True)
+        block = np.zeros((len(segs), int(k), 2))
+        block[row, rank[these]] = rel[these]
+        out[these] = (block @ d[segs][:, :, None])[row, rank[these], 0]
+    return out
+
+
+def _nearby(segs: np.ndarray, index: TerrainIndex, tolerance: float) -> tuple[np.ndarray, ...]:
+    """For each segment (an array of line strings), the terrain zones near it and where it
+    crosses their edges (all in a few vectorised calls): the zones ``fi`` of segment ``k`` are
+    ``fi[starts[k]:starts[k + 1]]``, in order; the crossing points and their segments."""
+    n = len(segs)
     si, fi = index._tree.query(segs, distance=tolerance, predicate="dwithin")
     order = np.lexsort((fi, si))
     si, fi = si[order], fi[order]
@@ -176,99 +220,120 @@ def _nearby(flat: list[np.ndarray], index: TerrainIndex, tolerance: float) -> tu
     coords, which = shapely.get_coordinates(
         shapely.intersection(_boundaries(index, tolerance)[fi], segs[si]), return_index=True
     )
-    pair_starts = np.searchsorted(which, np.arange(len(si) + 1))
-    for k in range(n):
-        lo, hi = starts[k], starts[k + 1]
-        near_of[k] = fi[lo:hi]
-        cut_pts[k] = coords[pair_starts[lo]:pair_starts[hi]]
-    return near_of, cut_pts
+    return fi, starts, coords, si[which]
+
+
+def _cuts(a: np.ndarray, b: np.ndarray, length: np.ndarray, index: TerrainIndex,
+          tolerance: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Where each segment enters or leaves a zone near it: the cuts (inches along it, 0 and its
+    length included, sorted, each once) and their segments; the zones near each segment."""
+    n, d = len(a), b - a
+    segs = shapely.linestrings(np.stack([a, b], axis=1)) if n else np.empty(0, dtype=object)
+    fi, starts, coords, cseg = _nearby(segs, index, tolerance) if n else (
+        np.empty(0, np.intp), np.zeros(1, np.intp), np.empty((0, 2)), np.empty(0, np.intp))
+    t = np.clip(_along(a, d, cseg, coords) / length[cseg], 0, length[cseg])
+    seg = np.concatenate([np.arange(n), np.arange(n), cseg])
+    cut = np.concatenate([np.zeros(n), length, t])
+    order = np.lexsort((cut, seg))  # stable: a segment's own 0 comes before a crossing's -0
+    seg, cut = seg[order], cut[order]
+    fresh = np.r_[True, (seg[1:] != seg[:-1]) | (cut[1:] != cut[:-1])][:len(seg)]
+    return cut[fresh], seg[fresh], fi, starts
 
 
 def paths_terrain(
     paths: Sequence[Sequence[Sequence[float]]], index: TerrainIndex, tolerance: float = TOLERANCE
 ) -> list[PathTerrain]:
-    """:func:`path_terrain` of many moves: the same answers, the terrain asked about all their
-    segments in a few vectorised calls (a movement phase prices hundreds of moves; one path
-    alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
+    """:func:`path_terrain` of many moves: the same answers, number for number, the terrain
+    asked about all their segments in a few vectorised calls (a movement phase prices hundreds
+    of moves; one path alone is quicker asked segment by segment, as :func:`path_terrain` does)."""
     zones = _zones(index, tolerance)
-    segs_of, flat = _segments([_points(w) for w in paths])
-    n = len(flat)
-    near_of, cut_pts = _nearby(flat, index, tolerance)
-    # The cuts of each segment, and the middle of each piece between two cuts.
-    cuts_of: list[np.ndarray] = [np.empty(0)] * n
-    mid_xy: list[np.ndarray] = []
-    for mine in segs_of:
-        for k, a, _b, d, length in mine:
-            cuts = {0.0, length}
-            if near_of[k].size:
-                cuts.update(float(t) for t in np.clip((cut_pts[k] - a) @ d / length, 0, length))
-            cut = cuts_of[k] = np.array(sorted(cuts))
-            mid_xy.append(a + np.outer((cut[:-1] + cut[1:]) / 2 / length, d))
-    mids = shapely.points(np.concatenate(mid_xy)) if mid_xy else np.empty(0, dtype=object)
+    pts, sizes = _all_points(paths)
+    a, b, d, length, path = _all_segments(pts, sizes)
+    cut, seg, fi, starts = _cuts(a, b, length, index, tolerance)
+    # The pieces between two cuts of a segment, and the middle of each.
+    piece = np.flatnonzero(seg[1:] == seg[:-1])
+    pseg, c0, c1 = seg[piece], cut[piece], cut[piece + 1]
+    mids = shapely.points(a[pseg] + ((c0 + c1) / 2 / length[pseg])[:, None] * d[pseg]) \
+        if len(piece) else np.empty(0, dtype=object)
     # Which nearby zones hold each middle: one call for every (middle, nearby zone) pair.
-    mid_at, pair_mid, pair_zone = [], [], []
-    at = 0
-    for k in range(n):
-        m, z = len(cuts_of[k]) - 1, near_of[k]
-        mid_at.append(at)
-        if z.size:
-            pair_mid.append(np.repeat(np.arange(at, at + m), z.size))
-            pair_zone.append(np.tile(z, m))
-        at += m
-    holds_all = (
-        shapely.intersects(zones[np.concatenate(pair_zone)], mids[np.concatenate(pair_mid)])
-        if pair_zone else np.zeros(0, dtype=bool)
-    )
-    holds_of: list[np.ndarray] = []
-    done = 0
-    for k in range(n):
-        m, size = len(cuts_of[k]) - 1, near_of[k].size
-        holds_of.append(holds_all[done:done + m * size].reshape(m, size))
-        done += m * size
-    return [_stretches(mine, near_of, cuts_of, holds_of, index) for mine in segs_of]
+    near = (starts[1:] - starts[:-1])[pseg]
+    pair_piece = np.repeat(np.arange(len(piece)), near)
+    pair_zone = fi[np.repeat(starts[pseg] - (np.cumsum(near) - near), near) + np.arange(int(near.sum()))]
+    holds = shapely.intersects(zones[pair_zone], mids[pair_piece]) if len(pair_zone) else np.zeros(0, dtype=bool)
+    walked = _walked(length, path)[pseg]
+    pieces = _Pieces(path[pseg], walked + c0, walked + c1, c1 - c0, pair_piece[holds], pair_zone[holds])
+    return _path_stretches(index, pieces, len(sizes))
 
 
-def _stretches(
-    mine: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]],
-    near_of: list[np.ndarray],
-    cuts_of: list[np.ndarray],
-    holds_of: list[np.ndarray],
-    index: TerrainIndex,
-) -> PathTerrain:
-    """One path's stretches and summary, from its segments' cuts and the zones holding them."""
-    feats = index.features
-    is_area = index._is_area
-    stretches: list[PathStretch] = []
-    walked = 0.0
-    for k, _a, _b, _d, length in mine:
-        near, cut, holds = near_of[k], cuts_of[k], holds_of[k]
-        for j in range(len(cut) - 1):
-            if cut[j + 1] - cut[j] <= 1e-12:
-                continue
-            inside = [int(i) for i in near[holds[j]]]
-            areas = tuple(feats[i].id for i in inside if is_area[i])
-            along = tuple(feats[i].id for i in inside if not is_area[i])
-            label = feats[[i for i in inside if is_area[i]][-1]].type if areas else "open"
-            stretches.append(
-                PathStretch(
-                    label, float(cut[j + 1] - cut[j]), walked + cut[j], walked + cut[j + 1],
-                    areas, along,
-                )
-            )
-        walked += length
-    merged: list[PathStretch] = []
-    for s in stretches:
-        last = merged[-1] if merged else None
-        if last and (last.type, last.areas, last.along) == (s.type, s.areas, s.along):
-            merged[-1] = PathStretch(
-                s.type, last.inches + s.inches, last.start, s.end, s.areas, s.along
-            )
+def _walked(length: np.ndarray, path: np.ndarray) -> np.ndarray:
+    """How far along its path each segment starts (added up segment by segment, as one path's
+    walk does)."""
+    out, walked, last = [], 0.0, -1
+    for n, p in zip(length.tolist(), path.tolist(), strict=True):
+        if p != last:
+            walked, last = 0.0, p
+        out.append(walked)
+        walked += n
+    return np.array(out, dtype=float)
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """The pieces of many paths between two cuts, in path order: each one's path, start and end
+    (inches along its path), length; and which zones hold which piece (``held[k]`` is held by
+    zone ``zone[k]``, a piece's zones in order)."""
+
+    path: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    inches: np.ndarray
+    held: np.ndarray
+    zone: np.ndarray
+
+
+def _path_stretches(index: TerrainIndex, pieces: _Pieces, n: int) -> list[PathTerrain]:
+    """The stretches and summary of each of ``n`` paths, from their pieces: pieces in a row held
+    by the same zones are one stretch."""
+    inside: dict[int, list[int]] = {}
+    for p, z in zip(pieces.held.tolist(), pieces.zone.tolist(), strict=True):
+        inside.setdefault(p, []).append(z)
+    kinds: dict[tuple[int, ...], tuple[str, tuple[str, ...], tuple[str, ...]]] = {(): ("open", (), ())}
+    runs: list[list[list[Any]]] = [[] for _ in range(n)]  # per path: [kind, inches, first, last]
+    for p, (path, inches) in enumerate(zip(pieces.path.tolist(), pieces.inches.tolist(), strict=True)):
+        if inches <= 1e-12:
+            continue
+        key = tuple(inside.get(p, ()))
+        kind = kinds.get(key)
+        if kind is None:
+            kind = kinds[key] = _kind(index, key)
+        mine = runs[path]
+        if mine and mine[-1][0] is kind:
+            mine[-1][1] += inches
+            mine[-1][3] = p
         else:
-            merged.append(s)
+            mine.append([kind, inches, p, p])
+    return [_terrain(index, mine, pieces) for mine in runs]
+
+
+def _kind(index: TerrainIndex, inside: tuple[int, ...]) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """A stretch held by zones ``inside``: its label, the areas and the lines that hold it."""
+    feats, is_area = index.features, index._is_area
+    areas = tuple(feats[i].id for i in inside if is_area[i])
+    along = tuple(feats[i].id for i in inside if not is_area[i])
+    label = feats[[i for i in inside if is_area[i]][-1]].type if areas else "open"
+    return label, areas, along
+
+
+def _terrain(index: TerrainIndex, runs: list[list[Any]], pieces: _Pieces) -> PathTerrain:
+    """One path's stretches (its runs of pieces) and summary."""
+    feats, position = index.features, index._position
+    stretches = tuple(
+        PathStretch(label, inches, pieces.start[first], pieces.end[last], areas, along)
+        for (label, areas, along), inches, first, last in runs
+    )
     summary: dict[str, float] = {}
-    position = index._position
-    for s in merged:
+    for s in stretches:
         summary[s.type] = summary.get(s.type, 0.0) + s.inches
         for t in dict.fromkeys(feats[position[i]].type for i in s.along):
             summary[t] = summary.get(t, 0.0) + s.inches
-    return PathTerrain(tuple(merged), summary)
+    return PathTerrain(stretches, summary)

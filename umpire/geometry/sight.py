@@ -59,7 +59,10 @@ class TerrainIndex(PairQueries):
     #: from how closely the blocking features lie (about twice their mean spacing, at least 3").
     piece_length: float | None = None
 
-    def __init__(self, features: Iterable[Feature], inside_depth: float | None = None) -> None:
+    def __init__(self, features: Iterable[Feature], inside_depth: float | None = None, *,
+                 polygons: Sequence[Any] | None = None) -> None:
+        """``polygons``: the area features' polygons in order, if already made (as
+        :func:`~umpire.geometry.facts.check_polygons` returns them)."""
         self.features: tuple[Feature, ...] = tuple(features)
         if inside_depth is not None and not (np.isfinite(inside_depth) and inside_depth >= 0):
             raise UmpireError(f"inside_depth: {inside_depth!r} (allowed: a number of inches >= 0)")
@@ -74,7 +77,7 @@ class TerrainIndex(PairQueries):
         self._geoms = np.empty(len(self.features), dtype=object)
         areas = [k for k, f in enumerate(self.features) if f.kind == "area"]
         if areas:
-            self._geoms[areas] = polygons_of([self.features[k].coords for k in areas])
+            self._geoms[areas] = polygons_of([self.features[k].coords for k in areas]) if polygons is None else polygons
         for k, f in enumerate(self.features):
             if f.kind != "area":
                 self._geoms[k] = shapely.LineString(f.coords)

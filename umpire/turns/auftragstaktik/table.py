@@ -7,17 +7,16 @@ cover) is kept with the index (:meth:`umpire.geometry.sight.TerrainIndex.memo`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from umpire.core.state import GameState, UnitState
 from umpire.rules.auftragstaktik.data import rulings
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
+    from umpire.core.shared import Terrain
     from umpire.geometry.facts import Feature, Pose
     from umpire.geometry.sight import TerrainIndex
     from umpire.rules.auftragstaktik.movement import Leg, StreamCrossing
@@ -26,32 +25,42 @@ LINE_CROSSINGS = ("stream", "river")
 
 
 Key = tuple[Any, ...]  # the terrain as a hashable key: its JSON text as the game file keeps it
+T = TypeVar("T")
 
 
-@lru_cache(maxsize=8)
-def _features(key: Key) -> tuple[Feature, ...]:
+_MADE: dict[Key, Any] = {}  # the last few tables' features and indexes, by their terrain's JSON text
+
+
+def _kept(key: Key, build: Callable[[], T]) -> T:
+    """What is built from a terrain, by its text: a game read again builds nothing again."""
+    if key not in _MADE:
+        if len(_MADE) >= 16:
+            del _MADE[next(iter(_MADE))]
+        _MADE[key] = build()
+    return cast(T, _MADE[key])
+
+
+def _features(terrain: Terrain) -> tuple[tuple[Feature, ...], Any]:
+    """The terrain's features, and the area features' polygons (made once: checked, then
+    indexed)."""
     from umpire.geometry.facts import Feature, check_polygons
     from umpire.schema.terrain_types import terrain_types
 
-    # the terrain as kept: [{"id", "type", "polygon"|"line", "height"}, ...]
-    pieces = [(t["id"], t["type"], t.get("polygon"), t.get("line"), t.get("height") or 0.0)
-              for t in json.loads(key[1])]
     types = terrain_types()
-    rows = [(tid, *types.lookup(ttype, f"terrain {tid}"), polygon or line, height)
-            for tid, ttype, polygon, line, height in pieces]
-    check_polygons([(tid, coords) for tid, _name, props, coords, _h in rows if props.kind == "area"])
+    rows = [(t.id, *types.lookup(t.type, f"terrain {t.id}"), t.polygon or t.line or (), t.height or 0.0)
+            for t in terrain]
+    polygons = check_polygons([(tid, coords) for tid, _name, props, coords, _h in rows if props.kind == "area"])
     return tuple(
         Feature(id=tid, type=canonical, coords=coords, kind=props.kind, height=height or props.height,
                 blocks_los=props.blocks_los, is_hill=props.is_hill, checked=True)
         for tid, canonical, props, coords, height in rows
-    )
+    ), polygons
 
 
-@lru_cache(maxsize=8)
-def _index(key: Key, inside_depth: float | None) -> TerrainIndex:
+def _index(features: tuple[Feature, ...], polygons: Any, inside_depth: float | None) -> TerrainIndex:
     from umpire.geometry.sight import TerrainIndex
 
-    return TerrainIndex(_features(key), inside_depth=inside_depth)
+    return TerrainIndex(features, inside_depth=inside_depth, polygons=polygons)
 
 
 @dataclass(frozen=True)
@@ -75,9 +84,10 @@ def _build(state: GameState) -> _Table:
     from umpire.rules.auftragstaktik.spotting import woods_depth  # the spotting rules: a move by hand needs none
 
     depth = woods_depth(rulings(state.rulings))  # ruling spotting.woods_depth
-    key = ("json", state.terrain.to_json())
-    feats = _features(key)
-    return _Table(_index(key, depth), feats, {f.id: f for f in feats})
+    text = state.terrain.to_json()
+    feats, polygons = _kept(("features", text), lambda: _features(state.terrain))
+    index = _kept(("index", text, depth), lambda: _index(feats, polygons, depth))
+    return _Table(index, feats, {f.id: f for f in feats})
 
 
 def terrain_index(state: GameState) -> TerrainIndex:
