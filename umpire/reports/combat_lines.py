@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from umpire.reports.facts import Fact
+from umpire.reports.facts import Fact, is_map
 from umpire.reports.observe import Line, Observer, Ref, distance
 from umpire.reports.words import NUMBER, at, at_after, at_hits, damage_words, gp_words, inches, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
     o = f.data.get("outcome")
-    return o if isinstance(o, Mapping) else {}
+    return o if is_map(o) else {}
 
 
 def _range(f: Fact) -> str:

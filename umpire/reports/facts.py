@@ -110,26 +110,27 @@ def _str(v: Any) -> str | None:
 _NOTHING = Explanation()  # a record's or a move's: nothing to explain (shared: frozen)
 
 
-def _is_map(v: Any) -> TypeGuard[Mapping[str, Any]]:
-    return type(v) is dict or isinstance(v, Mapping)  # a stored result's parts are dicts: no ABC check
+def is_map(v: Any) -> TypeGuard[Mapping[str, Any]]:
+    """``isinstance(v, Mapping)``, a dict (what a stored result's parts are) without the ABC's check."""
+    return type(v) is dict or isinstance(v, Mapping)
 
 
 def _explanation(r: Mapping[str, Any]) -> Explanation:
     given = r.get("modifiers") or [], r.get("shifts") or [], r.get("rolls") or []
     c, notes, mr = r.get("cell"), r.get("notes"), r.get("modified_roll")
-    prov = r.get("provenance") if _is_map(r.get("provenance")) else {}
+    prov = r.get("provenance") if is_map(r.get("provenance")) else {}
     estimated = (prov or {}).get("estimated")
-    rulings = r.get("rulings") if _is_map(r.get("rulings")) else {}
-    if not (given[0] or given[1] or given[2] or notes or estimated or rulings) and not (_is_map(c) and c.get("table")) \
+    rulings = r.get("rulings") if is_map(r.get("rulings")) else {}
+    if not (given[0] or given[1] or given[2] or notes or estimated or rulings) and not (is_map(c) and c.get("table")) \
             and not isinstance(mr, NUMBER):
         return _NOTHING
     mods = tuple(Mod(str(m.get("name", "")), int(m.get("value", 0) or 0), str(m.get("rule", "") or ""),
                      str(m.get("kind", "drm") or "drm"), str(m.get("detail", "") or ""))
-                 for m in [*given[0], *given[1]] if _is_map(m)) if given[0] or given[1] else ()
+                 for m in [*given[0], *given[1]] if is_map(m)) if given[0] or given[1] else ()
     dice = tuple(Die(str(d.get("why", "")), int(d.get("sides", 0) or 0), tuple(int(v) for v in d.get("values") or ()))
-                 for d in given[2] if _is_map(d)) if given[2] else ()
+                 for d in given[2] if is_map(d)) if given[2] else ()
     cell = None
-    if _is_map(c) and c.get("table"):
+    if is_map(c) and c.get("table"):
         cell = Cell(str(c["table"]), _cell_text(c.get("row")), _cell_text(c.get("column")), _cell_text(c.get("value")),
                     str(c.get("rule", "") or ""))
     return Explanation(
@@ -193,7 +194,7 @@ _POINTS = ("from", "firer_at", "target_at", "at")
 def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``r`` a fact of ``kind`` keeps (plain values)."""
     out: dict[str, Any] = {}
-    outcome = r.get("outcome") if _is_map(r.get("outcome")) else {}
+    outcome = r.get("outcome") if is_map(r.get("outcome")) else {}
     out["outcome"] = dict(outcome or {})
     for key in sorted(_KEPT_SET.intersection(r), key=_KEPT_ORDER.__getitem__):
         if r[key] is not None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from umpire.reports.facts import Fact, facts_of
+from umpire.reports.facts import Fact, facts_of, is_map
 from umpire.reports.words import NUMBER, PAIR
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ class Chronicle:
     def _shown(self, side: str, fact: Fact) -> dict[str, Sight]:
         out: dict[str, Sight] = {}
         for x in fact.data.get("sighted") or () if fact.kind != "sighting" else ():
-            if isinstance(x, Mapping) and x.get("by") == side and x.get("level") in RANK:
+            if is_map(x) and x.get("by") == side and x.get("level") in RANK:
                 uid = str(x.get("unit"))
                 out[uid] = better(out.get(uid), Sight(str(x["level"]), _point(x.get("at")), None, fact.turn, fact.seq))  # type: ignore[assignment]
         if fact.kind in CONTACT:  # base contact: each sees the other
@@ -299,7 +299,7 @@ class Chronicle:
         side = str(f.side)
         new: dict[str, Sight] = {}
         for x in f.data.get("sighted") or ():
-            if not isinstance(x, Mapping) or x.get("by", side) != side or x.get("level") not in RANK:
+            if not is_map(x) or x.get("by", side) != side or x.get("level") not in RANK:
                 continue
             uid = str(x.get("unit"))
             facing = x.get("facing")
@@ -347,7 +347,7 @@ class Chronicle:
     def _changes(self, f: Fact) -> list[str]:
         dying = []
         for c in f.data.get("units") or ():
-            if not isinstance(c, Mapping) or not isinstance(c.get("unit"), str):
+            if not is_map(c) or not isinstance(c.get("unit"), str):
                 continue
             uid = str(c["unit"])
             at = _point(c.get("at"))

@@ -26,7 +26,7 @@ from umpire.reports.combat_lines import (
     terrain_fire,
 )
 from umpire.reports.explain import Shown
-from umpire.reports.facts import Fact
+from umpire.reports.facts import Fact, is_map
 from umpire.reports.observe import LEVEL_WORDS, Line, Observer, Ref
 from umpire.reports.words import (
     at,
@@ -43,7 +43,7 @@ DEAD = ("eliminated", "surrendered", "off_table")
 
 def _out(f: Fact) -> Mapping[str, Any]:
     o = f.data.get("outcome")
-    return o if isinstance(o, Mapping) else {}
+    return o if is_map(o) else {}
 
 
 def _moved(f: Fact) -> tuple[str, Any, float]:
@@ -158,7 +158,7 @@ def sighting(o: Observer, f: Fact) -> list[Line]:
     if o.side is not None and side != o.side:
         return []
     before = o.c.before(side, f.seq)
-    now = {str(x["unit"]): x for x in f.data.get("sighted") or () if isinstance(x, Mapping) and x.get("unit")}
+    now = {str(x["unit"]): x for x in f.data.get("sighted") or () if is_map(x) and x.get("unit")}
     seen = o.c.after(side, f.seq)
     bits: list[str] = []
     data: list[dict[str, Any]] = []
@@ -199,7 +199,7 @@ def changes(o: Observer, f: Fact) -> list[Line]:
     units it saw destroyed)."""
     bits, data = [], []
     for c in f.data.get("units") or ():
-        if not isinstance(c, Mapping) or not isinstance(c.get("unit"), str):
+        if not is_map(c) or not isinstance(c.get("unit"), str):
             continue
         uid = str(c["unit"])
         status, hits = c.get("status"), c.get("hits")

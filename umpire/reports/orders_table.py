@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from umpire.reports.facts import is_map
 from umpire.reports.words import PAIR, at, inches, num
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def _unit_moves(f: Fact, plan: bool) -> dict[str, str]:
     """Each unit's moves column in the orders of ``f`` (the same for every reader of them)."""
     write = _planned_moves if plan else _phased_moves
     units = f.data.get("units") or {}
-    return {uid: write(u) for uid, u in units.items() if isinstance(u, Mapping)}
+    return {uid: write(u) for uid, u in units.items() if is_map(u)}
 
 
 def orders_rows(o: Observer, f: Fact) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
@@ -164,7 +165,7 @@ def orders_rows(o: Observer, f: Fact) -> tuple[tuple[str, ...], tuple[tuple[str,
     moves = o.c.once(f, f"orders moves ({o.t.orders})", lambda g: _unit_moves(g, plan))
     for uid in order:
         u = units[uid]
-        if not isinstance(u, Mapping):
+        if not is_map(u):
             continue
         rows.append(_planned_unit(o, uid, u, known, moves[uid]) if plan else _phased_unit(o, uid, u, known, moves[uid]))
     for fid, a in sorted((f.data.get("air") or {}).items()):
