@@ -146,7 +146,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> set[tuple[str, 
     blind = {(u.id, t.id) for u, t in planned if u.side not in t.spotted_by}
     planned = [(u, t) for u, t in planned if (u.id, t.id) not in blind]
     seeing = set()
-    for (u, t), seen in zip(planned, look_ahead(state, planned), strict=True):
+    for (u, t), seen in zip(planned, look_ahead(state, planned, measure_all=False), strict=True):
         if not seen:
             blind.add((u.id, t.id))
         elif tr.is_afv(u):
