@@ -274,11 +274,11 @@ class _FirePhase:
         held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
         fired = False
         for tid in plan["fire"]:
+            if (held or late) and (u.id, tid) in self.blind:
+                continue  # refused, as the one before it was (only the first held target is said)
             target = held_unit(state.units, tid)
             if target is None or not tr.alive(target) or target.id in gone:
                 continue
-            if (held or late) and (u.id, tid) in self.blind:
-                continue  # refused, as the one before it was (only the first held target is said)
             aimed = self.aim(u, target, late, gone, held)
             if isinstance(aimed, bool):
                 if aimed:
