@@ -406,5 +406,7 @@ def _set(u: UnitState, side: str, on: bool) -> None:
         s.add(side)
     else:
         s.discard(side)
-    u.spotted_by = sorted(s)
+    new = sorted(s)
+    if new != u.spotted_by:  # (a model's field set only when it changes: most stay as they were)
+        u.spotted_by = new
 
