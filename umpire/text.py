@@ -124,6 +124,11 @@ def md_text(text: object) -> str:
     return _MD_PUNCTUATION.sub(r"\\\1", s)
 
 
+def md_plain(text: str) -> bool:
+    """Whether ``text`` holds nothing :func:`md_text` would change (then it is written as it is)."""
+    return not _MD_ANY.search(text)
+
+
 def _json_escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group()):04x}"
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring as _encode_str
 from typing import Any
 
+from umpire.core.canonical import canonical_dump
 from umpire.core.shared import Units, field_reader, field_values, rebuilt
 from umpire.core.state import GameState, OwnModels, OwnState, UnitState, sharing_units
 
@@ -226,7 +227,10 @@ def write(state: GameState, base: Written = EMPTY, *, build: bool = True) -> tup
         a plain value (as :func:`state_json` does).
     """
     fields = field_values(state)
-    units = _write_units(fields["units"], base, build)
+    src = fields["units"]
+    units = _write_units(src, base, build)
+    if build and isinstance(src, Units) and not src.frozen:
+        src.share_all()  # (see _write_units)
     own_src = fields["own"]
     own = _write_own(own_src, base, build)
     head = _write_head(state, fields, base, build)
@@ -252,6 +256,10 @@ def _write_units(src: Any, base: Written, build: bool) -> dict[str, Part]:
     # (a state only read hands out its own objects, which nothing may change): taken as it is,
     # as it always was. Any other is told changed or not by its fingerprint.
     shared = src._shared if isinstance(src, Units) else ()
+    # a unit in canonical form is kept as it is only from a Units mapping, which then counts it
+    # shared (handed out again through that state, it is copied first: the canonical state's
+    # unit is never changed through it)
+    keep = isinstance(src, Units)
     units: dict[str, Part] = {}
     for uid in sorted(ids):
         u = dict.__getitem__(src, uid)
@@ -262,6 +270,10 @@ def _write_units(src: Any, base: Written, build: bool) -> dict[str, Part]:
         fp = _unit_print(u)
         if old is not None and fp is not None and fp == old.print:
             units[uid] = old
+            continue
+        data = canonical_dump(u) if build and fp is not None and keep else None
+        if data is not None:  # it holds what reading its text gives back: kept as it is
+            units[uid] = Part(u, fp, _dumps(data))
             continue
         text = _dumps(unit_dump(u))
         if build:  # the text of the canonical value: the one written unless reading changed it
@@ -406,6 +418,14 @@ def canonical_state(state: GameState) -> GameState:
     return rebuilt(GameState, ordered, state.model_fields_set)
 
 
+def canonical_start(state: GameState) -> GameState:
+    """The canonical state (:func:`canonical_state`) of ``state``, a state built only to be made
+    canonical (a game's start): its units already in canonical form are taken as they are
+    (``state`` hands out copies of them from now on)."""
+    sharing_units(state)
+    return canonical_state(state)
+
+
 def written_text(state: GameState) -> str | None:
     """The JSON text of a canonical state as :func:`canonical_state` wrote it, or as it was read
     (None: not a canonical state)."""
@@ -414,12 +434,13 @@ def written_text(state: GameState) -> str | None:
 
 
 def canonical(state: GameState) -> tuple[GameState, str]:
-    """The canonical state (:func:`canonical_state`) and its JSON text (what the snapshot holds)."""
-    fresh = canonical_state(state)
+    """The canonical state of a state built only to be made canonical (:func:`canonical_start`)
+    and its JSON text (what the snapshot holds)."""
+    fresh = canonical_start(state)
     return fresh, written_text(fresh) or state_json(fresh)
 
 
 __all__ = [
-    "EMPTY", "HEAD", "Part", "Written", "adopt", "canonical", "canonical_json", "canonical_state", "fingerprint",
-    "read_only", "state_json", "unchanged", "unit_dump", "whole_text", "write", "written_text",
+    "EMPTY", "HEAD", "Part", "Written", "adopt", "canonical", "canonical_json", "canonical_start", "canonical_state",
+    "fingerprint", "read_only", "state_json", "unchanged", "unit_dump", "whole_text", "write", "written_text",
 ]

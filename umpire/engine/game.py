@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from umpire import __version__
 from umpire.core.dice import Dice, GivenDice, ManualDice, Roll, ScriptedDice
 from umpire.core.resolution import Resolution
-from umpire.core.snapshot import canonical, canonical_state
+from umpire.core.snapshot import canonical, canonical_start
 from umpire.core.state import GameState, OwnModels, Terrain
 from umpire.engine.corrections import Correction, amend, redo, state_before, undo
 from umpire.engine.transaction import StaleError, Transaction, when
@@ -107,7 +107,7 @@ class Game:
 
         create_game_file(Path(path), fill, replace=replace, before_install=before_install)
         game = cls.open(Path(path))
-        game._state = state
+        game._state = game._known = state
         return game
 
     @classmethod
@@ -185,14 +185,14 @@ class Game:
             terrain = self.info["terrain"]
             start = initial_state_on(self._scenario_of_game(terrain=False), self._terrain(terrain),
                                      seed=int(self.info["seed"])) if isinstance(terrain, str) else None
-            self._initial = canonical_state(start) if start is not None else self.scenario_state()
+            self._initial = canonical_start(start) if start is not None else self.scenario_state()
         return self._initial
 
     def scenario_state(self) -> GameState:
         """The state before any action built wholly from the stored scenario, its terrain too
         (what a replay checked against the stored state starts from: the stored terrain is
         compared with it, not taken), in its canonical form."""
-        return canonical_state(initial_state(self._scenario_of_game(), seed=int(self.info["seed"])))
+        return canonical_start(initial_state(self._scenario_of_game(), seed=int(self.info["seed"])))
 
     def _terrain(self, text: str) -> Terrain:
         """The terrain stored as ``text``: the very object of the state last read, if it was read

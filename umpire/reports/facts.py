@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from umpire.text import num
 
@@ -102,27 +102,36 @@ def _str(v: Any) -> str | None:
     return v if isinstance(v, str) and v else None
 
 
+_NOTHING = Explanation()  # a record's or a move's: nothing to explain (shared: frozen)
+
+
+def _is_map(v: Any) -> TypeGuard[Mapping[str, Any]]:
+    return type(v) is dict or isinstance(v, Mapping)  # a stored result's parts are dicts: no ABC check
+
+
 def _explanation(r: Mapping[str, Any]) -> Explanation:
-    mods = []
-    for m in [*(r.get("modifiers") or []), *(r.get("shifts") or [])]:
-        if isinstance(m, Mapping):
-            mods.append(Mod(str(m.get("name", "")), int(m.get("value", 0) or 0), str(m.get("rule", "") or ""),
-                            str(m.get("kind", "drm") or "drm"), str(m.get("detail", "") or "")))
+    given = r.get("modifiers") or [], r.get("shifts") or [], r.get("rolls") or []
+    c, notes, mr = r.get("cell"), r.get("notes"), r.get("modified_roll")
+    prov = r.get("provenance") if _is_map(r.get("provenance")) else {}
+    estimated = (prov or {}).get("estimated")
+    rulings = r.get("rulings") if _is_map(r.get("rulings")) else {}
+    if not (given[0] or given[1] or given[2] or notes or estimated or rulings) and not (_is_map(c) and c.get("table")) \
+            and not isinstance(mr, int | float):
+        return _NOTHING
+    mods = tuple(Mod(str(m.get("name", "")), int(m.get("value", 0) or 0), str(m.get("rule", "") or ""),
+                     str(m.get("kind", "drm") or "drm"), str(m.get("detail", "") or ""))
+                 for m in [*given[0], *given[1]] if _is_map(m)) if given[0] or given[1] else ()
     dice = tuple(Die(str(d.get("why", "")), int(d.get("sides", 0) or 0), tuple(int(v) for v in d.get("values") or ()))
-                 for d in r.get("rolls") or [] if isinstance(d, Mapping))
-    c = r.get("cell")
+                 for d in given[2] if _is_map(d)) if given[2] else ()
     cell = None
-    if isinstance(c, Mapping) and c.get("table"):
+    if _is_map(c) and c.get("table"):
         cell = Cell(str(c["table"]), _cell_text(c.get("row")), _cell_text(c.get("column")), _cell_text(c.get("value")),
                     str(c.get("rule", "") or ""))
-    prov = r.get("provenance") if isinstance(r.get("provenance"), Mapping) else {}
-    rulings = r.get("rulings") if isinstance(r.get("rulings"), Mapping) else {}
-    mr = r.get("modified_roll")
     return Explanation(
-        modifiers=tuple(mods), dice=dice, modified_roll=int(mr) if isinstance(mr, int | float) else None, cell=cell,
-        notes=tuple(str(n) for n in r.get("notes") or () if n),
-        estimated=tuple(str(x) for x in (prov or {}).get("estimated") or ()),
-        rulings=tuple(sorted((str(k), str(v)) for k, v in (rulings or {}).items())),
+        modifiers=mods, dice=dice, modified_roll=int(mr) if isinstance(mr, int | float) else None, cell=cell,
+        notes=tuple(str(n) for n in notes if n) if notes else (),
+        estimated=tuple(str(x) for x in estimated) if estimated else (),
+        rulings=tuple(sorted((str(k), str(v)) for k, v in rulings.items())) if rulings else (),
     )
 
 
@@ -168,22 +177,29 @@ def _kind(r: Mapping[str, Any]) -> str:
     return "other"
 
 
+# The fields of a result a fact keeps as they are, in the order a fact's data holds them.
+_KEPT = tuple(dict.fromkeys((
+    "weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation", "why", "to",
+    "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "path", "hit_number", "to_hit_roll",
+    "part", "piece", "marker", "carrier", "points", "used", "losers", "about", "target_hidden", "by_player", "sender",
+    "player", "intercepted_by", "reader", "written", "conference", "helicopter_weapon", "jammed", "helicopter",
+    "helicopters", "helicopter_side", "result", "aircraft", "aircraft_side", "battery")))
+_KEPT_SET = frozenset(_KEPT)
+_KEPT_ORDER = {k: i for i, k in enumerate(_KEPT)}
+_POINTS = ("from", "firer_at", "target_at", "at")
+
+
 def _data(kind: str, r: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``r`` a fact of ``kind`` keeps (plain values)."""
     out: dict[str, Any] = {}
-    outcome = r.get("outcome") if isinstance(r.get("outcome"), Mapping) else {}
+    outcome = r.get("outcome") if _is_map(r.get("outcome")) else {}
     out["outcome"] = dict(outcome or {})
-    for key in ("weapon", "ammo", "range", "step", "battalion", "level", "flight", "round", "angle", "elevation",
-                "why", "to", "lines", "units", "sighted", "counts", "text", "kind", "sep", "template", "flight",
-                "path", "counts", "hit_number", "to_hit_roll", "part", "piece", "marker", "carrier", "points", "used",
-                "losers", "about", "target_hidden", "by_player", "sender", "player", "intercepted_by", "reader",
-                "written", "conference", "helicopter_weapon", "jammed", "helicopter", "helicopters",
-                "helicopter_side", "result", "aircraft", "aircraft_side", "battery"):
-        if key in r and r[key] is not None:
+    for key in sorted(_KEPT_SET.intersection(r), key=_KEPT_ORDER.__getitem__):
+        if r[key] is not None:
             out[key] = r[key]
-    for key in ("from", "firer_at", "target_at", "at"):
-        p = _point(r.get(key))
-        if p is not None:
+    for key in _POINTS:
+        v = r.get(key)
+        if v is not None and (p := _point(v)) is not None:
             out[key] = p
     if kind == "move":
         out["to"] = _point((outcome or {}).get("to"))
@@ -205,11 +221,14 @@ def _side(kind: str, r: Mapping[str, Any]) -> str | None:
 def from_result(seq: int, turn: int | None, phase: str | None, r: Mapping[str, Any]) -> Fact:
     """One stored resolution or record as a fact."""
     kind = _kind(r)
-    actor = next((u for k in SUBJECTS if (u := _str(r.get(k)))), None)
+    actor = None
+    for k in SUBJECTS:
+        if actor := _str(r.get(k)):
+            break
     target = _str(r.get("target"))
     if kind == "close_combat" or kind == "overrun":
         actor, target = _str(r.get("attacker")) or actor, target
-    why = _explanation(r) if kind not in ("changes", "notes", "sighting") else Explanation()
+    why = _explanation(r) if kind not in ("changes", "notes", "sighting") else _NOTHING
     return Fact(seq, turn, phase, kind, actor, target, _side(kind, r), _data(kind, r), why,
                 str(r.get("summary", "") or ""))
 

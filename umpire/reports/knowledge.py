@@ -14,9 +14,9 @@ destroyed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from umpire.reports.facts import Fact, facts_of
 
@@ -28,6 +28,7 @@ RANK = {"fired": 1, "type": 2, "full": 3}
 AIR = "helicopter"  # the kind of a unit that flies (MBT 20.2): sighted by its own facts, never by the ground's
 DEAD = ("eliminated", "surrendered", "off_table")
 Point = tuple[float, float]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class Chronicle:
         for side in self.sides:
             self._label_new(side, self._cur[side])
         self.positions_before: dict[int, dict[str, Point | None]] = {}
+        self._once: dict[tuple[int, str], Any] = {}
         for e in events:
             self._walk(e)
         from umpire.registry import telling
@@ -126,6 +128,17 @@ class Chronicle:
                          lens=lens)
 
     # -- reading ------------------------------------------------------------------------
+    def once(self, fact: Fact, what: str, write: Callable[[Fact], T]) -> T:
+        """``write(fact)``, worked out once for every reader of this chronicle: for the words of
+        a fact that say the same to whoever may read them (a unit's move, to the umpire and to its
+        own side). ``fact`` is one of this chronicle's (kept by it, so its identity is its key)."""
+        key = (id(fact), what)
+        try:
+            got: T = self._once[key]
+        except KeyError:
+            got = self._once[key] = write(fact)
+        return got
+
     def side_of(self, uid: str | None) -> str | None:
         return self.owner.get(uid) if uid else None
 
@@ -139,8 +152,12 @@ class Chronicle:
     def during(self, side: str, fact: Fact) -> Known:
         """What ``side`` knew during ``fact``: what it saw when the event began, and what the
         fact itself showed it (a shot's firer seen as it fired, a sighting, base contact)."""
-        known = dict(self.before(side, fact.seq))
-        for uid, s in self._shown(side, fact).items():
+        before = self.before(side, fact.seq)
+        shown = self._shown(side, fact)
+        if not shown:
+            return before  # the fact showed nothing more (a mapping no reader changes)
+        known = dict(before)
+        for uid, s in shown.items():
             known[uid] = better(known.get(uid), s)  # type: ignore[assignment]
         return known
 

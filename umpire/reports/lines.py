@@ -46,29 +46,36 @@ def _out(f: Fact) -> Mapping[str, Any]:
     return o if isinstance(o, Mapping) else {}
 
 
-def move(o: Observer, f: Fact) -> list[Line]:
-    if not o.own(f.actor):
-        return []
-    a = o.ref(f.actor)
+def _moved(f: Fact) -> tuple[str, Any, float]:
+    """What a move's line says after the unit's name, where it went and how far (the same for
+    the umpire and the unit's own side, the only readers of it)."""
     out = _out(f)
     to = f.data.get("to") or out.get("to")
     gone = float(out.get("inches", 0) or 0)
     if not gone and out:
-        text = f"{a.text} stayed where it was"  # type: ignore[union-attr]
+        text = " stayed where it was"
     else:
-        text = f"{a.text} moved {inches(gone)} to {at(to)}" if out else f"{a.text} moved to {at(to)}"  # type: ignore[union-attr]
+        text = f" moved {inches(gone)} to {at(to)}" if out else f" moved to {at(to)}"
     used = out.get("allowance_used", out.get("cost"))
     if out.get("allowance") is not None and used is not None:
         text += f" ({inches(used)} of its {inches(out['allowance'])} allowance)"
     if out.get("stopped"):
         text += ", stopped by overwatch fire"
-    why = None
-    if f.why.notes and o.side is None:
+    return text, to, gone
 
+
+def move(o: Observer, f: Fact) -> list[Line]:
+    if not o.own(f.actor):
+        return []
+    a = o.ref(f.actor)
+    assert a is not None
+    text, to, gone = o.c.once(f, "move", _moved)
+    why = None
+    if o.side is None and f.why.notes:
         why = Shown(notes=("; ".join(f.why.notes),))
     data = {"unit": f.actor, "from": f.data.get("from"), "to": to, "inches": gone,
             "path": f.data.get("path")}
-    return [Line("move", text, a, data=data, why=why, mine=True)]
+    return [Line("move", a.text + text, a, data=data, why=why, mine=True)]
 
 
 def place(o: Observer, f: Fact) -> list[Line]:

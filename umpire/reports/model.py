@@ -78,6 +78,13 @@ class Source:
         """The altitude state of each unit that flies."""
         return self._table[1]
 
+    @cached_property
+    def views(self) -> dict[str, UnitView]:
+        """Every unit of the table as the umpire's report shows it, made once: a side's briefing
+        shows its own units the same, without the enemy sides that see them."""
+        rs = _ruleset(self.state.ruleset)
+        return {uid: _unit_view(self.state, u, rs, self.altitudes.get(u.id)) for uid, u in self.units.items()}
+
     def terrain(self) -> tuple[TerrainView, ...]:
         """The table's terrain as the report shows it (the same for every view: made once)."""
         return self._terrain
@@ -133,7 +140,10 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     for e, facts in chron.events:
         if turn is not None and e.turn != turn:
             continue
-        lines = tuple(x for f in facts for x in fact_lines(obs, f))
+        told: list[Line] = []
+        for f in facts:
+            told += fact_lines(obs, f)
+        lines = tuple(told)
         if viewer is not None and not lines:
             continue
         events.append(EventView(e.seq, e.turn, e.phase, phase_name(state.ruleset, e.phase), e.kind,
@@ -141,7 +151,7 @@ def compose(src: Source, viewer: str | None, turn: int | None, player: str | Non
     if viewer is not None:
         events = in_side_order(events)
     last = max((e.turn or 0 for e in events), default=turn)
-    units = _units(src, rs) if viewer is None else _briefing_units(obs, src, viewer, rs)
+    units = _units(src) if viewer is None else _briefing_units(obs, src, viewer, rs)
     return TurnReport(
         name=state.name, ruleset=state.ruleset, turn=state.turn, phase=state.phase,
         phase_name=phase_name(state.ruleset, state.phase), table=(state.table.width, state.table.depth),
@@ -231,19 +241,22 @@ def _identity(ruleset: str, u: UnitState) -> tuple[str | None, str | None]:
     return (ident[0], ident[2]) if ident is not None else (None, None)
 
 
-def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude: str | None = None) -> UnitView:
+def _unit_view(state: GameState, u: UnitState, rs: TrackedGame | None, altitude: str | None = None,
+               spotted: bool = True) -> UnitView:
+    """A unit as the umpire sees it (``spotted``: with the enemy sides that see it, which its own side is not told)."""
     nation, type_name = _identity(state.ruleset, u)
     return UnitView(
         id=u.id, name=u.name, side=u.side, type=u.type, x=u.x, y=u.y, facing=u.facing, base=tuple(u.base),  # type: ignore[arg-type]
         formation=u.formation, kind=u.kind, statline=u.statline, card=u.card, quality=u.quality, status=u.status,
-        hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)), nation=nation, type_name=type_name,
+        hits=u.hits, orders=u.orders, spotted_by=tuple(sorted(u.spotted_by)) if spotted else (), nation=nation,
+        type_name=type_name,
         turret=rs.turret(u) if rs is not None and altitude is None else None,
         lost_as=u.destroyed or None, altitude=altitude,
     )
 
 
-def _units(src: Source, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    return tuple(_unit_view(src.state, u, rs, src.altitudes.get(u.id)) for u in src.units.values())
+def _units(src: Source) -> tuple[UnitView, ...]:
+    return tuple(src.views.values())
 
 
 def known_as(report: TurnReport) -> dict[str, str]:
@@ -264,8 +277,8 @@ def known_as(report: TurnReport) -> dict[str, str]:
 
 
 def _briefing_units(obs: Observer, src: Source, side: str, rs: TrackedGame | None) -> tuple[UnitView, ...]:
-    own = [replace(_unit_view(src.state, u, rs, src.altitudes.get(u.id)), spotted_by=()) for u in src.units.values()
-           if obs.c.side_of(u.id) == side]
+    own = [v if not (v := src.views[uid]).spotted_by else _unit_view(src.state, u, rs, v.altitude, spotted=False)
+           for uid, u in src.units.items() if obs.c.side_of(u.id) == side]
     seen = obs.c.last_seen(side)
     full = obs.c.last_identified(side)
     now = obs.c.now(side)

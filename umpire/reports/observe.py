@@ -99,10 +99,11 @@ class Observer:
         self.names = side_names
         self.rulings = dict(rulings or {})  # the rulings the reports follow (report.hidden_dice, cb.locating)
         self.t = telling(chronicle.ruleset)  # how the ruleset's reports tell a game
+        self._refs: dict[Any, Ref] = {}  # each unit as this reader names it (a Ref is a value: made once)
 
     # -- who is who -----------------------------------------------------------------------
     def own(self, uid: str | None) -> bool:
-        return uid is not None and (self.side is None or self.c.side_of(uid) == self.side)
+        return uid is not None and (self.side is None or bool(uid) and self.c.owner.get(uid) == self.side)
 
     def known_at(self, f: Fact) -> Known:
         """What the reader knew of enemy units while ``f`` happened (the umpire knows them all)."""
@@ -129,14 +130,30 @@ class Observer:
     def ref(self, uid: str | None, known: Known | None = None) -> Ref | None:
         if uid is None:
             return None
+        got = self._refs.get(uid)  # the umpire's or the reader's own unit, named before
+        if got is not None:
+            return got
         side = self.c.side_of(uid)
         if self.side is None:
-            return Ref(uid, uid, "umpire", side)
+            got = self._refs[uid] = Ref(uid, uid, "umpire", side)
+            return got
         if side == self.side:
-            return Ref(uid, uid, "own", side)
+            got = self._refs[uid] = Ref(uid, uid, "own", side)
+            return got
         return self.sighted(uid, (known or {}).get(uid))
 
     def sighted(self, uid: str, s: Sight | None) -> Ref:
+        """``uid`` (an enemy unit) as the reader names it, seen as ``s`` (None: not seen)."""
+        key = (uid, s.level, s.at) if s is not None else (None, self.c.side_of(uid))
+        try:
+            got = self._refs.get(key)
+        except TypeError:  # a sight whose place is not a pair of numbers: named afresh
+            return self._sighted(uid, s)
+        if got is None:
+            got = self._refs[key] = self._sighted(uid, s)
+        return got
+
+    def _sighted(self, uid: str, s: Sight | None) -> Ref:
         side = self.c.side_of(uid)
         if s is None:
             return Ref(None, UNSEEN, "unseen", side)

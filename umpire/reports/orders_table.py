@@ -49,7 +49,7 @@ def _note(text: Any) -> str:
     return f'"{text}"' if text else ""
 
 
-def _phased_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
+def _phased_moves(u: Mapping[str, Any]) -> str:
     moves = []
     if u.get("first"):
         moves.append("1st: " + _points(u["first"]))
@@ -57,6 +57,10 @@ def _phased_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str
         moves.append("2nd: " + _points(u["second"]))
     if u.get("facing") is not None:
         moves.append(f"facing {num(float(u['facing']))}")
+    return "; ".join(moves) or "-"
+
+
+def _phased_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any], moves: str) -> tuple[str, ...]:
     fire = _targets(o, u.get("fire") or (), known)
     if u.get("weapon"):
         fire += f" ({u['weapon']})"
@@ -71,10 +75,10 @@ def _phased_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str
             extra.append(words)
     if u.get("note"):
         extra.append(_note(u["note"]))
-    return (uid, str(u.get("order") or "-"), "; ".join(moves) or "-", fire or "-", "; ".join(extra))
+    return (uid, str(u.get("order") or "-"), moves, fire or "-", "; ".join(extra))
 
 
-def _planned_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, ...]:
+def _planned_moves(u: Mapping[str, Any]) -> str:
     moves = []
     mv = u.get("move") if isinstance(u.get("move"), Mapping) else None
     if mv:
@@ -85,7 +89,10 @@ def _planned_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[st
             moves.append(f"facing {num(float(mv['facing']))}")
     if u.get("pivot") is not None:
         moves.append(f"pivot to {num(float(u['pivot']))}")
-    fire = "-"
+    return "; ".join(moves) or "-"
+
+
+def _planned_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[str, Any], moves: str) -> tuple[str, ...]:
     raw = u.get("fire")
     fires: list[Any] = raw if isinstance(raw, list) else [raw]
     shown = []
@@ -120,7 +127,7 @@ def _planned_unit(o: Observer, uid: str, u: Mapping[str, Any], known: Mapping[st
         extra.append(f"turret to {num(float(u['turret_facing']))}")
     if u.get("note"):
         extra.append(_note(u["note"]))
-    return (uid, str(u.get("order") or "-"), "; ".join(moves) or "-", fire, "; ".join(extra))
+    return (uid, str(u.get("order") or "-"), moves, fire, "; ".join(extra))
 
 
 def _ow(o: Observer, key: str, v: Any, known: Mapping[str, Any]) -> str:
@@ -131,6 +138,13 @@ def _ow(o: Observer, key: str, v: Any, known: Mapping[str, Any]) -> str:
     if isinstance(v, float):
         return num(v)
     return str(v)
+
+
+def _unit_moves(f: Fact, plan: bool) -> dict[str, str]:
+    """Each unit's moves column in the orders of ``f`` (the same for every reader of them)."""
+    write = _planned_moves if plan else _phased_moves
+    units = f.data.get("units") or {}
+    return {uid: write(u) for uid, u in units.items() if isinstance(u, Mapping)}
 
 
 def orders_rows(o: Observer, f: Fact) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
@@ -146,11 +160,13 @@ def orders_rows(o: Observer, f: Fact) -> tuple[tuple[str, ...], tuple[tuple[str,
     units = f.data.get("units") or {}
     order = [u for u in f.data.get("sequence") or () if u in units] + sorted(u for u in units
                                                                             if u not in (f.data.get("sequence") or ()))
+    plan = o.t.orders == "plan"
+    moves = o.c.once(f, f"orders moves ({o.t.orders})", lambda g: _unit_moves(g, plan))
     for uid in order:
         u = units[uid]
         if not isinstance(u, Mapping):
             continue
-        rows.append(_planned_unit(o, uid, u, known) if o.t.orders == "plan" else _phased_unit(o, uid, u, known))
+        rows.append(_planned_unit(o, uid, u, known, moves[uid]) if plan else _phased_unit(o, uid, u, known, moves[uid]))
     for fid, a in sorted((f.data.get("air") or {}).items()):
         if isinstance(a, Mapping):
             rows.append((f"flight {fid}", str(a.get("attack", "strike")), "-", _target(o, a.get("target"), known), ""))

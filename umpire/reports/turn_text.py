@@ -15,7 +15,7 @@ from umpire.reports.observe import Line
 from umpire.reports.screen import DataConsole, rows_table, table
 from umpire.reports.side_status import situation as situation_of
 from umpire.reports.views import TurnReport
-from umpire.text import md_text
+from umpire.text import md_plain, md_text
 
 
 def _why_renderables(ln: Line) -> list[Any]:
@@ -155,9 +155,21 @@ def plain_text(r: TurnReport, width: int = 80) -> str:
 _md = md_text
 
 
+def _md_row(cells: tuple[str, ...], indent: str) -> str:
+    """One row of a table, each cell through :func:`md_text`: a row with nothing to escape in
+    any cell (the most) is looked at once, its cells joined by a tab (which no cell escapes)."""
+    try:
+        plain = md_plain("\t".join(cells))
+    except TypeError:  # a cell that is not text: written as md_text writes it
+        plain = False
+    if plain:
+        return f"{indent}| {' | '.join(cells)} |"
+    return f"{indent}| {' | '.join(_md(c) for c in cells)} |"
+
+
 def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]], indent: str = "") -> list[str]:
     out = [indent + "| " + " | ".join(_md(h) for h in head) + " |", indent + "|" + "---|" * len(head)]
-    out += [indent + "| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
+    out += [_md_row(row, indent) for row in rows]
     return out
 
 
@@ -168,14 +180,15 @@ def event_markdown(seq: int | None, ln: Line, first: bool) -> list[str]:
     if ln.rows:
         out += [""] + _md_table(ln.head, list(ln.rows), "  ") + [""]
     w = ln.why
-    if w:
+    if w is not None and w:
         if w.modifiers:
             out += [""] + _md_table(("mod", "what", "rule"), [(m.value, m.what, m.rule) for m in w.modifiers],
                                     "  ") + [""]
-        if S.dice_line(w):
-            out.append(f"  - {_md(S.dice_line(w))}")
+        if dice := S.dice_line(w):
+            out.append(f"  - {_md(dice)}")
         out += [f"  - {_md(x)}" for x in S.extra_lines(w)]
-    out += [f"  - *later: {_md(x)}*" for x in ln.later]
+    if ln.later:
+        out += [f"  - *later: {_md(x)}*" for x in ln.later]
     return out
 
 

@@ -226,13 +226,18 @@ class TurnReport:
         forms = self.formations_of(side_id)
         known = {f.id for f in forms}
         units = self.units_of(side_id)
+        members: dict[str | None, list[UnitView]] = {}  # each formation's units, in the report's order
+        for u in units:
+            members.setdefault(u.formation, []).append(u)
+        children: dict[str | None, list[FormationView]] = {}
+        for f in forms:
+            children.setdefault(f.parent, []).append(f)
         out: list[tuple[FormationView | None, int, list[UnitView]]] = []
 
         def visit(f: FormationView, depth: int) -> None:
-            out.append((f, depth, [u for u in units if u.formation == f.id]))
-            for child in forms:
-                if child.parent == f.id:
-                    visit(child, depth + 1)
+            out.append((f, depth, list(members.get(f.id, ()))))
+            for child in children.get(f.id, ()):
+                visit(child, depth + 1)
 
         for f in forms:
             if f.parent is None or f.parent not in known:

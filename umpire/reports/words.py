@@ -34,7 +34,7 @@ def num(v: float | int | None) -> str:
 
 
 def inches(v: float | int | None) -> str:
-    return "-" if v is None else f'{num(float(v))}"'
+    return "-" if v is None else f'{text.num(float(v))}"'
 
 
 def altitude_words(altitude: str | None) -> str:
@@ -42,12 +42,17 @@ def altitude_words(altitude: str | None) -> str:
     return ALTITUDE.get(altitude or "", altitude or "")
 
 
+_PAIR = (list, tuple)
+_NUMBER = (int, float)
+
+
 def at(p: Any) -> str:
     """A position on the table: ``(25, 22)`` (inches from the near-left corner)."""
-    if isinstance(p, list | tuple) and len(p) >= 2:
+    if isinstance(p, _PAIR) and len(p) >= 2:
         x, y = p[0], p[1]
-        if isinstance(x, int | float) and isinstance(y, int | float):
-            return f"({num(round(float(x), 2))}, {num(round(float(y), 2))})"
+        if isinstance(x, _NUMBER) and isinstance(y, _NUMBER):
+            # two decimals as :func:`num` writes them (formatting rounds as round(v, 2) would)
+            return f"({text.num(float(x))}, {text.num(float(y))})"
     return "(off table)"
 
 

@@ -9,7 +9,7 @@ from umpire.core.rulings import Rulings
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik import crt
 from umpire.rules.auftragstaktik.data import Tables
-from umpire.rules.auftragstaktik.ratings import Stand
+from umpire.rules.auftragstaktik.ratings import Stand, Unit
 
 WEAPONS = ("gun", "missile", "he", "hw", "sa")
 
@@ -38,7 +38,11 @@ class FirePlan:
 
 
 def weapons_of(stand: Stand) -> list[str]:
-    u = stand.unit
+    return unit_weapons(stand.unit)
+
+
+def unit_weapons(u: Unit) -> list[str]:
+    """The weapons a unit's ratings give it, in the order :data:`WEAPONS` lists them."""
     return [
         w
         for w, have in zip(WEAPONS, (u.gun, u.missile, u.he, u.hw, u.sa), strict=True)

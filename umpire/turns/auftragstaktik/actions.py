@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.dice import Dice
+from umpire.core.shared import held_unit
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, unknown
 from umpire.rules.auftragstaktik.ratings import read_order
@@ -26,7 +27,7 @@ def orders(state: GameState, payload: dict[str, Any], dice: Dice) -> Applied:
         new.phase = "orders"
     results, lines = apply_orders(new, payload, dice)
     side = payload.get("side", "?")
-    plans = [p for uid, p in tr.read_book(new).plan.items() if new.units[uid].side == side]
+    plans = [p for uid, p in tr.read_book(new).plan.items() if getattr(held_unit(new.units, uid), "side", None) == side]
     moves = sum(1 for p in plans for k in ("move1", "move2") if p.get(k))
     text = f"orders of {tr.side_name(state, side)} entered ({payload.get('file', 'orders')}, {moves} moves planned)"
     if lines:

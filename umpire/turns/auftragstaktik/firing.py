@@ -22,7 +22,7 @@ from umpire.errors import DiceError, UmpireError
 from umpire.rules.auftragstaktik.data import tables
 from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import Attack, fire
-from umpire.rules.auftragstaktik.fire_plan import missile_generation, weapons_of
+from umpire.rules.auftragstaktik.fire_plan import missile_generation, unit_weapons
 from umpire.rules.auftragstaktik.hits import apply_hits
 from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.rules.auftragstaktik.stand_case import stand_case
@@ -112,40 +112,55 @@ def _is_atgm_late(u: UnitState, weapon: str) -> bool:
     return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
 
 
-def _at_weapon(state: GameState, u: UnitState, phase: int) -> str:
-    have = weapons_of(tr.stand(state, u, moved=moved_before(u, phase), spotted=True))
+def _may_fire_late(u: UnitState) -> bool:
+    """Whether the stand has missiles that fire after every group (:func:`_is_atgm_late`)."""
+    return tr.unit_ratings(u).missile is not None and _is_atgm_late(u, "missile")
+
+
+def _at_weapon(u: UnitState) -> str:
+    have = unit_weapons(tr.unit_ratings(u))
     return "gun" if "gun" in have else "missile"
 
 
 def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
     """The pairs a phase's fire will ask about: each firer with its planned targets and, for an
     AFV, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
-    distance is no more than the nearest centre distance, within reach)."""
-    import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
-
+    distance is no more than the nearest centre distance, within reach), all a side's AFVs
+    measured at once."""
     ext = tr.book(state)
     live = [e for e in held_values(state.units) if tr.alive(e)]
-    afvs: dict[str, tuple[list[UnitState], np.ndarray, np.ndarray]] = {}
+    firers = [u for u in firers if tr.alive(u)]
+    wanted = {u.id: [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units] for u in firers}
+    near: dict[str, list[UnitState]] = {}
     for side in state.side_ids():
         foes = [e for e in live if e.side != side and side in e.spotted_by and tr.is_afv(e)]
-        xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
-        afvs[side] = (foes, xy, np.array([math.hypot(*e.base) / 2 for e in foes]))
+        near.update(_closest_candidates([u for u in firers if u.side == side and tr.is_afv(u)], foes))
     pairs = []
     for u in firers:
-        if not tr.alive(u):
-            continue
-        want = [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units]
+        want = wanted[u.id]
         targets = [held_unit(state.units, t) for t in want]
         pairs += [(u, t) for t in targets if t is not None and tr.alive(t)]
-        foes, xy, half = afvs[u.side]
-        if not tr.is_afv(u) or not foes:
-            continue
-        centre = np.hypot(xy[:, 0] - u.x, xy[:, 1] - u.y)
-        low = centre - half - math.hypot(*u.base) / 2
-        reach = max((r for w in ("gun", "missile") if (r := weapon_range(u, w)) is not None), default=math.inf)
-        near = np.flatnonzero((low <= centre.min() + 1e-9) & (low <= reach + 1e-9))
-        pairs += [(u, foes[k]) for k in near if foes[k].id not in want]
+        pairs += [(u, e) for e in near.get(u.id, []) if e.id not in want]
     look_ahead(state, pairs)
+
+
+def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> dict[str, list[UnitState]]:
+    """For each of ``afvs``, the ``foes`` that may be its closest (in :func:`_plan_geometry`)."""
+    import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
+
+    if not afvs or not foes:
+        return {}
+    xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
+    half = np.array([math.hypot(*e.base) / 2 for e in foes])
+    at = np.array([(u.x, u.y) for u in afvs], dtype=float).reshape(-1, 2)
+    own = np.array([math.hypot(*u.base) / 2 for u in afvs])
+    reach = np.array([
+        max((r for w in ("gun", "missile") if (r := weapon_range(u, w)) is not None), default=math.inf) for u in afvs
+    ])
+    centre = np.hypot(xy[None, :, 0] - at[:, 0, None], xy[None, :, 1] - at[:, 1, None])
+    low = centre - half[None, :] - own[:, None]
+    keep = (low <= centre.min(axis=1)[:, None] + 1e-9) & (low <= reach[:, None] + 1e-9)
+    return {u.id: [foes[k] for k in np.flatnonzero(row)] for u, row in zip(afvs, keep, strict=True)}
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
@@ -229,6 +244,7 @@ class _FirePhase:
     lines: list[str] = field(default_factory=list)
     results: list[Resolution] = field(default_factory=list)
     holds: list[Hold] = field(default_factory=list)
+    blind: set[tuple[str, str]] = field(default_factory=set)  # (firer, target) refused all phase
 
     def fire_stand(
         self, u: UnitState, late: bool, gone: set[str], landed: list[tuple[UnitState, UnitState, Resolution]]
@@ -241,8 +257,8 @@ class _FirePhase:
         fired = False
         for tid in plan["fire"]:
             target = held_unit(state.units, tid)
-            if target is None or not tr.alive(target) or target.id in gone:
-                continue
+            if target is None or not tr.alive(target) or target.id in gone or late and (u.id, tid) in self.blind:
+                continue  # (a late missile would be refused again: said, if at all, before)
             aimed = self.aim(u, target, late, gone, held)
             if isinstance(aimed, bool):
                 if aimed:
@@ -283,9 +299,11 @@ class _FirePhase:
             return target, weapon, d
         except UmpireError as exc:
             kind = exc.kind if isinstance(exc, ShotRefused) else ""
+            if kind in ("not spotted", "no line of sight"):  # true all phase: nothing moves or is spotted
+                self.blind.add((u.id, target.id))
             near = None
             if kind == "not the closest AFV":
-                near = closest_afv(state, u, _at_weapon(state, u, phase), phase, gone)
+                near = closest_afv(state, u, _at_weapon(u), phase, gone)
             if near is None:
                 unseen: Said = ("its target is not spotted", None, "target")
                 held.append((target.id, unseen if kind == "not spotted" else _said(exc)))
@@ -314,6 +332,8 @@ def _fire_groups(
     run = _FirePhase(state, phase, dice)
     keyed = [(_group_key(u), u) for u in firers]
     for late in (False, True):
+        if late:  # the others' shots were all taken: their turn in the late round does nothing
+            keyed = [(k, u) for k, u in keyed if _may_fire_late(u)]
         for key in sorted({k for k, _ in keyed}):
             group = [u for k, u in keyed if k == key]
             landed: list[tuple[UnitState, UnitState, Resolution]] = []

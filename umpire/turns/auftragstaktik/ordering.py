@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
+from umpire.core.shared import held_unit, held_values
 from umpire.core.state import FormationState, GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.command import Hq, hq_roll
@@ -224,7 +225,8 @@ def apply_orders(state: GameState, payload: dict[str, Any], dice: Dice) -> tuple
         air.update({fid: {**a.model_dump(mode="json"), "side": side} for fid, a in orders.air.items()})
         ext.air_plan = air
     if phase == "orders":
-        for uid in [k for k, v in ext.plan.items() if state.units[k].side == side and k not in orders.units]:
+        ours = {u.id for u in held_values(state.units) if u.side == side}  # read, none copied
+        for uid in [k for k in ext.plan if k in ours and k not in orders.units]:
             ext.plan.pop(uid)
     ext.entered[side] = {"turn": state.turn, "phase": phase, "file": where}
     return results, lines
@@ -248,12 +250,13 @@ def _wanted(state: GameState, orders: OrdersFile) -> tuple[dict[str, Wanted], Wa
     for uid, o in orders.units.items():
         if o.order is None and o.direction is None:
             continue
-        u = state.units[uid]
-        bn = tr.battalion_of(state, u)
+        unit = held_unit(state.units, uid)  # read only: its orders change through change_orders
+        assert unit is not None  # the orders file's check: a stand of the game
+        bn = tr.battalion_of(state, unit)
         if bn is None:
-            loose[uid] = (o.order or u.orders or "NO", o.direction)
+            loose[uid] = (o.order or unit.orders or "NO", o.direction)
             continue
-        current = by_bn.setdefault(bn.id, {}).get(uid, (u.orders or "NO", None))
+        current = by_bn.setdefault(bn.id, {}).get(uid, (unit.orders or "NO", None))
         by_bn[bn.id][uid] = (o.order or current[0], o.direction if o.direction is not None else current[1])
     return by_bn, loose
 

@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from umpire.core.shared import held_values
+from umpire.core.shared import held_unit, held_values
 from umpire.core.state import GameState
 from umpire.errors import UmpireError, shown, unknown
 from umpire.rules.auftragstaktik.ratings import read_order, validator_message
@@ -212,9 +212,9 @@ def _check_battalions(state: GameState, orders: OrdersFile, phase: str, where: s
 def _check_unit(state: GameState, side: str, own: set[str], uid: str, o: UnitOrders, phase: str, field: str) -> None:
     """One stand's orders: a live stand of the side, firing at enemies, its indirect fire and
     entrenching given in the Orders Phase."""
-    if uid not in state.units:
+    u = held_unit(state.units, uid)  # read, not copied: a check changes nothing
+    if u is None:
         raise UmpireError(f"{field}: {unknown('unit', uid, own)}")
-    u = state.units[uid]
     if u.side != side:
         raise UmpireError(
             f"{field}: {uid} is a unit of {tr.side_name(state, u.side)}, not {tr.side_name(state, side)} "
@@ -224,10 +224,11 @@ def _check_unit(state: GameState, side: str, own: set[str], uid: str, o: UnitOrd
         raise UmpireError(f"{field}: {uid} is {u.status if u.placed else 'not on the table'} and takes no orders")
     _check_direction(state, o.direction, f"{field}.direction")
     for tid in o.fire:
-        if tid not in state.units:
-            foes = {x.id for x in state.units.values() if x.side != side}
+        target = held_unit(state.units, tid)
+        if target is None:
+            foes = {x.id for x in held_values(state.units) if x.side != side}
             raise UmpireError(f"{field}.fire: {unknown('target', tid, foes)}")
-        if state.units[tid].side == side:
+        if target.side == side:
             raise UmpireError(f"{field}.fire: {tid} is on the firing side ({side}); fire at enemy units")
     if o.indirect is not None:
         if phase == "reaction":

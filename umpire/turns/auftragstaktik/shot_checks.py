@@ -18,7 +18,7 @@ from umpire.core.shared import held_unit
 from umpire.core.state import GameState, UnitState
 from umpire.errors import UmpireError
 from umpire.rules.auftragstaktik.data import tables
-from umpire.rules.auftragstaktik.fire_plan import weapons_of
+from umpire.rules.auftragstaktik.fire_plan import unit_weapons
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.sightlines import distance, line_clear, sees
@@ -62,7 +62,7 @@ def _usable(state: GameState, u: UnitState, weapon: str, phase: int) -> bool:
 def choose_weapon(state: GameState, u: UnitState, target: UnitState, d: float, phase: int, asked: str | None) -> str:
     """The weapon for this shot: the one asked for, else the first the firer has, may use this
     phase and that reaches: AT weapons at AFVs, else HE, HW, small arms."""
-    have = weapons_of(tr.stand(state, u, moved=moved_before(u, phase), spotted=True))
+    have = unit_weapons(tr.unit_ratings(u))
     if asked:
         if asked not in have:
             raise UmpireError(
@@ -104,14 +104,36 @@ class ShotRefused(UmpireError):
 
 PHASE_AFVS: dict[Any, Any] = {}
 """While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
-(spotting does not change during fire; who is still alive is asked each time)."""
+(spotting does not change during fire; who is still alive is asked each time), and each firer's
+closest enemy AFV so far (:func:`closest_afv`)."""
 
 
 def closest_afv(
     state: GameState, u: UnitState, weapon: str, phase: int, gone: frozenset[str] | set[str] = frozenset()
 ) -> tuple[UnitState, float] | None:
     """The closest spotted enemy AFV in line of sight and in range of ``weapon`` (ruling
-    fire.afv_priority_range)."""
+    fire.afv_priority_range).
+
+    In a combat phase the answer is kept: stands neither move nor are spotted anew while it
+    fires, so the stands it may pick from only get fewer (eliminated, or ``gone``), and the
+    closest stays the closest while it is still there; None stays None."""
+    in_phase = PHASE_AFVS.get("state") is state
+    known = PHASE_AFVS.get(("closest", u.id, weapon), ()) if in_phase else ()
+    if known is None:
+        return None
+    if known:
+        e = held_unit(state.units, known[0])
+        if e is not None and e.id not in gone and tr.alive(e):
+            return e, known[1]
+    best = _closest_afv(state, u, weapon, gone)
+    if in_phase:
+        PHASE_AFVS[("closest", u.id, weapon)] = best and (best[0].id, best[1])
+    return best
+
+
+def _closest_afv(
+    state: GameState, u: UnitState, weapon: str, gone: frozenset[str] | set[str]
+) -> tuple[UnitState, float] | None:
     import numpy as np  # slow to import: a refused shot (the fire phase's first check) needs none
 
     best: tuple[UnitState, float] | None = None

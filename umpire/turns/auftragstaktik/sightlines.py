@@ -70,31 +70,38 @@ def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
 
 def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
     """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
-    shots and target checks that follow find them ready; the answers are the single-pair ones."""
+    shots and target checks that follow find them ready; the answers are the single-pair ones.
+    (A phase's pairs share few stands: each stand's pose is read once.)"""
     import numpy as np
     import shapely
 
     from umpire.turns.auftragstaktik.table import footprints_of, terrain_index, where
 
     index = terrain_index(state)
-    todo_d = [(a, b) for a, b in pairs if ("d", where(a), where(b)) not in _MEMO]
+    stands = {id(u): u for pair in pairs for u in pair}
+    poses = {k: where(u) for k, u in stands.items()}
+    keys = [("d", poses[id(a)], poses[id(b)]) for a, b in pairs]
+    todo_d = {key: (a, b) for key, (a, b) in zip(keys, pairs, strict=True) if key not in _MEMO}
     if todo_d:
-        fa = footprints_of([a for a, _ in todo_d])
-        fb = footprints_of([b for _, b in todo_d])
-        for (a, b), d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
-            _MEMO[("d", where(a), where(b))] = float(d)
+        ends = list(todo_d.values())
+        todo_units = {id(u): u for pair in ends for u in pair}
+        foot = dict(zip(todo_units, footprints_of(list(todo_units.values())), strict=True))
+        fa = [foot[id(a)] for a, _ in ends]
+        fb = [foot[id(b)] for _, b in ends]
+        for key, d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
+            _MEMO[key] = float(d)
     lines = _lines(index)
     todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
-    for a, b in pairs:
-        k = ((a.x, a.y), (b.x, b.y))
-        if ("clear", *k) not in lines and ("los", *k) not in lines:
-            todo[k] = None
+    for (_, (ax, ay, *_a), (bx, by, *_b)) in keys:
+        line = ((ax, ay), (bx, by))
+        if ("clear", *line) not in lines and ("los", *line) not in lines:
+            todo[line] = None
     if todo:
-        ends = list(todo)
-        n = np.arange(len(ends))
-        clear = index.los_pairs([e[0] for e in ends], [e[1] for e in ends], n, n)
-        for k, c in zip(ends, clear, strict=True):
-            lines[("clear", *k)] = bool(c)
+        ends_xy = list(todo)
+        n = np.arange(len(ends_xy))
+        clear = index.los_pairs([e[0] for e in ends_xy], [e[1] for e in ends_xy], n, n)
+        for line, c in zip(ends_xy, clear, strict=True):
+            lines[("clear", *line)] = bool(c)
     if len(_MEMO) > 200_000:
         _MEMO.clear()
 
