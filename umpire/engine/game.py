@@ -24,7 +24,7 @@ from umpire.core.resolution import Resolution
 from umpire.core.snapshot import canonical, canonical_start
 from umpire.core.state import GameState, OwnModels, Terrain
 from umpire.engine.corrections import Correction, amend, redo, state_before, undo
-from umpire.engine.transaction import StaleError, Transaction, when
+from umpire.engine.transaction import Left, StaleError, Transaction, when
 from umpire.errors import StoreError, UmpireError, unknown
 from umpire.registry import (
     checked_initial_state,
@@ -67,6 +67,7 @@ class Game:
         # the canonical state this process last read or wrote, with the text it was written as:
         # the next transaction takes it instead of parsing the snapshot again if that is the text
         self._known: GameState | None = None
+        self.left: Left | None = None  # what this process's last transaction left the file holding
         self._info: dict[str, Any] | None = None
         self._initial: GameState | None = None  # see initial_state()
         self._amend: tuple[int, bool] | None = None  # see amending()
@@ -291,6 +292,7 @@ class Game:
             tx.finish()
         self._known = tx.state
         self._state = tx.state if tx.appended else None
+        self.left = Left(self.file.writes, tx.state, tx.seq, tx.rows)
 
     def act(self, kind: str, payload: dict[str, Any], dice: Dice | None = None) -> ActionResult:
         """Apply one action and append it, with its dice, in one transaction.

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from umpire.core.snapshot import canonical_state, state_json, written_text
+from umpire.core.snapshot import canonical_state, state_json, unchanged, written_text
 from umpire.core.state import GameState
 from umpire.errors import UmpireError
 from umpire.store import events as log
@@ -40,14 +41,37 @@ def when(applied: Applied) -> tuple[int, str]:
     return turn, applied.state.phase if applied.phase is None else applied.phase
 
 
+@dataclass(frozen=True)
+class Left:
+    """What a game's last transaction in this process left the file holding: the number of
+    writes its file had made then (:attr:`umpire.store.db.UmpireFile.writes`), the state (the
+    snapshot's), the last event, and the ``units`` rows as this process wrote them, if it did
+    (a later write then changes only the rows that differ)."""
+
+    writes: int
+    state: GameState
+    seq: int
+    rows: log.Rows | None
+
+
 class Transaction:
     """The state and log as of now, under the lock; :meth:`append` adds events to the log."""
 
     def __init__(self, game: Game, conn: sqlite3.Connection) -> None:
         self.game = game
         self.conn = conn
-        self.state: GameState = log.load_state(conn, game.path, known=game._known, models=game.own_models())
-        self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
+        left, known = game.left, game._known
+        if (left is not None and known is left.state and game.file.untouched and left.writes == game.file.writes
+                and unchanged(known)):
+            # nothing has written the file since this process's last transaction on it (no other
+            # connection, no other write through this one), and the state it left holds just that
+            self.state: GameState = known
+            self.seq = left.seq
+            self.rows: log.Rows | None = left.rows
+        else:
+            self.state = log.load_state(conn, game.path, known=known, models=game.own_models())
+            self.seq = log.last_seq(conn)  # the last event in the file (0: none yet)
+            self.rows = None  # the units rows the file holds, as this process wrote them
         self.appended: list[int] = []
         self._events: list[log.StoredEvent] | None = None
         self._checkpoints: list[tuple[int, GameState]] = []
@@ -99,7 +123,7 @@ class Transaction:
         # the text canonical_state wrote for the last state (nothing has touched it since)
         text = (written_text(self.state) or state_json(self.state)) if self.appended else None
         if text is not None:
-            log.write_projection(self.conn, self.state, self.seq, text)
+            self.rows = log.write_projection(self.conn, self.state, self.seq, text, self.rows)
         for seq, state in self._checkpoints:  # a phase's action: its checkpoint is the last state
             mine = text if state is self.state else None
             checkpoints.write(self.conn, seq, mine or written_text(state) or state_json(state))

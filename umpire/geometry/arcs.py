@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from umpire.geometry.facts import Pose
@@ -63,9 +64,16 @@ def relative_bearing(pose: Pose, to_xy: Sequence[float]) -> float:
 
 def local_xy(pose: Pose, xy: Sequence[float]) -> tuple[float, float]:
     """``xy`` in the stand's own frame: (to its right, to its front) of its centre, inches."""
-    s, c = (float(v) for v in sin_cos(pose.facing))
+    s, c = _sin_cos(pose.facing)
     dx, dy = xy[0] - pose.x, xy[1] - pose.y
     return (dx * c - dy * s, dx * s + dy * c)
+
+
+@lru_cache(maxsize=1024)
+def _sin_cos(facing: float) -> tuple[float, float]:
+    """:func:`~umpire.geometry.footprint.sin_cos` of one facing (a table's stands face few ways)."""
+    s, c = sin_cos(facing)
+    return float(s), float(c)
 
 
 def base_arc(firer: Pose, target: Pose) -> Arc:

@@ -274,10 +274,14 @@ def facts_of(e: StoredEvent, where: Mapping[str, tuple[float, float] | None] | N
 def in_order(e: StoredEvent) -> list[Any]:
     """The event's resolutions and records in the order they were stored."""
     records = sorted(getattr(e, "records", ()), key=lambda r: int(r.get("n", 1 << 30)))
-    results = list(e.results)
+    results = e.results
+    taken = 0  # the results already placed
     out: list[Any] = []
     for r in records:
-        while results and len(out) < int(r.get("n", 1 << 30)):
-            out.append(results.pop(0))
+        before = int(r.get("n", 1 << 30))  # the record's place among both
+        if len(out) < before and taken < len(results):
+            more = results[taken:taken + before - len(out)]
+            out += more
+            taken += len(more)
         out.append(r)
-    return out + results
+    return out + list(results[taken:])

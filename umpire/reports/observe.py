@@ -211,8 +211,11 @@ class Observer:
                                 kind=fact.kind, dice=self.rulings.get("report.hidden_dice", "withhold"))
 
 
+EXPLAIN_RANK = {"unseen": 0, "fired": 1, "type": 2, "full": 3}
+
+
 def explain_rank(level: str) -> int:
-    return {"unseen": 0, "fired": 1, "type": 2, "full": 3}.get(level, 3)
+    return EXPLAIN_RANK.get(level, 3)
 
 
 def distance(a: Any, b: Any) -> str | None:

@@ -264,6 +264,12 @@ class UmpireFile:
         self.conn = conn
         self.pending = pending
         self._disk = disk or conn
+        # SQLite's data_version as of this connection's last write, read under its lock (another
+        # connection's commit changes it, this one's never does), and the writes made through
+        # this object: see untouched
+        self._version: int | None = None
+        self.writes = 0
+        self.untouched = False
 
     @classmethod
     def open(cls, path: Path) -> Self:
@@ -316,7 +322,9 @@ class UmpireFile:
         another command to finish), then everything read and written inside the block, then
         ``COMMIT``. An exception rolls everything back; a lock not had in time raises the busy
         error, with nothing written; so does a file holding a table, column, index, trigger or
-        view umpire did not make (:func:`extra_objects`), checked under the lock.
+        view umpire did not make (:func:`extra_objects`), checked under the lock (unless no
+        other connection has committed since this one's last write, which checked it:
+        :attr:`untouched` says so inside the block, and :attr:`writes` counts the writes made).
         """
         conn = self._disk
         if conn.in_transaction:
@@ -324,7 +332,10 @@ class UmpireFile:
         try:
             _one_file(conn)
             conn.execute("BEGIN IMMEDIATE")
-            extra = extra_objects(conn, table_columns(conn), self.KIND)
+            version = int(conn.execute("pragma data_version").fetchone()[0])
+            # no other connection has committed since this one's last write (checked then)
+            self.untouched = version == self._version and not self.pending
+            extra = [] if self.untouched else extra_objects(conn, table_columns(conn), self.KIND)
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -338,6 +349,7 @@ class UmpireFile:
             migrated = bool(self.pending) and self._migrate_on_disk(conn)
             yield conn
             conn.execute("COMMIT")
+            self._version, self.writes = version, self.writes + 1
             if migrated:  # from now on read the file itself, not the copy in memory
                 self.conn.close()
                 self.conn, self.pending = conn, ()

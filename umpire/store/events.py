@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core.dice import Roll
+from umpire.core.shared import held_values
 from umpire.core.snapshot import read_only, state_json, unchanged, written_text
-from umpire.core.state import GameState, OwnModels, Terrain
+from umpire.core.state import GameState, OwnModels, Terrain, UnitState
 from umpire.errors import StoreError
 from umpire.store.db import SCHEMA
 
@@ -66,22 +67,40 @@ def unit_rows(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text: str | None = None) -> None:
+def write_projection(conn: sqlite3.Connection, state: GameState, seq: int, text: str | None = None,
+                     rows: Rows | None = None) -> Rows:
     """Replace the snapshot and the units table with ``state`` (inside a write transaction);
-    ``text`` is the state's JSON when the caller already has it."""
+    ``text`` is the state's JSON when the caller already has it. ``rows``: the rows the units
+    table holds, as this process wrote them (by unit id, in the table's order): if ``state``
+    holds the same units in the same order, only the rows that differ are written, in place (the
+    table ends row for row as writing it whole leaves it). Returns the rows the table now holds."""
     conn.execute(
         "insert or replace into snapshot (id, seq, state) values (1, ?, ?)",
         (seq, dump_state(state) if text is None else text),
     )
+    now = {u.id: _row(u) for u in held_values(state.units)}
+    if rows is not None and list(rows) == list(now):
+        changed = [(*row[1:], row[0]) for uid, row in now.items() if rows[uid] != row]
+        if changed:
+            conn.executemany(_UPDATE, changed)
+        return now
     conn.execute("delete from units")
-    rows = [
-        (u.id, u.side, u.name, u.formation, u.kind, u.type or u.card or u.statline, u.quality, u.x, u.y, u.facing,
-         u.base[0], u.base[1], u.status, u.hits, u.orders)
-        for u in state.units.values()
-    ]  # the columns of unit_rows, in its order (made as tuples: a big game writes thousands)
-    if rows:
+    if now:
         conn.executemany(f"insert into units ({', '.join(UNIT_COLUMNS)}) values ({', '.join('?' * len(UNIT_COLUMNS))})",
-                         rows)
+                         list(now.values()))
+    return now
+
+
+Rows = dict[str, tuple[Any, ...]]  # the units table's rows by unit id, in its order
+
+
+def _row(u: UnitState) -> tuple[Any, ...]:
+    """A unit's row: the columns of unit_rows, in its order (made as a tuple: a big game writes thousands)."""
+    return (u.id, u.side, u.name, u.formation, u.kind, u.type or u.card or u.statline, u.quality, u.x, u.y, u.facing,
+            u.base[0], u.base[1], u.status, u.hits, u.orders)
+
+
+_UPDATE = f"update units set {', '.join(f'{c} = ?' for c in UNIT_COLUMNS[1:])} where id = ?"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Literal
 from umpire.core.dice import Dice
 from umpire.core.resolution import Cell
 from umpire.core.rulings import Rulings
-from umpire.rules.auftragstaktik.combat_tables import CrtColumn
+from umpire.rules.auftragstaktik.combat_tables import CrtColumn, CrtRow
 from umpire.rules.auftragstaktik.data import Tables
 
 Header = Literal["AT", "AP"]
@@ -163,24 +163,35 @@ def lookup(
     index: int | None, modified_roll: int, t: Tables, rulings: Rulings, header: Header
 ) -> tuple[int, Cell]:
     """The cell at (row picked by ``modified_roll``, column ``index``): hits (0 = empty cell)."""
-    row = next(
+    row = _row(modified_roll, t)
+    if index is None:
+        return 0, Cell(
+            table="CRT", row=row.printed, column="off the table", value=None, rule=t.crt.source
+        )
+    value = _value(row, index, rulings)
+    return value or 0, Cell(
+        table="CRT", row=row.printed, column=label(index, t, header), value=value, rule=t.crt.source
+    )
+
+
+def hits_at(index: int | None, modified_roll: int, t: Tables, rulings: Rulings) -> int:
+    """The hits of the cell :func:`lookup` reads (without the cell's words)."""
+    return 0 if index is None else _value(_row(modified_roll, t), index, rulings) or 0
+
+
+def _row(modified_roll: int, t: Tables) -> CrtRow:
+    """The row a modified roll reads (rows clamp at "12 or more" and "1 or less")."""
+    return next(
         r
         for r in t.crt.rows
         if (r.roll_min is None or modified_roll >= r.roll_min)
         and (r.roll_max is None or modified_roll <= r.roll_max)
     )
-    if index is None:
-        return 0, Cell(
-            table="CRT", row=row.printed, column="off the table", value=None, rule=t.crt.source
-        )
+
+
+def _value(row: CrtRow, index: int, rulings: Rulings) -> int | None:
+    """The cell of column ``index`` in ``row`` (ruling crt.row4_blanks: the staircase's blank)."""
     value = row.cells[index]
-    if (
-        value is not None
-        and rulings["crt.row4_blanks"] == "staircase"
-        and row.printed == "4"
-        and index == 4
-    ):
-        value = None
-    return value or 0, Cell(
-        table="CRT", row=row.printed, column=label(index, t, header), value=value, rule=t.crt.source
-    )
+    if value is not None and rulings["crt.row4_blanks"] == "staircase" and row.printed == "4" and index == 4:
+        return None
+    return value

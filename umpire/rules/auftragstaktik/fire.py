@@ -413,7 +413,7 @@ def _needs(plan: FirePlan, pick: crt.ColumnPick, rulings: Rulings, t: Tables) ->
         (
             n
             for n in range(lo, hi + 1)
-            if crt.lookup(pick.index, n + plan.drm, t, rulings, plan.header)[0] > 0
+            if crt.hits_at(pick.index, n + plan.drm, t, rulings) > 0
         ),
         None,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from umpire.core.dice import Dice, scoped
 from umpire.core.resolution import Resolution
@@ -24,7 +25,7 @@ from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, unit_weapons
 from umpire.rules.auftragstaktik.hits import apply_hits
-from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
+from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand, Unit
 from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
@@ -106,9 +107,12 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
 
 
 def _is_atgm_late(u: UnitState, weapon: str) -> bool:
-    if weapon != "missile":
-        return False
-    r = tr.unit_ratings(u)
+    return weapon == "missile" and _late_missile(tr.unit_ratings(u))
+
+
+@lru_cache(maxsize=256)
+def _late_missile(r: Unit) -> bool:
+    """Whether the ratings' missiles fire late (before the 4th generation; none: as if they did)."""
     return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
 
 
@@ -122,34 +126,42 @@ def _at_weapon(u: UnitState) -> str:
     return "gun" if "gun" in have else "missile"
 
 
-def _plan_geometry(state: GameState, firers: list[UnitState]) -> None:
-    """The pairs a phase's fire will ask about: each firer with its planned targets and, for an
-    AFV, the spotted enemy AFVs that may be the closest (those whose nearest possible edge
-    distance is no more than the nearest centre distance, within reach), all a side's AFVs
-    measured at once."""
+def _plan_geometry(state: GameState, firers: list[UnitState]) -> set[tuple[str, str]]:
+    """The pairs a phase's fire will ask about, worked out at once: each firer with its planned
+    targets its side has spotted (a target not spotted is refused before any geometry) and, for
+    an AFV with a target it sees, the spotted enemy AFVs that may be the closest (those whose
+    nearest possible edge distance is no more than the nearest centre distance, within reach).
+    Returns the planned (firer, target) pairs refused all phase: not spotted, or not seen."""
     ext = tr.book(state)
-    live = [e for e in held_values(state.units) if tr.alive(e)]
     firers = [u for u in firers if tr.alive(u)]
-    wanted = {u.id: [t for t in dict.fromkeys(ext.plan[u.id].get("fire", [])) if t in state.units] for u in firers}
-    near: dict[str, list[UnitState]] = {}
+    planned = []
+    for u in firers:
+        targets = [held_unit(state.units, t) for t in dict.fromkeys(ext.plan[u.id].get("fire", []))]
+        planned += [(u, t) for t in targets if t is not None and tr.alive(t)]
+    blind = {(u.id, t.id) for u, t in planned if u.side not in t.spotted_by}
+    planned = [(u, t) for u, t in planned if (u.id, t.id) not in blind]
+    seeing = set()
+    for (u, t), seen in zip(planned, look_ahead(state, planned), strict=True):
+        if not seen:
+            blind.add((u.id, t.id))
+        elif tr.is_afv(u):
+            seeing.add(u.id)
+    live = [e for e in held_values(state.units) if tr.alive(e)]
+    near = []
     for side in state.side_ids():
         foes = [e for e in live if e.side != side and side in e.spotted_by and tr.is_afv(e)]
-        near.update(_closest_candidates([u for u in firers if u.side == side and tr.is_afv(u)], foes))
-    pairs = []
-    for u in firers:
-        want = wanted[u.id]
-        targets = [held_unit(state.units, t) for t in want]
-        pairs += [(u, t) for t in targets if t is not None and tr.alive(t)]
-        pairs += [(u, e) for e in near.get(u.id, []) if e.id not in want]
-    look_ahead(state, pairs)
+        afvs = [u for u in firers if u.side == side and u.id in seeing]
+        near += _closest_candidates(afvs, foes)
+    look_ahead(state, near)
+    return blind
 
 
-def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> dict[str, list[UnitState]]:
-    """For each of ``afvs``, the ``foes`` that may be its closest (in :func:`_plan_geometry`)."""
+def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> list[tuple[UnitState, UnitState]]:
+    """Each of ``afvs`` with each of the ``foes`` that may be its closest (:func:`_plan_geometry`)."""
     import numpy as np  # slow to import: a shot refused (``umpire fire``'s first checks) needs none
 
     if not afvs or not foes:
-        return {}
+        return []
     xy = np.array([(e.x, e.y) for e in foes], dtype=float).reshape(-1, 2)
     half = np.array([math.hypot(*e.base) / 2 for e in foes])
     at = np.array([(u.x, u.y) for u in afvs], dtype=float).reshape(-1, 2)
@@ -160,7 +172,7 @@ def _closest_candidates(afvs: list[UnitState], foes: list[UnitState]) -> dict[st
     centre = np.hypot(xy[None, :, 0] - at[:, 0, None], xy[None, :, 1] - at[:, 1, None])
     low = centre - half[None, :] - own[:, None]
     keep = (low <= centre.min(axis=1)[:, None] + 1e-9) & (low <= reach[:, None] + 1e-9)
-    return {u.id: [foes[k] for k in np.flatnonzero(row)] for u, row in zip(afvs, keep, strict=True)}
+    return [(u, foes[k]) for u, row in zip(afvs, keep, strict=True) for k in np.flatnonzero(row)]
 
 
 def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[Resolution], list[str]]:
@@ -180,7 +192,7 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
             continue  # fired by hand this phase
         firers.append(u)
 
-    _plan_geometry(state, firers)
+    blind = _plan_geometry(state, firers)
     PHASE_AFVS.clear()
     PHASE_AFVS["state"] = state
     for side in state.side_ids():
@@ -188,7 +200,7 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
             e for e in held_values(state.units) if e.side != side and side in e.spotted_by and tr.is_afv(e)
         ])
     try:
-        return _fire_groups(state, phase, dice, firers)
+        return _fire_groups(_FirePhase(state, phase, dice, blind=blind), firers)
     finally:
         PHASE_AFVS.clear()
 
@@ -236,7 +248,8 @@ class _FirePhase:
     """A combat phase's planned fire on ``state`` (a copy being changed), and what it has said so
     far; ``holds``: the stands that fired at nothing, said in their places when the phase ends
     (nothing moves and spotting does not change while it fires): the sight lines refused are named
-    together."""
+    together; ``blind``: the planned (firer, target) pairs refused all phase, not spotted or not
+    seen, which need no check once a stand has a target held (only the first is said)."""
 
     state: GameState
     phase: int
@@ -244,7 +257,7 @@ class _FirePhase:
     lines: list[str] = field(default_factory=list)
     results: list[Resolution] = field(default_factory=list)
     holds: list[Hold] = field(default_factory=list)
-    blind: set[tuple[str, str]] = field(default_factory=set)  # (firer, target) refused all phase
+    blind: set[tuple[str, str]] = field(default_factory=set)
 
     def fire_stand(
         self, u: UnitState, late: bool, gone: set[str], landed: list[tuple[UnitState, UnitState, Resolution]]
@@ -257,8 +270,10 @@ class _FirePhase:
         fired = False
         for tid in plan["fire"]:
             target = held_unit(state.units, tid)
-            if target is None or not tr.alive(target) or target.id in gone or late and (u.id, tid) in self.blind:
-                continue  # (a late missile would be refused again: said, if at all, before)
+            if target is None or not tr.alive(target) or target.id in gone:
+                continue
+            if (held or late) and (u.id, tid) in self.blind:
+                continue  # refused, as the one before it was (only the first held target is said)
             aimed = self.aim(u, target, late, gone, held)
             if isinstance(aimed, bool):
                 if aimed:
@@ -299,8 +314,6 @@ class _FirePhase:
             return target, weapon, d
         except UmpireError as exc:
             kind = exc.kind if isinstance(exc, ShotRefused) else ""
-            if kind in ("not spotted", "no line of sight"):  # true all phase: nothing moves or is spotted
-                self.blind.add((u.id, target.id))
             near = None
             if kind == "not the closest AFV":
                 near = closest_afv(state, u, _at_weapon(u), phase, gone)
@@ -324,12 +337,10 @@ class _FirePhase:
         return target, weapon, d
 
 
-def _fire_groups(
-    state: GameState, phase: int, dice: Dice, firers: list[UnitState]
-) -> tuple[list[Resolution], list[str]]:
+def _fire_groups(run: _FirePhase, firers: list[UnitState]) -> tuple[list[Resolution], list[str]]:
     """The phase's fire, group by group (``_group_key``; who is spotted does not change as the
     phase fires): each group's shots land all at once, the late missiles after every group."""
-    run = _FirePhase(state, phase, dice)
+    state, phase = run.state, run.phase
     keyed = [(_group_key(u), u) for u in firers]
     for late in (False, True):
         if late:  # the others' shots were all taken: their turn in the late round does nothing

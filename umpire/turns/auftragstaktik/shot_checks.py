@@ -179,7 +179,6 @@ def _check_parties(state: GameState, firer: UnitState, target: UnitState) -> Non
 
     :raises UmpireError: naming the reason and what is allowed.
     """
-    ext = tr.read_book(state)
     if not tr.alive(firer):
         raise UmpireError(
             f"firer: {firer.id} is {firer.status if firer.placed else 'not on the table'} and cannot fire"
@@ -197,8 +196,9 @@ def _check_parties(state: GameState, firer: UnitState, target: UnitState) -> Non
             f"firer: {firer.id} has {firer.hits} hits and may not fire (allowed: 0-{limit - 1} hits; "
             "COMBAT > Hit Effects)"
         )
-    bid = getattr(tr.battalion_of(state, firer), "id", "")
-    if ext.battalion_status.get(bid) == "routed":
+    status = tr.read_book(state).battalion_status
+    bid = getattr(tr.battalion_of(state, firer), "id", "") if status else ""
+    if status.get(bid) == "routed":
         raise UmpireError(f"firer: {firer.id}'s battalion {bid} is Routed and may not fire (MORALE)")
 
 
@@ -215,7 +215,6 @@ def check_shot(
     :raises UmpireError: naming the reason and what is allowed.
     """
     _check_parties(state, firer, target)
-    ext = tr.read_book(state)
     if firer.side not in target.spotted_by:
 
         def not_spotted() -> str:
@@ -249,7 +248,7 @@ def check_shot(
                 f"target: {firer.id} must engage the closest spotted enemy AFV in range, {nid} at "
                 f'{num(nd)}" (COMBAT; ruling fire.afv_priority_range; allowed: {nid})'
             ))
-    shot = ext.shots.get(firer.id)
+    shot = tr.read_book(state).shots.get(firer.id)
     if shot and shot.get("phase") == f"{state.turn}.{phase}" and not shot.get("again"):
         raise UmpireError(f"firer: {firer.id} has already fired this phase ({shot.get('why', 'rate of fire')})")
     return weapon, d

@@ -68,10 +68,11 @@ def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
     return hit if hit is not None else line_clear(state, a, b)[0]
 
 
-def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
+def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> list[bool]:
     """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
     shots and target checks that follow find them ready; the answers are the single-pair ones.
-    (A phase's pairs share few stands: each stand's pose is read once.)"""
+    Returns whether each pair sees the other (:func:`sees`). (A phase's pairs share few stands:
+    each stand's pose is read once.)"""
     import numpy as np
     import shapely
 
@@ -92,8 +93,8 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
             _MEMO[key] = float(d)
     lines = _lines(index)
     todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
-    for (_, (ax, ay, *_a), (bx, by, *_b)) in keys:
-        line = ((ax, ay), (bx, by))
+    ends_of = [((ax, ay), (bx, by)) for (_, (ax, ay, *_a), (bx, by, *_b)) in keys]
+    for line in ends_of:
         if ("clear", *line) not in lines and ("los", *line) not in lines:
             todo[line] = None
     if todo:
@@ -104,6 +105,8 @@ def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> No
             lines[("clear", *line)] = bool(c)
     if len(_MEMO) > 200_000:
         _MEMO.clear()
+    clear_of = [lines.get(("clear", *line)) for line in ends_of]
+    return [c if c is not None else lines[("los", *line)][0] for c, line in zip(clear_of, ends_of, strict=True)]
 
 
 def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:
