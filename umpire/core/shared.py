@@ -64,16 +64,18 @@ def dup(v: Any) -> Any:
         held = _MUTABLE[t] = _held(t)  # only the fields that may hold something mutable (see _held)
     copied: dict[str, Any] = {}
     names, get = held
-    for k, x in zip(names, get(v), strict=True):
+    for k, x in zip(names, get(v), strict=False):  # (one reader: as many values as names)
         tx = type(x)
-        if tx in _ATOMS:
+        if tx in _ATOM_TYPES:
             continue
         # a unit's lists, dicts and tuples (spotted_by, ident, a path, its base) copied here: a call less each
         if tx is list:
-            copied[k] = [e if type(e) in _ATOMS else dup(e) for e in x]
+            copied[k] = x[:] if _ATOM_TYPES.issuperset(map(type, x)) else [
+                e if type(e) in _ATOM_TYPES else dup(e) for e in x]
         elif tx is dict:
-            copied[k] = {a: e if type(e) in _ATOMS else dup(e) for a, e in x.items()}
-        elif tx is tuple and all(type(e) in _ATOMS for e in x):
+            copied[k] = x.copy() if _ATOM_TYPES.issuperset(map(type, x.values())) else {
+                a: e if type(e) in _ATOM_TYPES else dup(e) for a, e in x.items()}
+        elif tx is tuple and _ATOM_TYPES.issuperset(map(type, x)):
             continue  # a tuple of atoms is itself
         else:
             y = dup(x)
@@ -85,6 +87,7 @@ def dup(v: Any) -> Any:
 
 
 _MUTABLE: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}  # see dup
+_ATOM_TYPES = frozenset(_ATOMS)
 
 
 def field_values(model: BaseModel) -> dict[str, Any]:
