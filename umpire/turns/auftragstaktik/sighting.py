@@ -11,8 +11,9 @@ combination and looked up by code; ``distance_part`` works element-wise on array
 
 The work is pruned before any exact geometry: a lower bound on each edge-to-edge distance
 (centre distance less both half-diagonals) already rules out most pairs; exact distances
-(shapely, as arrays) are taken only for the rest, and lines of sight only for pairs whose total
-is above 0. A side spots a stand when any of its stands does (ruling ``spotting.side_level``),
+(shapely, as arrays) are taken only for the rest whose step of the distance part an upper bound
+(centre distance less both inscribed radii) does not settle, and lines of sight only for pairs
+whose total is above 0. A side spots a stand when any of its stands does (ruling ``spotting.side_level``),
 so :func:`side_spotting` stops asking about a stand once one spotter has seen it (the best
 candidates first). A stand spotted before stays spotted until it moves 4 inches from where it
 was spotted (rulings ``spotting.spotted_before``, ``spotting.four_inch_measure``).
@@ -66,6 +67,8 @@ class Pairs:
     ii: np.ndarray
     jj: np.ndarray
     total: np.ndarray
+    #: the edge distance where it decides the total; else the most it can be (the pair's step of
+    #: the distance part is known without it): what :func:`side_spotting` asks nearest first by
     distance: np.ndarray
     counts: dict[str, int] = field(default_factory=dict)
     spotters_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
@@ -99,6 +102,7 @@ def arrays(lookers: list[Looker]) -> dict[str, np.ndarray]:
         "xy": np.array([[s.x, s.y] for s in lookers], dtype=float).reshape(-1, 2),
         "facing": np.array([s.facing for s in lookers], dtype=float),
         "half": np.array([math.hypot(s.width, s.depth) / 2 for s in lookers], dtype=float),
+        "inner": np.array([min(s.width, s.depth) / 2 for s in lookers], dtype=float),
         "wd": np.array([[s.width, s.depth] for s in lookers], dtype=float).reshape(-1, 2),
     }
 
@@ -193,9 +197,19 @@ def candidate_pairs(
     base = sp[ci] + tp[cj] + table[code, kind[cj]]
     maybe = base + near_part[ci, cj] > limit
     ii, jj, base = ci[maybe], cj[maybe], base[maybe]
-    fs, ft = footprints(spotters, sa), footprints(targets, ta)
-    dist = shapely.distance(fs[ii], ft[jj]) if ii.size else np.zeros(0)
-    total = base + distance_part(dist, t, rulings)
+    # The edge distance lies between the bound and the centre distance less both stands'
+    # inscribed radii (a point of each base lies that far in along the line between them):
+    # where both fall in one step of the distance part, that step is the pair's and its exact
+    # distance is not needed (the margin covers rounding).
+    near, far = low[ii, jj], np.maximum(0.0, centre[ii, jj] - sa["inner"][ii] - ta["inner"][jj])
+    part = distance_part(np.maximum(0.0, near - 1e-9), t, rulings)
+    exact = part != distance_part(far + 1e-9, t, rulings)
+    dist = far.copy()
+    if exact.any():
+        fs, ft = footprints(spotters, sa), footprints(targets, ta)
+        dist[exact] = shapely.distance(fs[ii[exact]], ft[jj[exact]])
+        part[exact] = distance_part(dist[exact], t, rulings)
+    total = base + part
     ok = total > limit
     return Pairs(
         ii[ok], jj[ok], total[ok], dist[ok], {"pairs": n * m, "in_bound": int(ii.size), "above_0": int(ok.sum())},
