@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from umpire.reports.facts import Fact, facts_of
+from umpire.reports.words import NUMBER, PAIR
 
 if TYPE_CHECKING:
     from umpire.core.state import UnitState
@@ -77,9 +78,9 @@ def _xy(u: UnitState) -> Point | None:
 
 
 def _point(v: Any) -> Point | None:
-    if isinstance(v, list | tuple) and len(v) >= 2:
+    if isinstance(v, PAIR) and len(v) >= 2:
         x, y = v[0], v[1]
-        if isinstance(x, int | float) and isinstance(y, int | float):
+        if isinstance(x, NUMBER) and isinstance(y, NUMBER):
             return (float(x), float(y))
     return None
 

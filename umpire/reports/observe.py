@@ -56,9 +56,12 @@ class Exchange:
     target: Ref
 
 
-@dataclass(frozen=True)
+@dataclass
 class Line:
-    """One fact as the reader sees it, written."""
+    """One fact as the reader sees it, written. Never changed once written (a report's lines are
+    read by every renderer), yet not a frozen dataclass: a turn's reports write tens of thousands,
+    and a frozen dataclass's __init__ (each field set through object.__setattr__) costs three
+    times as much. It holds a dict, so it was never hashable either."""
 
     kind: str
     text: str

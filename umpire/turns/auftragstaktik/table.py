@@ -169,6 +169,10 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
     pt = ahead if ahead is not None else path_terrain(waypoints, index)
     previous: set[str] = set()
     for s in pt.stretches:
+        if not s.along:  # (most of a move: no road or stream along it)
+            legs.append(Leg(s.type, s.inches, False))
+            previous = set()
+            continue
         along_types = {by_id[i].type for i in s.along}
         legs.append(Leg(s.type, s.inches, "road" in along_types))
         streams = {i for i in s.along if by_id[i].type in LINE_CROSSINGS}
