@@ -163,3 +163,19 @@ def test_the_unit_models_kept_as_they_are_have_no_validators_or_serializers(cls:
              ("validators", "field_validators", "root_validators", "field_serializers", "model_serializers",
               "model_validators", "computed_fields")}
     assert {k: v for k, v in found.items() if v} == ({"field_validators": ["_own"]} if cls is UnitState else {})
+
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner) | st.frozensets(st.integers(-3, 3), max_size=3)
+    | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(PLAIN)
+def test_the_canonical_text_is_json_dumps_sorted(value: Any) -> None:
+    from umpire.core.snapshot import _json_default
+
+    assert canonical_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False, default=_json_default)

@@ -39,7 +39,7 @@ class Plan:
     """How to dump a model class: per field, its name, its check, its default and the default's
     marshal bytes; and one call that reads every field of an instance."""
 
-    fields: tuple[tuple[str, Dump, Any, bytes], ...]
+    fields: tuple[tuple[str, frozenset[type], Dump, Any, bytes], ...]  # (and the atoms it takes as they are)
     read: Callable[[Any], tuple[Any, ...]]
 
 
@@ -52,7 +52,7 @@ def canonical_dump(model: BaseModel) -> dict[str, Any] | None:
 
 def _dump(plan: Plan, model: Any) -> Any:
     out: dict[str, Any] = {}
-    for (name, dump, default, printed), v in zip(plan.fields, plan.read(model), strict=True):
+    for (name, atoms, dump, default, printed), v in zip(plan.fields, plan.read(model), strict=True):
         if v is default:
             continue
         if v == default:  # left out: it reads back as its default, which must be what it holds
@@ -61,6 +61,12 @@ def _dump(plan: Plan, model: Any) -> Any:
                     return None
             except ValueError:
                 return None
+            continue
+        t = type(v)
+        if t in atoms:  # (most fields: checked here, without a call)
+            if t is float and v - v != 0.0:  # not finite
+                return None
+            out[name] = v
             continue
         d = dump(v)
         if d is NO:
@@ -95,8 +101,16 @@ def _make_plan(cls: type[BaseModel]) -> Plan | None:
             printed = marshal.dumps(default, 2)
         except ValueError:  # a model (a unit's own state): never equal to a unit's own model
             printed = b""
-        fields.append((name, dump, default, printed))
+        fields.append((name, _atom_types(f.annotation), dump, default, printed))
     return Plan(tuple(fields), field_reader(cls)[1])
+
+
+def _atom_types(annotation: Any) -> frozenset[type]:
+    """The types of atom a field declared as ``annotation`` holds as they are (a float: finite),
+    if that is all it holds (str, int, float, bool, None and unions of them); else none."""
+    kinds = get_args(annotation) if get_origin(annotation) in (Union, UnionType) else (annotation,)
+    types = [NoneType if k is None else k for k in kinds]
+    return frozenset(types) if all(k in (str, int, float, bool, NoneType) for k in types) else frozenset()
 
 
 def _is_own(annotation: Any) -> bool:

@@ -64,16 +64,18 @@ def dup(v: Any) -> Any:
         held = _MUTABLE[t] = _held(t)  # only the fields that may hold something mutable (see _held)
     copied: dict[str, Any] = {}
     names, get = held
-    for k, x in zip(names, get(v), strict=True):
+    for k, x in zip(names, get(v), strict=False):  # (one reader: as many values as names)
         tx = type(x)
-        if tx in _ATOMS:
+        if tx in _ATOM_TYPES:
             continue
         # a unit's lists, dicts and tuples (spotted_by, ident, a path, its base) copied here: a call less each
         if tx is list:
-            copied[k] = [e if type(e) in _ATOMS else dup(e) for e in x]
+            copied[k] = x[:] if _ATOM_TYPES.issuperset(map(type, x)) else [
+                e if type(e) in _ATOM_TYPES else dup(e) for e in x]
         elif tx is dict:
-            copied[k] = {a: e if type(e) in _ATOMS else dup(e) for a, e in x.items()}
-        elif tx is tuple and all(type(e) in _ATOMS for e in x):
+            copied[k] = x.copy() if _ATOM_TYPES.issuperset(map(type, x.values())) else {
+                a: e if type(e) in _ATOM_TYPES else dup(e) for a, e in x.items()}
+        elif tx is tuple and _ATOM_TYPES.issuperset(map(type, x)):
             continue  # a tuple of atoms is itself
         else:
             y = dup(x)
@@ -85,6 +87,7 @@ def dup(v: Any) -> Any:
 
 
 _MUTABLE: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}  # see dup
+_ATOM_TYPES = frozenset(_ATOMS)
 
 
 def field_values(model: BaseModel) -> dict[str, Any]:
@@ -401,16 +404,21 @@ class Units(dict[str, "UnitState"]):
         return {**self.copy(), **other}
 
 
-def copy_own(own: M) -> M:
+def copy_own(own: M, written: Mapping[str, Any] | None = None) -> M:
     """A copy of a game's own state to change: each field copied through marshal (which copies
     plain values exactly, types and order included, and shares nothing: format 2 has no
-    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
+    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models.
+    ``written``: the parts of the canonical state ``own`` belongs to (:class:`umpire.core.snapshot.Part`
+    by field name): a field holding its part's very value is read from the part's marshal bytes
+    (its fingerprint), not written to bytes again (a turn's plans run to hundreds of kilobytes)."""
     new = copy.copy(own)
     for name, v in field_values(own).items():
         if type(v) in (str, int, float, bool, type(None)):
             continue
+        part = written.get(name) if written is not None else None
         try:
-            setattr(new, name, marshal.loads(marshal.dumps(v, 2)))
+            printed = part.print if part is not None and part.value is v and part.print else marshal.dumps(v, 2)
+            setattr(new, name, marshal.loads(printed))
         except ValueError:
             setattr(new, name, dup(v))
     return new

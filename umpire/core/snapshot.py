@@ -25,6 +25,7 @@ import json
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
+from json.encoder import c_make_encoder  # type: ignore[attr-defined]
 from json.encoder import encode_basestring as _encode_str
 from typing import Any
 
@@ -61,15 +62,19 @@ HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "t
 
 
 def fingerprint(value: Any) -> bytes | None:
-    """``value``'s marshal bytes, a model in it as its class's name and its fields' values (None:
-    not a plain value, so never the same as anything)."""
+    """``value``'s marshal bytes, a model in it as its class's name and its fields' values (then
+    marked by a first byte no marshal data starts with: they are not bytes the value can be read
+    back from); None: not a plain value, so never the same as anything."""
     try:
         return marshal.dumps(value, 2)
     except ValueError:
-        try:
-            return marshal.dumps(_flat(value), 2)
+        try:  # (marked: these bytes are not the value's own, which marshal cannot read back from them)
+            return _FLAT + marshal.dumps(_flat(value), 2)
         except ValueError:
             return None
+
+
+_FLAT = b"\x00"  # no marshal type code: what reads the bytes back fails, as on the value itself
 
 
 def _flat(v: Any) -> Any:
@@ -105,10 +110,20 @@ def _unit_print(u: Any) -> bytes | None:
     values = reader[1](u)
     at = reader[2]
     own = values[at]
+    cls = type(own)
+    get = _OWN_READERS.get(cls) or _own_reader(cls)
     try:
-        return marshal.dumps((values[:at], values[at + 1:], type(own).__name__, field_reader(type(own))[1](own)), 2)
+        return marshal.dumps((values[:at], values[at + 1:], cls.__name__, get(own)), 2)
     except ValueError:  # something that is not a plain value in it (a model in a field)
         return fingerprint((values[:at], values[at + 1:], _flat(own)))
+
+
+def _own_reader(cls: type[Any]) -> Callable[[Any], tuple[Any, ...]]:
+    get = _OWN_READERS[cls] = field_reader(cls)[1]
+    return get
+
+
+_OWN_READERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # a unit's own-state class -> its fields' reader
 
 
 def _unit_reader() -> tuple[type, Callable[[Any], tuple[Any, ...]], int]:
@@ -378,11 +393,17 @@ def _json_default(v: Any) -> Any:
 def canonical_json(data: Any) -> str:
     """``data`` as the game file keeps it: what ``json.dumps(data, sort_keys=True,
     ensure_ascii=False, default=...)`` writes, by one encoder made once (a state is written part
-    by part, thousands of parts a turn: making the encoder again was half the cost of a small one)."""
-    return _CANONICAL.encode(data)
+    by part, thousands of parts a turn: making the encoder again was half the cost of a small
+    one), without looking for a value inside itself (a state is plain values: a tree)."""
+    if _C_CANONICAL is None or type(data) is str:
+        return _CANONICAL.encode(data)
+    return "".join(_C_CANONICAL(data, 0))
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=_json_default)
+# the same encoder's C part, made once (json.encoder.JSONEncoder.iterencode makes it per call)
+_C_CANONICAL = None if c_make_encoder is None else c_make_encoder(
+    None, _json_default, _encode_str, None, ": ", ", ", True, False, True)
 
 
 def state_json(state: GameState) -> str:

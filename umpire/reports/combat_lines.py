@@ -15,7 +15,7 @@ from typing import Any
 
 from umpire.reports.facts import Fact
 from umpire.reports.observe import Line, Observer, Ref, distance
-from umpire.reports.words import at, at_after, at_hits, damage_words, gp_words, inches, plural
+from umpire.reports.words import NUMBER, at, at_after, at_hits, damage_words, gp_words, inches, plural
 
 
 def _out(f: Fact) -> Mapping[str, Any]:
@@ -27,7 +27,7 @@ def _range(f: Fact) -> str:
     rng = f.data.get("range")
     if f.data.get("firer_at") and f.data.get("target_at") and isinstance(rng, int) and f.data.get("ammo"):
         return f"{distance(f.data['firer_at'], f.data['target_at'])}, {plural(rng, 'hex', 'hexes')}"  # MBT
-    return inches(rng) if isinstance(rng, int | float) else ""
+    return inches(rng) if isinstance(rng, NUMBER) else ""
 
 
 def _result(o: Observer, f: Fact, target_own: bool) -> str:
@@ -105,7 +105,8 @@ def hold_fire(o: Observer, f: Fact) -> list[Line]:
     why = str(f.data.get("why", ""))
     if hidden and f.data.get("about") not in ("firer", "order"):
         why = "its target is not spotted"
-    data = {"unit": a.id, **({"about": f.data["about"]} if f.data.get("about") in ("firer", "order") else {})}
+    about = f.data.get("about")
+    data = {"unit": a.id, "about": about} if about in ("firer", "order") else {"unit": a.id}
     return [Line("hold_fire", f"{a.text} held its fire: {why}", a, t, data, mine=True)]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from umpire.reports.words import NUMBER, PAIR
 from umpire.text import num
 
 if TYPE_CHECKING:
@@ -67,8 +68,12 @@ class Explanation:
                     or self.modified_roll is not None)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Fact:
+    """What one stored resolution or record did (the module's text says each field). Never
+    changed once read, yet not a frozen dataclass: a turn's reports read thousands, and a frozen
+    dataclass's __init__ (each field set through object.__setattr__) costs three times as much."""
+
     seq: int
     turn: int | None
     phase: str | None
@@ -116,7 +121,7 @@ def _explanation(r: Mapping[str, Any]) -> Explanation:
     estimated = (prov or {}).get("estimated")
     rulings = r.get("rulings") if _is_map(r.get("rulings")) else {}
     if not (given[0] or given[1] or given[2] or notes or estimated or rulings) and not (_is_map(c) and c.get("table")) \
-            and not isinstance(mr, int | float):
+            and not isinstance(mr, NUMBER):
         return _NOTHING
     mods = tuple(Mod(str(m.get("name", "")), int(m.get("value", 0) or 0), str(m.get("rule", "") or ""),
                      str(m.get("kind", "drm") or "drm"), str(m.get("detail", "") or ""))
@@ -128,7 +133,7 @@ def _explanation(r: Mapping[str, Any]) -> Explanation:
         cell = Cell(str(c["table"]), _cell_text(c.get("row")), _cell_text(c.get("column")), _cell_text(c.get("value")),
                     str(c.get("rule", "") or ""))
     return Explanation(
-        modifiers=mods, dice=dice, modified_roll=int(mr) if isinstance(mr, int | float) else None, cell=cell,
+        modifiers=mods, dice=dice, modified_roll=int(mr) if isinstance(mr, NUMBER) else None, cell=cell,
         notes=tuple(str(n) for n in notes if n) if notes else (),
         estimated=tuple(str(x) for x in estimated) if estimated else (),
         rulings=tuple(sorted((str(k), str(v)) for k, v in rulings.items())) if rulings else (),
@@ -143,14 +148,10 @@ def _cell_text(v: Any) -> str:
     return str(v)
 
 
-_PAIR = (list, tuple)
-_NUMBER = (int, float)
-
-
 def _point(v: Any) -> tuple[float, float] | None:
-    if isinstance(v, _PAIR) and len(v) >= 2:
+    if isinstance(v, PAIR) and len(v) >= 2:
         x, y = v[0], v[1]
-        if isinstance(x, _NUMBER) and isinstance(y, _NUMBER):
+        if isinstance(x, NUMBER) and isinstance(y, NUMBER):
             return (float(x), float(y))
     return None
 
@@ -274,10 +275,14 @@ def facts_of(e: StoredEvent, where: Mapping[str, tuple[float, float] | None] | N
 def in_order(e: StoredEvent) -> list[Any]:
     """The event's resolutions and records in the order they were stored."""
     records = sorted(getattr(e, "records", ()), key=lambda r: int(r.get("n", 1 << 30)))
-    results = list(e.results)
+    results = e.results
+    taken = 0  # the results already placed
     out: list[Any] = []
     for r in records:
-        while results and len(out) < int(r.get("n", 1 << 30)):
-            out.append(results.pop(0))
+        before = int(r.get("n", 1 << 30))  # the record's place among both
+        if len(out) < before and taken < len(results):
+            more = results[taken:taken + before - len(out)]
+            out += more
+            taken += len(more)
         out.append(r)
-    return out + results
+    return out + list(results[taken:])

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from umpire.reports.facts import Fact, facts_of
+from umpire.reports.words import NUMBER, PAIR
 
 if TYPE_CHECKING:
     from umpire.core.state import UnitState
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 RANK = {"fired": 1, "type": 2, "full": 3}
 AIR = "helicopter"  # the kind of a unit that flies (MBT 20.2): sighted by its own facts, never by the ground's
 DEAD = ("eliminated", "surrendered", "off_table")
+CONTACT = ("close_combat", "overrun")  # the kinds of fact in which each side sees the other's units
 Point = tuple[float, float]
 T = TypeVar("T")
 
@@ -76,9 +78,9 @@ def _xy(u: UnitState) -> Point | None:
 
 
 def _point(v: Any) -> Point | None:
-    if isinstance(v, list | tuple) and len(v) >= 2:
+    if isinstance(v, PAIR) and len(v) >= 2:
         x, y = v[0], v[1]
-        if isinstance(x, int | float) and isinstance(y, int | float):
+        if isinstance(x, NUMBER) and isinstance(y, NUMBER):
             return (float(x), float(y))
     return None
 
@@ -112,7 +114,7 @@ class Chronicle:
         for side in self.sides:
             self._label_new(side, self._cur[side])
         self.positions_before: dict[int, dict[str, Point | None]] = {}
-        self._once: dict[tuple[int, str], Any] = {}
+        self._once: dict[tuple[int, str], tuple[Fact, Any]] = {}
         for e in events:
             self._walk(e)
         from umpire.registry import telling
@@ -131,12 +133,13 @@ class Chronicle:
     def once(self, fact: Fact, what: str, write: Callable[[Fact], T]) -> T:
         """``write(fact)``, worked out once for every reader of this chronicle: for the words of
         a fact that say the same to whoever may read them (a unit's move, to the umpire and to its
-        own side). ``fact`` is one of this chronicle's (kept by it, so its identity is its key)."""
+        own side). The fact is kept with its words, so no other fact can take its identity."""
         key = (id(fact), what)
         try:
-            got: T = self._once[key]
+            got: T = self._once[key][1]
         except KeyError:
-            got = self._once[key] = write(fact)
+            got = write(fact)
+            self._once[key] = (fact, got)
         return got
 
     def side_of(self, uid: str | None) -> str | None:
@@ -222,7 +225,7 @@ class Chronicle:
             if isinstance(x, Mapping) and x.get("by") == side and x.get("level") in RANK:
                 uid = str(x.get("unit"))
                 out[uid] = better(out.get(uid), Sight(str(x["level"]), _point(x.get("at")), None, fact.turn, fact.seq))  # type: ignore[assignment]
-        if fact.kind in ("close_combat", "overrun"):  # base contact: each sees the other
+        if fact.kind in CONTACT:  # base contact: each sees the other
             for uid in fact.units():
                 if self.owner.get(uid) not in (side, None):
                     out[uid] = Sight("full", self.pos.get(uid), None, fact.turn, fact.seq)
@@ -247,7 +250,7 @@ class Chronicle:
         changes = any(x.kind == "changes" for x in facts)  # the event's own record of where units went
         fresh: dict[str, dict[str, Sight]] = {side: {} for side in self.sides}  # seen for the first time
         for f in facts:
-            for side in self.sides:
+            for side in self.sides if f.kind in CONTACT or f.kind != "sighting" and f.data.get("sighted") else ():
                 for uid, s in self._shown(side, f).items():
                     self._last[side][uid] = s
                     self._note_first(side, uid, s)

@@ -36,7 +36,7 @@ from umpire.reports.views import (
     TurnReport,
     UnitView,
 )
-from umpire.reports.words import phase_name
+from umpire.reports.words import PAIR, phase_name
 
 if TYPE_CHECKING:
     from umpire.store.events import StoredEvent
@@ -358,13 +358,12 @@ def _trails(obs: Observer, events: Sequence[EventView], last: int | None) -> tup
         for ln in e.lines:
             if ln.kind != "move" or not ln.actor or not ln.actor.id:
                 continue
-            pts = [p for p in (ln.data.get("path") or [ln.data.get("from"), ln.data.get("to")])
-                   if isinstance(p, list | tuple) and len(p) >= 2]
             trail = paths.setdefault(ln.actor.id, [])
-            for p in pts:
-                q = (float(p[0]), float(p[1]))
-                if not trail or math.dist(trail[-1], q) > 1e-6:
-                    trail.append(q)
+            for p in ln.data.get("path") or (ln.data.get("from"), ln.data.get("to")):
+                if isinstance(p, PAIR) and len(p) >= 2:
+                    q = (float(p[0]), float(p[1]))
+                    if not trail or math.dist(trail[-1], q) > 1e-6:
+                        trail.append(q)
     return tuple(Trail(uid, obs.c.side_of(uid) or "", tuple(p)) for uid, p in paths.items() if len(p) > 1)
 
 

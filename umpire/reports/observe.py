@@ -56,9 +56,12 @@ class Exchange:
     target: Ref
 
 
-@dataclass(frozen=True)
+@dataclass
 class Line:
-    """One fact as the reader sees it, written."""
+    """One fact as the reader sees it, written. Never changed once written (a report's lines are
+    read by every renderer), yet not a frozen dataclass: a turn's reports write tens of thousands,
+    and a frozen dataclass's __init__ (each field set through object.__setattr__) costs three
+    times as much. It holds a dict, so it was never hashable either."""
 
     kind: str
     text: str
@@ -211,8 +214,11 @@ class Observer:
                                 kind=fact.kind, dice=self.rulings.get("report.hidden_dice", "withhold"))
 
 
+EXPLAIN_RANK = {"unseen": 0, "fired": 1, "type": 2, "full": 3}
+
+
 def explain_rank(level: str) -> int:
-    return {"unseen": 0, "fired": 1, "type": 2, "full": 3}.get(level, 3)
+    return EXPLAIN_RANK.get(level, 3)
 
 
 def distance(a: Any, b: Any) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from umpire.reports.words import at, inches, num
+from umpire.reports.words import PAIR, at, inches, num
 
 if TYPE_CHECKING:
     from umpire.reports.facts import Fact
@@ -22,7 +22,7 @@ HEAD = ("unit", "order", "moves", "fire at", "notes")
 
 
 def _points(v: Any) -> str:
-    pts = [p for p in v or () if isinstance(p, list | tuple) and len(p) >= 2]
+    pts = [p for p in v or () if isinstance(p, PAIR) and len(p) >= 2]
     return " then ".join(at(p) for p in pts)
 
 

@@ -42,15 +42,15 @@ def altitude_words(altitude: str | None) -> str:
     return ALTITUDE.get(altitude or "", altitude or "")
 
 
-_PAIR = (list, tuple)
-_NUMBER = (int, float)
+PAIR = (list, tuple)  # as isinstance's argument: a tuple is looked at faster than a union (list | tuple)
+NUMBER = (int, float)
 
 
 def at(p: Any) -> str:
     """A position on the table: ``(25, 22)`` (inches from the near-left corner)."""
-    if isinstance(p, _PAIR) and len(p) >= 2:
+    if isinstance(p, PAIR) and len(p) >= 2:
         x, y = p[0], p[1]
-        if isinstance(x, _NUMBER) and isinstance(y, _NUMBER):
+        if isinstance(x, NUMBER) and isinstance(y, NUMBER):
             # two decimals as :func:`num` writes them (formatting rounds as round(v, 2) would)
             return f"({text.num(float(x))}, {text.num(float(y))})"
     return "(off table)"

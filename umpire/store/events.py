@@ -129,8 +129,8 @@ def append(conn: sqlite3.Connection, event: NewEvent) -> int:
         "insert into events (kind, payload, summary, turn, phase, undoes, created, results, part_of, replaces) "
         "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            e.kind, json.dumps(e.payload, sort_keys=True, ensure_ascii=False), e.summary, e.turn, e.phase,
-            e.undoes, _now(), json.dumps(e.results or [], ensure_ascii=False, default=str), e.part_of, e.replaces,
+            e.kind, _PAYLOAD.encode(e.payload), e.summary, e.turn, e.phase,
+            e.undoes, _now(), _RESULTS.encode(e.results or []), e.part_of, e.replaces,
         ),
     )
     seq = int(cur.lastrowid or 0)
@@ -144,6 +144,18 @@ def append(conn: sqlite3.Connection, event: NewEvent) -> int:
             ],
         )
     return seq
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+# json.dumps(payload, sort_keys=True, ensure_ascii=False) and json.dumps(results, ensure_ascii=False,
+# default=str), each by an encoder made once, without looking for a value inside itself (an
+# action's payload and results are plain values: trees; a result list of a big phase runs to
+# megabytes, and the check was a sixth of writing it)
+_PAYLOAD = json.JSONEncoder(sort_keys=True, ensure_ascii=False, check_circular=False, default=_refuse)
+_RESULTS = json.JSONEncoder(ensure_ascii=False, check_circular=False, default=str)
 
 
 def split_results(stored: list[dict[str, Any]]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
