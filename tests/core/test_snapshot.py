@@ -139,3 +139,29 @@ def test_what_changed_is_read_without_copying_the_units_an_action_left_alone():
     assert done is not None and [e["unit"] for e in ChangesFacts.of(done).units] == [uid]
     assert new.units.touched() == [uid]  # type: ignore[attr-defined]
     assert state_json(canonical_state(new)) == _whole(GameState.model_validate_json(_whole(new), context=MODELS))
+
+
+def test_a_copy_of_a_canonical_states_own_state_is_read_from_its_print_and_shares_nothing():
+    base = _base()
+    new = base.copy_for_change()
+    assert new.own == base.own and new.own is not base.own
+    AtGame.of(new).air_plan["book"]["moves"]["a"].append(9)  # deep in the copy
+    assert AtGame.of(base).air_plan["book"]["moves"]["a"] == [1, 2]
+
+
+def test_a_model_in_a_games_own_state_is_copied_as_a_model():
+    from pydantic import BaseModel
+
+    from umpire.core.state import OwnState
+
+    class Mark(BaseModel):
+        at: tuple[float, float]
+
+    class Marked(OwnState):
+        marks: dict[str, Mark] = {}
+
+    state = _base().model_copy(update={"own": Marked(marks={"a": Mark(at=(1.0, 2.0))})})
+    canon = canonical_state(state)
+    copy = canon.copy_for_change()
+    assert copy.own == canon.own and isinstance(Marked.of(copy).marks["a"], Mark)
+    assert Marked.of(copy).marks["a"] is not Marked.of(canon).marks["a"]

@@ -73,6 +73,37 @@ def test_matrix_and_side_level_equal_the_loop(blue, red, pieces):
         assert all(matrix[by[j], j] for j in np.flatnonzero(seen))
 
 
+def _total(s: Looker, x: Looker, index: TerrainIndex, rulings) -> tuple[float, float]:
+    """The rules' total of one pair, with its exact edge distance."""
+    ps, px = Pose(s.x, s.y, s.facing, s.width, s.depth), Pose(x.x, x.y, x.facing, x.width, x.depth)
+    es, ex = index.elevation_at((s.x, s.y)), index.elevation_at((x.x, x.y))
+    spotter = s.spotter.model_copy(update={"higher": es > ex, "facing_target": base_arc(px, ps) == "front"})
+    target = x.target.model_copy(update={"higher": ex > es})
+    d = edge_distance(ps, px)
+    return spot(spotter, target, d, rulings).outcome["total"], d
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(stand, min_size=1, max_size=10), st.lists(stand, min_size=1, max_size=10),
+       st.lists(st.sampled_from([(1.5, 1.0), (1.0, 1.0), (3.0, 0.5), (0.5, 2.0)]), min_size=20, max_size=20))
+def test_each_candidates_total_is_the_rules_total_with_its_exact_distance(blue, red, bases):
+    """A pair's total is the rules' own with the exact edge distance, whether or not that
+    distance had to be measured (it is where the bounds leave its step open; else its bound)."""
+    blue = [b.__class__(**{**b.__dict__, "width": w, "depth": d}) for b, (w, d) in zip(blue, bases, strict=False)]
+    red = [r.__class__(**{**r.__dict__, "width": w, "depth": d}) for r, (w, d) in zip(red, bases[10:], strict=False)]
+    rulings = ruleset_rulings()
+    index = TerrainIndex([Feature("h", "hill", ((5, 5), (9, 5), (9, 9), (5, 9)), height=1.0, is_hill=True)])
+    pairs = candidate_pairs(blue, red, index, rulings)
+    for i, j, total, distance in zip(pairs.ii, pairs.jj, pairs.total, pairs.distance, strict=True):
+        want, exact = _total(blue[i], red[j], index, rulings)
+        assert total == want
+        assert distance >= exact - 1e-9
+    above = {(int(i), int(j)) for i, j in zip(pairs.ii, pairs.jj, strict=True)}
+    for i, s in enumerate(blue):
+        for j, x in enumerate(red):
+            assert ((i, j) in above) == (_total(s, x, index, rulings)[0] > 0)
+
+
 @given(st.lists(stand, min_size=1, max_size=8), st.lists(stand, min_size=1, max_size=8))
 def test_facing_of_some_pairs_is_the_dense_answer(blue, red):
     sa, ta = arrays(blue), arrays(red)

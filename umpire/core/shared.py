@@ -404,16 +404,21 @@ class Units(dict[str, "UnitState"]):
         return {**self.copy(), **other}
 
 
-def copy_own(own: M) -> M:
+def copy_own(own: M, written: Mapping[str, Any] | None = None) -> M:
     """A copy of a game's own state to change: each field copied through marshal (which copies
     plain values exactly, types and order included, and shares nothing: format 2 has no
-    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models."""
+    back-references), or value by value with :func:`~umpire.core.shared.dup` if it holds models.
+    ``written``: the parts of the canonical state ``own`` belongs to (:class:`umpire.core.snapshot.Part`
+    by field name): a field holding its part's very value is read from the part's marshal bytes
+    (its fingerprint), not written to bytes again (a turn's plans run to hundreds of kilobytes)."""
     new = copy.copy(own)
     for name, v in field_values(own).items():
         if type(v) in (str, int, float, bool, type(None)):
             continue
+        part = written.get(name) if written is not None else None
         try:
-            setattr(new, name, marshal.loads(marshal.dumps(v, 2)))
+            printed = part.print if part is not None and part.value is v and part.print else marshal.dumps(v, 2)
+            setattr(new, name, marshal.loads(printed))
         except ValueError:
             setattr(new, name, dup(v))
     return new

@@ -62,15 +62,19 @@ HEAD = ("name", "ruleset", "table", "seed", "rulings", "sides", "formations", "t
 
 
 def fingerprint(value: Any) -> bytes | None:
-    """``value``'s marshal bytes, a model in it as its class's name and its fields' values (None:
-    not a plain value, so never the same as anything)."""
+    """``value``'s marshal bytes, a model in it as its class's name and its fields' values (then
+    marked by a first byte no marshal data starts with: they are not bytes the value can be read
+    back from); None: not a plain value, so never the same as anything."""
     try:
         return marshal.dumps(value, 2)
     except ValueError:
-        try:
-            return marshal.dumps(_flat(value), 2)
+        try:  # (marked: these bytes are not the value's own, which marshal cannot read back from them)
+            return _FLAT + marshal.dumps(_flat(value), 2)
         except ValueError:
             return None
+
+
+_FLAT = b"\x00"  # no marshal type code: what reads the bytes back fails, as on the value itself
 
 
 def _flat(v: Any) -> Any:

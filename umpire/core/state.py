@@ -241,7 +241,7 @@ class GameState(BaseModel):
         data = field_values(self)
         data["units"] = Units.sharing(src)
         data["units"].written = src.written
-        data["own"] = copy_own(self.own)
+        data["own"] = copy_own(self.own, src.written.own if src.frozen and src.written is not None else None)
         return rebuilt(GameState, data, self.model_fields_set)
 
 

@@ -195,6 +195,7 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> An
     import numpy as np
 
     rings: list[Any] = []
+    closed: list[int] = []
     first_bad: int | None = None
     plain = _plain_numbers(items)
     for k, (fid, coords) in enumerate(items):
@@ -208,6 +209,7 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> An
                 break
         if len(points) > 1 and points[0] == points[-1]:
             points = points[:-1]
+            closed.append(k)
         if len(set(points)) < 3:
             first_bad = k
             break
@@ -221,6 +223,8 @@ def check_polygons(items: Sequence[tuple[str, Sequence[Sequence[float]]]]) -> An
         check_polygon(*items[first_bad])  # raises, with its own words
         for fid, coords in items:  # (not reached: the checks agree; to be safe, one by one)
             check_polygon(fid, coords)
+    if closed:  # a ring given closed is made as given (its last point may repeat twice)
+        polys[closed] = polygons_of([items[k][1] for k in closed])
     return polys
 
 

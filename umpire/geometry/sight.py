@@ -56,7 +56,8 @@ class TerrainIndex(PairQueries):
     """
 
     #: Sight lines are cut into pieces to look up candidate features; ``None`` picks a length
-    #: from how closely the blocking features lie (about twice their mean spacing, at least 3").
+    #: from how closely the blocking features lie (three times their mean spacing, at least 2":
+    #: the quickest on tables of 1,000 and 5,000 pieces).
     piece_length: float | None = None
 
     def __init__(self, features: Iterable[Feature], inside_depth: float | None = None, *,
@@ -214,7 +215,7 @@ class TerrainIndex(PairQueries):
             return self.piece_length
         x0, y0, x1, y1 = shapely.total_bounds(self._geoms[self._blockers])
         spacing = np.sqrt(max((x1 - x0) * (y1 - y0), 1.0) / len(self._blockers))
-        return float(max(3.0, 2.0 * spacing))
+        return float(max(2.0, 3.0 * spacing))
 
     @cached_property
     def _inner_disk(self) -> tuple[np.ndarray, np.ndarray]:

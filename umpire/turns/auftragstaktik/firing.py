@@ -25,7 +25,7 @@ from umpire.rules.auftragstaktik.facts import AtFireFacts, AtHoldFacts
 from umpire.rules.auftragstaktik.fire import Attack, fire
 from umpire.rules.auftragstaktik.fire_plan import missile_generation, unit_weapons
 from umpire.rules.auftragstaktik.hits import apply_hits
-from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand, Unit
+from umpire.rules.auftragstaktik.ratings import QUALITY_LEVEL, Stand
 from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
@@ -107,18 +107,23 @@ def land(state: GameState, firer: UnitState, target: UnitState, res: Resolution,
 
 
 def _is_atgm_late(u: UnitState, weapon: str) -> bool:
-    return weapon == "missile" and _late_missile(tr.unit_ratings(u))
+    if weapon != "missile":
+        return False
+    tr.unit_ratings(u)  # a stand with no stat line is refused as before
+    return _late_missile(u.statline or "")
 
 
 @lru_cache(maxsize=256)
-def _late_missile(r: Unit) -> bool:
-    """Whether the ratings' missiles fire late (before the 4th generation; none: as if they did)."""
+def _late_missile(statline: str) -> bool:
+    """Whether a stat line's missiles fire late (before the 4th generation; none: as if they did)."""
+    r = tr.ratings(statline)
     return r.missile is None or missile_generation(Stand(unit=r), tables()) < 4
 
 
 def _may_fire_late(u: UnitState) -> bool:
-    """Whether the stand has missiles that fire after every group (:func:`_is_atgm_late`)."""
-    return tr.unit_ratings(u).missile is not None and _is_atgm_late(u, "missile")
+    """Whether the stand has missiles that fire after every group (:func:`_is_atgm_late`); a
+    stand with no stat line has none (its shots are refused)."""
+    return bool(u.statline) and tr.ratings(u.statline or "").missile is not None and _late_missile(u.statline or "")
 
 
 def _at_weapon(u: UnitState) -> str:
@@ -141,7 +146,7 @@ def _plan_geometry(state: GameState, firers: list[UnitState]) -> set[tuple[str, 
     blind = {(u.id, t.id) for u, t in planned if u.side not in t.spotted_by}
     planned = [(u, t) for u, t in planned if (u.id, t.id) not in blind]
     seeing = set()
-    for (u, t), seen in zip(planned, look_ahead(state, planned), strict=True):
+    for (u, t), seen in zip(planned, look_ahead(state, planned, measure_all=False), strict=True):
         if not seen:
             blind.add((u.id, t.id))
         elif tr.is_afv(u):
@@ -269,11 +274,11 @@ class _FirePhase:
         held: list[tuple[str, Said]] = []  # (target, why): the first is said if it fires at nothing
         fired = False
         for tid in plan["fire"]:
+            if (held or late) and (u.id, tid) in self.blind:
+                continue  # refused, as the one before it was (only the first held target is said)
             target = held_unit(state.units, tid)
             if target is None or not tr.alive(target) or target.id in gone:
                 continue
-            if (held or late) and (u.id, tid) in self.blind:
-                continue  # refused, as the one before it was (only the first held target is said)
             aimed = self.aim(u, target, late, gone, held)
             if isinstance(aimed, bool):
                 if aimed:

@@ -55,11 +55,17 @@ def breaches(state: GameState) -> dict[str, tuple[float, str]]:
     groups = [(f, [u for u in tr.battalion_units(state, f.id) if tr.alive(u)])
               for f in state.formations if f.level in ("battalion", "regiment")]
     groups = [(f, units) for f, units in groups if len(units) >= 2]
-    feet = iter(footprints_of([u for _, units in groups for u in units]))  # in one go, each pose once
+    # every battalion's stands edge to edge, each pair both ways, all in one call
+    feet = np.array(footprints_of([u for _, units in groups for u in units]), dtype=object)
+    pairs = [(at + i, at + j) for at, k in _starts([len(units) for _, units in groups]) for i in range(k)
+             for j in range(k)]
+    row, col = np.array(pairs, dtype=np.intp).reshape(-1, 2).T
+    apart = shapely.distance(feet[row], feet[col]) if len(row) else np.zeros(0)
+    at = 0
     for f, units in groups:
         radius = command_radius("battalion", tech, f.doctrine or "balanced", rulings)  # type: ignore[arg-type]
-        fp = np.array([next(feet) for _ in units])
-        d = shapely.distance(fp[:, None], fp[None, :]).reshape(len(units), len(units))
+        d = apart[at:at + len(units) ** 2].reshape(len(units), len(units))
+        at += len(units) ** 2
         i, j = divmod(int(d.argmax()), len(units))
         if d[i, j] > radius + 1e-6:
             out[f"{f.id}:battalion"] = (
@@ -68,6 +74,15 @@ def breaches(state: GameState) -> dict[str, tuple[float, str]]:
                 f'the battalion command radius of {num(radius)}" (MOVEMENT > Unit Integrity)',
             )
     out.update(higher_integrity(state))
+    return out
+
+
+def _starts(sizes: list[int]) -> list[tuple[int, int]]:
+    """Where each of consecutive runs of ``sizes`` starts, with its size."""
+    out, at = [], 0
+    for k in sizes:
+        out.append((at, k))
+        at += k
     return out
 
 

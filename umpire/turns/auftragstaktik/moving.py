@@ -233,12 +233,7 @@ def place_at(u: UnitState, path: list[tuple[float, float]], facing: float | None
 
 
 def order_rank(state: GameState, u: UnitState) -> int:
-    seq = [
-        o
-        for o in __import__("umpire.rules.auftragstaktik.data", fromlist=["tables"])
-        .tables()
-        .turn.movement.order_of_movement
-    ]
+    seq = tables().turn.movement.order_of_movement
     bid = getattr(tr.battalion_of(state, u), "id", "")
     order = "WD" if tr.read_book(state).battalion_status.get(bid) == "routed" else (u.orders or "NO")
     return seq.index(order) if order in seq else len(seq)

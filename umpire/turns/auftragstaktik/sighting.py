@@ -11,8 +11,9 @@ combination and looked up by code; ``distance_part`` works element-wise on array
 
 The work is pruned before any exact geometry: a lower bound on each edge-to-edge distance
 (centre distance less both half-diagonals) already rules out most pairs; exact distances
-(shapely, as arrays) are taken only for the rest, and lines of sight only for pairs whose total
-is above 0. A side spots a stand when any of its stands does (ruling ``spotting.side_level``),
+(shapely, as arrays) are taken only for the rest whose step of the distance part an upper bound
+(centre distance less both inscribed radii) does not settle, and lines of sight only for pairs
+whose total is above 0. A side spots a stand when any of its stands does (ruling ``spotting.side_level``),
 so :func:`side_spotting` stops asking about a stand once one spotter has seen it (the best
 candidates first). A stand spotted before stays spotted until it moves 4 inches from where it
 was spotted (rulings ``spotting.spotted_before``, ``spotting.four_inch_measure``).
@@ -66,6 +67,8 @@ class Pairs:
     ii: np.ndarray
     jj: np.ndarray
     total: np.ndarray
+    #: the edge distance where it decides the total; else the most it can be (the pair's step of
+    #: the distance part is known without it): what :func:`side_spotting` asks nearest first by
     distance: np.ndarray
     counts: dict[str, int] = field(default_factory=dict)
     spotters_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
@@ -99,6 +102,7 @@ def arrays(lookers: list[Looker]) -> dict[str, np.ndarray]:
         "xy": np.array([[s.x, s.y] for s in lookers], dtype=float).reshape(-1, 2),
         "facing": np.array([s.facing for s in lookers], dtype=float),
         "half": np.array([math.hypot(s.width, s.depth) / 2 for s in lookers], dtype=float),
+        "inner": np.array([min(s.width, s.depth) / 2 for s in lookers], dtype=float),
         "wd": np.array([[s.width, s.depth] for s in lookers], dtype=float).reshape(-1, 2),
     }
 
@@ -162,15 +166,16 @@ def candidate_pairs(
     if not n or not m:
         return Pairs(empty, empty, empty, np.zeros(0), {"pairs": 0})
     sa, ta = arrays(spotters), arrays(targets)
-    # Each distinct spotter and target worked out once (a table holds a few kinds of stand); a
-    # frozen model is its own key (hashed and compared by its type and field values).
-    skeys = [s.spotter for s in spotters]
-    tkeys = [x.target for x in targets]
-    sp_of: dict[Any, int] = {}
+    # Each distinct spotter and target model worked out once (a table holds a few kinds of stand,
+    # and the turn's stands of a kind share one model: :func:`_model`). Models are told apart
+    # by identity here, for the call only: a frozen model's own hash reads all its fields.
+    skeys = [id(s.spotter) for s in spotters]
+    tkeys = [id(x.target) for x in targets]
+    sp_of: dict[int, int] = {}
     for k, s in zip(skeys, spotters, strict=True):
         if k not in sp_of:
             sp_of[k] = spotter_part(s.spotter, night, t)
-    tp_of: dict[Any, int] = {}
+    tp_of: dict[int, int] = {}
     for kt, x in zip(tkeys, targets, strict=True):
         if kt not in tp_of:
             tp_of[kt] = target_part(x.target, t, rulings)
@@ -192,9 +197,19 @@ def candidate_pairs(
     base = sp[ci] + tp[cj] + table[code, kind[cj]]
     maybe = base + near_part[ci, cj] > limit
     ii, jj, base = ci[maybe], cj[maybe], base[maybe]
-    fs, ft = footprints(spotters, sa), footprints(targets, ta)
-    dist = shapely.distance(fs[ii], ft[jj]) if ii.size else np.zeros(0)
-    total = base + distance_part(dist, t, rulings)
+    # The edge distance lies between the bound and the centre distance less both stands'
+    # inscribed radii (a point of each base lies that far in along the line between them):
+    # where both fall in one step of the distance part, that step is the pair's and its exact
+    # distance is not needed (the margin covers rounding).
+    near, far = low[ii, jj], np.maximum(0.0, centre[ii, jj] - sa["inner"][ii] - ta["inner"][jj])
+    part = distance_part(np.maximum(0.0, near - 1e-9), t, rulings)
+    exact = part != distance_part(far + 1e-9, t, rulings)
+    dist = far.copy()
+    if exact.any():
+        fs, ft = footprints(spotters, sa), footprints(targets, ta)
+        dist[exact] = shapely.distance(fs[ii[exact]], ft[jj[exact]])
+        part[exact] = distance_part(dist[exact], t, rulings)
+    total = base + part
     ok = total > limit
     return Pairs(
         ii[ok], jj[ok], total[ok], dist[ok], {"pairs": n * m, "in_bound": int(ii.size), "above_0": int(ok.sum())},
@@ -278,17 +293,30 @@ def _model(cls: type[M], **fields: Any) -> M:
 
 def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int | None) -> Looker:
     """The stand as spotter, and as a target for ``side_viewing``."""
-    assert u.x is not None and u.y is not None, f"{u.id} is on the table"
-    r = tr.unit_ratings(u)
-    ext = tr.read_book(state)
-    moved = phase is not None and tr.moved_in(u, phase) > 0
-    bid = getattr(tr.battalion_of(state, u), "id", "")
-    orders = "WD" if ext.battalion_status.get(bid) == "routed" else (u.orders or "NO")
-    cover, _ = tr.cover_at(state, u)
-    kind = r.default_kind()
-    before = side_viewing is not None and side_viewing in u.spotted_by
-    return Looker(
-        spotter=_model(
+    return _Look.of(state, u, phase).looker(side_viewing)
+
+
+@dataclass(frozen=True)
+class _Look:
+    """What a stand is as spotter and as target in a phase, whoever looks: its spotter model,
+    its target's fields but whether the side looking spotted it before, and where it stands
+    (worked out once per stand: each side looks at it as a target, its own side as a spotter)."""
+
+    unit: UnitState
+    spotter: Spotter
+    target: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, state: GameState, u: UnitState, phase: int | None) -> _Look:
+        assert u.x is not None and u.y is not None, f"{u.id} is on the table"
+        r = tr.unit_ratings(u)
+        ext = tr.read_book(state)
+        moved = phase is not None and tr.moved_in(u, phase) > 0
+        bid = getattr(tr.battalion_of(state, u), "id", "")
+        orders = "WD" if ext.battalion_status.get(bid) == "routed" else (u.orders or "NO")
+        cover, _ = tr.cover_at(state, u)
+        kind = r.default_kind()
+        spotter = _model(
             Spotter,
             quality=u.quality,
             orders=orders,
@@ -298,23 +326,24 @@ def looker(state: GameState, u: UnitState, side_viewing: str | None, phase: int 
             thermal="TI" in r.special,
             gsr="GSR" in r.special,
             night_vision=next((c for c in ("TI", "II", "IR", "SL") if c in r.special), None),
-        ),
-        target=_model(
-            Spotted,
-            kind=kind if kind in KINDS else "vehicle",
-            quality=u.quality,
-            orders=orders,
-            moved=moved,
-            fired=fired_before(state, u.id, phase),
-            spotted_before=before,
-            cover=cover != "none" or AtUnit.of(u).entrenchment != "none",
-        ),
-        x=float(u.x),
-        y=float(u.y),
-        facing=float(u.facing),
-        width=float(u.base[0]),
-        depth=float(u.base[1]),
-    )
+        )
+        target = (("kind", kind if kind in KINDS else "vehicle"), ("quality", u.quality), ("orders", orders),
+                  ("moved", moved), ("fired", fired_before(state, u.id, phase)))
+        return cls(u, spotter, (*target, ("cover", cover != "none" or AtUnit.of(u).entrenchment != "none")))
+
+    def looker(self, side_viewing: str | None) -> Looker:
+        """The stand as spotter, and as a target for ``side_viewing``."""
+        u = self.unit
+        before = side_viewing is not None and side_viewing in u.spotted_by
+        return Looker(
+            spotter=self.spotter,
+            target=_model(Spotted, **dict(self.target), spotted_before=before),
+            x=float(u.x),  # type: ignore[arg-type]
+            y=float(u.y),  # type: ignore[arg-type]
+            facing=float(u.facing),
+            width=float(u.base[0]),
+            depth=float(u.base[1]),
+        )
 
 
 def is_night(state: GameState) -> bool:
@@ -342,12 +371,13 @@ def spot_all(state: GameState, phase: int | None, out: list[Any] | None = None) 
     keep_in = tables().spotting.stays_spotted_within_in
     live = [u for u in state.units.values() if tr.alive(u)]
     tr.cover_all(state, live)  # each stand's cover, for the targets, in one terrain query
+    looks = {u.id: _Look.of(state, u, phase) for u in live}
     lines: list[str] = []
     for side in state.side_ids():
         own = [u for u in live if u.side == side]
         foes = [u for u in live if u.side != side]
-        spotters = [looker(state, u, None, phase) for u in own]
-        targets = [looker(state, u, side, phase) for u in foes]
+        spotters = [looks[u.id].looker(None) for u in own]
+        targets = [looks[u.id].looker(side) for u in foes]
         seen, _by, _counts = side_spotting(spotters, targets, index, rulings, night=is_night(state))
         new, kept, lost = 0, 0, 0
         for j, u in enumerate(foes):
@@ -390,5 +420,7 @@ def _set(u: UnitState, side: str, on: bool) -> None:
         s.add(side)
     else:
         s.discard(side)
-    u.spotted_by = sorted(s)
+    new = sorted(s)
+    if new != u.spotted_by:  # (a model's field set only when it changes: most stay as they were)
+        u.spotted_by = new
 

@@ -68,45 +68,52 @@ def sees(state: GameState, a: UnitState, b: UnitState) -> bool:
     return hit if hit is not None else line_clear(state, a, b)[0]
 
 
-def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> list[bool]:
-    """Work out the edge distances and lines of sight of many pairs at once (arrays), so the
-    shots and target checks that follow find them ready; the answers are the single-pair ones.
-    Returns whether each pair sees the other (:func:`sees`). (A phase's pairs share few stands:
-    each stand's pose is read once.)"""
+def look_ahead(state: GameState, pairs: list[tuple[UnitState, UnitState]], *, measure_all: bool = True) -> list[bool]:
+    """Work out the lines of sight of many pairs at once (arrays), and their edge distances
+    (``measure_all=False``: only of those in sight, for a shot measures only a target it sees),
+    so the shots and target checks that follow find them ready; the answers are the single-pair
+    ones. Returns whether each pair sees the other (:func:`sees`). (A phase's pairs share few
+    stands: each stand's pose is read once.)"""
     import numpy as np
-    import shapely
 
-    from umpire.turns.auftragstaktik.table import footprints_of, terrain_index, where
+    from umpire.turns.auftragstaktik.table import terrain_index, where
 
     index = terrain_index(state)
-    stands = {id(u): u for pair in pairs for u in pair}
-    poses = {k: where(u) for k, u in stands.items()}
-    keys = [("d", poses[id(a)], poses[id(b)]) for a, b in pairs]
-    todo_d = {key: (a, b) for key, (a, b) in zip(keys, pairs, strict=True) if key not in _MEMO}
-    if todo_d:
-        ends = list(todo_d.values())
-        todo_units = {id(u): u for pair in ends for u in pair}
-        foot = dict(zip(todo_units, footprints_of(list(todo_units.values())), strict=True))
-        fa = [foot[id(a)] for a, _ in ends]
-        fb = [foot[id(b)] for _, b in ends]
-        for key, d in zip(todo_d, shapely.distance(np.array(fa), np.array(fb)), strict=True):
-            _MEMO[key] = float(d)
+    poses = {id(u): where(u) for u in {id(u): u for pair in pairs for u in pair}.values()}
+    # sight lines by their ends, ((x, y), (x, y)) of stands placed
+    ends_of: list[tuple[Any, Any]] = [(poses[id(a)][:2], poses[id(b)][:2]) for a, b in pairs]
     lines = _lines(index)
-    todo: dict[tuple[Any, Any], None] = {}  # sight lines by their ends: ((x, y), (x, y)) of stands placed
-    ends_of = [((ax, ay), (bx, by)) for (_, (ax, ay, *_a), (bx, by, *_b)) in keys]
-    for line in ends_of:
-        if ("clear", *line) not in lines and ("los", *line) not in lines:
-            todo[line] = None
+    todo = {line: None for line in ends_of if ("clear", *line) not in lines and ("los", *line) not in lines}
     if todo:
         ends_xy = list(todo)
         n = np.arange(len(ends_xy))
         clear = index.los_pairs([e[0] for e in ends_xy], [e[1] for e in ends_xy], n, n)
         for line, c in zip(ends_xy, clear, strict=True):
             lines[("clear", *line)] = bool(c)
+    clear_of = [lines.get(("clear", *line)) for line in ends_of]
+    seen = [c if c is not None else lines[("los", *line)][0] for c, line in zip(clear_of, ends_of, strict=True)]
+    _measure(pairs, [("d", poses[id(a)], poses[id(b)]) for a, b in pairs], [True] * len(pairs) if measure_all else seen)
+    return seen
+
+
+def _measure(pairs: list[tuple[UnitState, UnitState]], keys: list[tuple[Any, ...]], wanted: list[bool]) -> None:
+    """The edge distances of the ``wanted`` pairs not yet known (``keys``: their :func:`distance` keys)."""
+    import numpy as np
+    import shapely
+
+    from umpire.turns.auftragstaktik.table import footprints_of
+
+    todo = {key: pair for key, pair, w in zip(keys, pairs, wanted, strict=True) if w and key not in _MEMO}
+    if todo:
+        ends = list(todo.values())
+        stands = {id(u): u for pair in ends for u in pair}
+        foot = dict(zip(stands, footprints_of(list(stands.values())), strict=True))
+        fa = [foot[id(a)] for a, _ in ends]
+        fb = [foot[id(b)] for _, b in ends]
+        for key, d in zip(todo, shapely.distance(np.array(fa), np.array(fb)), strict=True):
+            _MEMO[key] = float(d)
     if len(_MEMO) > 200_000:
         _MEMO.clear()
-    clear_of = [lines.get(("clear", *line)) for line in ends_of]
-    return [c if c is not None else lines[("los", *line)][0] for c, line in zip(clear_of, ends_of, strict=True)]
 
 
 def name_blockers(state: GameState, pairs: list[tuple[UnitState, UnitState]]) -> None:

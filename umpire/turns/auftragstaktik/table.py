@@ -46,9 +46,11 @@ def _features(terrain: Terrain) -> tuple[tuple[Feature, ...], Any]:
     from umpire.geometry.facts import Feature, check_polygons
     from umpire.schema.terrain_types import terrain_types
 
-    types = terrain_types()
-    rows = [(t.id, *types.lookup(t.type, f"terrain {t.id}"), t.polygon or t.line or (), t.height or 0.0)
-            for t in terrain]
+    types, known = terrain_types(), {}
+    for t in terrain:  # each type looked up once (the first piece of an unknown type is named)
+        if t.type not in known:
+            known[t.type] = types.lookup(t.type, f"terrain {t.id}")
+    rows = [(t.id, *known[t.type], t.polygon or t.line or (), t.height or 0.0) for t in terrain]
     polygons = check_polygons([(tid, coords) for tid, _name, props, coords, _h in rows if props.kind == "area"])
     return tuple(
         Feature(id=tid, type=canonical, coords=coords, kind=props.kind, height=height or props.height,
@@ -169,6 +171,10 @@ def route(state: GameState, waypoints: list[tuple[float, float]]) -> tuple[list[
     pt = ahead if ahead is not None else path_terrain(waypoints, index)
     previous: set[str] = set()
     for s in pt.stretches:
+        if not s.along:  # (most of a move: no road or stream along it)
+            legs.append(Leg(s.type, s.inches, False))
+            previous = set()
+            continue
         along_types = {by_id[i].type for i in s.along}
         legs.append(Leg(s.type, s.inches, "road" in along_types))
         streams = {i for i in s.along if by_id[i].type in LINE_CROSSINGS}

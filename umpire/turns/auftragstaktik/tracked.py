@@ -157,7 +157,10 @@ class _Recent:
         self._size = size
 
     def get(self, of: object, build: Any) -> Any:
-        for held, answer in self._items:
+        items = self._items
+        if items and items[0][0] is of:  # (the usual answer: asked thousands of times a phase)
+            return items[0][1]
+        for held, answer in items:
             if held is of:
                 return answer
         answer = build()
@@ -170,6 +173,7 @@ class _Recent:
 
 
 _FORMATIONS = _Recent()
+_NONE = object()  # (no answer yet: a unit's battalion may be None)
 
 
 def formations(state: GameState) -> dict[str, FormationState]:
@@ -191,12 +195,14 @@ def battalion_of(state: GameState, u: UnitState) -> FormationState | None:
     forms = formations(state)
     memo = forms.battalions if isinstance(forms, _Forms) else {}
     key = u.formation or ""
-    if key not in memo:
-        f = forms.get(key)
-        while f is not None and not (f.level in ("battalion", "regiment") or f.parent is None):
-            f = forms.get(f.parent or "")
-        memo[key] = f
-    return memo[key]
+    hit = memo.get(key, _NONE)
+    if hit is not _NONE:  # (asked tens of thousands of times a turn: one look-up)
+        return hit  # type: ignore[return-value]
+    f = forms.get(key)
+    while f is not None and not (f.level in ("battalion", "regiment") or f.parent is None):
+        f = forms.get(f.parent or "")
+    memo[key] = f
+    return f
 
 
 _MEMBERS = _Recent()
