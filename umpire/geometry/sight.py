@@ -217,12 +217,13 @@ class TerrainIndex(PairQueries):
         spacing = np.sqrt(max((x1 - x0) * (y1 - y0), 1.0) / len(self._blockers))
         return float(max(2.0, 3.0 * spacing))
 
-    @cached_property
-    def _inner_disk(self) -> tuple[np.ndarray, np.ndarray]:
-        """A disk inside each area feature: centre and radius (radius 0 for lines)."""
-        centre = np.zeros((len(self.features), 2))
-        radius = np.zeros(len(self.features))
-        areas = np.flatnonzero(self._is_area)
+    def _inner_disks(self, f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A disk inside each of features ``f``: centre and radius (radius 0 for lines), each
+        feature's worked out the first time it is asked (a table of thousands of pieces has
+        few that a phase's sight lines come near)."""
+        centre, radius, known = self._disks
+        todo = np.unique(f[~known[f]])
+        areas = todo[self._is_area[todo]]
         if areas.size:
             geoms = self._geoms[areas]
             mic = shapely.maximum_inscribed_circle(geoms, tolerance=self._reach[areas] / 50)
@@ -230,7 +231,14 @@ class TerrainIndex(PairQueries):
             inside = shapely.contains_properly(geoms, point)
             centre[areas] = shapely.get_coordinates(point)
             radius[areas] = np.where(inside, shapely.distance(point, shapely.boundary(geoms)), 0)
-        return centre, radius
+        known[todo] = True
+        return centre[f], radius[f]
+
+    @cached_property
+    def _disks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The inner disks worked out so far (:meth:`_inner_disks`): centres, radii, known."""
+        n = len(self.features)
+        return np.zeros((n, 2)), np.zeros(n), np.zeros(n, dtype=bool)
 
     # --- one line of sight --------------------------------------------------------------
 

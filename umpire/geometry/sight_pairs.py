@@ -53,7 +53,7 @@ class PairQueries:
     _inside_blocks: Any
     _pierces: Any
     _piece_length: Any
-    _inner_disk: Any
+    _inner_disks: Any
     line_of_sight: Any
 
 
@@ -178,7 +178,6 @@ class PairQueries:
         blocked = np.zeros(len(ii), dtype=bool)
         settled = length == 0  # a point sees itself
         start, length2 = ends[:, 0], length**2
-        core, core_r = self._inner_disk
         for k in range(int(pieces.max())):
             act = np.flatnonzero(~settled & ~blocked & (pieces > k))
             if not act.size:
@@ -214,7 +213,8 @@ class PairQueries:
             s, f, score, a0, ds, len2 = (v[kept] for v in (s, f, score, a0, ds, len2))
             # A line through a disk lying inside the feature surely passes through it (both
             # its ends are outside): that settles most blocked pairs without a GEOS call.
-            sure = _offset(core[f], a0, ds, len2) < core_r[f] * (1 - 1e-6) - eps
+            core, core_r = self._inner_disks(f)
+            sure = _offset(core, a0, ds, len2) < core_r * (1 - 1e-6) - eps
             blocked[s[sure]] = True
             rest = ~sure & ~blocked[s]
             self._settle(s[rest], f[rest], score[rest], ends, blocked)
