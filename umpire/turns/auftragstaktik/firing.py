@@ -30,12 +30,12 @@ from umpire.rules.auftragstaktik.stand_case import stand_case
 from umpire.text import num
 from umpire.turns.auftragstaktik import tracked as tr
 from umpire.turns.auftragstaktik.shot_checks import (
-    PHASE_AFVS,
     ShotRefused,
     afv_pool,
     check_shot,
     closest_afv,
     moved_before,
+    phase_afvs,
     weapon_range,
 )
 from umpire.turns.auftragstaktik.sightlines import aspect, look_ahead, name_blockers
@@ -198,16 +198,17 @@ def resolve_fire_phase(state: GameState, phase: int, dice: Dice) -> tuple[list[R
         firers.append(u)
 
     blind = _plan_geometry(state, firers)
-    PHASE_AFVS.clear()
-    PHASE_AFVS["state"] = state
+    kept = phase_afvs()
+    kept.clear()
+    kept["state"] = state
     for side in state.side_ids():
-        PHASE_AFVS[("side", side)] = afv_pool([
+        kept[("side", side)] = afv_pool([
             e for e in held_values(state.units) if e.side != side and side in e.spotted_by and tr.is_afv(e)
         ])
     try:
         return _fire_groups(_FirePhase(state, phase, dice, blind=blind), firers)
     finally:
-        PHASE_AFVS.clear()
+        kept.clear()
 
 
 Said = tuple["str | Callable[[], str]", "tuple[UnitState, UnitState] | None", str]

@@ -11,6 +11,7 @@ only while it eliminates, ruling ``rof.shot_accounting``). The aspect comes from
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -102,10 +103,18 @@ class ShotRefused(UmpireError):
         return self._text
 
 
-PHASE_AFVS: dict[Any, Any] = {}
-"""While a combat phase resolves: its state and, per side, the enemy AFVs that side has spotted
-(spotting does not change during fire; who is still alive is asked each time), and each firer's
-closest enemy AFV so far (:func:`closest_afv`)."""
+_PHASE = threading.local()
+
+
+def phase_afvs() -> dict[Any, Any]:
+    """While a combat phase resolves (in this thread): its state and, per side, the enemy AFVs
+    that side has spotted (spotting does not change during fire; who is still alive is asked
+    each time), and each firer's closest enemy AFV so far (:func:`closest_afv`). Empty between
+    phases; each thread has its own (a server's threads resolve their games apart)."""
+    kept: dict[Any, Any] | None = getattr(_PHASE, "afvs", None)
+    if kept is None:
+        kept = _PHASE.afvs = {}
+    return kept
 
 
 def closest_afv(
@@ -117,8 +126,9 @@ def closest_afv(
     In a combat phase the answer is kept: stands neither move nor are spotted anew while it
     fires, so the stands it may pick from only get fewer (eliminated, or ``gone``), and the
     closest stays the closest while it is still there; None stays None."""
-    in_phase = PHASE_AFVS.get("state") is state
-    known = PHASE_AFVS.get(("closest", u.id, weapon), ()) if in_phase else ()
+    kept = phase_afvs()
+    in_phase = kept.get("state") is state
+    known = kept.get(("closest", u.id, weapon), ()) if in_phase else ()
     if known is None:
         return None
     if known:
@@ -127,7 +137,7 @@ def closest_afv(
             return e, known[1]
     best = _closest_afv(state, u, weapon, gone)
     if in_phase:
-        PHASE_AFVS[("closest", u.id, weapon)] = best and (best[0].id, best[1])
+        kept[("closest", u.id, weapon)] = best and (best[0].id, best[1])
     return best
 
 
@@ -137,7 +147,8 @@ def _closest_afv(
     import numpy as np  # slow to import: a refused shot (the fire phase's first check) needs none
 
     best: tuple[UnitState, float] | None = None
-    pool = PHASE_AFVS.get(("side", u.side)) if PHASE_AFVS.get("state") is state else None
+    kept = phase_afvs()
+    pool = kept.get(("side", u.side)) if kept.get("state") is state else None
     if pool is None:
         pool = afv_pool([e for e in state.units.values() if e.side != u.side and u.side in e.spotted_by
                           and tr.is_afv(e)])
