@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from umpire.registry import load_scenario
@@ -69,11 +70,9 @@ LIGHT_PROBE = PROBE.replace(
           "'umpire.campaign', 'umpire.rules.auftragstaktik.cases', 'yaml')\nHEAVY = (")
 
 
-def test_a_game_command_imports_what_it_needs_only(tmp_path):
-    """#36: a one-shot move, place or measure on an Auftragstaktik game imports no PDF, no
-    server, no line editor, no campaign and not the other ruleset's rules (nor the calc's case
-    models, nor the YAML reader: the ruleset's tables come from their cache); a move through
-    open ground no geometry library either (measure needs shapely, and numpy with it)."""
+def _hof_gap(tmp_path: Path, probe: str) -> tuple[Path, Callable[[list[str]], list[str]]]:
+    """A new game of the Hof Gap scenario, and what a command run on it as its own process
+    leaves imported (as ``probe`` lists it)."""
     from umpire.engine import Game
 
     path = tmp_path / "g.db"
@@ -81,10 +80,19 @@ def test_a_game_command_imports_what_it_needs_only(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(REPO), "UMPIRE_CACHE_DIR": str(tmp_path / "cache")}
 
     def imported(args: list[str]) -> list[str]:
-        out = subprocess.run([sys.executable, "-c", LIGHT_PROBE.replace("ARGS", repr(args))], capture_output=True,
+        out = subprocess.run([sys.executable, "-c", probe.replace("ARGS", repr(args))], capture_output=True,
                              text=True, env=env, cwd=REPO, check=True).stdout
-        return json.loads(out.strip().splitlines()[-1])
+        return list(json.loads(out.strip().splitlines()[-1]))
 
+    return path, imported
+
+
+def test_a_game_command_imports_what_it_needs_only(tmp_path):
+    """#36: a one-shot move, place or measure on an Auftragstaktik game imports no PDF, no
+    server, no line editor, no campaign and not the other ruleset's rules (nor the calc's case
+    models, nor the YAML reader: the ruleset's tables come from their cache); a move through
+    open ground no geometry library either (measure needs shapely, and numpy with it)."""
+    path, imported = _hof_gap(tmp_path, LIGHT_PROBE)
     for args in (["status"], ["measure", "a-1-64", "b-1-64"]):  # the tables' cache written
         imported(["--db", str(path), *args])
     assert imported(["--db", str(path), "move", "a-1-64", "19", "21"]) == []
@@ -105,17 +113,7 @@ def test_a_stand_moved_before_the_first_turn_reads_none_of_the_turn(tmp_path):
     ``place`` imports none of the turn's phases and none of the ruleset's tables (the turn's
     actions are imported when one of them runs); once the turn runs, a move is checked against
     its order and reads them."""
-    from umpire.engine import Game
-
-    path = tmp_path / "g.db"
-    Game.create(path, load_scenario(REPO / "data" / "scenarios" / "hof-gap-meeting.yaml"), seed=1).close()
-    env = {**os.environ, "PYTHONPATH": str(REPO), "UMPIRE_CACHE_DIR": str(tmp_path / "cache")}
-
-    def imported(args: list[str]) -> list[str]:
-        out = subprocess.run([sys.executable, "-c", TURN_PROBE.replace("ARGS", repr(args))], capture_output=True,
-                             text=True, env=env, cwd=REPO, check=True).stdout
-        return json.loads(out.strip().splitlines()[-1])
-
+    path, imported = _hof_gap(tmp_path, TURN_PROBE)
     assert "TURN = (" in TURN_PROBE and "m.startswith(TURN)" in TURN_PROBE
     assert imported(["--db", str(path), "move", "a-1-64", "19", "21"]) == []
     assert imported(["--db", str(path), "place", "a-1-64", "18", "21"]) == []
