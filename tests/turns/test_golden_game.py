@@ -41,7 +41,7 @@ def game(tmp_path_factory) -> Game:
 
 
 def test_golden_reports(game, update_golden):
-    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
+    assert scripted.unlike_goldens(renders(game), GOLDEN, update_golden) == [], "pytest --update-golden, then review"
 
 
 def test_the_game_reaches_turn_4_with_losses(game):

@@ -58,7 +58,7 @@ def test_the_story_happens(game):
 
 
 def test_golden_reports(game, update_golden):
-    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
+    assert scripted.unlike_goldens(renders(game), GOLDEN, update_golden) == [], "pytest --update-golden, then review"
 
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game, tmp_path):

@@ -131,7 +131,7 @@ def test_the_enemy_never_reads_which_helicopter_it_fired_at(game: Game) -> None:
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:
-    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
+    assert scripted.unlike_goldens(renders(game), GOLDEN, update_golden) == [], "pytest --update-golden, then review"
 
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path: Path) -> None:

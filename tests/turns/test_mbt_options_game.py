@@ -129,7 +129,7 @@ def test_every_option_resolution_is_the_calc_answer_of_its_case(game: Game) -> N
 
 
 def test_golden_reports(game: Game, update_golden: bool) -> None:
-    scripted.hold_to_goldens(renders(game), GOLDEN, update_golden)
+    assert scripted.unlike_goldens(renders(game), GOLDEN, update_golden) == [], "pytest --update-golden, then review"
 
 
 def test_replaying_the_log_gives_the_same_state_and_reports(game: Game, tmp_path: Path) -> None:
